@@ -1,0 +1,51 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider, jsonSchemaTransform } from 'fastify-type-provider-zod';
+import swagger from '@fastify/swagger';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { menuRoutes } from './modules/menu/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance { config: Config }
+}
+
+export interface BuildOptions { config: Config; database: Database; logger?: boolean }
+
+export const REDACT = [
+  'req.headers.authorization', 'req.headers.cookie', '*.password', '*.otp', '*.token', 'password', 'otp', 'token',
+];
+
+/** The API as a plugin under /api: tests inject into it, server.ts adds the storefront beside it. */
+export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } } : false,
+    trustProxy: config.TRUST_PROXY === '1',
+    bodyLimit: 1_048_576,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  await app.register(dbPlugin, { database });
+  await app.register(securityPlugin);
+  await app.register(swagger, {
+    openapi: { info: { title: 'Facet API', version: '1.0.0' }, servers: [{ url: '/api' }] },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(errorsPlugin);
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(healthRoutes);
+      await api.register(menuRoutes);
+    },
+    { prefix: '/api' },
+  );
+  return app;
+}

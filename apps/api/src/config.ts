@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// The one place that reads process.env (architecture §2 convention 6).
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Facet <hello@facet.example>'),
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  STORE_NAME: z.string().default('Facet Fine Jewelry'),
+  STORE_EMAIL: z.string().email().default('hello@facet.example'),
+  STORE_PHONE: z.string().default('+1 (212) 555-0142'),
+  STORE_ADDRESS: z.string().default('580 Fifth Avenue, Suite 1200, New York, NY 10036'),
+  SEED_SCALE: z.coerce.number().positive().max(1000).default(1),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEV_MAILBOX: z.enum(['0', '1']).optional(),
+  NODE_ENV: z.string().default('development'),
+  FACET_DEV: z.enum(['0', '1']).default('0'),
+  WEB_BUILD_DIR: z.string().default(path.join(repoRoot, 'apps/web/build')),
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+});
+
+export type Config = z.infer<typeof schema> & { repoRoot: string; inMemoryDb: boolean };
+
+export function loadConfig(overrides: Partial<Record<keyof z.infer<typeof schema>, string>> = {}, inMemoryDb = false): Config {
+  const parsed = schema.safeParse({ ...process.env, ...overrides });
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  return { ...parsed.data, repoRoot, inMemoryDb };
+}
+
+/** The dev mailbox is on unless this is production without an explicit DEV_MAILBOX=1. */
+export const devMailboxEnabled = (c: Config) =>
+  !c.SMTP_URL && (c.NODE_ENV !== 'production' || c.DEV_MAILBOX === '1');

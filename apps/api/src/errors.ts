@@ -1,0 +1,35 @@
+// Typed service errors (architecture §2 convention 5); the error plugin maps them to HTTP.
+export class AppError extends Error {
+  readonly status: number;
+  readonly errors?: Record<string, string>;
+  constructor(status: number, message: string, errors?: Record<string, string>) {
+    super(message);
+    this.status = status;
+    this.errors = errors;
+  }
+}
+export class NotFound extends AppError {
+  constructor(message = 'Not found') { super(404, message); }
+}
+export class Conflict extends AppError {
+  constructor(message: string) { super(409, message); }
+}
+export class Unauthorized extends AppError {
+  constructor(message = 'Please log in to continue') { super(401, message); }
+}
+export class Validation extends AppError {
+  constructor(message: string, errors?: Record<string, string>) { super(400, message, errors); }
+}
+export class Unprocessable extends AppError {
+  constructor(message: string, errors?: Record<string, string>) { super(422, message, errors); }
+}
+export class RateLimited extends AppError {
+  readonly retryAfterS: number;
+  constructor(message: string, retryAfterS: number) {
+    super(429, message);
+    this.retryAfterS = retryAfterS;
+  }
+}
+export class Unavailable extends AppError {
+  constructor(message = 'The store is briefly unavailable. Please try again in a moment.') { super(503, message); }
+}

@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Unavailable } from '../../errors.ts';
+
+const healthSchema = z.object({
+  data: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']), uptimeS: z.number() }),
+});
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/health', { schema: { response: { 200: healthSchema } }, config: { rateLimit: false } }, async (_req, reply) => {
+    try {
+      await app.db.execute(sql`select 1`);
+    } catch {
+      throw new Unavailable('Database unavailable');
+    }
+    reply.header('cache-control', 'no-store');
+    return { data: { status: 'ok' as const, database: app.database.kind, uptimeS: Math.round(process.uptime()) } };
+  });
+};

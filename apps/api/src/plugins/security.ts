@@ -1,0 +1,22 @@
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+
+// API answers are JSON or images: nothing on them should ever run a script or be framed.
+export const API_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+export const securityPlugin = fp(async (app: FastifyInstance) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: false, // set per answer: API_CSP here, a nonce policy on HTML pages
+    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', API_CSP);
+  });
+  // Global ceiling per client; stricter per-route limits are declared on auth, codes, contact and newsletter.
+  await app.register(rateLimit, { global: true, max: 600, timeWindow: '1 minute', keyGenerator: (req) => req.ip });
+});

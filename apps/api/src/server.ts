@@ -1,0 +1,33 @@
+import { loadConfig, devMailboxEnabled } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedIfEmpty } from './db/seed/seed.ts';
+import { buildApp } from './app.ts';
+import { webPlugin } from './plugins/web.ts';
+
+const config = loadConfig();
+const database = await openDatabase(config);
+await database.migrate();
+const seeded = await seedIfEmpty(database.db, {
+  scale: config.SEED_SCALE,
+  onProgress: (step, done, total) => process.stdout.write(`\rSeeding ${step}: ${done}/${total}   `),
+});
+if (seeded) process.stdout.write('\n');
+
+const app = await buildApp({ config, database });
+await app.register(webPlugin, { config, devMailbox: devMailboxEnabled(config) });
+
+const close = async (signal: string) => {
+  app.log.info({ signal }, 'shutting down');
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  timer.unref();
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void close('SIGINT'));
+process.once('SIGTERM', () => void close('SIGTERM'));
+
+await app.listen({ port: config.PORT, host: config.HOST });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.PORT;
+console.log(`\nFacet is open at http://localhost:${port}/  (API: http://localhost:${port}/api, database: ${database.kind})\n`);

@@ -1,0 +1,143 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { DropdownMenu } from 'radix-ui';
+import { ChevronDown, Menu } from 'lucide-react';
+import { MEGA_MENU_CLOSE_DELAY_MS } from '@facet/contracts/constants';
+import type { MenuSection } from '@facet/contracts/menu';
+import { useHeaderScroll } from './use-header-scroll.ts';
+import { MegaMenu } from './mega-menu.tsx';
+import { MobileNav } from './mobile-nav.tsx';
+import { SearchBox } from './search-box.tsx';
+import { HeaderActions } from './header-actions.tsx';
+
+export const PAGES_LINKS = [
+  { label: 'Contact Us', href: '/contact-us' },
+  { label: 'Shipping Policy', href: '/shipping-policy' },
+  { label: 'Return Policy', href: '/return-policy' },
+  { label: 'Privacy Policy', href: '/privacy-policy' },
+  { label: 'Terms & Conditions', href: '/terms-condition' },
+  { label: 'Ring Size Guide', href: '/blog/ring-sizing' },
+  { label: 'Diamond Guide', href: '/blog/the-4cs-of-diamonds' },
+];
+
+export function Header({ menu }: { menu: MenuSection[] }) {
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const productsButton = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  const { hidden, flat } = useHeaderScroll(open || mobileOpen);
+
+  const cancelClose = useCallback(() => {
+    if (closeTimer.current) { clearTimeout(closeTimer.current); closeTimer.current = null; }
+  }, []);
+  const close = useCallback((returnFocus = false) => {
+    cancelClose();
+    setOpen(false);
+    if (returnFocus) productsButton.current?.focus();
+  }, [cancelClose]);
+  // Spec §2: the mega menu closes 300 ms after the pointer leaves the header.
+  const scheduleClose = useCallback(() => {
+    cancelClose();
+    closeTimer.current = setTimeout(() => setOpen(false), MEGA_MENU_CLOSE_DELAY_MS);
+  }, [cancelClose]);
+
+  // Spec §2: every route change closes the mega menu (and the mobile drawer).
+  useEffect(() => { close(); setMobileOpen(false); }, [location.pathname, location.search, close]);
+  useEffect(() => cancelClose, [cancelClose]);
+
+  return (
+    <>
+      <header
+        data-header=""
+        data-hidden={hidden ? 'true' : 'false'}
+        data-flat={flat ? 'true' : 'false'}
+        className={`fixed inset-x-0 top-0 z-40 bg-white transition-[transform,box-shadow] duration-200 ease-out ${
+          hidden ? '-translate-y-full' : 'translate-y-0'
+        } ${flat ? 'shadow-none' : 'shadow-[0_1px_12px_rgba(0,0,0,0.08)]'}`}
+        onMouseLeave={scheduleClose}
+        onMouseEnter={cancelClose}
+      >
+        <p className="bg-secondary px-4 py-1.5 text-center text-xs tracking-wide text-ink">
+          Complimentary insured shipping · 30-day returns · Every diamond certified
+        </p>
+        <div className="border-b border-hairline">
+          <div className="mx-auto flex h-16 max-w-site items-center gap-4 px-4 lg:gap-8 lg:px-8">
+            <button
+              type="button"
+              className="-ml-2 inline-flex h-11 w-11 items-center justify-center lg:hidden"
+              aria-label="Open menu"
+              onClick={() => setMobileOpen(true)}
+            >
+              <Menu aria-hidden="true" className="h-6 w-6" />
+            </button>
+            <Link to="/" className="font-display text-[1.9rem] leading-none tracking-[0.18em] text-ink" aria-label="Facet — home">
+              FACET
+            </Link>
+            <nav aria-label="Main" className="hidden lg:block">
+              <ul className="flex items-center gap-1 text-sm font-medium">
+                <li>
+                  <NavLink to="/" end className="rounded-sm px-3 py-2 hover:text-primary aria-[current=page]:text-primary">Home</NavLink>
+                </li>
+                <li onMouseEnter={() => { cancelClose(); setOpen(true); }}>
+                  <button
+                    ref={productsButton}
+                    type="button"
+                    aria-expanded={open}
+                    aria-controls="mega-menu"
+                    onClick={() => setOpen((o) => !o)}
+                    onKeyDown={(e) => {
+                      if (e.key === 'ArrowDown') {
+                        e.preventDefault();
+                        setOpen(true);
+                        requestAnimationFrame(() => document.querySelector<HTMLButtonElement>('#mega-menu button')?.focus());
+                      } else if (e.key === 'Escape') close();
+                    }}
+                    className="inline-flex items-center gap-1 rounded-sm px-3 py-2 hover:text-primary aria-expanded:text-primary"
+                  >
+                    Products <ChevronDown aria-hidden="true" className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+                  </button>
+                </li>
+                <li>
+                  <DropdownMenu.Root modal={false}>
+                    <DropdownMenu.Trigger className="inline-flex items-center gap-1 rounded-sm px-3 py-2 hover:text-primary data-[state=open]:text-primary">
+                      Pages <ChevronDown aria-hidden="true" className="h-4 w-4" />
+                    </DropdownMenu.Trigger>
+                    <DropdownMenu.Portal>
+                      <DropdownMenu.Content align="start" sideOffset={8} className="z-50 min-w-56 rounded-sm border border-hairline bg-white p-1.5 shadow-lg">
+                        {PAGES_LINKS.map((p) => (
+                          <DropdownMenu.Item key={p.href} asChild>
+                            <Link to={p.href} className="block rounded-sm px-3 py-2 text-sm outline-none data-[highlighted]:bg-secondary">{p.label}</Link>
+                          </DropdownMenu.Item>
+                        ))}
+                      </DropdownMenu.Content>
+                    </DropdownMenu.Portal>
+                  </DropdownMenu.Root>
+                </li>
+                <li>
+                  <NavLink to="/blog" className="rounded-sm px-3 py-2 hover:text-primary aria-[current=page]:text-primary">Blog</NavLink>
+                </li>
+              </ul>
+            </nav>
+            <div className="ml-auto hidden min-w-0 flex-1 justify-end md:flex">
+              <SearchBox />
+            </div>
+            <HeaderActions />
+          </div>
+          <div className="px-4 pb-3 md:hidden">
+            <SearchBox />
+          </div>
+        </div>
+        {open && menu.length > 0 && (
+          <div className="hidden lg:block">
+            <MegaMenu sections={menu} active={active} onActivate={setActive} onClose={close} />
+          </div>
+        )}
+      </header>
+      {/* Reserves the fixed header's height so content starts below it. */}
+      <div aria-hidden="true" className="h-[calc(4rem+1.9rem+1px)] max-md:h-[calc(4rem+1.9rem+3.6rem)]" />
+      <MobileNav open={mobileOpen} onOpenChange={setMobileOpen} menu={menu} pages={PAGES_LINKS} />
+    </>
+  );
+}

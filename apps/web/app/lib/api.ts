@@ -1,0 +1,58 @@
+import { REQUEST_TIMEOUT_MS } from '@facet/contracts/constants';
+import { MSG } from '@facet/contracts/messages';
+import { API_BASE_URL } from './env.ts';
+import type { HostContext } from './host-context.ts';
+
+/** An API failure with the server's `{message, errors}`; status 0 means no response arrived. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors?: Record<string, string>;
+  constructor(status: number, message: string, errors?: Record<string, string>) {
+    super(message);
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+type Init = { method?: string; headers?: Record<string, string>; body?: unknown; timeoutMs?: number; signal?: AbortSignal };
+
+function unwrap<T>(status: number, body: unknown): T {
+  if (status >= 400 || status === 0) {
+    const b = (body ?? {}) as { message?: string; errors?: Record<string, string> };
+    throw new ApiError(status, b.message ?? `Request failed (${status})`, b.errors);
+  }
+  return (body as { data: T }).data;
+}
+
+/**
+ * The one typed API client. In the browser it uses fetch with the spec's 30 s timeout;
+ * on the server it calls the API in-process through the host context.
+ */
+export async function apiRequest<T>(path: string, init: Init = {}, host?: HostContext): Promise<T> {
+  const isForm = typeof FormData !== 'undefined' && init.body instanceof FormData;
+  const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
+  const body = init.body === undefined ? undefined : isForm ? (init.body as FormData) : JSON.stringify(init.body);
+  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
+
+  if (host) {
+    const res = await host.api(path, { method: init.method, headers, body: body as string | undefined });
+    return unwrap<T>(res.status, res.body);
+  }
+
+  const controller = new AbortController();
+  const timeout = setTimeout(() => controller.abort(new ApiError(0, MSG.timeout)), init.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  init.signal?.addEventListener('abort', () => controller.abort(init.signal?.reason));
+  try {
+    const res = await fetch(`${API_BASE_URL}${path}`, { method: init.method ?? 'GET', headers, body, signal: controller.signal });
+    let json: unknown = null;
+    try { json = await res.json(); } catch { json = null; }
+    return unwrap<T>(res.status, json);
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    if (controller.signal.aborted && controller.signal.reason instanceof ApiError) throw controller.signal.reason;
+    if ((err as Error)?.name === 'AbortError') throw err;
+    throw new ApiError(0, (err as Error)?.message || 'Network error');
+  } finally {
+    clearTimeout(timeout);
+  }
+}

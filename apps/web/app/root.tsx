@@ -1,0 +1,83 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router';
+import type { MenuSection } from '@facet/contracts/menu';
+import type { Route } from './+types/root';
+import { apiRequest } from './lib/api.ts';
+import { hostContext } from './lib/host-context.ts';
+import displayFont from '@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2?url';
+import textFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+import './app.css';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'preload', href: displayFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'preload', href: textFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export interface RootData {
+  menu: MenuSection[];
+  store: { name: string; email: string; phone: string; address: string };
+  publicUrl: string;
+  devMailbox: boolean;
+}
+
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+  const host = context.get(hostContext);
+  let menu: MenuSection[] = [];
+  try {
+    menu = await apiRequest<MenuSection[]>('/menu', {}, host);
+  } catch {
+    // The store still renders (without the mega menu) when the catalogue is briefly unreachable.
+  }
+  return { menu, store: host.store, publicUrl: host.publicUrl, devMailbox: host.devMailbox };
+}
+
+// The menu and store details do not change between navigations.
+export const shouldRevalidate = () => false;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f5e4b" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function useRootData() {
+  return useRouteLoaderData<RootData>('root');
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? 'We could not find that page' : 'Something went wrong';
+  const detail = notFound
+    ? 'The page may have moved, or the piece may no longer be available.'
+    : 'Please try again in a moment. If it keeps happening, contact us and we will help.';
+  return (
+    <main className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center px-6 text-center">
+      <title>{`${title} | Facet Fine Jewelry`}</title>
+      <p className="eyebrow text-primary">{notFound ? 'Error 404' : 'Error'}</p>
+      <h1 className="mt-3 text-3xl">{title}</h1>
+      <p className="mt-4 text-muted">{detail}</p>
+      <div className="mt-8 flex gap-3">
+        <a className="btn-primary" href="/">Go to the home page</a>
+        <a className="btn-secondary" href="/contact-us">Contact us</a>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,25 @@
+import { data } from 'react-router';
+import type { Route } from './+types/policy';
+import { readContent } from '~/lib/content.server.ts';
+import { pageMeta } from '~/lib/page-meta.ts';
+import { hostContext } from '~/lib/host-context.ts';
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const slug = new URL(request.url).pathname.slice(1);
+  const page = readContent('policies', slug);
+  if (!page) throw data(null, { status: 404 });
+  return { page, canonical: `${context.get(hostContext).publicUrl}/${slug}` };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({ title: loaderData?.page.title ?? 'Policy', description: loaderData?.page.description, canonical: loaderData?.canonical });
+
+export default function Policy({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  return (
+    <article className="mx-auto max-w-3xl px-5 py-14">
+      <p className="eyebrow text-primary">Customer care</p>
+      <div className="prose-facet mt-3" dangerouslySetInnerHTML={{ __html: page.html }} />
+    </article>
+  );
+}

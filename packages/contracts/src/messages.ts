@@ -1,0 +1,12 @@
+// User-facing messages fixed by spec §5 and §8. One text, used by both sides.
+export const MSG = {
+  email: 'Please enter a valid email address',
+  passwordRequired: 'Password is a required field',
+  passwordPolicy: 'Password must be at least 12 characters with uppercase, number, and a special character',
+  firstName: 'Please enter a valid first name',
+  lastName: 'Please enter a valid last name',
+  otp: 'Please enter a valid six digit code',
+  timeout: 'Request timed out',
+  resetMailSent: 'Please check you email to reset password',
+  passwordReset: 'Your password has been reset. Login with new password',
+} as const;
