@@ -13,14 +13,20 @@ declare module 'fastify' {
   interface FastifyInstance { config: Config }
 }
 
-export interface BuildOptions { config: Config; database: Database; logger?: boolean }
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: boolean;
+  /** Extra routes inside the /api scope (tests use it for probe routes). */
+  extraApiRoutes?: (api: FastifyInstance) => void | Promise<void>;
+}
 
 export const REDACT = [
   'req.headers.authorization', 'req.headers.cookie', '*.password', '*.otp', '*.token', 'password', 'otp', 'token',
 ];
 
 /** The API as a plugin under /api: tests inject into it, server.ts adds the storefront beside it. */
-export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, extraApiRoutes }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } } : false,
     trustProxy: config.TRUST_PROXY === '1',
@@ -44,6 +50,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes);
       await api.register(menuRoutes);
+      await extraApiRoutes?.(api);
     },
     { prefix: '/api' },
   );

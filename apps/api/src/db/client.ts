@@ -57,3 +57,6 @@ export async function openDatabase(config: Config): Promise<Database> {
     close: () => client.close(),
   };
 }
+
+/** Rows of a raw `db.execute(sql…)` answer; both drivers put them under `rows`. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -13,7 +13,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const errors: Record<string, string> = {};
       for (const issue of err.validation) {
         const key = fieldName(issue.instancePath);
-        errors[key] ??= issue.message;
+        errors[key] ??= issue.message ?? 'Invalid value';
       }
       const [first] = Object.entries(errors);
       const message = first ? (first[0] === 'request' ? first[1] : `${first[0]}: ${first[1]}`) : 'Invalid request';

@@ -64,8 +64,8 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config; de
       wildcard: false,
       index: false,
       // Hashed assets never change; everything else (favicon, robots) revalidates daily.
-      setHeaders: (res, filePath) => {
-        res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`)
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`)
           ? 'public, max-age=31536000, immutable'
           : 'public, max-age=86400');
       },

@@ -4,8 +4,9 @@ import { readContent } from '~/lib/content.server.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { hostContext } from '~/lib/host-context.ts';
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const slug = new URL(request.url).pathname.slice(1);
+export function loader({ url, context }: Route.LoaderArgs) {
+  // `url` is normalized (no `.data` suffix on client navigations).
+  const slug = url.pathname.slice(1);
   const page = readContent('policies', slug);
   if (!page) throw data(null, { status: 404 });
   return { page, canonical: `${context.get(hostContext).publicUrl}/${slug}` };

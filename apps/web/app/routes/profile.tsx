@@ -1,9 +1,10 @@
 import type { Route } from './+types/profile';
 import { ComingSoon } from '~/features/layout/coming-soon.tsx';
+import { RequireUser } from '~/features/layout/require-user.tsx';
 import { pageMeta } from '~/lib/page-meta.ts';
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: 'Your profile', description: 'Your profile' });
+export const meta: Route.MetaFunction = () => pageMeta({ title: 'Your profile', noindex: true });
 
 export default function Page() {
-  return <ComingSoon title={'Your profile'}>{'Profiles open with accounts.'}</ComingSoon>;
+  return <RequireUser>{() => <ComingSoon title="Your profile">This page opens with accounts.</ComingSoon>}</RequireUser>;
 }

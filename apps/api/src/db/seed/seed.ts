@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { MENU_SECTIONS } from '@facet/contracts/menu';
-import type { Db } from '../client.ts';
+import { rowsOf, type Db } from '../client.ts';
 import { category, menuItem } from '../schema/catalog.ts';
 import { CATEGORIES, MENU } from './categories.ts';
 
@@ -8,7 +8,7 @@ export interface SeedOptions { scale: number; onProgress?: (step: string, done: 
 
 /** Fills an empty database. Deterministic: the same scale always gives the same catalogue. */
 export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean> {
-  const [row] = (await db.execute(sql`select count(*)::int as n from category`)).rows as { n: number }[];
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from category`));
   if ((row?.n ?? 0) > 0) return false;
   await seedAll(db, options);
   return true;

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
+import { ChevronRight } from 'lucide-react';
 import type { MenuSection } from '@facet/contracts/menu';
 import { paths } from '@facet/contracts/paths';
 
@@ -66,7 +67,7 @@ export function MegaMenu({ sections, active, onActivate, onClose }: Props) {
                 }`}
               >
                 {s.title}
-                <span aria-hidden="true" className={i === active ? 'text-primary' : 'text-transparent'}>›</span>
+                <ChevronRight aria-hidden="true" className={`h-4 w-4 ${i === active ? 'text-primary' : 'text-transparent'}`} />
               </button>
             </li>
           ))}

@@ -1,6 +1,6 @@
 import { Dialog } from 'radix-ui';
 import { Link } from 'react-router';
-import { X } from 'lucide-react';
+import { Plus, X } from 'lucide-react';
 import type { MenuSection } from '@facet/contracts/menu';
 
 interface Props {
@@ -31,7 +31,7 @@ export function MobileNav({ open, onOpenChange, menu, pages }: Props) {
               <details key={section.slug} className="group border-b border-hairline">
                 <summary className="flex cursor-pointer list-none items-center justify-between py-3 font-medium">
                   {section.title}
-                  <span aria-hidden="true" className="text-muted transition-transform group-open:rotate-45">+</span>
+                  <Plus aria-hidden="true" className="h-4 w-4 text-muted transition-transform group-open:rotate-45" />
                 </summary>
                 <div className="pb-3">
                   {section.groups.map((g) => (

@@ -1,0 +1,34 @@
+import { SESSION_KEYS } from '@facet/contracts/constants';
+
+// Spec §3/§9: the signed-in user and token live in session storage under fixed keys.
+export interface LoggedUser { firstName: string; lastName?: string; email?: string; emailVerified: number; token?: string }
+
+const storage = () => (typeof window === 'undefined' ? null : window.sessionStorage);
+
+export function getLoggedUser(): LoggedUser | null {
+  const raw = storage()?.getItem(SESSION_KEYS.loggedUser);
+  if (!raw) return null;
+  try { return JSON.parse(raw) as LoggedUser; } catch { return null; }
+}
+export const getToken = () => storage()?.getItem(SESSION_KEYS.userToken) ?? null;
+
+export function storeUser(user: LoggedUser, token: string) {
+  storage()?.setItem(SESSION_KEYS.loggedUser, JSON.stringify(user));
+  storage()?.setItem(SESSION_KEYS.userToken, token);
+}
+export function clearUser() {
+  storage()?.removeItem(SESSION_KEYS.loggedUser);
+  storage()?.removeItem(SESSION_KEYS.userToken);
+}
+
+/** The random id that keys a visitor's cart (header X-Session-Id), created on first visit. */
+export function getSessionId(): string {
+  const s = storage();
+  if (!s) return '';
+  let id = s.getItem(SESSION_KEYS.sessionId);
+  if (!id) {
+    id = crypto.randomUUID();
+    s.setItem(SESSION_KEYS.sessionId, id);
+  }
+  return id;
+}

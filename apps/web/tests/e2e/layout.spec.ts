@@ -1,0 +1,171 @@
+import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+const header = (page: import('@playwright/test').Page) => page.locator('header[data-header]');
+
+test.describe('header', () => {
+  test('becomes flat after 50px, hides scrolling down past 100px, returns on scrolling up', async ({ page }) => {
+    await page.goto('/privacy-policy');
+    const h = header(page);
+    await expect(h).toHaveAttribute('data-flat', 'false');
+    await expect(h).toHaveAttribute('data-hidden', 'false');
+
+    const scrollTo = async (y: number) => {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    };
+    await scrollTo(45);
+    await expect(h).toHaveAttribute('data-flat', 'false');
+    await scrollTo(60);
+    await expect(h).toHaveAttribute('data-flat', 'true');
+    await expect(h).toHaveAttribute('data-hidden', 'false');
+    await scrollTo(95);
+    await expect(h).toHaveAttribute('data-hidden', 'false');
+    await scrollTo(400);
+    await expect(h).toHaveAttribute('data-hidden', 'true');
+    await expect(h).not.toBeInViewport();
+    await scrollTo(300);
+    await expect(h).toHaveAttribute('data-hidden', 'false');
+    await expect(h).toBeInViewport();
+    await scrollTo(0);
+    await expect(h).toHaveAttribute('data-flat', 'false');
+  });
+});
+
+test.describe('mega menu', () => {
+  test('opens on hover, shows each section on hover, closes 300ms after the pointer leaves the header', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Products' }).hover();
+    const menu = page.locator('#mega-menu');
+    await expect(menu).toBeVisible();
+    const sections = menu.getByRole('list', { name: 'Product sections' }).getByRole('button');
+    await expect(sections).toHaveText(['Engagement Rings', 'Wedding Bands', 'Chain & Cords', 'Jewelry', 'Mountings', 'Findings', 'Diamonds', 'Lab-Grown Diamonds', 'GemStones']);
+    await sections.filter({ hasText: 'Wedding Bands' }).hover();
+    await expect(menu.getByRole('link', { name: 'Band Builder' })).toBeVisible();
+
+    // Measure in the page: time from the header's mouseleave to the panel leaving the DOM.
+    await page.evaluate(() => {
+      const w = window as unknown as { __left?: number; __closed?: number };
+      document.querySelector('header[data-header]')!.addEventListener('mouseleave', () => { w.__left = performance.now(); }, { once: true });
+      new MutationObserver((_, obs) => {
+        if (!document.getElementById('mega-menu')) { w.__closed = performance.now(); obs.disconnect(); }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.mouse.move(600, 880);
+    await expect(menu).toBeHidden({ timeout: 2000 });
+    const elapsed = await page.evaluate(() => {
+      const w = window as unknown as { __left: number; __closed: number };
+      return w.__closed - w.__left;
+    });
+    expect(elapsed).toBeGreaterThanOrEqual(290);
+    expect(elapsed).toBeLessThan(700);
+  });
+
+  test('stays open when the pointer comes back within 300ms', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Products' }).hover();
+    await expect(page.locator('#mega-menu')).toBeVisible();
+    await page.mouse.move(600, 880);
+    await page.getByRole('button', { name: 'Products' }).hover();
+    await page.waitForTimeout(500);
+    await expect(page.locator('#mega-menu')).toBeVisible();
+  });
+
+  test('closes on navigation and links items to /category/{id} with filters', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Products' }).hover();
+    const menu = page.locator('#mega-menu');
+    await menu.getByRole('button', { name: 'Engagement Rings' }).hover();
+    const oval = menu.getByRole('link', { name: 'Oval' });
+    const href = await oval.getAttribute('href');
+    const url = new URL(href!, 'http://x');
+    expect(url.pathname).toBe('/category/1100');
+    expect(JSON.parse(url.searchParams.get('filters')!)).toEqual([{ label: 'primary stone shape', matchType: 'exact', options: ['Oval'] }]);
+    await menu.getByRole('link', { name: 'Solitaire' }).click();
+    await expect(page).toHaveURL(/\/category\/1101$/);
+    await expect(menu).toBeHidden();
+  });
+
+  test('works from the keyboard', async ({ page }) => {
+    await page.goto('/');
+    const products = page.getByRole('button', { name: 'Products' });
+    await products.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.locator('#mega-menu');
+    await expect(menu).toBeVisible();
+    await expect(products).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(products).toBeFocused();
+
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('button', { name: 'Engagement Rings' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('button', { name: 'Wedding Bands' })).toBeFocused();
+    await expect(menu.getByRole('link', { name: 'Plain Bands' })).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(menu.getByRole('link', { name: 'All Wedding Bands' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('link', { name: 'Plain Bands' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/category\/1201$/);
+    await expect(menu).toBeHidden();
+  });
+});
+
+test('every route change scrolls to the top', async ({ page }) => {
+  await page.goto('/terms-condition');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  await page.getByRole('navigation', { name: 'Customer care' }).getByRole('link', { name: 'Shipping Policy' }).click();
+  await expect(page).toHaveURL(/\/shipping-policy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Shipping Policy' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('Pages menu lists the store pages and Blog leads to the guides', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Pages' }).click();
+  await page.getByRole('menuitem', { name: 'Return Policy' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Return Policy' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Guides from our jewelers' })).toBeVisible();
+  await page.getByRole('link', { name: 'The 4Cs of Diamonds, Explained Simply', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'The 4Cs of Diamonds, Explained Simply' })).toBeVisible();
+});
+
+test('footer shows contact details, policies, payments, region and the 2025 copyright', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByText('hello@facet.example')).toBeVisible();
+  for (const p of ['Privacy Policy', 'Return Policy', 'Terms & Conditions', 'Shipping Policy']) {
+    await expect(footer.getByRole('link', { name: p })).toBeVisible();
+  }
+  await expect(footer.getByRole('list', { name: 'Accepted payments' }).getByRole('img')).toHaveCount(6);
+  await expect(footer.getByLabel('Region, currency and language')).toHaveText(/United States\s*·\s*USD\s*·\s*English/);
+  await expect(footer).toContainText('© 2025');
+  await expect(footer.getByRole('textbox', { name: 'Email address' })).toBeVisible();
+});
+
+test.describe('mobile', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test('the header collapses to a menu button that opens the sections in a drawer', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Products' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toBeVisible();
+    await drawer.locator('summary', { hasText: 'Chain & Cords' }).click();
+    await drawer.getByRole('link', { name: 'Box Chains' }).click();
+    await expect(page).toHaveURL(/\/category\/1301\?filters=/);
+    await expect(drawer).toBeHidden();
+  });
+});
+
+test('the home page, a policy page and the 404 page have no WCAG 2.2 AA violations', async ({ page }) => {
+  for (const path of ['/', '/shipping-policy', '/nope']) {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  }
+});

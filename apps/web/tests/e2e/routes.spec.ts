@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+
+// Every route of spec §2 answers 200 inside the layout; checkout has neither header nor footer.
+const ROUTES = [
+  '/', '/product/SR-1001/1101/1/1', '/diamond/D-1/1700/1/1', '/category/1100', '/search?q=ring',
+  '/notable-gemstones/shop-by-stone-type', '/notable-gemstone/sapphire', '/contact-us',
+  '/privacy-policy', '/return-policy', '/terms-condition', '/shipping-policy',
+  '/diamonds', '/diamonds/melee', '/cart', '/order-confirmation', '/reset-password/abc', '/blog', '/blog/ring-sizing',
+];
+
+test('every route answers 200 with the header and footer', async ({ request }) => {
+  for (const path of ROUTES) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    const html = await res.text();
+    expect(html, path).toContain('data-header');
+    expect(html, path).toContain('<footer');
+    expect(html, path).toMatch(/<title>[^<]+<\/title>/);
+  }
+});
+
+test('profile and address render for the server and send anonymous visitors home', async ({ page }) => {
+  for (const path of ['/profile', '/address']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/$/);
+  }
+});
+
+test('checkout answers 200 without the store header and footer', async ({ request }) => {
+  const res = await request.get('/checkout');
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  expect(html).not.toContain('data-header');
+  expect(html).not.toContain('<footer');
+});
+
+test('an unknown route answers 404 with a helpful page', async ({ page }) => {
+  const res = await page.goto('/no-such-page');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('We could not find that page');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Loose diamonds' })).toBeVisible();
+});
+
+test('pages carry a CSP with a nonce and frame-ancestors none', async ({ request }) => {
+  const res = await request.get('/');
+  const csp = res.headers()['content-security-policy'];
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+  expect(csp).toMatch(/frame-ancestors 'none'/);
+  expect(res.headers()['x-content-type-options']).toBe('nosniff');
+});
+
+test('robots.txt and sitemap.xml exist', async ({ request }) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(await robots.text()).toMatch(/Sitemap: .*\/sitemap\.xml/);
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.status()).toBe(200);
+  expect(await sitemap.text()).toContain('/category/1100</loc>');
+});

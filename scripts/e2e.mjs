@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// Runs the Playwright suite against the built app on a random free port with a fresh database.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureChromium } from './chromium.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const freePort = () => new Promise((resolve) => {
+  const srv = createServer();
+  srv.listen(0, '127.0.0.1', () => { const { port } = srv.address(); srv.close(() => resolve(port)); });
+});
+
+const chromium = ensureChromium();
+if (!process.argv.includes('--no-build')) {
+  const b = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (b.status !== 0) process.exit(b.status ?? 1);
+}
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'facet-e2e-'));
+const port = await freePort();
+const extra = process.argv.slice(2).filter((a) => a !== '--no-build');
+const r = spawnSync('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', ...extra], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: dataDir, CHROMIUM_PATH: chromium },
+});
+rmSync(dataDir, { recursive: true, force: true });
+process.exit(r.status ?? 1);

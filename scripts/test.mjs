@@ -1,0 +1,18 @@
+#!/usr/bin/env node
+// `npm test`: every test — contracts and API (Vitest), then end-to-end in Chromium (Playwright).
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const step = (label, cmd, args) => {
+  console.log(`\n▶ ${label}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error(`\n✖ ${label} failed`);
+    process.exit(r.status ?? 1);
+  }
+};
+
+step('Unit and API tests (Vitest)', 'npx', ['vitest', 'run']);
+step('End-to-end tests (Playwright + Chromium)', 'node', ['scripts/e2e.mjs']);
+console.log('\n✔ All tests passed');
