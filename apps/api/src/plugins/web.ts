@@ -90,7 +90,7 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config; de
           headers: { ...init?.headers, 'x-forwarded-for': request.ip },
           payload: init?.body,
         });
-        let body: unknown = null;
+        let body: unknown;
         try { body = res.body ? JSON.parse(res.body) : null; } catch { body = null; }
         return { status: res.statusCode, body };
       },
