@@ -116,7 +116,10 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config; de
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
     if ((response.headers.get('content-type') ?? '').includes('text/html')) {
-      reply.header('content-security-policy', pageCsp(nonce));
+      // Vite's dev client injects scripts without a nonce and talks over a websocket.
+      reply.header('content-security-policy', config.FACET_DEV === '1'
+        ? "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws:; frame-ancestors 'none'"
+        : pageCsp(nonce));
       if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-cache');
     }
     if (!response.body || request.method === 'HEAD') return reply.send();
