@@ -1,0 +1,166 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { category } from './catalog.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** What an item is: decides how it is drawn and which options it has. */
+export type ItemKind = 'ring' | 'band' | 'chain' | 'cord' | 'earring' | 'pendant' | 'bracelet' | 'necklace' | 'finding';
+
+/** How to draw the group's picture (architecture §5: images drawn from the item's own data). */
+export interface ImageSpec {
+  kind: ItemKind;
+  style: string;
+  shape?: string;
+  stone?: string;
+}
+
+// A design (one GroupDescription) in a series (style number); its variants are `product` rows.
+export const productGroup = pgTable(
+  'product_group',
+  {
+    id: integer('id').primaryKey(),
+    series: text('series').notNull(),
+    categoryId: integer('category_id').notNull().references(() => category.id),
+    description: text('description').notNull(),
+    longDescription: text('long_description').notNull(),
+    kind: text('kind').$type<ItemKind>().notNull(),
+    image: jsonb('image').$type<ImageSpec>().notNull(),
+    searchText: text('search_text').notNull().default(''),
+    minPriceCents: integer('min_price_cents').notNull(),
+    defaultMetal: text('default_metal').notNull(),
+    configurable: boolean('configurable').notNull().default(false),
+    featured: integer('featured').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    search: tsvector('search').generatedAlwaysAs(
+      (): SQL => sql`setweight(to_tsvector('english', ${productGroup.description}), 'A') || setweight(to_tsvector('english', ${productGroup.searchText}), 'B')`,
+    ),
+  },
+  (t) => [
+    index('product_group_category_idx').on(t.categoryId, t.featured, t.minPriceCents),
+    index('product_group_series_idx').on(t.series),
+    index('product_group_search_idx').using('gin', t.search),
+    index('product_group_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+  ],
+);
+
+// Facet values of a group, one row per (label, value): the filters of spec §2 run on this table.
+export const productAttribute = pgTable(
+  'product_attribute',
+  {
+    groupId: integer('group_id').notNull().references(() => productGroup.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.label, t.value] }),
+    index('product_attribute_label_value_idx').on(t.label, t.value, t.groupId),
+  ],
+);
+
+// One orderable variant: SKU, metal quality, size or length, weight, price and stock.
+export const product = pgTable(
+  'product',
+  {
+    id: integer('id').primaryKey(),
+    groupId: integer('group_id').notNull().references(() => productGroup.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull(),
+    metal: text('metal').notNull(),
+    fingerSize: real('finger_size'),
+    lengthIn: integer('length_in'),
+    weightG: real('weight_g').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    stock: integer('stock').notNull(),
+    leadDays: integer('lead_days').notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('product_sku_idx').on(t.sku), index('product_group_idx').on(t.groupId, t.priceCents)],
+);
+
+// Price of a gram of each metal quality; the store updates it as metal prices move.
+export const metalRate = pgTable('metal_rate', {
+  quality: text('quality').primaryKey(),
+  name: text('name').notNull(),
+  centsPerGram: integer('cents_per_gram').notNull(),
+  densityFactor: real('density_factor').notNull(),
+  position: integer('position').notNull(),
+});
+
+export const diamond = pgTable(
+  'diamond',
+  {
+    id: serial('id').primaryKey(),
+    serial: text('serial').notNull(),
+    origin: text('origin').$type<'natural' | 'lab'>().notNull(),
+    shape: text('shape').notNull(),
+    caratPoints: integer('carat_points').notNull(),
+    color: text('color').notNull(),
+    colorRank: integer('color_rank').notNull(),
+    clarity: text('clarity').notNull(),
+    clarityRank: integer('clarity_rank').notNull(),
+    cut: text('cut').notNull(),
+    cutRank: integer('cut_rank').notNull(),
+    polish: text('polish').notNull(),
+    symmetry: text('symmetry').notNull(),
+    fluorescence: text('fluorescence').notNull(),
+    depthPct: real('depth_pct').notNull(),
+    tablePct: real('table_pct').notNull(),
+    lwRatio: real('lw_ratio').notNull(),
+    lengthMm: real('length_mm').notNull(),
+    widthMm: real('width_mm').notNull(),
+    depthMm: real('depth_mm').notNull(),
+    lab: text('lab').notNull(),
+    certificate: text('certificate').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    status: text('status').$type<'available' | 'reserved' | 'sold'>().notNull().default('available'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('diamond_serial_idx').on(t.serial),
+    index('diamond_search_idx').on(t.origin, t.status, t.shape, t.caratPoints),
+    index('diamond_price_idx').on(t.origin, t.status, t.priceCents),
+  ],
+);
+
+export const gemstoneType = pgTable('gemstone_type', {
+  slug: text('slug').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  color: text('color').notNull(),
+  position: integer('position').notNull(),
+});
+
+export const notableGemstone = pgTable(
+  'notable_gemstone',
+  {
+    id: serial('id').primaryKey(),
+    serial: text('serial').notNull(),
+    typeSlug: text('type_slug').notNull().references(() => gemstoneType.slug),
+    color: text('color').notNull(),
+    colorHex: text('color_hex').notNull(),
+    shape: text('shape').notNull(),
+    caratPoints: integer('carat_points').notNull(),
+    lengthMm: real('length_mm').notNull(),
+    widthMm: real('width_mm').notNull(),
+    depthMm: real('depth_mm').notNull(),
+    origin: text('origin').notNull(),
+    agtaCertificate: text('agta_certificate'),
+    treatment: text('treatment').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    status: text('status').$type<'available' | 'reserved' | 'sold'>().notNull().default('available'),
+  },
+  (t) => [uniqueIndex('notable_gemstone_serial_idx').on(t.serial), index('notable_gemstone_type_idx').on(t.typeSlug, t.status, t.priceCents)],
+);
+
+export const meleeParcel = pgTable('melee_parcel', {
+  id: serial('id').primaryKey(),
+  sku: text('sku').notNull().unique(),
+  origin: text('origin').$type<'natural' | 'lab'>().notNull(),
+  shape: text('shape').notNull(),
+  sizeMm: real('size_mm').notNull(),
+  sieve: text('sieve').notNull(),
+  caratPerStone: real('carat_per_stone').notNull(),
+  quality: text('quality').notNull(),
+  pricePerCaratCents: integer('price_per_carat_cents').notNull(),
+  stock: integer('stock').notNull(),
+});
