@@ -8,6 +8,8 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance { config: Config }
@@ -50,6 +52,8 @@ export async function buildApp({ config, database, logger = true, extraApiRoutes
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes);
       await api.register(menuRoutes);
+      await api.register(catalogRoutes);
+      await api.register(mediaRoutes);
       await extraApiRoutes?.(api);
     },
     { prefix: '/api' },

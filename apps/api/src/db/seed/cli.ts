@@ -1,7 +1,7 @@
 // `npm run seed -- --scale N [--reset]`: fills the configured database (PGlite or DATABASE_URL).
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../client.ts';
+import { openDatabase, rowsOf } from '../client.ts';
 import { seedAll } from './seed.ts';
 
 const args = process.argv.slice(2);
@@ -14,7 +14,7 @@ if (scale !== undefined && !(scale > 0)) {
 const config = loadConfig(scale ? { SEED_SCALE: String(scale) } : {});
 const database = await openDatabase(config);
 await database.migrate();
-const [{ n }] = (await database.db.execute(sql`select count(*)::int as n from category`)).rows as [{ n: number }];
+const [{ n }] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from category`)) as [{ n: number }];
 if (n > 0) {
   if (!args.includes('--reset')) {
     console.error('The database already holds a catalogue. Run with --reset to replace it.');

@@ -24,7 +24,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
   return true;
 }
 
-async function insertBatched<T extends Record<string, unknown>>(
+async function insertBatched<T extends object>(
   db: DbOrTx, table: PgTable, rows: T[], step: string, onProgress?: SeedOptions['onProgress'], batch = 1000,
 ) {
   for (let i = 0; i < rows.length; i += batch) {

@@ -62,7 +62,7 @@ export function generateGemstones(rng: Rng, count: number) {
   const rows = [];
   for (let i = 0; i < count; i++) {
     const type = GEMSTONE_TYPES[i % GEMSTONE_TYPES.length]!;
-    const [color, colorHex] = rng.pick(type.colors);
+    const [color, colorHex] = rng.pick(type.colors as ReadonlyArray<readonly [string, string]>);
     const shape = rng.weighted(GEM_SHAPES.map((s, k) => [s, [35, 22, 12, 12, 8, 4, 3, 4][k]!] as const));
     const carat = Math.min(15, Math.max(0.5, Math.round(Math.exp(Math.log(1.6) + rng.gauss() * 0.5) * 100) / 100));
     const [lw0, lw1] = SHAPE_LW[shape] ?? [1, 1.1];
@@ -76,7 +76,7 @@ export function generateGemstones(rng: Rng, count: number) {
     rows.push({
       serial: `NG${String(200000 + i)}`, typeSlug: type.slug, color, colorHex, shape, caratPoints: Math.round(carat * 100),
       lengthMm: Math.round(width * lw * 100) / 100, widthMm: width, depthMm: Math.round(width * 0.62 * 100) / 100,
-      origin: rng.pick(type.origins), agtaCertificate: agta ? `AGTA-${String(60000 + i * 7)}` : null, treatment,
+      origin: rng.pick(type.origins as readonly string[]), agtaCertificate: agta ? `AGTA-${String(60000 + i * 7)}` : null, treatment,
       priceCents: Math.round((perCarat * carat * Math.pow(carat, 0.18) * untreated) / 10) * 1000,
     });
   }

@@ -1,0 +1,227 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { CatalogFilter } from '@facet/contracts/catalog-filters';
+import type { DiamondQuery } from '@facet/contracts/catalog';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import type { ImageSpec } from '../../db/schema/products.ts';
+
+// All catalogue SQL. Each page is one statement: no N+1, counts and facets computed beside the page.
+
+export interface CategoryRow { id: number; name: string; description: string; section: string; parentId: number | null }
+export interface GroupCardRow {
+  id: number; series: string; categoryId: number; description: string; minPriceCents: number; image: ImageSpec;
+  defaultMetal: string; productId: number; metals: string[];
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const list = (values: readonly (string | number)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+
+/** One EXISTS per filter (AND between filters, OR between a filter's options), per spec §2's JSON. */
+function filterConditions(filters: CatalogFilter[]): SQL[] {
+  return filters.map((f) =>
+    f.matchType === 'like'
+      ? sql`exists (select 1 from product_attribute a where a.group_id = g.id and a.label = ${f.label} and (${sql.join(f.options.map((o) => sql`a.value ilike ${`%${escapeLike(o)}%`}`), sql` or `)}))`
+      : sql`exists (select 1 from product_attribute a where a.group_id = g.id and a.label = ${f.label} and a.value in (${list(f.options)}))`,
+  );
+}
+
+const ORDER: Record<string, SQL> = {
+  featured: sql`featured desc, id asc`,
+  'price-asc': sql`min_price_cents asc, id asc`,
+  'price-desc': sql`min_price_cents desc, id asc`,
+  newest: sql`created_at desc, id desc`,
+};
+
+const cardJson = sql`json_build_object(
+  'id', p.id, 'series', p.series, 'categoryId', p.category_id, 'description', p.description, 'minPriceCents', p.min_price_cents,
+  'image', p.image, 'defaultMetal', p.default_metal,
+  'productId', (select v.id from product v where v.group_id = p.id and v.metal = p.default_metal order by v.price_cents, v.id limit 1),
+  'metals', (select array_agg(distinct v.metal) from product v where v.group_id = p.id))`;
+
+export const catalogRepository = {
+  categories: async (db: DbOrTx) =>
+    rowsOf<CategoryRow>(await db.execute(sql`select id, name, description, section, parent_id as "parentId" from category order by position`)),
+
+  listing: async (db: DbOrTx, q: { categoryIds: number[]; filters: CatalogFilter[]; sort: string; limit: number; offset: number }) => {
+    const where = sql.join([sql`g.category_id in (${list(q.categoryIds)})`, ...filterConditions(q.filters)], sql` and `);
+    const order = ORDER[q.sort] ?? ORDER.featured!;
+    const [row] = rowsOf<{ count: number; products: GroupCardRow[]; facets: Array<{ label: string; value: string; count: number }> }>(await db.execute(sql`
+      with g as (
+        select g.id, g.series, g.category_id, g.description, g.min_price_cents, g.image, g.default_metal, g.featured, g.created_at
+        from product_group g where ${where}
+      ),
+      p as (select *, row_number() over (order by ${order}) as rn from g order by ${order} limit ${q.limit} offset ${q.offset})
+      select
+        (select count(*)::int from g) as count,
+        coalesce((select json_agg(${cardJson} order by p.rn) from p), '[]'::json) as products,
+        coalesce((select json_agg(json_build_object('label', f.label, 'value', f.value, 'count', f.n) order by f.label, f.value)
+          from (select a.label, a.value, count(*)::int as n from product_attribute a join g on g.id = a.group_id group by a.label, a.value) f), '[]'::json) as facets
+    `));
+    return row!;
+  },
+
+  group: async (db: DbOrTx, groupId: number) => {
+    const [row] = rowsOf<{
+      id: number; series: string; categoryId: number; description: string; longDescription: string; kind: string; image: ImageSpec;
+      defaultMetal: string; configurable: boolean; minPriceCents: number;
+      variants: Array<{ id: number; sku: string; metal: string; fingerSize: number | null; lengthIn: number | null; weightG: number; priceCents: number; stock: number; leadDays: number }>;
+      attributes: Array<{ label: string; value: string }>;
+    }>(await db.execute(sql`
+      select g.id, g.series, g.category_id as "categoryId", g.description, g.long_description as "longDescription", g.kind, g.image,
+        g.default_metal as "defaultMetal", g.configurable, g.min_price_cents as "minPriceCents",
+        coalesce((select json_agg(json_build_object('id', v.id, 'sku', v.sku, 'metal', v.metal, 'fingerSize', v.finger_size, 'lengthIn', v.length_in,
+          'weightG', v.weight_g, 'priceCents', v.price_cents, 'stock', v.stock, 'leadDays', v.lead_days) order by v.id) from product v where v.group_id = g.id and v.active), '[]'::json) as variants,
+        coalesce((select json_agg(json_build_object('label', a.label, 'value', a.value) order by a.label, a.value) from product_attribute a where a.group_id = g.id), '[]'::json) as attributes
+      from product_group g where g.id = ${groupId}
+    `));
+    return row ?? null;
+  },
+
+  related: async (db: DbOrTx, groupId: number, categoryId: number, priceCents: number, limit: number) =>
+    rowsOf<{ card: GroupCardRow }>(await db.execute(sql`
+      select ${cardJson} as card from (
+        select * from product_group where category_id = ${categoryId} and id <> ${groupId}
+        order by abs(min_price_cents - ${priceCents}), id limit ${limit}
+      ) p
+    `)).map((r) => r.card),
+
+  variantsBy: async (db: DbOrTx, by: { series?: string; groupId?: number }) =>
+    rowsOf<Record<string, unknown>>(await db.execute(sql`
+      select v.id, v.group_id as "groupId", g.series, v.sku, v.metal, v.finger_size as "fingerSize", v.length_in as "lengthIn", v.weight_g as "weightG",
+        v.price_cents as "priceCents", v.stock, v.lead_days as "leadDays"
+      from product v join product_group g on g.id = v.group_id
+      where ${by.series ? sql`g.series = ${by.series}` : sql`g.id = ${by.groupId!}`} and v.active order by v.id limit 500
+    `)),
+
+  diamondSearch: async (db: DbOrTx, q: DiamondQuery, shapes: string[] | undefined, limit: number, offset: number, hist: { lo: number; hi: number; buckets: number }) => {
+    const base: SQL[] = [sql`status = 'available'`];
+    if (q.origin) base.push(sql`origin = ${q.origin}`);
+    const range = (col: SQL, min?: number, max?: number) => {
+      if (min !== undefined) base.push(sql`${col} >= ${min}`);
+      if (max !== undefined) base.push(sql`${col} <= ${max}`);
+    };
+    range(sql`carat_points`, q.caratMin !== undefined ? Math.round(q.caratMin * 100) : undefined, q.caratMax !== undefined ? Math.round(q.caratMax * 100) : undefined);
+    range(sql`color_rank`, q.colorMin, q.colorMax);
+    range(sql`clarity_rank`, q.clarityMin, q.clarityMax);
+    range(sql`cut_rank`, q.cutMin, q.cutMax);
+    range(sql`depth_pct`, q.depthMin, q.depthMax);
+    range(sql`table_pct`, q.tableMin, q.tableMax);
+    range(sql`lw_ratio`, q.lwMin, q.lwMax);
+    for (const [col, values] of [[sql`polish`, q.polish], [sql`symmetry`, q.symmetry], [sql`fluorescence`, q.fluorescence], [sql`lab`, q.lab]] as const) {
+      if (values?.length) base.push(sql`${col} in (${list(values)})`);
+    }
+    const priceCond: SQL[] = [];
+    if (q.priceMin !== undefined) priceCond.push(sql`price_cents >= ${Math.round(q.priceMin * 100)}`);
+    if (q.priceMax !== undefined) priceCond.push(sql`price_cents <= ${Math.round(q.priceMax * 100)}`);
+    const shapeCond = shapes?.length ? [sql`shape in (${list(shapes)})`] : [];
+    const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
+    const order: Record<string, SQL> = {
+      'price-asc': sql`price_cents asc, id`, 'price-desc': sql`price_cents desc, id`, 'carat-asc': sql`carat_points asc, id`, 'carat-desc': sql`carat_points desc, id`,
+      color: sql`color_rank asc, price_cents asc, id`, clarity: sql`clarity_rank asc, price_cents asc, id`, cut: sql`cut_rank asc, price_cents asc, id`, newest: sql`created_at desc, id desc`,
+    };
+    const [row] = rowsOf<{ count: number; rows: Record<string, unknown>[]; shapes: Array<{ value: string; count: number }>; histogram: Array<{ b: number; n: number }> }>(await db.execute(sql`
+      with base as (select * from diamond where ${and(base)}),
+      f as (select * from base where ${and([...shapeCond, ...priceCond])}),
+      p as (select *, row_number() over (order by ${order[q.sort]}) rn from f order by ${order[q.sort]} limit ${limit} offset ${offset})
+      select
+        (select count(*)::int from f) as count,
+        coalesce((select json_agg(json_build_object('id', id, 'serial', serial, 'origin', origin, 'shape', shape, 'caratPoints', carat_points, 'color', color,
+          'clarity', clarity, 'cut', cut, 'polish', polish, 'symmetry', symmetry, 'fluorescence', fluorescence, 'depthPct', depth_pct, 'tablePct', table_pct,
+          'lwRatio', lw_ratio, 'lengthMm', length_mm, 'widthMm', width_mm, 'depthMm', depth_mm, 'lab', lab, 'certificate', certificate,
+          'priceCents', price_cents, 'status', status) order by rn) from p), '[]'::json) as rows,
+        coalesce((select json_agg(json_build_object('value', shape, 'count', n)) from (select shape, count(*)::int n from base where ${and(priceCond)} group by shape) s), '[]'::json) as shapes,
+        -- Price histogram on a log scale over the store's price range, for the current filters except price.
+        coalesce((select json_agg(json_build_object('b', b, 'n', n)) from (
+          select width_bucket(ln(greatest(price_cents, ${hist.lo})), ln(${hist.lo}::float8), ln(${hist.hi}::float8) + 1e-9, ${hist.buckets}) b, count(*)::int n
+          from base where ${and(shapeCond)} group by 1) h), '[]'::json) as histogram
+    `));
+    return row!;
+  },
+
+  diamondBounds: async (db: DbOrTx, origin?: string) => {
+    const [row] = rowsOf<{ pmin: number; pmax: number; cmin: number; cmax: number }>(await db.execute(sql`
+      select min(price_cents)::int pmin, max(price_cents)::int pmax, min(carat_points)::int cmin, max(carat_points)::int cmax
+      from diamond where status = 'available' ${origin ? sql`and origin = ${origin}` : sql``}
+    `));
+    return row!;
+  },
+
+  diamond: async (db: DbOrTx, id: number) =>
+    rowsOf<Record<string, unknown>>(await db.execute(sql`
+      select id, serial, origin, shape, carat_points as "caratPoints", color, clarity, cut, polish, symmetry, fluorescence, depth_pct as "depthPct",
+        table_pct as "tablePct", lw_ratio as "lwRatio", length_mm as "lengthMm", width_mm as "widthMm", depth_mm as "depthMm", lab, certificate,
+        price_cents as "priceCents", status
+      from diamond where id = ${id}
+    `))[0] ?? null,
+
+  gemstoneTypes: async (db: DbOrTx) =>
+    rowsOf<{ slug: string; name: string; description: string; color: string; count: number; fromCents: number | null; shape: string | null }>(await db.execute(sql`
+      select t.slug, t.name, t.description, t.color, count(s.id)::int as count, min(s.price_cents)::int as "fromCents", mode() within group (order by s.shape) as shape
+      from gemstone_type t left join notable_gemstone s on s.type_slug = t.slug and s.status = 'available'
+      group by t.slug order by t.position
+    `)),
+
+  gemstones: async (db: DbOrTx, q: { type: string; color?: string[]; shape?: string[]; origin?: string[]; caratMin?: number; caratMax?: number; priceMin?: number; priceMax?: number; agta?: 'yes'; sort: string; limit: number; offset: number }) => {
+    const conds: SQL[] = [sql`type_slug = ${q.type}`, sql`status = 'available'`];
+    if (q.color?.length) conds.push(sql`color in (${list(q.color)})`);
+    if (q.shape?.length) conds.push(sql`shape in (${list(q.shape)})`);
+    if (q.origin?.length) conds.push(sql`origin in (${list(q.origin)})`);
+    if (q.caratMin !== undefined) conds.push(sql`carat_points >= ${Math.round(q.caratMin * 100)}`);
+    if (q.caratMax !== undefined) conds.push(sql`carat_points <= ${Math.round(q.caratMax * 100)}`);
+    if (q.priceMin !== undefined) conds.push(sql`price_cents >= ${Math.round(q.priceMin * 100)}`);
+    if (q.priceMax !== undefined) conds.push(sql`price_cents <= ${Math.round(q.priceMax * 100)}`);
+    if (q.agta) conds.push(sql`agta_certificate is not null`);
+    const order: Record<string, SQL> = { 'price-asc': sql`price_cents asc, id`, 'price-desc': sql`price_cents desc, id`, 'carat-desc': sql`carat_points desc, id`, 'carat-asc': sql`carat_points asc, id` };
+    const [row] = rowsOf<{ count: number; rows: Record<string, unknown>[]; facets: Array<{ label: string; value: string; count: number }> }>(await db.execute(sql`
+      with f as (select * from notable_gemstone where ${sql.join(conds, sql` and `)}),
+      p as (select *, row_number() over (order by ${order[q.sort]}) rn from f order by ${order[q.sort]} limit ${q.limit} offset ${q.offset})
+      select (select count(*)::int from f) as count,
+        coalesce((select json_agg(json_build_object('id', id, 'serial', serial, 'type', type_slug, 'color', color, 'colorHex', color_hex, 'shape', shape,
+          'caratPoints', carat_points, 'lengthMm', length_mm, 'widthMm', width_mm, 'depthMm', depth_mm, 'origin', origin, 'agtaCertificate', agta_certificate,
+          'treatment', treatment, 'priceCents', price_cents, 'status', status) order by rn) from p), '[]'::json) as rows,
+        coalesce((select json_agg(x) from (
+          select 'color' as label, color as value, count(*)::int as count from f group by color
+          union all select 'shape', shape, count(*)::int from f group by shape
+          union all select 'origin', origin, count(*)::int from f group by origin order by 1, 2) x), '[]'::json) as facets
+    `));
+    return row!;
+  },
+
+  gemstoneType: async (db: DbOrTx, slug: string) =>
+    rowsOf<{ slug: string; name: string; description: string }>(await db.execute(sql`select slug, name, description from gemstone_type where slug = ${slug}`))[0] ?? null,
+
+  melee: async (db: DbOrTx, q: { origin?: string; shape?: string }) =>
+    rowsOf<Record<string, unknown>>(await db.execute(sql`
+      select id, sku, origin, shape, size_mm as "sizeMm", sieve, carat_per_stone as "caratPerStone", quality, price_per_carat_cents as "pricePerCaratCents", stock
+      from melee_parcel where true ${q.origin ? sql`and origin = ${q.origin}` : sql``} ${q.shape ? sql`and shape = ${q.shape}` : sql``}
+      order by origin, shape, size_mm, price_per_carat_cents desc
+    `)),
+
+  suggest: async (db: DbOrTx, q: string) =>
+    rowsOf<{ id: number; description: string; image: ImageSpec; defaultMetal: string }>(await db.execute(sql`
+      select id, description, image, default_metal as "defaultMetal" from product_group
+      where description ilike ${`%${escapeLike(q)}%`} or ${q} <% description
+      order by (description ilike ${`${escapeLike(q)}%`}) desc, word_similarity(${q}, description) desc, featured desc, id
+      limit 40
+    `)),
+
+  searchWords: async (db: DbOrTx) =>
+    rowsOf<{ word: string }>(await db.execute(sql`select word from ts_stat('select to_tsvector(''simple'', description || '' '' || search_text) from product_group') where length(word) > 2`)).map((r) => r.word),
+
+  search: async (db: DbOrTx, q: { tsquery?: string; fuzzy?: string; limit: number; offset: number }) => {
+    const match = q.tsquery !== undefined
+      ? sql`g.search @@ websearch_to_tsquery('english', ${q.tsquery})`
+      : sql`word_similarity(${q.fuzzy!}, g.description) >= 0.45`;
+    const rank = q.tsquery !== undefined
+      ? sql`ts_rank(g.search, websearch_to_tsquery('english', ${q.tsquery}))`
+      : sql`word_similarity(${q.fuzzy!}, g.description)`;
+    const [row] = rowsOf<{ count: number; products: GroupCardRow[]; sections: Array<{ section: string; count: number }> }>(await db.execute(sql`
+      with m as (select g.*, ${rank} as rank from product_group g where ${match}),
+      p as (select *, row_number() over (order by rank desc, featured desc, id) rn from m order by rank desc, featured desc, id limit ${q.limit} offset ${q.offset})
+      select (select count(*)::int from m) as count,
+        coalesce((select json_agg(${cardJson} order by p.rn) from p), '[]'::json) as products,
+        coalesce((select json_agg(json_build_object('section', s.section, 'count', s.n) order by s.pos) from (
+          select c.section, count(*)::int n, min(c.position) pos from m join category c on c.id = m.category_id group by c.section) s), '[]'::json) as sections
+    `));
+    return row!;
+  },
+};

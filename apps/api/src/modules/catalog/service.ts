@@ -1,0 +1,230 @@
+import { parseFiltersParam } from '@facet/contracts/catalog-filters';
+import type { CategoryAnswer, DiamondAnswer, DiamondQuery, DiamondSummary, Facet, Gemstone, ProductCard, ProductDetail, SearchAnswer, Suggestion } from '@facet/contracts/catalog';
+import { AUTOSUGGEST_MAX_RESULTS, AUTOSUGGEST_MIN_CHARS } from '@facet/contracts/constants';
+import { paths } from '@facet/contracts/paths';
+import type { Db } from '../../db/client.ts';
+import { NotFound, Validation } from '../../errors.ts';
+import { metalByQuality } from './grades.ts';
+import { catalogRepository as repo, type CategoryRow, type GroupCardRow } from './repository.ts';
+import { itemImageUrl, stoneImageUrl } from './images.ts';
+import { correctWord } from './trigram.ts';
+
+// The category tree and the search vocabulary change only when the catalogue is re-seeded.
+const treeCache = new WeakMap<Db, Promise<CategoryRow[]>>();
+const wordsCache = new WeakMap<Db, Promise<string[]>>();
+const boundsCache = new WeakMap<Db, Map<string, { at: number; value: Promise<{ pmin: number; pmax: number; cmin: number; cmax: number }> }>>();
+
+const categories = (db: Db) => {
+  let p = treeCache.get(db);
+  if (!p) { p = repo.categories(db); treeCache.set(db, p); p.catch(() => treeCache.delete(db)); }
+  return p;
+};
+
+export async function categoryInfo(db: Db, id: number) {
+  const all = await categories(db);
+  const cat = all.find((c) => c.id === id);
+  if (!cat) return null;
+  const breadcrumb: Array<{ id: number; name: string }> = [];
+  for (let c: CategoryRow | undefined = cat; c; c = all.find((x) => x.id === c!.parentId)) breadcrumb.unshift({ id: c.id, name: c.name });
+  const children = all.filter((c) => c.parentId === id).map((c) => ({ id: c.id, name: c.name }));
+  const descendants = [id];
+  for (let i = 0; i < descendants.length; i++) for (const c of all) if (c.parentId === descendants[i]) descendants.push(c.id);
+  return { info: { id: cat.id, name: cat.name, description: cat.description, section: cat.section, breadcrumb, children }, descendants };
+}
+
+export function toCard(g: GroupCardRow): ProductCard {
+  return {
+    groupId: g.id,
+    productId: g.productId,
+    series: g.series,
+    categoryId: g.categoryId,
+    GroupDescription: g.description,
+    priceCents: g.minPriceCents,
+    image: itemImageUrl(g.image, g.defaultMetal, g.description),
+    metals: (g.metals ?? []).sort((a, b) => order(a) - order(b)),
+    href: paths.product({ series: g.series, categoryId: g.categoryId, groupId: g.id, productId: g.productId }),
+  };
+}
+const order = (q: string) => [...metalByQuality.keys()].indexOf(q);
+
+function groupFacets(rows: Array<{ label: string; value: string; count: number }>): Facet[] {
+  const byLabel = new Map<string, Facet>();
+  for (const r of rows) {
+    let f = byLabel.get(r.label);
+    if (!f) { f = { label: r.label, values: [] }; byLabel.set(r.label, f); }
+    f.values.push({ value: r.value, count: r.count });
+  }
+  return [...byLabel.values()];
+}
+
+function pageGuard(page: number, pageSize: number, count: number) {
+  const last = Math.max(1, Math.ceil(count / pageSize));
+  if (page > last) throw new NotFound(`Page ${page} is past the last page (${last}).`);
+}
+
+export async function getCategory(db: Db, id: number, q: { filters?: string; sort: string; page: number; pageSize: number }): Promise<CategoryAnswer> {
+  const parsed = parseFiltersParam(q.filters);
+  if (!parsed.ok) throw new Validation(parsed.message, { filters: parsed.message });
+  const cat = await categoryInfo(db, id);
+  if (!cat) throw new NotFound(`There is no category ${id}.`);
+  const row = await repo.listing(db, { categoryIds: cat.descendants, filters: parsed.filters, sort: q.sort, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+  pageGuard(q.page, q.pageSize, row.count);
+  return { products: row.products.map(toCard), count: row.count, category: cat.info, attributes: groupFacets(row.facets), page: q.page, pageSize: q.pageSize };
+}
+
+export async function getProduct(db: Db, groupId: number, productId?: number): Promise<ProductDetail> {
+  const g = await repo.group(db, groupId);
+  if (!g || g.variants.length === 0) throw new NotFound('This piece is no longer in our catalogue.');
+  const selected = productId ? g.variants.find((v) => v.id === productId) : undefined;
+  if (productId && !selected) throw new NotFound('This variant is no longer available.');
+  const chosen = selected ?? g.variants.find((v) => v.metal === g.defaultMetal) ?? g.variants[0]!;
+  const cat = await categoryInfo(db, g.categoryId);
+  const attributes = new Map<string, string[]>();
+  for (const a of g.attributes) attributes.set(a.label, [...(attributes.get(a.label) ?? []), a.value]);
+  const metals = [...new Set(g.variants.map((v) => v.metal))].sort((a, b) => order(a) - order(b));
+  const related = await repo.related(db, g.id, g.categoryId, g.minPriceCents, 8);
+  return {
+    groupId: g.id,
+    series: g.series,
+    GroupDescription: g.description,
+    longDescription: g.longDescription,
+    kind: g.kind,
+    configurable: g.configurable,
+    category: cat!.info,
+    attributes: [...attributes].map(([label, values]) => ({ label, values })),
+    variants: g.variants.map((v) => ({ ...v, metalName: metalByQuality.get(v.metal)?.name ?? v.metal })),
+    selectedProductId: chosen.id,
+    images: metals.map((m) => ({ metal: m, FullUrl: itemImageUrl(g.image, m, `${g.description} in ${metalByQuality.get(m)?.name ?? m}`) })),
+    related: related.map(toCard),
+  };
+}
+
+export const fetchProducts = (db: Db, by: { series?: string; groupId?: number }) => repo.variantsBy(db, by);
+
+// Diamonds
+const HIST_BUCKETS = 30;
+function bounds(db: Db, origin?: string) {
+  let m = boundsCache.get(db);
+  if (!m) { m = new Map(); boundsCache.set(db, m); }
+  const key = origin ?? 'all';
+  const hit = m.get(key);
+  if (hit && Date.now() - hit.at < 60_000) return hit.value;
+  const value = repo.diamondBounds(db, origin);
+  m.set(key, { at: Date.now(), value });
+  return value;
+}
+
+export function toDiamond(r: Record<string, unknown>): DiamondSummary {
+  const d = r as { id: number; serial: string; origin: 'natural' | 'lab'; shape: string; caratPoints: number; color: string; clarity: string; cut: string; polish: string; symmetry: string; fluorescence: string; depthPct: number; tablePct: number; lwRatio: number; lengthMm: number; widthMm: number; depthMm: number; lab: string; certificate: string; priceCents: number; status: string };
+  const carat = d.caratPoints / 100;
+  const title = `${carat.toFixed(2)} ct ${d.shape} ${d.origin === 'lab' ? 'lab-grown ' : ''}diamond, ${d.color} ${d.clarity}`;
+  return {
+    id: d.id, serial: d.serial, origin: d.origin, shape: d.shape, carat, color: d.color, clarity: d.clarity, cut: d.cut, polish: d.polish, symmetry: d.symmetry,
+    fluorescence: d.fluorescence, depthPct: d.depthPct, tablePct: d.tablePct, lwRatio: d.lwRatio,
+    measurements: `${d.lengthMm.toFixed(2)} × ${d.widthMm.toFixed(2)} × ${d.depthMm.toFixed(2)} mm`,
+    lab: d.lab, certificate: d.certificate, priceCents: d.priceCents, status: d.status,
+    image: stoneImageUrl(d.shape, 'diamond', title),
+    href: paths.diamond({ series: d.serial, categoryId: d.origin === 'lab' ? 1800 : 1700, groupId: d.id, productId: d.id }),
+  };
+}
+
+export async function searchDiamonds(db: Db, q: DiamondQuery): Promise<DiamondAnswer> {
+  for (const [a, b, name] of [[q.caratMin, q.caratMax, 'carat'], [q.colorMin, q.colorMax, 'colour'], [q.clarityMin, q.clarityMax, 'clarity'], [q.priceMin, q.priceMax, 'price'], [q.cutMin, q.cutMax, 'cut']] as const) {
+    if (a !== undefined && b !== undefined && a > b) throw new Validation(`The ${name} range is upside down: its minimum is above its maximum.`);
+  }
+  const b = await bounds(db, q.origin);
+  const lo = Math.max(1, b.pmin ?? 1), hi = Math.max(lo + 1, b.pmax ?? lo + 1);
+  const row = await repo.diamondSearch(db, q, q.shape, q.pageSize, (q.page - 1) * q.pageSize, { lo, hi, buckets: HIST_BUCKETS });
+  pageGuard(q.page, q.pageSize, row.count);
+  const step = (Math.log(hi) - Math.log(lo)) / HIST_BUCKETS;
+  const counts = new Map(row.histogram.map((h) => [h.b, h.n]));
+  const histogram = Array.from({ length: HIST_BUCKETS }, (_, i) => ({
+    fromCents: Math.round(Math.exp(Math.log(lo) + step * i)),
+    toCents: Math.round(Math.exp(Math.log(lo) + step * (i + 1))),
+    count: (counts.get(i + 1) ?? 0) + (i === HIST_BUCKETS - 1 ? counts.get(HIST_BUCKETS + 1) ?? 0 : 0),
+  }));
+  return {
+    diamonds: row.rows.map(toDiamond), count: row.count, page: q.page, pageSize: q.pageSize,
+    shapes: row.shapes, histogram,
+    bounds: { priceMinCents: lo, priceMaxCents: hi, caratMin: (b.cmin ?? 0) / 100, caratMax: (b.cmax ?? 0) / 100 },
+  };
+}
+
+export async function getDiamond(db: Db, id: number) {
+  const r = await repo.diamond(db, id);
+  if (!r) throw new NotFound('We could not find that diamond.');
+  return toDiamond(r);
+}
+
+// Notable gemstones
+export async function gemstoneTypes(db: Db) {
+  const rows = await repo.gemstoneTypes(db);
+  return rows.map((t) => ({
+    slug: t.slug, name: t.name, description: t.description, color: t.color, count: t.count, fromCents: t.fromCents ?? 0,
+    image: stoneImageUrl(t.shape ?? 'Oval', t.color, `${t.name}`),
+  }));
+}
+
+export async function gemstones(db: Db, q: Parameters<typeof repo.gemstones>[1] & { page: number; pageSize: number }) {
+  const type = await repo.gemstoneType(db, q.type);
+  if (!type) throw new NotFound(`We do not carry a stone type called "${q.type}".`);
+  const row = await repo.gemstones(db, q);
+  pageGuard(q.page, q.pageSize, row.count);
+  const gemstones: Gemstone[] = row.rows.map((r) => {
+    const g = r as { id: number; serial: string; type: string; color: string; colorHex: string; shape: string; caratPoints: number; lengthMm: number; widthMm: number; depthMm: number; origin: string; agtaCertificate: string | null; treatment: string; priceCents: number; status: string };
+    const carat = g.caratPoints / 100;
+    return {
+      id: g.id, serial: g.serial, type: g.type, typeName: type.name, color: g.color, shape: g.shape, carat,
+      measurements: `${g.lengthMm.toFixed(2)} × ${g.widthMm.toFixed(2)} × ${g.depthMm.toFixed(2)} mm`, origin: g.origin, agtaCertificate: g.agtaCertificate,
+      treatment: g.treatment, priceCents: g.priceCents, status: g.status, image: stoneImageUrl(g.shape, g.colorHex, `${carat.toFixed(2)} ct ${g.color} ${type.name}`),
+    };
+  });
+  return { gemstones, count: row.count, page: q.page, pageSize: q.pageSize, type, attributes: groupFacets(row.facets) };
+}
+
+export async function melee(db: Db, q: { origin?: string; shape?: string }) {
+  const rows = await repo.melee(db, q);
+  return rows.map((r) => {
+    const m = r as { id: number; sku: string; origin: 'natural' | 'lab'; shape: string; sizeMm: number; sieve: string; caratPerStone: number; quality: string; pricePerCaratCents: number; stock: number };
+    return { ...m, pricePerStoneCents: Math.max(1, Math.round(m.pricePerCaratCents * m.caratPerStone)) };
+  });
+}
+
+// Search
+export async function suggest(db: Db, q: string): Promise<Suggestion[]> {
+  const text = q.trim();
+  if (text.length < AUTOSUGGEST_MIN_CHARS) return [];
+  const rows = await repo.suggest(db, text);
+  const seen = new Set<string>();
+  const out: Suggestion[] = [];
+  for (const r of rows) {
+    if (seen.has(r.description)) continue;
+    seen.add(r.description);
+    out.push({ Id: r.id, GroupDescription: r.description, Images: { FullUrl: itemImageUrl(r.image, r.defaultMetal, r.description) } });
+    if (out.length === AUTOSUGGEST_MAX_RESULTS) break;
+  }
+  return out;
+}
+
+function words(db: Db) {
+  let p = wordsCache.get(db);
+  if (!p) { p = repo.searchWords(db); wordsCache.set(db, p); p.catch(() => wordsCache.delete(db)); }
+  return p;
+}
+
+/** Full-text first; when nothing matches, correct each word to the catalogue's vocabulary and try again. */
+export async function searchProducts(db: Db, q: { data: string; page: number; pageSize: number }): Promise<SearchAnswer> {
+  const limit = q.pageSize, offset = (q.page - 1) * q.pageSize;
+  const shape = (r: Awaited<ReturnType<typeof repo.search>>, matched: SearchAnswer['matched']): SearchAnswer =>
+    ({ products: r.products.map(toCard), count: r.count, sections: r.sections, matched, page: q.page, pageSize: q.pageSize });
+  const exact = await repo.search(db, { tsquery: q.data, limit, offset });
+  if (exact.count > 0) return shape(exact, 'text');
+  const known = await words(db);
+  const corrected = q.data.split(/\s+/).map((w) => (w.length > 2 ? correctWord(w.replace(/[^\p{L}\p{N}-]/gu, ''), known) : w)).filter((w): w is string => Boolean(w));
+  if (corrected.length) {
+    const fixed = await repo.search(db, { tsquery: corrected.join(' '), limit, offset });
+    if (fixed.count > 0) return shape(fixed, 'fuzzy');
+  }
+  const fuzzy = await repo.search(db, { fuzzy: q.data, limit, offset });
+  return shape(fuzzy, fuzzy.count > 0 ? 'fuzzy' : 'none');
+}
