@@ -86,7 +86,8 @@ const SPECS: Spec[] = [
   },
   ...(['earring', 'pendant', 'bracelet', 'necklace'] as const).map((kind, k): Spec => ({
     categoryId: [CATEGORY.earrings, CATEGORY.pendants, CATEGORY.bracelets, CATEGORY.necklaces][k]!, count: 70, kind, style: kind,
-    labourCents: [14_000, 12_000, 22_000, 20_000][k]!, weightG: [[1.5, 4], [1.2, 3.5], [6, 14], [4, 10]][k] as [number, number], accentCents: [20_000, 240_000], metals: goldsOnly,
+    labourCents: [14_000, 12_000, 22_000, 20_000][k]!, weightG: [[1.5, 4], [1.2, 3.5], [6, 14], [4, 10]][k] as [number, number], accentCents: [20_000, 240_000],
+    metals: (i) => (i % 4 === 0 ? [...GOLDS, 'PLAT'] : GOLDS),
     attrs: (i) => {
       const stone = ['Diamond', 'Sapphire', 'Ruby', 'Emerald', 'Pearl', 'Lab-Grown Diamond'][i % 6]!;
       return { 'primary stone type': stone, 'primary stone shape': stone === 'Pearl' ? 'Round' : RING_SHAPES[i % 6]!, 'jewelry state': 'Complete' };
