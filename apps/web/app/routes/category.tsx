@@ -1,9 +1,133 @@
+import { data, Form, isRouteErrorResponse, Link, useNavigate, useNavigation, useRouteError } from 'react-router';
 import type { Route } from './+types/category';
-import { ComingSoon } from '~/features/layout/coming-soon.tsx';
+import type { CategoryAnswer } from '@facet/contracts/catalog';
+import { CATEGORY_SORTS } from '@facet/contracts/catalog';
+import { parseFiltersParam, serializeFilters, type CatalogFilter } from '@facet/contracts/catalog-filters';
+import { apiRequest, ApiError } from '~/lib/api.ts';
+import { hostContext } from '~/lib/host-context.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
+import { formatMoney } from '~/lib/money.ts';
+import { Breadcrumb } from '~/components/ui/breadcrumb.tsx';
+import { Pagination } from '~/components/ui/pagination.tsx';
+import { JsonLd } from '~/components/ui/json-ld.tsx';
+import { ProductCard } from '~/features/catalog/product-card.tsx';
+import { ActiveFilterChips, FacetSidebar } from '~/features/catalog/facet-sidebar.tsx';
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: 'Shop the collection', description: 'Shop the collection' });
+const SORT_LABELS: Record<(typeof CATEGORY_SORTS)[number], string> = { featured: 'Featured', 'price-asc': 'Price: low to high', 'price-desc': 'Price: high to low', newest: 'Newest' };
 
-export default function Page() {
-  return <ComingSoon title={'Shop the collection'}>{'Listings open with the full catalogue.'}</ComingSoon>;
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const host = context.get(hostContext);
+  const id = Number(params.id);
+  if (!Number.isInteger(id) || id <= 0) throw data({ message: 'There is no such category.' }, { status: 404 });
+  const parsed = parseFiltersParam(url.searchParams.get('filters'));
+  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
+  const qs = new URLSearchParams();
+  for (const key of ['filters', 'sort', 'page'] as const) { const v = url.searchParams.get(key); if (v) qs.set(key, v); }
+  try {
+    const answer = await apiRequest<CategoryAnswer>(`/category/${id}?${qs}`, {}, host);
+    return { answer, filters: parsed.filters, sort: url.searchParams.get('sort') ?? 'featured', publicUrl: host.publicUrl };
+  } catch (e) {
+    if (e instanceof ApiError && e.status < 500) throw data({ message: e.message }, { status: e.status });
+    throw e;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return pageMeta({ title: 'Not found', noindex: true });
+  const { category, count } = loaderData.answer;
+  return pageMeta({
+    title: loaderData.filters.length ? `${category.name} — ${loaderData.filters.flatMap((f) => f.options).join(', ')}` : category.name,
+    description: `${category.description} ${count} designs, made to order with free insured shipping.`,
+    canonical: `${loaderData.publicUrl}/category/${category.id}`,
+  });
+};
+
+function buildHref(id: number, filters: CatalogFilter[], sort: string, page = 1) {
+  const qs = new URLSearchParams();
+  if (filters.length) qs.set('filters', serializeFilters(filters));
+  if (sort !== 'featured') qs.set('sort', sort);
+  if (page > 1) qs.set('page', String(page));
+  const s = qs.toString();
+  return `/category/${id}${s ? `?${s}` : ''}`;
+}
+
+export default function Category({ loaderData }: Route.ComponentProps) {
+  const { answer, filters, sort, publicUrl } = loaderData;
+  const { category, products, count, attributes, page, pageSize } = answer;
+  const navigate = useNavigate();
+  const busy = useNavigation().state === 'loading';
+  const hrefFor = (f: CatalogFilter[]) => buildHref(category.id, f, sort);
+  const crumbs = [{ label: 'Home', href: '/' }, ...category.breadcrumb.map((b) => ({ label: b.name, href: `/category/${b.id}` }))];
+  return (
+    <div className="mx-auto max-w-site px-4 pb-10 pt-6 lg:px-8">
+      <JsonLd data={{
+        '@context': 'https://schema.org', '@type': 'BreadcrumbList',
+        itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.label, item: `${publicUrl}${c.href}` })),
+      }} />
+      <Breadcrumb items={crumbs} />
+      <header className="mt-5 max-w-3xl">
+        <h1 className="text-3xl md:text-[2.75rem]">{category.name}</h1>
+        <p className="mt-2 text-muted">{category.description}</p>
+      </header>
+      {category.children.length > 0 && (
+        <ul className="mt-6 flex flex-wrap gap-2" aria-label="Sub-categories">
+          {category.children.map((c) => (
+            <li key={c.id}><Link to={`/category/${c.id}`} className="inline-block rounded-full border border-hairline px-4 py-1.5 text-sm hover:border-ink">{c.name.replace(category.name, '').trim() || c.name}</Link></li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-8 grid gap-10 lg:grid-cols-[15rem_1fr]">
+        <aside aria-label="Filters">
+          <details className="group lg:hidden" >
+            <summary className="btn-secondary w-full cursor-pointer list-none">Filters{filters.length ? ` (${filters.reduce((n, f) => n + f.options.length, 0)})` : ''}</summary>
+            <div className="mt-5"><FacetSidebar facets={attributes} filters={filters} hrefFor={hrefFor} /></div>
+          </details>
+          <div className="hidden lg:block"><FacetSidebar facets={attributes} filters={filters} hrefFor={hrefFor} /></div>
+        </aside>
+        <section aria-labelledby="results-heading" aria-busy={busy}>
+          <div className="flex flex-wrap items-center justify-between gap-4 border-b border-hairline pb-4">
+            <p id="results-heading" className="text-sm text-muted" aria-live="polite"><strong className="font-medium text-ink">{count}</strong> {count === 1 ? 'design' : 'designs'}</p>
+            <Form method="get" className="flex items-center gap-2">
+              {filters.length > 0 && <input type="hidden" name="filters" value={serializeFilters(filters)} />}
+              <label htmlFor="sort" className="text-sm text-muted">Sort by</label>
+              <select id="sort" name="sort" defaultValue={sort} key={sort} className="field w-auto py-2"
+                onChange={(e) => navigate(buildHref(category.id, filters, e.currentTarget.value), { preventScrollReset: true })}>
+                {CATEGORY_SORTS.map((s) => <option key={s} value={s}>{SORT_LABELS[s]}</option>)}
+              </select>
+              <noscript><button type="submit" className="btn-secondary py-2">Apply</button></noscript>
+            </Form>
+          </div>
+          <div className="mt-4"><ActiveFilterChips filters={filters} hrefFor={hrefFor} /></div>
+          {products.length === 0 ? (
+            <div className="py-20 text-center">
+              <p className="font-display text-2xl">No designs match these filters</p>
+              <p className="mt-2 text-muted">Remove a filter or two to see more.</p>
+              <Link to={hrefFor([])} className="btn-primary mt-6">Clear all filters</Link>
+            </div>
+          ) : (
+            <ul className={`mt-6 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3 xl:grid-cols-4 ${busy ? 'opacity-60 transition-opacity' : ''}`}>
+              {products.map((p, i) => <ProductCard key={p.groupId} card={p} eager={i < 4} />)}
+            </ul>
+          )}
+          <Pagination page={page} pageSize={pageSize} count={count} hrefFor={(p) => buildHref(category.id, filters, sort, p)} />
+          {products.length > 0 && <p className="mt-6 text-center text-xs text-muted">Prices from {formatMoney(Math.min(...products.map((p) => p.priceCents)))} on this page · free insured shipping</p>}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = isRouteErrorResponse(error) ? (error.data as { message?: string })?.message : undefined;
+  return (
+    <section className="mx-auto max-w-2xl px-6 py-24 text-center">
+      <title>{status === 404 ? 'Not found | Facet Fine Jewelry' : 'Something went wrong | Facet Fine Jewelry'}</title>
+      <p className="eyebrow text-primary">{status === 404 ? 'Error 404' : status === 400 ? 'We could not read that link' : 'Error'}</p>
+      <h1 className="mt-3 text-3xl">{status === 404 ? 'We could not find that collection' : status === 400 ? 'Those filters do not look right' : 'Something went wrong'}</h1>
+      {message && <p className="mt-4 text-muted">{message}</p>}
+      <div className="mt-8 flex justify-center gap-3"><Link to="/category/1100" className="btn-primary">Engagement rings</Link><Link to="/" className="btn-secondary">Home</Link></div>
+    </section>
+  );
 }

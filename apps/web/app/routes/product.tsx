@@ -1,9 +1,165 @@
+import { data, isRouteErrorResponse, Link, useNavigate, useRouteError } from 'react-router';
+import { toast } from 'sonner';
 import type { Route } from './+types/product';
-import { ComingSoon } from '~/features/layout/coming-soon.tsx';
+import type { ProductDetail } from '@facet/contracts/catalog';
+import { paths } from '@facet/contracts/paths';
+import { apiRequest, ApiError } from '~/lib/api.ts';
+import { hostContext } from '~/lib/host-context.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
+import { formatMoney } from '~/lib/money.ts';
+import { Breadcrumb } from '~/components/ui/breadcrumb.tsx';
+import { JsonLd } from '~/components/ui/json-ld.tsx';
+import { Gallery } from '~/features/catalog/gallery.tsx';
+import { ProductCard } from '~/features/catalog/product-card.tsx';
+import { TrustLine } from '~/features/catalog/trust-line.tsx';
+import { metalBackground, metalName } from '~/features/catalog/metal-swatches.tsx';
+import { facetName } from '~/features/catalog/facet-labels.ts';
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: 'Product', description: 'Product' });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const host = context.get(hostContext);
+  const groupId = Number(params.groupId), productId = Number(params.productId);
+  if (!Number.isInteger(groupId) || !Number.isInteger(productId) || groupId <= 0 || productId <= 0) throw data({ message: 'There is no such piece.' }, { status: 404 });
+  try {
+    const product = await apiRequest<ProductDetail>(`/product/product?groupId=${groupId}&productId=${productId}`, {}, host);
+    return { product, publicUrl: host.publicUrl };
+  } catch (e) {
+    if (e instanceof ApiError && e.status < 500) throw data({ message: e.message }, { status: 404 });
+    throw e;
+  }
+}
 
-export default function Page() {
-  return <ComingSoon title={'Product'}>{'Product pages open with the full catalogue.'}</ComingSoon>;
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return pageMeta({ title: 'Not found', noindex: true });
+  const p = loaderData.product;
+  const v = p.variants.find((x) => x.id === p.selectedProductId)!;
+  return pageMeta({
+    title: p.GroupDescription,
+    description: `${p.GroupDescription} in ${v.metalName}, ${formatMoney(v.priceCents)}. ${p.longDescription.slice(0, 110)}`,
+    canonical: `${loaderData.publicUrl}${paths.product({ series: p.series, categoryId: p.category.id, groupId: p.groupId, productId: p.variants[0]!.id })}`,
+  });
+};
+
+export default function Product({ loaderData }: Route.ComponentProps) {
+  const { product: p, publicUrl } = loaderData;
+  const navigate = useNavigate();
+  const selected = p.variants.find((v) => v.id === p.selectedProductId)!;
+  const metals = [...new Set(p.variants.map((v) => v.metal))];
+  const sizes = [...new Set(p.variants.filter((v) => v.metal === selected.metal).map((v) => v.fingerSize).filter((s): s is number => s != null))];
+  const lengths = [...new Set(p.variants.filter((v) => v.metal === selected.metal).map((v) => v.lengthIn).filter((s): s is number => s != null))];
+  const go = (variantId: number) =>
+    navigate(paths.product({ series: p.series, categoryId: p.category.id, groupId: p.groupId, productId: variantId }), { replace: true, preventScrollReset: true });
+  const pick = (metal: string, size = selected.fingerSize, length = selected.lengthIn) => {
+    const match = p.variants.find((v) => v.metal === metal && v.fingerSize === size && v.lengthIn === length) ?? p.variants.find((v) => v.metal === metal);
+    if (match) go(match.id);
+  };
+  const url = `${publicUrl}${paths.product({ series: p.series, categoryId: p.category.id, groupId: p.groupId, productId: selected.id })}`;
+  const crumbs = [{ label: 'Home', href: '/' }, ...p.category.breadcrumb.map((b) => ({ label: b.name, href: `/category/${b.id}` })), { label: p.GroupDescription }];
+  const shipText = selected.stock > 0 ? `In stock — ships in ${selected.leadDays} business ${selected.leadDays === 1 ? 'day' : 'days'}` : `Made to order — ships in ${Math.max(selected.leadDays, 8)}–${Math.max(selected.leadDays, 8) + 4} business days`;
+  return (
+    <div className="mx-auto max-w-site px-4 pb-10 pt-6 lg:px-8">
+      <JsonLd data={[
+        {
+          '@context': 'https://schema.org', '@type': 'Product', name: p.GroupDescription, sku: selected.sku, mpn: p.series, description: p.longDescription,
+          image: `${publicUrl}${p.images.find((i) => i.metal === selected.metal)?.FullUrl ?? ''}`, brand: { '@type': 'Brand', name: 'Facet' },
+          offers: { '@type': 'Offer', url, priceCurrency: 'USD', price: (selected.priceCents / 100).toFixed(2), availability: selected.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/MadeToOrder', itemCondition: 'https://schema.org/NewCondition' },
+        },
+        { '@context': 'https://schema.org', '@type': 'BreadcrumbList', itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.label, ...(c.href ? { item: `${publicUrl}${c.href}` } : {}) })) },
+      ]} />
+      <Breadcrumb items={crumbs} />
+      <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,40rem)_minmax(0,1fr)] lg:gap-14">
+        <Gallery images={p.images} active={selected.metal} title={p.GroupDescription} />
+        <div className="lg:sticky lg:top-28 lg:self-start">
+          <p className="eyebrow text-muted">Style {p.series}</p>
+          <h1 className="mt-2 text-3xl leading-tight md:text-[2.5rem]">{p.GroupDescription}</h1>
+          <p className="mt-4 font-display text-3xl" aria-live="polite">{formatMoney(selected.priceCents)}</p>
+          <p className="text-xs text-muted">{selected.metalName}{selected.fingerSize ? `, size ${selected.fingerSize}` : ''}{selected.lengthIn ? `, ${selected.lengthIn} in` : ''} · SKU {selected.sku}</p>
+
+          <fieldset className="mt-7">
+            <legend className="eyebrow">Metal: <span className="font-normal normal-case tracking-normal text-muted">{selected.metalName}</span></legend>
+            <div className="mt-3 flex flex-wrap gap-2" role="radiogroup" aria-label="Metal">
+              {metals.map((m) => (
+                <button key={m} type="button" role="radio" aria-checked={m === selected.metal} aria-label={metalName(m)} title={metalName(m)} onClick={() => pick(m)}
+                  className={`flex h-11 items-center gap-2 rounded-sm border px-3 text-xs ${m === selected.metal ? 'border-ink bg-secondary' : 'border-hairline hover:border-muted'}`}>
+                  <span aria-hidden="true" className="h-5 w-5 rounded-full border border-black/10" style={{ background: metalBackground(m) }} />
+                  {m === 'PLAT' ? 'PT' : m.slice(0, 3)}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+
+          {sizes.length > 0 && (
+            <div className="mt-6">
+              <label htmlFor="ring-size" className="eyebrow">Ring size</label>
+              <select id="ring-size" className="field mt-2 max-w-xs" value={selected.fingerSize ?? ''} onChange={(e) => pick(selected.metal, Number(e.target.value))}>
+                {sizes.map((s) => <option key={s} value={s}>{s}</option>)}
+              </select>
+              <p className="mt-1.5 text-xs text-muted">Not sure? <Link to="/blog/ring-sizing" className="underline">Find your ring size</Link>. Other sizes on request.</p>
+            </div>
+          )}
+          {lengths.length > 0 && (
+            <fieldset className="mt-6">
+              <legend className="eyebrow">Length</legend>
+              <div className="mt-3 flex flex-wrap gap-2" role="radiogroup" aria-label="Length">
+                {lengths.map((l) => (
+                  <button key={l} type="button" role="radio" aria-checked={l === selected.lengthIn} onClick={() => pick(selected.metal, selected.fingerSize, l)}
+                    className={`h-11 min-w-14 rounded-sm border px-3 text-sm ${l === selected.lengthIn ? 'border-ink bg-secondary' : 'border-hairline hover:border-muted'}`}>{l} in</button>
+                ))}
+              </div>
+            </fieldset>
+          )}
+
+          {p.configurable && (
+            <div id="configurator" className="mt-6 border border-dashed border-primary/50 bg-secondary/40 p-4 text-sm">
+              <p className="font-medium">Make it yours</p>
+              <p className="mt-1 text-muted">This setting can hold a centre stone of your choice. <Link to="/diamonds" className="text-primary underline">Choose a diamond</Link> or ask our jewelers to set one for you.</p>
+            </div>
+          )}
+
+          <button type="button" className="btn-primary mt-7 w-full py-4" onClick={() => toast('Online checkout opens shortly. Call us to order this piece today.')}>Add to Cart</button>
+          <p className="mt-3 text-sm text-muted">{shipText}</p>
+          <TrustLine />
+        </div>
+      </div>
+
+      <section className="mt-16 grid gap-10 border-t border-hairline pt-10 md:grid-cols-2" aria-label="Details">
+        <div>
+          <h2 className="text-2xl">Description</h2>
+          <p className="mt-3 leading-relaxed text-ink/85">{p.longDescription}</p>
+        </div>
+        <div>
+          <h2 className="text-2xl">Specifications</h2>
+          <dl className="mt-3 divide-y divide-hairline text-sm">
+            <div className="flex justify-between gap-6 py-2"><dt className="text-muted">Style number</dt><dd>{p.series}</dd></div>
+            <div className="flex justify-between gap-6 py-2"><dt className="text-muted">Approx. weight</dt><dd>{selected.weightG} g</dd></div>
+            {p.attributes.filter((a) => a.label !== 'metal type').map((a) => (
+              <div key={a.label} className="flex justify-between gap-6 py-2"><dt className="text-muted">{facetName(a.label)}</dt><dd className="text-right">{a.values.join(', ')}</dd></div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      {p.related.length > 0 && (
+        <section className="mt-16" aria-labelledby="related">
+          <h2 id="related" className="text-2xl md:text-3xl">You may also like</h2>
+          <ul className="mt-6 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-4">
+            {p.related.slice(0, 4).map((r) => <ProductCard key={r.groupId} card={r} />)}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="mx-auto max-w-2xl px-6 py-24 text-center">
+      <title>{notFound ? 'Piece not found | Facet Fine Jewelry' : 'Something went wrong | Facet Fine Jewelry'}</title>
+      <p className="eyebrow text-primary">{notFound ? 'Error 404' : 'Error'}</p>
+      <h1 className="mt-3 text-3xl">{notFound ? 'This piece is no longer available' : 'Something went wrong'}</h1>
+      <p className="mt-4 text-muted">{notFound ? 'It may have been retired from the collection. Similar designs are a click away.' : 'Please try again in a moment.'}</p>
+      <div className="mt-8 flex justify-center gap-3"><Link to="/category/1100" className="btn-primary">Engagement rings</Link><Link to="/" className="btn-secondary">Home</Link></div>
+    </section>
+  );
 }

@@ -10,7 +10,9 @@ const CUT_FACTOR = [1.08, 1.0, 0.89, 0.79, 0.68];
 const SHAPE_FACTOR: Record<string, number> = { Round: 1, Oval: 0.82, Princess: 0.76, Cushion: 0.74, Emerald: 0.78, Pear: 0.8, Radiant: 0.76, Marquise: 0.78, Asscher: 0.77, Heart: 0.81 };
 const FLUOR_FACTOR: Record<string, number> = { None: 1, Faint: 0.99, Medium: 0.95, Strong: 0.88 };
 /** Lab-grown diamonds sell far below natural ones of the same grades. */
-export const LAB_FACTOR = 0.11;
+export const LAB_FACTOR = 0.14;
+/** No lab-grown stone sells below this per carat (cutting and grading cost the same). */
+const LAB_FLOOR_USD_PER_CARAT = 520;
 
 function perCarat(carat: number): number {
   const pts = PER_CARAT_USD;
@@ -44,6 +46,7 @@ export function diamondPriceCents(d: DiamondGrades, noise = 0): number {
     (FLUOR_FACTOR[d.fluorescence] ?? 1) *
     (d.origin === 'lab' ? LAB_FACTOR : 1) *
     (1 + noise);
+  const floored = d.origin === 'lab' ? Math.max(usd, LAB_FLOOR_USD_PER_CARAT * d.carat) : usd;
   // Jewelers' prices end in whole tens of dollars.
-  return Math.max(5_000, Math.round(usd / 10) * 1_000);
+  return Math.max(9_000, Math.round(floored / 10) * 1_000);
 }

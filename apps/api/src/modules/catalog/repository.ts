@@ -34,7 +34,8 @@ const ORDER: Record<string, SQL> = {
 const cardJson = sql`json_build_object(
   'id', p.id, 'series', p.series, 'categoryId', p.category_id, 'description', p.description, 'minPriceCents', p.min_price_cents,
   'image', p.image, 'defaultMetal', p.default_metal,
-  'productId', (select v.id from product v where v.group_id = p.id and v.metal = p.default_metal order by v.price_cents, v.id limit 1),
+  'productId', (select v.id from product v where v.group_id = p.id and v.metal = p.default_metal
+    order by (coalesce(v.finger_size, 7) = 7 and coalesce(v.length_in, 18) = 18) desc, v.price_cents, v.id limit 1),
   'metals', (select array_agg(distinct v.metal) from product v where v.group_id = p.id))`;
 
 export const catalogRepository = {

@@ -77,7 +77,10 @@ export async function getProduct(db: Db, groupId: number, productId?: number): P
   if (!g || g.variants.length === 0) throw new NotFound('This piece is no longer in our catalogue.');
   const selected = productId ? g.variants.find((v) => v.id === productId) : undefined;
   if (productId && !selected) throw new NotFound('This variant is no longer available.');
-  const chosen = selected ?? g.variants.find((v) => v.metal === g.defaultMetal) ?? g.variants[0]!;
+  // Default: the usual size (7) and length (18 in) in the group's leading metal.
+  const chosen = selected
+    ?? g.variants.find((v) => v.metal === g.defaultMetal && (v.fingerSize ?? 7) === 7 && (v.lengthIn ?? 18) === 18)
+    ?? g.variants.find((v) => v.metal === g.defaultMetal) ?? g.variants[0]!;
   const cat = await categoryInfo(db, g.categoryId);
   const attributes = new Map<string, string[]>();
   for (const a of g.attributes) attributes.set(a.label, [...(attributes.get(a.label) ?? []), a.value]);

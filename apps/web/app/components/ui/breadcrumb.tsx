@@ -1,0 +1,16 @@
+import { Link } from 'react-router';
+
+export function Breadcrumb({ items }: { items: Array<{ label: string; href?: string }> }) {
+  return (
+    <nav aria-label="Breadcrumb" className="text-xs text-muted">
+      <ol className="flex flex-wrap items-center gap-1.5">
+        {items.map((item, i) => (
+          <li key={`${item.label}-${i}`} className="flex items-center gap-1.5">
+            {i > 0 && <span aria-hidden="true">/</span>}
+            {item.href && i < items.length - 1 ? <Link to={item.href} className="hover:text-primary hover:underline">{item.label}</Link> : <span aria-current={i === items.length - 1 ? 'page' : undefined} className="text-ink">{item.label}</span>}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,29 @@
+import { Link } from 'react-router';
+import type { ProductCard as Card } from '@facet/contracts/catalog';
+import { formatMoney } from '~/lib/money.ts';
+import { MetalSwatches } from './metal-swatches.tsx';
+
+export function ProductCard({ card, eager = false }: { card: Card; eager?: boolean }) {
+  return (
+    <li className="group">
+      <Link to={card.href} className="block" prefetch="intent">
+        <div className="aspect-square overflow-hidden bg-panel">
+          <img
+            src={card.image}
+            alt=""
+            width={400}
+            height={400}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className="h-full w-full object-cover transition-transform duration-200 group-hover:scale-[1.03]"
+          />
+        </div>
+        <h3 className="mt-3 font-sans line-clamp-2 min-h-[2.6em] text-sm leading-snug text-ink group-hover:text-primary">{card.GroupDescription}</h3>
+      </Link>
+      <p className="mt-1 text-sm font-medium">
+        <span className="text-muted">from </span>{formatMoney(card.priceCents)}
+      </p>
+      <MetalSwatches metals={card.metals} className="mt-2" />
+    </li>
+  );
+}
