@@ -1,12 +1,37 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
+import type { CategoryAnswer } from '@facet/contracts/catalog';
+import { apiRequest } from '~/lib/api.ts';
+import { formatMoney } from '~/lib/money.ts';
+import { ProductCard } from '~/features/catalog/product-card.tsx';
 import { useRootData } from '~/root.tsx';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { hostContext } from '~/lib/host-context.ts';
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { canonical: `${context.get(hostContext).publicUrl}/` };
+type StoneType = { slug: string; name: string; count: number; fromCents: number; image: string };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const host = context.get(hostContext);
+  // The home page still renders when a teaser cannot load.
+  const [featured, stones] = await Promise.all([
+    apiRequest<CategoryAnswer>('/category/1100?sort=featured&pageSize=8', {}, host).then((a) => a.products).catch(() => []),
+    apiRequest<StoneType[]>('/product/type-notable-gemstone', {}, host).catch(() => [] as StoneType[]),
+  ]);
+  return { canonical: `${host.publicUrl}/`, featured, stones };
 }
+
+const art = (k: string, extra: string) => `/api/media/item.svg?k=${k}&${extra}&v=2`;
+const SECTION_ART: Record<string, string> = {
+  'engagement-rings': art('ring', 's=halo&m=14KY&sh=oval&st=diamond&t=Engagement+rings'),
+  'wedding-bands': art('band', 's=eternity&m=PLAT&sh=round&st=diamond&t=Wedding+bands'),
+  'chain-and-cords': art('chain', 's=rope&m=14KY&t=Chains'),
+  jewelry: art('earring', 's=earring&m=14KW&sh=round&st=diamond&t=Jewelry'),
+  mountings: art('ring', 's=solitaire&m=14KW&sh=cushion&st=diamond&t=Mountings'),
+  findings: art('finding', 's=clasp&m=14KY&t=Findings'),
+  diamonds: art('stone', 'sh=round&st=diamond&t=Diamonds'),
+  'lab-grown-diamonds': art('stone', 'sh=emerald&st=diamond&t=Lab-grown+diamonds'),
+  gemstones: art('stone', 'sh=oval&st=sapphire&t=Gemstones'),
+};
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
@@ -15,7 +40,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     canonical: loaderData?.canonical,
   });
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { featured, stones } = loaderData;
   const root = useRootData();
   const sections = root?.menu ?? [];
   return (
@@ -41,14 +67,60 @@ export default function Home() {
             const first = s.groups[0]?.items[0];
             return (
               <li key={s.slug}>
-                <Link to={first?.href ?? '/'} className="group flex h-full flex-col items-center rounded-sm border border-hairline px-3 py-6 text-center transition-colors hover:border-primary">
-                  <span className="eyebrow text-ink group-hover:text-primary">{s.title}</span>
+                <Link to={first?.href ?? '/'} className="group flex h-full flex-col items-center text-center">
+                  <span className="block aspect-square w-full overflow-hidden bg-panel">
+                    {SECTION_ART[s.slug] && <img src={SECTION_ART[s.slug]} alt="" width={200} height={200} loading="lazy" className="h-full w-full transition-transform duration-200 group-hover:scale-105" />}
+                  </span>
+                  <span className="eyebrow mt-3 text-ink group-hover:text-primary">{s.title}</span>
                 </Link>
               </li>
             );
           })}
         </ul>
       </section>
+      {featured.length > 0 && (
+        <section className="mx-auto max-w-site px-5 pb-16 lg:px-8" aria-labelledby="featured-rings">
+          <div className="flex items-end justify-between gap-4">
+            <h2 id="featured-rings" className="text-3xl">Featured engagement rings</h2>
+            <Link to="/category/1100" className="text-sm font-medium text-primary underline">Shop all rings</Link>
+          </div>
+          <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-4">
+            {featured.map((p) => <ProductCard key={p.groupId} card={p} />)}
+          </ul>
+        </section>
+      )}
+      <section className="bg-secondary" aria-labelledby="diamond-entry">
+        <div className="mx-auto grid max-w-site items-center gap-8 px-5 py-14 md:grid-cols-[1fr_auto] lg:px-8">
+          <div>
+            <p className="eyebrow text-primary">Loose diamonds</p>
+            <h2 id="diamond-entry" className="mt-2 text-3xl md:text-4xl">Search more than 10,000 certified diamonds</h2>
+            <p className="mt-3 max-w-xl text-ink/80">Filter by shape, carat, colour, clarity, cut and price; compare up to four side by side. Natural or lab-grown.</p>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <Link to="/diamonds?origin=natural" className="btn-primary">Natural diamonds</Link>
+            <Link to="/diamonds?origin=lab" className="btn-secondary">Lab-grown diamonds</Link>
+          </div>
+        </div>
+      </section>
+      {stones.length > 0 && (
+        <section className="mx-auto max-w-site px-5 py-16 lg:px-8" aria-labelledby="gem-teaser">
+          <div className="flex items-end justify-between gap-4">
+            <h2 id="gem-teaser" className="text-3xl">Notable gemstones</h2>
+            <Link to="/notable-gemstones/shop-by-stone-type" className="text-sm font-medium text-primary underline">Every stone type</Link>
+          </div>
+          <ul className="mt-8 grid grid-cols-2 gap-4 md:grid-cols-4">
+            {stones.slice(0, 4).map((t) => (
+              <li key={t.slug}>
+                <Link to={`/notable-gemstone/${t.slug}`} className="group block">
+                  <span className="block aspect-square bg-panel"><img src={t.image} alt="" width={300} height={300} loading="lazy" className="h-full w-full" /></span>
+                  <span className="mt-3 block font-display text-xl group-hover:text-primary">{t.name}</span>
+                  <span className="text-xs text-muted">{t.count} stones · from {formatMoney(t.fromCents)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section className="border-y border-hairline bg-panel">
         <ul className="mx-auto grid max-w-site gap-8 px-5 py-10 text-center text-sm md:grid-cols-3 lg:px-8">
           <li><p className="font-display text-xl">Free insured shipping</p><p className="mt-1 text-muted">Signature on delivery, discreet packaging.</p></li>

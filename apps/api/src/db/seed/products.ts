@@ -31,6 +31,8 @@ interface Spec {
 type Attrs = Record<string, string | string[]>;
 
 const ADJ = ['Classic', 'Petite', 'Cathedral', 'Knife-Edge', 'Tapered', 'Vintage', 'Twisted', 'Milgrain', 'Split-Shank', 'Bezel-Set', 'Floral', 'Hidden-Halo', 'Comfort-Fit', 'Sculpted', 'Modern'];
+// An adjective that does not repeat the style's own name (no "Hidden-Halo Halo").
+const adjFor = (style: string, n: number) => ADJ.filter((a) => !a.includes(style.split('-')[0]!))[n % (ADJ.length - 1)]!;
 const allMetals = (i: number) => (i % 3 === 2 ? GOLDS : [...GOLDS, 'PLAT']);
 const goldsOnly = () => GOLDS;
 
@@ -43,7 +45,7 @@ const ring = (style: string, styleName: string, categoryId: number, count: numbe
     'jewelry state': i % 5 === 4 ? 'Semi-Mount' : 'Complete',
     style: styleName,
   }),
-  describe: (i, r, a) => `${ADJ[(i * 7 + r.int(0, 2)) % ADJ.length]} ${styleName} Engagement Ring for ${a['primary stone shape']} ${r.pick(['0.75', '1.00', '1.25', '1.50', '2.00'])} ct`,
+  describe: (i, r, a) => `${adjFor(styleName, i * 7 + r.int(0, 2))} ${styleName} Engagement Ring for ${a['primary stone shape']} ${r.pick(['0.75', '1.00', '1.25', '1.50', '2.00'])} ct`,
   ...extra,
 });
 
