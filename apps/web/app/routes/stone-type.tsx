@@ -73,7 +73,7 @@ export default function StoneType({ loaderData }: Route.ComponentProps) {
               {g.agtaCertificate && <p className="mt-1 inline-block rounded-full bg-secondary px-2 py-0.5 text-[0.7rem]">AGTA {g.agtaCertificate.replace('AGTA-', '#')}</p>}
               <div className="mt-2 flex items-center justify-between">
                 <p className="text-sm font-medium">{formatMoney(g.priceCents)}</p>
-                <button type="button" className="text-xs font-medium text-primary underline" onClick={() => toast('Online checkout opens shortly. Call us to reserve this stone.')} aria-label={`Add ${g.serial} to cart`}>Add to Cart</button>
+                <button type="button" className="text-xs font-medium text-primary underline" onClick={() => toast('Online checkout opens shortly. Call us to reserve this stone.')} aria-label={`Add to Cart: ${g.carat.toFixed(2)} ct ${g.color} ${g.typeName} ${g.serial}`}>Add to Cart</button>
               </div>
             </li>
           ))}

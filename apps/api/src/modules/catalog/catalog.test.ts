@@ -26,10 +26,10 @@ describe('category listing', () => {
   it('counts match a direct SQL count, and facets count the current result', async () => {
     const filters = [{ label: 'primary stone shape', matchType: 'exact', options: ['Oval', 'Round'] }, { label: 'metal type', matchType: 'like', options: ['Platinum'] }];
     const { data } = (await get(`/api/category/1100?filters=${q(filters)}&pageSize=96`)).json();
-    const [{ n }] = rowsOf<{ n: number }>(await t.database.db.execute(sql`
+    const { n } = rowsOf<{ n: number }>(await t.database.db.execute(sql`
       select count(*)::int n from product_group g where g.category_id in (1100, 1101, 1102, 1103, 1104)
       and exists (select 1 from product_attribute a where a.group_id = g.id and a.label = 'primary stone shape' and a.value in ('Oval', 'Round'))
-      and exists (select 1 from product_attribute a where a.group_id = g.id and a.label = 'metal type' and a.value ilike '%Platinum%')`));
+      and exists (select 1 from product_attribute a where a.group_id = g.id and a.label = 'metal type' and a.value ilike '%Platinum%')`))[0]!;
     expect(data.count).toBe(n);
     expect(n).toBeGreaterThan(0);
     const shapes = data.attributes.find((a: any) => a.label === 'primary stone shape').values;
@@ -240,7 +240,7 @@ describe('search', () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/product/search-product', payload: { data } });
       expect(res.statusCode).toBe(200);
     }
-    const [{ n }] = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int n from product_group`));
+    const { n } = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int n from product_group`))[0]!;
     expect(n).toBeGreaterThan(0);
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Slider } from 'radix-ui';
 
 interface Props {
@@ -20,7 +20,14 @@ interface Props {
 /** A two-thumb slider (keyboard-operable) with editable values at both ends. */
 export function RangeFilter({ label, min, max, step, value, onCommit, names, format = String, inputs = true, parse = (n) => n, children }: Props) {
   const [local, setLocal] = useState<[number, number]>(value);
-  useEffect(() => setLocal(value), [value[0], value[1]]); // eslint-disable-line react-hooks/exhaustive-deps
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // While the shopper is still moving a thumb (keys repeat), the slider's own value wins.
+  useEffect(() => { if (!pending.current) setLocal(value); }, [value[0], value[1]]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => () => { if (pending.current) clearTimeout(pending.current); }, []);
+  const commitSoon = (v: [number, number]) => {
+    if (pending.current) clearTimeout(pending.current);
+    pending.current = setTimeout(() => { pending.current = null; onCommit(v); }, 350);
+  };
   const show = (n: number) => (names ? names[n] ?? String(n) : format(n));
   const id = label.toLowerCase().replace(/\W+/g, '-');
   const commitInput = (i: 0 | 1, raw: string) => {
@@ -36,7 +43,7 @@ export function RangeFilter({ label, min, max, step, value, onCommit, names, for
       <p id={`${id}-label`} className="eyebrow">{label}</p>
       {children}
       <Slider.Root className="relative mt-4 flex h-5 touch-none select-none items-center" min={min} max={max} step={step} value={local} minStepsBetweenThumbs={0}
-        onValueChange={(v) => setLocal([v[0]!, v[1]!])} onValueCommit={(v) => onCommit([v[0]!, v[1]!])} aria-labelledby={`${id}-label`}>
+        onValueChange={(v) => setLocal([v[0]!, v[1]!])} onValueCommit={(v) => commitSoon([v[0]!, v[1]!])} aria-labelledby={`${id}-label`}>
         <Slider.Track className="relative h-[3px] grow rounded-full bg-hairline"><Slider.Range className="absolute h-full rounded-full bg-primary" /></Slider.Track>
         <Slider.Thumb aria-label={`${label} minimum`} aria-valuetext={show(local[0])} className="block h-5 w-5 rounded-full border-2 border-primary bg-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary" />
         <Slider.Thumb aria-label={`${label} maximum`} aria-valuetext={show(local[1])} className="block h-5 w-5 rounded-full border-2 border-primary bg-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary" />

@@ -1,0 +1,179 @@
+import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+const axe = async (page: import('@playwright/test').Page) => {
+  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
+};
+
+test('menu → category → facet → product', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Products' }).hover();
+  const menu = page.locator('#mega-menu');
+  await menu.getByRole('button', { name: 'Engagement Rings' }).hover();
+  await menu.getByRole('link', { name: 'Halo' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Halo Engagement Rings' })).toBeVisible();
+  const count = async () => Number((await page.locator('#results-heading strong').textContent())!.replace(/\D/g, ''));
+  const before = await count();
+  expect(before).toBeGreaterThan(0);
+
+  const filters = page.getByRole('complementary', { name: 'Filters' }).locator('div.hidden.lg\\:block');
+  const oval = filters.getByRole('checkbox', { name: /^Oval/ });
+  const ovalCount = Number((await oval.locator('span.text-xs').textContent())!);
+  await oval.click();
+  await expect(page).toHaveURL(/filters=/);
+  await expect(oval).toHaveAttribute('aria-checked', 'true');
+  await expect.poll(count).toBe(ovalCount);
+  expect(JSON.parse(new URL(page.url()).searchParams.get('filters')!)).toEqual([{ label: 'primary stone shape', matchType: 'exact', options: ['Oval'] }]);
+  await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Stone shape: Oval');
+
+  await page.goBack();
+  await expect.poll(count).toBe(before);
+  await page.goForward();
+  await expect.poll(count).toBe(ovalCount);
+  await page.getByRole('link', { name: 'Remove filter Stone shape: Oval' }).click();
+  await expect.poll(count).toBe(before);
+
+  const first = page.locator('main ul.grid > li').first();
+  const name = (await first.locator('h3').textContent())!;
+  await first.locator('a').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  const price = page.locator('p.font-display.text-3xl');
+  const p1 = await price.textContent();
+  await page.getByRole('radio', { name: 'Platinum' }).click();
+  await expect(page).toHaveURL(/\/product\/[^/]+\/\d+\/\d+\/\d+$/);
+  await expect(page.getByRole('radio', { name: 'Platinum' })).toHaveAttribute('aria-checked', 'true');
+  await expect(price).not.toHaveText(p1!);
+  const url = page.url();
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Platinum' })).toHaveAttribute('aria-checked', 'true');
+  expect(page.url()).toBe(url);
+  expect(await axe(page)).toEqual([]);
+});
+
+test('a category page carries title, description, canonical and JSON-LD; a product page has Product + Offer', async ({ page }) => {
+  await page.goto('/category/1200');
+  await expect(page).toHaveTitle(/Wedding Bands/);
+  await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', /\/category\/1200$/);
+  await expect(page.locator('meta[name=description]')).toHaveAttribute('content', /designs/);
+  await page.locator('main ul.grid > li a').first().click();
+  await expect(page).toHaveURL(/\/product\//);
+  const readLd = () => page.evaluate(() => [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => s.textContent ?? ''));
+  await expect.poll(async () => (await readLd()).some((t) => t.includes('"Product"'))).toBe(true);
+  const data = JSON.parse((await readLd()).find((t) => t.includes('"Product"'))!);
+  expect(data[0]['@type']).toBe('Product');
+  expect(data[0].offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'USD' });
+});
+
+test('bad category links show a proper page, never a crash', async ({ page }) => {
+  const res = await page.goto('/category/999999');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('We could not find that collection');
+  const bad = await page.goto('/category/1100?filters=%5Bnot-json');
+  expect(bad?.status()).toBe(400);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Those filters do not look right');
+  const product = await page.goto('/product/X/1100/99999999/1');
+  expect(product?.status()).toBe(404);
+});
+
+test('diamond search: shapes, keyboard sliders, sort and compare', async ({ page }) => {
+  await page.goto('/diamonds');
+  const total = async () => Number((await page.locator('#diamond-results strong').textContent())!.replace(/\D/g, ''));
+  const all = await total();
+  expect(all).toBeGreaterThan(100);
+  await page.getByRole('button', { name: /^Oval/ }).click();
+  await expect(page).toHaveURL(/shape=Oval/);
+  await expect.poll(total).toBeLessThan(all);
+  const ovals = await total();
+
+  // Colour: move the maximum thumb from M down to G with the keyboard.
+  const colourMax = page.getByRole('slider', { name: 'Colour maximum' });
+  await colourMax.focus();
+  for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowLeft');
+  await expect(colourMax).toHaveAttribute('aria-valuetext', 'G');
+  await expect(page).toHaveURL(/colorMax=3/);
+  await expect.poll(total).toBeLessThan(ovals);
+  const rows = page.locator('tbody tr');
+  for (const c of await rows.locator('td:nth-child(4)').allTextContents()) expect(['D', 'E', 'F', 'G']).toContain(c.trim());
+
+  // Carat: type a minimum at the end of the slider.
+  await page.getByRole('textbox', { name: 'Carat from' }).fill('1.00');
+  await page.getByRole('textbox', { name: 'Carat from' }).press('Enter');
+  await expect(page).toHaveURL(/caratMin=1.00/);
+  await expect.poll(async () => Math.min(...(await rows.locator('td:nth-child(3)').allTextContents()).map(Number))).toBeGreaterThanOrEqual(1);
+
+  await page.getByRole('button', { name: 'Price' }).click();
+  await expect(page).toHaveURL(/sort=price-desc/);
+  const prices = async () => (await rows.locator('td:nth-child(8)').allTextContents()).map((t) => Number(t.replace(/\D/g, '')));
+  await expect.poll(async () => { const p = await prices(); return p.length > 1 && p.every((v, i) => i === 0 || p[i - 1]! >= v); }).toBe(true);
+
+  await rows.nth(0).getByRole('checkbox').check();
+  await rows.nth(1).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Compare (2)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compare diamonds' });
+  await expect(dialog.getByRole('link', { name: 'View diamond' })).toHaveCount(2);
+  expect(await axe(page)).toEqual([]);
+  await dialog.getByRole('link', { name: 'View diamond' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/Carat Oval/);
+  await expect(page.getByText('Certificate number')).toBeVisible();
+});
+
+test('header suggestions from 2 characters, keyboard navigable, lead to /search', async ({ page }) => {
+  await page.goto('/');
+  const box = page.getByRole('combobox', { name: 'Search the store' }).first();
+  await box.click();
+  await box.pressSequentially('h');
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('listbox', { name: 'Suggestions' }).first()).toBeHidden();
+  await box.pressSequentially('alo');
+  const options = page.getByRole('listbox', { name: 'Suggestions' }).first().getByRole('option');
+  await expect(options.first()).toBeVisible();
+  expect(await options.count()).toBeLessThanOrEqual(8);
+  await expect(options.first().locator('img')).toHaveAttribute('src', /\/api\/media\//);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+  const chosen = (await options.nth(1).textContent())!.trim();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`/search?q=${encodeURIComponent(chosen).replace(/%20/g, '%20')}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(chosen);
+
+  await box.fill('zz');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox', { name: 'Suggestions' }).first()).toBeHidden();
+});
+
+test('search results with counts per section, typo tolerance and a helpful empty state', async ({ page }) => {
+  await page.goto('/search?q=emerald%20pendant');
+  await expect(page.getByRole('list', { name: 'Results by section' })).toBeVisible();
+  await expect(page.locator('main ul.grid > li').first()).toBeVisible();
+  await page.goto('/search?q=solitare');
+  await expect(page.getByText(/close matches/)).toBeVisible();
+  await expect(page.locator('main ul.grid > li h3').first()).toContainText('Solitaire');
+  await page.goto('/search?q=qqqzzzxxx');
+  await expect(page.getByText('Nothing matched “qqqzzzxxx”')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Loose diamonds' })).toBeVisible();
+  // Free text + Enter in the header goes to /search.
+  const box = page.getByRole('combobox', { name: 'Search the store' }).first();
+  await box.fill('tennis bracelet');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=tennis\+bracelet|\/search\?q=tennis%20bracelet/);
+  expect(await axe(page)).toEqual([]);
+});
+
+test('notable gemstones: stone types and a filterable grid; melee', async ({ page }) => {
+  await page.goto('/notable-gemstones/shop-by-stone-type');
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(8);
+  await page.getByRole('link', { name: /Ruby/ }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ruby' })).toBeVisible();
+  const total = async () => Number((await page.locator('p[aria-live] strong').textContent())!);
+  const all = await total();
+  await page.getByLabel('AGTA certified').check();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/agta=yes/);
+  await expect.poll(total).toBeLessThan(all);
+  await expect(page.getByLabel('AGTA certified')).toBeChecked();
+  expect(await axe(page)).toEqual([]);
+  await page.goto('/diamonds/melee');
+  await expect(page.getByRole('table')).toContainText('per stone');
+});
