@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
 import type { Config } from './config.ts';
+import { AnswerCache } from './answer-cache.ts';
 import type { Database } from './db/client.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -12,7 +13,7 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 
 declare module 'fastify' {
-  interface FastifyInstance { config: Config }
+  interface FastifyInstance { config: Config; answerCache: AnswerCache }
 }
 
 export interface BuildOptions {
@@ -38,6 +39,7 @@ export async function buildApp({ config, database, logger = true, extraApiRoutes
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  app.decorate('answerCache', new AnswerCache());
 
   await app.register(dbPlugin, { database });
   await app.register(securityPlugin);

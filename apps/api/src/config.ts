@@ -23,6 +23,8 @@ const schema = z.object({
   FACET_DEV: z.enum(['0', '1']).default('0'),
   WEB_BUILD_DIR: z.string().default(path.join(repoRoot, 'apps/web/build')),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /** Requests per minute per client across the API (stricter limits sit on auth, codes, contact). */
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
 });
 
 export type Config = z.infer<typeof schema> & { repoRoot: string; inMemoryDb: boolean };

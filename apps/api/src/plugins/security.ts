@@ -18,5 +18,5 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', API_CSP);
   });
   // Global ceiling per client; stricter per-route limits are declared on auth, codes, contact and newsletter.
-  await app.register(rateLimit, { global: true, max: 600, timeWindow: '1 minute', keyGenerator: (req) => req.ip });
+  await app.register(rateLimit, { global: true, max: app.config.RATE_LIMIT_MAX, timeWindow: '1 minute', keyGenerator: (req) => req.ip });
 });

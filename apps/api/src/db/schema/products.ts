@@ -32,6 +32,11 @@ export const productGroup = pgTable(
     configurable: boolean('configurable').notNull().default(false),
     featured: integer('featured').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    // Read-optimised copies of the variants and attributes, kept in step by the seed/catalogue writes:
+    // listings filter and count on these without joins or per-row subqueries.
+    metals: text('metals').array().notNull().default(sql`'{}'::text[]`),
+    defaultProductId: integer('default_product_id').notNull().default(0),
+    facets: text('facets').array().notNull().default(sql`'{}'::text[]`),
     search: tsvector('search').generatedAlwaysAs(
       (): SQL => sql`setweight(to_tsvector('english', ${productGroup.description}), 'A') || setweight(to_tsvector('english', ${productGroup.searchText}), 'B')`,
     ),
@@ -39,6 +44,7 @@ export const productGroup = pgTable(
   (t) => [
     index('product_group_category_idx').on(t.categoryId, t.featured, t.minPriceCents),
     index('product_group_series_idx').on(t.series),
+    index('product_group_facets_idx').using('gin', t.facets),
     index('product_group_search_idx').using('gin', t.search),
     index('product_group_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
   ],

@@ -5,6 +5,7 @@ import { rowsOf, type Db, type DbOrTx } from '../client.ts';
 import { category, menuItem } from '../schema/catalog.ts';
 import { diamond, gemstoneType, meleeParcel, metalRate, notableGemstone, product, productAttribute, productGroup } from '../schema/products.ts';
 import { METALS } from '../../modules/catalog/grades.ts';
+import { refreshListingCopies } from '../../modules/catalog/repository.ts';
 import { CATEGORIES, MENU } from './categories.ts';
 import { createRng } from './rng.ts';
 import { bandBuilder, generateProducts } from './products.ts';
@@ -55,6 +56,7 @@ export async function seedAll(db: Db, { scale, onProgress }: SeedOptions): Promi
     await insertBatched(tx, productGroup, [...groups, bb.group], 'product groups', onProgress, 500);
     await insertBatched(tx, product, [...variants, ...bb.variants], 'variants', onProgress, 2000);
     await insertBatched(tx, productAttribute, [...attributes, ...bb.attributes], 'attributes', onProgress, 3000);
+    await refreshListingCopies(tx);
 
     await tx.insert(gemstoneType).values(GEMSTONE_TYPES.map((t, position) => ({ slug: t.slug, name: t.name, description: t.description, color: t.color, position })));
     await insertBatched(tx, notableGemstone, generateGemstones(rng, Math.max(80, Math.round(BASE_COUNTS.gemstones * scale))), 'notable gemstones', onProgress);

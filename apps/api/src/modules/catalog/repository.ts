@@ -15,14 +15,25 @@ export interface GroupCardRow {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const list = (values: readonly (string | number)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
-/** One EXISTS per filter (AND between filters, OR between a filter's options), per spec §2's JSON. */
+/**
+ * One condition per filter (AND between filters, OR between a filter's options), per spec §2's JSON,
+ * on the group's `facets` copy (`label=value` strings, GIN-indexed for exact matches).
+ */
 function filterConditions(filters: CatalogFilter[]): SQL[] {
   return filters.map((f) =>
     f.matchType === 'like'
-      ? sql`exists (select 1 from product_attribute a where a.group_id = g.id and a.label = ${f.label} and (${sql.join(f.options.map((o) => sql`a.value ilike ${`%${escapeLike(o)}%`}`), sql` or `)}))`
-      : sql`exists (select 1 from product_attribute a where a.group_id = g.id and a.label = ${f.label} and a.value in (${list(f.options)}))`,
+      ? sql`exists (select 1 from unnest(g.facets) f where ${sql.join(f.options.map((o) => sql`f ilike ${`${escapeLike(f.label)}=%${escapeLike(o)}%`}`), sql` or `)})`
+      : sql`g.facets && array[${list(f.options.map((o) => `${f.label}=${o}`))}]::text[]`,
   );
 }
+
+/** Recomputes the listing copies (metals, default variant, facets) from variants and attributes. */
+export const refreshListingCopies = (db: DbOrTx) => db.execute(sql`
+  update product_group g set
+    metals = coalesce((select array_agg(distinct v.metal) from product v where v.group_id = g.id and v.active), '{}'),
+    default_product_id = coalesce((select v.id from product v where v.group_id = g.id and v.metal = g.default_metal and v.active
+      order by (coalesce(v.finger_size, 7) = 7 and coalesce(v.length_in, 18) = 18) desc, v.price_cents, v.id limit 1), 0),
+    facets = coalesce((select array_agg(a.label || '=' || a.value order by a.label, a.value) from product_attribute a where a.group_id = g.id), '{}')`);
 
 const ORDER: Record<string, SQL> = {
   featured: sql`featured desc, id asc`,
@@ -33,10 +44,7 @@ const ORDER: Record<string, SQL> = {
 
 const cardJson = sql`json_build_object(
   'id', p.id, 'series', p.series, 'categoryId', p.category_id, 'description', p.description, 'minPriceCents', p.min_price_cents,
-  'image', p.image, 'defaultMetal', p.default_metal,
-  'productId', (select v.id from product v where v.group_id = p.id and v.metal = p.default_metal
-    order by (coalesce(v.finger_size, 7) = 7 and coalesce(v.length_in, 18) = 18) desc, v.price_cents, v.id limit 1),
-  'metals', (select array_agg(distinct v.metal) from product v where v.group_id = p.id))`;
+  'image', p.image, 'defaultMetal', p.default_metal, 'productId', p.default_product_id, 'metals', p.metals)`;
 
 export const catalogRepository = {
   categories: async (db: DbOrTx) =>
@@ -47,7 +55,8 @@ export const catalogRepository = {
     const order = ORDER[q.sort] ?? ORDER.featured!;
     const [row] = rowsOf<{ count: number; products: GroupCardRow[]; facets: Array<{ label: string; value: string; count: number }> }>(await db.execute(sql`
       with g as (
-        select g.id, g.series, g.category_id, g.description, g.min_price_cents, g.image, g.default_metal, g.featured, g.created_at
+        select g.id, g.series, g.category_id, g.description, g.min_price_cents, g.image, g.default_metal, g.featured, g.created_at,
+          g.metals, g.default_product_id, g.facets
         from product_group g where ${where}
       ),
       p as (select *, row_number() over (order by ${order}) as rn from g order by ${order} limit ${q.limit} offset ${q.offset})
@@ -55,7 +64,8 @@ export const catalogRepository = {
         (select count(*)::int from g) as count,
         coalesce((select json_agg(${cardJson} order by p.rn) from p), '[]'::json) as products,
         coalesce((select json_agg(json_build_object('label', f.label, 'value', f.value, 'count', f.n) order by f.label, f.value)
-          from (select a.label, a.value, count(*)::int as n from product_attribute a join g on g.id = a.group_id group by a.label, a.value) f), '[]'::json) as facets
+          from (select split_part(x, '=', 1) as label, substr(x, strpos(x, '=') + 1) as value, count(*)::int as n
+                from g, unnest(g.facets) as x group by 1, 2) f), '[]'::json) as facets
     `));
     return row!;
   },
@@ -197,12 +207,20 @@ export const catalogRepository = {
       order by origin, shape, size_mm, price_per_carat_cents desc
     `)),
 
+  /** Substring matches (trigram index), words that start with the query first. */
   suggest: async (db: DbOrTx, q: string) =>
     rowsOf<{ id: number; description: string; image: ImageSpec; defaultMetal: string }>(await db.execute(sql`
       select id, description, image, default_metal as "defaultMetal" from product_group
-      where description ilike ${`%${escapeLike(q)}%`} or ${q} <% description
-      order by (description ilike ${`${escapeLike(q)}%`}) desc, word_similarity(${q}, description) desc, featured desc, id
+      where description ilike ${`%${escapeLike(q)}%`}
+      order by (description ilike ${`${escapeLike(q)}%`} or description ilike ${`% ${escapeLike(q)}%`}) desc, featured desc, id
       limit 40
+    `)),
+
+  /** Close spellings, for when the substring finds too little. */
+  suggestFuzzy: async (db: DbOrTx, q: string) =>
+    rowsOf<{ id: number; description: string; image: ImageSpec; defaultMetal: string }>(await db.execute(sql`
+      select id, description, image, default_metal as "defaultMetal" from product_group
+      where ${q} <% description order by word_similarity(${q}, description) desc, featured desc, id limit 40
     `)),
 
   searchWords: async (db: DbOrTx) =>

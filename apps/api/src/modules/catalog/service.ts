@@ -197,7 +197,8 @@ export async function melee(db: Db, q: { origin?: string; shape?: string }) {
 export async function suggest(db: Db, q: string): Promise<Suggestion[]> {
   const text = q.trim();
   if (text.length < AUTOSUGGEST_MIN_CHARS) return [];
-  const rows = await repo.suggest(db, text);
+  let rows = await repo.suggest(db, text);
+  if (rows.length < AUTOSUGGEST_MAX_RESULTS) rows = [...rows, ...(await repo.suggestFuzzy(db, text))];
   const seen = new Set<string>();
   const out: Suggestion[] = [];
   for (const r of rows) {

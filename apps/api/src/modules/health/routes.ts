@@ -8,6 +8,8 @@ const healthSchema = z.object({
 });
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The benchmark's baseline: what this server answers with no work at all.
+  app.get('/ping', { schema: { hide: true }, config: { rateLimit: false } }, async () => ({ data: 'pong' }));
   app.get('/health', { schema: { response: { 200: healthSchema } }, config: { rateLimit: false } }, async (_req, reply) => {
     try {
       await app.db.execute(sql`select 1`);

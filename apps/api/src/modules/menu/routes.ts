@@ -2,11 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { menuSchema } from '@facet/contracts/menu';
 import { envelope } from '@facet/contracts/envelope';
 import { getMenu } from './service.ts';
-import { cachePublic } from '../../http-cache.ts';
+import { cachedPublic } from '../../http-cache.ts';
 
 export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/menu', { schema: { response: { 200: envelope(menuSchema) } } }, async (request, reply) => {
-    const data = await getMenu(app.db);
-    return cachePublic(request, reply, { data }, 300);
-  });
+  app.get('/menu', { schema: { response: { 200: envelope(menuSchema) } } }, async (request, reply) =>
+    cachedPublic(request, reply, 300, () => getMenu(app.db)));
 };

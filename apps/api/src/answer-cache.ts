@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+
+interface Entry { body: unknown; etag: string; at: number }
+
+/**
+ * Anonymous catalogue answers, kept in process for a short time. Catalogue writes (a stone sold,
+ * a product withdrawn) call `invalidate()`, so a cached answer is never older than the last write.
+ * PGlite runs one query at a time; this keeps popular listings from queueing behind each other.
+ */
+export class AnswerCache {
+  private entries = new Map<string, Entry>();
+  private inflight = new Map<string, Promise<Entry>>();
+  private generation = 0;
+  private readonly max: number;
+  private readonly ttlMs: number;
+  constructor(max = 2_000, ttlMs = 30_000) {
+    this.max = max;
+    this.ttlMs = ttlMs;
+  }
+
+  async get(key: string, load: () => Promise<unknown>): Promise<Entry> {
+    const hit = this.entries.get(key);
+    if (hit && Date.now() - hit.at < this.ttlMs) {
+      // Refresh recency (Map keeps insertion order: oldest first).
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
+    const running = this.inflight.get(key);
+    if (running) return running;
+    const generation = this.generation;
+    const p = (async () => {
+      const body = await load();
+      const entry = { body, etag: `"${createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`, at: Date.now() };
+      if (generation === this.generation) {
+        this.entries.set(key, entry);
+        if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+      }
+      return entry;
+    })();
+    this.inflight.set(key, p);
+    try { return await p; } finally { this.inflight.delete(key); }
+  }
+
+  invalidate() {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  get size() { return this.entries.size; }
+}

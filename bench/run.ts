@@ -1,0 +1,120 @@
+// `npm run bench [-- --scale N] [--db pglite|postgres] [--quick]`
+// Starts the built app on a fresh database, warms it, drives each endpoint with autocannon
+// (10 connections) and prints req/s, p50, p95, p99 beside a trivial route of the same server.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync, existsSync, chownSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const root = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const arg = (name: string, d: string) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1]! : d; };
+const scale = Number(arg('scale', '1'));
+const db = arg('db', 'pglite');
+const quick = args.includes('--quick');
+const warmupS = Number(arg('warmup', quick ? '2' : '5'));
+const durationS = Number(arg('duration', quick ? '5' : '15'));
+
+const freePort = () => new Promise<number>((resolve) => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const p = (s.address() as { port: number }).port; s.close(() => resolve(p)); }); });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let pgStop: (() => void) | undefined;
+async function postgresUrl(): Promise<string> {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const base = '/usr/lib/postgresql';
+  const ver = existsSync(base) ? readdirSync(base).sort().at(-1) : undefined;
+  if (!ver) throw new Error('--db postgres needs DATABASE_URL or Debian\'s postgresql package');
+  const bin = path.join(base, ver, 'bin');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'facet-bench-pg-'));
+  const port = await freePort();
+  const asPg = (cmd: string, a: string[]) => (process.getuid?.() === 0 ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...a], { stdio: 'ignore' }) : spawnSync(cmd, a, { stdio: 'ignore' }));
+  if (process.getuid?.() === 0) { const pw = spawnSync('id', ['-u', 'postgres']).stdout.toString().trim(); chownSync(dir, Number(pw), Number(pw)); }
+  asPg(path.join(bin, 'initdb'), ['-D', `${dir}/data`, '-U', 'postgres', '-A', 'trust', '--no-sync']);
+  asPg(path.join(bin, 'pg_ctl'), ['-D', `${dir}/data`, '-l', `${dir}/log`, '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=512MB -c work_mem=32MB`, 'start']);
+  pgStop = () => { asPg(path.join(bin, 'pg_ctl'), ['-D', `${dir}/data`, '-m', 'fast', 'stop']); rmSync(dir, { recursive: true, force: true }); };
+  return `postgres://postgres@127.0.0.1:${port}/postgres`;
+}
+
+async function main() {
+  if (!existsSync(path.join(root, 'apps/web/build/server/index.js'))) spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'facet-bench-'));
+  const env: Record<string, string> = {
+    ...process.env as Record<string, string>, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir,
+    SEED_SCALE: String(scale), RATE_LIMIT_MAX: '100000000', PUBLIC_URL: `http://127.0.0.1:${port}`,
+  };
+  if (db === 'postgres') env.DATABASE_URL = await postgresUrl(); else delete env.DATABASE_URL;
+  console.log(`Seeding scale ${scale} on ${db} and starting the server…`);
+  const started = Date.now();
+  const server: ChildProcess = spawn(process.execPath, ['apps/api/src/server.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error('server exited during start');
+    try { if ((await fetch(`${base}/api/health`)).ok) break; } catch { /* not up yet */ }
+    await sleep(500);
+  }
+  console.log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+
+  const product = (await (await fetch(`${base}/api/category/1101?pageSize=1`)).json()).data.products[0].href as string;
+  const filters = encodeURIComponent(JSON.stringify([
+    { label: 'primary stone shape', matchType: 'exact', options: ['Round', 'Oval'] },
+    { label: 'metal type', matchType: 'like', options: ['Gold'] },
+    { label: 'jewelry state', options: ['Complete'] },
+  ]));
+  // Cold variants change the query on every request, so no cache can answer them.
+  const SHAPES = ['Round', 'Oval', 'Princess', 'Cushion', 'Emerald', 'Pear', 'Radiant', 'Marquise'];
+  const METALS = ['Gold', 'White Gold', 'Yellow Gold', 'Rose Gold', 'Platinum', '14K', '18K'];
+  const CATS = [1100, 1101, 1102, 1103, 1104, 1200, 1201, 1202, 1400, 1401, 1500];
+  const WORDS = ['ha', 'hal', 'halo', 'ov', 'ova', 'oval', 'sol', 'soli', 'pe', 'pear', 'cab', 'cable', 'ro', 'rope', 'sap', 'saph', 'rub', 'ruby', 'em', 'emer', 'ten', 'tenn', 'stud', 'drop', 'band', 'ete', 'etern', 'men', 'box', 'curb', 'cla', 'clasp', 'bail', 'jump', 'pav', 'three', 'thr', 'cush', 'prin', 'rad'];
+  const TEXT = 'solitaire halo three stone pave engagement ring oval round princess cushion emerald pear radiant marquise wedding band eternity anniversary comfort knife edge milgrain cable rope box figaro curb chain lobster clasp jump bail earring stud drop huggie hoop pendant bezel tennis bracelet bangle riviera station necklace sapphire ruby tanzanite aquamarine morganite diamond lab grown mounting semi mount peg basket trellis';
+  const SUGGEST_QUERIES = [...new Set(TEXT.split(' ').flatMap((w) => [2, 3, 4, 5, 6].flatMap((len) => [0, 1, 2].map((at) => w.slice(at, at + len)))).filter((q) => q.length >= 2))]
+    .flatMap((q) => [q, q.toUpperCase(), q[0]!.toUpperCase() + q.slice(1), ` ${q}`]);
+  const endpoints: Array<{ name: string; path: string; method?: 'GET' | 'POST'; body?: string; vary?: (n: number) => string }> = [
+    { name: 'baseline: GET /api/ping (no work)', path: '/api/ping' },
+    { name: 'category listing, 3 filters', path: `/api/category/1100?filters=${filters}` },
+    { name: 'category listing, 3 filters (cold)', path: '', vary: (n) => `/api/category/${CATS[n % CATS.length]}?page=1&pageSize=${12 + (n % 13)}&filters=${encodeURIComponent(JSON.stringify([
+      { label: 'primary stone shape', matchType: 'exact', options: [SHAPES[n % 8], SHAPES[(n >> 3) % 8]] }, { label: 'metal type', matchType: 'like', options: [METALS[n % 7]] }, { label: 'jewelry state', options: ['Complete'] }]))}` },
+    { name: 'diamond search, 4C filters', path: '/api/diamond?shape=Round&caratMin=0.9&caratMax=1.6&colorMax=4&clarityMax=5&cutMax=1' },
+    { name: 'diamond search, 4C filters (cold)', path: '', vary: (n) => `/api/diamond?shape=${SHAPES[n % 8]}&caratMin=${(0.5 + (n % 50) / 50).toFixed(2)}&caratMax=${(1.6 + (n % 37) / 20).toFixed(2)}&colorMax=${3 + (n % 5)}&clarityMax=${4 + (n % 4)}&cutMax=${1 + (n % 3)}` },
+    { name: 'autosuggest', path: '/api/stuller/fetch-auto-complete?q=halo' },
+    { name: 'autosuggest (cold)', path: '', vary: (n) => `/api/stuller/fetch-auto-complete?q=${encodeURIComponent(SUGGEST_QUERIES[n % SUGGEST_QUERIES.length]!)}` },
+    { name: 'search (full text)', path: '/api/product/search-product', method: 'POST', body: JSON.stringify({ data: 'oval sapphire pendant' }) },
+    { name: 'product detail API', path: `/api/product/product?groupId=${product.split('/')[4]}` },
+    { name: 'product page SSR', path: product },
+  ];
+  const results = [];
+  for (const e of endpoints) {
+    const run = (seconds: number, record: boolean) => new Promise<{ rps: number; times: number[]; errors: number; non2xx: number }>((resolve, reject) => {
+      const times: number[] = [];
+      let n = Math.floor(Math.random() * 1e6);
+      const inst = autocannon({
+        url: base + (e.path || '/'), method: e.method ?? 'GET', body: e.body, headers: e.body ? { 'content-type': 'application/json' } : undefined,
+        connections: 10, duration: seconds,
+        ...(e.vary ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: e.vary!(n++) }) }] } : {}),
+      }, (err, res) => (err ? reject(err) : resolve({ rps: res.requests.average, times, errors: res.errors, non2xx: res.non2xx })));
+      if (record) inst.on('response', (_c: unknown, _s: number, _b: number, responseTime: number) => { times.push(responseTime); });
+    });
+    await run(warmupS, false);
+    const r = await run(durationS, true);
+    r.times.sort((a, b) => a - b);
+    const pct = (p: number) => r.times[Math.min(r.times.length - 1, Math.floor((p / 100) * r.times.length))] ?? NaN;
+    results.push({ name: e.name, path: e.path || e.vary!(0), rps: Math.round(r.rps), p50: pct(50), p95: pct(95), p99: pct(99), errors: r.errors + r.non2xx });
+    const last = results.at(-1)!;
+    console.log(`${last.name.padEnd(40)} ${String(last.rps).padStart(7)} req/s  p50 ${last.p50.toFixed(1).padStart(6)} ms  p95 ${last.p95.toFixed(1).padStart(6)} ms  p99 ${last.p99.toFixed(1).padStart(6)} ms${last.errors ? `  (${last.errors} errors)` : ''}`);
+  }
+  const baseline = results[0]!.rps;
+  console.log('\nAs a share of the baseline (higher is better):');
+  for (const r of results.slice(1)) console.log(`  ${r.name.padEnd(34)} ${((r.rps / baseline) * 100).toFixed(1)}%`);
+  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  const file = path.join(root, 'bench/results', `${new Date().toISOString().replace(/[:.]/g, '-')}-${db}-x${scale}.json`);
+  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), db, scale, warmupS, durationS, connections: 10, node: process.version, results }, null, 2));
+  console.log(`\nWritten to ${path.relative(root, file)}`);
+  server.kill('SIGTERM');
+  await sleep(500);
+  rmSync(dataDir, { recursive: true, force: true });
+  pgStop?.();
+}
+
+main().catch((err) => { console.error(err); pgStop?.(); process.exit(1); });
