@@ -165,7 +165,8 @@ export function generateProducts(rng: Rng, scale: number): GeneratedProducts {
   for (const spec of SPECS) {
     const count = Math.max(12, Math.round(spec.count * scale));
     for (let i = 0; i < count; i++) {
-      const id = ++groupId;
+      const id = nextId(++groupId);
+      groupId = id;
       const a = spec.attrs(i, rng);
       const metals = spec.metals?.(i) ?? goldsOnly();
       const description = spec.describe(i, rng, a);
@@ -186,7 +187,8 @@ export function generateProducts(rng: Rng, scale: number): GeneratedProducts {
             const w = round1(weight * m.densityFactor * (size ? 1 + (size - 7) * 0.03 : 1) * (length ? length / 18 : 1));
             const price = roundPrice(spec.labourCents + w * m.centsPerGram + accent);
             minPrice = Math.min(minPrice, price);
-            const vid = ++variantId;
+            const vid = nextId(++variantId);
+            variantId = vid;
             variants.push({
               id: vid, groupId: id, sku: `${series}:${metal}${size ? `:S${size}` : ''}${length ? `:L${length}` : ''}`, metal,
               fingerSize: size, lengthIn: length, weightG: w, priceCents: price, stock: rng.next() < 0.12 ? 0 : rng.int(1, 12), leadDays,
@@ -217,6 +219,8 @@ export function generateProducts(rng: Rng, scale: number): GeneratedProducts {
   return { groups, variants, attributes };
 }
 
+// Ids 900001–900099 belong to the band builder (a fixed menu link); generated ids step over them.
+const nextId = (id: number) => (id >= BAND_BUILDER.groupId && id < BAND_BUILDER.groupId + 99 ? BAND_BUILDER.groupId + 99 : id);
 const seriesPrefix = (s: Spec) => ({ ring: 'ER', band: 'WB', chain: 'CH', cord: 'CD', earring: 'JE', pendant: 'JP', bracelet: 'JB', necklace: 'JN', finding: 'FN' })[s.kind];
 const round1 = (n: number) => Math.round(n * 10) / 10;
 // Retail prices end in whole dollars.

@@ -130,9 +130,13 @@ export const catalogRepository = {
       color: sql`color_rank asc, price_cents asc, id`, clarity: sql`clarity_rank asc, price_cents asc, id`, cut: sql`cut_rank asc, price_cents asc, id`, newest: sql`created_at desc, id desc`,
     };
     const [row] = rowsOf<{ count: number; rows: Record<string, unknown>[]; shapes: Array<{ value: string; count: number }>; histogram: Array<{ b: number; n: number }> }>(await db.execute(sql`
-      with base as (select * from diamond where ${and(base)}),
+      with base as (
+        select id, shape, price_cents, carat_points, color_rank, clarity_rank, cut_rank, created_at from diamond where ${and(base)}
+      ),
       f as (select * from base where ${and([...shapeCond, ...priceCond])}),
-      p as (select *, row_number() over (order by ${order[q.sort]}) rn from f order by ${order[q.sort]} limit ${limit} offset ${offset})
+      -- Only the page's rows are read in full, by primary key.
+      p as (select d.*, x.rn from (select id, row_number() over (order by ${order[q.sort]}) rn from f order by ${order[q.sort]} limit ${limit} offset ${offset}) x
+            join diamond d using (id))
       select
         (select count(*)::int from f) as count,
         coalesce((select json_agg(json_build_object('id', id, 'serial', serial, 'origin', origin, 'shape', shape, 'caratPoints', carat_points, 'color', color,
