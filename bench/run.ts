@@ -67,7 +67,6 @@ async function main() {
   const SHAPES = ['Round', 'Oval', 'Princess', 'Cushion', 'Emerald', 'Pear', 'Radiant', 'Marquise'];
   const METALS = ['Gold', 'White Gold', 'Yellow Gold', 'Rose Gold', 'Platinum', '14K', '18K'];
   const CATS = [1100, 1101, 1102, 1103, 1104, 1200, 1201, 1202, 1400, 1401, 1500];
-  const WORDS = ['ha', 'hal', 'halo', 'ov', 'ova', 'oval', 'sol', 'soli', 'pe', 'pear', 'cab', 'cable', 'ro', 'rope', 'sap', 'saph', 'rub', 'ruby', 'em', 'emer', 'ten', 'tenn', 'stud', 'drop', 'band', 'ete', 'etern', 'men', 'box', 'curb', 'cla', 'clasp', 'bail', 'jump', 'pav', 'three', 'thr', 'cush', 'prin', 'rad'];
   const TEXT = 'solitaire halo three stone pave engagement ring oval round princess cushion emerald pear radiant marquise wedding band eternity anniversary comfort knife edge milgrain cable rope box figaro curb chain lobster clasp jump bail earring stud drop huggie hoop pendant bezel tennis bracelet bangle riviera station necklace sapphire ruby tanzanite aquamarine morganite diamond lab grown mounting semi mount peg basket trellis';
   const SUGGEST_QUERIES = [...new Set(TEXT.split(' ').flatMap((w) => [2, 3, 4, 5, 6].flatMap((len) => [0, 1, 2].map((at) => w.slice(at, at + len)))).filter((q) => q.length >= 2))]
     .flatMap((q) => [q, q.toUpperCase(), q[0]!.toUpperCase() + q.slice(1), ` ${q}`]);

@@ -165,8 +165,8 @@ export function generateProducts(rng: Rng, scale: number): GeneratedProducts {
   for (const spec of SPECS) {
     const count = Math.max(12, Math.round(spec.count * scale));
     for (let i = 0; i < count; i++) {
-      const id = nextId(++groupId);
-      groupId = id;
+      groupId = nextId(groupId + 1);
+      const id = groupId;
       const a = spec.attrs(i, rng);
       const metals = spec.metals?.(i) ?? goldsOnly();
       const description = spec.describe(i, rng, a);
@@ -187,8 +187,8 @@ export function generateProducts(rng: Rng, scale: number): GeneratedProducts {
             const w = round1(weight * m.densityFactor * (size ? 1 + (size - 7) * 0.03 : 1) * (length ? length / 18 : 1));
             const price = roundPrice(spec.labourCents + w * m.centsPerGram + accent);
             minPrice = Math.min(minPrice, price);
-            const vid = nextId(++variantId);
-            variantId = vid;
+            variantId = nextId(variantId + 1);
+            const vid = variantId;
             variants.push({
               id: vid, groupId: id, sku: `${series}:${metal}${size ? `:S${size}` : ''}${length ? `:L${length}` : ''}`, metal,
               fingerSize: size, lengthIn: length, weightG: w, priceCents: price, stock: rng.next() < 0.12 ? 0 : rng.int(1, 12), leadDays,
