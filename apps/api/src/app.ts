@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
@@ -6,14 +7,15 @@ import { AnswerCache } from './answer-cache.ts';
 import type { Database } from './db/client.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
-import { securityPlugin } from './plugins/security.ts';
+import { apiRateLimit, securityPlugin } from './plugins/security.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { configuratorRoutes } from './modules/configurator/routes.ts';
 
 declare module 'fastify' {
-  interface FastifyInstance { config: Config; answerCache: AnswerCache }
+  interface FastifyInstance { config: Config; answerCache: AnswerCache; internalSecret: string }
 }
 
 export interface BuildOptions {
@@ -40,6 +42,8 @@ export async function buildApp({ config, database, logger = true, extraApiRoutes
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('answerCache', new AnswerCache());
+  // Marks in-process calls from server-side rendering (see clientKey); never leaves the process.
+  app.decorate('internalSecret', randomBytes(24).toString('hex'));
 
   await app.register(dbPlugin, { database });
   await app.register(securityPlugin);
@@ -51,11 +55,13 @@ export async function buildApp({ config, database, logger = true, extraApiRoutes
   await app.register(
     async (api) => {
       await api.register(errorsPlugin);
+      await api.register(apiRateLimit);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes);
       await api.register(menuRoutes);
       await api.register(catalogRoutes);
       await api.register(mediaRoutes);
+      await api.register(configuratorRoutes);
       await extraApiRoutes?.(api);
     },
     { prefix: '/api' },

@@ -86,3 +86,23 @@ function registerProbeRoutes(api: TestApp['app']) {
   api.withTypeProvider<ZodTypeProvider>().post('/__echo', { schema: { body: z.object({ name: z.string().min(1) }).strict() } }, async (req) => ({ data: req.body }));
   api.get('/__boom', async () => { throw new Error('secret internals'); });
 }
+
+describe('rate limit', () => {
+  it('limits each client on the API and cannot be dodged with a spoofed client header', async () => {
+    const limited = await buildTestApp({ RATE_LIMIT_MAX: '3' }, { seed: false });
+    try {
+      const hit = (headers: Record<string, string> = {}) => limited.app.inject({ method: 'GET', url: '/api/menu', headers });
+      for (let i = 0; i < 3; i++) expect((await hit()).statusCode).toBe(200);
+      const blocked = await hit();
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().message).toMatch(/Too many requests/);
+      expect((await hit({ 'x-facet-client-ip': '10.9.9.9', 'x-forwarded-for': '10.9.9.9' })).statusCode).toBe(429);
+      expect((await hit({ 'x-facet-internal': 'guess', 'x-facet-client-ip': '10.9.9.9' })).statusCode).toBe(429);
+      // In-process calls from server rendering count against the shopper they carry.
+      const internal = { 'x-facet-internal': limited.app.internalSecret, 'x-facet-client-ip': '203.0.113.7' };
+      expect((await hit(internal)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -87,7 +87,7 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config; de
         const res = await app.inject({
           method: (init?.method ?? 'GET') as 'GET',
           url: `/api${p}`,
-          headers: { ...init?.headers, 'x-forwarded-for': request.ip },
+          headers: { ...init?.headers, 'x-facet-internal': app.internalSecret, 'x-facet-client-ip': request.ip },
           payload: init?.body,
         });
         let body: unknown;

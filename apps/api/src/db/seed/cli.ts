@@ -20,7 +20,7 @@ if (n > 0) {
     console.error('The database already holds a catalogue. Run with --reset to replace it.');
     process.exit(1);
   }
-  await database.db.execute(sql`truncate category, menu_item, product_group, product, product_attribute, metal_rate, diamond, gemstone_type, notable_gemstone, melee_parcel restart identity cascade`);
+  await database.db.execute(sql`truncate configuration_model, category, menu_item, product_group, product, product_attribute, metal_rate, diamond, gemstone_type, notable_gemstone, melee_parcel restart identity cascade`);
 }
 const started = Date.now();
 let lastStep = '';

@@ -43,9 +43,10 @@ const ring = (style: string, styleName: string, categoryId: number, count: numbe
     'primary stone shape': RING_SHAPES[i % RING_SHAPES.length]!,
     'primary stone type': 'Diamond',
     'jewelry state': i % 5 === 4 ? 'Semi-Mount' : 'Complete',
+    'center size': `${['0.75', '1.00', '1.25', '1.50', '2.00'][(i * 3 + 1) % 5]} ct`,
     style: styleName,
   }),
-  describe: (i, r, a) => `${adjFor(styleName, i * 7 + r.int(0, 2))} ${styleName} Engagement Ring for ${a['primary stone shape']} ${r.pick(['0.75', '1.00', '1.25', '1.50', '2.00'])} ct`,
+  describe: (i, r, a) => `${adjFor(styleName, i * 7 + r.int(0, 2))} ${styleName} Engagement Ring for ${a['primary stone shape']} ${a['center size']}`,
   ...extra,
 });
 
@@ -108,8 +109,11 @@ const SPECS: Spec[] = [
   ...(['ring', 'earring', 'pendant'] as const).map((kind, k): Spec => ({
     categoryId: [CATEGORY.ringMountings, CATEGORY.earringMountings, CATEGORY.pendantMountings][k]!, count: 50, kind, style: kind === 'ring' ? 'solitaire' : kind,
     labourCents: 16_000, weightG: [1.4, 3.6], accentCents: [0, 90_000], configurable: true, sizes: kind === 'ring', metals: allMetals,
-    attrs: (i) => ({ 'primary stone shape': RING_SHAPES[i % 6]!, 'jewelry state': i % 2 ? 'Ready for Stone' : 'Semi-Mount', 'primary stone type': 'Diamond' }),
-    describe: (_i, r, a) => `${r.pick(['4-Prong', '6-Prong', 'Bezel', 'Basket', 'Peg-Head', 'Trellis'])} ${kind === 'ring' ? 'Ring' : kind === 'earring' ? 'Earring' : 'Pendant'} Mounting for ${a['primary stone shape']} ${r.pick(['5 mm', '6 mm', '6.5 mm', '7 mm', '8 mm'])}`,
+    attrs: (i) => ({
+      'primary stone shape': RING_SHAPES[i % 6]!, 'jewelry state': i % 2 ? 'Ready for Stone' : 'Semi-Mount', 'primary stone type': 'Diamond',
+      'center size': `${['0.50', '0.75', '1.00', '1.25', '1.50'][(i * 3 + 2) % 5]} ct`,
+    }),
+    describe: (_i, r, a) => `${r.pick(['4-Prong', '6-Prong', 'Bezel', 'Basket', 'Peg-Head', 'Trellis'])} ${kind === 'ring' ? 'Ring' : kind === 'earring' ? 'Earring' : 'Pendant'} Mounting for ${a['primary stone shape']} ${a['center size']}`,
   })),
   ...(['clasp', 'jump-ring', 'bail', 'earring-back'] as const).map((style, k): Spec => ({
     categoryId: [CATEGORY.clasps, CATEGORY.jumpRings, CATEGORY.bails, CATEGORY.earringBacks][k]!, count: 40, kind: 'finding', style,

@@ -7,6 +7,8 @@ import { diamond, gemstoneType, meleeParcel, metalRate, notableGemstone, product
 import { METALS } from '../../modules/catalog/grades.ts';
 import { refreshListingCopies } from '../../modules/catalog/repository.ts';
 import { CATEGORIES, MENU } from './categories.ts';
+import { configurationModel } from '../schema/configurator.ts';
+import { generateConfigurations } from './configurations.ts';
 import { createRng } from './rng.ts';
 import { bandBuilder, generateProducts } from './products.ts';
 import { GEMSTONE_TYPES, generateDiamonds, generateGemstones, generateMelee } from './stones.ts';
@@ -57,6 +59,7 @@ export async function seedAll(db: Db, { scale, onProgress }: SeedOptions): Promi
     await insertBatched(tx, product, [...variants, ...bb.variants], 'variants', onProgress, 2000);
     await insertBatched(tx, productAttribute, [...attributes, ...bb.attributes], 'attributes', onProgress, 3000);
     await refreshListingCopies(tx);
+    await insertBatched(tx, configurationModel, generateConfigurations([...groups, bb.group], [...variants, ...bb.variants], [...attributes, ...bb.attributes]), 'configurations', onProgress, 500);
 
     await tx.insert(gemstoneType).values(GEMSTONE_TYPES.map((t, position) => ({ slug: t.slug, name: t.name, description: t.description, color: t.color, position })));
     await insertBatched(tx, notableGemstone, generateGemstones(rng, Math.max(80, Math.round(BASE_COUNTS.gemstones * scale))), 'notable gemstones', onProgress);

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { priceConfiguration, sizeUpchargeCents } from './price.ts';
+
+let t: TestApp;
+let setting: { groupId: number; shape: string; caratMin: number; caratMax: number; halo: boolean };
+beforeAll(async () => {
+  t = await buildTestApp({ SEED_SCALE: '0.3' });
+  // A round halo setting: a centre location and an accent location.
+  const [row] = rowsOf<{ groupId: number; locations: Array<{ LocationNumber: number; shape: string; caratMin: number; caratMax: number }> }>(await t.database.db.execute(sql`
+    select m.group_id as "groupId", m.locations from configuration_model m join product_group g on g.id = m.group_id
+    where g.category_id = 1102 and m.locations->0->>'shape' = 'Round' order by g.id limit 1`));
+  const centre = row!.locations[0]!;
+  setting = { groupId: row!.groupId, shape: centre.shape, caratMin: centre.caratMin, caratMax: centre.caratMax, halo: row!.locations.length === 2 };
+});
+afterAll(async () => { await t.close(); });
+
+const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url: `/api/stuller/${url}`, payload: payload as object });
+
+describe('stone families and fitting stones', () => {
+  it('answers families keyed by the caller\'s locations', async () => {
+    const res = await post('stone-families', { groupId: setting.groupId, locations: [1, 2] });
+    expect(res.statusCode).toBe(200);
+    const { StoneFamilies } = res.json().data;
+    expect(StoneFamilies['1'].map((f: any) => f.slug)).toEqual(expect.arrayContaining(['diamond', 'lab-grown-diamond']));
+    expect(StoneFamilies['1'][0].categories[0].serialized).toBe(true);
+    expect(StoneFamilies['2'].every((f: any) => f.categories.every((c: any) => !c.serialized))).toBe(true);
+  });
+
+  it('lists only stones that fit the centre location', async () => {
+    const res = await post('search-stones', { groupId: setting.groupId, location: 1, family: 'diamond', limit: 48 });
+    const stones = res.json().data.ConfiguredStones['1'];
+    expect(stones.length).toBeGreaterThan(0);
+    for (const s of stones) {
+      expect(s.title).toMatch(new RegExp(setting.shape));
+      const carat = Number(s.title.split(' ')[0]);
+      expect(carat).toBeGreaterThanOrEqual(setting.caratMin);
+      expect(carat).toBeLessThanOrEqual(setting.caratMax);
+      expect(s.totalCents).toBe(s.unitPriceCents * s.quantity + s.settingLabourCents);
+    }
+  });
+});
+
+describe('configure-product', () => {
+  const fittingDiamond = async () => (await post('search-stones', { groupId: setting.groupId, location: 1, family: 'diamond' })).json().data.ConfiguredStones['1'][0];
+  const accent = async () => (await post('search-stones', { groupId: setting.groupId, location: 2, family: 'diamond' })).json().data.ConfiguredStones['2'][0];
+
+  it('prices a valid configuration exactly as the price function does', async () => {
+    const d = await fittingDiamond();
+    const stones = [{ location: 1, kind: 'diamond', id: d.id }];
+    const a = setting.halo ? await accent() : null;
+    if (a) stones.push({ location: 2, kind: 'melee', id: a.id });
+    const res = await post('configure-product', { groupId: setting.groupId, metal: 'PLAT', size: 10, stones });
+    expect(res.statusCode).toBe(200);
+    const body = res.json().data;
+    const [m] = rowsOf<{ castingLabourCents: number; baseWeightG: number; locations: any[] }>(await t.database.db.execute(sql`
+      select casting_labour_cents as "castingLabourCents", base_weight_g as "baseWeightG", locations from configuration_model where group_id = ${setting.groupId}`));
+    const expected = priceConfiguration({
+      castingLabourCents: m!.castingLabourCents, weightG: m!.baseWeightG * (1 + (10 - 7) * 0.03),
+      metal: { quality: 'PLAT', name: 'Platinum', centsPerGram: 6_600, densityFactor: 1.6 }, sizeUpchargeCents: sizeUpchargeCents(10),
+      stones: [
+        { location: 1, label: '', unitPriceCents: d.unitPriceCents, count: m!.locations[0].count, settingLabourCents: m!.locations[0].settingLabourCents },
+        ...(a ? [{ location: 2, label: '', unitPriceCents: a.unitPriceCents, count: m!.locations[1].count, settingLabourCents: m!.locations[1].settingLabourCents }] : []),
+      ],
+    });
+    expect(body.totalCents).toBe(expected.totalCents);
+    expect(body.totalCents).toBe(body.breakdown.reduce((s: number, l: any) => s + l.cents, 0));
+    expect(body.breakdown.find((l: any) => l.kind === 'size').cents).toBe(5_000);
+    expect(body.images[0].FullUrl).toMatch(/m=PLAT/);
+    expect(body.estimatedShipDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('changes price with metal and size', async () => {
+    const d = await fittingDiamond();
+    const price = async (metal: string, size: number) => (await post('configure-product', { groupId: setting.groupId, metal, size, stones: [{ location: 1, kind: 'diamond', id: d.id }] })).json().data.totalCents;
+    expect(await price('PLAT', 7)).toBeGreaterThan(await price('14KW', 7));
+    expect(await price('14KW', 11)).toBeGreaterThan(await price('14KW', 7));
+  });
+
+  it('answers 422 for a stone that does not fit, a sold stone, an unknown size or metal', async () => {
+    const [wrongShape] = rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from diamond where shape <> ${setting.shape} and status = 'available' limit 1`));
+    const [tooBig] = rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from diamond where shape = ${setting.shape} and carat_points > ${Math.round(setting.caratMax * 100)} and status = 'available' limit 1`));
+    const d = await fittingDiamond();
+    await t.database.db.execute(sql`update diamond set status = 'sold' where id = ${d.id}`);
+    const cases: Array<[unknown, RegExp]> = [
+      [{ groupId: setting.groupId, metal: '14KW', size: 7, stones: [{ location: 1, kind: 'diamond', id: wrongShape!.id }] }, /does not fit/],
+      [{ groupId: setting.groupId, metal: '14KW', size: 7, stones: [{ location: 1, kind: 'diamond', id: tooBig!.id }] }, /does not fit/],
+      [{ groupId: setting.groupId, metal: '14KW', size: 7, stones: [{ location: 1, kind: 'diamond', id: d.id }] }, /no longer available/],
+      [{ groupId: setting.groupId, metal: '14KW', size: 27 / 2 + 0.25, stones: [] }, /not offered/],
+      [{ groupId: setting.groupId, metal: '14KW', stones: [] }, /ring size/],
+      [{ groupId: setting.groupId, metal: '14KW', size: 7, stones: [{ location: 9, kind: 'diamond', id: d.id }] }, /no stone location 9/],
+      [{ groupId: setting.groupId, metal: '14KW', size: 7, stones: [{ location: 1, kind: 'melee', id: 1 }] }, /centre stone/],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await post('configure-product', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(res.json().message).toMatch(message);
+    }
+    const unknownMetal = await post('configure-product', { groupId: setting.groupId, metal: 'GOLD', size: 7, stones: [] });
+    expect(unknownMetal.statusCode).toBe(422);
+    expect(unknownMetal.json().message).toMatch(/not made in GOLD/);
+    await t.database.db.execute(sql`update diamond set status = 'available' where id = ${d.id}`);
+  });
+
+  it('rejects a client-sent price and answers 404 for a piece that cannot be configured', async () => {
+    expect((await post('configure-product', { groupId: setting.groupId, metal: '14KW', size: 7, stones: [], totalCents: 1 })).statusCode).toBe(400);
+    const [plain] = rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from product_group where not configurable limit 1`));
+    expect((await post('configure-product', { groupId: plain!.id, metal: '14KW', stones: [] })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import type { StoneLocation } from '../../db/schema/configurator.ts';
+import type { ImageSpec } from '../../db/schema/products.ts';
+
+export interface ModelRow {
+  groupId: number; series: string; categoryId: number; description: string; image: ImageSpec;
+  castingLabourCents: number; baseWeightG: number; metals: string[]; sizes: number[]; locations: StoneLocation[]; widthsMm: number[] | null;
+}
+export interface DiamondRow { id: number; serial: string; origin: 'natural' | 'lab'; shape: string; caratPoints: number; color: string; clarity: string; cut: string; priceCents: number; status: string }
+export interface GemRow { id: number; serial: string; typeSlug: string; typeName: string; color: string; colorHex: string; shape: string; caratPoints: number; priceCents: number; status: string }
+export interface MeleeRow { id: number; sku: string; origin: 'natural' | 'lab'; shape: string; sizeMm: number; quality: string; caratPerStone: number; pricePerCaratCents: number; stock: number }
+
+const DIAMOND_COLS = sql`id, serial, origin, shape, carat_points as "caratPoints", color, clarity, cut, price_cents as "priceCents", status`;
+const GEM_COLS = sql`s.id, s.serial, s.type_slug as "typeSlug", t.name as "typeName", s.color, s.color_hex as "colorHex", s.shape, s.carat_points as "caratPoints", s.price_cents as "priceCents", s.status`;
+const MELEE_COLS = sql`id, sku, origin, shape, size_mm as "sizeMm", quality, carat_per_stone as "caratPerStone", price_per_carat_cents as "pricePerCaratCents", stock`;
+
+export const configuratorRepository = {
+  model: async (db: DbOrTx, groupId: number) =>
+    rowsOf<ModelRow>(await db.execute(sql`
+      select g.id as "groupId", g.series, g.category_id as "categoryId", g.description, g.image,
+        m.casting_labour_cents as "castingLabourCents", m.base_weight_g as "baseWeightG", m.metals, m.sizes, m.locations, m.widths_mm as "widthsMm"
+      from configuration_model m join product_group g on g.id = m.group_id where m.group_id = ${groupId}
+    `))[0] ?? null,
+
+  metalRate: async (db: DbOrTx, quality: string) =>
+    rowsOf<{ quality: string; name: string; centsPerGram: number; densityFactor: number }>(await db.execute(sql`
+      select quality, name, cents_per_gram as "centsPerGram", density_factor as "densityFactor" from metal_rate where quality = ${quality}
+    `))[0] ?? null,
+
+  gemstoneTypesFitting: async (db: DbOrTx, shape: string, caratMin: number, caratMax: number) =>
+    rowsOf<{ slug: string; name: string }>(await db.execute(sql`
+      select t.slug, t.name from gemstone_type t
+      where exists (select 1 from notable_gemstone s where s.type_slug = t.slug and s.status = 'available' and s.shape = ${shape}
+        and s.carat_points between ${Math.round(caratMin * 100)} and ${Math.round(caratMax * 100)})
+      order by t.position
+    `)),
+
+  fittingDiamonds: async (db: DbOrTx, q: { origin: 'natural' | 'lab'; shape: string; caratMin: number; caratMax: number; colorMax?: number; clarityMax?: number; priceMax?: number; sort: string; limit: number }) => {
+    const order = { 'price-asc': sql`price_cents asc, id`, 'price-desc': sql`price_cents desc, id`, 'carat-desc': sql`carat_points desc, id`, 'carat-asc': sql`carat_points asc, id` }[q.sort] ?? sql`price_cents, id`;
+    return rowsOf<DiamondRow>(await db.execute(sql`
+      select ${DIAMOND_COLS} from diamond
+      where status = 'available' and origin = ${q.origin} and shape = ${q.shape}
+        and carat_points between ${Math.round(q.caratMin * 100)} and ${Math.round(q.caratMax * 100)}
+        ${q.colorMax !== undefined ? sql`and color_rank <= ${q.colorMax}` : sql``}
+        ${q.clarityMax !== undefined ? sql`and clarity_rank <= ${q.clarityMax}` : sql``}
+        ${q.priceMax !== undefined ? sql`and price_cents <= ${q.priceMax * 100}` : sql``}
+      order by ${order} limit ${q.limit}
+    `));
+  },
+
+  fittingGemstones: async (db: DbOrTx, q: { type: string; shape: string; caratMin: number; caratMax: number; priceMax?: number; sort: string; limit: number }) => {
+    const order = { 'price-asc': sql`s.price_cents asc, s.id`, 'price-desc': sql`s.price_cents desc, s.id`, 'carat-desc': sql`s.carat_points desc, s.id`, 'carat-asc': sql`s.carat_points asc, s.id` }[q.sort] ?? sql`s.price_cents, s.id`;
+    return rowsOf<GemRow>(await db.execute(sql`
+      select ${GEM_COLS} from notable_gemstone s join gemstone_type t on t.slug = s.type_slug
+      where s.status = 'available' and s.type_slug = ${q.type} and s.shape = ${q.shape}
+        and s.carat_points between ${Math.round(q.caratMin * 100)} and ${Math.round(q.caratMax * 100)}
+        ${q.priceMax !== undefined ? sql`and s.price_cents <= ${q.priceMax * 100}` : sql``}
+      order by ${order} limit ${q.limit}
+    `));
+  },
+
+  fittingMelee: async (db: DbOrTx, q: { origin: 'natural' | 'lab'; shape: string; sizeMm: number }) =>
+    rowsOf<MeleeRow>(await db.execute(sql`
+      select ${MELEE_COLS} from melee_parcel where origin = ${q.origin} and shape = ${q.shape} and size_mm = ${q.sizeMm}
+      order by price_per_carat_cents desc
+    `)),
+
+  diamond: async (db: DbOrTx, id: number) => rowsOf<DiamondRow>(await db.execute(sql`select ${DIAMOND_COLS} from diamond where id = ${id}`))[0] ?? null,
+  gemstone: async (db: DbOrTx, id: number) => rowsOf<GemRow>(await db.execute(sql`select ${GEM_COLS} from notable_gemstone s join gemstone_type t on t.slug = s.type_slug where s.id = ${id}`))[0] ?? null,
+  melee: async (db: DbOrTx, id: number) => rowsOf<MeleeRow>(await db.execute(sql`select ${MELEE_COLS} from melee_parcel where id = ${id}`))[0] ?? null,
+};

@@ -1,0 +1,144 @@
+import type { ConfigureInput, ConfiguredProduct, ConfiguredStone, StoneFamily } from '@facet/contracts/configurator';
+import { paths } from '@facet/contracts/paths';
+import type { Db } from '../../db/client.ts';
+import type { StoneLocation } from '../../db/schema/configurator.ts';
+import { NotFound, Unprocessable } from '../../errors.ts';
+import { itemImageUrl, stoneImageUrl } from '../catalog/images.ts';
+import { priceConfiguration, sizeUpchargeCents, type StoneChoice } from './price.ts';
+import { configuratorRepository as repo, type DiamondRow, type GemRow, type MeleeRow, type ModelRow } from './repository.ts';
+
+async function model(db: Db, groupId: number): Promise<ModelRow> {
+  const m = await repo.model(db, groupId);
+  if (!m) throw new NotFound('This piece cannot be configured.');
+  return m;
+}
+function locationOf(m: ModelRow, n: number): StoneLocation {
+  const loc = m.locations.find((l) => l.LocationNumber === n);
+  if (!loc) throw new Unprocessable(`This setting has no stone location ${n}.`);
+  return loc;
+}
+
+/** Which stones can go in each location: serialized families for a centre, melee for accents. */
+export async function stoneFamilies(db: Db, groupId: number, locations: number[]): Promise<Record<string, StoneFamily[]>> {
+  const m = await model(db, groupId);
+  const out: Record<string, StoneFamily[]> = {};
+  for (const n of locations) {
+    const loc = locationOf(m, n);
+    if (loc.group === 'Center') {
+      const gems = await repo.gemstoneTypesFitting(db, loc.shape, loc.caratMin!, loc.caratMax!);
+      out[n] = [
+        { name: 'Diamond', slug: 'diamond', categories: [{ name: 'Natural', serialized: true }] },
+        { name: 'Lab-Grown Diamond', slug: 'lab-grown-diamond', categories: [{ name: 'Lab-Grown', serialized: true }] },
+        ...gems.map((g) => ({ name: g.name, slug: g.slug, categories: [{ name: 'Natural' as const, serialized: true }] })),
+      ];
+    } else {
+      out[n] = [
+        { name: 'Diamond', slug: 'diamond', categories: [{ name: 'Natural', serialized: false }] },
+        { name: 'Lab-Grown Diamond', slug: 'lab-grown-diamond', categories: [{ name: 'Lab-Grown', serialized: false }] },
+      ];
+    }
+  }
+  return out;
+}
+
+const diamondTitle = (d: DiamondRow) => `${(d.caratPoints / 100).toFixed(2)} ct ${d.shape} ${d.origin === 'lab' ? 'lab-grown ' : ''}diamond, ${d.color} ${d.clarity}`;
+const gemTitle = (g: GemRow) => `${(g.caratPoints / 100).toFixed(2)} ct ${g.shape} ${g.color} ${g.typeName}`;
+const meleeTitle = (p: MeleeRow) => `${p.sizeMm.toFixed(1)} mm ${p.shape.toLowerCase()} ${p.origin === 'lab' ? 'lab-grown ' : ''}diamond, ${p.quality}`;
+/** Melee is priced per carat; one stone costs its share, at least a cent. */
+const meleeUnit = (p: MeleeRow) => Math.max(1, Math.round(p.pricePerCaratCents * p.caratPerStone));
+
+function offer(kind: ConfiguredStone['kind'], id: number, title: string, image: string, loc: StoneLocation, unit: number, href: string | null): ConfiguredStone {
+  return { kind, id, title, image, quantity: loc.count, unitPriceCents: unit, settingLabourCents: loc.settingLabourCents, totalCents: unit * loc.count + loc.settingLabourCents, href };
+}
+
+export async function searchStones(db: Db, q: { groupId: number; location: number; family: string; category?: 'Natural' | 'Lab-Grown'; filters?: { colorMax?: number; clarityMax?: number; priceMax?: number }; sort: string; limit: number }) {
+  const m = await model(db, q.groupId);
+  const loc = locationOf(m, q.location);
+  const lab = q.family === 'lab-grown-diamond' || q.category === 'Lab-Grown';
+  let stones: ConfiguredStone[];
+  if (loc.group === 'Accent') {
+    if (q.family !== 'diamond' && q.family !== 'lab-grown-diamond') throw new Unprocessable('Accent stones are diamonds or lab-grown diamonds.');
+    const parcels = await repo.fittingMelee(db, { origin: lab ? 'lab' : 'natural', shape: loc.shape, sizeMm: loc.sizeMm! });
+    stones = parcels.filter((p) => p.stock >= loc.count).map((p) => offer('melee', p.id, meleeTitle(p), stoneImageUrl(p.shape, 'diamond', meleeTitle(p)), loc, meleeUnit(p), null));
+  } else if (q.family === 'diamond' || q.family === 'lab-grown-diamond') {
+    const rows = await repo.fittingDiamonds(db, { origin: lab ? 'lab' : 'natural', shape: loc.shape, caratMin: loc.caratMin!, caratMax: loc.caratMax!, ...q.filters, sort: q.sort, limit: q.limit });
+    stones = rows.map((d) => offer('diamond', d.id, diamondTitle(d), stoneImageUrl(d.shape, 'diamond', diamondTitle(d)), loc, d.priceCents,
+      paths.diamond({ series: d.serial, categoryId: d.origin === 'lab' ? 1800 : 1700, groupId: d.id, productId: d.id })));
+  } else {
+    const rows = await repo.fittingGemstones(db, { type: q.family, shape: loc.shape, caratMin: loc.caratMin!, caratMax: loc.caratMax!, priceMax: q.filters?.priceMax, sort: q.sort, limit: q.limit });
+    stones = rows.map((g) => offer('gemstone', g.id, gemTitle(g), stoneImageUrl(g.shape, g.colorHex, gemTitle(g)), loc, g.priceCents, null));
+  }
+  return { [q.location]: stones };
+}
+
+/** Checks a chosen stone against its location and answers what the price function needs. */
+async function resolveStone(db: Db, loc: StoneLocation, choice: ConfigureInput['stones'][number]): Promise<{ price: StoneChoice; stone: string }> {
+  const prefix = `${loc.group === 'Center' ? 'Center' : 'Accents'}: `;
+  if (choice.kind === 'melee') {
+    if (loc.group !== 'Accent') throw new Unprocessable(`Location ${loc.LocationNumber} holds a centre stone, not melee.`);
+    const p = await repo.melee(db, choice.id);
+    if (!p) throw new Unprocessable('That melee parcel does not exist.');
+    if (p.shape !== loc.shape || p.sizeMm !== loc.sizeMm) throw new Unprocessable(`That melee does not fit location ${loc.LocationNumber}: it needs ${loc.sizeMm} mm ${loc.shape.toLowerCase()} stones.`);
+    if (p.stock < loc.count) throw new Unprocessable('That melee parcel does not have enough stones left.');
+    return { price: { location: loc.LocationNumber, label: prefix + meleeTitle(p), unitPriceCents: meleeUnit(p), count: loc.count, settingLabourCents: loc.settingLabourCents }, stone: 'diamond' };
+  }
+  if (loc.group !== 'Center') throw new Unprocessable(`Location ${loc.LocationNumber} takes accent stones (melee).`);
+  const s = choice.kind === 'diamond' ? await repo.diamond(db, choice.id) : await repo.gemstone(db, choice.id);
+  if (!s) throw new Unprocessable(`That ${choice.kind} does not exist.`);
+  if (s.status !== 'available') throw new Unprocessable(`That ${choice.kind} is no longer available: it has been ${s.status}.`);
+  const carat = s.caratPoints / 100;
+  if (s.shape !== loc.shape || carat < loc.caratMin! || carat > loc.caratMax!) {
+    throw new Unprocessable(`That stone does not fit this setting: it takes a ${loc.shape.toLowerCase()} of ${loc.caratMin!.toFixed(2)}–${loc.caratMax!.toFixed(2)} ct.`);
+  }
+  const title = choice.kind === 'diamond' ? diamondTitle(s as DiamondRow) : gemTitle(s as GemRow);
+  return {
+    price: { location: loc.LocationNumber, label: prefix + title, unitPriceCents: s.priceCents, count: loc.count, settingLabourCents: loc.settingLabourCents },
+    stone: choice.kind === 'diamond' ? 'diamond' : (s as GemRow).colorHex.replace('#', ''),
+  };
+}
+
+const addBusinessDays = (from: Date, days: number) => {
+  const d = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
+  while (days > 0) { d.setUTCDate(d.getUTCDate() + 1); if (d.getUTCDay() % 6 !== 0) days--; }
+  return d.toISOString().slice(0, 10);
+};
+
+export async function configureProduct(db: Db, input: ConfigureInput, now = new Date()): Promise<ConfiguredProduct> {
+  const m = await model(db, input.groupId);
+  if (!m.metals.includes(input.metal)) throw new Unprocessable(`This piece is not made in ${input.metal}.`, { metal: 'Choose one of the metals offered' });
+  const rate = await repo.metalRate(db, input.metal);
+  if (!rate) throw new Unprocessable(`There is no current price for ${input.metal}.`);
+  if (m.sizes.length) {
+    if (input.size === undefined) throw new Unprocessable('Choose a ring size.', { size: 'Choose a ring size' });
+    if (!m.sizes.includes(input.size)) throw new Unprocessable(`Size ${input.size} is not offered; sizes run from ${m.sizes[0]} to ${m.sizes.at(-1)} in half sizes.`, { size: 'Size not offered' });
+  } else if (input.size !== undefined) throw new Unprocessable('This piece has no ring size.');
+  if (m.widthsMm && input.widthMm !== undefined && !m.widthsMm.includes(input.widthMm)) throw new Unprocessable(`Width ${input.widthMm} mm is not offered.`, { widthMm: 'Width not offered' });
+  const seen = new Set<number>();
+  const stones: StoneChoice[] = [];
+  let centreStone: string | undefined;
+  for (const choice of input.stones) {
+    if (seen.has(choice.location)) throw new Unprocessable(`Location ${choice.location} was chosen twice.`);
+    seen.add(choice.location);
+    const resolved = await resolveStone(db, locationOf(m, choice.location), choice);
+    stones.push(resolved.price);
+    if (choice.location === 1) centreStone = resolved.stone;
+  }
+  // Heavier rings in larger sizes and wider bands: weight scales with both.
+  const width = m.widthsMm ? input.widthMm ?? 4 : undefined;
+  const weightG = m.baseWeightG * (input.size ? 1 + (input.size - 7) * 0.03 : 1) * (width ? width / 4 : 1);
+  const price = priceConfiguration({
+    castingLabourCents: m.castingLabourCents, weightG, metal: rate,
+    sizeUpchargeCents: input.size ? sizeUpchargeCents(input.size) : 0, sizeLabel: input.size?.toString(), stones,
+  });
+  const sku = [m.series, input.metal, input.size ? `S${input.size}` : '', width ? `W${width}` : '', ...input.stones.map((s) => `L${s.location}${s.kind[0]!.toUpperCase()}${s.id}`)].filter(Boolean).join(':');
+  const title = `${m.description} in ${rate.name}${input.size ? `, size ${input.size}` : ''}${width ? `, ${width} mm` : ''}`;
+  const image = { ...m.image, ...(centreStone ? { stone: centreStone } : {}) };
+  return {
+    sku, title,
+    images: [{ FullUrl: itemImageUrl(image, input.metal, title) }],
+    breakdown: price.lines,
+    totalCents: price.totalCents,
+    estimatedShipDate: addBusinessDays(now, 10),
+    configuration: input,
+  };
+}
