@@ -71,6 +71,16 @@ export const productDetail = z.object({
   selectedProductId: z.number(),
   images: z.array(z.object({ metal: z.string(), FullUrl: z.string() })),
   related: z.array(productCard),
+  /** How a configurable piece can be made (null for pieces sold as they are). */
+  configuration: z.object({
+    metals: z.array(z.string()),
+    sizes: z.array(z.number()),
+    widthsMm: z.array(z.number()).nullable(),
+    locations: z.array(z.object({
+      LocationNumber: z.number(), group: z.enum(['Center', 'Accent']), count: z.number(), settingType: z.string(), shape: z.string(),
+      caratMin: z.number().optional(), caratMax: z.number().optional(), sizeMm: z.number().optional(),
+    })),
+  }).nullable(),
 });
 export type ProductDetail = z.infer<typeof productDetail>;
 

@@ -1,7 +1,10 @@
-import { data, isRouteErrorResponse, Link, useNavigate, useRouteError } from 'react-router';
+import { data, isRouteErrorResponse, Link, useNavigate, useRouteError, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { Route } from './+types/product';
 import type { ProductDetail } from '@facet/contracts/catalog';
+import type { ConfiguredProduct } from '@facet/contracts/configurator';
+import { Configurator } from '~/features/configurator/configurator.tsx';
+import { readChoices } from '~/features/configurator/choices.ts';
 import { paths } from '@facet/contracts/paths';
 import { apiRequest, ApiError } from '~/lib/api.ts';
 import { hostContext } from '~/lib/host-context.ts';
@@ -15,13 +18,33 @@ import { TrustLine } from '~/features/catalog/trust-line.tsx';
 import { metalBackground, metalName } from '~/features/catalog/metal-swatches.tsx';
 import { facetName } from '~/features/catalog/facet-labels.ts';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   const host = context.get(hostContext);
   const groupId = Number(params.groupId), productId = Number(params.productId);
   if (!Number.isInteger(groupId) || !Number.isInteger(productId) || groupId <= 0 || productId <= 0) throw data({ message: 'There is no such piece.' }, { status: 404 });
   try {
     const product = await apiRequest<ProductDetail>(`/product/product?groupId=${groupId}&productId=${productId}`, {}, host);
-    return { product, publicUrl: host.publicUrl };
+    let configured: ConfiguredProduct | null = null;
+    let configError: string | null = null;
+    if (product.configuration) {
+      // The server prices the configuration in the URL; a choice that no longer fits is dropped with the reason.
+      const choices = readChoices(url.searchParams);
+      const selected = product.variants.find((v) => v.id === product.selectedProductId)!;
+      const body = {
+        groupId, metal: choices.metal ?? selected.metal,
+        ...(product.configuration.sizes.length ? { size: choices.size ?? 7 } : {}),
+        ...(product.configuration.widthsMm ? { widthMm: choices.widthMm ?? 4 } : {}),
+        stones: choices.stones,
+      };
+      try {
+        configured = await apiRequest<ConfiguredProduct>('/stuller/configure-product', { method: 'POST', body }, host);
+      } catch (e) {
+        if (!(e instanceof ApiError) || e.status !== 422) throw e;
+        configError = e.message;
+        configured = await apiRequest<ConfiguredProduct>('/stuller/configure-product', { method: 'POST', body: { ...body, metal: selected.metal, size: product.configuration.sizes.length ? 7 : undefined, stones: [] } }, host).catch(() => null);
+      }
+    }
+    return { product, configured, configError, publicUrl: host.publicUrl };
   } catch (e) {
     if (e instanceof ApiError && e.status < 500) throw data({ message: e.message }, { status: 404 });
     throw e;
@@ -40,8 +63,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product: p, publicUrl } = loaderData;
+  const { product: p, configured, configError, publicUrl } = loaderData;
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const selected = p.variants.find((v) => v.id === p.selectedProductId)!;
   const metals = [...new Set(p.variants.map((v) => v.metal))];
   const sizes = [...new Set(p.variants.filter((v) => v.metal === selected.metal).map((v) => v.fingerSize).filter((s): s is number => s != null))];
@@ -52,6 +76,22 @@ export default function Product({ loaderData }: Route.ComponentProps) {
     const match = p.variants.find((v) => v.metal === metal && v.fingerSize === size && v.lengthIn === length) ?? p.variants.find((v) => v.metal === metal);
     if (match) go(match.id);
   };
+  const currentMetal = configured?.configuration.metal ?? selected.metal;
+  const setMetal = (m: string) => { const n = new URLSearchParams(params); n.set('metal', m); navigate(`?${n}`, { replace: true, preventScrollReset: true }); };
+  const metalPicker = (
+          <fieldset className="mt-7">
+            <legend className="eyebrow">Metal: <span className="font-normal normal-case tracking-normal text-muted">{metalName(currentMetal)}</span></legend>
+            <div className="mt-3 flex flex-wrap gap-2" role="radiogroup" aria-label="Metal">
+              {metals.map((m) => (
+                <button key={m} type="button" role="radio" aria-checked={m === currentMetal} aria-label={metalName(m)} title={metalName(m)} onClick={() => (configured ? setMetal(m) : pick(m))}
+                  className={`flex h-11 items-center gap-2 rounded-sm border px-3 text-xs ${m === currentMetal ? 'border-ink bg-secondary' : 'border-hairline hover:border-muted'}`}>
+                  <span aria-hidden="true" className="h-5 w-5 rounded-full border border-black/10" style={{ background: metalBackground(m) }} />
+                  {m === 'PLAT' ? 'PT' : m.slice(0, 3)}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+  );
   const url = `${publicUrl}${paths.product({ series: p.series, categoryId: p.category.id, groupId: p.groupId, productId: selected.id })}`;
   const crumbs = [{ label: 'Home', href: '/' }, ...p.category.breadcrumb.map((b) => ({ label: b.name, href: `/category/${b.id}` })), { label: p.GroupDescription }];
   const shipText = selected.stock > 0 ? `In stock — ships in ${selected.leadDays} business ${selected.leadDays === 1 ? 'day' : 'days'}` : `Made to order — ships in ${Math.max(selected.leadDays, 8)}–${Math.max(selected.leadDays, 8) + 4} business days`;
@@ -67,26 +107,17 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       ]} />
       <Breadcrumb items={crumbs} />
       <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,40rem)_minmax(0,1fr)] lg:gap-14">
-        <Gallery images={p.images} active={selected.metal} title={p.GroupDescription} />
+        <Gallery key={configured?.images[0]?.FullUrl} images={configured ? [{ metal: currentMetal, FullUrl: configured.images[0]!.FullUrl }, ...p.images.filter((i) => i.metal !== currentMetal)] : p.images} active={currentMetal} title={configured?.title ?? p.GroupDescription} />
         <div className="lg:sticky lg:top-28 lg:self-start">
           <p className="eyebrow text-muted">Style {p.series}</p>
           <h1 className="mt-2 text-3xl leading-tight md:text-[2.5rem]">{p.GroupDescription}</h1>
-          <p className="mt-4 font-display text-3xl" aria-live="polite">{formatMoney(selected.priceCents)}</p>
-          <p className="text-xs text-muted">{selected.metalName}{selected.fingerSize ? `, size ${selected.fingerSize}` : ''}{selected.lengthIn ? `, ${selected.lengthIn} in` : ''} · SKU {selected.sku}</p>
+          <p className="mt-4 font-display text-3xl" aria-live="polite" data-testid="price">{formatMoney(configured?.totalCents ?? selected.priceCents)}</p>
+          <p className="text-xs text-muted">{configured ? `${configured.title} · SKU ${configured.sku}` : `${selected.metalName}${selected.fingerSize ? `, size ${selected.fingerSize}` : ''}${selected.lengthIn ? `, ${selected.lengthIn} in` : ''} · SKU ${selected.sku}`}</p>
 
-          <fieldset className="mt-7">
-            <legend className="eyebrow">Metal: <span className="font-normal normal-case tracking-normal text-muted">{selected.metalName}</span></legend>
-            <div className="mt-3 flex flex-wrap gap-2" role="radiogroup" aria-label="Metal">
-              {metals.map((m) => (
-                <button key={m} type="button" role="radio" aria-checked={m === selected.metal} aria-label={metalName(m)} title={metalName(m)} onClick={() => pick(m)}
-                  className={`flex h-11 items-center gap-2 rounded-sm border px-3 text-xs ${m === selected.metal ? 'border-ink bg-secondary' : 'border-hairline hover:border-muted'}`}>
-                  <span aria-hidden="true" className="h-5 w-5 rounded-full border border-black/10" style={{ background: metalBackground(m) }} />
-                  {m === 'PLAT' ? 'PT' : m.slice(0, 3)}
-                </button>
-              ))}
-            </div>
-          </fieldset>
-
+          {configured ? (
+            <Configurator product={p} configured={configured} error={configError} metalPicker={metalPicker} />
+          ) : (<>
+          {metalPicker}
           {sizes.length > 0 && (
             <div className="mt-6">
               <label htmlFor="ring-size" className="eyebrow">Ring size</label>
@@ -108,12 +139,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             </fieldset>
           )}
 
-          {p.configurable && (
-            <div id="configurator" className="mt-6 border border-dashed border-primary/50 bg-secondary/40 p-4 text-sm">
-              <p className="font-medium">Make it yours</p>
-              <p className="mt-1 text-muted">This setting can hold a centre stone of your choice. <Link to="/diamonds" className="text-primary underline">Choose a diamond</Link> or ask our jewelers to set one for you.</p>
-            </div>
-          )}
+          </>)}
 
           <button type="button" className="btn-primary mt-7 w-full py-4" onClick={() => toast('Online checkout opens shortly. Call us to order this piece today.')}>Add to Cart</button>
           <p className="mt-3 text-sm text-muted">{shipText}</p>

@@ -41,7 +41,7 @@ test('menu → category → facet → product', async ({ page }) => {
   const price = page.locator('p.font-display.text-3xl');
   const p1 = await price.textContent();
   await page.getByRole('radio', { name: 'Platinum' }).click();
-  await expect(page).toHaveURL(/\/product\/[^/]+\/\d+\/\d+\/\d+$/);
+  await expect(page).toHaveURL(/\/product\/[^/]+\/\d+\/\d+\/\d+(\?metal=PLAT)?$/);
   await expect(page.getByRole('radio', { name: 'Platinum' })).toHaveAttribute('aria-checked', 'true');
   await expect(price).not.toHaveText(p1!);
   const url = page.url();
@@ -176,4 +176,42 @@ test('notable gemstones: stone types and a filterable grid; melee', async ({ pag
   expect(await axe(page)).toEqual([]);
   await page.goto('/diamonds/melee');
   await expect(page.getByRole('table')).toContainText('per stone');
+});
+
+test('configurator: metal, size and a centre diamond change image and price; the URL restores the ring', async ({ page }) => {
+  // Round settings: the shape with the most diamonds in stock at any seed scale.
+  await page.goto(`/category/1102?filters=${encodeURIComponent(JSON.stringify([{ label: 'primary stone shape', matchType: 'exact', options: ['Round'] }]))}`);
+  await page.locator('main ul.grid > li a').first().click();
+  await expect(page.getByRole('heading', { level: 2, name: /Centre stone/ })).toBeVisible();
+  const price = page.getByTestId('price');
+  const image = page.locator('main img[fetchpriority="high"]');
+  const p0 = await price.textContent();
+  const i0 = await image.getAttribute('src');
+
+  await page.getByRole('radio', { name: '18K Yellow Gold' }).click();
+  await expect(page).toHaveURL(/metal=18KY/);
+  await expect(price).not.toHaveText(p0!);
+  await expect(image).not.toHaveAttribute('src', i0!);
+  await page.getByLabel('Ring size').selectOption('10');
+  await expect(page).toHaveURL(/size=10/);
+  await expect(page.getByLabel('Price breakdown')).toContainText('Ring size 10 up-charge');
+
+  const p1 = await price.textContent();
+  const centre = page.getByRole('region', { name: /Centre stone/ });
+  await centre.getByRole('list', { name: 'Stones that fit' }).getByRole('button', { name: /^Select / }).first().click();
+  await expect(page).toHaveURL(/s1=d\d+/);
+  await expect(centre.getByRole('button', { name: 'Remove stone' })).toBeVisible();
+  await expect(price).not.toHaveText(p1!);
+  const total = await page.getByTestId('configured-total').textContent();
+
+  const url = page.url();
+  await page.goto(url);
+  await expect(page.getByTestId('configured-total')).toHaveText(total!);
+  await expect(page.getByRole('radio', { name: '18K Yellow Gold' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByLabel('Ring size')).toHaveValue('10');
+
+  await centre.getByRole('button', { name: 'Remove stone' }).click();
+  await expect(page).not.toHaveURL(/s1=/);
+  await expect(centre.getByRole('list', { name: 'Stones that fit' })).toBeVisible();
+  expect(await axe(page)).toEqual([]);
 });

@@ -8,6 +8,7 @@ import { metalByQuality } from './grades.ts';
 import { catalogRepository as repo, type CategoryRow, type GroupCardRow } from './repository.ts';
 import { itemImageUrl, stoneImageUrl } from './images.ts';
 import { correctWord } from './trigram.ts';
+import { configuratorRepository } from '../configurator/repository.ts';
 
 // The category tree and the search vocabulary change only when the catalogue is re-seeded.
 const treeCache = new WeakMap<Db, Promise<CategoryRow[]>>();
@@ -85,7 +86,10 @@ export async function getProduct(db: Db, groupId: number, productId?: number): P
   const attributes = new Map<string, string[]>();
   for (const a of g.attributes) attributes.set(a.label, [...(attributes.get(a.label) ?? []), a.value]);
   const metals = [...new Set(g.variants.map((v) => v.metal))].sort((a, b) => order(a) - order(b));
-  const related = await repo.related(db, g.id, g.categoryId, g.minPriceCents, 8);
+  const [related, model] = await Promise.all([
+    repo.related(db, g.id, g.categoryId, g.minPriceCents, 8),
+    g.configurable ? configuratorRepository.model(db, g.id) : Promise.resolve(null),
+  ]);
   return {
     groupId: g.id,
     series: g.series,
@@ -99,6 +103,12 @@ export async function getProduct(db: Db, groupId: number, productId?: number): P
     selectedProductId: chosen.id,
     images: metals.map((m) => ({ metal: m, FullUrl: itemImageUrl(g.image, m, `${g.description} in ${metalByQuality.get(m)?.name ?? m}`) })),
     related: related.map(toCard),
+    configuration: model
+      ? {
+          metals: model.metals.sort((a, b) => order(a) - order(b)), sizes: model.sizes, widthsMm: model.widthsMm,
+          locations: model.locations.map(({ settingLabourCents: _l, optional: _o, ...loc }) => loc),
+        }
+      : null,
   };
 }
 

@@ -1,0 +1,133 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import type { ProductDetail } from '@facet/contracts/catalog';
+import type { ConfiguredProduct, ConfiguredStone, StoneFamily } from '@facet/contracts/configurator';
+import { apiRequest } from '~/lib/api.ts';
+import { formatMoney } from '~/lib/money.ts';
+import { stoneParam } from './choices.ts';
+
+interface Props {
+  product: ProductDetail;
+  configured: ConfiguredProduct | null;
+  error: string | null;
+  metalPicker: React.ReactNode;
+}
+
+/** Step-by-step: metal, size (or width), centre stone, accents; the server prices every step. */
+export function Configurator({ product, configured, error, metalPicker }: Props) {
+  const config = product.configuration!;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const busy = useNavigation().state === 'loading';
+  const set = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) { if (v === null) next.delete(k); else next.set(k, v); }
+    navigate(`?${next}`, { replace: true, preventScrollReset: true });
+  };
+  // Show what the server priced (a size it could not make falls back to 7, with the reason shown).
+  const size = String(configured?.configuration.size ?? 7);
+  const chosen = configured?.configuration.stones ?? [];
+  return (
+    <div id="configurator" className="mt-2 space-y-7" aria-busy={busy}>
+      {metalPicker}
+      {config.sizes.length > 0 && (
+        <div>
+          <label htmlFor="config-size" className="eyebrow">Ring size</label>
+          <select id="config-size" className="field mt-2 max-w-xs" value={size} onChange={(e) => set({ size: e.target.value })}>
+            {config.sizes.map((s) => <option key={s} value={s}>{s}{s > 9 ? ' (+ up-charge)' : ''}</option>)}
+          </select>
+          <p className="mt-1.5 text-xs text-muted"><Link to="/blog/ring-sizing" className="underline">Size guide</Link> · sizes above 9 add metal and bench time.</p>
+        </div>
+      )}
+      {config.widthsMm && (
+        <fieldset>
+          <legend className="eyebrow">Width</legend>
+          <div className="mt-3 flex flex-wrap gap-2" role="radiogroup" aria-label="Width">
+            {config.widthsMm.map((w) => {
+              const on = (params.get('width') ?? '4') === String(w);
+              return <button key={w} type="button" role="radio" aria-checked={on} onClick={() => set({ width: String(w) })} className={`h-11 min-w-14 rounded-sm border px-3 text-sm ${on ? 'border-ink bg-secondary' : 'border-hairline hover:border-muted'}`}>{w} mm</button>;
+            })}
+          </div>
+        </fieldset>
+      )}
+      {config.locations.map((loc) => {
+        const pick = chosen.find((s) => s.location === loc.LocationNumber);
+        const line = configured?.breakdown.find((l) => l.kind === 'stone' && l.location === loc.LocationNumber);
+        return (
+          <section key={loc.LocationNumber} aria-labelledby={`loc-${loc.LocationNumber}`} className="border-t border-hairline pt-5">
+            <h2 id={`loc-${loc.LocationNumber}`} className="eyebrow font-sans">
+              {loc.group === 'Center' ? `Centre stone: ${loc.shape}, ${loc.caratMin?.toFixed(2)}–${loc.caratMax?.toFixed(2)} ct` : `Accent stones: ${loc.count} × ${loc.sizeMm} mm ${loc.shape.toLowerCase()}`}
+            </h2>
+            {pick && line ? (
+              <div className="mt-3 flex items-center justify-between gap-3 border border-primary bg-secondary/50 px-3 py-2.5 text-sm">
+                <span>{line.label.replace(/^(Center|Accents): /, '')}</span>
+                <button type="button" className="shrink-0 text-xs font-medium text-primary underline" onClick={() => set({ [`s${loc.LocationNumber}`]: null })}>Remove stone</button>
+              </div>
+            ) : (
+              <StonePicker groupId={product.groupId} location={loc.LocationNumber} onPick={(s) => set({ [`s${loc.LocationNumber}`]: stoneParam(s.kind, s.id) })} />
+            )}
+          </section>
+        );
+      })}
+      {error && <p role="alert" className="border border-danger/30 bg-[#fbeeee] px-3 py-2 text-sm text-danger">{error}</p>}
+      {configured && (
+        <section aria-label="Price breakdown" className="border border-hairline bg-panel p-4 text-sm">
+          <dl className="space-y-1.5">
+            {configured.breakdown.map((l, i) => <div key={i} className="flex justify-between gap-4"><dt className="text-muted">{l.label}</dt><dd>{formatMoney(l.cents, { exact: true })}</dd></div>)}
+            <div className="flex justify-between gap-4 border-t border-hairline pt-2 font-medium"><dt>Total</dt><dd data-testid="configured-total">{formatMoney(configured.totalCents, { exact: true })}</dd></div>
+          </dl>
+          <p className="mt-2 text-xs text-muted">Made to order · estimated to ship {new Date(`${configured.estimatedShipDate}T12:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'long' })}</p>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function StonePicker({ groupId, location, onPick }: { groupId: number; location: number; onPick: (s: ConfiguredStone) => void }) {
+  const [families, setFamilies] = useState<StoneFamily[]>([]);
+  const [family, setFamily] = useState('diamond');
+  const [stones, setStones] = useState<ConfiguredStone[] | null>(null);
+  const [sort, setSort] = useState('price-asc');
+  useEffect(() => {
+    apiRequest<{ StoneFamilies: Record<string, StoneFamily[]> }>('/stuller/stone-families', { method: 'POST', body: { groupId, locations: [location] } })
+      .then((r) => setFamilies(r.StoneFamilies[location] ?? [])).catch(() => setFamilies([]));
+  }, [groupId, location]);
+  useEffect(() => {
+    setStones(null);
+    const c = new AbortController();
+    apiRequest<{ ConfiguredStones: Record<string, ConfiguredStone[]> }>('/stuller/search-stones', { method: 'POST', body: { groupId, location, family, sort, limit: 12 }, signal: c.signal })
+      .then((r) => setStones(r.ConfiguredStones[location] ?? [])).catch(() => { if (!c.signal.aborted) setStones([]); });
+    return () => c.abort();
+  }, [groupId, location, family, sort]);
+  return (
+    <div className="mt-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <div role="tablist" aria-label={`Stone family, location ${location}`} className="flex flex-wrap gap-1.5">
+          {families.map((f) => (
+            <button key={f.slug} type="button" role="tab" aria-selected={f.slug === family} onClick={() => setFamily(f.slug)}
+              className={`rounded-full border px-3 py-1 text-xs ${f.slug === family ? 'border-primary bg-secondary' : 'border-hairline hover:border-muted'}`}>{f.name}</button>
+          ))}
+        </div>
+        <label className="ml-auto text-xs text-muted">Sort <select className="ml-1 rounded-sm border border-hairline px-1.5 py-1 text-xs" value={sort} onChange={(e) => setSort(e.target.value)}>
+          <option value="price-asc">Price ↑</option><option value="price-desc">Price ↓</option><option value="carat-desc">Carat ↓</option>
+        </select></label>
+      </div>
+      {stones === null ? (
+        <p className="mt-3 text-sm text-muted" role="status">Finding stones that fit…</p>
+      ) : stones.length === 0 ? (
+        <p className="mt-3 text-sm text-muted">No stones of this family fit this setting right now. Try another family, or <Link to="/contact-us" className="underline">ask us to source one</Link>.</p>
+      ) : (
+        <ul className="mt-3 max-h-80 divide-y divide-hairline overflow-y-auto border border-hairline" aria-label="Stones that fit">
+          {stones.map((s) => (
+            <li key={`${s.kind}${s.id}`} className="flex items-center gap-3 px-3 py-2 text-sm">
+              <img src={s.image} alt="" width={36} height={36} loading="lazy" className="h-9 w-9 bg-panel" />
+              <span className="flex-1">{s.title}{s.quantity > 1 ? ` × ${s.quantity}` : ''}</span>
+              <span className="font-medium">{formatMoney(s.unitPriceCents * s.quantity, { exact: s.unitPriceCents < 100 })}</span>
+              <button type="button" className="rounded-sm border border-ink px-2.5 py-1 text-xs font-medium hover:bg-ink hover:text-white" onClick={() => onPick(s)} aria-label={`Select ${s.title}`}>Select</button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
