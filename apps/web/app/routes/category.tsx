@@ -25,7 +25,9 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   for (const key of ['filters', 'sort', 'page'] as const) { const v = url.searchParams.get(key); if (v) qs.set(key, v); }
   try {
     const answer = await apiRequest<CategoryAnswer>(`/category/${id}?${qs}`, {}, host);
-    return { answer, filters: parsed.filters, sort: url.searchParams.get('sort') ?? 'featured', publicUrl: host.publicUrl };
+    // Ring builder: a stone chosen first travels with every setting link (?s1=…).
+    const stone = /^[dg]\d{1,10}$/.test(url.searchParams.get('stone') ?? '') ? url.searchParams.get('stone') : null;
+    return { answer, filters: parsed.filters, sort: url.searchParams.get('sort') ?? 'featured', stone, publicUrl: host.publicUrl };
   } catch (e) {
     if (e instanceof ApiError && e.status < 500) throw data({ message: e.message }, { status: e.status });
     throw e;
@@ -42,8 +44,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   });
 };
 
-function buildHref(id: number, filters: CatalogFilter[], sort: string, page = 1) {
+function buildHref(id: number, filters: CatalogFilter[], sort: string, page = 1, stone: string | null = null) {
   const qs = new URLSearchParams();
+  if (stone) qs.set('stone', stone);
   if (filters.length) qs.set('filters', serializeFilters(filters));
   if (sort !== 'featured') qs.set('sort', sort);
   if (page > 1) qs.set('page', String(page));
@@ -52,11 +55,11 @@ function buildHref(id: number, filters: CatalogFilter[], sort: string, page = 1)
 }
 
 export default function Category({ loaderData }: Route.ComponentProps) {
-  const { answer, filters, sort, publicUrl } = loaderData;
+  const { answer, filters, sort, stone, publicUrl } = loaderData;
   const { category, products, count, attributes, page, pageSize } = answer;
   const navigate = useNavigate();
   const busy = useNavigation().state === 'loading';
-  const hrefFor = (f: CatalogFilter[]) => buildHref(category.id, f, sort);
+  const hrefFor = (f: CatalogFilter[]) => buildHref(category.id, f, sort, 1, stone);
   const crumbs = [{ label: 'Home', href: '/' }, ...category.breadcrumb.map((b) => ({ label: b.name, href: `/category/${b.id}` }))];
   return (
     <div className="mx-auto max-w-site px-4 pb-10 pt-6 lg:px-8">
@@ -65,6 +68,12 @@ export default function Category({ loaderData }: Route.ComponentProps) {
         itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.label, item: `${publicUrl}${c.href}` })),
       }} />
       <Breadcrumb items={crumbs} />
+      {stone && (
+        <p role="status" className="mt-5 border border-primary bg-secondary px-4 py-3 text-sm">
+          Choosing a setting for your {stone.startsWith('d') ? 'diamond' : 'gemstone'}: every setting below fits it, and it will be set in the one you pick.{' '}
+          <Link to={hrefFor(filters).replace(/[?&]stone=[^&]+/, '').replace(/^([^?]*)&/, '$1?')} className="font-medium text-primary underline">Browse without the stone</Link>
+        </p>
+      )}
       <header className="mt-5 max-w-3xl">
         <h1 className="text-3xl md:text-[2.75rem]">{category.name}</h1>
         <p className="mt-2 text-muted">{category.description}</p>
@@ -91,7 +100,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
               {filters.length > 0 && <input type="hidden" name="filters" value={serializeFilters(filters)} />}
               <label htmlFor="sort" className="text-sm text-muted">Sort by</label>
               <select id="sort" name="sort" defaultValue={sort} key={sort} className="field w-auto py-2"
-                onChange={(e) => navigate(buildHref(category.id, filters, e.currentTarget.value), { preventScrollReset: true })}>
+                onChange={(e) => navigate(buildHref(category.id, filters, e.currentTarget.value, 1, stone), { preventScrollReset: true })}>
                 {CATEGORY_SORTS.map((s) => <option key={s} value={s}>{SORT_LABELS[s]}</option>)}
               </select>
               <noscript><button type="submit" className="btn-secondary py-2">Apply</button></noscript>
@@ -106,10 +115,10 @@ export default function Category({ loaderData }: Route.ComponentProps) {
             </div>
           ) : (
             <ul className={`mt-6 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3 xl:grid-cols-4 ${busy ? 'opacity-60 transition-opacity' : ''}`}>
-              {products.map((p, i) => <ProductCard key={p.groupId} card={p} eager={i < 4} />)}
+              {products.map((p, i) => <ProductCard key={p.groupId} card={stone ? { ...p, href: `${p.href}?s1=${stone}` } : p} eager={i < 4} />)}
             </ul>
           )}
-          <Pagination page={page} pageSize={pageSize} count={count} hrefFor={(p) => buildHref(category.id, filters, sort, p)} />
+          <Pagination page={page} pageSize={pageSize} count={count} hrefFor={(p) => buildHref(category.id, filters, sort, p, stone)} />
           {products.length > 0 && <p className="mt-6 text-center text-xs text-muted">Prices from {formatMoney(Math.min(...products.map((p) => p.priceCents)))} on this page · free insured shipping</p>}
         </section>
       </div>

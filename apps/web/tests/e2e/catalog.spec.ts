@@ -215,3 +215,20 @@ test('configurator: metal, size and a centre diamond change image and price; the
   await expect(centre.getByRole('list', { name: 'Stones that fit' })).toBeVisible();
   expect(await axe(page)).toEqual([]);
 });
+
+test('ring builder from a diamond: choose a setting and finish with the diamond set in it', async ({ page }) => {
+  await page.goto('/diamonds?origin=natural&shape=Round&caratMin=0.90&caratMax=1.20');
+  await page.locator('tbody tr').first().getByRole('link', { name: /^View/ }).click();
+  await expect(page).toHaveURL(/\/diamond\//);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Carat Round');
+  const heading = (await page.getByRole('heading', { level: 1 }).textContent())!;
+  await page.getByRole('link', { name: 'Choose a setting' }).click();
+  await expect(page.getByRole('status')).toContainText('Choosing a setting for your diamond');
+  await page.locator('main ul.grid > li a').first().click();
+  await expect(page).toHaveURL(/\?s1=d\d+/);
+  const centre = page.getByRole('region', { name: /Centre stone/ });
+  await expect(centre.getByRole('button', { name: 'Remove stone' })).toBeVisible();
+  const carat = heading.split(' ')[0]!;
+  await expect(centre).toContainText(`${carat} ct Round diamond`);
+  await expect(page.getByLabel('Price breakdown')).toContainText(`Center: ${carat} ct Round diamond`);
+});
