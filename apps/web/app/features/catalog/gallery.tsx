@@ -7,7 +7,7 @@ export function Gallery({ images, active, title }: { images: Array<{ metal: stri
   const [origin, setOrigin] = useState<string | null>(null);
   if (!current) return null;
   return (
-    <div className="flex flex-col-reverse gap-3 self-start md:flex-row md:items-start lg:sticky lg:top-28">
+    <div className="flex w-full min-w-0 flex-col-reverse gap-3 self-start md:flex-row md:items-start lg:sticky lg:top-28">
       {images.length > 1 && (
         <ul className="flex gap-2 overflow-x-auto md:flex-col" aria-label="Images">
           {images.map((img) => (
