@@ -1,4 +1,4 @@
-import { data, Form, isRouteErrorResponse, Link, useNavigate, useNavigation, useRouteError } from 'react-router';
+import { data, Form, Link, useNavigate, useNavigation } from 'react-router';
 import type { Route } from './+types/category';
 import type { CategoryAnswer } from '@facet/contracts/catalog';
 import { CATEGORY_SORTS } from '@facet/contracts/catalog';
@@ -6,6 +6,7 @@ import { parseFiltersParam, serializeFilters, type CatalogFilter } from '@facet/
 import { apiRequest, ApiError } from '~/lib/api.ts';
 import { hostContext } from '~/lib/host-context.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
+import { RouteErrorPage } from '~/features/layout/route-error.tsx';
 import { formatMoney } from '~/lib/money.ts';
 import { Breadcrumb } from '~/components/ui/breadcrumb.tsx';
 import { Pagination } from '~/components/ui/pagination.tsx';
@@ -127,16 +128,5 @@ export default function Category({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = isRouteErrorResponse(error) ? (error.data as { message?: string })?.message : undefined;
-  return (
-    <section className="mx-auto max-w-2xl px-6 py-24 text-center">
-      <title>{status === 404 ? 'Not found | Facet Fine Jewelry' : 'Something went wrong | Facet Fine Jewelry'}</title>
-      <p className="eyebrow text-primary">{status === 404 ? 'Error 404' : status === 400 ? 'We could not read that link' : 'Error'}</p>
-      <h1 className="mt-3 text-3xl">{status === 404 ? 'We could not find that collection' : status === 400 ? 'Those filters do not look right' : 'Something went wrong'}</h1>
-      {message && <p className="mt-4 text-muted">{message}</p>}
-      <div className="mt-8 flex justify-center gap-3"><Link to="/category/1100" className="btn-primary">Engagement rings</Link><Link to="/" className="btn-secondary">Home</Link></div>
-    </section>
-  );
+  return <RouteErrorPage notFoundTitle="We could not find that collection" badRequestTitle="Those filters do not look right" links={[{ label: 'Engagement rings', href: '/category/1100' }, { label: 'Home', href: '/' }]} />;
 }

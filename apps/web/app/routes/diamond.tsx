@@ -1,10 +1,11 @@
-import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { data, Link } from 'react-router';
 import { toast } from 'sonner';
 import type { Route } from './+types/diamond';
 import type { DiamondSummary } from '@facet/contracts/catalog';
 import { apiRequest, ApiError } from '~/lib/api.ts';
 import { hostContext } from '~/lib/host-context.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
+import { RouteErrorPage } from '~/features/layout/route-error.tsx';
 import { formatMoney } from '~/lib/money.ts';
 import { Breadcrumb } from '~/components/ui/breadcrumb.tsx';
 import { JsonLd } from '~/components/ui/json-ld.tsx';
@@ -82,15 +83,5 @@ export default function Diamond({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <section className="mx-auto max-w-2xl px-6 py-24 text-center">
-      <title>{notFound ? 'Diamond not found | Facet Fine Jewelry' : 'Something went wrong | Facet Fine Jewelry'}</title>
-      <p className="eyebrow text-primary">{notFound ? 'Error 404' : 'Error'}</p>
-      <h1 className="mt-3 text-3xl">{notFound ? 'We could not find that diamond' : 'Something went wrong'}</h1>
-      <p className="mt-4 text-muted">Thousands more are waiting in the diamond search.</p>
-      <div className="mt-8 flex justify-center gap-3"><Link to="/diamonds" className="btn-primary">Search diamonds</Link><Link to="/" className="btn-secondary">Home</Link></div>
-    </section>
-  );
+  return <RouteErrorPage notFoundTitle="We could not find that diamond" detail="Thousands more are waiting in the diamond search." links={[{ label: 'Search diamonds', href: '/diamonds' }, { label: 'Home', href: '/' }]} />;
 }

@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, useNavigate, useRouteError, useSearchParams } from 'react-router';
+import { data, Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { Route } from './+types/product';
 import type { ProductDetail } from '@facet/contracts/catalog';
@@ -9,6 +9,7 @@ import { paths } from '@facet/contracts/paths';
 import { apiRequest, ApiError } from '~/lib/api.ts';
 import { hostContext } from '~/lib/host-context.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
+import { RouteErrorPage } from '~/features/layout/route-error.tsx';
 import { formatMoney } from '~/lib/money.ts';
 import { Breadcrumb } from '~/components/ui/breadcrumb.tsx';
 import { JsonLd } from '~/components/ui/json-ld.tsx';
@@ -177,15 +178,5 @@ export default function Product({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <section className="mx-auto max-w-2xl px-6 py-24 text-center">
-      <title>{notFound ? 'Piece not found | Facet Fine Jewelry' : 'Something went wrong | Facet Fine Jewelry'}</title>
-      <p className="eyebrow text-primary">{notFound ? 'Error 404' : 'Error'}</p>
-      <h1 className="mt-3 text-3xl">{notFound ? 'This piece is no longer available' : 'Something went wrong'}</h1>
-      <p className="mt-4 text-muted">{notFound ? 'It may have been retired from the collection. Similar designs are a click away.' : 'Please try again in a moment.'}</p>
-      <div className="mt-8 flex justify-center gap-3"><Link to="/category/1100" className="btn-primary">Engagement rings</Link><Link to="/" className="btn-secondary">Home</Link></div>
-    </section>
-  );
+  return <RouteErrorPage notFoundTitle="This piece is no longer available" detail="It may have been retired from the collection. Similar designs are a click away." links={[{ label: 'Engagement rings', href: '/category/1100' }, { label: 'Home', href: '/' }]} />;
 }

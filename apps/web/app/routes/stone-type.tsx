@@ -1,10 +1,11 @@
-import { data, Form, isRouteErrorResponse, Link, useRouteError, useSearchParams } from 'react-router';
+import { data, Form, Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { Route } from './+types/stone-type';
 import type { Gemstone } from '@facet/contracts/catalog';
 import { apiRequest, ApiError } from '~/lib/api.ts';
 import { hostContext } from '~/lib/host-context.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
+import { RouteErrorPage } from '~/features/layout/route-error.tsx';
 import { formatMoney } from '~/lib/money.ts';
 import { Breadcrumb } from '~/components/ui/breadcrumb.tsx';
 import { Pagination } from '~/components/ui/pagination.tsx';
@@ -85,13 +86,5 @@ export default function StoneType({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <section className="mx-auto max-w-2xl px-6 py-24 text-center">
-      <title>Not found | Facet Fine Jewelry</title>
-      <h1 className="text-3xl">{notFound ? 'We do not carry that stone type' : 'Those filters do not look right'}</h1>
-      <Link to="/notable-gemstones/shop-by-stone-type" className="btn-primary mt-8">See every stone type</Link>
-    </section>
-  );
+  return <RouteErrorPage notFoundTitle="We do not carry that stone type" badRequestTitle="Those filters do not look right" links={[{ label: 'See every stone type', href: '/notable-gemstones/shop-by-stone-type' }]} />;
 }
