@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'web', include: ['apps/web/app/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'api',

@@ -5,6 +5,7 @@ import type { DiamondSummary } from '@facet/contracts/catalog';
 import { apiRequest, ApiError } from '~/lib/api.ts';
 import { hostContext } from '~/lib/host-context.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
+import { settingsFor } from '~/features/configurator/settings-for.ts';
 import { RouteErrorPage } from '~/features/layout/route-error.tsx';
 import { formatMoney } from '~/lib/money.ts';
 import { Breadcrumb } from '~/components/ui/breadcrumb.tsx';
@@ -23,13 +24,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-const CENTER_SIZES = [0.5, 0.75, 1, 1.25, 1.5, 2];
-/** Settings made for this stone: same shape, and a head whose carat range (×0.85–×1.25 of its size) holds it. */
-function settingsFor(d: DiamondSummary) {
-  const sizes = CENTER_SIZES.filter((s) => d.carat >= s * 0.85 && d.carat <= s * 1.25).map((s) => `${s.toFixed(2)} ct`);
-  const filters = [{ label: 'primary stone shape', matchType: 'exact', options: [d.shape] }, ...(sizes.length ? [{ label: 'center size', matchType: 'exact', options: sizes }] : [])];
-  return `/category/1100?filters=${encodeURIComponent(JSON.stringify(filters))}&stone=d${d.id}`;
-}
 
 const title = (d: DiamondSummary) => `${d.carat.toFixed(2)} Carat ${d.shape} ${d.origin === 'lab' ? 'Lab-Grown ' : ''}Diamond, ${d.color} ${d.clarity}`;
 
@@ -68,7 +62,7 @@ export default function Diamond({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           <button type="button" disabled={!available} className="btn-primary mt-7 w-full py-4" onClick={() => toast('Online checkout opens shortly. Call us to reserve this diamond today.')}>Add to Cart</button>
-          {available && <Link to={settingsFor(d)} className="btn-secondary mt-3 w-full py-4">Choose a setting</Link>}
+          {available && <Link to={settingsFor({ kind: 'diamond', id: d.id, shape: d.shape, carat: d.carat })} className="btn-secondary mt-3 w-full py-4">Choose a setting</Link>}
           <TrustLine certificate={`${d.lab} grading report ${d.certificate} included`} />
         </div>
       </div>

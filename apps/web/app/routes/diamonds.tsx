@@ -10,6 +10,7 @@ import { pageMeta } from '~/lib/page-meta.ts';
 import { formatMoney } from '~/lib/money.ts';
 import { Pagination } from '~/components/ui/pagination.tsx';
 import { Histogram, RangeFilter } from '~/features/catalog/range-filter.tsx';
+import { safeReturnTo, withCentreStone } from '~/features/configurator/settings-for.ts';
 
 const SHAPES = ['Round', 'Oval', 'Princess', 'Cushion', 'Emerald', 'Pear', 'Radiant', 'Marquise', 'Asscher', 'Heart'];
 const COLORS = ['D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M'];
@@ -49,6 +50,8 @@ export default function Diamonds({ loaderData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'loading';
   const [compare, setCompare] = useState<DiamondSummary[]>([]);
   const [compareOpen, setCompareOpen] = useState(false);
+  // Ring builder: arrived from a setting to pick its centre stone.
+  const returnTo = safeReturnTo(params.get('returnTo'));
 
   const set = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -91,6 +94,11 @@ export default function Diamonds({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       </header>
+      {returnTo && (
+        <p role="status" className="mt-4 border border-primary bg-secondary px-4 py-3 text-sm">
+          Choosing the centre stone for your setting: these diamonds fit it. <Link to={returnTo} className="font-medium text-primary underline">Back to the setting</Link>
+        </p>
+      )}
       {error && <p role="alert" className="mt-4 border border-danger/30 bg-[#fbeeee] px-4 py-3 text-sm text-danger">{error} The search was reset.</p>}
 
       <fieldset className="mt-8">
@@ -201,7 +209,11 @@ export default function Diamonds({ loaderData }: Route.ComponentProps) {
                       <td className="px-3 py-2">{d.cut}</td>
                       <td className="px-3 py-2">{d.lab}</td>
                       <td className="px-3 py-2 text-right font-medium">{formatMoney(d.priceCents)}</td>
-                      <td className="px-3 py-2 text-right"><Link to={d.href} className="text-primary underline" aria-label={`View ${d.carat.toFixed(2)} ct ${d.shape} diamond ${d.serial}`}>View</Link></td>
+                      <td className="px-3 py-2 text-right">
+                        {returnTo
+                          ? <Link to={withCentreStone(returnTo, `d${d.id}`)} className="rounded-sm border border-ink px-2.5 py-1 text-xs font-medium hover:bg-ink hover:text-white" aria-label={`Choose ${d.carat.toFixed(2)} ct ${d.shape} diamond ${d.serial}`}>Choose</Link>
+                          : <Link to={d.href} className="text-primary underline" aria-label={`View ${d.carat.toFixed(2)} ct ${d.shape} diamond ${d.serial}`}>View</Link>}
+                      </td>
                     </tr>
                   );
                 })}

@@ -5,12 +5,14 @@ import type { Gemstone } from '@facet/contracts/catalog';
 import { apiRequest, ApiError } from '~/lib/api.ts';
 import { hostContext } from '~/lib/host-context.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
+import { settingsFor } from '~/features/configurator/settings-for.ts';
 import { RouteErrorPage } from '~/features/layout/route-error.tsx';
 import { formatMoney } from '~/lib/money.ts';
 import { Breadcrumb } from '~/components/ui/breadcrumb.tsx';
 import { Pagination } from '~/components/ui/pagination.tsx';
 
 type Answer = { gemstones: Gemstone[]; count: number; page: number; pageSize: number; type: { slug: string; name: string; description: string }; attributes: Array<{ label: string; values: Array<{ value: string; count: number }> }> };
+
 const PASS = ['color', 'shape', 'origin', 'caratMin', 'caratMax', 'priceMin', 'priceMax', 'agta', 'sort', 'page'];
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
@@ -72,6 +74,7 @@ export default function StoneType({ loaderData }: Route.ComponentProps) {
               <h2 className="mt-3 font-sans text-sm">{g.carat.toFixed(2)} ct {g.shape} {g.color} {g.typeName}</h2>
               <p className="text-xs text-muted">{g.origin} · {g.treatment === 'None' ? 'Untreated' : g.treatment} · {g.measurements}</p>
               {g.agtaCertificate && <p className="mt-1 inline-block rounded-full bg-secondary px-2 py-0.5 text-[0.7rem]">AGTA {g.agtaCertificate.replace('AGTA-', '#')}</p>}
+              <Link to={settingsFor({ kind: 'gemstone', id: g.id, shape: g.shape, carat: g.carat })} className="mt-2 inline-block text-xs font-medium text-primary underline" aria-label={`Choose a setting for the ${g.carat.toFixed(2)} ct ${g.color} ${g.typeName}`}>Choose a setting</Link>
               <div className="mt-2 flex items-center justify-between">
                 <p className="text-sm font-medium">{formatMoney(g.priceCents)}</p>
                 <button type="button" className="text-xs font-medium text-primary underline" onClick={() => toast('Online checkout opens shortly. Call us to reserve this stone.')} aria-label={`Add to Cart: ${g.carat.toFixed(2)} ct ${g.color} ${g.typeName} ${g.serial}`}>Add to Cart</button>

@@ -232,3 +232,27 @@ test('ring builder from a diamond: choose a setting and finish with the diamond 
   await expect(centre).toContainText(`${carat} ct Round diamond`);
   await expect(page.getByLabel('Price breakdown')).toContainText(`Center: ${carat} ct Round diamond`);
 });
+
+test('ring builder from a setting: search every diamond, choose one, return with it set; and from a gemstone', async ({ page }) => {
+  await page.goto(`/category/1102?filters=${encodeURIComponent(JSON.stringify([{ label: 'primary stone shape', matchType: 'exact', options: ['Round'] }]))}`);
+  await page.locator('main ul.grid > li a').first().click();
+  const centre = page.getByRole('region', { name: /Centre stone/ });
+  await centre.getByRole('link', { name: 'Search every diamond' }).click();
+  await expect(page).toHaveURL(/\/diamonds\?.*returnTo=/);
+  await expect(page.getByRole('status')).toContainText('Choosing the centre stone');
+  await page.locator('tbody tr').first().getByRole('link', { name: /^Choose/ }).click();
+  await expect(page).toHaveURL(/\/product\/.*s1=d\d+/);
+  await expect(page.getByRole('region', { name: /Centre stone/ }).getByRole('button', { name: 'Remove stone' })).toBeVisible();
+
+  await page.goto('/notable-gemstone/sapphire');
+  await page.getByRole('link', { name: /^Choose a setting for the/ }).first().click();
+  await expect(page).toHaveURL(/stone=g\d+/);
+  const cards = page.locator('main ul.grid > li a');
+  if (await cards.count()) {
+    await cards.first().click();
+    await expect(page).toHaveURL(/\?s1=g\d+/);
+    await expect(page.getByLabel('Price breakdown')).toContainText('Sapphire');
+  } else {
+    await expect(page.getByText('No designs match these filters')).toBeVisible();
+  }
+});

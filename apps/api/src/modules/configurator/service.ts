@@ -7,8 +7,23 @@ import { itemImageUrl, stoneImageUrl } from '../catalog/images.ts';
 import { priceConfiguration, sizeUpchargeCents, type StoneChoice } from './price.ts';
 import { configuratorRepository as repo, type DiamondRow, type GemRow, type MeleeRow, type ModelRow } from './repository.ts';
 
+// Models and metal rates change only when the store edits them; a short memo keeps
+// configure-product to the stone lookups alone. Stones are always read fresh (they sell).
+const MEMO_MS = 60_000;
+const memo = new WeakMap<Db, Map<string, { at: number; value: Promise<unknown> }>>();
+function remember<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
+  let m = memo.get(db);
+  if (!m) { m = new Map(); memo.set(db, m); }
+  const hit = m.get(key);
+  if (hit && Date.now() - hit.at < MEMO_MS) return hit.value as Promise<T>;
+  const value = load();
+  m.set(key, { at: Date.now(), value });
+  value.catch(() => m!.delete(key));
+  return value;
+}
+
 async function model(db: Db, groupId: number): Promise<ModelRow> {
-  const m = await repo.model(db, groupId);
+  const m = await remember(db, `model:${groupId}`, () => repo.model(db, groupId));
   if (!m) throw new NotFound('This piece cannot be configured.');
   return m;
 }
@@ -106,7 +121,7 @@ const addBusinessDays = (from: Date, days: number) => {
 export async function configureProduct(db: Db, input: ConfigureInput, now = new Date()): Promise<ConfiguredProduct> {
   const m = await model(db, input.groupId);
   if (!m.metals.includes(input.metal)) throw new Unprocessable(`This piece is not made in ${input.metal}.`, { metal: 'Choose one of the metals offered' });
-  const rate = await repo.metalRate(db, input.metal);
+  const rate = await remember(db, `rate:${input.metal}`, () => repo.metalRate(db, input.metal));
   if (!rate) throw new Unprocessable(`There is no current price for ${input.metal}.`);
   if (m.sizes.length) {
     if (input.size === undefined) throw new Unprocessable('Choose a ring size.', { size: 'Choose a ring size' });

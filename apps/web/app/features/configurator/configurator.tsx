@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import type { ProductDetail } from '@facet/contracts/catalog';
 import type { ConfiguredProduct, ConfiguredStone, StoneFamily } from '@facet/contracts/configurator';
 import { apiRequest } from '~/lib/api.ts';
@@ -17,6 +17,7 @@ interface Props {
 export function Configurator({ product, configured, error, metalPicker }: Props) {
   const config = product.configuration!;
   const [params] = useSearchParams();
+  const location = useLocation();
   const navigate = useNavigate();
   const busy = useNavigation().state === 'loading';
   const set = (changes: Record<string, string | null>) => {
@@ -64,7 +65,8 @@ export function Configurator({ product, configured, error, metalPicker }: Props)
                 <button type="button" className="shrink-0 text-xs font-medium text-primary underline" onClick={() => set({ [`s${loc.LocationNumber}`]: null })}>Remove stone</button>
               </div>
             ) : (
-              <StonePicker groupId={product.groupId} location={loc.LocationNumber} onPick={(s) => set({ [`s${loc.LocationNumber}`]: stoneParam(s.kind, s.id) })} />
+              <StonePicker groupId={product.groupId} location={loc.LocationNumber} onPick={(s) => set({ [`s${loc.LocationNumber}`]: stoneParam(s.kind, s.id) })}
+                searchAll={loc.group === 'Center' ? `/diamonds?shape=${loc.shape}&caratMin=${loc.caratMin!.toFixed(2)}&caratMax=${loc.caratMax!.toFixed(2)}&returnTo=${encodeURIComponent(`${location.pathname}${location.search}`)}` : undefined} />
             )}
           </section>
         );
@@ -83,7 +85,7 @@ export function Configurator({ product, configured, error, metalPicker }: Props)
   );
 }
 
-function StonePicker({ groupId, location, onPick }: { groupId: number; location: number; onPick: (s: ConfiguredStone) => void }) {
+function StonePicker({ groupId, location, onPick, searchAll }: { groupId: number; location: number; onPick: (s: ConfiguredStone) => void; searchAll?: string }) {
   const [families, setFamilies] = useState<StoneFamily[]>([]);
   const [family, setFamily] = useState('diamond');
   const [stones, setStones] = useState<ConfiguredStone[] | null>(null);
@@ -108,6 +110,7 @@ function StonePicker({ groupId, location, onPick }: { groupId: number; location:
               className={`rounded-full border px-3 py-1 text-xs ${f.slug === family ? 'border-primary bg-secondary' : 'border-hairline hover:border-muted'}`}>{f.name}</button>
           ))}
         </div>
+        {searchAll && <Link to={searchAll} className="text-xs font-medium text-primary underline">Search every diamond</Link>}
         <label className="ml-auto text-xs text-muted">Sort <select className="ml-1 rounded-sm border border-hairline px-1.5 py-1 text-xs" value={sort} onChange={(e) => setSort(e.target.value)}>
           <option value="price-asc">Price ↑</option><option value="price-desc">Price ↓</option><option value="carat-desc">Carat ↓</option>
         </select></label>

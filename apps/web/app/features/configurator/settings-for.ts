@@ -1,0 +1,21 @@
+// The ring builder from a stone: the settings whose head fits it (same shape; the head's carat
+// range, ×0.85–×1.25 of its centre size, holds the stone). The stone travels with every link.
+const CENTER_SIZES = [0.5, 0.75, 1, 1.25, 1.5, 2];
+
+export function settingsFor(stone: { kind: 'diamond' | 'gemstone'; id: number; shape: string; carat: number }) {
+  const sizes = CENTER_SIZES.filter((s) => stone.carat >= s * 0.85 && stone.carat <= s * 1.25).map((s) => `${s.toFixed(2)} ct`);
+  const filters = [{ label: 'primary stone shape', matchType: 'exact', options: [stone.shape] }, ...(sizes.length ? [{ label: 'center size', matchType: 'exact', options: sizes }] : [])];
+  return `/category/1100?filters=${encodeURIComponent(JSON.stringify(filters))}&stone=${stone.kind[0]}${stone.id}`;
+}
+
+/** Only our own product pages may be returned to (never another site). */
+export function safeReturnTo(raw: string | null): string | null {
+  return raw && /^\/product\/[^/?#\\][^?#\\]*(\?[^#\\]*)?$/.test(raw) && !raw.startsWith('//') ? raw : null;
+}
+
+/** The product page to return to, with the chosen centre stone set. */
+export function withCentreStone(returnTo: string, param: string) {
+  const url = new URL(returnTo, 'http://facet.local');
+  url.searchParams.set('s1', param);
+  return `${url.pathname}${url.search}`;
+}
