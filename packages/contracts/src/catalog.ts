@@ -76,6 +76,7 @@ export const productDetail = z.object({
     metals: z.array(z.string()),
     sizes: z.array(z.number()),
     widthsMm: z.array(z.number()).nullable(),
+    styles: z.array(z.object({ name: z.string(), labourCents: z.number().int() })).nullable(),
     locations: z.array(z.object({
       LocationNumber: z.number(), group: z.enum(['Center', 'Accent']), count: z.number(), settingType: z.string(), shape: z.string(),
       caratMin: z.number().optional(), caratMax: z.number().optional(), sizeMm: z.number().optional(),

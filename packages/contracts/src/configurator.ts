@@ -57,6 +57,7 @@ export const configureBody = z.object({
   metal: z.string().trim().min(1).max(10),
   size: z.number().min(1).max(16).optional(),
   widthMm: z.number().min(1).max(12).optional(),
+  style: z.string().trim().min(1).max(40).optional(),
   stones: z.array(stoneChoice).max(20).default([]),
 }).strict();
 export type ConfigureInput = z.infer<typeof configureBody>;

@@ -35,6 +35,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
         groupId, metal: choices.metal ?? selected.metal,
         ...(product.configuration.sizes.length ? { size: choices.size ?? 7 } : {}),
         ...(product.configuration.widthsMm ? { widthMm: choices.widthMm ?? 4 } : {}),
+        ...(product.configuration.styles && choices.style ? { style: choices.style } : {}),
         stones: choices.stones,
       };
       try {

@@ -256,3 +256,20 @@ test('ring builder from a setting: search every diamond, choose one, return with
     await expect(page.getByText('No designs match these filters')).toBeVisible();
   }
 });
+
+test('band builder from the mega menu: profile, width, metal and size, priced by the server', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Products' }).hover();
+  await page.locator('#mega-menu').getByRole('button', { name: 'Wedding Bands' }).hover();
+  await page.locator('#mega-menu').getByRole('link', { name: 'Band Builder' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Build Your Own Wedding Band' })).toBeVisible();
+  const total = page.getByTestId('configured-total');
+  const t0 = await total.textContent();
+  await page.getByRole('radio', { name: /Milgrain/ }).click();
+  await expect(page).toHaveURL(/style=Milgrain/);
+  await expect(total).not.toHaveText(t0!);
+  await page.getByRole('radio', { name: '6 mm' }).click();
+  await expect(page).toHaveURL(/width=6/);
+  await expect(page.getByLabel('Price breakdown')).toContainText('Milgrain profile');
+  expect(await axe(page)).toEqual([]);
+});

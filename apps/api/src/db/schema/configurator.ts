@@ -29,6 +29,8 @@ export const configurationModel = pgTable(
     sizes: real('sizes').array().notNull(),
     locations: jsonb('locations').$type<StoneLocation[]>().notNull(),
     widthsMm: real('widths_mm').array(),
+    /** Band builder profiles and their extra finishing labour. */
+    styles: jsonb('styles').$type<Array<{ name: string; labourCents: number }>>(),
   },
   (t) => [uniqueIndex('configuration_model_group_idx').on(t.groupId)],
 );

@@ -4,6 +4,10 @@ import { BAND_BUILDER } from './products.ts';
 
 // Ring sizes offered by configurable rings: 3 to 13 in half sizes (up-charges above 9).
 export const RING_SIZES = Array.from({ length: 21 }, (_, i) => 3 + i / 2);
+export const BAND_STYLES = [
+  { name: 'Comfort-Fit Dome', labourCents: 0 }, { name: 'Flat', labourCents: 0 }, { name: 'Knife-Edge', labourCents: 4_000 },
+  { name: 'Milgrain', labourCents: 6_500 }, { name: 'Hammered', labourCents: 8_500 },
+];
 const SETTING: Record<string, string> = { solitaire: '4-prong', halo: '4-prong', 'three-stone': '4-prong', pave: '6-prong', ring: '4-prong', earring: 'basket', pendant: 'bezel' };
 
 /** A configuration model for every configurable group, derived from its own attributes. */
@@ -45,6 +49,7 @@ export function generateConfigurations(groups: GroupRow[], variants: VariantRow[
       sizes: isRing ? RING_SIZES : [],
       locations,
       widthsMm: g.id === BAND_BUILDER.groupId ? [2, 3, 4, 5, 6, 7, 8] : null,
+      styles: g.id === BAND_BUILDER.groupId ? BAND_STYLES : null,
     };
   });
 }

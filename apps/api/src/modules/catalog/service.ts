@@ -105,7 +105,7 @@ export async function getProduct(db: Db, groupId: number, productId?: number): P
     related: related.map(toCard),
     configuration: model
       ? {
-          metals: model.metals.sort((a, b) => order(a) - order(b)), sizes: model.sizes, widthsMm: model.widthsMm,
+          metals: model.metals.sort((a, b) => order(a) - order(b)), sizes: model.sizes, widthsMm: model.widthsMm, styles: model.styles,
           locations: model.locations.map(({ settingLabourCents: _l, optional: _o, ...loc }) => loc),
         }
       : null,

@@ -110,3 +110,23 @@ describe('configure-product', () => {
     expect((await post('configure-product', { groupId: plain!.id, metal: '14KW', stones: [] })).statusCode).toBe(404);
   });
 });
+
+describe('band builder', () => {
+  const band = (body: Record<string, unknown>) => post('configure-product', { groupId: 900001, metal: '14KY', size: 7, stones: [], ...body });
+
+  it('prices width and profile, each visible in the breakdown', async () => {
+    const narrow = (await band({ widthMm: 3 })).json().data;
+    const wide = (await band({ widthMm: 7 })).json().data;
+    expect(wide.totalCents).toBeGreaterThan(narrow.totalCents);
+    const milgrain = (await band({ widthMm: 3, style: 'Milgrain' })).json().data;
+    expect(milgrain.totalCents - narrow.totalCents).toBe(6_500);
+    expect(milgrain.breakdown).toContainEqual({ kind: 'labour', label: 'Milgrain profile', cents: 6_500 });
+    expect(milgrain.title).toMatch(/Milgrain, size 7, 3 mm/);
+  });
+
+  it('answers 422 for a profile or width that is not offered', async () => {
+    expect((await band({ style: 'Twisted Rope' })).statusCode).toBe(422);
+    expect((await band({ widthMm: 11 })).statusCode).toBe(422);
+    expect((await band({ size: 7.25 })).statusCode).toBe(422);
+  });
+});

@@ -22,6 +22,8 @@ export interface PriceInput {
   metal: MetalRate;
   sizeUpchargeCents: number;
   sizeLabel?: string;
+  /** Extra finishing labour (a band profile, milgrain…), each its own line. */
+  finishes?: Array<{ label: string; cents: number }>;
   stones: StoneChoice[];
 }
 
@@ -39,6 +41,7 @@ export function priceConfiguration(input: PriceInput): PriceBreakdown {
     { kind: 'labour', label: 'Casting, finishing and polishing', cents: cents(input.castingLabourCents) },
     { kind: 'metal', label: `${input.metal.name}, ${metalWeightG.toFixed(2)} g`, cents: cents(metalWeightG * input.metal.centsPerGram) },
   ];
+  for (const f of input.finishes ?? []) if (f.cents > 0) lines.push({ kind: 'labour', label: f.label, cents: cents(f.cents) });
   if (input.sizeUpchargeCents > 0) lines.push({ kind: 'size', label: `Ring size ${input.sizeLabel ?? ''} up-charge`.replace('  ', ' '), cents: cents(input.sizeUpchargeCents) });
   for (const s of [...input.stones].sort((a, b) => a.location - b.location)) {
     if (!Number.isInteger(s.count) || s.count < 1) throw new RangeError(`Location ${s.location} needs at least one stone`);

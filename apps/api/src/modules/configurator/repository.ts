@@ -6,6 +6,7 @@ import type { ImageSpec } from '../../db/schema/products.ts';
 export interface ModelRow {
   groupId: number; series: string; categoryId: number; description: string; image: ImageSpec;
   castingLabourCents: number; baseWeightG: number; metals: string[]; sizes: number[]; locations: StoneLocation[]; widthsMm: number[] | null;
+  styles: Array<{ name: string; labourCents: number }> | null;
 }
 export interface DiamondRow { id: number; serial: string; origin: 'natural' | 'lab'; shape: string; caratPoints: number; color: string; clarity: string; cut: string; priceCents: number; status: string }
 export interface GemRow { id: number; serial: string; typeSlug: string; typeName: string; color: string; colorHex: string; shape: string; caratPoints: number; priceCents: number; status: string }
@@ -19,7 +20,7 @@ export const configuratorRepository = {
   model: async (db: DbOrTx, groupId: number) =>
     rowsOf<ModelRow>(await db.execute(sql`
       select g.id as "groupId", g.series, g.category_id as "categoryId", g.description, g.image,
-        m.casting_labour_cents as "castingLabourCents", m.base_weight_g as "baseWeightG", m.metals, m.sizes, m.locations, m.widths_mm as "widthsMm"
+        m.casting_labour_cents as "castingLabourCents", m.base_weight_g as "baseWeightG", m.metals, m.sizes, m.locations, m.widths_mm as "widthsMm", m.styles
       from configuration_model m join product_group g on g.id = m.group_id where m.group_id = ${groupId}
     `))[0] ?? null,
 

@@ -128,6 +128,11 @@ export async function configureProduct(db: Db, input: ConfigureInput, now = new 
     if (!m.sizes.includes(input.size)) throw new Unprocessable(`Size ${input.size} is not offered; sizes run from ${m.sizes[0]} to ${m.sizes.at(-1)} in half sizes.`, { size: 'Size not offered' });
   } else if (input.size !== undefined) throw new Unprocessable('This piece has no ring size.');
   if (m.widthsMm && input.widthMm !== undefined && !m.widthsMm.includes(input.widthMm)) throw new Unprocessable(`Width ${input.widthMm} mm is not offered.`, { widthMm: 'Width not offered' });
+  let style: { name: string; labourCents: number } | undefined;
+  if (m.styles) {
+    style = input.style === undefined ? m.styles[0] : m.styles.find((s) => s.name === input.style);
+    if (!style) throw new Unprocessable(`The ${input.style} profile is not offered.`, { style: 'Profile not offered' });
+  } else if (input.style !== undefined) throw new Unprocessable('This piece has no profile to choose.');
   const seen = new Set<number>();
   const stones: StoneChoice[] = [];
   let centreStone: string | undefined;
@@ -144,9 +149,10 @@ export async function configureProduct(db: Db, input: ConfigureInput, now = new 
   const price = priceConfiguration({
     castingLabourCents: m.castingLabourCents, weightG, metal: rate,
     sizeUpchargeCents: input.size ? sizeUpchargeCents(input.size) : 0, sizeLabel: input.size?.toString(), stones,
+    finishes: style ? [{ label: `${style.name} profile`, cents: style.labourCents }] : [],
   });
-  const sku = [m.series, input.metal, input.size ? `S${input.size}` : '', width ? `W${width}` : '', ...input.stones.map((s) => `L${s.location}${s.kind[0]!.toUpperCase()}${s.id}`)].filter(Boolean).join(':');
-  const title = `${m.description} in ${rate.name}${input.size ? `, size ${input.size}` : ''}${width ? `, ${width} mm` : ''}`;
+  const sku = [m.series, input.metal, input.size ? `S${input.size}` : '', width ? `W${width}` : '', style ? style.name.replace(/\W+/g, '').toUpperCase() : '', ...input.stones.map((s) => `L${s.location}${s.kind[0]!.toUpperCase()}${s.id}`)].filter(Boolean).join(':');
+  const title = `${m.description} in ${rate.name}${style ? `, ${style.name}` : ''}${input.size ? `, size ${input.size}` : ''}${width ? `, ${width} mm` : ''}`;
   const image = { ...m.image, ...(centreStone ? { stone: centreStone } : {}) };
   return {
     sku, title,
@@ -154,6 +160,6 @@ export async function configureProduct(db: Db, input: ConfigureInput, now = new 
     breakdown: price.lines,
     totalCents: price.totalCents,
     estimatedShipDate: addBusinessDays(now, 10),
-    configuration: input,
+    configuration: { ...input, ...(style ? { style: style.name } : {}) },
   };
 }

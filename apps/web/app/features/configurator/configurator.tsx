@@ -40,6 +40,17 @@ export function Configurator({ product, configured, error, metalPicker }: Props)
           <p className="mt-1.5 text-xs text-muted"><Link to="/blog/ring-sizing" className="underline">Size guide</Link> · sizes above 9 add metal and bench time.</p>
         </div>
       )}
+      {config.styles && (
+        <fieldset>
+          <legend className="eyebrow">Profile</legend>
+          <div className="mt-3 flex flex-wrap gap-2" role="radiogroup" aria-label="Profile">
+            {config.styles.map((st) => {
+              const on = (configured?.configuration.style ?? config.styles![0]!.name) === st.name;
+              return <button key={st.name} type="button" role="radio" aria-checked={on} onClick={() => set({ style: st.name })} className={`h-11 rounded-sm border px-3 text-sm ${on ? 'border-ink bg-secondary' : 'border-hairline hover:border-muted'}`}>{st.name}{st.labourCents ? ` (+${formatMoney(st.labourCents)})` : ''}</button>;
+            })}
+          </div>
+        </fieldset>
+      )}
       {config.widthsMm && (
         <fieldset>
           <legend className="eyebrow">Width</legend>

@@ -1,0 +1,1 @@
+ALTER TABLE "configuration_model" ADD COLUMN "styles" jsonb;
