@@ -198,6 +198,10 @@ test('configurator: metal, size and a centre diamond change image and price; the
 
   const p1 = await price.textContent();
   const centre = page.getByRole('region', { name: /Centre stone/ });
+  // The list of fitting stones filters by colour.
+  await centre.getByLabel('Colour').selectOption('D–G');
+  await expect(centre.getByRole('list', { name: 'Stones that fit' }).getByRole('listitem').first()).toBeVisible();
+  for (const t of await centre.getByRole('list', { name: 'Stones that fit' }).getByRole('listitem').allTextContents()) expect(t).toMatch(/diamond, [DEFG] /);
   await centre.getByRole('list', { name: 'Stones that fit' }).getByRole('button', { name: /^Select / }).first().click();
   await expect(page).toHaveURL(/s1=d\d+/);
   await expect(centre.getByRole('button', { name: 'Remove stone' })).toBeVisible();

@@ -101,6 +101,9 @@ function StonePicker({ groupId, location, onPick, searchAll }: { groupId: number
   const [family, setFamily] = useState('diamond');
   const [stones, setStones] = useState<ConfiguredStone[] | null>(null);
   const [sort, setSort] = useState('price-asc');
+  const [colorMax, setColorMax] = useState('');
+  const [priceMax, setPriceMax] = useState('');
+  const isDiamond = family === 'diamond' || family === 'lab-grown-diamond';
   useEffect(() => {
     apiRequest<{ StoneFamilies: Record<string, StoneFamily[]> }>('/stuller/stone-families', { method: 'POST', body: { groupId, locations: [location] } })
       .then((r) => setFamilies(r.StoneFamilies[location] ?? [])).catch(() => setFamilies([]));
@@ -108,10 +111,11 @@ function StonePicker({ groupId, location, onPick, searchAll }: { groupId: number
   useEffect(() => {
     setStones(null);
     const c = new AbortController();
-    apiRequest<{ ConfiguredStones: Record<string, ConfiguredStone[]> }>('/stuller/search-stones', { method: 'POST', body: { groupId, location, family, sort, limit: 12 }, signal: c.signal })
+    const filters = { ...(isDiamond && colorMax ? { colorMax: Number(colorMax) } : {}), ...(priceMax ? { priceMax: Number(priceMax) } : {}) };
+    apiRequest<{ ConfiguredStones: Record<string, ConfiguredStone[]> }>('/stuller/search-stones', { method: 'POST', body: { groupId, location, family, sort, limit: 12, filters }, signal: c.signal })
       .then((r) => setStones(r.ConfiguredStones[location] ?? [])).catch(() => { if (!c.signal.aborted) setStones([]); });
     return () => c.abort();
-  }, [groupId, location, family, sort]);
+  }, [groupId, location, family, sort, colorMax, priceMax, isDiamond]);
   return (
     <div className="mt-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -122,7 +126,15 @@ function StonePicker({ groupId, location, onPick, searchAll }: { groupId: number
           ))}
         </div>
         {searchAll && <Link to={searchAll} className="text-xs font-medium text-primary underline">Search every diamond</Link>}
-        <label className="ml-auto text-xs text-muted">Sort <select className="ml-1 rounded-sm border border-hairline px-1.5 py-1 text-xs" value={sort} onChange={(e) => setSort(e.target.value)}>
+        {isDiamond && (
+          <label className="ml-auto text-xs text-muted">Colour <select className="ml-1 rounded-sm border border-hairline px-1.5 py-1 text-xs" value={colorMax} onChange={(e) => setColorMax(e.target.value)}>
+            <option value="">Any</option>{['D', 'E', 'F', 'G', 'H', 'I', 'J'].map((c, i) => <option key={c} value={i}>{c === 'D' ? 'D only' : `D–${c}`}</option>)}
+          </select></label>
+        )}
+        <label className={`${isDiamond ? '' : 'ml-auto '}text-xs text-muted`}>Up to <select className="ml-1 rounded-sm border border-hairline px-1.5 py-1 text-xs" value={priceMax} onChange={(e) => setPriceMax(e.target.value)}>
+          <option value="">any price</option>{[1000, 2500, 5000, 10000, 25000].map((p) => <option key={p} value={p}>{formatMoney(p * 100)}</option>)}
+        </select></label>
+        <label className="text-xs text-muted">Sort <select className="ml-1 rounded-sm border border-hairline px-1.5 py-1 text-xs" value={sort} onChange={(e) => setSort(e.target.value)}>
           <option value="price-asc">Price ↑</option><option value="price-desc">Price ↓</option><option value="carat-desc">Carat ↓</option>
         </select></label>
       </div>
