@@ -4,6 +4,7 @@ import type { Route } from './+types/product';
 import type { ProductDetail } from '@facet/contracts/catalog';
 import type { ConfiguredProduct } from '@facet/contracts/configurator';
 import { Configurator } from '~/features/configurator/configurator.tsx';
+import { ChipRadioGroup } from '~/components/ui/chip-radio-group.tsx';
 import { readChoices } from '~/features/configurator/choices.ts';
 import { paths } from '@facet/contracts/paths';
 import { apiRequest, ApiError } from '~/lib/api.ts';
@@ -130,17 +131,10 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             </div>
           )}
           {lengths.length > 0 && (
-            <fieldset className="mt-6">
-              <legend className="eyebrow">Length</legend>
-              <div className="mt-3 flex flex-wrap gap-2" role="radiogroup" aria-label="Length">
-                {lengths.map((l) => (
-                  <button key={l} type="button" role="radio" aria-checked={l === selected.lengthIn} onClick={() => pick(selected.metal, selected.fingerSize, l)}
-                    className={`h-11 min-w-14 rounded-sm border px-3 text-sm ${l === selected.lengthIn ? 'border-ink bg-secondary' : 'border-hairline hover:border-muted'}`}>{l} in</button>
-                ))}
-              </div>
-            </fieldset>
+            <div className="mt-6">
+              <ChipRadioGroup label="Length" options={lengths} value={selected.lengthIn ?? lengths[0]!} onChange={(l) => pick(selected.metal, selected.fingerSize, l)} render={(l) => `${l} in`} />
+            </div>
           )}
-
           </>)}
 
           <button type="button" className="btn-primary mt-7 w-full py-4" onClick={() => toast('Online checkout opens shortly. Call us to order this piece today.')}>Add to Cart</button>

@@ -5,6 +5,7 @@ import type { ConfiguredProduct, ConfiguredStone, StoneFamily } from '@facet/con
 import { apiRequest } from '~/lib/api.ts';
 import { formatMoney } from '~/lib/money.ts';
 import { stoneParam } from './choices.ts';
+import { ChipRadioGroup } from '~/components/ui/chip-radio-group.tsx';
 
 interface Props {
   product: ProductDetail;
@@ -41,26 +42,12 @@ export function Configurator({ product, configured, error, metalPicker }: Props)
         </div>
       )}
       {config.styles && (
-        <fieldset>
-          <legend className="eyebrow">Profile</legend>
-          <div className="mt-3 flex flex-wrap gap-2" role="radiogroup" aria-label="Profile">
-            {config.styles.map((st) => {
-              const on = (configured?.configuration.style ?? config.styles![0]!.name) === st.name;
-              return <button key={st.name} type="button" role="radio" aria-checked={on} onClick={() => set({ style: st.name })} className={`h-11 rounded-sm border px-3 text-sm ${on ? 'border-ink bg-secondary' : 'border-hairline hover:border-muted'}`}>{st.name}{st.labourCents ? ` (+${formatMoney(st.labourCents)})` : ''}</button>;
-            })}
-          </div>
-        </fieldset>
+        <ChipRadioGroup label="Profile" options={config.styles.map((st) => st.name)} value={configured?.configuration.style ?? config.styles[0]!.name}
+          onChange={(name) => set({ style: name })}
+          render={(name) => { const cents = config.styles!.find((st) => st.name === name)!.labourCents; return cents ? `${name} (+${formatMoney(cents)})` : name; }} />
       )}
       {config.widthsMm && (
-        <fieldset>
-          <legend className="eyebrow">Width</legend>
-          <div className="mt-3 flex flex-wrap gap-2" role="radiogroup" aria-label="Width">
-            {config.widthsMm.map((w) => {
-              const on = (params.get('width') ?? '4') === String(w);
-              return <button key={w} type="button" role="radio" aria-checked={on} onClick={() => set({ width: String(w) })} className={`h-11 min-w-14 rounded-sm border px-3 text-sm ${on ? 'border-ink bg-secondary' : 'border-hairline hover:border-muted'}`}>{w} mm</button>;
-            })}
-          </div>
-        </fieldset>
+        <ChipRadioGroup label="Width" options={config.widthsMm} value={configured?.configuration.widthMm ?? 4} onChange={(w) => set({ width: String(w) })} render={(w) => `${w} mm`} />
       )}
       {config.locations.map((loc) => {
         const pick = chosen.find((s) => s.location === loc.LocationNumber);
