@@ -7,7 +7,7 @@ export function isDatabaseDown(err: unknown): boolean {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && DOWN_CODES.has(code)) return true;
     const msg = (e as { message?: unknown }).message;
-    if (typeof msg === 'string' && /Connection terminated|PGlite is closed|database system is (starting|shutting) up/i.test(msg)) return true;
+    if (typeof msg === 'string' && /Connection terminated|PGlite is closed|Cannot use a pool after calling end|database system is (starting|shutting) up/i.test(msg)) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;

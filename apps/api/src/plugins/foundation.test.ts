@@ -106,3 +106,19 @@ describe('rate limit', () => {
     }
   });
 });
+
+describe('database unavailable', () => {
+  it('answers 503 with a message, not 500, when the database cannot be reached', async () => {
+    const down = await buildTestApp({}, { seed: true });
+    try {
+      await down.database.close();
+      const health = await down.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(503);
+      const listing = await down.app.inject({ method: 'GET', url: '/api/category/1100?sort=newest' });
+      expect(listing.statusCode).toBe(503);
+      expect(listing.json().message).toMatch(/briefly unavailable/);
+    } finally {
+      await down.close();
+    }
+  });
+});

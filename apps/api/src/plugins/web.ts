@@ -7,18 +7,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
+import type { HostContext } from '@facet/contracts/host';
 
 /** What the web app's entry.server exports so the host can hand it per-request values. */
 interface WebEntryExports {
   hostContext: import('react-router').RouterContext<HostContext>;
-}
-export interface HostContext {
-  nonce: string;
-  publicUrl: string;
-  store: { name: string; email: string; phone: string; address: string };
-  /** Calls the API in-process (no socket): SSR uses the same routes and envelope as the browser. */
-  api: (path: string, init?: { method?: string; headers?: Record<string, string>; body?: string }) => Promise<{ status: number; body: unknown }>;
-  devMailbox: boolean;
 }
 
 export const pageCsp = (nonce: string) =>

@@ -47,7 +47,8 @@ export async function buildTestApp(
     config,
     close: async () => {
       await app.close();
-      await database.close();
+      // A test may have closed the database on purpose (outage tests); the clean-up still runs.
+      await database.close().catch(() => {});
       await dropDatabase?.();
     },
   };

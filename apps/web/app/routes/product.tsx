@@ -70,8 +70,8 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const selected = p.variants.find((v) => v.id === p.selectedProductId)!;
-  const METAL_ORDER = ['14KW', '14KY', '14KR', '18KW', '18KY', '18KR', 'PLAT'];
-  const metals = [...new Set(p.variants.map((v) => v.metal))].sort((a, b) => METAL_ORDER.indexOf(a) - METAL_ORDER.indexOf(b));
+  // One image per metal, already in the store's metal order.
+  const metals = p.images.map((i) => i.metal);
   const sizes = [...new Set(p.variants.filter((v) => v.metal === selected.metal).map((v) => v.fingerSize).filter((s): s is number => s != null))];
   const lengths = [...new Set(p.variants.filter((v) => v.metal === selected.metal).map((v) => v.lengthIn).filter((s): s is number => s != null))];
   const go = (variantId: number) =>

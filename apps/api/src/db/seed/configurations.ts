@@ -1,3 +1,4 @@
+import { centerRange } from '@facet/contracts/configurator';
 import type { StoneLocation } from '../schema/configurator.ts';
 import type { AttributeRow, GroupRow, VariantRow } from './products.ts';
 import { BAND_BUILDER } from './products.ts';
@@ -35,7 +36,7 @@ export function generateConfigurations(groups: GroupRow[], variants: VariantRow[
       const shape = a.get('primary stone shape') ?? 'Round';
       locations.push({
         LocationNumber: 1, group: 'Center', count: g.kind === 'earring' ? 2 : 1, settingType: SETTING[g.image.style] ?? '4-prong', shape,
-        caratMin: Math.round(carat * 0.85 * 100) / 100, caratMax: Math.round(carat * 1.25 * 100) / 100, settingLabourCents: 8_500, optional: false,
+        ...centerRange(carat), settingLabourCents: 8_500, optional: false,
       });
       if (g.image.style === 'halo') locations.push({ LocationNumber: 2, group: 'Accent', count: 22, settingType: 'micro-prong', shape: 'Round', sizeMm: 1.3, settingLabourCents: 26_000, optional: false });
       if (g.image.style === 'three-stone') locations.push({ LocationNumber: 2, group: 'Accent', count: 2, settingType: '4-prong', shape, sizeMm: 3.0, settingLabourCents: 9_000, optional: false });

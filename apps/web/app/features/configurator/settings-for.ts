@@ -1,9 +1,11 @@
+import { CENTER_SIZES_CT, centerRange } from '@facet/contracts/configurator';
+
 // The ring builder from a stone: the settings whose head fits it (same shape; the head's carat
-// range, ×0.85–×1.25 of its centre size, holds the stone). The stone travels with every link.
-const CENTER_SIZES = [0.5, 0.75, 1, 1.25, 1.5, 2];
+// range holds the stone — the same rule the configurator checks). The stone travels with every link.
 
 export function settingsFor(stone: { kind: 'diamond' | 'gemstone'; id: number; shape: string; carat: number }) {
-  const sizes = CENTER_SIZES.filter((s) => stone.carat >= s * 0.85 && stone.carat <= s * 1.25).map((s) => `${s.toFixed(2)} ct`);
+  const sizes = CENTER_SIZES_CT.filter((s) => { const r = centerRange(s); return stone.carat >= r.caratMin && stone.carat <= r.caratMax; })
+    .map((s) => `${s.toFixed(2)} ct`);
   const filters = [{ label: 'primary stone shape', matchType: 'exact', options: [stone.shape] }, ...(sizes.length ? [{ label: 'center size', matchType: 'exact', options: sizes }] : [])];
   return `/category/1100?filters=${encodeURIComponent(JSON.stringify(filters))}&stone=${stone.kind[0]}${stone.id}`;
 }
