@@ -13,9 +13,16 @@ import { menuRoutes } from './modules/menu/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { configuratorRoutes } from './modules/configurator/routes.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { addressRoutes } from './modules/address/routes.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { newsletterRoutes } from './modules/newsletter/routes.ts';
+import { MailOutbox } from './modules/mail/outbox.ts';
+import { createTransport } from './modules/mail/transport.ts';
+import { mailboxRoutes } from './modules/mail/mailbox.ts';
 
 declare module 'fastify' {
-  interface FastifyInstance { config: Config; answerCache: AnswerCache; internalSecret: string }
+  interface FastifyInstance { config: Config; answerCache: AnswerCache; internalSecret: string; outbox: MailOutbox }
 }
 
 export interface BuildOptions {
@@ -46,6 +53,10 @@ export async function buildApp({ config, database, logger = true, extraApiRoutes
   app.decorate('internalSecret', randomBytes(24).toString('hex'));
 
   await app.register(dbPlugin, { database });
+  const outbox = new MailOutbox(database.db, createTransport(config), { retryBaseMs: config.MAIL_RETRY_BASE_MS, log: app.log });
+  app.decorate('outbox', outbox);
+  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', async () => outbox.stop());
   await app.register(securityPlugin);
   await app.register(swagger, {
     openapi: { info: { title: 'Facet API', version: '1.0.0' }, servers: [{ url: '/api' }] },
@@ -62,9 +73,19 @@ export async function buildApp({ config, database, logger = true, extraApiRoutes
       await api.register(catalogRoutes);
       await api.register(mediaRoutes);
       await api.register(configuratorRoutes);
+      await api.register(accountRoutes);
+      await api.register(addressRoutes);
+      await api.register(contactRoutes);
+      await api.register(newsletterRoutes);
       await extraApiRoutes?.(api);
     },
     { prefix: '/api' },
   );
+  if (outbox.transport.kind === 'mailbox') {
+    await app.register(async (box) => {
+      await box.register(errorsPlugin);
+      await box.register(mailboxRoutes);
+    });
+  }
   return app;
 }

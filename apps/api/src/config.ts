@@ -25,6 +25,13 @@ const schema = z.object({
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   /** Requests per minute per client across the API (stricter limits sit on auth, codes, contact). */
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  /** Per client per 15 minutes on sign-in, registration, codes and resets. */
+  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(30),
+  /** Per client per hour on the contact form and newsletter sign-ups. */
+  RATE_LIMIT_FORM_MAX: z.coerce.number().int().positive().default(10),
+  /** First retry delay of a failed e-mail delivery; each further failure doubles it (capped at 15 min). */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(2_000),
+  SESSION_DAYS: z.coerce.number().int().positive().max(90).default(14),
 });
 
 export type Config = z.infer<typeof schema> & { repoRoot: string; inMemoryDb: boolean };

@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { AppError, RateLimited } from '../errors.ts';
 import { isDatabaseDown } from '../db/health.ts';
 
-const fieldName = (path: string) => path.replace(/^\/(body|querystring|params|headers)\/?/, '').replace(/\//g, '.') || 'request';
+const fieldName = (path: string) => path.replace(/^\/(body|querystring|params|headers)(?=\/|$)/, '').replace(/^\//, '').replace(/\//g, '.') || 'request';
 
 /** One error handler: typed service errors → status + {message}; 5xx text never reaches a client. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {

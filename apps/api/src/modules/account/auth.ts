@@ -1,0 +1,40 @@
+import type { FastifyRequest } from 'fastify';
+import { Unauthorized, Validation } from '../../errors.ts';
+import { accountRepository as repo, type Scope } from './repository.ts';
+import { hashToken } from './secrets.ts';
+import { RESET_LINK_INVALID } from './service.ts';
+
+export interface Auth { userId: number; tokenId: number; scope: Scope; bearer: string }
+declare module 'fastify' {
+  interface FastifyRequest { auth?: Auth }
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]{20,100})$/;
+
+/** The bearer token of a request, if it is well-formed. */
+export const bearerOf = (req: FastifyRequest) => BEARER.exec(req.headers.authorization ?? '')?.[1] ?? null;
+
+/**
+ * preHandler: the request must carry a live token of one of `scopes` (brief §6: a verify-only
+ * token opens nothing else). A bad reset link answers 400, not 401: the client's 401 handler
+ * would reload the page before the shopper could read why.
+ */
+export function requireAuth(...scopes: Scope[]) {
+  return async (req: FastifyRequest) => {
+    const bearer = bearerOf(req);
+    const token = bearer ? await repo.liveToken(req.server.db, hashToken(bearer)) : null;
+    if (!bearer || !token || !scopes.includes(token.scope)) {
+      if (scopes.length === 1 && scopes[0] === 'reset') throw new Validation(RESET_LINK_INVALID);
+      throw new Unauthorized(bearer ? 'Your session has expired. Please log in again.' : 'Please log in to continue');
+    }
+    req.auth = { userId: token.userId, tokenId: token.id, scope: token.scope, bearer };
+  };
+}
+
+/** The signed-in user's id, when a live session token came with the request (cart, checkout). */
+export async function optionalUserId(req: FastifyRequest): Promise<number | null> {
+  const bearer = bearerOf(req);
+  if (!bearer) return null;
+  const token = await repo.liveToken(req.server.db, hashToken(bearer));
+  return token?.scope === 'session' ? token.userId : null;
+}

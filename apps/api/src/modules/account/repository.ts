@@ -1,0 +1,84 @@
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { appUser, emailCode, userAvatar, userToken } from '../../db/schema/accounts.ts';
+
+export type UserRow = typeof appUser.$inferSelect;
+export type CodeRow = typeof emailCode.$inferSelect;
+export type Scope = 'session' | 'verify' | 'reset';
+
+export const accountRepository = {
+  userByEmail: async (db: DbOrTx, email: string) =>
+    (await db.select().from(appUser).where(eq(appUser.email, email)).limit(1))[0] ?? null,
+
+  userById: async (db: DbOrTx, id: number) =>
+    (await db.select().from(appUser).where(eq(appUser.id, id)).limit(1))[0] ?? null,
+
+  insertUser: async (tx: DbOrTx, u: { email: string; firstName: string; lastName: string; passwordHash: string }) =>
+    (await tx.insert(appUser).values(u).returning())[0]!,
+
+  updateUser: async (tx: DbOrTx, id: number, patch: Partial<Omit<UserRow, 'id' | 'createdAt'>>) =>
+    (await tx.update(appUser).set({ ...patch, updatedAt: sql`now()` }).where(eq(appUser.id, id)).returning())[0]!,
+
+  insertToken: async (tx: DbOrTx, t: { userId: number; tokenHash: string; scope: Scope; expiresAt: Date }) => {
+    await tx.insert(userToken).values(t);
+  },
+
+  /** A live token: not expired, used or revoked. */
+  liveToken: async (db: DbOrTx, tokenHash: string) =>
+    (await db.select({ id: userToken.id, userId: userToken.userId, scope: userToken.scope }).from(userToken)
+      .where(and(eq(userToken.tokenHash, tokenHash), gt(userToken.expiresAt, sql`now()`), isNull(userToken.usedAt), isNull(userToken.revokedAt)))
+      .limit(1))[0] ?? null,
+
+  /** Marks a single-use token used; false when another request used it first. */
+  useToken: async (tx: DbOrTx, id: number) =>
+    (await tx.update(userToken).set({ usedAt: sql`now()` }).where(and(eq(userToken.id, id), isNull(userToken.usedAt))).returning({ id: userToken.id })).length === 1,
+
+  revokeTokens: async (tx: DbOrTx, userId: number, scopes: Scope[]) => {
+    await tx.update(userToken).set({ revokedAt: sql`now()` })
+      .where(and(eq(userToken.userId, userId), inArray(userToken.scope, scopes), isNull(userToken.revokedAt)));
+  },
+
+  /** Seconds since the newest token of a scope was issued (reset-mail throttle), or null. */
+  secondsSinceToken: async (db: DbOrTx, userId: number, scope: Scope) => {
+    const [row] = await db.select({ s: sql<number>`extract(epoch from now() - max(${userToken.createdAt}))::float8` }).from(userToken)
+      .where(and(eq(userToken.userId, userId), eq(userToken.scope, scope)));
+    return row?.s ?? null;
+  },
+
+  code: async (db: DbOrTx, userId: number) =>
+    (await db.select({
+      userId: emailCode.userId, email: emailCode.email, codeHash: emailCode.codeHash, failures: emailCode.failures,
+      expired: sql<boolean>`${emailCode.expiresAt} <= now()`,
+      sentAgoS: sql<number>`extract(epoch from now() - ${emailCode.sentAt})::float8`,
+      lockAgoS: sql<number | null>`extract(epoch from now() - ${emailCode.firstFailureAt})::float8`,
+    }).from(emailCode).where(eq(emailCode.userId, userId)).limit(1))[0] ?? null,
+
+  /** A new code replaces the old one; failures carry over unless the lock window has passed. */
+  putCode: async (tx: DbOrTx, c: { userId: number; email: string; codeHash: string; ttlS: number; resetFailures: boolean }) => {
+    const expiresAt = sql`now() + make_interval(secs => ${c.ttlS})`;
+    await tx.insert(emailCode).values({ userId: c.userId, email: c.email, codeHash: c.codeHash, expiresAt, sentAt: sql`now()`, failures: 0 })
+      .onConflictDoUpdate({
+        target: emailCode.userId,
+        set: {
+          email: c.email, codeHash: c.codeHash, expiresAt, sentAt: sql`now()`,
+          ...(c.resetFailures ? { failures: 0, firstFailureAt: null } : {}),
+        },
+      });
+  },
+
+  recordFailure: async (tx: DbOrTx, userId: number) =>
+    (await tx.update(emailCode).set({ failures: sql`${emailCode.failures} + 1`, firstFailureAt: sql`coalesce(${emailCode.firstFailureAt}, now())` })
+      .where(eq(emailCode.userId, userId)).returning({ failures: emailCode.failures }))[0]?.failures ?? 0,
+
+  deleteCode: async (tx: DbOrTx, userId: number) => {
+    await tx.delete(emailCode).where(eq(emailCode.userId, userId));
+  },
+
+  putAvatar: async (tx: DbOrTx, userId: number, key: string, webp: Buffer) => {
+    await tx.delete(userAvatar).where(eq(userAvatar.userId, userId));
+    await tx.insert(userAvatar).values({ key, userId, webp });
+  },
+
+  avatar: async (db: DbOrTx, key: string) =>
+    (await db.select({ webp: userAvatar.webp }).from(userAvatar).where(eq(userAvatar.key, key)).limit(1))[0]?.webp ?? null,
+};

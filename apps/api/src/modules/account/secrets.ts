@@ -1,0 +1,38 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { OTP_LENGTH } from '@facet/contracts/constants';
+
+// Secrets of brief §6: argon2id passwords; tokens and codes from the CSPRNG, stored only as hashes.
+
+/** OWASP's argon2id minimum (19 MiB, 2 passes). */
+const ARGON = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string) => hash(password, ARGON);
+export const verifyPassword = async (stored: string, password: string) => {
+  try { return await verify(stored, password); } catch { return false; }
+};
+/** Verified against when the e-mail is unknown, so a miss costs the same time as a wrong password. */
+let dummy: Promise<string> | undefined;
+export const dummyHash = () => (dummy ??= hashPassword(randomBytes(16).toString('hex')));
+
+/** 256 bits, URL-safe: session, verify-only and reset tokens. */
+export const newToken = () => randomBytes(32).toString('base64url');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export const newCode = () => String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+// A six-digit code has little entropy; keyed by the user id so equal codes hash differently.
+export const hashCode = (userId: number, code: string) => createHash('sha256').update(`${userId}:${code}`).digest('hex');
+export const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+const common = new Set(dictionary['passwords-common'] as string[]);
+/**
+ * On the common-passwords list, as typed or once the digits and symbols people pad with are
+ * stripped from its ends ("Password123!" is "password").
+ */
+export function isCommonPassword(password: string): boolean {
+  const lower = password.toLowerCase();
+  if (common.has(lower)) return true;
+  const core = lower.replace(/^[\d@$!%*?&]+|[\d@$!%*?&]+$/g, '');
+  return core.length < 4 || common.has(core) || common.has(core.replace(/[@$!%*?&]/g, ''));
+}

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
+import { outboxMail } from '../../db/schema/accounts.ts';
+import type { Rendered } from './templates.ts';
+import type { MailTransport } from './transport.ts';
+
+export interface QueuedMail extends Rendered { kind: string; to: string; sensitive?: boolean }
+
+/** Writes a message in the caller's transaction: it exists exactly when the change that caused it does. */
+export async function enqueueMail(tx: DbOrTx, mail: QueuedMail): Promise<void> {
+  await tx.insert(outboxMail).values({
+    kind: mail.kind, toAddress: mail.to, subject: mail.subject, html: mail.html, textBody: mail.text, sensitive: mail.sensitive ?? false,
+  });
+}
+
+const MAX_BACKOFF_MS = 15 * 60_000;
+const LEASE_S = 120;
+const BATCH = 10;
+
+interface Claimed { id: number; toAddress: string; subject: string; html: string; textBody: string; sensitive: boolean; attempts: number }
+
+/**
+ * Delivers the outbox: claims due messages with a lease (so two processes never send one twice),
+ * sends each, and on failure retries later with doubling back-off. A message is never dropped.
+ */
+export class MailOutbox {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private again = false;
+  private stopped = false;
+  readonly db: Db;
+  readonly transport: MailTransport;
+  private readonly retryBaseMs: number;
+  private readonly log?: FastifyBaseLogger;
+
+  constructor(db: Db, transport: MailTransport, opts: { retryBaseMs: number; log?: FastifyBaseLogger }) {
+    this.db = db;
+    this.transport = transport;
+    this.retryBaseMs = opts.retryBaseMs;
+    this.log = opts.log;
+  }
+
+  start(): void {
+    if (this.transport.kind === 'none') this.log?.warn('SMTP_URL is not set and the dev mailbox is off: e-mails wait in the outbox');
+    const every = Math.min(Math.max(this.retryBaseMs, 50), 2_000);
+    this.timer = setInterval(() => void this.kick(), every);
+    this.timer.unref();
+    void this.kick();
+  }
+
+  /** Deliver what is due now; concurrent kicks coalesce into one more pass. */
+  kick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) { this.again = true; return this.running; }
+    this.running = (async () => {
+      try {
+        do { this.again = false; while (!this.stopped && (await this.deliverBatch()) === BATCH); } while (this.again && !this.stopped);
+      } catch (err) {
+        this.log?.error({ err }, 'outbox pass failed');
+      } finally {
+        this.running = undefined;
+      }
+    })();
+    return this.running;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+    this.transport.close();
+  }
+
+  private async deliverBatch(): Promise<number> {
+    const claimed = rowsOf<Claimed>(await this.db.execute(sql`
+      update outbox_mail set next_attempt_at = now() + make_interval(secs => ${LEASE_S}), attempts = attempts + 1
+      where id in (select id from outbox_mail where sent_at is null and next_attempt_at <= now() order by id limit ${BATCH} for update skip locked)
+      returning id, to_address as "toAddress", subject, html, text_body as "textBody", sensitive, attempts
+    `));
+    for (const m of claimed) {
+      try {
+        await this.transport.send({ to: m.toAddress, subject: m.subject, html: m.html, text: m.textBody });
+        // Codes and reset links have done their job once delivered over SMTP; do not keep them at rest.
+        const scrub = m.sensitive && this.transport.kind === 'smtp';
+        await this.db.execute(sql`
+          update outbox_mail set sent_at = now(), last_error = null
+            ${scrub ? sql`, html = '', text_body = ''` : sql``}
+          where id = ${m.id}
+        `);
+      } catch (err) {
+        const delay = Math.min(this.retryBaseMs * 2 ** (m.attempts - 1), MAX_BACKOFF_MS);
+        const reason = err instanceof Error ? err.message.slice(0, 300) : 'delivery failed';
+        this.log?.warn({ mailId: m.id, attempts: m.attempts, retryInMs: delay }, `mail delivery failed: ${reason}`);
+        await this.db.execute(sql`
+          update outbox_mail set next_attempt_at = now() + make_interval(secs => ${delay / 1000}), last_error = ${reason} where id = ${m.id}
+        `);
+      }
+    }
+    return claimed.length;
+  }
+}

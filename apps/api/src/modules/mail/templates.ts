@@ -1,0 +1,107 @@
+// Branded HTML + plain-text e-mails. Every value is escaped; layouts are table-based and inline-
+// styled because mail clients ignore <style> and most of CSS.
+
+export interface StoreInfo { name: string; email: string; phone: string; address: string; publicUrl: string }
+export interface Rendered { subject: string; html: string; text: string }
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const INK = '#1c1917';
+const MUTED = '#57534e';
+const GOLD = '#a16207';
+
+/** Paragraphs, an optional call to action and an optional highlighted block (a code). */
+export interface Body {
+  greeting?: string;
+  paragraphs: string[];
+  code?: string;
+  action?: { label: string; url: string };
+  after?: string[];
+  /** Pre-rendered, already-escaped HTML rows (order tables). */
+  htmlBlock?: string;
+  textBlock?: string;
+}
+
+export function layout(store: StoreInfo, subject: string, body: Body): Rendered {
+  const p = (t: string) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:${INK}">${esc(t)}</p>`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(subject)}</title></head>
+<body style="margin:0;background:#f7f4ef;font-family:Helvetica,Arial,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f7f4ef;padding:32px 12px"><tr><td align="center">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#ffffff;border:1px solid #e7e1d8">
+<tr><td style="padding:28px 32px;border-bottom:1px solid #e7e1d8;text-align:center">
+<a href="${esc(store.publicUrl)}/" style="font-family:Georgia,'Times New Roman',serif;font-size:26px;letter-spacing:6px;color:${INK};text-decoration:none">FACET</a>
+<div style="font-size:11px;letter-spacing:3px;color:${GOLD};margin-top:4px">FINE JEWELRY</div></td></tr>
+<tr><td style="padding:32px">
+${body.greeting ? p(body.greeting) : ''}
+${body.paragraphs.map(p).join('\n')}
+${body.code ? `<div style="margin:8px 0 24px;text-align:center"><span style="display:inline-block;padding:14px 24px;border:1px solid #e7e1d8;background:#faf8f5;font-size:30px;letter-spacing:10px;font-family:'Courier New',monospace;color:${INK}">${esc(body.code)}</span></div>` : ''}
+${body.action ? `<div style="margin:8px 0 24px;text-align:center"><a href="${esc(body.action.url)}" style="display:inline-block;padding:14px 28px;background:${INK};color:#ffffff;text-decoration:none;font-size:14px;letter-spacing:1px">${esc(body.action.label)}</a></div>
+<p style="margin:0 0 16px;font-size:12px;line-height:1.5;color:${MUTED}">If the button does not work, paste this address into your browser:<br><span style="word-break:break-all">${esc(body.action.url)}</span></p>` : ''}
+${body.htmlBlock ?? ''}
+${(body.after ?? []).map(p).join('\n')}
+</td></tr>
+<tr><td style="padding:20px 32px;border-top:1px solid #e7e1d8;font-size:12px;line-height:1.6;color:${MUTED};text-align:center">
+${esc(store.name)} · ${esc(store.address)}<br>${esc(store.phone)} · <a href="mailto:${esc(store.email)}" style="color:${MUTED}">${esc(store.email)}</a>
+</td></tr></table></td></tr></table></body></html>`;
+  const text = [
+    `FACET — FINE JEWELRY`,
+    '',
+    ...(body.greeting ? [body.greeting, ''] : []),
+    ...body.paragraphs.flatMap((t) => [t, '']),
+    ...(body.code ? [`    ${body.code}`, ''] : []),
+    ...(body.action ? [`${body.action.label}: ${body.action.url}`, ''] : []),
+    ...(body.textBlock ? [body.textBlock, ''] : []),
+    ...(body.after ?? []).flatMap((t) => [t, '']),
+    '—',
+    `${store.name} · ${store.address}`,
+    `${store.phone} · ${store.email}`,
+  ].join('\n');
+  return { subject, html, text };
+}
+
+export const templates = {
+  verifyCode: (store: StoreInfo, firstName: string, code: string, forNewAddress = false): Rendered =>
+    layout(store, `${code} is your ${store.name} verification code`, {
+      greeting: `Hello ${firstName},`,
+      paragraphs: [forNewAddress
+        ? 'Enter this code in your profile to confirm your new e-mail address. It is valid for 10 minutes.'
+        : 'Enter this code to verify your e-mail address and finish creating your account. It is valid for 10 minutes.'],
+      code,
+      after: ['If you did not ask for this, you can ignore this message: nothing changes without the code.'],
+    }),
+
+  resetLink: (store: StoreInfo, firstName: string, url: string): Rendered =>
+    layout(store, `Reset your ${store.name} password`, {
+      greeting: `Hello ${firstName},`,
+      paragraphs: ['We received a request to reset the password of your account. The link below works once and expires in 30 minutes.'],
+      action: { label: 'Choose a new password', url },
+      after: ['If you did not ask for a reset, ignore this message; your password stays as it is.'],
+    }),
+
+  passwordChanged: (store: StoreInfo, firstName: string): Rendered =>
+    layout(store, `Your ${store.name} password was changed`, {
+      greeting: `Hello ${firstName},`,
+      paragraphs: [
+        'The password of your account was just changed, and every device that was signed in has been signed out.',
+        `If this was not you, reply to this message or call us at ${store.phone} right away.`,
+      ],
+    }),
+
+  contactToStore: (store: StoreInfo, m: { name: string; email: string; phone: string; subject: string; message: string }): Rendered =>
+    layout(store, `Contact form: ${m.subject}`, {
+      paragraphs: [`From: ${m.name} <${m.email}>${m.phone ? ` · ${m.phone}` : ''}`, `Subject: ${m.subject}`, ...m.message.split(/\n{2,}/)],
+    }),
+
+  contactReceipt: (store: StoreInfo, name: string, subject: string): Rendered =>
+    layout(store, `We received your message: ${subject}`, {
+      greeting: `Hello ${name},`,
+      paragraphs: ['Thank you for writing to us. One of our jewelers will answer within one business day.'],
+    }),
+
+  newsletterConfirm: (store: StoreInfo, url: string): Rendered =>
+    layout(store, `Confirm your subscription to ${store.name}`, {
+      paragraphs: ['Please confirm that you would like our letters: new designs, rare stones and care advice, about twice a month.'],
+      action: { label: 'Confirm subscription', url },
+      after: ['If you did not sign up, ignore this message and you will hear nothing more from us.'],
+    }),
+};
