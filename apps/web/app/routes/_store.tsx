@@ -5,6 +5,7 @@ import { TOAST_DURATION_MS } from '@facet/contracts/constants';
 import { Header } from '~/features/layout/header.tsx';
 import { Footer } from '~/features/layout/footer.tsx';
 import { useRootData } from '~/root.tsx';
+import { AccountPanel } from '~/features/account/account-panel.tsx';
 
 /** The store chrome: fixed header with the mega menu, the page, the footer. */
 export default function StoreLayout() {
@@ -20,6 +21,7 @@ export default function StoreLayout() {
         <Outlet />
       </main>
       {root && <Footer store={root.store} />}
+      <AccountPanel />
       <Toaster position="top-right" duration={TOAST_DURATION_MS} closeButton />
     </>
   );

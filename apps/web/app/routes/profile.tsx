@@ -1,10 +1,145 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Camera, MapPin, Package } from 'lucide-react';
+import { toast } from 'sonner';
+import { AVATAR_MAX_BYTES, emailField, firstNameField, lastNameField, profileFields, type User } from '@facet/contracts/account';
+import { MSG } from '@facet/contracts/messages';
 import type { Route } from './+types/profile';
-import { ComingSoon } from '~/features/layout/coming-soon.tsx';
+import { useForm } from '~/components/form/use-form.ts';
+import { TextField } from '~/components/form/text-field.tsx';
+import { CodeForm } from '~/features/account/account-panel.tsx';
+import { setAccount } from '~/features/account/account-store.ts';
 import { RequireUser } from '~/features/layout/require-user.tsx';
+import { callApi, reportApiError } from '~/lib/client-api.ts';
+import { ApiError } from '~/lib/api.ts';
+import { getToken, storeUser } from '~/lib/session.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: 'Your profile', noindex: true });
 
+const schemas = { firstName: firstNameField, lastName: lastNameField, phone: profileFields.shape.phone, email: emailField };
+
 export default function Page() {
-  return <RequireUser>{() => <ComingSoon title="Your profile">This page opens with accounts.</ComingSoon>}</RequireUser>;
+  return <RequireUser>{(user) => <Profile initial={user} />}</RequireUser>;
+}
+
+/** Keeps the stored session user (spec §4: profile update stores the refreshed user) and the header in step. */
+function remember(user: User) {
+  storeUser(user, user.token);
+  setAccount({ loggedUser: user });
+}
+
+function Profile({ initial }: { initial: User }) {
+  const [user, setUser] = useState(initial);
+  const form = useForm(schemas, { firstName: initial.firstName, lastName: initial.lastName ?? '', phone: initial.phone ?? '', email: initial.email ?? '' });
+  const [busy, setBusy] = useState(false);
+  const [avatar, setAvatar] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    callApi<User>('/user').then((u) => { setUser(u); remember(u); }).catch(reportApiError);
+  }, []);
+  useEffect(() => () => { if (preview) URL.revokeObjectURL(preview); }, [preview]);
+
+  const pick = (file: File | undefined) => {
+    if (!file) return;
+    if (!/^image\/(jpeg|png|webp)$/.test(file.type)) { toast.error('Please choose a JPEG, PNG or WebP image.'); return; }
+    if (file.size > AVATAR_MAX_BYTES) { toast.error('The image is larger than 2 MB.'); return; }
+    setAvatar(file);
+    setPreview(URL.createObjectURL(file));
+  };
+
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    form.touchAll();
+    if (!form.isValid) return;
+    setBusy(true);
+    try {
+      // Spec §7: PUT /user is multipart, each profile field appended.
+      const fd = new FormData();
+      for (const [k, v] of Object.entries(form.values)) fd.append(k, v);
+      if (avatar) fd.append('avatar', avatar);
+      const updated = await callApi<User>('/user', { method: 'PUT', body: fd });
+      setUser(updated);
+      remember(updated);
+      setAvatar(null);
+      toast.success(updated.pendingEmail && updated.pendingEmail !== user.pendingEmail
+        ? `Profile saved. Enter the code we sent to ${updated.pendingEmail} to change your e-mail.`
+        : 'Profile saved.');
+    } catch (err) {
+      if (err instanceof ApiError) form.showServerErrors(err.errors);
+      reportApiError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sendReset = async () => {
+    try {
+      await callApi('/user/forget-password', { method: 'POST', body: { email: user.email }, token: null });
+      toast.success(MSG.resetMailSent);
+    } catch (err) { reportApiError(err); }
+  };
+
+  const image = preview ?? user.avatarUrl;
+  return (
+    <div className="mx-auto max-w-site px-4 pb-24 pt-36 lg:px-8 lg:pt-40">
+      <p className="eyebrow text-primary">Your account</p>
+      <h1 className="mt-2 font-display text-5xl">Hello, {user.firstName}</h1>
+      <div className="mt-10 grid gap-12 lg:grid-cols-[16rem_1fr]">
+        <nav aria-label="Account" className="space-y-1 text-sm">
+          <Link to="/profile" aria-current="page" className="flex items-center gap-2 border-l-2 border-primary bg-panel px-3 py-2.5 font-medium">Profile</Link>
+          <Link to="/address" className="flex items-center gap-2 border-l-2 border-transparent px-3 py-2.5 hover:bg-panel"><MapPin aria-hidden="true" className="h-4 w-4" />Addresses</Link>
+          <Link to="/profile/orders" className="flex items-center gap-2 border-l-2 border-transparent px-3 py-2.5 hover:bg-panel"><Package aria-hidden="true" className="h-4 w-4" />Orders</Link>
+        </nav>
+        <div className="max-w-2xl space-y-12">
+          <form noValidate onSubmit={save} onReset={form.reset} aria-label="Profile" className="space-y-5">
+            <div className="flex items-center gap-5">
+              <div className="h-24 w-24 overflow-hidden rounded-full border border-hairline bg-panel">
+                {image
+                  ? <img src={image} alt="Your profile picture" className="h-full w-full object-cover" />
+                  : <span aria-hidden="true" className="flex h-full w-full items-center justify-center font-display text-4xl text-muted">{user.firstName.slice(0, 1)}</span>}
+              </div>
+              <div>
+                <input ref={fileInput} id="avatar" name="avatar" type="file" accept="image/jpeg,image/png,image/webp" className="sr-only" onChange={(e) => pick(e.target.files?.[0])} />
+                <label htmlFor="avatar" className="btn-secondary cursor-pointer"><Camera aria-hidden="true" className="h-4 w-4" />{image ? 'Change photo' : 'Add photo'}</label>
+                <p className="mt-2 text-xs text-muted">JPEG, PNG or WebP, up to 2 MB.</p>
+              </div>
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField form={form} name="firstName" label="First name" autoComplete="given-name" required />
+              <TextField form={form} name="lastName" label="Last name" autoComplete="family-name" />
+              <TextField form={form} name="email" label="Email" type="email" autoComplete="email" required
+                hint={user.emailVerified ? 'Verified' : undefined} />
+              <TextField form={form} name="phone" label="Phone" type="tel" autoComplete="tel" />
+            </div>
+            <div className="flex gap-3">
+              <button type="submit" className="btn-primary" disabled={!form.isValid || busy}>{busy ? 'Saving…' : 'Save changes'}</button>
+              <button type="reset" className="btn-secondary">Reset</button>
+            </div>
+          </form>
+
+          {user.pendingEmail && (
+            <section aria-labelledby="email-change" className="border border-hairline p-6">
+              <h2 id="email-change" className="font-display text-2xl">Confirm your new e-mail</h2>
+              <p className="mt-2 text-sm text-muted">Enter the code we sent to <strong className="text-ink">{user.pendingEmail}</strong>. Until then you sign in with {user.email}.</p>
+              <div className="mt-5 max-w-sm">
+                <CodeForm token={getToken()} submitLabel="Confirm e-mail" onVerified={(u) => {
+                  setUser(u); remember(u); form.set('email', u.email);
+                  toast.success(`Your e-mail is now ${u.email}.`);
+                }} />
+              </div>
+            </section>
+          )}
+
+          <section aria-labelledby="security" className="border-t border-hairline pt-8">
+            <h2 id="security" className="font-display text-2xl">Password</h2>
+            <p className="mt-2 text-sm text-muted">We will e-mail you a link to choose a new password. Saving it signs out every device.</p>
+            <button type="button" className="btn-secondary mt-4" onClick={sendReset}>Send me a reset link</button>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
 }

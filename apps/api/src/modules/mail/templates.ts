@@ -8,7 +8,7 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&
 
 const INK = '#1c1917';
 const MUTED = '#57534e';
-const GOLD = '#a16207';
+const ACCENT = '#1f5e4b'; // the store's primary green (visual.md)
 
 /** Paragraphs, an optional call to action and an optional highlighted block (a code). */
 export interface Body {
@@ -30,12 +30,12 @@ export function layout(store: StoreInfo, subject: string, body: Body): Rendered 
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#ffffff;border:1px solid #e7e1d8">
 <tr><td style="padding:28px 32px;border-bottom:1px solid #e7e1d8;text-align:center">
 <a href="${esc(store.publicUrl)}/" style="font-family:Georgia,'Times New Roman',serif;font-size:26px;letter-spacing:6px;color:${INK};text-decoration:none">FACET</a>
-<div style="font-size:11px;letter-spacing:3px;color:${GOLD};margin-top:4px">FINE JEWELRY</div></td></tr>
+<div style="font-size:11px;letter-spacing:3px;color:${ACCENT};margin-top:4px">FINE JEWELRY</div></td></tr>
 <tr><td style="padding:32px">
 ${body.greeting ? p(body.greeting) : ''}
 ${body.paragraphs.map(p).join('\n')}
 ${body.code ? `<div style="margin:8px 0 24px;text-align:center"><span style="display:inline-block;padding:14px 24px;border:1px solid #e7e1d8;background:#faf8f5;font-size:30px;letter-spacing:10px;font-family:'Courier New',monospace;color:${INK}">${esc(body.code)}</span></div>` : ''}
-${body.action ? `<div style="margin:8px 0 24px;text-align:center"><a href="${esc(body.action.url)}" style="display:inline-block;padding:14px 28px;background:${INK};color:#ffffff;text-decoration:none;font-size:14px;letter-spacing:1px">${esc(body.action.label)}</a></div>
+${body.action ? `<div style="margin:8px 0 24px;text-align:center"><a href="${esc(body.action.url)}" style="display:inline-block;padding:14px 28px;background:${ACCENT};color:#ffffff;text-decoration:none;font-size:14px;letter-spacing:1px">${esc(body.action.label)}</a></div>
 <p style="margin:0 0 16px;font-size:12px;line-height:1.5;color:${MUTED}">If the button does not work, paste this address into your browser:<br><span style="word-break:break-all">${esc(body.action.url)}</span></p>` : ''}
 ${body.htmlBlock ?? ''}
 ${(body.after ?? []).map(p).join('\n')}
@@ -61,12 +61,12 @@ ${esc(store.name)} · ${esc(store.address)}<br>${esc(store.phone)} · <a href="m
 
 export const templates = {
   verifyCode: (store: StoreInfo, firstName: string, code: string, forNewAddress = false): Rendered =>
-    layout(store, `${code} is your ${store.name} verification code`, {
+    layout(store, `F-${code} is your ${store.name} verification code`, {
       greeting: `Hello ${firstName},`,
       paragraphs: [forNewAddress
         ? 'Enter this code in your profile to confirm your new e-mail address. It is valid for 10 minutes.'
         : 'Enter this code to verify your e-mail address and finish creating your account. It is valid for 10 minutes.'],
-      code,
+      code: `F-${code}`,
       after: ['If you did not ask for this, you can ignore this message: nothing changes without the code.'],
     }),
 

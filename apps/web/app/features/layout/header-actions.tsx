@@ -1,23 +1,55 @@
-import { Heart, ShoppingBag, User } from 'lucide-react';
+import { ChevronDown, Heart, ShoppingBag, User } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { openPanel, useAccount } from '~/features/account/account-store.ts';
+import { clearUser } from '~/lib/session.ts';
+import { CartLabel } from '~/features/cart/cart-label.tsx';
 
-/** Account, Wishlist and Cart (spec §2). Accounts and the cart count are wired by their own features. */
+const item = 'flex flex-col items-center gap-0.5 px-1.5 text-[0.7rem] font-medium tracking-wide text-ink hover:text-primary sm:px-2.5';
+
+/** Account, Wishlist and Cart (spec §2). Signed in, Account becomes the user's first name with a menu. */
 export function HeaderActions() {
-  const item = 'flex flex-col items-center gap-0.5 px-1.5 text-[0.7rem] font-medium tracking-wide text-ink hover:text-primary sm:px-2.5';
+  const { isLoggedIn, loggedUser } = useAccount();
   return (
     <div className="ml-auto flex items-center md:ml-2">
-      <button type="button" className={item} onClick={() => toast('Customer accounts open soon. Meanwhile, our jewelers are a message away on the contact page.')}>
-        <User aria-hidden="true" className="h-5 w-5" strokeWidth={1.6} />
-        <span>Account</span>
-      </button>
+      {isLoggedIn && loggedUser ? (
+        <DropdownMenu.Root modal={false}>
+          <DropdownMenu.Trigger className={`${item} data-[state=open]:text-primary`} data-testid="user-menu">
+            <User aria-hidden="true" className="h-5 w-5" strokeWidth={1.6} />
+            <span className="flex max-w-[7rem] items-center gap-0.5 truncate">{loggedUser.firstName}<ChevronDown aria-hidden="true" className="h-3 w-3" /></span>
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-44 border border-hairline bg-white py-1 text-sm shadow-lg">
+              <DropdownMenu.Item asChild><Link to="/profile" className="block px-4 py-2.5 outline-none data-[highlighted]:bg-panel">Profile</Link></DropdownMenu.Item>
+              <DropdownMenu.Item asChild><Link to="/address" className="block px-4 py-2.5 outline-none data-[highlighted]:bg-panel">Addresses</Link></DropdownMenu.Item>
+              <DropdownMenu.Separator className="my-1 h-px bg-hairline" />
+              <DropdownMenu.Item
+                className="block cursor-pointer px-4 py-2.5 outline-none data-[highlighted]:bg-panel"
+                onSelect={() => {
+                  // Spec §2: Logout removes the stored user and token and reloads the page.
+                  clearUser();
+                  window.location.reload();
+                }}
+              >
+                Logout
+              </DropdownMenu.Item>
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
+      ) : (
+        <button type="button" className={item} onClick={() => openPanel('login')} aria-haspopup="dialog">
+          <User aria-hidden="true" className="h-5 w-5" strokeWidth={1.6} />
+          <span>Account</span>
+        </button>
+      )}
       <button type="button" className={`${item} max-sm:hidden`} onClick={() => toast('Wishlists are coming soon.')}>
         <Heart aria-hidden="true" className="h-5 w-5" strokeWidth={1.6} />
         <span>Wishlist</span>
       </button>
       <Link to="/cart" className={item}>
         <ShoppingBag aria-hidden="true" className="h-5 w-5" strokeWidth={1.6} />
-        <span>Cart</span>
+        <CartLabel />
       </Link>
     </div>
   );

@@ -1,21 +1,41 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { EMAIL_RE } from '@facet/contracts/account';
+import { MSG } from '@facet/contracts/messages';
+import { callApi, reportApiError } from '~/lib/client-api.ts';
 
-/** Footer sign-up (spec §1). The double opt-in API arrives with the accounts feature. */
+/** Footer sign-up with double opt-in: the confirmation mail carries the link that subscribes. */
 export function NewsletterBox() {
   const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   return (
     <form
-      className="mt-4 flex gap-2"
-      onSubmit={(e) => {
+      noValidate
+      className="mt-4"
+      aria-label="Newsletter"
+      onSubmit={async (e) => {
         e.preventDefault();
-        toast('Newsletter sign-up opens soon. Thank you for your interest.');
-        setEmail('');
+        if (!EMAIL_RE.test(email.trim())) { setError(MSG.email); return; }
+        setBusy(true);
+        try {
+          const r = await callApi<{ message: string }>('/newsletter', { method: 'POST', body: { email: email.trim() } });
+          toast.success(r.message);
+          setEmail('');
+        } catch (err) {
+          reportApiError(err);
+        } finally {
+          setBusy(false);
+        }
       }}
     >
-      <label htmlFor="newsletter-email" className="sr-only">Email address</label>
-      <input id="newsletter-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="Your email address" autoComplete="email" className="field flex-1" />
-      <button type="submit" className="btn-primary px-4">Sign up</button>
+      <div className="flex gap-2">
+        <label htmlFor="newsletter-email" className="sr-only">Email address</label>
+        <input id="newsletter-email" type="email" value={email} onChange={(e) => { setEmail(e.target.value); setError(null); }}
+          placeholder="Your email address" autoComplete="email" className="field flex-1" aria-invalid={error ? true : undefined} aria-describedby={error ? 'newsletter-error' : undefined} />
+        <button type="submit" className="btn-primary px-4" disabled={busy}>{busy ? '…' : 'Sign up'}</button>
+      </div>
+      {error && <p id="newsletter-error" className="mt-1 text-xs text-danger">{error}</p>}
     </form>
   );
 }
