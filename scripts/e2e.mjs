@@ -20,11 +20,13 @@ if (!process.argv.includes('--no-build')) {
 }
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'facet-e2e-'));
 const port = await freePort();
+const smtpPort = await freePort();
+const mailPort = await freePort();
 const extra = process.argv.slice(2).filter((a) => a !== '--no-build');
 const r = spawnSync('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', ...extra], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: dataDir, CHROMIUM_PATH: chromium },
+  env: { ...process.env, E2E_PORT: String(port), E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_PORT: String(mailPort), E2E_DATA_DIR: dataDir, CHROMIUM_PATH: chromium },
 });
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(r.status ?? 1);

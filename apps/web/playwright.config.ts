@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 // scripts/e2e.mjs picks a free port and a fresh data directory, builds the app, then runs this.
 const port = Number(process.env.E2E_PORT ?? 3999);
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 3998);
+const mailPort = Number(process.env.E2E_MAIL_PORT ?? 3997);
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -22,7 +24,14 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
   ],
-  webServer: {
+  webServer: [{
+    // A real SMTP server; tests read what it received at E2E_MAIL_PORT (tests/e2e/support/mail.ts).
+    command: `node ../../apps/api/src/test/smtp-sink.ts ${smtpPort} ${mailPort}`,
+    url: `http://127.0.0.1:${mailPort}/health`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    stdout: 'ignore',
+  }, {
     command: 'node ../../apps/api/src/server.ts',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
@@ -37,6 +46,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR ?? '',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       SEED_SCALE: process.env.SEED_SCALE ?? '0.2',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_RETRY_BASE_MS: '200',
     },
-  },
+  }],
 });

@@ -1,7 +1,9 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router';
 import type { MenuSection } from '@facet/contracts/menu';
 import type { Route } from './+types/root';
+import { useEffect } from 'react';
 import { apiRequest } from './lib/api.ts';
+import { getSessionId } from './lib/session.ts';
 import { hostContext } from './lib/host-context.ts';
 import displayFont from '@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2?url';
 import textFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
@@ -54,6 +56,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Spec §3: a random visitor id under swag-session from the first visit (it keys the cart).
+  useEffect(() => { getSessionId(); }, []);
   return <Outlet />;
 }
 

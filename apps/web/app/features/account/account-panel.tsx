@@ -181,7 +181,11 @@ function ForgetForm() {
 }
 
 /** 'Resend in 00:SS' for a countdown of spec §4. */
-export const resendLabel = (left: number) => (left > 0 ? `Resend in 00:${String(left).padStart(2, '0')}` : 'Resend code');
+export const resendLabel = (left: number) => {
+  if (left <= 0) return 'Resend code';
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `Resend in ${two(Math.floor(left / 60))}:${two(left % 60)}`;
+};
 
 export function useCountdown() {
   const [left, setLeft] = useState(0);
