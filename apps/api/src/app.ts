@@ -17,6 +17,8 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { addressRoutes } from './modules/address/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
+import { cartRoutes } from './modules/cart/routes.ts';
+import { orderRoutes } from './modules/order/routes.ts';
 import { MailOutbox } from './modules/mail/outbox.ts';
 import { createTransport } from './modules/mail/transport.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.ts';
@@ -77,6 +79,8 @@ export async function buildApp({ config, database, logger = true, extraApiRoutes
       await api.register(addressRoutes);
       await api.register(contactRoutes);
       await api.register(newsletterRoutes);
+      await api.register(cartRoutes);
+      await api.register(orderRoutes);
       await extraApiRoutes?.(api);
     },
     { prefix: '/api' },

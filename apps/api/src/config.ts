@@ -31,6 +31,18 @@ const schema = z.object({
   RATE_LIMIT_FORM_MAX: z.coerce.number().int().positive().default(10),
   /** First retry delay of a failed e-mail delivery; each further failure doubles it (capped at 15 min). */
   MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(2_000),
+  /** Insured standard shipping is free from this subtotal (cents). */
+  FREE_SHIPPING_OVER_CENTS: z.coerce.number().int().nonnegative().default(25_000),
+  /** Shipping prices in cents: standard,express,overnight. */
+  SHIPPING_CENTS: z.string().regex(/^\d+,\d+,\d+$/).default('1500,3500,6500'),
+  /**
+   * Sales tax by state in basis points, JSON. The default is the demo store's table (New York
+   * nexus plus a few states); a state not listed is charged none.
+   */
+  TAX_RATES_BP: z.string().default('{"NY":888,"NJ":663,"CA":725,"TX":625,"FL":600,"IL":625,"PA":600,"MA":625,"WA":650,"CT":635}')
+    .refine((s) => { try { const o = JSON.parse(s); return Object.entries(o).every(([k, v]) => /^[A-Z]{2}$/.test(k) && Number.isInteger(v) && (v as number) >= 0 && (v as number) < 2000); } catch { return false; } }, 'TAX_RATES_BP must be a JSON object of state → basis points'),
+  /** Payment provider: the built-in test card provider (a Stripe provider can be added behind the same interface). */
+  PAYMENT_PROVIDER: z.enum(['test']).default('test'),
   SESSION_DAYS: z.coerce.number().int().positive().max(90).default(14),
 });
 

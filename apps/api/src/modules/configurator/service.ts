@@ -56,11 +56,11 @@ export async function stoneFamilies(db: Db, groupId: number, locations: number[]
   return out;
 }
 
-const diamondTitle = (d: DiamondRow) => `${(d.caratPoints / 100).toFixed(2)} ct ${d.shape} ${d.origin === 'lab' ? 'lab-grown ' : ''}diamond, ${d.color} ${d.clarity}`;
-const gemTitle = (g: GemRow) => `${(g.caratPoints / 100).toFixed(2)} ct ${g.shape} ${g.color} ${g.typeName}`;
-const meleeTitle = (p: MeleeRow) => `${p.sizeMm.toFixed(1)} mm ${p.shape.toLowerCase()} ${p.origin === 'lab' ? 'lab-grown ' : ''}diamond, ${p.quality}`;
+export const diamondTitle = (d: DiamondRow) => `${(d.caratPoints / 100).toFixed(2)} ct ${d.shape} ${d.origin === 'lab' ? 'lab-grown ' : ''}diamond, ${d.color} ${d.clarity}`;
+export const gemTitle = (g: GemRow) => `${(g.caratPoints / 100).toFixed(2)} ct ${g.shape} ${g.color} ${g.typeName}`;
+export const meleeTitle = (p: MeleeRow) => `${p.sizeMm.toFixed(1)} mm ${p.shape.toLowerCase()} ${p.origin === 'lab' ? 'lab-grown ' : ''}diamond, ${p.quality}`;
 /** Melee is priced per carat; one stone costs its share, at least a cent. */
-const meleeUnit = (p: MeleeRow) => Math.max(1, Math.round(p.pricePerCaratCents * p.caratPerStone));
+export const meleeUnit = (p: MeleeRow) => Math.max(1, Math.round(p.pricePerCaratCents * p.caratPerStone));
 
 function offer(kind: ConfiguredStone['kind'], id: number, title: string, image: string, loc: StoneLocation, unit: number, href: string | null): ConfiguredStone {
   return { kind, id, title, image, quantity: loc.count, unitPriceCents: unit, settingLabourCents: loc.settingLabourCents, totalCents: unit * loc.count + loc.settingLabourCents, href };

@@ -1,0 +1,94 @@
+import { MELEE_PARCEL_STONES, QTY_MAX, type CartLine } from '@facet/contracts/commerce';
+import { paths } from '@facet/contracts/paths';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { itemImageUrl, stoneImageUrl } from '../catalog/images.ts';
+import { configuratorRepository as stones } from '../configurator/repository.ts';
+import { configureProduct, diamondTitle, gemTitle, meleeTitle, meleeUnit } from '../configurator/service.ts';
+import { variantOf, type CartLineRow } from './repository.ts';
+
+/** A priced line plus what checkout needs to sell it (the serialized stones it holds, melee stock). */
+export interface PricedLine extends CartLine {
+  stones: Array<{ kind: 'diamond' | 'gemstone'; id: number }>;
+  melee?: { id: number; stones: number };
+  configuration: unknown;
+}
+
+const unavailable = (row: CartLineRow, title: string, message: string, image = stoneImageUrl('round', 'diamond', title)): PricedLine => ({
+  id: row.id, kind: row.kind, title, details: [], image, href: null, quantity: row.quantity, maxQuantity: row.quantity,
+  unitPriceCents: 0, lineTotalCents: 0, available: false, message, stones: [], configuration: row.configuration ?? null,
+});
+
+const diamondHref = (d: { serial: string; origin: string; id: number }) =>
+  paths.diamond({ series: d.serial, categoryId: d.origin === 'lab' ? 1800 : 1700, groupId: d.id, productId: d.id });
+
+/** Prices one cart line from today's catalogue; a line that cannot be bought says why. */
+export async function priceLine(db: DbOrTx, row: CartLineRow): Promise<PricedLine> {
+  const base = { id: row.id, kind: row.kind, quantity: row.quantity, available: true, message: null, configuration: row.configuration ?? null };
+  switch (row.kind) {
+    case 'product': {
+      const v = await variantOf(db, row.refId);
+      if (!v) return unavailable(row, 'A piece no longer in our collection', 'This piece has been withdrawn from the collection.');
+      const details = [v.metalName, v.fingerSize ? `Size ${v.fingerSize}` : null, v.lengthIn ? `${v.lengthIn} in` : null, `SKU ${v.sku}`].filter((x): x is string => !!x);
+      return {
+        ...base, title: v.description, details, image: itemImageUrl(v.image, v.metal, v.description),
+        href: paths.product({ series: v.series, categoryId: v.categoryId, groupId: v.groupId, productId: v.id }),
+        maxQuantity: QTY_MAX, unitPriceCents: v.priceCents, lineTotalCents: v.priceCents * row.quantity, stones: [],
+      };
+    }
+    case 'configured': {
+      const cfg = row.configuration!;
+      try {
+        const c = await configureProduct(db as Db, cfg);
+        const model = await stones.model(db, cfg.groupId);
+        const details = c.breakdown.filter((b) => b.kind === 'stone').map((b) => b.label);
+        const held = cfg.stones.filter((s) => s.kind !== 'melee').map((s) => ({ kind: s.kind as 'diamond' | 'gemstone', id: s.id }));
+        return {
+          ...base, title: c.title, details: [...details, `SKU ${c.sku}`], image: c.images[0]!.FullUrl,
+          href: model ? `${paths.product({ series: model.series, categoryId: model.categoryId, groupId: cfg.groupId, productId: cfg.groupId })}` : null,
+          // A ring holding a one-of-a-kind stone can be bought once.
+          maxQuantity: held.length ? 1 : QTY_MAX, unitPriceCents: c.totalCents, lineTotalCents: c.totalCents * row.quantity, stones: held,
+        };
+      } catch (err) {
+        if (err instanceof AppError && err.status < 500) return unavailable(row, 'Your custom ring', err.message);
+        throw err;
+      }
+    }
+    case 'diamond': {
+      const d = await stones.diamond(db, row.refId);
+      if (!d) return unavailable(row, 'A diamond no longer offered', 'This diamond is no longer offered.');
+      const title = diamondTitle(d);
+      const ok = d.status === 'available';
+      return {
+        ...base, title, details: [`${d.cut} cut`, `Certificate ${d.serial}`], image: stoneImageUrl(d.shape, 'diamond', title), href: diamondHref(d),
+        maxQuantity: 1, unitPriceCents: d.priceCents, lineTotalCents: d.priceCents, available: ok,
+        message: ok ? null : 'This diamond has just been sold. Please choose another.', stones: [{ kind: 'diamond', id: d.id }],
+      };
+    }
+    case 'gemstone': {
+      const g = await stones.gemstone(db, row.refId);
+      if (!g) return unavailable(row, 'A gemstone no longer offered', 'This gemstone is no longer offered.');
+      const title = gemTitle(g);
+      const ok = g.status === 'available';
+      return {
+        ...base, title, details: [`Stone ${g.serial}`], image: stoneImageUrl(g.shape, g.colorHex.replace('#', ''), title), href: paths.stoneType(g.typeSlug),
+        maxQuantity: 1, unitPriceCents: g.priceCents, lineTotalCents: g.priceCents, available: ok,
+        message: ok ? null : 'This gemstone has just been sold. Please choose another.', stones: [{ kind: 'gemstone', id: g.id }],
+      };
+    }
+    case 'melee': {
+      const p = await stones.melee(db, row.refId);
+      if (!p) return unavailable(row, 'A melee parcel no longer offered', 'This parcel is no longer offered.');
+      const title = `Parcel of ${MELEE_PARCEL_STONES}: ${meleeTitle(p)}`;
+      const unit = meleeUnit(p) * MELEE_PARCEL_STONES;
+      const maxQuantity = Math.max(0, Math.min(QTY_MAX, Math.floor(p.stock / MELEE_PARCEL_STONES)));
+      const ok = row.quantity <= maxQuantity;
+      return {
+        ...base, title, details: [`SKU ${p.sku}`, `${(p.caratPerStone * MELEE_PARCEL_STONES).toFixed(2)} ct total weight`], image: stoneImageUrl(p.shape, 'diamond', title), href: paths.melee(),
+        maxQuantity: Math.max(maxQuantity, 1), unitPriceCents: unit, lineTotalCents: unit * row.quantity, available: ok,
+        message: ok ? null : maxQuantity ? `Only ${maxQuantity} ${maxQuantity === 1 ? 'parcel is' : 'parcels are'} left.` : 'This parcel is sold out.',
+        stones: [], melee: { id: p.id, stones: row.quantity * MELEE_PARCEL_STONES },
+      };
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { addItemBody, cartQuery, cartSchema, updateItemBody } from '@facet/contracts/commerce';
+import { envelope } from '@facet/contracts/envelope';
+import { Unauthorized, Validation } from '../../errors.ts';
+import { bearerOf, optionalUserId } from '../account/auth.ts';
+import * as carts from './service.ts';
+
+const SESSION_ID = /^[A-Za-z0-9-]{16,64}$/;
+
+/** Who owns the cart of a request: the signed-in user, else the visitor's swag-session id. */
+export async function ownerOf(req: FastifyRequest): Promise<carts.Owner> {
+  const raw = req.headers['x-session-id'];
+  const sessionId = typeof raw === 'string' && raw ? raw : null;
+  if (sessionId && !SESSION_ID.test(sessionId)) throw new Validation('X-Session-Id must be the swag-session id (16–64 letters, digits or dashes).');
+  const userId = await optionalUserId(req);
+  // A token that no longer opens anything is a signed-out shopper: the client's 401 handler resets.
+  if (bearerOf(req) && !userId) throw new Unauthorized('Your session has expired. Please log in again.');
+  return { userId, sessionId };
+}
+
+const lineParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onSend', async (_req, reply) => { reply.header('cache-control', 'private, no-store'); });
+  const reply = { 200: envelope(cartSchema) };
+
+  app.get('/cart', { schema: { querystring: cartQuery, response: reply } },
+    async (req) => ({ data: await carts.getCart(app.db, app.config, await ownerOf(req), req.query) }));
+
+  app.post('/cart/items', { schema: { body: addItemBody, response: reply } },
+    async (req) => ({ data: await carts.addItem(app.db, app.config, await ownerOf(req), req.body) }));
+
+  app.patch('/cart/items/:id', { schema: { params: lineParams, body: updateItemBody, response: reply } },
+    async (req) => ({ data: await carts.updateItem(app.db, app.config, await ownerOf(req), req.params.id, req.body.quantity) }));
+
+  app.delete('/cart/items/:id', { schema: { params: lineParams, response: reply } },
+    async (req) => ({ data: await carts.removeItem(app.db, app.config, await ownerOf(req), req.params.id) }));
+};

@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import { MELEE_PARCEL_STONES, QTY_MAX, SERIALIZED_KINDS, type AddItemInput, type Cart, type ShippingMethod } from '@facet/contracts/commerce';
+import type { z } from 'zod';
+import type { addItemBody } from '@facet/contracts/commerce';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { Conflict, NotFound, Unprocessable } from '../../errors.ts';
+import { priceLine, type PricedLine } from './lines.ts';
+import { computeTotals, shippingOptions } from './pricing.ts';
+import { cartRepository as repo, type CartLineRow, type Owner } from './repository.ts';
+
+export type { Owner };
+type AddInput = z.output<typeof addItemBody>;
+const NOT_IN_CART = 'This item is no longer in your cart.';
+
+/** Lines with the same key are the same purchase: quantities add instead of a second line. */
+function lineKey(input: AddInput): string {
+  if (input.kind !== 'configured') return `${input.kind}:${input.id}`;
+  const c = input.configuration;
+  const canonical = JSON.stringify({ ...c, stones: [...c.stones].sort((a, b) => a.location - b.location) });
+  return `configured:${c.groupId}:${createHash('sha256').update(canonical).digest('hex').slice(0, 24)}`;
+}
+const serialsOf = (input: AddInput | CartLineRow): string[] => {
+  if (input.kind === 'diamond' || input.kind === 'gemstone') return [`${input.kind}:${'refId' in input ? input.refId : input.id}`];
+  if (input.kind === 'configured') {
+    const cfg = 'configuration' in input ? input.configuration : null;
+    return (cfg?.stones ?? []).filter((s) => s.kind !== 'melee').map((s) => `${s.kind}:${s.id}`);
+  }
+  return [];
+};
+
+export async function pricedLines(db: DbOrTx, cartId: number | null): Promise<PricedLine[]> {
+  if (!cartId) return [];
+  const rows = await repo.lines(db, cartId);
+  return Promise.all(rows.map((r) => priceLine(db, r)));
+}
+
+export function summarize(config: Config, lines: PricedLine[], opts: { state?: string; shipping?: ShippingMethod } = {}): Cart {
+  const subtotal = lines.filter((l) => l.available).reduce((s, l) => s + l.lineTotalCents, 0);
+  return {
+    lines: lines.map(({ stones: _s, melee: _m, configuration: _c, ...l }) => l),
+    count: lines.reduce((s, l) => s + l.quantity, 0),
+    checkoutReady: lines.length > 0 && lines.every((l) => l.available),
+    shippingOptions: shippingOptions(config, subtotal),
+    freeShippingOverCents: config.FREE_SHIPPING_OVER_CENTS,
+    totals: computeTotals(config, subtotal, opts.shipping ?? 'standard', opts.state ?? null),
+  };
+}
+
+/**
+ * The visitor's lines join the user's cart at sign-in: same line → quantities add (capped);
+ * a one-of-a-kind stone never appears twice. The visitor cart is then gone.
+ */
+async function mergeVisitorCart(db: Db, owner: Owner): Promise<void> {
+  if (!owner.userId || !owner.sessionId) return;
+  const visitorCart = await repo.findBySession(db, owner.sessionId);
+  if (!visitorCart) return;
+  await db.transaction(async (tx) => {
+    const userCart = await repo.ensure(tx, { userId: owner.userId, sessionId: null });
+    const held = new Set((await repo.lines(tx, userCart)).flatMap(serialsOf));
+    for (const l of await repo.lines(tx, visitorCart)) {
+      const serials = serialsOf(l);
+      if (serials.some((s) => held.has(s))) continue;
+      serials.forEach((s) => held.add(s));
+      const max = SERIALIZED_KINDS.includes(l.kind) || serials.length ? 1 : QTY_MAX;
+      await repo.upsertLine(tx, userCart, { kind: l.kind, refId: l.refId, configuration: l.configuration, lineKey: l.lineKey, quantity: l.quantity, max });
+    }
+    await repo.drop(tx, visitorCart);
+  });
+}
+
+export async function getCart(db: Db, config: Config, owner: Owner, opts: { state?: string; shipping?: ShippingMethod } = {}): Promise<Cart> {
+  await mergeVisitorCart(db, owner);
+  return summarize(config, await pricedLines(db, await repo.find(db, owner)), opts);
+}
+
+export async function addItem(db: Db, config: Config, owner: Owner, input: AddInput): Promise<Cart> {
+  if (!owner.userId && !owner.sessionId) throw new Unprocessable('A cart needs the X-Session-Id header (the swag-session id).');
+  await mergeVisitorCart(db, owner);
+  const quantity = 'quantity' in input ? input.quantity : 1;
+  const refId = input.kind === 'configured' ? input.configuration.groupId : input.id;
+  await db.transaction(async (tx) => {
+    const cartId = await repo.ensure(tx, owner);
+    const existing = await repo.lines(tx, cartId);
+    const key = lineKey(input);
+    const serials = serialsOf(input);
+    // Price the new line before keeping it: a sold stone or an impossible configuration is refused now.
+    const probe = await priceLine(tx, { id: 0, cartId, kind: input.kind, refId, configuration: input.kind === 'configured' ? input.configuration : null, lineKey: key, quantity, createdAt: new Date() });
+    if (!probe.available) throw new Conflict(probe.message ?? 'This item cannot be bought right now.');
+    if (serials.length) {
+      const held = new Set(existing.flatMap(serialsOf));
+      if (serials.some((s) => held.has(s))) throw new Conflict(input.kind === 'configured' ? 'That stone is already in your cart.' : `This ${input.kind} is already in your cart. Each one is one of a kind.`);
+    }
+    const same = existing.find((l) => l.lineKey === key);
+    if (same && same.quantity + quantity > probe.maxQuantity) {
+      throw new Unprocessable(probe.maxQuantity === 1 ? 'This piece is one of a kind and already in your cart.' : `You can order up to ${probe.maxQuantity} of an item. For more, please contact us.`);
+    }
+    if (input.kind === 'melee' && quantity > probe.maxQuantity) throw new Unprocessable(`Only ${probe.maxQuantity} parcels of ${MELEE_PARCEL_STONES} are in stock.`);
+    await repo.upsertLine(tx, cartId, { kind: input.kind, refId, configuration: input.kind === 'configured' ? input.configuration : null, lineKey: key, quantity, max: probe.maxQuantity });
+    await repo.touch(tx, cartId);
+  });
+  return getCart(db, config, owner);
+}
+
+export async function updateItem(db: Db, config: Config, owner: Owner, lineId: number, quantity: number): Promise<Cart> {
+  const cartId = await repo.find(db, owner);
+  const row = cartId ? await repo.line(db, cartId, lineId) : null;
+  if (!cartId || !row) throw new NotFound(NOT_IN_CART);
+  const priced = await priceLine(db, row);
+  if (quantity > priced.maxQuantity) {
+    throw new Unprocessable(priced.maxQuantity === 1 ? 'This piece is one of a kind: its quantity is always 1.' : `Only ${priced.maxQuantity} available for this item.`);
+  }
+  await repo.setQuantity(db, cartId, lineId, quantity);
+  return getCart(db, config, owner);
+}
+
+export async function removeItem(db: Db, config: Config, owner: Owner, lineId: number): Promise<Cart> {
+  const cartId = await repo.find(db, owner);
+  if (!cartId || !(await repo.removeLine(db, cartId, lineId))) throw new NotFound(NOT_IN_CART);
+  return getCart(db, config, owner);
+}
+
+export type { AddItemInput };

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ORDER_NUMBER_RE, orderSchema, orderSummary, placeOrderBody } from '@facet/contracts/commerce';
+import { envelope } from '@facet/contracts/envelope';
+import { Validation } from '../../errors.ts';
+import { optionalUserId, requireAuth } from '../account/auth.ts';
+import { ownerOf } from '../cart/routes.ts';
+import { testCardProvider } from './payment.ts';
+import * as orders from './service.ts';
+
+const KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: orders.OrderDeps = {
+    db: app.db, config: app.config, outbox: app.outbox, payments: testCardProvider(),
+    // Listings show only available stones: cached answers must not outlive a sale.
+    onStonesSold: () => app.answerCache.invalidate(),
+  };
+  app.addHook('onSend', async (_req, reply) => { reply.header('cache-control', 'private, no-store'); });
+
+  app.post('/order', {
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    schema: { body: placeOrderBody, response: { 200: envelope(orderSchema) } },
+  }, async (req) => {
+    const key = req.headers['idempotency-key'];
+    if (typeof key !== 'string' || !KEY.test(key)) throw new Validation('The Idempotency-Key header is required (8–100 letters, digits, dashes or underscores).');
+    return { data: await orders.placeOrder(deps, await ownerOf(req), key, req.body) };
+  });
+
+  app.get('/order', { preHandler: requireAuth('session'), schema: { response: { 200: envelope(z.array(orderSummary)) } } },
+    async (req) => ({ data: await orders.listOrders(app.db, req.auth!.userId) }));
+
+  app.get('/order/:number', {
+    schema: { params: z.object({ number: z.string().regex(ORDER_NUMBER_RE, 'Not an order number') }), querystring: z.object({ token: z.string().max(100).optional() }).strict(), response: { 200: envelope(orderSchema) } },
+  }, async (req) => {
+    const header = req.headers['x-order-token'];
+    const token = typeof header === 'string' ? header : req.query.token ?? null;
+    return { data: await orders.getOrder(app.db, app.config, req.params.number, { userId: await optionalUserId(req), token }) };
+  });
+};

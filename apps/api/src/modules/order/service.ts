@@ -1,0 +1,164 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import type { z } from 'zod';
+import type { Order, OrderSummary, placeOrderBody } from '@facet/contracts/commerce';
+import { US_STATES } from '@facet/contracts/account';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { OrderAddress } from '../../db/schema/commerce.ts';
+import { address as addressTable } from '../../db/schema/accounts.ts';
+import { AppError, Conflict, NotFound, Unprocessable } from '../../errors.ts';
+import { hashToken } from '../account/secrets.ts';
+import { storeInfo } from '../account/service.ts';
+import { pricedLines } from '../cart/service.ts';
+import { cartRepository } from '../cart/repository.ts';
+import { computeTotals, shippingOptions } from '../cart/pricing.ts';
+import type { Owner } from '../cart/repository.ts';
+import { enqueueMail, type MailOutbox } from '../mail/outbox.ts';
+import { orderConfirmation, orderNotification } from './mail.ts';
+import type { PaymentProvider } from './payment.ts';
+import { orderRepository as repo, type OrderRow } from './repository.ts';
+
+type PlaceOrder = z.output<typeof placeOrderBody>;
+export interface OrderDeps { db: Db; config: Config; outbox: MailOutbox; payments: PaymentProvider; onStonesSold: () => void }
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const newOrderNumber = () => `FCT-${Array.from({ length: 8 }, () => CROCKFORD[randomInt(32)]).join('')}`;
+const NOT_FOUND = 'We could not find that order.';
+
+class PaymentDeclined extends AppError {
+  constructor(message: string) { super(402, message); }
+}
+
+/** What identifies "the same request" for an Idempotency-Key: everything but the secret card data. */
+function requestHash(input: PlaceOrder): string {
+  const { card, ...rest } = input;
+  return createHash('sha256').update(JSON.stringify({ ...rest, card: { name: card.name, last4: card.number.slice(-4), expMonth: card.expMonth, expYear: card.expYear } })).digest('hex');
+}
+
+const isUniqueViolation = (err: unknown, constraint: string) => {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const c = e.cause ?? e;
+  return c.code === '23505' && (c.constraint === constraint || String((c as Error).message ?? '').includes(constraint));
+};
+
+function toOrder(o: OrderRow, lines: Array<{ kind: string; title: string; details: string[]; image: string; quantity: number; unitPriceCents: number; lineTotalCents: number }>, config: Config): Order {
+  const shipping = shippingOptions(config, o.subtotalCents).find((s) => s.method === o.shippingMethod)!;
+  return {
+    number: o.number, status: o.status, placedAt: o.placedAt.toISOString(), email: o.email,
+    lines: lines.map((l) => ({ kind: l.kind as Order['lines'][number]['kind'], title: l.title, details: l.details, image: l.image, quantity: l.quantity, unitPriceCents: l.unitPriceCents, lineTotalCents: l.lineTotalCents })),
+    shippingAddress: o.shippingAddress, billingAddress: o.billingAddress,
+    shipping: { ...shipping, cents: o.shippingCents },
+    totals: { subtotalCents: o.subtotalCents, shippingCents: o.shippingCents, taxCents: o.taxCents, taxState: o.shippingAddress.state, totalCents: o.totalCents },
+    payment: { brand: o.cardBrand, last4: o.cardLast4 },
+  };
+}
+
+/**
+ * Checkout in ONE transaction: re-price the cart, re-check every line, sell each serialized stone
+ * with a conditional update, write the order and its snapshots, authorize the card, queue the
+ * e-mails and empty the cart. Any failure rolls all of it back.
+ */
+export async function placeOrder(deps: OrderDeps, owner: Owner, idempotencyKey: string, input: PlaceOrder): Promise<Order> {
+  if (!owner.userId && !owner.sessionId) throw new Unprocessable('Checkout needs the X-Session-Id header (the swag-session id).');
+  const scope = owner.userId ? `u:${owner.userId}` : `s:${owner.sessionId}`;
+  const hash = requestHash(input);
+
+  const replay = async () => {
+    const prior = await repo.byIdempotency(deps.db, scope, idempotencyKey);
+    if (!prior) return null;
+    if (prior.requestHash !== hash) throw new Unprocessable('This Idempotency-Key was already used for a different order. Use a new key for a new order.');
+    return prior.answer as Order;
+  };
+  const earlier = await replay();
+  if (earlier) return earlier;
+
+  const state = input.shippingAddress.state;
+  if (!(state in US_STATES)) throw new Unprocessable('We ship within the United States only.');
+  const billing: OrderAddress = { ...(input.billingAddress ?? input.shippingAddress) } as OrderAddress;
+  const shipping: OrderAddress = { ...input.shippingAddress } as OrderAddress;
+  let authorizedRef: string | null = null;
+
+  try {
+    const order = await deps.db.transaction(async (tx) => {
+      const cartId = await cartRepository.find(tx, owner);
+      const lines = await pricedLines(tx, cartId);
+      if (!cartId || !lines.length) throw new Unprocessable('Your cart is empty.');
+      const blocked = lines.find((l) => !l.available);
+      if (blocked) throw new Conflict(`${blocked.title}: ${blocked.message}`);
+      const subtotal = lines.reduce((s, l) => s + l.lineTotalCents, 0);
+      const totals = computeTotals(deps.config, subtotal, input.shippingMethod, state);
+      if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== totals.totalCents) {
+        throw new Conflict('Prices changed since you reviewed your order. Please check the new total and place the order again.');
+      }
+
+      for (const line of lines) {
+        for (const s of line.stones) {
+          if (!(await repo.sellStone(tx, s.kind, s.id))) {
+            throw new Conflict(`Sorry, ${line.title.replace(/^./, (c) => c.toLowerCase())} was just bought by another customer. We have taken it out of your order; please choose another.`);
+          }
+        }
+        if (line.melee && !(await repo.takeMelee(tx, line.melee.id, line.melee.stones))) throw new Conflict(`${line.title}: not enough stones left in stock.`);
+      }
+
+      const accessToken = randomBytes(24).toString('base64url');
+      const number = newOrderNumber();
+      const orderId = await repo.insert(tx, {
+        number, userId: owner.userId, email: input.email, accessTokenHash: hashToken(accessToken),
+        shippingAddress: shipping, billingAddress: billing, shippingMethod: input.shippingMethod,
+        subtotalCents: totals.subtotalCents, shippingCents: totals.shippingCents, taxCents: totals.taxCents, totalCents: totals.totalCents,
+        paymentProvider: deps.payments.name, paymentRef: 'pending', cardBrand: '', cardLast4: '',
+        idempotencyScope: scope, idempotencyKey, requestHash: hash, answer: {},
+      });
+      await repo.insertLines(tx, lines.map((l, i) => ({
+        orderId, position: i, kind: l.kind, refId: 0, title: l.title, details: l.details, image: l.image, configuration: l.configuration,
+        quantity: l.quantity, unitPriceCents: l.unitPriceCents, lineTotalCents: l.lineTotalCents,
+      })));
+      await repo.insertStones(tx, lines.flatMap((l) => l.stones.map((s) => ({ orderId, kind: s.kind, stoneId: s.id }))));
+
+      // The card is asked last: nothing is authorized for an order that cannot be filled.
+      const auth = await deps.payments.authorize({ amountCents: totals.totalCents, currency: 'USD', card: input.card, reference: number });
+      if (!auth.ok) throw new PaymentDeclined(auth.message);
+      authorizedRef = auth.ref;
+
+      const row: OrderRow = { ...(await repo.byNumber(tx, number))!, paymentRef: auth.ref, cardBrand: auth.brand, cardLast4: auth.last4 };
+      const answer = { ...toOrder(row, lines, deps.config), accessToken };
+      await repo.finalize(tx, orderId, { paymentRef: auth.ref, cardBrand: auth.brand, cardLast4: auth.last4, answer });
+
+      const store = storeInfo(deps.config);
+      const link = `${store.publicUrl}/order-confirmation?number=${number}&token=${accessToken}`;
+      await enqueueMail(tx, { kind: 'order-confirmation', to: input.email, ...orderConfirmation(store, answer, link) });
+      await enqueueMail(tx, { kind: 'order-notification', to: deps.config.STORE_EMAIL, ...orderNotification(store, answer) });
+      await cartRepository.clear(tx, cartId);
+      if (input.saveAddress && owner.userId) {
+        await tx.insert(addressTable).values({ userId: owner.userId, ...shipping, isDefaultShipping: false, isDefaultBilling: false });
+      }
+      return answer;
+    });
+    void deps.outbox.kick();
+    if (order.lines.some((l) => l.kind !== 'product')) deps.onStonesSold();
+    return order;
+  } catch (err) {
+    if (authorizedRef) await deps.payments.void(authorizedRef).catch(() => {});
+    // A concurrent request with the same key won the race: answer as it did.
+    if (isUniqueViolation(err, 'customer_order_idempotency_key')) {
+      const again = await replay();
+      if (again) return again;
+    }
+    if (isUniqueViolation(err, 'order_stone_live_key')) throw new Conflict('Sorry, a stone in your cart was just bought by another customer. Please review your cart.');
+    throw err;
+  }
+}
+
+/** The owner (signed in) or whoever holds the order's access token; anyone else gets 404. */
+export async function getOrder(db: Db, config: Config, number: string, who: { userId: number | null; token: string | null }): Promise<Order> {
+  const o = await repo.byNumber(db, number);
+  if (!o) throw new NotFound(NOT_FOUND);
+  const mine = who.userId !== null && o.userId === who.userId;
+  const byToken = who.token !== null && hashToken(who.token) === o.accessTokenHash;
+  if (!mine && !byToken) throw new NotFound(NOT_FOUND);
+  return toOrder(o, await repo.lines(db, o.id), config);
+}
+
+export async function listOrders(db: Db, userId: number): Promise<OrderSummary[]> {
+  return (await repo.forUser(db, userId)).map((o) => ({ ...o, placedAt: o.placedAt.toISOString(), image: o.image ?? '' }));
+}

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { addressFields, emailField } from './account.ts';
+import { configureBody } from './configurator.ts';
+
+// Cart, checkout and orders (architecture §4). Prices are never accepted from a client: bodies
+// are strict and carry only what was chosen; the server prices every line on every read.
+
+export const LINE_KINDS = ['product', 'configured', 'diamond', 'gemstone', 'melee'] as const;
+export type LineKind = (typeof LINE_KINDS)[number];
+export const SERIALIZED_KINDS: readonly LineKind[] = ['diamond', 'gemstone'];
+export const QTY_MAX = 10;
+/** Melee is sold in parcels of this many stones. */
+export const MELEE_PARCEL_STONES = 25;
+
+const id = z.number().int().positive().max(2_147_483_647);
+const quantity = z.number().int().min(1, 'Quantity must be at least 1').max(QTY_MAX, `You can order up to ${QTY_MAX} of an item. For more, please contact us.`);
+
+export const addItemBody = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('product'), id, quantity: quantity.default(1) }).strict(),
+  z.object({ kind: z.literal('configured'), configuration: configureBody, quantity: quantity.default(1) }).strict(),
+  z.object({ kind: z.literal('diamond'), id }).strict(),
+  z.object({ kind: z.literal('gemstone'), id }).strict(),
+  z.object({ kind: z.literal('melee'), id, quantity: quantity.default(1) }).strict(),
+]);
+export type AddItemInput = z.input<typeof addItemBody>;
+export const updateItemBody = z.object({ quantity }).strict();
+
+export const cartLine = z.object({
+  id: z.number().int(),
+  kind: z.enum(LINE_KINDS),
+  title: z.string(),
+  /** What was chosen, one short line each (metal, size, centre stone…). */
+  details: z.array(z.string()),
+  image: z.string(),
+  href: z.string().nullable(),
+  quantity: z.number().int(),
+  maxQuantity: z.number().int(),
+  unitPriceCents: z.number().int(),
+  lineTotalCents: z.number().int(),
+  available: z.boolean(),
+  /** Why a line cannot be bought now (stone sold, piece withdrawn). */
+  message: z.string().nullable(),
+});
+export type CartLine = z.infer<typeof cartLine>;
+
+export const SHIPPING_METHODS = ['standard', 'express', 'overnight'] as const;
+export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
+export const shippingOption = z.object({
+  method: z.enum(SHIPPING_METHODS),
+  label: z.string(),
+  days: z.string(),
+  cents: z.number().int(),
+});
+export type ShippingOption = z.infer<typeof shippingOption>;
+
+export const totals = z.object({
+  subtotalCents: z.number().int(),
+  shippingCents: z.number().int(),
+  taxCents: z.number().int(),
+  /** Null until a state is known: tax is shown as "calculated at checkout". */
+  taxState: z.string().nullable(),
+  totalCents: z.number().int(),
+});
+export type Totals = z.infer<typeof totals>;
+
+export const cartSchema = z.object({
+  lines: z.array(cartLine),
+  count: z.number().int(),
+  checkoutReady: z.boolean(),
+  shippingOptions: z.array(shippingOption),
+  freeShippingOverCents: z.number().int(),
+  totals,
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+export const cartQuery = z.object({
+  state: z.string().regex(/^[A-Z]{2}$/).optional(),
+  shipping: z.enum(SHIPPING_METHODS).optional(),
+}).strict();
+
+// --- Checkout ---
+export const cardBody = z.object({
+  name: z.string().trim().min(2, 'Please enter the name on the card').max(100),
+  number: z.string().transform((s) => s.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{12,19}$/, 'Please enter a valid card number')),
+  expMonth: z.number().int().min(1, 'Invalid expiry month').max(12, 'Invalid expiry month'),
+  expYear: z.number().int().min(2000).max(2100),
+  cvc: z.string().regex(/^\d{3,4}$/, 'Please enter the 3 or 4 digit security code'),
+}).strict();
+export type CardInput = z.input<typeof cardBody>;
+
+const orderAddress = addressFields.strict();
+export const placeOrderBody = z.object({
+  email: emailField,
+  shippingAddress: orderAddress,
+  /** Absent: billing is the shipping address. */
+  billingAddress: orderAddress.optional(),
+  shippingMethod: z.enum(SHIPPING_METHODS),
+  card: cardBody,
+  /** Signed-in shoppers may keep a new shipping address in their address book. */
+  saveAddress: z.boolean().optional(),
+  /**
+   * The total the shopper saw on the review step. Never used to charge: if the server's total
+   * differs (a price moved), the order is refused with 409 so they can review again.
+   */
+  expectedTotalCents: z.number().int().nonnegative().optional(),
+}).strict();
+export type PlaceOrderInput = z.input<typeof placeOrderBody>;
+
+const addressOut = addressFields.extend({ state: z.string(), country: z.string() });
+export const orderLine = z.object({
+  kind: z.enum(LINE_KINDS),
+  title: z.string(),
+  details: z.array(z.string()),
+  image: z.string(),
+  quantity: z.number().int(),
+  unitPriceCents: z.number().int(),
+  lineTotalCents: z.number().int(),
+});
+export const orderSchema = z.object({
+  number: z.string(),
+  status: z.string(),
+  placedAt: z.string(),
+  email: z.string(),
+  lines: z.array(orderLine),
+  shippingAddress: addressOut,
+  billingAddress: addressOut,
+  shipping: shippingOption,
+  totals,
+  payment: z.object({ brand: z.string(), last4: z.string() }),
+  /** Opens the order without signing in (the confirmation e-mail's link); only in the answer to POST /order. */
+  accessToken: z.string().optional(),
+});
+export type Order = z.infer<typeof orderSchema>;
+export const orderSummary = z.object({ number: z.string(), status: z.string(), placedAt: z.string(), itemCount: z.number().int(), totalCents: z.number().int(), image: z.string() });
+export type OrderSummary = z.infer<typeof orderSummary>;
+
+export const ORDER_NUMBER_RE = /^FCT-[0-9A-HJKMNP-TV-Z]{8}$/;
+export const TEST_CARDS = { approve: '4242424242424242', decline: '4000000000000002' } as const;
