@@ -2,6 +2,8 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { MenuSection } from '@facet/contracts/menu';
 import type { Route } from './+types/root';
 import { useEffect } from 'react';
+import { Toaster } from 'sonner';
+import { TOAST_DURATION_MS } from '@facet/contracts/constants';
 import { apiRequest } from './lib/api.ts';
 import { getSessionId } from './lib/session.ts';
 import { hostContext } from './lib/host-context.ts';
@@ -58,7 +60,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   // Spec §3: a random visitor id under swag-session from the first visit (it keys the cart).
   useEffect(() => { getSessionId(); }, []);
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      {/* Spec §8: messages top right for 5 s, on every page including checkout. */}
+      <Toaster position="top-right" duration={TOAST_DURATION_MS} closeButton />
+    </>
+  );
 }
 
 export function useRootData() {

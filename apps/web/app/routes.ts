@@ -22,6 +22,7 @@ export default [
     route('reset-password/:token', 'routes/reset-password.tsx'),
     route('profile', 'routes/profile.tsx'),
     route('address', 'routes/address.tsx'),
+    route('profile/orders', 'routes/orders.tsx'),
     route('newsletter/confirm/:token', 'routes/newsletter-confirm.tsx'),
     route('blog', 'routes/blog.tsx'),
     route('blog/:slug', 'routes/blog-post.tsx'),

@@ -1,7 +1,5 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS } from '@facet/contracts/constants';
 import { Header } from '~/features/layout/header.tsx';
 import { Footer } from '~/features/layout/footer.tsx';
 import { useRootData } from '~/root.tsx';
@@ -22,7 +20,6 @@ export default function StoreLayout() {
       </main>
       {root && <Footer store={root.store} />}
       <AccountPanel />
-      <Toaster position="top-right" duration={TOAST_DURATION_MS} closeButton />
     </>
   );
 }

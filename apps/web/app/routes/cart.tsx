@@ -1,9 +1,102 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Minus, Plus, ShieldCheck, ShoppingBag, Trash2, Truck } from 'lucide-react';
+import type { CartLine } from '@facet/contracts/commerce';
 import type { Route } from './+types/cart';
-import { ComingSoon } from '~/features/layout/coming-soon.tsx';
+import { TotalsList } from '~/features/cart/order-summary.tsx';
+import { fetchCart, removeLine, updateLine, useCart } from '~/features/cart/cart-store.ts';
+import { reportApiError } from '~/lib/client-api.ts';
+import { formatMoney } from '~/lib/money.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: 'Your cart', description: 'Your cart' });
+export const meta: Route.MetaFunction = () => pageMeta({ title: 'Your cart', noindex: true });
 
 export default function Page() {
-  return <ComingSoon title={'Your cart'}>{'Your cart opens with checkout.'}</ComingSoon>;
+  const { cart } = useCart();
+  const [ready, setReady] = useState(false);
+  useEffect(() => { fetchCart().catch(reportApiError).finally(() => setReady(true)); }, []);
+
+  return (
+    <div className="mx-auto max-w-site px-4 pb-24 pt-36 lg:px-8 lg:pt-40">
+      <h1 className="font-display text-5xl">Your cart</h1>
+      {!ready && !cart ? (
+        <div aria-busy="true" className="mt-10 grid gap-10 lg:grid-cols-[1fr_24rem]"><div className="h-64 animate-pulse bg-panel" /><div className="h-64 animate-pulse bg-panel" /></div>
+      ) : !cart || cart.lines.length === 0 ? (
+        <EmptyCart />
+      ) : (
+        <div className="mt-10 grid items-start gap-10 lg:grid-cols-[1fr_24rem]">
+          <section aria-label="Items">
+            <ul className="divide-y divide-hairline border-y border-hairline">
+              {cart.lines.map((l) => <Line key={l.id} line={l} />)}
+            </ul>
+            <Link to="/" className="mt-6 inline-block text-sm text-primary underline-offset-4 hover:underline">Continue shopping</Link>
+          </section>
+          <aside aria-labelledby="summary-title" className="border border-hairline bg-panel p-6 lg:sticky lg:top-28">
+            <h2 id="summary-title" className="font-display text-2xl">Order summary</h2>
+            <div className="mt-5"><TotalsList totals={cart.totals} shippingLabel="insured standard" /></div>
+            {cart.totals.shippingCents > 0 && (
+              <p className="mt-3 text-xs text-muted">Free insured shipping on orders over {formatMoney(cart.freeShippingOverCents)}.</p>
+            )}
+            {!cart.checkoutReady && <p role="alert" className="mt-4 text-sm text-danger">Remove the items marked unavailable to continue.</p>}
+            {cart.checkoutReady
+              ? <Link to="/checkout" className="btn-primary mt-6 w-full py-4">Proceed to Checkout</Link>
+              : <button type="button" disabled className="btn-primary mt-6 w-full py-4">Proceed to Checkout</button>}
+            <ul className="mt-6 space-y-2 text-xs text-muted">
+              <li className="flex gap-2"><Truck aria-hidden="true" className="h-4 w-4 shrink-0" />Fully insured, signature on delivery</li>
+              <li className="flex gap-2"><ShieldCheck aria-hidden="true" className="h-4 w-4 shrink-0" />30-day returns on anything unworn</li>
+            </ul>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <div className="mt-10 border border-dashed border-hairline px-6 py-16 text-center">
+      <ShoppingBag aria-hidden="true" className="mx-auto h-10 w-10 text-muted" strokeWidth={1.4} />
+      <p className="mt-4 font-display text-3xl">Your cart is empty</p>
+      <p className="mt-2 text-muted">Find a setting, a certified diamond or a piece to wear every day.</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/category/1100" className="btn-primary">Engagement rings</Link>
+        <Link to="/diamonds" className="btn-secondary">Loose diamonds</Link>
+        <Link to="/category/1200" className="btn-secondary">Wedding bands</Link>
+      </div>
+    </div>
+  );
+}
+
+function Line({ line }: { line: CartLine }) {
+  const [busy, setBusy] = useState(false);
+  const run = (fn: () => Promise<unknown>) => { setBusy(true); fn().catch(reportApiError).finally(() => setBusy(false)); };
+  const title = line.href ? <Link to={line.href} className="hover:underline">{line.title}</Link> : line.title;
+  return (
+    <li className="flex gap-4 py-6 sm:gap-6" data-testid="cart-line" aria-busy={busy}>
+      <div className="h-24 w-24 shrink-0 bg-panel sm:h-32 sm:w-32"><img src={line.image} alt="" width={128} height={128} className="h-full w-full" /></div>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex flex-wrap justify-between gap-x-6 gap-y-1">
+          <h2 className="font-sans text-base font-medium">{title}</h2>
+          <p className="font-medium" data-testid="line-total">{formatMoney(line.lineTotalCents, { exact: true })}</p>
+        </div>
+        <ul className="mt-1 space-y-0.5 text-xs text-muted">{line.details.map((d) => <li key={d}>{d}</li>)}</ul>
+        {line.quantity > 1 && <p className="mt-1 text-xs text-muted">{formatMoney(line.unitPriceCents, { exact: true })} each</p>}
+        {!line.available && <p role="alert" className="mt-2 text-sm font-medium text-danger">{line.message}</p>}
+        <div className="mt-auto flex items-center gap-5 pt-3">
+          {line.maxQuantity > 1 ? (
+            <div className="inline-flex items-center border border-hairline" role="group" aria-label={`Quantity of ${line.title}`}>
+              <button type="button" className="inline-flex h-9 w-9 items-center justify-center disabled:opacity-40" aria-label="Decrease quantity" disabled={busy || line.quantity <= 1}
+                onClick={() => run(() => updateLine(line.id, line.quantity - 1))}><Minus aria-hidden="true" className="h-4 w-4" /></button>
+              <span className="w-8 text-center text-sm" aria-live="polite" data-testid="quantity">{line.quantity}</span>
+              <button type="button" className="inline-flex h-9 w-9 items-center justify-center disabled:opacity-40" aria-label="Increase quantity" disabled={busy || line.quantity >= line.maxQuantity}
+                onClick={() => run(() => updateLine(line.id, line.quantity + 1))}><Plus aria-hidden="true" className="h-4 w-4" /></button>
+            </div>
+          ) : <span className="text-xs text-muted">{line.kind === 'diamond' || line.kind === 'gemstone' ? 'One of a kind' : 'Qty 1'}</span>}
+          <button type="button" className="inline-flex items-center gap-1 text-sm text-muted hover:text-danger" disabled={busy} onClick={() => run(() => removeLine(line.id))} aria-label={`Remove ${line.title}`}>
+            <Trash2 aria-hidden="true" className="h-4 w-4" />Remove
+          </button>
+        </div>
+      </div>
+    </li>
+  );
 }

@@ -1,8 +1,8 @@
 import { data, Link } from 'react-router';
-import { toast } from 'sonner';
 import type { Route } from './+types/diamond';
 import type { DiamondSummary } from '@facet/contracts/catalog';
 import { apiRequest, ApiError } from '~/lib/api.ts';
+import { AddToCartButton } from '~/features/cart/add-to-cart-button.tsx';
 import { hostContext } from '~/lib/host-context.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { settingsFor } from '~/features/configurator/settings-for.ts';
@@ -61,7 +61,7 @@ export default function Diamond({ loaderData }: Route.ComponentProps) {
               <li key={k} className="border border-hairline px-2 py-3"><p className="text-[0.7rem] uppercase tracking-widest text-muted">{k}</p><p className="mt-1 font-medium">{v}</p></li>
             ))}
           </ul>
-          <button type="button" disabled={!available} className="btn-primary mt-7 w-full py-4" onClick={() => toast('Online checkout opens shortly. Call us to reserve this diamond today.')}>Add to Cart</button>
+          <AddToCartButton item={{ kind: 'diamond', id: d.id }} disabled={!available} className="btn-primary mt-7 w-full py-4" what="Diamond" />
           {available && <Link to={settingsFor({ kind: 'diamond', id: d.id, shape: d.shape, carat: d.carat })} className="btn-secondary mt-3 w-full py-4">Choose a setting</Link>}
           <TrustLine certificate={`${d.lab} grading report ${d.certificate} included`} />
         </div>

@@ -1,7 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import type { Route } from './+types/melee';
 import { apiRequest } from '~/lib/api.ts';
+import { AddToCartButton } from '~/features/cart/add-to-cart-button.tsx';
+import { MELEE_PARCEL_STONES } from '@facet/contracts/commerce';
 import { hostContext } from '~/lib/host-context.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { formatMoney } from '~/lib/money.ts';
@@ -27,7 +28,7 @@ export default function Melee({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-site px-4 pb-10 pt-6 lg:px-8">
       <Breadcrumb items={[{ label: 'Home', href: '/' }, { label: 'Diamonds', href: '/diamonds' }, { label: 'Melee' }]} />
       <h1 className="mt-5 text-3xl md:text-[2.75rem]">Melee diamonds</h1>
-      <p className="mt-2 max-w-2xl text-muted">Small diamonds for pavé, halos and repairs, matched by sieve size and quality. Sold by the stone, priced per carat.</p>
+      <p className="mt-2 max-w-2xl text-muted">Small diamonds for pavé, halos and repairs, matched by sieve size and quality. Priced per carat, sold in parcels of {MELEE_PARCEL_STONES} stones: choose a price to add a parcel to your cart.</p>
       <div className="mt-6 flex flex-wrap gap-6">
         <div role="group" aria-label="Origin" className="inline-flex rounded-sm border border-hairline p-1">
           {(['natural', 'lab'] as const).map((o) => <Link key={o} to={link('origin', o)} aria-current={origin === o ? 'true' : undefined} className={`rounded-[2px] px-4 py-2 text-sm ${origin === o ? 'bg-primary text-white' : 'hover:bg-panel'}`}>{o === 'lab' ? 'Lab-grown' : 'Natural'}</Link>)}
@@ -56,10 +57,11 @@ export default function Melee({ loaderData }: Route.ComponentProps) {
                     return (
                       <td key={q} className="py-3 pr-4">
                         {p ? (
-                          <button type="button" className="text-left hover:text-primary" onClick={() => toast(`${p.sku}: online ordering of melee opens shortly.`)}>
+                          <AddToCartButton item={{ kind: 'melee', id: p.id, quantity: 1 }} className="text-left hover:text-primary" what={`Parcel of ${MELEE_PARCEL_STONES}`}
+                            ariaLabel={`Add a parcel of ${MELEE_PARCEL_STONES} ${size.toFixed(1)} mm ${q} stones to the cart, ${formatMoney(p.pricePerCaratCents)} per carat`}>
                             <span className="font-medium">{formatMoney(p.pricePerCaratCents)}</span><span className="text-muted">/ct</span>
                             <span className="block text-xs text-muted">{formatMoney(p.pricePerStoneCents, { exact: true })} per stone</span>
-                          </button>
+                          </AddToCartButton>
                         ) : '—'}
                       </td>
                     );

@@ -1,5 +1,4 @@
 import { data, Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import type { Route } from './+types/product';
 import type { ProductDetail } from '@facet/contracts/catalog';
 import type { ConfiguredProduct } from '@facet/contracts/configurator';
@@ -8,6 +7,7 @@ import { ChipRadioGroup } from '~/components/ui/chip-radio-group.tsx';
 import { readChoices } from '~/features/configurator/choices.ts';
 import { paths } from '@facet/contracts/paths';
 import { apiRequest, ApiError } from '~/lib/api.ts';
+import { AddToCartButton } from '~/features/cart/add-to-cart-button.tsx';
 import { hostContext } from '~/lib/host-context.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { RouteErrorPage } from '~/features/layout/route-error.tsx';
@@ -138,7 +138,8 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           )}
           </>)}
 
-          <button type="button" className="btn-primary mt-7 w-full py-4" onClick={() => toast('Online checkout opens shortly. Call us to order this piece today.')}>Add to Cart</button>
+          <AddToCartButton className="btn-primary mt-7 w-full py-4" what={p.GroupDescription}
+            item={configured ? (configError ? null : { kind: 'configured', configuration: configured.configuration }) : { kind: 'product', id: selected.id }} />
           <p className="mt-3 text-sm text-muted">{shipText}</p>
           <TrustLine />
         </div>

@@ -1,8 +1,8 @@
 import { data, Form, Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import type { Route } from './+types/stone-type';
 import type { Gemstone } from '@facet/contracts/catalog';
 import { apiRequest, ApiError } from '~/lib/api.ts';
+import { AddToCartButton } from '~/features/cart/add-to-cart-button.tsx';
 import { hostContext } from '~/lib/host-context.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { settingsFor } from '~/features/configurator/settings-for.ts';
@@ -77,7 +77,7 @@ export default function StoneType({ loaderData }: Route.ComponentProps) {
               <Link to={settingsFor({ kind: 'gemstone', id: g.id, shape: g.shape, carat: g.carat })} className="mt-2 inline-block text-xs font-medium text-primary underline" aria-label={`Choose a setting for the ${g.carat.toFixed(2)} ct ${g.color} ${g.typeName}`}>Choose a setting</Link>
               <div className="mt-2 flex items-center justify-between">
                 <p className="text-sm font-medium">{formatMoney(g.priceCents)}</p>
-                <button type="button" className="text-xs font-medium text-primary underline" onClick={() => toast('Online checkout opens shortly. Call us to reserve this stone.')} aria-label={`Add to Cart: ${g.carat.toFixed(2)} ct ${g.color} ${g.typeName} ${g.serial}`}>Add to Cart</button>
+                <AddToCartButton item={{ kind: 'gemstone', id: g.id }} className="text-xs font-medium text-primary underline" ariaLabel={`Add to Cart: ${g.carat.toFixed(2)} ct ${g.color} ${g.typeName} ${g.serial}`} what="Gemstone" />
               </div>
             </li>
           ))}

@@ -72,7 +72,7 @@ export function AddressForm({ initial, onSubmit, onCancel }: {
   );
 }
 
-export function AddressLines({ a }: { a: Pick<Address, 'name' | 'company' | 'line1' | 'line2' | 'city' | 'state' | 'zip' | 'phone'> }) {
+export function AddressLines({ a }: { a: Pick<Address, 'name' | 'company' | 'line1' | 'line2' | 'city' | 'zip' | 'phone'> & { state: string } }) {
   return (
     <address className="not-italic leading-relaxed">
       <span className="font-medium">{a.name}</span><br />

@@ -47,7 +47,7 @@ export function HeaderActions() {
         <Heart aria-hidden="true" className="h-5 w-5" strokeWidth={1.6} />
         <span>Wishlist</span>
       </button>
-      <Link to="/cart" className={item}>
+      <Link to="/cart" className={`${item} relative`}>
         <ShoppingBag aria-hidden="true" className="h-5 w-5" strokeWidth={1.6} />
         <CartLabel />
       </Link>

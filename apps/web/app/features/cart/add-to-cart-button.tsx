@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { AddItemInput } from '@facet/contracts/commerce';
+import { reportApiError } from '~/lib/client-api.ts';
+import { addToCart, resetAdded } from './cart-store.ts';
+
+/** "Add to Cart" for any kind of line; confirms with a link to the cart. */
+export function AddToCartButton({ item, label = 'Add to Cart', className = 'btn-primary w-full py-4', disabled, ariaLabel, what, children }: {
+  item: AddItemInput | null;
+  label?: string;
+  className?: string;
+  disabled?: boolean;
+  ariaLabel?: string;
+  /** How the toast names what was added. */
+  what?: string;
+  children?: React.ReactNode;
+}) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  return (
+    <button type="button" className={className} disabled={disabled || busy || !item} aria-label={ariaLabel} aria-busy={busy}
+      onClick={async () => {
+        if (!item) return;
+        setBusy(true);
+        try {
+          const cart = await addToCart(item);
+          toast.success(`${what ?? 'Added'} ${what ? 'added to your cart' : 'to your cart'}`, {
+            description: `${cart.count} ${cart.count === 1 ? 'item' : 'items'} in your cart`,
+            action: { label: 'View cart', onClick: () => navigate('/cart') },
+          });
+          resetAdded();
+        } catch (err) {
+          reportApiError(err);
+        } finally {
+          setBusy(false);
+        }
+      }}>
+      {children ?? (busy ? 'Adding…' : label)}
+    </button>
+  );
+}

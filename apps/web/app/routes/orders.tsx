@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { MapPin, Package, User as UserIcon } from 'lucide-react';
+import type { OrderSummary } from '@facet/contracts/commerce';
+import type { Route } from './+types/orders';
+import { RequireUser } from '~/features/layout/require-user.tsx';
+import { callApi, reportApiError } from '~/lib/client-api.ts';
+import { formatMoney } from '~/lib/money.ts';
+import { pageMeta } from '~/lib/page-meta.ts';
+
+export const meta: Route.MetaFunction = () => pageMeta({ title: 'Your orders', noindex: true });
+
+export default function Page() {
+  return <RequireUser>{() => <Orders />}</RequireUser>;
+}
+
+function Orders() {
+  const [list, setList] = useState<OrderSummary[] | null>(null);
+  useEffect(() => { callApi<OrderSummary[]>('/order').then(setList).catch(reportApiError); }, []);
+  return (
+    <div className="mx-auto max-w-site px-4 pb-24 pt-36 lg:px-8 lg:pt-40">
+      <p className="eyebrow text-primary">Your account</p>
+      <h1 className="mt-2 font-display text-5xl">Orders</h1>
+      <div className="mt-10 grid gap-12 lg:grid-cols-[16rem_1fr]">
+        <nav aria-label="Account" className="space-y-1 text-sm">
+          <Link to="/profile" className="flex items-center gap-2 border-l-2 border-transparent px-3 py-2.5 hover:bg-panel"><UserIcon aria-hidden="true" className="h-4 w-4" />Profile</Link>
+          <Link to="/address" className="flex items-center gap-2 border-l-2 border-transparent px-3 py-2.5 hover:bg-panel"><MapPin aria-hidden="true" className="h-4 w-4" />Addresses</Link>
+          <Link to="/profile/orders" aria-current="page" className="flex items-center gap-2 border-l-2 border-primary bg-panel px-3 py-2.5 font-medium"><Package aria-hidden="true" className="h-4 w-4" />Orders</Link>
+        </nav>
+        <section aria-label="Your orders" aria-busy={list === null}>
+          {list === null ? <div className="h-40 animate-pulse bg-panel" /> : list.length === 0 ? (
+            <div className="border border-dashed border-hairline p-10 text-center">
+              <Package aria-hidden="true" className="mx-auto h-8 w-8 text-muted" />
+              <p className="mt-3 font-display text-2xl">No orders yet</p>
+              <Link to="/category/1100" className="btn-primary mt-6">Shop engagement rings</Link>
+            </div>
+          ) : (
+            <ul className="divide-y divide-hairline border-y border-hairline">
+              {list.map((o) => (
+                <li key={o.number}>
+                  <Link to={`/order-confirmation?number=${o.number}`} className="flex items-center gap-4 py-4 hover:bg-panel">
+                    {o.image && <img src={o.image} alt="" width={64} height={64} className="h-16 w-16 bg-panel" />}
+                    <div className="flex-1">
+                      <p className="font-medium">{o.number}</p>
+                      <p className="text-sm text-muted">{new Date(o.placedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })} · {o.itemCount} {o.itemCount === 1 ? 'item' : 'items'} · {o.status === 'placed' ? 'Being prepared' : o.status}</p>
+                    </div>
+                    <p className="font-medium">{formatMoney(o.totalCents, { exact: true })}</p>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { mailTo } from './support/mail.ts';
+import { registerAndLogin } from './support/account.ts';
+
+const roundSettings = `/category/1102?filters=${encodeURIComponent(JSON.stringify([{ label: 'primary stone shape', matchType: 'exact', options: ['Round'] }]))}`;
+
+async function addLooseDiamond(page: Page, shape: string) {
+  await page.goto(`/diamonds?origin=natural&shape=${shape}`);
+  await page.locator('tbody tr').first().getByRole('link', { name: /^View/ }).click();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Diamond added to your cart')).toBeVisible();
+}
+
+async function fillAddress(page: Page) {
+  const step = page.getByRole('region', { name: /Shipping address/ });
+  await step.getByLabel('Full name').fill('Grace Hopper');
+  await step.getByLabel('Street address').fill('350 Fifth Ave');
+  await step.getByLabel('City').fill('New York');
+  await step.getByLabel('State').selectOption('NY');
+  await step.getByLabel('ZIP code').fill('10118');
+  await step.getByLabel('Phone').fill('(212) 555-0100');
+}
+
+async function pay(page: Page, number = '4242 4242 4242 4242') {
+  const step = page.getByRole('region', { name: /Payment/ });
+  await step.getByLabel('Name on card').fill('Grace Hopper');
+  await step.getByLabel('Card number').fill(number);
+  await step.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await step.getByLabel('Security code').fill('123');
+}
+
+test('guest: a configured ring and a diamond → cart → checkout with the test card → confirmation and e-mail', async ({ page }) => {
+  await page.goto(roundSettings);
+  await page.locator('main ul.grid > li a').first().click();
+  const centre = page.getByRole('region', { name: /Centre stone/ });
+  await centre.getByRole('list', { name: 'Stones that fit' }).getByRole('button', { name: /^Select / }).first().click();
+  await expect(centre.getByRole('button', { name: 'Remove stone' })).toBeVisible();
+  const ringPrice = (await page.getByTestId('configured-total').textContent())!;
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText(/added to your cart/)).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toContainText('1');
+
+  await addLooseDiamond(page, 'Oval');
+  await expect(page.getByTestId('cart-count')).toContainText('2');
+
+  await page.getByRole('link', { name: /^Cart/ }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  const lines = page.getByTestId('cart-line');
+  await expect(lines).toHaveCount(2);
+  await expect(lines.first().getByTestId('line-total')).toHaveText(ringPrice);
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.locator('header[data-header]')).toHaveCount(0);
+  await expect(page.locator('footer')).toHaveCount(0);
+  const email = `guest.${Date.now()}@example.com`;
+  await page.getByRole('region', { name: /Contact/ }).getByLabel('Email').fill(email);
+  await fillAddress(page);
+  await page.getByRole('radio', { name: /Insured express/ }).check();
+  await pay(page, '4000 0000 0000 0002');
+  await expect(page.getByRole('region', { name: 'Review' }).or(page.getByRole('complementary'))).toContainText('Sales tax (NY)');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByText('Your card was declined. Please use another card.')).toBeVisible();
+  await pay(page);
+  await page.getByRole('button', { name: 'Place Order' }).click();
+
+  await expect(page).toHaveURL(/\/order-confirmation\?number=FCT-/);
+  const number = (await page.getByTestId('order-number').textContent())!;
+  await expect(page.getByRole('heading', { name: 'Your order is confirmed' })).toBeVisible();
+  await expect(page.getByText('350 Fifth Ave').first()).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  const mail = await mailTo(email, new RegExp(number));
+  expect(mail.text).toContain('Total:');
+  // The link in the e-mail opens the order without an account.
+  const link = /(https?:\/\/\S+\/order-confirmation\?number=\S+)/.exec(mail.text)![1]!;
+  const other = await page.context().browser()!.newPage();
+  await other.goto(link.replace(/^https?:\/\/[^/]+/, ''.concat(new URL(page.url()).origin)));
+  await expect(other.getByTestId('order-number')).toHaveText(number);
+  await other.close();
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
+});
+
+test('signed in: the cart made while anonymous survives login, and checkout offers the saved address', async ({ page }) => {
+  await addLooseDiamond(page, 'Cushion');
+  await registerAndLogin(page, `buyer.${Date.now()}@example.com`, 'Mary');
+  await expect(page.getByTestId('cart-count')).toContainText('1');
+
+  await page.goto('/address');
+  await page.getByRole('button', { name: 'Add address' }).first().click();
+  const form = page.getByRole('form', { name: 'Add address' });
+  await form.getByLabel('Full name').fill('Mary Jackson');
+  await form.getByLabel('Street address').fill('1 Market St');
+  await form.getByLabel('City').fill('San Francisco');
+  await form.getByLabel('State').selectOption('CA');
+  await form.getByLabel('ZIP code').fill('94105');
+  await form.getByLabel('Phone').fill('415-555-0101');
+  await form.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByText('1 Market St')).toBeVisible();
+
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  const saved = page.getByRole('radio', { name: /1 Market St/ });
+  await expect(saved).toBeChecked();
+  await expect(page.getByRole('complementary')).toContainText('Sales tax (CA)');
+  await pay(page);
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByTestId('order-number')).toHaveText(/^FCT-/);
+  await page.goto('/profile/orders');
+  await expect(page.getByRole('link', { name: /FCT-/ })).toHaveCount(1);
+});
