@@ -52,7 +52,7 @@ function Addresses() {
   };
 
   return (
-    <div className="mx-auto max-w-site px-4 pb-24 pt-36 lg:px-8 lg:pt-40">
+    <div className="mx-auto max-w-site px-4 pb-24 pt-10 lg:px-8">
       <p className="eyebrow text-primary">Your account</p>
       <div className="mt-2 flex flex-wrap items-end justify-between gap-4">
         <h1 className="font-display text-5xl">Addresses</h1>

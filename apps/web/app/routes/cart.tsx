@@ -17,7 +17,7 @@ export default function Page() {
   useEffect(() => { fetchCart().catch(reportApiError).finally(() => setReady(true)); }, []);
 
   return (
-    <div className="mx-auto max-w-site px-4 pb-24 pt-36 lg:px-8 lg:pt-40">
+    <div className="mx-auto max-w-site px-4 pb-24 pt-10 lg:px-8">
       <h1 className="font-display text-5xl">Your cart</h1>
       {!ready && !cart ? (
         <div aria-busy="true" className="mt-10 grid gap-10 lg:grid-cols-[1fr_24rem]"><div className="h-64 animate-pulse bg-panel" /><div className="h-64 animate-pulse bg-panel" /></div>

@@ -45,7 +45,7 @@ export default function Page() {
   };
 
   return (
-    <div className="mx-auto max-w-site px-4 pb-24 pt-36 lg:px-8 lg:pt-40">
+    <div className="mx-auto max-w-site px-4 pb-24 pt-10 lg:px-8">
       <p className="eyebrow text-primary">We are here to help</p>
       <h1 className="mt-2 font-display text-5xl">Contact us</h1>
       <p className="mt-3 max-w-2xl text-muted">Questions about a stone, a setting, sizing or an order? Our jewelers answer every message personally, within one business day.</p>

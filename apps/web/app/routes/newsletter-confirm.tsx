@@ -13,7 +13,7 @@ export default function Page() {
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   return (
-    <div className="mx-auto max-w-lg px-4 pb-24 pt-36 text-center lg:pt-40">
+    <div className="mx-auto max-w-lg px-4 pb-24 pt-12 text-center">
       <h1 className="font-display text-4xl">{done ? 'You are subscribed' : 'Confirm your subscription'}</h1>
       {done ? (
         <div role="status" className="mt-6">

@@ -26,7 +26,7 @@ export default function Page() {
   }, [number, token]);
 
   return (
-    <div className="mx-auto max-w-site px-4 pb-24 pt-36 lg:px-8 lg:pt-40">
+    <div className="mx-auto max-w-site px-4 pb-24 pt-10 lg:px-8">
       {error ? (
         <div role="alert" className="mx-auto max-w-xl border border-hairline p-10 text-center">
           <p className="font-display text-3xl">Order not found</p>

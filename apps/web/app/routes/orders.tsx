@@ -18,7 +18,7 @@ function Orders() {
   const [list, setList] = useState<OrderSummary[] | null>(null);
   useEffect(() => { callApi<OrderSummary[]>('/order').then(setList).catch(reportApiError); }, []);
   return (
-    <div className="mx-auto max-w-site px-4 pb-24 pt-36 lg:px-8 lg:pt-40">
+    <div className="mx-auto max-w-site px-4 pb-24 pt-10 lg:px-8">
       <p className="eyebrow text-primary">Your account</p>
       <h1 className="mt-2 font-display text-5xl">Orders</h1>
       <div className="mt-10 grid gap-12 lg:grid-cols-[16rem_1fr]">

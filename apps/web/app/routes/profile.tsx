@@ -84,7 +84,7 @@ function Profile({ initial }: { initial: User }) {
 
   const image = preview ?? user.avatarUrl;
   return (
-    <div className="mx-auto max-w-site px-4 pb-24 pt-36 lg:px-8 lg:pt-40">
+    <div className="mx-auto max-w-site px-4 pb-24 pt-10 lg:px-8">
       <p className="eyebrow text-primary">Your account</p>
       <h1 className="mt-2 font-display text-5xl">Hello, {user.firstName}</h1>
       <div className="mt-10 grid gap-12 lg:grid-cols-[16rem_1fr]">

@@ -47,7 +47,7 @@ export default function Page() {
   };
 
   return (
-    <div className="mx-auto max-w-md px-4 pb-24 pt-36 lg:pt-40">
+    <div className="mx-auto max-w-md px-4 pb-24 pt-12">
       <p className="eyebrow text-primary">Your account</p>
       <h1 className="mt-2 font-display text-4xl">Choose a new password</h1>
       <p className="mt-3 text-sm text-muted">Every device signed in to your account will be signed out once you save it.</p>

@@ -60,7 +60,7 @@ export function Header({ menu }: { menu: MenuSection[] }) {
         onMouseEnter={cancelClose}
       >
         <p className="truncate bg-secondary px-4 py-1.5 text-center text-xs leading-[1.1rem] tracking-wide text-ink">
-          Complimentary insured shipping · 30-day returns<span className="max-sm:hidden"> · Every diamond certified</span>
+          Fully insured shipping · 30-day returns<span className="max-sm:hidden"> · Every diamond certified</span>
         </p>
         <div className="border-b border-hairline">
           <div className="mx-auto flex h-16 max-w-site items-center gap-4 px-4 lg:gap-8 lg:px-8">
