@@ -43,7 +43,7 @@ async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'facet-bench-'));
   const env: Record<string, string> = {
     ...process.env as Record<string, string>, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir,
-    SEED_SCALE: String(scale), RATE_LIMIT_MAX: '100000000', PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SEED_SCALE: String(scale), RATE_LIMIT_MAX: '100000000', RATE_LIMIT_ORDER_MAX: '100000000', PUBLIC_URL: `http://127.0.0.1:${port}`,
   };
   if (db === 'postgres') env.DATABASE_URL = await postgresUrl(); else delete env.DATABASE_URL;
   console.log(`Seeding scale ${scale} on ${db} and starting the server…`);
@@ -111,6 +111,52 @@ async function main() {
     const last = results.at(-1)!;
     console.log(`${last.name.padEnd(40)} ${String(last.rps).padStart(7)} req/s  p50 ${last.p50.toFixed(1).padStart(6)} ms  p95 ${last.p95.toFixed(1).padStart(6)} ms  p99 ${last.p99.toFixed(1).padStart(6)} ms${last.errors ? `  (${last.errors} errors)` : ''}`);
   }
+  // Cart and checkout change state, so they run in a closed loop of 10 workers, each with its own
+  // visitor session; only the measured call is timed (adding to a fresh cart; placing an order
+  // from a cart filled just before).
+  const productId = Number(product.split('/').at(-1));
+  const json = { 'content-type': 'application/json' };
+  const addBody = JSON.stringify({ kind: 'product', id: productId, quantity: 1 });
+  const orderBody = JSON.stringify({
+    email: 'bench@example.com', shippingMethod: 'standard',
+    shippingAddress: { name: 'Bench Buyer', company: '', line1: '1 Test St', line2: '', city: 'New York', state: 'NY', zip: '10001', country: 'US', phone: '(212) 555-0100' },
+    card: { name: 'Bench Buyer', number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
+  });
+  const closedLoop = async (name: string, op: (session: string) => Promise<{ ms: number; ok: boolean }>) => {
+    const times: number[] = [];
+    let errors = 0;
+    let seq = 0;
+    const phase = async (seconds: number, record: boolean) => {
+      const until = Date.now() + seconds * 1000;
+      await Promise.all(Array.from({ length: 10 }, async () => {
+        while (Date.now() < until) {
+          const r = await op(`bench-${process.pid}-${seq++}-${Math.random().toString(36).slice(2, 10)}`);
+          if (record) { times.push(r.ms); if (!r.ok) errors++; }
+        }
+      }));
+    };
+    await phase(warmupS, false);
+    const t0 = Date.now();
+    await phase(durationS, true);
+    times.sort((a, b) => a - b);
+    const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? NaN;
+    results.push({ name, path: '', rps: Math.round(times.length / ((Date.now() - t0) / 1000)), p50: pct(50), p95: pct(95), p99: pct(99), errors });
+    const last = results.at(-1)!;
+    console.log(`${last.name.padEnd(40)} ${String(last.rps).padStart(7)} req/s  p50 ${last.p50.toFixed(1).padStart(6)} ms  p95 ${last.p95.toFixed(1).padStart(6)} ms  p99 ${last.p99.toFixed(1).padStart(6)} ms${last.errors ? `  (${last.errors} errors)` : ''}`);
+  };
+  const timed = async (url: string, init: RequestInit) => {
+    const t = performance.now();
+    const res = await fetch(url, init);
+    await res.arrayBuffer();
+    return { ms: performance.now() - t, ok: res.ok };
+  };
+  await closedLoop('add to cart (new cart each time)', (session) =>
+    timed(`${base}/api/cart/items`, { method: 'POST', headers: { ...json, 'x-session-id': session }, body: addBody }));
+  await closedLoop('place order (test card, one line)', async (session) => {
+    await fetch(`${base}/api/cart/items`, { method: 'POST', headers: { ...json, 'x-session-id': session }, body: addBody }).then((r) => r.arrayBuffer());
+    return timed(`${base}/api/order`, { method: 'POST', headers: { ...json, 'x-session-id': session, 'idempotency-key': session }, body: orderBody });
+  });
+
   const baseline = results[0]!.rps;
   console.log('\nAs a share of the baseline (higher is better):');
   for (const r of results.slice(1)) console.log(`  ${r.name.padEnd(34)} ${((r.rps / baseline) * 100).toFixed(1)}%`);

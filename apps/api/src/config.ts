@@ -29,6 +29,8 @@ const schema = z.object({
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(30),
   /** Per client per hour on the contact form and newsletter sign-ups. */
   RATE_LIMIT_FORM_MAX: z.coerce.number().int().positive().default(10),
+  /** Per client per minute on placing orders (card testing is what it stops). */
+  RATE_LIMIT_ORDER_MAX: z.coerce.number().int().positive().default(30),
   /** First retry delay of a failed e-mail delivery; each further failure doubles it (capped at 15 min). */
   MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(2_000),
   /** Insured standard shipping is free from this subtotal (cents). */

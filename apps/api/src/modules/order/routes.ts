@@ -19,7 +19,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', async (_req, reply) => { reply.header('cache-control', 'private, no-store'); });
 
   app.post('/order', {
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: { rateLimit: { max: app.config.RATE_LIMIT_ORDER_MAX, timeWindow: '1 minute' } },
     schema: { body: placeOrderBody, response: { 200: envelope(orderSchema) } },
   }, async (req) => {
     const key = req.headers['idempotency-key'];

@@ -13,6 +13,7 @@ import { ApiError } from '~/lib/api.ts';
 import { storeUser } from '~/lib/session.ts';
 import { closePanel, openPanel, setAccount, useAccount, type Panel } from './account-store.ts';
 import { afterLogin } from './after-login.ts';
+import { resendLabel } from './resend-label.ts';
 
 /** The fixed text shown before the verification code, in the panel and in the e-mail. */
 export const OTP_PREFIX = 'F-';
@@ -179,13 +180,6 @@ function ForgetForm() {
     </form>
   );
 }
-
-/** 'Resend in 00:SS' for a countdown of spec §4. */
-export const resendLabel = (left: number) => {
-  if (left <= 0) return 'Resend code';
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `Resend in ${two(Math.floor(left / 60))}:${two(left % 60)}`;
-};
 
 export function useCountdown() {
   const [left, setLeft] = useState(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resendLabel } from './account-panel.tsx';
+import { resendLabel } from './resend-label.ts';
 
 describe('resend button label (spec §4)', () => {
   it('counts down as Resend in 00:SS and offers a resend at zero', () => {
