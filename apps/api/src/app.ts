@@ -22,27 +22,44 @@ import { orderRoutes } from './modules/order/routes.ts';
 import { MailOutbox } from './modules/mail/outbox.ts';
 import { createTransport } from './modules/mail/transport.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.ts';
+import { testCardProvider, type PaymentProvider } from './modules/order/payment.ts';
 
 declare module 'fastify' {
-  interface FastifyInstance { config: Config; answerCache: AnswerCache; internalSecret: string; outbox: MailOutbox }
+  interface FastifyInstance { config: Config; answerCache: AnswerCache; internalSecret: string; outbox: MailOutbox; payments: PaymentProvider }
 }
 
 export interface BuildOptions {
   config: Config;
   database: Database;
   logger?: boolean;
+  /** Where logs go (tests read them to prove no secret is written); stdout by default. */
+  logStream?: NodeJS.WritableStream;
+  /** The payment provider (the test card provider unless a test injects a failing one). */
+  payments?: PaymentProvider;
   /** Extra routes inside the /api scope (tests use it for probe routes). */
   extraApiRoutes?: (api: FastifyInstance) => void | Promise<void>;
 }
+
+/** Secrets that travel in URLs (reset and newsletter links, order access tokens) never reach a log. */
+export const redactUrl = (url: string) => url
+  .replace(/\/(reset-password|newsletter\/confirm)\/[^/?#]+/g, '/$1/[redacted]')
+  .replace(/([?&](?:token|otp|code)=)[^&#]*/gi, '$1[redacted]');
 
 export const REDACT = [
   'req.headers.authorization', 'req.headers.cookie', '*.password', '*.otp', '*.token', 'password', 'otp', 'token',
 ];
 
 /** The API as a plugin under /api: tests inject into it, server.ts adds the storefront beside it. */
-export async function buildApp({ config, database, logger = true, extraApiRoutes }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, logStream, payments, extraApiRoutes }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } } : false,
+    logger: logger ? {
+      level: config.LOG_LEVEL,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      ...(logStream ? { stream: logStream } : {}),
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string; id?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip, reqId: req.id }),
+      },
+    } : false,
     trustProxy: config.TRUST_PROXY === '1',
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 200 },
@@ -57,6 +74,7 @@ export async function buildApp({ config, database, logger = true, extraApiRoutes
   await app.register(dbPlugin, { database });
   const outbox = new MailOutbox(database.db, createTransport(config), { retryBaseMs: config.MAIL_RETRY_BASE_MS, log: app.log });
   app.decorate('outbox', outbox);
+  app.decorate('payments', payments ?? testCardProvider());
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
   await app.register(securityPlugin);
@@ -68,6 +86,8 @@ export async function buildApp({ config, database, logger = true, extraApiRoutes
   await app.register(
     async (api) => {
       await api.register(errorsPlugin);
+      // JSON or multipart only: text/plain is a CORS "simple" type a foreign page could post.
+      api.removeContentTypeParser('text/plain');
       await api.register(apiRateLimit);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes);

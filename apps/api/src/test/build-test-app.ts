@@ -14,7 +14,7 @@ export interface TestApp { app: FastifyInstance; database: Database; config: Con
  */
 export async function buildTestApp(
   overrides: Parameters<typeof loadConfig>[0] = {},
-  opts: { seed?: boolean; extraApiRoutes?: (api: FastifyInstance) => void | Promise<void> } = {},
+  opts: { seed?: boolean; extraApiRoutes?: (api: FastifyInstance) => void | Promise<void>; logStream?: NodeJS.WritableStream; payments?: import('../modules/order/payment.ts').PaymentProvider } = {},
 ): Promise<TestApp> {
   const baseUrl = process.env.DATABASE_URL;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -39,7 +39,7 @@ export async function buildTestApp(
   const database = await openDatabase(config);
   await database.migrate();
   if (opts.seed !== false) await seedAll(database.db, { scale: config.SEED_SCALE });
-  const app = await buildApp({ config, database, logger: false, extraApiRoutes: opts.extraApiRoutes });
+  const app = await buildApp({ config, database, logger: !!opts.logStream, logStream: opts.logStream, payments: opts.payments, extraApiRoutes: opts.extraApiRoutes });
   await app.ready();
   return {
     app,

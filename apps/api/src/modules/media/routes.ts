@@ -23,7 +23,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       svg = drawItem({ kind: q.k, style: q.s, tone, shape: q.sh, stone: q.st, title: q.t ?? 'Facet product image' });
       if (cache.size < 20_000) cache.set(key, svg);
     }
-    reply.header('cache-control', IMMUTABLE).header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'").type('image/svg+xml');
+    reply.header('cache-control', IMMUTABLE).header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'").type('image/svg+xml');
     return svg;
   });
 };

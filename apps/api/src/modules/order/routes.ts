@@ -5,14 +5,13 @@ import { envelope } from '@facet/contracts/envelope';
 import { Validation } from '../../errors.ts';
 import { optionalUserId, requireAuth } from '../account/auth.ts';
 import { ownerOf } from '../cart/routes.ts';
-import { testCardProvider } from './payment.ts';
 import * as orders from './service.ts';
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: orders.OrderDeps = {
-    db: app.db, config: app.config, outbox: app.outbox, payments: testCardProvider(),
+    db: app.db, config: app.config, outbox: app.outbox, payments: app.payments,
     // Listings show only available stones: cached answers must not outlive a sale.
     onStonesSold: () => app.answerCache.invalidate(),
   };

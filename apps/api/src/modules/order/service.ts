@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { OrderAddress } from '../../db/schema/commerce.ts';
 import { address as addressTable } from '../../db/schema/accounts.ts';
-import { AppError, Conflict, NotFound, Unprocessable } from '../../errors.ts';
+import { AppError, Conflict, NotFound, Unavailable, Unprocessable } from '../../errors.ts';
 import { hashToken } from '../account/secrets.ts';
 import { storeInfo } from '../account/service.ts';
 import { pricedLines } from '../cart/service.ts';
@@ -116,7 +116,12 @@ export async function placeOrder(deps: OrderDeps, owner: Owner, idempotencyKey: 
       await repo.insertStones(tx, lines.flatMap((l) => l.stones.map((s) => ({ orderId, kind: s.kind, stoneId: s.id }))));
 
       // The card is asked last: nothing is authorized for an order that cannot be filled.
-      const auth = await deps.payments.authorize({ amountCents: totals.totalCents, currency: 'USD', card: input.card, reference: number });
+      let auth: Awaited<ReturnType<PaymentProvider['authorize']>>;
+      try {
+        auth = await deps.payments.authorize({ amountCents: totals.totalCents, currency: 'USD', card: input.card, reference: number });
+      } catch {
+        throw new Unavailable('We could not reach the payment service. Nothing was charged and your cart is as it was; please try again.');
+      }
       if (!auth.ok) throw new PaymentDeclined(auth.message);
       authorizedRef = auth.ref;
 

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+import { codeIn, GOOD_PASSWORD, lastMail, post, resetTokenIn, signUp } from './test/accounts.ts';
+import { rowsOf } from './db/client.ts';
+
+// One test per rule of architecture brief §6 and issue 7's list; each asserts the safe outcome.
+
+let t: TestApp;
+const logs: string[] = [];
+beforeAll(async () => {
+  const sink = new Writable({ write(chunk, _enc, cb) { logs.push(String(chunk)); cb(); } });
+  t = await buildTestApp({ LOG_LEVEL: 'debug', RATE_LIMIT_AUTH_MAX: '200' }, { logStream: sink });
+});
+afterAll(async () => { await t.close(); });
+
+const INJECTIONS = ["' OR '1'='1", "1; DROP TABLE diamond; --", "\" OR 1=1 --", "') UNION SELECT password_hash FROM app_user --", '%27%20OR%201=1', "\\'; select pg_sleep(5); --", '${7*7}', '<script>alert(1)</script>'];
+const count = async (table: string) => rowsOf<{ n: number }>(await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
+
+describe('injection', () => {
+  it('SQL-injection strings in every filter, sort and search parameter answer 2xx/4xx and change nothing', async () => {
+    const diamonds = await count('diamond');
+    const users = await count('app_user');
+    const urls: string[] = [];
+    for (const s of INJECTIONS) {
+      const e = encodeURIComponent(s);
+      urls.push(
+        `/api/category/1100?filters=${encodeURIComponent(JSON.stringify([{ label: 'metal type', matchType: 'like', options: [s] }]))}`,
+        `/api/category/1100?filters=${encodeURIComponent(JSON.stringify([{ label: s, options: ['Gold'] }]))}`,
+        `/api/category/1100?sort=${e}`, `/api/category/1100?filters=${e}`,
+        `/api/diamond?shape=${e}`, `/api/diamond?sort=${e}`, `/api/diamond?caratMin=${e}`, `/api/diamond?lab=${e}`,
+        `/api/stuller/fetch-auto-complete?q=${e}`, `/api/product/notable-gemstone?type=${e}`, `/api/product/notable-gemstone?type=sapphire&sort=${e}`,
+        `/api/product/product?groupId=${e}`, `/api/melee?origin=${e}`, `/api/order/${e}`,
+      );
+    }
+    for (const url of urls) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+    for (const s of INJECTIONS) {
+      const res = await post(t, '/api/product/search-product', { data: s });
+      expect(res.statusCode).toBeLessThan(500);
+      expect((await post(t, '/api/user/authenticate', { username: `${s}@x`, password: s })).statusCode).toBe(400);
+    }
+    expect(await count('diamond')).toBe(diamonds);
+    expect(await count('app_user')).toBe(users);
+  });
+
+  it('escapes markup from shoppers in every e-mail', async () => {
+    const xss = '<img src=x onerror=alert(1)>';
+    await post(t, '/api/contact-us', { name: `Eve ${xss}`, email: 'eve@example.com', subject: `Hi ${xss}`, message: `Hello ${xss} <script>alert(2)</script>` });
+    const [mail] = rowsOf<{ html: string }>(await t.database.db.execute(sql`select html from outbox_mail where kind = 'contact' order by id desc limit 1`));
+    expect(mail!.html).not.toContain('<img src=x');
+    expect(mail!.html).not.toContain('<script>alert(2)');
+    expect(mail!.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+});
+
+describe('requests the API does not accept', () => {
+  it('refuses content-type tricks with 415 and polluted parameters with 4xx', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/user/authenticate', headers: { 'content-type': type }, payload: 'username=a@b&password=x' });
+      expect(res.statusCode, type).toBe(415);
+    }
+    for (const url of ['/api/diamond?shape=Round&shape=Oval', '/api/stuller/fetch-auto-complete?q=ring&q=band', '/api/category/1100?page=1&page=2', '/api/cart?state=NY&state=CA']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'x-session-id': randomUUID() } });
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+  });
+
+  it('answers 413 for a body over the limit', async () => {
+    const res = await post(t, '/api/contact-us', { name: 'Big', email: 'a@b.c', subject: 'x', message: 'x'.repeat(2_000_000) });
+    expect(res.statusCode).toBe(413);
+  });
+});
+
+describe('tokens', () => {
+  it('refuses forged, wrong-scope, expired and revoked tokens', async () => {
+    const get = (token: string, url = '/api/user') => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    expect((await get('A'.repeat(43))).statusCode).toBe(401);
+    expect((await get('not a token!')).statusCode).toBe(401);
+    const ticket = (await post(t, '/api/user/register', { firstName: 'Sam', email: 'scope@example.com', password: GOOD_PASSWORD })).json().data;
+    expect((await get(ticket.token)).statusCode).toBe(401);
+    expect((await get(ticket.token, '/api/address')).statusCode).toBe(401);
+    expect((await get(ticket.token, '/api/order')).statusCode).toBe(401);
+
+    const session = await signUp(t, 'expiry@example.com');
+    expect((await get(session)).statusCode).toBe(200);
+    await t.database.db.execute(sql`update user_token set expires_at = now() - interval '1 second' where user_id = (select id from app_user where email = 'expiry@example.com') and scope = 'session'`);
+    expect((await get(session)).statusCode).toBe(401);
+
+    const live = (await post(t, '/api/user/authenticate', { username: 'expiry@example.com', password: GOOD_PASSWORD })).json().data.token;
+    await post(t, '/api/user/forget-password', { email: 'expiry@example.com' });
+    const reset = resetTokenIn((await lastMail(t, 'expiry@example.com', 'reset-link')).text);
+    // A reset token opens nothing but the reset.
+    expect((await get(reset, '/api/address')).statusCode).toBe(401);
+    await post(t, '/api/user/reset-password', { password: 'Sapphire$Blue2026' }, reset);
+    expect((await get(live)).statusCode).toBe(401);
+  });
+});
+
+describe('rate limits', () => {
+  it('limit sign-in per client, and a spoofed X-Forwarded-For does not reset them', async () => {
+    const strict = await buildTestApp({ RATE_LIMIT_AUTH_MAX: '3' }, { seed: false });
+    try {
+      const attempt = (ip: string) => strict.app.inject({ method: 'POST', url: '/api/user/authenticate', headers: { 'x-forwarded-for': ip }, payload: { username: 'a@b.c', password: 'x' } });
+      for (let i = 0; i < 3; i++) expect((await attempt(`10.0.0.${i}`)).statusCode).toBe(400);
+      expect((await attempt('10.0.0.99')).statusCode).toBe(429);
+      expect((await attempt('192.168.1.1')).statusCode).toBe(429);
+    } finally { await strict.close(); }
+  });
+});
+
+describe('headers', () => {
+  it('sets CSP (frame-ancestors none), HSTS, nosniff and Referrer-Policy on every API answer, errors included', async () => {
+    const session = await signUp(t, 'headers@example.com');
+    const calls = [
+      { method: 'GET', url: '/api/menu' }, { method: 'GET', url: '/api/diamond' }, { method: 'GET', url: '/api/nope' },
+      { method: 'GET', url: '/api/user' }, { method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${session}` } },
+      { method: 'POST', url: '/api/user/authenticate', payload: {} }, { method: 'GET', url: '/api/cart', headers: { 'x-session-id': randomUUID() } },
+      { method: 'GET', url: '/api/media/item.svg?k=ring' },
+    ] as const;
+    for (const c of calls) {
+      const res = await t.app.inject(c as never);
+      expect(res.headers['content-security-policy'], c.url).toMatch(/frame-ancestors 'none'/);
+      expect(res.headers['strict-transport-security'], c.url).toMatch(/max-age=\d+/);
+      expect(res.headers['x-content-type-options'], c.url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], c.url).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('marks every answer that depends on who asks Cache-Control: no-store', async () => {
+    const session = await signUp(t, 'nostore@example.com');
+    const auth = { authorization: `Bearer ${session}`, 'x-session-id': randomUUID() };
+    for (const url of ['/api/user', '/api/address', '/api/cart', '/api/order']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: auth });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toMatch(/no-store/);
+      expect(res.headers['cache-control'], url).not.toMatch(/public/);
+    }
+  });
+});
+
+describe('logs', () => {
+  it('never contain passwords, codes, tokens or card numbers', async () => {
+    const email = 'quiet@example.com';
+    const password = 'Quiet$Secret2026';
+    const ticket = (await post(t, '/api/user/register', { firstName: 'Quinn', email, password })).json().data;
+    const code = codeIn((await lastMail(t, email, 'verify-code')).subject);
+    const session = (await post(t, '/api/user/verify-otp', { otp: code }, ticket.token)).json().data.token;
+    await post(t, '/api/user/forget-password', { email });
+    const reset = resetTokenIn((await lastMail(t, email, 'reset-link')).text);
+    await t.app.inject({ method: 'GET', url: `/api/order/FCT-00000000?token=${reset}` });
+    await post(t, '/api/user/reset-password', { password: 'Quiet$Other2026' }, reset);
+    const s = randomUUID();
+    const [d] = rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from diamond where status = 'available' limit 1`));
+    await t.app.inject({ method: 'POST', url: '/api/cart/items', headers: { 'x-session-id': s }, payload: { kind: 'diamond', id: d!.id } });
+    await t.app.inject({ method: 'POST', url: '/api/order', headers: { 'x-session-id': s, 'idempotency-key': randomUUID() }, payload: {
+      email, shippingMethod: 'standard', card: { name: 'Q', number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '987' },
+      shippingAddress: { name: 'Quinn Q', line1: '1 Main St', city: 'Albany', state: 'NY', zip: '12207', phone: '(518) 555-0100' },
+    } });
+    const text = logs.join('');
+    expect(text.length).toBeGreaterThan(1000);
+    for (const secret of [password, 'Quiet$Other2026', code, ticket.token, session, reset, '4242424242424242']) {
+      expect(text.includes(secret), `log contains ${secret.slice(0, 6)}…`).toBe(false);
+    }
+  });
+});
