@@ -7,6 +7,21 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   // Explicit so the alias also resolves when Vite runs inside the API process (npm run dev).
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    rollupOptions: {
+      output: {
+        // Many one-kilobyte modules shared by every page (helpers, stores, icons) travel as one
+        // file: each request costs about a kilobyte of headers on its own.
+        codeSplitting: {
+          groups: [{
+            name: 'shared',
+            test: /apps[\\/]web[\\/]app[\\/](lib|features[\\/]cart[\\/]cart-store|features[\\/]account[\\/](account-store|after-login))|packages[\\/]contracts[\\/]src[\\/](constants|paths|patterns|messages|center-fit)|lucide-react/,
+            minShareCount: 2,
+          }],
+        },
+      },
+    },
+  },
   ssr: { noExternal: ['@facet/contracts'] },
 });

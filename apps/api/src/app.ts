@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
+import compress from '@fastify/compress';
+import zlib from 'node:zlib';
 import type { Config } from './config.ts';
 import { AnswerCache } from './answer-cache.ts';
 import type { Database } from './db/client.ts';
@@ -78,6 +80,11 @@ export async function buildApp({ config, database, logger = true, logStream, pay
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
   await app.register(securityPlugin);
+  // Pages, JSON and drawn SVGs: a fast brotli level per answer (built assets are pre-compressed).
+  await app.register(compress, {
+    global: true, threshold: 1024, encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(swagger, {
     openapi: { info: { title: 'Facet API', version: '1.0.0' }, servers: [{ url: '/api' }] },
     transform: jsonSchemaTransform,

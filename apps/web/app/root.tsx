@@ -1,19 +1,18 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router';
 import type { MenuSection } from '@facet/contracts/menu';
 import type { Route } from './+types/root';
-import { useEffect } from 'react';
-import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS } from '@facet/contracts/constants';
+import { lazy, Suspense, useEffect } from 'react';
+import { useToasterWanted } from './lib/toast.ts';
+
+const Toaster = lazy(() => import('./lib/toaster.tsx'));
 import { apiRequest } from './lib/api.ts';
 import { getSessionId } from './lib/session.ts';
 import { hostContext } from './lib/host-context.ts';
 import displayFont from '@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2?url';
-import textFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import './app.css';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'preload', href: displayFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-  { rel: 'preload', href: textFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
@@ -60,11 +59,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   // Spec §3: a random visitor id under swag-session from the first visit (it keys the cart).
   useEffect(() => { getSessionId(); }, []);
+  const toasts = useToasterWanted();
   return (
     <>
       <Outlet />
-      {/* Spec §8: messages top right for 5 s, on every page including checkout. */}
-      <Toaster position="top-right" duration={TOAST_DURATION_MS} closeButton />
+      {/* Spec §8: messages top right for 5 s, on every page including checkout (lib/toast.ts). */}
+      {toasts && <Suspense fallback={null}><Toaster /></Suspense>}
     </>
   );
 }

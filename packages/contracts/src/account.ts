@@ -1,20 +1,12 @@
 import { z } from 'zod';
-import { OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
+import { PASSWORD_MAX } from './constants.ts';
 import { MSG } from './messages.ts';
 
 // Account, address, contact and newsletter bodies (spec §3, §5, §7). Both sides validate with
 // these; the API's bodies are strict so no client can set flags, ids or ownership.
 
-/** spec §5: something@something with no spaces. */
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+$/;
-/** spec §5: ≥ 12 of letters, digits and @$!%*?&, with an uppercase letter, a digit and a special. */
-export const PASSWORD_RE = new RegExp(`^(?=.*[A-Z])(?=.*\\d)(?=.*[@$!%*?&])[A-Za-z\\d@$!%*?&]{${PASSWORD_MIN},${PASSWORD_MAX}}$`);
-/**
- * spec §5 "letters only", in any script; a single space, hyphen or apostrophe may join two runs
- * of letters so Mary-Jane and O'Brien can register (docs/decisions/005).
- */
-export const NAME_RE = /^\p{L}+(?:[ '\u2019-]\p{L}+)*$/u;
-export const OTP_RE = new RegExp(`^\\d{${OTP_LENGTH}}$`);
+import { EMAIL_RE, NAME_RE, OTP_RE, PASSWORD_RE } from './patterns.ts';
+export { EMAIL_RE, NAME_RE, OTP_RE, PASSWORD_RE };
 
 const trimmed = () => z.string().trim();
 export const emailField = trimmed().max(254, MSG.email).regex(EMAIL_RE, MSG.email).transform((s) => s.toLowerCase());

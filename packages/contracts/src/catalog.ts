@@ -9,7 +9,8 @@ const id = z.coerce.number().int().positive().max(2_147_483_647);
 /** Comma-separated list in a query string: `shape=Round,Oval`. */
 const list = (max = 20) => z.string().max(400).transform((s) => s.split(',').map((v) => v.trim()).filter(Boolean).slice(0, max));
 
-export const CATEGORY_SORTS = ['featured', 'price-asc', 'price-desc', 'newest'] as const;
+import { CATEGORY_SORTS } from './constants.ts';
+export { CATEGORY_SORTS };
 export const categoryQuery = z.object({
   filters: z.string().max(4000).optional(),
   sort: z.enum(CATEGORY_SORTS).default('featured'),

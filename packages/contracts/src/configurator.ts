@@ -2,13 +2,8 @@ import { z } from 'zod';
 
 // Configurator calls of spec §7 (POST /stuller/…), shapes decided in issue 4.
 
-/** Centre sizes settings are made for, and the carat range a head of that size holds. */
-export const CENTER_SIZES_CT = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
-export const CENTER_FIT = { min: 0.85, max: 1.25 } as const;
-export const centerRange = (sizeCt: number) => ({
-  caratMin: Math.round(sizeCt * CENTER_FIT.min * 100) / 100,
-  caratMax: Math.round(sizeCt * CENTER_FIT.max * 100) / 100,
-});
+export { CENTER_SIZES_CT, CENTER_FIT, centerRange } from './center-fit.ts';
+
 const id = z.number().int().positive().max(2_147_483_647);
 
 export const stoneFamiliesBody = z.object({

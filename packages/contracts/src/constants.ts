@@ -22,3 +22,5 @@ export const COPYRIGHT_YEAR = 2025;
 export const SEARCH_PLACEHOLDER = 'Search Your Item';
 export const PAGE_SIZE_DEFAULT = 24;
 export const PAGE_SIZE_MAX = 96;
+/** Listing sort orders (GET /category/:id?sort=). */
+export const CATEGORY_SORTS = ['featured', 'price-asc', 'price-desc', 'newest'] as const;

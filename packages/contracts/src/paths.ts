@@ -1,11 +1,12 @@
-import { serializeFilters, type CatalogFilter } from './catalog-filters.ts';
+// Type-only: pages that link to categories must not load the schema library for it.
+import type { CatalogFilter } from './catalog-filters.ts';
 
 // Storefront URLs of spec §2, built in one place.
 export const paths = {
   home: () => '/',
   category: (id: number, filters?: CatalogFilter[] | null) =>
     filters && filters.length
-      ? `/category/${id}?filters=${encodeURIComponent(serializeFilters(filters))}`
+      ? `/category/${id}?filters=${encodeURIComponent(JSON.stringify(filters))}`
       : `/category/${id}`,
   product: (p: { series: string; categoryId: number; groupId: number; productId: number }) =>
     `/product/${encodeURIComponent(p.series)}/${p.categoryId}/${p.groupId}/${p.productId}`,

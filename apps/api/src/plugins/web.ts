@@ -56,6 +56,8 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config; de
       prefix: '/',
       wildcard: false,
       index: false,
+      // scripts/compress-assets.mjs wrote .br and .gz beside each asset at build time.
+      preCompressed: true,
       // Hashed assets never change; everything else (favicon, robots) revalidates daily.
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`)

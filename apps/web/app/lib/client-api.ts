@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from './toast.ts';
 import { TOAST_DURATION_MS } from '@facet/contracts/constants';
 import { apiRequest, ApiError } from './api.ts';
 import { clearUser, getSessionId, getToken } from './session.ts';

@@ -1,14 +1,18 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Header } from '~/features/layout/header.tsx';
 import { Footer } from '~/features/layout/footer.tsx';
 import { useRootData } from '~/root.tsx';
-import { AccountPanel } from '~/features/account/account-panel.tsx';
+import { useAccount } from '~/features/account/account-store.ts';
+
+// The panels (and the schema library their forms use) load the first time one opens.
+const AccountPanel = lazy(() => import('~/features/account/account-panel.tsx').then((m) => ({ default: m.AccountPanel })));
 
 /** The store chrome: fixed header with the mega menu, the page, the footer. */
 export default function StoreLayout() {
   const root = useRootData();
   const { pathname } = useLocation();
+  const { panel } = useAccount();
   // Spec §2: every route change starts at the top of the page.
   useEffect(() => { window.scrollTo(0, 0); }, [pathname]);
   return (
@@ -19,7 +23,7 @@ export default function StoreLayout() {
         <Outlet />
       </main>
       {root && <Footer store={root.store} />}
-      <AccountPanel />
+      {panel !== 'closed' && <Suspense fallback={null}><AccountPanel /></Suspense>}
     </>
   );
 }

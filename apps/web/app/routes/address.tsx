@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { AlertDialog, Dialog } from 'radix-ui';
 import { MapPin, Package, Plus, User as UserIcon, X } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast.ts';
 import type { Address, AddressInput } from '@facet/contracts/account';
 import type { Route } from './+types/address';
 import { AddressForm, AddressLines } from '~/features/account/address-form.tsx';

@@ -9,7 +9,7 @@ import { reportApiError } from '~/lib/client-api.ts';
 import { formatMoney } from '~/lib/money.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: 'Your cart', noindex: true });
+export const meta: Route.MetaFunction = () => pageMeta({ title: 'Your cart', description: 'Your Facet cart: review your pieces, see shipping and tax, and check out securely.', noindex: true });
 
 export default function Page() {
   const { cart } = useCart();

@@ -1,8 +1,8 @@
 import { data, Form, Link, useNavigate, useNavigation } from 'react-router';
 import type { Route } from './+types/category';
 import type { CategoryAnswer } from '@facet/contracts/catalog';
-import { CATEGORY_SORTS } from '@facet/contracts/catalog';
-import { parseFiltersParam, serializeFilters, type CatalogFilter } from '@facet/contracts/catalog-filters';
+import { CATEGORY_SORTS } from '@facet/contracts/constants';
+import { parseFiltersParam, type CatalogFilter } from '@facet/contracts/catalog-filters';
 import { apiRequest, ApiError } from '~/lib/api.ts';
 import { hostContext } from '~/lib/host-context.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
@@ -48,7 +48,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 function buildHref(id: number, filters: CatalogFilter[], sort: string, page = 1, stone: string | null = null) {
   const qs = new URLSearchParams();
   if (stone) qs.set('stone', stone);
-  if (filters.length) qs.set('filters', serializeFilters(filters));
+  if (filters.length) qs.set('filters', JSON.stringify(filters));
   if (sort !== 'featured') qs.set('sort', sort);
   if (page > 1) qs.set('page', String(page));
   const s = qs.toString();
@@ -98,7 +98,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
           <div className="flex flex-wrap items-center justify-between gap-4 border-b border-hairline pb-4">
             <p id="results-heading" className="text-sm text-muted" aria-live="polite"><strong className="font-medium text-ink">{count}</strong> {count === 1 ? 'design' : 'designs'}</p>
             <Form method="get" className="flex items-center gap-2">
-              {filters.length > 0 && <input type="hidden" name="filters" value={serializeFilters(filters)} />}
+              {filters.length > 0 && <input type="hidden" name="filters" value={JSON.stringify(filters)} />}
               <label htmlFor="sort" className="text-sm text-muted">Sort by</label>
               <select id="sort" name="sort" defaultValue={sort} key={sort} className="field w-auto py-2"
                 onChange={(e) => navigate(buildHref(category.id, filters, e.currentTarget.value, 1, stone), { preventScrollReset: true })}>
@@ -114,10 +114,12 @@ export default function Category({ loaderData }: Route.ComponentProps) {
               <p className="mt-2 text-muted">Remove a filter or two to see more.</p>
               <Link to={hrefFor([])} className="btn-primary mt-6">Clear all filters</Link>
             </div>
-          ) : (
+          ) : (<>
+            <h2 className="sr-only">Products</h2>
             <ul className={`mt-6 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3 xl:grid-cols-4 ${busy ? 'opacity-60 transition-opacity' : ''}`}>
               {products.map((p, i) => <ProductCard key={p.groupId} card={stone ? { ...p, href: `${p.href}?s1=${stone}` } : p} eager={i < 4} />)}
             </ul>
+          </>
           )}
           <Pagination page={page} pageSize={pageSize} count={count} hrefFor={(p) => buildHref(category.id, filters, sort, p, stone)} />
           {products.length > 0 && <p className="mt-6 text-center text-xs text-muted">Prices from {formatMoney(Math.min(...products.map((p) => p.priceCents)))} on this page · free insured shipping</p>}

@@ -36,7 +36,7 @@ const SECTION_ART: Record<string, string> = {
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
     title: 'Facet Fine Jewelry — engagement rings, diamonds and gemstones',
-    description: 'Engagement rings and wedding bands made to order, 10,000+ certified natural and lab-grown diamonds, and notable gemstones. Free insured shipping in the U.S.',
+    description: 'Engagement rings and wedding bands made to order, 10,000+ certified natural and lab-grown diamonds, and notable gemstones. Fully insured shipping in the U.S.',
     canonical: loaderData?.canonical,
   });
 
@@ -123,7 +123,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       )}
       <section className="border-y border-hairline bg-panel">
         <ul className="mx-auto grid max-w-site gap-8 px-5 py-10 text-center text-sm md:grid-cols-3 lg:px-8">
-          <li><p className="font-display text-xl">Free insured shipping</p><p className="mt-1 text-muted">Signature on delivery, discreet packaging.</p></li>
+          <li><p className="font-display text-xl">Fully insured shipping</p><p className="mt-1 text-muted">Signature on delivery, discreet packaging.</p></li>
           <li><p className="font-display text-xl">30-day returns</p><p className="mt-1 text-muted">Full refund on unworn pieces.</p></li>
           <li><p className="font-display text-xl">Certified stones</p><p className="mt-1 text-muted">GIA, IGI and AGTA reports with every stone.</p></li>
         </ul>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Camera, MapPin, Package } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast.ts';
 import { AVATAR_MAX_BYTES, emailField, firstNameField, lastNameField, profileFields, type User } from '@facet/contracts/account';
 import { MSG } from '@facet/contracts/messages';
 import type { Route } from './+types/profile';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast.ts';
 import { z } from 'zod';
 import { passwordField } from '@facet/contracts/account';
 import { MSG } from '@facet/contracts/messages';

@@ -45,6 +45,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <ul className="mt-5 flex flex-wrap gap-2" aria-label="Results by section">
             {result.sections.map((s) => <li key={s.section} className="rounded-full border border-hairline px-3 py-1 text-xs">{s.section} <span className="text-muted">({s.count})</span></li>)}
           </ul>
+          <h2 className="sr-only">Products</h2>
           <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3 xl:grid-cols-4">
             {result.products.map((p, i) => <ProductCard key={p.groupId} card={p} eager={i < 4} />)}
           </ul>

@@ -52,7 +52,7 @@ test.describe('account panels', () => {
     expect(stored[1]).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'Profile' }).click();
     await expect(page).toHaveURL(/\/profile$/);
     await page.getByLabel('Last name').fill('King');
     await page.getByLabel('Phone').fill('+1 212 555 0100');
@@ -62,7 +62,7 @@ test.describe('account panels', () => {
     await expect(page.getByLabel('Last name')).toHaveValue('King');
 
     await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Addresses' }).click();
+    await page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'Addresses' }).click();
     await expect(page.getByText('No saved addresses yet')).toBeVisible();
     for (const [street, zip] of [['12 Bleecker St', '10012'], ['350 Fifth Ave', '10118']] as const) {
       await page.getByRole('button', { name: 'Add address' }).first().click();
@@ -80,7 +80,7 @@ test.describe('account panels', () => {
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
     await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
     expect(await page.evaluate((k) => sessionStorage.getItem(k), SESSION_KEYS.userToken)).toBeNull();
     await page.goto('/address');

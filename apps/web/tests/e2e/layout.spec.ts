@@ -126,7 +126,7 @@ test('every route change scrolls to the top', async ({ page }) => {
 test('Pages menu lists the store pages and Blog leads to the guides', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Pages' }).click();
-  await page.getByRole('menuitem', { name: 'Return Policy' }).click();
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Return Policy' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Return Policy' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Guides from our jewelers' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast.ts';
 import { z } from 'zod';
 import { emailField, OTP_RE, passwordField, firstNameField, lastNameField, type User, type VerifyTicket as Ticket } from '@facet/contracts/account';
 import { EMAIL_VERIFIED, RESEND_COUNTDOWN_S } from '@facet/contracts/constants';

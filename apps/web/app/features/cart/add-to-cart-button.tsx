@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast.ts';
 import type { AddItemInput } from '@facet/contracts/commerce';
 import { reportApiError } from '~/lib/client-api.ts';
 import { addToCart, resetAdded } from './cart-store.ts';

@@ -14,6 +14,7 @@ export function ProductCard({ card, eager = false }: { card: Card; eager?: boole
             width={400}
             height={400}
             loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : 'auto'}
             decoding="async"
             className="h-full w-full object-cover transition-transform duration-200 group-hover:scale-[1.03]"
           />

@@ -1,4 +1,4 @@
-import { CENTER_SIZES_CT, centerRange } from '@facet/contracts/configurator';
+import { CENTER_SIZES_CT, centerRange } from '@facet/contracts/center-fit';
 
 // The ring builder from a stone: the settings whose head fits it (same shape; the head's carat
 // range holds the stone — the same rule the configurator checks). The stone travels with every link.

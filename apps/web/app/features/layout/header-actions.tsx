@@ -1,7 +1,7 @@
 import { ChevronDown, Heart, ShoppingBag, User } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { DisclosureMenu } from '~/components/ui/disclosure-menu.tsx';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast.ts';
 import { openPanel, useAccount } from '~/features/account/account-store.ts';
 import { clearUser } from '~/lib/session.ts';
 import { CartLabel } from '~/features/cart/cart-label.tsx';
@@ -14,29 +14,26 @@ export function HeaderActions() {
   return (
     <div className="ml-auto flex items-center md:ml-2">
       {isLoggedIn && loggedUser ? (
-        <DropdownMenu.Root modal={false}>
-          <DropdownMenu.Trigger className={`${item} data-[state=open]:text-primary`} data-testid="user-menu">
+        <DisclosureMenu label="Your account" align="end" testId="user-menu" buttonClassName={`${item} data-[state=open]:text-primary`}
+          button={<>
             <User aria-hidden="true" className="h-5 w-5" strokeWidth={1.6} />
             <span className="flex max-w-[7rem] items-center gap-0.5 truncate">{loggedUser.firstName}<ChevronDown aria-hidden="true" className="h-3 w-3" /></span>
-          </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-44 border border-hairline bg-white py-1 text-sm shadow-lg">
-              <DropdownMenu.Item asChild><Link to="/profile" className="block px-4 py-2.5 outline-none data-[highlighted]:bg-panel">Profile</Link></DropdownMenu.Item>
-              <DropdownMenu.Item asChild><Link to="/address" className="block px-4 py-2.5 outline-none data-[highlighted]:bg-panel">Addresses</Link></DropdownMenu.Item>
-              <DropdownMenu.Separator className="my-1 h-px bg-hairline" />
-              <DropdownMenu.Item
-                className="block cursor-pointer px-4 py-2.5 outline-none data-[highlighted]:bg-panel"
-                onSelect={() => {
+          </>}
+          panelClassName="min-w-44 border border-hairline bg-white py-1 text-sm shadow-lg">
+          <ul>
+            <li><Link to="/profile" className="block px-4 py-2.5 hover:bg-panel focus-visible:bg-panel">Profile</Link></li>
+            <li><Link to="/address" className="block px-4 py-2.5 hover:bg-panel focus-visible:bg-panel">Addresses</Link></li>
+            <li><Link to="/profile/orders" className="block px-4 py-2.5 hover:bg-panel focus-visible:bg-panel">Orders</Link></li>
+            <li className="mt-1 border-t border-hairline pt-1">
+              <button type="button" className="block w-full px-4 py-2.5 text-left hover:bg-panel focus-visible:bg-panel"
+                onClick={() => {
                   // Spec §2: Logout removes the stored user and token and reloads the page.
                   clearUser();
                   window.location.reload();
-                }}
-              >
-                Logout
-              </DropdownMenu.Item>
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
-        </DropdownMenu.Root>
+                }}>Logout</button>
+            </li>
+          </ul>
+        </DisclosureMenu>
       ) : (
         <button type="button" className={item} onClick={() => openPanel('login')} aria-haspopup="dialog">
           <User aria-hidden="true" className="h-5 w-5" strokeWidth={1.6} />

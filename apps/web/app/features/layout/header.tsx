@@ -1,14 +1,16 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { DropdownMenu } from 'radix-ui';
+import { DisclosureMenu } from '~/components/ui/disclosure-menu.tsx';
 import { ChevronDown, Menu } from 'lucide-react';
 import { MEGA_MENU_CLOSE_DELAY_MS } from '@facet/contracts/constants';
 import type { MenuSection } from '@facet/contracts/menu';
 import { useHeaderScroll } from './use-header-scroll.ts';
 import { MegaMenu } from './mega-menu.tsx';
-import { MobileNav } from './mobile-nav.tsx';
 import { SearchBox } from './search-box.tsx';
 import { HeaderActions } from './header-actions.tsx';
+
+// The drawer (and its dialog code) loads on the first tap of the menu button.
+const MobileNav = lazy(() => import('./mobile-nav.tsx').then((m) => ({ default: m.MobileNav })));
 
 export const PAGES_LINKS = [
   { label: 'Contact Us', href: '/contact-us' },
@@ -100,20 +102,14 @@ export function Header({ menu }: { menu: MenuSection[] }) {
                   </button>
                 </li>
                 <li>
-                  <DropdownMenu.Root modal={false}>
-                    <DropdownMenu.Trigger className="inline-flex items-center gap-1 rounded-sm px-3 py-2 hover:text-primary data-[state=open]:text-primary">
-                      Pages <ChevronDown aria-hidden="true" className="h-4 w-4" />
-                    </DropdownMenu.Trigger>
-                    <DropdownMenu.Portal>
-                      <DropdownMenu.Content align="start" sideOffset={8} className="z-50 min-w-56 rounded-sm border border-hairline bg-white p-1.5 shadow-lg">
-                        {PAGES_LINKS.map((p) => (
-                          <DropdownMenu.Item key={p.href} asChild>
-                            <Link to={p.href} className="block rounded-sm px-3 py-2 text-sm outline-none data-[highlighted]:bg-secondary">{p.label}</Link>
-                          </DropdownMenu.Item>
-                        ))}
-                      </DropdownMenu.Content>
-                    </DropdownMenu.Portal>
-                  </DropdownMenu.Root>
+                  <DisclosureMenu label="Pages" buttonClassName="inline-flex items-center gap-1 rounded-sm px-3 py-2 hover:text-primary data-[state=open]:text-primary"
+                    button={<>Pages <ChevronDown aria-hidden="true" className="h-4 w-4" /></>} panelClassName="min-w-56 rounded-sm border border-hairline bg-white p-1.5 shadow-lg">
+                    <ul>
+                      {PAGES_LINKS.map((p) => (
+                        <li key={p.href}><Link to={p.href} className="block rounded-sm px-3 py-2 text-sm hover:bg-secondary focus-visible:bg-secondary">{p.label}</Link></li>
+                      ))}
+                    </ul>
+                  </DisclosureMenu>
                 </li>
                 <li>
                   <NavLink to="/blog" className="rounded-sm px-3 py-2 hover:text-primary aria-[current=page]:text-primary">Blog</NavLink>
@@ -137,7 +133,7 @@ export function Header({ menu }: { menu: MenuSection[] }) {
       </header>
       {/* Reserves the fixed header's height so content starts below it. */}
       <div aria-hidden="true" className="h-[calc(4rem+1.9rem+1px)] max-md:h-[calc(4rem+1.9rem+3.6rem)]" />
-      <MobileNav open={mobileOpen} onOpenChange={setMobileOpen} menu={menu} pages={PAGES_LINKS} />
+      {mobileOpen && <Suspense fallback={null}><MobileNav open={mobileOpen} onOpenChange={setMobileOpen} menu={menu} pages={PAGES_LINKS} /></Suspense>}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
-import { EMAIL_RE } from '@facet/contracts/account';
+import { toast } from '~/lib/toast.ts';
+import { EMAIL_RE } from '@facet/contracts/patterns';
 import { MSG } from '@facet/contracts/messages';
 import { callApi, reportApiError } from '~/lib/client-api.ts';
 
