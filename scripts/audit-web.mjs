@@ -4,7 +4,7 @@
 // JavaScript transferred per page, writes JSON under bench/results/, and exits 1 when a page falls
 // under budget (docs/quality.md).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
