@@ -129,26 +129,39 @@ export const catalogRepository = {
       'price-asc': sql`price_cents asc, id`, 'price-desc': sql`price_cents desc, id`, 'carat-asc': sql`carat_points asc, id`, 'carat-desc': sql`carat_points desc, id`,
       color: sql`color_rank asc, price_cents asc, id`, clarity: sql`clarity_rank asc, price_cents asc, id`, cut: sql`cut_rank asc, price_cents asc, id`, newest: sql`created_at desc, id desc`,
     };
-    const [row] = rowsOf<{ count: number; rows: Record<string, unknown>[]; shapes: Array<{ value: string; count: number }>; histogram: Array<{ b: number; n: number }> }>(await db.execute(sql`
-      with base as (
-        select id, shape, price_cents, carat_points, color_rank, clarity_rank, cut_rank, created_at from diamond where ${and(base)}
-      ),
-      f as (select * from base where ${and([...shapeCond, ...priceCond])}),
-      -- Only the page's rows are read in full, by primary key.
-      p as (select d.*, x.rn from (select id, row_number() over (order by ${order[q.sort]}) rn from f order by ${order[q.sort]} limit ${limit} offset ${offset}) x
-            join diamond d using (id))
-      select
-        (select count(*)::int from f) as count,
-        coalesce((select json_agg(json_build_object('id', id, 'serial', serial, 'origin', origin, 'shape', shape, 'caratPoints', carat_points, 'color', color,
-          'clarity', clarity, 'cut', cut, 'polish', polish, 'symmetry', symmetry, 'fluorescence', fluorescence, 'depthPct', depth_pct, 'tablePct', table_pct,
-          'lwRatio', lw_ratio, 'lengthMm', length_mm, 'widthMm', width_mm, 'depthMm', depth_mm, 'lab', lab, 'certificate', certificate,
-          'priceCents', price_cents, 'status', status) order by rn) from p), '[]'::json) as rows,
-        coalesce((select json_agg(json_build_object('value', shape, 'count', n)) from (select shape, count(*)::int n from base where ${and(priceCond)} group by shape) s), '[]'::json) as shapes,
-        -- Price histogram on a log scale over the store's price range, for the current filters except price.
-        coalesce((select json_agg(json_build_object('b', b, 'n', n)) from (
-          select width_bucket(ln(greatest(price_cents, ${hist.lo})), ln(${hist.lo}::float8), ln(${hist.hi}::float8) + 1e-9, ${hist.buckets}) b, count(*)::int n
-          from base where ${and(shapeCond)} group by 1) h), '[]'::json) as histogram
-    `));
+    const inShapes = shapeCond.length ? sql`shape in (${list(shapes!)})` : sql`true`;
+    const inPrice = and(priceCond);
+    // One grouped scan answers the count, the shape facet (all shapes, price filter on) and the
+    // price histogram (all prices, shape filter on): at most shapes × buckets groups.
+    const agg = await db.execute(sql`
+      select shape, width_bucket(ln(greatest(price_cents, ${hist.lo})), ln(${hist.lo}::float8), ln(${hist.hi}::float8) + 1e-9, ${hist.buckets}) b,
+        count(*)::int n, (count(*) filter (where ${inPrice}))::int np, bool_or(${inShapes}) s
+      from diamond where ${and(base)} group by 1, 2
+    `);
+    // The page on its own: a top-N sort (or an index walk in price order) over the filtered rows.
+    const page = await db.execute(sql`
+      select id, serial, origin, shape, carat_points, color, clarity, cut, polish, symmetry, fluorescence, depth_pct, table_pct, lw_ratio,
+        length_mm, width_mm, depth_mm, lab, certificate, price_cents, status
+      from diamond where ${and([...base, ...shapeCond, ...priceCond])} order by ${order[q.sort]} limit ${limit} offset ${offset}
+    `);
+    const groups = rowsOf<{ shape: string; b: number; n: number; np: number; s: boolean }>(agg);
+    const shapeCounts = new Map<string, number>();
+    const buckets = new Map<number, number>();
+    let count = 0;
+    for (const g of groups) {
+      if (g.np) shapeCounts.set(g.shape, (shapeCounts.get(g.shape) ?? 0) + g.np);
+      if (g.s) { buckets.set(g.b, (buckets.get(g.b) ?? 0) + g.n); count += g.np; }
+    }
+    const rows = rowsOf<Record<string, unknown>>(page).map((d) => ({
+      id: d.id, serial: d.serial, origin: d.origin, shape: d.shape, caratPoints: d.carat_points, color: d.color, clarity: d.clarity, cut: d.cut,
+      polish: d.polish, symmetry: d.symmetry, fluorescence: d.fluorescence, depthPct: d.depth_pct, tablePct: d.table_pct, lwRatio: d.lw_ratio,
+      lengthMm: d.length_mm, widthMm: d.width_mm, depthMm: d.depth_mm, lab: d.lab, certificate: d.certificate, priceCents: d.price_cents, status: d.status,
+    }));
+    const row = {
+      count, rows,
+      shapes: [...shapeCounts].map(([value, c]) => ({ value, count: c })),
+      histogram: [...buckets].map(([b, n]) => ({ b, n })),
+    };
     return row!;
   },
 
