@@ -59,10 +59,11 @@ export const catalogRepository = {
           g.metals, g.default_product_id, g.facets
         from product_group g where ${where}
       ),
-      p as (select *, row_number() over (order by ${order}) as rn from g order by ${order} limit ${q.limit} offset ${q.offset})
+      -- A top-N sort for the page (a window over every match would sort them all).
+      p as (select * from g order by ${order} limit ${q.limit} offset ${q.offset})
       select
         (select count(*)::int from g) as count,
-        coalesce((select json_agg(${cardJson} order by p.rn) from p), '[]'::json) as products,
+        coalesce((select json_agg(${cardJson} order by ${order}) from p), '[]'::json) as products,
         coalesce((select json_agg(json_build_object('label', f.label, 'value', f.value, 'count', f.n) order by f.label, f.value)
           from (select split_part(x, '=', 1) as label, substr(x, strpos(x, '=') + 1) as value, count(*)::int as n
                 from g, unnest(g.facets) as x group by 1, 2) f), '[]'::json) as facets
@@ -252,9 +253,9 @@ export const catalogRepository = {
       : sql`word_similarity(${q.fuzzy!}, g.description)`;
     const [row] = rowsOf<{ count: number; products: GroupCardRow[]; sections: Array<{ section: string; count: number }> }>(await db.execute(sql`
       with m as (select g.*, ${rank} as rank from product_group g where ${match}),
-      p as (select *, row_number() over (order by rank desc, featured desc, id) rn from m order by rank desc, featured desc, id limit ${q.limit} offset ${q.offset})
+      p as (select * from m order by rank desc, featured desc, id limit ${q.limit} offset ${q.offset})
       select (select count(*)::int from m) as count,
-        coalesce((select json_agg(${cardJson} order by p.rn) from p), '[]'::json) as products,
+        coalesce((select json_agg(${cardJson} order by p.rank desc, p.featured desc, p.id) from p), '[]'::json) as products,
         coalesce((select json_agg(json_build_object('section', s.section, 'count', s.n) order by s.pos) from (
           select c.section, count(*)::int n, min(c.position) pos from m join category c on c.id = m.category_id group by c.section) s), '[]'::json) as sections
     `));
