@@ -5,8 +5,8 @@ import { contactBody, CONTACT_MESSAGE_MAX } from '@facet/contracts/account';
 import type { Route } from './+types/contact-us';
 import { useForm } from '~/components/form/use-form.ts';
 import { TextField } from '~/components/form/text-field.tsx';
-import { callApi, reportApiError } from '~/lib/client-api.ts';
-import { ApiError } from '~/lib/api.ts';
+import { callApi } from '~/lib/client-api.ts';
+import { useSubmit } from '~/components/form/use-submit.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { useRootData } from '~/root.tsx';
 
@@ -23,26 +23,15 @@ export default function Page() {
   const root = useRootData();
   const store = root?.store;
   const form = useForm(schemas, EMPTY);
-  const [busy, setBusy] = useState(false);
+  const { busy, onSubmit } = useSubmit();
   const [sent, setSent] = useState<string | null>(null);
   const [honeypot, setHoneypot] = useState('');
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    form.touchAll();
-    if (!form.isValid) return;
-    setBusy(true);
-    try {
-      const r = await callApi<{ message: string }>('/contact-us', { method: 'POST', body: { ...form.values, ...(honeypot ? { website: honeypot } : {}) } });
-      setSent(r.message);
-      form.reset();
-    } catch (err) {
-      if (err instanceof ApiError) form.showServerErrors(err.errors);
-      reportApiError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = onSubmit(form, async () => {
+    const r = await callApi<{ message: string }>('/contact-us', { method: 'POST', body: { ...form.values, ...(honeypot ? { website: honeypot } : {}) } });
+    setSent(r.message);
+    form.reset();
+  });
 
   return (
     <div className="mx-auto max-w-site px-4 pb-24 pt-10 lg:px-8">

@@ -11,7 +11,7 @@ import { CodeForm } from '~/features/account/account-panel.tsx';
 import { setAccount } from '~/features/account/account-store.ts';
 import { RequireUser } from '~/features/layout/require-user.tsx';
 import { callApi, reportApiError } from '~/lib/client-api.ts';
-import { ApiError } from '~/lib/api.ts';
+import { useSubmit } from '~/components/form/use-submit.ts';
 import { getToken, storeUser } from '~/lib/session.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 
@@ -32,7 +32,7 @@ function remember(user: User) {
 function Profile({ initial }: { initial: User }) {
   const [user, setUser] = useState(initial);
   const form = useForm(schemas, { firstName: initial.firstName, lastName: initial.lastName ?? '', phone: initial.phone ?? '', email: initial.email ?? '' });
-  const [busy, setBusy] = useState(false);
+  const { busy, onSubmit } = useSubmit();
   const [avatar, setAvatar] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -50,30 +50,19 @@ function Profile({ initial }: { initial: User }) {
     setPreview(URL.createObjectURL(file));
   };
 
-  const save = async (e: React.FormEvent) => {
-    e.preventDefault();
-    form.touchAll();
-    if (!form.isValid) return;
-    setBusy(true);
-    try {
-      // Spec §7: PUT /user is multipart, each profile field appended.
-      const fd = new FormData();
-      for (const [k, v] of Object.entries(form.values)) fd.append(k, v);
-      if (avatar) fd.append('avatar', avatar);
-      const updated = await callApi<User>('/user', { method: 'PUT', body: fd });
-      setUser(updated);
-      remember(updated);
-      setAvatar(null);
-      toast.success(updated.pendingEmail && updated.pendingEmail !== user.pendingEmail
-        ? `Profile saved. Enter the code we sent to ${updated.pendingEmail} to change your e-mail.`
-        : 'Profile saved.');
-    } catch (err) {
-      if (err instanceof ApiError) form.showServerErrors(err.errors);
-      reportApiError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = onSubmit(form, async () => {
+    // Spec §7: PUT /user is multipart, each profile field appended.
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(form.values)) fd.append(k, v);
+    if (avatar) fd.append('avatar', avatar);
+    const updated = await callApi<User>('/user', { method: 'PUT', body: fd });
+    setUser(updated);
+    remember(updated);
+    setAvatar(null);
+    toast.success(updated.pendingEmail && updated.pendingEmail !== user.pendingEmail
+      ? `Profile saved. Enter the code we sent to ${updated.pendingEmail} to change your e-mail.`
+      : 'Profile saved.');
+  });
 
   const sendReset = async () => {
     try {

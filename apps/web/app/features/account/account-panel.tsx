@@ -7,9 +7,9 @@ import { emailField, OTP_RE, passwordField, firstNameField, lastNameField, type 
 import { EMAIL_VERIFIED, RESEND_COUNTDOWN_S } from '@facet/contracts/constants';
 import { MSG } from '@facet/contracts/messages';
 import { useForm } from '~/components/form/use-form.ts';
+import { useSubmit } from '~/components/form/use-submit.ts';
 import { TextField } from '~/components/form/text-field.tsx';
-import { callApi, reportApiError } from '~/lib/client-api.ts';
-import { ApiError } from '~/lib/api.ts';
+import { callApi } from '~/lib/client-api.ts';
 import { storeUser } from '~/lib/session.ts';
 import { closePanel, openPanel, setAccount, useAccount, type Panel } from './account-store.ts';
 import { afterLogin } from './after-login.ts';
@@ -78,29 +78,12 @@ function Actions({ busy, valid, label }: { busy: boolean; valid: boolean; label:
   );
 }
 
-/** Runs a submit with the loading flag of spec §4 and the shared error handler. */
-function useSubmit() {
-  const [busy, setBusy] = useState(false);
-  const run = async (fn: () => Promise<void>, onFieldErrors?: (e?: Record<string, string>) => void) => {
-    setBusy(true);
-    try { await fn(); } catch (err) {
-      if (err instanceof ApiError) onFieldErrors?.(err.errors);
-      reportApiError(err);
-    } finally { setBusy(false); }
-  };
-  return { busy, run };
-}
-
 function LoginForm() {
   const { notice, loginEmail } = useAccount();
   const form = useForm(loginSchemas, { username: loginEmail, password: '' });
-  const { busy, run } = useSubmit();
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    form.touchAll();
-    if (!form.isValid) return;
-    void run(async () => {
-      const answer = await callApi<User | Ticket>('/user/authenticate', { method: 'POST', body: form.values, token: null });
+  const { busy, onSubmit } = useSubmit();
+  const submit = onSubmit(form, async () => {
+    const answer = await callApi<User | Ticket>('/user/authenticate', { method: 'POST', body: form.values, token: null });
       // Spec §4: verified → signed in; otherwise handled as a registration result (verify).
       if (answer.emailVerified === EMAIL_VERIFIED) {
         const user = answer as User;
@@ -113,8 +96,7 @@ function LoginForm() {
         openPanel('verify', { ticket: { token: t.token, email: t.email, firstName: t.firstName } });
         toast('Please verify your e-mail first: we sent you a code.');
       }
-    }, form.showServerErrors);
-  };
+  });
   return (
     <form noValidate onSubmit={submit} onReset={form.reset} className="space-y-4" aria-label="Log in">
       {notice && <p role="status" className="rounded bg-secondary px-3 py-2 text-sm">{notice}</p>}
@@ -131,17 +113,12 @@ function LoginForm() {
 
 function RegisterForm() {
   const form = useForm(registerSchemas, { firstName: '', lastName: '', email: '', password: '' });
-  const { busy, run } = useSubmit();
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    form.touchAll();
-    if (!form.isValid) return;
-    void run(async () => {
-      const t = await callApi<Ticket>('/user/register', { method: 'POST', body: form.values, token: null });
+  const { busy, onSubmit } = useSubmit();
+  const submit = onSubmit(form, async () => {
+    const t = await callApi<Ticket>('/user/register', { method: 'POST', body: form.values, token: null });
       // Spec §4: after registration the panel moves to verify.
       openPanel('verify', { ticket: { token: t.token, email: t.email, firstName: t.firstName } });
-    }, form.showServerErrors);
-  };
+  });
   return (
     <form noValidate onSubmit={submit} onReset={form.reset} className="space-y-4" aria-label="Create account">
       <div className="grid grid-cols-2 gap-3">
@@ -161,17 +138,12 @@ function RegisterForm() {
 
 function ForgetForm() {
   const form = useForm(forgetSchemas, { email: '' });
-  const { busy, run } = useSubmit();
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    form.touchAll();
-    if (!form.isValid) return;
-    void run(async () => {
-      await callApi('/user/forget-password', { method: 'POST', body: form.values, token: null });
+  const { busy, onSubmit } = useSubmit();
+  const submit = onSubmit(form, async () => {
+    await callApi('/user/forget-password', { method: 'POST', body: form.values, token: null });
       toast.success(MSG.resetMailSent);
       closePanel();
-    }, form.showServerErrors);
-  };
+  });
   return (
     <form noValidate onSubmit={submit} onReset={form.reset} className="space-y-4" aria-label="Forgot password">
       <TextField form={form} name="email" label="Email" type="email" autoComplete="email" inputMode="email" required autoFocus />
@@ -194,16 +166,11 @@ export function useCountdown() {
 /** The code field and resend button, shared by the verify panel and the e-mail change on /profile. */
 export function CodeForm({ token, onVerified, submitLabel = 'Verify' }: { token: string | null; onVerified: (u: User) => void; submitLabel?: string }) {
   const form = useForm(verifySchemas, { otp: '' });
-  const { busy, run } = useSubmit();
+  const { busy, run, onSubmit } = useSubmit();
   const countdown = useCountdown();
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    form.touchAll();
-    if (!form.isValid) return;
-    void run(async () => {
-      onVerified(await callApi<User>('/user/verify-otp', { method: 'POST', body: form.values, token }));
-    }, form.showServerErrors);
-  };
+  const submit = onSubmit(form, async () => {
+    onVerified(await callApi<User>('/user/verify-otp', { method: 'POST', body: form.values, token }));
+  });
   const resend = () => {
     countdown.start();
     void run(async () => {
