@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Header } from '~/features/layout/header.tsx';
 import { Footer } from '~/features/layout/footer.tsx';
@@ -13,8 +13,14 @@ export default function StoreLayout() {
   const root = useRootData();
   const { pathname } = useLocation();
   const { panel } = useAccount();
-  // Spec §2: every route change starts at the top of the page.
-  useEffect(() => { window.scrollTo(0, 0); }, [pathname]);
+  // Spec §2: every route change starts at the top of the page. Not on the first render: a shopper
+  // who scrolled before the page finished hydrating must not be thrown back to the top.
+  const firstPath = useRef(pathname);
+  useEffect(() => {
+    if (firstPath.current === pathname) return;
+    firstPath.current = '';
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return (
     <>
       <a href="#main" className="sr-only z-50 bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">Skip to content</a>
