@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { AlertDialog, Dialog } from 'radix-ui';
-import { MapPin, Package, Plus, User as UserIcon, X } from 'lucide-react';
+import { MapPin, Plus, X } from 'lucide-react';
 import { toast } from '~/lib/toast.ts';
 import type { Address, AddressInput } from '@facet/contracts/account';
 import type { Route } from './+types/address';
 import { AddressForm, AddressLines } from '~/features/account/address-form.tsx';
 import { RequireUser } from '~/features/layout/require-user.tsx';
+import { AccountNav } from '~/features/account/account-nav.tsx';
 import { callApi, reportApiError } from '~/lib/client-api.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 
@@ -59,11 +59,7 @@ function Addresses() {
         <button type="button" className="btn-primary" onClick={() => setEditing('new')}><Plus aria-hidden="true" className="h-4 w-4" />Add address</button>
       </div>
       <div className="mt-10 grid gap-12 lg:grid-cols-[16rem_1fr]">
-        <nav aria-label="Account" className="space-y-1 text-sm">
-          <Link to="/profile" className="flex items-center gap-2 border-l-2 border-transparent px-3 py-2.5 hover:bg-panel"><UserIcon aria-hidden="true" className="h-4 w-4" />Profile</Link>
-          <Link to="/address" aria-current="page" className="flex items-center gap-2 border-l-2 border-primary bg-panel px-3 py-2.5 font-medium"><MapPin aria-hidden="true" className="h-4 w-4" />Addresses</Link>
-          <Link to="/profile/orders" className="flex items-center gap-2 border-l-2 border-transparent px-3 py-2.5 hover:bg-panel"><Package aria-hidden="true" className="h-4 w-4" />Orders</Link>
-        </nav>
+        <AccountNav current="address" />
         <section aria-label="Saved addresses" aria-busy={list === null}>
           {list === null ? (
             <div className="grid gap-4 md:grid-cols-2">{[0, 1].map((i) => <div key={i} className="h-48 animate-pulse bg-panel" />)}</div>

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { MapPin, Package, User as UserIcon } from 'lucide-react';
+import { Package } from 'lucide-react';
 import type { OrderSummary } from '@facet/contracts/commerce';
 import type { Route } from './+types/orders';
 import { RequireUser } from '~/features/layout/require-user.tsx';
+import { AccountNav } from '~/features/account/account-nav.tsx';
 import { callApi, reportApiError } from '~/lib/client-api.ts';
 import { formatMoney } from '~/lib/money.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
@@ -22,11 +23,7 @@ function Orders() {
       <p className="eyebrow text-primary">Your account</p>
       <h1 className="mt-2 font-display text-5xl">Orders</h1>
       <div className="mt-10 grid gap-12 lg:grid-cols-[16rem_1fr]">
-        <nav aria-label="Account" className="space-y-1 text-sm">
-          <Link to="/profile" className="flex items-center gap-2 border-l-2 border-transparent px-3 py-2.5 hover:bg-panel"><UserIcon aria-hidden="true" className="h-4 w-4" />Profile</Link>
-          <Link to="/address" className="flex items-center gap-2 border-l-2 border-transparent px-3 py-2.5 hover:bg-panel"><MapPin aria-hidden="true" className="h-4 w-4" />Addresses</Link>
-          <Link to="/profile/orders" aria-current="page" className="flex items-center gap-2 border-l-2 border-primary bg-panel px-3 py-2.5 font-medium"><Package aria-hidden="true" className="h-4 w-4" />Orders</Link>
-        </nav>
+        <AccountNav current="orders" />
         <section aria-label="Your orders" aria-busy={list === null}>
           {list === null ? <div className="h-40 animate-pulse bg-panel" /> : list.length === 0 ? (
             <div className="border border-dashed border-hairline p-10 text-center">

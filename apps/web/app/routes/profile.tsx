@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { Camera, MapPin, Package } from 'lucide-react';
+import { Camera } from 'lucide-react';
 import { toast } from '~/lib/toast.ts';
 import { AVATAR_MAX_BYTES, emailField, firstNameField, lastNameField, profileFields, type User } from '@facet/contracts/account';
 import { MSG } from '@facet/contracts/messages';
@@ -10,6 +9,7 @@ import { TextField } from '~/components/form/text-field.tsx';
 import { CodeForm } from '~/features/account/account-panel.tsx';
 import { setAccount } from '~/features/account/account-store.ts';
 import { RequireUser } from '~/features/layout/require-user.tsx';
+import { AccountNav } from '~/features/account/account-nav.tsx';
 import { callApi, reportApiError } from '~/lib/client-api.ts';
 import { useSubmit } from '~/components/form/use-submit.ts';
 import { getToken, storeUser } from '~/lib/session.ts';
@@ -77,11 +77,7 @@ function Profile({ initial }: { initial: User }) {
       <p className="eyebrow text-primary">Your account</p>
       <h1 className="mt-2 font-display text-5xl">Hello, {user.firstName}</h1>
       <div className="mt-10 grid gap-12 lg:grid-cols-[16rem_1fr]">
-        <nav aria-label="Account" className="space-y-1 text-sm">
-          <Link to="/profile" aria-current="page" className="flex items-center gap-2 border-l-2 border-primary bg-panel px-3 py-2.5 font-medium">Profile</Link>
-          <Link to="/address" className="flex items-center gap-2 border-l-2 border-transparent px-3 py-2.5 hover:bg-panel"><MapPin aria-hidden="true" className="h-4 w-4" />Addresses</Link>
-          <Link to="/profile/orders" className="flex items-center gap-2 border-l-2 border-transparent px-3 py-2.5 hover:bg-panel"><Package aria-hidden="true" className="h-4 w-4" />Orders</Link>
-        </nav>
+        <AccountNav current="profile" />
         <div className="max-w-2xl space-y-12">
           <form noValidate onSubmit={save} onReset={form.reset} aria-label="Profile" className="space-y-5">
             <div className="flex items-center gap-5">

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { MSG } from '@facet/contracts/messages';
 import { SESSION_KEYS } from '@facet/contracts/constants';
 import { mailTo, resetLinkOf } from './support/mail.ts';
-import { dialog, PASSWORD, registerAndLogin } from './support/account.ts';
+import { dialog, fillAddress, PASSWORD, registerAndLogin } from './support/account.ts';
 
 const unique = (name: string) => `${name}.${Date.now()}@example.com`;
 
@@ -67,12 +67,7 @@ test.describe('account panels', () => {
     for (const [street, zip] of [['12 Bleecker St', '10012'], ['350 Fifth Ave', '10118']] as const) {
       await page.getByRole('button', { name: 'Add address' }).first().click();
       const form = page.getByRole('form', { name: 'Add address' });
-      await form.getByLabel('Full name').fill('Ada King');
-      await form.getByLabel('Street address').fill(street);
-      await form.getByLabel('City').fill('New York');
-      await form.getByLabel('State').selectOption('NY');
-      await form.getByLabel('ZIP code').fill(zip);
-      await form.getByLabel('Phone').fill('(212) 555-0188');
+      await fillAddress(form, { name: 'Ada King', line1: street, city: 'New York', state: 'NY', zip, phone: '(212) 555-0188' });
       await form.getByRole('button', { name: 'Save address' }).click();
       await expect(page.getByText(street)).toBeVisible();
     }

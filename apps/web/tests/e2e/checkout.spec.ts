@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { mailTo } from './support/mail.ts';
-import { registerAndLogin } from './support/account.ts';
+import { fillAddress, registerAndLogin } from './support/account.ts';
 
 const roundSettings = `/category/1102?filters=${encodeURIComponent(JSON.stringify([{ label: 'primary stone shape', matchType: 'exact', options: ['Round'] }]))}`;
 
@@ -10,16 +10,6 @@ async function addLooseDiamond(page: Page, shape: string) {
   await page.locator('tbody tr').first().getByRole('link', { name: /^View/ }).click();
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Diamond added to your cart')).toBeVisible();
-}
-
-async function fillAddress(page: Page) {
-  const step = page.getByRole('region', { name: /Shipping address/ });
-  await step.getByLabel('Full name').fill('Grace Hopper');
-  await step.getByLabel('Street address').fill('350 Fifth Ave');
-  await step.getByLabel('City').fill('New York');
-  await step.getByLabel('State').selectOption('NY');
-  await step.getByLabel('ZIP code').fill('10118');
-  await step.getByLabel('Phone').fill('(212) 555-0100');
 }
 
 async function pay(page: Page, number = '4242 4242 4242 4242') {
@@ -57,7 +47,7 @@ test('guest: a configured ring and a diamond → cart → checkout with the test
   await expect(page.locator('footer')).toHaveCount(0);
   const email = `guest.${Date.now()}@example.com`;
   await page.getByRole('region', { name: /Contact/ }).getByLabel('Email').fill(email);
-  await fillAddress(page);
+  await fillAddress(page.getByRole('region', { name: /Shipping address/ }), { name: 'Grace Hopper', line1: '350 Fifth Ave', city: 'New York', state: 'NY', zip: '10118', phone: '(212) 555-0100' });
   await page.getByRole('radio', { name: /Insured express/ }).check();
   await pay(page, '4000 0000 0000 0002');
   await expect(page.getByRole('region', { name: 'Review' }).or(page.getByRole('complementary'))).toContainText('Sales tax (NY)');
@@ -90,12 +80,7 @@ test('signed in: the cart made while anonymous survives login, and checkout offe
   await page.goto('/address');
   await page.getByRole('button', { name: 'Add address' }).first().click();
   const form = page.getByRole('form', { name: 'Add address' });
-  await form.getByLabel('Full name').fill('Mary Jackson');
-  await form.getByLabel('Street address').fill('1 Market St');
-  await form.getByLabel('City').fill('San Francisco');
-  await form.getByLabel('State').selectOption('CA');
-  await form.getByLabel('ZIP code').fill('94105');
-  await form.getByLabel('Phone').fill('415-555-0101');
+  await fillAddress(form, { name: 'Mary Jackson', line1: '1 Market St', city: 'San Francisco', state: 'CA', zip: '94105', phone: '415-555-0101' });
   await form.getByRole('button', { name: 'Save address' }).click();
   await expect(page.getByText('1 Market St')).toBeVisible();
 

@@ -9,22 +9,35 @@ import { variantOf, type CartLineRow } from './repository.ts';
 
 /** A priced line plus what checkout needs to sell it (the serialized stones it holds, melee stock). */
 export interface PricedLine extends CartLine {
+  /** The catalogue row the line refers to (variant, stone, parcel, or the setting's group). */
+  refId: number;
   stones: Array<{ kind: 'diamond' | 'gemstone'; id: number }>;
   melee?: { id: number; stones: number };
   configuration: unknown;
 }
 
 const unavailable = (row: CartLineRow, title: string, message: string, image = stoneImageUrl('round', 'diamond', title)): PricedLine => ({
-  id: row.id, kind: row.kind, title, details: [], image, href: null, quantity: row.quantity, maxQuantity: row.quantity,
+  id: row.id, kind: row.kind, refId: row.refId, title, details: [], image, href: null, quantity: row.quantity, maxQuantity: row.quantity,
   unitPriceCents: 0, lineTotalCents: 0, available: false, message, stones: [], configuration: row.configuration ?? null,
 });
 
 const diamondHref = (d: { serial: string; origin: string; id: number }) =>
   paths.diamond({ series: d.serial, categoryId: d.origin === 'lab' ? 1800 : 1700, groupId: d.id, productId: d.id });
 
+type Base = Pick<PricedLine, 'id' | 'kind' | 'refId' | 'quantity' | 'available' | 'message' | 'configuration'>;
+
+/** A loose serialized stone: quantity 1, buyable while its status is available. */
+function oneOfAKind(base: Base, kind: 'diamond' | 'gemstone', s: { id: number; priceCents: number; status: string }, title: string, details: string[], image: string, href: string): PricedLine {
+  const ok = s.status === 'available';
+  return {
+    ...base, title, details, image, href, maxQuantity: 1, unitPriceCents: s.priceCents, lineTotalCents: s.priceCents, available: ok,
+    message: ok ? null : `This ${kind} has just been sold. Please choose another.`, stones: [{ kind, id: s.id }],
+  };
+}
+
 /** Prices one cart line from today's catalogue; a line that cannot be bought says why. */
 export async function priceLine(db: DbOrTx, row: CartLineRow): Promise<PricedLine> {
-  const base = { id: row.id, kind: row.kind, quantity: row.quantity, available: true, message: null, configuration: row.configuration ?? null };
+  const base: Base = { id: row.id, kind: row.kind, refId: row.refId, quantity: row.quantity, available: true, message: null, configuration: row.configuration ?? null };
   switch (row.kind) {
     case 'product': {
       const v = await variantOf(db, row.refId);
@@ -58,23 +71,13 @@ export async function priceLine(db: DbOrTx, row: CartLineRow): Promise<PricedLin
       const d = await stones.diamond(db, row.refId);
       if (!d) return unavailable(row, 'A diamond no longer offered', 'This diamond is no longer offered.');
       const title = diamondTitle(d);
-      const ok = d.status === 'available';
-      return {
-        ...base, title, details: [`${d.cut} cut`, `Certificate ${d.serial}`], image: stoneImageUrl(d.shape, 'diamond', title), href: diamondHref(d),
-        maxQuantity: 1, unitPriceCents: d.priceCents, lineTotalCents: d.priceCents, available: ok,
-        message: ok ? null : 'This diamond has just been sold. Please choose another.', stones: [{ kind: 'diamond', id: d.id }],
-      };
+      return oneOfAKind(base, 'diamond', d, title, [`${d.cut} cut`, `Certificate ${d.serial}`], stoneImageUrl(d.shape, 'diamond', title), diamondHref(d));
     }
     case 'gemstone': {
       const g = await stones.gemstone(db, row.refId);
       if (!g) return unavailable(row, 'A gemstone no longer offered', 'This gemstone is no longer offered.');
       const title = gemTitle(g);
-      const ok = g.status === 'available';
-      return {
-        ...base, title, details: [`Stone ${g.serial}`], image: stoneImageUrl(g.shape, g.colorHex.replace('#', ''), title), href: paths.stoneType(g.typeSlug),
-        maxQuantity: 1, unitPriceCents: g.priceCents, lineTotalCents: g.priceCents, available: ok,
-        message: ok ? null : 'This gemstone has just been sold. Please choose another.', stones: [{ kind: 'gemstone', id: g.id }],
-      };
+      return oneOfAKind(base, 'gemstone', g, title, [`Stone ${g.serial}`], stoneImageUrl(g.shape, g.colorHex.replace('#', ''), title), paths.stoneType(g.typeSlug));
     }
     case 'melee': {
       const p = await stones.melee(db, row.refId);

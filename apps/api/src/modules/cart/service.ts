@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { MELEE_PARCEL_STONES, QTY_MAX, SERIALIZED_KINDS, type AddItemInput, type Cart, type ShippingMethod } from '@facet/contracts/commerce';
+import { MELEE_PARCEL_STONES, QTY_MAX, SERIALIZED_KINDS, type Cart, type ShippingMethod } from '@facet/contracts/commerce';
 import type { z } from 'zod';
 import type { addItemBody } from '@facet/contracts/commerce';
 import type { Config } from '../../config.ts';
@@ -38,7 +38,7 @@ export async function pricedLines(db: DbOrTx, cartId: number | null): Promise<Pr
 export function summarize(config: Config, lines: PricedLine[], opts: { state?: string; shipping?: ShippingMethod } = {}): Cart {
   const subtotal = lines.filter((l) => l.available).reduce((s, l) => s + l.lineTotalCents, 0);
   return {
-    lines: lines.map(({ stones: _s, melee: _m, configuration: _c, ...l }) => l),
+    lines: lines.map(({ stones: _s, melee: _m, configuration: _c, refId: _r, ...l }) => l),
     count: lines.reduce((s, l) => s + l.quantity, 0),
     checkoutReady: lines.length > 0 && lines.every((l) => l.available),
     shippingOptions: shippingOptions(config, subtotal),
@@ -120,4 +120,3 @@ export async function removeItem(db: Db, config: Config, owner: Owner, lineId: n
   return getCart(db, config, owner);
 }
 
-export type { AddItemInput };

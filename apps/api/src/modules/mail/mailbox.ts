@@ -2,8 +2,8 @@ import { desc, eq, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { outboxMail } from '../../db/schema/accounts.ts';
+import { esc } from './templates.ts';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const LIMIT = 100;
 
 /**

@@ -4,7 +4,8 @@
 export interface StoreInfo { name: string; email: string; phone: string; address: string; publicUrl: string }
 export interface Rendered { subject: string; html: string; text: string }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** Escapes text for HTML (every value in a mail or the dev mailbox passes through it). */
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const INK = '#1c1917';
 const MUTED = '#57534e';

@@ -1,8 +1,7 @@
 import type { Order } from '@facet/contracts/commerce';
-import { layout, type Rendered, type StoreInfo } from '../mail/templates.ts';
+import { esc, layout, type Rendered, type StoreInfo } from '../mail/templates.ts';
 
 const money = (c: number) => `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const addr = (a: Order['shippingAddress']) => [a.name, a.company, a.line1, a.line2, `${a.city}, ${a.state} ${a.zip}`, a.phone].filter(Boolean);
 
 function orderBlock(o: Order): { html: string; text: string } {

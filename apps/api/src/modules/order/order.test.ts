@@ -152,6 +152,8 @@ describe('POST /order', () => {
     await add(s, { kind: 'diamond', id: d }, alice);
     const placed = (await order(s, randomUUID(), checkout({ email: 'alice.order@example.com', saveAddress: true }), alice)).json().data;
     expect(placed.number).toMatch(/^FCT-/);
+    const [line] = await q<{ ref_id: number }>(sql`select l.ref_id from order_line l join customer_order o on o.id = l.order_id where o.number = ${placed.number}`);
+    expect(line!.ref_id).toBe(d);
     expect((await cart(s, alice)).json().data.count).toBe(0);
     expect((await lastMail(t, 'alice.order@example.com', 'order-confirmation')).text).toContain(placed.number);
     expect((await lastMail(t, t.config.STORE_EMAIL, 'order-notification')).text).toContain('12 Bleecker St');

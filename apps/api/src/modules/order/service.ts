@@ -110,7 +110,7 @@ export async function placeOrder(deps: OrderDeps, owner: Owner, idempotencyKey: 
         idempotencyScope: scope, idempotencyKey, requestHash: hash, answer: {},
       });
       await repo.insertLines(tx, lines.map((l, i) => ({
-        orderId, position: i, kind: l.kind, refId: 0, title: l.title, details: l.details, image: l.image, configuration: l.configuration,
+        orderId, position: i, kind: l.kind, refId: l.refId, title: l.title, details: l.details, image: l.image, configuration: l.configuration,
         quantity: l.quantity, unitPriceCents: l.unitPriceCents, lineTotalCents: l.lineTotalCents,
       })));
       await repo.insertStones(tx, lines.flatMap((l) => l.stones.map((s) => ({ orderId, kind: s.kind, stoneId: s.id }))));

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { codeOf, mailTo } from './mail.ts';
 
 export const PASSWORD = 'Brilliant$Cut2026';
@@ -26,4 +26,15 @@ export async function registerAndLogin(page: Page, email: string, firstName = 'A
   await dialog(page).getByRole('button', { name: 'Log in' }).click();
   await expect(dialog(page)).toBeHidden();
   await expect(page.getByTestId('user-menu')).toContainText(firstName);
+}
+
+export interface AddressValues { name: string; line1: string; city: string; state: string; zip: string; phone: string }
+/** Fills the US address fields inside `scope` (the address-book form or checkout's shipping step). */
+export async function fillAddress(scope: Locator, a: AddressValues) {
+  await scope.getByLabel('Full name').fill(a.name);
+  await scope.getByLabel('Street address').fill(a.line1);
+  await scope.getByLabel('City').fill(a.city);
+  await scope.getByLabel('State').selectOption(a.state);
+  await scope.getByLabel('ZIP code').fill(a.zip);
+  await scope.getByLabel('Phone').fill(a.phone);
 }
