@@ -25,9 +25,10 @@ import { MailOutbox } from './modules/mail/outbox.ts';
 import { createTransport } from './modules/mail/transport.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.ts';
 import { testCardProvider, type PaymentProvider } from './modules/order/payment.ts';
+import { DiamondIndex } from './modules/catalog/diamond-index.ts';
 
 declare module 'fastify' {
-  interface FastifyInstance { config: Config; answerCache: AnswerCache; internalSecret: string; outbox: MailOutbox; payments: PaymentProvider }
+  interface FastifyInstance { config: Config; answerCache: AnswerCache; internalSecret: string; outbox: MailOutbox; payments: PaymentProvider; diamondIndex: DiamondIndex }
 }
 
 export interface BuildOptions {
@@ -77,6 +78,7 @@ export async function buildApp({ config, database, logger = true, logStream, pay
   const outbox = new MailOutbox(database.db, createTransport(config), { retryBaseMs: config.MAIL_RETRY_BASE_MS, log: app.log });
   app.decorate('outbox', outbox);
   app.decorate('payments', payments ?? testCardProvider());
+  app.decorate('diamondIndex', new DiamondIndex(database.db));
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
   await app.register(securityPlugin);

@@ -28,6 +28,8 @@ process.once('SIGINT', () => void close('SIGINT'));
 process.once('SIGTERM', () => void close('SIGTERM'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
+// Load the diamond search index now rather than on the first shopper's search.
+app.diamondIndex.warm().catch((err) => app.log.warn({ err }, 'diamond index: first load failed; the next search retries'));
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
 console.log(`\nFacet is open at http://localhost:${port}/  (API: http://localhost:${port}/api, database: ${database.kind})\n`);

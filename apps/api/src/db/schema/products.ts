@@ -120,9 +120,13 @@ export const diamond = pgTable(
     priceCents: integer('price_cents').notNull(),
     status: text('status').$type<'available' | 'reserved' | 'sold'>().notNull().default('available'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    // Set by the `diamond_touch` trigger on every update: the in-process search index reads the
+    // rows changed since its last look (migration 0008).
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('diamond_serial_idx').on(t.serial),
+    index('diamond_changed_idx').on(t.changedAt),
     index('diamond_search_idx').on(t.origin, t.status, t.shape, t.caratPoints),
     index('diamond_price_idx').on(t.origin, t.status, t.priceCents),
   ],

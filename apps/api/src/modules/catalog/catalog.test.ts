@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
-import { CLARITIES, COLORS, SHAPES } from './grades.ts';
+import { FINISHES, FLUORESCENCE, LABS, SHAPES } from './grades.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 
 let t: TestApp;
@@ -110,49 +110,129 @@ describe('product', () => {
 });
 
 describe('diamond search', () => {
-  type D = { shape: string; carat: number; color: string; clarity: string; priceCents: number; origin: string };
+  type D = {
+    id: number; shape: string; carat: number; color: number; clarity: number; cut: number; polish: string; symmetry: string; fluorescence: string; lab: string;
+    depth: number; table: number; lw: number; priceCents: number; origin: string; created: number;
+  };
   let all: D[] = [];
-  beforeAll(async () => {
-    all = rowsOf<D>(await t.database.db.execute(sql`select shape, carat_points / 100.0 as carat, color, clarity, price_cents as "priceCents", origin from diamond where status = 'available'`))
-      .map((d) => ({ ...d, carat: Number(d.carat) }));
-  });
+  const loadAll = async () => rowsOf<D>(await t.database.db.execute(sql`
+    select id, shape, carat_points / 100.0 as carat, color_rank as color, clarity_rank as clarity, cut_rank as cut, polish, symmetry, fluorescence, lab,
+      depth_pct as depth, table_pct as "table", lw_ratio as lw, price_cents as "priceCents", origin, extract(epoch from created_at) * 1000 as created
+    from diamond where status = 'available'`)).map((d) => ({ ...d, carat: Number(d.carat), created: Number(d.created) }));
+  beforeAll(async () => { all = await loadAll(); });
 
-  it('combines filters exactly like an in-memory filter of the same data (property test)', async () => {
+  // The reference: a plain filter and sort of the same rows, written without the index's tricks.
+  const SORTS: Record<string, (a: D, b: D) => number> = {
+    'price-asc': (a, b) => a.priceCents - b.priceCents || a.id - b.id,
+    'price-desc': (a, b) => b.priceCents - a.priceCents || a.id - b.id,
+    'carat-asc': (a, b) => a.carat - b.carat || a.id - b.id,
+    'carat-desc': (a, b) => b.carat - a.carat || a.id - b.id,
+    color: (a, b) => a.color - b.color || a.priceCents - b.priceCents || a.id - b.id,
+    clarity: (a, b) => a.clarity - b.clarity || a.priceCents - b.priceCents || a.id - b.id,
+    cut: (a, b) => a.cut - b.cut || a.priceCents - b.priceCents || a.id - b.id,
+    newest: (a, b) => b.created - a.created || b.id - a.id,
+  };
+  const range = fc.option(fc.tuple(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 9 })), { nil: undefined });
+  const subset = (values: readonly string[]) => fc.option(fc.subarray([...values], { minLength: 1, maxLength: values.length - 1 }), { nil: undefined });
+
+  it('combines filters, sorts and pages exactly like an in-memory filter of the same data (property test)', async () => {
     await fc.assert(fc.asyncProperty(
       fc.record({
         origin: fc.option(fc.constantFrom('natural', 'lab'), { nil: undefined }),
         shapes: fc.option(fc.subarray([...SHAPES], { minLength: 1, maxLength: 3 }), { nil: undefined }),
-        carat: fc.option(fc.tuple(fc.integer({ min: 20, max: 300 }), fc.integer({ min: 0, max: 300 })), { nil: undefined }),
-        color: fc.option(fc.tuple(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 9 })), { nil: undefined }),
-        clarity: fc.option(fc.tuple(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 9 })), { nil: undefined }),
+        // Narrow carat ranges too: many stones of one weight test the tie-breaks of every sort.
+        carat: fc.option(fc.tuple(fc.integer({ min: 20, max: 300 }), fc.oneof(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 300 }))), { nil: undefined }),
+        color: range, clarity: range, cut: fc.option(fc.tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 4 })), { nil: undefined }),
         price: fc.option(fc.tuple(fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: 0, max: 30_000 })), { nil: undefined }),
+        polish: subset(FINISHES), symmetry: subset(FINISHES), fluorescence: subset(FLUORESCENCE), lab: subset(LABS),
+        depth: fc.option(fc.tuple(fc.integer({ min: 550, max: 650 }), fc.integer({ min: 0, max: 100 })), { nil: undefined }),
+        sort: fc.constantFrom(...Object.keys(SORTS)),
+        page: fc.integer({ min: 1, max: 3 }),
       }),
       async (f) => {
-        const params = new URLSearchParams({ pageSize: '96' });
-        const caratMin = f.carat ? f.carat[0] / 100 : undefined, caratMax = f.carat ? (f.carat[0] + f.carat[1]) / 100 : undefined;
-        const colorMin = f.color ? Math.min(...f.color) : undefined, colorMax = f.color ? Math.max(...f.color) : undefined;
-        const clarityMin = f.clarity ? Math.min(...f.clarity) : undefined, clarityMax = f.clarity ? Math.max(...f.clarity) : undefined;
-        const priceMin = f.price ? f.price[0] : undefined, priceMax = f.price ? f.price[0] + f.price[1] : undefined;
+        const pageSize = 24;
+        const params = new URLSearchParams({ pageSize: String(pageSize), page: String(f.page), sort: f.sort });
+        const between = (name: string, pair: [number, number] | undefined, scale = 1) => {
+          if (!pair) return undefined;
+          const lo = Math.min(...pair) / scale, hi = Math.max(...pair) / scale;
+          params.set(`${name}Min`, String(lo)); params.set(`${name}Max`, String(hi));
+          return (v: number) => v >= lo - 1e-6 && v <= hi + 1e-6;
+        };
+        const carat = f.carat ? between('carat', [f.carat[0], f.carat[0] + f.carat[1]], 100) : undefined;
+        const color = between('color', f.color), clarity = between('clarity', f.clarity), cut = between('cut', f.cut);
+        const price = f.price ? between('price', [f.price[0], f.price[0] + f.price[1]]) : undefined;
+        const depth = f.depth ? between('depth', [f.depth[0], f.depth[0] + f.depth[1]], 10) : undefined;
         if (f.origin) params.set('origin', f.origin);
         if (f.shapes) params.set('shape', f.shapes.join(','));
-        if (caratMin !== undefined) { params.set('caratMin', String(caratMin)); params.set('caratMax', String(caratMax)); }
-        if (colorMin !== undefined) { params.set('colorMin', String(colorMin)); params.set('colorMax', String(colorMax)); }
-        if (clarityMin !== undefined) { params.set('clarityMin', String(clarityMin)); params.set('clarityMax', String(clarityMax)); }
-        if (priceMin !== undefined) { params.set('priceMin', String(priceMin)); params.set('priceMax', String(priceMax)); }
+        for (const k of ['polish', 'symmetry', 'fluorescence', 'lab'] as const) if (f[k]) params.set(k, f[k]!.join(','));
         const res = await get(`/api/diamond?${params}`);
+        const base = (d: D) => (!f.origin || d.origin === f.origin) && (!carat || carat(d.carat)) && (!color || color(d.color)) && (!clarity || clarity(d.clarity))
+          && (!cut || cut(d.cut)) && (!depth || depth(d.depth)) && (['polish', 'symmetry', 'fluorescence', 'lab'] as const).every((k) => !f[k] || f[k]!.includes(d[k]));
+        const inShape = (d: D) => !f.shapes || f.shapes.includes(d.shape as never);
+        const inPrice = (d: D) => !price || price(d.priceCents / 100);
+        const expected = all.filter((d) => base(d) && inShape(d) && inPrice(d)).sort(SORTS[f.sort]);
+        const last = Math.max(1, Math.ceil(expected.length / pageSize));
+        if (f.page > last) { expect(res.statusCode).toBe(404); return; }
         expect(res.statusCode).toBe(200);
         const { data } = res.json();
-        const expected = all.filter((d) =>
-          (!f.origin || d.origin === f.origin) && (!f.shapes || f.shapes.includes(d.shape as never)) &&
-          (caratMin === undefined || (d.carat >= caratMin - 1e-9 && d.carat <= caratMax! + 1e-9)) &&
-          (colorMin === undefined || (COLORS.indexOf(d.color as never) >= colorMin && COLORS.indexOf(d.color as never) <= colorMax!)) &&
-          (clarityMin === undefined || (CLARITIES.indexOf(d.clarity as never) >= clarityMin && CLARITIES.indexOf(d.clarity as never) <= clarityMax!)) &&
-          (priceMin === undefined || (d.priceCents >= priceMin * 100 && d.priceCents <= priceMax! * 100)));
         expect(data.count).toBe(expected.length);
-        const prices = data.diamonds.map((d: any) => d.priceCents);
-        expect(prices).toEqual(expected.map((d) => d.priceCents).sort((a, b) => a - b).slice(0, 96));
+        expect(data.diamonds.map((d: any) => d.id)).toEqual(expected.slice((f.page - 1) * pageSize, f.page * pageSize).map((d) => d.id));
+        // The shape facet ignores the shape filter; the histogram ignores the price filter.
+        const facet = new Map<string, number>();
+        for (const d of all) if (base(d) && inPrice(d)) facet.set(d.shape, (facet.get(d.shape) ?? 0) + 1);
+        expect(Object.fromEntries(data.shapes.map((s: any) => [s.value, s.count]))).toEqual(Object.fromEntries(facet));
+        expect(data.histogram.reduce((s: number, b: any) => s + b.count, 0)).toBe(all.filter((d) => base(d) && inShape(d)).length);
       },
-    ), { numRuns: 40 });
+    ), { numRuns: 80 });
+  });
+
+  it.each(Object.keys(SORTS))('breaks ties the same way in sort %s (the commonest weight, every page)', async (sort) => {
+    const byWeight = new Map<number, number>();
+    for (const d of all) byWeight.set(d.carat, (byWeight.get(d.carat) ?? 0) + 1);
+    const [carat, n] = [...byWeight].sort((a, b) => b[1] - a[1])[0]!;
+    expect(n).toBeGreaterThan(5);
+    const expected = all.filter((d) => d.carat === carat).sort(SORTS[sort]).map((d) => d.id);
+    const got: number[] = [];
+    for (let page = 1; got.length < expected.length; page++) {
+      const { data } = (await get(`/api/diamond?caratMin=${carat}&caratMax=${carat}&sort=${sort}&pageSize=4&page=${page}`)).json();
+      got.push(...data.diamonds.map((d: any) => d.id));
+    }
+    expect(got).toEqual(expected);
+  });
+
+  it('follows writes made outside this process: a sale, a repricing, a new stone', async () => {
+    const total = (await get('/api/diamond?pageSize=1')).json().data.count;
+    const cheapest = all.filter((d) => d.origin === 'natural').sort(SORTS['price-asc']!)[0]!;
+    // A new page size each time, so the answer cache (which has its own, shorter rules) is not what answers.
+    let size = 1;
+    const top = async () => (await get(`/api/diamond?origin=natural&sort=price-asc&pageSize=${size++}`)).json().data;
+    expect((await top()).diamonds[0].id).toBe(cheapest.id);
+    // Another server sells it: this one notices within a second, without being told.
+    await t.database.db.execute(sql`update diamond set status = 'sold' where id = ${cheapest.id}`);
+    await new Promise((r) => setTimeout(r, 1_100));
+    const after = await top();
+    expect(after.diamonds[0].id).not.toBe(cheapest.id);
+    // A repricing (told at once, as an order on this server does) moves a stone to the front.
+    const other = all.find((d) => d.origin === 'natural' && d.id !== cheapest.id && d.id !== after.diamonds[0].id)!;
+    await t.database.db.execute(sql`update diamond set price_cents = 1 where id = ${other.id}`);
+    t.app.diamondIndex.invalidate();
+    expect((await top()).diamonds[0]).toMatchObject({ id: other.id, priceCents: 1 });
+    // A new stone: the index rebuilds and finds it.
+    const [{ id: added }] = rowsOf<{ id: number }>(await t.database.db.execute(sql`
+      insert into diamond (serial, origin, shape, carat_points, color, color_rank, clarity, clarity_rank, cut, cut_rank, polish, symmetry, fluorescence,
+        depth_pct, table_pct, lw_ratio, length_mm, width_mm, depth_mm, lab, certificate, price_cents, created_at)
+      select 'TEST-NEW-1', origin, shape, carat_points, color, color_rank, clarity, clarity_rank, cut, cut_rank, polish, symmetry, fluorescence,
+        depth_pct, table_pct, lw_ratio, length_mm, width_mm, depth_mm, lab, 'TEST-CERT-1', 0, now() from diamond where id = ${other.id}
+      returning id`));
+    t.app.diamondIndex.invalidate();
+    expect((await top()).diamonds[0].id).toBe(added);
+    expect((await get('/api/diamond?pageSize=1')).json().data.count).toBe(total);
+    // Put the catalogue back for the other tests.
+    await t.database.db.execute(sql`update diamond set status = 'sold' where id = ${added}`);
+    await t.database.db.execute(sql`update diamond set status = 'available' where id = ${cheapest.id}`);
+    await t.database.db.execute(sql`update diamond set price_cents = ${other.priceCents} where id = ${other.id}`);
+    t.app.diamondIndex.invalidate();
+    expect((await top()).diamonds[0].id).toBe(cheapest.id);
   });
 
   it('answers a histogram whose counts add up to the result without the price filter', async () => {

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CatalogFilter } from '@facet/contracts/catalog-filters';
-import type { DiamondQuery } from '@facet/contracts/catalog';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import type { ImageSpec } from '../../db/schema/products.ts';
 
@@ -41,6 +40,18 @@ const ORDER: Record<string, SQL> = {
   'price-desc': sql`min_price_cents desc, id asc`,
   newest: sql`created_at desc, id desc`,
 };
+
+export interface DiamondIndexRow {
+  id: number; origin: string; shape: string; caratPoints: number; colorRank: number; clarityRank: number; cutRank: number;
+  polish: string; symmetry: string; fluorescence: string; lab: string; depthPct: number; tablePct: number; lwRatio: number;
+  priceCents: number; status: string; createdAt: string;
+}
+
+const DIAMOND_SELECT = sql`
+  select id, serial, origin, shape, carat_points as "caratPoints", color, clarity, cut, polish, symmetry, fluorescence, depth_pct as "depthPct",
+    table_pct as "tablePct", lw_ratio as "lwRatio", length_mm as "lengthMm", width_mm as "widthMm", depth_mm as "depthMm", lab, certificate,
+    price_cents as "priceCents", status
+  from diamond`;
 
 const cardJson = sql`json_build_object(
   'id', p.id, 'series', p.series, 'categoryId', p.category_id, 'description', p.description, 'minPriceCents', p.min_price_cents,
@@ -104,83 +115,30 @@ export const catalogRepository = {
       where ${by.series ? sql`g.series = ${by.series}` : sql`g.id = ${by.groupId!}`} and v.active order by v.id limit 500
     `)),
 
-  diamondSearch: async (db: DbOrTx, q: DiamondQuery, shapes: string[] | undefined, limit: number, offset: number, hist: { lo: number; hi: number; buckets: number }) => {
-    const base: SQL[] = [sql`status = 'available'`];
-    if (q.origin) base.push(sql`origin = ${q.origin}`);
-    const range = (col: SQL, min?: number, max?: number) => {
-      if (min !== undefined) base.push(sql`${col} >= ${min}`);
-      if (max !== undefined) base.push(sql`${col} <= ${max}`);
-    };
-    range(sql`carat_points`, q.caratMin !== undefined ? Math.round(q.caratMin * 100) : undefined, q.caratMax !== undefined ? Math.round(q.caratMax * 100) : undefined);
-    range(sql`color_rank`, q.colorMin, q.colorMax);
-    range(sql`clarity_rank`, q.clarityMin, q.clarityMax);
-    range(sql`cut_rank`, q.cutMin, q.cutMax);
-    range(sql`depth_pct`, q.depthMin, q.depthMax);
-    range(sql`table_pct`, q.tableMin, q.tableMax);
-    range(sql`lw_ratio`, q.lwMin, q.lwMax);
-    for (const [col, values] of [[sql`polish`, q.polish], [sql`symmetry`, q.symmetry], [sql`fluorescence`, q.fluorescence], [sql`lab`, q.lab]] as const) {
-      if (values?.length) base.push(sql`${col} in (${list(values)})`);
-    }
-    const priceCond: SQL[] = [];
-    if (q.priceMin !== undefined) priceCond.push(sql`price_cents >= ${Math.round(q.priceMin * 100)}`);
-    if (q.priceMax !== undefined) priceCond.push(sql`price_cents <= ${Math.round(q.priceMax * 100)}`);
-    const shapeCond = shapes?.length ? [sql`shape in (${list(shapes)})`] : [];
-    const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
-    const order: Record<string, SQL> = {
-      'price-asc': sql`price_cents asc, id`, 'price-desc': sql`price_cents desc, id`, 'carat-asc': sql`carat_points asc, id`, 'carat-desc': sql`carat_points desc, id`,
-      color: sql`color_rank asc, price_cents asc, id`, clarity: sql`clarity_rank asc, price_cents asc, id`, cut: sql`cut_rank asc, price_cents asc, id`, newest: sql`created_at desc, id desc`,
-    };
-    const inShapes = shapeCond.length ? sql`shape in (${list(shapes!)})` : sql`true`;
-    const inPrice = and(priceCond);
-    // One grouped scan answers the count, the shape facet (all shapes, price filter on) and the
-    // price histogram (all prices, shape filter on): at most shapes × buckets groups.
-    const agg = await db.execute(sql`
-      select shape, width_bucket(ln(greatest(price_cents, ${hist.lo})), ln(${hist.lo}::float8), ln(${hist.hi}::float8) + 1e-9, ${hist.buckets}) b,
-        count(*)::int n, (count(*) filter (where ${inPrice}))::int np, bool_or(${inShapes}) s
-      from diamond where ${and(base)} group by 1, 2
-    `);
-    // The page on its own: a top-N sort (or an index walk in price order) over the filtered rows.
-    const page = await db.execute(sql`
-      select id, serial, origin, shape, carat_points, color, clarity, cut, polish, symmetry, fluorescence, depth_pct, table_pct, lw_ratio,
-        length_mm, width_mm, depth_mm, lab, certificate, price_cents, status
-      from diamond where ${and([...base, ...shapeCond, ...priceCond])} order by ${order[q.sort]} limit ${limit} offset ${offset}
-    `);
-    const groups = rowsOf<{ shape: string; b: number; n: number; np: number; s: boolean }>(agg);
-    const shapeCounts = new Map<string, number>();
-    const buckets = new Map<number, number>();
-    let count = 0;
-    for (const g of groups) {
-      if (g.np) shapeCounts.set(g.shape, (shapeCounts.get(g.shape) ?? 0) + g.np);
-      if (g.s) { buckets.set(g.b, (buckets.get(g.b) ?? 0) + g.n); count += g.np; }
-    }
-    const rows = rowsOf<Record<string, unknown>>(page).map((d) => ({
-      id: d.id, serial: d.serial, origin: d.origin, shape: d.shape, caratPoints: d.carat_points, color: d.color, clarity: d.clarity, cut: d.cut,
-      polish: d.polish, symmetry: d.symmetry, fluorescence: d.fluorescence, depthPct: d.depth_pct, tablePct: d.table_pct, lwRatio: d.lw_ratio,
-      lengthMm: d.length_mm, widthMm: d.width_mm, depthMm: d.depth_mm, lab: d.lab, certificate: d.certificate, priceCents: d.price_cents, status: d.status,
-    }));
-    const row = {
-      count, rows,
-      shapes: [...shapeCounts].map(([value, c]) => ({ value, count: c })),
-      histogram: [...buckets].map(([b, n]) => ({ b, n })),
-    };
-    return row!;
-  },
+  /** The database's clock, as text (the search index's read watermark). */
+  dbClock: async (db: DbOrTx) =>
+    rowsOf<{ at: string }>(await db.execute(sql`select statement_timestamp()::text as at`))[0]!.at,
 
-  diamondBounds: async (db: DbOrTx, origin?: string) => {
-    const [row] = rowsOf<{ pmin: number; pmax: number; cmin: number; cmax: number }>(await db.execute(sql`
-      select min(price_cents)::int pmin, max(price_cents)::int pmax, min(carat_points)::int cmin, max(carat_points)::int cmax
-      from diamond where status = 'available' ${origin ? sql`and origin = ${origin}` : sql``}
-    `));
-    return row!;
+  /** The searchable facts of diamonds: a chunk in id order, or those changed since a moment (less an overlap). */
+  diamondIndexRows: async (db: DbOrTx, q: { afterId: number; limit: number } | { changedSince: string; overlapS: number }) =>
+    rowsOf<DiamondIndexRow>(await db.execute(sql`
+      select id, origin, shape, carat_points as "caratPoints", color_rank as "colorRank", clarity_rank as "clarityRank", cut_rank as "cutRank",
+        polish, symmetry, fluorescence, lab, depth_pct as "depthPct", table_pct as "tablePct", lw_ratio as "lwRatio", price_cents as "priceCents",
+        status, created_at::text as "createdAt"
+      from diamond
+      where ${'afterId' in q ? sql`id > ${q.afterId} order by id limit ${q.limit}` : sql`changed_at > ${q.changedSince}::timestamptz - make_interval(secs => ${q.overlapS})`}
+    `)),
+
+  /** One page of diamonds, by id, in the order given. */
+  diamondsByIds: async (db: DbOrTx, ids: number[]) => {
+    if (!ids.length) return [];
+    const rows = rowsOf<Record<string, unknown> & { id: number }>(await db.execute(sql`${DIAMOND_SELECT} where id in (${list(ids)})`));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   },
 
   diamond: async (db: DbOrTx, id: number) =>
-    rowsOf<Record<string, unknown>>(await db.execute(sql`
-      select id, serial, origin, shape, carat_points as "caratPoints", color, clarity, cut, polish, symmetry, fluorescence, depth_pct as "depthPct",
-        table_pct as "tablePct", lw_ratio as "lwRatio", length_mm as "lengthMm", width_mm as "widthMm", depth_mm as "depthMm", lab, certificate,
-        price_cents as "priceCents", status
-      from diamond where id = ${id}
-    `))[0] ?? null,
+    rowsOf<Record<string, unknown>>(await db.execute(sql`${DIAMOND_SELECT} where id = ${id}`))[0] ?? null,
 
   gemstoneTypes: async (db: DbOrTx) =>
     rowsOf<{ slug: string; name: string; description: string; color: string; count: number; fromCents: number | null; shape: string | null }>(await db.execute(sql`

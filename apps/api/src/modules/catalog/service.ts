@@ -4,7 +4,8 @@ import { AUTOSUGGEST_MAX_RESULTS, AUTOSUGGEST_MIN_CHARS } from '@facet/contracts
 import { paths } from '@facet/contracts/paths';
 import type { Db } from '../../db/client.ts';
 import { NotFound, Validation } from '../../errors.ts';
-import { metalByQuality } from './grades.ts';
+import { metalByQuality, SHAPES, type Shape } from './grades.ts';
+import type { DiamondIndex } from './diamond-index.ts';
 import { catalogRepository as repo, type CategoryRow, type GroupCardRow } from './repository.ts';
 import { itemImageUrl, stoneImageUrl } from './images.ts';
 import { correctWord } from './trigram.ts';
@@ -13,7 +14,6 @@ import { configuratorRepository } from '../configurator/repository.ts';
 // The category tree and the search vocabulary change only when the catalogue is re-seeded.
 const treeCache = new WeakMap<Db, Promise<CategoryRow[]>>();
 const wordsCache = new WeakMap<Db, Promise<string[]>>();
-const boundsCache = new WeakMap<Db, Map<string, { at: number; value: Promise<{ pmin: number; pmax: number; cmin: number; cmax: number }> }>>();
 
 const categories = (db: Db) => {
   let p = treeCache.get(db);
@@ -116,16 +116,6 @@ export const fetchProducts = (db: Db, by: { series?: string; groupId?: number })
 
 // Diamonds
 const HIST_BUCKETS = 30;
-function bounds(db: Db, origin?: string) {
-  let m = boundsCache.get(db);
-  if (!m) { m = new Map(); boundsCache.set(db, m); }
-  const key = origin ?? 'all';
-  const hit = m.get(key);
-  if (hit && Date.now() - hit.at < 60_000) return hit.value;
-  const value = repo.diamondBounds(db, origin);
-  m.set(key, { at: Date.now(), value });
-  return value;
-}
 
 export function toDiamond(r: Record<string, unknown>): DiamondSummary {
   const d = r as { id: number; serial: string; origin: 'natural' | 'lab'; shape: string; caratPoints: number; color: string; clarity: string; cut: string; polish: string; symmetry: string; fluorescence: string; depthPct: number; tablePct: number; lwRatio: number; lengthMm: number; widthMm: number; depthMm: number; lab: string; certificate: string; priceCents: number; status: string };
@@ -141,25 +131,27 @@ export function toDiamond(r: Record<string, unknown>): DiamondSummary {
   };
 }
 
-export async function searchDiamonds(db: Db, q: DiamondQuery): Promise<DiamondAnswer> {
+export async function searchDiamonds(db: Db, index: DiamondIndex, q: DiamondQuery): Promise<DiamondAnswer> {
   for (const [a, b, name] of [[q.caratMin, q.caratMax, 'carat'], [q.colorMin, q.colorMax, 'colour'], [q.clarityMin, q.clarityMax, 'clarity'], [q.priceMin, q.priceMax, 'price'], [q.cutMin, q.cutMax, 'cut']] as const) {
     if (a !== undefined && b !== undefined && a > b) throw new Validation(`The ${name} range is upside down: its minimum is above its maximum.`);
   }
-  const b = await bounds(db, q.origin);
-  const lo = Math.max(1, b.pmin ?? 1), hi = Math.max(lo + 1, b.pmax ?? lo + 1);
-  const row = await repo.diamondSearch(db, q, q.shape, q.pageSize, (q.page - 1) * q.pageSize, { lo, hi, buckets: HIST_BUCKETS });
-  pageGuard(q.page, q.pageSize, row.count);
+  const b = await index.bounds(q.origin);
+  const lo = Math.max(1, b.pmin), hi = Math.max(lo + 1, b.pmax);
+  const found = await index.search(q, { lo, hi, buckets: HIST_BUCKETS }, q.pageSize, (q.page - 1) * q.pageSize);
+  pageGuard(q.page, q.pageSize, found.count);
+  // The page comes from the database, so a stone sold a moment ago never shows as available.
+  const rows = (await repo.diamondsByIds(db, found.pageIds)).filter((r) => r.status === 'available');
+  if (rows.length < found.pageIds.length) index.invalidate();
   const step = (Math.log(hi) - Math.log(lo)) / HIST_BUCKETS;
-  const counts = new Map(row.histogram.map((h) => [h.b, h.n]));
-  const histogram = Array.from({ length: HIST_BUCKETS }, (_, i) => ({
-    fromCents: Math.round(Math.exp(Math.log(lo) + step * i)),
-    toCents: Math.round(Math.exp(Math.log(lo) + step * (i + 1))),
-    count: (counts.get(i + 1) ?? 0) + (i === HIST_BUCKETS - 1 ? counts.get(HIST_BUCKETS + 1) ?? 0 : 0),
-  }));
   return {
-    diamonds: row.rows.map(toDiamond), count: row.count, page: q.page, pageSize: q.pageSize,
-    shapes: row.shapes, histogram,
-    bounds: { priceMinCents: lo, priceMaxCents: hi, caratMin: (b.cmin ?? 0) / 100, caratMax: (b.cmax ?? 0) / 100 },
+    diamonds: rows.map(toDiamond), count: found.count, page: q.page, pageSize: q.pageSize,
+    shapes: found.shapes.sort((x, y) => SHAPES.indexOf(x.value as Shape) - SHAPES.indexOf(y.value as Shape)),
+    histogram: found.histogram.map((count, i) => ({
+      fromCents: Math.round(Math.exp(Math.log(lo) + step * i)),
+      toCents: Math.round(Math.exp(Math.log(lo) + step * (i + 1))),
+      count,
+    })),
+    bounds: { priceMinCents: lo, priceMaxCents: hi, caratMin: b.cmin / 100, caratMax: b.cmax / 100 },
   };
 }
 

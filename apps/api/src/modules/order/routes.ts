@@ -13,7 +13,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: orders.OrderDeps = {
     db: app.db, config: app.config, outbox: app.outbox, payments: app.payments,
     // Listings show only available stones: cached answers must not outlive a sale.
-    onStonesSold: () => app.answerCache.invalidate(),
+    onStonesSold: () => { app.answerCache.invalidate(); app.diamondIndex.invalidate(); },
   };
   app.addHook('onSend', async (_req, reply) => { reply.header('cache-control', 'private, no-store'); });
 
