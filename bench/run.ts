@@ -1,4 +1,4 @@
-// `npm run bench [-- --scale N] [--db pglite|postgres] [--quick]`
+// `npm run bench [-- --scale N] [--db pglite|postgres] [--quick] [--only TEXT]`
 // Starts the built app on a fresh database, warms it, drives each endpoint with autocannon
 // (10 connections) and prints req/s, p50, p95, p99 beside a trivial route of the same server.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -14,6 +14,8 @@ const arg = (name: string, d: string) => { const i = args.indexOf(`--${name}`); 
 const scale = Number(arg('scale', '1'));
 const db = arg('db', 'pglite');
 const quick = args.includes('--quick');
+// Only the endpoints whose name contains TEXT (the baseline always runs).
+const only = arg('only', '');
 const warmupS = Number(arg('warmup', quick ? '2' : '5'));
 const durationS = Number(arg('duration', quick ? '5' : '15'));
 
@@ -92,7 +94,7 @@ async function main() {
     { name: 'product page SSR', path: product },
   ];
   const results = [];
-  for (const e of endpoints) {
+  for (const e of endpoints.filter((x, i) => i === 0 || x.name.includes(only))) {
     const run = (seconds: number, record: boolean) => new Promise<{ rps: number; times: number[]; errors: number; non2xx: number }>((resolve, reject) => {
       const times: number[] = [];
       let n = Math.floor(Math.random() * 1e6);
@@ -150,9 +152,9 @@ async function main() {
     await res.arrayBuffer();
     return { ms: performance.now() - t, ok: res.ok };
   };
-  await closedLoop('add to cart (new cart each time)', (session) =>
+  if ('add to cart'.includes(only)) await closedLoop('add to cart (new cart each time)', (session) =>
     timed(`${base}/api/cart/items`, { method: 'POST', headers: { ...json, 'x-session-id': session }, body: addBody }));
-  await closedLoop('place order (test card, one line)', async (session) => {
+  if ('place order'.includes(only)) await closedLoop('place order (test card, one line)', async (session) => {
     await fetch(`${base}/api/cart/items`, { method: 'POST', headers: { ...json, 'x-session-id': session }, body: addBody }).then((r) => r.arrayBuffer());
     return timed(`${base}/api/order`, { method: 'POST', headers: { ...json, 'x-session-id': session, 'idempotency-key': session }, body: orderBody });
   });

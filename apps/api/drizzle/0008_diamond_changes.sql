@@ -1,11 +1,11 @@
-ALTER TABLE "diamond" ADD COLUMN "changed_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
-CREATE INDEX "diamond_changed_idx" ON "diamond" USING btree ("changed_at");--> statement-breakpoint
--- Any update stamps the row, whoever makes it (an order, a repricing, a hand-run fix), so the
--- search index's delta read cannot miss a writer. now() is the transaction's start: the reader
--- overlaps its window to cover transactions that commit after it looked.
+ALTER TABLE "diamond" ADD COLUMN "changed_xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL;--> statement-breakpoint
+CREATE INDEX "diamond_changed_idx" ON "diamond" USING btree ("changed_xid");--> statement-breakpoint
+-- Any update stamps the row with its transaction, whoever makes it (an order, a repricing, a
+-- hand-run fix), so the search index's read of "what changed since I last looked" (rows whose
+-- transaction was not visible in its last snapshot) cannot miss a writer.
 CREATE OR REPLACE FUNCTION "diamond_touch"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.changed_at := now();
+  NEW.changed_xid := pg_current_xact_id();
   RETURN NEW;
 END
 $$;--> statement-breakpoint

@@ -3,6 +3,7 @@ import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, real, 
 import { category } from './catalog.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 /** What an item is: decides how it is drawn and which options it has. */
 export type ItemKind = 'ring' | 'band' | 'chain' | 'cord' | 'earring' | 'pendant' | 'bracelet' | 'necklace' | 'finding';
@@ -120,13 +121,13 @@ export const diamond = pgTable(
     priceCents: integer('price_cents').notNull(),
     status: text('status').$type<'available' | 'reserved' | 'sold'>().notNull().default('available'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    // Set by the `diamond_touch` trigger on every update: the in-process search index reads the
-    // rows changed since its last look (migration 0008).
-    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    // The transaction that last wrote the row (the `diamond_touch` trigger on updates): the
+    // in-process search index reads only what was written since its last look (migration 0008).
+    changedXid: xid8('changed_xid').notNull().default(sql`pg_current_xact_id()`),
   },
   (t) => [
     uniqueIndex('diamond_serial_idx').on(t.serial),
-    index('diamond_changed_idx').on(t.changedAt),
+    index('diamond_changed_idx').on(t.changedXid),
     index('diamond_search_idx').on(t.origin, t.status, t.shape, t.caratPoints),
     index('diamond_price_idx').on(t.origin, t.status, t.priceCents),
   ],

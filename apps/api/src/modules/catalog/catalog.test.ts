@@ -207,23 +207,29 @@ describe('diamond search', () => {
     let size = 1;
     const top = async () => (await get(`/api/diamond?origin=natural&sort=price-asc&pageSize=${size++}`)).json().data;
     expect((await top()).diamonds[0].id).toBe(cheapest.id);
+    // Its shape's count in the facet while another shape is chosen (no per-row filter: prefix counts).
+    const otherShape = SHAPES.find((x) => x !== cheapest.shape)!;
+    const facetCount = async () => (await get(`/api/diamond?origin=natural&shape=${otherShape}&pageSize=${size++}`)).json().data.shapes
+      .find((x: any) => x.value === cheapest.shape)?.count ?? 0;
+    const before = await facetCount();
     // Another server sells it: this one notices within a second, without being told.
     await t.database.db.execute(sql`update diamond set status = 'sold' where id = ${cheapest.id}`);
     await new Promise((r) => setTimeout(r, 1_100));
     const after = await top();
     expect(after.diamonds[0].id).not.toBe(cheapest.id);
+    expect(await facetCount()).toBe(before - 1);
     // A repricing (told at once, as an order on this server does) moves a stone to the front.
     const other = all.find((d) => d.origin === 'natural' && d.id !== cheapest.id && d.id !== after.diamonds[0].id)!;
     await t.database.db.execute(sql`update diamond set price_cents = 1 where id = ${other.id}`);
     t.app.diamondIndex.invalidate();
     expect((await top()).diamonds[0]).toMatchObject({ id: other.id, priceCents: 1 });
     // A new stone: the index rebuilds and finds it.
-    const [{ id: added }] = rowsOf<{ id: number }>(await t.database.db.execute(sql`
+    const { id: added } = rowsOf<{ id: number }>(await t.database.db.execute(sql`
       insert into diamond (serial, origin, shape, carat_points, color, color_rank, clarity, clarity_rank, cut, cut_rank, polish, symmetry, fluorescence,
         depth_pct, table_pct, lw_ratio, length_mm, width_mm, depth_mm, lab, certificate, price_cents, created_at)
       select 'TEST-NEW-1', origin, shape, carat_points, color, color_rank, clarity, clarity_rank, cut, cut_rank, polish, symmetry, fluorescence,
         depth_pct, table_pct, lw_ratio, length_mm, width_mm, depth_mm, lab, 'TEST-CERT-1', 0, now() from diamond where id = ${other.id}
-      returning id`));
+      returning id`))[0]!;
     t.app.diamondIndex.invalidate();
     expect((await top()).diamonds[0].id).toBe(added);
     expect((await get('/api/diamond?pageSize=1')).json().data.count).toBe(total);

@@ -12,13 +12,13 @@ import { catalogRepository as repo, type DiamondIndexRow } from './repository.ts
  * search). The page itself is then read from the database by id, so what a shopper sees of a
  * stone is always the stored truth. Decision 007 explains the choice and its limits.
  *
- * Freshness: the copy is loaded once, then on each search (at most once per `recheckMs`, and at
- * once after `invalidate()`) it reads the rows whose `changed_at` is recent; a trigger stamps every
- * update. The read window overlaps the previous one by `overlapS`, so a transaction that started
- * before the last look but committed after it is still seen.
+ * Freshness: the copy is loaded once; then before a search (at most once per `recheckMs`, and at
+ * once after `invalidate()`) it reads the rows written by transactions it could not see at its last
+ * look. A trigger stamps every update with its transaction id, and each look remembers its
+ * snapshot, so a transaction still running at one look is read at the next: nothing is missed and
+ * nothing unchanged is read again.
  */
 
-type Grades = { color: number; clarity: number; cut: number };
 export interface IndexAnswer {
   count: number;
   pageIds: number[];
@@ -43,42 +43,80 @@ class Dict {
 }
 
 const ORIGINS = ['natural', 'lab'] as const;
-// grade code: available (1 bit) | origin (1) | colour rank (4) | clarity rank (4) | cut rank (4)
-const gradeCode = (available: boolean, origin: number, g: Grades) => (Number(available) << 13) | (origin << 12) | (g.color << 8) | (g.clarity << 4) | g.cut;
+
+/**
+ * Rows are grouped into cells of one origin, colour, clarity, cut and shape, each sorted by carat
+ * then id. A search picks the cells its grades allow (no per-row test for those), binary-searches
+ * the carat range in each, and loops only over rows that already pass every grade: the loop's
+ * branches are then predictable, which is most of the speed.
+ */
+const cellKey = (origin: number, color: number, clarity: number, cut: number, shape: number) =>
+  (origin << 20) | (color << 16) | (clarity << 12) | (cut << 8) | shape;
 
 class Columns {
   readonly n: number;
   readonly id: Int32Array; readonly carat: Int32Array; readonly price: Int32Array; readonly lnPrice: Float64Array;
-  readonly grade: Uint16Array; readonly shape: Uint8Array; readonly polish: Uint8Array; readonly symmetry: Uint8Array;
+  readonly available: Uint8Array; readonly polish: Uint8Array; readonly symmetry: Uint8Array;
   readonly fluorescence: Uint8Array; readonly lab: Uint8Array; readonly depth: Float32Array; readonly table: Float32Array;
   readonly lw: Float32Array; readonly created: Float64Array;
+  /** Per cell: its key's parts and its slice [start, end) of the rows. */
+  readonly cells: Array<{ origin: number; color: number; clarity: number; cut: number; shape: number; start: number; end: number }> = [];
   readonly shapes = new Dict(); readonly polishes = new Dict(); readonly symmetries = new Dict(); readonly fluorescences = new Dict(); readonly labs = new Dict();
   /** Position of each diamond id (−1: not in the index). */
-  positionOf: Int32Array;
+  readonly positionOf: Int32Array;
+  /** availableBefore[i]: available rows at positions < i. */
+  readonly availableBefore: Int32Array;
+  /** Cell key of each row (origin, colour, clarity, cut, shape as bit fields; see `cellKey`). */
+  readonly keyOf: Int32Array;
 
   constructor(rows: DiamondIndexRow[]) {
-    // Carat order (then id), so a carat range is one slice and `carat-asc` needs no sorting.
-    rows.sort((a, b) => a.caratPoints - b.caratPoints || a.id - b.id);
+    for (const r of rows) {
+      for (const rank of [r.colorRank, r.clarityRank, r.cutRank]) {
+        if (!Number.isInteger(rank) || rank < 0 || rank > 15) throw new Error(`diamond ${r.id}: grade rank ${rank} is outside 0–15`);
+      }
+    }
+    // Sort positions, not objects: keys and carats in typed arrays keep the comparator cheap.
     const n = (this.n = rows.length);
+    const keys = new Int32Array(n), carats = new Int32Array(n), ids = new Int32Array(n);
+    rows.forEach((r, j) => { keys[j] = this.keyFor(r); carats[j] = r.caratPoints; ids[j] = r.id; });
+    const order = Array.from({ length: n }, (_, j) => j).sort((a, b) => keys[a]! - keys[b]! || carats[a]! - carats[b]! || ids[a]! - ids[b]!);
     this.id = new Int32Array(n); this.carat = new Int32Array(n); this.price = new Int32Array(n); this.lnPrice = new Float64Array(n);
-    this.grade = new Uint16Array(n); this.shape = new Uint8Array(n); this.polish = new Uint8Array(n); this.symmetry = new Uint8Array(n);
+    this.available = new Uint8Array(n); this.polish = new Uint8Array(n); this.symmetry = new Uint8Array(n);
     this.fluorescence = new Uint8Array(n); this.lab = new Uint8Array(n); this.depth = new Float32Array(n); this.table = new Float32Array(n);
-    this.lw = new Float32Array(n); this.created = new Float64Array(n);
+    this.lw = new Float32Array(n); this.created = new Float64Array(n); this.keyOf = new Int32Array(n); this.availableBefore = new Int32Array(n + 1);
     let maxId = 0;
     for (const r of rows) maxId = Math.max(maxId, r.id);
     this.positionOf = new Int32Array(maxId + 1).fill(-1);
-    rows.forEach((r, i) => { this.id[i] = r.id; this.carat[i] = r.caratPoints; this.positionOf[r.id] = i; this.set(i, r); });
+    order.forEach((j, i) => {
+      const r = rows[j]!, key = keys[j]!;
+      this.id[i] = r.id; this.carat[i] = r.caratPoints; this.keyOf[i] = key; this.positionOf[r.id] = i;
+      this.set(i, r);
+      if (i === 0 || this.keyOf[i - 1] !== key) {
+        this.cells.push({ origin: r.origin === 'lab' ? 1 : 0, color: r.colorRank, clarity: r.clarityRank, cut: r.cutRank, shape: key & 255, start: i, end: i + 1 });
+      } else this.cells.at(-1)!.end = i + 1;
+    });
+    this.countAvailable();
   }
 
-  /** Writes the facts that may change in place (everything but id and carat, which fix the order). */
+  /** Prefix counts of available rows: a cell's stones in a carat range, without a loop. */
+  countAvailable() {
+    for (let i = 0; i < this.n; i++) this.availableBefore[i + 1] = this.availableBefore[i]! + this.available[i]!;
+  }
+
+  private keyFor(r: DiamondIndexRow) {
+    return cellKey(r.origin === 'lab' ? 1 : 0, r.colorRank, r.clarityRank, r.cutRank, this.shapes.code(r.shape));
+  }
+
+  /** Whether `r` can be written in place at position i (same cell, same carat: the order holds). */
+  fits(i: number, r: DiamondIndexRow) {
+    return this.carat[i] === r.caratPoints && this.keyOf[i] === this.keyFor(r);
+  }
+
+  /** Writes the facts that may change in place (those that fix a row's place are checked by `fits`). */
   set(i: number, r: DiamondIndexRow) {
-    for (const rank of [r.colorRank, r.clarityRank, r.cutRank]) {
-      if (!Number.isInteger(rank) || rank < 0 || rank > 15) throw new Error(`diamond ${r.id}: grade rank ${rank} is outside 0–15`);
-    }
     this.price[i] = r.priceCents;
     this.lnPrice[i] = Math.log(Math.max(1, r.priceCents));
-    this.grade[i] = gradeCode(r.status === 'available', r.origin === 'lab' ? 1 : 0, { color: r.colorRank, clarity: r.clarityRank, cut: r.cutRank });
-    this.shape[i] = this.shapes.code(r.shape);
+    this.available[i] = r.status === 'available' ? 1 : 0;
     this.polish[i] = this.polishes.code(r.polish);
     this.symmetry[i] = this.symmetries.code(r.symmetry);
     this.fluorescence[i] = this.fluorescences.code(r.fluorescence);
@@ -87,23 +125,24 @@ class Columns {
     this.created[i] = new Date(r.createdAt).getTime();
   }
 
-  /** First position whose carat is ≥ points. */
-  lowerBound(points: number) {
-    let lo = 0, hi = this.n;
+  /** First position in [start, end) whose carat is ≥ points. */
+  lowerBound(points: number, start: number, end: number) {
+    let lo = start, hi = end;
     while (lo < hi) { const mid = (lo + hi) >>> 1; if (this.carat[mid]! < points) lo = mid + 1; else hi = mid; }
     return lo;
   }
 }
 
 type Comparator = (a: number, b: number) => number;
-function comparators(c: Columns): Record<DiamondQuery['sort'], Comparator | null> {
-  const rank = (shift: number) => (a: number, b: number) => ((c.grade[a]! >> shift) & 15) - ((c.grade[b]! >> shift) & 15) || c.price[a]! - c.price[b]! || c.id[a]! - c.id[b]!;
+function comparators(c: Columns): Record<DiamondQuery['sort'], Comparator> {
+  // Grade sorts read the grade from the row's cell key (see `cellKey`).
+  const rank = (shift: number) => (a: number, b: number) => ((c.keyOf[a]! >> shift) & 15) - ((c.keyOf[b]! >> shift) & 15) || c.price[a]! - c.price[b]! || c.id[a]! - c.id[b]!;
   return {
     'price-asc': (a, b) => c.price[a]! - c.price[b]! || c.id[a]! - c.id[b]!,
     'price-desc': (a, b) => c.price[b]! - c.price[a]! || c.id[a]! - c.id[b]!,
-    'carat-asc': null, // the index order already
+    'carat-asc': (a, b) => c.carat[a]! - c.carat[b]! || c.id[a]! - c.id[b]!,
     'carat-desc': (a, b) => c.carat[b]! - c.carat[a]! || c.id[a]! - c.id[b]!,
-    color: rank(8), clarity: rank(4), cut: rank(0),
+    color: rank(16), clarity: rank(12), cut: rank(8),
     newest: (a, b) => c.created[b]! - c.created[a]! || c.id[b]! - c.id[a]!,
   };
 }
@@ -140,15 +179,15 @@ export class DiamondIndex {
   private cols: Columns | null = null;
   private loading: Promise<void> | null = null;
   private refreshing: Promise<void> | null = null;
-  private since = '';
+  private seen = '';
   private checkedAt = 0;
   private stale = false;
   private boundsCache = new Map<string, Bounds>();
   private matches = new Int32Array(0);
 
   private readonly db: Db;
-  private readonly opts: { recheckMs?: number; overlapS?: number; chunk?: number };
-  constructor(db: Db, opts: { recheckMs?: number; overlapS?: number; chunk?: number } = {}) {
+  private readonly opts: { recheckMs?: number; chunk?: number };
+  constructor(db: Db, opts: { recheckMs?: number; chunk?: number } = {}) {
     this.db = db;
     this.opts = opts;
   }
@@ -162,7 +201,7 @@ export class DiamondIndex {
   get size() { return this.cols?.n ?? 0; }
 
   private async load() {
-    const since = await repo.dbClock(this.db);
+    const seen = await repo.snapshot(this.db);
     const rows: DiamondIndexRow[] = [];
     // In id-keyed chunks, so 500,000 rows never sit in one driver answer.
     for (let after = 0; ;) {
@@ -172,23 +211,24 @@ export class DiamondIndex {
       after = chunk.at(-1)!.id;
     }
     this.cols = new Columns(rows);
-    this.since = since;
+    this.seen = seen;
     this.boundsCache.clear();
     this.checkedAt = Date.now();
   }
 
   private async refresh() {
     const cols = this.cols!;
-    const since = await repo.dbClock(this.db);
-    const changed = await repo.diamondIndexRows(this.db, { changedSince: this.since, overlapS: this.opts.overlapS ?? 60 });
-    // A new stone or a changed carat moves rows: rebuild. Anything else is written in place.
-    if (changed.some((r) => r.id >= cols.positionOf.length || cols.positionOf[r.id] === -1 || cols.carat[cols.positionOf[r.id]!] !== r.caratPoints)) {
+    // The snapshot first: whatever commits after it is read again next time.
+    const seen = await repo.snapshot(this.db);
+    const changed = await repo.diamondIndexRows(this.db, { notIn: this.seen });
+    // A new stone, or a new carat or grade, moves rows: rebuild. Anything else is written in place.
+    if (changed.some((r) => r.id >= cols.positionOf.length || cols.positionOf[r.id] === -1 || !cols.fits(cols.positionOf[r.id]!, r))) {
       await this.load();
       return;
     }
     for (const r of changed) cols.set(cols.positionOf[r.id]!, r);
-    if (changed.length) this.boundsCache.clear();
-    this.since = since;
+    if (changed.length) { cols.countAvailable(); this.boundsCache.clear(); }
+    this.seen = seen;
     this.checkedAt = Date.now();
   }
 
@@ -216,8 +256,7 @@ export class DiamondIndex {
       let first = true;
       const want = origin === undefined ? -1 : origin === 'lab' ? 1 : 0;
       for (let i = 0; i < c.n; i++) {
-        const g = c.grade[i]!;
-        if (!(g >> 13) || (want >= 0 && ((g >> 12) & 1) !== want)) continue;
+        if (!c.available[i] || (want >= 0 && c.keyOf[i]! >> 20 !== want)) continue;
         const p = c.price[i]!, k = c.carat[i]!;
         if (first) { b = { pmin: p, pmax: p, cmin: k, cmax: k }; first = false; continue; }
         if (p < b.pmin) b.pmin = p; if (p > b.pmax) b.pmax = p;
@@ -232,18 +271,6 @@ export class DiamondIndex {
   async search(q: DiamondQuery, hist: HistogramSpec, limit: number, offset: number): Promise<Omit<IndexAnswer, 'bounds'>> {
     await this.fresh();
     const c = this.cols!;
-    // Which grade codes pass: 2^14 entries, built per query, then one lookup per row.
-    const gradeOk = new Uint8Array(1 << 14);
-    for (let o = 0; o < 2; o++) {
-      if (q.origin && ORIGINS[o] !== q.origin) continue;
-      for (let color = 0; color < 16; color++) {
-        if (!inRange(color, q.colorMin, q.colorMax)) continue;
-        for (let clarity = 0; clarity < 16; clarity++) {
-          if (!inRange(clarity, q.clarityMin, q.clarityMax)) continue;
-          for (let cut = 0; cut < 16; cut++) if (inRange(cut, q.cutMin, q.cutMax)) gradeOk[gradeCode(true, o, { color, clarity, cut })] = 1;
-        }
-      }
-    }
     const allowed = (dict: Dict, values?: string[]) => {
       if (!values?.length) return null;
       const ok = new Uint8Array(256);
@@ -262,31 +289,52 @@ export class DiamondIndex {
     else shapeMask = -1;
     const pmin = q.priceMin !== undefined ? Math.round(q.priceMin * 100) : -Infinity;
     const pmax = q.priceMax !== undefined ? Math.round(q.priceMax * 100) : Infinity;
-    const from = q.caratMin !== undefined ? c.lowerBound(Math.round(q.caratMin * 100)) : 0;
-    const to = q.caratMax !== undefined ? c.lowerBound(Math.round(q.caratMax * 100) + 1) : c.n;
+    const caratFrom = q.caratMin !== undefined ? Math.round(q.caratMin * 100) : undefined;
+    const caratTo = q.caratMax !== undefined ? Math.round(q.caratMax * 100) + 1 : undefined;
 
     const lnLo = Math.log(hist.lo), step = (Math.log(hist.hi) - lnLo) / hist.buckets, last = hist.buckets - 1;
     const histogram = new Array<number>(hist.buckets).fill(0);
     const shapeCounts = new Array<number>(c.shapes.values.length).fill(0);
     if (this.matches.length < c.n) this.matches = new Int32Array(c.n);
     const matches = this.matches;
+    const { available, price, lnPrice, carat } = c;
+    const priced = q.priceMin !== undefined || q.priceMax !== undefined;
+    const rowOk = (i: number) => (!polish || polish[c.polish[i]!]) && (!symmetry || symmetry[c.symmetry[i]!])
+      && (!fluorescence || fluorescence[c.fluorescence[i]!]) && (!lab || lab[c.lab[i]!])
+      && inRange(c.depth[i]!, depthMin, depthMax) && inRange(c.table[i]!, tableMin, tableMax) && inRange(c.lw[i]!, lwMin, lwMax);
     let count = 0;
-    for (let i = from; i < to; i++) {
-      if (!gradeOk[c.grade[i]!]) continue;
-      if (advanced && !(
-        (!polish || polish[c.polish[i]!]) && (!symmetry || symmetry[c.symmetry[i]!]) && (!fluorescence || fluorescence[c.fluorescence[i]!]) && (!lab || lab[c.lab[i]!])
-        && inRange(c.depth[i]!, depthMin, depthMax) && inRange(c.table[i]!, tableMin, tableMax) && inRange(c.lw[i]!, lwMin, lwMax))) continue;
-      const s = c.shape[i]!, p = c.price[i]!;
-      const priceOk = p >= pmin && p <= pmax;
-      if (priceOk) shapeCounts[s]!++;
-      if (shapeMask & (1 << s)) {
-        const b = Math.floor((c.lnPrice[i]! - lnLo) / step);
-        histogram[b < 0 ? 0 : b > last ? last : b]!++;
-        if (priceOk) matches[count++] = i;
+    for (const cell of c.cells) {
+      if ((q.origin && ORIGINS[cell.origin] !== q.origin) || !inRange(cell.color, q.colorMin, q.colorMax)
+        || !inRange(cell.clarity, q.clarityMin, q.clarityMax) || !inRange(cell.cut, q.cutMin, q.cutMax)) continue;
+      const first = carat[cell.start]!, lastCarat = carat[cell.end - 1]!;
+      if ((caratFrom !== undefined && caratFrom > lastCarat) || (caratTo !== undefined && caratTo <= first)) continue;
+      const from = caratFrom === undefined || caratFrom <= first ? cell.start : c.lowerBound(caratFrom, cell.start, cell.end);
+      const to = caratTo === undefined || caratTo > lastCarat ? cell.end : c.lowerBound(caratTo, from, cell.end);
+      let inFacet = 0;
+      if (shapeMask & (1 << cell.shape)) {
+        // A chosen shape: the histogram (price filter off), then the count and the page (price filter on).
+        for (let i = from; i < to; i++) {
+          if (!available[i] || (advanced && !rowOk(i))) continue;
+          const b = Math.floor((lnPrice[i]! - lnLo) / step);
+          histogram[b < 0 ? 0 : b > last ? last : b]!++;
+          const p = price[i]!;
+          if (p >= pmin && p <= pmax) { inFacet++; matches[count++] = i; }
+        }
+      } else if (!advanced && !priced) {
+        // Another shape, no row-level filter: its facet count is a difference of prefix counts.
+        inFacet = c.availableBefore[to]! - c.availableBefore[from]!;
+      } else {
+        // Another shape: only its facet count.
+        for (let i = from; i < to; i++) {
+          if (!available[i] || (advanced && !rowOk(i))) continue;
+          const p = price[i]!;
+          if (p >= pmin && p <= pmax) inFacet++;
+        }
       }
+      shapeCounts[cell.shape]! += inFacet;
     }
     const cmp = comparators(c)[q.sort];
-    const positions = cmp ? smallest(matches, count, offset + limit, cmp).slice(offset) : Array.from(matches.subarray(offset, Math.min(count, offset + limit)));
+    const positions = smallest(matches, count, offset + limit, cmp).slice(offset);
     return {
       count,
       pageIds: positions.map((i) => c.id[i]!),

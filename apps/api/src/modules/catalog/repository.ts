@@ -115,18 +115,23 @@ export const catalogRepository = {
       where ${by.series ? sql`g.series = ${by.series}` : sql`g.id = ${by.groupId!}`} and v.active order by v.id limit 500
     `)),
 
-  /** The database's clock, as text (the search index's read watermark). */
-  dbClock: async (db: DbOrTx) =>
-    rowsOf<{ at: string }>(await db.execute(sql`select statement_timestamp()::text as at`))[0]!.at,
+  /** The current snapshot, as text: what this reader has seen (the search index's watermark). */
+  snapshot: async (db: DbOrTx) =>
+    rowsOf<{ s: string }>(await db.execute(sql`select pg_current_snapshot()::text as s`))[0]!.s,
 
-  /** The searchable facts of diamonds: a chunk in id order, or those changed since a moment (less an overlap). */
-  diamondIndexRows: async (db: DbOrTx, q: { afterId: number; limit: number } | { changedSince: string; overlapS: number }) =>
+  /**
+   * The searchable facts of diamonds: a chunk in id order, or the rows written by transactions that
+   * were not yet visible in an earlier snapshot (still running then, or begun since).
+   */
+  diamondIndexRows: async (db: DbOrTx, q: { afterId: number; limit: number } | { notIn: string }) =>
     rowsOf<DiamondIndexRow>(await db.execute(sql`
       select id, origin, shape, carat_points as "caratPoints", color_rank as "colorRank", clarity_rank as "clarityRank", cut_rank as "cutRank",
         polish, symmetry, fluorescence, lab, depth_pct as "depthPct", table_pct as "tablePct", lw_ratio as "lwRatio", price_cents as "priceCents",
         status, created_at::text as "createdAt"
       from diamond
-      where ${'afterId' in q ? sql`id > ${q.afterId} order by id limit ${q.limit}` : sql`changed_at > ${q.changedSince}::timestamptz - make_interval(secs => ${q.overlapS})`}
+      where ${'afterId' in q
+        ? sql`id > ${q.afterId} order by id limit ${q.limit}`
+        : sql`changed_xid >= pg_snapshot_xmin(${q.notIn}::pg_snapshot) and not pg_visible_in_snapshot(changed_xid, ${q.notIn}::pg_snapshot)`}
     `)),
 
   /** One page of diamonds, by id, in the order given. */
