@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { CatalogFilter } from '@facet/contracts/catalog-filters';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import type { ImageSpec } from '../../db/schema/products.ts';
+import type { SuggestionEntry } from './suggestions.ts';
 
 // All catalogue SQL. Each page is one statement: no N+1, counts and facets computed beside the page.
 
@@ -188,13 +189,11 @@ export const catalogRepository = {
       order by origin, shape, size_mm, price_per_carat_cents desc
     `)),
 
-  /** Substring matches (trigram index), words that start with the query first. */
-  suggest: async (db: DbOrTx, q: string) =>
-    rowsOf<{ id: number; description: string; image: ImageSpec; defaultMetal: string }>(await db.execute(sql`
-      select id, description, image, default_metal as "defaultMetal" from product_group
-      where description ilike ${`%${escapeLike(q)}%`}
-      order by (description ilike ${`${escapeLike(q)}%`} or description ilike ${`% ${escapeLike(q)}%`}) desc, featured desc, id
-      limit 40
+  /** Each distinct description once, with the group that stands for it (featured first, then lowest id). */
+  suggestionEntries: async (db: DbOrTx) =>
+    rowsOf<SuggestionEntry>(await db.execute(sql`
+      select distinct on (description) id, description, image, default_metal as "defaultMetal", featured
+      from product_group order by description, featured desc, id
     `)),
 
   /** Close spellings, for when the substring finds too little. */

@@ -9,11 +9,14 @@ import type { DiamondIndex } from './diamond-index.ts';
 import { catalogRepository as repo, type CategoryRow, type GroupCardRow } from './repository.ts';
 import { itemImageUrl, stoneImageUrl } from './images.ts';
 import { correctWord } from './trigram.ts';
+import { Suggestions } from './suggestions.ts';
+import type { ImageSpec } from '../../db/schema/products.ts';
 import { configuratorRepository } from '../configurator/repository.ts';
 
 // The category tree and the search vocabulary change only when the catalogue is re-seeded.
 const treeCache = new WeakMap<Db, Promise<CategoryRow[]>>();
 const wordsCache = new WeakMap<Db, Promise<string[]>>();
+const suggestionsCache = new WeakMap<Db, Promise<Suggestions>>();
 
 const categories = (db: Db) => {
   let p = treeCache.get(db);
@@ -199,7 +202,7 @@ export async function melee(db: Db, q: { origin?: string; shape?: string }) {
 export async function suggest(db: Db, q: string): Promise<Suggestion[]> {
   const text = q.trim();
   if (text.length < AUTOSUGGEST_MIN_CHARS) return [];
-  let rows = await repo.suggest(db, text);
+  let rows: Array<{ id: number; description: string; image: ImageSpec; defaultMetal: string }> = (await suggestions(db)).find(text, AUTOSUGGEST_MAX_RESULTS);
   if (rows.length < AUTOSUGGEST_MAX_RESULTS) rows = [...rows, ...(await repo.suggestFuzzy(db, text))];
   const seen = new Set<string>();
   const out: Suggestion[] = [];
@@ -210,6 +213,12 @@ export async function suggest(db: Db, q: string): Promise<Suggestion[]> {
     if (out.length === AUTOSUGGEST_MAX_RESULTS) break;
   }
   return out;
+}
+
+function suggestions(db: Db) {
+  let p = suggestionsCache.get(db);
+  if (!p) { p = repo.suggestionEntries(db).then((e) => new Suggestions(e)); suggestionsCache.set(db, p); p.catch(() => suggestionsCache.delete(db)); }
+  return p;
 }
 
 function words(db: Db) {
