@@ -2,6 +2,7 @@ import { loadConfig, devMailboxEnabled } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
 import { buildApp } from './app.ts';
+import { warmCatalogue } from './modules/catalog/service.ts';
 import { webPlugin } from './plugins/web.ts';
 
 const config = loadConfig();
@@ -28,8 +29,9 @@ process.once('SIGINT', () => void close('SIGINT'));
 process.once('SIGTERM', () => void close('SIGTERM'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
-// Load the diamond search index now rather than on the first shopper's search.
-app.diamondIndex.warm().catch((err) => app.log.warn({ err }, 'diamond index: first load failed; the next search retries'));
+// Load the in-memory search copies now rather than on the first shopper's request.
+Promise.all([app.diamondIndex.warm(), warmCatalogue(database.db)])
+  .catch((err) => app.log.warn({ err }, 'catalogue copies: first load failed; the next request retries'));
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
 console.log(`\nFacet is open at http://localhost:${port}/  (API: http://localhost:${port}/api, database: ${database.kind})\n`);

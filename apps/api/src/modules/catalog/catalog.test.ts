@@ -39,6 +39,42 @@ describe('category listing', () => {
     expect(metal.count).toBe(n);
   });
 
+  it('filters, counts facets, sorts and pages like SQL over the attributes table (property test)', async () => {
+    const attrs = rowsOf<{ label: string; value: string }>(await t.database.db.execute(sql`select distinct label, value from product_attribute order by 1, 2`));
+    const labels = [...new Set(attrs.map((a) => a.label))];
+    const valuesOf = (label: string) => attrs.filter((a) => a.label === label).map((a) => a.value);
+    const cats = rowsOf<{ id: number }>(await t.database.db.execute(sql`select distinct category_id as id from product_group`)).map((c) => c.id);
+    const filter = fc.constantFrom(...labels).chain((label) => fc.oneof(
+      fc.subarray(valuesOf(label), { minLength: 1, maxLength: Math.min(3, valuesOf(label).length) }).map((options) => ({ label, matchType: 'exact' as const, options })),
+      // `like`: a piece of a value, in any case (ILIKE).
+      fc.tuple(fc.constantFrom(...valuesOf(label)), fc.nat(), fc.integer({ min: 1, max: 6 }), fc.boolean()).map(([v, at, len, upper]) => {
+        const piece = v.slice(at % v.length, (at % v.length) + len);
+        return { label, matchType: 'like' as const, options: [upper ? piece.toUpperCase() : piece.toLowerCase()] };
+      }),
+    ));
+    await fc.assert(fc.asyncProperty(
+      fc.constantFrom(...cats), fc.array(filter, { maxLength: 3 }), fc.constantFrom('featured', 'price-asc', 'price-desc', 'newest'),
+      async (cat, filters, sort) => {
+        const res = await get(`/api/category/${cat}?filters=${q(filters)}&sort=${sort}&pageSize=12`);
+        const conds = filters.map((f) => f.matchType === 'exact'
+          ? sql`exists (select 1 from product_attribute a where a.group_id = g.id and a.label = ${f.label} and a.value in (${sql.join(f.options.map((o) => sql`${o}`), sql`, `)}))`
+          : sql`exists (select 1 from product_attribute a where a.group_id = g.id and a.label = ${f.label} and strpos(lower(a.value), lower(${f.options[0]!})) > 0)`);
+        const order = { featured: sql`featured desc, id`, 'price-asc': sql`min_price_cents, id`, 'price-desc': sql`min_price_cents desc, id`, newest: sql`created_at desc, id desc` }[sort]!;
+        const ids = rowsOf<{ id: number }>(await t.database.db.execute(sql`
+          select id from product_group g where category_id = ${cat} ${conds.length ? sql`and ${sql.join(conds, sql` and `)}` : sql``} order by ${order}`)).map((r) => r.id);
+        if (ids.length === 0) { expect(res.statusCode === 200 ? res.json().data.count : 0).toBe(0); return; }
+        expect(res.statusCode).toBe(200);
+        const { data } = res.json();
+        expect(data.count).toBe(ids.length);
+        expect(data.products.map((p: any) => p.groupId)).toEqual(ids.slice(0, 12));
+        const facets = rowsOf<{ label: string; value: string; n: number }>(await t.database.db.execute(sql`
+          select a.label, a.value, count(*)::int n from product_attribute a where a.group_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) group by 1, 2`));
+        const got = data.attributes.flatMap((a: any) => a.values.map((v: any) => `${a.label}=${v.value}:${v.count}`)).sort();
+        expect(got).toEqual(facets.map((f) => `${f.label}=${f.value}:${f.n}`).sort());
+      },
+    ), { numRuns: 60 });
+  });
+
   it('removing a facet widens the result', async () => {
     const one = (await get(`/api/category/1300?filters=${q([{ label: 'chain style', options: ['Box'] }])}`)).json().data.count;
     const two = (await get(`/api/category/1300?filters=${q([{ label: 'chain style', options: ['Box', 'Rope'] }])}`)).json().data.count;

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { CatalogFilter } from '@facet/contracts/catalog-filters';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import type { ImageSpec } from '../../db/schema/products.ts';
 import type { SuggestionEntry } from './suggestions.ts';
+import type { ListingEntry } from './listing-index.ts';
 
 // All catalogue SQL. Each page is one statement: no N+1, counts and facets computed beside the page.
 
@@ -12,20 +12,7 @@ export interface GroupCardRow {
   defaultMetal: string; productId: number; metals: string[];
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const list = (values: readonly (string | number)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
-
-/**
- * One condition per filter (AND between filters, OR between a filter's options), per spec §2's JSON,
- * on the group's `facets` copy (`label=value` strings, GIN-indexed for exact matches).
- */
-function filterConditions(filters: CatalogFilter[]): SQL[] {
-  return filters.map((f) =>
-    f.matchType === 'like'
-      ? sql`exists (select 1 from unnest(g.facets) f where ${sql.join(f.options.map((o) => sql`f ilike ${`${escapeLike(f.label)}=%${escapeLike(o)}%`}`), sql` or `)})`
-      : sql`g.facets && array[${list(f.options.map((o) => `${f.label}=${o}`))}]::text[]`,
-  );
-}
 
 /** Recomputes the listing copies (metals, default variant, facets) from variants and attributes. */
 export const refreshListingCopies = (db: DbOrTx) => db.execute(sql`
@@ -34,13 +21,6 @@ export const refreshListingCopies = (db: DbOrTx) => db.execute(sql`
     default_product_id = coalesce((select v.id from product v where v.group_id = g.id and v.metal = g.default_metal and v.active
       order by (coalesce(v.finger_size, 7) = 7 and coalesce(v.length_in, 18) = 18) desc, v.price_cents, v.id limit 1), 0),
     facets = coalesce((select array_agg(a.label || '=' || a.value order by a.label, a.value) from product_attribute a where a.group_id = g.id), '{}')`);
-
-const ORDER: Record<string, SQL> = {
-  featured: sql`featured desc, id asc`,
-  'price-asc': sql`min_price_cents asc, id asc`,
-  'price-desc': sql`min_price_cents desc, id asc`,
-  newest: sql`created_at desc, id desc`,
-};
 
 export interface DiamondIndexRow {
   id: number; origin: string; shape: string; caratPoints: number; colorRank: number; clarityRank: number; cutRank: number;
@@ -62,26 +42,11 @@ export const catalogRepository = {
   categories: async (db: DbOrTx) =>
     rowsOf<CategoryRow>(await db.execute(sql`select id, name, description, section, parent_id as "parentId" from category order by position`)),
 
-  listing: async (db: DbOrTx, q: { categoryIds: number[]; filters: CatalogFilter[]; sort: string; limit: number; offset: number }) => {
-    const where = sql.join([sql`g.category_id in (${list(q.categoryIds)})`, ...filterConditions(q.filters)], sql` and `);
-    const order = ORDER[q.sort] ?? ORDER.featured!;
-    const [row] = rowsOf<{ count: number; products: GroupCardRow[]; facets: Array<{ label: string; value: string; count: number }> }>(await db.execute(sql`
-      with g as (
-        select g.id, g.series, g.category_id, g.description, g.min_price_cents, g.image, g.default_metal, g.featured, g.created_at,
-          g.metals, g.default_product_id, g.facets
-        from product_group g where ${where}
-      ),
-      -- A top-N sort for the page (a window over every match would sort them all).
-      p as (select * from g order by ${order} limit ${q.limit} offset ${q.offset})
-      select
-        (select count(*)::int from g) as count,
-        coalesce((select json_agg(${cardJson} order by ${order}) from p), '[]'::json) as products,
-        coalesce((select json_agg(json_build_object('label', f.label, 'value', f.value, 'count', f.n) order by f.label, f.value)
-          from (select split_part(x, '=', 1) as label, substr(x, strpos(x, '=') + 1) as value, count(*)::int as n
-                from g, unnest(g.facets) as x group by 1, 2) f), '[]'::json) as facets
-    `));
-    return row!;
-  },
+  /** Every product group with its card, sort keys and facet strings: the category listing's copy. */
+  listingEntries: async (db: DbOrTx) =>
+    rowsOf<{ card: GroupCardRow; featured: number; createdAt: string; facets: string[] }>(await db.execute(sql`
+      select ${cardJson} as card, p.featured, p.created_at::text as "createdAt", p.facets from product_group p order by p.id
+    `)).map((r): ListingEntry => ({ ...r.card, featured: r.featured, createdAt: r.createdAt, facets: r.facets })),
 
   group: async (db: DbOrTx, groupId: number) => {
     const [row] = rowsOf<{

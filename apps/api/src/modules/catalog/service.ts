@@ -10,6 +10,7 @@ import { catalogRepository as repo, type CategoryRow, type GroupCardRow } from '
 import { itemImageUrl, stoneImageUrl } from './images.ts';
 import { correctWord } from './trigram.ts';
 import { Suggestions } from './suggestions.ts';
+import { ListingIndex } from './listing-index.ts';
 import type { ImageSpec } from '../../db/schema/products.ts';
 import { configuratorRepository } from '../configurator/repository.ts';
 
@@ -17,6 +18,7 @@ import { configuratorRepository } from '../configurator/repository.ts';
 const treeCache = new WeakMap<Db, Promise<CategoryRow[]>>();
 const wordsCache = new WeakMap<Db, Promise<string[]>>();
 const suggestionsCache = new WeakMap<Db, Promise<Suggestions>>();
+const listingCache = new WeakMap<Db, Promise<ListingIndex>>();
 
 const categories = (db: Db) => {
   let p = treeCache.get(db);
@@ -71,7 +73,7 @@ export async function getCategory(db: Db, id: number, q: { filters?: string; sor
   if (!parsed.ok) throw new Validation(parsed.message, { filters: parsed.message });
   const cat = await categoryInfo(db, id);
   if (!cat) throw new NotFound(`There is no category ${id}.`);
-  const row = await repo.listing(db, { categoryIds: cat.descendants, filters: parsed.filters, sort: q.sort, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+  const row = (await listing(db)).query({ categoryIds: cat.descendants, filters: parsed.filters, sort: q.sort, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
   pageGuard(q.page, q.pageSize, row.count);
   return { products: row.products.map(toCard), count: row.count, category: cat.info, attributes: groupFacets(row.facets), page: q.page, pageSize: q.pageSize };
 }
@@ -213,6 +215,15 @@ export async function suggest(db: Db, q: string): Promise<Suggestion[]> {
     if (out.length === AUTOSUGGEST_MAX_RESULTS) break;
   }
   return out;
+}
+
+/** Loads the in-memory listing and suggestion copies ahead of the first shopper (server start). */
+export const warmCatalogue = (db: Db) => Promise.all([listing(db), suggestions(db), categories(db)]);
+
+function listing(db: Db) {
+  let p = listingCache.get(db);
+  if (!p) { p = repo.listingEntries(db).then((e) => new ListingIndex(e)); listingCache.set(db, p); p.catch(() => listingCache.delete(db)); }
+  return p;
 }
 
 function suggestions(db: Db) {

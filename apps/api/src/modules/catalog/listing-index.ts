@@ -1,0 +1,109 @@
+import type { CatalogFilter } from '@facet/contracts/catalog-filters';
+import type { GroupCardRow } from './repository.ts';
+import { smallest } from './top-k.ts';
+
+/** A product group as the category listing needs it: its card, sort keys and facet strings (`label=value`). */
+export interface ListingEntry extends GroupCardRow { featured: number; createdAt: string; facets: string[] }
+
+export interface ListingQuery { categoryIds: number[]; filters: CatalogFilter[]; sort: string; limit: number; offset: number }
+export interface ListingAnswer { count: number; products: GroupCardRow[]; facets: Array<{ label: string; value: string; count: number }> }
+
+/**
+ * Category listings from an in-process copy of the product groups. Each answer counts every facet
+ * value over the whole result, which in SQL means unnesting the facets of every matching group
+ * (tens of thousands at scale 50). Here facet strings are small integer codes, a filter is a table
+ * of allowed codes, and the count is one pass. Product groups change only when the catalogue is
+ * re-seeded (as the category tree and search vocabulary cached beside this assume); a future
+ * catalogue editor must drop the copy (decision 007).
+ */
+export class ListingIndex {
+  private readonly entries: ListingEntry[];
+  private readonly created: Float64Array;
+  /** Facet strings and their codes; each group's codes are facetCodes[facetStart[i] .. facetStart[i+1]). */
+  private readonly facetText: string[] = [];
+  private readonly facetLower: string[] = [];
+  private readonly codeOf = new Map<string, number>();
+  private readonly facetStart: Int32Array;
+  private readonly facetCodes: Int32Array;
+  private readonly byCategory = new Map<number, number[]>();
+
+  constructor(entries: ListingEntry[]) {
+    this.entries = entries;
+    this.created = Float64Array.from(entries, (e) => new Date(e.createdAt).getTime());
+    this.facetStart = new Int32Array(entries.length + 1);
+    const codes: number[] = [];
+    entries.forEach((e, i) => {
+      for (const f of e.facets) {
+        let c = this.codeOf.get(f);
+        if (c === undefined) { c = this.facetText.length; this.facetText.push(f); this.facetLower.push(f.toLowerCase()); this.codeOf.set(f, c); }
+        codes.push(c);
+      }
+      this.facetStart[i + 1] = codes.length;
+      let list = this.byCategory.get(e.categoryId);
+      if (!list) this.byCategory.set(e.categoryId, (list = []));
+      list.push(i);
+    });
+    this.facetCodes = Int32Array.from(codes);
+  }
+
+  /** Which facet codes satisfy one filter: `exact` is the whole `label=value`; `like` is ILIKE `label=%option%`. */
+  private allowed(f: CatalogFilter): Uint8Array {
+    const ok = new Uint8Array(this.facetText.length);
+    if (f.matchType === 'like') {
+      const prefix = `${f.label.toLowerCase()}=`;
+      const needles = f.options.map((o) => o.toLowerCase());
+      this.facetLower.forEach((text, c) => {
+        if (text.startsWith(prefix) && needles.some((n) => text.indexOf(n, prefix.length) >= 0)) ok[c] = 1;
+      });
+    } else {
+      for (const o of f.options) { const c = this.codeOf.get(`${f.label}=${o}`); if (c !== undefined) ok[c] = 1; }
+    }
+    return ok;
+  }
+
+  query(q: ListingQuery): ListingAnswer {
+    const tables = q.filters.map((f) => this.allowed(f));
+    const { facetStart, facetCodes } = this;
+    const counts = new Int32Array(this.facetText.length);
+    const matches = new Int32Array(this.entries.length);
+    let count = 0;
+    for (const cat of q.categoryIds) {
+      for (const i of this.byCategory.get(cat) ?? []) {
+        const from = facetStart[i]!, to = facetStart[i + 1]!;
+        let pass = true;
+        for (const ok of tables) {
+          let any = false;
+          for (let k = from; k < to && !any; k++) if (ok[facetCodes[k]!]) any = true;
+          if (!any) { pass = false; break; }
+        }
+        if (!pass) continue;
+        matches[count++] = i;
+        for (let k = from; k < to; k++) counts[facetCodes[k]!]!++;
+      }
+    }
+    const e = this.entries, created = this.created;
+    const byId = (a: number, b: number) => e[a]!.id - e[b]!.id;
+    const order: Record<string, (a: number, b: number) => number> = {
+      featured: (a, b) => e[b]!.featured - e[a]!.featured || byId(a, b),
+      'price-asc': (a, b) => e[a]!.minPriceCents - e[b]!.minPriceCents || byId(a, b),
+      'price-desc': (a, b) => e[b]!.minPriceCents - e[a]!.minPriceCents || byId(a, b),
+      newest: (a, b) => created[b]! - created[a]! || e[b]!.id - e[a]!.id,
+    };
+    const page = smallest(matches, count, q.offset + q.limit, order[q.sort] ?? order.featured!).slice(q.offset);
+    const facets: ListingAnswer['facets'] = [];
+    counts.forEach((n, c) => {
+      if (!n) return;
+      const text = this.facetText[c]!, at = text.indexOf('=');
+      facets.push({ label: text.slice(0, at), value: text.slice(at + 1), count: n });
+    });
+    facets.sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+    return {
+      count,
+      products: page.map((i) => {
+        const { featured: _f, createdAt: _c, facets: _x, ...card } = e[i]!;
+        return card;
+      }),
+      facets,
+    };
+  }
+}
