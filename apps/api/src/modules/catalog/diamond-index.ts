@@ -44,6 +44,8 @@ class Dict {
 }
 
 const ORIGINS = ['natural', 'lab'] as const;
+const ROW_CACHE_MAX = 20_000;
+type DiamondRow = Record<string, unknown> & { id: number };
 
 /**
  * Rows are grouped into cells of one origin, colour, clarity, cut and shape, each sorted by carat
@@ -158,6 +160,9 @@ export class DiamondIndex {
   private stale = false;
   private boundsCache = new Map<string, Bounds>();
   private matches = new Int32Array(0);
+  /** Display rows of recently shown stones, dropped when a look finds them changed. */
+  private rowCache = new Map<number, DiamondRow>();
+  private changes = 0;
 
   private readonly db: Db;
   private readonly opts: { recheckMs?: number; chunk?: number };
@@ -187,6 +192,8 @@ export class DiamondIndex {
     this.cols = new Columns(rows);
     this.seen = seen;
     this.boundsCache.clear();
+    this.rowCache.clear();
+    this.changes++;
     this.checkedAt = Date.now();
   }
 
@@ -201,7 +208,12 @@ export class DiamondIndex {
       return;
     }
     for (const r of changed) cols.set(cols.positionOf[r.id]!, r);
-    if (changed.length) { cols.countAvailable(); this.boundsCache.clear(); }
+    if (changed.length) {
+      cols.countAvailable();
+      this.boundsCache.clear();
+      for (const r of changed) this.rowCache.delete(r.id);
+      this.changes++;
+    }
     this.seen = seen;
     this.checkedAt = Date.now();
   }
@@ -217,6 +229,26 @@ export class DiamondIndex {
       this.refreshing = this.refresh().catch((err) => { this.stale = true; throw err; }).finally(() => { this.refreshing = null; });
     }
     return this.refreshing;
+  }
+
+  /**
+   * The display rows of one page, in order: from the cache when this index has seen no change to
+   * them since they were read, else from the database. As current as the counts beside them.
+   */
+  async rows(ids: number[]): Promise<DiamondRow[]> {
+    const missing = ids.filter((id) => !this.rowCache.has(id));
+    if (missing.length) {
+      const changes = this.changes;
+      const fetched = await repo.diamondsByIds(this.db, missing);
+      // A look that found changes while we read: these rows may predate it, so do not keep them.
+      if (changes === this.changes) {
+        for (const r of fetched) this.rowCache.set(r.id, r);
+        while (this.rowCache.size > ROW_CACHE_MAX) this.rowCache.delete(this.rowCache.keys().next().value!);
+      }
+      const byId = new Map(fetched.map((r) => [r.id, r]));
+      return ids.flatMap((id) => this.rowCache.get(id) ?? byId.get(id) ?? []);
+    }
+    return ids.map((id) => this.rowCache.get(id)!);
   }
 
   /** Price and carat extent of the available stones (of one origin), for sliders and the histogram. */

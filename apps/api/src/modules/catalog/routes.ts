@@ -20,7 +20,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => cachedPublic(req, reply, 60, () => catalog.fetchProducts(app.db, req.query)));
 
   app.get('/diamond', { schema: { querystring: diamondQuery, response: { 200: envelope(diamondAnswer) } } },
-    async (req, reply) => cachedPublic(req, reply, 30, () => catalog.searchDiamonds(app.db, app.diamondIndex, req.query)));
+    async (req, reply) => cachedPublic(req, reply, 30, () => catalog.searchDiamonds(app.diamondIndex, req.query)));
 
   app.get('/product/diamond', { schema: { querystring: diamondOneQuery, response: { 200: envelope(diamondSummary) } } },
     async (req, reply) => cachedPublic(req, reply, 30, () => catalog.getDiamond(app.db, req.query.id)));

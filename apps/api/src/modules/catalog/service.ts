@@ -136,7 +136,7 @@ export function toDiamond(r: Record<string, unknown>): DiamondSummary {
   };
 }
 
-export async function searchDiamonds(db: Db, index: DiamondIndex, q: DiamondQuery): Promise<DiamondAnswer> {
+export async function searchDiamonds(index: DiamondIndex, q: DiamondQuery): Promise<DiamondAnswer> {
   for (const [a, b, name] of [[q.caratMin, q.caratMax, 'carat'], [q.colorMin, q.colorMax, 'colour'], [q.clarityMin, q.clarityMax, 'clarity'], [q.priceMin, q.priceMax, 'price'], [q.cutMin, q.cutMax, 'cut']] as const) {
     if (a !== undefined && b !== undefined && a > b) throw new Validation(`The ${name} range is upside down: its minimum is above its maximum.`);
   }
@@ -144,8 +144,7 @@ export async function searchDiamonds(db: Db, index: DiamondIndex, q: DiamondQuer
   const lo = Math.max(1, b.pmin), hi = Math.max(lo + 1, b.pmax);
   const found = await index.search(q, { lo, hi, buckets: HIST_BUCKETS }, q.pageSize, (q.page - 1) * q.pageSize);
   pageGuard(q.page, q.pageSize, found.count);
-  // The page comes from the database, so a stone sold a moment ago never shows as available.
-  const rows = (await repo.diamondsByIds(db, found.pageIds)).filter((r) => r.status === 'available');
+  const rows = (await index.rows(found.pageIds)).filter((r) => r.status === 'available');
   if (rows.length < found.pageIds.length) index.invalidate();
   const step = (Math.log(hi) - Math.log(lo)) / HIST_BUCKETS;
   return {
