@@ -9,9 +9,9 @@ import { smallest, type Comparator } from './top-k.ts';
  * A shopper dragging a slider asks a new question every few hundred milliseconds, and each answer
  * needs the count, the shape facet and the price histogram over every matching stone. Over
  * 500,000 stones that is a scan of hundreds of thousands of rows per request in PostgreSQL; here
- * it is a tight loop over typed arrays (rows kept in carat order, so the carat range is a binary
- * search). The page itself is then read from the database by id, so what a shopper sees of a
- * stone is always the stored truth. Decision 007 explains the choice and its limits.
+ * it is a loop over typed arrays, grouped in cells by grade and sorted by carat (see `Columns`).
+ * The page's display rows are read from the database by id and kept in a small cache that the
+ * same change reads keep honest. Decision 007 explains the choice and its limits.
  *
  * Freshness: the copy is loaded once; then before a search (at most once per `recheckMs`, and at
  * once after `invalidate()`) it reads the rows written by transactions it could not see at its last
