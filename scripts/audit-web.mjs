@@ -49,6 +49,24 @@ const pages = [
   { name: 'cart', path: '/cart', catalogue: false, noindex: true },
 ];
 
+const METRICS = ['largest-contentful-paint', 'cumulative-layout-shift', 'total-blocking-time'];
+/**
+ * One Lighthouse run whose metrics all came out. A run can lose a metric to a trace hiccup (seen
+ * once in CI: no CLS value); such a run says nothing about the page, so it is taken again, twice
+ * at most, and a page that never measures is a failure with Lighthouse's own reason.
+ */
+async function measure(url, flags, config) {
+  let reason = '';
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const { lhr } = await lighthouse(url, flags, config);
+    const broken = METRICS.filter((id) => typeof lhr.audits[id]?.numericValue !== 'number');
+    if (!lhr.runtimeError && broken.length === 0) return lhr;
+    reason = lhr.runtimeError?.message ?? `no value for ${broken.join(', ')}${broken.map((id) => lhr.audits[id]?.errorMessage).filter(Boolean).map((m) => `: ${m}`).join('')}`;
+    console.log(`  (${url}: run lost a metric — ${reason}; measuring again)`);
+  }
+  return reason;
+}
+
 const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
 const rows = [];
 const failures = [];
@@ -61,7 +79,12 @@ try {
       // Mobile scores move by a few points between runs on a small machine: Lighthouse's own advice
       // is the median of several runs, so mobile takes the median-performance run of three.
       const runs = [];
-      for (let i = 0; i < (preset === 'mobile' ? 3 : 1); i++) runs.push((await lighthouse(base + page.path, flags, preset === 'desktop' ? desktopConfig : undefined)).lhr);
+      for (let i = 0; i < (preset === 'mobile' ? 3 : 1); i++) runs.push(await measure(base + page.path, flags, preset === 'desktop' ? desktopConfig : undefined));
+      if (runs.some((r) => typeof r === 'string')) {
+        failures.push(`${preset} ${page.name}: Lighthouse could not measure it (${runs.find((r) => typeof r === 'string')})`);
+        console.log(`${preset.padEnd(8)} ${page.name.padEnd(9)} not measured`);
+        continue;
+      }
       runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
       const lhr = runs[Math.floor(runs.length / 2)];
       const score = (k) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
