@@ -26,7 +26,6 @@ export interface IndexAnswer {
   shapes: Array<{ value: string; count: number }>;
   /** Stones per histogram bucket, price filter off, every other filter on. */
   histogram: number[];
-  bounds: Bounds;
 }
 export interface Bounds { pmin: number; pmax: number; cmin: number; cmax: number }
 export interface HistogramSpec { lo: number; hi: number; buckets: number }
@@ -177,8 +176,6 @@ export class DiamondIndex {
   /** Loads the index ahead of the first search (server start). */
   warm() { return this.fresh(); }
 
-  get size() { return this.cols?.n ?? 0; }
-
   private async load() {
     const seen = await repo.snapshot(this.db);
     const rows: DiamondIndexRow[] = [];
@@ -274,7 +271,7 @@ export class DiamondIndex {
   }
 
   /** Count, shape facet (price filter on), histogram (price filter off) and the ids of one page. */
-  async search(q: DiamondQuery, hist: HistogramSpec, limit: number, offset: number): Promise<Omit<IndexAnswer, 'bounds'>> {
+  async search(q: DiamondQuery, hist: HistogramSpec, limit: number, offset: number): Promise<IndexAnswer> {
     await this.fresh();
     const c = this.cols!;
     const allowed = (dict: Dict, values?: string[]) => {

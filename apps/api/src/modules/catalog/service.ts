@@ -14,17 +14,26 @@ import { ListingIndex } from './listing-index.ts';
 import type { ImageSpec } from '../../db/schema/products.ts';
 import { configuratorRepository } from '../configurator/repository.ts';
 
-// The category tree and the search vocabulary change only when the catalogue is re-seeded.
-const treeCache = new WeakMap<Db, Promise<CategoryRow[]>>();
-const wordsCache = new WeakMap<Db, Promise<string[]>>();
-const suggestionsCache = new WeakMap<Db, Promise<Suggestions>>();
-const listingCache = new WeakMap<Db, Promise<ListingIndex>>();
+/**
+ * One load per database for the process's life; a failed load is tried again on the next call.
+ * For what changes only when the catalogue is re-seeded (decision 007).
+ */
+function perDatabase<T>(load: (db: Db) => Promise<T>) {
+  const cache = new WeakMap<Db, Promise<T>>();
+  return (db: Db) => {
+    let p = cache.get(db);
+    if (!p) { p = load(db); cache.set(db, p); p.catch(() => cache.delete(db)); }
+    return p;
+  };
+}
 
-const categories = (db: Db) => {
-  let p = treeCache.get(db);
-  if (!p) { p = repo.categories(db); treeCache.set(db, p); p.catch(() => treeCache.delete(db)); }
-  return p;
-};
+const categories = perDatabase(repo.categories);
+const words = perDatabase(repo.searchWords);
+const listing = perDatabase(async (db) => new ListingIndex(await repo.listingEntries(db)));
+const suggestions = perDatabase(async (db) => new Suggestions(await repo.suggestionEntries(db)));
+
+/** Loads the in-memory listing and suggestion copies ahead of the first shopper (server start). */
+export const warmCatalogue = (db: Db) => Promise.all([listing(db), suggestions(db), categories(db)]);
 
 export async function categoryInfo(db: Db, id: number) {
   const all = await categories(db);
@@ -214,27 +223,6 @@ export async function suggest(db: Db, q: string): Promise<Suggestion[]> {
     if (out.length === AUTOSUGGEST_MAX_RESULTS) break;
   }
   return out;
-}
-
-/** Loads the in-memory listing and suggestion copies ahead of the first shopper (server start). */
-export const warmCatalogue = (db: Db) => Promise.all([listing(db), suggestions(db), categories(db)]);
-
-function listing(db: Db) {
-  let p = listingCache.get(db);
-  if (!p) { p = repo.listingEntries(db).then((e) => new ListingIndex(e)); listingCache.set(db, p); p.catch(() => listingCache.delete(db)); }
-  return p;
-}
-
-function suggestions(db: Db) {
-  let p = suggestionsCache.get(db);
-  if (!p) { p = repo.suggestionEntries(db).then((e) => new Suggestions(e)); suggestionsCache.set(db, p); p.catch(() => suggestionsCache.delete(db)); }
-  return p;
-}
-
-function words(db: Db) {
-  let p = wordsCache.get(db);
-  if (!p) { p = repo.searchWords(db); wordsCache.set(db, p); p.catch(() => wordsCache.delete(db)); }
-  return p;
 }
 
 /** Full-text first; when nothing matches, correct each word to the catalogue's vocabulary and try again. */
