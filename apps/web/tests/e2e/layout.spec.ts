@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { gotoReady } from './support/ready.ts';
 
 const header = (page: import('@playwright/test').Page) => page.locator('header[data-header]');
 
@@ -87,7 +88,7 @@ test.describe('mega menu', () => {
   });
 
   test('works from the keyboard', async ({ page }) => {
-    await page.goto('/');
+    await gotoReady(page, '/');
     const products = page.getByRole('button', { name: 'Products' });
     await products.focus();
     await page.keyboard.press('Enter');
