@@ -38,8 +38,8 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
 export const shouldRevalidate = () => false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  // Marks the page interactive (also on error pages): end-to-end tests wait for it before keys,
-  // which a page still hydrating would drop.
+  // Marks the page interactive (also on error pages): end-to-end tests wait for it before acting,
+  // since a page still hydrating drops clicks and keys (tests/e2e/support/ready.ts).
   useEffect(() => { document.documentElement.dataset.hydrated = 'true'; }, []);
   return (
     <html lang="en">

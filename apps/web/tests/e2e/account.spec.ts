@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/ready.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { MSG } from '@facet/contracts/messages';
 import { SESSION_KEYS } from '@facet/contracts/constants';

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/ready.ts';
 import AxeBuilder from '@axe-core/playwright';
-import { gotoReady } from './support/ready.ts';
 
 const axe = async (page: import('@playwright/test').Page) => {
   const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
@@ -78,7 +77,7 @@ test('bad category links show a proper page, never a crash', async ({ page }) =>
 });
 
 test('diamond search: shapes, keyboard sliders, sort and compare', async ({ page }) => {
-  await gotoReady(page, '/diamonds');
+  await page.goto('/diamonds');
   const total = async () => Number((await page.locator('#diamond-results strong').textContent())!.replace(/\D/g, ''));
   const all = await total();
   expect(all).toBeGreaterThan(100);
@@ -120,7 +119,7 @@ test('diamond search: shapes, keyboard sliders, sort and compare', async ({ page
 });
 
 test('header suggestions from 2 characters, keyboard navigable, lead to /search', async ({ page }) => {
-  await gotoReady(page, '/');
+  await page.goto('/');
   const box = page.getByRole('combobox', { name: 'Search the store' }).first();
   await box.click();
   await box.pressSequentially('h');

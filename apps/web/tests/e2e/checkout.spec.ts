@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/ready.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { mailTo } from './support/mail.ts';
 import { fillAddress, registerAndLogin } from './support/account.ts';

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/ready.ts';
 import AxeBuilder from '@axe-core/playwright';
-import { gotoReady } from './support/ready.ts';
 
 const header = (page: import('@playwright/test').Page) => page.locator('header[data-header]');
 
@@ -88,7 +87,7 @@ test.describe('mega menu', () => {
   });
 
   test('works from the keyboard', async ({ page }) => {
-    await gotoReady(page, '/');
+    await page.goto('/');
     const products = page.getByRole('button', { name: 'Products' });
     await products.focus();
     await page.keyboard.press('Enter');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/ready.ts';
 
 // Every route of spec §2 answers 200 inside the layout; checkout has neither header nor footer.
 const ROUTES = [

@@ -26,6 +26,7 @@ export class ListingIndex {
   private readonly facetStart: Int32Array;
   private readonly facetCodes: Int32Array;
   private readonly byCategory = new Map<number, number[]>();
+  private readonly matches: Int32Array;
 
   constructor(entries: ListingEntry[]) {
     this.entries = entries;
@@ -44,6 +45,7 @@ export class ListingIndex {
       list.push(i);
     });
     this.facetCodes = Int32Array.from(codes);
+    this.matches = new Int32Array(entries.length);
   }
 
   /** Which facet codes satisfy one filter: `exact` is the whole `label=value`; `like` is ILIKE `label=%option%`. */
@@ -65,7 +67,8 @@ export class ListingIndex {
     const tables = q.filters.map((f) => this.allowed(f));
     const { facetStart, facetCodes } = this;
     const counts = new Int32Array(this.facetText.length);
-    const matches = new Int32Array(this.entries.length);
+    // query() runs without awaiting, so one buffer serves every request.
+    const matches = this.matches;
     let count = 0;
     for (const cat of q.categoryIds) {
       for (const i of this.byCategory.get(cat) ?? []) {

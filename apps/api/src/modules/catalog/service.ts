@@ -9,9 +9,8 @@ import type { DiamondIndex } from './diamond-index.ts';
 import { catalogRepository as repo, type CategoryRow, type GroupCardRow } from './repository.ts';
 import { itemImageUrl, stoneImageUrl } from './images.ts';
 import { correctWord } from './trigram.ts';
-import { Suggestions } from './suggestions.ts';
+import { Suggestions, type SuggestionEntry } from './suggestions.ts';
 import { ListingIndex } from './listing-index.ts';
-import type { ImageSpec } from '../../db/schema/products.ts';
 import { configuratorRepository } from '../configurator/repository.ts';
 
 /**
@@ -212,7 +211,7 @@ export async function melee(db: Db, q: { origin?: string; shape?: string }) {
 export async function suggest(db: Db, q: string): Promise<Suggestion[]> {
   const text = q.trim();
   if (text.length < AUTOSUGGEST_MIN_CHARS) return [];
-  let rows: Array<{ id: number; description: string; image: ImageSpec; defaultMetal: string }> = (await suggestions(db)).find(text, AUTOSUGGEST_MAX_RESULTS);
+  let rows: Array<Omit<SuggestionEntry, 'featured'>> = (await suggestions(db)).find(text, AUTOSUGGEST_MAX_RESULTS);
   if (rows.length < AUTOSUGGEST_MAX_RESULTS) rows = [...rows, ...(await repo.suggestFuzzy(db, text))];
   const seen = new Set<string>();
   const out: Suggestion[] = [];

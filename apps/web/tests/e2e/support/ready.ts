@@ -1,12 +1,24 @@
-import type { Page } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
+
+export { expect } from '@playwright/test';
 
 /**
- * Opens a page and waits until React has hydrated it (`html[data-hydrated]`, set by the root
- * layout). Keys pressed before that reach server-rendered markup without handlers and are lost;
- * clicks and fills are retried by Playwright's assertions, keyboard sequences are not.
+ * Every `page.goto` in these tests waits until React has hydrated the page (`html[data-hydrated]`,
+ * set by the root layout, error pages included). A click, hover or key that reaches server-rendered
+ * markup before that has no handler and is lost — and Playwright retries assertions, not actions.
  */
-export async function gotoReady(page: Page, url: string) {
-  const res = await page.goto(url);
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  return res;
+function waitForHydration(page: Page) {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const res = await goto(url, options);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    return res;
+  };
 }
+
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    context.on('page', waitForHydration);
+    await use(context);
+  },
+});
