@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { throttle } from '../modules/throttle/service.ts';
 
 // API answers are JSON or images: nothing on them should ever run a script or be framed.
 export const API_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -19,17 +21,62 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
+/** A call the storefront's server-side rendering makes to its own API (see webPlugin's host api). */
+export const isInternal = (req: FastifyRequest) => req.headers['x-facet-internal'] === req.server.internalSecret;
+
 /**
  * The client a request counts against. Server-side rendering calls the API in-process (all from
  * 127.0.0.1), so those calls carry the shopper's address, trusted only with this process's secret.
  */
 export const clientKey = (req: FastifyRequest) => {
-  const internal = req.headers['x-facet-internal'];
   const ip = req.headers['x-facet-client-ip'];
-  return internal === req.server.internalSecret && typeof ip === 'string' && ip ? ip : req.ip;
+  return isInternal(req) && typeof ip === 'string' && ip ? ip : req.ip;
 };
 
-/** Per-client ceiling on the API (pages and static files are not limited by it). */
+type Incr = (key: string, cb: (err: Error | null, res?: { current: number; ttl: number }) => void, timeWindow: number, max: number) => void;
+
+/**
+ * Route-level limits (sign-in, codes, resets, forms, orders) count in PostgreSQL so every
+ * instance enforces one ceiling; the general per-client ceiling counts in this process
+ * (docs/decisions/009-shared-state-across-instances.md says why).
+ */
+function storeFor(db: Db) {
+  class SharedWindow {
+    private readonly name: string;
+    constructor(name: string) { this.name = name; }
+    incr: Incr = (key, cb, timeWindow) => {
+      throttle.hit(db, `${this.name} ${key}`, timeWindow).then((w) => cb(null, { current: w.hits, ttl: w.ttlMs }), (err: Error) => cb(err));
+    };
+    child() { return this; }
+  }
+  return class InstanceWindow {
+    private windows = new Map<string, { hits: number; endsAt: number }>();
+    private sweptAt = Date.now();
+    incr: Incr = (key, cb, timeWindow) => {
+      const now = Date.now();
+      if (now - this.sweptAt > timeWindow) {
+        for (const [k, w] of this.windows) if (w.endsAt <= now) this.windows.delete(k);
+        this.sweptAt = now;
+      }
+      let w = this.windows.get(key);
+      if (!w || w.endsAt <= now) this.windows.set(key, (w = { hits: 0, endsAt: now + timeWindow }));
+      w.hits++;
+      cb(null, { current: w.hits, ttl: w.endsAt - now });
+    };
+    child(route: { routeInfo?: { method?: string | string[]; url?: string } }) {
+      return new SharedWindow(`${[route.routeInfo?.method].flat().join(',')} ${route.routeInfo?.url ?? ''}`);
+    }
+  };
+}
+
+/**
+ * Per-client ceiling on the API. Calls a page makes to its own API are not counted: the page
+ * request itself was (webPlugin's page limit), and a refused loader call would blank the page.
+ */
 export const apiRateLimit = fp(async (app: FastifyInstance) => {
-  await app.register(rateLimit, { global: true, max: app.config.RATE_LIMIT_MAX, timeWindow: '1 minute', keyGenerator: clientKey });
+  await app.register(rateLimit, {
+    global: true, max: app.config.RATE_LIMIT_MAX, timeWindow: '1 minute', keyGenerator: clientKey,
+    allowList: (req) => isInternal(req) && !req.routeOptions.config.rateLimit,
+    store: storeFor(app.db) as never,
+  });
 });

@@ -10,7 +10,8 @@ export const appUser = pgTable('app_user', {
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull().default(''),
   phone: text('phone').notNull().default(''),
-  passwordHash: text('password_hash').notNull(),
+  /** Null until the address is proven: registration attempts keep their passwords on their verify tokens. */
+  passwordHash: text('password_hash'),
   emailVerified: boolean('email_verified').notNull().default(false),
   pendingEmail: text('pending_email'),
   avatarKey: text('avatar_key'),
@@ -28,6 +29,16 @@ export const userToken = pgTable('user_token', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * A verify token is one registration attempt: the password and names chosen with it wait here
+   * and become the account's only if this token's holder enters the mailed code
+   * (docs/decisions/008-registration-attempts.md).
+   */
+  pendingPasswordHash: text('pending_password_hash'),
+  pendingFirstName: text('pending_first_name'),
+  pendingLastName: text('pending_last_name'),
+  /** Wrong codes entered with this token when it cannot verify anything (an attempt on a verified address). */
+  failures: integer('failures').notNull().default(0),
 }, (t) => [uniqueIndex('user_token_hash_key').on(t.tokenHash), index('user_token_user_idx').on(t.userId)]);
 
 /**

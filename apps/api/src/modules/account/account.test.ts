@@ -40,7 +40,11 @@ describe('registration and e-mail verification', () => {
     const code = codeIn((await lastMail(t, 'hashes@example.com', 'verify-code')).subject);
     const rows = rowsOf<{ code_hash: string }>(await t.database.db.execute(sql`select code_hash from email_code`));
     expect(rows.every((r) => r.code_hash.length === 64 && !r.code_hash.includes(code))).toBe(true);
-    const pw = rowsOf<{ password_hash: string }>(await t.database.db.execute(sql`select password_hash from app_user where email = 'hashes@example.com'`));
+    const pending = rowsOf<{ h: string }>(await t.database.db.execute(sql`
+      select pending_password_hash as h from user_token where user_id = (select id from app_user where email = 'hashes@example.com')`));
+    expect(pending[0]!.h).toMatch(/^\$argon2id\$/);
+    await signUp(t, 'hashes2@example.com');
+    const pw = rowsOf<{ password_hash: string }>(await t.database.db.execute(sql`select password_hash from app_user where email = 'hashes2@example.com'`));
     expect(pw[0]!.password_hash).toMatch(/^\$argon2id\$/);
   });
 
@@ -103,10 +107,113 @@ describe('registration and e-mail verification', () => {
     expect(common.json().errors.password).toMatch(/too common/);
   });
 
-  it('does not let a verified account be registered again', async () => {
+  it('answers a registration of an existing address exactly as a new one, and tells the owner', async () => {
     await signUp(t, 'taken@example.com');
+    const fresh = await register('not-taken@example.com');
     const again = await register('taken@example.com');
-    expect(again.statusCode).toBe(409);
+    expect(again.statusCode).toBe(fresh.statusCode);
+    const shape = (b: { data: Record<string, unknown> }) => ({ ...b.data, email: '', token: typeof b.data.token === 'string' && (b.data.token as string).length });
+    expect(shape(again.json())).toEqual(shape(fresh.json()));
+    expect(Object.keys(again.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
+    const notice = await lastMail(t, 'taken@example.com', 'registration-attempt');
+    expect(notice.text).toMatch(/tried to create a new account with this e-mail address/);
+    expect(notice.text).toMatch(/Forgot Password\?/);
+    // The ticket verifies nothing, and answers like a fresh registration's ticket would.
+    const ticket = again.json().data.token;
+    const freshTicket = fresh.json().data.token;
+    const resendA = await post(t, '/api/user/resend-verify-otp', {}, ticket);
+    const resendB = await post(t, '/api/user/resend-verify-otp', {}, freshTicket);
+    expect(resendA.statusCode).toBe(resendB.statusCode);
+    expect(resendA.json().message.replace(/\d+/, 'N')).toBe(resendB.json().message.replace(/\d+/, 'N'));
+    const wrongA = await post(t, '/api/user/verify-otp', { otp: '000001' }, ticket);
+    const wrongB = await post(t, '/api/user/verify-otp', { otp: '000001' }, freshTicket);
+    expect(wrongA.statusCode).toBe(wrongB.statusCode);
+    expect(wrongA.body).toBe(wrongB.body);
+    expect((await getUser(ticket)).statusCode).toBe(401);
+    // The owner's password still opens the account; the registrant's password does not.
+    expect((await post(t, '/api/user/authenticate', { username: 'taken@example.com', password: GOOD_PASSWORD })).json().data.emailVerified).toBe(1);
+  });
+});
+
+describe('account takeover before verification', () => {
+  const ATTACKER = 'Attacker$Pass2026';
+  const login = (email: string, password: string) => post(t, '/api/user/authenticate', { username: email, password });
+
+  it('owner registers, attacker registers again, owner verifies: the attacker\'s password opens nothing', async () => {
+    const owner = (await register('victim1@example.com')).json().data;
+    const ownerCode = codeIn((await lastMail(t, 'victim1@example.com', 'verify-code')).subject);
+    const attacker = await post(t, '/api/user/register', { firstName: 'Mallory', lastName: 'Evil', email: 'victim1@example.com', password: ATTACKER });
+    expect(attacker.statusCode).toBe(200);
+    const ver = await post(t, '/api/user/verify-otp', { otp: ownerCode }, owner.token);
+    expect(ver.statusCode).toBe(200);
+    expect(ver.json().data.firstName).toBe('Grace');
+    expect((await login('victim1@example.com', ATTACKER)).statusCode).toBe(400);
+    expect((await login('victim1@example.com', GOOD_PASSWORD)).json().data.emailVerified).toBe(1);
+    // The attacker's ticket died with the verification.
+    expect((await post(t, '/api/user/verify-otp', { otp: ownerCode }, attacker.json().data.token)).statusCode).toBe(401);
+  });
+
+  it('attacker registers first, owner registers and verifies: the attacker\'s password opens nothing', async () => {
+    const attacker = (await post(t, '/api/user/register', { firstName: 'Mallory', lastName: 'Evil', email: 'victim2@example.com', password: ATTACKER })).json().data;
+    // Before anyone verifies, the attacker's password signs in to nothing but a verify ticket.
+    const early = await login('victim2@example.com', ATTACKER);
+    expect(early.json().data.emailVerified).toBe(0);
+    expect((await getUser(early.json().data.token)).statusCode).toBe(401);
+    await ageCode(t, 'victim2@example.com', 61);
+    const owner = (await register('victim2@example.com')).json().data;
+    const code = codeIn((await lastMail(t, 'victim2@example.com', 'verify-code')).subject);
+    const ver = await post(t, '/api/user/verify-otp', { otp: code }, owner.token);
+    expect(ver.statusCode).toBe(200);
+    expect(ver.json().data).toMatchObject({ firstName: 'Grace', lastName: 'Hopper' });
+    expect((await login('victim2@example.com', ATTACKER)).statusCode).toBe(400);
+    expect((await post(t, '/api/user/verify-otp', { otp: code }, attacker.token)).statusCode).toBe(401);
+    expect((await login('victim2@example.com', GOOD_PASSWORD)).json().data.emailVerified).toBe(1);
+  });
+
+  it('attacker registers first, owner resets the password: the attacker\'s password opens nothing', async () => {
+    await post(t, '/api/user/register', { firstName: 'Mallory', lastName: 'Evil', email: 'victim3@example.com', password: ATTACKER });
+    await post(t, '/api/user/forget-password', { email: 'victim3@example.com' });
+    const link = resetTokenIn((await lastMail(t, 'victim3@example.com', 'reset-link')).text);
+    expect((await post(t, '/api/user/reset-password', { password: 'Owner$Chosen2026' }, link)).statusCode).toBe(200);
+    expect((await login('victim3@example.com', ATTACKER)).statusCode).toBe(400);
+    expect((await login('victim3@example.com', 'Owner$Chosen2026')).json().data.emailVerified).toBe(1);
+  });
+});
+
+describe('sessions', () => {
+  it('logout revokes the token at once; logout-all revokes every session of the account', async () => {
+    const a = await signUp(t, 'sessions@example.com');
+    const b = (await post(t, '/api/user/authenticate', { username: 'sessions@example.com', password: GOOD_PASSWORD })).json().data.token;
+    const c = (await post(t, '/api/user/authenticate', { username: 'sessions@example.com', password: GOOD_PASSWORD })).json().data.token;
+    expect((await post(t, '/api/user/logout', {}, a)).statusCode).toBe(200);
+    expect((await getUser(a)).statusCode).toBe(401);
+    expect((await getUser(b)).statusCode).toBe(200);
+    expect((await post(t, '/api/user/logout-all', {}, b)).statusCode).toBe(200);
+    expect((await getUser(b)).statusCode).toBe(401);
+    expect((await getUser(c)).statusCode).toBe(401);
+    expect((await post(t, '/api/user/logout', {}, c)).statusCode).toBe(401);
+  });
+});
+
+describe('per-account sign-in throttle', () => {
+  it('locks an account after 10 failures from any client, with a clear message; a reset lifts it', async () => {
+    await signUp(t, 'locked@example.com');
+    for (let i = 0; i < 10; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/user/authenticate', remoteAddress: `10.0.0.${i + 1}`, payload: { username: 'locked@example.com', password: `Wrong$Guess${i}xx` } });
+      expect(res.statusCode).toBe(400);
+    }
+    const locked = await post(t, '/api/user/authenticate', { username: 'locked@example.com', password: GOOD_PASSWORD });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toMatch(/Too many failed sign-ins for this account\. Please try again in 15 minutes, or reset your password/);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+    // An unknown address locks the same way (the lock reveals no account).
+    for (let i = 0; i < 10; i++) await post(t, '/api/user/authenticate', { username: 'ghost@example.com', password: 'Wrong$Guess1xx' });
+    expect((await post(t, '/api/user/authenticate', { username: 'ghost@example.com', password: GOOD_PASSWORD })).statusCode).toBe(429);
+    // The owner can still reset, and that lifts the lock.
+    await post(t, '/api/user/forget-password', { email: 'locked@example.com' });
+    const link = resetTokenIn((await lastMail(t, 'locked@example.com', 'reset-link')).text);
+    expect((await post(t, '/api/user/reset-password', { password: 'Fresh$Start2026' }, link)).statusCode).toBe(200);
+    expect((await post(t, '/api/user/authenticate', { username: 'locked@example.com', password: 'Fresh$Start2026' })).statusCode).toBe(200);
   });
 });
 

@@ -31,6 +31,17 @@ export function requireAuth(...scopes: Scope[]) {
   };
 }
 
+// A random UUID (or longer): short ids could be guessed, and the id is all that guards a visitor's cart.
+const VISITOR_ID = /^[A-Za-z0-9-]{32,64}$/;
+
+/** The visitor's cart id (X-Session-Id, the browser's swag-session), if the request sent one. */
+export function visitorIdOf(req: FastifyRequest): string | null {
+  const raw = req.headers['x-session-id'];
+  const id = typeof raw === 'string' && raw ? raw : null;
+  if (id && !VISITOR_ID.test(id)) throw new Validation('X-Session-Id must be the swag-session id (32–64 letters, digits or dashes).');
+  return id;
+}
+
 /** The signed-in user's id, when a live session token came with the request (cart, checkout). */
 export async function optionalUserId(req: FastifyRequest): Promise<number | null> {
   const bearer = bearerOf(req);

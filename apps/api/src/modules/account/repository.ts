@@ -1,10 +1,11 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { appUser, emailCode, userAvatar, userToken } from '../../db/schema/accounts.ts';
 
 export type UserRow = typeof appUser.$inferSelect;
 export type CodeRow = typeof emailCode.$inferSelect;
 export type Scope = 'session' | 'verify' | 'reset';
+export interface Attempt { pendingPasswordHash: string; pendingFirstName: string; pendingLastName: string }
 
 export const accountRepository = {
   userByEmail: async (db: DbOrTx, email: string) =>
@@ -13,13 +14,15 @@ export const accountRepository = {
   userById: async (db: DbOrTx, id: number) =>
     (await db.select().from(appUser).where(eq(appUser.id, id)).limit(1))[0] ?? null,
 
-  insertUser: async (tx: DbOrTx, u: { email: string; firstName: string; lastName: string; passwordHash: string }) =>
-    (await tx.insert(appUser).values(u).returning())[0]!,
+  /** A new unverified account, or the one a concurrent registration of the same address just made. */
+  insertUser: async (tx: DbOrTx, u: { email: string; firstName: string; lastName: string; passwordHash: string | null }) =>
+    (await tx.insert(appUser).values(u).onConflictDoNothing({ target: appUser.email }).returning())[0]
+      ?? (await tx.select().from(appUser).where(eq(appUser.email, u.email)).limit(1))[0]!,
 
   updateUser: async (tx: DbOrTx, id: number, patch: Partial<Omit<UserRow, 'id' | 'createdAt'>>) =>
     (await tx.update(appUser).set({ ...patch, updatedAt: sql`now()` }).where(eq(appUser.id, id)).returning())[0]!,
 
-  insertToken: async (tx: DbOrTx, t: { userId: number; tokenHash: string; scope: Scope; expiresAt: Date }) => {
+  insertToken: async (tx: DbOrTx, t: { userId: number; tokenHash: string; scope: Scope; expiresAt: Date } & Partial<Attempt>) => {
     await tx.insert(userToken).values(t);
   },
 
@@ -28,6 +31,32 @@ export const accountRepository = {
     (await db.select({ id: userToken.id, userId: userToken.userId, scope: userToken.scope }).from(userToken)
       .where(and(eq(userToken.tokenHash, tokenHash), gt(userToken.expiresAt, sql`now()`), isNull(userToken.usedAt), isNull(userToken.revokedAt)))
       .limit(1))[0] ?? null,
+
+  /** What a registration attempt (a verify token) chose: its password and names. */
+  attempt: async (db: DbOrTx, tokenId: number) =>
+    (await db.select({ pendingPasswordHash: userToken.pendingPasswordHash, pendingFirstName: userToken.pendingFirstName, pendingLastName: userToken.pendingLastName, failures: userToken.failures })
+      .from(userToken).where(eq(userToken.id, tokenId)).limit(1))[0] ?? null,
+
+  /** The live registration attempts of an unverified account, newest first. */
+  liveAttempts: async (db: DbOrTx, userId: number, limit: number) =>
+    db.select({ id: userToken.id, pendingPasswordHash: userToken.pendingPasswordHash, pendingFirstName: userToken.pendingFirstName, pendingLastName: userToken.pendingLastName })
+      .from(userToken)
+      .where(and(eq(userToken.userId, userId), eq(userToken.scope, 'verify'), gt(userToken.expiresAt, sql`now()`), isNull(userToken.revokedAt), isNull(userToken.usedAt)))
+      .orderBy(desc(userToken.id)).limit(limit),
+
+  /** Keeps the newest `keep` live attempts of an account; older ones stop working. */
+  trimAttempts: async (tx: DbOrTx, userId: number, keep: number) => {
+    await tx.execute(sql`update user_token set revoked_at = now() where id in (
+      select id from user_token where user_id = ${userId} and scope = 'verify' and revoked_at is null order by id desc offset ${keep})`);
+  },
+
+  /** Counts a wrong code entered with a token that cannot verify anything; answers the new count. */
+  tokenFailure: async (tx: DbOrTx, tokenId: number) =>
+    (await tx.update(userToken).set({ failures: sql`${userToken.failures} + 1` }).where(eq(userToken.id, tokenId)).returning({ failures: userToken.failures }))[0]?.failures ?? 0,
+
+  revokeToken: async (tx: DbOrTx, tokenId: number) => {
+    await tx.update(userToken).set({ revokedAt: sql`now()` }).where(and(eq(userToken.id, tokenId), isNull(userToken.revokedAt)));
+  },
 
   /** Marks a single-use token used; false when another request used it first. */
   useToken: async (tx: DbOrTx, id: number) =>

@@ -5,7 +5,8 @@ import type { FastifyRequest } from 'fastify';
 import { AVATAR_MAX_BYTES, forgotBody, loginAnswer, loginBody, messageAnswer, profileFields, registerBody, resetBody, userSchema, verifyBody, verifyTicket } from '@facet/contracts/account';
 import { envelope } from '@facet/contracts/envelope';
 import { AppError, Validation } from '../../errors.ts';
-import { requireAuth } from './auth.ts';
+import { claimVisitorCart } from '../cart/service.ts';
+import { requireAuth, visitorIdOf } from './auth.ts';
 import { processAvatar } from './avatar.ts';
 import { accountRepository } from './repository.ts';
 import * as account from './service.ts';
@@ -52,14 +53,28 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/user/register', { config: strict, schema: { body: registerBody, response: { 200: envelope(verifyTicket) } } },
     async (req) => ({ data: await account.register(deps, req.body) }));
 
-  app.post('/user/authenticate', { config: strict, schema: { body: loginBody, response: { 200: envelope(loginAnswer) } } },
-    async (req) => ({ data: await account.authenticate(deps, req.body.username, req.body.password) }));
+  app.post('/user/authenticate', { config: strict, schema: { body: loginBody, response: { 200: envelope(loginAnswer) } } }, async (req) => {
+    const visitor = visitorIdOf(req);
+    const answer = await account.authenticate(deps, req.body.username, req.body.password);
+    if (answer.emailVerified && visitor) await claimVisitorCart(app.db, await account.userIdOfSession(deps, answer.token), visitor);
+    return { data: answer };
+  });
 
   app.post('/user/resend-verify-otp', { config: strict, preHandler: verifyOrSession, schema: { response: { 200: envelope(messageAnswer) } } },
-    async (req) => ({ data: await account.resendCode(deps, req.auth!.userId) }));
+    async (req) => ({ data: await account.resendCode(deps, req.auth!) }));
 
-  app.post('/user/verify-otp', { config: strict, preHandler: verifyOrSession, schema: { body: verifyBody, response: { 200: envelope(userSchema) } } },
-    async (req) => ({ data: await account.verifyCode(deps, req.auth!.userId, req.body.otp, req.auth!.bearer) }));
+  app.post('/user/verify-otp', { config: strict, preHandler: verifyOrSession, schema: { body: verifyBody, response: { 200: envelope(userSchema) } } }, async (req) => {
+    const visitor = visitorIdOf(req);
+    const user = await account.verifyCode(deps, req.auth!, req.body.otp);
+    if (req.auth!.scope === 'verify') await claimVisitorCart(app.db, req.auth!.userId, visitor);
+    return { data: user };
+  });
+
+  app.post('/user/logout', { preHandler: session, schema: { response: { 200: envelope(messageAnswer) } } },
+    async (req) => ({ data: await account.logout(deps, req.auth!.tokenId) }));
+
+  app.post('/user/logout-all', { preHandler: session, schema: { response: { 200: envelope(messageAnswer) } } },
+    async (req) => ({ data: await account.logoutEverywhere(deps, req.auth!.userId) }));
 
   app.post('/user/forget-password', { config: strict, schema: { body: forgotBody, response: { 200: envelope(messageAnswer) } } },
     async (req) => ({ data: await account.forgotPassword(deps, req.body.email) }));

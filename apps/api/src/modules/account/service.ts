@@ -5,12 +5,13 @@ import type { Db, Tx } from '../../db/client.ts';
 import { Conflict, RateLimited, Unprocessable, Validation } from '../../errors.ts';
 import { enqueueMail, type MailOutbox } from '../mail/outbox.ts';
 import { templates, type StoreInfo } from '../mail/templates.ts';
-import { accountRepository as repo, type UserRow } from './repository.ts';
+import { throttle } from '../throttle/service.ts';
+import { accountRepository as repo, type Attempt, type Scope, type UserRow } from './repository.ts';
 import { dummyHash, hashCode, hashPassword, hashToken, isCommonPassword, newCode, newToken, sameHash, verifyPassword } from './secrets.ts';
 
 export interface AccountDeps { db: Db; config: Config; outbox: MailOutbox }
 
-// Brief §6 numbers.
+// Codes: valid 10 minutes, 5 wrong tries then a 30-minute lock, resend once a minute.
 export const CODE_TTL_S = 10 * 60;
 export const CODE_MAX_FAILURES = 5;
 export const CODE_LOCK_S = 30 * 60;
@@ -38,55 +39,105 @@ function assertNotCommon(password: string) {
   if (isCommonPassword(password)) throw new Unprocessable(COMMON_PASSWORD, { password: COMMON_PASSWORD });
 }
 
-async function issueToken(tx: Tx, userId: number, scope: 'session' | 'verify' | 'reset', ttlS: number) {
+async function issueToken(tx: Tx, userId: number, scope: 'session' | 'verify' | 'reset', ttlS: number, attempt?: Attempt) {
   const token = newToken();
-  await repo.insertToken(tx, { userId, tokenHash: hashToken(token), scope, expiresAt: inSeconds(ttlS) });
+  await repo.insertToken(tx, { userId, tokenHash: hashToken(token), scope, expiresAt: inSeconds(ttlS), ...attempt });
   return token;
 }
 
 /** Writes a fresh code for `email` and its message, unless one went out less than a minute ago. */
-async function sendCode(deps: AccountDeps, tx: Tx, user: UserRow, email: string, opts: { throttle: 'skip' | 'reject' }) {
+async function sendCode(deps: AccountDeps, tx: Tx, user: UserRow, email: string, opts: { throttle: 'skip' | 'reject'; firstName?: string }) {
   const current = await repo.code(tx, user.id);
   if (current && current.email === email && current.sentAgoS < RESEND_EVERY_S) {
     if (opts.throttle === 'skip') return;
-    const wait = Math.ceil(RESEND_EVERY_S - current.sentAgoS);
-    throw new RateLimited(`Please wait ${wait} seconds before asking for another code.`, wait);
+    throw resendTooSoon(RESEND_EVERY_S - current.sentAgoS);
   }
   const code = newCode();
-  // The failure count survives a resend (brief §6) until the lock window has passed.
+  // The failure count survives a resend until the lock window has passed, so new codes buy no guesses.
   const resetFailures = !current || current.email !== email || (current.lockAgoS !== null && current.lockAgoS >= CODE_LOCK_S) || current.failures === 0;
   await repo.putCode(tx, { userId: user.id, email, codeHash: hashCode(user.id, code), ttlS: CODE_TTL_S, resetFailures });
   const forNewAddress = email !== user.email;
-  await enqueueMail(tx, { kind: 'verify-code', to: email, sensitive: true, ...templates.verifyCode(storeInfo(deps.config), user.firstName, code, forNewAddress) });
+  await enqueueMail(tx, { kind: 'verify-code', to: email, sensitive: true, ...templates.verifyCode(storeInfo(deps.config), opts.firstName ?? user.firstName, code, forNewAddress) });
 }
 
+const resendTooSoon = (waitS: number) => {
+  const wait = Math.max(1, Math.ceil(waitS));
+  return new RateLimited(`Please wait ${wait} seconds before asking for another code.`, wait);
+};
+
+/** How many registration attempts of one unverified address stay usable (each may be signed in with). */
+export const LIVE_ATTEMPTS = 5;
+/** Failed sign-ins per account (whatever client tries) before a short lock. */
+export const SIGNIN_FAILURES_MAX = 10;
+export const SIGNIN_WINDOW_MS = 15 * 60_000;
+const signinKey = (email: string) => `signin-fail ${email}`;
+const noticeKey = (userId: number) => `register-notice ${userId}`;
+
+/**
+ * Registration never replaces anything. Each attempt keeps its own password and names on its own
+ * verify token; the account takes them only when that token's holder enters the mailed code, so
+ * neither registering first nor registering again lets someone else's password survive
+ * (docs/decisions/008-registration-attempts.md). An address that already has an account answers
+ * exactly as a new one would, and its owner is told by e-mail.
+ */
 export async function register(deps: AccountDeps, body: { firstName: string; lastName: string; email: string; password: string }): Promise<VerifyTicket> {
   assertNotCommon(body.password);
-  const passwordHash = await hashPassword(body.password);
+  const attempt: Attempt = { pendingPasswordHash: await hashPassword(body.password), pendingFirstName: body.firstName, pendingLastName: body.lastName };
   const ticket = await deps.db.transaction(async (tx) => {
     const existing = await repo.userByEmail(tx, body.email);
-    if (existing?.emailVerified) throw new Conflict('An account with this e-mail already exists. Please log in or reset your password.');
-    // An unfinished registration is taken over: nobody could use it without the mailbox anyway.
-    const user = existing
-      ? await repo.updateUser(tx, existing.id, { firstName: body.firstName, lastName: body.lastName, passwordHash })
-      : await repo.insertUser(tx, { email: body.email, firstName: body.firstName, lastName: body.lastName, passwordHash });
-    await sendCode(deps, tx, user, user.email, { throttle: 'skip' });
-    const token = await issueToken(tx, user.id, 'verify', VERIFY_TOKEN_TTL_S);
-    return { emailVerified: 0 as const, email: user.email, firstName: user.firstName, token };
+    let user = existing;
+    if (existing?.emailVerified) {
+      // At most one notice a minute, on the same clock as a resend, so both answer alike.
+      if ((await throttle.hit(tx, noticeKey(existing.id), RESEND_EVERY_S * 1000)).hits === 1) {
+        await enqueueMail(tx, { kind: 'registration-attempt', to: existing.email, ...templates.registrationAttempt(storeInfo(deps.config), existing.firstName) });
+      }
+    } else {
+      user ??= await repo.insertUser(tx, { email: body.email, firstName: body.firstName, lastName: body.lastName, passwordHash: null });
+      await sendCode(deps, tx, user, user.email, { throttle: 'skip', firstName: body.firstName });
+    }
+    const token = await issueToken(tx, user!.id, 'verify', VERIFY_TOKEN_TTL_S, attempt);
+    await repo.trimAttempts(tx, user!.id, LIVE_ATTEMPTS);
+    return { emailVerified: 0 as const, email: body.email, firstName: body.firstName, token };
   });
   void deps.outbox.kick();
   return ticket;
 }
 
 export async function authenticate(deps: AccountDeps, username: string, password: string): Promise<User | VerifyTicket> {
+  // Per account, whichever client or instance tries: guessing one shopper's password from many
+  // addresses stops here. The owner can still reset the password, which lifts the lock.
+  const failed = await throttle.read(deps.db, signinKey(username));
+  if (failed.hits >= SIGNIN_FAILURES_MAX) {
+    const minutes = Math.max(1, Math.ceil(failed.ttlMs / 60_000));
+    throw new RateLimited(`Too many failed sign-ins for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password with "Forgot Password?".`, Math.ceil(failed.ttlMs / 1000));
+  }
   const user = await repo.userByEmail(deps.db, username);
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
-  if (!user || !ok) throw new Validation(INVALID_LOGIN);
+  let attempt: Attempt | null = null;
+  let ok = false;
+  if (user?.emailVerified && user.passwordHash) {
+    ok = await verifyPassword(user.passwordHash, password);
+  } else if (user) {
+    // Not verified yet: the password of any live attempt signs in to that attempt (to verify it).
+    for (const a of await repo.liveAttempts(deps.db, user.id, LIVE_ATTEMPTS)) {
+      if (a.pendingPasswordHash && await verifyPassword(a.pendingPasswordHash, password)) {
+        attempt = { pendingPasswordHash: a.pendingPasswordHash, pendingFirstName: a.pendingFirstName ?? user.firstName, pendingLastName: a.pendingLastName ?? user.lastName };
+        ok = true;
+        break;
+      }
+    }
+  } else {
+    await verifyPassword(await dummyHash(), password);
+  }
+  if (!user || !ok) {
+    await throttle.hit(deps.db, signinKey(username), SIGNIN_WINDOW_MS);
+    throw new Validation(INVALID_LOGIN);
+  }
   const answer = await deps.db.transaction(async (tx) => {
-    if (!user.emailVerified) {
-      await sendCode(deps, tx, user, user.email, { throttle: 'skip' });
-      const token = await issueToken(tx, user.id, 'verify', VERIFY_TOKEN_TTL_S);
-      return { emailVerified: 0 as const, email: user.email, firstName: user.firstName, token };
+    if (attempt) {
+      await sendCode(deps, tx, user, user.email, { throttle: 'skip', firstName: attempt.pendingFirstName });
+      const token = await issueToken(tx, user.id, 'verify', VERIFY_TOKEN_TTL_S, attempt);
+      await repo.trimAttempts(tx, user.id, LIVE_ATTEMPTS);
+      return { emailVerified: 0 as const, email: user.email, firstName: attempt.pendingFirstName, token };
     }
     return toUser(user, await issueToken(tx, user.id, 'session', deps.config.SESSION_DAYS * 86_400));
   });
@@ -101,19 +152,43 @@ function codeTarget(user: UserRow): string {
   throw new Conflict('Your e-mail address is already verified.');
 }
 
-export async function resendCode(deps: AccountDeps, userId: number): Promise<{ message: string }> {
+/**
+ * A verify token on an account that is already verified came from registering an address that
+ * has an account. It can verify nothing; it answers as a fresh registration's would, so the
+ * address's account stays secret.
+ */
+const isDecoy = (user: UserRow, scope: Scope) => scope === 'verify' && user.emailVerified;
+
+export async function resendCode(deps: AccountDeps, auth: { userId: number; scope: Scope }): Promise<{ message: string }> {
   await deps.db.transaction(async (tx) => {
-    const user = (await repo.userById(tx, userId))!;
+    const user = (await repo.userById(tx, auth.userId))!;
+    if (isDecoy(user, auth.scope)) {
+      const w = await throttle.hit(tx, noticeKey(user.id), RESEND_EVERY_S * 1000);
+      if (w.hits > 1) throw resendTooSoon(w.ttlMs / 1000);
+      await enqueueMail(tx, { kind: 'registration-attempt', to: user.email, ...templates.registrationAttempt(storeInfo(deps.config), user.firstName) });
+      return;
+    }
     await sendCode(deps, tx, user, codeTarget(user), { throttle: 'reject' });
   });
   void deps.outbox.kick();
   return { message: 'A new code is on its way. Please check your e-mail.' };
 }
 
-export async function verifyCode(deps: AccountDeps, userId: number, otp: string, bearer: string): Promise<User> {
+const wrongCode = (failures: number) => {
+  const left = CODE_MAX_FAILURES - failures;
+  return left > 0 ? new Validation(`That code is not correct. ${left} ${left === 1 ? 'try' : 'tries'} left.`, { otp: MSG.otp }) : new RateLimited(TOO_MANY, CODE_LOCK_S);
+};
+
+export async function verifyCode(deps: AccountDeps, auth: { userId: number; tokenId: number; scope: Scope; bearer: string }, otp: string): Promise<User> {
+  const { userId } = auth;
   // A wrong guess must be counted even though the request fails, so the count commits first.
   const outcome = await deps.db.transaction(async (tx) => {
     const user = (await repo.userById(tx, userId))!;
+    if (isDecoy(user, auth.scope)) {
+      const attempt = await repo.attempt(tx, auth.tokenId);
+      if ((attempt?.failures ?? 0) >= CODE_MAX_FAILURES) return { error: new RateLimited(TOO_MANY, CODE_LOCK_S) };
+      return { error: wrongCode(await repo.tokenFailure(tx, auth.tokenId)) };
+    }
     const target = codeTarget(user);
     const code = await repo.code(tx, userId);
     if (!code || code.email !== target) return { error: new Validation('Please request a new code.') };
@@ -122,25 +197,46 @@ export async function verifyCode(deps: AccountDeps, userId: number, otp: string,
       return { error: new RateLimited(TOO_MANY, wait) };
     }
     if (code.expired) return { error: new Validation('This code has expired. Please request a new one.') };
-    if (!sameHash(code.codeHash, hashCode(userId, otp))) {
-      const failures = await repo.recordFailure(tx, userId);
-      const left = CODE_MAX_FAILURES - failures;
-      return { error: left > 0 ? new Validation(`That code is not correct. ${left} ${left === 1 ? 'try' : 'tries'} left.`, { otp: MSG.otp }) : new RateLimited(TOO_MANY, CODE_LOCK_S) };
-    }
+    if (!sameHash(code.codeHash, hashCode(userId, otp))) return { error: wrongCode(await repo.recordFailure(tx, userId)) };
     await repo.deleteCode(tx, userId);
     if (!user.emailVerified) {
-      const verified = await repo.updateUser(tx, userId, { emailVerified: true });
+      // The attempt whose token proved the mailbox wins: its password and names become the account's.
+      const attempt = await repo.attempt(tx, auth.tokenId);
+      const verified = await repo.updateUser(tx, userId, {
+        emailVerified: true,
+        passwordHash: attempt?.pendingPasswordHash ?? user.passwordHash,
+        firstName: attempt?.pendingFirstName ?? user.firstName,
+        lastName: attempt?.pendingLastName ?? user.lastName,
+      });
       await repo.revokeTokens(tx, userId, ['verify']);
+      await throttle.clear(tx, signinKey(user.email));
       return { user: toUser(verified, await issueToken(tx, userId, 'session', deps.config.SESSION_DAYS * 86_400)) };
     }
     // E-mail change: the new address is proven; it must still be free.
     const taken = await repo.userByEmail(tx, target);
     if (taken && taken.id !== userId) return { error: new Conflict('Another account already uses this e-mail address.') };
     const changed = await repo.updateUser(tx, userId, { email: target, pendingEmail: null });
-    return { user: toUser(changed, bearer) };
+    return { user: toUser(changed, auth.bearer) };
   });
   if ('error' in outcome) throw outcome.error;
   return outcome.user;
+}
+
+/** The account a just-issued session token belongs to. */
+export async function userIdOfSession(deps: AccountDeps, token: string): Promise<number> {
+  return (await repo.liveToken(deps.db, hashToken(token)))!.userId;
+}
+
+/** Signs out this token only. */
+export async function logout(deps: AccountDeps, tokenId: number): Promise<{ message: string }> {
+  await deps.db.transaction((tx) => repo.revokeToken(tx, tokenId));
+  return { message: 'You are logged out.' };
+}
+
+/** Signs out every device of the account, this one included. */
+export async function logoutEverywhere(deps: AccountDeps, userId: number): Promise<{ message: string }> {
+  await deps.db.transaction((tx) => repo.revokeTokens(tx, userId, ['session']));
+  return { message: 'You are logged out on every device.' };
 }
 
 export async function forgotPassword(deps: AccountDeps, email: string): Promise<{ message: string }> {
@@ -170,6 +266,7 @@ export async function resetPassword(deps: AccountDeps, tokenId: number, userId: 
     const user = await repo.updateUser(tx, userId, { passwordHash, emailVerified: true });
     await repo.revokeTokens(tx, userId, ['session', 'verify', 'reset']);
     await repo.deleteCode(tx, userId);
+    await throttle.clear(tx, signinKey(user.email));
     await enqueueMail(tx, { kind: 'password-changed', to: user.email, ...templates.passwordChanged(storeInfo(deps.config), user.firstName) });
   });
   void deps.outbox.kick();

@@ -48,15 +48,17 @@ export function summarize(config: Config, lines: PricedLine[], opts: { state?: s
 }
 
 /**
- * The visitor's lines join the user's cart at sign-in: same line → quantities add (capped);
- * a one-of-a-kind stone never appears twice. The visitor cart is then gone.
+ * The visitor's lines join the user's cart at sign-in — only then, on the request that proved the
+ * password or code, so a signed-in shopper cannot claim another visitor's cart later by sending
+ * its id. Same line → quantities add (capped); a one-of-a-kind stone never appears twice. The
+ * visitor cart is then gone, and the browser starts a new visitor id.
  */
-async function mergeVisitorCart(db: Db, owner: Owner): Promise<void> {
-  if (!owner.userId || !owner.sessionId) return;
-  const visitorCart = await repo.findBySession(db, owner.sessionId);
+export async function claimVisitorCart(db: Db, userId: number, sessionId: string | null): Promise<void> {
+  if (!sessionId) return;
+  const visitorCart = await repo.findBySession(db, sessionId);
   if (!visitorCart) return;
   await db.transaction(async (tx) => {
-    const userCart = await repo.ensure(tx, { userId: owner.userId, sessionId: null });
+    const userCart = await repo.ensure(tx, { userId, sessionId: null });
     const held = new Set((await repo.lines(tx, userCart)).flatMap(serialsOf));
     for (const l of await repo.lines(tx, visitorCart)) {
       const serials = serialsOf(l);
@@ -70,13 +72,11 @@ async function mergeVisitorCart(db: Db, owner: Owner): Promise<void> {
 }
 
 export async function getCart(db: Db, config: Config, owner: Owner, opts: { state?: string; shipping?: ShippingMethod } = {}): Promise<Cart> {
-  await mergeVisitorCart(db, owner);
   return summarize(config, await pricedLines(db, await repo.find(db, owner)), opts);
 }
 
 export async function addItem(db: Db, config: Config, owner: Owner, input: AddInput): Promise<Cart> {
   if (!owner.userId && !owner.sessionId) throw new Unprocessable('A cart needs the X-Session-Id header (the swag-session id).');
-  await mergeVisitorCart(db, owner);
   const quantity = 'quantity' in input ? input.quantity : 1;
   const refId = input.kind === 'configured' ? input.configuration.groupId : input.id;
   await db.transaction(async (tx) => {

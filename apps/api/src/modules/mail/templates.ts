@@ -79,6 +79,17 @@ export const templates = {
       after: ['If you did not ask for a reset, ignore this message; your password stays as it is.'],
     }),
 
+  registrationAttempt: (store: StoreInfo, firstName: string): Rendered =>
+    layout(store, `Someone tried to register with your ${store.name} address`, {
+      greeting: `Hello ${firstName},`,
+      paragraphs: [
+        'Someone just tried to create a new account with this e-mail address, which already has an account with us. Nothing was changed.',
+        'If it was you, simply log in. If you have forgotten your password, choose "Forgot Password?" in the login panel and we will send you a link to set a new one.',
+      ],
+      action: { label: `Go to ${store.name}`, url: store.publicUrl },
+      after: ['If it was not you, you can ignore this message: your account and password stay as they are.'],
+    }),
+
   passwordChanged: (store: StoreInfo, firstName: string): Rendered =>
     layout(store, `Your ${store.name} password was changed`, {
       greeting: `Hello ${firstName},`,

@@ -64,18 +64,29 @@ describe('cart', () => {
     expect((await order(s, randomUUID())).statusCode).toBe(409);
   });
 
-  it('merges the visitor cart into the user cart at sign-in', async () => {
+  it('merges the visitor cart into the user cart at sign-in, and only then', async () => {
     const token = await signUp(t, 'merge@example.com');
     const s = randomUUID();
-    const [d1, d2] = await availableDiamonds(2);
+    const [d1, d2, d3] = await availableDiamonds(3);
     await add(s, { kind: 'diamond', id: d1 });
     await add(s, { kind: 'diamond', id: d2 });
     await add(randomUUID(), { kind: 'diamond', id: d1 }); // someone else's cart: untouched
     await add(s, { kind: 'diamond', id: d1 }, token); // already in the user's cart before merging
-    const merged = (await cart(s, token)).json().data;
+    // A signed-in request that sends a visitor id does not take that visitor's cart.
+    expect((await cart(s, token)).json().data.count).toBe(1);
+    expect((await cart(s)).json().data.count).toBe(2);
+    const login = await t.app.inject({ method: 'POST', url: '/api/user/authenticate', headers: { 'x-session-id': s }, payload: { username: 'merge@example.com', password: 'Brilliant$Cut2026' } });
+    expect(login.statusCode).toBe(200);
+    const merged = (await cart(randomUUID(), login.json().data.token)).json().data;
     expect(merged.lines.map((l: { kind: string }) => l.kind)).toEqual(['diamond', 'diamond']);
     expect(merged.count).toBe(2);
     expect((await cart(s)).json().data.count).toBe(0);
+    // Another visitor's cart, sent by a signed-in shopper, stays that visitor's.
+    const other = randomUUID();
+    await add(other, { kind: 'diamond', id: d3 });
+    expect((await cart(other, token)).json().data.count).toBe(2);
+    expect((await add(other, { kind: 'diamond', id: d3 }, token)).json().data.count).toBe(3);
+    expect((await cart(other)).json().data.count).toBe(1);
   });
 });
 
