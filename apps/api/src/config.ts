@@ -25,6 +25,11 @@ const schema = z.object({
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   /** Requests per minute per client across the API (stricter limits sit on auth, codes, contact). */
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  /**
+   * Storefront pages per client per minute, per instance. 1,800 = 30 pages a second: a crawler at
+   * 10 pages a second, or an office behind one address, stays well under it.
+   */
+  PAGE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1_800),
   /** Per client per 15 minutes on sign-in, registration, codes and resets. */
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(30),
   /** Per client per hour on the contact form and newsletter sign-ups. */

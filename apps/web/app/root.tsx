@@ -78,11 +78,14 @@ export function useRootData() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? 'We could not find that page' : 'Something went wrong';
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const notFound = status === 404;
+  const busy = status === 429 || status === 503;
+  const title = notFound ? 'We could not find that page' : busy ? 'We are busy for a moment' : 'Something went wrong';
   const detail = notFound
     ? 'The page may have moved, or the piece may no longer be available.'
-    : 'Please try again in a moment. If it keeps happening, contact us and we will help.';
+    : busy ? 'This page exists, but we could not load it just now. Please try again in a few seconds.'
+      : 'Please try again in a moment. If it keeps happening, contact us and we will help.';
   return (
     <main className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center px-6 text-center">
       <title>{`${title} | Facet Fine Jewelry`}</title>

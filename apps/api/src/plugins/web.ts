@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import rateLimit from '@fastify/rate-limit';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
 import type { HostContext } from '@facet/contracts/host';
@@ -27,6 +28,10 @@ export const pageCsp = (nonce: string) =>
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
+
+const busyPage = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="robots" content="noindex"><title>Please try again | Facet</title></head>'
+  + '<body style="font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 1.5rem;color:#1c1917"><h1 style="font:600 2rem Georgia,serif">We are busy for a moment</h1>'
+  + '<p>Too many pages were asked for from your address in a short time. Please wait a few seconds, then reload.</p></body></html>';
 
 export async function webPlugin(app: FastifyInstance, opts: { config: Config; devMailbox: boolean }) {
   const { config } = opts;
@@ -67,6 +72,17 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config; de
     });
   }
 
+  // Pages count once per request against the visitor (the API calls a page makes in-process are
+  // not counted again). The ceiling suits real crawlers: 10 pages a second from one address passes.
+  await app.register(rateLimit, { global: false });
+  app.setErrorHandler((err: { statusCode?: number }, request, reply) => {
+    if (err.statusCode === 429) {
+      return reply.status(429).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(busyPage);
+    }
+    request.log.error({ err }, 'page failed');
+    return reply.status(500).type('text/html; charset=utf-8').send(busyPage.replace('busy for a moment', 'sorry: something went wrong'));
+  });
+
   const handler = createRequestHandler(getBuild, config.FACET_DEV === '1' ? 'development' : 'production');
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -104,6 +120,8 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config; de
       context,
     );
     reply.status(response.status);
+    // A page that could not be answered right now tells clients (and crawlers) when to come back.
+    if ((response.status === 429 || response.status === 503) && !response.headers.has('retry-after')) reply.header('retry-after', '5');
     for (const [k, v] of response.headers) {
       if (k === 'set-cookie') continue;
       reply.header(k, v);
@@ -121,5 +139,5 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config; de
     return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
   };
 
-  app.get('/*', handle);
+  app.get('/*', { config: { rateLimit: { max: config.PAGE_RATE_LIMIT_MAX, timeWindow: '1 minute' } } }, handle);
 }

@@ -1,3 +1,4 @@
+import { data } from 'react-router';
 import { REQUEST_TIMEOUT_MS } from '@facet/contracts/constants';
 import { MSG } from '@facet/contracts/messages';
 import { API_BASE_URL } from './env.ts';
@@ -36,6 +37,11 @@ export async function apiRequest<T>(path: string, init: Init = {}, host?: HostCo
 
   if (host) {
     const res = await host.api(path, { method: init.method, headers, body: body as string | undefined });
+    // A page whose data could not be read right now says so (the host adds Retry-After); it must
+    // never look like "not found", which search engines act on.
+    if (res.status === 429 || res.status >= 500) {
+      throw data({ message: (res.body as { message?: string } | null)?.message ?? 'The store is busy.' }, { status: res.status === 429 ? 429 : 503 });
+    }
     return unwrap<T>(res.status, res.body);
   }
 

@@ -12,7 +12,7 @@ import { RequireUser } from '~/features/layout/require-user.tsx';
 import { AccountNav } from '~/features/account/account-nav.tsx';
 import { callApi, reportApiError } from '~/lib/client-api.ts';
 import { useSubmit } from '~/components/form/use-submit.ts';
-import { getToken, storeUser } from '~/lib/session.ts';
+import { clearUser, getToken, storeUser } from '~/lib/session.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: 'Your profile', noindex: true });
@@ -71,6 +71,15 @@ function Profile({ initial }: { initial: User }) {
     } catch (err) { reportApiError(err); }
   };
 
+  const logoutEverywhere = async () => {
+    if (!window.confirm('Log out of every device, this one included?')) return;
+    try {
+      await callApi('/user/logout-all', { method: 'POST' });
+      clearUser();
+      window.location.assign('/');
+    } catch (err) { reportApiError(err); }
+  };
+
   const image = preview ?? user.avatarUrl;
   return (
     <div className="mx-auto max-w-site px-4 pb-24 pt-10 lg:px-8">
@@ -122,6 +131,12 @@ function Profile({ initial }: { initial: User }) {
             <h2 id="security" className="font-display text-2xl">Password</h2>
             <p className="mt-2 text-sm text-muted">We will e-mail you a link to choose a new password. Saving it signs out every device.</p>
             <button type="button" className="btn-secondary mt-4" onClick={sendReset}>Send me a reset link</button>
+          </section>
+
+          <section aria-labelledby="devices" className="border-t border-hairline pt-8">
+            <h2 id="devices" className="font-display text-2xl">Signed-in devices</h2>
+            <p className="mt-2 text-sm text-muted">Signed in on a shared or lost device? Sign out everywhere, this browser included.</p>
+            <button type="button" className="btn-secondary mt-4" onClick={logoutEverywhere}>Log out of all devices</button>
           </section>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { callApi } from '~/lib/client-api.ts';
 import { ChevronDown, Heart, ShoppingBag, User } from 'lucide-react';
 import { DisclosureMenu } from '~/components/ui/disclosure-menu.tsx';
 import { Link } from 'react-router';
@@ -26,8 +27,10 @@ export function HeaderActions() {
             <li><Link to="/profile/orders" className="block px-4 py-2.5 hover:bg-panel focus-visible:bg-panel">Orders</Link></li>
             <li className="mt-1 border-t border-hairline pt-1">
               <button type="button" className="block w-full px-4 py-2.5 text-left hover:bg-panel focus-visible:bg-panel"
-                onClick={() => {
-                  // Spec §2: Logout removes the stored user and token and reloads the page.
+                onClick={async () => {
+                  // The server forgets the token first, so a copy of it (another tab, a stolen
+                  // one) stops working too; then the stored user and token go and the page reloads.
+                  await callApi('/user/logout', { method: 'POST' }).catch(() => {});
                   clearUser();
                   window.location.reload();
                 }}>Logout</button>

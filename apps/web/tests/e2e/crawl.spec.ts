@@ -1,0 +1,43 @@
+import { test, expect } from './support/ready.ts';
+import { startOwnServer, type OwnServer } from './support/server.ts';
+
+// A crawler or an office behind one address must never see the catalogue vanish: a page the
+// store cannot answer right now says 429/503 with Retry-After, and 404 means "does not exist".
+
+let store: OwnServer;
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  store = await startOwnServer({ RATE_LIMIT_MAX: '40', PAGE_RATE_LIMIT_MAX: '60' });
+});
+test.afterAll(async () => { await store?.stop(); });
+
+test('one busy client: pages answer 200 or 429/503 with Retry-After, never 404 or 500', async () => {
+  test.setTimeout(90_000);
+  const api = async (p: string) => (await (await fetch(`${store.url}/api${p}`)).json()).data;
+  const product = (await api('/category/1100?pageSize=1')).products[0].href;
+  const diamond = (await api('/diamond?pageSize=1')).diamonds[0].href;
+  const pages = ['/', '/category/1100', product, diamond, '/diamonds?shape=Pear', '/search?q=ring'];
+
+  // The API limit is spent by this client...
+  let refused = 0;
+  for (let i = 0; i < 45; i++) if ((await fetch(`${store.url}/api/diamond?page=${i % 3 + 1}`)).status === 429) refused++;
+  expect(refused).toBeGreaterThan(0);
+  // ...yet every page still renders: its own API calls are not counted against the visitor.
+  for (const path of pages) {
+    const res = await fetch(`${store.url}${path}`);
+    expect(res.status, path).toBe(200);
+  }
+  // Past the page limit: 429 with Retry-After and a readable page, never 404/500.
+  const seen = new Set<number>();
+  for (let i = 0; i < 70; i++) {
+    const path = pages[i % pages.length]!;
+    const res = await fetch(`${store.url}${path}`);
+    seen.add(res.status);
+    expect([200, 429, 503], `${path} → ${res.status}`).toContain(res.status);
+    if (res.status !== 200) {
+      expect(Number(res.headers.get('retry-after')), path).toBeGreaterThan(0);
+      expect(await res.text()).toContain('busy');
+    }
+  }
+  expect(seen.has(429)).toBe(true);
+});
