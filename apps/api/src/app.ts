@@ -9,6 +9,7 @@ import { AnswerCache } from './answer-cache.ts';
 import type { Database } from './db/client.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { inputGuard } from './plugins/input-guard.ts';
 import { apiRateLimit, securityPlugin } from './plugins/security.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
@@ -65,6 +66,12 @@ export async function buildApp({ config, database, logger = true, logStream, pay
     } : false,
     trustProxy: config.TRUST_PROXY === '1',
     bodyLimit: 1_048_576,
+    // A client gets REQUEST_TIMEOUT_MS to send its whole request (a body that trickles in is cut
+    // off with 408) and 10 s for the headers; idle keep-alive sockets close after 72 s, longer than
+    // the 60 s idle timeout of common load balancers so the balancer always closes first.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: 72_000,
+    http: { headersTimeout: Math.min(10_000, config.REQUEST_TIMEOUT_MS), connectionsCheckingInterval: Math.min(1_000, config.REQUEST_TIMEOUT_MS) },
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -98,6 +105,7 @@ export async function buildApp({ config, database, logger = true, logStream, pay
       // JSON or multipart only: text/plain is a CORS "simple" type a foreign page could post.
       api.removeContentTypeParser('text/plain');
       await api.register(apiRateLimit);
+      await api.register(inputGuard);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes);
       await api.register(menuRoutes);
@@ -111,6 +119,11 @@ export async function buildApp({ config, database, logger = true, logStream, pay
       await api.register(cartRoutes);
       await api.register(orderRoutes);
       await extraApiRoutes?.(api);
+      // Any other /api path, whatever the method, is a JSON 404 — never the storefront's HTML page.
+      api.route({
+        method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], url: '/*', schema: { hide: true },
+        handler: async (req, reply) => reply.status(404).send({ message: `No API route for ${req.method} ${redactUrl(req.url.split('?')[0]!)}` }),
+      });
     },
     { prefix: '/api' },
   );

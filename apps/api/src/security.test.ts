@@ -168,3 +168,46 @@ describe('logs', () => {
     }
   });
 });
+
+describe('edges of HTTP', () => {
+  it('cuts off a body that trickles in (slowloris) with 408', async () => {
+    const slow = await buildTestApp({ REQUEST_TIMEOUT_MS: '1000' }, { seed: false });
+    try {
+      await slow.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = slow.app.server.address() as import('node:net').AddressInfo;
+      const net = await import('node:net');
+      const started = Date.now();
+      const answer = await new Promise<string>((resolve) => {
+        let got = '';
+        const socket = net.connect(port, '127.0.0.1', () => {
+          socket.write('POST /api/contact-us HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"name":');
+          const drip = setInterval(() => socket.write(' '), 200);
+          socket.on('close', () => { clearInterval(drip); resolve(got); });
+        });
+        socket.on('data', (d) => { got += d; });
+        socket.on('error', () => {});
+        setTimeout(() => socket.destroy(), 8_000);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(Date.now() - started).toBeLessThan(4_000);
+      expect(rowsOf<{ n: number }>(await slow.database.db.execute(sql`select count(*)::int as n from contact_message`))[0]!.n).toBe(0);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('answers an unknown /api path with a JSON 404, whatever the method', async () => {
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      for (const url of ['/api/nope', '/api/product/nope/deeper', '/api/cart', '/api/user/reset-password/abc']) {
+        if (method === 'GET' && url === '/api/cart') continue;
+        if (method === 'POST' && url === '/api/user/reset-password/abc') continue;
+        const res = await t.app.inject({ method, url, headers: { 'content-type': 'application/json' }, payload: method === 'GET' ? undefined : '{}' });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers['content-type']).toMatch(/application\/json/);
+        expect(res.json().message).toMatch(/No API route/);
+      }
+    }
+    // A reset token in an unknown path is not echoed back.
+    expect((await t.app.inject({ method: 'GET', url: '/api/x/reset-password/SECRET123' })).body).not.toContain('SECRET123');
+  });
+});

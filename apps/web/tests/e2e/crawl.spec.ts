@@ -41,3 +41,16 @@ test('one busy client: pages answer 200 or 429/503 with Retry-After, never 404 o
   }
   expect(seen.has(429)).toBe(true);
 });
+
+test('an unknown /api path answers a JSON 404 for every method, never the HTML page', async () => {
+  for (const method of ['GET', 'HEAD', 'POST', 'DELETE']) {
+    const res = await fetch(`${store.url}/api/no/such/route`, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' || method === 'DELETE' ? '{}' : undefined });
+    expect(res.status, method).toBe(404);
+    expect(res.headers.get('content-type'), method).toMatch(/application\/json/);
+    if (method !== 'HEAD') expect((await res.json()).message).toMatch(/No API route/);
+  }
+  // The storefront's own 404 stays HTML.
+  const page = await fetch(`${store.url}/no/such/page`);
+  expect(page.status).toBe(404);
+  expect(page.headers.get('content-type')).toMatch(/text\/html/);
+});

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { AVATAR_MAX_BYTES, forgotBody, loginAnswer, loginBody, messageAnswer, profileFields, registerBody, resetBody, userSchema, verifyBody, verifyTicket } from '@facet/contracts/account';
 import { envelope } from '@facet/contracts/envelope';
 import { AppError, Validation } from '../../errors.ts';
+import { unstorableText } from '../../plugins/input-guard.ts';
 import { claimVisitorCart } from '../cart/service.ts';
 import { requireAuth, visitorIdOf } from './auth.ts';
 import { processAvatar } from './avatar.ts';
@@ -28,7 +29,9 @@ async function readProfileForm(req: FastifyRequest): Promise<{ fields: Record<st
         if (buf.length) avatar = buf;
       } else {
         if (!PROFILE_FIELDS.has(part.fieldname)) throw new Validation(`Unknown field: ${part.fieldname}`, { [part.fieldname]: 'Unknown field' });
-        fields[part.fieldname] = String(part.value ?? '');
+        const value = String(part.value ?? '');
+        if (unstorableText(value)) throw new Validation(`${part.fieldname}: Contains characters that are not allowed.`, { [part.fieldname]: 'Contains characters that are not allowed.' });
+        fields[part.fieldname] = value;
       }
     }
   } catch (err) {
