@@ -1,10 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
 import compress from '@fastify/compress';
 import zlib from 'node:zlib';
 import type { Config } from './config.ts';
+import { REDACT, redactUrl, safeError } from './log-safety.ts';
+export { redactUrl };
 import { AnswerCache } from './answer-cache.ts';
 import type { Database } from './db/client.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -44,15 +46,6 @@ export interface BuildOptions {
   extraApiRoutes?: (api: FastifyInstance) => void | Promise<void>;
 }
 
-/** Secrets that travel in URLs (reset and newsletter links, order access tokens) never reach a log. */
-export const redactUrl = (url: string) => url
-  .replace(/\/(reset-password|newsletter\/confirm)\/[^/?#]+/g, '/$1/[redacted]')
-  .replace(/([?&](?:token|otp|code)=)[^&#]*/gi, '$1[redacted]');
-
-export const REDACT = [
-  'req.headers.authorization', 'req.headers.cookie', '*.password', '*.otp', '*.token', 'password', 'otp', 'token',
-];
-
 /** The API as a plugin under /api: tests inject into it, server.ts adds the storefront beside it. */
 export async function buildApp({ config, database, logger = true, logStream, payments, extraApiRoutes }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -61,19 +54,29 @@ export async function buildApp({ config, database, logger = true, logStream, pay
       redact: { paths: REDACT, censor: '[redacted]' },
       ...(logStream ? { stream: logStream } : {}),
       serializers: {
+        err: safeError,
+        error: safeError,
         req: (req: { method: string; url: string; ip?: string; id?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip, reqId: req.id }),
       },
     } : false,
     trustProxy: config.TRUST_PROXY === '1',
+    // Unique across instances, so a shopper quoting one from an error finds the one log line.
+    // Behind a trusted proxy a well-formed X-Request-Id from it is kept, to join both logs.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return config.TRUST_PROXY === '1' && typeof given === 'string' && /^[\w.-]{8,64}$/.test(given) ? given : randomUUID();
+    },
     bodyLimit: 1_048_576,
     // A client gets REQUEST_TIMEOUT_MS to send its whole request (a body that trickles in is cut
     // off with 408) and 10 s for the headers; idle keep-alive sockets close after 72 s, longer than
     // the 60 s idle timeout of common load balancers so the balancer always closes first.
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     keepAliveTimeout: 72_000,
-    http: { headersTimeout: Math.min(10_000, config.REQUEST_TIMEOUT_MS), connectionsCheckingInterval: Math.min(1_000, config.REQUEST_TIMEOUT_MS) },
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
+  app.server.headersTimeout = Math.min(10_000, config.REQUEST_TIMEOUT_MS);
+  // Node checks these timeouts on this interval (30 s by default, which would let a trickle run long).
+  Object.assign(app.server, { connectionsCheckingInterval: Math.min(1_000, config.REQUEST_TIMEOUT_MS) });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -122,7 +125,7 @@ export async function buildApp({ config, database, logger = true, logStream, pay
       // Any other /api path, whatever the method, is a JSON 404 — never the storefront's HTML page.
       api.route({
         method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], url: '/*', schema: { hide: true },
-        handler: async (req, reply) => reply.status(404).send({ message: `No API route for ${req.method} ${redactUrl(req.url.split('?')[0]!)}` }),
+        handler: async (req, reply) => reply.status(404).send({ message: `No API route for ${req.method} ${redactUrl(req.url.split('?')[0]!)}`, requestId: req.id }),
       });
     },
     { prefix: '/api' },

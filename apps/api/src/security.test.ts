@@ -12,9 +12,26 @@ let t: TestApp;
 const logs: string[] = [];
 beforeAll(async () => {
   const sink = new Writable({ write(chunk, _enc, cb) { logs.push(String(chunk)); cb(); } });
-  t = await buildTestApp({ LOG_LEVEL: 'debug', RATE_LIMIT_AUTH_MAX: '200' }, { logStream: sink });
+  t = await buildTestApp({ LOG_LEVEL: 'debug', RATE_LIMIT_AUTH_MAX: '200' }, { logStream: sink, extraApiRoutes: probes });
 });
 afterAll(async () => { await t.close(); });
+
+// Probe routes that fail the ways production fails: a query that PostgreSQL refuses (its message
+// and detail repeat the values sent), a client that hangs up, a database connection that drops.
+const SECRET_PARAM = 'sess-9f8e7d6c5b4a-SECRET';
+function probes(api: import('fastify').FastifyInstance) {
+  api.get('/probe/bad-cast', async () => { await api.db.execute(sql`select ${SECRET_PARAM}::int`); return {}; });
+  api.get('/probe/duplicate', async () => {
+    await api.db.execute(sql`insert into app_user (email, first_name, password_hash) values (${'dup-secret@example.com'}, 'A', ${'$argon2id$SECRETHASH'})`);
+    await api.db.execute(sql`insert into app_user (email, first_name, password_hash) values (${'dup-secret@example.com'}, 'A', ${'$argon2id$SECRETHASH'})`);
+    return {};
+  });
+  api.get('/probe/client-reset', async () => { throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' }); });
+  api.get('/probe/db-reset', async () => {
+    const { DrizzleQueryError } = await import('drizzle-orm/errors');
+    throw new DrizzleQueryError('select 1 where token = $1', [SECRET_PARAM], Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }));
+  });
+}
 
 const INJECTIONS = ["' OR '1'='1", "1; DROP TABLE diamond; --", "\" OR 1=1 --", "') UNION SELECT password_hash FROM app_user --", '%27%20OR%201=1', "\\'; select pg_sleep(5); --", '${7*7}', '<script>alert(1)</script>'];
 const count = async (table: string) => rowsOf<{ n: number }>(await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
@@ -166,6 +183,41 @@ describe('logs', () => {
     for (const secret of [password, 'Quiet$Other2026', code, ticket.token, session, reset, '4242424242424242']) {
       expect(text.includes(secret), `log contains ${secret.slice(0, 6)}…`).toBe(false);
     }
+  });
+});
+
+describe('errors in logs', () => {
+  const logOf = (reqId: string) => logs.filter((l) => l.includes(reqId)).join('');
+  it('database errors are logged without the values the query carried; body and log share the request id', async () => {
+    for (const url of ['/api/probe/bad-cast', '/api/probe/duplicate']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(500);
+      const { requestId, message } = res.json();
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers['x-request-id']).toBe(requestId);
+      expect(message).not.toMatch(/SECRET|select|insert/i);
+      const line = logOf(requestId);
+      expect(line, url).toMatch(/"level":50/);
+      expect(line, url).toMatch(/"query":"(select|insert)/);
+      for (const secret of [SECRET_PARAM, 'dup-secret@example.com', 'SECRETHASH']) expect(line.includes(secret), `${url} log has ${secret}`).toBe(false);
+    }
+    const db = await t.app.inject({ method: 'GET', url: '/api/probe/db-reset' });
+    expect(db.statusCode).toBe(503);
+    expect(logOf(db.json().requestId)).toMatch(/database unavailable/);
+    expect(logOf(db.json().requestId)).not.toContain(SECRET_PARAM);
+  });
+
+  it('every error body carries the request id of its log line; a client hanging up is not "database unavailable"', async () => {
+    for (const url of ['/api/nope', '/api/diamond?caratMin=abc', '/api/user']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.json().requestId, url).toBe(res.headers['x-request-id']);
+      expect(logOf(res.json().requestId), url).toContain(url.split('?')[0]);
+    }
+    const gone = await t.app.inject({ method: 'GET', url: '/api/probe/client-reset' });
+    const line = logOf(gone.json().requestId);
+    expect(line).toMatch(/client closed the connection/);
+    expect(line).not.toMatch(/database unavailable/);
   });
 });
 

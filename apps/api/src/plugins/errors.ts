@@ -2,13 +2,24 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, RateLimited } from '../errors.ts';
+import type { IncomingMessage } from 'node:http';
 import { isDatabaseDown } from '../db/health.ts';
+import { redactUrl } from '../log-safety.ts';
 
 const fieldName = (path: string) => path.replace(/^\/(body|querystring|params|headers)(?=\/|$)/, '').replace(/^\//, '').replace(/\//g, '.') || 'request';
 
 /** One error handler: typed service errors → status + {message}; 5xx text never reaches a client. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // Every answer names its request; error bodies carry it too, so a client can quote it and it
+  // matches the reqId of the log line.
+  app.addHook('onRequest', async (request, reply) => { reply.header('x-request-id', request.id); });
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    const body = (message: string, errors?: Record<string, string>) => (errors ? { message, errors, requestId: request.id } : { message, requestId: request.id });
+    // The client hung up (reset, aborted upload): nobody is left to answer, and nothing is wrong on our side.
+    if (clientGone(request.raw, err)) {
+      request.log.info({ reqId: request.id, code: (err as { code?: string }).code }, 'client closed the connection');
+      return reply.status(400).send(body('The connection was closed before the request was read.'));
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string> = {};
       for (const issue of err.validation) {
@@ -17,34 +28,42 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       }
       const [first] = Object.entries(errors);
       const message = first ? (first[0] === 'request' ? first[1] : `${first[0]}: ${first[1]}`) : 'Invalid request';
-      return reply.status(400).send({ message, errors });
+      return reply.status(400).send(body(message, errors));
     }
     if (err instanceof AppError) {
       if (err instanceof RateLimited) reply.header('retry-after', String(err.retryAfterS));
       if (err.status >= 500) request.log.error({ err, reqId: request.id }, 'service unavailable');
-      return reply.status(err.status).send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
+      return reply.status(err.status).send(body(err.message, err.errors));
     }
     if (isDatabaseDown(err)) {
       request.log.error({ err, reqId: request.id }, 'database unavailable');
-      return reply.status(503).send({ message: 'The store is briefly unavailable. Please try again in a moment.' });
+      reply.header('retry-after', '5');
+      return reply.status(503).send(body('The store is briefly unavailable. Please try again in a moment.'));
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, reqId: request.id }, 'response did not match its schema');
-      return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+      return reply.status(500).send(body('Something went wrong on our side. Please try again.'));
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, wrong content type, body too large, rate limit).
-      return reply.status(status).send({ message: clientMessage(err, status) });
+      return reply.status(status).send(body(clientMessage(err, status)));
     }
     request.log.error({ err, reqId: request.id }, 'unhandled error');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return reply.status(500).send(body('Something went wrong on our side. Please try again.'));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `No API route for ${request.method} ${request.url.split('?')[0]}` });
+    reply.status(404).send({ message: `No API route for ${request.method} ${redactUrl(request.url.split('?')[0]!)}`, requestId: request.id });
   });
 });
+
+const SOCKET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
+/** A socket error of the request itself (not wrapped in a query error), or a request whose socket is already gone. */
+function clientGone(raw: IncomingMessage, err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  return raw.destroyed || raw.socket?.destroyed === true || (typeof code === 'string' && SOCKET_CODES.has(code) && !('query' in (err as object)));
+}
 
 function clientMessage(err: FastifyError, status: number): string {
   switch (err.code) {

@@ -8,10 +8,13 @@ import type { HostContext } from './host-context.ts';
 export class ApiError extends Error {
   readonly status: number;
   readonly errors?: Record<string, string>;
-  constructor(status: number, message: string, errors?: Record<string, string>) {
+  /** The server's id for the request (also in its log), for the shopper to quote to us. */
+  readonly requestId?: string;
+  constructor(status: number, message: string, errors?: Record<string, string>, requestId?: string) {
     super(message);
     this.status = status;
     this.errors = errors;
+    this.requestId = requestId;
   }
 }
 
@@ -19,8 +22,8 @@ type Init = { method?: string; headers?: Record<string, string>; body?: unknown;
 
 function unwrap<T>(status: number, body: unknown): T {
   if (status >= 400 || status === 0) {
-    const b = (body ?? {}) as { message?: string; errors?: Record<string, string> };
-    throw new ApiError(status, b.message ?? `Request failed (${status})`, b.errors);
+    const b = (body ?? {}) as { message?: string; errors?: Record<string, string>; requestId?: string };
+    throw new ApiError(status, b.message ?? `Request failed (${status})`, b.errors, b.requestId);
   }
   return (body as { data: T }).data;
 }

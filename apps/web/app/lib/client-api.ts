@@ -28,5 +28,7 @@ export function reportApiError(err: unknown): void {
     clearUser();
     window.location.reload();
   }
-  toast.error(e.message, { duration: TOAST_DURATION_MS });
+  // On our failures the shopper gets a reference that finds the log line.
+  const ref = e.status >= 500 && e.requestId ? ` (reference ${e.requestId.slice(0, 8)})` : '';
+  toast.error(`${e.message}${ref}`, { duration: TOAST_DURATION_MS });
 }
