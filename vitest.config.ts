@@ -9,12 +9,17 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
+          exclude: ['**/*.instances.test.ts', '**/node_modules/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 120_000,
           // PGlite is single-threaded WASM; two workers match this machine's two cores.
           maxWorkers: 2,
         },
+      },
+      {
+        // Several API processes on one PostgreSQL server (DATABASE_URL): .ci/run runs it.
+        test: { name: 'instances', include: ['apps/api/src/**/*.instances.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 240_000 },
       },
     ],
   },

@@ -13,6 +13,9 @@ const step = (label, cmd, args) => {
   }
 };
 
-step('Unit and API tests (Vitest)', 'npx', ['vitest', 'run']);
+step('Unit and API tests (Vitest)', 'npx', ['vitest', 'run', '--project', 'contracts', '--project', 'web', '--project', 'api']);
+// Several API processes on one database need a PostgreSQL server; .ci/run starts one and runs this.
+if (process.env.DATABASE_URL) step('Two API instances on one PostgreSQL (Vitest)', 'npx', ['vitest', 'run', '--project', 'instances']);
+else console.log('\n(The two-instance suite needs PostgreSQL: set DATABASE_URL, or run .ci/run, which starts a server for it.)');
 step('End-to-end tests (Playwright + Chromium)', 'node', ['scripts/e2e.mjs']);
 console.log('\n✔ All tests passed');

@@ -10,6 +10,7 @@ export { redactUrl };
 import { AnswerCache } from './answer-cache.ts';
 import type { Database } from './db/client.ts';
 import { dbPlugin } from './plugins/db.ts';
+import { followCatalogueChanges } from './catalogue-changes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputGuard } from './plugins/input-guard.ts';
 import { apiRateLimit, securityPlugin } from './plugins/security.ts';
@@ -89,8 +90,15 @@ export async function buildApp({ config, database, logger = true, logStream, pay
   app.decorate('outbox', outbox);
   app.decorate('payments', payments ?? testCardProvider());
   app.decorate('diamondIndex', new DiamondIndex(database.db));
-  app.addHook('onReady', async () => outbox.start());
-  app.addHook('onClose', async () => outbox.stop());
+  let stopFollowing: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    outbox.start();
+    stopFollowing = await followCatalogueChanges(app, database);
+  });
+  app.addHook('onClose', async () => {
+    await stopFollowing?.();
+    await outbox.stop();
+  });
   await app.register(securityPlugin);
   // Pages, JSON and drawn SVGs: a fast brotli level per answer (built assets are pre-compressed).
   await app.register(compress, {

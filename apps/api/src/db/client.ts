@@ -20,6 +20,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `onNotify` with each payload NOTIFYed on `channel` by any connection, this process's or
+   * another's, when its transaction commits. `onGap` runs when notifications may have been missed
+   * (the listening connection dropped and came back). Answers a function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
@@ -38,6 +44,7 @@ export async function openDatabase(config: Config): Promise<Database> {
         await migratePg(drizzlePg(pool), { migrationsFolder });
       },
       close: () => pool.end(),
+      listen: (channel, onNotify, onGap) => listenPg(config.DATABASE_URL!, channel, onNotify, onGap),
     };
   }
   let dataDir: string | undefined;
@@ -55,6 +62,49 @@ export async function openDatabase(config: Config): Promise<Database> {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
     },
     close: () => client.close(),
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, onNotify);
+      return async () => { await stop().catch(() => {}); };
+    },
+  };
+}
+
+/**
+ * LISTEN on its own connection (a pooled one would be handed to queries). If it drops, it
+ * reconnects with back-off and reports a gap, since NOTIFYs sent meanwhile are lost.
+ */
+async function listenPg(url: string, channel: string, onNotify: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retryMs = 250;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => { if (n.channel === channel) onNotify(n.payload ?? ''); });
+    c.on('error', () => {});
+    c.on('end', () => {
+      if (stopped || client !== c) return;
+      client = null;
+      setTimeout(() => { void reconnect(); }, retryMs).unref();
+    });
+    await c.connect();
+    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = c;
+  };
+  const reconnect = async () => {
+    if (stopped) return;
+    try {
+      await connect();
+      retryMs = 250;
+      onGap();
+    } catch {
+      retryMs = Math.min(retryMs * 2, 5_000);
+      setTimeout(() => { void reconnect(); }, retryMs).unref();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
   };
 }
 

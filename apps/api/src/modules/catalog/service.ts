@@ -14,22 +14,33 @@ import { ListingIndex } from './listing-index.ts';
 import { configuratorRepository } from '../configurator/repository.ts';
 
 /**
- * One load per database for the process's life; a failed load is tried again on the next call.
- * For what changes only when the catalogue is re-seeded (decision 007).
+ * One copy per database, loaded once; a failed load is tried again on the next call. `reload`
+ * builds a new copy in the background and swaps it in when ready (the old one answers meanwhile),
+ * called when the product tables change (see catalogue-changes.ts).
  */
 function perDatabase<T>(load: (db: Db) => Promise<T>) {
   const cache = new WeakMap<Db, Promise<T>>();
-  return (db: Db) => {
+  const get = (db: Db) => {
     let p = cache.get(db);
     if (!p) { p = load(db); cache.set(db, p); p.catch(() => cache.delete(db)); }
     return p;
   };
+  get.reload = async (db: Db) => {
+    if (!cache.has(db)) return;
+    const next = load(db);
+    await next;
+    cache.set(db, next);
+  };
+  return get;
 }
 
 const categories = perDatabase(repo.categories);
 const words = perDatabase(repo.searchWords);
 const listing = perDatabase(async (db) => new ListingIndex(await repo.listingEntries(db)));
 const suggestions = perDatabase(async (db) => new Suggestions(await repo.suggestionEntries(db)));
+
+/** Rebuilds the copies that hold product groups, after a write to them by anyone. */
+export const reloadCatalogueCopies = (db: Db) => Promise.all([listing.reload(db), suggestions.reload(db), categories.reload(db), words.reload(db)]);
 
 /** Loads the in-memory listing and suggestion copies ahead of the first shopper (server start). */
 export const warmCatalogue = (db: Db) => Promise.all([listing(db), suggestions(db), categories(db)]);

@@ -22,6 +22,9 @@ function remember<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
   return value;
 }
 
+/** Forgets remembered models and metal rates (the store changed them; see catalogue-changes.ts). */
+export const forgetConfiguratorMemo = (db: Db) => { memo.delete(db); };
+
 async function model(db: Db, groupId: number): Promise<ModelRow> {
   const m = await remember(db, `model:${groupId}`, () => repo.model(db, groupId));
   if (!m) throw new NotFound('This piece cannot be configured.');

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from './db/client.ts';
+import { reloadCatalogueCopies } from './modules/catalog/service.ts';
+import { forgetConfiguratorMemo } from './modules/configurator/service.ts';
+
+/** The channel the facet_catalogue_changed trigger (migration 0009) notifies, with the table's name. */
+export const CATALOGUE_CHANNEL = 'facet_catalogue';
+
+const STONES = new Set(['diamond']);
+const PRODUCTS = new Set(['product_group', 'product', 'product_attribute', 'category', 'menu_item']);
+const PRICING = new Set(['metal_rate', 'configuration_model']);
+
+/**
+ * Keeps this instance's caches and in-process copies in step with every write to the catalogue,
+ * whichever instance (or person) made it: PostgreSQL notifies at commit, and each instance drops
+ * its answer cache and refreshes the copies the table feeds. No timer decides freshness.
+ */
+export async function followCatalogueChanges(app: FastifyInstance, database: Database): Promise<() => Promise<void>> {
+  let pending = new Set<string>();
+  let scheduled = false;
+  // Notifications of one burst (an import, a re-seed) are handled once, on the next tick.
+  const apply = () => {
+    scheduled = false;
+    const tables = pending;
+    pending = new Set();
+    const all = tables.has('*');
+    app.answerCache.invalidate();
+    if (all || [...tables].some((t) => STONES.has(t))) app.diamondIndex.invalidate();
+    if (all || [...tables].some((t) => PRICING.has(t))) forgetConfiguratorMemo(database.db);
+    if (all || [...tables].some((t) => PRODUCTS.has(t))) {
+      reloadCatalogueCopies(database.db).catch((err) => app.log.warn({ err }, 'catalogue copies: reload failed; the next change retries'));
+    }
+  };
+  const note = (table: string) => {
+    pending.add(table);
+    if (!scheduled) { scheduled = true; setImmediate(apply); }
+  };
+  return database.listen(CATALOGUE_CHANNEL, note, () => note('*'));
+}
