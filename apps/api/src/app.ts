@@ -32,7 +32,7 @@ import { testCardProvider, type PaymentProvider } from './modules/order/payment.
 import { DiamondIndex } from './modules/catalog/diamond-index.ts';
 
 declare module 'fastify' {
-  interface FastifyInstance { config: Config; answerCache: AnswerCache; internalSecret: string; outbox: MailOutbox; payments: PaymentProvider; diamondIndex: DiamondIndex }
+  interface FastifyInstance { lifecycle: { draining: boolean }; config: Config; answerCache: AnswerCache; internalSecret: string; outbox: MailOutbox; payments: PaymentProvider; diamondIndex: DiamondIndex }
 }
 
 export interface BuildOptions {
@@ -81,6 +81,8 @@ export async function buildApp({ config, database, logger = true, logStream, pay
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  // Set when a shutdown begins: readiness then fails so the balancer stops sending requests.
+  app.decorate('lifecycle', { draining: false });
   app.decorate('answerCache', new AnswerCache());
   // Marks in-process calls from server-side rendering (see clientKey); never leaves the process.
   app.decorate('internalSecret', randomBytes(24).toString('hex'));

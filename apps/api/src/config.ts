@@ -30,6 +30,8 @@ const schema = z.object({
    * 10 pages a second, or an office behind one address, stays well under it.
    */
   PAGE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1_800),
+  /** On SIGTERM: how long readiness fails while the instance still serves, before it closes. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().nonnegative().default(5_000),
   /** Time a client has to send a whole request, body included (2 MB at 1.2 Mbit/s fits); then 408. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** Per client per 15 minutes on sign-in, registration, codes and resets. */

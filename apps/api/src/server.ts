@@ -17,8 +17,16 @@ if (seeded) process.stdout.write('\n');
 const app = await buildApp({ config, database });
 await app.register(webPlugin, { config, devMailbox: devMailboxEnabled(config) });
 
+/**
+ * Graceful shutdown. On SIGTERM (an orchestrator or balancer-driven stop) readiness fails first
+ * and the instance keeps serving for SHUTDOWN_DRAIN_MS while the balancer notices; then it stops
+ * accepting connections, finishes the requests in flight, and closes the database. Ctrl-C skips
+ * the wait.
+ */
 const close = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
+  app.lifecycle.draining = true;
+  if (signal === 'SIGTERM') await new Promise((r) => setTimeout(r, config.SHUTDOWN_DRAIN_MS));
   const timer = setTimeout(() => process.exit(1), 10_000);
   timer.unref();
   await app.close();

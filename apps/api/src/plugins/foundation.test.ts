@@ -16,6 +16,17 @@ describe('health', () => {
     expect(res.json().data).toMatchObject({ status: 'ok', database: t.database.kind });
     expect(res.headers['cache-control']).toBe('no-store');
   });
+
+  it('fails readiness while draining for shutdown; liveness stays up', async () => {
+    t.app.lifecycle.draining = true;
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+      expect((await t.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    } finally {
+      t.app.lifecycle.draining = false;
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
 });
 
 describe('errors', () => {
@@ -23,7 +34,7 @@ describe('errors', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);
-    expect(res.json()).toEqual({ message: 'No API route for GET /api/no-such-thing' });
+    expect(res.json()).toEqual({ message: 'No API route for GET /api/no-such-thing', requestId: res.headers['x-request-id'] });
   });
 
   it('answers malformed JSON with 400 and a message, never 500', async () => {
@@ -56,7 +67,7 @@ describe('errors', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/__boom' });
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toMatch(/secret internals/);
-    expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+    expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again.', requestId: res.headers['x-request-id'] });
   });
 });
 

@@ -10,7 +10,16 @@ const healthSchema = z.object({
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // The benchmark's baseline: what this server answers with no work at all.
   app.get('/ping', { schema: { hide: true }, config: { rateLimit: false } }, async () => ({ data: 'pong' }));
+  // Liveness: the process answers at all (restart it if not). No database call, so a database
+  // outage does not make an orchestrator restart every instance at once.
+  app.get('/health/live', { schema: { hide: true }, config: { rateLimit: false } }, async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { data: 'live' };
+  });
+
+  // Readiness: send this instance traffic. Not while it drains for shutdown, nor without its database.
   app.get('/health', { schema: { response: { 200: healthSchema } }, config: { rateLimit: false } }, async (_req, reply) => {
+    if (app.lifecycle.draining) throw new Unavailable('Shutting down');
     try {
       await app.db.execute(sql`select 1`);
     } catch {
