@@ -7,6 +7,6 @@ export const MSG = {
   lastName: 'Please enter a valid last name',
   otp: 'Please enter a valid six digit code',
   timeout: 'Request timed out',
-  resetMailSent: 'Please check you email to reset password',
+  resetMailSent: 'Please check your email to reset password',
   passwordReset: 'Your password has been reset. Login with new password',
 } as const;

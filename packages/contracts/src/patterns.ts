@@ -4,8 +4,12 @@ import { OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
 
 /** spec §5: something@something with no spaces. */
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+$/;
-/** spec §5: ≥ 12 of letters, digits and @$!%*?&, with an uppercase letter, a digit and a special. */
-export const PASSWORD_RE = new RegExp(`^(?=.*[A-Z])(?=.*\\d)(?=.*[@$!%*?&])[A-Za-z\\d@$!%*?&]{${PASSWORD_MIN},${PASSWORD_MAX}}$`);
+/**
+ * At least 12 characters with an uppercase letter, a digit and a special character (the spec's
+ * rule), and otherwise anything a person can type: spaces, so passphrases work, and letters of
+ * any script (NIST 800-63B). Only control characters are refused.
+ */
+export const PASSWORD_RE = new RegExp(`^(?=.*\\p{Lu})(?=.*\\p{Nd})(?=.*[^\\p{L}\\p{N}\\s])[^\\p{Cc}]{${PASSWORD_MIN},${PASSWORD_MAX}}$`, 'u');
 /**
  * spec §5 "letters only", in any script; a single space, hyphen or apostrophe may join two runs
  * of letters so Mary-Jane and O'Brien can register (docs/decisions/005).

@@ -24,7 +24,7 @@ export const pageCsp = (nonce: string) =>
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",
-    "base-uri 'self'",
+    "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');

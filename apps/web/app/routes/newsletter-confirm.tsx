@@ -5,6 +5,10 @@ import type { Route } from './+types/newsletter-confirm';
 import { callApi, reportApiError } from '~/lib/client-api.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 
+// The URL carries a secret (a reset or confirmation token, an order access token): no page this
+// one links to, and no resource it loads, may learn it from the Referer header.
+export const headers: Route.HeadersFunction = () => ({ 'Referrer-Policy': 'no-referrer' });
+
 export const meta: Route.MetaFunction = () => pageMeta({ title: 'Confirm your subscription', noindex: true });
 
 /** A button, not an automatic call: mail scanners open links, and only a person should subscribe. */

@@ -8,6 +8,10 @@ import { callApi } from '~/lib/client-api.ts';
 import { ApiError } from '~/lib/api.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 
+// The URL carries a secret (a reset or confirmation token, an order access token): no page this
+// one links to, and no resource it loads, may learn it from the Referer header.
+export const headers: Route.HeadersFunction = () => ({ 'Referrer-Policy': 'no-referrer' });
+
 export const meta: Route.MetaFunction = () => pageMeta({ title: 'Your order', noindex: true });
 
 /** After checkout, from the e-mail link (guests: number + access token) or from the profile (signed in). */

@@ -54,3 +54,15 @@ test('an unknown /api path answers a JSON 404 for every method, never the HTML p
   expect(page.status).toBe(404);
   expect(page.headers.get('content-type')).toMatch(/text\/html/);
 });
+
+test('pages whose URL holds a secret send no referrer; every page forbids <base> and foreign form targets', async () => {
+  for (const path of ['/reset-password/abcdefghijklmnopqrstuvwxyz', '/newsletter/confirm/abcdefghijklmnopqrstuvwxyz', '/order-confirmation?number=FCT-ABCDEFGH&token=abc']) {
+    const res = await fetch(`${store.url}${path}`);
+    expect(res.headers.get('referrer-policy'), path).toBe('no-referrer');
+  }
+  const home = await fetch(`${store.url}/`);
+  expect(home.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  const csp = home.headers.get('content-security-policy') ?? '';
+  expect(csp).toContain("base-uri 'none'");
+  expect(csp).toContain("form-action 'self'");
+});

@@ -3,14 +3,19 @@ import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { OTP_LENGTH } from '@facet/contracts/constants';
 
-// Secrets of brief §6: argon2id passwords; tokens and codes from the CSPRNG, stored only as hashes.
+// Secrets: argon2id passwords; tokens and codes from the CSPRNG, stored only as hashes.
 
 /** OWASP's argon2id minimum (19 MiB, 2 passes). */
 const ARGON = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const hashPassword = (password: string) => hash(password, ARGON);
+/**
+ * NFKC first, so a passphrase typed with a composed "é" on one keyboard and a decomposed one on
+ * another is the same password (NIST 800-63B). ASCII is unchanged by it, so older hashes still match.
+ */
+const normal = (password: string) => password.normalize('NFKC');
+export const hashPassword = (password: string) => hash(normal(password), ARGON);
 export const verifyPassword = async (stored: string, password: string) => {
-  try { return await verify(stored, password); } catch { return false; }
+  try { return await verify(stored, normal(password)); } catch { return false; }
 };
 /** Verified against when the e-mail is unknown, so a miss costs the same time as a wrong password. */
 let dummy: Promise<string> | undefined;

@@ -104,6 +104,16 @@ describe('POST /order', () => {
     expect(await orderCount()).toBe(before + 1);
     expect(await statusOf(d!)).toBe('sold');
     expect((await q<{ n: number }>(sql`select count(*)::int as n from order_stone where kind = 'diamond' and stone_id = ${d}`))[0]!.n).toBe(1);
+    // What the refused shoppers are told matches their cart: the line is still there, marked sold.
+    for (const [i, a] of answers.entries()) {
+      if (a.statusCode !== 409) continue;
+      const message = a.json().message as string;
+      const lines = (await cart(sessions[i]!)).json().data.lines as Array<{ available: boolean }>;
+      expect(lines).toHaveLength(1);
+      expect(lines[0]!.available).toBe(false);
+      expect(message).not.toMatch(/taken it out|removed/i);
+      expect(message).toMatch(/still in your cart|review your cart/i);
+    }
   });
 
   it('the database itself refuses one stone in two live orders', async () => {

@@ -84,7 +84,8 @@ export async function placeOrder(deps: OrderDeps, owner: Owner, idempotencyKey: 
       const lines = await pricedLines(tx, cartId);
       if (!cartId || !lines.length) throw new Unprocessable('Your cart is empty.');
       const blocked = lines.find((l) => !l.available);
-      if (blocked) throw new Conflict(`${blocked.title}: ${blocked.message}`);
+      // The line stays in the cart, marked, so the shopper sees what changed and decides.
+      if (blocked) throw new Conflict(`Please review your cart — ${blocked.title}: ${blocked.message}`);
       const subtotal = lines.reduce((s, l) => s + l.lineTotalCents, 0);
       const totals = computeTotals(deps.config, subtotal, input.shippingMethod, state);
       if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== totals.totalCents) {
@@ -94,7 +95,7 @@ export async function placeOrder(deps: OrderDeps, owner: Owner, idempotencyKey: 
       for (const line of lines) {
         for (const s of line.stones) {
           if (!(await repo.sellStone(tx, s.kind, s.id))) {
-            throw new Conflict(`Sorry, ${line.title.replace(/^./, (c) => c.toLowerCase())} was just bought by another customer. We have taken it out of your order; please choose another.`);
+            throw new Conflict(`Sorry, ${line.title.replace(/^./, (c) => c.toLowerCase())} was just bought by another customer. It is still in your cart, marked as sold: please remove it and choose another.`);
           }
         }
         if (line.melee && !(await repo.takeMelee(tx, line.melee.id, line.melee.stones))) throw new Conflict(`${line.title}: not enough stones left in stock.`);
