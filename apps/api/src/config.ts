@@ -68,6 +68,9 @@ export function loadConfig(overrides: Partial<Record<keyof z.infer<typeof schema
   return { ...parsed.data, repoRoot, inMemoryDb };
 }
 
-/** The dev mailbox is on unless this is production without an explicit DEV_MAILBOX=1. */
-export const devMailboxEnabled = (c: Config) =>
-  !c.SMTP_URL && (c.NODE_ENV !== 'production' || c.DEV_MAILBOX === '1');
+/**
+ * Without SMTP the store keeps its e-mails in a mailbox page that only this machine may open
+ * (see mail/mailbox.ts), so a newcomer running `npm start` can read their code. With SMTP_URL set
+ * it does not exist; DEV_MAILBOX=0 turns it off too.
+ */
+export const devMailboxEnabled = (c: Config) => !c.SMTP_URL && c.DEV_MAILBOX !== '0';

@@ -42,4 +42,8 @@ Promise.all([app.diamondIndex.warm(), warmCatalogue(database.db)])
   .catch((err) => app.log.warn({ err }, 'catalogue copies: first load failed; the next request retries'));
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
-console.log(`\nFacet is open at http://localhost:${port}/  (API: http://localhost:${port}/api, database: ${database.kind})\n`);
+console.log(`\nFacet is open at http://localhost:${port}/  (API: http://localhost:${port}/api, database: ${database.kind})`);
+if (app.outbox.transport.kind === 'mailbox') {
+  console.log(`No SMTP_URL is set, so e-mails are not sent: read them at http://localhost:${port}/dev/mailbox (open only from this machine).`);
+}
+console.log('');

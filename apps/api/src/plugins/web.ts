@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import rateLimit from '@fastify/rate-limit';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
+import { fromThisMachine } from '../modules/mail/mailbox.ts';
 import type { HostContext } from '@facet/contracts/host';
 
 /** What the web app's entry.server exports so the host can hand it per-request values. */
@@ -105,7 +106,7 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config; de
         try { body = res.body ? JSON.parse(res.body) : null; } catch { body = null; }
         return { status: res.statusCode, body };
       },
-      devMailbox: opts.devMailbox,
+      devMailbox: opts.devMailbox && fromThisMachine(request),
     });
     const url = new URL(request.url, config.PUBLIC_URL);
     const headers = new Headers();

@@ -40,3 +40,37 @@ describe('mail over real SMTP', () => {
     expect(codeIn(mail.subject)).toMatch(/^\d{6}$/);
   });
 });
+
+describe('the dev mailbox', () => {
+  it('without SMTP (even in production) is open to this machine only, and absent with SMTP configured', async () => {
+    const local = await buildTestApp({ NODE_ENV: 'production' }, { seed: false });
+    try {
+      await local.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'reader@example.com' } });
+      await local.app.outbox.kick();
+      const mine = await local.app.inject({ method: 'GET', url: '/dev/mailbox', remoteAddress: '127.0.0.1' });
+      expect(mine.statusCode).toBe(200);
+      expect(mine.body).toContain('reader@example.com');
+      expect((await local.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: '::1' })).statusCode).toBe(200);
+      for (const attempt of [
+        { remoteAddress: '203.0.113.7' },
+        { remoteAddress: '10.1.2.3' },
+        { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.7' } },
+        { remoteAddress: '127.0.0.1', headers: { forwarded: 'for=203.0.113.7' } },
+      ]) {
+        for (const url of ['/dev/mailbox', '/api/dev/mailbox', '/dev/mailbox/1']) {
+          const res = await local.app.inject({ method: 'GET', url, ...attempt });
+          expect(res.statusCode, `${url} ${JSON.stringify(attempt)}`).toBe(404);
+          expect(res.body).not.toContain('reader@example.com');
+        }
+      }
+    } finally {
+      await local.close();
+    }
+    const deployed = await buildTestApp({ NODE_ENV: 'production', SMTP_URL: smtp.url }, { seed: false });
+    try {
+      for (const url of ['/dev/mailbox', '/api/dev/mailbox']) expect((await deployed.app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
+    } finally {
+      await deployed.close();
+    }
+  });
+});

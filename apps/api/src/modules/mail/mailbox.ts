@@ -1,16 +1,31 @@
 import { desc, eq, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { outboxMail } from '../../db/schema/accounts.ts';
 import { esc } from './templates.ts';
 
 const LIMIT = 100;
 
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 /**
- * The dev mailbox (no SMTP_URL, not production): what the store "sent", newest first, so a new
- * user can read their code. Registered only when the outbox delivers to it.
+ * A request from this machine itself: the socket's peer is a loopback address and no proxy
+ * forwarded it (a reverse proxy on the same host would otherwise make every visitor "local").
+ */
+export function fromThisMachine(req: FastifyRequest): boolean {
+  const h = req.headers;
+  return LOOPBACK.test(req.socket.remoteAddress ?? '') && !h['x-forwarded-for'] && !h.forwarded && !h['x-real-ip'];
+}
+
+/**
+ * The dev mailbox (no SMTP_URL): what the store "sent", newest first, so a new user can read
+ * their code. Registered only when the outbox delivers to it, and open only to this machine.
  */
 export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Everyone else gets the same 404 as when the mailbox does not exist.
+  app.addHook('onRequest', async (req, reply) => {
+    if (!fromThisMachine(req)) return reply.status(404).type('application/json').send({ message: 'Not found' });
+  });
   const recent = () => app.db.select({
     id: outboxMail.id, kind: outboxMail.kind, to: outboxMail.toAddress, subject: outboxMail.subject, text: outboxMail.textBody, sentAt: outboxMail.sentAt,
   }).from(outboxMail).where(isNotNull(outboxMail.sentAt)).orderBy(desc(outboxMail.id)).limit(LIMIT);

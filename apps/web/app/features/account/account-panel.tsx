@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Dialog } from 'radix-ui';
+import { useRouteLoaderData } from 'react-router';
 import { X } from 'lucide-react';
 import { toast } from '~/lib/toast.ts';
 import { z } from 'zod';
@@ -199,9 +200,17 @@ export function CodeForm({ token, onVerified, submitLabel = 'Verify' }: { token:
 
 function VerifyForm() {
   const { ticket } = useAccount();
+  // Set by the server only when mail is not sent (no SMTP) and the visitor is on this machine.
+  const devMailbox = (useRouteLoaderData('root') as { devMailbox?: boolean } | undefined)?.devMailbox === true;
   return (
     <div className="space-y-4">
       {ticket && <p className="text-sm">Code sent to <strong>{ticket.email}</strong>.</p>}
+      {devMailbox && (
+        <p className="border border-hairline bg-panel px-3 py-2 text-xs text-muted" data-testid="dev-mailbox-hint">
+          This store has no e-mail server set up, so nothing leaves this computer: read the code in the{' '}
+          <a href="/dev/mailbox" target="_blank" rel="noopener" className="underline">dev mailbox</a>.
+        </p>
+      )}
       <CodeForm token={ticket?.token ?? null} onVerified={(user) => {
         // Spec §4: verify success stores the user and token, and the panel moves to login.
         storeUser(user, user.token);
