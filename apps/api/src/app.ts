@@ -11,6 +11,7 @@ import { AnswerCache } from './answer-cache.ts';
 import type { Database } from './db/client.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { followCatalogueChanges } from './catalogue-changes.ts';
+import { startThrottleSweeper } from './modules/throttle/service.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputGuard } from './plugins/input-guard.ts';
 import { apiRateLimit, securityPlugin } from './plugins/security.ts';
@@ -93,11 +94,14 @@ export async function buildApp({ config, database, logger = true, logStream, pay
   app.decorate('payments', payments ?? testCardProvider());
   app.decorate('diamondIndex', new DiamondIndex(database.db));
   let stopFollowing: (() => Promise<void>) | undefined;
+  let stopSweeping: (() => void) | undefined;
   app.addHook('onReady', async () => {
     outbox.start();
+    stopSweeping = startThrottleSweeper(database.db);
     stopFollowing = await followCatalogueChanges(app, database);
   });
   app.addHook('onClose', async () => {
+    stopSweeping?.();
     await stopFollowing?.();
     await outbox.stop();
   });

@@ -7,10 +7,12 @@ import { webPlugin } from './plugins/web.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config);
-await database.migrate();
-const seeded = await seedIfEmpty(database.db, {
-  scale: config.SEED_SCALE,
-  onProgress: (step, done, total) => process.stdout.write(`\rSeeding ${step}: ${done}/${total}   `),
+const seeded = await database.exclusive(async () => {
+  await database.migrate();
+  return seedIfEmpty(database.db, {
+    scale: config.SEED_SCALE,
+    onProgress: (step, done, total) => process.stdout.write(`\rSeeding ${step}: ${done}/${total}   `),
+  });
 });
 if (seeded) process.stdout.write('\n');
 

@@ -6,7 +6,6 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from './config.ts';
 import { openDatabase, rowsOf, type Database } from './db/client.ts';
-import { seedAll } from './db/seed/seed.ts';
 import { startSmtp, type TestSmtp } from './test/smtp.ts';
 
 // Two API processes on one PostgreSQL database, as behind a load balancer: every write made
@@ -49,15 +48,16 @@ beforeAll(async () => {
   const u = new URL(base);
   u.pathname = `/${dbName}`;
   dbUrl = u.toString();
-  database = await openDatabase(loadConfig({ DATABASE_URL: dbUrl, LOG_LEVEL: 'silent' }));
-  await database.migrate();
-  await seedAll(database.db, { scale: 0.05 });
   smtp = await startSmtp();
   const env = {
-    DATABASE_URL: dbUrl, LOG_LEVEL: 'silent', NODE_ENV: 'test', SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: '100',
+    DATABASE_URL: dbUrl, LOG_LEVEL: 'silent', SEED_SCALE: '0.05', NODE_ENV: 'test', SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: '100',
     RATE_LIMIT_AUTH_MAX: '6', RATE_LIMIT_FORM_MAX: '1000', RATE_LIMIT_MAX: '100000', PUBLIC_URL: 'http://store.example',
   };
+  // Both start at once on an empty database: one migrates and seeds, the other waits and finds it done.
   [a, b] = await Promise.all([start(env), start(env)]);
+  database = await openDatabase(loadConfig({ DATABASE_URL: dbUrl, LOG_LEVEL: 'silent' }));
+  expect((await q<{ n: number }>(sql`select count(*)::int as n from category`))[0]!.n).toBeGreaterThan(0);
+  expect((await q<{ n: number }>(sql`select count(*)::int as n from (select serial from diamond group by serial having count(*) > 1) d`))[0]!.n).toBe(0);
 }, 180_000);
 
 afterAll(async () => {

@@ -26,7 +26,12 @@ export interface Database {
    * (the listening connection dropped and came back). Answers a function that stops listening.
    */
   listen(channel: string, onNotify: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
+  /** Runs `fn` while no other instance runs its own `exclusive` on this database (start-up: migrate and seed). */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
 }
+
+// An arbitrary key for pg_advisory_lock: "the store is starting up" for every instance.
+const STARTUP_LOCK = 7_316_001;
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
@@ -45,6 +50,18 @@ export async function openDatabase(config: Config): Promise<Database> {
       },
       close: () => pool.end(),
       listen: (channel, onNotify, onGap) => listenPg(config.DATABASE_URL!, channel, onNotify, onGap),
+      // A session-level advisory lock on a connection of its own: two instances starting together
+      // migrate and seed one after the other, and the second finds nothing left to do.
+      exclusive: async (fn) => {
+        const lock = new pg.Client({ connectionString: config.DATABASE_URL });
+        await lock.connect();
+        try {
+          await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+          return await fn();
+        } finally {
+          await lock.end().catch(() => {});
+        }
+      },
     };
   }
   let dataDir: string | undefined;
@@ -62,6 +79,8 @@ export async function openDatabase(config: Config): Promise<Database> {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
     },
     close: () => client.close(),
+    // One process owns an embedded database: nobody else can be starting up on it.
+    exclusive: (fn) => fn(),
     listen: async (channel, onNotify) => {
       const stop = await client.listen(channel, onNotify);
       return async () => { await stop().catch(() => {}); };

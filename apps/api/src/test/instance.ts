@@ -3,10 +3,15 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { buildApp } from '../app.ts';
+import { seedIfEmpty } from '../db/seed/seed.ts';
 
 const config = loadConfig({ PORT: '0', HOST: '127.0.0.1' });
 const database = await openDatabase(config);
-await database.migrate();
+// As server.ts does: instances starting together on an empty database migrate and seed once.
+await database.exclusive(async () => {
+  await database.migrate();
+  await seedIfEmpty(database.db, { scale: config.SEED_SCALE });
+});
 const app = await buildApp({ config, database, logger: config.LOG_LEVEL !== 'silent' });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
