@@ -48,6 +48,7 @@ export default defineConfig({
       SEED_SCALE: process.env.SEED_SCALE ?? '0.2',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_RETRY_BASE_MS: '200',
+      SHUTDOWN_DRAIN_MS: '0',
     },
   }],
 });

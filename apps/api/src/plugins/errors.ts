@@ -59,10 +59,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 });
 
 const SOCKET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
-/** A socket error of the request itself (not wrapped in a query error), or a request whose socket is already gone. */
+/**
+ * A socket error of the request itself (not wrapped in a query error), or a request whose socket
+ * is already gone. (Not `raw.destroyed`: a request stream is destroyed once its body has been read.)
+ */
 function clientGone(raw: IncomingMessage, err: unknown): boolean {
   const code = (err as { code?: unknown }).code;
-  return raw.destroyed || raw.socket?.destroyed === true || (typeof code === 'string' && SOCKET_CODES.has(code) && !('query' in (err as object)));
+  return raw.socket?.destroyed === true || (typeof code === 'string' && SOCKET_CODES.has(code) && !('query' in (err as object)));
 }
 
 function clientMessage(err: FastifyError, status: number): string {

@@ -11,6 +11,32 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => { await store?.stop(); });
 
+test('an unknown /api path answers a JSON 404 for every method, never the HTML page', async () => {
+  for (const method of ['GET', 'HEAD', 'POST', 'DELETE']) {
+    const res = await fetch(`${store.url}/api/no/such/route`, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' || method === 'DELETE' ? '{}' : undefined });
+    expect(res.status, method).toBe(404);
+    expect(res.headers.get('content-type'), method).toMatch(/application\/json/);
+    if (method !== 'HEAD') expect((await res.json()).message).toMatch(/No API route/);
+  }
+  // The storefront's own 404 stays HTML.
+  const page = await fetch(`${store.url}/no/such/page`);
+  expect(page.status).toBe(404);
+  expect(page.headers.get('content-type')).toMatch(/text\/html/);
+});
+
+test('pages whose URL holds a secret send no referrer; every page forbids <base> and foreign form targets', async () => {
+  for (const path of ['/reset-password/abcdefghijklmnopqrstuvwxyz', '/newsletter/confirm/abcdefghijklmnopqrstuvwxyz', '/order-confirmation?number=FCT-ABCDEFGH&token=abc']) {
+    const res = await fetch(`${store.url}${path}`);
+    expect(res.headers.get('referrer-policy'), path).toBe('no-referrer');
+  }
+  const home = await fetch(`${store.url}/`);
+  expect(home.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  const csp = home.headers.get('content-security-policy') ?? '';
+  expect(csp).toContain("base-uri 'none'");
+  expect(csp).toContain("form-action 'self'");
+});
+
+// Last: it spends this server's limits.
 test('one busy client: pages answer 200 or 429/503 with Retry-After, never 404 or 500', async () => {
   test.setTimeout(90_000);
   const api = async (p: string) => (await (await fetch(`${store.url}/api${p}`)).json()).data;
@@ -40,29 +66,4 @@ test('one busy client: pages answer 200 or 429/503 with Retry-After, never 404 o
     }
   }
   expect(seen.has(429)).toBe(true);
-});
-
-test('an unknown /api path answers a JSON 404 for every method, never the HTML page', async () => {
-  for (const method of ['GET', 'HEAD', 'POST', 'DELETE']) {
-    const res = await fetch(`${store.url}/api/no/such/route`, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' || method === 'DELETE' ? '{}' : undefined });
-    expect(res.status, method).toBe(404);
-    expect(res.headers.get('content-type'), method).toMatch(/application\/json/);
-    if (method !== 'HEAD') expect((await res.json()).message).toMatch(/No API route/);
-  }
-  // The storefront's own 404 stays HTML.
-  const page = await fetch(`${store.url}/no/such/page`);
-  expect(page.status).toBe(404);
-  expect(page.headers.get('content-type')).toMatch(/text\/html/);
-});
-
-test('pages whose URL holds a secret send no referrer; every page forbids <base> and foreign form targets', async () => {
-  for (const path of ['/reset-password/abcdefghijklmnopqrstuvwxyz', '/newsletter/confirm/abcdefghijklmnopqrstuvwxyz', '/order-confirmation?number=FCT-ABCDEFGH&token=abc']) {
-    const res = await fetch(`${store.url}${path}`);
-    expect(res.headers.get('referrer-policy'), path).toBe('no-referrer');
-  }
-  const home = await fetch(`${store.url}/`);
-  expect(home.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-  const csp = home.headers.get('content-security-policy') ?? '';
-  expect(csp).toContain("base-uri 'none'");
-  expect(csp).toContain("form-action 'self'");
 });

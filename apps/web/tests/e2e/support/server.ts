@@ -23,7 +23,7 @@ export async function startOwnServer(env: Record<string, string>): Promise<OwnSe
   let out = '';
   const child: ChildProcess = spawn(process.execPath, ['apps/api/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, SEED_SCALE: '0.05', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, SEED_SCALE: '0.05', SHUTDOWN_DRAIN_MS: '0', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => { out += d; });
