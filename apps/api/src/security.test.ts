@@ -231,7 +231,7 @@ describe('edges of HTTP', () => {
       // destroyed once read, which is not a client hanging up).
       const refused = await fetch(`http://127.0.0.1:${port}/api/user/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'a@b.c', password: 'Wrong$Password1' }) });
       expect(refused.status).toBe(400);
-      expect((await refused.json()).message).toBe('Invalid email or password');
+      expect(((await refused.json()) as { message: string }).message).toBe('Invalid email or password');
       const net = await import('node:net');
       const started = Date.now();
       const answer = await new Promise<string>((resolve) => {
