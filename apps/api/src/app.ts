@@ -11,7 +11,7 @@ import { AnswerCache } from './answer-cache.ts';
 import type { Database } from './db/client.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { followCatalogueChanges } from './catalogue-changes.ts';
-import { startThrottleSweeper } from './modules/throttle/service.ts';
+import { throttleFor, type Throttle } from './modules/throttle/service.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputGuard } from './plugins/input-guard.ts';
 import { apiRateLimit, securityPlugin } from './plugins/security.ts';
@@ -33,7 +33,7 @@ import { testCardProvider, type PaymentProvider } from './modules/order/payment.
 import { DiamondIndex } from './modules/catalog/diamond-index.ts';
 
 declare module 'fastify' {
-  interface FastifyInstance { lifecycle: { draining: boolean }; config: Config; answerCache: AnswerCache; internalSecret: string; outbox: MailOutbox; payments: PaymentProvider; diamondIndex: DiamondIndex }
+  interface FastifyInstance { lifecycle: { draining: boolean }; throttle: Throttle; config: Config; answerCache: AnswerCache; internalSecret: string; outbox: MailOutbox; payments: PaymentProvider; diamondIndex: DiamondIndex }
 }
 
 export interface BuildOptions {
@@ -89,6 +89,7 @@ export async function buildApp({ config, database, logger = true, logStream, pay
   app.decorate('internalSecret', randomBytes(24).toString('hex'));
 
   await app.register(dbPlugin, { database });
+  app.decorate('throttle', throttleFor(database));
   const outbox = new MailOutbox(database.db, createTransport(config), { retryBaseMs: config.MAIL_RETRY_BASE_MS, log: app.log });
   app.decorate('outbox', outbox);
   app.decorate('payments', payments ?? testCardProvider());
@@ -97,7 +98,7 @@ export async function buildApp({ config, database, logger = true, logStream, pay
   let stopSweeping: (() => void) | undefined;
   app.addHook('onReady', async () => {
     outbox.start();
-    stopSweeping = startThrottleSweeper(database.db);
+    stopSweeping = app.throttle.startSweeper();
     stopFollowing = await followCatalogueChanges(app, database);
   });
   app.addHook('onClose', async () => {

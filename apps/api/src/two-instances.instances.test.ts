@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from './config.ts';
 import { openDatabase, rowsOf, type Database } from './db/client.ts';
 import { startSmtp, type TestSmtp } from './test/smtp.ts';
+import { throwawayDatabase } from './test/build-test-app.ts';
 
 // Two API processes on one PostgreSQL database, as behind a load balancer: every write made
 // through one is seen by the other within a second; sessions, carts, throttles and the outbox
@@ -19,8 +19,7 @@ interface Instance { url: string; child: ChildProcess; output: () => string }
 let a: Instance, b: Instance;
 let database: Database;
 let smtp: TestSmtp;
-let dbName: string;
-let dbUrl: string;
+let dropDatabase: () => Promise<void>;
 
 async function start(env: Record<string, string>): Promise<Instance> {
   let out = '';
@@ -40,14 +39,8 @@ async function start(env: Record<string, string>): Promise<Instance> {
 }
 
 beforeAll(async () => {
-  dbName = `facet_two_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const u = new URL(base);
-  u.pathname = `/${dbName}`;
-  dbUrl = u.toString();
+  const { url: dbUrl, drop } = await throwawayDatabase(base, 'facet_two');
+  dropDatabase = drop;
   smtp = await startSmtp();
   const env = {
     DATABASE_URL: dbUrl, LOG_LEVEL: 'silent', SEED_SCALE: '0.05', NODE_ENV: 'test', SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: '100',
@@ -64,10 +57,7 @@ afterAll(async () => {
   for (const i of [a, b]) if (i) { i.child.kill('SIGTERM'); await new Promise((r) => i.child.once('exit', r)); }
   await smtp?.close();
   await database?.close();
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
+  await dropDatabase?.();
 });
 
 const call = async (i: Instance, method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => {

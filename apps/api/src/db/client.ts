@@ -26,6 +26,11 @@ export interface Database {
    * (the listening connection dropped and came back). Answers a function that stops listening.
    */
   listen(channel: string, onNotify: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
+  /**
+   * A hot statement, prepared once per connection by its name (PostgreSQL skips parsing and
+   * planning it again); for the few statements run on nearly every request of a route.
+   */
+  prepared<T>(name: string, text: string, values: unknown[]): Promise<T[]>;
   /** Runs `fn` while no other instance runs its own `exclusive` on this database (start-up: migrate and seed). */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
 }
@@ -49,6 +54,7 @@ export async function openDatabase(config: Config): Promise<Database> {
         await migratePg(drizzlePg(pool), { migrationsFolder });
       },
       close: () => pool.end(),
+      prepared: async <T>(name: string, text: string, values: unknown[]) => (await pool.query({ name, text, values })).rows as T[],
       listen: (channel, onNotify, onGap) => listenPg(config.DATABASE_URL!, channel, onNotify, onGap),
       // A session-level advisory lock on a connection of its own: two instances starting together
       // migrate and seed one after the other, and the second finds nothing left to do.
@@ -79,6 +85,7 @@ export async function openDatabase(config: Config): Promise<Database> {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
     },
     close: () => client.close(),
+    prepared: async <T>(_name: string, text: string, values: unknown[]) => (await client.query<T>(text, values)).rows,
     // One process owns an embedded database: nobody else can be starting up on it.
     exclusive: (fn) => fn(),
     listen: async (channel, onNotify) => {

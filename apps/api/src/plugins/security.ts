@@ -2,8 +2,7 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.ts';
-import { throttle } from '../modules/throttle/service.ts';
+import type { Throttle } from '../modules/throttle/service.ts';
 
 // API answers are JSON or images: nothing on them should ever run a script or be framed.
 export const API_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -36,16 +35,16 @@ export const clientKey = (req: FastifyRequest) => {
 type Incr = (key: string, cb: (err: Error | null, res?: { current: number; ttl: number }) => void, timeWindow: number, max: number) => void;
 
 /**
- * Route-level limits (sign-in, codes, resets, forms, orders) count in PostgreSQL so every
- * instance enforces one ceiling; the general per-client ceiling counts in this process
- * (docs/decisions/009-shared-state-across-instances.md says why).
+ * Route-level limits (sign-in, codes, resets, forms, orders) count in the app's throttle — in
+ * PostgreSQL, so every instance enforces one ceiling; the general per-client ceiling counts in
+ * this process (docs/decisions/009-shared-state-across-instances.md says why).
  */
-function storeFor(db: Db) {
+function storeFor(throttle: Throttle) {
   class SharedWindow {
     private readonly name: string;
     constructor(name: string) { this.name = name; }
     incr: Incr = (key, cb, timeWindow) => {
-      throttle.hit(db, `${this.name} ${key}`, timeWindow).then((w) => cb(null, { current: w.hits, ttl: w.ttlMs }), (err: Error) => cb(err));
+      throttle.hit(`${this.name} ${key}`, timeWindow).then((w) => cb(null, { current: w.hits, ttl: w.ttlMs }), (err: Error) => cb(err));
     };
     child() { return this; }
   }
@@ -77,6 +76,6 @@ export const apiRateLimit = fp(async (app: FastifyInstance) => {
   await app.register(rateLimit, {
     global: true, max: app.config.RATE_LIMIT_MAX, timeWindow: '1 minute', keyGenerator: clientKey,
     allowList: (req) => isInternal(req) && !req.routeOptions.config.rateLimit,
-    store: storeFor(app.db) as never,
+    store: storeFor(app.throttle) as never,
   });
 });

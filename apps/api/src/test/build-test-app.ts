@@ -8,6 +8,20 @@ import { buildApp } from '../app.ts';
 
 export interface TestApp { app: FastifyInstance; database: Database; config: Config; close(): Promise<void> }
 
+/** A new, empty database on the PostgreSQL server at `baseUrl`, and how to drop it. */
+export async function throwawayDatabase(baseUrl: string, prefix = 'facet_test'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const c = new pg.Client({ connectionString: baseUrl });
+    await c.connect();
+    try { await c.query(statement); } finally { await c.end(); }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const u = new URL(baseUrl);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 /**
  * A fresh app on a fresh database for one test file: in-memory PGlite by default, or a
  * throw-away database on the PostgreSQL server named by DATABASE_URL (CI runs both).
@@ -17,24 +31,9 @@ export async function buildTestApp(
   opts: { seed?: boolean; extraApiRoutes?: (api: FastifyInstance) => void | Promise<void>; logStream?: NodeJS.WritableStream; payments?: import('../modules/order/payment.ts').PaymentProvider } = {},
 ): Promise<TestApp> {
   const baseUrl = process.env.DATABASE_URL;
-  let dropDatabase: (() => Promise<void>) | undefined;
-  let databaseUrl: string | undefined;
-  if (baseUrl) {
-    const name = `facet_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(baseUrl);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  const throwaway = baseUrl ? await throwawayDatabase(baseUrl) : undefined;
+  const databaseUrl = throwaway?.url;
+  const dropDatabase = throwaway?.drop;
   const config = loadConfig({ LOG_LEVEL: 'silent', SEED_SCALE: '0.05', ...overrides, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }, !databaseUrl);
   const database = await openDatabase(config);
   await database.migrate();

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { appUser, emailCode, userAvatar, userToken } from '../../db/schema/accounts.ts';
 
 export type UserRow = typeof appUser.$inferSelect;
@@ -7,9 +7,20 @@ export type CodeRow = typeof emailCode.$inferSelect;
 export type Scope = 'session' | 'verify' | 'reset';
 export interface Attempt { pendingPasswordHash: string; pendingFirstName: string; pendingLastName: string }
 
+/** The sign-in and forgot-password lookup, prepared once per database (it runs on every such call). */
+const byEmailStatement = new WeakMap<Db, ReturnType<typeof prepareByEmail>>();
+const prepareByEmail = (db: Db) => db.select().from(appUser).where(eq(appUser.email, sql.placeholder('email'))).limit(1).prepare('user_by_email');
+
 export const accountRepository = {
   userByEmail: async (db: DbOrTx, email: string) =>
     (await db.select().from(appUser).where(eq(appUser.email, email)).limit(1))[0] ?? null,
+
+  /** The same lookup outside a transaction, as a named prepared statement. */
+  userByEmailFast: async (db: Db, email: string): Promise<UserRow | null> => {
+    let statement = byEmailStatement.get(db);
+    if (!statement) byEmailStatement.set(db, (statement = prepareByEmail(db)));
+    return ((await statement.execute({ email })) as UserRow[])[0] ?? null;
+  },
 
   userById: async (db: DbOrTx, id: number) =>
     (await db.select().from(appUser).where(eq(appUser.id, id)).limit(1))[0] ?? null,

@@ -5,11 +5,11 @@ import type { Db, Tx } from '../../db/client.ts';
 import { Conflict, RateLimited, Unprocessable, Validation } from '../../errors.ts';
 import { enqueueMail, type MailOutbox } from '../mail/outbox.ts';
 import { templates, type StoreInfo } from '../mail/templates.ts';
-import { throttle } from '../throttle/service.ts';
+import type { Throttle } from '../throttle/service.ts';
 import { accountRepository as repo, type Attempt, type Scope, type UserRow } from './repository.ts';
 import { dummyHash, hashCode, hashPassword, hashToken, isCommonPassword, newCode, newToken, sameHash, verifyPassword } from './secrets.ts';
 
-export interface AccountDeps { db: Db; config: Config; outbox: MailOutbox }
+export interface AccountDeps { db: Db; config: Config; outbox: MailOutbox; throttle: Throttle }
 
 // Codes: valid 10 minutes, 5 wrong tries then a 30-minute lock, resend once a minute.
 export const CODE_TTL_S = 10 * 60;
@@ -88,7 +88,7 @@ export async function register(deps: AccountDeps, body: { firstName: string; las
     let user = existing;
     if (existing?.emailVerified) {
       // At most one notice a minute, on the same clock as a resend, so both answer alike.
-      if ((await throttle.hit(tx, noticeKey(existing.id), RESEND_EVERY_S * 1000)).hits === 1) {
+      if ((await deps.throttle.hit(noticeKey(existing.id), RESEND_EVERY_S * 1000)).hits === 1) {
         await enqueueMail(tx, { kind: 'registration-attempt', to: existing.email, ...templates.registrationAttempt(storeInfo(deps.config), existing.firstName) });
       }
     } else {
@@ -106,12 +106,12 @@ export async function register(deps: AccountDeps, body: { firstName: string; las
 export async function authenticate(deps: AccountDeps, username: string, password: string): Promise<User | VerifyTicket> {
   // Per account, whichever client or instance tries: guessing one shopper's password from many
   // addresses stops here. The owner can still reset the password, which lifts the lock.
-  const failed = await throttle.read(deps.db, signinKey(username));
+  const failed = await deps.throttle.read(signinKey(username));
   if (failed.hits >= SIGNIN_FAILURES_MAX) {
     const minutes = Math.max(1, Math.ceil(failed.ttlMs / 60_000));
     throw new RateLimited(`Too many failed sign-ins for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password with "Forgot Password?".`, Math.ceil(failed.ttlMs / 1000));
   }
-  const user = await repo.userByEmail(deps.db, username);
+  const user = await repo.userByEmailFast(deps.db, username);
   let attempt: Attempt | null = null;
   let ok = false;
   if (user?.emailVerified && user.passwordHash) {
@@ -129,7 +129,7 @@ export async function authenticate(deps: AccountDeps, username: string, password
     await verifyPassword(await dummyHash(), password);
   }
   if (!user || !ok) {
-    await throttle.hit(deps.db, signinKey(username), SIGNIN_WINDOW_MS);
+    await deps.throttle.hit(signinKey(username), SIGNIN_WINDOW_MS);
     throw new Validation(INVALID_LOGIN);
   }
   const answer = await deps.db.transaction(async (tx) => {
@@ -163,7 +163,7 @@ export async function resendCode(deps: AccountDeps, auth: { userId: number; scop
   await deps.db.transaction(async (tx) => {
     const user = (await repo.userById(tx, auth.userId))!;
     if (isDecoy(user, auth.scope)) {
-      const w = await throttle.hit(tx, noticeKey(user.id), RESEND_EVERY_S * 1000);
+      const w = await deps.throttle.hit(noticeKey(user.id), RESEND_EVERY_S * 1000);
       if (w.hits > 1) throw resendTooSoon(w.ttlMs / 1000);
       await enqueueMail(tx, { kind: 'registration-attempt', to: user.email, ...templates.registrationAttempt(storeInfo(deps.config), user.firstName) });
       return;
@@ -209,7 +209,7 @@ export async function verifyCode(deps: AccountDeps, auth: { userId: number; toke
         lastName: attempt?.pendingLastName ?? user.lastName,
       });
       await repo.revokeTokens(tx, userId, ['verify']);
-      await throttle.clear(tx, signinKey(user.email));
+      await deps.throttle.clear(signinKey(user.email));
       return { user: toUser(verified, await issueToken(tx, userId, 'session', deps.config.SESSION_DAYS * 86_400)) };
     }
     // E-mail change: the new address is proven; it must still be free.
@@ -240,7 +240,7 @@ export async function logoutEverywhere(deps: AccountDeps, userId: number): Promi
 }
 
 export async function forgotPassword(deps: AccountDeps, email: string): Promise<{ message: string }> {
-  const user = await repo.userByEmail(deps.db, email);
+  const user = await repo.userByEmailFast(deps.db, email);
   if (user) {
     await deps.db.transaction(async (tx) => {
       // One mail a minute per account keeps the form from being used to flood a mailbox.
@@ -266,7 +266,7 @@ export async function resetPassword(deps: AccountDeps, tokenId: number, userId: 
     const user = await repo.updateUser(tx, userId, { passwordHash, emailVerified: true });
     await repo.revokeTokens(tx, userId, ['session', 'verify', 'reset']);
     await repo.deleteCode(tx, userId);
-    await throttle.clear(tx, signinKey(user.email));
+    await deps.throttle.clear(signinKey(user.email));
     await enqueueMail(tx, { kind: 'password-changed', to: user.email, ...templates.passwordChanged(storeInfo(deps.config), user.firstName) });
   });
   void deps.outbox.kick();
