@@ -13,6 +13,8 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
 import { ensureChromium } from './chromium.mjs';
 
+const perfAdvisory = process.argv.includes('--perf-advisory');
+const slow = [];
 const BUDGET = { performanceMobile: 90, accessibility: 100, bestPractices: 95, seo: 100, catalogueJsKb: 150 };
 const root = path.resolve(import.meta.dirname, '..');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -98,7 +100,13 @@ try {
       };
       rows.push(row);
       const why = [];
-      if (preset === 'mobile' && row.performance < BUDGET.performanceMobile) why.push(`performance ${row.performance} < ${BUDGET.performanceMobile}`);
+      // A timing score measures the machine as much as the code (docs/decisions/010): with
+      // --perf-advisory it is reported, not failed; every deterministic budget still fails.
+      if (preset === 'mobile' && row.performance < BUDGET.performanceMobile) {
+        const text = `performance ${row.performance} < ${BUDGET.performanceMobile}`;
+        if (perfAdvisory) slow.push(`${preset} ${page.name}: ${text} (TBT ${row.tbtMs} ms, LCP ${row.lcpMs} ms)`);
+        else why.push(text);
+      }
       if (row.accessibility < BUDGET.accessibility) why.push(`accessibility ${row.accessibility}`);
       if (row.bestPractices < BUDGET.bestPractices) why.push(`best practices ${row.bestPractices}`);
       const seoFailing = lhr.categories.seo.auditRefs.filter((r) => r.weight > 0 && lhr.audits[r.id].score !== null && lhr.audits[r.id].score < 1).map((r) => r.id);
@@ -121,6 +129,7 @@ mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 const file = path.join(root, 'bench/results', `${new Date().toISOString().replace(/[:.]/g, '-')}-lighthouse.json`);
 writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), budget: BUDGET, rows }, null, 2));
 console.log(`\nWritten to ${path.relative(root, file)}`);
+if (slow.length) console.log(`\nPerformance under budget on this machine (advisory, see docs/decisions/010):\n  ${slow.join('\n  ')}`);
 if (failures.length) {
   console.error(`\nUnder budget:\n  ${failures.join('\n  ')}`);
   process.exit(1);

@@ -7,7 +7,7 @@ import { lastMail, signUp } from '../../test/accounts.ts';
 import { rowsOf } from '../../db/client.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await buildTestApp(); });
+beforeAll(async () => { t = await buildTestApp({ RATE_LIMIT_ORDER_MAX: '1000' }); });
 afterAll(async () => { await t.close(); });
 
 const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query));
@@ -189,5 +189,35 @@ describe('POST /order', () => {
     expect(list.map((o: { number: string }) => o.number)).toContain(placed.number);
     const saved = (await t.app.inject({ method: 'GET', url: '/api/address', headers: { authorization: `Bearer ${alice}` } })).json().data;
     expect(saved[0]).toMatchObject({ line1: '12 Bleecker St' });
+  });
+
+  it('order history counts and pictures each order from its own lines', async () => {
+    const carol = await signUp(t, 'carol.history@example.com');
+    const [p1, p2] = (await q<{ id: number }>(sql`select id from product order by id limit 2`)).map((r) => r.id);
+    const [d] = await availableDiamonds(1);
+    // Three orders of different sizes; other shoppers' orders exist too (earlier tests).
+    const place = async (items: object[]) => {
+      const s = randomUUID();
+      for (const item of items) expect((await add(s, item, carol)).statusCode).toBe(200);
+      const res = await order(s, randomUUID(), checkout({ email: 'carol.history@example.com' }), carol);
+      expect(res.statusCode).toBe(200);
+      return res.json().data.number as string;
+    };
+    const one = await place([{ kind: 'diamond', id: d }]);
+    const three = await place([{ kind: 'product', id: p1, quantity: 2 }, { kind: 'product', id: p2, quantity: 1 }]);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/order', headers: { authorization: `Bearer ${carol}` } })).json().data as Array<{ number: string; itemCount: number; image: string }>;
+    const expected = async (number: string) => {
+      const lines = await q<{ quantity: number; image: string }>(sql`
+        select l.quantity, l.image from order_line l join customer_order o on o.id = l.order_id where o.number = ${number} order by l.position`);
+      return { count: lines.reduce((n, l) => n + l.quantity, 0), image: lines[0]!.image };
+    };
+    for (const number of [one, three]) {
+      const row = list.find((o) => o.number === number)!;
+      const own = await expected(number);
+      expect(row.itemCount, number).toBe(own.count);
+      expect(row.image, number).toBe(own.image);
+    }
+    expect(list.find((o) => o.number === one)!.itemCount).toBe(1);
+    expect(list.find((o) => o.number === three)!.itemCount).toBe(3);
   });
 });

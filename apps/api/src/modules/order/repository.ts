@@ -22,8 +22,10 @@ export const orderRepository = {
 
   forUser: (db: DbOrTx, userId: number) => db.select({
     number: customerOrder.number, status: customerOrder.status, placedAt: customerOrder.placedAt, totalCents: customerOrder.totalCents,
-    itemCount: sql<number>`(select coalesce(sum(quantity), 0)::int from order_line l where l.order_id = ${customerOrder.id})`,
-    image: sql<string>`(select image from order_line l where l.order_id = ${customerOrder.id} order by position limit 1)`,
+    // The outer row named in full: drizzle renders ${customerOrder.id} as a bare "id" here, which
+    // inside the subquery meant the line's own id, so counts and pictures came from other orders.
+    itemCount: sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_line l where l.order_id = "customer_order"."id")`,
+    image: sql<string>`(select l.image from order_line l where l.order_id = "customer_order"."id" order by l.position limit 1)`,
   }).from(customerOrder).where(eq(customerOrder.userId, userId)).orderBy(desc(customerOrder.placedAt)).limit(100),
 
   /** The conditional update that sells a one-of-a-kind stone exactly once. */
