@@ -12,6 +12,23 @@ export const paths = {
     `/product/${encodeURIComponent(p.series)}/${p.categoryId}/${p.groupId}/${p.productId}`,
   diamond: (p: { series: string; categoryId: number; groupId: number; productId: number }) =>
     `/diamond/${encodeURIComponent(p.series)}/${p.categoryId}/${p.groupId}/${p.productId}`,
+  /**
+   * A configured piece: its product page with the choices in the query (the configurator reads
+   * them back: ?metal=&size=&width=&style=&s1=d123), so the link reopens the same ring.
+   */
+  configured: (
+    p: { series: string; categoryId: number; groupId: number; productId: number },
+    c: { metal?: string; size?: number; widthMm?: number; style?: string; stones?: Array<{ location: number; kind: 'diamond' | 'gemstone' | 'melee'; id: number }> },
+  ) => {
+    const q = new URLSearchParams();
+    if (c.metal) q.set('metal', c.metal);
+    if (c.size !== undefined) q.set('size', String(c.size));
+    if (c.widthMm !== undefined) q.set('width', String(c.widthMm));
+    if (c.style) q.set('style', c.style);
+    for (const s of [...(c.stones ?? [])].sort((a, b) => a.location - b.location)) q.set(`s${s.location}`, `${s.kind[0]}${s.id}`);
+    const base = `/product/${encodeURIComponent(p.series)}/${p.categoryId}/${p.groupId}/${p.productId}`;
+    return q.size ? `${base}?${q}` : base;
+  },
   search: (q: string) => `/search?q=${encodeURIComponent(q)}`,
   stoneTypes: () => '/notable-gemstones/shop-by-stone-type',
   stoneType: (type: string) => `/notable-gemstone/${encodeURIComponent(type)}`,

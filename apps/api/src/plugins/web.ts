@@ -30,6 +30,11 @@ export const pageCsp = (nonce: string) =>
     "frame-ancestors 'none'",
   ].join('; ');
 
+const splitUrl = (url: string): [string, string] => {
+  const i = url.indexOf('?');
+  return i < 0 ? [url, ''] : [url.slice(0, i), url.slice(i)];
+};
+
 const busyPage = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="robots" content="noindex"><title>Please try again | Facet</title></head>'
   + '<body style="font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 1.5rem;color:#1c1917"><h1 style="font:600 2rem Georgia,serif">We are busy for a moment</h1>'
   + '<p>Too many pages were asked for from your address in a short time. Please wait a few seconds, then reload.</p></body></html>';
@@ -87,6 +92,12 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config; de
   const handler = createRequestHandler(getBuild, config.FACET_DEV === '1' ? 'development' : 'production');
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    // One URL per page: "/shipping-policy/" is "/shipping-policy" (links and search engines agree).
+    const [pathname, query] = splitUrl(request.url);
+    if (pathname.length > 1 && pathname.endsWith('/')) {
+      const canonical = pathname.replace(/\/+$/, '') || '/';
+      return reply.redirect(`${canonical.replace(/^\/{2,}/, '/')}${query}`, 308);
+    }
     const build = await getBuild();
     const nonce = randomBytes(16).toString('base64');
     const context = new RouterContextProvider();

@@ -21,6 +21,13 @@ async function pay(page: Page, number = '4242 4242 4242 4242') {
   await step.getByLabel('Security code').fill('123');
 }
 
+/** Every link inside `scope` answers 200 (a configured ring's line once linked to a 404). */
+async function expectLinksAlive(page: import('@playwright/test').Page, scope: import('@playwright/test').Locator) {
+  const hrefs = await scope.locator('a[href^="/"]').evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href')!))]);
+  expect(hrefs.length).toBeGreaterThan(0);
+  for (const href of hrefs) expect((await page.request.get(href)).status(), href).toBe(200);
+}
+
 test('guest: a configured ring and a diamond → cart → checkout with the test card → confirmation and e-mail', async ({ page }) => {
   await page.goto(roundSettings);
   await page.locator('main ul.grid > li a').first().click();
@@ -40,6 +47,7 @@ test('guest: a configured ring and a diamond → cart → checkout with the test
   const lines = page.getByTestId('cart-line');
   await expect(lines).toHaveCount(2);
   await expect(lines.first().getByTestId('line-total')).toHaveText(ringPrice);
+  await expectLinksAlive(page, lines);
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
 
@@ -61,6 +69,7 @@ test('guest: a configured ring and a diamond → cart → checkout with the test
   const number = (await page.getByTestId('order-number').textContent())!;
   await expect(page.getByRole('heading', { name: 'Your order is confirmed' })).toBeVisible();
   await expect(page.getByText('350 Fifth Ave').first()).toBeVisible();
+  await expectLinksAlive(page, page.getByRole('main'));
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   const mail = await mailTo(email, new RegExp(number));
   expect(mail.text).toContain('Total:');

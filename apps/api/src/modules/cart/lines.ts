@@ -54,11 +54,12 @@ export async function priceLine(db: DbOrTx, row: CartLineRow): Promise<PricedLin
       try {
         const c = await configureProduct(db as Db, cfg);
         const model = await stones.model(db, cfg.groupId);
+        const productId = model ? await stones.variantFor(db, cfg.groupId, cfg.metal) : null;
         const details = c.breakdown.filter((b) => b.kind === 'stone').map((b) => b.label);
         const held = cfg.stones.filter((s) => s.kind !== 'melee').map((s) => ({ kind: s.kind as 'diamond' | 'gemstone', id: s.id }));
         return {
           ...base, title: c.title, details: [...details, `SKU ${c.sku}`], image: c.images[0]!.FullUrl,
-          href: model ? `${paths.product({ series: model.series, categoryId: model.categoryId, groupId: cfg.groupId, productId: cfg.groupId })}` : null,
+          href: model && productId ? paths.configured({ series: model.series, categoryId: model.categoryId, groupId: cfg.groupId, productId }, cfg) : null,
           // A ring holding a one-of-a-kind stone can be bought once.
           maxQuantity: held.length ? 1 : QTY_MAX, unitPriceCents: c.totalCents, lineTotalCents: c.totalCents * row.quantity, stones: held,
         };
@@ -71,13 +72,13 @@ export async function priceLine(db: DbOrTx, row: CartLineRow): Promise<PricedLin
       const d = await stones.diamond(db, row.refId);
       if (!d) return unavailable(row, 'A diamond no longer offered', 'This diamond is no longer offered.');
       const title = diamondTitle(d);
-      return oneOfAKind(base, 'diamond', d, title, [`${d.cut} cut`, `Certificate ${d.serial}`], stoneImageUrl(d.shape, 'diamond', title), diamondHref(d));
+      return oneOfAKind(base, 'diamond', d, title, [`${d.cut} cut`, `${d.lab} report ${d.certificate}`, `Stock no. ${d.serial}`], stoneImageUrl(d.shape, 'diamond', title), diamondHref(d));
     }
     case 'gemstone': {
       const g = await stones.gemstone(db, row.refId);
       if (!g) return unavailable(row, 'A gemstone no longer offered', 'This gemstone is no longer offered.');
       const title = gemTitle(g);
-      return oneOfAKind(base, 'gemstone', g, title, [`Stone ${g.serial}`], stoneImageUrl(g.shape, g.colorHex.replace('#', ''), title), paths.stoneType(g.typeSlug));
+      return oneOfAKind(base, 'gemstone', g, title, [`Stock no. ${g.serial}`], stoneImageUrl(g.shape, g.colorHex.replace('#', ''), title), paths.stoneType(g.typeSlug));
     }
     case 'melee': {
       const p = await stones.melee(db, row.refId);

@@ -130,3 +130,24 @@ describe('band builder', () => {
     expect((await band({ size: 7.25 })).statusCode).toBe(422);
   });
 });
+
+describe('a configured ring in the cart', () => {
+  it('links to a product page that exists, on the chosen metal, carrying the configuration', async () => {
+    const d = (await post('search-stones', { groupId: setting.groupId, location: 1, family: 'diamond' })).json().data.ConfiguredStones['1'][0];
+    const configuration = { groupId: setting.groupId, metal: '18KY', size: 6.5, stones: [{ location: 1, kind: 'diamond', id: d.id }] };
+    const res = await t.app.inject({ method: 'POST', url: '/api/cart/items', headers: { 'x-session-id': crypto.randomUUID() }, payload: { kind: 'configured', configuration } });
+    expect(res.statusCode).toBe(200);
+    const href: string = res.json().data.lines[0].href;
+    const url = new URL(href, 'http://store.example');
+    const [, , series, categoryId, groupId, productId] = url.pathname.split('/');
+    expect(Number(groupId)).toBe(setting.groupId);
+    // The product id is a variant of this design (it was the design number before), on the chosen metal.
+    const [variant] = rowsOf<{ group_id: number; metal: string }>(await t.database.db.execute(sql`select group_id, metal from product where id = ${Number(productId)}`));
+    expect(variant?.group_id).toBe(setting.groupId);
+    expect(variant?.metal).toBe('18KY');
+    const page = await t.app.inject({ method: 'GET', url: `/api/product/product?groupId=${groupId}&productId=${productId}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().data).toMatchObject({ series: decodeURIComponent(series!), selectedProductId: Number(productId), category: { id: Number(categoryId) } });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ metal: '18KY', size: '6.5', s1: `d${d.id}` });
+  });
+});

@@ -8,11 +8,11 @@ export interface ModelRow {
   castingLabourCents: number; baseWeightG: number; metals: string[]; sizes: number[]; locations: StoneLocation[]; widthsMm: number[] | null;
   styles: Array<{ name: string; labourCents: number }> | null;
 }
-export interface DiamondRow { id: number; serial: string; origin: 'natural' | 'lab'; shape: string; caratPoints: number; color: string; clarity: string; cut: string; priceCents: number; status: string }
+export interface DiamondRow { id: number; serial: string; origin: 'natural' | 'lab'; shape: string; caratPoints: number; color: string; clarity: string; cut: string; lab: string; certificate: string; priceCents: number; status: string }
 export interface GemRow { id: number; serial: string; typeSlug: string; typeName: string; color: string; colorHex: string; shape: string; caratPoints: number; priceCents: number; status: string }
 export interface MeleeRow { id: number; sku: string; origin: 'natural' | 'lab'; shape: string; sizeMm: number; quality: string; caratPerStone: number; pricePerCaratCents: number; stock: number }
 
-const DIAMOND_COLS = sql`id, serial, origin, shape, carat_points as "caratPoints", color, clarity, cut, price_cents as "priceCents", status`;
+const DIAMOND_COLS = sql`id, serial, origin, shape, carat_points as "caratPoints", color, clarity, cut, lab, certificate, price_cents as "priceCents", status`;
 const GEM_COLS = sql`s.id, s.serial, s.type_slug as "typeSlug", t.name as "typeName", s.color, s.color_hex as "colorHex", s.shape, s.carat_points as "caratPoints", s.price_cents as "priceCents", s.status`;
 const MELEE_COLS = sql`id, sku, origin, shape, size_mm as "sizeMm", quality, carat_per_stone as "caratPerStone", price_per_carat_cents as "pricePerCaratCents", stock`;
 
@@ -23,6 +23,12 @@ export const configuratorRepository = {
         m.casting_labour_cents as "castingLabourCents", m.base_weight_g as "baseWeightG", m.metals, m.sizes, m.locations, m.widths_mm as "widthsMm", m.styles
       from configuration_model m join product_group g on g.id = m.group_id where m.group_id = ${groupId}
     `))[0] ?? null,
+
+  /** The variant a configured piece's page opens on: the chosen metal's, else the group's first. */
+  variantFor: async (db: DbOrTx, groupId: number, metal: string | undefined) =>
+    rowsOf<{ id: number }>(await db.execute(sql`
+      select id from product where group_id = ${groupId} and active order by (metal = ${metal ?? ''}) desc, id limit 1
+    `))[0]?.id ?? null,
 
   metalRate: async (db: DbOrTx, quality: string) =>
     rowsOf<{ quality: string; name: string; centsPerGram: number; densityFactor: number }>(await db.execute(sql`

@@ -191,6 +191,20 @@ describe('POST /order', () => {
     expect(saved[0]).toMatchObject({ line1: '12 Bleecker St' });
   });
 
+  it('names a diamond\'s grading report by lab and report number in the cart, the order and the e-mail; the stock number is labelled as such', async () => {
+    const [d] = await q<{ id: number; lab: string; certificate: string; serial: string }>(sql`select id, lab, certificate, serial from diamond where status = 'available' order by id desc limit 1`);
+    const s = randomUUID();
+    const line = (await add(s, { kind: 'diamond', id: d!.id })).json().data.lines[0];
+    const report = `${d!.lab} report ${d!.certificate}`;
+    expect(line.details).toContain(report);
+    expect(line.details).toContain(`Stock no. ${d!.serial}`);
+    expect(line.details.join(' ')).not.toMatch(new RegExp(`(Certificate|report) ${d!.serial}`));
+    const placed = (await order(s, randomUUID(), checkout({ email: 'report@example.com' }))).json().data;
+    const confirmation = (await t.app.inject({ method: 'GET', url: `/api/order/${placed.number}?token=${placed.accessToken}` })).json().data;
+    expect(confirmation.lines[0].details).toContain(report);
+    expect((await lastMail(t, 'report@example.com', 'order-confirmation')).text).toContain(report);
+  });
+
   it('order history counts and pictures each order from its own lines', async () => {
     const carol = await signUp(t, 'carol.history@example.com');
     const [p1, p2] = (await q<{ id: number }>(sql`select id from product order by id limit 2`)).map((r) => r.id);
