@@ -56,6 +56,8 @@ test('guest: a configured ring and a diamond → cart → checkout with the test
   await expect(page.locator('footer')).toHaveCount(0);
   const email = `guest.${Date.now()}@example.com`;
   await page.getByRole('region', { name: /Contact/ }).getByLabel('Email').fill(email);
+  // The phone is required, and its hint says why (it once said "only if needed").
+  await expect(page.getByRole('region', { name: /Shipping address/ }).getByText('Required for insured delivery: the courier uses it to arrange the signature')).toBeVisible();
   await fillAddress(page.getByRole('region', { name: /Shipping address/ }), { name: 'Grace Hopper', line1: '350 Fifth Ave', city: 'New York', state: 'NY', zip: '10118', phone: '(212) 555-0100' });
   await page.getByRole('radio', { name: /Insured express/ }).check();
   await pay(page, '4000 0000 0000 0002');

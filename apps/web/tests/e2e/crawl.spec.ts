@@ -36,6 +36,16 @@ test('pages whose URL holds a secret send no referrer; every page forbids <base>
   expect(csp).toContain("form-action 'self'");
 });
 
+test('a URL with a trailing slash redirects (308) to the page without it, query kept', async () => {
+  for (const [from, to] of [['/shipping-policy/', '/shipping-policy'], ['/category/1100/?sort=price-asc', '/category/1100?sort=price-asc'], ['/blog//', '/blog']]) {
+    const res = await fetch(`${store.url}${from}`, { redirect: 'manual' });
+    expect(res.status, from).toBe(308);
+    expect(res.headers.get('location'), from).toBe(to);
+    expect((await fetch(`${store.url}${to}`)).status, to).toBe(200);
+  }
+  expect((await fetch(`${store.url}/`, { redirect: 'manual' })).status).toBe(200);
+});
+
 // Last: it spends this server's limits.
 test('one busy client: pages answer 200 or 429/503 with Retry-After, never 404 or 500', async () => {
   test.setTimeout(90_000);
@@ -66,14 +76,4 @@ test('one busy client: pages answer 200 or 429/503 with Retry-After, never 404 o
     }
   }
   expect(seen.has(429)).toBe(true);
-});
-
-test('a URL with a trailing slash redirects (308) to the page without it, query kept', async () => {
-  for (const [from, to] of [['/shipping-policy/', '/shipping-policy'], ['/category/1100/?sort=price-asc', '/category/1100?sort=price-asc'], ['/blog//', '/blog']]) {
-    const res = await fetch(`${store.url}${from}`, { redirect: 'manual' });
-    expect(res.status, from).toBe(308);
-    expect(res.headers.get('location'), from).toBe(to);
-    expect((await fetch(`${store.url}${to}`)).status, to).toBe(200);
-  }
-  expect((await fetch(`${store.url}/`, { redirect: 'manual' })).status).toBe(200);
 });

@@ -29,7 +29,7 @@ export function AddressFields({ form, section = 'shipping' }: { form: ReturnType
       <TextField form={form} name="city" label="City" autoComplete={ac('address-level2')} required className="sm:col-span-2" />
       <SelectField form={form} name="state" label="State" options={STATE_OPTIONS} autoComplete={ac('address-level1')} required className="sm:col-span-2" />
       <TextField form={form} name="zip" label="ZIP code" autoComplete={ac('postal-code')} inputMode="numeric" required className="sm:col-span-2" />
-      <TextField form={form} name="phone" label="Phone" type="tel" autoComplete={ac('tel')} required className="sm:col-span-3" hint="For the courier, only if needed" />
+      <TextField form={form} name="phone" label="Phone" type="tel" autoComplete={ac('tel')} required className="sm:col-span-3" hint="Required for insured delivery: the courier uses it to arrange the signature" />
       <div className="flex items-end pb-2 text-sm text-muted sm:col-span-3">United States</div>
     </div>
   );
