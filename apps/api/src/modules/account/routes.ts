@@ -58,8 +58,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/user/authenticate', { config: strict, schema: { body: loginBody, response: { 200: envelope(loginAnswer) } } }, async (req) => {
     const visitor = visitorIdOf(req);
-    const answer = await account.authenticate(deps, req.body.username, req.body.password);
-    if (answer.emailVerified && visitor) await claimVisitorCart(app.db, await account.userIdOfSession(deps, answer.token), visitor);
+    const { answer, userId } = await account.authenticate(deps, req.body.username, req.body.password);
+    if (answer.emailVerified && visitor) await claimVisitorCart(app.db, userId, visitor);
     return { data: answer };
   });
 

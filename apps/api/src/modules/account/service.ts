@@ -103,7 +103,8 @@ export async function register(deps: AccountDeps, body: { firstName: string; las
   return ticket;
 }
 
-export async function authenticate(deps: AccountDeps, username: string, password: string): Promise<User | VerifyTicket> {
+/** Answers the sign-in (a session, or a verify ticket for an unverified address) and whose account it is. */
+export async function authenticate(deps: AccountDeps, username: string, password: string): Promise<{ answer: User | VerifyTicket; userId: number }> {
   // Per account, whichever client or instance tries: guessing one shopper's password from many
   // addresses stops here. The owner can still reset the password, which lifts the lock.
   const failed = await deps.throttle.read(signinKey(username));
@@ -142,7 +143,7 @@ export async function authenticate(deps: AccountDeps, username: string, password
     return toUser(user, await issueToken(tx, user.id, 'session', deps.config.SESSION_DAYS * 86_400));
   });
   void deps.outbox.kick();
-  return answer;
+  return { answer, userId: user.id };
 }
 
 /** Which address a code goes to: the account's own until verified, then a pending new one. */
@@ -220,11 +221,6 @@ export async function verifyCode(deps: AccountDeps, auth: { userId: number; toke
   });
   if ('error' in outcome) throw outcome.error;
   return outcome.user;
-}
-
-/** The account a just-issued session token belongs to. */
-export async function userIdOfSession(deps: AccountDeps, token: string): Promise<number> {
-  return (await repo.liveToken(deps.db, hashToken(token)))!.userId;
 }
 
 /** Signs out this token only. */
