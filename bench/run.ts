@@ -62,13 +62,13 @@ async function main() {
   console.log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 
   const product = (await (await fetch(`${base}/api/category/1101?pageSize=1`)).json()).data.products[0].href as string;
-  // A halo setting with a fitting centre diamond and its accents, for configure-product.
+  // A halo setting with a fitting center diamond and its accents, for configure-product.
   const setting = (await (await fetch(`${base}/api/category/1102?pageSize=1&filters=${encodeURIComponent(JSON.stringify([{ label: 'primary stone shape', options: ['Round'] }]))}`)).json()).data.products[0];
   const stonesFor = async (location: number) => (await (await fetch(`${base}/api/stuller/search-stones`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ groupId: setting.groupId, location, family: 'diamond' }) })).json()).data.ConfiguredStones[location];
-  const [centre] = await stonesFor(1);
+  const [center] = await stonesFor(1);
   const [accent] = await stonesFor(2);
   const configureBody = JSON.stringify({ groupId: setting.groupId, metal: '18KY', size: 7, stones: [
-    ...(centre ? [{ location: 1, kind: 'diamond', id: centre.id }] : []), ...(accent ? [{ location: 2, kind: 'melee', id: accent.id }] : [])] });
+    ...(center ? [{ location: 1, kind: 'diamond', id: center.id }] : []), ...(accent ? [{ location: 2, kind: 'melee', id: accent.id }] : [])] });
   const filters = encodeURIComponent(JSON.stringify([
     { label: 'primary stone shape', matchType: 'exact', options: ['Round', 'Oval'] },
     { label: 'metal type', matchType: 'like', options: ['Gold'] },
@@ -91,7 +91,7 @@ async function main() {
     { name: 'autosuggest', path: '/api/stuller/fetch-auto-complete?q=halo' },
     { name: 'autosuggest (cold)', path: '', vary: (n) => `/api/stuller/fetch-auto-complete?q=${encodeURIComponent(SUGGEST_QUERIES[n % SUGGEST_QUERIES.length]!)}` },
     { name: 'search (full text)', path: '/api/product/search-product', method: 'POST', body: JSON.stringify({ data: 'oval sapphire pendant' }) },
-    { name: 'configure-product (centre + accents)', path: '/api/stuller/configure-product', method: 'POST', body: configureBody },
+    { name: 'configure-product (center + accents)', path: '/api/stuller/configure-product', method: 'POST', body: configureBody },
     { name: 'product detail API', path: `/api/product/product?groupId=${product.split('/')[4]}` },
     { name: 'product page SSR', path: product },
     // Auth routes count each call in PostgreSQL (shared throttle); the first is mostly argon2.

@@ -46,6 +46,14 @@ const schema = z.object({
   FREE_SHIPPING_OVER_CENTS: z.coerce.number().int().nonnegative().default(25_000),
   /** Shipping prices in cents: standard,express,overnight. */
   SHIPPING_CENTS: z.string().regex(/^\d+,\d+,\d+$/).default('1500,3500,6500'),
+  /** Delivery time of each method once the order is ready: standard|express|overnight. */
+  SHIPPING_DAYS: z.string().regex(/^[^|]{1,40}\|[^|]{1,40}\|[^|]{1,40}$/, 'SHIPPING_DAYS must be three texts separated by |').default('5–7 business days|2–3 business days|Next business day'),
+  /** Business days to make a made-to-order (configured) piece before it ships, "from-to". */
+  MADE_TO_ORDER_DAYS: z.string().regex(/^\d{1,2}-\d{1,2}$/, 'MADE_TO_ORDER_DAYS must look like 10-14').default('10-14'),
+  /** Days after delivery within which unworn pieces may be returned. */
+  RETURN_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  /** Restocking fee (percent) on returned made-to-order rings: the setting is melted and recast. */
+  MADE_TO_ORDER_RESTOCKING_PERCENT: z.coerce.number().int().min(0).max(100).default(15),
   /**
    * Sales tax by state in basis points, JSON. The default is the demo store's table (New York
    * nexus plus a few states); a state not listed is charged none.

@@ -1,3 +1,4 @@
+import type { StoreFacts } from '@facet/contracts/store-facts';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router';
 import type { MenuSection } from '@facet/contracts/menu';
 import type { Route } from './+types/root';
@@ -21,6 +22,7 @@ export interface RootData {
   store: { name: string; email: string; phone: string; address: string };
   publicUrl: string;
   devMailbox: boolean;
+  facts: StoreFacts;
 }
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
@@ -31,7 +33,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   } catch {
     // The store still renders (without the mega menu) when the catalogue is briefly unreachable.
   }
-  return { menu, store: host.store, publicUrl: host.publicUrl, devMailbox: host.devMailbox };
+  return { menu, store: host.store, publicUrl: host.publicUrl, devMailbox: host.devMailbox, facts: host.facts };
 }
 
 // The menu and store details do not change between navigations.

@@ -81,6 +81,8 @@ export const productDetail = z.object({
     locations: z.array(z.object({
       LocationNumber: z.number(), group: z.enum(['Center', 'Accent']), count: z.number(), settingType: z.string(), shape: z.string(),
       caratMin: z.number().optional(), caratMax: z.number().optional(), sizeMm: z.number().optional(),
+      /** False: the piece is sold with a stone here (a complete ring); true: the shopper may leave it empty (a mounting). */
+      optional: z.boolean(),
     })),
   }).nullable(),
 });

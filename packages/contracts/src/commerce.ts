@@ -28,8 +28,10 @@ export const updateItemBody = z.object({ quantity }).strict();
 export const cartLine = z.object({
   id: z.number().int(),
   kind: z.enum(LINE_KINDS),
+  /** What the line holds, e.g. "diamond:123": adding the same again adds to this line. */
+  key: z.string(),
   title: z.string(),
-  /** What was chosen, one short line each (metal, size, centre stone…). */
+  /** What was chosen, one short line each (metal, size, center stone…). */
   details: z.array(z.string()),
   image: z.string(),
   href: z.string().nullable(),

@@ -70,8 +70,12 @@ export const configuredProduct = z.object({
   title: z.string(),
   images: z.array(z.object({ FullUrl: z.string() })),
   breakdown: z.array(z.object({ kind: z.string(), label: z.string(), cents: z.number().int(), location: z.number().optional() })),
+  /** The configuration as chosen so far. */
   totalCents: z.number().int(),
-  estimatedShipDate: z.string(),
+  /** Stone locations the piece is sold with that are still empty: it cannot be bought until they are filled. */
+  missing: z.array(z.object({ location: z.number().int(), label: z.string() })),
+  /** The least the finished piece costs today: totalCents plus the cheapest stones that fit what is missing. */
+  fromCents: z.number().int(),
   configuration: configureBody,
 });
 export type ConfiguredProduct = z.infer<typeof configuredProduct>;

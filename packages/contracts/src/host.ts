@@ -6,4 +6,6 @@ export interface HostContext {
   /** Calls the API in-process (no socket): SSR uses the same routes and envelope as the browser. */
   api: (path: string, init?: { method?: string; headers?: Record<string, string>; body?: string }) => Promise<{ status: number; body: unknown }>;
   devMailbox: boolean;
+  /** Shipping, lead-time and return promises, from the server's configuration. */
+  facts: import('./store-facts.ts').StoreFacts;
 }

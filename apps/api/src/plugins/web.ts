@@ -9,6 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
 import { fromThisMachine } from '../modules/mail/mailbox.ts';
+import { storeFacts } from '../store-facts.ts';
 import type { HostContext } from '@facet/contracts/host';
 
 /** What the web app's entry.server exports so the host can hand it per-request values. */
@@ -89,6 +90,7 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config; de
     return reply.status(500).type('text/html; charset=utf-8').send(busyPage.replace('busy for a moment', 'sorry: something went wrong'));
   });
 
+  const facts = storeFacts(config);
   const handler = createRequestHandler(getBuild, config.FACET_DEV === '1' ? 'development' : 'production');
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -118,6 +120,7 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config; de
         return { status: res.statusCode, body };
       },
       devMailbox: opts.devMailbox && fromThisMachine(request),
+      facts,
     });
     const url = new URL(request.url, config.PUBLIC_URL);
     const headers = new Headers();

@@ -8,10 +8,12 @@ import { fetchCart, removeLine, updateLine, useCart } from '~/features/cart/cart
 import { reportApiError } from '~/lib/client-api.ts';
 import { formatMoney } from '~/lib/money.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
+import { useStoreFacts } from '~/lib/store-facts.ts';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: 'Your cart', description: 'Your Facet cart: review your pieces, see shipping and tax, and check out securely.', noindex: true });
 
 export default function Page() {
+  const facts = useStoreFacts();
   const { cart } = useCart();
   const [ready, setReady] = useState(false);
   useEffect(() => { fetchCart().catch(reportApiError).finally(() => setReady(true)); }, []);
@@ -43,7 +45,7 @@ export default function Page() {
               : <button type="button" disabled className="btn-primary mt-6 w-full py-4">Proceed to Checkout</button>}
             <ul className="mt-6 space-y-2 text-xs text-muted">
               <li className="flex gap-2"><Truck aria-hidden="true" className="h-4 w-4 shrink-0" />Fully insured, signature on delivery</li>
-              <li className="flex gap-2"><ShieldCheck aria-hidden="true" className="h-4 w-4 shrink-0" />30-day returns on anything unworn</li>
+              <li className="flex gap-2"><ShieldCheck aria-hidden="true" className="h-4 w-4 shrink-0" />{facts.returnDays}-day returns on anything unworn</li>
             </ul>
           </aside>
         </div>

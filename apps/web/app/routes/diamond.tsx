@@ -37,7 +37,7 @@ export default function Diamond({ loaderData }: Route.ComponentProps) {
   const { diamond: d, publicUrl } = loaderData;
   const available = d.status === 'available';
   const facts: Array<[string, string]> = [
-    ['Shape', d.shape], ['Carat weight', d.carat.toFixed(2)], ['Colour', d.color], ['Clarity', d.clarity], ['Cut', d.cut], ['Polish', d.polish],
+    ['Shape', d.shape], ['Carat weight', d.carat.toFixed(2)], ['Color', d.color], ['Clarity', d.clarity], ['Cut', d.cut], ['Polish', d.polish],
     ['Symmetry', d.symmetry], ['Fluorescence', d.fluorescence], ['Depth', `${d.depthPct}%`], ['Table', `${d.tablePct}%`], ['Length/width ratio', d.lwRatio.toFixed(2)],
     ['Measurements', d.measurements], ['Origin', d.origin === 'lab' ? 'Lab-grown' : 'Natural'], ['Grading lab', d.lab], ['Certificate number', d.certificate], ['Stock number', d.serial],
   ];
@@ -57,7 +57,7 @@ export default function Diamond({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 font-display text-3xl">{formatMoney(d.priceCents)}</p>
           {!available && <p role="status" className="mt-2 text-sm font-medium text-danger">This diamond has been {d.status === 'sold' ? 'sold' : 'reserved'}.</p>}
           <ul className="mt-6 grid grid-cols-4 gap-2 text-center" aria-label="The 4Cs">
-            {[['Carat', d.carat.toFixed(2)], ['Colour', d.color], ['Clarity', d.clarity], ['Cut', d.cut]].map(([k, v]) => (
+            {[['Carat', d.carat.toFixed(2)], ['Color', d.color], ['Clarity', d.clarity], ['Cut', d.cut]].map(([k, v]) => (
               <li key={k} className="border border-hairline px-2 py-3"><p className="text-[0.7rem] uppercase tracking-widest text-muted">{k}</p><p className="mt-1 font-medium">{v}</p></li>
             ))}
           </ul>

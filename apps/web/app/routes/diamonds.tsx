@@ -9,7 +9,7 @@ import { pageMeta } from '~/lib/page-meta.ts';
 import { formatMoney } from '~/lib/money.ts';
 import { Pagination } from '~/components/ui/pagination.tsx';
 import { Histogram, RangeFilter } from '~/features/catalog/range-filter.tsx';
-import { safeReturnTo, withCentreStone } from '~/features/configurator/settings-for.ts';
+import { safeReturnTo, withCenterStone } from '~/features/configurator/settings-for.ts';
 
 // Comparing is occasional: its dialog loads when first opened.
 const CompareDialog = lazy(() => import('~/features/catalog/compare-dialog.tsx'));
@@ -40,7 +40,7 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) => {
   const lab = new URLSearchParams(location.search).get('origin') === 'lab';
   return pageMeta({
     title: lab ? 'Lab-grown diamonds' : 'Loose diamonds',
-    description: `Search ${loaderData?.answer.count.toLocaleString() ?? 'thousands of'} certified ${lab ? 'lab-grown' : 'natural and lab-grown'} diamonds by shape, carat, colour, clarity, cut and price.`,
+    description: `Search ${loaderData?.answer.count.toLocaleString() ?? 'thousands of'} certified ${lab ? 'lab-grown' : 'natural and lab-grown'} diamonds by shape, carat, color, clarity, cut and price.`,
     canonical: `${loaderData?.publicUrl ?? ''}/diamonds${lab ? '?origin=lab' : ''}`,
   });
 };
@@ -52,7 +52,7 @@ export default function Diamonds({ loaderData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'loading';
   const [compare, setCompare] = useState<DiamondSummary[]>([]);
   const [compareOpen, setCompareOpen] = useState(false);
-  // Ring builder: arrived from a setting to pick its centre stone.
+  // Ring builder: arrived from a setting to pick its center stone.
   const returnTo = safeReturnTo(params.get('returnTo'));
 
   const set = (changes: Record<string, string | null>) => {
@@ -98,7 +98,7 @@ export default function Diamonds({ loaderData }: Route.ComponentProps) {
       </header>
       {returnTo && (
         <p role="status" className="mt-4 border border-primary bg-secondary px-4 py-3 text-sm">
-          Choosing the centre stone for your setting: these diamonds fit it. <Link to={returnTo} className="font-medium text-primary underline">Back to the setting</Link>
+          Choosing the center stone for your setting: these diamonds fit it. <Link to={returnTo} className="font-medium text-primary underline">Back to the setting</Link>
         </p>
       )}
       {error && <p role="alert" className="mt-4 border border-danger/30 bg-[#fbeeee] px-4 py-3 text-sm text-danger">{error} The search was reset.</p>}
@@ -131,7 +131,7 @@ export default function Diamonds({ loaderData }: Route.ComponentProps) {
         <RangeFilter label="Carat" min={Math.floor(bounds.caratMin * 10) / 10} max={Math.ceil(bounds.caratMax)} step={0.01}
           value={[num('caratMin', Math.floor(bounds.caratMin * 10) / 10), num('caratMax', Math.ceil(bounds.caratMax))]} format={(n) => n.toFixed(2)}
           onCommit={([a, b]) => set({ caratMin: a <= bounds.caratMin ? null : a.toFixed(2), caratMax: b >= Math.ceil(bounds.caratMax) ? null : b.toFixed(2) })} />
-        <RangeFilter label="Colour" min={0} max={9} step={1} names={COLORS} value={[num('colorMin', 0), num('colorMax', 9)]}
+        <RangeFilter label="Color" min={0} max={9} step={1} names={COLORS} value={[num('colorMin', 0), num('colorMax', 9)]}
           onCommit={([a, b]) => set({ colorMin: a === 0 ? null : String(a), colorMax: b === 9 ? null : String(b) })} />
         <RangeFilter label="Clarity" min={0} max={9} step={1} names={CLARITIES} value={[num('clarityMin', 0), num('clarityMax', 9)]}
           onCommit={([a, b]) => set({ clarityMin: a === 0 ? null : String(a), clarityMax: b === 9 ? null : String(b) })} />
@@ -187,7 +187,7 @@ export default function Diamonds({ loaderData }: Route.ComponentProps) {
                   <th scope="col" className="sticky top-0 bg-white px-3 py-3 text-left font-medium">Compare</th>
                   <th scope="col" className="sticky top-0 bg-white px-3 py-3 text-left font-medium">Shape</th>
                   <SortHead label="Carat" asc="carat-asc" desc="carat-desc" />
-                  <SortHead label="Colour" asc="color" />
+                  <SortHead label="Color" asc="color" />
                   <SortHead label="Clarity" asc="clarity" />
                   <SortHead label="Cut" asc="cut" />
                   <th scope="col" className="sticky top-0 bg-white px-3 py-3 text-left font-medium">Lab</th>
@@ -213,7 +213,7 @@ export default function Diamonds({ loaderData }: Route.ComponentProps) {
                       <td className="px-3 py-2 text-right font-medium">{formatMoney(d.priceCents)}</td>
                       <td className="px-3 py-2 text-right">
                         {returnTo
-                          ? <Link to={withCentreStone(returnTo, `d${d.id}`)} className="rounded-sm border border-ink px-2.5 py-1 text-xs font-medium hover:bg-ink hover:text-white" aria-label={`Choose ${d.carat.toFixed(2)} ct ${d.shape} diamond ${d.serial}`}>Choose</Link>
+                          ? <Link to={withCenterStone(returnTo, `d${d.id}`)} className="rounded-sm border border-ink px-2.5 py-1 text-xs font-medium hover:bg-ink hover:text-white" aria-label={`Choose ${d.carat.toFixed(2)} ct ${d.shape} diamond ${d.serial}`}>Choose</Link>
                           : <Link to={d.href} className="text-primary underline" aria-label={`View ${d.carat.toFixed(2)} ct ${d.shape} diamond ${d.serial}`}>View</Link>}
                       </td>
                     </tr>

@@ -94,7 +94,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div>
             <p className="eyebrow text-primary">Loose diamonds</p>
             <h2 id="diamond-entry" className="mt-2 text-3xl md:text-4xl">Search more than 10,000 certified diamonds</h2>
-            <p className="mt-3 max-w-xl text-ink/80">Filter by shape, carat, colour, clarity, cut and price; compare up to four side by side. Natural or lab-grown.</p>
+            <p className="mt-3 max-w-xl text-ink/80">Filter by shape, carat, color, clarity, cut and price; compare up to four side by side. Natural or lab-grown.</p>
           </div>
           <div className="flex flex-wrap gap-3">
             <Link to="/diamonds?origin=natural" className="btn-primary">Natural diamonds</Link>
@@ -124,7 +124,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="border-y border-hairline bg-panel">
         <ul className="mx-auto grid max-w-site gap-8 px-5 py-10 text-center text-sm md:grid-cols-3 lg:px-8">
           <li><p className="font-display text-xl">Fully insured shipping</p><p className="mt-1 text-muted">Signature on delivery, discreet packaging.</p></li>
-          <li><p className="font-display text-xl">30-day returns</p><p className="mt-1 text-muted">Full refund on unworn pieces.</p></li>
+          <li><p className="font-display text-xl">{root?.facts.returnDays}-day returns</p><p className="mt-1 text-muted">Full refund on unworn pieces; {root?.facts.madeToOrderRestockingPercent}% restocking fee on rings made to order.</p></li>
           <li><p className="font-display text-xl">Certified stones</p><p className="mt-1 text-muted">GIA, IGI and AGTA reports with every stone.</p></li>
         </ul>
       </section>

@@ -7,6 +7,8 @@ import { OrderView } from '~/features/order/order-view.tsx';
 import { callApi } from '~/lib/client-api.ts';
 import { ApiError } from '~/lib/api.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
+import { madeToOrderText } from '@facet/contracts/store-facts';
+import { useStoreFacts } from '~/lib/store-facts.ts';
 
 // The URL carries a secret (a reset or confirmation token, an order access token): no page this
 // one links to, and no resource it loads, may learn it from the Referer header.
@@ -16,6 +18,7 @@ export const meta: Route.MetaFunction = () => pageMeta({ title: 'Your order', no
 
 /** After checkout, from the e-mail link (guests: number + access token) or from the profile (signed in). */
 export default function Page() {
+  const facts = useStoreFacts();
   const [params] = useSearchParams();
   const number = params.get('number') ?? '';
   const token = params.get('token');
@@ -49,7 +52,7 @@ export default function Page() {
           </div>
           <ol className="mx-auto mt-10 grid max-w-4xl gap-4 text-sm sm:grid-cols-3" aria-label="What happens next">
             <li className="border border-hairline p-5"><Mail aria-hidden="true" className="h-5 w-5 text-primary" /><p className="mt-2 font-medium">Confirmation e-mail</p><p className="mt-1 text-muted">On its way to {order.email}, with a link back to this page.</p></li>
-            <li className="border border-hairline p-5"><Gem aria-hidden="true" className="h-5 w-5 text-primary" /><p className="mt-2 font-medium">Crafted and inspected</p><p className="mt-1 text-muted">Our jewelers set, polish and check every piece. Made-to-order rings take 8–12 business days.</p></li>
+            <li className="border border-hairline p-5"><Gem aria-hidden="true" className="h-5 w-5 text-primary" /><p className="mt-2 font-medium">Crafted and inspected</p><p className="mt-1 text-muted">Our jewelers set, polish and check every piece. Made-to-order rings take {madeToOrderText(facts)}.</p></li>
             <li className="border border-hairline p-5"><Truck aria-hidden="true" className="h-5 w-5 text-primary" /><p className="mt-2 font-medium">Insured delivery</p><p className="mt-1 text-muted">{order.shipping.label} ({order.shipping.days}). We e-mail tracking when it ships; a signature is needed.</p></li>
           </ol>
           <div className="mt-14"><OrderView order={order} /></div>

@@ -10,6 +10,8 @@ import { apiRequest, ApiError } from '~/lib/api.ts';
 import { AddToCartButton } from '~/features/cart/add-to-cart-button.tsx';
 import { hostContext } from '~/lib/host-context.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
+import { useStoreFacts } from '~/lib/store-facts.ts';
+import { madeToOrderText } from '@facet/contracts/store-facts';
 import { RouteErrorPage } from '~/features/layout/route-error.tsx';
 import { formatMoney } from '~/lib/money.ts';
 import { Breadcrumb } from '~/components/ui/breadcrumb.tsx';
@@ -66,6 +68,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Product({ loaderData }: Route.ComponentProps) {
+  const facts = useStoreFacts();
   const { product: p, configured, configError, publicUrl } = loaderData;
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -98,14 +101,19 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   );
   const url = `${publicUrl}${paths.product({ series: p.series, categoryId: p.category.id, groupId: p.groupId, productId: selected.id })}`;
   const crumbs = [{ label: 'Home', href: '/' }, ...p.category.breadcrumb.map((b) => ({ label: b.name, href: `/category/${b.id}` })), { label: p.GroupDescription }];
-  const shipText = selected.stock > 0 ? `In stock — ships in ${selected.leadDays} business ${selected.leadDays === 1 ? 'day' : 'days'}` : `Made to order — ships in ${Math.max(selected.leadDays, 8)}–${Math.max(selected.leadDays, 8) + 4} business days`;
+  // A configured ring is made for the shopper whatever the stock of the catalogue variant: one promise, from the store's facts.
+  const madeToOrder = !!configured || selected.stock <= 0;
+  const incomplete = !!configured && configured.missing.length > 0;
+  // What the shopper would pay for what the page shows: the chosen configuration, or the least it can cost.
+  const offerCents = configured ? configured.fromCents : selected.priceCents;
+  const shipText = madeToOrder ? `Made to order — ships in ${madeToOrderText(facts)}` : `In stock — ships in ${selected.leadDays} business ${selected.leadDays === 1 ? 'day' : 'days'}`;
   return (
     <div className="mx-auto max-w-site px-4 pb-10 pt-6 lg:px-8">
       <JsonLd data={[
         {
           '@context': 'https://schema.org', '@type': 'Product', name: p.GroupDescription, sku: selected.sku, mpn: p.series, description: p.longDescription,
           image: `${publicUrl}${p.images.find((i) => i.metal === selected.metal)?.FullUrl ?? ''}`, brand: { '@type': 'Brand', name: 'Facet' },
-          offers: { '@type': 'Offer', url, priceCurrency: 'USD', price: (selected.priceCents / 100).toFixed(2), availability: selected.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/MadeToOrder', itemCondition: 'https://schema.org/NewCondition' },
+          offers: { '@type': 'Offer', url, priceCurrency: 'USD', price: (offerCents / 100).toFixed(2), availability: madeToOrder ? 'https://schema.org/MadeToOrder' : 'https://schema.org/InStock', itemCondition: 'https://schema.org/NewCondition' },
         },
         { '@context': 'https://schema.org', '@type': 'BreadcrumbList', itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.label, ...(c.href ? { item: `${publicUrl}${c.href}` } : {}) })) },
       ]} />
@@ -115,7 +123,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         <div className="lg:sticky lg:top-28 lg:self-start">
           <p className="eyebrow text-muted">Style {p.series}</p>
           <h1 className="mt-2 text-3xl leading-tight md:text-[2.5rem]">{p.GroupDescription}</h1>
-          <p className="mt-4 font-display text-3xl" aria-live="polite" data-testid="price">{formatMoney(configured?.totalCents ?? selected.priceCents)}</p>
+          <p className="mt-4 font-display text-3xl" aria-live="polite" data-testid="price">{incomplete ? `From ${formatMoney(configured.fromCents)}` : formatMoney(configured?.totalCents ?? selected.priceCents)}</p>
           <p className="text-xs text-muted">{configured ? `${configured.title} · SKU ${configured.sku}` : `${selected.metalName}${selected.fingerSize ? `, size ${selected.fingerSize}` : ''}${selected.lengthIn ? `, ${selected.lengthIn} in` : ''} · SKU ${selected.sku}`}</p>
 
           {configured ? (
@@ -139,9 +147,10 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           </>)}
 
           <AddToCartButton className="btn-primary mt-7 w-full py-4" what={p.GroupDescription}
-            item={configured ? (configError ? null : { kind: 'configured', configuration: configured.configuration }) : { kind: 'product', id: selected.id }} />
+            item={configured ? (configError || incomplete ? null : { kind: 'configured', configuration: configured.configuration }) : { kind: 'product', id: selected.id }} />
+          {incomplete && <p className="mt-2 text-sm text-muted">Choose the {configured.missing.map((m) => m.label.replace(/ \(.*$/, '').toLowerCase()).join(' and ')} to add this piece to your cart.</p>}
           <p className="mt-3 text-sm text-muted">{shipText}</p>
-          <TrustLine />
+          <TrustLine madeToOrder={!!configured} />
         </div>
       </div>
 

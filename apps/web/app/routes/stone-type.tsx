@@ -1,3 +1,4 @@
+import { gemstoneName } from '@facet/contracts/stone-names';
 import { data, Form, Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/stone-type';
 import type { Gemstone } from '@facet/contracts/catalog';
@@ -70,14 +71,14 @@ export default function StoneType({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3 xl:grid-cols-4">
           {gemstones.map((g) => (
             <li key={g.id}>
-              <div className="aspect-square bg-panel"><img src={g.image} alt={`${g.carat.toFixed(2)} ct ${g.color} ${g.typeName}`} width={400} height={400} loading="lazy" className="h-full w-full" /></div>
-              <h2 className="mt-3 font-sans text-sm">{g.carat.toFixed(2)} ct {g.shape} {g.color} {g.typeName}</h2>
+              <div className="aspect-square bg-panel"><img src={g.image} alt={gemstoneName(g)} width={400} height={400} loading="lazy" className="h-full w-full" /></div>
+              <h2 className="mt-3 font-sans text-sm">{gemstoneName(g)}</h2>
               <p className="text-xs text-muted">{g.origin} · {g.treatment === 'None' ? 'Untreated' : g.treatment} · {g.measurements}</p>
               {g.agtaCertificate && <p className="mt-1 inline-block rounded-full bg-secondary px-2 py-0.5 text-[0.7rem]">AGTA {g.agtaCertificate.replace('AGTA-', '#')}</p>}
-              <Link to={settingsFor({ kind: 'gemstone', id: g.id, shape: g.shape, carat: g.carat })} className="mt-2 inline-block text-xs font-medium text-primary underline" aria-label={`Choose a setting for the ${g.carat.toFixed(2)} ct ${g.color} ${g.typeName}`}>Choose a setting</Link>
+              <Link to={settingsFor({ kind: 'gemstone', id: g.id, shape: g.shape, carat: g.carat })} className="mt-2 inline-block text-xs font-medium text-primary underline" aria-label={`Choose a setting for the ${gemstoneName(g)}`}>Choose a setting</Link>
               <div className="mt-2 flex items-center justify-between">
                 <p className="text-sm font-medium">{formatMoney(g.priceCents)}</p>
-                <AddToCartButton item={{ kind: 'gemstone', id: g.id }} className="text-xs font-medium text-primary underline" ariaLabel={`Add to Cart: ${g.carat.toFixed(2)} ct ${g.color} ${g.typeName} ${g.serial}`} what="Gemstone" />
+                <AddToCartButton item={{ kind: 'gemstone', id: g.id }} className="text-xs font-medium text-primary underline" ariaLabel={`Add to Cart: ${gemstoneName(g)} ${g.serial}`} what="Gemstone" />
               </div>
             </li>
           ))}

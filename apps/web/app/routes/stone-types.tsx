@@ -21,7 +21,7 @@ export default function StoneTypes({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-site px-4 pb-10 pt-6 lg:px-8">
       <Breadcrumb items={[{ label: 'Home', href: '/' }, { label: 'Notable gemstones' }]} />
       <h1 className="mt-5 text-3xl md:text-[2.75rem]">Notable gemstones</h1>
-      <p className="mt-2 max-w-2xl text-muted">Individually selected coloured stones, each one of a kind. Choose a stone type to see every stone we hold.</p>
+      <p className="mt-2 max-w-2xl text-muted">Individually selected colored stones, each one of a kind. Choose a stone type to see every stone we hold.</p>
       <ul className="mt-10 grid grid-cols-2 gap-4 md:grid-cols-4">
         {loaderData.types.map((t) => (
           <li key={t.slug}>

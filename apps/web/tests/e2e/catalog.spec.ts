@@ -86,11 +86,11 @@ test('diamond search: shapes, keyboard sliders, sort and compare', async ({ page
   await expect.poll(total).toBeLessThan(all);
   const ovals = await total();
 
-  // Colour: move the maximum thumb from M down to G with the keyboard.
-  const colourMax = page.getByRole('slider', { name: 'Colour maximum' });
-  await colourMax.focus();
+  // Color: move the maximum thumb from M down to G with the keyboard.
+  const colorMax = page.getByRole('slider', { name: 'Color maximum' });
+  await colorMax.focus();
   for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowLeft');
-  await expect(colourMax).toHaveAttribute('aria-valuetext', 'G');
+  await expect(colorMax).toHaveAttribute('aria-valuetext', 'G');
   await expect(page).toHaveURL(/colorMax=3/);
   await expect.poll(total).toBeLessThan(ovals);
   const rows = page.locator('tbody tr');
@@ -178,13 +178,16 @@ test('notable gemstones: stone types and a filterable grid; melee', async ({ pag
   await expect(page.getByRole('table')).toContainText('per stone');
 });
 
-test('configurator: metal, size and a centre diamond change image and price; the URL restores the ring', async ({ page }) => {
+test('configurator: metal, size and a center diamond change image and price; the URL restores the ring', async ({ page }) => {
   // Round settings: the shape with the most diamonds in stock at any seed scale.
   await page.goto(`/category/1102?filters=${encodeURIComponent(JSON.stringify([{ label: 'primary stone shape', matchType: 'exact', options: ['Round'] }]))}`);
   await page.locator('main ul.grid > li a').first().click();
-  await expect(page.getByRole('heading', { level: 2, name: /Centre stone/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: /Center stone/ })).toBeVisible();
   const price = page.getByTestId('price');
   const image = page.locator('main img[fetchpriority="high"]');
+  // A halo is sold with its stones: before they are chosen the page says what it costs at least.
+  await expect(price).toHaveText(/^From \$/);
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
   const p0 = await price.textContent();
   const i0 = await image.getAttribute('src');
 
@@ -197,14 +200,14 @@ test('configurator: metal, size and a centre diamond change image and price; the
   await expect(page.getByLabel('Price breakdown')).toContainText('Ring size 10 up-charge');
 
   const p1 = await price.textContent();
-  const centre = page.getByRole('region', { name: /Centre stone/ });
-  // The list of fitting stones filters by colour.
-  await centre.getByLabel('Colour').selectOption('D–G');
-  await expect(centre.getByRole('list', { name: 'Stones that fit' }).getByRole('listitem').first()).toBeVisible();
-  for (const t of await centre.getByRole('list', { name: 'Stones that fit' }).getByRole('listitem').allTextContents()) expect(t).toMatch(/diamond, [DEFG] /);
-  await centre.getByRole('list', { name: 'Stones that fit' }).getByRole('button', { name: /^Select / }).first().click();
+  const center = page.getByRole('region', { name: /Center stone/ });
+  // The list of fitting stones filters by color.
+  await center.getByLabel('Color').selectOption('D–G');
+  await expect(center.getByRole('list', { name: 'Stones that fit' }).getByRole('listitem').first()).toBeVisible();
+  for (const t of await center.getByRole('list', { name: 'Stones that fit' }).getByRole('listitem').allTextContents()) expect(t).toMatch(/diamond, [DEFG] /);
+  await center.getByRole('list', { name: 'Stones that fit' }).getByRole('button', { name: /^Select / }).first().click();
   await expect(page).toHaveURL(/s1=d\d+/);
-  await expect(centre.getByRole('button', { name: 'Remove stone' })).toBeVisible();
+  await expect(center.getByRole('button', { name: 'Remove stone' })).toBeVisible();
   await expect(price).not.toHaveText(p1!);
   const total = await page.getByTestId('configured-total').textContent();
 
@@ -214,9 +217,9 @@ test('configurator: metal, size and a centre diamond change image and price; the
   await expect(page.getByRole('radio', { name: '18K Yellow Gold' })).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByLabel('Ring size')).toHaveValue('10');
 
-  await centre.getByRole('button', { name: 'Remove stone' }).click();
+  await center.getByRole('button', { name: 'Remove stone' }).click();
   await expect(page).not.toHaveURL(/s1=/);
-  await expect(centre.getByRole('list', { name: 'Stones that fit' })).toBeVisible();
+  await expect(center.getByRole('list', { name: 'Stones that fit' })).toBeVisible();
   expect(await axe(page)).toEqual([]);
 });
 
@@ -230,23 +233,23 @@ test('ring builder from a diamond: choose a setting and finish with the diamond 
   await expect(page.getByRole('status')).toContainText('Choosing a setting for your diamond');
   await page.locator('main ul.grid > li a').first().click();
   await expect(page).toHaveURL(/\?s1=d\d+/);
-  const centre = page.getByRole('region', { name: /Centre stone/ });
-  await expect(centre.getByRole('button', { name: 'Remove stone' })).toBeVisible();
+  const center = page.getByRole('region', { name: /Center stone/ });
+  await expect(center.getByRole('button', { name: 'Remove stone' })).toBeVisible();
   const carat = heading.split(' ')[0]!;
-  await expect(centre).toContainText(`${carat} ct Round diamond`);
+  await expect(center).toContainText(`${carat} ct Round diamond`);
   await expect(page.getByLabel('Price breakdown')).toContainText(`Center: ${carat} ct Round diamond`);
 });
 
 test('ring builder from a setting: search every diamond, choose one, return with it set; and from a gemstone', async ({ page }) => {
   await page.goto(`/category/1102?filters=${encodeURIComponent(JSON.stringify([{ label: 'primary stone shape', matchType: 'exact', options: ['Round'] }]))}`);
   await page.locator('main ul.grid > li a').first().click();
-  const centre = page.getByRole('region', { name: /Centre stone/ });
-  await centre.getByRole('link', { name: 'Search every diamond' }).click();
+  const center = page.getByRole('region', { name: /Center stone/ });
+  await center.getByRole('link', { name: 'Search every diamond' }).click();
   await expect(page).toHaveURL(/\/diamonds\?.*returnTo=/);
-  await expect(page.getByRole('status')).toContainText('Choosing the centre stone');
+  await expect(page.getByRole('status')).toContainText('Choosing the center stone');
   await page.locator('tbody tr').first().getByRole('link', { name: /^Choose/ }).click();
   await expect(page).toHaveURL(/\/product\/.*s1=d\d+/);
-  await expect(page.getByRole('region', { name: /Centre stone/ }).getByRole('button', { name: 'Remove stone' })).toBeVisible();
+  await expect(page.getByRole('region', { name: /Center stone/ }).getByRole('button', { name: 'Remove stone' })).toBeVisible();
 
   await page.goto('/notable-gemstone/sapphire');
   await page.getByRole('link', { name: /^Choose a setting for the/ }).first().click();

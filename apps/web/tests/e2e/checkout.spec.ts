@@ -31,9 +31,18 @@ async function expectLinksAlive(page: import('@playwright/test').Page, scope: im
 test('guest: a configured ring and a diamond → cart → checkout with the test card → confirmation and e-mail', async ({ page }) => {
   await page.goto(roundSettings);
   await page.locator('main ul.grid > li a').first().click();
-  const centre = page.getByRole('region', { name: /Centre stone/ });
-  await centre.getByRole('list', { name: 'Stones that fit' }).getByRole('button', { name: /^Select / }).first().click();
-  await expect(centre.getByRole('button', { name: 'Remove stone' })).toBeVisible();
+  const center = page.getByRole('region', { name: /Center stone/ });
+  await center.getByRole('list', { name: 'Stones that fit' }).getByRole('button', { name: /^Select / }).first().click();
+  await expect(center.getByRole('button', { name: 'Remove stone' })).toBeVisible();
+  // A halo ring is sold with its accent stones: until they are chosen it cannot be added.
+  const accents = page.getByRole('region', { name: /Accent stones/ });
+  if (await accents.count()) {
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+    await expect(page.getByText('Choose the accent stones to add this piece to your cart.')).toBeVisible();
+    await accents.getByRole('list', { name: 'Stones that fit' }).getByRole('button', { name: /^Select / }).first().click();
+    await expect(accents.getByRole('button', { name: 'Remove stone' })).toBeVisible();
+  }
+  await expect(page.getByTestId('price')).not.toContainText('From');
   const ringPrice = (await page.getByTestId('configured-total').textContent())!;
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText(/added to your cart/)).toBeVisible();

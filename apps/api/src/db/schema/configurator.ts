@@ -8,7 +8,7 @@ export interface StoneLocation {
   count: number;
   settingType: string;
   shape: string;
-  /** Centre stones: the carat range the head is made for. */
+  /** Center stones: the carat range the head is made for. */
   caratMin?: number;
   caratMax?: number;
   /** Accent stones: the melee size in mm. */

@@ -28,10 +28,10 @@ export const CATEGORY = {
 } as const;
 
 export const CATEGORIES: CategorySeed[] = [
-  c(1100, 'Engagement Rings', 'engagement-rings', 'Engagement Rings', null, 'Settings and finished engagement rings in gold and platinum, ready for the centre stone of your choice.'),
-  c(1101, 'Solitaire Engagement Rings', 'solitaire-engagement-rings', 'Engagement Rings', 1100, 'One centre stone, nothing to distract from it.'),
-  c(1102, 'Halo Engagement Rings', 'halo-engagement-rings', 'Engagement Rings', 1100, 'A frame of small diamonds that makes the centre stone look larger.'),
-  c(1103, 'Three-Stone Engagement Rings', 'three-stone-engagement-rings', 'Engagement Rings', 1100, 'Past, present and future: a centre stone between two side stones.'),
+  c(1100, 'Engagement Rings', 'engagement-rings', 'Engagement Rings', null, 'Settings and finished engagement rings in gold and platinum, ready for the center stone of your choice.'),
+  c(1101, 'Solitaire Engagement Rings', 'solitaire-engagement-rings', 'Engagement Rings', 1100, 'One center stone, nothing to distract from it.'),
+  c(1102, 'Halo Engagement Rings', 'halo-engagement-rings', 'Engagement Rings', 1100, 'A frame of small diamonds that makes the center stone look larger.'),
+  c(1103, 'Three-Stone Engagement Rings', 'three-stone-engagement-rings', 'Engagement Rings', 1100, 'Past, present and future: a center stone between two side stones.'),
   c(1104, 'Pavé Engagement Rings', 'pave-engagement-rings', 'Engagement Rings', 1100, 'Bands paved with small diamonds for sparkle from every angle.'),
   c(1200, 'Wedding Bands', 'wedding-bands', 'Wedding Bands', null, 'Bands for her and for him, plain or set with diamonds.'),
   c(1201, 'Plain Wedding Bands', 'plain-wedding-bands', 'Wedding Bands', 1200, 'Classic metal bands in every profile and width.'),
@@ -47,15 +47,15 @@ export const CATEGORIES: CategorySeed[] = [
   c(1403, 'Bracelets', 'bracelets', 'Jewelry', 1400, 'Tennis, bangle and chain bracelets.'),
   c(1404, 'Necklaces', 'necklaces', 'Jewelry', 1400, 'Riviera, station and pendant necklaces.'),
   c(1500, 'Mountings', 'mountings', 'Mountings', null, 'Semi-mounts and mountings, ready for the stones you choose.'),
-  c(1501, 'Ring Mountings', 'ring-mountings', 'Mountings', 1500, 'Ring semi-mounts with accents set and the centre open.'),
+  c(1501, 'Ring Mountings', 'ring-mountings', 'Mountings', 1500, 'Ring semi-mounts with accents set and the center open.'),
   c(1502, 'Earring Mountings', 'earring-mountings', 'Mountings', 1500, 'Stud and drop earring mountings.'),
-  c(1503, 'Pendant Mountings', 'pendant-mountings', 'Mountings', 1500, 'Pendant mountings for a centre stone.'),
+  c(1503, 'Pendant Mountings', 'pendant-mountings', 'Mountings', 1500, 'Pendant mountings for a center stone.'),
   c(1600, 'Findings', 'findings', 'Findings', null, 'Clasps, jump rings, bails and earring backs for the bench.'),
   c(1601, 'Clasps', 'clasps', 'Findings', 1600, 'Lobster, spring-ring and box clasps.'),
   c(1602, 'Jump Rings', 'jump-rings', 'Findings', 1600, 'Open and closed jump rings by gauge and diameter.'),
   c(1603, 'Bails', 'bails', 'Findings', 1600, 'Pendant bails, plain and set.'),
   c(1604, 'Earring Backs', 'earring-backs', 'Findings', 1600, 'Friction, screw and locking backs.'),
-  c(1700, 'Diamond Jewelry', 'diamond-jewelry', 'Diamonds', null, 'Jewelry set with natural diamonds, graded by colour and quality.'),
+  c(1700, 'Diamond Jewelry', 'diamond-jewelry', 'Diamonds', null, 'Jewelry set with natural diamonds, graded by color and quality.'),
   c(1800, 'Lab-Grown Diamond Jewelry', 'lab-grown-diamond-jewelry', 'Lab-Grown Diamonds', null, 'Jewelry set with lab-grown diamonds: the same stone, grown above ground.'),
   c(1900, 'Gemstone Jewelry', 'gemstone-jewelry', 'GemStones', null, 'Jewelry set with sapphires, rubies, emeralds and other fine gemstones.'),
 ];
@@ -139,7 +139,7 @@ export const MENU: Record<(typeof MENU_SECTIONS)[number], Group[]> = {
       { label: 'Semi-Mount', categoryId: 1500, filters: [f('jewelry state', ['Semi-Mount'], 'exact')] },
       { label: 'Ready for Stone', categoryId: 1500, filters: [f('jewelry state', ['Ready for Stone'], 'exact')] },
     ] },
-    { title: 'Centre Shape', items: byShape(1500).slice(0, 4) },
+    { title: 'Center Shape', items: byShape(1500).slice(0, 4) },
   ],
   Findings: [
     { title: 'Findings', items: [
@@ -158,8 +158,8 @@ export const MENU: Record<(typeof MENU_SECTIONS)[number], Group[]> = {
     ] },
     { title: 'Diamond Jewelry', items: [
       { label: 'All Diamond Jewelry', categoryId: 1700, filters: [f('IsDiamond', ['Yes'])] },
-      { label: 'Colourless (D–F)', categoryId: 1700, filters: [f('IsDiamond', ['Yes']), f('color', ['D', 'E', 'F'], 'exact')] },
-      { label: 'Near Colourless (G–J)', categoryId: 1700, filters: [f('IsDiamond', ['Yes']), f('color', ['G', 'H', 'I', 'J'], 'exact')] },
+      { label: 'Colorless (D–F)', categoryId: 1700, filters: [f('IsDiamond', ['Yes']), f('color', ['D', 'E', 'F'], 'exact')] },
+      { label: 'Near Colorless (G–J)', categoryId: 1700, filters: [f('IsDiamond', ['Yes']), f('color', ['G', 'H', 'I', 'J'], 'exact')] },
       { label: 'VS Quality', categoryId: 1700, filters: [f('quality', ['VS'], 'like')] },
       { label: 'SI Quality', categoryId: 1700, filters: [f('quality', ['SI'], 'like')] },
     ] },
@@ -168,7 +168,7 @@ export const MENU: Record<(typeof MENU_SECTIONS)[number], Group[]> = {
     { title: 'Loose Lab-Grown', items: [{ label: 'Search Lab-Grown Diamonds', href: '/diamonds?origin=lab' }] },
     { title: 'Lab-Grown Jewelry', items: [
       { label: 'All Lab-Grown Jewelry', categoryId: 1800, filters: [f('IsLabGrownDiamond', ['Yes'])] },
-      { label: 'Colourless (D–F)', categoryId: 1800, filters: [f('IsLabGrownDiamond', ['Yes']), f('color', ['D', 'E', 'F'], 'exact')] },
+      { label: 'Colorless (D–F)', categoryId: 1800, filters: [f('IsLabGrownDiamond', ['Yes']), f('color', ['D', 'E', 'F'], 'exact')] },
       { label: 'VS Quality', categoryId: 1800, filters: [f('quality', ['VS'], 'like')] },
     ] },
   ],

@@ -36,10 +36,12 @@ export function generateConfigurations(groups: GroupRow[], variants: VariantRow[
       const shape = a.get('primary stone shape') ?? 'Round';
       locations.push({
         LocationNumber: 1, group: 'Center', count: g.kind === 'earring' ? 2 : 1, settingType: SETTING[g.image.style] ?? '4-prong', shape,
-        ...centerRange(carat), settingLabourCents: 8_500, optional: false,
+        // A complete ring is sold with its center stone; a semi-mount or a mounting leaves it to the shopper.
+        ...centerRange(carat), settingLabourCents: 8_500, optional: a.get('jewelry state') !== 'Complete',
       });
       if (g.image.style === 'halo') locations.push({ LocationNumber: 2, group: 'Accent', count: 22, settingType: 'micro-prong', shape: 'Round', sizeMm: 1.3, settingLabourCents: 26_000, optional: false });
-      if (g.image.style === 'three-stone') locations.push({ LocationNumber: 2, group: 'Accent', count: 2, settingType: '4-prong', shape, sizeMm: 3.0, settingLabourCents: 9_000, optional: false });
+      // Side stones come from melee parcels, cut round or princess only: a princess center is flanked by princesses, any other by rounds.
+      if (g.image.style === 'three-stone') locations.push({ LocationNumber: 2, group: 'Accent', count: 2, settingType: '4-prong', shape: shape === 'Princess' ? 'Princess' : 'Round', sizeMm: 3.0, settingLabourCents: 9_000, optional: false });
       if (g.image.style === 'pave') locations.push({ LocationNumber: 2, group: 'Accent', count: 18, settingType: 'pavé', shape: 'Round', sizeMm: 1.2, settingLabourCents: 21_000, optional: false });
     }
     return {

@@ -6,6 +6,7 @@ import { category, menuItem } from '../schema/catalog.ts';
 import { diamond, gemstoneType, meleeParcel, metalRate, notableGemstone, product, productAttribute, productGroup } from '../schema/products.ts';
 import { METALS } from '../../modules/catalog/grades.ts';
 import { refreshListingCopies } from '../../modules/catalog/repository.ts';
+import { refreshConfiguredPrices } from '../../modules/configurator/purchasable.ts';
 import { CATEGORIES, MENU } from './categories.ts';
 import { configurationModel } from '../schema/configurator.ts';
 import { generateConfigurations } from './configurations.ts';
@@ -68,6 +69,9 @@ export async function seedAll(db: Db, { scale, onProgress }: SeedOptions): Promi
   // Diamonds come last and outside the product transaction: at large scales they are most of the work.
   const diamonds = generateDiamonds(rng, Math.max(400, Math.round(BASE_COUNTS.diamonds * scale)));
   await insertBatched(db, diamond, diamonds, 'diamonds', onProgress, 1000);
+  // Configurable pieces are priced by the configurator, with the cheapest stones they need.
+  await refreshConfiguredPrices(db);
+  onProgress?.('configured prices', 1, 1);
   // Fresh statistics, and a visibility map so diamond search can use index-only scans.
   await db.execute(sql`vacuum analyze`);
 }

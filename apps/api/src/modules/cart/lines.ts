@@ -14,17 +14,19 @@ export interface PricedLine extends CartLine {
   stones: Array<{ kind: 'diamond' | 'gemstone'; id: number }>;
   melee?: { id: number; stones: number };
   configuration: unknown;
+  /** A configured piece still missing stones it is sold with: refused (400), never priced without them. */
+  incomplete?: boolean;
 }
 
 const unavailable = (row: CartLineRow, title: string, message: string, image = stoneImageUrl('round', 'diamond', title)): PricedLine => ({
-  id: row.id, kind: row.kind, refId: row.refId, title, details: [], image, href: null, quantity: row.quantity, maxQuantity: row.quantity,
+  id: row.id, kind: row.kind, key: row.lineKey, refId: row.refId, title, details: [], image, href: null, quantity: row.quantity, maxQuantity: row.quantity,
   unitPriceCents: 0, lineTotalCents: 0, available: false, message, stones: [], configuration: row.configuration ?? null,
 });
 
 const diamondHref = (d: { serial: string; origin: string; id: number }) =>
   paths.diamond({ series: d.serial, categoryId: d.origin === 'lab' ? 1800 : 1700, groupId: d.id, productId: d.id });
 
-type Base = Pick<PricedLine, 'id' | 'kind' | 'refId' | 'quantity' | 'available' | 'message' | 'configuration'>;
+type Base = Pick<PricedLine, 'id' | 'kind' | 'key' | 'refId' | 'quantity' | 'available' | 'message' | 'configuration'>;
 
 /** A loose serialized stone: quantity 1, buyable while its status is available. */
 function oneOfAKind(base: Base, kind: 'diamond' | 'gemstone', s: { id: number; priceCents: number; status: string }, title: string, details: string[], image: string, href: string): PricedLine {
@@ -37,7 +39,7 @@ function oneOfAKind(base: Base, kind: 'diamond' | 'gemstone', s: { id: number; p
 
 /** Prices one cart line from today's catalogue; a line that cannot be bought says why. */
 export async function priceLine(db: DbOrTx, row: CartLineRow): Promise<PricedLine> {
-  const base: Base = { id: row.id, kind: row.kind, refId: row.refId, quantity: row.quantity, available: true, message: null, configuration: row.configuration ?? null };
+  const base: Base = { id: row.id, kind: row.kind, key: row.lineKey, refId: row.refId, quantity: row.quantity, available: true, message: null, configuration: row.configuration ?? null };
   switch (row.kind) {
     case 'product': {
       const v = await variantOf(db, row.refId);
@@ -53,6 +55,9 @@ export async function priceLine(db: DbOrTx, row: CartLineRow): Promise<PricedLin
       const cfg = row.configuration!;
       try {
         const c = await configureProduct(db as Db, cfg);
+        if (c.missing.length) {
+          return { ...unavailable(row, c.title, `This piece is sold with its stones: choose the ${c.missing.map((x) => x.label.replace(/ \(.*$/, '').toLowerCase()).join(' and ')} first.`, c.images[0]!.FullUrl), incomplete: true };
+        }
         const model = await stones.model(db, cfg.groupId);
         const productId = model ? await stones.variantFor(db, cfg.groupId, cfg.metal) : null;
         const details = c.breakdown.filter((b) => b.kind === 'stone').map((b) => b.label);

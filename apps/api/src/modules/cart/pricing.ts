@@ -1,22 +1,15 @@
 import type { ShippingMethod, ShippingOption, Totals } from '@facet/contracts/commerce';
 import type { Config } from '../../config.ts';
+import { storeFacts } from '../../store-facts.ts';
 
 // Shipping and sales tax: pure functions of the subtotal, the method, the state and the config.
 
-const LABELS: Record<ShippingMethod, { label: string; days: string }> = {
-  standard: { label: 'Insured standard', days: '5–7 business days' },
-  express: { label: 'Insured express', days: '2–3 business days' },
-  overnight: { label: 'Insured overnight', days: 'Next business day' },
-};
-
 export function shippingOptions(config: Config, subtotalCents: number): ShippingOption[] {
-  const [standard, express, overnight] = config.SHIPPING_CENTS.split(',').map(Number) as [number, number, number];
-  const free = subtotalCents >= config.FREE_SHIPPING_OVER_CENTS;
-  return [
-    { method: 'standard', ...LABELS.standard, cents: free ? 0 : standard },
-    { method: 'express', ...LABELS.express, cents: express },
-    { method: 'overnight', ...LABELS.overnight, cents: overnight },
-  ];
+  const { shipping, freeShippingOverCents } = storeFacts(config);
+  const free = subtotalCents >= freeShippingOverCents;
+  return (['standard', 'express', 'overnight'] as const).map((method) => ({
+    method, ...shipping[method], cents: method === 'standard' && free ? 0 : shipping[method].cents,
+  }));
 }
 
 const taxTables = new WeakMap<Config, Record<string, number>>();

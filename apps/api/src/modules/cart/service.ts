@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { addItemBody } from '@facet/contracts/commerce';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { Conflict, NotFound, Unprocessable } from '../../errors.ts';
+import { Conflict, NotFound, Unprocessable, Validation } from '../../errors.ts';
 import { priceLine, type PricedLine } from './lines.ts';
 import { computeTotals, shippingOptions } from './pricing.ts';
 import { cartRepository as repo, type CartLineRow, type Owner } from './repository.ts';
@@ -86,6 +86,7 @@ export async function addItem(db: Db, config: Config, owner: Owner, input: AddIn
     const serials = serialsOf(input);
     // Price the new line before keeping it: a sold stone or an impossible configuration is refused now.
     const probe = await priceLine(tx, { id: 0, cartId, kind: input.kind, refId, configuration: input.kind === 'configured' ? input.configuration : null, lineKey: key, quantity, createdAt: new Date() });
+    if (probe.incomplete) throw new Validation(probe.message!);
     if (!probe.available) throw new Conflict(probe.message ?? 'This item cannot be bought right now.');
     if (serials.length) {
       const held = new Set(existing.flatMap(serialsOf));

@@ -47,7 +47,7 @@ const ROW_CACHE_MAX = 20_000;
 type DiamondRow = Record<string, unknown> & { id: number };
 
 /**
- * Rows are grouped into cells of one origin, colour, clarity, cut and shape, each sorted by carat
+ * Rows are grouped into cells of one origin, color, clarity, cut and shape, each sorted by carat
  * then id. A search picks the cells its grades allow (no per-row test for those), binary-searches
  * the carat range in each, and loops only over rows that already pass every grade: the loop's
  * branches are then predictable, which is most of the speed.
@@ -68,7 +68,7 @@ class Columns {
   readonly positionOf: Int32Array;
   /** availableBefore[i]: available rows at positions < i. */
   readonly availableBefore: Int32Array;
-  /** Cell key of each row (origin, colour, clarity, cut, shape as bit fields; see `cellKey`). */
+  /** Cell key of each row (origin, color, clarity, cut, shape as bit fields; see `cellKey`). */
   readonly keyOf: Int32Array;
 
   constructor(rows: DiamondIndexRow[]) {

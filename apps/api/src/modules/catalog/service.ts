@@ -1,3 +1,4 @@
+import { diamondName, gemstoneName } from '@facet/contracts/stone-names';
 import { parseFiltersParam } from '@facet/contracts/catalog-filters';
 import type { CategoryAnswer, DiamondAnswer, DiamondQuery, DiamondSummary, Facet, Gemstone, ProductCard, ProductDetail, SearchAnswer, Suggestion } from '@facet/contracts/catalog';
 import { AUTOSUGGEST_MAX_RESULTS, AUTOSUGGEST_MIN_CHARS } from '@facet/contracts/constants';
@@ -130,7 +131,7 @@ export async function getProduct(db: Db, groupId: number, productId?: number): P
     configuration: model
       ? {
           metals: model.metals.sort((a, b) => order(a) - order(b)), sizes: model.sizes, widthsMm: model.widthsMm, styles: model.styles,
-          locations: model.locations.map(({ settingLabourCents: _l, optional: _o, ...loc }) => loc),
+          locations: model.locations.map(({ settingLabourCents: _l, ...loc }) => loc),
         }
       : null,
   };
@@ -144,7 +145,7 @@ const HIST_BUCKETS = 30;
 export function toDiamond(r: Record<string, unknown>): DiamondSummary {
   const d = r as { id: number; serial: string; origin: 'natural' | 'lab'; shape: string; caratPoints: number; color: string; clarity: string; cut: string; polish: string; symmetry: string; fluorescence: string; depthPct: number; tablePct: number; lwRatio: number; lengthMm: number; widthMm: number; depthMm: number; lab: string; certificate: string; priceCents: number; status: string };
   const carat = d.caratPoints / 100;
-  const title = `${carat.toFixed(2)} ct ${d.shape} ${d.origin === 'lab' ? 'lab-grown ' : ''}diamond, ${d.color} ${d.clarity}`;
+  const title = diamondName({ ...d, carat });
   return {
     id: d.id, serial: d.serial, origin: d.origin, shape: d.shape, carat, color: d.color, clarity: d.clarity, cut: d.cut, polish: d.polish, symmetry: d.symmetry,
     fluorescence: d.fluorescence, depthPct: d.depthPct, tablePct: d.tablePct, lwRatio: d.lwRatio,
@@ -156,7 +157,7 @@ export function toDiamond(r: Record<string, unknown>): DiamondSummary {
 }
 
 export async function searchDiamonds(index: DiamondIndex, q: DiamondQuery): Promise<DiamondAnswer> {
-  for (const [a, b, name] of [[q.caratMin, q.caratMax, 'carat'], [q.colorMin, q.colorMax, 'colour'], [q.clarityMin, q.clarityMax, 'clarity'], [q.priceMin, q.priceMax, 'price'], [q.cutMin, q.cutMax, 'cut']] as const) {
+  for (const [a, b, name] of [[q.caratMin, q.caratMax, 'carat'], [q.colorMin, q.colorMax, 'color'], [q.clarityMin, q.clarityMax, 'clarity'], [q.priceMin, q.priceMax, 'price'], [q.cutMin, q.cutMax, 'cut']] as const) {
     if (a !== undefined && b !== undefined && a > b) throw new Validation(`The ${name} range is upside down: its minimum is above its maximum.`);
   }
   const b = await index.bounds(q.origin);
@@ -204,7 +205,7 @@ export async function gemstones(db: Db, q: Parameters<typeof repo.gemstones>[1] 
     return {
       id: g.id, serial: g.serial, type: g.type, typeName: type.name, color: g.color, shape: g.shape, carat,
       measurements: `${g.lengthMm.toFixed(2)} × ${g.widthMm.toFixed(2)} × ${g.depthMm.toFixed(2)} mm`, origin: g.origin, agtaCertificate: g.agtaCertificate,
-      treatment: g.treatment, priceCents: g.priceCents, status: g.status, image: stoneImageUrl(g.shape, g.colorHex, `${carat.toFixed(2)} ct ${g.color} ${type.name}`),
+      treatment: g.treatment, priceCents: g.priceCents, status: g.status, image: stoneImageUrl(g.shape, g.colorHex, gemstoneName({ carat, shape: g.shape, typeName: type.name, color: g.color })),
     };
   });
   return { gemstones, count: row.count, page: q.page, pageSize: q.pageSize, type, attributes: groupFacets(row.facets) };

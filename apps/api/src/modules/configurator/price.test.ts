@@ -22,8 +22,8 @@ describe('priceConfiguration', () => {
     expect(p.totalCents).toBe(32_000 + 33_792 + 7_500);
   });
 
-  it('adds a centre stone and several accent locations with their setting labour', () => {
-    // centre 4,250.00 + setting 85.00; accents 24 × 38.00 = 912.00 + 240.00; 2 × 120.00 = 240.00 + 60.00
+  it('adds a center stone and several accent locations with their setting labour', () => {
+    // center 4,250.00 + setting 85.00; accents 24 × 38.00 = 912.00 + 240.00; 2 × 120.00 = 240.00 + 60.00
     const p = priceConfiguration({
       castingLabourCents: 32_000, weightG: 3.2, metal: K14W, sizeUpchargeCents: 0,
       stones: [

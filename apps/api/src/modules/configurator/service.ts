@@ -1,10 +1,12 @@
 import type { ConfigureInput, ConfiguredProduct, ConfiguredStone, StoneFamily } from '@facet/contracts/configurator';
 import { paths } from '@facet/contracts/paths';
+import { diamondName, gemstoneName } from '@facet/contracts/stone-names';
 import type { Db } from '../../db/client.ts';
 import type { StoneLocation } from '../../db/schema/configurator.ts';
 import { NotFound, Unprocessable } from '../../errors.ts';
 import { itemImageUrl, stoneImageUrl } from '../catalog/images.ts';
-import { priceConfiguration, sizeUpchargeCents, type StoneChoice } from './price.ts';
+import type { StoneChoice } from './price.ts';
+import { cheapestStones, DEFAULT_WIDTH_MM, locationLabel, priceSetting, requiredLocations } from './purchasable.ts';
 import { configuratorRepository as repo, type DiamondRow, type GemRow, type MeleeRow, type ModelRow } from './repository.ts';
 
 // Models and metal rates change only when the store edits them; a short memo keeps
@@ -36,7 +38,7 @@ function locationOf(m: ModelRow, n: number): StoneLocation {
   return loc;
 }
 
-/** Which stones can go in each location: serialized families for a centre, melee for accents. */
+/** Which stones can go in each location: serialized families for a center, melee for accents. */
 export async function stoneFamilies(db: Db, groupId: number, locations: number[]): Promise<Record<string, StoneFamily[]>> {
   const m = await model(db, groupId);
   const out: Record<string, StoneFamily[]> = {};
@@ -59,8 +61,8 @@ export async function stoneFamilies(db: Db, groupId: number, locations: number[]
   return out;
 }
 
-export const diamondTitle = (d: DiamondRow) => `${(d.caratPoints / 100).toFixed(2)} ct ${d.shape} ${d.origin === 'lab' ? 'lab-grown ' : ''}diamond, ${d.color} ${d.clarity}`;
-export const gemTitle = (g: GemRow) => `${(g.caratPoints / 100).toFixed(2)} ct ${g.shape} ${g.color} ${g.typeName}`;
+export const diamondTitle = (d: DiamondRow) => diamondName({ ...d, carat: d.caratPoints / 100 });
+export const gemTitle = (g: GemRow) => gemstoneName({ ...g, carat: g.caratPoints / 100 });
 export const meleeTitle = (p: MeleeRow) => `${p.sizeMm.toFixed(1)} mm ${p.shape.toLowerCase()} ${p.origin === 'lab' ? 'lab-grown ' : ''}diamond, ${p.quality}`;
 /** Melee is priced per carat; one stone costs its share, at least a cent. */
 export const meleeUnit = (p: MeleeRow) => Math.max(1, Math.round(p.pricePerCaratCents * p.caratPerStone));
@@ -93,7 +95,7 @@ export async function searchStones(db: Db, q: { groupId: number; location: numbe
 async function resolveStone(db: Db, loc: StoneLocation, choice: ConfigureInput['stones'][number]): Promise<{ price: StoneChoice; stone: string }> {
   const prefix = `${loc.group === 'Center' ? 'Center' : 'Accents'}: `;
   if (choice.kind === 'melee') {
-    if (loc.group !== 'Accent') throw new Unprocessable(`Location ${loc.LocationNumber} holds a centre stone, not melee.`);
+    if (loc.group !== 'Accent') throw new Unprocessable(`Location ${loc.LocationNumber} holds a center stone, not melee.`);
     const p = await repo.melee(db, choice.id);
     if (!p) throw new Unprocessable('That melee parcel does not exist.');
     if (p.shape !== loc.shape || p.sizeMm !== loc.sizeMm) throw new Unprocessable(`That melee does not fit location ${loc.LocationNumber}: it needs ${loc.sizeMm} mm ${loc.shape.toLowerCase()} stones.`);
@@ -115,13 +117,7 @@ async function resolveStone(db: Db, loc: StoneLocation, choice: ConfigureInput['
   };
 }
 
-const addBusinessDays = (from: Date, days: number) => {
-  const d = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
-  while (days > 0) { d.setUTCDate(d.getUTCDate() + 1); if (d.getUTCDay() % 6 !== 0) days--; }
-  return d.toISOString().slice(0, 10);
-};
-
-export async function configureProduct(db: Db, input: ConfigureInput, now = new Date()): Promise<ConfiguredProduct> {
+export async function configureProduct(db: Db, input: ConfigureInput): Promise<ConfiguredProduct> {
   const m = await model(db, input.groupId);
   if (!m.metals.includes(input.metal)) throw new Unprocessable(`This piece is not made in ${input.metal}.`, { metal: 'Choose one of the metals offered' });
   const rate = await remember(db, `rate:${input.metal}`, () => repo.metalRate(db, input.metal));
@@ -138,31 +134,32 @@ export async function configureProduct(db: Db, input: ConfigureInput, now = new 
   } else if (input.style !== undefined) throw new Unprocessable('This piece has no profile to choose.');
   const seen = new Set<number>();
   const stones: StoneChoice[] = [];
-  let centreStone: string | undefined;
+  let centerStone: string | undefined;
   for (const choice of input.stones) {
     if (seen.has(choice.location)) throw new Unprocessable(`Location ${choice.location} was chosen twice.`);
     seen.add(choice.location);
     const resolved = await resolveStone(db, locationOf(m, choice.location), choice);
     stones.push(resolved.price);
-    if (choice.location === 1) centreStone = resolved.stone;
+    if (choice.location === 1) centerStone = resolved.stone;
   }
-  // Heavier rings in larger sizes and wider bands: weight scales with both.
-  const width = m.widthsMm ? input.widthMm ?? 4 : undefined;
-  const weightG = m.baseWeightG * (input.size ? 1 + (input.size - 7) * 0.03 : 1) * (width ? width / 4 : 1);
-  const price = priceConfiguration({
-    castingLabourCents: m.castingLabourCents, weightG, metal: rate,
-    sizeUpchargeCents: input.size ? sizeUpchargeCents(input.size) : 0, sizeLabel: input.size?.toString(), stones,
-    finishes: style ? [{ label: `${style.name} profile`, cents: style.labourCents }] : [],
-  });
+  const shape = { size: input.size, widthMm: m.widthsMm ? input.widthMm ?? DEFAULT_WIDTH_MM : undefined, style };
+  const price = priceSetting(m, rate, shape, stones);
+  // A piece sold with its stones is not for sale without them: the shopper sees what is still to
+  // choose and the least the finished piece can cost today (the cheapest stones that fit).
+  const missing = requiredLocations(m).filter((l) => !seen.has(l.LocationNumber));
+  const fills = missing.length ? await cheapestStones(db, missing) : [];
+  const fromCents = missing.length ? priceSetting(m, rate, shape, [...stones, ...fills.filter((f): f is StoneChoice => f !== null)]).totalCents : price.totalCents;
+  const width = shape.widthMm;
   const sku = [m.series, input.metal, input.size ? `S${input.size}` : '', width ? `W${width}` : '', style ? style.name.replace(/\W+/g, '').toUpperCase() : '', ...input.stones.map((s) => `L${s.location}${s.kind[0]!.toUpperCase()}${s.id}`)].filter(Boolean).join(':');
   const title = `${m.description} in ${rate.name}${style ? `, ${style.name}` : ''}${input.size ? `, size ${input.size}` : ''}${width ? `, ${width} mm` : ''}`;
-  const image = { ...m.image, ...(centreStone ? { stone: centreStone } : {}) };
+  const image = { ...m.image, ...(centerStone ? { stone: centerStone } : {}) };
   return {
     sku, title,
     images: [{ FullUrl: itemImageUrl(image, input.metal, title) }],
     breakdown: price.lines,
     totalCents: price.totalCents,
-    estimatedShipDate: addBusinessDays(now, 10),
+    fromCents,
+    missing: missing.map((l) => ({ location: l.LocationNumber, label: locationLabel(l) })),
     configuration: { ...input, ...(style ? { style: style.name } : {}) },
   };
 }

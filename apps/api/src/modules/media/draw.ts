@@ -1,5 +1,5 @@
 // Product pictures drawn from data (architecture §5, visual.md "Imagery"): flat vector studio
-// shots on a soft panel, metal by quality, stones by cut and colour. Pure functions → SVG text.
+// shots on a soft panel, metal by quality, stones by cut and color. Pure functions → SVG text.
 
 type Pt = [number, number];
 export type Tone = 'white' | 'yellow' | 'rose';
@@ -30,7 +30,7 @@ function shade(hex: string, f: number): string {
   const mix = (c: number) => (f >= 0 ? c + (255 - c) * f : c * (1 + f));
   return `#${[(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => clamp(mix(c)).toString(16).padStart(2, '0')).join('')}`;
 }
-/** Three tones (light, mid, dark) for a stone name or a hex colour. */
+/** Three tones (light, mid, dark) for a stone name or a hex color. */
 export function stoneTones(stone: string | undefined): [string, string, string] {
   if (stone && /^#?[0-9a-f]{6}$/i.test(stone)) {
     const hex = stone.startsWith('#') ? stone : `#${stone}`;
@@ -119,7 +119,7 @@ function ringBody(style: string, shape: string, tones: [string, string, string],
     }
   }
   if (style === 'plain' || style === 'mens' || style === 'eternity' || style === 'anniversary') return body;
-  // Head: prongs holding the centre stone
+  // Head: prongs holding the center stone
   body += `<path d="M176 ${headY + 18} L186 ${headY - 8} M224 ${headY + 18} L214 ${headY - 8} M192 ${headY + 20} L195 ${headY - 12} M208 ${headY + 20} L205 ${headY - 12}" stroke="url(#m)" stroke-width="5" stroke-linecap="round"/>`;
   if (style === 'halo') for (let i = 0; i < 18; i++) { const a = (i / 18) * Math.PI * 2; body += stone('round', 200 + Math.cos(a) * 54, headY - 30 + Math.sin(a) * 34, 6, STONES.diamond!, 0.8); }
   if (style === 'three-stone') { body += stone(shape, 140, headY - 8, 26, tones, 0.62, pearl) + stone(shape, 260, headY - 8, 26, tones, 0.62, pearl); }

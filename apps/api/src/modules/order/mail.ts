@@ -1,3 +1,4 @@
+import { madeToOrderText, type StoreFacts } from '@facet/contracts/store-facts';
 import type { Order } from '@facet/contracts/commerce';
 import { esc, layout, type Rendered, type StoreInfo } from '../mail/templates.ts';
 
@@ -22,15 +23,15 @@ ${sum('Subtotal', t.subtotalCents)}${sum(`Shipping (${esc(o.shipping.label)})`, 
   return { html, text };
 }
 
-export function orderConfirmation(store: StoreInfo, o: Order, url: string): Rendered {
+export function orderConfirmation(store: StoreInfo, facts: StoreFacts, o: Order, url: string): Rendered {
   const block = orderBlock(o);
   return layout(store, `Your ${store.name} order ${o.number}`, {
     greeting: `Thank you, ${o.shippingAddress.name.split(' ')[0]}.`,
-    paragraphs: [`We have your order ${o.number}. Our jewelers will inspect every piece, and we will e-mail you the tracking number when it ships (${o.shipping.days} once ready; made-to-order rings take 8–12 business days to craft).`],
+    paragraphs: [`We have your order ${o.number}. Our jewelers will inspect every piece, and we will e-mail you the tracking number when it ships (${o.shipping.days} once ready; made-to-order rings take ${madeToOrderText(facts)} to craft).`],
     htmlBlock: block.html,
     textBlock: block.text,
     action: { label: 'View your order', url },
-    after: ['Every shipment is fully insured and needs a signature on delivery. You have 30 days to return anything unworn.'],
+    after: [`Every shipment is fully insured and needs a signature on delivery. You have ${facts.returnDays} days to return anything unworn.`],
   });
 }
 

@@ -6,14 +6,20 @@ import { Validation } from '../../errors.ts';
 import { optionalUserId, requireAuth } from '../account/auth.ts';
 import { ownerOf } from '../cart/routes.ts';
 import * as orders from './service.ts';
+import { refreshConfiguredPrices } from '../configurator/purchasable.ts';
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: orders.OrderDeps = {
     db: app.db, config: app.config, outbox: app.outbox, payments: app.payments,
-    // Listings show only available stones: cached answers must not outlive a sale.
-    onStonesSold: () => { app.answerCache.invalidate(); app.diamondIndex.invalidate(); },
+    // Listings show only available stones: cached answers must not outlive a sale. A sold stone may
+    // have been the cheapest that fits a setting, so configured "from" prices are worked out again
+    // (in the background; the write notifies every instance).
+    onStonesSold: () => {
+      app.answerCache.invalidate(); app.diamondIndex.invalidate();
+      refreshConfiguredPrices(app.db).catch((err: unknown) => app.log.error({ err }, 'configured prices were not refreshed after a sale'));
+    },
   };
   app.addHook('onSend', async (_req, reply) => { reply.header('cache-control', 'private, no-store'); });
 

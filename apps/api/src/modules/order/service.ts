@@ -15,6 +15,7 @@ import { computeTotals, shippingOptions } from '../cart/pricing.ts';
 import type { Owner } from '../cart/repository.ts';
 import { enqueueMail, type MailOutbox } from '../mail/outbox.ts';
 import { orderConfirmation, orderNotification } from './mail.ts';
+import { storeFacts } from '../../store-facts.ts';
 import type { PaymentProvider } from './payment.ts';
 import { orderRepository as repo, type OrderRow } from './repository.ts';
 
@@ -132,7 +133,7 @@ export async function placeOrder(deps: OrderDeps, owner: Owner, idempotencyKey: 
 
       const store = storeInfo(deps.config);
       const link = `${store.publicUrl}/order-confirmation?number=${number}&token=${accessToken}`;
-      await enqueueMail(tx, { kind: 'order-confirmation', to: input.email, ...orderConfirmation(store, answer, link) });
+      await enqueueMail(tx, { kind: 'order-confirmation', to: input.email, ...orderConfirmation(store, storeFacts(deps.config), answer, link) });
       await enqueueMail(tx, { kind: 'order-notification', to: deps.config.STORE_EMAIL, ...orderNotification(store, answer) });
       await cartRepository.clear(tx, cartId);
       if (input.saveAddress && owner.userId) {

@@ -1,11 +1,14 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from '~/lib/toast.ts';
 import type { AddItemInput } from '@facet/contracts/commerce';
 import { reportApiError } from '~/lib/client-api.ts';
-import { addToCart, resetAdded } from './cart-store.ts';
+import { addToCart, resetAdded, useCart } from './cart-store.ts';
 
-/** "Add to Cart" for any kind of line; confirms with a link to the cart. */
+/**
+ * "Add to Cart" for any kind of line; confirms with a link to the cart. A one-of-a-kind stone already
+ * in the cart cannot be added twice, so its button becomes the way to the cart.
+ */
 export function AddToCartButton({ item, label = 'Add to Cart', className = 'btn-primary w-full py-4', disabled, ariaLabel, what, children }: {
   item: AddItemInput | null;
   label?: string;
@@ -18,6 +21,11 @@ export function AddToCartButton({ item, label = 'Add to Cart', className = 'btn-
 }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const { cart } = useCart();
+  const oneOfAKind = item && (item.kind === 'diamond' || item.kind === 'gemstone') ? `${item.kind}:${item.id}` : null;
+  if (oneOfAKind && cart?.lines.some((l) => l.key === oneOfAKind)) {
+    return <Link to="/cart" className={`${className} inline-flex items-center justify-center`} data-testid="in-cart">In your cart — view cart</Link>;
+  }
   return (
     <button type="button" className={className} disabled={disabled || busy || !item} aria-label={ariaLabel} aria-busy={busy}
       onClick={async () => {

@@ -1,4 +1,4 @@
-// Small metal colour dots: a card shows which metals a design comes in.
+// Small metal color dots: a card shows which metals a design comes in.
 const SWATCH: Record<string, { name: string; bg: string }> = {
   '14KW': { name: '14K White Gold', bg: 'linear-gradient(135deg,#9ea3a8,#f2f3f5,#b9bdc2)' },
   '18KW': { name: '18K White Gold', bg: 'linear-gradient(135deg,#9ea3a8,#f2f3f5,#b9bdc2)' },
@@ -12,7 +12,7 @@ export const metalName = (q: string) => SWATCH[q]?.name ?? q;
 export const metalBackground = (q: string) => SWATCH[q]?.bg ?? '#ccc';
 
 export function MetalSwatches({ metals, className = '' }: { metals: string[]; className?: string }) {
-  // One dot per colour (14K and 18K of a colour look alike at this size).
+  // One dot per color (14K and 18K of a color look alike at this size).
   const tones = [...new Map(metals.map((m) => [SWATCH[m]?.bg ?? m, m])).values()];
   return (
     <ul className={`flex gap-1.5 ${className}`} aria-label={`Available in ${metals.map(metalName).join(', ')}`}>

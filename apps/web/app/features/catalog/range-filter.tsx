@@ -8,7 +8,7 @@ interface Props {
   step: number;
   value: [number, number];
   onCommit: (v: [number, number]) => void;
-  /** Discrete scales (colour, clarity, cut) show names instead of numbers. */
+  /** Discrete scales (color, clarity, cut) show names instead of numbers. */
   names?: readonly string[];
   format?: (n: number) => string;
   inputs?: boolean;

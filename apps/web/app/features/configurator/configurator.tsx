@@ -14,7 +14,7 @@ interface Props {
   metalPicker: React.ReactNode;
 }
 
-/** Step-by-step: metal, size (or width), centre stone, accents; the server prices every step. */
+/** Step-by-step: metal, size (or width), center stone, accents; the server prices every step. */
 export function Configurator({ product, configured, error, metalPicker }: Props) {
   const config = product.configuration!;
   const [params] = useSearchParams();
@@ -55,7 +55,8 @@ export function Configurator({ product, configured, error, metalPicker }: Props)
         return (
           <section key={loc.LocationNumber} aria-labelledby={`loc-${loc.LocationNumber}`} className="border-t border-hairline pt-5">
             <h2 id={`loc-${loc.LocationNumber}`} className="eyebrow font-sans">
-              {loc.group === 'Center' ? `Centre stone: ${loc.shape}, ${loc.caratMin?.toFixed(2)}–${loc.caratMax?.toFixed(2)} ct` : `Accent stones: ${loc.count} × ${loc.sizeMm} mm ${loc.shape.toLowerCase()}`}
+              {loc.group === 'Center' ? `Center stone: ${loc.shape}, ${loc.caratMin?.toFixed(2)}–${loc.caratMax?.toFixed(2)} ct` : `Accent stones: ${loc.count} × ${loc.sizeMm} mm ${loc.shape.toLowerCase()}`}
+              {loc.optional && <span className="ml-2 font-normal normal-case tracking-normal text-muted">optional</span>}
             </h2>
             {pick && line ? (
               <div className="mt-3 flex items-center justify-between gap-3 border border-primary bg-secondary/50 px-3 py-2.5 text-sm">
@@ -74,9 +75,15 @@ export function Configurator({ product, configured, error, metalPicker }: Props)
         <section aria-label="Price breakdown" className="border border-hairline bg-panel p-4 text-sm">
           <dl className="space-y-1.5">
             {configured.breakdown.map((l, i) => <div key={i} className="flex justify-between gap-4"><dt className="text-muted">{l.label}</dt><dd>{formatMoney(l.cents, { exact: true })}</dd></div>)}
-            <div className="flex justify-between gap-4 border-t border-hairline pt-2 font-medium"><dt>Total</dt><dd data-testid="configured-total">{formatMoney(configured.totalCents, { exact: true })}</dd></div>
+            {configured.missing.length > 0 ? (
+              <div className="flex justify-between gap-4 border-t border-hairline pt-2 font-medium"><dt>With the least costly {configured.missing.length > 1 ? 'stones' : 'stone'} that {configured.missing.length > 1 ? 'fit' : 'fits'}, from</dt><dd data-testid="configured-total">{formatMoney(configured.fromCents, { exact: true })}</dd></div>
+            ) : (
+              <div className="flex justify-between gap-4 border-t border-hairline pt-2 font-medium"><dt>Total</dt><dd data-testid="configured-total">{formatMoney(configured.totalCents, { exact: true })}</dd></div>
+            )}
           </dl>
-          <p className="mt-2 text-xs text-muted">Made to order · estimated to ship {new Date(`${configured.estimatedShipDate}T12:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'long' })}</p>
+          {configured.missing.length > 0 && (
+            <p className="mt-2 text-xs text-muted" data-testid="still-to-choose">This piece is sold with its stones. Still to choose: {configured.missing.map((m) => m.label.charAt(0).toLowerCase() + m.label.slice(1)).join('; ')}.</p>
+          )}
         </section>
       )}
     </div>
@@ -114,7 +121,7 @@ function StonePicker({ groupId, location, onPick, searchAll }: { groupId: number
         </div>
         {searchAll && <Link to={searchAll} className="text-xs font-medium text-primary underline">Search every diamond</Link>}
         {isDiamond && (
-          <label className="ml-auto text-xs text-muted">Colour <select className="ml-1 rounded-sm border border-hairline px-1.5 py-1 text-xs" value={colorMax} onChange={(e) => setColorMax(e.target.value)}>
+          <label className="ml-auto text-xs text-muted">Color <select className="ml-1 rounded-sm border border-hairline px-1.5 py-1 text-xs" value={colorMax} onChange={(e) => setColorMax(e.target.value)}>
             <option value="">Any</option>{['D', 'E', 'F', 'G', 'H', 'I', 'J'].map((c, i) => <option key={c} value={i}>{c === 'D' ? 'D only' : `D–${c}`}</option>)}
           </select></label>
         )}

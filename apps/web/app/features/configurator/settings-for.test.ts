@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeReturnTo, settingsFor, withCentreStone } from './settings-for.ts';
+import { safeReturnTo, settingsFor, withCenterStone } from './settings-for.ts';
 
 describe('safeReturnTo', () => {
   it('accepts our own product pages, with their configuration', () => {
@@ -13,9 +13,9 @@ describe('safeReturnTo', () => {
   });
 });
 
-describe('withCentreStone', () => {
+describe('withCenterStone', () => {
   it('sets s1 and keeps the other choices', () => {
-    expect(withCentreStone('/product/A/1/2/3?metal=PLAT&s1=d9', 'd42')).toBe('/product/A/1/2/3?metal=PLAT&s1=d42');
+    expect(withCenterStone('/product/A/1/2/3?metal=PLAT&s1=d9', 'd42')).toBe('/product/A/1/2/3?metal=PLAT&s1=d42');
   });
 });
 

@@ -15,8 +15,8 @@ export function safeReturnTo(raw: string | null): string | null {
   return raw && /^\/product\/[^/?#\\][^?#\\]*(\?[^#\\]*)?$/.test(raw) && !raw.startsWith('//') ? raw : null;
 }
 
-/** The product page to return to, with the chosen centre stone set. */
-export function withCentreStone(returnTo: string, param: string) {
+/** The product page to return to, with the chosen center stone set. */
+export function withCenterStone(returnTo: string, param: string) {
   const url = new URL(returnTo, 'http://facet.local');
   url.searchParams.set('s1', param);
   return `${url.pathname}${url.search}`;

@@ -8,6 +8,7 @@ import { useHeaderScroll } from './use-header-scroll.ts';
 import { MegaMenu } from './mega-menu.tsx';
 import { SearchBox } from './search-box.tsx';
 import { HeaderActions } from './header-actions.tsx';
+import { useStoreFacts } from '~/lib/store-facts.ts';
 
 // The drawer (and its dialog code) loads on the first tap of the menu button.
 const MobileNav = lazy(() => import('./mobile-nav.tsx').then((m) => ({ default: m.MobileNav })));
@@ -23,6 +24,7 @@ export const PAGES_LINKS = [
 ];
 
 export function Header({ menu }: { menu: MenuSection[] }) {
+  const facts = useStoreFacts();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -62,7 +64,7 @@ export function Header({ menu }: { menu: MenuSection[] }) {
         onMouseEnter={cancelClose}
       >
         <p className="truncate bg-secondary px-4 py-1.5 text-center text-xs leading-[1.1rem] tracking-wide text-ink">
-          Fully insured shipping · 30-day returns<span className="max-sm:hidden"> · Every diamond certified</span>
+          Fully insured shipping · {facts.returnDays}-day returns<span className="max-sm:hidden"> · Every diamond certified</span>
         </p>
         <div className="border-b border-hairline">
           <div className="mx-auto flex h-16 max-w-site items-center gap-4 px-4 lg:gap-8 lg:px-8">

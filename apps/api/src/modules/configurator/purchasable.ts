@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import type { StoneLocation } from '../../db/schema/configurator.ts';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { priceConfiguration, sizeUpchargeCents, type MetalRate, type PriceBreakdown, type StoneChoice } from './price.ts';
+import { configuratorRepository as repo, type ModelRow } from './repository.ts';
+
+// What a shopper can actually buy, and the least it costs. Every price the store shows for a
+// configurable piece (card "from", the product API's variants, the page before stones are chosen)
+// is priceConfiguration over a purchasable configuration: one function, no second price table.
+
+/** The width the configurator starts on when a band offers several. */
+export const DEFAULT_WIDTH_MM = 4;
+
+export interface SettingShape { size?: number; widthMm?: number; style?: { name: string; labourCents: number } }
+
+/** The one price function applied to a model: weight grows with ring size and band width. */
+export function priceSetting(m: ModelRow, rate: MetalRate, shape: SettingShape, stones: StoneChoice[]): PriceBreakdown {
+  const weightG = m.baseWeightG * (shape.size ? 1 + (shape.size - 7) * 0.03 : 1) * (shape.widthMm ? shape.widthMm / DEFAULT_WIDTH_MM : 1);
+  return priceConfiguration({
+    castingLabourCents: m.castingLabourCents, weightG, metal: rate,
+    sizeUpchargeCents: shape.size ? sizeUpchargeCents(shape.size) : 0, sizeLabel: shape.size?.toString(), stones,
+    finishes: shape.style ? [{ label: `${shape.style.name} profile`, cents: shape.style.labourCents }] : [],
+  });
+}
+
+/** Locations the piece is sold with: a complete ring has its center and accents; a mounting's center is the shopper's choice. */
+export const requiredLocations = (m: Pick<ModelRow, 'locations'>) => m.locations.filter((l) => !l.optional);
+
+export const locationLabel = (l: StoneLocation) =>
+  l.group === 'Center' ? `Center stone (${l.shape.toLowerCase()}, ${l.caratMin!.toFixed(2)}–${l.caratMax!.toFixed(2)} ct)` : `Accent stones (${l.count} × ${l.sizeMm} mm ${l.shape.toLowerCase()})`;
+
+const locationKey = (l: StoneLocation) => `${l.group}:${l.shape}:${l.caratMin ?? ''}:${l.caratMax ?? ''}:${l.sizeMm ?? ''}:${l.count}`;
+
+/**
+ * The cheapest stone on sale today for each location (null: nothing fits right now). Any stone the
+ * configurator offers counts: natural or lab-grown diamonds and every gemstone type for a center,
+ * melee parcels with enough stones for accents. `memo` shares look-ups across many models.
+ */
+export async function cheapestStones(db: DbOrTx, locations: StoneLocation[], memo = new Map<string, Promise<number | null>>()): Promise<Array<StoneChoice | null>> {
+  return Promise.all(locations.map(async (l) => {
+    const key = locationKey(l);
+    let unit = memo.get(key);
+    if (!unit) { unit = cheapestUnit(db, l); memo.set(key, unit); }
+    const cents = await unit;
+    return cents === null ? null : { location: l.LocationNumber, label: locationLabel(l), unitPriceCents: cents, count: l.count, settingLabourCents: l.settingLabourCents };
+  }));
+}
+
+async function cheapestUnit(db: DbOrTx, l: StoneLocation): Promise<number | null> {
+  if (l.group === 'Accent') {
+    const parcels = await Promise.all((['natural', 'lab'] as const).map((origin) => repo.fittingMelee(db, { origin, shape: l.shape, sizeMm: l.sizeMm! })));
+    const units = parcels.flat().filter((p) => p.stock >= l.count).map((p) => Math.max(1, Math.round(p.pricePerCaratCents * p.caratPerStone)));
+    return units.length ? Math.min(...units) : null;
+  }
+  const lo = Math.round(l.caratMin! * 100), hi = Math.round(l.caratMax! * 100);
+  const [row] = rowsOf<{ cents: number | null }>(await db.execute(sql`
+    select least(
+      (select min(price_cents) from diamond where status = 'available' and shape = ${l.shape} and carat_points between ${lo} and ${hi}),
+      (select min(price_cents) from notable_gemstone where status = 'available' and shape = ${l.shape} and carat_points between ${lo} and ${hi})
+    ) as cents`));
+  return row?.cents ?? null;
+}
+
+/** Every shape of setting a model offers: metal × size × width × profile. */
+function* shapesOf(m: ModelRow): Generator<SettingShape> {
+  for (const size of m.sizes.length ? m.sizes : [undefined]) {
+    for (const widthMm of m.widthsMm ?? [undefined]) {
+      for (const style of m.styles ?? [undefined]) yield { size, widthMm, style };
+    }
+  }
+}
+
+export interface PurchasablePrices {
+  /** The least any purchasable configuration costs: the card's "from". Null when nothing fits today. */
+  fromCents: number | null;
+  /** Per catalogue variant (metal + size): what the configurator charges for it with the cheapest stones it needs. */
+  variants: Map<number, number>;
+}
+
+/** Prices the catalogue shows for one configurable model. */
+export async function purchasablePrices(
+  db: DbOrTx, m: ModelRow, rates: Map<string, MetalRate>, variants: Array<{ id: number; metal: string; fingerSize: number | null }>,
+  memo?: Map<string, Promise<number | null>>,
+): Promise<PurchasablePrices> {
+  const fills = await cheapestStones(db, requiredLocations(m), memo);
+  const sold = fills.every((f) => f !== null);
+  const stones = fills.filter((f): f is StoneChoice => f !== null);
+  let fromCents = Infinity;
+  for (const metal of m.metals) {
+    const rate = rates.get(metal);
+    if (!rate) continue;
+    for (const shape of shapesOf(m)) fromCents = Math.min(fromCents, priceSetting(m, rate, shape, stones).totalCents);
+  }
+  const out = new Map<number, number>();
+  for (const v of variants) {
+    const rate = rates.get(v.metal);
+    if (!rate) continue;
+    const size = m.sizes.length ? v.fingerSize ?? 7 : undefined;
+    out.set(v.id, priceSetting(m, rate, { size, widthMm: m.widthsMm ? DEFAULT_WIDTH_MM : undefined, style: m.styles?.[0] }, stones).totalCents);
+  }
+  return { fromCents: sold && Number.isFinite(fromCents) ? fromCents : null, variants: out };
+}
+
+/**
+ * Writes the configurator's prices into the catalogue (group "from" and variant prices) for the
+ * given configurable groups, or all of them. Runs after seeding, and after a sale or a price change
+ * moves the cheapest stone or metal; only rows whose price changed are written.
+ */
+export async function refreshConfiguredPrices(db: DbOrTx, groupIds?: number[]): Promise<{ groups: number; changed: number }> {
+  const models = rowsOf<ModelRow>(await db.execute(sql`
+    select g.id as "groupId", g.series, g.category_id as "categoryId", g.description, g.image,
+      m.casting_labour_cents as "castingLabourCents", m.base_weight_g as "baseWeightG", m.metals, m.sizes, m.locations, m.widths_mm as "widthsMm", m.styles
+    from configuration_model m join product_group g on g.id = m.group_id
+    ${groupIds ? sql`where m.group_id = any(${sql.param(groupIds)}::int[])` : sql``}`));
+  if (!models.length) return { groups: 0, changed: 0 };
+  const rates = new Map(rowsOf<MetalRate>(await db.execute(sql`
+    select quality, name, cents_per_gram as "centsPerGram", density_factor as "densityFactor" from metal_rate`)).map((r) => [r.quality, r]));
+  const variants = rowsOf<{ id: number; groupId: number; metal: string; fingerSize: number | null }>(await db.execute(sql`
+    select id, group_id as "groupId", metal, finger_size as "fingerSize" from product
+    where group_id = any(${sql.param(models.map((m) => m.groupId))}::int[])`));
+  const byGroup = Map.groupBy(variants, (v) => v.groupId);
+  const memo = new Map<string, Promise<number | null>>();
+  const groupRows: Array<[number, number]> = [];
+  const variantRows: Array<[number, number]> = [];
+  for (const m of models) {
+    const p = await purchasablePrices(db, m, rates, byGroup.get(m.groupId) ?? [], memo);
+    // Nothing fits today: the piece cannot be completed, so its last price stands until a stone arrives.
+    if (p.fromCents === null) continue;
+    groupRows.push([m.groupId, p.fromCents]);
+    for (const [id, cents] of p.variants) variantRows.push([id, cents]);
+  }
+  let changed = 0;
+  if (groupRows.length) {
+    const r = await db.execute(sql`
+      update product_group g set min_price_cents = v.cents
+      from unnest(${sql.param(groupRows.map((r) => r[0]))}::int[], ${sql.param(groupRows.map((r) => r[1]))}::int[]) as v(id, cents)
+      where g.id = v.id and g.min_price_cents <> v.cents`);
+    changed += (r as { rowCount?: number; affectedRows?: number }).rowCount ?? (r as { affectedRows?: number }).affectedRows ?? 0;
+  }
+  if (variantRows.length) {
+    const r = await db.execute(sql`
+      update product p set price_cents = v.cents
+      from unnest(${sql.param(variantRows.map((r) => r[0]))}::int[], ${sql.param(variantRows.map((r) => r[1]))}::int[]) as v(id, cents)
+      where p.id = v.id and p.price_cents <> v.cents`);
+    changed += (r as { rowCount?: number; affectedRows?: number }).rowCount ?? (r as { affectedRows?: number }).affectedRows ?? 0;
+  }
+  return { groups: models.length, changed };
+}

@@ -1,0 +1,16 @@
+// How the store names a stone, everywhere (cards, cart, orders, e-mails, image alt text): carat,
+// shape, kind, then its grades or color, so a gem's shape never reads as another gem's name.
+
+/** Step cuts and the square brilliant read as "-cut": "Emerald-cut ruby", never "Emerald ruby". */
+const CUT_SUFFIX = new Set(['Emerald', 'Asscher', 'Princess', 'Radiant', 'Cushion', 'Baguette']);
+export const shapeName = (shape: string) => (CUT_SUFFIX.has(shape) ? `${shape}-cut` : shape);
+
+const ct = (carat: number) => `${carat.toFixed(2)} ct`;
+
+/** "1.01 ct Emerald-cut lab-grown diamond, G VS1" */
+export const diamondName = (d: { carat: number; shape: string; origin: string; color: string; clarity: string }) =>
+  `${ct(d.carat)} ${shapeName(d.shape)} ${d.origin === 'lab' ? 'lab-grown ' : ''}diamond, ${d.color} ${d.clarity}`;
+
+/** "1.02 ct Emerald-cut Ruby, pigeon blood red" */
+export const gemstoneName = (g: { carat: number; shape: string; typeName: string; color: string }) =>
+  `${ct(g.carat)} ${shapeName(g.shape)} ${g.typeName}, ${g.color.toLowerCase()}`;

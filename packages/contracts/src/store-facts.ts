@@ -1,0 +1,44 @@
+// The promises the store makes — shipping times and prices, the free-shipping threshold, how long
+// made-to-order pieces take, the return window — come from configuration (apps/api config.ts) as
+// one object, and every page, policy and e-mail renders them from it. Nothing here loads zod, so
+// catalogue pages can use it.
+
+export type ShippingMethodKey = 'standard' | 'express' | 'overnight';
+
+export interface StoreFacts {
+  freeShippingOverCents: number;
+  shipping: Record<ShippingMethodKey, { label: string; days: string; cents: number }>;
+  /** Business days to make a made-to-order piece before it ships: [from, to]. */
+  madeToOrderDays: [number, number];
+  returnDays: number;
+  /** Restocking fee, in percent, on returned made-to-order (configured) rings. */
+  madeToOrderRestockingPercent: number;
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
+
+export const madeToOrderText = (f: StoreFacts) => `${f.madeToOrderDays[0]}–${f.madeToOrderDays[1]} business days`;
+export const returnsText = (f: StoreFacts) => `${f.returnDays}-day returns on unworn pieces`;
+
+/** What `{{name}}` stands for in content (policies): each a sentence-ready phrase. */
+export function factPhrases(f: StoreFacts): Record<string, string> {
+  return {
+    freeShippingOver: dollars(f.freeShippingOverCents),
+    standardLabel: f.shipping.standard.label, standardDays: f.shipping.standard.days, standardPrice: dollars(f.shipping.standard.cents),
+    expressLabel: f.shipping.express.label, expressDays: f.shipping.express.days, expressPrice: dollars(f.shipping.express.cents),
+    overnightLabel: f.shipping.overnight.label, overnightDays: f.shipping.overnight.days, overnightPrice: dollars(f.shipping.overnight.cents),
+    madeToOrderDays: madeToOrderText(f),
+    returnDays: String(f.returnDays),
+    restockingPercent: `${f.madeToOrderRestockingPercent}%`,
+  };
+}
+
+/** Fills `{{name}}` placeholders; an unknown name throws, so a typo never reaches a shopper. */
+export function fillFacts(text: string, f: StoreFacts): string {
+  const phrases = factPhrases(f);
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_m, name: string) => {
+    const value = phrases[name];
+    if (value === undefined) throw new Error(`Unknown store fact {{${name}}}`);
+    return value;
+  });
+}
