@@ -1,11 +1,13 @@
 import type { StoreFacts } from '@facet/contracts/store-facts';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router';
+import { lazyPart } from '~/lib/lazy-part.tsx';
+import { SlowNavigation } from '~/features/layout/slow-navigation.tsx';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from 'react-router';
 import type { MenuSection } from '@facet/contracts/menu';
 import type { Route } from './+types/root';
-import { lazy, Suspense, useEffect } from 'react';
-import { useToasterWanted } from './lib/toast.ts';
+import { Suspense, useEffect, useRef } from 'react';
+import { dismissErrorToasts, showCarriedError, useToasterWanted } from './lib/toast.ts';
 
-const Toaster = lazy(() => import('./lib/toaster.tsx'));
+const Toaster = lazyPart(() => import('./lib/toaster.tsx'), 'A message');
 import { apiRequest } from './lib/api.ts';
 import { getSessionId } from './lib/session.ts';
 import { hostContext } from './lib/host-context.ts';
@@ -63,11 +65,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   // Spec §3: a random visitor id under swag-session from the first visit (it keys the cart).
-  useEffect(() => { getSessionId(); }, []);
+  useEffect(() => { getSessionId(); showCarriedError(); }, []);
+  const { pathname } = useLocation();
+  const shownAt = useRef(pathname);
+  // Error toasts belong to the page that raised them: a new route dismisses them.
+  useEffect(() => { if (shownAt.current !== pathname) { shownAt.current = pathname; dismissErrorToasts(); } }, [pathname]);
   const toasts = useToasterWanted();
   return (
     <>
       <Outlet />
+      <SlowNavigation />
       {/* Spec §8: messages top right for 5 s, on every page including checkout (lib/toast.ts). */}
       {toasts && <Suspense fallback={null}><Toaster /></Suspense>}
     </>

@@ -24,3 +24,5 @@ export const PAGE_SIZE_DEFAULT = 24;
 export const PAGE_SIZE_MAX = 96;
 /** Listing sort orders (GET /category/:id?sort=). */
 export const CATEGORY_SORTS = ['featured', 'price-asc', 'price-desc', 'newest'] as const;
+/** Spec §7: page code chunks must load within 120 seconds; after that the page offers a retry. */
+export const CHUNK_TIMEOUT_MS = 120_000;

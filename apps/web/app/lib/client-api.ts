@@ -1,4 +1,4 @@
-import { toast } from './toast.ts';
+import { errorAfterReload, toast } from './toast.ts';
 import { TOAST_DURATION_MS } from '@facet/contracts/constants';
 import { apiRequest, ApiError } from './api.ts';
 import { clearUser, getSessionId, getToken } from './session.ts';
@@ -26,7 +26,10 @@ export function reportApiError(err: unknown): void {
   if (e.status === 0) window.alert(e.message);
   if (e.status === 401) {
     clearUser();
+    // The reload would swallow the toast: the next page shows it ("Your session has expired…").
+    errorAfterReload(e.message);
     window.location.reload();
+    return;
   }
   // On our failures the shopper gets a reference that finds the log line.
   const ref = e.status >= 500 && e.requestId ? ` (reference ${e.requestId.slice(0, 8)})` : '';

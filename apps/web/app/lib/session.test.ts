@@ -11,7 +11,13 @@ const sessionStorage = {
   setItem: (k: string, v: string) => { store.set(k, v); },
   removeItem: (k: string) => { store.delete(k); },
 };
-beforeEach(() => { store.clear(); (globalThis as Record<string, unknown>).window = { sessionStorage }; });
+const kept = new Map<string, string>();
+const localStorage = {
+  getItem: (k: string) => kept.get(k) ?? null,
+  setItem: (k: string, v: string) => { kept.set(k, v); },
+  removeItem: (k: string) => { kept.delete(k); },
+};
+beforeEach(() => { store.clear(); kept.clear(); (globalThis as Record<string, unknown>).window = { sessionStorage, localStorage }; });
 afterEach(() => { delete (globalThis as Record<string, unknown>).window; });
 
 const user = { firstName: 'Ada', lastName: 'K', email: 'ada@example.com', phone: '', emailVerified: 1, avatarUrl: null, pendingEmail: null, token: 't1' } as User;
@@ -30,5 +36,25 @@ describe('visitor id', () => {
     clearUser();
     expect(store.has(SESSION_KEYS.userToken)).toBe(false);
     expect(getSessionId()).not.toBe(afterSignIn);
+  });
+
+  it('a guest cart follows the shopper into a new tab and a reopened browser, for 30 days', () => {
+    const id = getSessionId();
+    store.clear(); // a new tab: empty session storage
+    expect(getSessionId()).toBe(id);
+    store.clear();
+    const old = JSON.parse(kept.get('facet-visitor')!);
+    kept.set('facet-visitor', JSON.stringify({ ...old, at: Date.now() - 31 * 86_400_000 }));
+    expect(getSessionId()).not.toBe(id);
+  });
+
+  it('signing in or out retires the kept id too, so no other tab reuses a claimed cart', () => {
+    const id = getSessionId();
+    storeUser(user, 't1');
+    store.delete(SESSION_KEYS.userToken); store.delete(SESSION_KEYS.loggedUser); store.delete(SESSION_KEYS.sessionId);
+    expect(getSessionId()).not.toBe(id);
+    const guest = getSessionId();
+    clearUser();
+    expect(getSessionId()).not.toBe(guest);
   });
 });

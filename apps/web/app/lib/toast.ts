@@ -15,14 +15,42 @@ export const useToasterWanted = () => useSyncExternalStore((l) => { listeners.ad
 /** Called by the Toaster wrapper once it is subscribed. */
 export const toasterMounted = () => mounted();
 
+// Error toasts belong to the page that raised them ("Your card was declined" must not follow the
+// shopper onto the confirmation page): they are dismissed when the route changes.
+const errorIds = new Set<string | number>();
+let nextId = 0;
+
 function show(kind: 'message' | 'success' | 'error'): Show {
   return (message, opts) => {
     if (!wanted) { wanted = true; listeners.forEach((l) => l()); }
+    const id = opts?.id ?? (kind === 'error' ? `error-${++nextId}` : undefined);
+    if (kind === 'error' && id !== undefined) errorIds.add(id);
     void Promise.all([import('sonner'), ready]).then(([{ toast }]) => {
-      if (kind === 'message') toast(message, opts);
-      else toast[kind](message, opts);
+      const o = id === undefined ? opts : { ...opts, id, onAutoClose: () => errorIds.delete(id), onDismiss: () => errorIds.delete(id) };
+      if (kind === 'message') toast(message, o);
+      else toast[kind](message, o);
     });
   };
 }
 
+/** Dismisses the error toasts still showing (called on every route change). */
+export function dismissErrorToasts() {
+  if (!errorIds.size) return;
+  const ids = [...errorIds];
+  errorIds.clear();
+  void import('sonner').then(({ toast }) => { for (const id of ids) toast.dismiss(id); });
+}
+
 export const toast = Object.assign(show('message'), { success: show('success'), error: show('error') });
+
+// A message that must survive a page reload (the 401 handler reloads the page): kept in session
+// storage for one reload and shown by the next page as an error toast.
+const CARRIED = 'facet-toast-after-reload';
+export function errorAfterReload(message: string) {
+  try { window.sessionStorage.setItem(CARRIED, message); } catch { /* storage blocked: the reload still happens */ }
+}
+export function showCarriedError() {
+  let message: string | null;
+  try { message = window.sessionStorage.getItem(CARRIED); window.sessionStorage.removeItem(CARRIED); } catch { return; }
+  if (message) toast.error(message);
+}

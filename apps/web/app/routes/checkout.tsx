@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazyPart } from '~/lib/lazy-part.tsx';
 import { Link, useNavigate } from 'react-router';
 import { Lock } from 'lucide-react';
 import { z } from 'zod';
@@ -8,20 +9,24 @@ import type { Route } from './+types/checkout';
 import { useForm } from '~/components/form/use-form.ts';
 import { TextField } from '~/components/form/text-field.tsx';
 import { AddressFields, AddressLines, addressSchemas, emptyAddress } from '~/features/account/address-form.tsx';
-import { useAccount } from '~/features/account/account-store.ts';
+import { openPanel, useAccount } from '~/features/account/account-store.ts';
 import { TotalsList } from '~/features/cart/order-summary.tsx';
+import { cardExpired } from '~/features/cart/card-expiry.ts';
 import { fetchCart, setCart, useCart } from '~/features/cart/cart-store.ts';
 import { callApi, reportApiError } from '~/lib/client-api.ts';
 import { ApiError } from '~/lib/api.ts';
 import { formatMoney } from '~/lib/money.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 
+// Logging in from checkout opens the same panel over the form, so nothing typed is lost.
+const AccountPanel = lazyPart(() => import('~/features/account/account-panel.tsx').then((m) => ({ default: m.AccountPanel })), 'The account panel');
+
 export const meta: Route.MetaFunction = () => pageMeta({ title: 'Secure checkout', noindex: true });
 
 const cardSchemas = {
   name: z.string().trim().min(2, 'Please enter the name on the card'),
   number: z.string().transform((s) => s.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{12,19}$/, 'Please enter a valid card number')),
-  exp: z.string().regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Use MM / YY'),
+  exp: z.string().regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Use MM / YY').refine((v) => !cardExpired(v), 'This card has expired: check the date or use another card'),
   cvc: z.string().regex(/^\d{3,4}$/, 'Please enter the 3 or 4 digit security code'),
 };
 
@@ -37,7 +42,7 @@ function Section({ n, title, children }: { n: number; title: string; children: R
 // Spec §2: checkout shows neither the store header nor its footer: a focused page.
 export default function Checkout() {
   const navigate = useNavigate();
-  const { isLoggedIn, loggedUser } = useAccount();
+  const { isLoggedIn, loggedUser, panel } = useAccount();
   const { cart } = useCart();
   const [loaded, setLoaded] = useState(false);
   const [saved, setSaved] = useState<Address[]>([]);
@@ -139,7 +144,13 @@ export default function Checkout() {
             <div className="space-y-6">
               <Section n={1} title="Contact">
                 <TextField form={contact} name="email" label="Email" type="email" autoComplete="email" required hint="Your confirmation and tracking go here." />
-                {!isLoggedIn && <p className="mt-3 text-sm text-muted">Checking out as a guest. Have an account? Log in from the store to use your saved addresses.</p>}
+                {!isLoggedIn && (
+                  <p className="mt-3 text-sm text-muted">
+                    Checking out as a guest. Have an account?{' '}
+                    <button type="button" className="font-medium text-primary underline-offset-4 hover:underline" aria-haspopup="dialog" onClick={() => openPanel('login')}>Log in</button>{' '}
+                    to use your saved addresses; what you have typed stays here.
+                  </p>
+                )}
               </Section>
 
               <Section n={2} title="Shipping address">
@@ -219,6 +230,7 @@ export default function Checkout() {
           </form>
         )}
       </main>
+      {panel !== 'closed' && <Suspense fallback={null}><AccountPanel /></Suspense>}
     </div>
   );
 }

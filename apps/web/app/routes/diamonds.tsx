@@ -1,4 +1,5 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
+import { lazyPart } from '~/lib/lazy-part.tsx';
 import { Link, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import type { Route } from './+types/diamonds';
@@ -12,7 +13,7 @@ import { Histogram, RangeFilter } from '~/features/catalog/range-filter.tsx';
 import { safeReturnTo, withCenterStone } from '~/features/configurator/settings-for.ts';
 
 // Comparing is occasional: its dialog loads when first opened.
-const CompareDialog = lazy(() => import('~/features/catalog/compare-dialog.tsx'));
+const CompareDialog = lazyPart(() => import('~/features/catalog/compare-dialog.tsx'), 'The comparison');
 
 const SHAPES = ['Round', 'Oval', 'Princess', 'Cushion', 'Emerald', 'Pear', 'Radiant', 'Marquise', 'Asscher', 'Heart'];
 const COLORS = ['D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M'];
@@ -124,7 +125,8 @@ export default function Diamonds({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-8 grid gap-x-10 gap-y-8 md:grid-cols-2 lg:grid-cols-3">
         <RangeFilter label="Price" min={0} max={100} step={1} value={[toPos(priceFrom), toPos(priceTo)]}
-          format={(p) => `$${toPrice(p).toLocaleString()}`} parse={(dollars) => toPos(dollars)}
+          format={(p) => `$${toPrice(p).toLocaleString()}`}
+          exact={{ values: [priceFrom, priceTo], format: (d) => `$${d.toLocaleString()}`, commit: ([a, b]) => set({ priceMin: a <= lo ? null : String(Math.round(a)), priceMax: b >= hi ? null : String(Math.round(b)) }) }}
           onCommit={([a, b]) => set({ priceMin: a <= 0 ? null : String(toPrice(a)), priceMax: b >= 100 ? null : String(toPrice(b)) })}>
           <Histogram buckets={answer.histogram} from={priceFrom} to={priceTo} />
         </RangeFilter>

@@ -1,3 +1,4 @@
+import { RESEND_COUNTDOWN_S } from '@facet/contracts/constants';
 import { useEffect, useRef, useState } from 'react';
 import { Camera } from 'lucide-react';
 import { toast } from '~/lib/toast.ts';
@@ -119,7 +120,7 @@ function Profile({ initial }: { initial: User }) {
               <h2 id="email-change" className="font-display text-2xl">Confirm your new e-mail</h2>
               <p className="mt-2 text-sm text-muted">Enter the code we sent to <strong className="text-ink">{user.pendingEmail}</strong>. Until then you sign in with {user.email}.</p>
               <div className="mt-5 max-w-sm">
-                <CodeForm token={getToken()} submitLabel="Confirm e-mail" onVerified={(u) => {
+                <CodeForm token={getToken()} submitLabel="Confirm e-mail" initialCountdown={RESEND_COUNTDOWN_S} onVerified={(u) => {
                   setUser(u); remember(u); form.set('email', u.email);
                   toast.success(`Your e-mail is now ${u.email}.`);
                 }} />

@@ -118,6 +118,31 @@ test('diamond search: shapes, keyboard sliders, sort and compare', async ({ page
   await expect(page.getByText('Certificate number')).toBeVisible();
 });
 
+test('a typed price is searched as typed (the log-scale slider snaps, the number does not)', async ({ page }) => {
+  await page.goto('/diamonds?origin=natural');
+  const to = page.getByRole('textbox', { name: 'Price to' });
+  await to.fill('$2,000');
+  await to.press('Enter');
+  await expect(page).toHaveURL(/priceMax=2000(&|$)/);
+  await expect(to).toHaveValue('$2,000');
+  const prices = (await page.locator('tbody tr td:nth-child(8)').allTextContents()).map((t) => Number(t.replace(/[^0-9.]/g, '')));
+  expect(prices.length).toBeGreaterThan(0);
+  for (const p of prices) expect(p).toBeLessThanOrEqual(2000);
+});
+
+test('a diamond in the cart says so, with the way to the cart, instead of offering it again', async ({ page }) => {
+  await page.goto('/diamonds?origin=lab&sort=price-desc');
+  await page.locator('tbody tr').first().getByRole('link', { name: /^View/ }).click();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  const inCart = page.getByRole('link', { name: 'In your cart — view cart' });
+  await expect(inCart).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+  await page.reload();
+  await expect(inCart).toBeVisible();
+  await inCart.click();
+  await expect(page).toHaveURL(/\/cart$/);
+});
+
 test('header suggestions from 2 characters, keyboard navigable, lead to /search', async ({ page }) => {
   await page.goto('/');
   const box = page.getByRole('combobox', { name: 'Search the store' }).first();

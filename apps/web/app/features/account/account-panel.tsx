@@ -154,8 +154,8 @@ function ForgetForm() {
   );
 }
 
-export function useCountdown() {
-  const [left, setLeft] = useState(0);
+export function useCountdown(initial = 0) {
+  const [left, setLeft] = useState(initial);
   useEffect(() => {
     if (left <= 0) return;
     const t = setTimeout(() => setLeft((n) => n - 1), 1000);
@@ -165,10 +165,14 @@ export function useCountdown() {
 }
 
 /** The code field and resend button, shared by the verify panel and the e-mail change on /profile. */
-export function CodeForm({ token, onVerified, submitLabel = 'Verify' }: { token: string | null; onVerified: (u: User) => void; submitLabel?: string }) {
+export function CodeForm({ token, onVerified, submitLabel = 'Verify', initialCountdown = 0 }: {
+  token: string | null; onVerified: (u: User) => void; submitLabel?: string;
+  /** Seconds until a resend is allowed: a code that was just sent counts down from the start. */
+  initialCountdown?: number;
+}) {
   const form = useForm(verifySchemas, { otp: '' });
   const { busy, run, onSubmit } = useSubmit();
-  const countdown = useCountdown();
+  const countdown = useCountdown(initialCountdown);
   const submit = onSubmit(form, async () => {
     onVerified(await callApi<User>('/user/verify-otp', { method: 'POST', body: form.values, token }));
   });
@@ -211,10 +215,13 @@ function VerifyForm() {
           <a href="/dev/mailbox" target="_blank" rel="noopener" className="underline">dev mailbox</a>.
         </p>
       )}
-      <CodeForm token={ticket?.token ?? null} onVerified={(user) => {
-        // Spec §4: verify success stores the user and token, and the panel moves to login.
+      <CodeForm token={ticket?.token ?? null} initialCountdown={RESEND_COUNTDOWN_S} onVerified={(user) => {
+        // Spec §4: verify success stores the user and token: that is a sign-in (the server has
+        // claimed the visitor's cart), so the panel moves on and, being logged in, closes.
         storeUser(user, user.token);
-        openPanel('login', { ticket: null, loginEmail: user.email, notice: 'Your e-mail is verified. Please log in.' });
+        setAccount({ isLoggedIn: true, loggedUser: user, panel: 'closed', notice: null, ticket: null });
+        toast.success(`Your e-mail is verified. Welcome, ${user.firstName}.`);
+        void afterLogin();
       }} />
       <p className="border-t border-hairline pt-5 text-center"><LinkButton onClick={() => openPanel('login')}>Back to login</LinkButton></p>
     </div>

@@ -14,11 +14,16 @@ interface Props {
   inputs?: boolean;
   /** Turns a typed value (as shown) back into slider units. */
   parse?: (n: number) => number;
+  /**
+   * The filter's values in the units the shopper types (a log-scale price slider moves in steps):
+   * a typed value is searched exactly as typed, and only the slider snaps.
+   */
+  exact?: { values: [number, number]; format: (n: number) => string; commit: (v: [number, number]) => void };
   children?: React.ReactNode;
 }
 
 /** A two-thumb slider (keyboard-operable) with editable values at both ends. */
-export function RangeFilter({ label, min, max, step, value, onCommit, names, format = String, inputs = true, parse = (n) => n, children }: Props) {
+export function RangeFilter({ label, min, max, step, value, onCommit, names, format = String, inputs = true, parse = (n) => n, exact, children }: Props) {
   const [local, setLocal] = useState<[number, number]>(value);
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   // While the shopper is still moving a thumb (keys repeat), the slider's own value wins.
@@ -29,10 +34,18 @@ export function RangeFilter({ label, min, max, step, value, onCommit, names, for
     pending.current = setTimeout(() => { pending.current = null; onCommit(v); }, 350);
   };
   const show = (n: number) => (names ? names[n] ?? String(n) : format(n));
+  // At rest the boxes show the values searched; while a thumb moves, where it is.
+  const atRest = local[0] === value[0] && local[1] === value[1];
+  const boxText = (i: 0 | 1) => (exact && atRest ? exact.format(exact.values[i]) : format(local[i]));
   const id = label.toLowerCase().replace(/\W+/g, '-');
   const commitInput = (i: 0 | 1, raw: string) => {
     const typed = Number(raw.replace(/[^0-9.]/g, ''));
     if (!Number.isFinite(typed) || raw.trim() === '') { setLocal(value); return; }
+    if (exact) {
+      const [a, b] = exact.values;
+      exact.commit(i === 0 ? [Math.min(typed, b), b] : [a, Math.max(typed, a)]);
+      return;
+    }
     const n = parse(typed);
     const next: [number, number] = i === 0 ? [Math.max(min, Math.min(n, local[1])), local[1]] : [local[0], Math.min(max, Math.max(n, local[0]))];
     setLocal(next);
@@ -52,9 +65,9 @@ export function RangeFilter({ label, min, max, step, value, onCommit, names, for
         <div className="mt-2 flex justify-between text-xs text-muted"><span>{show(local[0])}</span><span>{show(local[1])}</span></div>
       ) : inputs ? (
         <div className="mt-3 flex items-center justify-between gap-3">
-          <input aria-label={`${label} from`} className="field w-28 py-1.5 text-xs" key={`a${local[0]}`} defaultValue={format(local[0])} onBlur={(e) => commitInput(0, e.currentTarget.value)} onKeyDown={(e) => { if (e.key === 'Enter') commitInput(0, e.currentTarget.value); }} />
+          <input aria-label={`${label} from`} className="field w-28 py-1.5 text-xs" key={`a${boxText(0)}`} defaultValue={boxText(0)} onBlur={(e) => commitInput(0, e.currentTarget.value)} onKeyDown={(e) => { if (e.key === 'Enter') commitInput(0, e.currentTarget.value); }} />
           <span aria-hidden="true" className="text-muted">–</span>
-          <input aria-label={`${label} to`} className="field w-28 py-1.5 text-right text-xs" key={`b${local[1]}`} defaultValue={format(local[1])} onBlur={(e) => commitInput(1, e.currentTarget.value)} onKeyDown={(e) => { if (e.key === 'Enter') commitInput(1, e.currentTarget.value); }} />
+          <input aria-label={`${label} to`} className="field w-28 py-1.5 text-right text-xs" key={`b${boxText(1)}`} defaultValue={boxText(1)} onBlur={(e) => commitInput(1, e.currentTarget.value)} onKeyDown={(e) => { if (e.key === 'Enter') commitInput(1, e.currentTarget.value); }} />
         </div>
       ) : null}
     </div>

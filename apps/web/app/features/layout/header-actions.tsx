@@ -43,7 +43,7 @@ export function HeaderActions() {
           <span>Account</span>
         </button>
       )}
-      <button type="button" className={`${item} max-sm:hidden`} onClick={() => toast('Wishlists are coming soon.')}>
+      <button type="button" className={item} onClick={() => toast('Wishlists are coming soon.')}>
         <Heart aria-hidden="true" className="h-5 w-5" strokeWidth={1.6} />
         <span>Wishlist</span>
       </button>

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazyPart } from '~/lib/lazy-part.tsx';
 import { Link, NavLink, useLocation } from 'react-router';
 import { DisclosureMenu } from '~/components/ui/disclosure-menu.tsx';
 import { ChevronDown, Menu } from 'lucide-react';
@@ -11,7 +12,7 @@ import { HeaderActions } from './header-actions.tsx';
 import { useStoreFacts } from '~/lib/store-facts.ts';
 
 // The drawer (and its dialog code) loads on the first tap of the menu button.
-const MobileNav = lazy(() => import('./mobile-nav.tsx').then((m) => ({ default: m.MobileNav })));
+const MobileNav = lazyPart(() => import('./mobile-nav.tsx').then((m) => ({ default: m.MobileNav })), 'The menu');
 
 export const PAGES_LINKS = [
   { label: 'Contact Us', href: '/contact-us' },

@@ -1,0 +1,5 @@
+/** A card expiring MM/YY works to the end of that month; after it the bank declines it. */
+export const cardExpired = (exp: string, now = new Date()) => {
+  const [mm, yy] = exp.split('/').map((s) => Number(s.trim()));
+  return !mm || yy === undefined || !Number.isFinite(yy) || new Date(2000 + yy, mm, 1) <= now;
+};

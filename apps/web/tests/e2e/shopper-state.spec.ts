@@ -1,0 +1,99 @@
+import { test, expect } from './support/ready.ts';
+import { SESSION_KEYS } from '@facet/contracts/constants';
+import { dialog, fillAddress, registerAndLogin } from './support/account.ts';
+
+// What the shopper can see of their own state: a cart that survives tabs, messages that outlive
+// a reload or leave with their page, the place in a list kept on Back.
+
+const chains = '/category/1301';
+
+async function addFirstChain(page: import('@playwright/test').Page) {
+  await page.goto(chains);
+  await page.locator('main ul.grid > li a').first().click();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByTestId('cart-count')).toContainText('1');
+}
+
+test('a guest cart is there in a new tab, and after the browser is reopened', async ({ page, context }) => {
+  await addFirstChain(page);
+  const tab = await context.newPage();
+  await tab.goto('/cart');
+  await expect(tab.getByTestId('cart-line')).toHaveCount(1);
+  // A reopened browser: session storage is gone, local storage stays.
+  await tab.evaluate(() => sessionStorage.clear());
+  await tab.reload();
+  await expect(tab.getByTestId('cart-line')).toHaveCount(1);
+});
+
+test('an expired session says so after the reload that signs the shopper out', async ({ page }) => {
+  await page.goto('/');
+  await registerAndLogin(page, `expired.${Date.now()}@example.com`);
+  // The server forgets the token (signed out everywhere); this tab still holds it.
+  const token = await page.evaluate((k) => sessionStorage.getItem(k), SESSION_KEYS.userToken);
+  await page.request.post('/api/user/logout', { headers: { authorization: `Bearer ${token}` } });
+  await page.goto('/profile');
+  await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+});
+
+test('Back from a product returns to the same place in the list', async ({ page }) => {
+  await page.goto('/category/1101');
+  const cards = page.locator('main ul.grid > li a');
+  const card = cards.nth(9);
+  await card.scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 200);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
+  const href = await card.getAttribute('href');
+  await card.click();
+  await expect(page).toHaveURL(/\/product\//);
+  await page.goBack();
+  await expect(page.locator(`main a[href="${href}"]`)).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
+});
+
+test('checkout: Log in opens over the form and keeps what was typed; an expired card is flagged before submitting', async ({ page }) => {
+  const email = `checkout.login.${Date.now()}@example.com`;
+  await page.goto('/');
+  await registerAndLogin(page, email);
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+
+  await addFirstChain(page);
+  await page.goto('/checkout');
+  const shipping = page.getByRole('region', { name: /Shipping address/ });
+  await fillAddress(shipping, { name: 'Ada Lovelace', line1: '12 Bleecker St', city: 'New York', state: 'NY', zip: '10012', phone: '(212) 555-0188' });
+  const exp = page.getByLabel('Expiry (MM / YY)');
+  await exp.fill('01 / 20');
+  await exp.blur();
+  await expect(page.getByText('This card has expired: check the date or use another card')).toBeVisible();
+
+  await page.getByRole('region', { name: /Contact/ }).getByRole('button', { name: 'Log in' }).click();
+  await dialog(page).getByLabel('Email').fill(email);
+  await dialog(page).getByLabel('Password').fill('Brilliant$Cut2026');
+  await dialog(page).getByRole('button', { name: 'Log in' }).click();
+  await expect(dialog(page)).toBeHidden();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('region', { name: /Contact/ }).getByLabel('Email')).toHaveValue(email);
+  await expect(shipping.getByLabel('Street address')).toHaveValue('12 Bleecker St');
+  await expect(page.getByRole('region', { name: /Contact/ }).getByRole('button', { name: 'Log in' })).toHaveCount(0);
+});
+
+test('a part of the page whose code cannot be loaded offers a retry instead of vanishing', async ({ page }) => {
+  await page.route(/\/assets\/account-panel-[^/]+\.js$/, (route) => route.abort());
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Account' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The account panel did not load' })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('alert').getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(page.locator('header')).toBeVisible();
+});
+
+test.describe('mobile header', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('shows the Account, Wishlist and Cart labels of the spec', async ({ page }) => {
+    await page.goto('/');
+    const header = page.locator('header[data-header]');
+    for (const label of ['Account', 'Wishlist']) await expect(header.getByRole('button', { name: label })).toBeVisible();
+    await expect(header.getByRole('link', { name: /Cart/ })).toBeVisible();
+  });
+});
