@@ -61,7 +61,8 @@ async function main() {
   }
   console.log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 
-  const product = (await (await fetch(`${base}/api/category/1101?pageSize=1`)).json()).data.products[0].href as string;
+  // A chain: sold as it is, so the cart bench can add it by variant (rings are bought as configurations).
+  const product = (await (await fetch(`${base}/api/category/1301?pageSize=1`)).json()).data.products[0].href as string;
   // A halo setting with a fitting center diamond and its accents, for configure-product.
   const setting = (await (await fetch(`${base}/api/category/1102?pageSize=1&filters=${encodeURIComponent(JSON.stringify([{ label: 'primary stone shape', options: ['Round'] }]))}`)).json()).data.products[0];
   const stonesFor = async (location: number) => (await (await fetch(`${base}/api/stuller/search-stones`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ groupId: setting.groupId, location, family: 'diamond' }) })).json()).data.ConfiguredStones[location];

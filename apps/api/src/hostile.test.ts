@@ -19,7 +19,7 @@ beforeAll(async () => {
   token = await signUp(t, 'hostile@example.com');
   const q = async (s: ReturnType<typeof sql>) => rowsOf<{ id: number }>(await t.database.db.execute(s))[0]!.id;
   ids.group = await q(sql`select group_id as id from configuration_model order by group_id limit 1`);
-  ids.product = await q(sql`select id from product order by id limit 1`);
+  ids.product = await q(sql`select id from product where group_id in (select id from product_group where not configurable) order by id limit 1`);
   ids.diamond = await q(sql`select id from diamond where status = 'available' order by id limit 1`);
   const addr = await t.app.inject({ method: 'POST', url: '/api/address', headers: { authorization: `Bearer ${token}` }, payload: ADDRESS });
   ids.address = addr.json().data.id ?? addr.json().data[0]?.id;

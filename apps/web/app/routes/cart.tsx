@@ -77,9 +77,10 @@ function Line({ line }: { line: CartLine }) {
     <li className="flex gap-4 py-6 sm:gap-6" data-testid="cart-line" aria-busy={busy}>
       <div className="h-24 w-24 shrink-0 bg-panel sm:h-32 sm:w-32"><img src={line.image} alt="" width={128} height={128} className="h-full w-full" /></div>
       <div className="flex min-w-0 flex-1 flex-col">
-        <div className="flex flex-wrap justify-between gap-x-6 gap-y-1">
-          <h2 className="font-sans text-base font-medium">{title}</h2>
-          <p className="font-medium" data-testid="line-total">{formatMoney(line.lineTotalCents, { exact: true })}</p>
+        {/* The price keeps its place at the right of the first line, however long the title. */}
+        <div className="flex items-start justify-between gap-4 sm:gap-6">
+          <h2 className="min-w-0 flex-1 font-sans text-base font-medium">{title}</h2>
+          <p className="shrink-0 whitespace-nowrap font-medium" data-testid="line-total">{formatMoney(line.lineTotalCents, { exact: true })}</p>
         </div>
         <ul className="mt-1 space-y-0.5 text-xs text-muted">{line.details.map((d) => <li key={d}>{d}</li>)}</ul>
         {line.quantity > 1 && <p className="mt-1 text-xs text-muted">{formatMoney(line.unitPriceCents, { exact: true })} each</p>}

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/ready.ts';
+import { expectLinksAlive } from './support/links.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { mailTo } from './support/mail.ts';
 import { fillAddress, registerAndLogin } from './support/account.ts';
@@ -21,12 +22,6 @@ async function pay(page: Page, number = '4242 4242 4242 4242') {
   await step.getByLabel('Security code').fill('123');
 }
 
-/** Every link inside `scope` answers 200 (a configured ring's line once linked to a 404). */
-async function expectLinksAlive(page: import('@playwright/test').Page, scope: import('@playwright/test').Locator) {
-  const hrefs = await scope.locator('a[href^="/"]').evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href')!))]);
-  expect(hrefs.length).toBeGreaterThan(0);
-  for (const href of hrefs) expect((await page.request.get(href)).status(), href).toBe(200);
-}
 
 test('guest: a configured ring and a diamond → cart → checkout with the test card → confirmation and e-mail', async ({ page }) => {
   await page.goto(roundSettings);

@@ -44,6 +44,8 @@ export async function priceLine(db: DbOrTx, row: CartLineRow): Promise<PricedLin
     case 'product': {
       const v = await variantOf(db, row.refId);
       if (!v) return unavailable(row, 'A piece no longer in our collection', 'This piece has been withdrawn from the collection.');
+      // A made-to-order piece is bought as a configuration (with the stones it is sold with), never as a bare catalogue row.
+      if (v.configurable) return { ...unavailable(row, v.description, 'This piece is made to order: choose its metal, size and stones on its page.'), incomplete: true };
       const details = [v.metalName, v.fingerSize ? `Size ${v.fingerSize}` : null, v.lengthIn ? `${v.lengthIn} in` : null, `SKU ${v.sku}`].filter((x): x is string => !!x);
       return {
         ...base, title: v.description, details, image: itemImageUrl(v.image, v.metal, v.description),

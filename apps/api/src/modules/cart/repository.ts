@@ -51,10 +51,11 @@ export const cartRepository = {
 export interface VariantRow {
   id: number; sku: string; metal: string; metalName: string; fingerSize: number | null; lengthIn: number | null; priceCents: number;
   groupId: number; series: string; categoryId: number; description: string; image: import('../../db/schema/products.ts').ImageSpec;
+  configurable: boolean;
 }
 export const variantOf = async (db: DbOrTx, productId: number) =>
   (await db.execute(sql`
     select p.id, p.sku, p.metal, coalesce(m.name, p.metal) as "metalName", p.finger_size as "fingerSize", p.length_in as "lengthIn", p.price_cents as "priceCents",
-      g.id as "groupId", g.series, g.category_id as "categoryId", g.description, g.image
+      g.id as "groupId", g.series, g.category_id as "categoryId", g.description, g.image, g.configurable
     from product p join product_group g on g.id = p.group_id left join metal_rate m on m.quality = p.metal
     where p.id = ${productId}`) as unknown as { rows: VariantRow[] }).rows[0] ?? null;

@@ -148,6 +148,11 @@ describe('one price for every surface', () => {
     const added = await api('POST', '/cart/items', { kind: 'configured', configuration: bare }, { 'x-session-id': randomUUID() });
     expect(added.status).toBe(400);
     expect(added.body.message).toMatch(/sold with its stones: choose the center stone/);
+    // Nor through the back door: a made-to-order ring's catalogue row is not a product line.
+    const [variant] = rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from product where group_id = ${complete!.groupId} limit 1`));
+    const bare2 = await api('POST', '/cart/items', { kind: 'product', id: variant!.id }, { 'x-session-id': randomUUID() });
+    expect(bare2.status).toBe(400);
+    expect(bare2.body.message).toMatch(/made to order: choose its metal, size and stones/);
 
     const [mounting] = rowsOf<{ groupId: number; metal: string; sizes: number[] }>(await t.database.db.execute(sql`
       select m.group_id as "groupId", m.metals[1] as metal, m.sizes from configuration_model m

@@ -61,6 +61,20 @@ export function outline(shape: string): { points: Pt[]; step: boolean } {
   }
 }
 
+const segmentDistance = ([px, py]: Pt, [ax, ay]: Pt, [bx, by]: Pt) => {
+  const dx = bx - ax, dy = by - ay;
+  const t = Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy || 1)));
+  return Math.hypot(px - ax - t * dx, py - ay - t * dy);
+};
+
+/** Where the sparkle goes in a unit outline, and its half-size: well clear of every edge. */
+export function sparkleSpot(points: Pt[]): [number, number, number] {
+  const corner = points.reduce((best, p) => (-p[0] - p[1] > -best[0] - best[1] ? p : best));
+  const spot: Pt = [corner[0] * 0.42, corner[1] * 0.42];
+  const clearance = Math.min(...points.map((a, i) => segmentDistance(spot, a, points[(i + 1) % points.length]!)));
+  return [spot[0], spot[1], Math.min(0.22, clearance * 0.8)];
+}
+
 /** A faceted stone seen from above at (cx, cy), `r` high, squashed by `tilt` (1 = top view). */
 export function stone(shape: string, cx: number, cy: number, r: number, tones: [string, string, string], tilt = 1, pearl = false): string {
   const tx = ([x, y]: Pt): Pt => [cx + x * r, cy + y * r * tilt];
@@ -86,8 +100,9 @@ export function stone(shape: string, cx: number, cy: number, r: number, tones: [
     out += `<polygon points="${pts(inner)}" fill="${light}" stroke="${dark}" stroke-width="0.5" opacity="0.92"/>`;
     for (let i = 0; i < n; i += 2) out += `<line x1="${f(inner[i]![0])}" y1="${f(inner[i]![1])}" x2="${f(cx)}" y2="${f(cy)}" stroke="${dark}" stroke-width="0.4" opacity="0.35"/>`;
   }
-  // Sparkle
-  const sx = cx - r * 0.28, sy = cy - r * 0.3 * tilt, s = r * 0.22;
+  // Sparkle: toward the upper left, always inside the stone (a pear's narrow top, a marquise's tip).
+  const [ux, uy, us] = sparkleSpot(points);
+  const sx = cx + ux * r, sy = cy + uy * r * tilt, s = r * us;
   out += `<path d="M${f(sx)} ${f(sy - s)}L${f(sx + s * 0.18)} ${f(sy - s * 0.18)}L${f(sx + s)} ${f(sy)}L${f(sx + s * 0.18)} ${f(sy + s * 0.18)}L${f(sx)} ${f(sy + s)}L${f(sx - s * 0.18)} ${f(sy + s * 0.18)}L${f(sx - s)} ${f(sy)}L${f(sx - s * 0.18)} ${f(sy - s * 0.18)}Z" fill="#fff" opacity="0.9"/>`;
   return `<g>${out}</g>`;
 }

@@ -2,8 +2,10 @@ import { Link } from 'react-router';
 import type { ProductCard as Card } from '@facet/contracts/catalog';
 import { formatMoney } from '~/lib/money.ts';
 import { MetalSwatches } from './metal-swatches.tsx';
+import { splitName } from './product-name.ts';
 
 export function ProductCard({ card, eager = false }: { card: Card; eager?: boolean }) {
+  const [head, tail] = splitName(card.GroupDescription);
   return (
     <li className="group">
       <Link to={card.href} className="block" prefetch="intent">
@@ -19,7 +21,10 @@ export function ProductCard({ card, eager = false }: { card: Card; eager?: boole
             className="h-full w-full object-cover transition-transform duration-200 group-hover:scale-[1.03]"
           />
         </div>
-        <h3 className="mt-3 font-sans line-clamp-2 min-h-[2.6em] text-sm leading-snug text-ink group-hover:text-primary">{card.GroupDescription}</h3>
+        {/* On a narrow card the name's end (the shape and carat a setting is made for) stays in view: the middle gives way. */}
+        <h3 className="mt-3 min-h-[2.6em] font-sans text-sm leading-snug text-ink group-hover:text-primary sm:line-clamp-2">
+          <span className="max-sm:block max-sm:truncate">{head}</span>{tail && <> <span className="max-sm:block max-sm:truncate">{tail}</span></>}
+        </h3>
       </Link>
       <p className="mt-1 text-sm font-medium">
         <span className="text-muted">from </span>{formatMoney(card.priceCents)}
