@@ -88,6 +88,20 @@ test('a part of the page whose code cannot be loaded offers a retry instead of v
   await expect(page.locator('header')).toBeVisible();
 });
 
+test('a page whose code takes longer than 120 s offers to load it afresh', async ({ page }) => {
+  await page.clock.install();
+  // The contact page's code never arrives.
+  await page.route(/\/assets\/contact-us-[^/]+\.js$/, () => {});
+  await page.goto('/');
+  await page.locator('footer').getByRole('link', { name: 'Contact Us' }).click();
+  await page.clock.runFor(60_000);
+  await expect(page.getByText('This page is taking too long to load.')).toHaveCount(0);
+  await page.clock.runFor(61_000);
+  const alert = page.getByRole('alert').filter({ hasText: 'This page is taking too long to load.' });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/contact-us');
+});
+
 test.describe('mobile header', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test('shows the Account, Wishlist and Cart labels of the spec', async ({ page }) => {
