@@ -13,6 +13,7 @@ const step = (label, cmd, args) => {
   }
 };
 
+step('Lint: module boundaries, SQL only in repositories, no cycles, hooks (ESLint)', 'npx', ['eslint', '.']);
 step('Unit and API tests (Vitest)', 'npx', ['vitest', 'run', '--project', 'contracts', '--project', 'web', '--project', 'api']);
 // Several API processes on one database need a PostgreSQL server; .ci/run starts one and runs this.
 if (process.env.DATABASE_URL) step('Two API instances on one PostgreSQL (Vitest)', 'npx', ['vitest', 'run', '--project', 'instances']);

@@ -1,5 +1,6 @@
 import type { StoreFacts } from '@facet/contracts/store-facts';
 import type { Config } from './config.ts';
+import type { StoreInfo } from './modules/mail/templates.ts';
 
 const LABELS = { standard: 'Insured standard', express: 'Insured express', overnight: 'Insured overnight' } as const;
 
@@ -20,3 +21,8 @@ export function storeFacts(config: Config): StoreFacts {
     madeToOrderRestockingPercent: config.MADE_TO_ORDER_RESTOCKING_PERCENT,
   };
 }
+
+/** Who the store is, for e-mails and links: name, contact details and public address. */
+export const storeInfo = (c: Config): StoreInfo => ({
+  name: c.STORE_NAME, email: c.STORE_EMAIL, phone: c.STORE_PHONE, address: c.STORE_ADDRESS, publicUrl: c.PUBLIC_URL.replace(/\/$/, ''),
+});

@@ -4,7 +4,7 @@ import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Header } from '~/features/layout/header.tsx';
 import { Footer } from '~/features/layout/footer.tsx';
 import { useRootData } from '~/root.tsx';
-import { useAccount } from '~/features/account/account-store.ts';
+import { useAccount } from '~/lib/account-store.ts';
 
 // The panels (and the schema library their forms use) load the first time one opens.
 const AccountPanel = lazyPart(() => import('~/features/account/account-panel.tsx').then((m) => ({ default: m.AccountPanel })), 'The account panel');

@@ -74,13 +74,7 @@ export default function Diamonds({ loaderData }: Route.ComponentProps) {
   const shapeCounts = useMemo(() => new Map(answer.shapes.map((s) => [s.value, s.count])), [answer.shapes]);
   const toggleCompare = (d: DiamondSummary) => setCompare((c) => (c.some((x) => x.id === d.id) ? c.filter((x) => x.id !== d.id) : c.length >= 4 ? c : [...c, d]));
   const sortBy = (asc: string, desc: string) => set({ sort: sort === asc ? desc : asc });
-  const SortHead = ({ label, asc, desc, className = '' }: { label: string; asc: string; desc?: string; className?: string }) => (
-    <th scope="col" className={`sticky top-0 bg-white px-3 py-3 text-left font-medium ${className}`} aria-sort={sort === asc ? 'ascending' : sort === desc ? 'descending' : 'none'}>
-      <button type="button" className="inline-flex items-center gap-1 uppercase tracking-wider hover:text-primary" onClick={() => sortBy(asc, desc ?? asc)}>
-        {label}{sort === asc ? <ArrowUp aria-hidden="true" className="h-3 w-3" /> : sort === desc ? <ArrowDown aria-hidden="true" className="h-3 w-3" /> : null}
-      </button>
-    </th>
-  );
+  const head = { sort, onSort: sortBy };
 
   return (
     <div className="mx-auto max-w-site px-4 pb-10 pt-8 lg:px-8">
@@ -188,12 +182,12 @@ export default function Diamonds({ loaderData }: Route.ComponentProps) {
                 <tr>
                   <th scope="col" className="sticky top-0 bg-white px-3 py-3 text-left font-medium">Compare</th>
                   <th scope="col" className="sticky top-0 bg-white px-3 py-3 text-left font-medium">Shape</th>
-                  <SortHead label="Carat" asc="carat-asc" desc="carat-desc" />
-                  <SortHead label="Color" asc="color" />
-                  <SortHead label="Clarity" asc="clarity" />
-                  <SortHead label="Cut" asc="cut" />
+                  <SortHead {...head} label="Carat" asc="carat-asc" desc="carat-desc" />
+                  <SortHead {...head} label="Color" asc="color" />
+                  <SortHead {...head} label="Clarity" asc="clarity" />
+                  <SortHead {...head} label="Cut" asc="cut" />
                   <th scope="col" className="sticky top-0 bg-white px-3 py-3 text-left font-medium">Lab</th>
-                  <SortHead label="Price" asc="price-asc" desc="price-desc" className="text-right" />
+                  <SortHead {...head} label="Price" asc="price-asc" desc="price-desc" className="text-right" />
                   <th scope="col" className="sticky top-0 bg-white px-3 py-3"><span className="sr-only">Details</span></th>
                 </tr>
               </thead>
@@ -230,5 +224,16 @@ export default function Diamonds({ loaderData }: Route.ComponentProps) {
 
       {compareOpen && <Suspense fallback={null}><CompareDialog compare={compare} onClose={() => setCompareOpen(false)} onRemove={toggleCompare} /></Suspense>}
     </div>
+  );
+}
+
+/** A sortable column head: first click sorts ascending, the next descending. Module-level, so it keeps focus across renders. */
+function SortHead({ label, asc, desc, className = '', sort, onSort }: { label: string; asc: string; desc?: string; className?: string; sort: string; onSort: (asc: string, desc: string) => void }) {
+  return (
+    <th scope="col" className={`sticky top-0 bg-white px-3 py-3 text-left font-medium ${className}`} aria-sort={sort === asc ? 'ascending' : sort === desc ? 'descending' : 'none'}>
+      <button type="button" className="inline-flex items-center gap-1 uppercase tracking-wider hover:text-primary" onClick={() => onSort(asc, desc ?? asc)}>
+        {label}{sort === asc ? <ArrowUp aria-hidden="true" className="h-3 w-3" /> : sort === desc ? <ArrowDown aria-hidden="true" className="h-3 w-3" /> : null}
+      </button>
+    </th>
   );
 }

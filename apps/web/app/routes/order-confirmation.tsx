@@ -23,10 +23,11 @@ export default function Page() {
   const number = params.get('number') ?? '';
   const token = params.get('token');
   const [order, setOrder] = useState<Order | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setError] = useState<string | null>(null);
+  const error = number ? failure : 'No order number was given.';
 
   useEffect(() => {
-    if (!number) { setError('No order number was given.'); return; }
+    if (!number) return;
     callApi<Order>(`/order/${encodeURIComponent(number)}${token ? `?token=${encodeURIComponent(token)}` : ''}`)
       .then(setOrder)
       .catch((e) => setError(e instanceof ApiError && e.status === 404 ? 'We could not find that order. Please use the link in your confirmation e-mail, or log in to see your orders.' : (e as Error).message));

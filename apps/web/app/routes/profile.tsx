@@ -8,7 +8,7 @@ import type { Route } from './+types/profile';
 import { useForm } from '~/components/form/use-form.ts';
 import { TextField } from '~/components/form/text-field.tsx';
 import { CodeForm } from '~/features/account/account-panel.tsx';
-import { setAccount } from '~/features/account/account-store.ts';
+import { setAccount } from '~/lib/account-store.ts';
 import { RequireUser } from '~/features/layout/require-user.tsx';
 import { AccountNav } from '~/features/account/account-nav.tsx';
 import { callApi, reportApiError } from '~/lib/client-api.ts';

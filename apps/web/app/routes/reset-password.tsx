@@ -7,7 +7,7 @@ import { MSG } from '@facet/contracts/messages';
 import type { Route } from './+types/reset-password';
 import { useForm } from '~/components/form/use-form.ts';
 import { TextField } from '~/components/form/text-field.tsx';
-import { openPanel } from '~/features/account/account-store.ts';
+import { openPanel } from '~/lib/account-store.ts';
 import { callApi, reportApiError } from '~/lib/client-api.ts';
 import { ApiError } from '~/lib/api.ts';
 import { pageMeta } from '~/lib/page-meta.ts';

@@ -5,7 +5,7 @@ import { rowsOf, type Db, type DbOrTx } from '../client.ts';
 import { category, menuItem } from '../schema/catalog.ts';
 import { diamond, gemstoneType, meleeParcel, metalRate, notableGemstone, product, productAttribute, productGroup } from '../schema/products.ts';
 import { METALS } from '../../modules/catalog/grades.ts';
-import { refreshListingCopies } from '../../modules/catalog/repository.ts';
+import { refreshListingCopies } from '../../modules/catalog/service.ts';
 import { refreshConfiguredPrices } from '../../modules/configurator/purchasable.ts';
 import { CATEGORIES, MENU } from './categories.ts';
 import { configurationModel } from '../schema/configurator.ts';

@@ -7,7 +7,7 @@ import { envelope } from '@facet/contracts/envelope';
 import { AppError, Validation } from '../../errors.ts';
 import { unstorableText } from '../../plugins/input-guard.ts';
 import { claimVisitorCart } from '../cart/service.ts';
-import { requireAuth, visitorIdOf } from './auth.ts';
+import { requireAuth, visitorIdOf } from '../../plugins/auth.ts';
 import { processAvatar } from './avatar.ts';
 import { accountRepository } from './repository.ts';
 import * as account from './service.ts';

@@ -1,10 +1,11 @@
+import { storeInfo } from '../../store-facts.ts';
 import type { User, VerifyTicket } from '@facet/contracts/account';
 import { MSG } from '@facet/contracts/messages';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { Conflict, RateLimited, Unprocessable, Validation } from '../../errors.ts';
 import { enqueueMail, type MailOutbox } from '../mail/outbox.ts';
-import { templates, type StoreInfo } from '../mail/templates.ts';
+import { templates } from '../mail/templates.ts';
 import type { Throttle } from '../throttle/service.ts';
 import { accountRepository as repo, type Attempt, type Scope, type UserRow } from './repository.ts';
 import { dummyHash, hashCode, hashPassword, hashToken, isCommonPassword, newCode, newToken, sameHash, verifyPassword } from './secrets.ts';
@@ -19,9 +20,6 @@ export const RESEND_EVERY_S = 60;
 export const VERIFY_TOKEN_TTL_S = 60 * 60;
 export const RESET_TOKEN_TTL_S = 30 * 60;
 
-export const storeInfo = (c: Config): StoreInfo => ({
-  name: c.STORE_NAME, email: c.STORE_EMAIL, phone: c.STORE_PHONE, address: c.STORE_ADDRESS, publicUrl: c.PUBLIC_URL.replace(/\/$/, ''),
-});
 const inSeconds = (s: number) => new Date(Date.now() + s * 1000);
 
 const INVALID_LOGIN = 'Invalid email or password';
@@ -295,3 +293,7 @@ export async function updateProfile(deps: AccountDeps, userId: number, bearer: s
   void deps.outbox.kick();
   return toUser(updated, bearer);
 }
+
+/** The live token behind a bearer string, if any (request plumbing: plugins/auth.ts). */
+export const liveToken = (db: Db, bearer: string) => repo.liveToken(db, hashToken(bearer));
+export type { Scope };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addressBody, addressSchema } from '@facet/contracts/account';
 import { envelope } from '@facet/contracts/envelope';
-import { requireAuth } from '../account/auth.ts';
+import { requireAuth } from '../../plugins/auth.ts';
 import * as addresses from './service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

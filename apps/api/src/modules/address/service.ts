@@ -1,7 +1,7 @@
 import { ADDRESS_LIMIT, type Address } from '@facet/contracts/account';
 import type { z } from 'zod';
 import type { addressBody } from '@facet/contracts/account';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { NotFound, Unprocessable } from '../../errors.ts';
 import { addressRepository as repo } from './repository.ts';
 
@@ -59,4 +59,10 @@ export async function deleteAddress(db: Db, userId: number, id: number): Promise
       });
     }
   });
+}
+
+/** Keeps the address a signed-in shopper checked out with, inside the order's transaction (while the book has room). */
+export async function keepCheckoutAddress(tx: DbOrTx, userId: number, values: Omit<Parameters<typeof repo.insert>[2], 'isDefaultShipping' | 'isDefaultBilling'>): Promise<void> {
+  if ((await repo.count(tx, userId)) >= ADDRESS_LIMIT) return;
+  await repo.insert(tx, userId, { ...values, isDefaultShipping: false, isDefaultBilling: false });
 }

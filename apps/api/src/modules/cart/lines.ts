@@ -3,8 +3,7 @@ import { paths } from '@facet/contracts/paths';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { itemImageUrl, stoneImageUrl } from '../catalog/images.ts';
-import { configuratorRepository as stones } from '../configurator/repository.ts';
-import { configureProduct, diamondTitle, gemTitle, meleeTitle, meleeUnit } from '../configurator/service.ts';
+import { configuratorReads as stones, configureProduct, diamondTitle, gemTitle, meleeTitle, meleeUnit } from '../configurator/service.ts';
 import { variantOf, type CartLineRow } from './repository.ts';
 
 /** A priced line plus what checkout needs to sell it (the serialized stones it holds, melee stock). */

@@ -1,23 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { addItemBody, cartQuery, cartSchema, updateItemBody } from '@facet/contracts/commerce';
 import { envelope } from '@facet/contracts/envelope';
-import { Unauthorized } from '../../errors.ts';
-import { bearerOf, optionalUserId, visitorIdOf } from '../account/auth.ts';
+import { ownerOf } from '../../plugins/auth.ts';
 import * as carts from './service.ts';
-
-/**
- * Who owns the cart of a request: the signed-in user (the visitor id is then ignored: a visitor's
- * cart joins an account only at sign-in), else the visitor's swag-session id.
- */
-export async function ownerOf(req: FastifyRequest): Promise<carts.Owner> {
-  const sessionId = visitorIdOf(req);
-  const userId = await optionalUserId(req);
-  // A token that no longer opens anything is a signed-out shopper: the client's 401 handler resets.
-  if (bearerOf(req) && !userId) throw new Unauthorized('Your session has expired. Please log in again.');
-  return userId ? { userId, sessionId: null } : { userId: null, sessionId };
-}
 
 const lineParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 

@@ -10,6 +10,10 @@ import { computeTotals, shippingOptions } from './pricing.ts';
 import { cartRepository as repo, type CartLineRow, type Owner } from './repository.ts';
 
 export type { Owner };
+
+/** The owner's cart id, if they have one (checkout reads and empties it in its own transaction). */
+export const cartIdOf = (db: DbOrTx, owner: Owner) => repo.find(db, owner);
+export const emptyCart = (db: DbOrTx, cartId: number) => repo.clear(db, cartId);
 type AddInput = z.output<typeof addItemBody>;
 const NOT_IN_CART = 'This item is no longer in your cart.';
 

@@ -12,7 +12,7 @@ import { itemImageUrl, stoneImageUrl } from './images.ts';
 import { correctWord } from './trigram.ts';
 import { Suggestions, type SuggestionEntry } from './suggestions.ts';
 import { ListingIndex } from './listing-index.ts';
-import { configuratorRepository } from '../configurator/repository.ts';
+import { configuratorReads } from '../configurator/service.ts';
 
 /**
  * One copy per database, loaded once; a failed load is tried again on the next call. `reload`
@@ -113,7 +113,7 @@ export async function getProduct(db: Db, groupId: number, productId?: number): P
   const metals = [...new Set(g.variants.map((v) => v.metal))].sort((a, b) => order(a) - order(b));
   const [related, model] = await Promise.all([
     repo.related(db, g.id, g.categoryId, g.minPriceCents, 8),
-    g.configurable ? configuratorRepository.model(db, g.id) : Promise.resolve(null),
+    g.configurable ? configuratorReads.model(db, g.id) : Promise.resolve(null),
   ]);
   return {
     groupId: g.id,
@@ -252,3 +252,6 @@ export async function searchProducts(db: Db, q: { data: string; page: number; pa
   const fuzzy = await repo.search(db, { fuzzy: q.data, limit, offset });
   return shape(fuzzy, fuzzy.count > 0 ? 'fuzzy' : 'none');
 }
+
+/** Rebuilds each group's listing copies (metals, default variant, facets) after a catalogue load. */
+export { refreshListingCopies } from './repository.ts';

@@ -53,3 +53,6 @@ export function priceConfiguration(input: PriceInput): PriceBreakdown {
 
 /** Ring-size up-charge: sizes above 9 use more metal and bench time. */
 export const sizeUpchargeCents = (size: number) => (size > 9 ? Math.ceil((size - 9) / 0.5) * 2_500 : 0);
+
+/** Melee is priced per carat; one stone costs its share, at least a cent. */
+export const meleeUnit = (p: { pricePerCaratCents: number; caratPerStone: number }) => Math.max(1, Math.round(p.pricePerCaratCents * p.caratPerStone));

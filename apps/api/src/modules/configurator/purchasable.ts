@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { StoneLocation } from '../../db/schema/configurator.ts';
-import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { priceConfiguration, sizeUpchargeCents, type MetalRate, type PriceBreakdown, type StoneChoice } from './price.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { meleeUnit, priceConfiguration, sizeUpchargeCents, type MetalRate, type PriceBreakdown, type StoneChoice } from './price.ts';
 import { configuratorRepository as repo, type ModelRow } from './repository.ts';
 
 // What a shopper can actually buy, and the least it costs. Every price the store shows for a
@@ -49,16 +48,10 @@ export async function cheapestStones(db: DbOrTx, locations: StoneLocation[], mem
 async function cheapestUnit(db: DbOrTx, l: StoneLocation): Promise<number | null> {
   if (l.group === 'Accent') {
     const parcels = await Promise.all((['natural', 'lab'] as const).map((origin) => repo.fittingMelee(db, { origin, shape: l.shape, sizeMm: l.sizeMm! })));
-    const units = parcels.flat().filter((p) => p.stock >= l.count).map((p) => Math.max(1, Math.round(p.pricePerCaratCents * p.caratPerStone)));
+    const units = parcels.flat().filter((p) => p.stock >= l.count).map(meleeUnit);
     return units.length ? Math.min(...units) : null;
   }
-  const lo = Math.round(l.caratMin! * 100), hi = Math.round(l.caratMax! * 100);
-  const [row] = rowsOf<{ cents: number | null }>(await db.execute(sql`
-    select least(
-      (select min(price_cents) from diamond where status = 'available' and shape = ${l.shape} and carat_points between ${lo} and ${hi}),
-      (select min(price_cents) from notable_gemstone where status = 'available' and shape = ${l.shape} and carat_points between ${lo} and ${hi})
-    ) as cents`));
-  return row?.cents ?? null;
+  return repo.cheapestCenter(db, l.shape, l.caratMin!, l.caratMax!);
 }
 
 /** Every shape of setting a model offers: metal × size × width × profile. */
@@ -107,17 +100,10 @@ export async function purchasablePrices(
  * moves the cheapest stone or metal; only rows whose price changed are written.
  */
 export async function refreshConfiguredPrices(db: DbOrTx, groupIds?: number[]): Promise<{ groups: number; changed: number }> {
-  const models = rowsOf<ModelRow>(await db.execute(sql`
-    select g.id as "groupId", g.series, g.category_id as "categoryId", g.description, g.image,
-      m.casting_labour_cents as "castingLabourCents", m.base_weight_g as "baseWeightG", m.metals, m.sizes, m.locations, m.widths_mm as "widthsMm", m.styles
-    from configuration_model m join product_group g on g.id = m.group_id
-    ${groupIds ? sql`where m.group_id = any(${sql.param(groupIds)}::int[])` : sql``}`));
+  const models = await repo.models(db, groupIds);
   if (!models.length) return { groups: 0, changed: 0 };
-  const rates = new Map(rowsOf<MetalRate>(await db.execute(sql`
-    select quality, name, cents_per_gram as "centsPerGram", density_factor as "densityFactor" from metal_rate`)).map((r) => [r.quality, r]));
-  const variants = rowsOf<{ id: number; groupId: number; metal: string; fingerSize: number | null }>(await db.execute(sql`
-    select id, group_id as "groupId", metal, finger_size as "fingerSize" from product
-    where group_id = any(${sql.param(models.map((m) => m.groupId))}::int[])`));
+  const rates = new Map((await repo.metalRates(db)).map((r) => [r.quality, r]));
+  const variants = await repo.variantsOf(db, models.map((m) => m.groupId));
   const byGroup = Map.groupBy(variants, (v) => v.groupId);
   const memo = new Map<string, Promise<number | null>>();
   const groupRows: Array<[number, number]> = [];
@@ -129,20 +115,6 @@ export async function refreshConfiguredPrices(db: DbOrTx, groupIds?: number[]): 
     groupRows.push([m.groupId, p.fromCents]);
     for (const [id, cents] of p.variants) variantRows.push([id, cents]);
   }
-  let changed = 0;
-  if (groupRows.length) {
-    const r = await db.execute(sql`
-      update product_group g set min_price_cents = v.cents
-      from unnest(${sql.param(groupRows.map((r) => r[0]))}::int[], ${sql.param(groupRows.map((r) => r[1]))}::int[]) as v(id, cents)
-      where g.id = v.id and g.min_price_cents <> v.cents`);
-    changed += (r as { rowCount?: number; affectedRows?: number }).rowCount ?? (r as { affectedRows?: number }).affectedRows ?? 0;
-  }
-  if (variantRows.length) {
-    const r = await db.execute(sql`
-      update product p set price_cents = v.cents
-      from unnest(${sql.param(variantRows.map((r) => r[0]))}::int[], ${sql.param(variantRows.map((r) => r[1]))}::int[]) as v(id, cents)
-      where p.id = v.id and p.price_cents <> v.cents`);
-    changed += (r as { rowCount?: number; affectedRows?: number }).rowCount ?? (r as { affectedRows?: number }).affectedRows ?? 0;
-  }
+  const changed = await repo.setPrices(db, groupRows, variantRows);
   return { groups: models.length, changed };
 }

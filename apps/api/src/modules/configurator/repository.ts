@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import type { StoneLocation } from '../../db/schema/configurator.ts';
 import type { ImageSpec } from '../../db/schema/products.ts';
+import type { MetalRate } from './price.ts';
 
 export interface ModelRow {
   groupId: number; series: string; categoryId: number; description: string; image: ImageSpec;
@@ -76,4 +77,46 @@ export const configuratorRepository = {
   diamond: async (db: DbOrTx, id: number) => rowsOf<DiamondRow>(await db.execute(sql`select ${DIAMOND_COLS} from diamond where id = ${id}`))[0] ?? null,
   gemstone: async (db: DbOrTx, id: number) => rowsOf<GemRow>(await db.execute(sql`select ${GEM_COLS} from notable_gemstone s join gemstone_type t on t.slug = s.type_slug where s.id = ${id}`))[0] ?? null,
   melee: async (db: DbOrTx, id: number) => rowsOf<MeleeRow>(await db.execute(sql`select ${MELEE_COLS} from melee_parcel where id = ${id}`))[0] ?? null,
+
+  /** The cheapest available diamond or gemstone of `shape` within the carat range, in cents (null: none). */
+  cheapestCenter: async (db: DbOrTx, shape: string, caratMin: number, caratMax: number) => {
+    const lo = Math.round(caratMin * 100), hi = Math.round(caratMax * 100);
+    return rowsOf<{ cents: number | null }>(await db.execute(sql`
+      select least(
+        (select min(price_cents) from diamond where status = 'available' and shape = ${shape} and carat_points between ${lo} and ${hi}),
+        (select min(price_cents) from notable_gemstone where status = 'available' and shape = ${shape} and carat_points between ${lo} and ${hi})
+      ) as cents`))[0]?.cents ?? null;
+  },
+
+  /** Every configurable model, or those of `groupIds`. */
+  models: async (db: DbOrTx, groupIds?: number[]) => rowsOf<ModelRow>(await db.execute(sql`
+    select g.id as "groupId", g.series, g.category_id as "categoryId", g.description, g.image,
+      m.casting_labour_cents as "castingLabourCents", m.base_weight_g as "baseWeightG", m.metals, m.sizes, m.locations, m.widths_mm as "widthsMm", m.styles
+    from configuration_model m join product_group g on g.id = m.group_id
+    ${groupIds ? sql`where m.group_id = any(${sql.param(groupIds)}::int[])` : sql``}`)),
+
+  metalRates: async (db: DbOrTx) => rowsOf<MetalRate>(await db.execute(sql`
+    select quality, name, cents_per_gram as "centsPerGram", density_factor as "densityFactor" from metal_rate`)),
+
+  variantsOf: async (db: DbOrTx, groupIds: number[]) => rowsOf<{ id: number; groupId: number; metal: string; fingerSize: number | null }>(await db.execute(sql`
+    select id, group_id as "groupId", metal, finger_size as "fingerSize" from product where group_id = any(${sql.param(groupIds)}::int[])`)),
+
+  /** Writes catalogue prices (group "from", variant price) where they changed; answers how many rows changed. */
+  setPrices: async (db: DbOrTx, groups: Array<[number, number]>, variants: Array<[number, number]>) => {
+    let changed = 0;
+    const count = (r: unknown) => (r as { rowCount?: number; affectedRows?: number }).rowCount ?? (r as { affectedRows?: number }).affectedRows ?? 0;
+    if (groups.length) {
+      changed += count(await db.execute(sql`
+        update product_group g set min_price_cents = v.cents
+        from unnest(${sql.param(groups.map((r) => r[0]))}::int[], ${sql.param(groups.map((r) => r[1]))}::int[]) as v(id, cents)
+        where g.id = v.id and g.min_price_cents <> v.cents`));
+    }
+    if (variants.length) {
+      changed += count(await db.execute(sql`
+        update product p set price_cents = v.cents
+        from unnest(${sql.param(variants.map((r) => r[0]))}::int[], ${sql.param(variants.map((r) => r[1]))}::int[]) as v(id, cents)
+        where p.id = v.id and p.price_cents <> v.cents`));
+    }
+    return changed;
+  },
 };

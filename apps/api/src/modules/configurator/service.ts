@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { StoneLocation } from '../../db/schema/configurator.ts';
 import { NotFound, Unprocessable } from '../../errors.ts';
 import { itemImageUrl, stoneImageUrl } from '../catalog/images.ts';
-import type { StoneChoice } from './price.ts';
+import { meleeUnit, type StoneChoice } from './price.ts';
 import { cheapestStones, DEFAULT_WIDTH_MM, locationLabel, priceSetting, requiredLocations } from './purchasable.ts';
 import { configuratorRepository as repo, type DiamondRow, type GemRow, type MeleeRow, type ModelRow } from './repository.ts';
 
@@ -23,6 +23,11 @@ function remember<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
   value.catch(() => m!.delete(key));
   return value;
 }
+
+/** What other modules may read of the configurator's tables (the cart prices lines from them). */
+export const configuratorReads = {
+  model: repo.model, variantFor: repo.variantFor, diamond: repo.diamond, gemstone: repo.gemstone, melee: repo.melee,
+};
 
 /** Forgets remembered models and metal rates (the store changed them; see catalogue-changes.ts). */
 export const forgetConfiguratorMemo = (db: Db) => { memo.delete(db); };
@@ -64,8 +69,7 @@ export async function stoneFamilies(db: Db, groupId: number, locations: number[]
 export const diamondTitle = (d: DiamondRow) => diamondName({ ...d, carat: d.caratPoints / 100 });
 export const gemTitle = (g: GemRow) => gemstoneName({ ...g, carat: g.caratPoints / 100 });
 export const meleeTitle = (p: MeleeRow) => `${p.sizeMm.toFixed(1)} mm ${p.shape.toLowerCase()} ${p.origin === 'lab' ? 'lab-grown ' : ''}diamond, ${p.quality}`;
-/** Melee is priced per carat; one stone costs its share, at least a cent. */
-export const meleeUnit = (p: MeleeRow) => Math.max(1, Math.round(p.pricePerCaratCents * p.caratPerStone));
+export { meleeUnit } from './price.ts';
 
 function offer(kind: ConfiguredStone['kind'], id: number, title: string, image: string, loc: StoneLocation, unit: number, href: string | null): ConfiguredStone {
   return { kind, id, title, image, quantity: loc.count, unitPriceCents: unit, settingLabourCents: loc.settingLabourCents, totalCents: unit * loc.count + loc.settingLabourCents, href };

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { contactBody } from '@facet/contracts/account';
-import { contactMessage } from '../../db/schema/accounts.ts';
+import { contactRepository as repo } from './repository.ts';
 import type { AccountDeps } from '../account/service.ts';
-import { storeInfo } from '../account/service.ts';
+import { storeInfo } from '../../store-facts.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
 
@@ -15,7 +15,7 @@ export async function createContactMessage(deps: AccountDeps, input: z.output<ty
   const store = storeInfo(deps.config);
   const { website: _honeypot, ...fields } = input;
   await deps.db.transaction(async (tx) => {
-    await tx.insert(contactMessage).values(fields);
+    await repo.insert(tx, fields);
     await enqueueMail(tx, { kind: 'contact', to: deps.config.STORE_EMAIL, ...templates.contactToStore(store, fields) });
     await enqueueMail(tx, { kind: 'contact-receipt', to: fields.email, ...templates.contactReceipt(store, fields.name, fields.subject) });
   });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { healthRepository } from './repository.ts';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Unavailable } from '../../errors.ts';
@@ -21,7 +21,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/health', { schema: { response: { 200: healthSchema } }, config: { rateLimit: false } }, async (_req, reply) => {
     if (app.lifecycle.draining) throw new Unavailable('Shutting down');
     try {
-      await app.db.execute(sql`select 1`);
+      await healthRepository.ping(app.db);
     } catch {
       throw new Unavailable('Database unavailable');
     }

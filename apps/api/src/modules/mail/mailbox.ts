@@ -1,8 +1,7 @@
-import { desc, eq, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { outboxMail } from '../../db/schema/accounts.ts';
+import { mailRepository } from './repository.ts';
 import { esc } from './templates.ts';
 
 const LIMIT = 100;
@@ -26,9 +25,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (req, reply) => {
     if (!fromThisMachine(req)) return reply.status(404).type('application/json').send({ message: 'Not found' });
   });
-  const recent = () => app.db.select({
-    id: outboxMail.id, kind: outboxMail.kind, to: outboxMail.toAddress, subject: outboxMail.subject, text: outboxMail.textBody, sentAt: outboxMail.sentAt,
-  }).from(outboxMail).where(isNotNull(outboxMail.sentAt)).orderBy(desc(outboxMail.id)).limit(LIMIT);
+  const recent = () => mailRepository.recentSent(app.db, LIMIT);
 
   app.get('/api/dev/mailbox', { schema: { hide: true } }, async (_req, reply) => {
     reply.header('cache-control', 'no-store');
@@ -45,7 +42,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/dev/mailbox/:id', { schema: { params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }), hide: true } }, async (req, reply) => {
-    const [m] = await app.db.select({ html: outboxMail.html }).from(outboxMail).where(eq(outboxMail.id, req.params.id)).limit(1);
+    const m = await mailRepository.html(app.db, req.params.id);
     if (!m) return reply.status(404).type('text/plain').send('No such message');
     // Sandboxed: a message is shown as a mail client would, and can run nothing.
     return reply.header('cache-control', 'no-store').header('content-security-policy', "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src 'self'").type('text/html; charset=utf-8').send(m.html);

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
-import { outboxMail } from '../../db/schema/accounts.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { mailRepository as repo } from './repository.ts';
 import type { Rendered } from './templates.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -9,16 +8,12 @@ export interface QueuedMail extends Rendered { kind: string; to: string; sensiti
 
 /** Writes a message in the caller's transaction: it exists exactly when the change that caused it does. */
 export async function enqueueMail(tx: DbOrTx, mail: QueuedMail): Promise<void> {
-  await tx.insert(outboxMail).values({
-    kind: mail.kind, toAddress: mail.to, subject: mail.subject, html: mail.html, textBody: mail.text, sensitive: mail.sensitive ?? false,
-  });
+  await repo.insert(tx, { kind: mail.kind, toAddress: mail.to, subject: mail.subject, html: mail.html, textBody: mail.text, sensitive: mail.sensitive ?? false });
 }
 
 const MAX_BACKOFF_MS = 15 * 60_000;
 const LEASE_S = 120;
 const BATCH = 10;
-
-interface Claimed { id: number; toAddress: string; subject: string; html: string; textBody: string; sensitive: boolean; attempts: number }
 
 /**
  * Delivers the outbox: claims due messages with a lease (so two processes never send one twice),
@@ -73,28 +68,18 @@ export class MailOutbox {
   }
 
   private async deliverBatch(): Promise<number> {
-    const claimed = rowsOf<Claimed>(await this.db.execute(sql`
-      update outbox_mail set next_attempt_at = now() + make_interval(secs => ${LEASE_S}), attempts = attempts + 1
-      where id in (select id from outbox_mail where sent_at is null and next_attempt_at <= now() order by id limit ${BATCH} for update skip locked)
-      returning id, to_address as "toAddress", subject, html, text_body as "textBody", sensitive, attempts
-    `));
+    const claimed = await repo.claimDue(this.db, BATCH, LEASE_S);
     for (const m of claimed) {
       try {
         await this.transport.send({ to: m.toAddress, subject: m.subject, html: m.html, text: m.textBody });
         // Codes and reset links have done their job once delivered over SMTP; do not keep them at rest.
         const scrub = m.sensitive && this.transport.kind === 'smtp';
-        await this.db.execute(sql`
-          update outbox_mail set sent_at = now(), last_error = null
-            ${scrub ? sql`, html = '', text_body = ''` : sql``}
-          where id = ${m.id}
-        `);
+        await repo.markSent(this.db, m.id, scrub);
       } catch (err) {
         const delay = Math.min(this.retryBaseMs * 2 ** (m.attempts - 1), MAX_BACKOFF_MS);
         const reason = err instanceof Error ? err.message.slice(0, 300) : 'delivery failed';
         this.log?.warn({ mailId: m.id, attempts: m.attempts, retryInMs: delay }, `mail delivery failed: ${reason}`);
-        await this.db.execute(sql`
-          update outbox_mail set next_attempt_at = now() + make_interval(secs => ${delay / 1000}), last_error = ${reason} where id = ${m.id}
-        `);
+        await repo.retryLater(this.db, m.id, delay, reason);
       }
     }
     return claimed.length;

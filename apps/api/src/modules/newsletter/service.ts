@@ -1,8 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { newsletterSubscriber } from '../../db/schema/accounts.ts';
+import { newsletterRepository as repo } from './repository.ts';
 import { Validation } from '../../errors.ts';
 import type { AccountDeps } from '../account/service.ts';
-import { storeInfo } from '../account/service.ts';
+import { storeInfo } from '../../store-facts.ts';
 import { hashToken, newToken } from '../account/secrets.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
@@ -17,10 +16,9 @@ export const NEWSLETTER_CONFIRMED = 'You are subscribed. Welcome to Facet.';
 export async function subscribe(deps: AccountDeps, email: string): Promise<{ message: string }> {
   const token = newToken();
   const sent = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(newsletterSubscriber).where(eq(newsletterSubscriber.email, email)).limit(1);
+    const row = await repo.byEmail(tx, email);
     if (row?.confirmed) return false;
-    await tx.insert(newsletterSubscriber).values({ email, tokenHash: hashToken(token) })
-      .onConflictDoUpdate({ target: newsletterSubscriber.email, set: { tokenHash: hashToken(token), createdAt: sql`now()` } });
+    await repo.upsertPending(tx, email, hashToken(token));
     const url = `${storeInfo(deps.config).publicUrl}/newsletter/confirm/${token}`;
     await enqueueMail(tx, { kind: 'newsletter-confirm', to: email, ...templates.newsletterConfirm(storeInfo(deps.config), url) });
     return true;
@@ -30,10 +28,6 @@ export async function subscribe(deps: AccountDeps, email: string): Promise<{ mes
 }
 
 export async function confirm(deps: AccountDeps, token: string): Promise<{ message: string }> {
-  const done = await deps.db.update(newsletterSubscriber)
-    .set({ confirmed: true, confirmedAt: sql`now()`, tokenHash: null })
-    .where(and(eq(newsletterSubscriber.tokenHash, hashToken(token)), eq(newsletterSubscriber.confirmed, false)))
-    .returning({ email: newsletterSubscriber.email });
-  if (!done.length) throw new Validation('This confirmation link is invalid or was already used.');
+  if (!(await repo.confirm(deps.db, hashToken(token)))) throw new Validation('This confirmation link is invalid or was already used.');
   return { message: NEWSLETTER_CONFIRMED };
 }

@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ORDER_NUMBER_RE, orderSchema, orderSummary, placeOrderBody } from '@facet/contracts/commerce';
 import { envelope } from '@facet/contracts/envelope';
 import { Validation } from '../../errors.ts';
-import { optionalUserId, requireAuth } from '../account/auth.ts';
-import { ownerOf } from '../cart/routes.ts';
+import { optionalUserId, ownerOf, requireAuth } from '../../plugins/auth.ts';
 import * as orders from './service.ts';
 import { refreshConfiguredPrices } from '../configurator/purchasable.ts';
 

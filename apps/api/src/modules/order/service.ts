@@ -5,17 +5,14 @@ import { US_STATES } from '@facet/contracts/account';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { OrderAddress } from '../../db/schema/commerce.ts';
-import { address as addressTable } from '../../db/schema/accounts.ts';
+import { keepCheckoutAddress } from '../address/service.ts';
 import { AppError, Conflict, NotFound, Unavailable, Unprocessable } from '../../errors.ts';
 import { hashToken } from '../account/secrets.ts';
-import { storeInfo } from '../account/service.ts';
-import { pricedLines } from '../cart/service.ts';
-import { cartRepository } from '../cart/repository.ts';
+import { cartIdOf, emptyCart, pricedLines, type Owner } from '../cart/service.ts';
 import { computeTotals, shippingOptions } from '../cart/pricing.ts';
-import type { Owner } from '../cart/repository.ts';
 import { enqueueMail, type MailOutbox } from '../mail/outbox.ts';
 import { orderConfirmation, orderNotification } from './mail.ts';
-import { storeFacts } from '../../store-facts.ts';
+import { storeFacts, storeInfo } from '../../store-facts.ts';
 import type { PaymentProvider } from './payment.ts';
 import { orderRepository as repo, type OrderRow } from './repository.ts';
 
@@ -81,7 +78,7 @@ export async function placeOrder(deps: OrderDeps, owner: Owner, idempotencyKey: 
 
   try {
     const order = await deps.db.transaction(async (tx) => {
-      const cartId = await cartRepository.find(tx, owner);
+      const cartId = await cartIdOf(tx, owner);
       const lines = await pricedLines(tx, cartId);
       if (!cartId || !lines.length) throw new Unprocessable('Your cart is empty.');
       const blocked = lines.find((l) => !l.available);
@@ -135,9 +132,9 @@ export async function placeOrder(deps: OrderDeps, owner: Owner, idempotencyKey: 
       const link = `${store.publicUrl}/order-confirmation?number=${number}&token=${accessToken}`;
       await enqueueMail(tx, { kind: 'order-confirmation', to: input.email, ...orderConfirmation(store, storeFacts(deps.config), answer, link) });
       await enqueueMail(tx, { kind: 'order-notification', to: deps.config.STORE_EMAIL, ...orderNotification(store, answer) });
-      await cartRepository.clear(tx, cartId);
+      await emptyCart(tx, cartId);
       if (input.saveAddress && owner.userId) {
-        await tx.insert(addressTable).values({ userId: owner.userId, ...shipping, isDefaultShipping: false, isDefaultBilling: false });
+        await keepCheckoutAddress(tx, owner.userId, shipping);
       }
       return answer;
     });

@@ -20,7 +20,9 @@ export function DisclosureMenu({ button, buttonClassName, panelClassName, align 
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
-  useEffect(() => { setOpen(false); }, [pathname]);
+  // A new page closes the menu (adjusted while rendering: no extra pass through an effect).
+  const [shownOn, setShownOn] = useState(pathname);
+  if (shownOn !== pathname) { setShownOn(pathname); setOpen(false); }
   useEffect(() => {
     if (!open) return;
     const onDown = (e: PointerEvent) => { if (!root.current?.contains(e.target as Node)) setOpen(false); };

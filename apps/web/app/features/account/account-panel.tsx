@@ -12,8 +12,8 @@ import { useSubmit } from '~/components/form/use-submit.ts';
 import { TextField } from '~/components/form/text-field.tsx';
 import { callApi } from '~/lib/client-api.ts';
 import { storeUser } from '~/lib/session.ts';
-import { closePanel, openPanel, setAccount, useAccount, type Panel } from './account-store.ts';
-import { afterLogin } from './after-login.ts';
+import { closePanel, openPanel, setAccount, useAccount, type Panel } from '~/lib/account-store.ts';
+import { afterLogin } from '~/lib/after-login.ts';
 import { resendLabel } from './resend-label.ts';
 
 /** The fixed text shown before the verification code, in the panel and in the e-mail. */

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from '~/lib/toast.ts';
 import type { AddItemInput } from '@facet/contracts/commerce';
 import { reportApiError } from '~/lib/client-api.ts';
-import { addToCart, resetAdded, useCart } from './cart-store.ts';
+import { addToCart, resetAdded, useCart } from '~/lib/cart-store.ts';
 
 /**
  * "Add to Cart" for any kind of line; confirms with a link to the cart. A one-of-a-kind stone already

@@ -93,7 +93,7 @@ export function Configurator({ product, configured, error, metalPicker }: Props)
 function StonePicker({ groupId, location, onPick, searchAll }: { groupId: number; location: number; onPick: (s: ConfiguredStone) => void; searchAll?: string }) {
   const [families, setFamilies] = useState<StoneFamily[]>([]);
   const [family, setFamily] = useState('diamond');
-  const [stones, setStones] = useState<ConfiguredStone[] | null>(null);
+  const [found, setFound] = useState<{ query: string; stones: ConfiguredStone[] } | null>(null);
   const [sort, setSort] = useState('price-asc');
   const [colorMax, setColorMax] = useState('');
   const [priceMax, setPriceMax] = useState('');
@@ -102,14 +102,16 @@ function StonePicker({ groupId, location, onPick, searchAll }: { groupId: number
     apiRequest<{ StoneFamilies: Record<string, StoneFamily[]> }>('/stuller/stone-families', { method: 'POST', body: { groupId, locations: [location] } })
       .then((r) => setFamilies(r.StoneFamilies[location] ?? [])).catch(() => setFamilies([]));
   }, [groupId, location]);
+  // The list belongs to the query that found it: a changed filter shows "Finding…" until its answer.
+  const filters = { ...(isDiamond && colorMax ? { colorMax: Number(colorMax) } : {}), ...(priceMax ? { priceMax: Number(priceMax) } : {}) };
+  const query = JSON.stringify({ groupId, location, family, sort, limit: 12, filters });
+  const stones = found?.query === query ? found.stones : null;
   useEffect(() => {
-    setStones(null);
     const c = new AbortController();
-    const filters = { ...(isDiamond && colorMax ? { colorMax: Number(colorMax) } : {}), ...(priceMax ? { priceMax: Number(priceMax) } : {}) };
-    apiRequest<{ ConfiguredStones: Record<string, ConfiguredStone[]> }>('/stuller/search-stones', { method: 'POST', body: { groupId, location, family, sort, limit: 12, filters }, signal: c.signal })
-      .then((r) => setStones(r.ConfiguredStones[location] ?? [])).catch(() => { if (!c.signal.aborted) setStones([]); });
+    apiRequest<{ ConfiguredStones: Record<string, ConfiguredStone[]> }>('/stuller/search-stones', { method: 'POST', body: JSON.parse(query) as object, signal: c.signal })
+      .then((r) => setFound({ query, stones: r.ConfiguredStones[location] ?? [] })).catch(() => { if (!c.signal.aborted) setFound({ query, stones: [] }); });
     return () => c.abort();
-  }, [groupId, location, family, sort, colorMax, priceMax, isDiamond]);
+  }, [query, location]);
   return (
     <div className="mt-3">
       <div className="flex flex-wrap items-center gap-2">

@@ -3,9 +3,9 @@ import { ChevronDown, Heart, ShoppingBag, User } from 'lucide-react';
 import { DisclosureMenu } from '~/components/ui/disclosure-menu.tsx';
 import { Link } from 'react-router';
 import { toast } from '~/lib/toast.ts';
-import { openPanel, useAccount } from '~/features/account/account-store.ts';
+import { openPanel, useAccount } from '~/lib/account-store.ts';
 import { clearUser } from '~/lib/session.ts';
-import { CartLabel } from '~/features/cart/cart-label.tsx';
+import { CartLabel } from '~/components/cart-label.tsx';
 
 const item = 'flex flex-col items-center gap-0.5 px-1.5 text-[0.7rem] font-medium tracking-wide text-ink hover:text-primary sm:px-2.5';
 

@@ -49,7 +49,10 @@ export function Header({ menu }: { menu: MenuSection[] }) {
   }, [cancelClose]);
 
   // Spec §2: every route change closes the mega menu (and the mobile drawer).
-  useEffect(() => { close(); setMobileOpen(false); }, [location.pathname, location.search, close]);
+  const here = `${location.pathname}${location.search}`;
+  const [shownOn, setShownOn] = useState(here);
+  if (shownOn !== here) { setShownOn(here); setOpen(false); setMobileOpen(false); }
+  useEffect(() => { cancelClose(); }, [here, cancelClose]);
   useEffect(() => cancelClose, [cancelClose]);
 
   return (

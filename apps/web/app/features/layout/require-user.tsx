@@ -1,15 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { getLoggedUser, type LoggedUser } from '~/lib/session.ts';
+import { useAccount } from '~/lib/account-store.ts';
 
 /** Spec §2: /profile and /address need a signed-in user; anonymous visitors go to /. */
 export function RequireUser({ children }: { children: (user: LoggedUser) => React.ReactNode }) {
   const navigate = useNavigate();
-  const [user, setUser] = useState<LoggedUser | null>(null);
+  // Null on the server and while hydrating (the store's server snapshot), then the stored user.
+  const { loggedUser: user } = useAccount();
   useEffect(() => {
-    const u = getLoggedUser();
-    if (!u) navigate('/', { replace: true });
-    else setUser(u);
+    if (!getLoggedUser()) navigate('/', { replace: true });
   }, [navigate]);
   if (!user) return <div className="min-h-[50vh]" aria-busy="true" />;
   return <>{children(user)}</>;

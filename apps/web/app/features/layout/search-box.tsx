@@ -18,11 +18,14 @@ export function SearchBox() {
   const [active, setActive] = useState(-1);
   const controller = useRef<AbortController | null>(null);
 
-  useEffect(() => { setText(params.get('q') ?? ''); }, [params]);
+  // The box follows the URL's query (a new search page), adjusted while rendering.
+  const urlQ = params.get('q') ?? '';
+  const [seenQ, setSeenQ] = useState(urlQ);
+  if (seenQ !== urlQ) { setSeenQ(urlQ); setText(urlQ); }
 
   useEffect(() => {
     const q = text.trim();
-    if (q.length < AUTOSUGGEST_MIN_CHARS) { setItems([]); return; }
+    if (q.length < AUTOSUGGEST_MIN_CHARS) return; // too short: nothing is shown (see `shown`)
     const timer = setTimeout(async () => {
       controller.current?.abort();
       const c = new AbortController();

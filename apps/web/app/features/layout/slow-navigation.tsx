@@ -12,7 +12,6 @@ export function SlowNavigation({ afterMs = CHUNK_TIMEOUT_MS }: { afterMs?: numbe
   const target = navigation.location ? `${navigation.location.pathname}${navigation.location.search}` : null;
   const [slow, setSlow] = useState<string | null>(null);
   useEffect(() => {
-    setSlow(null);
     if (!target) return;
     const t = setTimeout(() => setSlow(target), afterMs);
     return () => clearTimeout(t);

@@ -1,6 +1,6 @@
 import type { Order } from '@facet/contracts/commerce';
-import { AddressLines } from '~/features/account/address-form.tsx';
-import { TotalsList } from '~/features/cart/order-summary.tsx';
+import { AddressLines } from '~/components/address-lines.tsx';
+import { TotalsList } from '~/components/totals-list.tsx';
 import { formatMoney } from '~/lib/money.ts';
 
 const placed = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' });

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { Unauthorized, Validation } from '../../errors.ts';
-import { accountRepository as repo, type Scope } from './repository.ts';
-import { hashToken } from './secrets.ts';
-import { RESET_LINK_INVALID } from './service.ts';
+import { Unauthorized, Validation } from '../errors.ts';
+import { liveToken, RESET_LINK_INVALID, type Scope } from '../modules/account/service.ts';
+import type { Owner } from '../modules/cart/service.ts';
 
 export interface Auth { userId: number; tokenId: number; scope: Scope; bearer: string }
 declare module 'fastify' {
@@ -22,7 +21,7 @@ export const bearerOf = (req: FastifyRequest) => BEARER.exec(req.headers.authori
 export function requireAuth(...scopes: Scope[]) {
   return async (req: FastifyRequest) => {
     const bearer = bearerOf(req);
-    const token = bearer ? await repo.liveToken(req.server.db, hashToken(bearer)) : null;
+    const token = bearer ? await liveToken(req.server.db, bearer) : null;
     if (!bearer || !token || !scopes.includes(token.scope)) {
       if (scopes.length === 1 && scopes[0] === 'reset') throw new Validation(RESET_LINK_INVALID);
       throw new Unauthorized(bearer ? 'Your session has expired. Please log in again.' : 'Please log in to continue');
@@ -46,6 +45,18 @@ export function visitorIdOf(req: FastifyRequest): string | null {
 export async function optionalUserId(req: FastifyRequest): Promise<number | null> {
   const bearer = bearerOf(req);
   if (!bearer) return null;
-  const token = await repo.liveToken(req.server.db, hashToken(bearer));
+  const token = await liveToken(req.server.db, bearer);
   return token?.scope === 'session' ? token.userId : null;
+}
+
+/**
+ * Whose cart a request is about: the signed-in user (with a valid token; the visitor's cart joins
+ * an account only at sign-in), else the visitor's swag-session id.
+ */
+export async function ownerOf(req: FastifyRequest): Promise<Owner> {
+  const sessionId = visitorIdOf(req);
+  const userId = await optionalUserId(req);
+  // A token that no longer opens anything is a signed-out shopper: the client's 401 handler resets.
+  if (bearerOf(req) && !userId) throw new Unauthorized('Your session has expired. Please log in again.');
+  return userId ? { userId, sessionId: null } : { userId: null, sessionId };
 }

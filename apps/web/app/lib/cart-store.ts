@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { AddItemInput, Cart } from '@facet/contracts/commerce';
 import { callApi } from '~/lib/client-api.ts';
-import { onLogin } from '~/features/account/after-login.ts';
+import { onLogin } from '~/lib/after-login.ts';
 
 // Client state of spec §3 for the cart: the server's cart (lines priced by the server) and the
 // "added" flag, reset by resetAdded() once the confirmation has been shown.

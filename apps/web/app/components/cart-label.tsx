@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useCart, fetchCart } from './cart-store.ts';
+import { useCart, fetchCart } from '~/lib/cart-store.ts';
 
 /** The header's Cart label with the item count (spec §2, issue 6). */
 export function CartLabel() {

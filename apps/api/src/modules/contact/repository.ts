@@ -1,0 +1,6 @@
+import type { DbOrTx } from '../../db/client.ts';
+import { contactMessage } from '../../db/schema/accounts.ts';
+
+export const contactRepository = {
+  insert: (db: DbOrTx, message: typeof contactMessage.$inferInsert) => db.insert(contactMessage).values(message),
+};
