@@ -1,9 +1,10 @@
 import type { CatalogFilter } from '@facet/contracts/catalog-filters';
-import type { GroupCardRow } from './repository.ts';
+import type { GroupCardRow, ListingEntry } from './repository.ts';
 import { smallest } from './top-k.ts';
 
+export type { ListingEntry };
+
 /** A product group as the category listing needs it: its card, sort keys and facet strings (`label=value`). */
-export interface ListingEntry extends GroupCardRow { featured: number; createdAt: string; facets: string[] }
 
 export interface ListingQuery { categoryIds: number[]; filters: CatalogFilter[]; sort: string; limit: number; offset: number }
 export interface ListingAnswer { count: number; products: GroupCardRow[]; facets: Array<{ label: string; value: string; count: number }> }

@@ -2,7 +2,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import type { ImageSpec } from '../../db/schema/products.ts';
 import type { SuggestionEntry } from './suggestions.ts';
-import type { ListingEntry } from './listing-index.ts';
 
 // All catalogue SQL. Each page is one statement: no N+1, counts and facets computed beside the page.
 
@@ -11,6 +10,8 @@ export interface GroupCardRow {
   id: number; series: string; categoryId: number; description: string; minPriceCents: number; image: ImageSpec;
   defaultMetal: string; productId: number; metals: string[];
 }
+/** A group as the in-process listing keeps it (listing-index.ts). */
+export interface ListingEntry extends GroupCardRow { featured: number; createdAt: string; facets: string[] }
 
 const list = (values: readonly (string | number)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
