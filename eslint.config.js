@@ -8,59 +8,115 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 // The rooms of the code base and the doors between them (docs/architecture.md).
-const dirs = (path) => readdirSync(new URL(path, import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const dirs = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
 const apiModules = dirs('./apps/api/src/modules/');
 const webFeatures = dirs('./apps/web/app/features/');
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/build/**', '**/.react-router/**', 'data/**', 'apps/api/drizzle/**', 'bench/results/**', 'test-results/**', '**/test-results/**', 'screenshots/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/build/**',
+      '**/.react-router/**',
+      'data/**',
+      'apps/api/drizzle/**',
+      'bench/results/**',
+      'test-results/**',
+      '**/test-results/**',
+      'screenshots/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
   {
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/api/tsconfig.json', 'apps/web/tsconfig.json', 'packages/contracts/tsconfig.json'] })] },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/api/tsconfig.json', 'apps/web/tsconfig.json', 'packages/contracts/tsconfig.json'],
+        }),
+      ],
+    },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', {
-        zones: [
-          // API: a module reaches another only through its service (or routes/types it exports), never its repository.
-          ...apiModules.map((m) => ({
-            target: `./apps/api/src/!(modules)/**`, from: `./apps/api/src/modules/${m}/repository.ts`,
-            message: 'Use the module\'s service: repositories are private to their module.',
-          })),
-          ...apiModules.map((m) => ({
-            target: `./apps/api/src/modules/!(${m})/**`, from: `./apps/api/src/modules/${m}/repository.ts`,
-            message: 'Use the module\'s service: repositories are private to their module.',
-          })),
-          // Web: a feature does not reach into another feature; shared pieces live in components/ or lib/.
-          ...webFeatures.map((f) => ({
-            target: `./apps/web/app/features/${f}/**`, from: `./apps/web/app/features/!(${f})/**`,
-            message: 'Features do not import each other: move the shared piece to components/ or lib/.',
-          })),
-          { target: './apps/web/app/{components,lib}/**', from: './apps/web/app/{features,routes}/**', message: 'components/ and lib/ are below features and routes.' },
-          { target: './packages/contracts/**', from: './apps/**', message: 'contracts depend on nothing in the apps.' },
-        ],
-      }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // API: a module reaches another only through its service (or routes/types it exports), never its repository.
+            ...apiModules.map((m) => ({
+              target: `./apps/api/src/!(modules)/**`,
+              from: `./apps/api/src/modules/${m}/repository.ts`,
+              message: "Use the module's service: repositories are private to their module.",
+            })),
+            ...apiModules.map((m) => ({
+              target: `./apps/api/src/modules/!(${m})/**`,
+              from: `./apps/api/src/modules/${m}/repository.ts`,
+              message: "Use the module's service: repositories are private to their module.",
+            })),
+            // Web: a feature does not reach into another feature; shared pieces live in components/ or lib/.
+            ...webFeatures.map((f) => ({
+              target: `./apps/web/app/features/${f}/**`,
+              from: `./apps/web/app/features/!(${f})/**`,
+              message: 'Features do not import each other: move the shared piece to components/ or lib/.',
+            })),
+            {
+              target: './apps/web/app/{components,lib}/**',
+              from: './apps/web/app/{features,routes}/**',
+              message: 'components/ and lib/ are below features and routes.',
+            },
+            {
+              target: './packages/contracts/**',
+              from: './apps/**',
+              message: 'contracts depend on nothing in the apps.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     // API: SQL and table access live in repository.ts files (and the database layer itself).
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/**/repository.ts', 'apps/api/src/**/*.test.ts', 'apps/api/src/db/**', 'apps/api/src/test/**'],
+    ignores: [
+      'apps/api/src/**/repository.ts',
+      'apps/api/src/**/*.test.ts',
+      'apps/api/src/db/**',
+      'apps/api/src/test/**',
+    ],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['drizzle-orm', 'drizzle-orm/*'], allowTypeImports: true, message: 'SQL belongs in the module\'s repository.ts.' },
-        { group: ['**/db/schema/*'], allowTypeImports: true, message: 'Tables are used in the module\'s repository.ts.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              allowTypeImports: true,
+              message: "SQL belongs in the module's repository.ts.",
+            },
+            {
+              group: ['**/db/schema/*'],
+              allowTypeImports: true,
+              message: "Tables are used in the module's repository.ts.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -19,7 +19,13 @@ export default defineConfig({
       },
       {
         // Several API processes on one PostgreSQL server (DATABASE_URL): .ci/run runs it.
-        test: { name: 'instances', include: ['apps/api/src/**/*.instances.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 240_000 },
+        test: {
+          name: 'instances',
+          include: ['apps/api/src/**/*.instances.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+        },
       },
     ],
   },

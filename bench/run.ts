@@ -11,7 +11,10 @@ import autocannon from 'autocannon';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
-const arg = (name: string, d: string) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1]! : d; };
+const arg = (name: string, d: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1]! : d;
+};
 const scale = Number(arg('scale', '1'));
 const db = arg('db', 'pglite');
 const quick = args.includes('--quick');
@@ -20,7 +23,14 @@ const only = arg('only', '');
 const warmupS = Number(arg('warmup', quick ? '2' : '5'));
 const durationS = Number(arg('duration', quick ? '5' : '15'));
 
-const freePort = () => new Promise<number>((resolve) => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const p = (s.address() as { port: number }).port; s.close(() => resolve(p)); }); });
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let pgStop: (() => void) | undefined;
@@ -28,35 +38,74 @@ async function postgresUrl(): Promise<string> {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
   const base = '/usr/lib/postgresql';
   const ver = existsSync(base) ? readdirSync(base).sort().at(-1) : undefined;
-  if (!ver) throw new Error('--db postgres needs DATABASE_URL or Debian\'s postgresql package');
+  if (!ver) throw new Error("--db postgres needs DATABASE_URL or Debian's postgresql package");
   const bin = path.join(base, ver, 'bin');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'facet-bench-pg-'));
   const port = await freePort();
-  const asPg = (cmd: string, a: string[]) => (process.getuid?.() === 0 ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...a], { stdio: 'ignore' }) : spawnSync(cmd, a, { stdio: 'ignore' }));
-  if (process.getuid?.() === 0) { const pw = spawnSync('id', ['-u', 'postgres']).stdout.toString().trim(); chownSync(dir, Number(pw), Number(pw)); }
+  const asPg = (cmd: string, a: string[]) =>
+    process.getuid?.() === 0
+      ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...a], { stdio: 'ignore' })
+      : spawnSync(cmd, a, { stdio: 'ignore' });
+  if (process.getuid?.() === 0) {
+    const pw = spawnSync('id', ['-u', 'postgres']).stdout.toString().trim();
+    chownSync(dir, Number(pw), Number(pw));
+  }
   asPg(path.join(bin, 'initdb'), ['-D', `${dir}/data`, '-U', 'postgres', '-A', 'trust', '--no-sync']);
-  asPg(path.join(bin, 'pg_ctl'), ['-D', `${dir}/data`, '-l', `${dir}/log`, '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=512MB -c work_mem=32MB`, 'start']);
-  pgStop = () => { asPg(path.join(bin, 'pg_ctl'), ['-D', `${dir}/data`, '-m', 'fast', 'stop']); rmSync(dir, { recursive: true, force: true }); };
+  asPg(path.join(bin, 'pg_ctl'), [
+    '-D',
+    `${dir}/data`,
+    '-l',
+    `${dir}/log`,
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=512MB -c work_mem=32MB`,
+    'start',
+  ]);
+  pgStop = () => {
+    asPg(path.join(bin, 'pg_ctl'), ['-D', `${dir}/data`, '-m', 'fast', 'stop']);
+    rmSync(dir, { recursive: true, force: true });
+  };
   return `postgres://postgres@127.0.0.1:${port}/postgres`;
 }
 
 async function main() {
-  if (!existsSync(path.join(root, 'apps/web/build/server/index.js'))) spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (!existsSync(path.join(root, 'apps/web/build/server/index.js')))
+    spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'facet-bench-'));
   const env: Record<string, string> = {
-    ...process.env as Record<string, string>, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir,
-    SEED_SCALE: String(scale), RATE_LIMIT_MAX: '100000000', RATE_LIMIT_ORDER_MAX: '100000000', RATE_LIMIT_AUTH_MAX: '100000000', PAGE_RATE_LIMIT_MAX: '100000000',
-    SHUTDOWN_DRAIN_MS: '0', TRUST_PROXY: '1', PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...(process.env as Record<string, string>),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    SEED_SCALE: String(scale),
+    RATE_LIMIT_MAX: '100000000',
+    RATE_LIMIT_ORDER_MAX: '100000000',
+    RATE_LIMIT_AUTH_MAX: '100000000',
+    PAGE_RATE_LIMIT_MAX: '100000000',
+    SHUTDOWN_DRAIN_MS: '0',
+    TRUST_PROXY: '1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
   };
-  if (db === 'postgres') env.DATABASE_URL = await postgresUrl(); else delete env.DATABASE_URL;
+  if (db === 'postgres') env.DATABASE_URL = await postgresUrl();
+  else delete env.DATABASE_URL;
   console.log(`Seeding scale ${scale} on ${db} and starting the server…`);
   const started = Date.now();
-  const server: ChildProcess = spawn(process.execPath, ['apps/api/src/server.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server: ChildProcess = spawn(process.execPath, ['apps/api/src/server.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const base = `http://127.0.0.1:${port}`;
   for (;;) {
     if (server.exitCode !== null) throw new Error('server exited during start');
-    try { if ((await fetch(`${base}/api/health`)).ok) break; } catch { /* not up yet */ }
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
     await sleep(500);
   }
   console.log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
@@ -64,68 +113,192 @@ async function main() {
   // A chain: sold as it is, so the cart bench can add it by variant (rings are bought as configurations).
   const product = (await (await fetch(`${base}/api/category/1301?pageSize=1`)).json()).data.products[0].href as string;
   // A halo setting with a fitting center diamond and its accents, for configure-product.
-  const setting = (await (await fetch(`${base}/api/category/1102?pageSize=1&filters=${encodeURIComponent(JSON.stringify([{ label: 'primary stone shape', options: ['Round'] }]))}`)).json()).data.products[0];
-  const stonesFor = async (location: number) => (await (await fetch(`${base}/api/stuller/search-stones`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ groupId: setting.groupId, location, family: 'diamond' }) })).json()).data.ConfiguredStones[location];
+  const setting = (
+    await (
+      await fetch(
+        `${base}/api/category/1102?pageSize=1&filters=${encodeURIComponent(JSON.stringify([{ label: 'primary stone shape', options: ['Round'] }]))}`,
+      )
+    ).json()
+  ).data.products[0];
+  const stonesFor = async (location: number) =>
+    (
+      await (
+        await fetch(`${base}/api/stuller/search-stones`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ groupId: setting.groupId, location, family: 'diamond' }),
+        })
+      ).json()
+    ).data.ConfiguredStones[location];
   const [center] = await stonesFor(1);
   const [accent] = await stonesFor(2);
-  const configureBody = JSON.stringify({ groupId: setting.groupId, metal: '18KY', size: 7, stones: [
-    ...(center ? [{ location: 1, kind: 'diamond', id: center.id }] : []), ...(accent ? [{ location: 2, kind: 'melee', id: accent.id }] : [])] });
-  const filters = encodeURIComponent(JSON.stringify([
-    { label: 'primary stone shape', matchType: 'exact', options: ['Round', 'Oval'] },
-    { label: 'metal type', matchType: 'like', options: ['Gold'] },
-    { label: 'jewelry state', options: ['Complete'] },
-  ]));
+  const configureBody = JSON.stringify({
+    groupId: setting.groupId,
+    metal: '18KY',
+    size: 7,
+    stones: [
+      ...(center ? [{ location: 1, kind: 'diamond', id: center.id }] : []),
+      ...(accent ? [{ location: 2, kind: 'melee', id: accent.id }] : []),
+    ],
+  });
+  const filters = encodeURIComponent(
+    JSON.stringify([
+      { label: 'primary stone shape', matchType: 'exact', options: ['Round', 'Oval'] },
+      { label: 'metal type', matchType: 'like', options: ['Gold'] },
+      { label: 'jewelry state', options: ['Complete'] },
+    ]),
+  );
   // Cold variants change the query on every request, so no cache can answer them.
   const SHAPES = ['Round', 'Oval', 'Princess', 'Cushion', 'Emerald', 'Pear', 'Radiant', 'Marquise'];
   const METALS = ['Gold', 'White Gold', 'Yellow Gold', 'Rose Gold', 'Platinum', '14K', '18K'];
   const CATS = [1100, 1101, 1102, 1103, 1104, 1200, 1201, 1202, 1400, 1401, 1500];
-  const TEXT = 'solitaire halo three stone pave engagement ring oval round princess cushion emerald pear radiant marquise wedding band eternity anniversary comfort knife edge milgrain cable rope box figaro curb chain lobster clasp jump bail earring stud drop huggie hoop pendant bezel tennis bracelet bangle riviera station necklace sapphire ruby tanzanite aquamarine morganite diamond lab grown mounting semi mount peg basket trellis';
-  const SUGGEST_QUERIES = [...new Set(TEXT.split(' ').flatMap((w) => [2, 3, 4, 5, 6].flatMap((len) => [0, 1, 2].map((at) => w.slice(at, at + len)))).filter((q) => q.length >= 2))]
-    .flatMap((q) => [q, q.toUpperCase(), q[0]!.toUpperCase() + q.slice(1), ` ${q}`]);
-  const endpoints: Array<{ name: string; path: string; method?: 'GET' | 'POST'; body?: string; vary?: (n: number) => string; varyBody?: (n: number) => string; refusedByDesign?: boolean; manyClients?: boolean }> = [
+  const TEXT =
+    'solitaire halo three stone pave engagement ring oval round princess cushion emerald pear radiant marquise wedding band eternity anniversary comfort knife edge milgrain cable rope box figaro curb chain lobster clasp jump bail earring stud drop huggie hoop pendant bezel tennis bracelet bangle riviera station necklace sapphire ruby tanzanite aquamarine morganite diamond lab grown mounting semi mount peg basket trellis';
+  const SUGGEST_QUERIES = [
+    ...new Set(
+      TEXT.split(' ')
+        .flatMap((w) => [2, 3, 4, 5, 6].flatMap((len) => [0, 1, 2].map((at) => w.slice(at, at + len))))
+        .filter((q) => q.length >= 2),
+    ),
+  ].flatMap((q) => [q, q.toUpperCase(), q[0]!.toUpperCase() + q.slice(1), ` ${q}`]);
+  const endpoints: Array<{
+    name: string;
+    path: string;
+    method?: 'GET' | 'POST';
+    body?: string;
+    vary?: (n: number) => string;
+    varyBody?: (n: number) => string;
+    refusedByDesign?: boolean;
+    manyClients?: boolean;
+  }> = [
     { name: 'baseline: GET /api/ping (no work)', path: '/api/ping' },
     { name: 'category listing, 3 filters', path: `/api/category/1100?filters=${filters}` },
-    { name: 'category listing, 3 filters (cold)', path: '', vary: (n) => `/api/category/${CATS[n % CATS.length]}?page=1&pageSize=${12 + (n % 13)}&filters=${encodeURIComponent(JSON.stringify([
-      { label: 'primary stone shape', matchType: 'exact', options: [SHAPES[n % 8], SHAPES[(n >> 3) % 8]] }, { label: 'metal type', matchType: 'like', options: [METALS[n % 7]] }, { label: 'jewelry state', options: ['Complete'] }]))}` },
-    { name: 'diamond search, 4C filters', path: '/api/diamond?shape=Round&caratMin=0.9&caratMax=1.6&colorMax=4&clarityMax=5&cutMax=1' },
-    { name: 'diamond search, 4C filters (cold)', path: '', vary: (n) => `/api/diamond?shape=${SHAPES[n % 8]}&caratMin=${(0.5 + (n % 50) / 50).toFixed(2)}&caratMax=${(1.6 + (n % 37) / 20).toFixed(2)}&colorMax=${3 + (n % 5)}&clarityMax=${4 + (n % 4)}&cutMax=${1 + (n % 3)}` },
+    {
+      name: 'category listing, 3 filters (cold)',
+      path: '',
+      vary: (n) =>
+        `/api/category/${CATS[n % CATS.length]}?page=1&pageSize=${12 + (n % 13)}&filters=${encodeURIComponent(
+          JSON.stringify([
+            { label: 'primary stone shape', matchType: 'exact', options: [SHAPES[n % 8], SHAPES[(n >> 3) % 8]] },
+            { label: 'metal type', matchType: 'like', options: [METALS[n % 7]] },
+            { label: 'jewelry state', options: ['Complete'] },
+          ]),
+        )}`,
+    },
+    {
+      name: 'diamond search, 4C filters',
+      path: '/api/diamond?shape=Round&caratMin=0.9&caratMax=1.6&colorMax=4&clarityMax=5&cutMax=1',
+    },
+    {
+      name: 'diamond search, 4C filters (cold)',
+      path: '',
+      vary: (n) =>
+        `/api/diamond?shape=${SHAPES[n % 8]}&caratMin=${(0.5 + (n % 50) / 50).toFixed(2)}&caratMax=${(1.6 + (n % 37) / 20).toFixed(2)}&colorMax=${3 + (n % 5)}&clarityMax=${4 + (n % 4)}&cutMax=${1 + (n % 3)}`,
+    },
     { name: 'autosuggest', path: '/api/stuller/fetch-auto-complete?q=halo' },
-    { name: 'autosuggest (cold)', path: '', vary: (n) => `/api/stuller/fetch-auto-complete?q=${encodeURIComponent(SUGGEST_QUERIES[n % SUGGEST_QUERIES.length]!)}` },
-    { name: 'search (full text)', path: '/api/product/search-product', method: 'POST', body: JSON.stringify({ data: 'oval sapphire pendant' }) },
-    { name: 'configure-product (center + accents)', path: '/api/stuller/configure-product', method: 'POST', body: configureBody },
+    {
+      name: 'autosuggest (cold)',
+      path: '',
+      vary: (n) =>
+        `/api/stuller/fetch-auto-complete?q=${encodeURIComponent(SUGGEST_QUERIES[n % SUGGEST_QUERIES.length]!)}`,
+    },
+    {
+      name: 'search (full text)',
+      path: '/api/product/search-product',
+      method: 'POST',
+      body: JSON.stringify({ data: 'oval sapphire pendant' }),
+    },
+    {
+      name: 'configure-product (center + accents)',
+      path: '/api/stuller/configure-product',
+      method: 'POST',
+      body: configureBody,
+    },
     { name: 'product detail API', path: `/api/product/product?groupId=${product.split('/')[4]}` },
     { name: 'product page SSR', path: product },
     // Auth routes count each call in PostgreSQL (shared throttle); the first is mostly argon2.
     // A new address each time, so the per-account lock (10 failures) never answers instead.
-    { name: 'sign-in, wrong password', path: '/api/user/authenticate', method: 'POST', body: '{}', refusedByDesign: true, manyClients: true, varyBody: (n) => JSON.stringify({ username: `nobody${n}@example.com`, password: 'Wrong$Password2026' }) },
-    { name: 'forgot password, unknown address', path: '/api/user/forget-password', method: 'POST', body: JSON.stringify({ email: 'nobody@example.com' }), manyClients: true },
+    {
+      name: 'sign-in, wrong password',
+      path: '/api/user/authenticate',
+      method: 'POST',
+      body: '{}',
+      refusedByDesign: true,
+      manyClients: true,
+      varyBody: (n) => JSON.stringify({ username: `nobody${n}@example.com`, password: 'Wrong$Password2026' }),
+    },
+    {
+      name: 'forgot password, unknown address',
+      path: '/api/user/forget-password',
+      method: 'POST',
+      body: JSON.stringify({ email: 'nobody@example.com' }),
+      manyClients: true,
+    },
   ];
   const results = [];
   for (const e of endpoints.filter((x, i) => i === 0 || x.name.includes(only))) {
-    const run = (seconds: number, record: boolean) => new Promise<{ rps: number; times: number[]; errors: number; non2xx: number }>((resolve, reject) => {
-      const times: number[] = [];
-      let n = Math.floor(Math.random() * 1e6);
-      const inst = autocannon({
-        url: base + (e.path || '/'), method: e.method ?? 'GET', body: e.body, headers: e.body ? { 'content-type': 'application/json' } : undefined,
-        connections: 10, duration: seconds,
-        ...(e.vary ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: e.vary!(n++) }) }] } : {}),
-        ...(e.varyBody ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: e.varyBody!(n++) }) }] } : {}),
-        // Shoppers come from many addresses (the server trusts X-Forwarded-For here): per-client
-        // counters then cost what they cost in real traffic, not one row every request queues on.
-        ...(e.manyClients ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({
-          ...req, ...(e.varyBody ? { body: e.varyBody(n) } : {}),
-          headers: { ...(req.headers as object), 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n++ & 255}` },
-        }) }] } : {}),
-      }, (err, res) => (err ? reject(err) : resolve({ rps: res.requests.average, times, errors: res.errors, non2xx: res.non2xx })));
-      if (record) inst.on('response', (_c: unknown, _s: number, _b: number, responseTime: number) => { times.push(responseTime); });
-    });
+    const run = (seconds: number, record: boolean) =>
+      new Promise<{ rps: number; times: number[]; errors: number; non2xx: number }>((resolve, reject) => {
+        const times: number[] = [];
+        let n = Math.floor(Math.random() * 1e6);
+        const inst = autocannon(
+          {
+            url: base + (e.path || '/'),
+            method: e.method ?? 'GET',
+            body: e.body,
+            headers: e.body ? { 'content-type': 'application/json' } : undefined,
+            connections: 10,
+            duration: seconds,
+            ...(e.vary
+              ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: e.vary!(n++) }) }] }
+              : {}),
+            ...(e.varyBody
+              ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: e.varyBody!(n++) }) }] }
+              : {}),
+            // Shoppers come from many addresses (the server trusts X-Forwarded-For here): per-client
+            // counters then cost what they cost in real traffic, not one row every request queues on.
+            ...(e.manyClients
+              ? {
+                  requests: [
+                    {
+                      setupRequest: (req: Record<string, unknown>) => ({
+                        ...req,
+                        ...(e.varyBody ? { body: e.varyBody(n) } : {}),
+                        headers: {
+                          ...(req.headers as object),
+                          'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n++ & 255}`,
+                        },
+                      }),
+                    },
+                  ],
+                }
+              : {}),
+          },
+          (err, res) =>
+            err ? reject(err) : resolve({ rps: res.requests.average, times, errors: res.errors, non2xx: res.non2xx }),
+        );
+        if (record)
+          inst.on('response', (_c: unknown, _s: number, _b: number, responseTime: number) => {
+            times.push(responseTime);
+          });
+      });
     await run(warmupS, false);
     const r = await run(durationS, true);
     r.times.sort((a, b) => a - b);
     const pct = (p: number) => r.times[Math.min(r.times.length - 1, Math.floor((p / 100) * r.times.length))] ?? NaN;
-    results.push({ name: e.name, path: e.path || e.vary!(0), rps: Math.round(r.rps), p50: pct(50), p95: pct(95), p99: pct(99), errors: r.errors + (e.refusedByDesign ? 0 : r.non2xx) });
+    results.push({
+      name: e.name,
+      path: e.path || e.vary!(0),
+      rps: Math.round(r.rps),
+      p50: pct(50),
+      p95: pct(95),
+      p99: pct(99),
+      errors: r.errors + (e.refusedByDesign ? 0 : r.non2xx),
+    });
     const last = results.at(-1)!;
-    console.log(`${last.name.padEnd(40)} ${String(last.rps).padStart(7)} req/s  p50 ${last.p50.toFixed(1).padStart(6)} ms  p95 ${last.p95.toFixed(1).padStart(6)} ms  p99 ${last.p99.toFixed(1).padStart(6)} ms${last.errors ? `  (${last.errors} errors)` : ''}`);
+    console.log(
+      `${last.name.padEnd(40)} ${String(last.rps).padStart(7)} req/s  p50 ${last.p50.toFixed(1).padStart(6)} ms  p95 ${last.p95.toFixed(1).padStart(6)} ms  p99 ${last.p99.toFixed(1).padStart(6)} ms${last.errors ? `  (${last.errors} errors)` : ''}`,
+    );
   }
   // Cart and checkout change state, so they run in a closed loop of 10 workers, each with its own
   // visitor session; only the measured call is timed (adding to a fresh cart; placing an order
@@ -134,8 +307,19 @@ async function main() {
   const json = { 'content-type': 'application/json' };
   const addBody = JSON.stringify({ kind: 'product', id: productId, quantity: 1 });
   const orderBody = JSON.stringify({
-    email: 'bench@example.com', shippingMethod: 'standard',
-    shippingAddress: { name: 'Bench Buyer', company: '', line1: '1 Test St', line2: '', city: 'New York', state: 'NY', zip: '10001', country: 'US', phone: '(212) 555-0100' },
+    email: 'bench@example.com',
+    shippingMethod: 'standard',
+    shippingAddress: {
+      name: 'Bench Buyer',
+      company: '',
+      line1: '1 Test St',
+      line2: '',
+      city: 'New York',
+      state: 'NY',
+      zip: '10001',
+      country: 'US',
+      phone: '(212) 555-0100',
+    },
     card: { name: 'Bench Buyer', number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
   });
   const closedLoop = async (name: string, op: (session: string) => Promise<{ ms: number; ok: boolean }>) => {
@@ -143,21 +327,36 @@ async function main() {
     let errors = 0;
     const phase = async (seconds: number, record: boolean) => {
       const until = Date.now() + seconds * 1000;
-      await Promise.all(Array.from({ length: 10 }, async () => {
-        while (Date.now() < until) {
-          const r = await op(randomUUID());
-          if (record) { times.push(r.ms); if (!r.ok) errors++; }
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          while (Date.now() < until) {
+            const r = await op(randomUUID());
+            if (record) {
+              times.push(r.ms);
+              if (!r.ok) errors++;
+            }
+          }
+        }),
+      );
     };
     await phase(warmupS, false);
     const t0 = Date.now();
     await phase(durationS, true);
     times.sort((a, b) => a - b);
     const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? NaN;
-    results.push({ name, path: '', rps: Math.round(times.length / ((Date.now() - t0) / 1000)), p50: pct(50), p95: pct(95), p99: pct(99), errors });
+    results.push({
+      name,
+      path: '',
+      rps: Math.round(times.length / ((Date.now() - t0) / 1000)),
+      p50: pct(50),
+      p95: pct(95),
+      p99: pct(99),
+      errors,
+    });
     const last = results.at(-1)!;
-    console.log(`${last.name.padEnd(40)} ${String(last.rps).padStart(7)} req/s  p50 ${last.p50.toFixed(1).padStart(6)} ms  p95 ${last.p95.toFixed(1).padStart(6)} ms  p99 ${last.p99.toFixed(1).padStart(6)} ms${last.errors ? `  (${last.errors} errors)` : ''}`);
+    console.log(
+      `${last.name.padEnd(40)} ${String(last.rps).padStart(7)} req/s  p50 ${last.p50.toFixed(1).padStart(6)} ms  p95 ${last.p95.toFixed(1).padStart(6)} ms  p99 ${last.p99.toFixed(1).padStart(6)} ms${last.errors ? `  (${last.errors} errors)` : ''}`,
+    );
   };
   const timed = async (url: string, init: RequestInit) => {
     const t = performance.now();
@@ -165,19 +364,41 @@ async function main() {
     await res.arrayBuffer();
     return { ms: performance.now() - t, ok: res.ok };
   };
-  if ('add to cart'.includes(only)) await closedLoop('add to cart (new cart each time)', (session) =>
-    timed(`${base}/api/cart/items`, { method: 'POST', headers: { ...json, 'x-session-id': session }, body: addBody }));
-  if ('place order'.includes(only)) await closedLoop('place order (test card, one line)', async (session) => {
-    await fetch(`${base}/api/cart/items`, { method: 'POST', headers: { ...json, 'x-session-id': session }, body: addBody }).then((r) => r.arrayBuffer());
-    return timed(`${base}/api/order`, { method: 'POST', headers: { ...json, 'x-session-id': session, 'idempotency-key': session }, body: orderBody });
-  });
+  if ('add to cart'.includes(only))
+    await closedLoop('add to cart (new cart each time)', (session) =>
+      timed(`${base}/api/cart/items`, { method: 'POST', headers: { ...json, 'x-session-id': session }, body: addBody }),
+    );
+  if ('place order'.includes(only))
+    await closedLoop('place order (test card, one line)', async (session) => {
+      await fetch(`${base}/api/cart/items`, {
+        method: 'POST',
+        headers: { ...json, 'x-session-id': session },
+        body: addBody,
+      }).then((r) => r.arrayBuffer());
+      return timed(`${base}/api/order`, {
+        method: 'POST',
+        headers: { ...json, 'x-session-id': session, 'idempotency-key': session },
+        body: orderBody,
+      });
+    });
 
   const baseline = results[0]!.rps;
   console.log('\nAs a share of the baseline (higher is better):');
   for (const r of results.slice(1)) console.log(`  ${r.name.padEnd(34)} ${((r.rps / baseline) * 100).toFixed(1)}%`);
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  const file = path.join(root, 'bench/results', `${new Date().toISOString().replace(/[:.]/g, '-')}-${db}-x${scale}.json`);
-  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), db, scale, warmupS, durationS, connections: 10, node: process.version, results }, null, 2));
+  const file = path.join(
+    root,
+    'bench/results',
+    `${new Date().toISOString().replace(/[:.]/g, '-')}-${db}-x${scale}.json`,
+  );
+  writeFileSync(
+    file,
+    JSON.stringify(
+      { at: new Date().toISOString(), db, scale, warmupS, durationS, connections: 10, node: process.version, results },
+      null,
+      2,
+    ),
+  );
   console.log(`\nWritten to ${path.relative(root, file)}`);
   server.kill('SIGTERM');
   await sleep(500);
@@ -185,4 +406,8 @@ async function main() {
   pgStop?.();
 }
 
-main().catch((err) => { console.error(err); pgStop?.(); process.exit(1); });
+main().catch((err) => {
+  console.error(err);
+  pgStop?.();
+  process.exit(1);
+});

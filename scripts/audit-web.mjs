@@ -18,7 +18,14 @@ const slow = [];
 const BUDGET = { performanceMobile: 90, accessibility: 100, bestPractices: 95, seo: 100, catalogueJsKb: 150 };
 const root = path.resolve(import.meta.dirname, '..');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const freePort = () => new Promise((resolve) => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); }); });
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
 
 const chromePath = ensureChromium();
 if (!process.argv.includes('--no-build')) {
@@ -28,13 +35,37 @@ if (!process.argv.includes('--no-build')) {
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'facet-audit-'));
 const base = `http://127.0.0.1:${port}`;
-const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PUBLIC_URL: base, SEED_SCALE: '0.2', RATE_LIMIT_MAX: '100000' };
+const env = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: dataDir,
+  PUBLIC_URL: base,
+  SEED_SCALE: '0.2',
+  RATE_LIMIT_MAX: '100000',
+};
 delete env.DATABASE_URL; // the embedded database: the audit measures the pages, not a server setup
-const server = spawn(process.execPath, ['apps/api/src/server.ts'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env });
-const stop = () => { server.kill('SIGTERM'); rmSync(dataDir, { recursive: true, force: true }); };
+const server = spawn(process.execPath, ['apps/api/src/server.ts'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env,
+});
+const stop = () => {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+};
 for (let i = 0; ; i++) {
-  if (server.exitCode !== null || i > 360) { console.error('The server did not start.'); process.exit(1); }
-  try { if ((await fetch(`${base}/api/health`)).ok) break; } catch { /* starting */ }
+  if (server.exitCode !== null || i > 360) {
+    console.error('The server did not start.');
+    process.exit(1);
+  }
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch {
+    /* starting */
+  }
   await sleep(500);
 }
 
@@ -42,8 +73,10 @@ const api = async (p) => (await (await fetch(base + p)).json()).data;
 const product = (await api('/api/category/1101?pageSize=1')).products[0].href;
 const diamond = (await api('/api/diamond?pageSize=1&shape=Round')).diamonds[0].href;
 const pages = [
-  { name: 'home', path: '/', catalogue: true }, { name: 'category', path: '/category/1100', catalogue: true },
-  { name: 'product', path: product, catalogue: true }, { name: 'diamonds', path: '/diamonds', catalogue: true },
+  { name: 'home', path: '/', catalogue: true },
+  { name: 'category', path: '/category/1100', catalogue: true },
+  { name: 'product', path: product, catalogue: true },
+  { name: 'diamonds', path: '/diamonds', catalogue: true },
   { name: 'diamond', path: diamond, catalogue: true },
   // Internal search results and the cart are kept out of search engines on purpose (noindex,
   // robots.txt): for them the SEO budget is every other SEO audit passing and is-crawlable failing.
@@ -63,27 +96,44 @@ async function measure(url, flags, config) {
     const { lhr } = await lighthouse(url, flags, config);
     const broken = METRICS.filter((id) => typeof lhr.audits[id]?.numericValue !== 'number');
     if (!lhr.runtimeError && broken.length === 0) return lhr;
-    reason = lhr.runtimeError?.message ?? `no value for ${broken.join(', ')}${broken.map((id) => lhr.audits[id]?.errorMessage).filter(Boolean).map((m) => `: ${m}`).join('')}`;
+    reason =
+      lhr.runtimeError?.message ??
+      `no value for ${broken.join(', ')}${broken
+        .map((id) => lhr.audits[id]?.errorMessage)
+        .filter(Boolean)
+        .map((m) => `: ${m}`)
+        .join('')}`;
     console.log(`  (${url}: run lost a metric — ${reason}; measuring again)`);
   }
   return reason;
 }
 
-const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
 const rows = [];
 const failures = [];
 try {
   for (const preset of ['mobile', 'desktop']) {
     for (const page of pages) {
-      const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] };
+      const flags = {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      };
       // Warm once so the measured run reads a started server, as a shopper would.
       await fetch(base + page.path).then((r) => r.arrayBuffer());
       // Mobile scores move by a few points between runs on a small machine: Lighthouse's own advice
       // is the median of several runs, so mobile takes the median-performance run of three.
       const runs = [];
-      for (let i = 0; i < (preset === 'mobile' ? 3 : 1); i++) runs.push(await measure(base + page.path, flags, preset === 'desktop' ? desktopConfig : undefined));
+      for (let i = 0; i < (preset === 'mobile' ? 3 : 1); i++)
+        runs.push(await measure(base + page.path, flags, preset === 'desktop' ? desktopConfig : undefined));
       if (runs.some((r) => typeof r === 'string')) {
-        failures.push(`${preset} ${page.name}: Lighthouse could not measure it (${runs.find((r) => typeof r === 'string')})`);
+        failures.push(
+          `${preset} ${page.name}: Lighthouse could not measure it (${runs.find((r) => typeof r === 'string')})`,
+        );
         console.log(`${preset.padEnd(8)} ${page.name.padEnd(9)} not measured`);
         continue;
       }
@@ -92,11 +142,20 @@ try {
       const score = (k) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
       const scripts = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script');
       const row = {
-        preset, page: page.name, path: page.path,
-        performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'),
-        lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue), cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
-        tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue), jsKb: Math.round((scripts?.transferSize ?? 0) / 1024),
-        failedAudits: Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary').map((a) => a.id),
+        preset,
+        page: page.name,
+        path: page.path,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+        cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+        tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
+        jsKb: Math.round((scripts?.transferSize ?? 0) / 1024),
+        failedAudits: Object.values(lhr.audits)
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+          .map((a) => a.id),
       };
       rows.push(row);
       const why = [];
@@ -109,7 +168,9 @@ try {
       }
       if (row.accessibility < BUDGET.accessibility) why.push(`accessibility ${row.accessibility}`);
       if (row.bestPractices < BUDGET.bestPractices) why.push(`best practices ${row.bestPractices}`);
-      const seoFailing = lhr.categories.seo.auditRefs.filter((r) => r.weight > 0 && lhr.audits[r.id].score !== null && lhr.audits[r.id].score < 1).map((r) => r.id);
+      const seoFailing = lhr.categories.seo.auditRefs
+        .filter((r) => r.weight > 0 && lhr.audits[r.id].score !== null && lhr.audits[r.id].score < 1)
+        .map((r) => r.id);
       row.seoFailing = seoFailing;
       if (page.noindex) {
         const others = seoFailing.filter((id) => id !== 'is-crawlable');
@@ -117,8 +178,13 @@ try {
         if (!seoFailing.includes('is-crawlable')) why.push('should not be indexable');
       } else if (row.seo < BUDGET.seo) why.push(`SEO ${row.seo}`);
       if (page.catalogue && row.jsKb > BUDGET.catalogueJsKb) why.push(`JS ${row.jsKb} KB > ${BUDGET.catalogueJsKb} KB`);
-      if (why.length) failures.push(`${preset} ${page.name}: ${why.join(', ')}${row.failedAudits.length ? ` (failed: ${row.failedAudits.join(', ')})` : ''}`);
-      console.log(`${preset.padEnd(8)} ${page.name.padEnd(9)} perf ${String(row.performance).padStart(3)}  a11y ${String(row.accessibility).padStart(3)}  bp ${String(row.bestPractices).padStart(3)}  seo ${String(row.seo).padStart(3)}  LCP ${String(row.lcpMs).padStart(5)} ms  CLS ${row.cls.toFixed(3)}  TBT ${String(row.tbtMs).padStart(4)} ms  JS ${String(row.jsKb).padStart(4)} KB`);
+      if (why.length)
+        failures.push(
+          `${preset} ${page.name}: ${why.join(', ')}${row.failedAudits.length ? ` (failed: ${row.failedAudits.join(', ')})` : ''}`,
+        );
+      console.log(
+        `${preset.padEnd(8)} ${page.name.padEnd(9)} perf ${String(row.performance).padStart(3)}  a11y ${String(row.accessibility).padStart(3)}  bp ${String(row.bestPractices).padStart(3)}  seo ${String(row.seo).padStart(3)}  LCP ${String(row.lcpMs).padStart(5)} ms  CLS ${row.cls.toFixed(3)}  TBT ${String(row.tbtMs).padStart(4)} ms  JS ${String(row.jsKb).padStart(4)} KB`,
+      );
     }
   }
 } finally {
@@ -129,7 +195,8 @@ mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 const file = path.join(root, 'bench/results', `${new Date().toISOString().replace(/[:.]/g, '-')}-lighthouse.json`);
 writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), budget: BUDGET, rows }, null, 2));
 console.log(`\nWritten to ${path.relative(root, file)}`);
-if (slow.length) console.log(`\nPerformance under budget on this machine (advisory, see docs/decisions/010):\n  ${slow.join('\n  ')}`);
+if (slow.length)
+  console.log(`\nPerformance under budget on this machine (advisory, see docs/decisions/010):\n  ${slow.join('\n  ')}`);
 if (failures.length) {
   console.error(`\nUnder budget:\n  ${failures.join('\n  ')}`);
   process.exit(1);

@@ -7,18 +7,29 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const dir = path.resolve(process.argv[2] ?? 'build/client');
 const COMPRESSIBLE = /\.(js|mjs|css|svg|html|json|txt|xml|map|webmanifest)$/;
-let files = 0, before = 0, after = 0;
+let files = 0,
+  before = 0,
+  after = 0;
 const walk = (d) => {
   for (const name of readdirSync(d)) {
     const p = path.join(d, name);
-    if (statSync(p).isDirectory()) { walk(p); continue; }
+    if (statSync(p).isDirectory()) {
+      walk(p);
+      continue;
+    }
     if (!COMPRESSIBLE.test(name) || statSync(p).size < 1024) continue;
     const raw = readFileSync(p);
-    const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+    const br = brotliCompressSync(raw, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+    });
     writeFileSync(`${p}.br`, br);
     writeFileSync(`${p}.gz`, gzipSync(raw, { level: 9 }));
-    files++; before += raw.length; after += br.length;
+    files++;
+    before += raw.length;
+    after += br.length;
   }
 };
 walk(dir);
-console.log(`Pre-compressed ${files} assets: ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB brotli`);
+console.log(
+  `Pre-compressed ${files} assets: ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB brotli`,
+);

@@ -8,10 +8,14 @@ import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const freePort = () => new Promise((resolve) => {
-  const srv = createServer();
-  srv.listen(0, '127.0.0.1', () => { const { port } = srv.address(); srv.close(() => resolve(port)); });
-});
+const freePort = () =>
+  new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
 
 const chromium = ensureChromium();
 if (!process.argv.includes('--no-build')) {
@@ -26,7 +30,14 @@ const extra = process.argv.slice(2).filter((a) => a !== '--no-build');
 const r = spawnSync('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', ...extra], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, E2E_PORT: String(port), E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_PORT: String(mailPort), E2E_DATA_DIR: dataDir, CHROMIUM_PATH: chromium },
+  env: {
+    ...process.env,
+    E2E_PORT: String(port),
+    E2E_SMTP_PORT: String(smtpPort),
+    E2E_MAIL_PORT: String(mailPort),
+    E2E_DATA_DIR: dataDir,
+    CHROMIUM_PATH: chromium,
+  },
 });
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(r.status ?? 1);

@@ -20,7 +20,13 @@ if (!existsSync(path.join(root, 'apps/web/build/server/index.js'))) {
   run('npm', ['run', 'build', '--silent']);
 }
 // Run the server under the project's pinned Node (node_modules/.bin/node), not the system one.
-const node = existsSync(path.join(root, 'node_modules/.bin/node')) ? path.join(root, 'node_modules/.bin/node') : process.execPath;
-const child = spawn(node, ['apps/api/src/server.ts'], { cwd: root, stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env } });
+const node = existsSync(path.join(root, 'node_modules/.bin/node'))
+  ? path.join(root, 'node_modules/.bin/node')
+  : process.execPath;
+const child = spawn(node, ['apps/api/src/server.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -13,10 +13,27 @@ const step = (label, cmd, args) => {
   }
 };
 
-step('Lint: module boundaries, SQL only in repositories, no cycles, hooks (ESLint)', 'npx', ['eslint', '.']);
-step('Unit and API tests (Vitest)', 'npx', ['vitest', 'run', '--project', 'contracts', '--project', 'web', '--project', 'api']);
+step('Lint: module boundaries, SQL only in repositories, no cycles, hooks (ESLint); formatting (Prettier)', 'npm', [
+  'run',
+  'lint',
+  '--silent',
+]);
+step('Unit and API tests (Vitest)', 'npx', [
+  'vitest',
+  'run',
+  '--project',
+  'contracts',
+  '--project',
+  'web',
+  '--project',
+  'api',
+]);
 // Several API processes on one database need a PostgreSQL server; .ci/run starts one and runs this.
-if (process.env.DATABASE_URL) step('Two API instances on one PostgreSQL (Vitest)', 'npx', ['vitest', 'run', '--project', 'instances']);
-else console.log('\n(The two-instance suite needs PostgreSQL: set DATABASE_URL, or run .ci/run, which starts a server for it.)');
+if (process.env.DATABASE_URL)
+  step('Two API instances on one PostgreSQL (Vitest)', 'npx', ['vitest', 'run', '--project', 'instances']);
+else
+  console.log(
+    '\n(The two-instance suite needs PostgreSQL: set DATABASE_URL, or run .ci/run, which starts a server for it.)',
+  );
 step('End-to-end tests (Playwright + Chromium)', 'node', ['scripts/e2e.mjs']);
 console.log('\n✔ All tests passed');

@@ -14,11 +14,13 @@ export default defineConfig({
         // Many one-kilobyte modules shared by every page (helpers, stores, icons) travel as one
         // file: each request costs about a kilobyte of headers on its own.
         codeSplitting: {
-          groups: [{
-            name: 'shared',
-            test: /apps[\\/]web[\\/]app[\\/](lib|features[\\/]cart[\\/]cart-store|features[\\/]account[\\/](account-store|after-login))|packages[\\/]contracts[\\/]src[\\/](constants|paths|patterns|messages|center-fit)|lucide-react/,
-            minShareCount: 2,
-          }],
+          groups: [
+            {
+              name: 'shared',
+              test: /apps[\\/]web[\\/]app[\\/](lib|features[\\/]cart[\\/]cart-store|features[\\/]account[\\/](account-store|after-login))|packages[\\/]contracts[\\/]src[\\/](constants|paths|patterns|messages|center-fit)|lucide-react/,
+              minShareCount: 2,
+            },
+          ],
         },
       },
     },

@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 
-interface Entry { body: unknown; etag: string; at: number }
+interface Entry {
+  body: unknown;
+  etag: string;
+  at: number;
+}
 
 /**
  * Anonymous catalogue answers, kept in process for a short time. Catalogue writes (a stone sold,
@@ -31,7 +35,11 @@ export class AnswerCache {
     const generation = this.generation;
     const p = (async () => {
       const body = await load();
-      const entry = { body, etag: `"${createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`, at: Date.now() };
+      const entry = {
+        body,
+        etag: `"${createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`,
+        at: Date.now(),
+      };
       if (generation === this.generation) {
         this.entries.set(key, entry);
         if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
@@ -39,7 +47,11 @@ export class AnswerCache {
       return entry;
     })();
     this.inflight.set(key, p);
-    try { return await p; } finally { this.inflight.delete(key); }
+    try {
+      return await p;
+    } finally {
+      this.inflight.delete(key);
+    }
   }
 
   invalidate() {
@@ -47,5 +59,7 @@ export class AnswerCache {
     this.entries.clear();
   }
 
-  get size() { return this.entries.size; }
+  get size() {
+    return this.entries.size;
+  }
 }

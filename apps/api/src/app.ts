@@ -1,6 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider, jsonSchemaTransform } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+  jsonSchemaTransform,
+} from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
 import compress from '@fastify/compress';
 import zlib from 'node:zlib';
@@ -33,7 +38,16 @@ import { testCardProvider, type PaymentProvider } from './modules/order/payment.
 import { DiamondIndex } from './modules/catalog/diamond-index.ts';
 
 declare module 'fastify' {
-  interface FastifyInstance { lifecycle: { draining: boolean }; throttle: Throttle; config: Config; answerCache: AnswerCache; internalSecret: string; outbox: MailOutbox; payments: PaymentProvider; diamondIndex: DiamondIndex }
+  interface FastifyInstance {
+    lifecycle: { draining: boolean };
+    throttle: Throttle;
+    config: Config;
+    answerCache: AnswerCache;
+    internalSecret: string;
+    outbox: MailOutbox;
+    payments: PaymentProvider;
+    diamondIndex: DiamondIndex;
+  }
 }
 
 export interface BuildOptions {
@@ -49,24 +63,40 @@ export interface BuildOptions {
 }
 
 /** The API as a plugin under /api: tests inject into it, server.ts adds the storefront beside it. */
-export async function buildApp({ config, database, logger = true, logStream, payments, extraApiRoutes }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  logStream,
+  payments,
+  extraApiRoutes,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? {
-      level: config.LOG_LEVEL,
-      redact: { paths: REDACT, censor: '[redacted]' },
-      ...(logStream ? { stream: logStream } : {}),
-      serializers: {
-        err: safeError,
-        error: safeError,
-        req: (req: { method: string; url: string; ip?: string; id?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip, reqId: req.id }),
-      },
-    } : false,
+    logger: logger
+      ? {
+          level: config.LOG_LEVEL,
+          redact: { paths: REDACT, censor: '[redacted]' },
+          ...(logStream ? { stream: logStream } : {}),
+          serializers: {
+            err: safeError,
+            error: safeError,
+            req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
+              method: req.method,
+              url: redactUrl(req.url),
+              ip: req.ip,
+              reqId: req.id,
+            }),
+          },
+        }
+      : false,
     trustProxy: config.TRUST_PROXY === '1',
     // Unique across instances, so a shopper quoting one from an error finds the one log line.
     // Behind a trusted proxy a well-formed X-Request-Id from it is kept, to join both logs.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return config.TRUST_PROXY === '1' && typeof given === 'string' && /^[\w.-]{8,64}$/.test(given) ? given : randomUUID();
+      return config.TRUST_PROXY === '1' && typeof given === 'string' && /^[\w.-]{8,64}$/.test(given)
+        ? given
+        : randomUUID();
     },
     bodyLimit: 1_048_576,
     // A client gets REQUEST_TIMEOUT_MS to send its whole request (a body that trickles in is cut
@@ -90,7 +120,10 @@ export async function buildApp({ config, database, logger = true, logStream, pay
 
   await app.register(dbPlugin, { database });
   app.decorate('throttle', throttleFor(database));
-  const outbox = new MailOutbox(database.db, createTransport(config), { retryBaseMs: config.MAIL_RETRY_BASE_MS, log: app.log });
+  const outbox = new MailOutbox(database.db, createTransport(config), {
+    retryBaseMs: config.MAIL_RETRY_BASE_MS,
+    log: app.log,
+  });
   app.decorate('outbox', outbox);
   app.decorate('payments', payments ?? testCardProvider());
   app.decorate('diamondIndex', new DiamondIndex(database.db));
@@ -109,7 +142,9 @@ export async function buildApp({ config, database, logger = true, logStream, pay
   await app.register(securityPlugin);
   // Pages, JSON and drawn SVGs: a fast brotli level per answer (built assets are pre-compressed).
   await app.register(compress, {
-    global: true, threshold: 1024, encodings: ['br', 'gzip'],
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(swagger, {
@@ -139,8 +174,14 @@ export async function buildApp({ config, database, logger = true, logStream, pay
       await extraApiRoutes?.(api);
       // Any other /api path, whatever the method, is a JSON 404 — never the storefront's HTML page.
       api.route({
-        method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], url: '/*', schema: { hide: true },
-        handler: async (req, reply) => reply.status(404).send({ message: `No API route for ${req.method} ${redactUrl(req.url.split('?')[0]!)}`, requestId: req.id }),
+        method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+        url: '/*',
+        schema: { hide: true },
+        handler: async (req, reply) =>
+          reply.status(404).send({
+            message: `No API route for ${req.method} ${redactUrl(req.url.split('?')[0]!)}`,
+            requestId: req.id,
+          }),
       });
     },
     { prefix: '/api' },

@@ -28,12 +28,17 @@ export async function followCatalogueChanges(app: FastifyInstance, database: Dat
     if (all || [...tables].some((t) => STONES.has(t))) app.diamondIndex.invalidate();
     if (all || [...tables].some((t) => PRICING.has(t))) forgetConfiguratorMemo(database.db);
     if (all || [...tables].some((t) => PRODUCTS.has(t))) {
-      reloadCatalogueCopies(database.db).catch((err) => app.log.warn({ err }, 'catalogue copies: reload failed; the next change retries'));
+      reloadCatalogueCopies(database.db).catch((err) =>
+        app.log.warn({ err }, 'catalogue copies: reload failed; the next change retries'),
+      );
     }
   };
   const note = (table: string) => {
     pending.add(table);
-    if (!scheduled) { scheduled = true; setImmediate(apply); }
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(apply);
+    }
   };
   return database.listen(CATALOGUE_CHANNEL, note, () => note('*'));
 }

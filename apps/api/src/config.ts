@@ -45,11 +45,20 @@ const schema = z.object({
   /** Insured standard shipping is free from this subtotal (cents). */
   FREE_SHIPPING_OVER_CENTS: z.coerce.number().int().nonnegative().default(25_000),
   /** Shipping prices in cents: standard,express,overnight. */
-  SHIPPING_CENTS: z.string().regex(/^\d+,\d+,\d+$/).default('1500,3500,6500'),
+  SHIPPING_CENTS: z
+    .string()
+    .regex(/^\d+,\d+,\d+$/)
+    .default('1500,3500,6500'),
   /** Delivery time of each method once the order is ready: standard|express|overnight. */
-  SHIPPING_DAYS: z.string().regex(/^[^|]{1,40}\|[^|]{1,40}\|[^|]{1,40}$/, 'SHIPPING_DAYS must be three texts separated by |').default('5–7 business days|2–3 business days|Next business day'),
+  SHIPPING_DAYS: z
+    .string()
+    .regex(/^[^|]{1,40}\|[^|]{1,40}\|[^|]{1,40}$/, 'SHIPPING_DAYS must be three texts separated by |')
+    .default('5–7 business days|2–3 business days|Next business day'),
   /** Business days to make a made-to-order (configured) piece before it ships, "from-to". */
-  MADE_TO_ORDER_DAYS: z.string().regex(/^\d{1,2}-\d{1,2}$/, 'MADE_TO_ORDER_DAYS must look like 10-14').default('10-14'),
+  MADE_TO_ORDER_DAYS: z
+    .string()
+    .regex(/^\d{1,2}-\d{1,2}$/, 'MADE_TO_ORDER_DAYS must look like 10-14')
+    .default('10-14'),
   /** Days after delivery within which unworn pieces may be returned. */
   RETURN_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   /** Restocking fee (percent) on returned made-to-order rings: the setting is melted and recast. */
@@ -58,8 +67,19 @@ const schema = z.object({
    * Sales tax by state in basis points, JSON. The default is the demo store's table (New York
    * nexus plus a few states); a state not listed is charged none.
    */
-  TAX_RATES_BP: z.string().default('{"NY":888,"NJ":663,"CA":725,"TX":625,"FL":600,"IL":625,"PA":600,"MA":625,"WA":650,"CT":635}')
-    .refine((s) => { try { const o = JSON.parse(s); return Object.entries(o).every(([k, v]) => /^[A-Z]{2}$/.test(k) && Number.isInteger(v) && (v as number) >= 0 && (v as number) < 2000); } catch { return false; } }, 'TAX_RATES_BP must be a JSON object of state → basis points'),
+  TAX_RATES_BP: z
+    .string()
+    .default('{"NY":888,"NJ":663,"CA":725,"TX":625,"FL":600,"IL":625,"PA":600,"MA":625,"WA":650,"CT":635}')
+    .refine((s) => {
+      try {
+        const o = JSON.parse(s);
+        return Object.entries(o).every(
+          ([k, v]) => /^[A-Z]{2}$/.test(k) && Number.isInteger(v) && (v as number) >= 0 && (v as number) < 2000,
+        );
+      } catch {
+        return false;
+      }
+    }, 'TAX_RATES_BP must be a JSON object of state → basis points'),
   /** Payment provider: the built-in test card provider (a Stripe provider can be added behind the same interface). */
   PAYMENT_PROVIDER: z.enum(['test']).default('test'),
   SESSION_DAYS: z.coerce.number().int().positive().max(90).default(14),
@@ -67,7 +87,10 @@ const schema = z.object({
 
 export type Config = z.infer<typeof schema> & { repoRoot: string; inMemoryDb: boolean };
 
-export function loadConfig(overrides: Partial<Record<keyof z.infer<typeof schema>, string>> = {}, inMemoryDb = false): Config {
+export function loadConfig(
+  overrides: Partial<Record<keyof z.infer<typeof schema>, string>> = {},
+  inMemoryDb = false,
+): Config {
   const parsed = schema.safeParse({ ...process.env, ...overrides });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');

@@ -9,19 +9,29 @@ export class AppError extends Error {
   }
 }
 export class NotFound extends AppError {
-  constructor(message = 'Not found') { super(404, message); }
+  constructor(message = 'Not found') {
+    super(404, message);
+  }
 }
 export class Conflict extends AppError {
-  constructor(message: string) { super(409, message); }
+  constructor(message: string) {
+    super(409, message);
+  }
 }
 export class Unauthorized extends AppError {
-  constructor(message = 'Please log in to continue') { super(401, message); }
+  constructor(message = 'Please log in to continue') {
+    super(401, message);
+  }
 }
 export class Validation extends AppError {
-  constructor(message: string, errors?: Record<string, string>) { super(400, message, errors); }
+  constructor(message: string, errors?: Record<string, string>) {
+    super(400, message, errors);
+  }
 }
 export class Unprocessable extends AppError {
-  constructor(message: string, errors?: Record<string, string>) { super(422, message, errors); }
+  constructor(message: string, errors?: Record<string, string>) {
+    super(422, message, errors);
+  }
 }
 export class RateLimited extends AppError {
   readonly retryAfterS: number;
@@ -31,5 +41,7 @@ export class RateLimited extends AppError {
   }
 }
 export class Unavailable extends AppError {
-  constructor(message = 'The store is briefly unavailable. Please try again in a moment.') { super(503, message); }
+  constructor(message = 'The store is briefly unavailable. Please try again in a moment.') {
+    super(503, message);
+  }
 }

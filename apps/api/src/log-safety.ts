@@ -1,14 +1,21 @@
 import { stdSerializers } from 'pino';
 
 /** Secrets that travel in URLs (reset and newsletter links, order access tokens) never reach a log. */
-export const redactUrl = (url: string) => url
-  .replace(/\/(reset-password|newsletter\/confirm)\/[^/?#]+/g, '/$1/[redacted]')
-  .replace(/([?&](?:token|otp|code)=)[^&#]*/gi, '$1[redacted]');
+export const redactUrl = (url: string) =>
+  url
+    .replace(/\/(reset-password|newsletter\/confirm)\/[^/?#]+/g, '/$1/[redacted]')
+    .replace(/([?&](?:token|otp|code)=)[^&#]*/gi, '$1[redacted]');
 
 export const REDACT = [
-  'req.headers.authorization', 'req.headers.cookie', '*.password', '*.otp', '*.token', 'password', 'otp', 'token',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.password',
+  '*.otp',
+  '*.token',
+  'password',
+  'otp',
+  'token',
 ];
-
 
 /**
  * The one serializer every logged error passes through. Database errors carry the values a query
@@ -28,16 +35,19 @@ function scrub(err: unknown, depth: number): Record<string, unknown> {
   if (!err || typeof err !== 'object') return { message: String(err) };
   const e = err as Record<string, unknown> & Error;
   const base = stdSerializers.err(e) as unknown as Record<string, unknown>;
-  const isDb = 'params' in e || 'query' in e || (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && 'severity' in e);
+  const isDb =
+    'params' in e || 'query' in e || (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && 'severity' in e);
   const out: Record<string, unknown> = { type: base.type, message: base.message, stack: base.stack };
   if (typeof e.code === 'string') out.code = e.code;
   if (isDb) {
     out.message = stripParams(String(base.message ?? '')).replace(QUOTED, '"…"');
     out.stack = typeof base.stack === 'string' ? stripParams(base.stack).replace(QUOTED, '"…"') : undefined;
     if (typeof e.query === 'string') out.query = e.query;
-    for (const k of ['severity', 'table', 'column', 'constraint', 'routine'] as const) if (typeof e[k] === 'string') out[k] = e[k];
+    for (const k of ['severity', 'table', 'column', 'constraint', 'routine'] as const)
+      if (typeof e[k] === 'string') out[k] = e[k];
   } else {
-    for (const [k, v] of Object.entries(base)) if (!(k in out) && k !== 'cause' && k !== 'raw' && (typeof v !== 'object' || v === null)) out[k] = v;
+    for (const [k, v] of Object.entries(base))
+      if (!(k in out) && k !== 'cause' && k !== 'raw' && (typeof v !== 'object' || v === null)) out[k] = v;
   }
   if (e.cause && depth < 4) out.cause = scrub(e.cause, depth + 1);
   return out;

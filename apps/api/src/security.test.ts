@@ -11,30 +11,63 @@ import { rowsOf } from './db/client.ts';
 let t: TestApp;
 const logs: string[] = [];
 beforeAll(async () => {
-  const sink = new Writable({ write(chunk, _enc, cb) { logs.push(String(chunk)); cb(); } });
-  t = await buildTestApp({ LOG_LEVEL: 'debug', RATE_LIMIT_AUTH_MAX: '200' }, { logStream: sink, extraApiRoutes: probes });
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      logs.push(String(chunk));
+      cb();
+    },
+  });
+  t = await buildTestApp(
+    { LOG_LEVEL: 'debug', RATE_LIMIT_AUTH_MAX: '200' },
+    { logStream: sink, extraApiRoutes: probes },
+  );
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 // Probe routes that fail the ways production fails: a query that PostgreSQL refuses (its message
 // and detail repeat the values sent), a client that hangs up, a database connection that drops.
 const SECRET_PARAM = 'sess-9f8e7d6c5b4a-SECRET';
 function probes(api: import('fastify').FastifyInstance) {
-  api.get('/probe/bad-cast', async () => { await api.db.execute(sql`select ${SECRET_PARAM}::int`); return {}; });
-  api.get('/probe/duplicate', async () => {
-    await api.db.execute(sql`insert into app_user (email, first_name, password_hash) values (${'dup-secret@example.com'}, 'A', ${'$argon2id$SECRETHASH'})`);
-    await api.db.execute(sql`insert into app_user (email, first_name, password_hash) values (${'dup-secret@example.com'}, 'A', ${'$argon2id$SECRETHASH'})`);
+  api.get('/probe/bad-cast', async () => {
+    await api.db.execute(sql`select ${SECRET_PARAM}::int`);
     return {};
   });
-  api.get('/probe/client-reset', async () => { throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' }); });
+  api.get('/probe/duplicate', async () => {
+    await api.db.execute(
+      sql`insert into app_user (email, first_name, password_hash) values (${'dup-secret@example.com'}, 'A', ${'$argon2id$SECRETHASH'})`,
+    );
+    await api.db.execute(
+      sql`insert into app_user (email, first_name, password_hash) values (${'dup-secret@example.com'}, 'A', ${'$argon2id$SECRETHASH'})`,
+    );
+    return {};
+  });
+  api.get('/probe/client-reset', async () => {
+    throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+  });
   api.get('/probe/db-reset', async () => {
     const { DrizzleQueryError } = await import('drizzle-orm/errors');
-    throw new DrizzleQueryError('select 1 where token = $1', [SECRET_PARAM], Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }));
+    throw new DrizzleQueryError(
+      'select 1 where token = $1',
+      [SECRET_PARAM],
+      Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+    );
   });
 }
 
-const INJECTIONS = ["' OR '1'='1", "1; DROP TABLE diamond; --", "\" OR 1=1 --", "') UNION SELECT password_hash FROM app_user --", '%27%20OR%201=1', "\\'; select pg_sleep(5); --", '${7*7}', '<script>alert(1)</script>'];
-const count = async (table: string) => rowsOf<{ n: number }>(await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
+const INJECTIONS = [
+  "' OR '1'='1",
+  '1; DROP TABLE diamond; --',
+  '" OR 1=1 --',
+  "') UNION SELECT password_hash FROM app_user --",
+  '%27%20OR%201=1',
+  "\\'; select pg_sleep(5); --",
+  '${7*7}',
+  '<script>alert(1)</script>',
+];
+const count = async (table: string) =>
+  rowsOf<{ n: number }>(await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
 
 describe('injection', () => {
   it('SQL-injection strings in every filter, sort and search parameter answer 2xx/4xx and change nothing', async () => {
@@ -46,10 +79,18 @@ describe('injection', () => {
       urls.push(
         `/api/category/1100?filters=${encodeURIComponent(JSON.stringify([{ label: 'metal type', matchType: 'like', options: [s] }]))}`,
         `/api/category/1100?filters=${encodeURIComponent(JSON.stringify([{ label: s, options: ['Gold'] }]))}`,
-        `/api/category/1100?sort=${e}`, `/api/category/1100?filters=${e}`,
-        `/api/diamond?shape=${e}`, `/api/diamond?sort=${e}`, `/api/diamond?caratMin=${e}`, `/api/diamond?lab=${e}`,
-        `/api/stuller/fetch-auto-complete?q=${e}`, `/api/product/notable-gemstone?type=${e}`, `/api/product/notable-gemstone?type=sapphire&sort=${e}`,
-        `/api/product/product?groupId=${e}`, `/api/melee?origin=${e}`, `/api/order/${e}`,
+        `/api/category/1100?sort=${e}`,
+        `/api/category/1100?filters=${e}`,
+        `/api/diamond?shape=${e}`,
+        `/api/diamond?sort=${e}`,
+        `/api/diamond?caratMin=${e}`,
+        `/api/diamond?lab=${e}`,
+        `/api/stuller/fetch-auto-complete?q=${e}`,
+        `/api/product/notable-gemstone?type=${e}`,
+        `/api/product/notable-gemstone?type=sapphire&sort=${e}`,
+        `/api/product/product?groupId=${e}`,
+        `/api/melee?origin=${e}`,
+        `/api/order/${e}`,
       );
     }
     for (const url of urls) {
@@ -67,8 +108,15 @@ describe('injection', () => {
 
   it('escapes markup from shoppers in every e-mail', async () => {
     const xss = '<img src=x onerror=alert(1)>';
-    await post(t, '/api/contact-us', { name: `Eve ${xss}`, email: 'eve@example.com', subject: `Hi ${xss}`, message: `Hello ${xss} <script>alert(2)</script>` });
-    const [mail] = rowsOf<{ html: string }>(await t.database.db.execute(sql`select html from outbox_mail where kind = 'contact' order by id desc limit 1`));
+    await post(t, '/api/contact-us', {
+      name: `Eve ${xss}`,
+      email: 'eve@example.com',
+      subject: `Hi ${xss}`,
+      message: `Hello ${xss} <script>alert(2)</script>`,
+    });
+    const [mail] = rowsOf<{ html: string }>(
+      await t.database.db.execute(sql`select html from outbox_mail where kind = 'contact' order by id desc limit 1`),
+    );
     expect(mail!.html).not.toContain('<img src=x');
     expect(mail!.html).not.toContain('<script>alert(2)');
     expect(mail!.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
@@ -78,37 +126,59 @@ describe('injection', () => {
 describe('requests the API does not accept', () => {
   it('refuses content-type tricks with 415 and polluted parameters with 4xx', async () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/user/authenticate', headers: { 'content-type': type }, payload: 'username=a@b&password=x' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/authenticate',
+        headers: { 'content-type': type },
+        payload: 'username=a@b&password=x',
+      });
       expect(res.statusCode, type).toBe(415);
     }
-    for (const url of ['/api/diamond?shape=Round&shape=Oval', '/api/stuller/fetch-auto-complete?q=ring&q=band', '/api/category/1100?page=1&page=2', '/api/cart?state=NY&state=CA']) {
+    for (const url of [
+      '/api/diamond?shape=Round&shape=Oval',
+      '/api/stuller/fetch-auto-complete?q=ring&q=band',
+      '/api/category/1100?page=1&page=2',
+      '/api/cart?state=NY&state=CA',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: { 'x-session-id': randomUUID() } });
       expect(res.statusCode, url).toBeLessThan(500);
     }
   });
 
   it('answers 413 for a body over the limit', async () => {
-    const res = await post(t, '/api/contact-us', { name: 'Big', email: 'a@b.c', subject: 'x', message: 'x'.repeat(2_000_000) });
+    const res = await post(t, '/api/contact-us', {
+      name: 'Big',
+      email: 'a@b.c',
+      subject: 'x',
+      message: 'x'.repeat(2_000_000),
+    });
     expect(res.statusCode).toBe(413);
   });
 });
 
 describe('tokens', () => {
   it('refuses forged, wrong-scope, expired and revoked tokens', async () => {
-    const get = (token: string, url = '/api/user') => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    const get = (token: string, url = '/api/user') =>
+      t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
     expect((await get('A'.repeat(43))).statusCode).toBe(401);
     expect((await get('not a token!')).statusCode).toBe(401);
-    const ticket = (await post(t, '/api/user/register', { firstName: 'Sam', email: 'scope@example.com', password: GOOD_PASSWORD })).json().data;
+    const ticket = (
+      await post(t, '/api/user/register', { firstName: 'Sam', email: 'scope@example.com', password: GOOD_PASSWORD })
+    ).json().data;
     expect((await get(ticket.token)).statusCode).toBe(401);
     expect((await get(ticket.token, '/api/address')).statusCode).toBe(401);
     expect((await get(ticket.token, '/api/order')).statusCode).toBe(401);
 
     const session = await signUp(t, 'expiry@example.com');
     expect((await get(session)).statusCode).toBe(200);
-    await t.database.db.execute(sql`update user_token set expires_at = now() - interval '1 second' where user_id = (select id from app_user where email = 'expiry@example.com') and scope = 'session'`);
+    await t.database.db.execute(
+      sql`update user_token set expires_at = now() - interval '1 second' where user_id = (select id from app_user where email = 'expiry@example.com') and scope = 'session'`,
+    );
     expect((await get(session)).statusCode).toBe(401);
 
-    const live = (await post(t, '/api/user/authenticate', { username: 'expiry@example.com', password: GOOD_PASSWORD })).json().data.token;
+    const live = (
+      await post(t, '/api/user/authenticate', { username: 'expiry@example.com', password: GOOD_PASSWORD })
+    ).json().data.token;
     await post(t, '/api/user/forget-password', { email: 'expiry@example.com' });
     const reset = resetTokenIn((await lastMail(t, 'expiry@example.com', 'reset-link')).text);
     // A reset token opens nothing but the reset.
@@ -122,11 +192,19 @@ describe('rate limits', () => {
   it('limit sign-in per client, and a spoofed X-Forwarded-For does not reset them', async () => {
     const strict = await buildTestApp({ RATE_LIMIT_AUTH_MAX: '3' }, { seed: false });
     try {
-      const attempt = (ip: string) => strict.app.inject({ method: 'POST', url: '/api/user/authenticate', headers: { 'x-forwarded-for': ip }, payload: { username: 'a@b.c', password: 'x' } });
+      const attempt = (ip: string) =>
+        strict.app.inject({
+          method: 'POST',
+          url: '/api/user/authenticate',
+          headers: { 'x-forwarded-for': ip },
+          payload: { username: 'a@b.c', password: 'x' },
+        });
       for (let i = 0; i < 3; i++) expect((await attempt(`10.0.0.${i}`)).statusCode).toBe(400);
       expect((await attempt('10.0.0.99')).statusCode).toBe(429);
       expect((await attempt('192.168.1.1')).statusCode).toBe(429);
-    } finally { await strict.close(); }
+    } finally {
+      await strict.close();
+    }
   });
 });
 
@@ -134,9 +212,13 @@ describe('headers', () => {
   it('sets CSP (frame-ancestors none), HSTS, nosniff and Referrer-Policy on every API answer, errors included', async () => {
     const session = await signUp(t, 'headers@example.com');
     const calls = [
-      { method: 'GET', url: '/api/menu' }, { method: 'GET', url: '/api/diamond' }, { method: 'GET', url: '/api/nope' },
-      { method: 'GET', url: '/api/user' }, { method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${session}` } },
-      { method: 'POST', url: '/api/user/authenticate', payload: {} }, { method: 'GET', url: '/api/cart', headers: { 'x-session-id': randomUUID() } },
+      { method: 'GET', url: '/api/menu' },
+      { method: 'GET', url: '/api/diamond' },
+      { method: 'GET', url: '/api/nope' },
+      { method: 'GET', url: '/api/user' },
+      { method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${session}` } },
+      { method: 'POST', url: '/api/user/authenticate', payload: {} },
+      { method: 'GET', url: '/api/cart', headers: { 'x-session-id': randomUUID() } },
       { method: 'GET', url: '/api/media/item.svg?k=ring' },
     ] as const;
     for (const c of calls) {
@@ -172,12 +254,33 @@ describe('logs', () => {
     await t.app.inject({ method: 'GET', url: `/api/order/FCT-00000000?token=${reset}` });
     await post(t, '/api/user/reset-password', { password: 'Quiet$Other2026' }, reset);
     const s = randomUUID();
-    const [d] = rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from diamond where status = 'available' limit 1`));
-    await t.app.inject({ method: 'POST', url: '/api/cart/items', headers: { 'x-session-id': s }, payload: { kind: 'diamond', id: d!.id } });
-    await t.app.inject({ method: 'POST', url: '/api/order', headers: { 'x-session-id': s, 'idempotency-key': randomUUID() }, payload: {
-      email, shippingMethod: 'standard', card: { name: 'Q', number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '987' },
-      shippingAddress: { name: 'Quinn Q', line1: '1 Main St', city: 'Albany', state: 'NY', zip: '12207', phone: '(518) 555-0100' },
-    } });
+    const [d] = rowsOf<{ id: number }>(
+      await t.database.db.execute(sql`select id from diamond where status = 'available' limit 1`),
+    );
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/items',
+      headers: { 'x-session-id': s },
+      payload: { kind: 'diamond', id: d!.id },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: { 'x-session-id': s, 'idempotency-key': randomUUID() },
+      payload: {
+        email,
+        shippingMethod: 'standard',
+        card: { name: 'Q', number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '987' },
+        shippingAddress: {
+          name: 'Quinn Q',
+          line1: '1 Main St',
+          city: 'Albany',
+          state: 'NY',
+          zip: '12207',
+          phone: '(518) 555-0100',
+        },
+      },
+    });
     const text = logs.join('');
     expect(text.length).toBeGreaterThan(1000);
     for (const secret of [password, 'Quiet$Other2026', ticket.token, session, reset, '4242424242424242']) {
@@ -202,7 +305,8 @@ describe('errors in logs', () => {
       const line = logOf(requestId);
       expect(line, url).toMatch(/"level":50/);
       expect(line, url).toMatch(/"query":"(select|insert)/);
-      for (const secret of [SECRET_PARAM, 'dup-secret@example.com', 'SECRETHASH']) expect(line.includes(secret), `${url} log has ${secret}`).toBe(false);
+      for (const secret of [SECRET_PARAM, 'dup-secret@example.com', 'SECRETHASH'])
+        expect(line.includes(secret), `${url} log has ${secret}`).toBe(false);
     }
     const db = await t.app.inject({ method: 'GET', url: '/api/probe/db-reset' });
     expect(db.statusCode).toBe(503);
@@ -232,7 +336,11 @@ describe('edges of HTTP', () => {
       const { port } = slow.app.server.address() as import('node:net').AddressInfo;
       // Over a real socket, an ordinary refused request keeps its own message (its stream is
       // destroyed once read, which is not a client hanging up).
-      const refused = await fetch(`http://127.0.0.1:${port}/api/user/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'a@b.c', password: 'Wrong$Password1' }) });
+      const refused = await fetch(`http://127.0.0.1:${port}/api/user/authenticate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'a@b.c', password: 'Wrong$Password1' }),
+      });
       expect(refused.status).toBe(400);
       expect(((await refused.json()) as { message: string }).message).toBe('Invalid email or password');
       const net = await import('node:net');
@@ -240,17 +348,27 @@ describe('edges of HTTP', () => {
       const answer = await new Promise<string>((resolve) => {
         let got = '';
         const socket = net.connect(port, '127.0.0.1', () => {
-          socket.write('POST /api/contact-us HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"name":');
+          socket.write(
+            'POST /api/contact-us HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"name":',
+          );
           const drip = setInterval(() => socket.write(' '), 200);
-          socket.on('close', () => { clearInterval(drip); resolve(got); });
+          socket.on('close', () => {
+            clearInterval(drip);
+            resolve(got);
+          });
         });
-        socket.on('data', (d) => { got += d; });
+        socket.on('data', (d) => {
+          got += d;
+        });
         socket.on('error', () => {});
         setTimeout(() => socket.destroy(), 8_000);
       });
       expect(answer).toMatch(/^HTTP\/1\.1 408/);
       expect(Date.now() - started).toBeLessThan(4_000);
-      expect(rowsOf<{ n: number }>(await slow.database.db.execute(sql`select count(*)::int as n from contact_message`))[0]!.n).toBe(0);
+      expect(
+        rowsOf<{ n: number }>(await slow.database.db.execute(sql`select count(*)::int as n from contact_message`))[0]!
+          .n,
+      ).toBe(0);
     } finally {
       await slow.close();
     }
@@ -261,13 +379,20 @@ describe('edges of HTTP', () => {
       for (const url of ['/api/nope', '/api/product/nope/deeper', '/api/cart', '/api/user/reset-password/abc']) {
         if (method === 'GET' && url === '/api/cart') continue;
         if (method === 'POST' && url === '/api/user/reset-password/abc') continue;
-        const res = await t.app.inject({ method, url, headers: { 'content-type': 'application/json' }, payload: method === 'GET' ? undefined : '{}' });
+        const res = await t.app.inject({
+          method,
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload: method === 'GET' ? undefined : '{}',
+        });
         expect(res.statusCode, `${method} ${url}`).toBe(404);
         expect(res.headers['content-type']).toMatch(/application\/json/);
         expect(res.json().message).toMatch(/No API route/);
       }
     }
     // A reset token in an unknown path is not echoed back.
-    expect((await t.app.inject({ method: 'GET', url: '/api/x/reset-password/SECRET123' })).body).not.toContain('SECRET123');
+    expect((await t.app.inject({ method: 'GET', url: '/api/x/reset-password/SECRET123' })).body).not.toContain(
+      'SECRET123',
+    );
   });
 });

@@ -40,12 +40,17 @@ process.once('SIGTERM', () => void close('SIGTERM'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
 // Load the in-memory search copies now rather than on the first shopper's request.
-Promise.all([app.diamondIndex.warm(), warmCatalogue(database.db)])
-  .catch((err) => app.log.warn({ err }, 'catalogue copies: first load failed; the next request retries'));
+Promise.all([app.diamondIndex.warm(), warmCatalogue(database.db)]).catch((err) =>
+  app.log.warn({ err }, 'catalogue copies: first load failed; the next request retries'),
+);
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
-console.log(`\nFacet is open at http://localhost:${port}/  (API: http://localhost:${port}/api, database: ${database.kind})`);
+console.log(
+  `\nFacet is open at http://localhost:${port}/  (API: http://localhost:${port}/api, database: ${database.kind})`,
+);
 if (app.outbox.transport.kind === 'mailbox') {
-  console.log(`No SMTP_URL is set, so e-mails are not sent: read them at http://localhost:${port}/dev/mailbox (open only from this machine).`);
+  console.log(
+    `No SMTP_URL is set, so e-mails are not sent: read them at http://localhost:${port}/dev/mailbox (open only from this machine).`,
+  );
 }
 console.log('');

@@ -11,37 +11,87 @@ import { buildTestApp, type TestApp } from './test/build-test-app.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({
-    FREE_SHIPPING_OVER_CENTS: '40000', SHIPPING_CENTS: '1900,3900,7100', SHIPPING_DAYS: '4–6 business days|2 business days|Next business day',
-    MADE_TO_ORDER_DAYS: '12-16', RETURN_DAYS: '21', MADE_TO_ORDER_RESTOCKING_PERCENT: '10',
+    FREE_SHIPPING_OVER_CENTS: '40000',
+    SHIPPING_CENTS: '1900,3900,7100',
+    SHIPPING_DAYS: '4–6 business days|2 business days|Next business day',
+    MADE_TO_ORDER_DAYS: '12-16',
+    RETURN_DAYS: '21',
+    MADE_TO_ORDER_RESTOCKING_PERCENT: '10',
   });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('store facts from settings', () => {
   it('cart and checkout quote the configured methods, prices, times and free-shipping threshold', async () => {
     const session = randomUUID();
-    const [cheap] = rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from product where group_id in (select id from product_group where not configurable) and price_cents < 40000 order by price_cents limit 1`));
-    const res = await t.app.inject({ method: 'POST', url: '/api/cart/items', headers: { 'x-session-id': session }, payload: { kind: 'product', id: cheap!.id } });
+    const [cheap] = rowsOf<{ id: number }>(
+      await t.database.db.execute(
+        sql`select id from product where group_id in (select id from product_group where not configurable) and price_cents < 40000 order by price_cents limit 1`,
+      ),
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/items',
+      headers: { 'x-session-id': session },
+      payload: { kind: 'product', id: cheap!.id },
+    });
     const options = res.json().data.shippingOptions;
     expect(options).toEqual([
       { method: 'standard', label: 'Insured standard', days: '4–6 business days', cents: 1900 },
       { method: 'express', label: 'Insured express', days: '2 business days', cents: 3900 },
       { method: 'overnight', label: 'Insured overnight', days: 'Next business day', cents: 7100 },
     ]);
-    const [dear] = rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from product where group_id in (select id from product_group where not configurable) and price_cents >= 40000 order by price_cents limit 1`));
+    const [dear] = rowsOf<{ id: number }>(
+      await t.database.db.execute(
+        sql`select id from product where group_id in (select id from product_group where not configurable) and price_cents >= 40000 order by price_cents limit 1`,
+      ),
+    );
     const s2 = randomUUID();
-    const big = await t.app.inject({ method: 'POST', url: '/api/cart/items', headers: { 'x-session-id': s2 }, payload: { kind: 'product', id: dear!.id } });
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/items',
+      headers: { 'x-session-id': s2 },
+      payload: { kind: 'product', id: dear!.id },
+    });
     expect(big.json().data.shippingOptions[0].cents).toBe(0);
   });
 
   it('the order e-mail promises the configured made-to-order time and return window', async () => {
     const session = randomUUID();
-    const [p] = rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from product where group_id in (select id from product_group where not configurable) order by id limit 1`));
-    await t.app.inject({ method: 'POST', url: '/api/cart/items', headers: { 'x-session-id': session }, payload: { kind: 'product', id: p!.id } });
-    const address = { name: 'Ada King', company: '', line1: '12 Bleecker St', line2: '', city: 'New York', state: 'NY', zip: '10012', country: 'US', phone: '(212) 555-0188' };
+    const [p] = rowsOf<{ id: number }>(
+      await t.database.db.execute(
+        sql`select id from product where group_id in (select id from product_group where not configurable) order by id limit 1`,
+      ),
+    );
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/items',
+      headers: { 'x-session-id': session },
+      payload: { kind: 'product', id: p!.id },
+    });
+    const address = {
+      name: 'Ada King',
+      company: '',
+      line1: '12 Bleecker St',
+      line2: '',
+      city: 'New York',
+      state: 'NY',
+      zip: '10012',
+      country: 'US',
+      phone: '(212) 555-0188',
+    };
     const res = await t.app.inject({
-      method: 'POST', url: '/api/order', headers: { 'x-session-id': session, 'idempotency-key': randomUUID() },
-      payload: { email: 'facts@example.com', shippingAddress: address, shippingMethod: 'standard', card: { name: 'Ada King', number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' } },
+      method: 'POST',
+      url: '/api/order',
+      headers: { 'x-session-id': session, 'idempotency-key': randomUUID() },
+      payload: {
+        email: 'facts@example.com',
+        shippingAddress: address,
+        shippingMethod: 'standard',
+        card: { name: 'Ada King', number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' },
+      },
     });
     expect(res.statusCode).toBe(200);
     const mail = await lastMail(t, 'facts@example.com', 'order-confirmation');

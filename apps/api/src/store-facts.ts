@@ -24,5 +24,9 @@ export function storeFacts(config: Config): StoreFacts {
 
 /** Who the store is, for e-mails and links: name, contact details and public address. */
 export const storeInfo = (c: Config): StoreInfo => ({
-  name: c.STORE_NAME, email: c.STORE_EMAIL, phone: c.STORE_PHONE, address: c.STORE_ADDRESS, publicUrl: c.PUBLIC_URL.replace(/\/$/, ''),
+  name: c.STORE_NAME,
+  email: c.STORE_EMAIL,
+  phone: c.STORE_PHONE,
+  address: c.STORE_ADDRESS,
+  publicUrl: c.PUBLIC_URL.replace(/\/$/, ''),
 });

@@ -15,7 +15,11 @@ import { throwawayDatabase } from './test/build-test-app.ts';
 const base = process.env.DATABASE_URL;
 if (!base) throw new Error('The two-instance suite needs DATABASE_URL (a PostgreSQL server); .ci/run provides one.');
 
-interface Instance { url: string; child: ChildProcess; output: () => string }
+interface Instance {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+}
 let a: Instance, b: Instance;
 let database: Database;
 let smtp: TestSmtp;
@@ -24,9 +28,12 @@ let dropDatabase: () => Promise<void>;
 async function start(env: Record<string, string>): Promise<Instance> {
   let out = '';
   const child = spawn(process.execPath, [path.join(import.meta.dirname, 'test/instance.ts')], {
-    env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stderr!.on('data', (d) => { out += d; });
+  child.stderr!.on('data', (d) => {
+    out += d;
+  });
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout!.on('data', (d) => {
       out += d;
@@ -43,18 +50,36 @@ beforeAll(async () => {
   dropDatabase = drop;
   smtp = await startSmtp();
   const env = {
-    DATABASE_URL: dbUrl, LOG_LEVEL: 'silent', SEED_SCALE: '0.05', NODE_ENV: 'test', SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: '100',
-    RATE_LIMIT_AUTH_MAX: '6', RATE_LIMIT_FORM_MAX: '1000', RATE_LIMIT_MAX: '100000', PUBLIC_URL: 'http://store.example',
+    DATABASE_URL: dbUrl,
+    LOG_LEVEL: 'silent',
+    SEED_SCALE: '0.05',
+    NODE_ENV: 'test',
+    SMTP_URL: smtp.url,
+    MAIL_RETRY_BASE_MS: '100',
+    RATE_LIMIT_AUTH_MAX: '6',
+    RATE_LIMIT_FORM_MAX: '1000',
+    RATE_LIMIT_MAX: '100000',
+    PUBLIC_URL: 'http://store.example',
   };
   // Both start at once on an empty database: one migrates and seeds, the other waits and finds it done.
   [a, b] = await Promise.all([start(env), start(env)]);
   database = await openDatabase(loadConfig({ DATABASE_URL: dbUrl, LOG_LEVEL: 'silent' }));
   expect((await q<{ n: number }>(sql`select count(*)::int as n from category`))[0]!.n).toBeGreaterThan(0);
-  expect((await q<{ n: number }>(sql`select count(*)::int as n from (select serial from diamond group by serial having count(*) > 1) d`))[0]!.n).toBe(0);
+  expect(
+    (
+      await q<{ n: number }>(
+        sql`select count(*)::int as n from (select serial from diamond group by serial having count(*) > 1) d`,
+      )
+    )[0]!.n,
+  ).toBe(0);
 }, 180_000);
 
 afterAll(async () => {
-  for (const i of [a, b]) if (i) { i.child.kill('SIGTERM'); await new Promise((r) => i.child.once('exit', r)); }
+  for (const i of [a, b])
+    if (i) {
+      i.child.kill('SIGTERM');
+      await new Promise((r) => i.child.once('exit', r));
+    }
   await smtp?.close();
   await database?.close();
   await dropDatabase?.();
@@ -62,7 +87,9 @@ afterAll(async () => {
 
 const call = async (i: Instance, method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => {
   const res = await fetch(`${i.url}/api${p}`, {
-    method, headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers }, body: body === undefined ? undefined : JSON.stringify(body),
+    method,
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
@@ -79,29 +106,59 @@ async function within(ms: number, check: () => Promise<boolean>): Promise<number
 const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(query));
 
 async function signUp(i: Instance, email: string) {
-  const reg = await call(i, 'POST', '/user/register', { firstName: 'Twin', lastName: 'Test', email, password: 'Brilliant$Cut2026' });
+  const reg = await call(i, 'POST', '/user/register', {
+    firstName: 'Twin',
+    lastName: 'Test',
+    email,
+    password: 'Brilliant$Cut2026',
+  });
   expect(reg.status).toBe(200);
   const mail = await smtp.waitFor((m) => m.to.includes(email) && /verification code/.test(m.subject));
   const code = /\b(\d{6})\b/.exec(mail.subject)![1]!;
   // Verified on the other instance: the ticket is in PostgreSQL, not in a process.
-  const ver = await call(i === a ? b : a, 'POST', '/user/verify-otp', { otp: code }, { authorization: `Bearer ${reg.body.data.token}` });
+  const ver = await call(
+    i === a ? b : a,
+    'POST',
+    '/user/verify-otp',
+    { otp: code },
+    { authorization: `Bearer ${reg.body.data.token}` },
+  );
   expect(ver.status).toBe(200);
   return ver.body.data.token as string;
 }
 
 describe('two API instances on one PostgreSQL', () => {
   it('a stone sold through one instance is gone from the other within 1 s (search, detail, cached answers)', async () => {
-    const [d] = await q<{ id: number; shape: string }>(sql`select id, shape from diamond where status = 'available' order by price_cents desc limit 1`);
+    const [d] = await q<{ id: number; shape: string }>(
+      sql`select id, shape from diamond where status = 'available' order by price_cents desc limit 1`,
+    );
     const search = `/diamond?shape=${d!.shape}&sort=price-desc`;
     // B has the stone in its cache and index.
     expect((await call(b, 'GET', search)).body.data.diamonds.some((x: { id: number }) => x.id === d!.id)).toBe(true);
     expect((await call(b, 'GET', `/product/diamond?id=${d!.id}`)).body.data.status).toBe('available');
     const s = randomUUID();
-    expect((await call(a, 'POST', '/cart/items', { kind: 'diamond', id: d!.id }, { 'x-session-id': s })).status).toBe(200);
-    const placed = await call(a, 'POST', '/order', {
-      email: 'twin@example.com', shippingMethod: 'standard', card: { name: 'T T', number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
-      shippingAddress: { name: 'Twin Test', line1: '1 Main St', city: 'Albany', state: 'NY', zip: '12207', phone: '(518) 555-0100' },
-    }, { 'x-session-id': s, 'idempotency-key': randomUUID() });
+    expect((await call(a, 'POST', '/cart/items', { kind: 'diamond', id: d!.id }, { 'x-session-id': s })).status).toBe(
+      200,
+    );
+    const placed = await call(
+      a,
+      'POST',
+      '/order',
+      {
+        email: 'twin@example.com',
+        shippingMethod: 'standard',
+        card: { name: 'T T', number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
+        shippingAddress: {
+          name: 'Twin Test',
+          line1: '1 Main St',
+          city: 'Albany',
+          state: 'NY',
+          zip: '12207',
+          phone: '(518) 555-0100',
+        },
+      },
+      { 'x-session-id': s, 'idempotency-key': randomUUID() },
+    );
     expect(placed.status).toBe(200);
     const ms = await within(1_000, async () => {
       const detail = await call(b, 'GET', `/product/diamond?id=${d!.id}`);
@@ -112,11 +169,16 @@ describe('two API instances on one PostgreSQL', () => {
   });
 
   it('a price changed in the database (a staff edit, an import) shows on both instances within 1 s', async () => {
-    const [p] = await q<{ group_id: number; id: number; price_cents: number }>(sql`select group_id, id, price_cents from product where group_id in (select id from product_group where not configurable) order by id limit 1`);
+    const [p] = await q<{ group_id: number; id: number; price_cents: number }>(
+      sql`select group_id, id, price_cents from product where group_id in (select id from product_group where not configurable) order by id limit 1`,
+    );
     const url = `/product/product?groupId=${p!.group_id}&productId=${p!.id}`;
     for (const i of [a, b]) expect((await call(i, 'GET', url)).status).toBe(200);
-    const [d] = await q<{ id: number; price_cents: number }>(sql`select id, price_cents from diamond where status = 'available' order by id limit 1`);
-    for (const i of [a, b]) expect((await call(i, 'GET', `/product/diamond?id=${d!.id}`)).body.data.priceCents).toBe(d!.price_cents);
+    const [d] = await q<{ id: number; price_cents: number }>(
+      sql`select id, price_cents from diamond where status = 'available' order by id limit 1`,
+    );
+    for (const i of [a, b])
+      expect((await call(i, 'GET', `/product/diamond?id=${d!.id}`)).body.data.priceCents).toBe(d!.price_cents);
     await database.db.execute(sql`update product set price_cents = price_cents + 12345 where id = ${p!.id}`);
     await database.db.execute(sql`update diamond set price_cents = price_cents + 100 where id = ${d!.id}`);
     await within(1_000, async () => {
@@ -124,7 +186,8 @@ describe('two API instances on one PostgreSQL', () => {
         const detail = (await call(i, 'GET', url)).body.data;
         const variant = detail.variants.find((v: { id: number }) => v.id === p!.id);
         if (variant.priceCents !== p!.price_cents + 12345) return false;
-        if ((await call(i, 'GET', `/product/diamond?id=${d!.id}`)).body.data.priceCents !== d!.price_cents + 100) return false;
+        if ((await call(i, 'GET', `/product/diamond?id=${d!.id}`)).body.data.priceCents !== d!.price_cents + 100)
+          return false;
       }
       return true;
     });
@@ -138,7 +201,20 @@ describe('two API instances on one PostgreSQL', () => {
     expect((await call(a, 'POST', '/cart/items', { kind: 'diamond', id: d!.id }, auth)).status).toBe(200);
     expect((await call(b, 'GET', '/cart', undefined, auth)).body.data.count).toBe(1);
     const visitor = randomUUID();
-    await call(b, 'POST', '/cart/items', { kind: 'product', id: (await q<{ id: number }>(sql`select id from product where group_id in (select id from product_group where not configurable) order by id limit 1`))[0]!.id }, { 'x-session-id': visitor });
+    await call(
+      b,
+      'POST',
+      '/cart/items',
+      {
+        kind: 'product',
+        id: (
+          await q<{ id: number }>(
+            sql`select id from product where group_id in (select id from product_group where not configurable) order by id limit 1`,
+          )
+        )[0]!.id,
+      },
+      { 'x-session-id': visitor },
+    );
     expect((await call(a, 'GET', '/cart', undefined, { 'x-session-id': visitor })).body.data.count).toBe(1);
     expect((await call(b, 'POST', '/user/logout', undefined, auth)).status).toBe(200);
     expect((await call(a, 'GET', '/user', undefined, auth)).status).toBe(401);
@@ -146,7 +222,10 @@ describe('two API instances on one PostgreSQL', () => {
 
   it('the sign-in limit is one ceiling across both instances', async () => {
     const tries = [];
-    for (let n = 0; n < 6; n++) tries.push((await call(n % 2 ? b : a, 'POST', '/user/forget-password', { email: `nobody${n}@example.com` })).status);
+    for (let n = 0; n < 6; n++)
+      tries.push(
+        (await call(n % 2 ? b : a, 'POST', '/user/forget-password', { email: `nobody${n}@example.com` })).status,
+      );
     expect(tries.every((s) => s === 200)).toBe(true);
     expect((await call(a, 'POST', '/user/forget-password', { email: 'x@example.com' })).status).toBe(429);
     expect((await call(b, 'POST', '/user/forget-password', { email: 'x@example.com' })).status).toBe(429);
@@ -155,7 +234,16 @@ describe('two API instances on one PostgreSQL', () => {
   it('the outbox sends each e-mail exactly once with both instances delivering', async () => {
     const before = smtp.received.length;
     const subjects = Array.from({ length: 24 }, (_, n) => `Twin message ${n} ${randomUUID().slice(0, 6)}`);
-    await Promise.all(subjects.map((subject, n) => call(n % 2 ? a : b, 'POST', '/contact-us', { name: 'Twin Test', email: 'twin@example.com', subject, message: 'Hello from one of two instances.' })));
+    await Promise.all(
+      subjects.map((subject, n) =>
+        call(n % 2 ? a : b, 'POST', '/contact-us', {
+          name: 'Twin Test',
+          email: 'twin@example.com',
+          subject,
+          message: 'Hello from one of two instances.',
+        }),
+      ),
+    );
     // Each post writes two mails (store + receipt); wait for all, then a little longer for duplicates.
     await within(15_000, async () => smtp.received.length - before >= subjects.length * 2);
     await new Promise((r) => setTimeout(r, 1_500));

@@ -1,7 +1,17 @@
 import type { StoreFacts } from '@facet/contracts/store-facts';
 import { lazyPart } from '~/lib/lazy-part.tsx';
 import { SlowNavigation } from '~/features/layout/slow-navigation.tsx';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
 import type { MenuSection } from '@facet/contracts/menu';
 import type { Route } from './+types/root';
 import { Suspense, useEffect, useRef } from 'react';
@@ -44,7 +54,9 @@ export const shouldRevalidate = () => false;
 export function Layout({ children }: { children: React.ReactNode }) {
   // Marks the page interactive (also on error pages): end-to-end tests wait for it before acting,
   // since a page still hydrating drops clicks and keys (tests/e2e/support/ready.ts).
-  useEffect(() => { document.documentElement.dataset.hydrated = 'true'; }, []);
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <html lang="en">
       <head>
@@ -65,18 +77,30 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   // Spec §3: a random visitor id under swag-session from the first visit (it keys the cart).
-  useEffect(() => { getSessionId(); showCarriedError(); }, []);
+  useEffect(() => {
+    getSessionId();
+    showCarriedError();
+  }, []);
   const { pathname } = useLocation();
   const shownAt = useRef(pathname);
   // Error toasts belong to the page that raised them: a new route dismisses them.
-  useEffect(() => { if (shownAt.current !== pathname) { shownAt.current = pathname; dismissErrorToasts(); } }, [pathname]);
+  useEffect(() => {
+    if (shownAt.current !== pathname) {
+      shownAt.current = pathname;
+      dismissErrorToasts();
+    }
+  }, [pathname]);
   const toasts = useToasterWanted();
   return (
     <>
       <Outlet />
       <SlowNavigation />
       {/* Spec §8: messages top right for 5 s, on every page including checkout (lib/toast.ts). */}
-      {toasts && <Suspense fallback={null}><Toaster /></Suspense>}
+      {toasts && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -93,7 +117,8 @@ export function ErrorBoundary() {
   const title = notFound ? 'We could not find that page' : busy ? 'We are busy for a moment' : 'Something went wrong';
   const detail = notFound
     ? 'The page may have moved, or the piece may no longer be available.'
-    : busy ? 'This page exists, but we could not load it just now. Please try again in a few seconds.'
+    : busy
+      ? 'This page exists, but we could not load it just now. Please try again in a few seconds.'
       : 'Please try again in a moment. If it keeps happening, contact us and we will help.';
   return (
     <main className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center px-6 text-center">
@@ -102,8 +127,12 @@ export function ErrorBoundary() {
       <h1 className="mt-3 text-3xl">{title}</h1>
       <p className="mt-4 text-muted">{detail}</p>
       <div className="mt-8 flex gap-3">
-        <a className="btn-primary" href="/">Go to the home page</a>
-        <a className="btn-secondary" href="/contact-us">Contact us</a>
+        <a className="btn-primary" href="/">
+          Go to the home page
+        </a>
+        <a className="btn-secondary" href="/contact-us">
+          Contact us
+        </a>
       </div>
     </main>
   );

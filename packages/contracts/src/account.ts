@@ -9,24 +9,40 @@ import { EMAIL_RE, NAME_RE, OTP_RE, PASSWORD_RE } from './patterns.ts';
 export { EMAIL_RE, NAME_RE, OTP_RE, PASSWORD_RE };
 
 const trimmed = () => z.string().trim();
-export const emailField = trimmed().max(254, MSG.email).regex(EMAIL_RE, MSG.email).transform((s) => s.toLowerCase());
-export const passwordField = z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(PASSWORD_MAX, MSG.passwordPolicy).regex(PASSWORD_RE, MSG.passwordPolicy);
+export const emailField = trimmed()
+  .max(254, MSG.email)
+  .regex(EMAIL_RE, MSG.email)
+  .transform((s) => s.toLowerCase());
+export const passwordField = z
+  .string({ error: MSG.passwordRequired })
+  .min(1, MSG.passwordRequired)
+  .max(PASSWORD_MAX, MSG.passwordPolicy)
+  .regex(PASSWORD_RE, MSG.passwordPolicy);
 export const firstNameField = trimmed().min(1, MSG.firstName).max(60, MSG.firstName).regex(NAME_RE, MSG.firstName);
-export const lastNameField = trimmed().max(60, MSG.lastName).refine((s) => s === '' || NAME_RE.test(s), MSG.lastName);
+export const lastNameField = trimmed()
+  .max(60, MSG.lastName)
+  .refine((s) => s === '' || NAME_RE.test(s), MSG.lastName);
 
-export const registerBody = z.object({
-  firstName: firstNameField,
-  lastName: lastNameField.optional().default(''),
-  email: emailField,
-  password: passwordField,
-}).strict();
+export const registerBody = z
+  .object({
+    firstName: firstNameField,
+    lastName: lastNameField.optional().default(''),
+    email: emailField,
+    password: passwordField,
+  })
+  .strict();
 export type RegisterBody = z.input<typeof registerBody>;
 
-export const loginBody = z.object({
-  username: emailField,
-  // Login checks only presence: older passwords may predate today's policy.
-  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(PASSWORD_MAX, MSG.passwordRequired),
-}).strict();
+export const loginBody = z
+  .object({
+    username: emailField,
+    // Login checks only presence: older passwords may predate today's policy.
+    password: z
+      .string({ error: MSG.passwordRequired })
+      .min(1, MSG.passwordRequired)
+      .max(PASSWORD_MAX, MSG.passwordRequired),
+  })
+  .strict();
 export type LoginBody = z.input<typeof loginBody>;
 
 export const verifyBody = z.object({ otp: z.string().trim().regex(OTP_RE, MSG.otp) }).strict();
@@ -34,12 +50,18 @@ export const forgotBody = z.object({ email: emailField }).strict();
 export const resetBody = z.object({ password: passwordField }).strict();
 
 /** PUT /user arrives as multipart; its text fields are checked with this after parsing. */
-export const profileFields = z.object({
-  firstName: firstNameField,
-  lastName: lastNameField.optional().default(''),
-  phone: trimmed().max(25).refine((s) => s === '' || /^\+?[\d ().-]{7,20}$/.test(s), 'Please enter a valid phone number').optional().default(''),
-  email: emailField.optional(),
-}).strict();
+export const profileFields = z
+  .object({
+    firstName: firstNameField,
+    lastName: lastNameField.optional().default(''),
+    phone: trimmed()
+      .max(25)
+      .refine((s) => s === '' || /^\+?[\d ().-]{7,20}$/.test(s), 'Please enter a valid phone number')
+      .optional()
+      .default(''),
+    email: emailField.optional(),
+  })
+  .strict();
 
 /** The session object of spec §3 (login, verify and update answer it). */
 export const userSchema = z.object({
@@ -69,14 +91,57 @@ export const messageAnswer = z.object({ message: z.string() });
 
 // --- Saved addresses (US) ---
 export const US_STATES = {
-  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut',
-  DE: 'Delaware', DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois',
-  IN: 'Indiana', IA: 'Iowa', KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana', ME: 'Maine', MD: 'Maryland',
-  MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota', MS: 'Mississippi', MO: 'Missouri', MT: 'Montana',
-  NE: 'Nebraska', NV: 'Nevada', NH: 'New Hampshire', NJ: 'New Jersey', NM: 'New Mexico', NY: 'New York',
-  NC: 'North Carolina', ND: 'North Dakota', OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregon', PA: 'Pennsylvania',
-  RI: 'Rhode Island', SC: 'South Carolina', SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas', UT: 'Utah',
-  VT: 'Vermont', VA: 'Virginia', WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
+  AL: 'Alabama',
+  AK: 'Alaska',
+  AZ: 'Arizona',
+  AR: 'Arkansas',
+  CA: 'California',
+  CO: 'Colorado',
+  CT: 'Connecticut',
+  DE: 'Delaware',
+  DC: 'District of Columbia',
+  FL: 'Florida',
+  GA: 'Georgia',
+  HI: 'Hawaii',
+  ID: 'Idaho',
+  IL: 'Illinois',
+  IN: 'Indiana',
+  IA: 'Iowa',
+  KS: 'Kansas',
+  KY: 'Kentucky',
+  LA: 'Louisiana',
+  ME: 'Maine',
+  MD: 'Maryland',
+  MA: 'Massachusetts',
+  MI: 'Michigan',
+  MN: 'Minnesota',
+  MS: 'Mississippi',
+  MO: 'Missouri',
+  MT: 'Montana',
+  NE: 'Nebraska',
+  NV: 'Nevada',
+  NH: 'New Hampshire',
+  NJ: 'New Jersey',
+  NM: 'New Mexico',
+  NY: 'New York',
+  NC: 'North Carolina',
+  ND: 'North Dakota',
+  OH: 'Ohio',
+  OK: 'Oklahoma',
+  OR: 'Oregon',
+  PA: 'Pennsylvania',
+  RI: 'Rhode Island',
+  SC: 'South Carolina',
+  SD: 'South Dakota',
+  TN: 'Tennessee',
+  TX: 'Texas',
+  UT: 'Utah',
+  VT: 'Vermont',
+  VA: 'Virginia',
+  WA: 'Washington',
+  WV: 'West Virginia',
+  WI: 'Wisconsin',
+  WY: 'Wyoming',
 } as const;
 export type UsState = keyof typeof US_STATES;
 const stateCodes = Object.keys(US_STATES) as [UsState, ...UsState[]];
@@ -95,10 +160,12 @@ export const addressFields = z.object({
   country: z.literal('US', { error: 'We ship within the United States' }).default('US'),
   phone: trimmed().regex(US_PHONE_RE, 'Please enter a 10-digit US phone number'),
 });
-export const addressBody = addressFields.extend({
-  isDefaultShipping: z.boolean().optional().default(false),
-  isDefaultBilling: z.boolean().optional().default(false),
-}).strict();
+export const addressBody = addressFields
+  .extend({
+    isDefaultShipping: z.boolean().optional().default(false),
+    isDefaultBilling: z.boolean().optional().default(false),
+  })
+  .strict();
 export type AddressInput = z.input<typeof addressBody>;
 export const addressSchema = addressFields.extend({
   id: z.number().int(),
@@ -110,15 +177,26 @@ export const ADDRESS_LIMIT = 20;
 
 // --- Contact and newsletter ---
 export const CONTACT_MESSAGE_MAX = 5_000;
-export const contactBody = z.object({
-  name: trimmed().min(2, 'Please enter your name').max(100, 'Please enter your name'),
-  email: emailField,
-  phone: trimmed().max(25).refine((s) => s === '' || /^\+?[\d ().-]{7,20}$/.test(s), 'Please enter a valid phone number').optional().default(''),
-  subject: trimmed().min(2, 'Please enter a subject').max(150, 'Please keep the subject under 150 characters'),
-  message: trimmed().min(10, 'Please write at least 10 characters').max(CONTACT_MESSAGE_MAX, `Please keep your message under ${CONTACT_MESSAGE_MAX.toLocaleString('en-US')} characters`),
-  /** Honeypot: people never see it, bots fill it. */
-  website: z.string().max(200).optional(),
-}).strict();
+export const contactBody = z
+  .object({
+    name: trimmed().min(2, 'Please enter your name').max(100, 'Please enter your name'),
+    email: emailField,
+    phone: trimmed()
+      .max(25)
+      .refine((s) => s === '' || /^\+?[\d ().-]{7,20}$/.test(s), 'Please enter a valid phone number')
+      .optional()
+      .default(''),
+    subject: trimmed().min(2, 'Please enter a subject').max(150, 'Please keep the subject under 150 characters'),
+    message: trimmed()
+      .min(10, 'Please write at least 10 characters')
+      .max(
+        CONTACT_MESSAGE_MAX,
+        `Please keep your message under ${CONTACT_MESSAGE_MAX.toLocaleString('en-US')} characters`,
+      ),
+    /** Honeypot: people never see it, bots fill it. */
+    website: z.string().max(200).optional(),
+  })
+  .strict();
 export type ContactInput = z.input<typeof contactBody>;
 
 export const newsletterBody = z.object({ email: emailField }).strict();

@@ -27,9 +27,9 @@ export const filtersSchema = z.array(filterSchema).max(12);
 export type CatalogFilter = z.infer<typeof filterSchema>;
 
 /** Parses the raw `filters` query value; answers a zod-style issue message on bad input. */
-export function parseFiltersParam(raw: string | null | undefined):
-  | { ok: true; filters: CatalogFilter[] }
-  | { ok: false; message: string } {
+export function parseFiltersParam(
+  raw: string | null | undefined,
+): { ok: true; filters: CatalogFilter[] } | { ok: false; message: string } {
   if (raw == null || raw === '') return { ok: true, filters: [] };
   let json: unknown;
   try {

@@ -13,7 +13,11 @@ export const QTY_MAX = 10;
 export const MELEE_PARCEL_STONES = 25;
 
 const id = z.number().int().positive().max(2_147_483_647);
-const quantity = z.number().int().min(1, 'Quantity must be at least 1').max(QTY_MAX, `You can order up to ${QTY_MAX} of an item. For more, please contact us.`);
+const quantity = z
+  .number()
+  .int()
+  .min(1, 'Quantity must be at least 1')
+  .max(QTY_MAX, `You can order up to ${QTY_MAX} of an item. For more, please contact us.`);
 
 export const addItemBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('product'), id, quantity: quantity.default(1) }).strict(),
@@ -75,37 +79,49 @@ export const cartSchema = z.object({
 });
 export type Cart = z.infer<typeof cartSchema>;
 
-export const cartQuery = z.object({
-  state: z.string().regex(/^[A-Z]{2}$/).optional(),
-  shipping: z.enum(SHIPPING_METHODS).optional(),
-}).strict();
+export const cartQuery = z
+  .object({
+    state: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .optional(),
+    shipping: z.enum(SHIPPING_METHODS).optional(),
+  })
+  .strict();
 
 // --- Checkout ---
-export const cardBody = z.object({
-  name: z.string().trim().min(2, 'Please enter the name on the card').max(100),
-  number: z.string().transform((s) => s.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{12,19}$/, 'Please enter a valid card number')),
-  expMonth: z.number().int().min(1, 'Invalid expiry month').max(12, 'Invalid expiry month'),
-  expYear: z.number().int().min(2000).max(2100),
-  cvc: z.string().regex(/^\d{3,4}$/, 'Please enter the 3 or 4 digit security code'),
-}).strict();
+export const cardBody = z
+  .object({
+    name: z.string().trim().min(2, 'Please enter the name on the card').max(100),
+    number: z
+      .string()
+      .transform((s) => s.replace(/[\s-]/g, ''))
+      .pipe(z.string().regex(/^\d{12,19}$/, 'Please enter a valid card number')),
+    expMonth: z.number().int().min(1, 'Invalid expiry month').max(12, 'Invalid expiry month'),
+    expYear: z.number().int().min(2000).max(2100),
+    cvc: z.string().regex(/^\d{3,4}$/, 'Please enter the 3 or 4 digit security code'),
+  })
+  .strict();
 export type CardInput = z.input<typeof cardBody>;
 
 const orderAddress = addressFields.strict();
-export const placeOrderBody = z.object({
-  email: emailField,
-  shippingAddress: orderAddress,
-  /** Absent: billing is the shipping address. */
-  billingAddress: orderAddress.optional(),
-  shippingMethod: z.enum(SHIPPING_METHODS),
-  card: cardBody,
-  /** Signed-in shoppers may keep a new shipping address in their address book. */
-  saveAddress: z.boolean().optional(),
-  /**
-   * The total the shopper saw on the review step. Never used to charge: if the server's total
-   * differs (a price moved), the order is refused with 409 so they can review again.
-   */
-  expectedTotalCents: z.number().int().nonnegative().optional(),
-}).strict();
+export const placeOrderBody = z
+  .object({
+    email: emailField,
+    shippingAddress: orderAddress,
+    /** Absent: billing is the shipping address. */
+    billingAddress: orderAddress.optional(),
+    shippingMethod: z.enum(SHIPPING_METHODS),
+    card: cardBody,
+    /** Signed-in shoppers may keep a new shipping address in their address book. */
+    saveAddress: z.boolean().optional(),
+    /**
+     * The total the shopper saw on the review step. Never used to charge: if the server's total
+     * differs (a price moved), the order is refused with 409 so they can review again.
+     */
+    expectedTotalCents: z.number().int().nonnegative().optional(),
+  })
+  .strict();
 export type PlaceOrderInput = z.input<typeof placeOrderBody>;
 
 const addressOut = addressFields.extend({ state: z.string(), country: z.string() });
@@ -133,7 +149,14 @@ export const orderSchema = z.object({
   accessToken: z.string().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
-export const orderSummary = z.object({ number: z.string(), status: z.string(), placedAt: z.string(), itemCount: z.number().int(), totalCents: z.number().int(), image: z.string() });
+export const orderSummary = z.object({
+  number: z.string(),
+  status: z.string(),
+  placedAt: z.string(),
+  itemCount: z.number().int(),
+  totalCents: z.number().int(),
+  image: z.string(),
+});
 export type OrderSummary = z.infer<typeof orderSummary>;
 
 export const ORDER_NUMBER_RE = /^FCT-[0-9A-HJKMNP-TV-Z]{8}$/;

@@ -4,7 +4,10 @@ export interface HostContext {
   publicUrl: string;
   store: { name: string; email: string; phone: string; address: string };
   /** Calls the API in-process (no socket): SSR uses the same routes and envelope as the browser. */
-  api: (path: string, init?: { method?: string; headers?: Record<string, string>; body?: string }) => Promise<{ status: number; body: unknown }>;
+  api: (
+    path: string,
+    init?: { method?: string; headers?: Record<string, string>; body?: string },
+  ) => Promise<{ status: number; body: unknown }>;
   devMailbox: boolean;
   /** Shipping, lead-time and return promises, from the server's configuration. */
   facts: import('./store-facts.ts').StoreFacts;

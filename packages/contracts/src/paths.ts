@@ -18,14 +18,21 @@ export const paths = {
    */
   configured: (
     p: { series: string; categoryId: number; groupId: number; productId: number },
-    c: { metal?: string; size?: number; widthMm?: number; style?: string; stones?: Array<{ location: number; kind: 'diamond' | 'gemstone' | 'melee'; id: number }> },
+    c: {
+      metal?: string;
+      size?: number;
+      widthMm?: number;
+      style?: string;
+      stones?: Array<{ location: number; kind: 'diamond' | 'gemstone' | 'melee'; id: number }>;
+    },
   ) => {
     const q = new URLSearchParams();
     if (c.metal) q.set('metal', c.metal);
     if (c.size !== undefined) q.set('size', String(c.size));
     if (c.widthMm !== undefined) q.set('width', String(c.widthMm));
     if (c.style) q.set('style', c.style);
-    for (const s of [...(c.stones ?? [])].sort((a, b) => a.location - b.location)) q.set(`s${s.location}`, `${s.kind[0]}${s.id}`);
+    for (const s of [...(c.stones ?? [])].sort((a, b) => a.location - b.location))
+      q.set(`s${s.location}`, `${s.kind[0]}${s.id}`);
     const base = `/product/${encodeURIComponent(p.series)}/${p.categoryId}/${p.groupId}/${p.productId}`;
     return q.size ? `${base}?${q}` : base;
   },

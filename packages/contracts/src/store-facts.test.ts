@@ -15,8 +15,12 @@ const facts: StoreFacts = {
 
 describe('store facts in content', () => {
   it('fills every placeholder from the facts', () => {
-    expect(fillFacts('Free over {{freeShippingOver}}; express {{expressDays}} for {{expressPrice}}; made in {{ madeToOrderDays }}; {{returnDays}} days; {{restockingPercent}} fee', facts))
-      .toBe('Free over $250; express 2–3 business days for $35.50; made in 10–14 business days; 30 days; 15% fee');
+    expect(
+      fillFacts(
+        'Free over {{freeShippingOver}}; express {{expressDays}} for {{expressPrice}}; made in {{ madeToOrderDays }}; {{returnDays}} days; {{restockingPercent}} fee',
+        facts,
+      ),
+    ).toBe('Free over $250; express 2–3 business days for $35.50; made in 10–14 business days; 30 days; 15% fee');
     expect(madeToOrderText(facts)).toBe('10–14 business days');
   });
 

@@ -15,7 +15,8 @@ export interface StoreFacts {
   madeToOrderRestockingPercent: number;
 }
 
-const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
+const dollars = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
 
 export const madeToOrderText = (f: StoreFacts) => `${f.madeToOrderDays[0]}–${f.madeToOrderDays[1]} business days`;
 export const returnsText = (f: StoreFacts) => `${f.returnDays}-day returns on unworn pieces`;
@@ -24,9 +25,15 @@ export const returnsText = (f: StoreFacts) => `${f.returnDays}-day returns on un
 export function factPhrases(f: StoreFacts): Record<string, string> {
   return {
     freeShippingOver: dollars(f.freeShippingOverCents),
-    standardLabel: f.shipping.standard.label, standardDays: f.shipping.standard.days, standardPrice: dollars(f.shipping.standard.cents),
-    expressLabel: f.shipping.express.label, expressDays: f.shipping.express.days, expressPrice: dollars(f.shipping.express.cents),
-    overnightLabel: f.shipping.overnight.label, overnightDays: f.shipping.overnight.days, overnightPrice: dollars(f.shipping.overnight.cents),
+    standardLabel: f.shipping.standard.label,
+    standardDays: f.shipping.standard.days,
+    standardPrice: dollars(f.shipping.standard.cents),
+    expressLabel: f.shipping.express.label,
+    expressDays: f.shipping.express.days,
+    expressPrice: dollars(f.shipping.express.cents),
+    overnightLabel: f.shipping.overnight.label,
+    overnightDays: f.shipping.overnight.days,
+    overnightPrice: dollars(f.shipping.overnight.cents),
     madeToOrderDays: madeToOrderText(f),
     returnDays: String(f.returnDays),
     restockingPercent: `${f.madeToOrderRestockingPercent}%`,

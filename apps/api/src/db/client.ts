@@ -54,7 +54,8 @@ export async function openDatabase(config: Config): Promise<Database> {
         await migratePg(drizzlePg(pool), { migrationsFolder });
       },
       close: () => pool.end(),
-      prepared: async <T>(name: string, text: string, values: unknown[]) => (await pool.query({ name, text, values })).rows as T[],
+      prepared: async <T>(name: string, text: string, values: unknown[]) =>
+        (await pool.query({ name, text, values })).rows as T[],
       listen: (channel, onNotify, onGap) => listenPg(config.DATABASE_URL!, channel, onNotify, onGap),
       // A session-level advisory lock on a connection of its own: two instances starting together
       // migrate and seed one after the other, and the second finds nothing left to do.
@@ -90,7 +91,9 @@ export async function openDatabase(config: Config): Promise<Database> {
     exclusive: (fn) => fn(),
     listen: async (channel, onNotify) => {
       const stop = await client.listen(channel, onNotify);
-      return async () => { await stop().catch(() => {}); };
+      return async () => {
+        await stop().catch(() => {});
+      };
     },
   };
 }
@@ -99,18 +102,27 @@ export async function openDatabase(config: Config): Promise<Database> {
  * LISTEN on its own connection (a pooled one would be handed to queries). If it drops, it
  * reconnects with back-off and reports a gap, since NOTIFYs sent meanwhile are lost.
  */
-async function listenPg(url: string, channel: string, onNotify: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>> {
+async function listenPg(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onGap: () => void,
+): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
   let retryMs = 250;
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: url });
-    c.on('notification', (n) => { if (n.channel === channel) onNotify(n.payload ?? ''); });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onNotify(n.payload ?? '');
+    });
     c.on('error', () => {});
     c.on('end', () => {
       if (stopped || client !== c) return;
       client = null;
-      setTimeout(() => { void reconnect(); }, retryMs).unref();
+      setTimeout(() => {
+        void reconnect();
+      }, retryMs).unref();
     });
     await c.connect();
     await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
@@ -124,7 +136,9 @@ async function listenPg(url: string, channel: string, onNotify: (payload: string
       onGap();
     } catch {
       retryMs = Math.min(retryMs * 2, 5_000);
-      setTimeout(() => { void reconnect(); }, retryMs).unref();
+      setTimeout(() => {
+        void reconnect();
+      }, retryMs).unref();
     }
   };
   await connect();

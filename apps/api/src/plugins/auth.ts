@@ -3,9 +3,16 @@ import { Unauthorized, Validation } from '../errors.ts';
 import { liveToken, RESET_LINK_INVALID, type Scope } from '../modules/account/service.ts';
 import type { Owner } from '../modules/cart/service.ts';
 
-export interface Auth { userId: number; tokenId: number; scope: Scope; bearer: string }
+export interface Auth {
+  userId: number;
+  tokenId: number;
+  scope: Scope;
+  bearer: string;
+}
 declare module 'fastify' {
-  interface FastifyRequest { auth?: Auth }
+  interface FastifyRequest {
+    auth?: Auth;
+  }
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,100})$/;
@@ -37,7 +44,8 @@ const VISITOR_ID = /^[A-Za-z0-9-]{32,64}$/;
 export function visitorIdOf(req: FastifyRequest): string | null {
   const raw = req.headers['x-session-id'];
   const id = typeof raw === 'string' && raw ? raw : null;
-  if (id && !VISITOR_ID.test(id)) throw new Validation('X-Session-Id must be the swag-session id (32–64 letters, digits or dashes).');
+  if (id && !VISITOR_ID.test(id))
+    throw new Validation('X-Session-Id must be the swag-session id (32–64 letters, digits or dashes).');
   return id;
 }
 

@@ -6,15 +6,22 @@ import type { IncomingMessage } from 'node:http';
 import { isDatabaseDown } from '../db/health.ts';
 import { redactUrl } from '../log-safety.ts';
 
-const fieldName = (path: string) => path.replace(/^\/(body|querystring|params|headers)(?=\/|$)/, '').replace(/^\//, '').replace(/\//g, '.') || 'request';
+const fieldName = (path: string) =>
+  path
+    .replace(/^\/(body|querystring|params|headers)(?=\/|$)/, '')
+    .replace(/^\//, '')
+    .replace(/\//g, '.') || 'request';
 
 /** One error handler: typed service errors → status + {message}; 5xx text never reaches a client. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   // Every answer names its request; error bodies carry it too, so a client can quote it and it
   // matches the reqId of the log line.
-  app.addHook('onRequest', async (request, reply) => { reply.header('x-request-id', request.id); });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    const body = (message: string, errors?: Record<string, string>) => (errors ? { message, errors, requestId: request.id } : { message, requestId: request.id });
+    const body = (message: string, errors?: Record<string, string>) =>
+      errors ? { message, errors, requestId: request.id } : { message, requestId: request.id };
     // The client hung up (reset, aborted upload): nobody is left to answer, and nothing is wrong on our side.
     if (clientGone(request.raw, err)) {
       request.log.info({ reqId: request.id, code: (err as { code?: string }).code }, 'client closed the connection');
@@ -54,7 +61,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `No API route for ${request.method} ${redactUrl(request.url.split('?')[0]!)}`, requestId: request.id });
+    reply.status(404).send({
+      message: `No API route for ${request.method} ${redactUrl(request.url.split('?')[0]!)}`,
+      requestId: request.id,
+    });
   });
 });
 
@@ -65,16 +75,23 @@ const SOCKET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM
  */
 function clientGone(raw: IncomingMessage, err: unknown): boolean {
   const code = (err as { code?: unknown }).code;
-  return raw.socket?.destroyed === true || (typeof code === 'string' && SOCKET_CODES.has(code) && !('query' in (err as object)));
+  return (
+    raw.socket?.destroyed === true ||
+    (typeof code === 'string' && SOCKET_CODES.has(code) && !('query' in (err as object)))
+  );
 }
 
 function clientMessage(err: FastifyError, status: number): string {
   switch (err.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE': return 'The request body is too large.';
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': return 'Unsupported content type.';
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY': return 'The request body is empty.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type.';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is empty.';
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH': return 'The request body is not valid JSON.';
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'The request body is not valid JSON.';
     default:
       if (status === 429) return 'Too many requests. Please wait a moment and try again.';
       if (err.message && err.message.length < 200 && !/\bat\b.*\(/.test(err.message)) return err.message;

@@ -7,7 +7,9 @@ let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({}, { seed: false, extraApiRoutes: registerProbeRoutes });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('health', () => {
   it('answers ok after checking the database', async () => {
@@ -34,23 +36,41 @@ describe('errors', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);
-    expect(res.json()).toEqual({ message: 'No API route for GET /api/no-such-thing', requestId: res.headers['x-request-id'] });
+    expect(res.json()).toEqual({
+      message: 'No API route for GET /api/no-such-thing',
+      requestId: res.headers['x-request-id'],
+    });
   });
 
   it('answers malformed JSON with 400 and a message, never 500', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/__echo', payload: '{"a":', headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/__echo',
+      payload: '{"a":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/not valid JSON/);
   });
 
   it('answers a wrong content type with 415', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/__echo', payload: 'x', headers: { 'content-type': 'application/x-weird' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/__echo',
+      payload: 'x',
+      headers: { 'content-type': 'application/x-weird' },
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe('Unsupported content type.');
   });
 
   it('answers a body over the limit with 413', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/__echo', payload: JSON.stringify({ name: 'x'.repeat(1_100_000) }), headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/__echo',
+      payload: JSON.stringify({ name: 'x'.repeat(1_100_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toMatch(/too large/);
   });
@@ -67,7 +87,10 @@ describe('errors', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/__boom' });
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toMatch(/secret internals/);
-    expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again.', requestId: res.headers['x-request-id'] });
+    expect(res.json()).toEqual({
+      message: 'Something went wrong on our side. Please try again.',
+      requestId: res.headers['x-request-id'],
+    });
   });
 });
 
@@ -94,15 +117,22 @@ describe('OpenAPI', () => {
 
 // Test-only routes inside the /api scope: one strict body, one that throws.
 function registerProbeRoutes(api: TestApp['app']) {
-  api.withTypeProvider<ZodTypeProvider>().post('/__echo', { schema: { body: z.object({ name: z.string().min(1) }).strict() } }, async (req) => ({ data: req.body }));
-  api.get('/__boom', async () => { throw new Error('secret internals'); });
+  api
+    .withTypeProvider<ZodTypeProvider>()
+    .post('/__echo', { schema: { body: z.object({ name: z.string().min(1) }).strict() } }, async (req) => ({
+      data: req.body,
+    }));
+  api.get('/__boom', async () => {
+    throw new Error('secret internals');
+  });
 }
 
 describe('rate limit', () => {
   it('limits each client on the API and cannot be dodged with a spoofed client header', async () => {
     const limited = await buildTestApp({ RATE_LIMIT_MAX: '3' }, { seed: false });
     try {
-      const hit = (headers: Record<string, string> = {}) => limited.app.inject({ method: 'GET', url: '/api/menu', headers });
+      const hit = (headers: Record<string, string> = {}) =>
+        limited.app.inject({ method: 'GET', url: '/api/menu', headers });
       for (let i = 0; i < 3; i++) expect((await hit()).statusCode).toBe(200);
       const blocked = await hit();
       expect(blocked.statusCode).toBe(429);

@@ -31,7 +31,11 @@ function findProblem(v: unknown, at: string, depth: number): [string, string] | 
  */
 export const inputGuard = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (req) => {
-    for (const [part, value] of [['params', req.params], ['querystring', req.query], ['body', req.body]] as const) {
+    for (const [part, value] of [
+      ['params', req.params],
+      ['querystring', req.query],
+      ['body', req.body],
+    ] as const) {
       const found = findProblem(value, '', 0);
       if (found) {
         const field = found[0] || part;

@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Throttle } from '../modules/throttle/service.ts';
 
 // API answers are JSON or images: nothing on them should ever run a script or be framed.
-export const API_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const API_CSP =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   await app.register(helmet, {
@@ -32,7 +33,12 @@ export const clientKey = (req: FastifyRequest) => {
   return isInternal(req) && typeof ip === 'string' && ip ? ip : req.ip;
 };
 
-type Incr = (key: string, cb: (err: Error | null, res?: { current: number; ttl: number }) => void, timeWindow: number, max: number) => void;
+type Incr = (
+  key: string,
+  cb: (err: Error | null, res?: { current: number; ttl: number }) => void,
+  timeWindow: number,
+  max: number,
+) => void;
 
 /**
  * Route-level limits (sign-in, codes, resets, forms, orders) count in the app's throttle — in
@@ -42,11 +48,18 @@ type Incr = (key: string, cb: (err: Error | null, res?: { current: number; ttl: 
 function storeFor(throttle: Throttle) {
   class SharedWindow {
     private readonly name: string;
-    constructor(name: string) { this.name = name; }
+    constructor(name: string) {
+      this.name = name;
+    }
     incr: Incr = (key, cb, timeWindow) => {
-      throttle.hit(`${this.name} ${key}`, timeWindow).then((w) => cb(null, { current: w.hits, ttl: w.ttlMs }), (err: Error) => cb(err));
+      throttle.hit(`${this.name} ${key}`, timeWindow).then(
+        (w) => cb(null, { current: w.hits, ttl: w.ttlMs }),
+        (err: Error) => cb(err),
+      );
     };
-    child() { return this; }
+    child() {
+      return this;
+    }
   }
   return class InstanceWindow {
     private windows = new Map<string, { hits: number; endsAt: number }>();
@@ -74,7 +87,10 @@ function storeFor(throttle: Throttle) {
  */
 export const apiRateLimit = fp(async (app: FastifyInstance) => {
   await app.register(rateLimit, {
-    global: true, max: app.config.RATE_LIMIT_MAX, timeWindow: '1 minute', keyGenerator: clientKey,
+    global: true,
+    max: app.config.RATE_LIMIT_MAX,
+    timeWindow: '1 minute',
+    keyGenerator: clientKey,
     allowList: (req) => isInternal(req) && !req.routeOptions.config.rateLimit,
     store: storeFor(app.throttle) as never,
   });

@@ -36,9 +36,10 @@ const splitUrl = (url: string): [string, string] => {
   return i < 0 ? [url, ''] : [url.slice(0, i), url.slice(i)];
 };
 
-const busyPage = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="robots" content="noindex"><title>Please try again | Facet</title></head>'
-  + '<body style="font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 1.5rem;color:#1c1917"><h1 style="font:600 2rem Georgia,serif">We are busy for a moment</h1>'
-  + '<p>Too many pages were asked for from your address in a short time. Please wait a few seconds, then reload.</p></body></html>';
+const busyPage =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="robots" content="noindex"><title>Please try again | Facet</title></head>' +
+  '<body style="font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 1.5rem;color:#1c1917"><h1 style="font:600 2rem Georgia,serif">We are busy for a moment</h1>' +
+  '<p>Too many pages were asked for from your address in a short time. Please wait a few seconds, then reload.</p></body></html>';
 
 export async function webPlugin(app: FastifyInstance, opts: { config: Config; devMailbox: boolean }) {
   const { config } = opts;
@@ -72,9 +73,12 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config; de
       preCompressed: true,
       // Hashed assets never change; everything else (favicon, robots) revalidates daily.
       setHeaders: (reply, filePath) => {
-        reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`)
-          ? 'public, max-age=31536000, immutable'
-          : 'public, max-age=86400');
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=86400',
+        );
       },
     });
   }
@@ -87,7 +91,10 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config; de
       return reply.status(429).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(busyPage);
     }
     request.log.error({ err }, 'page failed');
-    return reply.status(500).type('text/html; charset=utf-8').send(busyPage.replace('busy for a moment', 'sorry: something went wrong'));
+    return reply
+      .status(500)
+      .type('text/html; charset=utf-8')
+      .send(busyPage.replace('busy for a moment', 'sorry: something went wrong'));
   });
 
   const facts = storeFacts(config);
@@ -107,7 +114,12 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config; de
     context.set(entry.hostContext, {
       nonce,
       publicUrl: config.PUBLIC_URL,
-      store: { name: config.STORE_NAME, email: config.STORE_EMAIL, phone: config.STORE_PHONE, address: config.STORE_ADDRESS },
+      store: {
+        name: config.STORE_NAME,
+        email: config.STORE_EMAIL,
+        phone: config.STORE_PHONE,
+        address: config.STORE_ADDRESS,
+      },
       api: async (p, init) => {
         const res = await app.inject({
           method: (init?.method ?? 'GET') as 'GET',
@@ -116,7 +128,11 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config; de
           payload: init?.body,
         });
         let body: unknown;
-        try { body = res.body ? JSON.parse(res.body) : null; } catch { body = null; }
+        try {
+          body = res.body ? JSON.parse(res.body) : null;
+        } catch {
+          body = null;
+        }
         return { status: res.statusCode, body };
       },
       devMailbox: opts.devMailbox && fromThisMachine(request),
@@ -129,14 +145,17 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config; de
       else if (Array.isArray(v)) for (const vv of v) headers.append(k, vv);
     }
     const controller = new AbortController();
-    request.raw.on('close', () => { if (!reply.sent) controller.abort(); });
+    request.raw.on('close', () => {
+      if (!reply.sent) controller.abort();
+    });
     const response = await handler(
       new Request(url, { method: request.method, headers, signal: controller.signal }),
       context,
     );
     reply.status(response.status);
     // A page that could not be answered right now tells clients (and crawlers) when to come back.
-    if ((response.status === 429 || response.status === 503) && !response.headers.has('retry-after')) reply.header('retry-after', '5');
+    if ((response.status === 429 || response.status === 503) && !response.headers.has('retry-after'))
+      reply.header('retry-after', '5');
     for (const [k, v] of response.headers) {
       if (k === 'set-cookie') continue;
       reply.header(k, v);
@@ -145,9 +164,12 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config; de
     if (cookies.length) reply.header('set-cookie', cookies);
     if ((response.headers.get('content-type') ?? '').includes('text/html')) {
       // Vite's dev client injects scripts without a nonce and talks over a websocket.
-      reply.header('content-security-policy', config.FACET_DEV === '1'
-        ? "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws:; frame-ancestors 'none'"
-        : pageCsp(nonce));
+      reply.header(
+        'content-security-policy',
+        config.FACET_DEV === '1'
+          ? "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws:; frame-ancestors 'none'"
+          : pageCsp(nonce),
+      );
       if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-cache');
     }
     if (!response.body || request.method === 'HEAD') return reply.send();

@@ -7,8 +7,10 @@ export const GOOD_PASSWORD = 'Brilliant$Cut2026';
 /** The newest mail to `to` of `kind`, straight from the outbox (the dev-mailbox transport). */
 export async function lastMail(t: TestApp, to: string, kind: string) {
   await t.app.outbox.kick();
-  const [row] = rowsOf<{ subject: string; text: string }>(await t.database.db.execute(sql`
-    select subject, text_body as text from outbox_mail where to_address = ${to} and kind = ${kind} order by id desc limit 1`));
+  const [row] = rowsOf<{ subject: string; text: string }>(
+    await t.database.db.execute(sql`
+    select subject, text_body as text from outbox_mail where to_address = ${to} and kind = ${kind} order by id desc limit 1`),
+  );
   if (!row) throw new Error(`no ${kind} mail to ${to}`);
   return row;
 }
@@ -16,7 +18,12 @@ export const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
 export const resetTokenIn = (text: string) => /\/reset-password\/([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
 
 export const post = (t: TestApp, url: string, payload: unknown, token?: string) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
 
 /** Registers and verifies an account; answers its session token. */
 export async function signUp(t: TestApp, email: string, password = GOOD_PASSWORD, firstName = 'Ada') {

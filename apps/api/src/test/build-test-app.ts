@@ -6,15 +6,27 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { seedAll } from '../db/seed/seed.ts';
 import { buildApp } from '../app.ts';
 
-export interface TestApp { app: FastifyInstance; database: Database; config: Config; close(): Promise<void> }
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
 
 /** A new, empty database on the PostgreSQL server at `baseUrl`, and how to drop it. */
-export async function throwawayDatabase(baseUrl: string, prefix = 'facet_test'): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function throwawayDatabase(
+  baseUrl: string,
+  prefix = 'facet_test',
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = async (statement: string) => {
     const c = new pg.Client({ connectionString: baseUrl });
     await c.connect();
-    try { await c.query(statement); } finally { await c.end(); }
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
   };
   await admin(`CREATE DATABASE ${name}`);
   const u = new URL(baseUrl);
@@ -28,17 +40,32 @@ export async function throwawayDatabase(baseUrl: string, prefix = 'facet_test'):
  */
 export async function buildTestApp(
   overrides: Parameters<typeof loadConfig>[0] = {},
-  opts: { seed?: boolean; extraApiRoutes?: (api: FastifyInstance) => void | Promise<void>; logStream?: NodeJS.WritableStream; payments?: import('../modules/order/payment.ts').PaymentProvider } = {},
+  opts: {
+    seed?: boolean;
+    extraApiRoutes?: (api: FastifyInstance) => void | Promise<void>;
+    logStream?: NodeJS.WritableStream;
+    payments?: import('../modules/order/payment.ts').PaymentProvider;
+  } = {},
 ): Promise<TestApp> {
   const baseUrl = process.env.DATABASE_URL;
   const throwaway = baseUrl ? await throwawayDatabase(baseUrl) : undefined;
   const databaseUrl = throwaway?.url;
   const dropDatabase = throwaway?.drop;
-  const config = loadConfig({ LOG_LEVEL: 'silent', SEED_SCALE: '0.05', ...overrides, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }, !databaseUrl);
+  const config = loadConfig(
+    { LOG_LEVEL: 'silent', SEED_SCALE: '0.05', ...overrides, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    !databaseUrl,
+  );
   const database = await openDatabase(config);
   await database.migrate();
   if (opts.seed !== false) await seedAll(database.db, { scale: config.SEED_SCALE });
-  const app = await buildApp({ config, database, logger: !!opts.logStream, logStream: opts.logStream, payments: opts.payments, extraApiRoutes: opts.extraApiRoutes });
+  const app = await buildApp({
+    config,
+    database,
+    logger: !!opts.logStream,
+    logStream: opts.logStream,
+    payments: opts.payments,
+    extraApiRoutes: opts.extraApiRoutes,
+  });
   await app.ready();
   return {
     app,

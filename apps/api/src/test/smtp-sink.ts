@@ -6,8 +6,10 @@ import { startSmtp } from './smtp.ts';
 
 const [smtpPort, httpPort] = process.argv.slice(2).map(Number);
 const smtp = await startSmtp(smtpPort);
-http.createServer((req, res) => {
-  res.setHeader('content-type', 'application/json');
-  if (req.url === '/health') return res.end('{"ok":true}');
-  res.end(JSON.stringify(smtp.received.map(({ to, subject, text }) => ({ to, subject, text }))));
-}).listen(httpPort, '127.0.0.1', () => console.log(`smtp sink: smtp ${smtp.port}, http ${httpPort}`));
+http
+  .createServer((req, res) => {
+    res.setHeader('content-type', 'application/json');
+    if (req.url === '/health') return res.end('{"ok":true}');
+    res.end(JSON.stringify(smtp.received.map(({ to, subject, text }) => ({ to, subject, text }))));
+  })
+  .listen(httpPort, '127.0.0.1', () => console.log(`smtp sink: smtp ${smtp.port}, http ${httpPort}`));

@@ -1,12 +1,19 @@
 import { SMTPServer } from 'smtp-server';
 
-export interface ReceivedMail { to: string[]; subject: string; text: string; raw: string }
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  raw: string;
+}
 
 function decodePart(body: string, encoding: string): string {
   const enc = encoding.toLowerCase();
   if (enc === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (enc === 'quoted-printable') {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   return body;
@@ -30,7 +37,10 @@ function headerOf(raw: string, name: string): string {
   const v = (m?.[1] ?? '').replace(/\r?\n[ \t]/g, ' ');
   // RFC 2047 encoded words (non-ASCII subjects).
   return v.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_x, kind: string, text: string) =>
-    kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodePart(text.replace(/_/g, ' '), 'quoted-printable'));
+    kind.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : decodePart(text.replace(/_/g, ' '), 'quoted-printable'),
+  );
 }
 
 /**
@@ -49,13 +59,21 @@ export async function startSmtp(port = 0) {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: headerOf(raw, 'subject'), text: plainText(raw), raw });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: headerOf(raw, 'subject'),
+          text: plainText(raw),
+          raw,
+        });
         waiters.splice(0).forEach((w) => w());
         callback();
       });
     },
   });
-  await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(port, '127.0.0.1', () => resolve()); });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
   const address = server.server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
   return {
@@ -68,8 +86,14 @@ export async function startSmtp(port = 0) {
       for (;;) {
         const hit = received.find(match);
         if (hit) return hit;
-        if (Date.now() > deadline) throw new Error(`No matching mail within ${timeoutMs} ms (received: ${received.map((m) => m.subject).join(' | ') || 'nothing'})`);
-        await new Promise<void>((r) => { waiters.push(r); setTimeout(r, 100); });
+        if (Date.now() > deadline)
+          throw new Error(
+            `No matching mail within ${timeoutMs} ms (received: ${received.map((m) => m.subject).join(' | ') || 'nothing'})`,
+          );
+        await new Promise<void>((r) => {
+          waiters.push(r);
+          setTimeout(r, 100);
+        });
       }
     },
     close: () => new Promise<void>((r) => server.close(() => r())),

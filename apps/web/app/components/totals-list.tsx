@@ -2,14 +2,34 @@ import type { Totals } from '@facet/contracts/commerce';
 import { formatMoney } from '~/lib/money.ts';
 
 /** Subtotal, shipping, tax and total as the server computed them. */
-export function TotalsList({ totals, shippingLabel, taxNote = 'Calculated at checkout' }: { totals: Totals; shippingLabel?: string; taxNote?: string }) {
+export function TotalsList({
+  totals,
+  shippingLabel,
+  taxNote = 'Calculated at checkout',
+}: {
+  totals: Totals;
+  shippingLabel?: string;
+  taxNote?: string;
+}) {
   const money = (c: number) => formatMoney(c, { exact: true });
   return (
     <dl className="space-y-2 text-sm">
-      <div className="flex justify-between"><dt className="text-muted">Subtotal</dt><dd data-testid="subtotal">{money(totals.subtotalCents)}</dd></div>
-      <div className="flex justify-between"><dt className="text-muted">Shipping{shippingLabel ? ` · ${shippingLabel}` : ''}</dt><dd>{totals.shippingCents === 0 ? 'Free' : money(totals.shippingCents)}</dd></div>
-      <div className="flex justify-between"><dt className="text-muted">Sales tax{totals.taxState ? ` (${totals.taxState})` : ''}</dt><dd>{totals.taxState ? money(totals.taxCents) : <span className="text-muted">{taxNote}</span>}</dd></div>
-      <div className="flex justify-between border-t border-hairline pt-3 text-base font-medium"><dt>{totals.taxState ? 'Total' : 'Estimated total'}</dt><dd data-testid="total">{money(totals.totalCents)}</dd></div>
+      <div className="flex justify-between">
+        <dt className="text-muted">Subtotal</dt>
+        <dd data-testid="subtotal">{money(totals.subtotalCents)}</dd>
+      </div>
+      <div className="flex justify-between">
+        <dt className="text-muted">Shipping{shippingLabel ? ` · ${shippingLabel}` : ''}</dt>
+        <dd>{totals.shippingCents === 0 ? 'Free' : money(totals.shippingCents)}</dd>
+      </div>
+      <div className="flex justify-between">
+        <dt className="text-muted">Sales tax{totals.taxState ? ` (${totals.taxState})` : ''}</dt>
+        <dd>{totals.taxState ? money(totals.taxCents) : <span className="text-muted">{taxNote}</span>}</dd>
+      </div>
+      <div className="flex justify-between border-t border-hairline pt-3 text-base font-medium">
+        <dt>{totals.taxState ? 'Total' : 'Estimated total'}</dt>
+        <dd data-testid="total">{money(totals.totalCents)}</dd>
+      </div>
     </dl>
   );
 }

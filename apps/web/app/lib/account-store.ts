@@ -3,7 +3,11 @@ import { getLoggedUser, type LoggedUser } from '~/lib/session.ts';
 
 // Client state of spec §3/§4 for the user: who is signed in and which account panel is open.
 export type Panel = 'closed' | 'login' | 'register' | 'forget' | 'verify';
-export interface VerifyTicket { token: string; email: string; firstName: string }
+export interface VerifyTicket {
+  token: string;
+  email: string;
+  firstName: string;
+}
 export interface AccountState {
   isLoggedIn: boolean;
   loggedUser: LoggedUser | null;
@@ -14,7 +18,14 @@ export interface AccountState {
   loginEmail: string;
 }
 
-const SERVER: AccountState = { isLoggedIn: false, loggedUser: null, panel: 'closed', ticket: null, notice: null, loginEmail: '' };
+const SERVER: AccountState = {
+  isLoggedIn: false,
+  loggedUser: null,
+  panel: 'closed',
+  ticket: null,
+  notice: null,
+  loginEmail: '',
+};
 let state: AccountState | null = null;
 const listeners = new Set<() => void>();
 
@@ -37,7 +48,10 @@ export const closePanel = () => setAccount({ panel: 'closed', notice: null });
 
 export function useAccount(): AccountState {
   return useSyncExternalStore(
-    (l) => { listeners.add(l); return () => listeners.delete(l); },
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
     current,
     () => SERVER,
   );

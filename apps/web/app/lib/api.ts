@@ -18,7 +18,13 @@ export class ApiError extends Error {
   }
 }
 
-type Init = { method?: string; headers?: Record<string, string>; body?: unknown; timeoutMs?: number; signal?: AbortSignal };
+type Init = {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+};
 
 function unwrap<T>(status: number, body: unknown): T {
   if (status >= 400 || status === 0) {
@@ -43,18 +49,33 @@ export async function apiRequest<T>(path: string, init: Init = {}, host?: HostCo
     // A page whose data could not be read right now says so (the host adds Retry-After); it must
     // never look like "not found", which search engines act on.
     if (res.status === 429 || res.status >= 500) {
-      throw data({ message: (res.body as { message?: string } | null)?.message ?? 'The store is busy.' }, { status: res.status === 429 ? 429 : 503 });
+      throw data(
+        { message: (res.body as { message?: string } | null)?.message ?? 'The store is busy.' },
+        { status: res.status === 429 ? 429 : 503 },
+      );
     }
     return unwrap<T>(res.status, res.body);
   }
 
   const controller = new AbortController();
-  const timeout = setTimeout(() => controller.abort(new ApiError(0, MSG.timeout)), init.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const timeout = setTimeout(
+    () => controller.abort(new ApiError(0, MSG.timeout)),
+    init.timeoutMs ?? REQUEST_TIMEOUT_MS,
+  );
   init.signal?.addEventListener('abort', () => controller.abort(init.signal?.reason));
   try {
-    const res = await fetch(`${API_BASE_URL}${path}`, { method: init.method ?? 'GET', headers, body, signal: controller.signal });
+    const res = await fetch(`${API_BASE_URL}${path}`, {
+      method: init.method ?? 'GET',
+      headers,
+      body,
+      signal: controller.signal,
+    });
     let json: unknown = null;
-    try { json = await res.json(); } catch { json = null; }
+    try {
+      json = await res.json();
+    } catch {
+      json = null;
+    }
     return unwrap<T>(res.status, json);
   } catch (err) {
     if (err instanceof ApiError) throw err;

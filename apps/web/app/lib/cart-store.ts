@@ -5,14 +5,28 @@ import { onLogin } from '~/lib/after-login.ts';
 
 // Client state of spec §3 for the cart: the server's cart (lines priced by the server) and the
 // "added" flag, reset by resetAdded() once the confirmation has been shown.
-interface CartState { cart: Cart | null; loading: boolean; added: boolean }
+interface CartState {
+  cart: Cart | null;
+  loading: boolean;
+  added: boolean;
+}
 let state: CartState = { cart: null, loading: false, added: false };
 const SERVER: CartState = { cart: null, loading: false, added: false };
 const listeners = new Set<() => void>();
-const set = (patch: Partial<CartState>) => { state = { ...state, ...patch }; listeners.forEach((l) => l()); };
+const set = (patch: Partial<CartState>) => {
+  state = { ...state, ...patch };
+  listeners.forEach((l) => l());
+};
 
 export function useCart(): CartState {
-  return useSyncExternalStore((l) => { listeners.add(l); return () => listeners.delete(l); }, () => state, () => SERVER);
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => state,
+    () => SERVER,
+  );
 }
 
 let inflight: Promise<Cart> | null = null;
@@ -20,8 +34,24 @@ let inflight: Promise<Cart> | null = null;
 export function fetchCart(query = ''): Promise<Cart> {
   if (!query && inflight) return inflight;
   set({ loading: true });
-  const p = callApi<Cart>(`/cart${query}`).then((cart) => { set({ cart, loading: false }); return cart; }, (err) => { set({ loading: false }); throw err; });
-  if (!query) { inflight = p; void p.finally(() => { inflight = null; }).catch(() => {}); }
+  const p = callApi<Cart>(`/cart${query}`).then(
+    (cart) => {
+      set({ cart, loading: false });
+      return cart;
+    },
+    (err) => {
+      set({ loading: false });
+      throw err;
+    },
+  );
+  if (!query) {
+    inflight = p;
+    void p
+      .finally(() => {
+        inflight = null;
+      })
+      .catch(() => {});
+  }
   return p;
 }
 

@@ -1,9 +1,18 @@
 import { marked } from 'marked';
 
 // Markdown pages that live in the repo (policies, blog), bundled at build time and rendered on the server.
-const files = import.meta.glob('../../content/**/*.md', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const files = import.meta.glob('../../content/**/*.md', { query: '?raw', import: 'default', eager: true }) as Record<
+  string,
+  string
+>;
 
-export interface ContentPage { slug: string; title: string; description: string; date?: string; html: string }
+export interface ContentPage {
+  slug: string;
+  title: string;
+  description: string;
+  date?: string;
+  html: string;
+}
 type Kind = 'policies' | 'blog';
 
 function parse(slug: string, raw: string): ContentPage {
@@ -18,7 +27,13 @@ function parse(slug: string, raw: string): ContentPage {
     }
   }
   // Content is ours (committed files), not user input, so its HTML is trusted.
-  return { slug, title: meta.title ?? slug, description: meta.description ?? '', date: meta.date, html: marked.parse(body, { async: false }) };
+  return {
+    slug,
+    title: meta.title ?? slug,
+    description: meta.description ?? '',
+    date: meta.date,
+    html: marked.parse(body, { async: false }),
+  };
 }
 
 const pages = new Map<string, ContentPage>();

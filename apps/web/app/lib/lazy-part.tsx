@@ -5,16 +5,30 @@ import { CHUNK_TIMEOUT_MS } from '@facet/contracts/constants';
 export function withinTime<T>(p: Promise<T>, ms = CHUNK_TIMEOUT_MS): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const t = setTimeout(() => reject(new Error(`Not loaded within ${ms / 1000} s`)), ms);
-    p.then((v) => { clearTimeout(t); resolve(v); }, (e: unknown) => { clearTimeout(t); reject(e); });
+    p.then(
+      (v) => {
+        clearTimeout(t);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(t);
+        reject(e);
+      },
+    );
   });
 }
 
 /** What shows in place of a part of the page whose code could not be loaded. */
 export function PartDidNotLoad({ what }: { what: string }) {
   return (
-    <div role="alert" className="fixed inset-x-4 bottom-4 z-[60] mx-auto max-w-md border border-danger/30 bg-white px-4 py-3 text-sm shadow-lg">
+    <div
+      role="alert"
+      className="fixed inset-x-4 bottom-4 z-[60] mx-auto max-w-md border border-danger/30 bg-white px-4 py-3 text-sm shadow-lg"
+    >
       {what} did not load: the connection may have dropped.{' '}
-      <button type="button" className="font-medium text-primary underline" onClick={() => window.location.reload()}>Try again</button>
+      <button type="button" className="font-medium text-primary underline" onClick={() => window.location.reload()}>
+        Try again
+      </button>
     </div>
   );
 }

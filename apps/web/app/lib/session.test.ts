@@ -8,19 +8,42 @@ import { clearUser, getSessionId, storeUser } from './session.ts';
 const store = new Map<string, string>();
 const sessionStorage = {
   getItem: (k: string) => store.get(k) ?? null,
-  setItem: (k: string, v: string) => { store.set(k, v); },
-  removeItem: (k: string) => { store.delete(k); },
+  setItem: (k: string, v: string) => {
+    store.set(k, v);
+  },
+  removeItem: (k: string) => {
+    store.delete(k);
+  },
 };
 const kept = new Map<string, string>();
 const localStorage = {
   getItem: (k: string) => kept.get(k) ?? null,
-  setItem: (k: string, v: string) => { kept.set(k, v); },
-  removeItem: (k: string) => { kept.delete(k); },
+  setItem: (k: string, v: string) => {
+    kept.set(k, v);
+  },
+  removeItem: (k: string) => {
+    kept.delete(k);
+  },
 };
-beforeEach(() => { store.clear(); kept.clear(); (globalThis as Record<string, unknown>).window = { sessionStorage, localStorage }; });
-afterEach(() => { delete (globalThis as Record<string, unknown>).window; });
+beforeEach(() => {
+  store.clear();
+  kept.clear();
+  (globalThis as Record<string, unknown>).window = { sessionStorage, localStorage };
+});
+afterEach(() => {
+  delete (globalThis as Record<string, unknown>).window;
+});
 
-const user = { firstName: 'Ada', lastName: 'K', email: 'ada@example.com', phone: '', emailVerified: 1, avatarUrl: null, pendingEmail: null, token: 't1' } as User;
+const user = {
+  firstName: 'Ada',
+  lastName: 'K',
+  email: 'ada@example.com',
+  phone: '',
+  emailVerified: 1,
+  avatarUrl: null,
+  pendingEmail: null,
+  token: 't1',
+} as User;
 
 describe('visitor id', () => {
   it('is a random UUID, kept until the shopper signs in or out', () => {
@@ -51,7 +74,9 @@ describe('visitor id', () => {
   it('signing in or out retires the kept id too, so no other tab reuses a claimed cart', () => {
     const id = getSessionId();
     storeUser(user, 't1');
-    store.delete(SESSION_KEYS.userToken); store.delete(SESSION_KEYS.loggedUser); store.delete(SESSION_KEYS.sessionId);
+    store.delete(SESSION_KEYS.userToken);
+    store.delete(SESSION_KEYS.loggedUser);
+    store.delete(SESSION_KEYS.sessionId);
     expect(getSessionId()).not.toBe(id);
     const guest = getSessionId();
     clearUser();

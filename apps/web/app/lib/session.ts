@@ -7,27 +7,36 @@ export type LoggedUser = User;
 const storage = () => (typeof window === 'undefined' ? null : window.sessionStorage);
 // Session storage is per tab: the guest's cart id is also kept where a new tab, or the browser
 // reopened, finds it (for VISITOR_DAYS after its last use). The token never is.
-const lasting = () => (typeof window === 'undefined' ? null : window.localStorage ?? null);
+const lasting = () => (typeof window === 'undefined' ? null : (window.localStorage ?? null));
 const VISITOR_KEY = 'facet-visitor';
 export const VISITOR_DAYS = 30;
 function keptVisitor(now = Date.now()): string | null {
   try {
     const kept = JSON.parse(lasting()?.getItem(VISITOR_KEY) ?? 'null') as { id?: unknown; at?: unknown } | null;
-    if (kept && typeof kept.id === 'string' && typeof kept.at === 'number' && now - kept.at < VISITOR_DAYS * 86_400_000) return kept.id;
-  } catch { /* storage blocked or garbled: start afresh */ }
+    if (kept && typeof kept.id === 'string' && typeof kept.at === 'number' && now - kept.at < VISITOR_DAYS * 86_400_000)
+      return kept.id;
+  } catch {
+    /* storage blocked or garbled: start afresh */
+  }
   return null;
 }
 function keepVisitor(id: string | null) {
   try {
     if (id) lasting()?.setItem(VISITOR_KEY, JSON.stringify({ id, at: Date.now() }));
     else lasting()?.removeItem(VISITOR_KEY);
-  } catch { /* private mode: the tab still has its id */ }
+  } catch {
+    /* private mode: the tab still has its id */
+  }
 }
 
 export function getLoggedUser(): LoggedUser | null {
   const raw = storage()?.getItem(SESSION_KEYS.loggedUser);
   if (!raw) return null;
-  try { return JSON.parse(raw) as LoggedUser; } catch { return null; }
+  try {
+    return JSON.parse(raw) as LoggedUser;
+  } catch {
+    return null;
+  }
 }
 export const getToken = () => storage()?.getItem(SESSION_KEYS.userToken) ?? null;
 
@@ -35,7 +44,10 @@ export function storeUser(user: LoggedUser, token: string) {
   const s = storage();
   // A new sign-in (not a refresh of the same session): the visitor cart was claimed by it, so
   // the old visitor id is retired and a fresh one starts on the next visit-only call.
-  if (s?.getItem(SESSION_KEYS.userToken) !== token) { s?.removeItem(SESSION_KEYS.sessionId); keepVisitor(null); }
+  if (s?.getItem(SESSION_KEYS.userToken) !== token) {
+    s?.removeItem(SESSION_KEYS.sessionId);
+    keepVisitor(null);
+  }
   s?.setItem(SESSION_KEYS.loggedUser, JSON.stringify(user));
   s?.setItem(SESSION_KEYS.userToken, token);
 }

@@ -8,10 +8,20 @@ type Show = (message: string, opts?: ExternalToast) => void;
 let wanted = false;
 const listeners = new Set<() => void>();
 let mounted: () => void;
-const ready = new Promise<void>((r) => { mounted = r; });
+const ready = new Promise<void>((r) => {
+  mounted = r;
+});
 
 /** root.tsx renders the Toaster once this is true. */
-export const useToasterWanted = () => useSyncExternalStore((l) => { listeners.add(l); return () => listeners.delete(l); }, () => wanted, () => false);
+export const useToasterWanted = () =>
+  useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => wanted,
+    () => false,
+  );
 /** Called by the Toaster wrapper once it is subscribed. */
 export const toasterMounted = () => mounted();
 
@@ -22,11 +32,17 @@ let nextId = 0;
 
 function show(kind: 'message' | 'success' | 'error'): Show {
   return (message, opts) => {
-    if (!wanted) { wanted = true; listeners.forEach((l) => l()); }
+    if (!wanted) {
+      wanted = true;
+      listeners.forEach((l) => l());
+    }
     const id = opts?.id ?? (kind === 'error' ? `error-${++nextId}` : undefined);
     if (kind === 'error' && id !== undefined) errorIds.add(id);
     void Promise.all([import('sonner'), ready]).then(([{ toast }]) => {
-      const o = id === undefined ? opts : { ...opts, id, onAutoClose: () => errorIds.delete(id), onDismiss: () => errorIds.delete(id) };
+      const o =
+        id === undefined
+          ? opts
+          : { ...opts, id, onAutoClose: () => errorIds.delete(id), onDismiss: () => errorIds.delete(id) };
       if (kind === 'message') toast(message, o);
       else toast[kind](message, o);
     });
@@ -38,7 +54,9 @@ export function dismissErrorToasts() {
   if (!errorIds.size) return;
   const ids = [...errorIds];
   errorIds.clear();
-  void import('sonner').then(({ toast }) => { for (const id of ids) toast.dismiss(id); });
+  void import('sonner').then(({ toast }) => {
+    for (const id of ids) toast.dismiss(id);
+  });
 }
 
 export const toast = Object.assign(show('message'), { success: show('success'), error: show('error') });
@@ -47,10 +65,19 @@ export const toast = Object.assign(show('message'), { success: show('success'), 
 // storage for one reload and shown by the next page as an error toast.
 const CARRIED = 'facet-toast-after-reload';
 export function errorAfterReload(message: string) {
-  try { window.sessionStorage.setItem(CARRIED, message); } catch { /* storage blocked: the reload still happens */ }
+  try {
+    window.sessionStorage.setItem(CARRIED, message);
+  } catch {
+    /* storage blocked: the reload still happens */
+  }
 }
 export function showCarriedError() {
   let message: string | null;
-  try { message = window.sessionStorage.getItem(CARRIED); window.sessionStorage.removeItem(CARRIED); } catch { return; }
+  try {
+    message = window.sessionStorage.getItem(CARRIED);
+    window.sessionStorage.removeItem(CARRIED);
+  } catch {
+    return;
+  }
   if (message) toast.error(message);
 }

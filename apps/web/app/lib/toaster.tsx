@@ -5,6 +5,8 @@ import { toasterMounted } from './toast.ts';
 
 /** Spec §8: messages top right for 5 s. */
 export default function LazyToaster() {
-  useEffect(() => { toasterMounted(); }, []);
+  useEffect(() => {
+    toasterMounted();
+  }, []);
   return <Toaster position="top-right" duration={TOAST_DURATION_MS} closeButton />;
 }

@@ -7,7 +7,10 @@ import { useRootData } from '~/root.tsx';
 import { useAccount } from '~/lib/account-store.ts';
 
 // The panels (and the schema library their forms use) load the first time one opens.
-const AccountPanel = lazyPart(() => import('~/features/account/account-panel.tsx').then((m) => ({ default: m.AccountPanel })), 'The account panel');
+const AccountPanel = lazyPart(
+  () => import('~/features/account/account-panel.tsx').then((m) => ({ default: m.AccountPanel })),
+  'The account panel',
+);
 
 /** The store chrome: fixed header with the mega menu, the page, the footer. */
 export default function StoreLayout() {
@@ -26,13 +29,22 @@ export default function StoreLayout() {
   }, [pathname, how]);
   return (
     <>
-      <a href="#main" className="sr-only z-50 bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">Skip to content</a>
+      <a
+        href="#main"
+        className="sr-only z-50 bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+      >
+        Skip to content
+      </a>
       <Header menu={root?.menu ?? []} />
       <main id="main" tabIndex={-1} className="focus:outline-none">
         <Outlet />
       </main>
       {root && <Footer store={root.store} />}
-      {panel !== 'closed' && <Suspense fallback={null}><AccountPanel /></Suspense>}
+      {panel !== 'closed' && (
+        <Suspense fallback={null}>
+          <AccountPanel />
+        </Suspense>
+      )}
     </>
   );
 }

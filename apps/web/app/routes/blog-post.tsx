@@ -11,16 +11,29 @@ export function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta({ title: loaderData?.post.title ?? 'Guide', description: loaderData?.post.description, canonical: loaderData?.canonical });
+  pageMeta({
+    title: loaderData?.post.title ?? 'Guide',
+    description: loaderData?.post.description,
+    canonical: loaderData?.canonical,
+  });
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
   return (
     <article className="mx-auto max-w-3xl px-5 py-14">
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
-        <Link to="/blog" className="hover:text-primary">The Facet Journal</Link> <span aria-hidden="true">/</span> <span>{post.title}</span>
+        <Link to="/blog" className="hover:text-primary">
+          The Facet Journal
+        </Link>{' '}
+        <span aria-hidden="true">/</span> <span>{post.title}</span>
       </nav>
-      {post.date && <p className="mt-6 text-xs text-muted"><time dateTime={post.date}>{new Date(post.date).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })}</time></p>}
+      {post.date && (
+        <p className="mt-6 text-xs text-muted">
+          <time dateTime={post.date}>
+            {new Date(post.date).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })}
+          </time>
+        </p>
+      )}
       <div className="prose-facet mt-2" dangerouslySetInnerHTML={{ __html: post.html }} />
     </article>
   );

@@ -10,7 +10,11 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta({ title: 'The Facet Journal: jewelry guides', description: 'Guides to diamonds, ring sizing, precious metals and gemstone care from the Facet jewelers.', canonical: loaderData?.canonical });
+  pageMeta({
+    title: 'The Facet Journal: jewelry guides',
+    description: 'Guides to diamonds, ring sizing, precious metals and gemstone care from the Facet jewelers.',
+    canonical: loaderData?.canonical,
+  });
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   return (
@@ -21,10 +25,26 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {loaderData.posts.map((p) => (
           <li key={p.slug} className="flex flex-col border border-hairline p-6 transition-colors hover:border-primary">
-            {p.date && <p className="text-xs text-muted"><time dateTime={p.date}>{new Date(p.date).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })}</time></p>}
-            <h2 className="mt-2 text-xl"><Link to={`/blog/${p.slug}`} className="hover:text-primary">{p.title}</Link></h2>
+            {p.date && (
+              <p className="text-xs text-muted">
+                <time dateTime={p.date}>
+                  {new Date(p.date).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })}
+                </time>
+              </p>
+            )}
+            <h2 className="mt-2 text-xl">
+              <Link to={`/blog/${p.slug}`} className="hover:text-primary">
+                {p.title}
+              </Link>
+            </h2>
             <p className="mt-3 flex-1 text-sm text-muted">{p.description}</p>
-            <Link to={`/blog/${p.slug}`} className="mt-4 text-sm font-medium text-primary underline" aria-label={`Read: ${p.title}`}>Read the guide</Link>
+            <Link
+              to={`/blog/${p.slug}`}
+              className="mt-4 text-sm font-medium text-primary underline"
+              aria-label={`Read: ${p.title}`}
+            >
+              Read the guide
+            </Link>
           </li>
         ))}
       </ul>

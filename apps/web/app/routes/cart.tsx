@@ -10,42 +10,80 @@ import { formatMoney } from '~/lib/money.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { useStoreFacts } from '~/lib/store-facts.ts';
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: 'Your cart', description: 'Your Facet cart: review your pieces, see shipping and tax, and check out securely.', noindex: true });
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: 'Your cart',
+    description: 'Your Facet cart: review your pieces, see shipping and tax, and check out securely.',
+    noindex: true,
+  });
 
 export default function Page() {
   const facts = useStoreFacts();
   const { cart } = useCart();
   const [ready, setReady] = useState(false);
-  useEffect(() => { fetchCart().catch(reportApiError).finally(() => setReady(true)); }, []);
+  useEffect(() => {
+    fetchCart()
+      .catch(reportApiError)
+      .finally(() => setReady(true));
+  }, []);
 
   return (
     <div className="mx-auto max-w-site px-4 pb-24 pt-10 lg:px-8">
       <h1 className="font-display text-5xl">Your cart</h1>
       {!ready && !cart ? (
-        <div aria-busy="true" className="mt-10 grid gap-10 lg:grid-cols-[1fr_24rem]"><div className="h-64 animate-pulse bg-panel" /><div className="h-64 animate-pulse bg-panel" /></div>
+        <div aria-busy="true" className="mt-10 grid gap-10 lg:grid-cols-[1fr_24rem]">
+          <div className="h-64 animate-pulse bg-panel" />
+          <div className="h-64 animate-pulse bg-panel" />
+        </div>
       ) : !cart || cart.lines.length === 0 ? (
         <EmptyCart />
       ) : (
         <div className="mt-10 grid items-start gap-10 lg:grid-cols-[1fr_24rem]">
           <section aria-label="Items">
             <ul className="divide-y divide-hairline border-y border-hairline">
-              {cart.lines.map((l) => <Line key={l.id} line={l} />)}
+              {cart.lines.map((l) => (
+                <Line key={l.id} line={l} />
+              ))}
             </ul>
-            <Link to="/" className="mt-6 inline-block text-sm text-primary underline-offset-4 hover:underline">Continue shopping</Link>
+            <Link to="/" className="mt-6 inline-block text-sm text-primary underline-offset-4 hover:underline">
+              Continue shopping
+            </Link>
           </section>
           <aside aria-labelledby="summary-title" className="border border-hairline bg-panel p-6 lg:sticky lg:top-28">
-            <h2 id="summary-title" className="font-display text-2xl">Order summary</h2>
-            <div className="mt-5"><TotalsList totals={cart.totals} shippingLabel="insured standard" /></div>
+            <h2 id="summary-title" className="font-display text-2xl">
+              Order summary
+            </h2>
+            <div className="mt-5">
+              <TotalsList totals={cart.totals} shippingLabel="insured standard" />
+            </div>
             {cart.totals.shippingCents > 0 && (
-              <p className="mt-3 text-xs text-muted">Free insured shipping on orders over {formatMoney(cart.freeShippingOverCents)}.</p>
+              <p className="mt-3 text-xs text-muted">
+                Free insured shipping on orders over {formatMoney(cart.freeShippingOverCents)}.
+              </p>
             )}
-            {!cart.checkoutReady && <p role="alert" className="mt-4 text-sm text-danger">Remove the items marked unavailable to continue.</p>}
-            {cart.checkoutReady
-              ? <Link to="/checkout" className="btn-primary mt-6 w-full py-4">Proceed to Checkout</Link>
-              : <button type="button" disabled className="btn-primary mt-6 w-full py-4">Proceed to Checkout</button>}
+            {!cart.checkoutReady && (
+              <p role="alert" className="mt-4 text-sm text-danger">
+                Remove the items marked unavailable to continue.
+              </p>
+            )}
+            {cart.checkoutReady ? (
+              <Link to="/checkout" className="btn-primary mt-6 w-full py-4">
+                Proceed to Checkout
+              </Link>
+            ) : (
+              <button type="button" disabled className="btn-primary mt-6 w-full py-4">
+                Proceed to Checkout
+              </button>
+            )}
             <ul className="mt-6 space-y-2 text-xs text-muted">
-              <li className="flex gap-2"><Truck aria-hidden="true" className="h-4 w-4 shrink-0" />Fully insured, signature on delivery</li>
-              <li className="flex gap-2"><ShieldCheck aria-hidden="true" className="h-4 w-4 shrink-0" />{facts.returnDays}-day returns on anything unworn</li>
+              <li className="flex gap-2">
+                <Truck aria-hidden="true" className="h-4 w-4 shrink-0" />
+                Fully insured, signature on delivery
+              </li>
+              <li className="flex gap-2">
+                <ShieldCheck aria-hidden="true" className="h-4 w-4 shrink-0" />
+                {facts.returnDays}-day returns on anything unworn
+              </li>
             </ul>
           </aside>
         </div>
@@ -61,9 +99,15 @@ function EmptyCart() {
       <p className="mt-4 font-display text-3xl">Your cart is empty</p>
       <p className="mt-2 text-muted">Find a setting, a certified diamond or a piece to wear every day.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/category/1100" className="btn-primary">Engagement rings</Link>
-        <Link to="/diamonds" className="btn-secondary">Loose diamonds</Link>
-        <Link to="/category/1200" className="btn-secondary">Wedding bands</Link>
+        <Link to="/category/1100" className="btn-primary">
+          Engagement rings
+        </Link>
+        <Link to="/diamonds" className="btn-secondary">
+          Loose diamonds
+        </Link>
+        <Link to="/category/1200" className="btn-secondary">
+          Wedding bands
+        </Link>
       </div>
     </div>
   );
@@ -71,32 +115,88 @@ function EmptyCart() {
 
 function Line({ line }: { line: CartLine }) {
   const [busy, setBusy] = useState(false);
-  const run = (fn: () => Promise<unknown>) => { setBusy(true); fn().catch(reportApiError).finally(() => setBusy(false)); };
-  const title = line.href ? <Link to={line.href} className="hover:underline">{line.title}</Link> : line.title;
+  const run = (fn: () => Promise<unknown>) => {
+    setBusy(true);
+    fn()
+      .catch(reportApiError)
+      .finally(() => setBusy(false));
+  };
+  const title = line.href ? (
+    <Link to={line.href} className="hover:underline">
+      {line.title}
+    </Link>
+  ) : (
+    line.title
+  );
   return (
     <li className="flex gap-4 py-6 sm:gap-6" data-testid="cart-line" aria-busy={busy}>
-      <div className="h-24 w-24 shrink-0 bg-panel sm:h-32 sm:w-32"><img src={line.image} alt="" width={128} height={128} className="h-full w-full" /></div>
+      <div className="h-24 w-24 shrink-0 bg-panel sm:h-32 sm:w-32">
+        <img src={line.image} alt="" width={128} height={128} className="h-full w-full" />
+      </div>
       <div className="flex min-w-0 flex-1 flex-col">
         {/* The price keeps its place at the right of the first line, however long the title. */}
         <div className="flex items-start justify-between gap-4 sm:gap-6">
           <h2 className="min-w-0 flex-1 font-sans text-base font-medium">{title}</h2>
-          <p className="shrink-0 whitespace-nowrap font-medium" data-testid="line-total">{formatMoney(line.lineTotalCents, { exact: true })}</p>
+          <p className="shrink-0 whitespace-nowrap font-medium" data-testid="line-total">
+            {formatMoney(line.lineTotalCents, { exact: true })}
+          </p>
         </div>
-        <ul className="mt-1 space-y-0.5 text-xs text-muted">{line.details.map((d) => <li key={d}>{d}</li>)}</ul>
-        {line.quantity > 1 && <p className="mt-1 text-xs text-muted">{formatMoney(line.unitPriceCents, { exact: true })} each</p>}
-        {!line.available && <p role="alert" className="mt-2 text-sm font-medium text-danger">{line.message}</p>}
+        <ul className="mt-1 space-y-0.5 text-xs text-muted">
+          {line.details.map((d) => (
+            <li key={d}>{d}</li>
+          ))}
+        </ul>
+        {line.quantity > 1 && (
+          <p className="mt-1 text-xs text-muted">{formatMoney(line.unitPriceCents, { exact: true })} each</p>
+        )}
+        {!line.available && (
+          <p role="alert" className="mt-2 text-sm font-medium text-danger">
+            {line.message}
+          </p>
+        )}
         <div className="mt-auto flex items-center gap-5 pt-3">
           {line.maxQuantity > 1 ? (
-            <div className="inline-flex items-center border border-hairline" role="group" aria-label={`Quantity of ${line.title}`}>
-              <button type="button" className="inline-flex h-9 w-9 items-center justify-center disabled:opacity-40" aria-label="Decrease quantity" disabled={busy || line.quantity <= 1}
-                onClick={() => run(() => updateLine(line.id, line.quantity - 1))}><Minus aria-hidden="true" className="h-4 w-4" /></button>
-              <span className="w-8 text-center text-sm" aria-live="polite" data-testid="quantity">{line.quantity}</span>
-              <button type="button" className="inline-flex h-9 w-9 items-center justify-center disabled:opacity-40" aria-label="Increase quantity" disabled={busy || line.quantity >= line.maxQuantity}
-                onClick={() => run(() => updateLine(line.id, line.quantity + 1))}><Plus aria-hidden="true" className="h-4 w-4" /></button>
+            <div
+              className="inline-flex items-center border border-hairline"
+              role="group"
+              aria-label={`Quantity of ${line.title}`}
+            >
+              <button
+                type="button"
+                className="inline-flex h-9 w-9 items-center justify-center disabled:opacity-40"
+                aria-label="Decrease quantity"
+                disabled={busy || line.quantity <= 1}
+                onClick={() => run(() => updateLine(line.id, line.quantity - 1))}
+              >
+                <Minus aria-hidden="true" className="h-4 w-4" />
+              </button>
+              <span className="w-8 text-center text-sm" aria-live="polite" data-testid="quantity">
+                {line.quantity}
+              </span>
+              <button
+                type="button"
+                className="inline-flex h-9 w-9 items-center justify-center disabled:opacity-40"
+                aria-label="Increase quantity"
+                disabled={busy || line.quantity >= line.maxQuantity}
+                onClick={() => run(() => updateLine(line.id, line.quantity + 1))}
+              >
+                <Plus aria-hidden="true" className="h-4 w-4" />
+              </button>
             </div>
-          ) : <span className="text-xs text-muted">{line.kind === 'diamond' || line.kind === 'gemstone' ? 'One of a kind' : 'Qty 1'}</span>}
-          <button type="button" className="inline-flex items-center gap-1 text-sm text-muted hover:text-danger" disabled={busy} onClick={() => run(() => removeLine(line.id))} aria-label={`Remove ${line.title}`}>
-            <Trash2 aria-hidden="true" className="h-4 w-4" />Remove
+          ) : (
+            <span className="text-xs text-muted">
+              {line.kind === 'diamond' || line.kind === 'gemstone' ? 'One of a kind' : 'Qty 1'}
+            </span>
+          )}
+          <button
+            type="button"
+            className="inline-flex items-center gap-1 text-sm text-muted hover:text-danger"
+            disabled={busy}
+            onClick={() => run(() => removeLine(line.id))}
+            aria-label={`Remove ${line.title}`}
+          >
+            <Trash2 aria-hidden="true" className="h-4 w-4" />
+            Remove
           </button>
         </div>
       </div>

@@ -14,7 +14,12 @@ import { JsonLd } from '~/components/ui/json-ld.tsx';
 import { ProductCard } from '~/features/catalog/product-card.tsx';
 import { ActiveFilterChips, FacetSidebar } from '~/features/catalog/facet-sidebar.tsx';
 
-const SORT_LABELS: Record<(typeof CATEGORY_SORTS)[number], string> = { featured: 'Featured', 'price-asc': 'Price: low to high', 'price-desc': 'Price: high to low', newest: 'Newest' };
+const SORT_LABELS: Record<(typeof CATEGORY_SORTS)[number], string> = {
+  featured: 'Featured',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+  newest: 'Newest',
+};
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const host = context.get(hostContext);
@@ -23,12 +28,21 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const parsed = parseFiltersParam(url.searchParams.get('filters'));
   if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
   const qs = new URLSearchParams();
-  for (const key of ['filters', 'sort', 'page'] as const) { const v = url.searchParams.get(key); if (v) qs.set(key, v); }
+  for (const key of ['filters', 'sort', 'page'] as const) {
+    const v = url.searchParams.get(key);
+    if (v) qs.set(key, v);
+  }
   try {
     const answer = await apiRequest<CategoryAnswer>(`/category/${id}?${qs}`, {}, host);
     // Ring builder: a stone chosen first travels with every setting link (?s1=…).
     const stone = /^[dg]\d{1,10}$/.test(url.searchParams.get('stone') ?? '') ? url.searchParams.get('stone') : null;
-    return { answer, filters: parsed.filters, sort: url.searchParams.get('sort') ?? 'featured', stone, publicUrl: host.publicUrl };
+    return {
+      answer,
+      filters: parsed.filters,
+      sort: url.searchParams.get('sort') ?? 'featured',
+      stone,
+      publicUrl: host.publicUrl,
+    };
   } catch (e) {
     if (e instanceof ApiError && e.status < 500) throw data({ message: e.message }, { status: e.status });
     throw e;
@@ -39,7 +53,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return pageMeta({ title: 'Not found', noindex: true });
   const { category, count } = loaderData.answer;
   return pageMeta({
-    title: loaderData.filters.length ? `${category.name} — ${loaderData.filters.flatMap((f) => f.options).join(', ')}` : category.name,
+    title: loaderData.filters.length
+      ? `${category.name} — ${loaderData.filters.flatMap((f) => f.options).join(', ')}`
+      : category.name,
     description: `${category.description} ${count} designs, made to order with free insured shipping.`,
     canonical: `${loaderData.publicUrl}/category/${category.id}`,
   });
@@ -61,18 +77,37 @@ export default function Category({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const busy = useNavigation().state === 'loading';
   const hrefFor = (f: CatalogFilter[]) => buildHref(category.id, f, sort, 1, stone);
-  const crumbs = [{ label: 'Home', href: '/' }, ...category.breadcrumb.map((b) => ({ label: b.name, href: `/category/${b.id}` }))];
+  const crumbs = [
+    { label: 'Home', href: '/' },
+    ...category.breadcrumb.map((b) => ({ label: b.name, href: `/category/${b.id}` })),
+  ];
   return (
     <div className="mx-auto max-w-site px-4 pb-10 pt-6 lg:px-8">
-      <JsonLd data={{
-        '@context': 'https://schema.org', '@type': 'BreadcrumbList',
-        itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.label, item: `${publicUrl}${c.href}` })),
-      }} />
+      <JsonLd
+        data={{
+          '@context': 'https://schema.org',
+          '@type': 'BreadcrumbList',
+          itemListElement: crumbs.map((c, i) => ({
+            '@type': 'ListItem',
+            position: i + 1,
+            name: c.label,
+            item: `${publicUrl}${c.href}`,
+          })),
+        }}
+      />
       <Breadcrumb items={crumbs} />
       {stone && (
         <p role="status" className="mt-5 border border-primary bg-secondary px-4 py-3 text-sm">
-          Choosing a setting for your {stone.startsWith('d') ? 'diamond' : 'gemstone'}: every setting below fits it, and it will be set in the one you pick.{' '}
-          <Link to={hrefFor(filters).replace(/[?&]stone=[^&]+/, '').replace(/^([^?]*)&/, '$1?')} className="font-medium text-primary underline">Browse without the stone</Link>
+          Choosing a setting for your {stone.startsWith('d') ? 'diamond' : 'gemstone'}: every setting below fits it, and
+          it will be set in the one you pick.{' '}
+          <Link
+            to={hrefFor(filters)
+              .replace(/[?&]stone=[^&]+/, '')
+              .replace(/^([^?]*)&/, '$1?')}
+            className="font-medium text-primary underline"
+          >
+            Browse without the stone
+          </Link>
         </p>
       )}
       <header className="mt-5 max-w-3xl">
@@ -82,47 +117,105 @@ export default function Category({ loaderData }: Route.ComponentProps) {
       {category.children.length > 0 && (
         <ul className="mt-6 flex flex-wrap gap-2" aria-label="Sub-categories">
           {category.children.map((c) => (
-            <li key={c.id}><Link to={`/category/${c.id}`} className="inline-block rounded-full border border-hairline px-4 py-1.5 text-sm hover:border-ink">{c.name.replace(category.name, '').trim() || c.name}</Link></li>
+            <li key={c.id}>
+              <Link
+                to={`/category/${c.id}`}
+                className="inline-block rounded-full border border-hairline px-4 py-1.5 text-sm hover:border-ink"
+              >
+                {c.name.replace(category.name, '').trim() || c.name}
+              </Link>
+            </li>
           ))}
         </ul>
       )}
       <div className="mt-8 grid gap-10 lg:grid-cols-[15rem_1fr]">
         <aside aria-label="Filters">
-          <details className="group lg:hidden" >
-            <summary className="btn-secondary w-full cursor-pointer list-none">Filters{filters.length ? ` (${filters.reduce((n, f) => n + f.options.length, 0)})` : ''}</summary>
-            <div className="mt-5"><FacetSidebar facets={attributes} filters={filters} hrefFor={hrefFor} /></div>
+          <details className="group lg:hidden">
+            <summary className="btn-secondary w-full cursor-pointer list-none">
+              Filters{filters.length ? ` (${filters.reduce((n, f) => n + f.options.length, 0)})` : ''}
+            </summary>
+            <div className="mt-5">
+              <FacetSidebar facets={attributes} filters={filters} hrefFor={hrefFor} />
+            </div>
           </details>
-          <div className="hidden lg:block"><FacetSidebar facets={attributes} filters={filters} hrefFor={hrefFor} /></div>
+          <div className="hidden lg:block">
+            <FacetSidebar facets={attributes} filters={filters} hrefFor={hrefFor} />
+          </div>
         </aside>
         <section aria-labelledby="results-heading" aria-busy={busy}>
           <div className="flex flex-wrap items-center justify-between gap-4 border-b border-hairline pb-4">
-            <p id="results-heading" className="text-sm text-muted" aria-live="polite"><strong className="font-medium text-ink">{count}</strong> {count === 1 ? 'design' : 'designs'}</p>
+            <p id="results-heading" className="text-sm text-muted" aria-live="polite">
+              <strong className="font-medium text-ink">{count}</strong> {count === 1 ? 'design' : 'designs'}
+            </p>
             <Form method="get" className="flex items-center gap-2">
               {filters.length > 0 && <input type="hidden" name="filters" value={JSON.stringify(filters)} />}
-              <label htmlFor="sort" className="text-sm text-muted">Sort by</label>
-              <select id="sort" name="sort" defaultValue={sort} key={sort} className="field w-auto py-2"
-                onChange={(e) => navigate(buildHref(category.id, filters, e.currentTarget.value, 1, stone), { preventScrollReset: true })}>
-                {CATEGORY_SORTS.map((s) => <option key={s} value={s}>{SORT_LABELS[s]}</option>)}
+              <label htmlFor="sort" className="text-sm text-muted">
+                Sort by
+              </label>
+              <select
+                id="sort"
+                name="sort"
+                defaultValue={sort}
+                key={sort}
+                className="field w-auto py-2"
+                onChange={(e) =>
+                  navigate(buildHref(category.id, filters, e.currentTarget.value, 1, stone), {
+                    preventScrollReset: true,
+                  })
+                }
+              >
+                {CATEGORY_SORTS.map((s) => (
+                  <option key={s} value={s}>
+                    {SORT_LABELS[s]}
+                  </option>
+                ))}
               </select>
-              <noscript><button type="submit" className="btn-secondary py-2">Apply</button></noscript>
+              <noscript>
+                <button type="submit" className="btn-secondary py-2">
+                  Apply
+                </button>
+              </noscript>
             </Form>
           </div>
-          <div className="mt-4"><ActiveFilterChips filters={filters} hrefFor={hrefFor} /></div>
+          <div className="mt-4">
+            <ActiveFilterChips filters={filters} hrefFor={hrefFor} />
+          </div>
           {products.length === 0 ? (
             <div className="py-20 text-center">
               <p className="font-display text-2xl">No designs match these filters</p>
               <p className="mt-2 text-muted">Remove a filter or two to see more.</p>
-              <Link to={hrefFor([])} className="btn-primary mt-6">Clear all filters</Link>
+              <Link to={hrefFor([])} className="btn-primary mt-6">
+                Clear all filters
+              </Link>
             </div>
-          ) : (<>
-            <h2 className="sr-only">Products</h2>
-            <ul className={`mt-6 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3 xl:grid-cols-4 ${busy ? 'opacity-60 transition-opacity' : ''}`}>
-              {products.map((p, i) => <ProductCard key={p.groupId} card={stone ? { ...p, href: `${p.href}?s1=${stone}` } : p} eager={i < 4} />)}
-            </ul>
-          </>
+          ) : (
+            <>
+              <h2 className="sr-only">Products</h2>
+              <ul
+                className={`mt-6 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3 xl:grid-cols-4 ${busy ? 'opacity-60 transition-opacity' : ''}`}
+              >
+                {products.map((p, i) => (
+                  <ProductCard
+                    key={p.groupId}
+                    card={stone ? { ...p, href: `${p.href}?s1=${stone}` } : p}
+                    eager={i < 4}
+                  />
+                ))}
+              </ul>
+            </>
           )}
-          <Pagination page={page} pageSize={pageSize} count={count} hrefFor={(p) => buildHref(category.id, filters, sort, p, stone)} />
-          {products.length > 0 && <p className="mt-6 text-center text-xs text-muted">Prices from {formatMoney(Math.min(...products.map((p) => p.priceCents)))} on this page · free insured shipping</p>}
+          <Pagination
+            page={page}
+            pageSize={pageSize}
+            count={count}
+            hrefFor={(p) => buildHref(category.id, filters, sort, p, stone)}
+          />
+          {products.length > 0 && (
+            <p className="mt-6 text-center text-xs text-muted">
+              Prices from {formatMoney(Math.min(...products.map((p) => p.priceCents)))} on this page · free insured
+              shipping
+            </p>
+          )}
         </section>
       </div>
     </div>
@@ -130,5 +223,14 @@ export default function Category({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorPage notFoundTitle="We could not find that collection" badRequestTitle="Those filters do not look right" links={[{ label: 'Engagement rings', href: '/category/1100' }, { label: 'Home', href: '/' }]} />;
+  return (
+    <RouteErrorPage
+      notFoundTitle="We could not find that collection"
+      badRequestTitle="Those filters do not look right"
+      links={[
+        { label: 'Engagement rings', href: '/category/1100' },
+        { label: 'Home', href: '/' },
+      ]}
+    />
+  );
 }

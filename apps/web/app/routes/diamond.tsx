@@ -17,59 +17,137 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = Number(params.productId);
   if (!Number.isInteger(id) || id <= 0) throw data({ message: 'There is no such diamond.' }, { status: 404 });
   try {
-    return { diamond: await apiRequest<DiamondSummary>(`/product/diamond?id=${id}`, {}, host), publicUrl: host.publicUrl };
+    return {
+      diamond: await apiRequest<DiamondSummary>(`/product/diamond?id=${id}`, {}, host),
+      publicUrl: host.publicUrl,
+    };
   } catch (e) {
     if (e instanceof ApiError && e.status < 500) throw data({ message: e.message }, { status: 404 });
     throw e;
   }
 }
 
-
-const title = (d: DiamondSummary) => `${d.carat.toFixed(2)} Carat ${d.shape} ${d.origin === 'lab' ? 'Lab-Grown ' : ''}Diamond, ${d.color} ${d.clarity}`;
+const title = (d: DiamondSummary) =>
+  `${d.carat.toFixed(2)} Carat ${d.shape} ${d.origin === 'lab' ? 'Lab-Grown ' : ''}Diamond, ${d.color} ${d.clarity}`;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return pageMeta({ title: 'Diamond not found', noindex: true });
   const d = loaderData.diamond;
-  return pageMeta({ title: title(d), description: `${title(d)}, ${d.cut} cut, ${d.lab} certificate ${d.certificate}. ${formatMoney(d.priceCents)} with free insured shipping.`, canonical: `${loaderData.publicUrl}${d.href}` });
+  return pageMeta({
+    title: title(d),
+    description: `${title(d)}, ${d.cut} cut, ${d.lab} certificate ${d.certificate}. ${formatMoney(d.priceCents)} with free insured shipping.`,
+    canonical: `${loaderData.publicUrl}${d.href}`,
+  });
 };
 
 export default function Diamond({ loaderData }: Route.ComponentProps) {
   const { diamond: d, publicUrl } = loaderData;
   const available = d.status === 'available';
   const facts: Array<[string, string]> = [
-    ['Shape', d.shape], ['Carat weight', d.carat.toFixed(2)], ['Color', d.color], ['Clarity', d.clarity], ['Cut', d.cut], ['Polish', d.polish],
-    ['Symmetry', d.symmetry], ['Fluorescence', d.fluorescence], ['Depth', `${d.depthPct}%`], ['Table', `${d.tablePct}%`], ['Length/width ratio', d.lwRatio.toFixed(2)],
-    ['Measurements', d.measurements], ['Origin', d.origin === 'lab' ? 'Lab-grown' : 'Natural'], ['Grading lab', d.lab], ['Certificate number', d.certificate], ['Stock number', d.serial],
+    ['Shape', d.shape],
+    ['Carat weight', d.carat.toFixed(2)],
+    ['Color', d.color],
+    ['Clarity', d.clarity],
+    ['Cut', d.cut],
+    ['Polish', d.polish],
+    ['Symmetry', d.symmetry],
+    ['Fluorescence', d.fluorescence],
+    ['Depth', `${d.depthPct}%`],
+    ['Table', `${d.tablePct}%`],
+    ['Length/width ratio', d.lwRatio.toFixed(2)],
+    ['Measurements', d.measurements],
+    ['Origin', d.origin === 'lab' ? 'Lab-grown' : 'Natural'],
+    ['Grading lab', d.lab],
+    ['Certificate number', d.certificate],
+    ['Stock number', d.serial],
   ];
   return (
     <div className="mx-auto max-w-site px-4 pb-10 pt-6 lg:px-8">
-      <JsonLd data={{
-        '@context': 'https://schema.org', '@type': 'Product', name: title(d), sku: d.serial, image: `${publicUrl}${d.image}`, brand: { '@type': 'Brand', name: 'Facet' },
-        description: `${title(d)}, ${d.cut} cut, graded by ${d.lab}.`,
-        offers: { '@type': 'Offer', url: `${publicUrl}${d.href}`, priceCurrency: 'USD', price: (d.priceCents / 100).toFixed(2), availability: available ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut', itemCondition: 'https://schema.org/NewCondition' },
-      }} />
-      <Breadcrumb items={[{ label: 'Home', href: '/' }, { label: d.origin === 'lab' ? 'Lab-grown diamonds' : 'Diamonds', href: d.origin === 'lab' ? '/diamonds?origin=lab' : '/diamonds' }, { label: title(d) }]} />
+      <JsonLd
+        data={{
+          '@context': 'https://schema.org',
+          '@type': 'Product',
+          name: title(d),
+          sku: d.serial,
+          image: `${publicUrl}${d.image}`,
+          brand: { '@type': 'Brand', name: 'Facet' },
+          description: `${title(d)}, ${d.cut} cut, graded by ${d.lab}.`,
+          offers: {
+            '@type': 'Offer',
+            url: `${publicUrl}${d.href}`,
+            priceCurrency: 'USD',
+            price: (d.priceCents / 100).toFixed(2),
+            availability: available ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
+            itemCondition: 'https://schema.org/NewCondition',
+          },
+        }}
+      />
+      <Breadcrumb
+        items={[
+          { label: 'Home', href: '/' },
+          {
+            label: d.origin === 'lab' ? 'Lab-grown diamonds' : 'Diamonds',
+            href: d.origin === 'lab' ? '/diamonds?origin=lab' : '/diamonds',
+          },
+          { label: title(d) },
+        ]}
+      />
       <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,36rem)_minmax(0,1fr)] lg:gap-14">
-        <div className="aspect-square bg-panel"><img src={d.image} alt={title(d)} width={600} height={600} fetchPriority="high" className="h-full w-full" /></div>
+        <div className="aspect-square bg-panel">
+          <img src={d.image} alt={title(d)} width={600} height={600} fetchPriority="high" className="h-full w-full" />
+        </div>
         <div>
-          <p className="eyebrow text-muted">{d.origin === 'lab' ? 'Lab-grown diamond' : 'Natural diamond'} · {d.serial}</p>
+          <p className="eyebrow text-muted">
+            {d.origin === 'lab' ? 'Lab-grown diamond' : 'Natural diamond'} · {d.serial}
+          </p>
           <h1 className="mt-2 text-3xl leading-tight md:text-[2.5rem]">{title(d)}</h1>
           <p className="mt-4 font-display text-3xl">{formatMoney(d.priceCents)}</p>
-          {!available && <p role="status" className="mt-2 text-sm font-medium text-danger">This diamond has been {d.status === 'sold' ? 'sold' : 'reserved'}.</p>}
+          {!available && (
+            <p role="status" className="mt-2 text-sm font-medium text-danger">
+              This diamond has been {d.status === 'sold' ? 'sold' : 'reserved'}.
+            </p>
+          )}
           <ul className="mt-6 grid grid-cols-4 gap-2 text-center" aria-label="The 4Cs">
-            {[['Carat', d.carat.toFixed(2)], ['Color', d.color], ['Clarity', d.clarity], ['Cut', d.cut]].map(([k, v]) => (
-              <li key={k} className="border border-hairline px-2 py-3"><p className="text-[0.7rem] uppercase tracking-widest text-muted">{k}</p><p className="mt-1 font-medium">{v}</p></li>
+            {[
+              ['Carat', d.carat.toFixed(2)],
+              ['Color', d.color],
+              ['Clarity', d.clarity],
+              ['Cut', d.cut],
+            ].map(([k, v]) => (
+              <li key={k} className="border border-hairline px-2 py-3">
+                <p className="text-[0.7rem] uppercase tracking-widest text-muted">{k}</p>
+                <p className="mt-1 font-medium">{v}</p>
+              </li>
             ))}
           </ul>
-          <AddToCartButton item={{ kind: 'diamond', id: d.id }} disabled={!available} className="btn-primary mt-7 w-full py-4" what="Diamond" />
-          {available && <Link to={settingsFor({ kind: 'diamond', id: d.id, shape: d.shape, carat: d.carat })} className="btn-secondary mt-3 w-full py-4">Choose a setting</Link>}
+          <AddToCartButton
+            item={{ kind: 'diamond', id: d.id }}
+            disabled={!available}
+            className="btn-primary mt-7 w-full py-4"
+            what="Diamond"
+          />
+          {available && (
+            <Link
+              to={settingsFor({ kind: 'diamond', id: d.id, shape: d.shape, carat: d.carat })}
+              className="btn-secondary mt-3 w-full py-4"
+            >
+              Choose a setting
+            </Link>
+          )}
           <TrustLine certificate={`${d.lab} grading report ${d.certificate} included`} />
         </div>
       </div>
       <section className="mt-14 border-t border-hairline pt-10" aria-labelledby="grading">
-        <h2 id="grading" className="text-2xl">Grading report</h2>
+        <h2 id="grading" className="text-2xl">
+          Grading report
+        </h2>
         <dl className="mt-4 grid gap-x-10 text-sm md:grid-cols-2">
-          {facts.map(([k, v]) => <div key={k} className="flex justify-between gap-6 border-b border-hairline py-2.5"><dt className="text-muted">{k}</dt><dd className="text-right">{v}</dd></div>)}
+          {facts.map(([k, v]) => (
+            <div key={k} className="flex justify-between gap-6 border-b border-hairline py-2.5">
+              <dt className="text-muted">{k}</dt>
+              <dd className="text-right">{v}</dd>
+            </div>
+          ))}
         </dl>
       </section>
     </div>
@@ -77,5 +155,14 @@ export default function Diamond({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorPage notFoundTitle="We could not find that diamond" detail="Thousands more are waiting in the diamond search." links={[{ label: 'Search diamonds', href: '/diamonds' }, { label: 'Home', href: '/' }]} />;
+  return (
+    <RouteErrorPage
+      notFoundTitle="We could not find that diamond"
+      detail="Thousands more are waiting in the diamond search."
+      links={[
+        { label: 'Search diamonds', href: '/diamonds' },
+        { label: 'Home', href: '/' },
+      ]}
+    />
+  );
 }

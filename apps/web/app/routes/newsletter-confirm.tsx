@@ -23,17 +23,35 @@ export default function Page() {
         <div role="status" className="mt-6">
           <CheckCircle2 aria-hidden="true" className="mx-auto h-10 w-10 text-primary" />
           <p className="mt-3 text-muted">{done}</p>
-          <Link to="/" className="btn-primary mt-8">Continue shopping</Link>
+          <Link to="/" className="btn-primary mt-8">
+            Continue shopping
+          </Link>
         </div>
       ) : (
         <>
-          <p className="mt-4 text-muted">New designs, rare stones and care advice, about twice a month. Unsubscribe at any time.</p>
-          <button type="button" className="btn-primary mt-8" disabled={busy} onClick={async () => {
-            setBusy(true);
-            try { setDone((await callApi<{ message: string }>('/newsletter/confirm', { method: 'POST', body: { token } })).message); }
-            catch (err) { reportApiError(err); }
-            finally { setBusy(false); }
-          }}>Confirm subscription</button>
+          <p className="mt-4 text-muted">
+            New designs, rare stones and care advice, about twice a month. Unsubscribe at any time.
+          </p>
+          <button
+            type="button"
+            className="btn-primary mt-8"
+            disabled={busy}
+            onClick={async () => {
+              setBusy(true);
+              try {
+                setDone(
+                  (await callApi<{ message: string }>('/newsletter/confirm', { method: 'POST', body: { token } }))
+                    .message,
+                );
+              } catch (err) {
+                reportApiError(err);
+              } finally {
+                setBusy(false);
+              }
+            }}
+          >
+            Confirm subscription
+          </button>
         </>
       )}
     </div>

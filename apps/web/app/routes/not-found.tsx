@@ -13,12 +13,30 @@ export default function NotFound() {
     <section className="mx-auto max-w-2xl px-6 py-24 text-center">
       <p className="eyebrow text-primary">Error 404</p>
       <h1 className="mt-3 text-3xl md:text-4xl">We could not find that page</h1>
-      <p className="mt-5 text-muted">The link may be old, or the piece may have found its owner. Try a search, or start from one of these:</p>
+      <p className="mt-5 text-muted">
+        The link may be old, or the piece may have found its owner. Try a search, or start from one of these:
+      </p>
       <ul className="mt-8 flex flex-wrap justify-center gap-3">
-        <li><Link to="/category/1100" className="btn-secondary">Engagement rings</Link></li>
-        <li><Link to="/diamonds" className="btn-secondary">Loose diamonds</Link></li>
-        <li><Link to="/category/1200" className="btn-secondary">Wedding bands</Link></li>
-        <li><Link to="/" className="btn-primary">Home</Link></li>
+        <li>
+          <Link to="/category/1100" className="btn-secondary">
+            Engagement rings
+          </Link>
+        </li>
+        <li>
+          <Link to="/diamonds" className="btn-secondary">
+            Loose diamonds
+          </Link>
+        </li>
+        <li>
+          <Link to="/category/1200" className="btn-secondary">
+            Wedding bands
+          </Link>
+        </li>
+        <li>
+          <Link to="/" className="btn-primary">
+            Home
+          </Link>
+        </li>
       </ul>
     </section>
   );

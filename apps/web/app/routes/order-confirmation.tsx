@@ -30,7 +30,13 @@ export default function Page() {
     if (!number) return;
     callApi<Order>(`/order/${encodeURIComponent(number)}${token ? `?token=${encodeURIComponent(token)}` : ''}`)
       .then(setOrder)
-      .catch((e) => setError(e instanceof ApiError && e.status === 404 ? 'We could not find that order. Please use the link in your confirmation e-mail, or log in to see your orders.' : (e as Error).message));
+      .catch((e) =>
+        setError(
+          e instanceof ApiError && e.status === 404
+            ? 'We could not find that order. Please use the link in your confirmation e-mail, or log in to see your orders.'
+            : (e as Error).message,
+        ),
+      );
   }, [number, token]);
 
   return (
@@ -39,7 +45,9 @@ export default function Page() {
         <div role="alert" className="mx-auto max-w-xl border border-hairline p-10 text-center">
           <p className="font-display text-3xl">Order not found</p>
           <p className="mt-3 text-muted">{error}</p>
-          <Link to="/contact-us" className="btn-secondary mt-6">Contact us</Link>
+          <Link to="/contact-us" className="btn-secondary mt-6">
+            Contact us
+          </Link>
         </div>
       ) : !order ? (
         <div aria-busy="true" className="h-96 animate-pulse bg-panel" />
@@ -49,15 +57,39 @@ export default function Page() {
             <CheckCircle2 aria-hidden="true" className="mx-auto h-12 w-12 text-primary" strokeWidth={1.4} />
             <p className="eyebrow mt-4 text-primary">Thank you</p>
             <h1 className="mt-2 font-display text-5xl">Your order is confirmed</h1>
-            <p className="mt-3 text-lg">Order number <strong data-testid="order-number">{order.number}</strong></p>
+            <p className="mt-3 text-lg">
+              Order number <strong data-testid="order-number">{order.number}</strong>
+            </p>
           </div>
           <ol className="mx-auto mt-10 grid max-w-4xl gap-4 text-sm sm:grid-cols-3" aria-label="What happens next">
-            <li className="border border-hairline p-5"><Mail aria-hidden="true" className="h-5 w-5 text-primary" /><p className="mt-2 font-medium">Confirmation e-mail</p><p className="mt-1 text-muted">On its way to {order.email}, with a link back to this page.</p></li>
-            <li className="border border-hairline p-5"><Gem aria-hidden="true" className="h-5 w-5 text-primary" /><p className="mt-2 font-medium">Crafted and inspected</p><p className="mt-1 text-muted">Our jewelers set, polish and check every piece. Made-to-order rings take {madeToOrderText(facts)}.</p></li>
-            <li className="border border-hairline p-5"><Truck aria-hidden="true" className="h-5 w-5 text-primary" /><p className="mt-2 font-medium">Insured delivery</p><p className="mt-1 text-muted">{order.shipping.label} ({order.shipping.days}). We e-mail tracking when it ships; a signature is needed.</p></li>
+            <li className="border border-hairline p-5">
+              <Mail aria-hidden="true" className="h-5 w-5 text-primary" />
+              <p className="mt-2 font-medium">Confirmation e-mail</p>
+              <p className="mt-1 text-muted">On its way to {order.email}, with a link back to this page.</p>
+            </li>
+            <li className="border border-hairline p-5">
+              <Gem aria-hidden="true" className="h-5 w-5 text-primary" />
+              <p className="mt-2 font-medium">Crafted and inspected</p>
+              <p className="mt-1 text-muted">
+                Our jewelers set, polish and check every piece. Made-to-order rings take {madeToOrderText(facts)}.
+              </p>
+            </li>
+            <li className="border border-hairline p-5">
+              <Truck aria-hidden="true" className="h-5 w-5 text-primary" />
+              <p className="mt-2 font-medium">Insured delivery</p>
+              <p className="mt-1 text-muted">
+                {order.shipping.label} ({order.shipping.days}). We e-mail tracking when it ships; a signature is needed.
+              </p>
+            </li>
           </ol>
-          <div className="mt-14"><OrderView order={order} /></div>
-          <div className="mt-10 text-center"><Link to="/" className="btn-primary">Continue shopping</Link></div>
+          <div className="mt-14">
+            <OrderView order={order} />
+          </div>
+          <div className="mt-10 text-center">
+            <Link to="/" className="btn-primary">
+              Continue shopping
+            </Link>
+          </div>
         </>
       )}
     </div>

@@ -17,7 +17,9 @@ export default function Page() {
 
 function Orders() {
   const [list, setList] = useState<OrderSummary[] | null>(null);
-  useEffect(() => { callApi<OrderSummary[]>('/order').then(setList).catch(reportApiError); }, []);
+  useEffect(() => {
+    callApi<OrderSummary[]>('/order').then(setList).catch(reportApiError);
+  }, []);
   return (
     <div className="mx-auto max-w-site px-4 pb-24 pt-10 lg:px-8">
       <p className="eyebrow text-primary">Your account</p>
@@ -25,21 +27,31 @@ function Orders() {
       <div className="mt-10 grid gap-12 lg:grid-cols-[16rem_1fr]">
         <AccountNav current="orders" />
         <section aria-label="Your orders" aria-busy={list === null}>
-          {list === null ? <div className="h-40 animate-pulse bg-panel" /> : list.length === 0 ? (
+          {list === null ? (
+            <div className="h-40 animate-pulse bg-panel" />
+          ) : list.length === 0 ? (
             <div className="border border-dashed border-hairline p-10 text-center">
               <Package aria-hidden="true" className="mx-auto h-8 w-8 text-muted" />
               <p className="mt-3 font-display text-2xl">No orders yet</p>
-              <Link to="/category/1100" className="btn-primary mt-6">Shop engagement rings</Link>
+              <Link to="/category/1100" className="btn-primary mt-6">
+                Shop engagement rings
+              </Link>
             </div>
           ) : (
             <ul className="divide-y divide-hairline border-y border-hairline">
               {list.map((o) => (
                 <li key={o.number}>
-                  <Link to={`/order-confirmation?number=${o.number}`} className="flex items-center gap-4 py-4 hover:bg-panel">
+                  <Link
+                    to={`/order-confirmation?number=${o.number}`}
+                    className="flex items-center gap-4 py-4 hover:bg-panel"
+                  >
                     {o.image && <img src={o.image} alt="" width={64} height={64} className="h-16 w-16 bg-panel" />}
                     <div className="flex-1">
                       <p className="font-medium">{o.number}</p>
-                      <p className="text-sm text-muted">{new Date(o.placedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })} · {o.itemCount} {o.itemCount === 1 ? 'item' : 'items'} · {o.status === 'placed' ? 'Being prepared' : o.status}</p>
+                      <p className="text-sm text-muted">
+                        {new Date(o.placedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })} · {o.itemCount}{' '}
+                        {o.itemCount === 1 ? 'item' : 'items'} · {o.status === 'placed' ? 'Being prepared' : o.status}
+                      </p>
                     </div>
                     <p className="font-medium">{formatMoney(o.totalCents, { exact: true })}</p>
                   </Link>

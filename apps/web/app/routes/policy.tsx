@@ -18,7 +18,11 @@ export function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta({ title: loaderData?.page.title ?? 'Policy', description: loaderData?.page.description, canonical: loaderData?.canonical });
+  pageMeta({
+    title: loaderData?.page.title ?? 'Policy',
+    description: loaderData?.page.description,
+    canonical: loaderData?.canonical,
+  });
 
 export default function Policy({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;

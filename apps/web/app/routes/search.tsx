@@ -8,20 +8,32 @@ import { Pagination } from '~/components/ui/pagination.tsx';
 import { ProductCard } from '~/features/catalog/product-card.tsx';
 
 const POPULAR = [
-  { label: 'Halo engagement rings', href: '/category/1102' }, { label: 'Eternity bands', href: '/category/1202' }, { label: 'Diamond studs', href: '/search?q=diamond%20stud%20earrings' },
-  { label: 'Tennis bracelets', href: '/search?q=tennis%20bracelet' }, { label: 'Loose diamonds', href: '/diamonds' }, { label: 'Sapphires', href: '/notable-gemstone/sapphire' },
+  { label: 'Halo engagement rings', href: '/category/1102' },
+  { label: 'Eternity bands', href: '/category/1202' },
+  { label: 'Diamond studs', href: '/search?q=diamond%20stud%20earrings' },
+  { label: 'Tennis bracelets', href: '/search?q=tennis%20bracelet' },
+  { label: 'Loose diamonds', href: '/diamonds' },
+  { label: 'Sapphires', href: '/notable-gemstone/sapphire' },
 ];
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 120);
   const page = Math.max(1, Math.min(1000, Number(url.searchParams.get('page')) || 1));
   if (!q) return { q, result: null as SearchAnswer | null };
-  const result = await apiRequest<SearchAnswer>('/product/search-product', { method: 'POST', body: { data: q, type: 'all', page } }, context.get(hostContext));
+  const result = await apiRequest<SearchAnswer>(
+    '/product/search-product',
+    { method: 'POST', body: { data: q, type: 'all', page } },
+    context.get(hostContext),
+  );
   return { q, result };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta({ title: loaderData?.q ? `Search: ${loaderData.q}` : 'Search', description: 'Search Facet Fine Jewelry.', noindex: true });
+  pageMeta({
+    title: loaderData?.q ? `Search: ${loaderData.q}` : 'Search',
+    description: 'Search Facet Fine Jewelry.',
+    noindex: true,
+  });
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { q, result } = loaderData;
@@ -31,9 +43,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-2 text-3xl md:text-[2.75rem]">{q ? <>Results for “{q}”</> : 'Search the store'}</h1>
       {!q && (
         <Form method="get" action="/search" className="mt-6 flex max-w-xl gap-2" role="search">
-          <label htmlFor="search-page-q" className="sr-only">Search</label>
+          <label htmlFor="search-page-q" className="sr-only">
+            Search
+          </label>
           <input id="search-page-q" name="q" type="search" className="field" placeholder="Rings, chains, sapphire…" />
-          <button type="submit" className="btn-primary">Search</button>
+          <button type="submit" className="btn-primary">
+            Search
+          </button>
         </Form>
       )}
       {result && result.count > 0 && (
@@ -43,23 +59,51 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             {result.matched === 'fuzzy' && ' — showing close matches for your spelling'}
           </p>
           <ul className="mt-5 flex flex-wrap gap-2" aria-label="Results by section">
-            {result.sections.map((s) => <li key={s.section} className="rounded-full border border-hairline px-3 py-1 text-xs">{s.section} <span className="text-muted">({s.count})</span></li>)}
+            {result.sections.map((s) => (
+              <li key={s.section} className="rounded-full border border-hairline px-3 py-1 text-xs">
+                {s.section} <span className="text-muted">({s.count})</span>
+              </li>
+            ))}
           </ul>
           <h2 className="sr-only">Products</h2>
           <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3 xl:grid-cols-4">
-            {result.products.map((p, i) => <ProductCard key={p.groupId} card={p} eager={i < 4} />)}
+            {result.products.map((p, i) => (
+              <ProductCard key={p.groupId} card={p} eager={i < 4} />
+            ))}
           </ul>
-          <Pagination page={result.page} pageSize={result.pageSize} count={result.count} hrefFor={(p) => `/search?q=${encodeURIComponent(q)}${p > 1 ? `&page=${p}` : ''}`} />
+          <Pagination
+            page={result.page}
+            pageSize={result.pageSize}
+            count={result.count}
+            hrefFor={(p) => `/search?q=${encodeURIComponent(q)}${p > 1 ? `&page=${p}` : ''}`}
+          />
         </>
       )}
       {(!q || (result && result.count === 0)) && (
         <div className="mt-10 max-w-2xl">
           {q && <p className="font-display text-2xl">Nothing matched “{q}”</p>}
-          <p className="mt-2 text-muted">{q ? 'Check the spelling, use fewer words, or try one of these:' : 'Popular searches:'}</p>
+          <p className="mt-2 text-muted">
+            {q ? 'Check the spelling, use fewer words, or try one of these:' : 'Popular searches:'}
+          </p>
           <ul className="mt-5 flex flex-wrap gap-2">
-            {POPULAR.map((p) => <li key={p.href}><Link to={p.href} className="inline-block rounded-full border border-hairline px-4 py-1.5 text-sm hover:border-ink">{p.label}</Link></li>)}
+            {POPULAR.map((p) => (
+              <li key={p.href}>
+                <Link
+                  to={p.href}
+                  className="inline-block rounded-full border border-hairline px-4 py-1.5 text-sm hover:border-ink"
+                >
+                  {p.label}
+                </Link>
+              </li>
+            ))}
           </ul>
-          <p className="mt-8 text-sm text-muted">Looking for something special? <Link to="/contact-us" className="text-primary underline">Ask our jewelers</Link> — we source stones and make custom pieces.</p>
+          <p className="mt-8 text-sm text-muted">
+            Looking for something special?{' '}
+            <Link to="/contact-us" className="text-primary underline">
+              Ask our jewelers
+            </Link>{' '}
+            — we source stones and make custom pieces.
+          </p>
         </div>
       )}
     </div>

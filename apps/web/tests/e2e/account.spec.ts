@@ -8,7 +8,9 @@ import { dialog, fillAddress, PASSWORD, registerAndLogin } from './support/accou
 const unique = (name: string) => `${name}.${Date.now()}@example.com`;
 
 test.describe('account panels', () => {
-  test('validate on touch with the spec messages; submit stays disabled; Reset clears; links switch panels', async ({ page }) => {
+  test('validate on touch with the spec messages; submit stays disabled; Reset clears; links switch panels', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Account' }).click();
     const d = dialog(page);
@@ -45,9 +47,14 @@ test.describe('account panels', () => {
   test('register → mailed code → verify → login → profile → two addresses → logout', async ({ page }) => {
     const email = unique('ada');
     await page.goto('/');
-    await expect.poll(() => page.evaluate((k) => sessionStorage.getItem(k), SESSION_KEYS.sessionId)).toMatch(/^[0-9a-f-]{36}$/);
+    await expect
+      .poll(() => page.evaluate((k) => sessionStorage.getItem(k), SESSION_KEYS.sessionId))
+      .toMatch(/^[0-9a-f-]{36}$/);
     await registerAndLogin(page, email);
-    const stored = await page.evaluate((k) => [sessionStorage.getItem(k.loggedUser), sessionStorage.getItem(k.userToken)], SESSION_KEYS);
+    const stored = await page.evaluate(
+      (k) => [sessionStorage.getItem(k.loggedUser), sessionStorage.getItem(k.userToken)],
+      SESSION_KEYS,
+    );
     expect(JSON.parse(stored[0]!)).toMatchObject({ firstName: 'Ada', emailVerified: 1 });
     expect(stored[1]).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
@@ -64,10 +71,20 @@ test.describe('account panels', () => {
     await page.getByTestId('user-menu').click();
     await page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'Addresses' }).click();
     await expect(page.getByText('No saved addresses yet')).toBeVisible();
-    for (const [street, zip] of [['12 Bleecker St', '10012'], ['350 Fifth Ave', '10118']] as const) {
+    for (const [street, zip] of [
+      ['12 Bleecker St', '10012'],
+      ['350 Fifth Ave', '10118'],
+    ] as const) {
       await page.getByRole('button', { name: 'Add address' }).first().click();
       const form = page.getByRole('form', { name: 'Add address' });
-      await fillAddress(form, { name: 'Ada King', line1: street, city: 'New York', state: 'NY', zip, phone: '(212) 555-0188' });
+      await fillAddress(form, {
+        name: 'Ada King',
+        line1: street,
+        city: 'New York',
+        state: 'NY',
+        zip,
+        phone: '(212) 555-0188',
+      });
       await form.getByRole('button', { name: 'Save address' }).click();
       await expect(page.getByText(street)).toBeVisible();
     }

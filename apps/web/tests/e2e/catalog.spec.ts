@@ -24,7 +24,9 @@ test('menu → category → facet → product', async ({ page }) => {
   await expect(page).toHaveURL(/filters=/);
   await expect(oval).toHaveAttribute('aria-checked', 'true');
   await expect.poll(count).toBe(ovalCount);
-  expect(JSON.parse(new URL(page.url()).searchParams.get('filters')!)).toEqual([{ label: 'primary stone shape', matchType: 'exact', options: ['Oval'] }]);
+  expect(JSON.parse(new URL(page.url()).searchParams.get('filters')!)).toEqual([
+    { label: 'primary stone shape', matchType: 'exact', options: ['Oval'] },
+  ]);
   await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Stone shape: Oval');
 
   await page.goBack();
@@ -51,14 +53,19 @@ test('menu → category → facet → product', async ({ page }) => {
   expect(await axe(page)).toEqual([]);
 });
 
-test('a category page carries title, description, canonical and JSON-LD; a product page has Product + Offer', async ({ page }) => {
+test('a category page carries title, description, canonical and JSON-LD; a product page has Product + Offer', async ({
+  page,
+}) => {
   await page.goto('/category/1200');
   await expect(page).toHaveTitle(/Wedding Bands/);
   await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', /\/category\/1200$/);
   await expect(page.locator('meta[name=description]')).toHaveAttribute('content', /designs/);
   await page.locator('main ul.grid > li a').first().click();
   await expect(page).toHaveURL(/\/product\//);
-  const readLd = () => page.evaluate(() => [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => s.textContent ?? ''));
+  const readLd = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => s.textContent ?? ''),
+    );
   await expect.poll(async () => (await readLd()).some((t) => t.includes('"Product"'))).toBe(true);
   const data = JSON.parse((await readLd()).find((t) => t.includes('"Product"'))!);
   expect(data[0]['@type']).toBe('Product');
@@ -94,21 +101,30 @@ test('diamond search: shapes, keyboard sliders, sort and compare', async ({ page
   await expect(page).toHaveURL(/colorMax=3/);
   await expect.poll(total).toBeLessThan(ovals);
   const rows = page.locator('tbody tr');
-  for (const c of await rows.locator('td:nth-child(4)').allTextContents()) expect(['D', 'E', 'F', 'G']).toContain(c.trim());
+  for (const c of await rows.locator('td:nth-child(4)').allTextContents())
+    expect(['D', 'E', 'F', 'G']).toContain(c.trim());
 
   // Carat: type a minimum at the end of the slider.
   await page.getByRole('textbox', { name: 'Carat from' }).fill('1.00');
   await page.getByRole('textbox', { name: 'Carat from' }).press('Enter');
   await expect(page).toHaveURL(/caratMin=1.00/);
-  await expect.poll(async () => Math.min(...(await rows.locator('td:nth-child(3)').allTextContents()).map(Number))).toBeGreaterThanOrEqual(1);
+  await expect
+    .poll(async () => Math.min(...(await rows.locator('td:nth-child(3)').allTextContents()).map(Number)))
+    .toBeGreaterThanOrEqual(1);
 
   // Sorting from the keyboard keeps focus on the column head (it once remounted on every render).
   await page.getByRole('button', { name: 'Price' }).focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/sort=price-desc/);
   await expect(page.getByRole('button', { name: 'Price' })).toBeFocused();
-  const prices = async () => (await rows.locator('td:nth-child(8)').allTextContents()).map((t) => Number(t.replace(/\D/g, '')));
-  await expect.poll(async () => { const p = await prices(); return p.length > 1 && p.every((v, i) => i === 0 || p[i - 1]! >= v); }).toBe(true);
+  const prices = async () =>
+    (await rows.locator('td:nth-child(8)').allTextContents()).map((t) => Number(t.replace(/\D/g, '')));
+  await expect
+    .poll(async () => {
+      const p = await prices();
+      return p.length > 1 && p.every((v, i) => i === 0 || p[i - 1]! >= v);
+    })
+    .toBe(true);
 
   await rows.nth(0).getByRole('checkbox').check();
   await rows.nth(1).getByRole('checkbox').check();
@@ -128,7 +144,9 @@ test('a typed price is searched as typed (the log-scale slider snaps, the number
   await to.press('Enter');
   await expect(page).toHaveURL(/priceMax=2000(&|$)/);
   await expect(to).toHaveValue('$2,000');
-  const prices = (await page.locator('tbody tr td:nth-child(8)').allTextContents()).map((t) => Number(t.replace(/[^0-9.]/g, '')));
+  const prices = (await page.locator('tbody tr td:nth-child(8)').allTextContents()).map((t) =>
+    Number(t.replace(/[^0-9.]/g, '')),
+  );
   expect(prices.length).toBeGreaterThan(0);
   for (const p of prices) expect(p).toBeLessThanOrEqual(2000);
 });
@@ -206,9 +224,13 @@ test('notable gemstones: stone types and a filterable grid; melee', async ({ pag
   await expect(page.getByRole('table')).toContainText('per stone');
 });
 
-test('configurator: metal, size and a center diamond change image and price; the URL restores the ring', async ({ page }) => {
+test('configurator: metal, size and a center diamond change image and price; the URL restores the ring', async ({
+  page,
+}) => {
   // Round settings: the shape with the most diamonds in stock at any seed scale.
-  await page.goto(`/category/1102?filters=${encodeURIComponent(JSON.stringify([{ label: 'primary stone shape', matchType: 'exact', options: ['Round'] }]))}`);
+  await page.goto(
+    `/category/1102?filters=${encodeURIComponent(JSON.stringify([{ label: 'primary stone shape', matchType: 'exact', options: ['Round'] }]))}`,
+  );
   await page.locator('main ul.grid > li a').first().click();
   await expect(page.getByRole('heading', { level: 2, name: /Center stone/ })).toBeVisible();
   const price = page.getByTestId('price');
@@ -232,8 +254,13 @@ test('configurator: metal, size and a center diamond change image and price; the
   // The list of fitting stones filters by color.
   await center.getByLabel('Color').selectOption('D–G');
   await expect(center.getByRole('list', { name: 'Stones that fit' }).getByRole('listitem').first()).toBeVisible();
-  for (const t of await center.getByRole('list', { name: 'Stones that fit' }).getByRole('listitem').allTextContents()) expect(t).toMatch(/diamond, [DEFG] /);
-  await center.getByRole('list', { name: 'Stones that fit' }).getByRole('button', { name: /^Select / }).first().click();
+  for (const t of await center.getByRole('list', { name: 'Stones that fit' }).getByRole('listitem').allTextContents())
+    expect(t).toMatch(/diamond, [DEFG] /);
+  await center
+    .getByRole('list', { name: 'Stones that fit' })
+    .getByRole('button', { name: /^Select / })
+    .first()
+    .click();
   await expect(page).toHaveURL(/s1=d\d+/);
   await expect(center.getByRole('button', { name: 'Remove stone' })).toBeVisible();
   await expect(price).not.toHaveText(p1!);
@@ -268,19 +295,32 @@ test('ring builder from a diamond: choose a setting and finish with the diamond 
   await expect(page.getByLabel('Price breakdown')).toContainText(`Center: ${carat} ct Round diamond`);
 });
 
-test('ring builder from a setting: search every diamond, choose one, return with it set; and from a gemstone', async ({ page }) => {
-  await page.goto(`/category/1102?filters=${encodeURIComponent(JSON.stringify([{ label: 'primary stone shape', matchType: 'exact', options: ['Round'] }]))}`);
+test('ring builder from a setting: search every diamond, choose one, return with it set; and from a gemstone', async ({
+  page,
+}) => {
+  await page.goto(
+    `/category/1102?filters=${encodeURIComponent(JSON.stringify([{ label: 'primary stone shape', matchType: 'exact', options: ['Round'] }]))}`,
+  );
   await page.locator('main ul.grid > li a').first().click();
   const center = page.getByRole('region', { name: /Center stone/ });
   await center.getByRole('link', { name: 'Search every diamond' }).click();
   await expect(page).toHaveURL(/\/diamonds\?.*returnTo=/);
   await expect(page.getByRole('status')).toContainText('Choosing the center stone');
-  await page.locator('tbody tr').first().getByRole('link', { name: /^Choose/ }).click();
+  await page
+    .locator('tbody tr')
+    .first()
+    .getByRole('link', { name: /^Choose/ })
+    .click();
   await expect(page).toHaveURL(/\/product\/.*s1=d\d+/);
-  await expect(page.getByRole('region', { name: /Center stone/ }).getByRole('button', { name: 'Remove stone' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: /Center stone/ }).getByRole('button', { name: 'Remove stone' }),
+  ).toBeVisible();
 
   await page.goto('/notable-gemstone/sapphire');
-  await page.getByRole('link', { name: /^Choose a setting for the/ }).first().click();
+  await page
+    .getByRole('link', { name: /^Choose a setting for the/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/stone=g\d+/);
   const cards = page.locator('main ul.grid > li a');
   if (await cards.count()) {

@@ -22,19 +22,28 @@ async function pay(page: Page, number = '4242 4242 4242 4242') {
   await step.getByLabel('Security code').fill('123');
 }
 
-
-test('guest: a configured ring and a diamond → cart → checkout with the test card → confirmation and e-mail', async ({ page }) => {
+test('guest: a configured ring and a diamond → cart → checkout with the test card → confirmation and e-mail', async ({
+  page,
+}) => {
   await page.goto(roundSettings);
   await page.locator('main ul.grid > li a').first().click();
   const center = page.getByRole('region', { name: /Center stone/ });
-  await center.getByRole('list', { name: 'Stones that fit' }).getByRole('button', { name: /^Select / }).first().click();
+  await center
+    .getByRole('list', { name: 'Stones that fit' })
+    .getByRole('button', { name: /^Select / })
+    .first()
+    .click();
   await expect(center.getByRole('button', { name: 'Remove stone' })).toBeVisible();
   // A halo ring is sold with its accent stones: until they are chosen it cannot be added.
   const accents = page.getByRole('region', { name: /Accent stones/ });
   if (await accents.count()) {
     await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
     await expect(page.getByText('Choose the accent stones to add this piece to your cart.')).toBeVisible();
-    await accents.getByRole('list', { name: 'Stones that fit' }).getByRole('button', { name: /^Select / }).first().click();
+    await accents
+      .getByRole('list', { name: 'Stones that fit' })
+      .getByRole('button', { name: /^Select / })
+      .first()
+      .click();
     await expect(accents.getByRole('button', { name: 'Remove stone' })).toBeVisible();
   }
   await expect(page.getByTestId('price')).not.toContainText('From');
@@ -59,13 +68,29 @@ test('guest: a configured ring and a diamond → cart → checkout with the test
   await expect(page.locator('header[data-header]')).toHaveCount(0);
   await expect(page.locator('footer')).toHaveCount(0);
   const email = `guest.${Date.now()}@example.com`;
-  await page.getByRole('region', { name: /Contact/ }).getByLabel('Email').fill(email);
+  await page
+    .getByRole('region', { name: /Contact/ })
+    .getByLabel('Email')
+    .fill(email);
   // The phone is required, and its hint says why (it once said "only if needed").
-  await expect(page.getByRole('region', { name: /Shipping address/ }).getByText('Required for insured delivery: the courier uses it to arrange the signature')).toBeVisible();
-  await fillAddress(page.getByRole('region', { name: /Shipping address/ }), { name: 'Grace Hopper', line1: '350 Fifth Ave', city: 'New York', state: 'NY', zip: '10118', phone: '(212) 555-0100' });
+  await expect(
+    page
+      .getByRole('region', { name: /Shipping address/ })
+      .getByText('Required for insured delivery: the courier uses it to arrange the signature'),
+  ).toBeVisible();
+  await fillAddress(page.getByRole('region', { name: /Shipping address/ }), {
+    name: 'Grace Hopper',
+    line1: '350 Fifth Ave',
+    city: 'New York',
+    state: 'NY',
+    zip: '10118',
+    phone: '(212) 555-0100',
+  });
   await page.getByRole('radio', { name: /Insured express/ }).check();
   await pay(page, '4000 0000 0000 0002');
-  await expect(page.getByRole('region', { name: 'Review' }).or(page.getByRole('complementary'))).toContainText('Sales tax (NY)');
+  await expect(page.getByRole('region', { name: 'Review' }).or(page.getByRole('complementary'))).toContainText(
+    'Sales tax (NY)',
+  );
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByText('Your card was declined. Please use another card.')).toBeVisible();
   await pay(page);
@@ -90,7 +115,9 @@ test('guest: a configured ring and a diamond → cart → checkout with the test
   await expect(page.getByTestId('cart-count')).toHaveCount(0);
 });
 
-test('signed in: the cart made while anonymous survives login, and checkout offers the saved address', async ({ page }) => {
+test('signed in: the cart made while anonymous survives login, and checkout offers the saved address', async ({
+  page,
+}) => {
   await addLooseDiamond(page, 'Cushion');
   await registerAndLogin(page, `buyer.${Date.now()}@example.com`, 'Mary');
   await expect(page.getByTestId('cart-count')).toContainText('1');
@@ -98,7 +125,14 @@ test('signed in: the cart made while anonymous survives login, and checkout offe
   await page.goto('/address');
   await page.getByRole('button', { name: 'Add address' }).first().click();
   const form = page.getByRole('form', { name: 'Add address' });
-  await fillAddress(form, { name: 'Mary Jackson', line1: '1 Market St', city: 'San Francisco', state: 'CA', zip: '94105', phone: '415-555-0101' });
+  await fillAddress(form, {
+    name: 'Mary Jackson',
+    line1: '1 Market St',
+    city: 'San Francisco',
+    state: 'CA',
+    zip: '94105',
+    phone: '415-555-0101',
+  });
   await form.getByRole('button', { name: 'Save address' }).click();
   await expect(page.getByText('1 Market St')).toBeVisible();
 

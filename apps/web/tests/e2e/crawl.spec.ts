@@ -9,11 +9,17 @@ test.beforeAll(async () => {
   test.setTimeout(150_000);
   store = await startOwnServer({ RATE_LIMIT_MAX: '40', PAGE_RATE_LIMIT_MAX: '60' });
 });
-test.afterAll(async () => { await store?.stop(); });
+test.afterAll(async () => {
+  await store?.stop();
+});
 
 test('an unknown /api path answers a JSON 404 for every method, never the HTML page', async () => {
   for (const method of ['GET', 'HEAD', 'POST', 'DELETE']) {
-    const res = await fetch(`${store.url}/api/no/such/route`, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' || method === 'DELETE' ? '{}' : undefined });
+    const res = await fetch(`${store.url}/api/no/such/route`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: method === 'POST' || method === 'DELETE' ? '{}' : undefined,
+    });
     expect(res.status, method).toBe(404);
     expect(res.headers.get('content-type'), method).toMatch(/application\/json/);
     if (method !== 'HEAD') expect((await res.json()).message).toMatch(/No API route/);
@@ -25,7 +31,11 @@ test('an unknown /api path answers a JSON 404 for every method, never the HTML p
 });
 
 test('pages whose URL holds a secret send no referrer; every page forbids <base> and foreign form targets', async () => {
-  for (const path of ['/reset-password/abcdefghijklmnopqrstuvwxyz', '/newsletter/confirm/abcdefghijklmnopqrstuvwxyz', '/order-confirmation?number=FCT-ABCDEFGH&token=abc']) {
+  for (const path of [
+    '/reset-password/abcdefghijklmnopqrstuvwxyz',
+    '/newsletter/confirm/abcdefghijklmnopqrstuvwxyz',
+    '/order-confirmation?number=FCT-ABCDEFGH&token=abc',
+  ]) {
     const res = await fetch(`${store.url}${path}`);
     expect(res.headers.get('referrer-policy'), path).toBe('no-referrer');
   }
@@ -37,7 +47,11 @@ test('pages whose URL holds a secret send no referrer; every page forbids <base>
 });
 
 test('a URL with a trailing slash redirects (308) to the page without it, query kept', async () => {
-  for (const [from, to] of [['/shipping-policy/', '/shipping-policy'], ['/category/1100/?sort=price-asc', '/category/1100?sort=price-asc'], ['/blog//', '/blog']]) {
+  for (const [from, to] of [
+    ['/shipping-policy/', '/shipping-policy'],
+    ['/category/1100/?sort=price-asc', '/category/1100?sort=price-asc'],
+    ['/blog//', '/blog'],
+  ]) {
     const res = await fetch(`${store.url}${from}`, { redirect: 'manual' });
     expect(res.status, from).toBe(308);
     expect(res.headers.get('location'), from).toBe(to);
@@ -56,7 +70,8 @@ test('one busy client: pages answer 200 or 429/503 with Retry-After, never 404 o
 
   // The API limit is spent by this client...
   let refused = 0;
-  for (let i = 0; i < 45; i++) if ((await fetch(`${store.url}/api/diamond?page=${i % 3 + 1}`)).status === 429) refused++;
+  for (let i = 0; i < 45; i++)
+    if ((await fetch(`${store.url}/api/diamond?page=${(i % 3) + 1}`)).status === 429) refused++;
   expect(refused).toBeGreaterThan(0);
   // ...yet every page still renders: its own API calls are not counted against the visitor.
   for (const path of pages) {

@@ -33,22 +33,43 @@ test.describe('header', () => {
 });
 
 test.describe('mega menu', () => {
-  test('opens on hover, shows each section on hover, closes 300ms after the pointer leaves the header', async ({ page }) => {
+  test('opens on hover, shows each section on hover, closes 300ms after the pointer leaves the header', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Products' }).hover();
     const menu = page.locator('#mega-menu');
     await expect(menu).toBeVisible();
     const sections = menu.getByRole('list', { name: 'Product sections' }).getByRole('button');
-    await expect(sections).toHaveText(['Engagement Rings', 'Wedding Bands', 'Chain & Cords', 'Jewelry', 'Mountings', 'Findings', 'Diamonds', 'Lab-Grown Diamonds', 'GemStones']);
+    await expect(sections).toHaveText([
+      'Engagement Rings',
+      'Wedding Bands',
+      'Chain & Cords',
+      'Jewelry',
+      'Mountings',
+      'Findings',
+      'Diamonds',
+      'Lab-Grown Diamonds',
+      'GemStones',
+    ]);
     await sections.filter({ hasText: 'Wedding Bands' }).hover();
     await expect(menu.getByRole('link', { name: 'Band Builder' })).toBeVisible();
 
     // Measure in the page: time from the header's mouseleave to the panel leaving the DOM.
     await page.evaluate(() => {
       const w = window as unknown as { __left?: number; __closed?: number };
-      document.querySelector('header[data-header]')!.addEventListener('mouseleave', () => { w.__left = performance.now(); }, { once: true });
+      document.querySelector('header[data-header]')!.addEventListener(
+        'mouseleave',
+        () => {
+          w.__left = performance.now();
+        },
+        { once: true },
+      );
       new MutationObserver((_, obs) => {
-        if (!document.getElementById('mega-menu')) { w.__closed = performance.now(); obs.disconnect(); }
+        if (!document.getElementById('mega-menu')) {
+          w.__closed = performance.now();
+          obs.disconnect();
+        }
       }).observe(document.body, { childList: true, subtree: true });
     });
     await page.mouse.move(600, 880);
@@ -80,7 +101,9 @@ test.describe('mega menu', () => {
     const href = await oval.getAttribute('href');
     const url = new URL(href!, 'http://x');
     expect(url.pathname).toBe('/category/1100');
-    expect(JSON.parse(url.searchParams.get('filters')!)).toEqual([{ label: 'primary stone shape', matchType: 'exact', options: ['Oval'] }]);
+    expect(JSON.parse(url.searchParams.get('filters')!)).toEqual([
+      { label: 'primary stone shape', matchType: 'exact', options: ['Oval'] },
+    ]);
     await menu.getByRole('link', { name: 'Solitaire' }).click();
     await expect(page).toHaveURL(/\/category\/1101$/);
     await expect(menu).toBeHidden();
@@ -165,7 +188,9 @@ test.describe('mobile', () => {
 test('the home page, a policy page and the 404 page have no WCAG 2.2 AA violations', async ({ page }) => {
   for (const path of ['/', '/shipping-policy', '/nope']) {
     await page.goto(path);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
     expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
   }
 });

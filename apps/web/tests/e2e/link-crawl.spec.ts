@@ -13,21 +13,50 @@ test('cart, confirmation, order history and e-mail links are alive for every kin
   const email = `links.${Date.now()}@example.com`;
   await page.goto('/');
   await registerAndLogin(page, email);
-  const [token, session] = await page.evaluate((k) => [sessionStorage.getItem(k.userToken), sessionStorage.getItem(k.sessionId)], SESSION_KEYS);
+  const [token, session] = await page.evaluate(
+    (k) => [sessionStorage.getItem(k.userToken), sessionStorage.getItem(k.sessionId)],
+    SESSION_KEYS,
+  );
   const headers = { authorization: `Bearer ${token}`, 'x-session-id': session! };
-  const api = async <T>(method: 'GET' | 'POST', path: string, data?: object, extra: Record<string, string> = {}): Promise<T> => {
+  const api = async <T>(
+    method: 'GET' | 'POST',
+    path: string,
+    data?: object,
+    extra: Record<string, string> = {},
+  ): Promise<T> => {
     const res = await page.request.fetch(`/api${path}`, { method, data, headers: { ...headers, ...extra } });
     expect(res.status(), `${method} ${path}: ${await res.text()}`).toBe(200);
     return ((await res.json()) as { data: T }).data;
   };
 
-  const chain = (await api<{ products: Array<{ productId: number }> }>('GET', '/category/1301?pageSize=1')).products[0]!;
+  const chain = (await api<{ products: Array<{ productId: number }> }>('GET', '/category/1301?pageSize=1'))
+    .products[0]!;
   await api('POST', '/cart/items', { kind: 'product', id: chain.productId });
   const ring = (await api<{ products: Array<{ groupId: number }> }>('GET', '/category/1101?pageSize=1')).products[0]!;
-  const [center] = (await api<{ ConfiguredStones: Record<string, Array<{ kind: string; id: number }>> }>('POST', '/stuller/search-stones', { groupId: ring.groupId, location: 1, family: 'lab-grown-diamond', limit: 1 })).ConfiguredStones['1']!;
-  await api('POST', '/cart/items', { kind: 'configured', configuration: { groupId: ring.groupId, metal: '14KW', size: 6, stones: [{ location: 1, kind: center!.kind, id: center!.id }] } });
-  await api('POST', '/cart/items', { kind: 'configured', configuration: { groupId: 900001, metal: '14KY', size: 8, widthMm: 5, style: 'Knife-Edge', stones: [] } });
-  const diamonds = await api<{ diamonds: Array<{ id: number }> }>('GET', '/diamond?origin=natural&shape=Oval&pageSize=1');
+  const [center] = (
+    await api<{ ConfiguredStones: Record<string, Array<{ kind: string; id: number }>> }>(
+      'POST',
+      '/stuller/search-stones',
+      { groupId: ring.groupId, location: 1, family: 'lab-grown-diamond', limit: 1 },
+    )
+  ).ConfiguredStones['1']!;
+  await api('POST', '/cart/items', {
+    kind: 'configured',
+    configuration: {
+      groupId: ring.groupId,
+      metal: '14KW',
+      size: 6,
+      stones: [{ location: 1, kind: center!.kind, id: center!.id }],
+    },
+  });
+  await api('POST', '/cart/items', {
+    kind: 'configured',
+    configuration: { groupId: 900001, metal: '14KY', size: 8, widthMm: 5, style: 'Knife-Edge', stones: [] },
+  });
+  const diamonds = await api<{ diamonds: Array<{ id: number }> }>(
+    'GET',
+    '/diamond?origin=natural&shape=Oval&pageSize=1',
+  );
   await api('POST', '/cart/items', { kind: 'diamond', id: diamonds.diamonds[0]!.id });
   const gems = await api<{ gemstones: Array<{ id: number }> }>('GET', '/product/notable-gemstone?type=sapphire');
   await api('POST', '/cart/items', { kind: 'gemstone', id: gems.gemstones[0]!.id });
@@ -41,10 +70,28 @@ test('cart, confirmation, order history and e-mail links are alive for every kin
   for (const line of await lines.all()) expect(await line.locator('a[href^="/"]').count()).toBeGreaterThan(0);
   await expectLinksAlive(page, page.getByRole('main'));
 
-  const address = { name: 'Ada Lovelace', company: '', line1: '12 Bleecker St', line2: '', city: 'New York', state: 'NY', zip: '10012', country: 'US', phone: '(212) 555-0188' };
-  const order = await api<{ number: string }>('POST', '/order', {
-    email, shippingAddress: address, shippingMethod: 'standard', card: { name: 'Ada Lovelace', number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
-  }, { 'idempotency-key': `links-${Date.now()}` });
+  const address = {
+    name: 'Ada Lovelace',
+    company: '',
+    line1: '12 Bleecker St',
+    line2: '',
+    city: 'New York',
+    state: 'NY',
+    zip: '10012',
+    country: 'US',
+    phone: '(212) 555-0188',
+  };
+  const order = await api<{ number: string }>(
+    'POST',
+    '/order',
+    {
+      email,
+      shippingAddress: address,
+      shippingMethod: 'standard',
+      card: { name: 'Ada Lovelace', number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
+    },
+    { 'idempotency-key': `links-${Date.now()}` },
+  );
 
   await page.goto(`/order-confirmation?number=${order.number}`);
   await expect(page.getByTestId('order-number')).toHaveText(order.number);

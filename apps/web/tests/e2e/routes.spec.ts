@@ -2,10 +2,25 @@ import { expect, test } from './support/ready.ts';
 
 // Every route of spec §2 answers 200 inside the layout; checkout has neither header nor footer.
 const ROUTES = [
-  '/', '/product/SR-1001/1101/1/1', '/diamond/D-1/1700/1/1', '/category/1100', '/search?q=ring',
-  '/notable-gemstones/shop-by-stone-type', '/notable-gemstone/sapphire', '/contact-us',
-  '/privacy-policy', '/return-policy', '/terms-condition', '/shipping-policy',
-  '/diamonds', '/diamonds/melee', '/cart', '/order-confirmation', '/reset-password/abc', '/blog', '/blog/ring-sizing',
+  '/',
+  '/product/SR-1001/1101/1/1',
+  '/diamond/D-1/1700/1/1',
+  '/category/1100',
+  '/search?q=ring',
+  '/notable-gemstones/shop-by-stone-type',
+  '/notable-gemstone/sapphire',
+  '/contact-us',
+  '/privacy-policy',
+  '/return-policy',
+  '/terms-condition',
+  '/shipping-policy',
+  '/diamonds',
+  '/diamonds/melee',
+  '/cart',
+  '/order-confirmation',
+  '/reset-password/abc',
+  '/blog',
+  '/blog/ring-sizing',
 ];
 
 test('every route answers 200 with the header and footer', async ({ request }) => {

@@ -51,7 +51,9 @@ test('Back from a product returns to the same place in the list', async ({ page 
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
 });
 
-test('checkout: Log in opens over the form and keeps what was typed; an expired card is flagged before submitting', async ({ page }) => {
+test('checkout: Log in opens over the form and keeps what was typed; an expired card is flagged before submitting', async ({
+  page,
+}) => {
   const email = `checkout.login.${Date.now()}@example.com`;
   await page.goto('/');
   await registerAndLogin(page, email);
@@ -62,13 +64,23 @@ test('checkout: Log in opens over the form and keeps what was typed; an expired 
   await addFirstChain(page);
   await page.goto('/checkout');
   const shipping = page.getByRole('region', { name: /Shipping address/ });
-  await fillAddress(shipping, { name: 'Ada Lovelace', line1: '12 Bleecker St', city: 'New York', state: 'NY', zip: '10012', phone: '(212) 555-0188' });
+  await fillAddress(shipping, {
+    name: 'Ada Lovelace',
+    line1: '12 Bleecker St',
+    city: 'New York',
+    state: 'NY',
+    zip: '10012',
+    phone: '(212) 555-0188',
+  });
   const exp = page.getByLabel('Expiry (MM / YY)');
   await exp.fill('01 / 20');
   await exp.blur();
   await expect(page.getByText('This card has expired: check the date or use another card')).toBeVisible();
 
-  await page.getByRole('region', { name: /Contact/ }).getByRole('button', { name: 'Log in' }).click();
+  await page
+    .getByRole('region', { name: /Contact/ })
+    .getByRole('button', { name: 'Log in' })
+    .click();
   await dialog(page).getByLabel('Email').fill(email);
   await dialog(page).getByLabel('Password').fill('Brilliant$Cut2026');
   await dialog(page).getByRole('button', { name: 'Log in' }).click();
@@ -83,7 +95,9 @@ test('a part of the page whose code cannot be loaded offers a retry instead of v
   await page.route(/\/assets\/account-panel-[^/]+\.js$/, (route) => route.abort());
   await page.goto('/');
   await page.getByRole('button', { name: 'Account' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'The account panel did not load' })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('alert').filter({ hasText: 'The account panel did not load' })).toBeVisible({
+    timeout: 10_000,
+  });
   await expect(page.getByRole('alert').getByRole('button', { name: 'Try again' })).toBeVisible();
   await expect(page.locator('header')).toBeVisible();
 });
@@ -107,7 +121,8 @@ test.describe('mobile header', () => {
   test('shows the Account, Wishlist and Cart labels of the spec', async ({ page }) => {
     await page.goto('/');
     const header = page.locator('header[data-header]');
-    for (const label of ['Account', 'Wishlist']) await expect(header.getByRole('button', { name: label })).toBeVisible();
+    for (const label of ['Account', 'Wishlist'])
+      await expect(header.getByRole('button', { name: label })).toBeVisible();
     await expect(header.getByRole('link', { name: /Cart/ })).toBeVisible();
   });
 });

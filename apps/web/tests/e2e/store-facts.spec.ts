@@ -8,13 +8,20 @@ let store: OwnServer;
 test.beforeAll(async () => {
   test.setTimeout(150_000);
   store = await startOwnServer({
-    FREE_SHIPPING_OVER_CENTS: '40000', SHIPPING_CENTS: '1900,3900,7100', SHIPPING_DAYS: '4–6 business days|2 business days|Next business day',
-    MADE_TO_ORDER_DAYS: '12-16', RETURN_DAYS: '21', MADE_TO_ORDER_RESTOCKING_PERCENT: '10',
+    FREE_SHIPPING_OVER_CENTS: '40000',
+    SHIPPING_CENTS: '1900,3900,7100',
+    SHIPPING_DAYS: '4–6 business days|2 business days|Next business day',
+    MADE_TO_ORDER_DAYS: '12-16',
+    RETURN_DAYS: '21',
+    MADE_TO_ORDER_RESTOCKING_PERCENT: '10',
   });
 });
-test.afterAll(async () => { await store?.stop(); });
+test.afterAll(async () => {
+  await store?.stop();
+});
 
-const api = async <T>(path: string): Promise<T> => ((await (await fetch(`${store.url}/api${path}`)).json()) as { data: T }).data;
+const api = async <T>(path: string): Promise<T> =>
+  ((await (await fetch(`${store.url}/api${path}`)).json()) as { data: T }).data;
 const STALE = /\b(30-day|30 days|8–12|10–14|3–5 business|\$500|\$250|\$65|\$60|15%)/;
 
 test('policies, header, product pages and cart all state the configured facts', async ({ page }) => {
@@ -47,9 +54,14 @@ test('policies, header, product pages and cart all state the configured facts', 
   const chains = await api<{ products: Array<{ groupId: number }> }>('/category/1301?pageSize=24');
   let inStock: string | null = null;
   for (const c of chains.products) {
-    const p = await api<{ series: string; category: { id: number }; variants: Array<{ id: number; stock: number }> }>(`/product/product?groupId=${c.groupId}`);
+    const p = await api<{ series: string; category: { id: number }; variants: Array<{ id: number; stock: number }> }>(
+      `/product/product?groupId=${c.groupId}`,
+    );
     const v = p.variants.find((x) => x.stock > 0);
-    if (v) { inStock = `/product/${encodeURIComponent(p.series)}/${p.category.id}/${c.groupId}/${v.id}`; break; }
+    if (v) {
+      inStock = `/product/${encodeURIComponent(p.series)}/${p.category.id}/${c.groupId}/${v.id}`;
+      break;
+    }
   }
   expect(inStock).not.toBeNull();
   await page.goto(`${store.url}${inStock}`);

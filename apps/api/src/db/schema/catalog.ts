@@ -30,7 +30,9 @@ export const menuItem = pgTable(
     categoryId: integer('category_id').references(() => category.id),
     filters: jsonb('filters').$type<CatalogFilter[]>(),
     href: text('href'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('menu_item_order_idx').on(t.sectionPosition, t.position)],
 );

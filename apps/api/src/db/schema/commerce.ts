@@ -1,90 +1,141 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { ConfigureInput } from '@facet/contracts/configurator';
 import { appUser } from './accounts.ts';
 
 /** One cart per visitor (swag-session id) or per signed-in user. */
-export const cart = pgTable('cart', {
-  id: serial('id').primaryKey(),
-  sessionId: text('session_id'),
-  userId: integer('user_id').references(() => appUser.id, { onDelete: 'cascade' }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  uniqueIndex('cart_session_key').on(t.sessionId),
-  uniqueIndex('cart_user_key').on(t.userId),
-  check('cart_owner', sql`(session_id is null) <> (user_id is null)`),
-]);
+export const cart = pgTable(
+  'cart',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: text('session_id'),
+    userId: integer('user_id').references(() => appUser.id, { onDelete: 'cascade' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cart_session_key').on(t.sessionId),
+    uniqueIndex('cart_user_key').on(t.userId),
+    check('cart_owner', sql`(session_id is null) <> (user_id is null)`),
+  ],
+);
 
 /** What was chosen, never a price: lines are priced when read. */
-export const cartLine = pgTable('cart_line', {
-  id: serial('id').primaryKey(),
-  cartId: integer('cart_id').notNull().references(() => cart.id, { onDelete: 'cascade' }),
-  kind: text('kind').$type<'product' | 'configured' | 'diamond' | 'gemstone' | 'melee'>().notNull(),
-  refId: integer('ref_id').notNull(),
-  configuration: jsonb('configuration').$type<ConfigureInput>(),
-  /** Same key → same line (quantities add). */
-  lineKey: text('line_key').notNull(),
-  quantity: integer('quantity').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('cart_line_key').on(t.cartId, t.lineKey), check('cart_line_qty', sql`quantity between 1 and 10`)]);
+export const cartLine = pgTable(
+  'cart_line',
+  {
+    id: serial('id').primaryKey(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => cart.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'product' | 'configured' | 'diamond' | 'gemstone' | 'melee'>().notNull(),
+    refId: integer('ref_id').notNull(),
+    configuration: jsonb('configuration').$type<ConfigureInput>(),
+    /** Same key → same line (quantities add). */
+    lineKey: text('line_key').notNull(),
+    quantity: integer('quantity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('cart_line_key').on(t.cartId, t.lineKey), check('cart_line_qty', sql`quantity between 1 and 10`)],
+);
 
-export interface OrderAddress { name: string; company: string; line1: string; line2: string; city: string; state: string; zip: string; country: string; phone: string }
+export interface OrderAddress {
+  name: string;
+  company: string;
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  phone: string;
+}
 
-export const customerOrder = pgTable('customer_order', {
-  id: serial('id').primaryKey(),
-  number: text('number').notNull(),
-  userId: integer('user_id').references(() => appUser.id, { onDelete: 'set null' }),
-  email: text('email').notNull(),
-  accessTokenHash: text('access_token_hash').notNull(),
-  status: text('status').notNull().default('placed'),
-  shippingAddress: jsonb('shipping_address').$type<OrderAddress>().notNull(),
-  billingAddress: jsonb('billing_address').$type<OrderAddress>().notNull(),
-  shippingMethod: text('shipping_method').notNull(),
-  subtotalCents: integer('subtotal_cents').notNull(),
-  shippingCents: integer('shipping_cents').notNull(),
-  taxCents: integer('tax_cents').notNull(),
-  totalCents: integer('total_cents').notNull(),
-  paymentProvider: text('payment_provider').notNull(),
-  paymentRef: text('payment_ref').notNull(),
-  cardBrand: text('card_brand').notNull(),
-  cardLast4: text('card_last4').notNull(),
-  /** Idempotency: the key is unique within its owner (user or visitor session). */
-  idempotencyScope: text('idempotency_scope').notNull(),
-  idempotencyKey: text('idempotency_key').notNull(),
-  requestHash: text('request_hash').notNull(),
-  /** The answer given when the order was placed, replayed for a repeated Idempotency-Key. */
-  answer: jsonb('answer').notNull(),
-  placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  uniqueIndex('customer_order_number_key').on(t.number),
-  uniqueIndex('customer_order_idempotency_key').on(t.idempotencyScope, t.idempotencyKey),
-  index('customer_order_user_idx').on(t.userId, t.placedAt),
-]);
+export const customerOrder = pgTable(
+  'customer_order',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull(),
+    userId: integer('user_id').references(() => appUser.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    accessTokenHash: text('access_token_hash').notNull(),
+    status: text('status').notNull().default('placed'),
+    shippingAddress: jsonb('shipping_address').$type<OrderAddress>().notNull(),
+    billingAddress: jsonb('billing_address').$type<OrderAddress>().notNull(),
+    shippingMethod: text('shipping_method').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    paymentProvider: text('payment_provider').notNull(),
+    paymentRef: text('payment_ref').notNull(),
+    cardBrand: text('card_brand').notNull(),
+    cardLast4: text('card_last4').notNull(),
+    /** Idempotency: the key is unique within its owner (user or visitor session). */
+    idempotencyScope: text('idempotency_scope').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** The answer given when the order was placed, replayed for a repeated Idempotency-Key. */
+    answer: jsonb('answer').notNull(),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('customer_order_number_key').on(t.number),
+    uniqueIndex('customer_order_idempotency_key').on(t.idempotencyScope, t.idempotencyKey),
+    index('customer_order_user_idx').on(t.userId, t.placedAt),
+  ],
+);
 
 /** A snapshot of each line as it was sold: later price or catalogue changes do not touch it. */
-export const orderLine = pgTable('order_line', {
-  id: serial('id').primaryKey(),
-  orderId: integer('order_id').notNull().references(() => customerOrder.id, { onDelete: 'cascade' }),
-  position: integer('position').notNull(),
-  kind: text('kind').notNull(),
-  refId: integer('ref_id').notNull(),
-  title: text('title').notNull(),
-  details: jsonb('details').$type<string[]>().notNull(),
-  image: text('image').notNull(),
-  configuration: jsonb('configuration'),
-  quantity: integer('quantity').notNull(),
-  unitPriceCents: integer('unit_price_cents').notNull(),
-  lineTotalCents: integer('line_total_cents').notNull(),
-}, (t) => [index('order_line_order_idx').on(t.orderId)]);
+export const orderLine = pgTable(
+  'order_line',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => customerOrder.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: text('kind').notNull(),
+    refId: integer('ref_id').notNull(),
+    title: text('title').notNull(),
+    details: jsonb('details').$type<string[]>().notNull(),
+    image: text('image').notNull(),
+    configuration: jsonb('configuration'),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    lineTotalCents: integer('line_total_cents').notNull(),
+  },
+  (t) => [index('order_line_order_idx').on(t.orderId)],
+);
 
 /**
  * Every serialized stone an order holds (loose or set in a ring). The partial unique index makes
  * a stone in two live orders impossible, whatever the application code does.
  */
-export const orderStone = pgTable('order_stone', {
-  id: serial('id').primaryKey(),
-  orderId: integer('order_id').notNull().references(() => customerOrder.id, { onDelete: 'cascade' }),
-  kind: text('kind').$type<'diamond' | 'gemstone'>().notNull(),
-  stoneId: integer('stone_id').notNull(),
-  live: boolean('live').notNull().default(true),
-}, (t) => [uniqueIndex('order_stone_live_key').on(t.kind, t.stoneId).where(sql`live`)]);
+export const orderStone = pgTable(
+  'order_stone',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => customerOrder.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'diamond' | 'gemstone'>().notNull(),
+    stoneId: integer('stone_id').notNull(),
+    live: boolean('live').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('order_stone_live_key')
+      .on(t.kind, t.stoneId)
+      .where(sql`live`),
+  ],
+);

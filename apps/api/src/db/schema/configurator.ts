@@ -22,7 +22,9 @@ export const configurationModel = pgTable(
   'configuration_model',
   {
     id: serial('id').primaryKey(),
-    groupId: integer('group_id').notNull().references(() => productGroup.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => productGroup.id, { onDelete: 'cascade' }),
     castingLabourCents: integer('casting_labour_cents').notNull(),
     baseWeightG: real('base_weight_g').notNull(),
     metals: text('metals').array().notNull(),

@@ -1,5 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { category } from './catalog.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -22,7 +35,9 @@ export const productGroup = pgTable(
   {
     id: integer('id').primaryKey(),
     series: text('series').notNull(),
-    categoryId: integer('category_id').notNull().references(() => category.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => category.id),
     description: text('description').notNull(),
     longDescription: text('long_description').notNull(),
     kind: text('kind').$type<ItemKind>().notNull(),
@@ -35,11 +50,18 @@ export const productGroup = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     // Read-optimised copies of the variants and attributes, kept in step by the seed/catalogue writes:
     // listings filter and count on these without joins or per-row subqueries.
-    metals: text('metals').array().notNull().default(sql`'{}'::text[]`),
+    metals: text('metals')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     defaultProductId: integer('default_product_id').notNull().default(0),
-    facets: text('facets').array().notNull().default(sql`'{}'::text[]`),
+    facets: text('facets')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     search: tsvector('search').generatedAlwaysAs(
-      (): SQL => sql`setweight(to_tsvector('english', ${productGroup.description}), 'A') || setweight(to_tsvector('english', ${productGroup.searchText}), 'B')`,
+      (): SQL =>
+        sql`setweight(to_tsvector('english', ${productGroup.description}), 'A') || setweight(to_tsvector('english', ${productGroup.searchText}), 'B')`,
     ),
   },
   (t) => [
@@ -55,7 +77,9 @@ export const productGroup = pgTable(
 export const productAttribute = pgTable(
   'product_attribute',
   {
-    groupId: integer('group_id').notNull().references(() => productGroup.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => productGroup.id, { onDelete: 'cascade' }),
     label: text('label').notNull(),
     value: text('value').notNull(),
   },
@@ -70,7 +94,9 @@ export const product = pgTable(
   'product',
   {
     id: integer('id').primaryKey(),
-    groupId: integer('group_id').notNull().references(() => productGroup.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => productGroup.id, { onDelete: 'cascade' }),
     sku: text('sku').notNull(),
     metal: text('metal').notNull(),
     fingerSize: real('finger_size'),
@@ -123,7 +149,9 @@ export const diamond = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     // The transaction that last wrote the row (the `diamond_touch` trigger on updates): the
     // in-process search index reads only what was written since its last look (migration 0008).
-    changedXid: xid8('changed_xid').notNull().default(sql`pg_current_xact_id()`),
+    changedXid: xid8('changed_xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
   },
   (t) => [
     uniqueIndex('diamond_serial_idx').on(t.serial),
@@ -146,7 +174,9 @@ export const notableGemstone = pgTable(
   {
     id: serial('id').primaryKey(),
     serial: text('serial').notNull(),
-    typeSlug: text('type_slug').notNull().references(() => gemstoneType.slug),
+    typeSlug: text('type_slug')
+      .notNull()
+      .references(() => gemstoneType.slug),
     color: text('color').notNull(),
     colorHex: text('color_hex').notNull(),
     shape: text('shape').notNull(),
@@ -160,7 +190,10 @@ export const notableGemstone = pgTable(
     priceCents: integer('price_cents').notNull(),
     status: text('status').$type<'available' | 'reserved' | 'sold'>().notNull().default('available'),
   },
-  (t) => [uniqueIndex('notable_gemstone_serial_idx').on(t.serial), index('notable_gemstone_type_idx').on(t.typeSlug, t.status, t.priceCents)],
+  (t) => [
+    uniqueIndex('notable_gemstone_serial_idx').on(t.serial),
+    index('notable_gemstone_type_idx').on(t.typeSlug, t.status, t.priceCents),
+  ],
 );
 
 export const meleeParcel = pgTable('melee_parcel', {

@@ -14,13 +14,17 @@ if (scale !== undefined && !(scale > 0)) {
 const config = loadConfig(scale ? { SEED_SCALE: String(scale) } : {});
 const database = await openDatabase(config);
 await database.migrate();
-const [{ n }] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from category`)) as [{ n: number }];
+const [{ n }] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from category`)) as [
+  { n: number },
+];
 if (n > 0) {
   if (!args.includes('--reset')) {
     console.error('The database already holds a catalogue. Run with --reset to replace it.');
     process.exit(1);
   }
-  await database.db.execute(sql`truncate configuration_model, category, menu_item, product_group, product, product_attribute, metal_rate, diamond, gemstone_type, notable_gemstone, melee_parcel restart identity cascade`);
+  await database.db.execute(
+    sql`truncate configuration_model, category, menu_item, product_group, product, product_attribute, metal_rate, diamond, gemstone_type, notable_gemstone, melee_parcel restart identity cascade`,
+  );
 }
 const started = Date.now();
 let lastStep = '';
@@ -31,8 +35,12 @@ await seedAll(database.db, {
     lastStep = step;
     const width = 30;
     const filled = Math.round((done / total) * width);
-    process.stdout.write(`\r${step.padEnd(18)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done.toLocaleString()}/${total.toLocaleString()}`);
+    process.stdout.write(
+      `\r${step.padEnd(18)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done.toLocaleString()}/${total.toLocaleString()}`,
+    );
   },
 });
-console.log(`\nSeeded at scale ${config.SEED_SCALE} on ${database.kind} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `\nSeeded at scale ${config.SEED_SCALE} on ${database.kind} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
 await database.close();

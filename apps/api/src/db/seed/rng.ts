@@ -15,7 +15,10 @@ export function createRng(seed: number) {
     weighted: <T>(items: ReadonlyArray<readonly [T, number]>): T => {
       const total = items.reduce((s, [, w]) => s + w, 0);
       let r = next() * total;
-      for (const [v, w] of items) { r -= w; if (r <= 0) return v; }
+      for (const [v, w] of items) {
+        r -= w;
+        if (r <= 0) return v;
+      }
       return items[items.length - 1]![0];
     },
     /** Roughly normal around 0 with sd 1 (sum of uniforms). */

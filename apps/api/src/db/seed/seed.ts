@@ -3,7 +3,16 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { MENU_SECTIONS } from '@facet/contracts/menu';
 import { rowsOf, type Db, type DbOrTx } from '../client.ts';
 import { category, menuItem } from '../schema/catalog.ts';
-import { diamond, gemstoneType, meleeParcel, metalRate, notableGemstone, product, productAttribute, productGroup } from '../schema/products.ts';
+import {
+  diamond,
+  gemstoneType,
+  meleeParcel,
+  metalRate,
+  notableGemstone,
+  product,
+  productAttribute,
+  productGroup,
+} from '../schema/products.ts';
 import { METALS } from '../../modules/catalog/grades.ts';
 import { refreshListingCopies } from '../../modules/catalog/service.ts';
 import { refreshConfiguredPrices } from '../../modules/configurator/purchasable.ts';
@@ -14,7 +23,10 @@ import { createRng } from './rng.ts';
 import { bandBuilder, generateProducts } from './products.ts';
 import { GEMSTONE_TYPES, generateDiamonds, generateGemstones, generateMelee } from './stones.ts';
 
-export interface SeedOptions { scale: number; onProgress?: (step: string, done: number, total: number) => void }
+export interface SeedOptions {
+  scale: number;
+  onProgress?: (step: string, done: number, total: number) => void;
+}
 
 // Default-scale counts (×SEED_SCALE): ≥ 1,500 groups, ≥ 10,000 diamonds, ≥ 1,000 gemstones.
 export const BASE_COUNTS = { diamonds: 10_400, gemstones: 1_200 } as const;
@@ -29,7 +41,12 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
 }
 
 async function insertBatched<T extends object>(
-  db: DbOrTx, table: PgTable, rows: T[], step: string, onProgress?: SeedOptions['onProgress'], batch = 1000,
+  db: DbOrTx,
+  table: PgTable,
+  rows: T[],
+  step: string,
+  onProgress?: SeedOptions['onProgress'],
+  batch = 1000,
 ) {
   for (let i = 0; i < rows.length; i += batch) {
     await db.insert(table).values(rows.slice(i, i + batch) as never);
@@ -45,25 +62,60 @@ export async function seedAll(db: Db, { scale, onProgress }: SeedOptions): Promi
       let position = 0;
       return MENU[section].flatMap((group) =>
         group.items.map((item) => ({
-          section, sectionPosition, groupTitle: group.title, position: position++, label: item.label,
-          categoryId: item.categoryId ?? null, filters: item.filters ?? null, href: item.href ?? null,
+          section,
+          sectionPosition,
+          groupTitle: group.title,
+          position: position++,
+          label: item.label,
+          categoryId: item.categoryId ?? null,
+          filters: item.filters ?? null,
+          href: item.href ?? null,
         })),
       );
     });
     await tx.insert(menuItem).values(items);
     onProgress?.('menu', 1, 1);
 
-    await tx.insert(metalRate).values(METALS.map((m, position) => ({ quality: m.quality, name: m.name, centsPerGram: m.centsPerGram, densityFactor: m.densityFactor, position })));
+    await tx.insert(metalRate).values(
+      METALS.map((m, position) => ({
+        quality: m.quality,
+        name: m.name,
+        centsPerGram: m.centsPerGram,
+        densityFactor: m.densityFactor,
+        position,
+      })),
+    );
     const { groups, variants, attributes } = generateProducts(rng, scale);
     const bb = bandBuilder();
     await insertBatched(tx, productGroup, [...groups, bb.group], 'product groups', onProgress, 500);
     await insertBatched(tx, product, [...variants, ...bb.variants], 'variants', onProgress, 2000);
     await insertBatched(tx, productAttribute, [...attributes, ...bb.attributes], 'attributes', onProgress, 3000);
     await refreshListingCopies(tx);
-    await insertBatched(tx, configurationModel, generateConfigurations([...groups, bb.group], [...variants, ...bb.variants], [...attributes, ...bb.attributes]), 'configurations', onProgress, 500);
+    await insertBatched(
+      tx,
+      configurationModel,
+      generateConfigurations([...groups, bb.group], [...variants, ...bb.variants], [...attributes, ...bb.attributes]),
+      'configurations',
+      onProgress,
+      500,
+    );
 
-    await tx.insert(gemstoneType).values(GEMSTONE_TYPES.map((t, position) => ({ slug: t.slug, name: t.name, description: t.description, color: t.color, position })));
-    await insertBatched(tx, notableGemstone, generateGemstones(rng, Math.max(80, Math.round(BASE_COUNTS.gemstones * scale))), 'notable gemstones', onProgress);
+    await tx.insert(gemstoneType).values(
+      GEMSTONE_TYPES.map((t, position) => ({
+        slug: t.slug,
+        name: t.name,
+        description: t.description,
+        color: t.color,
+        position,
+      })),
+    );
+    await insertBatched(
+      tx,
+      notableGemstone,
+      generateGemstones(rng, Math.max(80, Math.round(BASE_COUNTS.gemstones * scale))),
+      'notable gemstones',
+      onProgress,
+    );
     await insertBatched(tx, meleeParcel, generateMelee(rng), 'melee', onProgress);
   });
   // Diamonds come last and outside the product transaction: at large scales they are most of the work.

@@ -5,11 +5,21 @@ import { appUser, emailCode, userAvatar, userToken } from '../../db/schema/accou
 export type UserRow = typeof appUser.$inferSelect;
 export type CodeRow = typeof emailCode.$inferSelect;
 export type Scope = 'session' | 'verify' | 'reset';
-export interface Attempt { pendingPasswordHash: string; pendingFirstName: string; pendingLastName: string }
+export interface Attempt {
+  pendingPasswordHash: string;
+  pendingFirstName: string;
+  pendingLastName: string;
+}
 
 /** The sign-in and forgot-password lookup, prepared once per database (it runs on every such call). */
 const byEmailStatement = new WeakMap<Db, ReturnType<typeof prepareByEmail>>();
-const prepareByEmail = (db: Db) => db.select().from(appUser).where(eq(appUser.email, sql.placeholder('email'))).limit(1).prepare('user_by_email');
+const prepareByEmail = (db: Db) =>
+  db
+    .select()
+    .from(appUser)
+    .where(eq(appUser.email, sql.placeholder('email')))
+    .limit(1)
+    .prepare('user_by_email');
 
 export const accountRepository = {
   userByEmail: async (db: DbOrTx, email: string) =>
@@ -26,34 +36,82 @@ export const accountRepository = {
     (await db.select().from(appUser).where(eq(appUser.id, id)).limit(1))[0] ?? null,
 
   /** A new unverified account, or the one a concurrent registration of the same address just made. */
-  insertUser: async (tx: DbOrTx, u: { email: string; firstName: string; lastName: string; passwordHash: string | null }) =>
-    (await tx.insert(appUser).values(u).onConflictDoNothing({ target: appUser.email }).returning())[0]
-      ?? (await tx.select().from(appUser).where(eq(appUser.email, u.email)).limit(1))[0]!,
+  insertUser: async (
+    tx: DbOrTx,
+    u: { email: string; firstName: string; lastName: string; passwordHash: string | null },
+  ) =>
+    (await tx.insert(appUser).values(u).onConflictDoNothing({ target: appUser.email }).returning())[0] ??
+    (await tx.select().from(appUser).where(eq(appUser.email, u.email)).limit(1))[0]!,
 
   updateUser: async (tx: DbOrTx, id: number, patch: Partial<Omit<UserRow, 'id' | 'createdAt'>>) =>
-    (await tx.update(appUser).set({ ...patch, updatedAt: sql`now()` }).where(eq(appUser.id, id)).returning())[0]!,
+    (
+      await tx
+        .update(appUser)
+        .set({ ...patch, updatedAt: sql`now()` })
+        .where(eq(appUser.id, id))
+        .returning()
+    )[0]!,
 
-  insertToken: async (tx: DbOrTx, t: { userId: number; tokenHash: string; scope: Scope; expiresAt: Date } & Partial<Attempt>) => {
+  insertToken: async (
+    tx: DbOrTx,
+    t: { userId: number; tokenHash: string; scope: Scope; expiresAt: Date } & Partial<Attempt>,
+  ) => {
     await tx.insert(userToken).values(t);
   },
 
   /** A live token: not expired, used or revoked. */
   liveToken: async (db: DbOrTx, tokenHash: string) =>
-    (await db.select({ id: userToken.id, userId: userToken.userId, scope: userToken.scope }).from(userToken)
-      .where(and(eq(userToken.tokenHash, tokenHash), gt(userToken.expiresAt, sql`now()`), isNull(userToken.usedAt), isNull(userToken.revokedAt)))
-      .limit(1))[0] ?? null,
+    (
+      await db
+        .select({ id: userToken.id, userId: userToken.userId, scope: userToken.scope })
+        .from(userToken)
+        .where(
+          and(
+            eq(userToken.tokenHash, tokenHash),
+            gt(userToken.expiresAt, sql`now()`),
+            isNull(userToken.usedAt),
+            isNull(userToken.revokedAt),
+          ),
+        )
+        .limit(1)
+    )[0] ?? null,
 
   /** What a registration attempt (a verify token) chose: its password and names. */
   attempt: async (db: DbOrTx, tokenId: number) =>
-    (await db.select({ pendingPasswordHash: userToken.pendingPasswordHash, pendingFirstName: userToken.pendingFirstName, pendingLastName: userToken.pendingLastName, failures: userToken.failures })
-      .from(userToken).where(eq(userToken.id, tokenId)).limit(1))[0] ?? null,
+    (
+      await db
+        .select({
+          pendingPasswordHash: userToken.pendingPasswordHash,
+          pendingFirstName: userToken.pendingFirstName,
+          pendingLastName: userToken.pendingLastName,
+          failures: userToken.failures,
+        })
+        .from(userToken)
+        .where(eq(userToken.id, tokenId))
+        .limit(1)
+    )[0] ?? null,
 
   /** The live registration attempts of an unverified account, newest first. */
   liveAttempts: async (db: DbOrTx, userId: number, limit: number) =>
-    db.select({ id: userToken.id, pendingPasswordHash: userToken.pendingPasswordHash, pendingFirstName: userToken.pendingFirstName, pendingLastName: userToken.pendingLastName })
+    db
+      .select({
+        id: userToken.id,
+        pendingPasswordHash: userToken.pendingPasswordHash,
+        pendingFirstName: userToken.pendingFirstName,
+        pendingLastName: userToken.pendingLastName,
+      })
       .from(userToken)
-      .where(and(eq(userToken.userId, userId), eq(userToken.scope, 'verify'), gt(userToken.expiresAt, sql`now()`), isNull(userToken.revokedAt), isNull(userToken.usedAt)))
-      .orderBy(desc(userToken.id)).limit(limit),
+      .where(
+        and(
+          eq(userToken.userId, userId),
+          eq(userToken.scope, 'verify'),
+          gt(userToken.expiresAt, sql`now()`),
+          isNull(userToken.revokedAt),
+          isNull(userToken.usedAt),
+        ),
+      )
+      .orderBy(desc(userToken.id))
+      .limit(limit),
 
   /** Keeps the newest `keep` live attempts of an account; older ones stop working. */
   trimAttempts: async (tx: DbOrTx, userId: number, keep: number) => {
@@ -63,52 +121,96 @@ export const accountRepository = {
 
   /** Counts a wrong code entered with a token that cannot verify anything; answers the new count. */
   tokenFailure: async (tx: DbOrTx, tokenId: number) =>
-    (await tx.update(userToken).set({ failures: sql`${userToken.failures} + 1` }).where(eq(userToken.id, tokenId)).returning({ failures: userToken.failures }))[0]?.failures ?? 0,
+    (
+      await tx
+        .update(userToken)
+        .set({ failures: sql`${userToken.failures} + 1` })
+        .where(eq(userToken.id, tokenId))
+        .returning({ failures: userToken.failures })
+    )[0]?.failures ?? 0,
 
   revokeToken: async (tx: DbOrTx, tokenId: number) => {
-    await tx.update(userToken).set({ revokedAt: sql`now()` }).where(and(eq(userToken.id, tokenId), isNull(userToken.revokedAt)));
+    await tx
+      .update(userToken)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(userToken.id, tokenId), isNull(userToken.revokedAt)));
   },
 
   /** Marks a single-use token used; false when another request used it first. */
   useToken: async (tx: DbOrTx, id: number) =>
-    (await tx.update(userToken).set({ usedAt: sql`now()` }).where(and(eq(userToken.id, id), isNull(userToken.usedAt))).returning({ id: userToken.id })).length === 1,
+    (
+      await tx
+        .update(userToken)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(userToken.id, id), isNull(userToken.usedAt)))
+        .returning({ id: userToken.id })
+    ).length === 1,
 
   revokeTokens: async (tx: DbOrTx, userId: number, scopes: Scope[]) => {
-    await tx.update(userToken).set({ revokedAt: sql`now()` })
+    await tx
+      .update(userToken)
+      .set({ revokedAt: sql`now()` })
       .where(and(eq(userToken.userId, userId), inArray(userToken.scope, scopes), isNull(userToken.revokedAt)));
   },
 
   /** Seconds since the newest token of a scope was issued (reset-mail throttle), or null. */
   secondsSinceToken: async (db: DbOrTx, userId: number, scope: Scope) => {
-    const [row] = await db.select({ s: sql<number>`extract(epoch from now() - max(${userToken.createdAt}))::float8` }).from(userToken)
+    const [row] = await db
+      .select({ s: sql<number>`extract(epoch from now() - max(${userToken.createdAt}))::float8` })
+      .from(userToken)
       .where(and(eq(userToken.userId, userId), eq(userToken.scope, scope)));
     return row?.s ?? null;
   },
 
   code: async (db: DbOrTx, userId: number) =>
-    (await db.select({
-      userId: emailCode.userId, email: emailCode.email, codeHash: emailCode.codeHash, failures: emailCode.failures,
-      expired: sql<boolean>`${emailCode.expiresAt} <= now()`,
-      sentAgoS: sql<number>`extract(epoch from now() - ${emailCode.sentAt})::float8`,
-      lockAgoS: sql<number | null>`extract(epoch from now() - ${emailCode.firstFailureAt})::float8`,
-    }).from(emailCode).where(eq(emailCode.userId, userId)).limit(1))[0] ?? null,
+    (
+      await db
+        .select({
+          userId: emailCode.userId,
+          email: emailCode.email,
+          codeHash: emailCode.codeHash,
+          failures: emailCode.failures,
+          expired: sql<boolean>`${emailCode.expiresAt} <= now()`,
+          sentAgoS: sql<number>`extract(epoch from now() - ${emailCode.sentAt})::float8`,
+          lockAgoS: sql<number | null>`extract(epoch from now() - ${emailCode.firstFailureAt})::float8`,
+        })
+        .from(emailCode)
+        .where(eq(emailCode.userId, userId))
+        .limit(1)
+    )[0] ?? null,
 
   /** A new code replaces the old one; failures carry over unless the lock window has passed. */
-  putCode: async (tx: DbOrTx, c: { userId: number; email: string; codeHash: string; ttlS: number; resetFailures: boolean }) => {
+  putCode: async (
+    tx: DbOrTx,
+    c: { userId: number; email: string; codeHash: string; ttlS: number; resetFailures: boolean },
+  ) => {
     const expiresAt = sql`now() + make_interval(secs => ${c.ttlS})`;
-    await tx.insert(emailCode).values({ userId: c.userId, email: c.email, codeHash: c.codeHash, expiresAt, sentAt: sql`now()`, failures: 0 })
+    await tx
+      .insert(emailCode)
+      .values({ userId: c.userId, email: c.email, codeHash: c.codeHash, expiresAt, sentAt: sql`now()`, failures: 0 })
       .onConflictDoUpdate({
         target: emailCode.userId,
         set: {
-          email: c.email, codeHash: c.codeHash, expiresAt, sentAt: sql`now()`,
+          email: c.email,
+          codeHash: c.codeHash,
+          expiresAt,
+          sentAt: sql`now()`,
           ...(c.resetFailures ? { failures: 0, firstFailureAt: null } : {}),
         },
       });
   },
 
   recordFailure: async (tx: DbOrTx, userId: number) =>
-    (await tx.update(emailCode).set({ failures: sql`${emailCode.failures} + 1`, firstFailureAt: sql`coalesce(${emailCode.firstFailureAt}, now())` })
-      .where(eq(emailCode.userId, userId)).returning({ failures: emailCode.failures }))[0]?.failures ?? 0,
+    (
+      await tx
+        .update(emailCode)
+        .set({
+          failures: sql`${emailCode.failures} + 1`,
+          firstFailureAt: sql`coalesce(${emailCode.firstFailureAt}, now())`,
+        })
+        .where(eq(emailCode.userId, userId))
+        .returning({ failures: emailCode.failures })
+    )[0]?.failures ?? 0,
 
   deleteCode: async (tx: DbOrTx, userId: number) => {
     await tx.delete(emailCode).where(eq(emailCode.userId, userId));
@@ -120,5 +222,6 @@ export const accountRepository = {
   },
 
   avatar: async (db: DbOrTx, key: string) =>
-    (await db.select({ webp: userAvatar.webp }).from(userAvatar).where(eq(userAvatar.key, key)).limit(1))[0]?.webp ?? null,
+    (await db.select({ webp: userAvatar.webp }).from(userAvatar).where(eq(userAvatar.key, key)).limit(1))[0]?.webp ??
+    null,
 };

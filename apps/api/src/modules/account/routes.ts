@@ -2,7 +2,19 @@ import { z } from 'zod';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { AVATAR_MAX_BYTES, forgotBody, loginAnswer, loginBody, messageAnswer, profileFields, registerBody, resetBody, userSchema, verifyBody, verifyTicket } from '@facet/contracts/account';
+import {
+  AVATAR_MAX_BYTES,
+  forgotBody,
+  loginAnswer,
+  loginBody,
+  messageAnswer,
+  profileFields,
+  registerBody,
+  resetBody,
+  userSchema,
+  verifyBody,
+  verifyTicket,
+} from '@facet/contracts/account';
 import { envelope } from '@facet/contracts/envelope';
 import { AppError, Validation } from '../../errors.ts';
 import { unstorableText } from '../../plugins/input-guard.ts';
@@ -23,14 +35,19 @@ async function readProfileForm(req: FastifyRequest): Promise<{ fields: Record<st
   try {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'avatar') throw new Validation(`Unknown field: ${part.fieldname}`, { [part.fieldname]: 'Unknown field' });
+        if (part.fieldname !== 'avatar')
+          throw new Validation(`Unknown field: ${part.fieldname}`, { [part.fieldname]: 'Unknown field' });
         const buf = await part.toBuffer();
         if (part.file.truncated) throw new AppError(413, 'The image is larger than 2 MB.');
         if (buf.length) avatar = buf;
       } else {
-        if (!PROFILE_FIELDS.has(part.fieldname)) throw new Validation(`Unknown field: ${part.fieldname}`, { [part.fieldname]: 'Unknown field' });
+        if (!PROFILE_FIELDS.has(part.fieldname))
+          throw new Validation(`Unknown field: ${part.fieldname}`, { [part.fieldname]: 'Unknown field' });
         const value = String(part.value ?? '');
-        if (unstorableText(value)) throw new Validation(`${part.fieldname}: Contains characters that are not allowed.`, { [part.fieldname]: 'Contains characters that are not allowed.' });
+        if (unstorableText(value))
+          throw new Validation(`${part.fieldname}: Contains characters that are not allowed.`, {
+            [part.fieldname]: 'Contains characters that are not allowed.',
+          });
         fields[part.fieldname] = value;
       }
     }
@@ -39,51 +56,90 @@ async function readProfileForm(req: FastifyRequest): Promise<{ fields: Record<st
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'The image is larger than 2 MB.');
     if (code === 'FST_FILES_LIMIT_REACHED') throw new Validation('Please send one image at most.');
-    if (code === 'FST_PARTS_LIMIT_REACHED' || code === 'FST_FIELDS_LIMIT_REACHED') throw new Validation('Too many fields.');
+    if (code === 'FST_PARTS_LIMIT_REACHED' || code === 'FST_FIELDS_LIMIT_REACHED')
+      throw new Validation('Too many fields.');
     throw new Validation('The form could not be read. Please try again.');
   }
   return { fields, avatar };
 }
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 8, parts: 9, fieldSize: 1_000 } });
+  await app.register(multipart, {
+    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 8, parts: 9, fieldSize: 1_000 },
+  });
   const deps: AccountDeps = { db: app.db, config: app.config, outbox: app.outbox, throttle: app.throttle };
   // Brief §6: sign-in, codes and resets have their own, much lower ceiling.
   const strict = { rateLimit: { max: app.config.RATE_LIMIT_AUTH_MAX, timeWindow: '15 minutes' } };
   const verifyOrSession = requireAuth('verify', 'session');
   const session = requireAuth('session');
 
-  app.post('/user/register', { config: strict, schema: { body: registerBody, response: { 200: envelope(verifyTicket) } } },
-    async (req) => ({ data: await account.register(deps, req.body) }));
+  app.post(
+    '/user/register',
+    { config: strict, schema: { body: registerBody, response: { 200: envelope(verifyTicket) } } },
+    async (req) => ({ data: await account.register(deps, req.body) }),
+  );
 
-  app.post('/user/authenticate', { config: strict, schema: { body: loginBody, response: { 200: envelope(loginAnswer) } } }, async (req) => {
-    const visitor = visitorIdOf(req);
-    const { answer, userId } = await account.authenticate(deps, req.body.username, req.body.password);
-    if (answer.emailVerified && visitor) await claimVisitorCart(app.db, userId, visitor);
-    return { data: answer };
-  });
+  app.post(
+    '/user/authenticate',
+    { config: strict, schema: { body: loginBody, response: { 200: envelope(loginAnswer) } } },
+    async (req) => {
+      const visitor = visitorIdOf(req);
+      const { answer, userId } = await account.authenticate(deps, req.body.username, req.body.password);
+      if (answer.emailVerified && visitor) await claimVisitorCart(app.db, userId, visitor);
+      return { data: answer };
+    },
+  );
 
-  app.post('/user/resend-verify-otp', { config: strict, preHandler: verifyOrSession, schema: { response: { 200: envelope(messageAnswer) } } },
-    async (req) => ({ data: await account.resendCode(deps, req.auth!) }));
+  app.post(
+    '/user/resend-verify-otp',
+    { config: strict, preHandler: verifyOrSession, schema: { response: { 200: envelope(messageAnswer) } } },
+    async (req) => ({ data: await account.resendCode(deps, req.auth!) }),
+  );
 
-  app.post('/user/verify-otp', { config: strict, preHandler: verifyOrSession, schema: { body: verifyBody, response: { 200: envelope(userSchema) } } }, async (req) => {
-    const visitor = visitorIdOf(req);
-    const user = await account.verifyCode(deps, req.auth!, req.body.otp);
-    if (req.auth!.scope === 'verify') await claimVisitorCart(app.db, req.auth!.userId, visitor);
-    return { data: user };
-  });
+  app.post(
+    '/user/verify-otp',
+    {
+      config: strict,
+      preHandler: verifyOrSession,
+      schema: { body: verifyBody, response: { 200: envelope(userSchema) } },
+    },
+    async (req) => {
+      const visitor = visitorIdOf(req);
+      const user = await account.verifyCode(deps, req.auth!, req.body.otp);
+      if (req.auth!.scope === 'verify') await claimVisitorCart(app.db, req.auth!.userId, visitor);
+      return { data: user };
+    },
+  );
 
-  app.post('/user/logout', { preHandler: session, schema: { response: { 200: envelope(messageAnswer) } } },
-    async (req) => ({ data: await account.logout(deps, req.auth!.tokenId) }));
+  app.post(
+    '/user/logout',
+    { preHandler: session, schema: { response: { 200: envelope(messageAnswer) } } },
+    async (req) => ({ data: await account.logout(deps, req.auth!.tokenId) }),
+  );
 
-  app.post('/user/logout-all', { preHandler: session, schema: { response: { 200: envelope(messageAnswer) } } },
-    async (req) => ({ data: await account.logoutEverywhere(deps, req.auth!.userId) }));
+  app.post(
+    '/user/logout-all',
+    { preHandler: session, schema: { response: { 200: envelope(messageAnswer) } } },
+    async (req) => ({ data: await account.logoutEverywhere(deps, req.auth!.userId) }),
+  );
 
-  app.post('/user/forget-password', { config: strict, schema: { body: forgotBody, response: { 200: envelope(messageAnswer) } } },
-    async (req) => ({ data: await account.forgotPassword(deps, req.body.email) }));
+  app.post(
+    '/user/forget-password',
+    { config: strict, schema: { body: forgotBody, response: { 200: envelope(messageAnswer) } } },
+    async (req) => ({ data: await account.forgotPassword(deps, req.body.email) }),
+  );
 
-  app.post('/user/reset-password', { config: strict, preHandler: requireAuth('reset'), schema: { body: resetBody, response: { 200: envelope(messageAnswer) } } },
-    async (req) => ({ data: await account.resetPassword(deps, req.auth!.tokenId, req.auth!.userId, req.body.password) }));
+  app.post(
+    '/user/reset-password',
+    {
+      config: strict,
+      preHandler: requireAuth('reset'),
+      schema: { body: resetBody, response: { 200: envelope(messageAnswer) } },
+    },
+    async (req) => ({
+      data: await account.resetPassword(deps, req.auth!.tokenId, req.auth!.userId, req.body.password),
+    }),
+  );
 
   app.get('/user', { preHandler: session, schema: { response: { 200: envelope(userSchema) } } }, async (req, reply) => {
     reply.header('cache-control', 'private, no-store');
@@ -108,9 +164,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Avatars are addressed by an unguessable key that changes with every upload: cacheable forever.
-  app.get('/media/avatar/:key', { schema: { params: z.object({ key: z.string().regex(/^[A-Za-z0-9_-]{16}\.webp$/) }), hide: true } }, async (req, reply) => {
-    const webp = await accountRepository.avatar(app.db, req.params.key.slice(0, 16));
-    if (!webp) return reply.status(404).send({ message: 'No such image' });
-    return reply.header('cache-control', 'public, max-age=31536000, immutable').type('image/webp').send(webp);
-  });
+  app.get(
+    '/media/avatar/:key',
+    { schema: { params: z.object({ key: z.string().regex(/^[A-Za-z0-9_-]{16}\.webp$/) }), hide: true } },
+    async (req, reply) => {
+      const webp = await accountRepository.avatar(app.db, req.params.key.slice(0, 16));
+      if (!webp) return reply.status(404).send({ message: 'No such image' });
+      return reply.header('cache-control', 'public, max-age=31536000, immutable').type('image/webp').send(webp);
+    },
+  );
 };

@@ -6,7 +6,12 @@ import { OTP_LENGTH } from '@facet/contracts/constants';
 // Secrets: argon2id passwords; tokens and codes from the CSPRNG, stored only as hashes.
 
 /** OWASP's argon2id minimum (19 MiB, 2 passes). */
-const ARGON = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const ARGON = {
+  algorithm: 2 /* Algorithm.Argon2id (a const enum) */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 /**
  * NFKC first, so a passphrase typed with a composed "é" on one keyboard and a decomposed one on
@@ -15,7 +20,11 @@ const ARGON = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCost
 const normal = (password: string) => password.normalize('NFKC');
 export const hashPassword = (password: string) => hash(normal(password), ARGON);
 export const verifyPassword = async (stored: string, password: string) => {
-  try { return await verify(stored, normal(password)); } catch { return false; }
+  try {
+    return await verify(stored, normal(password));
+  } catch {
+    return false;
+  }
 };
 /** Verified against when the e-mail is unknown, so a miss costs the same time as a wrong password. */
 let dummy: Promise<string> | undefined;
@@ -27,8 +36,10 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 export const newCode = () => String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
 // A six-digit code has little entropy; keyed by the user id so equal codes hash differently.
-export const hashCode = (userId: number, code: string) => createHash('sha256').update(`${userId}:${code}`).digest('hex');
-export const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+export const hashCode = (userId: number, code: string) =>
+  createHash('sha256').update(`${userId}:${code}`).digest('hex');
+export const sameHash = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 const common = new Set(dictionary['passwords-common'] as string[]);
 /**

@@ -8,9 +8,24 @@ import { enqueueMail, type MailOutbox } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
 import type { Throttle } from '../throttle/service.ts';
 import { accountRepository as repo, type Attempt, type Scope, type UserRow } from './repository.ts';
-import { dummyHash, hashCode, hashPassword, hashToken, isCommonPassword, newCode, newToken, sameHash, verifyPassword } from './secrets.ts';
+import {
+  dummyHash,
+  hashCode,
+  hashPassword,
+  hashToken,
+  isCommonPassword,
+  newCode,
+  newToken,
+  sameHash,
+  verifyPassword,
+} from './secrets.ts';
 
-export interface AccountDeps { db: Db; config: Config; outbox: MailOutbox; throttle: Throttle }
+export interface AccountDeps {
+  db: Db;
+  config: Config;
+  outbox: MailOutbox;
+  throttle: Throttle;
+}
 
 // Codes: valid 10 minutes, 5 wrong tries then a 30-minute lock, resend once a minute.
 export const CODE_TTL_S = 10 * 60;
@@ -29,22 +44,40 @@ const TOO_MANY = 'Too many wrong codes. Please wait 30 minutes, then request a n
 
 export const avatarUrl = (key: string | null) => (key ? `/api/media/avatar/${key}.webp` : null);
 export const toUser = (u: UserRow, token: string): User => ({
-  firstName: u.firstName, lastName: u.lastName, email: u.email, phone: u.phone,
-  emailVerified: u.emailVerified ? 1 : 0, avatarUrl: avatarUrl(u.avatarKey), pendingEmail: u.pendingEmail, token,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  email: u.email,
+  phone: u.phone,
+  emailVerified: u.emailVerified ? 1 : 0,
+  avatarUrl: avatarUrl(u.avatarKey),
+  pendingEmail: u.pendingEmail,
+  token,
 });
 
 function assertNotCommon(password: string) {
   if (isCommonPassword(password)) throw new Unprocessable(COMMON_PASSWORD, { password: COMMON_PASSWORD });
 }
 
-async function issueToken(tx: Tx, userId: number, scope: 'session' | 'verify' | 'reset', ttlS: number, attempt?: Attempt) {
+async function issueToken(
+  tx: Tx,
+  userId: number,
+  scope: 'session' | 'verify' | 'reset',
+  ttlS: number,
+  attempt?: Attempt,
+) {
   const token = newToken();
   await repo.insertToken(tx, { userId, tokenHash: hashToken(token), scope, expiresAt: inSeconds(ttlS), ...attempt });
   return token;
 }
 
 /** Writes a fresh code for `email` and its message, unless one went out less than a minute ago. */
-async function sendCode(deps: AccountDeps, tx: Tx, user: UserRow, email: string, opts: { throttle: 'skip' | 'reject'; firstName?: string }) {
+async function sendCode(
+  deps: AccountDeps,
+  tx: Tx,
+  user: UserRow,
+  email: string,
+  opts: { throttle: 'skip' | 'reject'; firstName?: string },
+) {
   const current = await repo.code(tx, user.id);
   if (current && current.email === email && current.sentAgoS < RESEND_EVERY_S) {
     if (opts.throttle === 'skip') return;
@@ -52,10 +85,25 @@ async function sendCode(deps: AccountDeps, tx: Tx, user: UserRow, email: string,
   }
   const code = newCode();
   // The failure count survives a resend until the lock window has passed, so new codes buy no guesses.
-  const resetFailures = !current || current.email !== email || (current.lockAgoS !== null && current.lockAgoS >= CODE_LOCK_S) || current.failures === 0;
-  await repo.putCode(tx, { userId: user.id, email, codeHash: hashCode(user.id, code), ttlS: CODE_TTL_S, resetFailures });
+  const resetFailures =
+    !current ||
+    current.email !== email ||
+    (current.lockAgoS !== null && current.lockAgoS >= CODE_LOCK_S) ||
+    current.failures === 0;
+  await repo.putCode(tx, {
+    userId: user.id,
+    email,
+    codeHash: hashCode(user.id, code),
+    ttlS: CODE_TTL_S,
+    resetFailures,
+  });
   const forNewAddress = email !== user.email;
-  await enqueueMail(tx, { kind: 'verify-code', to: email, sensitive: true, ...templates.verifyCode(storeInfo(deps.config), opts.firstName ?? user.firstName, code, forNewAddress) });
+  await enqueueMail(tx, {
+    kind: 'verify-code',
+    to: email,
+    sensitive: true,
+    ...templates.verifyCode(storeInfo(deps.config), opts.firstName ?? user.firstName, code, forNewAddress),
+  });
 }
 
 const resendTooSoon = (waitS: number) => {
@@ -78,19 +126,35 @@ const noticeKey = (userId: number) => `register-notice ${userId}`;
  * (docs/decisions/008-registration-attempts.md). An address that already has an account answers
  * exactly as a new one would, and its owner is told by e-mail.
  */
-export async function register(deps: AccountDeps, body: { firstName: string; lastName: string; email: string; password: string }): Promise<VerifyTicket> {
+export async function register(
+  deps: AccountDeps,
+  body: { firstName: string; lastName: string; email: string; password: string },
+): Promise<VerifyTicket> {
   assertNotCommon(body.password);
-  const attempt: Attempt = { pendingPasswordHash: await hashPassword(body.password), pendingFirstName: body.firstName, pendingLastName: body.lastName };
+  const attempt: Attempt = {
+    pendingPasswordHash: await hashPassword(body.password),
+    pendingFirstName: body.firstName,
+    pendingLastName: body.lastName,
+  };
   const ticket = await deps.db.transaction(async (tx) => {
     const existing = await repo.userByEmail(tx, body.email);
     let user = existing;
     if (existing?.emailVerified) {
       // At most one notice a minute, on the same clock as a resend, so both answer alike.
       if ((await deps.throttle.hit(noticeKey(existing.id), RESEND_EVERY_S * 1000)).hits === 1) {
-        await enqueueMail(tx, { kind: 'registration-attempt', to: existing.email, ...templates.registrationAttempt(storeInfo(deps.config), existing.firstName) });
+        await enqueueMail(tx, {
+          kind: 'registration-attempt',
+          to: existing.email,
+          ...templates.registrationAttempt(storeInfo(deps.config), existing.firstName),
+        });
       }
     } else {
-      user ??= await repo.insertUser(tx, { email: body.email, firstName: body.firstName, lastName: body.lastName, passwordHash: null });
+      user ??= await repo.insertUser(tx, {
+        email: body.email,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        passwordHash: null,
+      });
       await sendCode(deps, tx, user, user.email, { throttle: 'skip', firstName: body.firstName });
     }
     const token = await issueToken(tx, user!.id, 'verify', VERIFY_TOKEN_TTL_S, attempt);
@@ -102,13 +166,20 @@ export async function register(deps: AccountDeps, body: { firstName: string; las
 }
 
 /** Answers the sign-in (a session, or a verify ticket for an unverified address) and whose account it is. */
-export async function authenticate(deps: AccountDeps, username: string, password: string): Promise<{ answer: User | VerifyTicket; userId: number }> {
+export async function authenticate(
+  deps: AccountDeps,
+  username: string,
+  password: string,
+): Promise<{ answer: User | VerifyTicket; userId: number }> {
   // Per account, whichever client or instance tries: guessing one shopper's password from many
   // addresses stops here. The owner can still reset the password, which lifts the lock.
   const failed = await deps.throttle.read(signinKey(username));
   if (failed.hits >= SIGNIN_FAILURES_MAX) {
     const minutes = Math.max(1, Math.ceil(failed.ttlMs / 60_000));
-    throw new RateLimited(`Too many failed sign-ins for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password with "Forgot Password?".`, Math.ceil(failed.ttlMs / 1000));
+    throw new RateLimited(
+      `Too many failed sign-ins for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password with "Forgot Password?".`,
+      Math.ceil(failed.ttlMs / 1000),
+    );
   }
   const user = await repo.userByEmailFast(deps.db, username);
   let attempt: Attempt | null = null;
@@ -118,8 +189,12 @@ export async function authenticate(deps: AccountDeps, username: string, password
   } else if (user) {
     // Not verified yet: the password of any live attempt signs in to that attempt (to verify it).
     for (const a of await repo.liveAttempts(deps.db, user.id, LIVE_ATTEMPTS)) {
-      if (a.pendingPasswordHash && await verifyPassword(a.pendingPasswordHash, password)) {
-        attempt = { pendingPasswordHash: a.pendingPasswordHash, pendingFirstName: a.pendingFirstName ?? user.firstName, pendingLastName: a.pendingLastName ?? user.lastName };
+      if (a.pendingPasswordHash && (await verifyPassword(a.pendingPasswordHash, password))) {
+        attempt = {
+          pendingPasswordHash: a.pendingPasswordHash,
+          pendingFirstName: a.pendingFirstName ?? user.firstName,
+          pendingLastName: a.pendingLastName ?? user.lastName,
+        };
         ok = true;
         break;
       }
@@ -158,13 +233,20 @@ function codeTarget(user: UserRow): string {
  */
 const isDecoy = (user: UserRow, scope: Scope) => scope === 'verify' && user.emailVerified;
 
-export async function resendCode(deps: AccountDeps, auth: { userId: number; scope: Scope }): Promise<{ message: string }> {
+export async function resendCode(
+  deps: AccountDeps,
+  auth: { userId: number; scope: Scope },
+): Promise<{ message: string }> {
   await deps.db.transaction(async (tx) => {
     const user = (await repo.userById(tx, auth.userId))!;
     if (isDecoy(user, auth.scope)) {
       const w = await deps.throttle.hit(noticeKey(user.id), RESEND_EVERY_S * 1000);
       if (w.hits > 1) throw resendTooSoon(w.ttlMs / 1000);
-      await enqueueMail(tx, { kind: 'registration-attempt', to: user.email, ...templates.registrationAttempt(storeInfo(deps.config), user.firstName) });
+      await enqueueMail(tx, {
+        kind: 'registration-attempt',
+        to: user.email,
+        ...templates.registrationAttempt(storeInfo(deps.config), user.firstName),
+      });
       return;
     }
     await sendCode(deps, tx, user, codeTarget(user), { throttle: 'reject' });
@@ -175,10 +257,16 @@ export async function resendCode(deps: AccountDeps, auth: { userId: number; scop
 
 const wrongCode = (failures: number) => {
   const left = CODE_MAX_FAILURES - failures;
-  return left > 0 ? new Validation(`That code is not correct. ${left} ${left === 1 ? 'try' : 'tries'} left.`, { otp: MSG.otp }) : new RateLimited(TOO_MANY, CODE_LOCK_S);
+  return left > 0
+    ? new Validation(`That code is not correct. ${left} ${left === 1 ? 'try' : 'tries'} left.`, { otp: MSG.otp })
+    : new RateLimited(TOO_MANY, CODE_LOCK_S);
 };
 
-export async function verifyCode(deps: AccountDeps, auth: { userId: number; tokenId: number; scope: Scope; bearer: string }, otp: string): Promise<User> {
+export async function verifyCode(
+  deps: AccountDeps,
+  auth: { userId: number; tokenId: number; scope: Scope; bearer: string },
+  otp: string,
+): Promise<User> {
   const { userId } = auth;
   // A wrong guess must be counted even though the request fails, so the count commits first.
   const outcome = await deps.db.transaction(async (tx) => {
@@ -196,7 +284,8 @@ export async function verifyCode(deps: AccountDeps, auth: { userId: number; toke
       return { error: new RateLimited(TOO_MANY, wait) };
     }
     if (code.expired) return { error: new Validation('This code has expired. Please request a new one.') };
-    if (!sameHash(code.codeHash, hashCode(userId, otp))) return { error: wrongCode(await repo.recordFailure(tx, userId)) };
+    if (!sameHash(code.codeHash, hashCode(userId, otp)))
+      return { error: wrongCode(await repo.recordFailure(tx, userId)) };
     await repo.deleteCode(tx, userId);
     if (!user.emailVerified) {
       // The attempt whose token proved the mailbox wins: its password and names become the account's.
@@ -213,7 +302,8 @@ export async function verifyCode(deps: AccountDeps, auth: { userId: number; toke
     }
     // E-mail change: the new address is proven; it must still be free.
     const taken = await repo.userByEmail(tx, target);
-    if (taken && taken.id !== userId) return { error: new Conflict('Another account already uses this e-mail address.') };
+    if (taken && taken.id !== userId)
+      return { error: new Conflict('Another account already uses this e-mail address.') };
     const changed = await repo.updateUser(tx, userId, { email: target, pendingEmail: null });
     return { user: toUser(changed, auth.bearer) };
   });
@@ -243,7 +333,12 @@ export async function forgotPassword(deps: AccountDeps, email: string): Promise<
       await repo.revokeTokens(tx, user.id, ['reset']);
       const token = await issueToken(tx, user.id, 'reset', RESET_TOKEN_TTL_S);
       const url = `${storeInfo(deps.config).publicUrl}/reset-password/${token}`;
-      await enqueueMail(tx, { kind: 'reset-link', to: user.email, sensitive: true, ...templates.resetLink(storeInfo(deps.config), user.firstName, url) });
+      await enqueueMail(tx, {
+        kind: 'reset-link',
+        to: user.email,
+        sensitive: true,
+        ...templates.resetLink(storeInfo(deps.config), user.firstName, url),
+      });
     });
     void deps.outbox.kick();
   }
@@ -251,7 +346,12 @@ export async function forgotPassword(deps: AccountDeps, email: string): Promise<
   return { message: MSG.resetMailSent };
 }
 
-export async function resetPassword(deps: AccountDeps, tokenId: number, userId: number, password: string): Promise<{ message: string }> {
+export async function resetPassword(
+  deps: AccountDeps,
+  tokenId: number,
+  userId: number,
+  password: string,
+): Promise<{ message: string }> {
   assertNotCommon(password);
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
@@ -261,7 +361,11 @@ export async function resetPassword(deps: AccountDeps, tokenId: number, userId: 
     await repo.revokeTokens(tx, userId, ['session', 'verify', 'reset']);
     await repo.deleteCode(tx, userId);
     await deps.throttle.clear(signinKey(user.email));
-    await enqueueMail(tx, { kind: 'password-changed', to: user.email, ...templates.passwordChanged(storeInfo(deps.config), user.firstName) });
+    await enqueueMail(tx, {
+      kind: 'password-changed',
+      to: user.email,
+      ...templates.passwordChanged(storeInfo(deps.config), user.firstName),
+    });
   });
   void deps.outbox.kick();
   return { message: MSG.passwordReset };
@@ -271,11 +375,27 @@ export async function currentUser(deps: AccountDeps, userId: number, bearer: str
   return toUser((await repo.userById(deps.db, userId))!, bearer);
 }
 
-export interface ProfilePatch { firstName: string; lastName: string; phone: string; email?: string; avatar?: Buffer }
+export interface ProfilePatch {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email?: string;
+  avatar?: Buffer;
+}
 
-export async function updateProfile(deps: AccountDeps, userId: number, bearer: string, patch: ProfilePatch, avatarKey?: string): Promise<User> {
+export async function updateProfile(
+  deps: AccountDeps,
+  userId: number,
+  bearer: string,
+  patch: ProfilePatch,
+  avatarKey?: string,
+): Promise<User> {
   const updated = await deps.db.transaction(async (tx) => {
-    let user = await repo.updateUser(tx, userId, { firstName: patch.firstName, lastName: patch.lastName, phone: patch.phone });
+    let user = await repo.updateUser(tx, userId, {
+      firstName: patch.firstName,
+      lastName: patch.lastName,
+      phone: patch.phone,
+    });
     if (patch.avatar && avatarKey) {
       await repo.putAvatar(tx, userId, avatarKey, patch.avatar);
       user = await repo.updateUser(tx, userId, { avatarKey });

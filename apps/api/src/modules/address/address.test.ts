@@ -10,12 +10,30 @@ beforeAll(async () => {
   alice = await signUp(t, 'alice@example.com');
   bob = await signUp(t, 'bob@example.com');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
-const home = { name: 'Alice Liddell', line1: '12 Bleecker St', line2: 'Apt 4', city: 'New York', state: 'NY', zip: '10012', phone: '(212) 555-0188' };
-const work = { name: 'Alice Liddell', company: 'Wonder & Co', line1: '1 Market St', city: 'San Francisco', state: 'CA', zip: '94105-1420', phone: '415-555-0101' };
+const home = {
+  name: 'Alice Liddell',
+  line1: '12 Bleecker St',
+  line2: 'Apt 4',
+  city: 'New York',
+  state: 'NY',
+  zip: '10012',
+  phone: '(212) 555-0188',
+};
+const work = {
+  name: 'Alice Liddell',
+  company: 'Wonder & Co',
+  line1: '1 Market St',
+  city: 'San Francisco',
+  state: 'CA',
+  zip: '94105-1420',
+  phone: '415-555-0101',
+};
 
 describe('/api/address', () => {
   it('needs a session', async () => {
@@ -29,7 +47,10 @@ describe('/api/address', () => {
     expect(second.isDefaultShipping).toBe(true);
     let list = (await call('GET', '/api/address', alice)).json().data;
     expect(list.map((a: { id: number }) => a.id)).toEqual([second.id, first.id]);
-    expect(list.find((a: { id: number }) => a.id === first.id)).toMatchObject({ isDefaultShipping: false, isDefaultBilling: true });
+    expect(list.find((a: { id: number }) => a.id === first.id)).toMatchObject({
+      isDefaultShipping: false,
+      isDefaultBilling: true,
+    });
 
     const edited = await call('PUT', `/api/address/${first.id}`, alice, { ...home, line2: 'Apt 5' });
     expect(edited.json().data.line2).toBe('Apt 5');

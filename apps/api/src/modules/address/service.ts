@@ -25,7 +25,8 @@ export const listAddresses = async (db: Db, userId: number) => (await repo.list(
 export async function createAddress(db: Db, userId: number, input: Input): Promise<Address> {
   return db.transaction(async (tx) => {
     const n = await repo.count(tx, userId);
-    if (n >= ADDRESS_LIMIT) throw new Unprocessable(`You can save up to ${ADDRESS_LIMIT} addresses. Please remove one first.`);
+    if (n >= ADDRESS_LIMIT)
+      throw new Unprocessable(`You can save up to ${ADDRESS_LIMIT} addresses. Please remove one first.`);
     const flags = await settleDefaults(tx, userId, input, n === 0);
     return asAddress(await repo.insert(tx, userId, { ...input, ...flags }));
   });
@@ -62,7 +63,11 @@ export async function deleteAddress(db: Db, userId: number, id: number): Promise
 }
 
 /** Keeps the address a signed-in shopper checked out with, inside the order's transaction (while the book has room). */
-export async function keepCheckoutAddress(tx: DbOrTx, userId: number, values: Omit<Parameters<typeof repo.insert>[2], 'isDefaultShipping' | 'isDefaultBilling'>): Promise<void> {
+export async function keepCheckoutAddress(
+  tx: DbOrTx,
+  userId: number,
+  values: Omit<Parameters<typeof repo.insert>[2], 'isDefaultShipping' | 'isDefaultBilling'>,
+): Promise<void> {
   if ((await repo.count(tx, userId)) >= ADDRESS_LIMIT) return;
   await repo.insert(tx, userId, { ...values, isDefaultShipping: false, isDefaultBilling: false });
 }

@@ -3,7 +3,14 @@ import { paths } from '@facet/contracts/paths';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { itemImageUrl, stoneImageUrl } from '../catalog/images.ts';
-import { configuratorReads as stones, configureProduct, diamondTitle, gemTitle, meleeTitle, meleeUnit } from '../configurator/service.ts';
+import {
+  configuratorReads as stones,
+  configureProduct,
+  diamondTitle,
+  gemTitle,
+  meleeTitle,
+  meleeUnit,
+} from '../configurator/service.ts';
 import { variantOf, type CartLineRow } from './repository.ts';
 
 /** A priced line plus what checkout needs to sell it (the serialized stones it holds, melee stock). */
@@ -17,9 +24,28 @@ export interface PricedLine extends CartLine {
   incomplete?: boolean;
 }
 
-const unavailable = (row: CartLineRow, title: string, message: string, image = stoneImageUrl('round', 'diamond', title)): PricedLine => ({
-  id: row.id, kind: row.kind, key: row.lineKey, refId: row.refId, title, details: [], image, href: null, quantity: row.quantity, maxQuantity: row.quantity,
-  unitPriceCents: 0, lineTotalCents: 0, available: false, message, stones: [], configuration: row.configuration ?? null,
+const unavailable = (
+  row: CartLineRow,
+  title: string,
+  message: string,
+  image = stoneImageUrl('round', 'diamond', title),
+): PricedLine => ({
+  id: row.id,
+  kind: row.kind,
+  key: row.lineKey,
+  refId: row.refId,
+  title,
+  details: [],
+  image,
+  href: null,
+  quantity: row.quantity,
+  maxQuantity: row.quantity,
+  unitPriceCents: 0,
+  lineTotalCents: 0,
+  available: false,
+  message,
+  stones: [],
+  configuration: row.configuration ?? null,
 });
 
 const diamondHref = (d: { serial: string; origin: string; id: number }) =>
@@ -28,28 +54,78 @@ const diamondHref = (d: { serial: string; origin: string; id: number }) =>
 type Base = Pick<PricedLine, 'id' | 'kind' | 'key' | 'refId' | 'quantity' | 'available' | 'message' | 'configuration'>;
 
 /** A loose serialized stone: quantity 1, buyable while its status is available. */
-function oneOfAKind(base: Base, kind: 'diamond' | 'gemstone', s: { id: number; priceCents: number; status: string }, title: string, details: string[], image: string, href: string): PricedLine {
+function oneOfAKind(
+  base: Base,
+  kind: 'diamond' | 'gemstone',
+  s: { id: number; priceCents: number; status: string },
+  title: string,
+  details: string[],
+  image: string,
+  href: string,
+): PricedLine {
   const ok = s.status === 'available';
   return {
-    ...base, title, details, image, href, maxQuantity: 1, unitPriceCents: s.priceCents, lineTotalCents: s.priceCents, available: ok,
-    message: ok ? null : `This ${kind} has just been sold. Please choose another.`, stones: [{ kind, id: s.id }],
+    ...base,
+    title,
+    details,
+    image,
+    href,
+    maxQuantity: 1,
+    unitPriceCents: s.priceCents,
+    lineTotalCents: s.priceCents,
+    available: ok,
+    message: ok ? null : `This ${kind} has just been sold. Please choose another.`,
+    stones: [{ kind, id: s.id }],
   };
 }
 
 /** Prices one cart line from today's catalogue; a line that cannot be bought says why. */
 export async function priceLine(db: DbOrTx, row: CartLineRow): Promise<PricedLine> {
-  const base: Base = { id: row.id, kind: row.kind, key: row.lineKey, refId: row.refId, quantity: row.quantity, available: true, message: null, configuration: row.configuration ?? null };
+  const base: Base = {
+    id: row.id,
+    kind: row.kind,
+    key: row.lineKey,
+    refId: row.refId,
+    quantity: row.quantity,
+    available: true,
+    message: null,
+    configuration: row.configuration ?? null,
+  };
   switch (row.kind) {
     case 'product': {
       const v = await variantOf(db, row.refId);
-      if (!v) return unavailable(row, 'A piece no longer in our collection', 'This piece has been withdrawn from the collection.');
+      if (!v)
+        return unavailable(
+          row,
+          'A piece no longer in our collection',
+          'This piece has been withdrawn from the collection.',
+        );
       // A made-to-order piece is bought as a configuration (with the stones it is sold with), never as a bare catalogue row.
-      if (v.configurable) return { ...unavailable(row, v.description, 'This piece is made to order: choose its metal, size and stones on its page.'), incomplete: true };
-      const details = [v.metalName, v.fingerSize ? `Size ${v.fingerSize}` : null, v.lengthIn ? `${v.lengthIn} in` : null, `SKU ${v.sku}`].filter((x): x is string => !!x);
+      if (v.configurable)
+        return {
+          ...unavailable(
+            row,
+            v.description,
+            'This piece is made to order: choose its metal, size and stones on its page.',
+          ),
+          incomplete: true,
+        };
+      const details = [
+        v.metalName,
+        v.fingerSize ? `Size ${v.fingerSize}` : null,
+        v.lengthIn ? `${v.lengthIn} in` : null,
+        `SKU ${v.sku}`,
+      ].filter((x): x is string => !!x);
       return {
-        ...base, title: v.description, details, image: itemImageUrl(v.image, v.metal, v.description),
+        ...base,
+        title: v.description,
+        details,
+        image: itemImageUrl(v.image, v.metal, v.description),
         href: paths.product({ series: v.series, categoryId: v.categoryId, groupId: v.groupId, productId: v.id }),
-        maxQuantity: QTY_MAX, unitPriceCents: v.priceCents, lineTotalCents: v.priceCents * row.quantity, stones: [],
+        maxQuantity: QTY_MAX,
+        unitPriceCents: v.priceCents,
+        lineTotalCents: v.priceCents * row.quantity,
+        stones: [],
       };
     }
     case 'configured': {
@@ -57,17 +133,39 @@ export async function priceLine(db: DbOrTx, row: CartLineRow): Promise<PricedLin
       try {
         const c = await configureProduct(db as Db, cfg);
         if (c.missing.length) {
-          return { ...unavailable(row, c.title, `This piece is sold with its stones: choose the ${c.missing.map((x) => x.label.replace(/ \(.*$/, '').toLowerCase()).join(' and ')} first.`, c.images[0]!.FullUrl), incomplete: true };
+          return {
+            ...unavailable(
+              row,
+              c.title,
+              `This piece is sold with its stones: choose the ${c.missing.map((x) => x.label.replace(/ \(.*$/, '').toLowerCase()).join(' and ')} first.`,
+              c.images[0]!.FullUrl,
+            ),
+            incomplete: true,
+          };
         }
         const model = await stones.model(db, cfg.groupId);
         const productId = model ? await stones.variantFor(db, cfg.groupId, cfg.metal) : null;
         const details = c.breakdown.filter((b) => b.kind === 'stone').map((b) => b.label);
-        const held = cfg.stones.filter((s) => s.kind !== 'melee').map((s) => ({ kind: s.kind as 'diamond' | 'gemstone', id: s.id }));
+        const held = cfg.stones
+          .filter((s) => s.kind !== 'melee')
+          .map((s) => ({ kind: s.kind as 'diamond' | 'gemstone', id: s.id }));
         return {
-          ...base, title: c.title, details: [...details, `SKU ${c.sku}`], image: c.images[0]!.FullUrl,
-          href: model && productId ? paths.configured({ series: model.series, categoryId: model.categoryId, groupId: cfg.groupId, productId }, cfg) : null,
+          ...base,
+          title: c.title,
+          details: [...details, `SKU ${c.sku}`],
+          image: c.images[0]!.FullUrl,
+          href:
+            model && productId
+              ? paths.configured(
+                  { series: model.series, categoryId: model.categoryId, groupId: cfg.groupId, productId },
+                  cfg,
+                )
+              : null,
           // A ring holding a one-of-a-kind stone can be bought once.
-          maxQuantity: held.length ? 1 : QTY_MAX, unitPriceCents: c.totalCents, lineTotalCents: c.totalCents * row.quantity, stones: held,
+          maxQuantity: held.length ? 1 : QTY_MAX,
+          unitPriceCents: c.totalCents,
+          lineTotalCents: c.totalCents * row.quantity,
+          stones: held,
         };
       } catch (err) {
         if (err instanceof AppError && err.status < 500) return unavailable(row, 'Your custom ring', err.message);
@@ -78,13 +176,29 @@ export async function priceLine(db: DbOrTx, row: CartLineRow): Promise<PricedLin
       const d = await stones.diamond(db, row.refId);
       if (!d) return unavailable(row, 'A diamond no longer offered', 'This diamond is no longer offered.');
       const title = diamondTitle(d);
-      return oneOfAKind(base, 'diamond', d, title, [`${d.cut} cut`, `${d.lab} report ${d.certificate}`, `Stock no. ${d.serial}`], stoneImageUrl(d.shape, 'diamond', title), diamondHref(d));
+      return oneOfAKind(
+        base,
+        'diamond',
+        d,
+        title,
+        [`${d.cut} cut`, `${d.lab} report ${d.certificate}`, `Stock no. ${d.serial}`],
+        stoneImageUrl(d.shape, 'diamond', title),
+        diamondHref(d),
+      );
     }
     case 'gemstone': {
       const g = await stones.gemstone(db, row.refId);
       if (!g) return unavailable(row, 'A gemstone no longer offered', 'This gemstone is no longer offered.');
       const title = gemTitle(g);
-      return oneOfAKind(base, 'gemstone', g, title, [`Stock no. ${g.serial}`], stoneImageUrl(g.shape, g.colorHex.replace('#', ''), title), paths.stoneType(g.typeSlug));
+      return oneOfAKind(
+        base,
+        'gemstone',
+        g,
+        title,
+        [`Stock no. ${g.serial}`],
+        stoneImageUrl(g.shape, g.colorHex.replace('#', ''), title),
+        paths.stoneType(g.typeSlug),
+      );
     }
     case 'melee': {
       const p = await stones.melee(db, row.refId);
@@ -94,10 +208,22 @@ export async function priceLine(db: DbOrTx, row: CartLineRow): Promise<PricedLin
       const maxQuantity = Math.max(0, Math.min(QTY_MAX, Math.floor(p.stock / MELEE_PARCEL_STONES)));
       const ok = row.quantity <= maxQuantity;
       return {
-        ...base, title, details: [`SKU ${p.sku}`, `${(p.caratPerStone * MELEE_PARCEL_STONES).toFixed(2)} ct total weight`], image: stoneImageUrl(p.shape, 'diamond', title), href: paths.melee(),
-        maxQuantity: Math.max(maxQuantity, 1), unitPriceCents: unit, lineTotalCents: unit * row.quantity, available: ok,
-        message: ok ? null : maxQuantity ? `Only ${maxQuantity} ${maxQuantity === 1 ? 'parcel is' : 'parcels are'} left.` : 'This parcel is sold out.',
-        stones: [], melee: { id: p.id, stones: row.quantity * MELEE_PARCEL_STONES },
+        ...base,
+        title,
+        details: [`SKU ${p.sku}`, `${(p.caratPerStone * MELEE_PARCEL_STONES).toFixed(2)} ct total weight`],
+        image: stoneImageUrl(p.shape, 'diamond', title),
+        href: paths.melee(),
+        maxQuantity: Math.max(maxQuantity, 1),
+        unitPriceCents: unit,
+        lineTotalCents: unit * row.quantity,
+        available: ok,
+        message: ok
+          ? null
+          : maxQuantity
+            ? `Only ${maxQuantity} ${maxQuantity === 1 ? 'parcel is' : 'parcels are'} left.`
+            : 'This parcel is sold out.',
+        stones: [],
+        melee: { id: p.id, stones: row.quantity * MELEE_PARCEL_STONES },
       };
     }
   }

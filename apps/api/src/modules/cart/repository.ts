@@ -3,11 +3,18 @@ import type { DbOrTx } from '../../db/client.ts';
 import { cart, cartLine } from '../../db/schema/commerce.ts';
 
 export type CartLineRow = typeof cartLine.$inferSelect;
-export interface Owner { userId: number | null; sessionId: string | null }
+export interface Owner {
+  userId: number | null;
+  sessionId: string | null;
+}
 
 export const cartRepository = {
   find: async (db: DbOrTx, owner: Owner) => {
-    const where = owner.userId ? eq(cart.userId, owner.userId) : owner.sessionId ? eq(cart.sessionId, owner.sessionId) : null;
+    const where = owner.userId
+      ? eq(cart.userId, owner.userId)
+      : owner.sessionId
+        ? eq(cart.sessionId, owner.sessionId)
+        : null;
     if (!where) return null;
     return (await db.select({ id: cart.id }).from(cart).where(where).limit(1))[0]?.id ?? null;
   },
@@ -19,7 +26,11 @@ export const cartRepository = {
   ensure: async (db: DbOrTx, owner: Owner) => {
     const values = owner.userId ? { userId: owner.userId } : { sessionId: owner.sessionId! };
     const target = owner.userId ? cart.userId : cart.sessionId;
-    const [row] = await db.insert(cart).values(values).onConflictDoUpdate({ target, set: { updatedAt: sql`now()` } }).returning({ id: cart.id });
+    const [row] = await db
+      .insert(cart)
+      .values(values)
+      .onConflictDoUpdate({ target, set: { updatedAt: sql`now()` } })
+      .returning({ id: cart.id });
     return row!.id;
   },
 
@@ -27,35 +38,96 @@ export const cartRepository = {
     db.select().from(cartLine).where(eq(cartLine.cartId, cartId)).orderBy(asc(cartLine.id)),
 
   line: async (db: DbOrTx, cartId: number, id: number) =>
-    (await db.select().from(cartLine).where(and(eq(cartLine.cartId, cartId), eq(cartLine.id, id))).limit(1))[0] ?? null,
+    (
+      await db
+        .select()
+        .from(cartLine)
+        .where(and(eq(cartLine.cartId, cartId), eq(cartLine.id, id)))
+        .limit(1)
+    )[0] ?? null,
 
   /** Adds a line, or adds to the quantity of the same line (capped). */
-  upsertLine: async (db: DbOrTx, cartId: number, l: { kind: CartLineRow['kind']; refId: number; configuration: CartLineRow['configuration']; lineKey: string; quantity: number; max: number }) => {
-    const [row] = await db.insert(cartLine).values({ cartId, kind: l.kind, refId: l.refId, configuration: l.configuration, lineKey: l.lineKey, quantity: l.quantity })
-      .onConflictDoUpdate({ target: [cartLine.cartId, cartLine.lineKey], set: { quantity: sql`least(${cartLine.quantity} + excluded.quantity, ${l.max})` } })
+  upsertLine: async (
+    db: DbOrTx,
+    cartId: number,
+    l: {
+      kind: CartLineRow['kind'];
+      refId: number;
+      configuration: CartLineRow['configuration'];
+      lineKey: string;
+      quantity: number;
+      max: number;
+    },
+  ) => {
+    const [row] = await db
+      .insert(cartLine)
+      .values({
+        cartId,
+        kind: l.kind,
+        refId: l.refId,
+        configuration: l.configuration,
+        lineKey: l.lineKey,
+        quantity: l.quantity,
+      })
+      .onConflictDoUpdate({
+        target: [cartLine.cartId, cartLine.lineKey],
+        set: { quantity: sql`least(${cartLine.quantity} + excluded.quantity, ${l.max})` },
+      })
       .returning({ id: cartLine.id });
     return row!.id;
   },
 
   setQuantity: async (db: DbOrTx, cartId: number, id: number, quantity: number) =>
-    (await db.update(cartLine).set({ quantity }).where(and(eq(cartLine.cartId, cartId), eq(cartLine.id, id))).returning({ id: cartLine.id })).length === 1,
+    (
+      await db
+        .update(cartLine)
+        .set({ quantity })
+        .where(and(eq(cartLine.cartId, cartId), eq(cartLine.id, id)))
+        .returning({ id: cartLine.id })
+    ).length === 1,
 
   removeLine: async (db: DbOrTx, cartId: number, id: number) =>
-    (await db.delete(cartLine).where(and(eq(cartLine.cartId, cartId), eq(cartLine.id, id))).returning({ id: cartLine.id })).length === 1,
+    (
+      await db
+        .delete(cartLine)
+        .where(and(eq(cartLine.cartId, cartId), eq(cartLine.id, id)))
+        .returning({ id: cartLine.id })
+    ).length === 1,
 
-  clear: async (db: DbOrTx, cartId: number) => { await db.delete(cartLine).where(eq(cartLine.cartId, cartId)); },
-  drop: async (db: DbOrTx, cartId: number) => { await db.delete(cart).where(eq(cart.id, cartId)); },
-  touch: async (db: DbOrTx, cartId: number) => { await db.update(cart).set({ updatedAt: sql`now()` }).where(eq(cart.id, cartId)); },
+  clear: async (db: DbOrTx, cartId: number) => {
+    await db.delete(cartLine).where(eq(cartLine.cartId, cartId));
+  },
+  drop: async (db: DbOrTx, cartId: number) => {
+    await db.delete(cart).where(eq(cart.id, cartId));
+  },
+  touch: async (db: DbOrTx, cartId: number) => {
+    await db
+      .update(cart)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(cart.id, cartId));
+  },
 };
 
 export interface VariantRow {
-  id: number; sku: string; metal: string; metalName: string; fingerSize: number | null; lengthIn: number | null; priceCents: number;
-  groupId: number; series: string; categoryId: number; description: string; image: import('../../db/schema/products.ts').ImageSpec;
+  id: number;
+  sku: string;
+  metal: string;
+  metalName: string;
+  fingerSize: number | null;
+  lengthIn: number | null;
+  priceCents: number;
+  groupId: number;
+  series: string;
+  categoryId: number;
+  description: string;
+  image: import('../../db/schema/products.ts').ImageSpec;
   configurable: boolean;
 }
 export const variantOf = async (db: DbOrTx, productId: number) =>
-  (await db.execute(sql`
+  (
+    (await db.execute(sql`
     select p.id, p.sku, p.metal, coalesce(m.name, p.metal) as "metalName", p.finger_size as "fingerSize", p.length_in as "lengthIn", p.price_cents as "priceCents",
       g.id as "groupId", g.series, g.category_id as "categoryId", g.description, g.image, g.configurable
     from product p join product_group g on g.id = p.group_id left join metal_rate m on m.quality = p.metal
-    where p.id = ${productId}`) as unknown as { rows: VariantRow[] }).rows[0] ?? null;
+    where p.id = ${productId}`)) as unknown as { rows: VariantRow[] }
+  ).rows[0] ?? null;

@@ -8,18 +8,28 @@ import * as carts from './service.ts';
 const lineParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onSend', async (_req, reply) => { reply.header('cache-control', 'private, no-store'); });
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
   const reply = { 200: envelope(cartSchema) };
 
-  app.get('/cart', { schema: { querystring: cartQuery, response: reply } },
-    async (req) => ({ data: await carts.getCart(app.db, app.config, await ownerOf(req), req.query) }));
+  app.get('/cart', { schema: { querystring: cartQuery, response: reply } }, async (req) => ({
+    data: await carts.getCart(app.db, app.config, await ownerOf(req), req.query),
+  }));
 
-  app.post('/cart/items', { schema: { body: addItemBody, response: reply } },
-    async (req) => ({ data: await carts.addItem(app.db, app.config, await ownerOf(req), req.body) }));
+  app.post('/cart/items', { schema: { body: addItemBody, response: reply } }, async (req) => ({
+    data: await carts.addItem(app.db, app.config, await ownerOf(req), req.body),
+  }));
 
-  app.patch('/cart/items/:id', { schema: { params: lineParams, body: updateItemBody, response: reply } },
-    async (req) => ({ data: await carts.updateItem(app.db, app.config, await ownerOf(req), req.params.id, req.body.quantity) }));
+  app.patch(
+    '/cart/items/:id',
+    { schema: { params: lineParams, body: updateItemBody, response: reply } },
+    async (req) => ({
+      data: await carts.updateItem(app.db, app.config, await ownerOf(req), req.params.id, req.body.quantity),
+    }),
+  );
 
-  app.delete('/cart/items/:id', { schema: { params: lineParams, response: reply } },
-    async (req) => ({ data: await carts.removeItem(app.db, app.config, await ownerOf(req), req.params.id) }));
+  app.delete('/cart/items/:id', { schema: { params: lineParams, response: reply } }, async (req) => ({
+    data: await carts.removeItem(app.db, app.config, await ownerOf(req), req.params.id),
+  }));
 };

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { MELEE_PARCEL_STONES, QTY_MAX, SERIALIZED_KINDS, type Cart, type ShippingMethod } from '@facet/contracts/commerce';
+import {
+  MELEE_PARCEL_STONES,
+  QTY_MAX,
+  SERIALIZED_KINDS,
+  type Cart,
+  type ShippingMethod,
+} from '@facet/contracts/commerce';
 import type { z } from 'zod';
 import type { addItemBody } from '@facet/contracts/commerce';
 import type { Config } from '../../config.ts';
@@ -25,7 +31,8 @@ function lineKey(input: AddInput): string {
   return `configured:${c.groupId}:${createHash('sha256').update(canonical).digest('hex').slice(0, 24)}`;
 }
 const serialsOf = (input: AddInput | CartLineRow): string[] => {
-  if (input.kind === 'diamond' || input.kind === 'gemstone') return [`${input.kind}:${'refId' in input ? input.refId : input.id}`];
+  if (input.kind === 'diamond' || input.kind === 'gemstone')
+    return [`${input.kind}:${'refId' in input ? input.refId : input.id}`];
   if (input.kind === 'configured') {
     const cfg = 'configuration' in input ? input.configuration : null;
     return (cfg?.stones ?? []).filter((s) => s.kind !== 'melee').map((s) => `${s.kind}:${s.id}`);
@@ -39,7 +46,11 @@ export async function pricedLines(db: DbOrTx, cartId: number | null): Promise<Pr
   return Promise.all(rows.map((r) => priceLine(db, r)));
 }
 
-export function summarize(config: Config, lines: PricedLine[], opts: { state?: string; shipping?: ShippingMethod } = {}): Cart {
+export function summarize(
+  config: Config,
+  lines: PricedLine[],
+  opts: { state?: string; shipping?: ShippingMethod } = {},
+): Cart {
   const subtotal = lines.filter((l) => l.available).reduce((s, l) => s + l.lineTotalCents, 0);
   return {
     lines: lines.map(({ stones: _s, melee: _m, configuration: _c, refId: _r, ...l }) => l),
@@ -69,18 +80,31 @@ export async function claimVisitorCart(db: Db, userId: number, sessionId: string
       if (serials.some((s) => held.has(s))) continue;
       serials.forEach((s) => held.add(s));
       const max = SERIALIZED_KINDS.includes(l.kind) || serials.length ? 1 : QTY_MAX;
-      await repo.upsertLine(tx, userCart, { kind: l.kind, refId: l.refId, configuration: l.configuration, lineKey: l.lineKey, quantity: l.quantity, max });
+      await repo.upsertLine(tx, userCart, {
+        kind: l.kind,
+        refId: l.refId,
+        configuration: l.configuration,
+        lineKey: l.lineKey,
+        quantity: l.quantity,
+        max,
+      });
     }
     await repo.drop(tx, visitorCart);
   });
 }
 
-export async function getCart(db: Db, config: Config, owner: Owner, opts: { state?: string; shipping?: ShippingMethod } = {}): Promise<Cart> {
+export async function getCart(
+  db: Db,
+  config: Config,
+  owner: Owner,
+  opts: { state?: string; shipping?: ShippingMethod } = {},
+): Promise<Cart> {
   return summarize(config, await pricedLines(db, await repo.find(db, owner)), opts);
 }
 
 export async function addItem(db: Db, config: Config, owner: Owner, input: AddInput): Promise<Cart> {
-  if (!owner.userId && !owner.sessionId) throw new Unprocessable('A cart needs the X-Session-Id header (the swag-session id).');
+  if (!owner.userId && !owner.sessionId)
+    throw new Unprocessable('A cart needs the X-Session-Id header (the swag-session id).');
   const quantity = 'quantity' in input ? input.quantity : 1;
   const refId = input.kind === 'configured' ? input.configuration.groupId : input.id;
   await db.transaction(async (tx) => {
@@ -89,31 +113,67 @@ export async function addItem(db: Db, config: Config, owner: Owner, input: AddIn
     const key = lineKey(input);
     const serials = serialsOf(input);
     // Price the new line before keeping it: a sold stone or an impossible configuration is refused now.
-    const probe = await priceLine(tx, { id: 0, cartId, kind: input.kind, refId, configuration: input.kind === 'configured' ? input.configuration : null, lineKey: key, quantity, createdAt: new Date() });
+    const probe = await priceLine(tx, {
+      id: 0,
+      cartId,
+      kind: input.kind,
+      refId,
+      configuration: input.kind === 'configured' ? input.configuration : null,
+      lineKey: key,
+      quantity,
+      createdAt: new Date(),
+    });
     if (probe.incomplete) throw new Validation(probe.message!);
     if (!probe.available) throw new Conflict(probe.message ?? 'This item cannot be bought right now.');
     if (serials.length) {
       const held = new Set(existing.flatMap(serialsOf));
-      if (serials.some((s) => held.has(s))) throw new Conflict(input.kind === 'configured' ? 'That stone is already in your cart.' : `This ${input.kind} is already in your cart. Each one is one of a kind.`);
+      if (serials.some((s) => held.has(s)))
+        throw new Conflict(
+          input.kind === 'configured'
+            ? 'That stone is already in your cart.'
+            : `This ${input.kind} is already in your cart. Each one is one of a kind.`,
+        );
     }
     const same = existing.find((l) => l.lineKey === key);
     if (same && same.quantity + quantity > probe.maxQuantity) {
-      throw new Unprocessable(probe.maxQuantity === 1 ? 'This piece is one of a kind and already in your cart.' : `You can order up to ${probe.maxQuantity} of an item. For more, please contact us.`);
+      throw new Unprocessable(
+        probe.maxQuantity === 1
+          ? 'This piece is one of a kind and already in your cart.'
+          : `You can order up to ${probe.maxQuantity} of an item. For more, please contact us.`,
+      );
     }
-    if (input.kind === 'melee' && quantity > probe.maxQuantity) throw new Unprocessable(`Only ${probe.maxQuantity} parcels of ${MELEE_PARCEL_STONES} are in stock.`);
-    await repo.upsertLine(tx, cartId, { kind: input.kind, refId, configuration: input.kind === 'configured' ? input.configuration : null, lineKey: key, quantity, max: probe.maxQuantity });
+    if (input.kind === 'melee' && quantity > probe.maxQuantity)
+      throw new Unprocessable(`Only ${probe.maxQuantity} parcels of ${MELEE_PARCEL_STONES} are in stock.`);
+    await repo.upsertLine(tx, cartId, {
+      kind: input.kind,
+      refId,
+      configuration: input.kind === 'configured' ? input.configuration : null,
+      lineKey: key,
+      quantity,
+      max: probe.maxQuantity,
+    });
     await repo.touch(tx, cartId);
   });
   return getCart(db, config, owner);
 }
 
-export async function updateItem(db: Db, config: Config, owner: Owner, lineId: number, quantity: number): Promise<Cart> {
+export async function updateItem(
+  db: Db,
+  config: Config,
+  owner: Owner,
+  lineId: number,
+  quantity: number,
+): Promise<Cart> {
   const cartId = await repo.find(db, owner);
   const row = cartId ? await repo.line(db, cartId, lineId) : null;
   if (!cartId || !row) throw new NotFound(NOT_IN_CART);
   const priced = await priceLine(db, row);
   if (quantity > priced.maxQuantity) {
-    throw new Unprocessable(priced.maxQuantity === 1 ? 'This piece is one of a kind: its quantity is always 1.' : `Only ${priced.maxQuantity} available for this item.`);
+    throw new Unprocessable(
+      priced.maxQuantity === 1
+        ? 'This piece is one of a kind: its quantity is always 1.'
+        : `Only ${priced.maxQuantity} available for this item.`,
+    );
   }
   await repo.setQuantity(db, cartId, lineId, quantity);
   return getCart(db, config, owner);
@@ -124,4 +184,3 @@ export async function removeItem(db: Db, config: Config, owner: Owner, lineId: n
   if (!cartId || !(await repo.removeLine(db, cartId, lineId))) throw new NotFound(NOT_IN_CART);
   return getCart(db, config, owner);
 }
-

@@ -6,8 +6,12 @@ import { FINISHES, FLUORESCENCE, LABS, SHAPES } from './grades.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await buildTestApp({ SEED_SCALE: '0.1' }); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await buildTestApp({ SEED_SCALE: '0.1' });
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const q = (filters: unknown) => encodeURIComponent(JSON.stringify(filters));
@@ -15,7 +19,9 @@ const q = (filters: unknown) => encodeURIComponent(JSON.stringify(filters));
 describe('category listing', () => {
   it('every mega-menu item leads to a non-empty listing', async () => {
     const menu = (await get('/api/menu')).json().data;
-    const items = menu.flatMap((s: any) => s.groups.flatMap((g: any) => g.items)).filter((i: any) => i.categoryId != null);
+    const items = menu
+      .flatMap((s: any) => s.groups.flatMap((g: any) => g.items))
+      .filter((i: any) => i.categoryId != null);
     for (const item of items) {
       const res = await get(`/api${item.href}`);
       expect(res.statusCode, item.href).toBe(200);
@@ -24,61 +30,109 @@ describe('category listing', () => {
   });
 
   it('counts match a direct SQL count, and facets count the current result', async () => {
-    const filters = [{ label: 'primary stone shape', matchType: 'exact', options: ['Oval', 'Round'] }, { label: 'metal type', matchType: 'like', options: ['Platinum'] }];
+    const filters = [
+      { label: 'primary stone shape', matchType: 'exact', options: ['Oval', 'Round'] },
+      { label: 'metal type', matchType: 'like', options: ['Platinum'] },
+    ];
     const { data } = (await get(`/api/category/1100?filters=${q(filters)}&pageSize=96`)).json();
-    const { n } = rowsOf<{ n: number }>(await t.database.db.execute(sql`
+    const { n } = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`
       select count(*)::int n from product_group g where g.category_id in (1100, 1101, 1102, 1103, 1104)
       and exists (select 1 from product_attribute a where a.group_id = g.id and a.label = 'primary stone shape' and a.value in ('Oval', 'Round'))
-      and exists (select 1 from product_attribute a where a.group_id = g.id and a.label = 'metal type' and a.value ilike '%Platinum%')`))[0]!;
+      and exists (select 1 from product_attribute a where a.group_id = g.id and a.label = 'metal type' and a.value ilike '%Platinum%')`),
+    )[0]!;
     expect(data.count).toBe(n);
     expect(n).toBeGreaterThan(0);
     const shapes = data.attributes.find((a: any) => a.label === 'primary stone shape').values;
     expect(shapes.map((v: any) => v.value).sort()).toEqual(['Oval', 'Round']);
     expect(shapes.reduce((s: number, v: any) => s + v.count, 0)).toBe(n);
-    const metal = data.attributes.find((a: any) => a.label === 'metal type').values.find((v: any) => v.value === 'Platinum');
+    const metal = data.attributes
+      .find((a: any) => a.label === 'metal type')
+      .values.find((v: any) => v.value === 'Platinum');
     expect(metal.count).toBe(n);
   });
 
   it('filters, counts facets, sorts and pages like SQL over the attributes table (property test)', async () => {
-    const attrs = rowsOf<{ label: string; value: string }>(await t.database.db.execute(sql`select distinct label, value from product_attribute order by 1, 2`));
+    const attrs = rowsOf<{ label: string; value: string }>(
+      await t.database.db.execute(sql`select distinct label, value from product_attribute order by 1, 2`),
+    );
     const labels = [...new Set(attrs.map((a) => a.label))];
     const valuesOf = (label: string) => attrs.filter((a) => a.label === label).map((a) => a.value);
-    const cats = rowsOf<{ id: number }>(await t.database.db.execute(sql`select distinct category_id as id from product_group`)).map((c) => c.id);
-    const filter = fc.constantFrom(...labels).chain((label) => fc.oneof(
-      fc.subarray(valuesOf(label), { minLength: 1, maxLength: Math.min(3, valuesOf(label).length) }).map((options) => ({ label, matchType: 'exact' as const, options })),
-      // `like`: a piece of a value, in any case (ILIKE).
-      fc.tuple(fc.constantFrom(...valuesOf(label)), fc.nat(), fc.integer({ min: 1, max: 6 }), fc.boolean()).map(([v, at, len, upper]) => {
-        // Trimmed, as the filters schema trims options (a blank option is a 400, tested elsewhere).
-        const piece = v.slice(at % v.length, (at % v.length) + len).trim();
-        return { label, matchType: 'like' as const, options: [upper ? piece.toUpperCase() : piece.toLowerCase()] };
-      }).filter((f) => f.options[0]!.length > 0),
-    ));
-    await fc.assert(fc.asyncProperty(
-      fc.constantFrom(...cats), fc.array(filter, { maxLength: 3 }), fc.constantFrom('featured', 'price-asc', 'price-desc', 'newest'),
-      async (cat, filters, sort) => {
-        const res = await get(`/api/category/${cat}?filters=${q(filters)}&sort=${sort}&pageSize=12`);
-        const conds = filters.map((f) => f.matchType === 'exact'
-          ? sql`exists (select 1 from product_attribute a where a.group_id = g.id and a.label = ${f.label} and a.value in (${sql.join(f.options.map((o) => sql`${o}`), sql`, `)}))`
-          : sql`exists (select 1 from product_attribute a where a.group_id = g.id and a.label = ${f.label} and strpos(lower(a.value), lower(${f.options[0]!})) > 0)`);
-        const order = { featured: sql`featured desc, id`, 'price-asc': sql`min_price_cents, id`, 'price-desc': sql`min_price_cents desc, id`, newest: sql`created_at desc, id desc` }[sort]!;
-        const ids = rowsOf<{ id: number }>(await t.database.db.execute(sql`
-          select id from product_group g where category_id = ${cat} ${conds.length ? sql`and ${sql.join(conds, sql` and `)}` : sql``} order by ${order}`)).map((r) => r.id);
-        if (ids.length === 0) { expect(res.statusCode === 200 ? res.json().data.count : 0).toBe(0); return; }
-        expect(res.statusCode).toBe(200);
-        const { data } = res.json();
-        expect(data.count).toBe(ids.length);
-        expect(data.products.map((p: any) => p.groupId)).toEqual(ids.slice(0, 12));
-        const facets = rowsOf<{ label: string; value: string; n: number }>(await t.database.db.execute(sql`
-          select a.label, a.value, count(*)::int n from product_attribute a where a.group_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) group by 1, 2`));
-        const got = data.attributes.flatMap((a: any) => a.values.map((v: any) => `${a.label}=${v.value}:${v.count}`)).sort();
-        expect(got).toEqual(facets.map((f) => `${f.label}=${f.value}:${f.n}`).sort());
-      },
-    ), { numRuns: 60 });
+    const cats = rowsOf<{ id: number }>(
+      await t.database.db.execute(sql`select distinct category_id as id from product_group`),
+    ).map((c) => c.id);
+    const filter = fc.constantFrom(...labels).chain((label) =>
+      fc.oneof(
+        fc
+          .subarray(valuesOf(label), { minLength: 1, maxLength: Math.min(3, valuesOf(label).length) })
+          .map((options) => ({ label, matchType: 'exact' as const, options })),
+        // `like`: a piece of a value, in any case (ILIKE).
+        fc
+          .tuple(fc.constantFrom(...valuesOf(label)), fc.nat(), fc.integer({ min: 1, max: 6 }), fc.boolean())
+          .map(([v, at, len, upper]) => {
+            // Trimmed, as the filters schema trims options (a blank option is a 400, tested elsewhere).
+            const piece = v.slice(at % v.length, (at % v.length) + len).trim();
+            return { label, matchType: 'like' as const, options: [upper ? piece.toUpperCase() : piece.toLowerCase()] };
+          })
+          .filter((f) => f.options[0]!.length > 0),
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...cats),
+        fc.array(filter, { maxLength: 3 }),
+        fc.constantFrom('featured', 'price-asc', 'price-desc', 'newest'),
+        async (cat, filters, sort) => {
+          const res = await get(`/api/category/${cat}?filters=${q(filters)}&sort=${sort}&pageSize=12`);
+          const conds = filters.map((f) =>
+            f.matchType === 'exact'
+              ? sql`exists (select 1 from product_attribute a where a.group_id = g.id and a.label = ${f.label} and a.value in (${sql.join(
+                  f.options.map((o) => sql`${o}`),
+                  sql`, `,
+                )}))`
+              : sql`exists (select 1 from product_attribute a where a.group_id = g.id and a.label = ${f.label} and strpos(lower(a.value), lower(${f.options[0]!})) > 0)`,
+          );
+          const order = {
+            featured: sql`featured desc, id`,
+            'price-asc': sql`min_price_cents, id`,
+            'price-desc': sql`min_price_cents desc, id`,
+            newest: sql`created_at desc, id desc`,
+          }[sort]!;
+          const ids = rowsOf<{ id: number }>(
+            await t.database.db.execute(sql`
+          select id from product_group g where category_id = ${cat} ${conds.length ? sql`and ${sql.join(conds, sql` and `)}` : sql``} order by ${order}`),
+          ).map((r) => r.id);
+          if (ids.length === 0) {
+            expect(res.statusCode === 200 ? res.json().data.count : 0).toBe(0);
+            return;
+          }
+          expect(res.statusCode).toBe(200);
+          const { data } = res.json();
+          expect(data.count).toBe(ids.length);
+          expect(data.products.map((p: any) => p.groupId)).toEqual(ids.slice(0, 12));
+          const facets = rowsOf<{ label: string; value: string; n: number }>(
+            await t.database.db.execute(sql`
+          select a.label, a.value, count(*)::int n from product_attribute a where a.group_id in (${sql.join(
+            ids.map((i) => sql`${i}`),
+            sql`, `,
+          )}) group by 1, 2`),
+          );
+          const got = data.attributes
+            .flatMap((a: any) => a.values.map((v: any) => `${a.label}=${v.value}:${v.count}`))
+            .sort();
+          expect(got).toEqual(facets.map((f) => `${f.label}=${f.value}:${f.n}`).sort());
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it('removing a facet widens the result', async () => {
-    const one = (await get(`/api/category/1300?filters=${q([{ label: 'chain style', options: ['Box'] }])}`)).json().data.count;
-    const two = (await get(`/api/category/1300?filters=${q([{ label: 'chain style', options: ['Box', 'Rope'] }])}`)).json().data.count;
+    const one = (await get(`/api/category/1300?filters=${q([{ label: 'chain style', options: ['Box'] }])}`)).json().data
+      .count;
+    const two = (
+      await get(`/api/category/1300?filters=${q([{ label: 'chain style', options: ['Box', 'Rope'] }])}`)
+    ).json().data.count;
     const none = (await get('/api/category/1300')).json().data.count;
     expect(one).toBeGreaterThan(0);
     expect(two).toBeGreaterThan(one);
@@ -86,8 +140,12 @@ describe('category listing', () => {
   });
 
   it('sorts by price both ways', async () => {
-    const asc = (await get('/api/category/1200?sort=price-asc&pageSize=50')).json().data.products.map((p: any) => p.priceCents);
-    const desc = (await get('/api/category/1200?sort=price-desc&pageSize=50')).json().data.products.map((p: any) => p.priceCents);
+    const asc = (await get('/api/category/1200?sort=price-asc&pageSize=50'))
+      .json()
+      .data.products.map((p: any) => p.priceCents);
+    const desc = (await get('/api/category/1200?sort=price-desc&pageSize=50'))
+      .json()
+      .data.products.map((p: any) => p.priceCents);
     expect(asc).toEqual([...asc].sort((a, b) => a - b));
     expect(desc).toEqual([...desc].sort((a, b) => b - a));
   });
@@ -119,7 +177,8 @@ describe('product', () => {
     expect(data.variants.length).toBeGreaterThan(5);
     // "From" is the least the piece can be bought for: its cheapest variant, or for a configurable
     // piece the cheapest configuration (which may be a size no variant lists; one-price.test.ts).
-    if (data.configuration) expect(card.priceCents).toBeLessThanOrEqual(Math.min(...data.variants.map((v: any) => v.priceCents)));
+    if (data.configuration)
+      expect(card.priceCents).toBeLessThanOrEqual(Math.min(...data.variants.map((v: any) => v.priceCents)));
     else expect(Math.min(...data.variants.map((v: any) => v.priceCents))).toBe(card.priceCents);
     expect(data.images.length).toBe(new Set(data.variants.map((v: any) => v.metal)).size);
     expect(data.related.length).toBeGreaterThan(0);
@@ -151,15 +210,34 @@ describe('product', () => {
 
 describe('diamond search', () => {
   type D = {
-    id: number; shape: string; carat: number; color: number; clarity: number; cut: number; polish: string; symmetry: string; fluorescence: string; lab: string;
-    depth: number; table: number; lw: number; priceCents: number; origin: string; created: number;
+    id: number;
+    shape: string;
+    carat: number;
+    color: number;
+    clarity: number;
+    cut: number;
+    polish: string;
+    symmetry: string;
+    fluorescence: string;
+    lab: string;
+    depth: number;
+    table: number;
+    lw: number;
+    priceCents: number;
+    origin: string;
+    created: number;
   };
   let all: D[] = [];
-  const loadAll = async () => rowsOf<D>(await t.database.db.execute(sql`
+  const loadAll = async () =>
+    rowsOf<D>(
+      await t.database.db.execute(sql`
     select id, shape, carat_points / 100.0 as carat, color_rank as color, clarity_rank as clarity, cut_rank as cut, polish, symmetry, fluorescence, lab,
       depth_pct as depth, table_pct as "table", lw_ratio as lw, price_cents as "priceCents", origin, extract(epoch from created_at) * 1000 as created
-    from diamond where status = 'available'`)).map((d) => ({ ...d, carat: Number(d.carat), created: Number(d.created) }));
-  beforeAll(async () => { all = await loadAll(); });
+    from diamond where status = 'available'`),
+    ).map((d) => ({ ...d, carat: Number(d.carat), created: Number(d.created) }));
+  beforeAll(async () => {
+    all = await loadAll();
+  });
 
   // The reference: a plain filter and sort of the same rows, written without the index's tricks.
   const SORTS: Record<string, (a: D, b: D) => number> = {
@@ -173,72 +251,119 @@ describe('diamond search', () => {
     newest: (a, b) => b.created - a.created || b.id - a.id,
   };
   const range = fc.option(fc.tuple(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 9 })), { nil: undefined });
-  const subset = (values: readonly string[]) => fc.option(fc.subarray([...values], { minLength: 1, maxLength: values.length - 1 }), { nil: undefined });
+  const subset = (values: readonly string[]) =>
+    fc.option(fc.subarray([...values], { minLength: 1, maxLength: values.length - 1 }), { nil: undefined });
 
   it('combines filters, sorts and pages exactly like an in-memory filter of the same data (property test)', async () => {
-    await fc.assert(fc.asyncProperty(
-      fc.record({
-        origin: fc.option(fc.constantFrom('natural', 'lab'), { nil: undefined }),
-        shapes: fc.option(fc.subarray([...SHAPES], { minLength: 1, maxLength: 3 }), { nil: undefined }),
-        // Narrow carat ranges too: many stones of one weight test the tie-breaks of every sort.
-        carat: fc.option(fc.tuple(fc.integer({ min: 20, max: 300 }), fc.oneof(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 300 }))), { nil: undefined }),
-        color: range, clarity: range, cut: fc.option(fc.tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 4 })), { nil: undefined }),
-        price: fc.option(fc.tuple(fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: 0, max: 30_000 })), { nil: undefined }),
-        polish: subset(FINISHES), symmetry: subset(FINISHES), fluorescence: subset(FLUORESCENCE), lab: subset(LABS),
-        depth: fc.option(fc.tuple(fc.integer({ min: 550, max: 650 }), fc.integer({ min: 0, max: 100 })), { nil: undefined }),
-        sort: fc.constantFrom(...Object.keys(SORTS)),
-        page: fc.integer({ min: 1, max: 3 }),
-      }),
-      async (f) => {
-        const pageSize = 24;
-        const params = new URLSearchParams({ pageSize: String(pageSize), page: String(f.page), sort: f.sort });
-        const between = (name: string, pair: [number, number] | undefined, scale = 1) => {
-          if (!pair) return undefined;
-          const lo = Math.min(...pair) / scale, hi = Math.max(...pair) / scale;
-          params.set(`${name}Min`, String(lo)); params.set(`${name}Max`, String(hi));
-          return (v: number) => v >= lo - 1e-6 && v <= hi + 1e-6;
-        };
-        const carat = f.carat ? between('carat', [f.carat[0], f.carat[0] + f.carat[1]], 100) : undefined;
-        const color = between('color', f.color), clarity = between('clarity', f.clarity), cut = between('cut', f.cut);
-        const price = f.price ? between('price', [f.price[0], f.price[0] + f.price[1]]) : undefined;
-        const depth = f.depth ? between('depth', [f.depth[0], f.depth[0] + f.depth[1]], 10) : undefined;
-        if (f.origin) params.set('origin', f.origin);
-        if (f.shapes) params.set('shape', f.shapes.join(','));
-        for (const k of ['polish', 'symmetry', 'fluorescence', 'lab'] as const) if (f[k]) params.set(k, f[k]!.join(','));
-        const res = await get(`/api/diamond?${params}`);
-        const base = (d: D) => (!f.origin || d.origin === f.origin) && (!carat || carat(d.carat)) && (!color || color(d.color)) && (!clarity || clarity(d.clarity))
-          && (!cut || cut(d.cut)) && (!depth || depth(d.depth)) && (['polish', 'symmetry', 'fluorescence', 'lab'] as const).every((k) => !f[k] || f[k]!.includes(d[k]));
-        const inShape = (d: D) => !f.shapes || f.shapes.includes(d.shape as never);
-        const inPrice = (d: D) => !price || price(d.priceCents / 100);
-        const expected = all.filter((d) => base(d) && inShape(d) && inPrice(d)).sort(SORTS[f.sort]);
-        const last = Math.max(1, Math.ceil(expected.length / pageSize));
-        if (f.page > last) { expect(res.statusCode).toBe(404); return; }
-        expect(res.statusCode).toBe(200);
-        const { data } = res.json();
-        expect(data.count).toBe(expected.length);
-        expect(data.diamonds.map((d: any) => d.id)).toEqual(expected.slice((f.page - 1) * pageSize, f.page * pageSize).map((d) => d.id));
-        // The shape facet ignores the shape filter; the histogram ignores the price filter.
-        const facet = new Map<string, number>();
-        for (const d of all) if (base(d) && inPrice(d)) facet.set(d.shape, (facet.get(d.shape) ?? 0) + 1);
-        expect(Object.fromEntries(data.shapes.map((s: any) => [s.value, s.count]))).toEqual(Object.fromEntries(facet));
-        expect(data.histogram.reduce((s: number, b: any) => s + b.count, 0)).toBe(all.filter((d) => base(d) && inShape(d)).length);
-      },
-    ), { numRuns: 80 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          origin: fc.option(fc.constantFrom('natural', 'lab'), { nil: undefined }),
+          shapes: fc.option(fc.subarray([...SHAPES], { minLength: 1, maxLength: 3 }), { nil: undefined }),
+          // Narrow carat ranges too: many stones of one weight test the tie-breaks of every sort.
+          carat: fc.option(
+            fc.tuple(
+              fc.integer({ min: 20, max: 300 }),
+              fc.oneof(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 300 })),
+            ),
+            { nil: undefined },
+          ),
+          color: range,
+          clarity: range,
+          cut: fc.option(fc.tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 4 })), { nil: undefined }),
+          price: fc.option(fc.tuple(fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: 0, max: 30_000 })), {
+            nil: undefined,
+          }),
+          polish: subset(FINISHES),
+          symmetry: subset(FINISHES),
+          fluorescence: subset(FLUORESCENCE),
+          lab: subset(LABS),
+          depth: fc.option(fc.tuple(fc.integer({ min: 550, max: 650 }), fc.integer({ min: 0, max: 100 })), {
+            nil: undefined,
+          }),
+          sort: fc.constantFrom(...Object.keys(SORTS)),
+          page: fc.integer({ min: 1, max: 3 }),
+        }),
+        async (f) => {
+          const pageSize = 24;
+          const params = new URLSearchParams({ pageSize: String(pageSize), page: String(f.page), sort: f.sort });
+          const between = (name: string, pair: [number, number] | undefined, scale = 1) => {
+            if (!pair) return undefined;
+            const lo = Math.min(...pair) / scale,
+              hi = Math.max(...pair) / scale;
+            params.set(`${name}Min`, String(lo));
+            params.set(`${name}Max`, String(hi));
+            return (v: number) => v >= lo - 1e-6 && v <= hi + 1e-6;
+          };
+          const carat = f.carat ? between('carat', [f.carat[0], f.carat[0] + f.carat[1]], 100) : undefined;
+          const color = between('color', f.color),
+            clarity = between('clarity', f.clarity),
+            cut = between('cut', f.cut);
+          const price = f.price ? between('price', [f.price[0], f.price[0] + f.price[1]]) : undefined;
+          const depth = f.depth ? between('depth', [f.depth[0], f.depth[0] + f.depth[1]], 10) : undefined;
+          if (f.origin) params.set('origin', f.origin);
+          if (f.shapes) params.set('shape', f.shapes.join(','));
+          for (const k of ['polish', 'symmetry', 'fluorescence', 'lab'] as const)
+            if (f[k]) params.set(k, f[k]!.join(','));
+          const res = await get(`/api/diamond?${params}`);
+          const base = (d: D) =>
+            (!f.origin || d.origin === f.origin) &&
+            (!carat || carat(d.carat)) &&
+            (!color || color(d.color)) &&
+            (!clarity || clarity(d.clarity)) &&
+            (!cut || cut(d.cut)) &&
+            (!depth || depth(d.depth)) &&
+            (['polish', 'symmetry', 'fluorescence', 'lab'] as const).every((k) => !f[k] || f[k]!.includes(d[k]));
+          const inShape = (d: D) => !f.shapes || f.shapes.includes(d.shape as never);
+          const inPrice = (d: D) => !price || price(d.priceCents / 100);
+          const expected = all.filter((d) => base(d) && inShape(d) && inPrice(d)).sort(SORTS[f.sort]);
+          const last = Math.max(1, Math.ceil(expected.length / pageSize));
+          if (f.page > last) {
+            expect(res.statusCode).toBe(404);
+            return;
+          }
+          expect(res.statusCode).toBe(200);
+          const { data } = res.json();
+          expect(data.count).toBe(expected.length);
+          expect(data.diamonds.map((d: any) => d.id)).toEqual(
+            expected.slice((f.page - 1) * pageSize, f.page * pageSize).map((d) => d.id),
+          );
+          // The shape facet ignores the shape filter; the histogram ignores the price filter.
+          const facet = new Map<string, number>();
+          for (const d of all) if (base(d) && inPrice(d)) facet.set(d.shape, (facet.get(d.shape) ?? 0) + 1);
+          expect(Object.fromEntries(data.shapes.map((s: any) => [s.value, s.count]))).toEqual(
+            Object.fromEntries(facet),
+          );
+          expect(data.histogram.reduce((s: number, b: any) => s + b.count, 0)).toBe(
+            all.filter((d) => base(d) && inShape(d)).length,
+          );
+        },
+      ),
+      { numRuns: 80 },
+    );
   });
 
-  it.each(Object.keys(SORTS))('breaks ties the same way in sort %s (the commonest weight, every page)', async (sort) => {
-    const byWeight = new Map<number, number>();
-    for (const d of all) byWeight.set(d.carat, (byWeight.get(d.carat) ?? 0) + 1);
-    const [carat, n] = [...byWeight].sort((a, b) => b[1] - a[1])[0]!;
-    expect(n).toBeGreaterThan(5);
-    const expected = all.filter((d) => d.carat === carat).sort(SORTS[sort]).map((d) => d.id);
-    const got: number[] = [];
-    for (let page = 1; got.length < expected.length; page++) {
-      const { data } = (await get(`/api/diamond?caratMin=${carat}&caratMax=${carat}&sort=${sort}&pageSize=4&page=${page}`)).json();
-      got.push(...data.diamonds.map((d: any) => d.id));
-    }
-    expect(got).toEqual(expected);
-  });
+  it.each(Object.keys(SORTS))(
+    'breaks ties the same way in sort %s (the commonest weight, every page)',
+    async (sort) => {
+      const byWeight = new Map<number, number>();
+      for (const d of all) byWeight.set(d.carat, (byWeight.get(d.carat) ?? 0) + 1);
+      const [carat, n] = [...byWeight].sort((a, b) => b[1] - a[1])[0]!;
+      expect(n).toBeGreaterThan(5);
+      const expected = all
+        .filter((d) => d.carat === carat)
+        .sort(SORTS[sort])
+        .map((d) => d.id);
+      const got: number[] = [];
+      for (let page = 1; got.length < expected.length; page++) {
+        const { data } = (
+          await get(`/api/diamond?caratMin=${carat}&caratMax=${carat}&sort=${sort}&pageSize=4&page=${page}`)
+        ).json();
+        got.push(...data.diamonds.map((d: any) => d.id));
+      }
+      expect(got).toEqual(expected);
+    },
+  );
 
   it('follows writes made outside this process: a sale, a repricing, a new stone', async () => {
     const total = (await get('/api/diamond?pageSize=1')).json().data.count;
@@ -249,8 +374,10 @@ describe('diamond search', () => {
     expect((await top()).diamonds[0].id).toBe(cheapest.id);
     // Its shape's count in the facet while another shape is chosen (no per-row filter: prefix counts).
     const otherShape = SHAPES.find((x) => x !== cheapest.shape)!;
-    const facetCount = async () => (await get(`/api/diamond?origin=natural&shape=${otherShape}&pageSize=${size++}`)).json().data.shapes
-      .find((x: any) => x.value === cheapest.shape)?.count ?? 0;
+    const facetCount = async () =>
+      (await get(`/api/diamond?origin=natural&shape=${otherShape}&pageSize=${size++}`))
+        .json()
+        .data.shapes.find((x: any) => x.value === cheapest.shape)?.count ?? 0;
     const before = await facetCount();
     // Another server sells it: this one notices within a second, without being told.
     await t.database.db.execute(sql`update diamond set status = 'sold' where id = ${cheapest.id}`);
@@ -261,18 +388,24 @@ describe('diamond search', () => {
     // A repricing (told at once, as an order on this server does) moves a stone to the front.
     const other = all.find((d) => d.origin === 'natural' && d.id !== cheapest.id && d.id !== after.diamonds[0].id)!;
     // (Shown once first, so its display row is in the index's row cache and must be dropped.)
-    const shown = (await get(`/api/diamond?origin=natural&shape=${other.shape}&caratMin=${other.carat}&caratMax=${other.carat}&pageSize=96`)).json().data;
+    const shown = (
+      await get(
+        `/api/diamond?origin=natural&shape=${other.shape}&caratMin=${other.carat}&caratMax=${other.carat}&pageSize=96`,
+      )
+    ).json().data;
     expect(shown.diamonds.map((d: any) => d.id)).toContain(other.id);
     await t.database.db.execute(sql`update diamond set price_cents = 1 where id = ${other.id}`);
     t.app.diamondIndex.invalidate();
     expect((await top()).diamonds[0]).toMatchObject({ id: other.id, priceCents: 1 });
     // A new stone: the index rebuilds and finds it.
-    const { id: added } = rowsOf<{ id: number }>(await t.database.db.execute(sql`
+    const { id: added } = rowsOf<{ id: number }>(
+      await t.database.db.execute(sql`
       insert into diamond (serial, origin, shape, carat_points, color, color_rank, clarity, clarity_rank, cut, cut_rank, polish, symmetry, fluorescence,
         depth_pct, table_pct, lw_ratio, length_mm, width_mm, depth_mm, lab, certificate, price_cents, created_at)
       select 'TEST-NEW-1', origin, shape, carat_points, color, color_rank, clarity, clarity_rank, cut, cut_rank, polish, symmetry, fluorescence,
         depth_pct, table_pct, lw_ratio, length_mm, width_mm, depth_mm, lab, 'TEST-CERT-1', 0, now() from diamond where id = ${other.id}
-      returning id`))[0]!;
+      returning id`),
+    )[0]!;
     t.app.diamondIndex.invalidate();
     expect((await top()).diamonds[0].id).toBe(added);
     expect((await get('/api/diamond?pageSize=1')).json().data.count).toBe(total);
@@ -320,7 +453,10 @@ describe('notable gemstones and melee', () => {
   it('lists at least 8 stone types with counts and images', async () => {
     const { data } = (await get('/api/product/type-notable-gemstone')).json();
     expect(data.length).toBeGreaterThanOrEqual(8);
-    for (const type of data) { expect(type.count).toBeGreaterThan(0); expect(type.image).toMatch(/^\/api\/media\//); }
+    for (const type of data) {
+      expect(type.count).toBeGreaterThan(0);
+      expect(type.image).toMatch(/^\/api\/media\//);
+    }
   });
 
   it('filters the stones of a type', async () => {
@@ -336,7 +472,8 @@ describe('notable gemstones and melee', () => {
   it('prices melee per carat and per stone', async () => {
     const { data } = (await get('/api/melee?origin=natural&shape=Round')).json();
     expect(data.length).toBeGreaterThan(10);
-    for (const p of data) expect(p.pricePerStoneCents).toBe(Math.max(1, Math.round(p.pricePerCaratCents * p.caratPerStone)));
+    for (const p of data)
+      expect(p.pricePerStoneCents).toBe(Math.max(1, Math.round(p.pricePerCaratCents * p.caratPerStone)));
   });
 });
 
@@ -347,11 +484,18 @@ describe('search', () => {
     expect(data.length).toBeGreaterThan(0);
     expect(data.length).toBeLessThanOrEqual(8);
     expect(new Set(data.map((s: any) => s.GroupDescription)).size).toBe(data.length);
-    for (const s of data) { expect(s.GroupDescription).toMatch(/halo/i); expect(s.Images.FullUrl).toMatch(/^\/api\/media\//); }
+    for (const s of data) {
+      expect(s.GroupDescription).toMatch(/halo/i);
+      expect(s.Images.FullUrl).toMatch(/^\/api\/media\//);
+    }
   });
 
   it('finds products by full text, with counts per section', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/product/search-product', payload: { data: 'emerald pendant', type: 'all' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/product/search-product',
+      payload: { data: 'emerald pendant', type: 'all' },
+    });
     const { data } = res.json();
     expect(data.matched).toBe('text');
     expect(data.count).toBeGreaterThan(0);
@@ -359,7 +503,13 @@ describe('search', () => {
   });
 
   it('tolerates typos', async () => {
-    const { data } = (await t.app.inject({ method: 'POST', url: '/api/product/search-product', payload: { data: 'solitare engagment' } })).json();
+    const { data } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/product/search-product',
+        payload: { data: 'solitare engagment' },
+      })
+    ).json();
     expect(data.matched).toBe('fuzzy');
     expect(data.products[0].GroupDescription).toMatch(/Solitaire/);
   });
@@ -369,12 +519,19 @@ describe('search', () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/product/search-product', payload: { data } });
       expect(res.statusCode).toBe(200);
     }
-    const { n } = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int n from product_group`))[0]!;
+    const { n } = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int n from product_group`),
+    )[0]!;
     expect(n).toBeGreaterThan(0);
   });
 
   it('rejects an empty query and unknown fields', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/product/search-product', payload: { data: '' } })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/api/product/search-product', payload: { data: 'ring', price: 1 } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/product/search-product', payload: { data: '' } })).statusCode,
+    ).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/product/search-product', payload: { data: 'ring', price: 1 } }))
+        .statusCode,
+    ).toBe(400);
   });
 });

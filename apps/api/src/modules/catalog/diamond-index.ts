@@ -27,8 +27,17 @@ export interface IndexAnswer {
   /** Stones per histogram bucket, price filter off, every other filter on. */
   histogram: number[];
 }
-export interface Bounds { pmin: number; pmax: number; cmin: number; cmax: number }
-export interface HistogramSpec { lo: number; hi: number; buckets: number }
+export interface Bounds {
+  pmin: number;
+  pmax: number;
+  cmin: number;
+  cmax: number;
+}
+export interface HistogramSpec {
+  lo: number;
+  hi: number;
+  buckets: number;
+}
 
 /** Small dictionaries for text columns: value ↔ code. */
 class Dict {
@@ -36,10 +45,16 @@ class Dict {
   private codes = new Map<string, number>();
   code(value: string) {
     let c = this.codes.get(value);
-    if (c === undefined) { c = this.values.length; this.values.push(value); this.codes.set(value, c); }
+    if (c === undefined) {
+      c = this.values.length;
+      this.values.push(value);
+      this.codes.set(value, c);
+    }
     return c;
   }
-  find(value: string) { return this.codes.get(value); }
+  find(value: string) {
+    return this.codes.get(value);
+  }
 }
 
 const ORIGINS = ['natural', 'lab'] as const;
@@ -57,13 +72,34 @@ const cellKey = (origin: number, color: number, clarity: number, cut: number, sh
 
 class Columns {
   readonly n: number;
-  readonly id: Int32Array; readonly carat: Int32Array; readonly price: Int32Array; readonly lnPrice: Float64Array;
-  readonly available: Uint8Array; readonly polish: Uint8Array; readonly symmetry: Uint8Array;
-  readonly fluorescence: Uint8Array; readonly lab: Uint8Array; readonly depth: Float32Array; readonly table: Float32Array;
-  readonly lw: Float32Array; readonly created: Float64Array;
+  readonly id: Int32Array;
+  readonly carat: Int32Array;
+  readonly price: Int32Array;
+  readonly lnPrice: Float64Array;
+  readonly available: Uint8Array;
+  readonly polish: Uint8Array;
+  readonly symmetry: Uint8Array;
+  readonly fluorescence: Uint8Array;
+  readonly lab: Uint8Array;
+  readonly depth: Float32Array;
+  readonly table: Float32Array;
+  readonly lw: Float32Array;
+  readonly created: Float64Array;
   /** Per cell: its key's parts and its slice [start, end) of the rows. */
-  readonly cells: Array<{ origin: number; color: number; clarity: number; cut: number; shape: number; start: number; end: number }> = [];
-  readonly shapes = new Dict(); readonly polishes = new Dict(); readonly symmetries = new Dict(); readonly fluorescences = new Dict(); readonly labs = new Dict();
+  readonly cells: Array<{
+    origin: number;
+    color: number;
+    clarity: number;
+    cut: number;
+    shape: number;
+    start: number;
+    end: number;
+  }> = [];
+  readonly shapes = new Dict();
+  readonly polishes = new Dict();
+  readonly symmetries = new Dict();
+  readonly fluorescences = new Dict();
+  readonly labs = new Dict();
   /** Position of each diamond id (−1: not in the index). */
   readonly positionOf: Int32Array;
   /** availableBefore[i]: available rows at positions < i. */
@@ -74,27 +110,59 @@ class Columns {
   constructor(rows: DiamondIndexRow[]) {
     for (const r of rows) {
       for (const rank of [r.colorRank, r.clarityRank, r.cutRank]) {
-        if (!Number.isInteger(rank) || rank < 0 || rank > 15) throw new Error(`diamond ${r.id}: grade rank ${rank} is outside 0–15`);
+        if (!Number.isInteger(rank) || rank < 0 || rank > 15)
+          throw new Error(`diamond ${r.id}: grade rank ${rank} is outside 0–15`);
       }
     }
     // Sort positions, not objects: keys and carats in typed arrays keep the comparator cheap.
     const n = (this.n = rows.length);
-    const keys = new Int32Array(n), carats = new Int32Array(n), ids = new Int32Array(n);
-    rows.forEach((r, j) => { keys[j] = this.keyFor(r); carats[j] = r.caratPoints; ids[j] = r.id; });
-    const order = Array.from({ length: n }, (_, j) => j).sort((a, b) => keys[a]! - keys[b]! || carats[a]! - carats[b]! || ids[a]! - ids[b]!);
-    this.id = new Int32Array(n); this.carat = new Int32Array(n); this.price = new Int32Array(n); this.lnPrice = new Float64Array(n);
-    this.available = new Uint8Array(n); this.polish = new Uint8Array(n); this.symmetry = new Uint8Array(n);
-    this.fluorescence = new Uint8Array(n); this.lab = new Uint8Array(n); this.depth = new Float32Array(n); this.table = new Float32Array(n);
-    this.lw = new Float32Array(n); this.created = new Float64Array(n); this.keyOf = new Int32Array(n); this.availableBefore = new Int32Array(n + 1);
+    const keys = new Int32Array(n),
+      carats = new Int32Array(n),
+      ids = new Int32Array(n);
+    rows.forEach((r, j) => {
+      keys[j] = this.keyFor(r);
+      carats[j] = r.caratPoints;
+      ids[j] = r.id;
+    });
+    const order = Array.from({ length: n }, (_, j) => j).sort(
+      (a, b) => keys[a]! - keys[b]! || carats[a]! - carats[b]! || ids[a]! - ids[b]!,
+    );
+    this.id = new Int32Array(n);
+    this.carat = new Int32Array(n);
+    this.price = new Int32Array(n);
+    this.lnPrice = new Float64Array(n);
+    this.available = new Uint8Array(n);
+    this.polish = new Uint8Array(n);
+    this.symmetry = new Uint8Array(n);
+    this.fluorescence = new Uint8Array(n);
+    this.lab = new Uint8Array(n);
+    this.depth = new Float32Array(n);
+    this.table = new Float32Array(n);
+    this.lw = new Float32Array(n);
+    this.created = new Float64Array(n);
+    this.keyOf = new Int32Array(n);
+    this.availableBefore = new Int32Array(n + 1);
     let maxId = 0;
     for (const r of rows) maxId = Math.max(maxId, r.id);
     this.positionOf = new Int32Array(maxId + 1).fill(-1);
     order.forEach((j, i) => {
-      const r = rows[j]!, key = keys[j]!;
-      this.id[i] = r.id; this.carat[i] = r.caratPoints; this.keyOf[i] = key; this.positionOf[r.id] = i;
+      const r = rows[j]!,
+        key = keys[j]!;
+      this.id[i] = r.id;
+      this.carat[i] = r.caratPoints;
+      this.keyOf[i] = key;
+      this.positionOf[r.id] = i;
       this.set(i, r);
       if (i === 0 || this.keyOf[i - 1] !== key) {
-        this.cells.push({ origin: r.origin === 'lab' ? 1 : 0, color: r.colorRank, clarity: r.clarityRank, cut: r.cutRank, shape: key & 255, start: i, end: i + 1 });
+        this.cells.push({
+          origin: r.origin === 'lab' ? 1 : 0,
+          color: r.colorRank,
+          clarity: r.clarityRank,
+          cut: r.cutRank,
+          shape: key & 255,
+          start: i,
+          end: i + 1,
+        });
       } else this.cells.at(-1)!.end = i + 1;
     });
     this.countAvailable();
@@ -123,32 +191,43 @@ class Columns {
     this.symmetry[i] = this.symmetries.code(r.symmetry);
     this.fluorescence[i] = this.fluorescences.code(r.fluorescence);
     this.lab[i] = this.labs.code(r.lab);
-    this.depth[i] = r.depthPct; this.table[i] = r.tablePct; this.lw[i] = r.lwRatio;
+    this.depth[i] = r.depthPct;
+    this.table[i] = r.tablePct;
+    this.lw[i] = r.lwRatio;
     this.created[i] = new Date(r.createdAt).getTime();
   }
 
   /** First position in [start, end) whose carat is ≥ points. */
   lowerBound(points: number, start: number, end: number) {
-    let lo = start, hi = end;
-    while (lo < hi) { const mid = (lo + hi) >>> 1; if (this.carat[mid]! < points) lo = mid + 1; else hi = mid; }
+    let lo = start,
+      hi = end;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.carat[mid]! < points) lo = mid + 1;
+      else hi = mid;
+    }
     return lo;
   }
 }
 
 function comparators(c: Columns): Record<DiamondQuery['sort'], Comparator> {
   // Grade sorts read the grade from the row's cell key (see `cellKey`).
-  const rank = (shift: number) => (a: number, b: number) => ((c.keyOf[a]! >> shift) & 15) - ((c.keyOf[b]! >> shift) & 15) || c.price[a]! - c.price[b]! || c.id[a]! - c.id[b]!;
+  const rank = (shift: number) => (a: number, b: number) =>
+    ((c.keyOf[a]! >> shift) & 15) - ((c.keyOf[b]! >> shift) & 15) || c.price[a]! - c.price[b]! || c.id[a]! - c.id[b]!;
   return {
     'price-asc': (a, b) => c.price[a]! - c.price[b]! || c.id[a]! - c.id[b]!,
     'price-desc': (a, b) => c.price[b]! - c.price[a]! || c.id[a]! - c.id[b]!,
     'carat-asc': (a, b) => c.carat[a]! - c.carat[b]! || c.id[a]! - c.id[b]!,
     'carat-desc': (a, b) => c.carat[b]! - c.carat[a]! || c.id[a]! - c.id[b]!,
-    color: rank(16), clarity: rank(12), cut: rank(8),
+    color: rank(16),
+    clarity: rank(12),
+    cut: rank(8),
     newest: (a, b) => c.created[b]! - c.created[a]! || c.id[b]! - c.id[a]!,
   };
 }
 
-const inRange = (v: number, min?: number, max?: number) => (min === undefined || v >= min) && (max === undefined || v <= max);
+const inRange = (v: number, min?: number, max?: number) =>
+  (min === undefined || v >= min) && (max === undefined || v <= max);
 
 export class DiamondIndex {
   private cols: Columns | null = null;
@@ -171,10 +250,14 @@ export class DiamondIndex {
   }
 
   /** Call after a write this process made (a stone sold): the next search reads the change first. */
-  invalidate() { this.stale = true; }
+  invalidate() {
+    this.stale = true;
+  }
 
   /** Loads the index ahead of the first search (server start). */
-  warm() { return this.fresh(); }
+  warm() {
+    return this.fresh();
+  }
 
   private async load() {
     const seen = await repo.snapshot(this.db);
@@ -200,7 +283,11 @@ export class DiamondIndex {
     const seen = await repo.snapshot(this.db);
     const changed = await repo.diamondIndexRows(this.db, { notIn: this.seen });
     // A new stone, or a new carat or grade, moves rows: rebuild. Anything else is written in place.
-    if (changed.some((r) => r.id >= cols.positionOf.length || cols.positionOf[r.id] === -1 || !cols.fits(cols.positionOf[r.id]!, r))) {
+    if (
+      changed.some(
+        (r) => r.id >= cols.positionOf.length || cols.positionOf[r.id] === -1 || !cols.fits(cols.positionOf[r.id]!, r),
+      )
+    ) {
       await this.load();
       return;
     }
@@ -217,13 +304,22 @@ export class DiamondIndex {
 
   private async fresh() {
     if (!this.cols) {
-      this.loading ??= this.load().finally(() => { this.loading = null; });
+      this.loading ??= this.load().finally(() => {
+        this.loading = null;
+      });
       return this.loading;
     }
     if (!this.stale && Date.now() - this.checkedAt < (this.opts.recheckMs ?? 1_000)) return;
     if (!this.refreshing) {
       this.stale = false;
-      this.refreshing = this.refresh().catch((err) => { this.stale = true; throw err; }).finally(() => { this.refreshing = null; });
+      this.refreshing = this.refresh()
+        .catch((err) => {
+          this.stale = true;
+          throw err;
+        })
+        .finally(() => {
+          this.refreshing = null;
+        });
     }
     return this.refreshing;
   }
@@ -260,10 +356,17 @@ export class DiamondIndex {
       const want = origin === undefined ? -1 : origin === 'lab' ? 1 : 0;
       for (let i = 0; i < c.n; i++) {
         if (!c.available[i] || (want >= 0 && c.keyOf[i]! >> 20 !== want)) continue;
-        const p = c.price[i]!, k = c.carat[i]!;
-        if (first) { b = { pmin: p, pmax: p, cmin: k, cmax: k }; first = false; continue; }
-        if (p < b.pmin) b.pmin = p; if (p > b.pmax) b.pmax = p;
-        if (k < b.cmin) b.cmin = k; if (k > b.cmax) b.cmax = k;
+        const p = c.price[i]!,
+          k = c.carat[i]!;
+        if (first) {
+          b = { pmin: p, pmax: p, cmin: k, cmax: k };
+          first = false;
+          continue;
+        }
+        if (p < b.pmin) b.pmin = p;
+        if (p > b.pmax) b.pmax = p;
+        if (k < b.cmin) b.cmin = k;
+        if (k > b.cmax) b.cmax = k;
       }
       this.boundsCache.set(key, b);
     }
@@ -277,41 +380,78 @@ export class DiamondIndex {
     const allowed = (dict: Dict, values?: string[]) => {
       if (!values?.length) return null;
       const ok = new Uint8Array(256);
-      for (const v of values) { const code = dict.find(v); if (code !== undefined) ok[code] = 1; }
+      for (const v of values) {
+        const code = dict.find(v);
+        if (code !== undefined) ok[code] = 1;
+      }
       return ok;
     };
-    const polish = allowed(c.polishes, q.polish), symmetry = allowed(c.symmetries, q.symmetry);
-    const fluorescence = allowed(c.fluorescences, q.fluorescence), lab = allowed(c.labs, q.lab);
+    const polish = allowed(c.polishes, q.polish),
+      symmetry = allowed(c.symmetries, q.symmetry);
+    const fluorescence = allowed(c.fluorescences, q.fluorescence),
+      lab = allowed(c.labs, q.lab);
     // Float columns are float4 in the database; compare as the database does.
     const f = (v?: number) => (v === undefined ? undefined : Math.fround(v));
-    const depthMin = f(q.depthMin), depthMax = f(q.depthMax), tableMin = f(q.tableMin), tableMax = f(q.tableMax), lwMin = f(q.lwMin), lwMax = f(q.lwMax);
-    const advanced = polish || symmetry || fluorescence || lab || depthMin !== undefined || depthMax !== undefined || tableMin !== undefined
-      || tableMax !== undefined || lwMin !== undefined || lwMax !== undefined;
+    const depthMin = f(q.depthMin),
+      depthMax = f(q.depthMax),
+      tableMin = f(q.tableMin),
+      tableMax = f(q.tableMax),
+      lwMin = f(q.lwMin),
+      lwMax = f(q.lwMax);
+    const advanced =
+      polish ||
+      symmetry ||
+      fluorescence ||
+      lab ||
+      depthMin !== undefined ||
+      depthMax !== undefined ||
+      tableMin !== undefined ||
+      tableMax !== undefined ||
+      lwMin !== undefined ||
+      lwMax !== undefined;
     let shapeMask = 0;
-    if (q.shape?.length) for (const s of q.shape) { const code = c.shapes.find(s); if (code !== undefined) shapeMask |= 1 << code; }
+    if (q.shape?.length)
+      for (const s of q.shape) {
+        const code = c.shapes.find(s);
+        if (code !== undefined) shapeMask |= 1 << code;
+      }
     else shapeMask = -1;
     const pmin = q.priceMin !== undefined ? Math.round(q.priceMin * 100) : -Infinity;
     const pmax = q.priceMax !== undefined ? Math.round(q.priceMax * 100) : Infinity;
     const caratFrom = q.caratMin !== undefined ? Math.round(q.caratMin * 100) : undefined;
     const caratTo = q.caratMax !== undefined ? Math.round(q.caratMax * 100) + 1 : undefined;
 
-    const lnLo = Math.log(hist.lo), step = (Math.log(hist.hi) - lnLo) / hist.buckets, last = hist.buckets - 1;
+    const lnLo = Math.log(hist.lo),
+      step = (Math.log(hist.hi) - lnLo) / hist.buckets,
+      last = hist.buckets - 1;
     const histogram = new Array<number>(hist.buckets).fill(0);
     const shapeCounts = new Array<number>(c.shapes.values.length).fill(0);
     if (this.matches.length < c.n) this.matches = new Int32Array(c.n);
     const matches = this.matches;
     const { available, price, lnPrice, carat } = c;
     const priced = q.priceMin !== undefined || q.priceMax !== undefined;
-    const rowOk = (i: number) => (!polish || polish[c.polish[i]!]) && (!symmetry || symmetry[c.symmetry[i]!])
-      && (!fluorescence || fluorescence[c.fluorescence[i]!]) && (!lab || lab[c.lab[i]!])
-      && inRange(c.depth[i]!, depthMin, depthMax) && inRange(c.table[i]!, tableMin, tableMax) && inRange(c.lw[i]!, lwMin, lwMax);
+    const rowOk = (i: number) =>
+      (!polish || polish[c.polish[i]!]) &&
+      (!symmetry || symmetry[c.symmetry[i]!]) &&
+      (!fluorescence || fluorescence[c.fluorescence[i]!]) &&
+      (!lab || lab[c.lab[i]!]) &&
+      inRange(c.depth[i]!, depthMin, depthMax) &&
+      inRange(c.table[i]!, tableMin, tableMax) &&
+      inRange(c.lw[i]!, lwMin, lwMax);
     let count = 0;
     for (const cell of c.cells) {
-      if ((q.origin && ORIGINS[cell.origin] !== q.origin) || !inRange(cell.color, q.colorMin, q.colorMax)
-        || !inRange(cell.clarity, q.clarityMin, q.clarityMax) || !inRange(cell.cut, q.cutMin, q.cutMax)) continue;
-      const first = carat[cell.start]!, lastCarat = carat[cell.end - 1]!;
+      if (
+        (q.origin && ORIGINS[cell.origin] !== q.origin) ||
+        !inRange(cell.color, q.colorMin, q.colorMax) ||
+        !inRange(cell.clarity, q.clarityMin, q.clarityMax) ||
+        !inRange(cell.cut, q.cutMin, q.cutMax)
+      )
+        continue;
+      const first = carat[cell.start]!,
+        lastCarat = carat[cell.end - 1]!;
       if ((caratFrom !== undefined && caratFrom > lastCarat) || (caratTo !== undefined && caratTo <= first)) continue;
-      const from = caratFrom === undefined || caratFrom <= first ? cell.start : c.lowerBound(caratFrom, cell.start, cell.end);
+      const from =
+        caratFrom === undefined || caratFrom <= first ? cell.start : c.lowerBound(caratFrom, cell.start, cell.end);
       const to = caratTo === undefined || caratTo > lastCarat ? cell.end : c.lowerBound(caratTo, from, cell.end);
       let inFacet = 0;
       if (shapeMask & (1 << cell.shape)) {
@@ -321,7 +461,10 @@ export class DiamondIndex {
           const b = Math.floor((lnPrice[i]! - lnLo) / step);
           histogram[b < 0 ? 0 : b > last ? last : b]!++;
           const p = price[i]!;
-          if (p >= pmin && p <= pmax) { inFacet++; matches[count++] = i; }
+          if (p >= pmin && p <= pmax) {
+            inFacet++;
+            matches[count++] = i;
+          }
         }
       } else if (!advanced && !priced) {
         // Another shape, no row-level filter: its facet count is a difference of prefix counts.

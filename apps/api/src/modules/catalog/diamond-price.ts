@@ -2,12 +2,32 @@ import { CLARITIES, COLORS, CUTS } from './grades.ts';
 
 // Price per carat of a natural G VS2 Excellent round, by carat: it rises steeply with size.
 const PER_CARAT_USD: Array<[number, number]> = [
-  [0.3, 1_900], [0.5, 3_100], [0.7, 4_100], [0.9, 5_200], [1.0, 6_600], [1.5, 9_600], [2.0, 14_500], [3.0, 23_000], [5.0, 36_000], [8.0, 52_000],
+  [0.3, 1_900],
+  [0.5, 3_100],
+  [0.7, 4_100],
+  [0.9, 5_200],
+  [1.0, 6_600],
+  [1.5, 9_600],
+  [2.0, 14_500],
+  [3.0, 23_000],
+  [5.0, 36_000],
+  [8.0, 52_000],
 ];
 const COLOR_FACTOR = [1.5, 1.34, 1.22, 1.0, 0.88, 0.76, 0.65, 0.56, 0.49, 0.43];
 const CLARITY_FACTOR = [1.9, 1.6, 1.38, 1.26, 1.11, 1.0, 0.86, 0.73, 0.52, 0.36];
 const CUT_FACTOR = [1.08, 1.0, 0.89, 0.79, 0.68];
-const SHAPE_FACTOR: Record<string, number> = { Round: 1, Oval: 0.82, Princess: 0.76, Cushion: 0.74, Emerald: 0.78, Pear: 0.8, Radiant: 0.76, Marquise: 0.78, Asscher: 0.77, Heart: 0.81 };
+const SHAPE_FACTOR: Record<string, number> = {
+  Round: 1,
+  Oval: 0.82,
+  Princess: 0.76,
+  Cushion: 0.74,
+  Emerald: 0.78,
+  Pear: 0.8,
+  Radiant: 0.76,
+  Marquise: 0.78,
+  Asscher: 0.77,
+  Heart: 0.81,
+};
 const FLUOR_FACTOR: Record<string, number> = { None: 1, Faint: 0.99, Medium: 0.95, Strong: 0.88 };
 /** Lab-grown diamonds sell far below natural ones of the same grades. */
 export const LAB_FACTOR = 0.14;
@@ -38,7 +58,8 @@ export interface DiamondGrades {
 /** Deterministic list price in cents; `noise` (≈ ±0.06) stands in for the market's spread. */
 export function diamondPriceCents(d: DiamondGrades, noise = 0): number {
   const usd =
-    perCarat(d.carat) * d.carat *
+    perCarat(d.carat) *
+    d.carat *
     (COLOR_FACTOR[COLORS.indexOf(d.color as never)] ?? 0.4) *
     (CLARITY_FACTOR[CLARITIES.indexOf(d.clarity as never)] ?? 0.35) *
     (CUT_FACTOR[CUTS.indexOf(d.cut as never)] ?? 0.7) *

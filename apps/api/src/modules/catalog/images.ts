@@ -11,6 +11,12 @@ export function itemImageUrl(spec: ImageSpec, metal: string, title: string): str
   return `/api/media/item.svg?${p}`;
 }
 export function stoneImageUrl(shape: string, stone: string, title: string): string {
-  const p = new URLSearchParams({ k: 'stone', sh: shape.toLowerCase(), st: stone.replace('#', ''), t: title.slice(0, 120), v: V });
+  const p = new URLSearchParams({
+    k: 'stone',
+    sh: shape.toLowerCase(),
+    st: stone.replace('#', ''),
+    t: title.slice(0, 120),
+    v: V,
+  });
   return `/api/media/item.svg?${p}`;
 }

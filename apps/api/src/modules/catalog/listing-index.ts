@@ -6,8 +6,18 @@ export type { ListingEntry };
 
 /** A product group as the category listing needs it: its card, sort keys and facet strings (`label=value`). */
 
-export interface ListingQuery { categoryIds: number[]; filters: CatalogFilter[]; sort: string; limit: number; offset: number }
-export interface ListingAnswer { count: number; products: GroupCardRow[]; facets: Array<{ label: string; value: string; count: number }> }
+export interface ListingQuery {
+  categoryIds: number[];
+  filters: CatalogFilter[];
+  sort: string;
+  limit: number;
+  offset: number;
+}
+export interface ListingAnswer {
+  count: number;
+  products: GroupCardRow[];
+  facets: Array<{ label: string; value: string; count: number }>;
+}
 
 /**
  * Category listings from an in-process copy of the product groups. Each answer counts every facet
@@ -37,7 +47,12 @@ export class ListingIndex {
     entries.forEach((e, i) => {
       for (const f of e.facets) {
         let c = this.codeOf.get(f);
-        if (c === undefined) { c = this.facetText.length; this.facetText.push(f); this.facetLower.push(f.toLowerCase()); this.codeOf.set(f, c); }
+        if (c === undefined) {
+          c = this.facetText.length;
+          this.facetText.push(f);
+          this.facetLower.push(f.toLowerCase());
+          this.codeOf.set(f, c);
+        }
         codes.push(c);
       }
       this.facetStart[i + 1] = codes.length;
@@ -59,7 +74,10 @@ export class ListingIndex {
         if (text.startsWith(prefix) && needles.some((n) => text.indexOf(n, prefix.length) >= 0)) ok[c] = 1;
       });
     } else {
-      for (const o of f.options) { const c = this.codeOf.get(`${f.label}=${o}`); if (c !== undefined) ok[c] = 1; }
+      for (const o of f.options) {
+        const c = this.codeOf.get(`${f.label}=${o}`);
+        if (c !== undefined) ok[c] = 1;
+      }
     }
     return ok;
   }
@@ -73,19 +91,24 @@ export class ListingIndex {
     let count = 0;
     for (const cat of q.categoryIds) {
       for (const i of this.byCategory.get(cat) ?? []) {
-        const from = facetStart[i]!, to = facetStart[i + 1]!;
+        const from = facetStart[i]!,
+          to = facetStart[i + 1]!;
         let pass = true;
         for (const ok of tables) {
           let any = false;
           for (let k = from; k < to && !any; k++) if (ok[facetCodes[k]!]) any = true;
-          if (!any) { pass = false; break; }
+          if (!any) {
+            pass = false;
+            break;
+          }
         }
         if (!pass) continue;
         matches[count++] = i;
         for (let k = from; k < to; k++) counts[facetCodes[k]!]!++;
       }
     }
-    const e = this.entries, created = this.created;
+    const e = this.entries,
+      created = this.created;
     const byId = (a: number, b: number) => e[a]!.id - e[b]!.id;
     const order: Record<string, (a: number, b: number) => number> = {
       featured: (a, b) => e[b]!.featured - e[a]!.featured || byId(a, b),
@@ -97,10 +120,13 @@ export class ListingIndex {
     const facets: ListingAnswer['facets'] = [];
     counts.forEach((n, c) => {
       if (!n) return;
-      const text = this.facetText[c]!, at = text.indexOf('=');
+      const text = this.facetText[c]!,
+        at = text.indexOf('=');
       facets.push({ label: text.slice(0, at), value: text.slice(at + 1), count: n });
     });
-    facets.sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+    facets.sort((a, b) =>
+      a.label < b.label ? -1 : a.label > b.label ? 1 : a.value < b.value ? -1 : a.value > b.value ? 1 : 0,
+    );
     return {
       count,
       products: page.map((i) => {

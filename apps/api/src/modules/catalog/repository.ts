@@ -5,18 +5,40 @@ import type { SuggestionEntry } from './suggestions.ts';
 
 // All catalogue SQL. Each page is one statement: no N+1, counts and facets computed beside the page.
 
-export interface CategoryRow { id: number; name: string; description: string; section: string; parentId: number | null }
+export interface CategoryRow {
+  id: number;
+  name: string;
+  description: string;
+  section: string;
+  parentId: number | null;
+}
 export interface GroupCardRow {
-  id: number; series: string; categoryId: number; description: string; minPriceCents: number; image: ImageSpec;
-  defaultMetal: string; productId: number; metals: string[];
+  id: number;
+  series: string;
+  categoryId: number;
+  description: string;
+  minPriceCents: number;
+  image: ImageSpec;
+  defaultMetal: string;
+  productId: number;
+  metals: string[];
 }
 /** A group as the in-process listing keeps it (listing-index.ts). */
-export interface ListingEntry extends GroupCardRow { featured: number; createdAt: string; facets: string[] }
+export interface ListingEntry extends GroupCardRow {
+  featured: number;
+  createdAt: string;
+  facets: string[];
+}
 
-const list = (values: readonly (string | number)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const list = (values: readonly (string | number)[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
 /** Recomputes the listing copies (metals, default variant, facets) from variants and attributes. */
-export const refreshListingCopies = (db: DbOrTx) => db.execute(sql`
+export const refreshListingCopies = (db: DbOrTx) =>
+  db.execute(sql`
   update product_group g set
     metals = coalesce((select array_agg(distinct v.metal) from product v where v.group_id = g.id and v.active), '{}'),
     default_product_id = coalesce((select v.id from product v where v.group_id = g.id and v.metal = g.default_metal and v.active
@@ -24,9 +46,23 @@ export const refreshListingCopies = (db: DbOrTx) => db.execute(sql`
     facets = coalesce((select array_agg(a.label || '=' || a.value order by a.label, a.value) from product_attribute a where a.group_id = g.id), '{}')`);
 
 export interface DiamondIndexRow {
-  id: number; origin: string; shape: string; caratPoints: number; colorRank: number; clarityRank: number; cutRank: number;
-  polish: string; symmetry: string; fluorescence: string; lab: string; depthPct: number; tablePct: number; lwRatio: number;
-  priceCents: number; status: string; createdAt: string;
+  id: number;
+  origin: string;
+  shape: string;
+  caratPoints: number;
+  colorRank: number;
+  clarityRank: number;
+  cutRank: number;
+  polish: string;
+  symmetry: string;
+  fluorescence: string;
+  lab: string;
+  depthPct: number;
+  tablePct: number;
+  lwRatio: number;
+  priceCents: number;
+  status: string;
+  createdAt: string;
 }
 
 const DIAMOND_SELECT = sql`
@@ -41,46 +77,76 @@ const cardJson = sql`json_build_object(
 
 export const catalogRepository = {
   categories: async (db: DbOrTx) =>
-    rowsOf<CategoryRow>(await db.execute(sql`select id, name, description, section, parent_id as "parentId" from category order by position`)),
+    rowsOf<CategoryRow>(
+      await db.execute(
+        sql`select id, name, description, section, parent_id as "parentId" from category order by position`,
+      ),
+    ),
 
   /** Every product group with its card, sort keys and facet strings: the category listing's copy. */
   listingEntries: async (db: DbOrTx) =>
-    rowsOf<{ card: GroupCardRow; featured: number; createdAt: string; facets: string[] }>(await db.execute(sql`
+    rowsOf<{ card: GroupCardRow; featured: number; createdAt: string; facets: string[] }>(
+      await db.execute(sql`
       select ${cardJson} as card, p.featured, p.created_at::text as "createdAt", p.facets from product_group p order by p.id
-    `)).map((r): ListingEntry => ({ ...r.card, featured: r.featured, createdAt: r.createdAt, facets: r.facets })),
+    `),
+    ).map((r): ListingEntry => ({ ...r.card, featured: r.featured, createdAt: r.createdAt, facets: r.facets })),
 
   group: async (db: DbOrTx, groupId: number) => {
     const [row] = rowsOf<{
-      id: number; series: string; categoryId: number; description: string; longDescription: string; kind: string; image: ImageSpec;
-      defaultMetal: string; configurable: boolean; minPriceCents: number;
-      variants: Array<{ id: number; sku: string; metal: string; fingerSize: number | null; lengthIn: number | null; weightG: number; priceCents: number; stock: number; leadDays: number }>;
+      id: number;
+      series: string;
+      categoryId: number;
+      description: string;
+      longDescription: string;
+      kind: string;
+      image: ImageSpec;
+      defaultMetal: string;
+      configurable: boolean;
+      minPriceCents: number;
+      variants: Array<{
+        id: number;
+        sku: string;
+        metal: string;
+        fingerSize: number | null;
+        lengthIn: number | null;
+        weightG: number;
+        priceCents: number;
+        stock: number;
+        leadDays: number;
+      }>;
       attributes: Array<{ label: string; value: string }>;
-    }>(await db.execute(sql`
+    }>(
+      await db.execute(sql`
       select g.id, g.series, g.category_id as "categoryId", g.description, g.long_description as "longDescription", g.kind, g.image,
         g.default_metal as "defaultMetal", g.configurable, g.min_price_cents as "minPriceCents",
         coalesce((select json_agg(json_build_object('id', v.id, 'sku', v.sku, 'metal', v.metal, 'fingerSize', v.finger_size, 'lengthIn', v.length_in,
           'weightG', v.weight_g, 'priceCents', v.price_cents, 'stock', v.stock, 'leadDays', v.lead_days) order by v.id) from product v where v.group_id = g.id and v.active), '[]'::json) as variants,
         coalesce((select json_agg(json_build_object('label', a.label, 'value', a.value) order by a.label, a.value) from product_attribute a where a.group_id = g.id), '[]'::json) as attributes
       from product_group g where g.id = ${groupId}
-    `));
+    `),
+    );
     return row ?? null;
   },
 
   related: async (db: DbOrTx, groupId: number, categoryId: number, priceCents: number, limit: number) =>
-    rowsOf<{ card: GroupCardRow }>(await db.execute(sql`
+    rowsOf<{ card: GroupCardRow }>(
+      await db.execute(sql`
       select ${cardJson} as card from (
         select * from product_group where category_id = ${categoryId} and id <> ${groupId}
         order by abs(min_price_cents - ${priceCents}), id limit ${limit}
       ) p
-    `)).map((r) => r.card),
+    `),
+    ).map((r) => r.card),
 
   variantsBy: async (db: DbOrTx, by: { series?: string; groupId?: number }) =>
-    rowsOf<Record<string, unknown>>(await db.execute(sql`
+    rowsOf<Record<string, unknown>>(
+      await db.execute(sql`
       select v.id, v.group_id as "groupId", g.series, v.sku, v.metal, v.finger_size as "fingerSize", v.length_in as "lengthIn", v.weight_g as "weightG",
         v.price_cents as "priceCents", v.stock, v.lead_days as "leadDays"
       from product v join product_group g on g.id = v.group_id
       where ${by.series ? sql`g.series = ${by.series}` : sql`g.id = ${by.groupId!}`} and v.active order by v.id limit 500
-    `)),
+    `),
+    ),
 
   /** The current snapshot, as text: what this reader has seen (the search index's watermark). */
   snapshot: async (db: DbOrTx) =>
@@ -91,20 +157,26 @@ export const catalogRepository = {
    * were not yet visible in an earlier snapshot (still running then, or begun since).
    */
   diamondIndexRows: async (db: DbOrTx, q: { afterId: number; limit: number } | { notIn: string }) =>
-    rowsOf<DiamondIndexRow>(await db.execute(sql`
+    rowsOf<DiamondIndexRow>(
+      await db.execute(sql`
       select id, origin, shape, carat_points as "caratPoints", color_rank as "colorRank", clarity_rank as "clarityRank", cut_rank as "cutRank",
         polish, symmetry, fluorescence, lab, depth_pct as "depthPct", table_pct as "tablePct", lw_ratio as "lwRatio", price_cents as "priceCents",
         status, created_at::text as "createdAt"
       from diamond
-      where ${'afterId' in q
-        ? sql`id > ${q.afterId} order by id limit ${q.limit}`
-        : sql`changed_xid >= pg_snapshot_xmin(${q.notIn}::pg_snapshot) and not pg_visible_in_snapshot(changed_xid, ${q.notIn}::pg_snapshot)`}
-    `)),
+      where ${
+        'afterId' in q
+          ? sql`id > ${q.afterId} order by id limit ${q.limit}`
+          : sql`changed_xid >= pg_snapshot_xmin(${q.notIn}::pg_snapshot) and not pg_visible_in_snapshot(changed_xid, ${q.notIn}::pg_snapshot)`
+      }
+    `),
+    ),
 
   /** One page of diamonds, by id, in the order given. */
   diamondsByIds: async (db: DbOrTx, ids: number[]) => {
     if (!ids.length) return [];
-    const rows = rowsOf<Record<string, unknown> & { id: number }>(await db.execute(sql`${DIAMOND_SELECT} where id in (${list(ids)})`));
+    const rows = rowsOf<Record<string, unknown> & { id: number }>(
+      await db.execute(sql`${DIAMOND_SELECT} where id in (${list(ids)})`),
+    );
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   },
@@ -113,13 +185,39 @@ export const catalogRepository = {
     rowsOf<Record<string, unknown>>(await db.execute(sql`${DIAMOND_SELECT} where id = ${id}`))[0] ?? null,
 
   gemstoneTypes: async (db: DbOrTx) =>
-    rowsOf<{ slug: string; name: string; description: string; color: string; count: number; fromCents: number | null; shape: string | null }>(await db.execute(sql`
+    rowsOf<{
+      slug: string;
+      name: string;
+      description: string;
+      color: string;
+      count: number;
+      fromCents: number | null;
+      shape: string | null;
+    }>(
+      await db.execute(sql`
       select t.slug, t.name, t.description, t.color, count(s.id)::int as count, min(s.price_cents)::int as "fromCents", mode() within group (order by s.shape) as shape
       from gemstone_type t left join notable_gemstone s on s.type_slug = t.slug and s.status = 'available'
       group by t.slug order by t.position
-    `)),
+    `),
+    ),
 
-  gemstones: async (db: DbOrTx, q: { type: string; color?: string[]; shape?: string[]; origin?: string[]; caratMin?: number; caratMax?: number; priceMin?: number; priceMax?: number; agta?: 'yes'; sort: string; limit: number; offset: number }) => {
+  gemstones: async (
+    db: DbOrTx,
+    q: {
+      type: string;
+      color?: string[];
+      shape?: string[];
+      origin?: string[];
+      caratMin?: number;
+      caratMax?: number;
+      priceMin?: number;
+      priceMax?: number;
+      agta?: 'yes';
+      sort: string;
+      limit: number;
+      offset: number;
+    },
+  ) => {
     const conds: SQL[] = [sql`type_slug = ${q.type}`, sql`status = 'available'`];
     if (q.color?.length) conds.push(sql`color in (${list(q.color)})`);
     if (q.shape?.length) conds.push(sql`shape in (${list(q.shape)})`);
@@ -129,8 +227,18 @@ export const catalogRepository = {
     if (q.priceMin !== undefined) conds.push(sql`price_cents >= ${Math.round(q.priceMin * 100)}`);
     if (q.priceMax !== undefined) conds.push(sql`price_cents <= ${Math.round(q.priceMax * 100)}`);
     if (q.agta) conds.push(sql`agta_certificate is not null`);
-    const order: Record<string, SQL> = { 'price-asc': sql`price_cents asc, id`, 'price-desc': sql`price_cents desc, id`, 'carat-desc': sql`carat_points desc, id`, 'carat-asc': sql`carat_points asc, id` };
-    const [row] = rowsOf<{ count: number; rows: Record<string, unknown>[]; facets: Array<{ label: string; value: string; count: number }> }>(await db.execute(sql`
+    const order: Record<string, SQL> = {
+      'price-asc': sql`price_cents asc, id`,
+      'price-desc': sql`price_cents desc, id`,
+      'carat-desc': sql`carat_points desc, id`,
+      'carat-asc': sql`carat_points asc, id`,
+    };
+    const [row] = rowsOf<{
+      count: number;
+      rows: Record<string, unknown>[];
+      facets: Array<{ label: string; value: string; count: number }>;
+    }>(
+      await db.execute(sql`
       with f as (select * from notable_gemstone where ${sql.join(conds, sql` and `)}),
       p as (select *, row_number() over (order by ${order[q.sort]}) rn from f order by ${order[q.sort]} limit ${q.limit} offset ${q.offset})
       select (select count(*)::int from f) as count,
@@ -141,52 +249,73 @@ export const catalogRepository = {
           select 'color' as label, color as value, count(*)::int as count from f group by color
           union all select 'shape', shape, count(*)::int from f group by shape
           union all select 'origin', origin, count(*)::int from f group by origin order by 1, 2) x), '[]'::json) as facets
-    `));
+    `),
+    );
     return row!;
   },
 
   gemstoneType: async (db: DbOrTx, slug: string) =>
-    rowsOf<{ slug: string; name: string; description: string }>(await db.execute(sql`select slug, name, description from gemstone_type where slug = ${slug}`))[0] ?? null,
+    rowsOf<{ slug: string; name: string; description: string }>(
+      await db.execute(sql`select slug, name, description from gemstone_type where slug = ${slug}`),
+    )[0] ?? null,
 
   melee: async (db: DbOrTx, q: { origin?: string; shape?: string }) =>
-    rowsOf<Record<string, unknown>>(await db.execute(sql`
+    rowsOf<Record<string, unknown>>(
+      await db.execute(sql`
       select id, sku, origin, shape, size_mm as "sizeMm", sieve, carat_per_stone as "caratPerStone", quality, price_per_carat_cents as "pricePerCaratCents", stock
       from melee_parcel where true ${q.origin ? sql`and origin = ${q.origin}` : sql``} ${q.shape ? sql`and shape = ${q.shape}` : sql``}
       order by origin, shape, size_mm, price_per_carat_cents desc
-    `)),
+    `),
+    ),
 
   /** Each distinct description once, with the group that stands for it (featured first, then lowest id). */
   suggestionEntries: async (db: DbOrTx) =>
-    rowsOf<SuggestionEntry>(await db.execute(sql`
+    rowsOf<SuggestionEntry>(
+      await db.execute(sql`
       select distinct on (description) id, description, image, default_metal as "defaultMetal", featured
       from product_group order by description, featured desc, id
-    `)),
+    `),
+    ),
 
   /** Close spellings, for when the substring finds too little. */
   suggestFuzzy: async (db: DbOrTx, q: string) =>
-    rowsOf<{ id: number; description: string; image: ImageSpec; defaultMetal: string }>(await db.execute(sql`
+    rowsOf<{ id: number; description: string; image: ImageSpec; defaultMetal: string }>(
+      await db.execute(sql`
       select id, description, image, default_metal as "defaultMetal" from product_group
       where ${q} <% description order by word_similarity(${q}, description) desc, featured desc, id limit 40
-    `)),
+    `),
+    ),
 
   searchWords: async (db: DbOrTx) =>
-    rowsOf<{ word: string }>(await db.execute(sql`select word from ts_stat('select to_tsvector(''simple'', description || '' '' || search_text) from product_group') where length(word) > 2`)).map((r) => r.word),
+    rowsOf<{ word: string }>(
+      await db.execute(
+        sql`select word from ts_stat('select to_tsvector(''simple'', description || '' '' || search_text) from product_group') where length(word) > 2`,
+      ),
+    ).map((r) => r.word),
 
   search: async (db: DbOrTx, q: { tsquery?: string; fuzzy?: string; limit: number; offset: number }) => {
-    const match = q.tsquery !== undefined
-      ? sql`g.search @@ websearch_to_tsquery('english', ${q.tsquery})`
-      : sql`word_similarity(${q.fuzzy!}, g.description) >= 0.45`;
-    const rank = q.tsquery !== undefined
-      ? sql`ts_rank(g.search, websearch_to_tsquery('english', ${q.tsquery}))`
-      : sql`word_similarity(${q.fuzzy!}, g.description)`;
-    const [row] = rowsOf<{ count: number; products: GroupCardRow[]; sections: Array<{ section: string; count: number }> }>(await db.execute(sql`
+    const match =
+      q.tsquery !== undefined
+        ? sql`g.search @@ websearch_to_tsquery('english', ${q.tsquery})`
+        : sql`word_similarity(${q.fuzzy!}, g.description) >= 0.45`;
+    const rank =
+      q.tsquery !== undefined
+        ? sql`ts_rank(g.search, websearch_to_tsquery('english', ${q.tsquery}))`
+        : sql`word_similarity(${q.fuzzy!}, g.description)`;
+    const [row] = rowsOf<{
+      count: number;
+      products: GroupCardRow[];
+      sections: Array<{ section: string; count: number }>;
+    }>(
+      await db.execute(sql`
       with m as (select g.*, ${rank} as rank from product_group g where ${match}),
       p as (select * from m order by rank desc, featured desc, id limit ${q.limit} offset ${q.offset})
       select (select count(*)::int from m) as count,
         coalesce((select json_agg(${cardJson} order by p.rank desc, p.featured desc, p.id) from p), '[]'::json) as products,
         coalesce((select json_agg(json_build_object('section', s.section, 'count', s.n) order by s.pos) from (
           select c.section, count(*)::int n, min(c.position) pos from m join category c on c.id = m.category_id group by c.section) s), '[]'::json) as sections
-    `));
+    `),
+    );
     return row!;
   },
 };

@@ -2,41 +2,94 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@facet/contracts/envelope';
 import {
-  autocompleteQuery, categoryAnswer, categoryParams, categoryQuery, diamondAnswer, diamondOneQuery, diamondQuery, diamondSummary, fetchProductsQuery,
-  gemstoneAnswer, gemstoneQuery, gemstoneTypeAnswer, meleeParcelSchema, meleeQuery, productDetail, productQuery, searchAnswer, searchBody, suggestion,
+  autocompleteQuery,
+  categoryAnswer,
+  categoryParams,
+  categoryQuery,
+  diamondAnswer,
+  diamondOneQuery,
+  diamondQuery,
+  diamondSummary,
+  fetchProductsQuery,
+  gemstoneAnswer,
+  gemstoneQuery,
+  gemstoneTypeAnswer,
+  meleeParcelSchema,
+  meleeQuery,
+  productDetail,
+  productQuery,
+  searchAnswer,
+  searchBody,
+  suggestion,
 } from '@facet/contracts/catalog';
 import { cachedPublic } from '../../http-cache.ts';
 import * as catalog from './service.ts';
 
 // Thin routes: parse (schemas), call the service, answer with {data}. Anonymous catalogue answers are cacheable.
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/category/:id', { schema: { params: categoryParams, querystring: categoryQuery, response: { 200: envelope(categoryAnswer) } } },
-    async (req, reply) => cachedPublic(req, reply, 60, () => catalog.getCategory(app.db, req.params.id, req.query)));
+  app.get(
+    '/category/:id',
+    { schema: { params: categoryParams, querystring: categoryQuery, response: { 200: envelope(categoryAnswer) } } },
+    async (req, reply) => cachedPublic(req, reply, 60, () => catalog.getCategory(app.db, req.params.id, req.query)),
+  );
 
-  app.get('/product/product', { schema: { querystring: productQuery, response: { 200: envelope(productDetail) } } },
-    async (req, reply) => cachedPublic(req, reply, 60, () => catalog.getProduct(app.db, req.query.groupId, req.query.productId)));
+  app.get(
+    '/product/product',
+    { schema: { querystring: productQuery, response: { 200: envelope(productDetail) } } },
+    async (req, reply) =>
+      cachedPublic(req, reply, 60, () => catalog.getProduct(app.db, req.query.groupId, req.query.productId)),
+  );
 
-  app.get('/stuller/fetch-products', { schema: { querystring: fetchProductsQuery } },
-    async (req, reply) => cachedPublic(req, reply, 60, () => catalog.fetchProducts(app.db, req.query)));
+  app.get('/stuller/fetch-products', { schema: { querystring: fetchProductsQuery } }, async (req, reply) =>
+    cachedPublic(req, reply, 60, () => catalog.fetchProducts(app.db, req.query)),
+  );
 
-  app.get('/diamond', { schema: { querystring: diamondQuery, response: { 200: envelope(diamondAnswer) } } },
-    async (req, reply) => cachedPublic(req, reply, 30, () => catalog.searchDiamonds(app.diamondIndex, req.query)));
+  app.get(
+    '/diamond',
+    { schema: { querystring: diamondQuery, response: { 200: envelope(diamondAnswer) } } },
+    async (req, reply) => cachedPublic(req, reply, 30, () => catalog.searchDiamonds(app.diamondIndex, req.query)),
+  );
 
-  app.get('/product/diamond', { schema: { querystring: diamondOneQuery, response: { 200: envelope(diamondSummary) } } },
-    async (req, reply) => cachedPublic(req, reply, 30, () => catalog.getDiamond(app.db, req.query.id)));
+  app.get(
+    '/product/diamond',
+    { schema: { querystring: diamondOneQuery, response: { 200: envelope(diamondSummary) } } },
+    async (req, reply) => cachedPublic(req, reply, 30, () => catalog.getDiamond(app.db, req.query.id)),
+  );
 
-  app.get('/product/type-notable-gemstone', { schema: { querystring: z.object({}).strict(), response: { 200: envelope(gemstoneTypeAnswer) } } },
-    async (req, reply) => cachedPublic(req, reply, 60, () => catalog.gemstoneTypes(app.db)));
+  app.get(
+    '/product/type-notable-gemstone',
+    { schema: { querystring: z.object({}).strict(), response: { 200: envelope(gemstoneTypeAnswer) } } },
+    async (req, reply) => cachedPublic(req, reply, 60, () => catalog.gemstoneTypes(app.db)),
+  );
 
-  app.get('/product/notable-gemstone', { schema: { querystring: gemstoneQuery, response: { 200: envelope(gemstoneAnswer) } } },
-    async (req, reply) => cachedPublic(req, reply, 30, () => catalog.gemstones(app.db, { ...req.query, limit: req.query.pageSize, offset: (req.query.page - 1) * req.query.pageSize })));
+  app.get(
+    '/product/notable-gemstone',
+    { schema: { querystring: gemstoneQuery, response: { 200: envelope(gemstoneAnswer) } } },
+    async (req, reply) =>
+      cachedPublic(req, reply, 30, () =>
+        catalog.gemstones(app.db, {
+          ...req.query,
+          limit: req.query.pageSize,
+          offset: (req.query.page - 1) * req.query.pageSize,
+        }),
+      ),
+  );
 
-  app.get('/melee', { schema: { querystring: meleeQuery, response: { 200: envelope(z.array(meleeParcelSchema)) } } },
-    async (req, reply) => cachedPublic(req, reply, 60, () => catalog.melee(app.db, req.query)));
+  app.get(
+    '/melee',
+    { schema: { querystring: meleeQuery, response: { 200: envelope(z.array(meleeParcelSchema)) } } },
+    async (req, reply) => cachedPublic(req, reply, 60, () => catalog.melee(app.db, req.query)),
+  );
 
-  app.post('/product/search-product', { schema: { body: searchBody, response: { 200: envelope(searchAnswer) } } },
-    async (req) => ({ data: await catalog.searchProducts(app.db, req.body) }));
+  app.post(
+    '/product/search-product',
+    { schema: { body: searchBody, response: { 200: envelope(searchAnswer) } } },
+    async (req) => ({ data: await catalog.searchProducts(app.db, req.body) }),
+  );
 
-  app.get('/stuller/fetch-auto-complete', { schema: { querystring: autocompleteQuery, response: { 200: envelope(z.array(suggestion)) } } },
-    async (req, reply) => cachedPublic(req, reply, 60, () => catalog.suggest(app.db, req.query.q)));
+  app.get(
+    '/stuller/fetch-auto-complete',
+    { schema: { querystring: autocompleteQuery, response: { 200: envelope(z.array(suggestion)) } } },
+    async (req, reply) => cachedPublic(req, reply, 60, () => catalog.suggest(app.db, req.query.q)),
+  );
 };

@@ -1,6 +1,17 @@
 import { diamondName, gemstoneName } from '@facet/contracts/stone-names';
 import { parseFiltersParam } from '@facet/contracts/catalog-filters';
-import type { CategoryAnswer, DiamondAnswer, DiamondQuery, DiamondSummary, Facet, Gemstone, ProductCard, ProductDetail, SearchAnswer, Suggestion } from '@facet/contracts/catalog';
+import type {
+  CategoryAnswer,
+  DiamondAnswer,
+  DiamondQuery,
+  DiamondSummary,
+  Facet,
+  Gemstone,
+  ProductCard,
+  ProductDetail,
+  SearchAnswer,
+  Suggestion,
+} from '@facet/contracts/catalog';
 import { AUTOSUGGEST_MAX_RESULTS, AUTOSUGGEST_MIN_CHARS } from '@facet/contracts/constants';
 import { paths } from '@facet/contracts/paths';
 import type { Db } from '../../db/client.ts';
@@ -23,7 +34,11 @@ function perDatabase<T>(load: (db: Db) => Promise<T>) {
   const cache = new WeakMap<Db, Promise<T>>();
   const get = (db: Db) => {
     let p = cache.get(db);
-    if (!p) { p = load(db); cache.set(db, p); p.catch(() => cache.delete(db)); }
+    if (!p) {
+      p = load(db);
+      cache.set(db, p);
+      p.catch(() => cache.delete(db));
+    }
     return p;
   };
   get.reload = async (db: Db) => {
@@ -41,7 +56,8 @@ const listing = perDatabase(async (db) => new ListingIndex(await repo.listingEnt
 const suggestions = perDatabase(async (db) => new Suggestions(await repo.suggestionEntries(db)));
 
 /** Rebuilds the copies that hold product groups, after a write to them by anyone. */
-export const reloadCatalogueCopies = (db: Db) => Promise.all([listing.reload(db), suggestions.reload(db), categories.reload(db), words.reload(db)]);
+export const reloadCatalogueCopies = (db: Db) =>
+  Promise.all([listing.reload(db), suggestions.reload(db), categories.reload(db), words.reload(db)]);
 
 /** Loads the in-memory listing and suggestion copies ahead of the first shopper (server start). */
 export const warmCatalogue = (db: Db) => Promise.all([listing(db), suggestions(db), categories(db)]);
@@ -51,11 +67,16 @@ export async function categoryInfo(db: Db, id: number) {
   const cat = all.find((c) => c.id === id);
   if (!cat) return null;
   const breadcrumb: Array<{ id: number; name: string }> = [];
-  for (let c: CategoryRow | undefined = cat; c; c = all.find((x) => x.id === c!.parentId)) breadcrumb.unshift({ id: c.id, name: c.name });
+  for (let c: CategoryRow | undefined = cat; c; c = all.find((x) => x.id === c!.parentId))
+    breadcrumb.unshift({ id: c.id, name: c.name });
   const children = all.filter((c) => c.parentId === id).map((c) => ({ id: c.id, name: c.name }));
   const descendants = [id];
-  for (let i = 0; i < descendants.length; i++) for (const c of all) if (c.parentId === descendants[i]) descendants.push(c.id);
-  return { info: { id: cat.id, name: cat.name, description: cat.description, section: cat.section, breadcrumb, children }, descendants };
+  for (let i = 0; i < descendants.length; i++)
+    for (const c of all) if (c.parentId === descendants[i]) descendants.push(c.id);
+  return {
+    info: { id: cat.id, name: cat.name, description: cat.description, section: cat.section, breadcrumb, children },
+    descendants,
+  };
 }
 
 export function toCard(g: GroupCardRow): ProductCard {
@@ -77,7 +98,10 @@ function groupFacets(rows: Array<{ label: string; value: string; count: number }
   const byLabel = new Map<string, Facet>();
   for (const r of rows) {
     let f = byLabel.get(r.label);
-    if (!f) { f = { label: r.label, values: [] }; byLabel.set(r.label, f); }
+    if (!f) {
+      f = { label: r.label, values: [] };
+      byLabel.set(r.label, f);
+    }
     f.values.push({ value: r.value, count: r.count });
   }
   return [...byLabel.values()];
@@ -88,14 +112,31 @@ function pageGuard(page: number, pageSize: number, count: number) {
   if (page > last) throw new NotFound(`Page ${page} is past the last page (${last}).`);
 }
 
-export async function getCategory(db: Db, id: number, q: { filters?: string; sort: string; page: number; pageSize: number }): Promise<CategoryAnswer> {
+export async function getCategory(
+  db: Db,
+  id: number,
+  q: { filters?: string; sort: string; page: number; pageSize: number },
+): Promise<CategoryAnswer> {
   const parsed = parseFiltersParam(q.filters);
   if (!parsed.ok) throw new Validation(parsed.message, { filters: parsed.message });
   const cat = await categoryInfo(db, id);
   if (!cat) throw new NotFound(`There is no category ${id}.`);
-  const row = (await listing(db)).query({ categoryIds: cat.descendants, filters: parsed.filters, sort: q.sort, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+  const row = (await listing(db)).query({
+    categoryIds: cat.descendants,
+    filters: parsed.filters,
+    sort: q.sort,
+    limit: q.pageSize,
+    offset: (q.page - 1) * q.pageSize,
+  });
   pageGuard(q.page, q.pageSize, row.count);
-  return { products: row.products.map(toCard), count: row.count, category: cat.info, attributes: groupFacets(row.facets), page: q.page, pageSize: q.pageSize };
+  return {
+    products: row.products.map(toCard),
+    count: row.count,
+    category: cat.info,
+    attributes: groupFacets(row.facets),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
 }
 
 export async function getProduct(db: Db, groupId: number, productId?: number): Promise<ProductDetail> {
@@ -104,9 +145,11 @@ export async function getProduct(db: Db, groupId: number, productId?: number): P
   const selected = productId ? g.variants.find((v) => v.id === productId) : undefined;
   if (productId && !selected) throw new NotFound('This variant is no longer available.');
   // Default: the usual size (7) and length (18 in) in the group's leading metal.
-  const chosen = selected
-    ?? g.variants.find((v) => v.metal === g.defaultMetal && (v.fingerSize ?? 7) === 7 && (v.lengthIn ?? 18) === 18)
-    ?? g.variants.find((v) => v.metal === g.defaultMetal) ?? g.variants[0]!;
+  const chosen =
+    selected ??
+    g.variants.find((v) => v.metal === g.defaultMetal && (v.fingerSize ?? 7) === 7 && (v.lengthIn ?? 18) === 18) ??
+    g.variants.find((v) => v.metal === g.defaultMetal) ??
+    g.variants[0]!;
   const cat = await categoryInfo(db, g.categoryId);
   const attributes = new Map<string, string[]>();
   for (const a of g.attributes) attributes.set(a.label, [...(attributes.get(a.label) ?? []), a.value]);
@@ -126,11 +169,17 @@ export async function getProduct(db: Db, groupId: number, productId?: number): P
     attributes: [...attributes].map(([label, values]) => ({ label, values })),
     variants: g.variants.map((v) => ({ ...v, metalName: metalByQuality.get(v.metal)?.name ?? v.metal })),
     selectedProductId: chosen.id,
-    images: metals.map((m) => ({ metal: m, FullUrl: itemImageUrl(g.image, m, `${g.description} in ${metalByQuality.get(m)?.name ?? m}`) })),
+    images: metals.map((m) => ({
+      metal: m,
+      FullUrl: itemImageUrl(g.image, m, `${g.description} in ${metalByQuality.get(m)?.name ?? m}`),
+    })),
     related: related.map(toCard),
     configuration: model
       ? {
-          metals: model.metals.sort((a, b) => order(a) - order(b)), sizes: model.sizes, widthsMm: model.widthsMm, styles: model.styles,
+          metals: model.metals.sort((a, b) => order(a) - order(b)),
+          sizes: model.sizes,
+          widthsMm: model.widthsMm,
+          styles: model.styles,
           locations: model.locations.map(({ settingLabourCents: _l, ...loc }) => loc),
         }
       : null,
@@ -143,32 +192,85 @@ export const fetchProducts = (db: Db, by: { series?: string; groupId?: number })
 const HIST_BUCKETS = 30;
 
 export function toDiamond(r: Record<string, unknown>): DiamondSummary {
-  const d = r as { id: number; serial: string; origin: 'natural' | 'lab'; shape: string; caratPoints: number; color: string; clarity: string; cut: string; polish: string; symmetry: string; fluorescence: string; depthPct: number; tablePct: number; lwRatio: number; lengthMm: number; widthMm: number; depthMm: number; lab: string; certificate: string; priceCents: number; status: string };
+  const d = r as {
+    id: number;
+    serial: string;
+    origin: 'natural' | 'lab';
+    shape: string;
+    caratPoints: number;
+    color: string;
+    clarity: string;
+    cut: string;
+    polish: string;
+    symmetry: string;
+    fluorescence: string;
+    depthPct: number;
+    tablePct: number;
+    lwRatio: number;
+    lengthMm: number;
+    widthMm: number;
+    depthMm: number;
+    lab: string;
+    certificate: string;
+    priceCents: number;
+    status: string;
+  };
   const carat = d.caratPoints / 100;
   const title = diamondName({ ...d, carat });
   return {
-    id: d.id, serial: d.serial, origin: d.origin, shape: d.shape, carat, color: d.color, clarity: d.clarity, cut: d.cut, polish: d.polish, symmetry: d.symmetry,
-    fluorescence: d.fluorescence, depthPct: d.depthPct, tablePct: d.tablePct, lwRatio: d.lwRatio,
+    id: d.id,
+    serial: d.serial,
+    origin: d.origin,
+    shape: d.shape,
+    carat,
+    color: d.color,
+    clarity: d.clarity,
+    cut: d.cut,
+    polish: d.polish,
+    symmetry: d.symmetry,
+    fluorescence: d.fluorescence,
+    depthPct: d.depthPct,
+    tablePct: d.tablePct,
+    lwRatio: d.lwRatio,
     measurements: `${d.lengthMm.toFixed(2)} × ${d.widthMm.toFixed(2)} × ${d.depthMm.toFixed(2)} mm`,
-    lab: d.lab, certificate: d.certificate, priceCents: d.priceCents, status: d.status,
+    lab: d.lab,
+    certificate: d.certificate,
+    priceCents: d.priceCents,
+    status: d.status,
     image: stoneImageUrl(d.shape, 'diamond', title),
-    href: paths.diamond({ series: d.serial, categoryId: d.origin === 'lab' ? 1800 : 1700, groupId: d.id, productId: d.id }),
+    href: paths.diamond({
+      series: d.serial,
+      categoryId: d.origin === 'lab' ? 1800 : 1700,
+      groupId: d.id,
+      productId: d.id,
+    }),
   };
 }
 
 export async function searchDiamonds(index: DiamondIndex, q: DiamondQuery): Promise<DiamondAnswer> {
-  for (const [a, b, name] of [[q.caratMin, q.caratMax, 'carat'], [q.colorMin, q.colorMax, 'color'], [q.clarityMin, q.clarityMax, 'clarity'], [q.priceMin, q.priceMax, 'price'], [q.cutMin, q.cutMax, 'cut']] as const) {
-    if (a !== undefined && b !== undefined && a > b) throw new Validation(`The ${name} range is upside down: its minimum is above its maximum.`);
+  for (const [a, b, name] of [
+    [q.caratMin, q.caratMax, 'carat'],
+    [q.colorMin, q.colorMax, 'color'],
+    [q.clarityMin, q.clarityMax, 'clarity'],
+    [q.priceMin, q.priceMax, 'price'],
+    [q.cutMin, q.cutMax, 'cut'],
+  ] as const) {
+    if (a !== undefined && b !== undefined && a > b)
+      throw new Validation(`The ${name} range is upside down: its minimum is above its maximum.`);
   }
   const b = await index.bounds(q.origin);
-  const lo = Math.max(1, b.pmin), hi = Math.max(lo + 1, b.pmax);
+  const lo = Math.max(1, b.pmin),
+    hi = Math.max(lo + 1, b.pmax);
   const found = await index.search(q, { lo, hi, buckets: HIST_BUCKETS }, q.pageSize, (q.page - 1) * q.pageSize);
   pageGuard(q.page, q.pageSize, found.count);
   const rows = (await index.rows(found.pageIds)).filter((r) => r.status === 'available');
   if (rows.length < found.pageIds.length) index.invalidate();
   const step = (Math.log(hi) - Math.log(lo)) / HIST_BUCKETS;
   return {
-    diamonds: rows.map(toDiamond), count: found.count, page: q.page, pageSize: q.pageSize,
+    diamonds: rows.map(toDiamond),
+    count: found.count,
+    page: q.page,
+    pageSize: q.pageSize,
     shapes: found.shapes.sort((x, y) => SHAPES.indexOf(x.value as Shape) - SHAPES.indexOf(y.value as Shape)),
     histogram: found.histogram.map((count, i) => ({
       fromCents: Math.round(Math.exp(Math.log(lo) + step * i)),
@@ -189,7 +291,12 @@ export async function getDiamond(db: Db, id: number) {
 export async function gemstoneTypes(db: Db) {
   const rows = await repo.gemstoneTypes(db);
   return rows.map((t) => ({
-    slug: t.slug, name: t.name, description: t.description, color: t.color, count: t.count, fromCents: t.fromCents ?? 0,
+    slug: t.slug,
+    name: t.name,
+    description: t.description,
+    color: t.color,
+    count: t.count,
+    fromCents: t.fromCents ?? 0,
     image: stoneImageUrl(t.shape ?? 'Oval', t.color, `${t.name}`),
   }));
 }
@@ -200,12 +307,43 @@ export async function gemstones(db: Db, q: Parameters<typeof repo.gemstones>[1] 
   const row = await repo.gemstones(db, q);
   pageGuard(q.page, q.pageSize, row.count);
   const gemstones: Gemstone[] = row.rows.map((r) => {
-    const g = r as { id: number; serial: string; type: string; color: string; colorHex: string; shape: string; caratPoints: number; lengthMm: number; widthMm: number; depthMm: number; origin: string; agtaCertificate: string | null; treatment: string; priceCents: number; status: string };
+    const g = r as {
+      id: number;
+      serial: string;
+      type: string;
+      color: string;
+      colorHex: string;
+      shape: string;
+      caratPoints: number;
+      lengthMm: number;
+      widthMm: number;
+      depthMm: number;
+      origin: string;
+      agtaCertificate: string | null;
+      treatment: string;
+      priceCents: number;
+      status: string;
+    };
     const carat = g.caratPoints / 100;
     return {
-      id: g.id, serial: g.serial, type: g.type, typeName: type.name, color: g.color, shape: g.shape, carat,
-      measurements: `${g.lengthMm.toFixed(2)} × ${g.widthMm.toFixed(2)} × ${g.depthMm.toFixed(2)} mm`, origin: g.origin, agtaCertificate: g.agtaCertificate,
-      treatment: g.treatment, priceCents: g.priceCents, status: g.status, image: stoneImageUrl(g.shape, g.colorHex, gemstoneName({ carat, shape: g.shape, typeName: type.name, color: g.color })),
+      id: g.id,
+      serial: g.serial,
+      type: g.type,
+      typeName: type.name,
+      color: g.color,
+      shape: g.shape,
+      carat,
+      measurements: `${g.lengthMm.toFixed(2)} × ${g.widthMm.toFixed(2)} × ${g.depthMm.toFixed(2)} mm`,
+      origin: g.origin,
+      agtaCertificate: g.agtaCertificate,
+      treatment: g.treatment,
+      priceCents: g.priceCents,
+      status: g.status,
+      image: stoneImageUrl(
+        g.shape,
+        g.colorHex,
+        gemstoneName({ carat, shape: g.shape, typeName: type.name, color: g.color }),
+      ),
     };
   });
   return { gemstones, count: row.count, page: q.page, pageSize: q.pageSize, type, attributes: groupFacets(row.facets) };
@@ -214,7 +352,18 @@ export async function gemstones(db: Db, q: Parameters<typeof repo.gemstones>[1] 
 export async function melee(db: Db, q: { origin?: string; shape?: string }) {
   const rows = await repo.melee(db, q);
   return rows.map((r) => {
-    const m = r as { id: number; sku: string; origin: 'natural' | 'lab'; shape: string; sizeMm: number; sieve: string; caratPerStone: number; quality: string; pricePerCaratCents: number; stock: number };
+    const m = r as {
+      id: number;
+      sku: string;
+      origin: 'natural' | 'lab';
+      shape: string;
+      sizeMm: number;
+      sieve: string;
+      caratPerStone: number;
+      quality: string;
+      pricePerCaratCents: number;
+      stock: number;
+    };
     return { ...m, pricePerStoneCents: Math.max(1, Math.round(m.pricePerCaratCents * m.caratPerStone)) };
   });
 }
@@ -230,21 +379,38 @@ export async function suggest(db: Db, q: string): Promise<Suggestion[]> {
   for (const r of rows) {
     if (seen.has(r.description)) continue;
     seen.add(r.description);
-    out.push({ Id: r.id, GroupDescription: r.description, Images: { FullUrl: itemImageUrl(r.image, r.defaultMetal, r.description) } });
+    out.push({
+      Id: r.id,
+      GroupDescription: r.description,
+      Images: { FullUrl: itemImageUrl(r.image, r.defaultMetal, r.description) },
+    });
     if (out.length === AUTOSUGGEST_MAX_RESULTS) break;
   }
   return out;
 }
 
 /** Full-text first; when nothing matches, correct each word to the catalogue's vocabulary and try again. */
-export async function searchProducts(db: Db, q: { data: string; page: number; pageSize: number }): Promise<SearchAnswer> {
-  const limit = q.pageSize, offset = (q.page - 1) * q.pageSize;
-  const shape = (r: Awaited<ReturnType<typeof repo.search>>, matched: SearchAnswer['matched']): SearchAnswer =>
-    ({ products: r.products.map(toCard), count: r.count, sections: r.sections, matched, page: q.page, pageSize: q.pageSize });
+export async function searchProducts(
+  db: Db,
+  q: { data: string; page: number; pageSize: number },
+): Promise<SearchAnswer> {
+  const limit = q.pageSize,
+    offset = (q.page - 1) * q.pageSize;
+  const shape = (r: Awaited<ReturnType<typeof repo.search>>, matched: SearchAnswer['matched']): SearchAnswer => ({
+    products: r.products.map(toCard),
+    count: r.count,
+    sections: r.sections,
+    matched,
+    page: q.page,
+    pageSize: q.pageSize,
+  });
   const exact = await repo.search(db, { tsquery: q.data, limit, offset });
   if (exact.count > 0) return shape(exact, 'text');
   const known = await words(db);
-  const corrected = q.data.split(/\s+/).map((w) => (w.length > 2 ? correctWord(w.replace(/[^\p{L}\p{N}-]/gu, ''), known) : w)).filter((w): w is string => Boolean(w));
+  const corrected = q.data
+    .split(/\s+/)
+    .map((w) => (w.length > 2 ? correctWord(w.replace(/[^\p{L}\p{N}-]/gu, ''), known) : w))
+    .filter((w): w is string => Boolean(w));
   if (corrected.length) {
     const fixed = await repo.search(db, { tsquery: corrected.join(' '), limit, offset });
     if (fixed.count > 0) return shape(fixed, 'fuzzy');

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { Suggestions, type SuggestionEntry } from './suggestions.ts';
 
-const entry = (id: number, description: string, featured = false): SuggestionEntry =>
-  ({ id, description, featured, defaultMetal: '14KY', image: { kind: 'ring' } as never });
+const entry = (id: number, description: string, featured = false): SuggestionEntry => ({
+  id,
+  description,
+  featured,
+  defaultMetal: '14KY',
+  image: { kind: 'ring' } as never,
+});
 
 describe('Suggestions.find', () => {
   const s = new Suggestions([

@@ -1,7 +1,13 @@
 import type { ImageSpec } from '../../db/schema/products.ts';
 
 /** One distinct product description and the group that stands for it (featured first, then lowest id). */
-export interface SuggestionEntry { id: number; description: string; image: ImageSpec; defaultMetal: string; featured: boolean }
+export interface SuggestionEntry {
+  id: number;
+  description: string;
+  image: ImageSpec;
+  defaultMetal: string;
+  featured: boolean;
+}
 
 /**
  * Header suggestions from the catalogue's distinct descriptions, held in memory: there are a few

@@ -7,7 +7,8 @@ export function smallest(items: Int32Array, n: number, k: number, cmp: Comparato
   const heap: number[] = [];
   const down = (i: number) => {
     for (;;) {
-      const l = 2 * i + 1, r = l + 1;
+      const l = 2 * i + 1,
+        r = l + 1;
       let top = i;
       if (l < heap.length && cmp(heap[l]!, heap[top]!) > 0) top = l;
       if (r < heap.length && cmp(heap[r]!, heap[top]!) > 0) top = r;
@@ -20,9 +21,16 @@ export function smallest(items: Int32Array, n: number, k: number, cmp: Comparato
     const x = items[j]!;
     if (heap.length < k) {
       heap.push(x);
-      for (let i = heap.length - 1; i > 0;) { const p = (i - 1) >> 1; if (cmp(heap[i]!, heap[p]!) <= 0) break; [heap[i], heap[p]] = [heap[p]!, heap[i]!]; i = p; }
-    } else if (cmp(x, heap[0]!) < 0) { heap[0] = x; down(0); }
+      for (let i = heap.length - 1; i > 0;) {
+        const p = (i - 1) >> 1;
+        if (cmp(heap[i]!, heap[p]!) <= 0) break;
+        [heap[i], heap[p]] = [heap[p]!, heap[i]!];
+        i = p;
+      }
+    } else if (cmp(x, heap[0]!) < 0) {
+      heap[0] = x;
+      down(0);
+    }
   }
   return heap.sort(cmp);
 }
-

@@ -6,7 +6,8 @@ function trigrams(word: string): Set<string> {
   return out;
 }
 export function similarity(a: string, b: string): number {
-  const ta = trigrams(a), tb = trigrams(b);
+  const ta = trigrams(a),
+    tb = trigrams(b);
   let shared = 0;
   for (const t of ta) if (tb.has(t)) shared++;
   return shared / (ta.size + tb.size - shared);
@@ -19,7 +20,10 @@ export function correctWord(word: string, known: readonly string[], threshold = 
   let bestScore = threshold;
   for (const k of known) {
     const s = similarity(w, k);
-    if (s > bestScore) { bestScore = s; best = k; }
+    if (s > bestScore) {
+      bestScore = s;
+      best = k;
+    }
   }
   return best;
 }

@@ -1,6 +1,13 @@
 import type { StoneLocation } from '../../db/schema/configurator.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { meleeUnit, priceConfiguration, sizeUpchargeCents, type MetalRate, type PriceBreakdown, type StoneChoice } from './price.ts';
+import {
+  meleeUnit,
+  priceConfiguration,
+  sizeUpchargeCents,
+  type MetalRate,
+  type PriceBreakdown,
+  type StoneChoice,
+} from './price.ts';
 import { configuratorRepository as repo, type ModelRow } from './repository.ts';
 
 // What a shopper can actually buy, and the least it costs. Every price the store shows for a
@@ -10,14 +17,25 @@ import { configuratorRepository as repo, type ModelRow } from './repository.ts';
 /** The width the configurator starts on when a band offers several. */
 export const DEFAULT_WIDTH_MM = 4;
 
-export interface SettingShape { size?: number; widthMm?: number; style?: { name: string; labourCents: number } }
+export interface SettingShape {
+  size?: number;
+  widthMm?: number;
+  style?: { name: string; labourCents: number };
+}
 
 /** The one price function applied to a model: weight grows with ring size and band width. */
 export function priceSetting(m: ModelRow, rate: MetalRate, shape: SettingShape, stones: StoneChoice[]): PriceBreakdown {
-  const weightG = m.baseWeightG * (shape.size ? 1 + (shape.size - 7) * 0.03 : 1) * (shape.widthMm ? shape.widthMm / DEFAULT_WIDTH_MM : 1);
+  const weightG =
+    m.baseWeightG *
+    (shape.size ? 1 + (shape.size - 7) * 0.03 : 1) *
+    (shape.widthMm ? shape.widthMm / DEFAULT_WIDTH_MM : 1);
   return priceConfiguration({
-    castingLabourCents: m.castingLabourCents, weightG, metal: rate,
-    sizeUpchargeCents: shape.size ? sizeUpchargeCents(shape.size) : 0, sizeLabel: shape.size?.toString(), stones,
+    castingLabourCents: m.castingLabourCents,
+    weightG,
+    metal: rate,
+    sizeUpchargeCents: shape.size ? sizeUpchargeCents(shape.size) : 0,
+    sizeLabel: shape.size?.toString(),
+    stones,
     finishes: shape.style ? [{ label: `${shape.style.name} profile`, cents: shape.style.labourCents }] : [],
   });
 }
@@ -26,29 +44,56 @@ export function priceSetting(m: ModelRow, rate: MetalRate, shape: SettingShape, 
 export const requiredLocations = (m: Pick<ModelRow, 'locations'>) => m.locations.filter((l) => !l.optional);
 
 export const locationLabel = (l: StoneLocation) =>
-  l.group === 'Center' ? `Center stone (${l.shape.toLowerCase()}, ${l.caratMin!.toFixed(2)}–${l.caratMax!.toFixed(2)} ct)` : `Accent stones (${l.count} × ${l.sizeMm} mm ${l.shape.toLowerCase()})`;
+  l.group === 'Center'
+    ? `Center stone (${l.shape.toLowerCase()}, ${l.caratMin!.toFixed(2)}–${l.caratMax!.toFixed(2)} ct)`
+    : `Accent stones (${l.count} × ${l.sizeMm} mm ${l.shape.toLowerCase()})`;
 
-const locationKey = (l: StoneLocation) => `${l.group}:${l.shape}:${l.caratMin ?? ''}:${l.caratMax ?? ''}:${l.sizeMm ?? ''}:${l.count}`;
+const locationKey = (l: StoneLocation) =>
+  `${l.group}:${l.shape}:${l.caratMin ?? ''}:${l.caratMax ?? ''}:${l.sizeMm ?? ''}:${l.count}`;
 
 /**
  * The cheapest stone on sale today for each location (null: nothing fits right now). Any stone the
  * configurator offers counts: natural or lab-grown diamonds and every gemstone type for a center,
  * melee parcels with enough stones for accents. `memo` shares look-ups across many models.
  */
-export async function cheapestStones(db: DbOrTx, locations: StoneLocation[], memo = new Map<string, Promise<number | null>>()): Promise<Array<StoneChoice | null>> {
-  return Promise.all(locations.map(async (l) => {
-    const key = locationKey(l);
-    let unit = memo.get(key);
-    if (!unit) { unit = cheapestUnit(db, l); memo.set(key, unit); }
-    const cents = await unit;
-    return cents === null ? null : { location: l.LocationNumber, label: locationLabel(l), unitPriceCents: cents, count: l.count, settingLabourCents: l.settingLabourCents };
-  }));
+export async function cheapestStones(
+  db: DbOrTx,
+  locations: StoneLocation[],
+  memo = new Map<string, Promise<number | null>>(),
+): Promise<Array<StoneChoice | null>> {
+  return Promise.all(
+    locations.map(async (l) => {
+      const key = locationKey(l);
+      let unit = memo.get(key);
+      if (!unit) {
+        unit = cheapestUnit(db, l);
+        memo.set(key, unit);
+      }
+      const cents = await unit;
+      return cents === null
+        ? null
+        : {
+            location: l.LocationNumber,
+            label: locationLabel(l),
+            unitPriceCents: cents,
+            count: l.count,
+            settingLabourCents: l.settingLabourCents,
+          };
+    }),
+  );
 }
 
 async function cheapestUnit(db: DbOrTx, l: StoneLocation): Promise<number | null> {
   if (l.group === 'Accent') {
-    const parcels = await Promise.all((['natural', 'lab'] as const).map((origin) => repo.fittingMelee(db, { origin, shape: l.shape, sizeMm: l.sizeMm! })));
-    const units = parcels.flat().filter((p) => p.stock >= l.count).map(meleeUnit);
+    const parcels = await Promise.all(
+      (['natural', 'lab'] as const).map((origin) =>
+        repo.fittingMelee(db, { origin, shape: l.shape, sizeMm: l.sizeMm! }),
+      ),
+    );
+    const units = parcels
+      .flat()
+      .filter((p) => p.stock >= l.count)
+      .map(meleeUnit);
     return units.length ? Math.min(...units) : null;
   }
   return repo.cheapestCenter(db, l.shape, l.caratMin!, l.caratMax!);
@@ -72,7 +117,10 @@ export interface PurchasablePrices {
 
 /** Prices the catalogue shows for one configurable model. */
 export async function purchasablePrices(
-  db: DbOrTx, m: ModelRow, rates: Map<string, MetalRate>, variants: Array<{ id: number; metal: string; fingerSize: number | null }>,
+  db: DbOrTx,
+  m: ModelRow,
+  rates: Map<string, MetalRate>,
+  variants: Array<{ id: number; metal: string; fingerSize: number | null }>,
   memo?: Map<string, Promise<number | null>>,
 ): Promise<PurchasablePrices> {
   const fills = await cheapestStones(db, requiredLocations(m), memo);
@@ -88,8 +136,12 @@ export async function purchasablePrices(
   for (const v of variants) {
     const rate = rates.get(v.metal);
     if (!rate) continue;
-    const size = m.sizes.length ? v.fingerSize ?? 7 : undefined;
-    out.set(v.id, priceSetting(m, rate, { size, widthMm: m.widthsMm ? DEFAULT_WIDTH_MM : undefined, style: m.styles?.[0] }, stones).totalCents);
+    const size = m.sizes.length ? (v.fingerSize ?? 7) : undefined;
+    out.set(
+      v.id,
+      priceSetting(m, rate, { size, widthMm: m.widthsMm ? DEFAULT_WIDTH_MM : undefined, style: m.styles?.[0] }, stones)
+        .totalCents,
+    );
   }
   return { fromCents: sold && Number.isFinite(fromCents) ? fromCents : null, variants: out };
 }
@@ -99,11 +151,17 @@ export async function purchasablePrices(
  * given configurable groups, or all of them. Runs after seeding, and after a sale or a price change
  * moves the cheapest stone or metal; only rows whose price changed are written.
  */
-export async function refreshConfiguredPrices(db: DbOrTx, groupIds?: number[]): Promise<{ groups: number; changed: number }> {
+export async function refreshConfiguredPrices(
+  db: DbOrTx,
+  groupIds?: number[],
+): Promise<{ groups: number; changed: number }> {
   const models = await repo.models(db, groupIds);
   if (!models.length) return { groups: 0, changed: 0 };
   const rates = new Map((await repo.metalRates(db)).map((r) => [r.quality, r]));
-  const variants = await repo.variantsOf(db, models.map((m) => m.groupId));
+  const variants = await repo.variantsOf(
+    db,
+    models.map((m) => m.groupId),
+  );
   const byGroup = Map.groupBy(variants, (v) => v.groupId);
   const memo = new Map<string, Promise<number | null>>();
   const groupRows: Array<[number, number]> = [];

@@ -5,13 +5,56 @@ import type { ImageSpec } from '../../db/schema/products.ts';
 import type { MetalRate } from './price.ts';
 
 export interface ModelRow {
-  groupId: number; series: string; categoryId: number; description: string; image: ImageSpec;
-  castingLabourCents: number; baseWeightG: number; metals: string[]; sizes: number[]; locations: StoneLocation[]; widthsMm: number[] | null;
+  groupId: number;
+  series: string;
+  categoryId: number;
+  description: string;
+  image: ImageSpec;
+  castingLabourCents: number;
+  baseWeightG: number;
+  metals: string[];
+  sizes: number[];
+  locations: StoneLocation[];
+  widthsMm: number[] | null;
   styles: Array<{ name: string; labourCents: number }> | null;
 }
-export interface DiamondRow { id: number; serial: string; origin: 'natural' | 'lab'; shape: string; caratPoints: number; color: string; clarity: string; cut: string; lab: string; certificate: string; priceCents: number; status: string }
-export interface GemRow { id: number; serial: string; typeSlug: string; typeName: string; color: string; colorHex: string; shape: string; caratPoints: number; priceCents: number; status: string }
-export interface MeleeRow { id: number; sku: string; origin: 'natural' | 'lab'; shape: string; sizeMm: number; quality: string; caratPerStone: number; pricePerCaratCents: number; stock: number }
+export interface DiamondRow {
+  id: number;
+  serial: string;
+  origin: 'natural' | 'lab';
+  shape: string;
+  caratPoints: number;
+  color: string;
+  clarity: string;
+  cut: string;
+  lab: string;
+  certificate: string;
+  priceCents: number;
+  status: string;
+}
+export interface GemRow {
+  id: number;
+  serial: string;
+  typeSlug: string;
+  typeName: string;
+  color: string;
+  colorHex: string;
+  shape: string;
+  caratPoints: number;
+  priceCents: number;
+  status: string;
+}
+export interface MeleeRow {
+  id: number;
+  sku: string;
+  origin: 'natural' | 'lab';
+  shape: string;
+  sizeMm: number;
+  quality: string;
+  caratPerStone: number;
+  pricePerCaratCents: number;
+  stock: number;
+}
 
 const DIAMOND_COLS = sql`id, serial, origin, shape, carat_points as "caratPoints", color, clarity, cut, lab, certificate, price_cents as "priceCents", status`;
 const GEM_COLS = sql`s.id, s.serial, s.type_slug as "typeSlug", t.name as "typeName", s.color, s.color_hex as "colorHex", s.shape, s.carat_points as "caratPoints", s.price_cents as "priceCents", s.status`;
@@ -19,34 +62,62 @@ const MELEE_COLS = sql`id, sku, origin, shape, size_mm as "sizeMm", quality, car
 
 export const configuratorRepository = {
   model: async (db: DbOrTx, groupId: number) =>
-    rowsOf<ModelRow>(await db.execute(sql`
+    rowsOf<ModelRow>(
+      await db.execute(sql`
       select g.id as "groupId", g.series, g.category_id as "categoryId", g.description, g.image,
         m.casting_labour_cents as "castingLabourCents", m.base_weight_g as "baseWeightG", m.metals, m.sizes, m.locations, m.widths_mm as "widthsMm", m.styles
       from configuration_model m join product_group g on g.id = m.group_id where m.group_id = ${groupId}
-    `))[0] ?? null,
+    `),
+    )[0] ?? null,
 
   /** The variant a configured piece's page opens on: the chosen metal's, else the group's first. */
   variantFor: async (db: DbOrTx, groupId: number, metal: string | undefined) =>
-    rowsOf<{ id: number }>(await db.execute(sql`
+    rowsOf<{ id: number }>(
+      await db.execute(sql`
       select id from product where group_id = ${groupId} and active order by (metal = ${metal ?? ''}) desc, id limit 1
-    `))[0]?.id ?? null,
+    `),
+    )[0]?.id ?? null,
 
   metalRate: async (db: DbOrTx, quality: string) =>
-    rowsOf<{ quality: string; name: string; centsPerGram: number; densityFactor: number }>(await db.execute(sql`
+    rowsOf<{ quality: string; name: string; centsPerGram: number; densityFactor: number }>(
+      await db.execute(sql`
       select quality, name, cents_per_gram as "centsPerGram", density_factor as "densityFactor" from metal_rate where quality = ${quality}
-    `))[0] ?? null,
+    `),
+    )[0] ?? null,
 
   gemstoneTypesFitting: async (db: DbOrTx, shape: string, caratMin: number, caratMax: number) =>
-    rowsOf<{ slug: string; name: string }>(await db.execute(sql`
+    rowsOf<{ slug: string; name: string }>(
+      await db.execute(sql`
       select t.slug, t.name from gemstone_type t
       where exists (select 1 from notable_gemstone s where s.type_slug = t.slug and s.status = 'available' and s.shape = ${shape}
         and s.carat_points between ${Math.round(caratMin * 100)} and ${Math.round(caratMax * 100)})
       order by t.position
-    `)),
+    `),
+    ),
 
-  fittingDiamonds: async (db: DbOrTx, q: { origin: 'natural' | 'lab'; shape: string; caratMin: number; caratMax: number; colorMax?: number; clarityMax?: number; priceMax?: number; sort: string; limit: number }) => {
-    const order = { 'price-asc': sql`price_cents asc, id`, 'price-desc': sql`price_cents desc, id`, 'carat-desc': sql`carat_points desc, id`, 'carat-asc': sql`carat_points asc, id` }[q.sort] ?? sql`price_cents, id`;
-    return rowsOf<DiamondRow>(await db.execute(sql`
+  fittingDiamonds: async (
+    db: DbOrTx,
+    q: {
+      origin: 'natural' | 'lab';
+      shape: string;
+      caratMin: number;
+      caratMax: number;
+      colorMax?: number;
+      clarityMax?: number;
+      priceMax?: number;
+      sort: string;
+      limit: number;
+    },
+  ) => {
+    const order =
+      {
+        'price-asc': sql`price_cents asc, id`,
+        'price-desc': sql`price_cents desc, id`,
+        'carat-desc': sql`carat_points desc, id`,
+        'carat-asc': sql`carat_points asc, id`,
+      }[q.sort] ?? sql`price_cents, id`;
+    return rowsOf<DiamondRow>(
+      await db.execute(sql`
       select ${DIAMOND_COLS} from diamond
       where status = 'available' and origin = ${q.origin} and shape = ${q.shape}
         and carat_points between ${Math.round(q.caratMin * 100)} and ${Math.round(q.caratMax * 100)}
@@ -54,68 +125,118 @@ export const configuratorRepository = {
         ${q.clarityMax !== undefined ? sql`and clarity_rank <= ${q.clarityMax}` : sql``}
         ${q.priceMax !== undefined ? sql`and price_cents <= ${q.priceMax * 100}` : sql``}
       order by ${order} limit ${q.limit}
-    `));
+    `),
+    );
   },
 
-  fittingGemstones: async (db: DbOrTx, q: { type: string; shape: string; caratMin: number; caratMax: number; priceMax?: number; sort: string; limit: number }) => {
-    const order = { 'price-asc': sql`s.price_cents asc, s.id`, 'price-desc': sql`s.price_cents desc, s.id`, 'carat-desc': sql`s.carat_points desc, s.id`, 'carat-asc': sql`s.carat_points asc, s.id` }[q.sort] ?? sql`s.price_cents, s.id`;
-    return rowsOf<GemRow>(await db.execute(sql`
+  fittingGemstones: async (
+    db: DbOrTx,
+    q: {
+      type: string;
+      shape: string;
+      caratMin: number;
+      caratMax: number;
+      priceMax?: number;
+      sort: string;
+      limit: number;
+    },
+  ) => {
+    const order =
+      {
+        'price-asc': sql`s.price_cents asc, s.id`,
+        'price-desc': sql`s.price_cents desc, s.id`,
+        'carat-desc': sql`s.carat_points desc, s.id`,
+        'carat-asc': sql`s.carat_points asc, s.id`,
+      }[q.sort] ?? sql`s.price_cents, s.id`;
+    return rowsOf<GemRow>(
+      await db.execute(sql`
       select ${GEM_COLS} from notable_gemstone s join gemstone_type t on t.slug = s.type_slug
       where s.status = 'available' and s.type_slug = ${q.type} and s.shape = ${q.shape}
         and s.carat_points between ${Math.round(q.caratMin * 100)} and ${Math.round(q.caratMax * 100)}
         ${q.priceMax !== undefined ? sql`and s.price_cents <= ${q.priceMax * 100}` : sql``}
       order by ${order} limit ${q.limit}
-    `));
+    `),
+    );
   },
 
   fittingMelee: async (db: DbOrTx, q: { origin: 'natural' | 'lab'; shape: string; sizeMm: number }) =>
-    rowsOf<MeleeRow>(await db.execute(sql`
+    rowsOf<MeleeRow>(
+      await db.execute(sql`
       select ${MELEE_COLS} from melee_parcel where origin = ${q.origin} and shape = ${q.shape} and size_mm = ${q.sizeMm}
       order by price_per_carat_cents desc
-    `)),
+    `),
+    ),
 
-  diamond: async (db: DbOrTx, id: number) => rowsOf<DiamondRow>(await db.execute(sql`select ${DIAMOND_COLS} from diamond where id = ${id}`))[0] ?? null,
-  gemstone: async (db: DbOrTx, id: number) => rowsOf<GemRow>(await db.execute(sql`select ${GEM_COLS} from notable_gemstone s join gemstone_type t on t.slug = s.type_slug where s.id = ${id}`))[0] ?? null,
-  melee: async (db: DbOrTx, id: number) => rowsOf<MeleeRow>(await db.execute(sql`select ${MELEE_COLS} from melee_parcel where id = ${id}`))[0] ?? null,
+  diamond: async (db: DbOrTx, id: number) =>
+    rowsOf<DiamondRow>(await db.execute(sql`select ${DIAMOND_COLS} from diamond where id = ${id}`))[0] ?? null,
+  gemstone: async (db: DbOrTx, id: number) =>
+    rowsOf<GemRow>(
+      await db.execute(
+        sql`select ${GEM_COLS} from notable_gemstone s join gemstone_type t on t.slug = s.type_slug where s.id = ${id}`,
+      ),
+    )[0] ?? null,
+  melee: async (db: DbOrTx, id: number) =>
+    rowsOf<MeleeRow>(await db.execute(sql`select ${MELEE_COLS} from melee_parcel where id = ${id}`))[0] ?? null,
 
   /** The cheapest available diamond or gemstone of `shape` within the carat range, in cents (null: none). */
   cheapestCenter: async (db: DbOrTx, shape: string, caratMin: number, caratMax: number) => {
-    const lo = Math.round(caratMin * 100), hi = Math.round(caratMax * 100);
-    return rowsOf<{ cents: number | null }>(await db.execute(sql`
+    const lo = Math.round(caratMin * 100),
+      hi = Math.round(caratMax * 100);
+    return (
+      rowsOf<{ cents: number | null }>(
+        await db.execute(sql`
       select least(
         (select min(price_cents) from diamond where status = 'available' and shape = ${shape} and carat_points between ${lo} and ${hi}),
         (select min(price_cents) from notable_gemstone where status = 'available' and shape = ${shape} and carat_points between ${lo} and ${hi})
-      ) as cents`))[0]?.cents ?? null;
+      ) as cents`),
+      )[0]?.cents ?? null
+    );
   },
 
   /** Every configurable model, or those of `groupIds`. */
-  models: async (db: DbOrTx, groupIds?: number[]) => rowsOf<ModelRow>(await db.execute(sql`
+  models: async (db: DbOrTx, groupIds?: number[]) =>
+    rowsOf<ModelRow>(
+      await db.execute(sql`
     select g.id as "groupId", g.series, g.category_id as "categoryId", g.description, g.image,
       m.casting_labour_cents as "castingLabourCents", m.base_weight_g as "baseWeightG", m.metals, m.sizes, m.locations, m.widths_mm as "widthsMm", m.styles
     from configuration_model m join product_group g on g.id = m.group_id
-    ${groupIds ? sql`where m.group_id = any(${sql.param(groupIds)}::int[])` : sql``}`)),
+    ${groupIds ? sql`where m.group_id = any(${sql.param(groupIds)}::int[])` : sql``}`),
+    ),
 
-  metalRates: async (db: DbOrTx) => rowsOf<MetalRate>(await db.execute(sql`
-    select quality, name, cents_per_gram as "centsPerGram", density_factor as "densityFactor" from metal_rate`)),
+  metalRates: async (db: DbOrTx) =>
+    rowsOf<MetalRate>(
+      await db.execute(sql`
+    select quality, name, cents_per_gram as "centsPerGram", density_factor as "densityFactor" from metal_rate`),
+    ),
 
-  variantsOf: async (db: DbOrTx, groupIds: number[]) => rowsOf<{ id: number; groupId: number; metal: string; fingerSize: number | null }>(await db.execute(sql`
-    select id, group_id as "groupId", metal, finger_size as "fingerSize" from product where group_id = any(${sql.param(groupIds)}::int[])`)),
+  variantsOf: async (db: DbOrTx, groupIds: number[]) =>
+    rowsOf<{ id: number; groupId: number; metal: string; fingerSize: number | null }>(
+      await db.execute(sql`
+    select id, group_id as "groupId", metal, finger_size as "fingerSize" from product where group_id = any(${sql.param(groupIds)}::int[])`),
+    ),
 
   /** Writes catalogue prices (group "from", variant price) where they changed; answers how many rows changed. */
   setPrices: async (db: DbOrTx, groups: Array<[number, number]>, variants: Array<[number, number]>) => {
     let changed = 0;
-    const count = (r: unknown) => (r as { rowCount?: number; affectedRows?: number }).rowCount ?? (r as { affectedRows?: number }).affectedRows ?? 0;
+    const count = (r: unknown) =>
+      (r as { rowCount?: number; affectedRows?: number }).rowCount ??
+      (r as { affectedRows?: number }).affectedRows ??
+      0;
     if (groups.length) {
-      changed += count(await db.execute(sql`
+      changed += count(
+        await db.execute(sql`
         update product_group g set min_price_cents = v.cents
         from unnest(${sql.param(groups.map((r) => r[0]))}::int[], ${sql.param(groups.map((r) => r[1]))}::int[]) as v(id, cents)
-        where g.id = v.id and g.min_price_cents <> v.cents`));
+        where g.id = v.id and g.min_price_cents <> v.cents`),
+      );
     }
     if (variants.length) {
-      changed += count(await db.execute(sql`
+      changed += count(
+        await db.execute(sql`
         update product p set price_cents = v.cents
         from unnest(${sql.param(variants.map((r) => r[0]))}::int[], ${sql.param(variants.map((r) => r[1]))}::int[]) as v(id, cents)
-        where p.id = v.id and p.price_cents <> v.cents`));
+        where p.id = v.id and p.price_cents <> v.cents`),
+      );
     }
     return changed;
   },

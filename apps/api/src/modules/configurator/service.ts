@@ -7,7 +7,13 @@ import { NotFound, Unprocessable } from '../../errors.ts';
 import { itemImageUrl, stoneImageUrl } from '../catalog/images.ts';
 import { meleeUnit, type StoneChoice } from './price.ts';
 import { cheapestStones, DEFAULT_WIDTH_MM, locationLabel, priceSetting, requiredLocations } from './purchasable.ts';
-import { configuratorRepository as repo, type DiamondRow, type GemRow, type MeleeRow, type ModelRow } from './repository.ts';
+import {
+  configuratorRepository as repo,
+  type DiamondRow,
+  type GemRow,
+  type MeleeRow,
+  type ModelRow,
+} from './repository.ts';
 
 // Models and metal rates change only when the store edits them; a short memo keeps
 // configure-product to the stone lookups alone. Stones are always read fresh (they sell).
@@ -15,7 +21,10 @@ const MEMO_MS = 60_000;
 const memo = new WeakMap<Db, Map<string, { at: number; value: Promise<unknown> }>>();
 function remember<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
   let m = memo.get(db);
-  if (!m) { m = new Map(); memo.set(db, m); }
+  if (!m) {
+    m = new Map();
+    memo.set(db, m);
+  }
   const hit = m.get(key);
   if (hit && Date.now() - hit.at < MEMO_MS) return hit.value as Promise<T>;
   const value = load();
@@ -26,11 +35,17 @@ function remember<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
 
 /** What other modules may read of the configurator's tables (the cart prices lines from them). */
 export const configuratorReads = {
-  model: repo.model, variantFor: repo.variantFor, diamond: repo.diamond, gemstone: repo.gemstone, melee: repo.melee,
+  model: repo.model,
+  variantFor: repo.variantFor,
+  diamond: repo.diamond,
+  gemstone: repo.gemstone,
+  melee: repo.melee,
 };
 
 /** Forgets remembered models and metal rates (the store changed them; see catalogue-changes.ts). */
-export const forgetConfiguratorMemo = (db: Db) => { memo.delete(db); };
+export const forgetConfiguratorMemo = (db: Db) => {
+  memo.delete(db);
+};
 
 async function model(db: Db, groupId: number): Promise<ModelRow> {
   const m = await remember(db, `model:${groupId}`, () => repo.model(db, groupId));
@@ -44,7 +59,11 @@ function locationOf(m: ModelRow, n: number): StoneLocation {
 }
 
 /** Which stones can go in each location: serialized families for a center, melee for accents. */
-export async function stoneFamilies(db: Db, groupId: number, locations: number[]): Promise<Record<string, StoneFamily[]>> {
+export async function stoneFamilies(
+  db: Db,
+  groupId: number,
+  locations: number[],
+): Promise<Record<string, StoneFamily[]>> {
   const m = await model(db, groupId);
   const out: Record<string, StoneFamily[]> = {};
   for (const n of locations) {
@@ -54,12 +73,20 @@ export async function stoneFamilies(db: Db, groupId: number, locations: number[]
       out[n] = [
         { name: 'Diamond', slug: 'diamond', categories: [{ name: 'Natural', serialized: true }] },
         { name: 'Lab-Grown Diamond', slug: 'lab-grown-diamond', categories: [{ name: 'Lab-Grown', serialized: true }] },
-        ...gems.map((g) => ({ name: g.name, slug: g.slug, categories: [{ name: 'Natural' as const, serialized: true }] })),
+        ...gems.map((g) => ({
+          name: g.name,
+          slug: g.slug,
+          categories: [{ name: 'Natural' as const, serialized: true }],
+        })),
       ];
     } else {
       out[n] = [
         { name: 'Diamond', slug: 'diamond', categories: [{ name: 'Natural', serialized: false }] },
-        { name: 'Lab-Grown Diamond', slug: 'lab-grown-diamond', categories: [{ name: 'Lab-Grown', serialized: false }] },
+        {
+          name: 'Lab-Grown Diamond',
+          slug: 'lab-grown-diamond',
+          categories: [{ name: 'Lab-Grown', serialized: false }],
+        },
       ];
     }
   }
@@ -68,69 +95,172 @@ export async function stoneFamilies(db: Db, groupId: number, locations: number[]
 
 export const diamondTitle = (d: DiamondRow) => diamondName({ ...d, carat: d.caratPoints / 100 });
 export const gemTitle = (g: GemRow) => gemstoneName({ ...g, carat: g.caratPoints / 100 });
-export const meleeTitle = (p: MeleeRow) => `${p.sizeMm.toFixed(1)} mm ${p.shape.toLowerCase()} ${p.origin === 'lab' ? 'lab-grown ' : ''}diamond, ${p.quality}`;
+export const meleeTitle = (p: MeleeRow) =>
+  `${p.sizeMm.toFixed(1)} mm ${p.shape.toLowerCase()} ${p.origin === 'lab' ? 'lab-grown ' : ''}diamond, ${p.quality}`;
 export { meleeUnit } from './price.ts';
 
-function offer(kind: ConfiguredStone['kind'], id: number, title: string, image: string, loc: StoneLocation, unit: number, href: string | null): ConfiguredStone {
-  return { kind, id, title, image, quantity: loc.count, unitPriceCents: unit, settingLabourCents: loc.settingLabourCents, totalCents: unit * loc.count + loc.settingLabourCents, href };
+function offer(
+  kind: ConfiguredStone['kind'],
+  id: number,
+  title: string,
+  image: string,
+  loc: StoneLocation,
+  unit: number,
+  href: string | null,
+): ConfiguredStone {
+  return {
+    kind,
+    id,
+    title,
+    image,
+    quantity: loc.count,
+    unitPriceCents: unit,
+    settingLabourCents: loc.settingLabourCents,
+    totalCents: unit * loc.count + loc.settingLabourCents,
+    href,
+  };
 }
 
-export async function searchStones(db: Db, q: { groupId: number; location: number; family: string; category?: 'Natural' | 'Lab-Grown'; filters?: { colorMax?: number; clarityMax?: number; priceMax?: number }; sort: string; limit: number }) {
+export async function searchStones(
+  db: Db,
+  q: {
+    groupId: number;
+    location: number;
+    family: string;
+    category?: 'Natural' | 'Lab-Grown';
+    filters?: { colorMax?: number; clarityMax?: number; priceMax?: number };
+    sort: string;
+    limit: number;
+  },
+) {
   const m = await model(db, q.groupId);
   const loc = locationOf(m, q.location);
   const lab = q.family === 'lab-grown-diamond' || q.category === 'Lab-Grown';
   let stones: ConfiguredStone[];
   if (loc.group === 'Accent') {
-    if (q.family !== 'diamond' && q.family !== 'lab-grown-diamond') throw new Unprocessable('Accent stones are diamonds or lab-grown diamonds.');
-    const parcels = await repo.fittingMelee(db, { origin: lab ? 'lab' : 'natural', shape: loc.shape, sizeMm: loc.sizeMm! });
-    stones = parcels.filter((p) => p.stock >= loc.count).map((p) => offer('melee', p.id, meleeTitle(p), stoneImageUrl(p.shape, 'diamond', meleeTitle(p)), loc, meleeUnit(p), null));
+    if (q.family !== 'diamond' && q.family !== 'lab-grown-diamond')
+      throw new Unprocessable('Accent stones are diamonds or lab-grown diamonds.');
+    const parcels = await repo.fittingMelee(db, {
+      origin: lab ? 'lab' : 'natural',
+      shape: loc.shape,
+      sizeMm: loc.sizeMm!,
+    });
+    stones = parcels
+      .filter((p) => p.stock >= loc.count)
+      .map((p) =>
+        offer('melee', p.id, meleeTitle(p), stoneImageUrl(p.shape, 'diamond', meleeTitle(p)), loc, meleeUnit(p), null),
+      );
   } else if (q.family === 'diamond' || q.family === 'lab-grown-diamond') {
-    const rows = await repo.fittingDiamonds(db, { origin: lab ? 'lab' : 'natural', shape: loc.shape, caratMin: loc.caratMin!, caratMax: loc.caratMax!, ...q.filters, sort: q.sort, limit: q.limit });
-    stones = rows.map((d) => offer('diamond', d.id, diamondTitle(d), stoneImageUrl(d.shape, 'diamond', diamondTitle(d)), loc, d.priceCents,
-      paths.diamond({ series: d.serial, categoryId: d.origin === 'lab' ? 1800 : 1700, groupId: d.id, productId: d.id })));
+    const rows = await repo.fittingDiamonds(db, {
+      origin: lab ? 'lab' : 'natural',
+      shape: loc.shape,
+      caratMin: loc.caratMin!,
+      caratMax: loc.caratMax!,
+      ...q.filters,
+      sort: q.sort,
+      limit: q.limit,
+    });
+    stones = rows.map((d) =>
+      offer(
+        'diamond',
+        d.id,
+        diamondTitle(d),
+        stoneImageUrl(d.shape, 'diamond', diamondTitle(d)),
+        loc,
+        d.priceCents,
+        paths.diamond({
+          series: d.serial,
+          categoryId: d.origin === 'lab' ? 1800 : 1700,
+          groupId: d.id,
+          productId: d.id,
+        }),
+      ),
+    );
   } else {
-    const rows = await repo.fittingGemstones(db, { type: q.family, shape: loc.shape, caratMin: loc.caratMin!, caratMax: loc.caratMax!, priceMax: q.filters?.priceMax, sort: q.sort, limit: q.limit });
-    stones = rows.map((g) => offer('gemstone', g.id, gemTitle(g), stoneImageUrl(g.shape, g.colorHex, gemTitle(g)), loc, g.priceCents, null));
+    const rows = await repo.fittingGemstones(db, {
+      type: q.family,
+      shape: loc.shape,
+      caratMin: loc.caratMin!,
+      caratMax: loc.caratMax!,
+      priceMax: q.filters?.priceMax,
+      sort: q.sort,
+      limit: q.limit,
+    });
+    stones = rows.map((g) =>
+      offer('gemstone', g.id, gemTitle(g), stoneImageUrl(g.shape, g.colorHex, gemTitle(g)), loc, g.priceCents, null),
+    );
   }
   return { [q.location]: stones };
 }
 
 /** Checks a chosen stone against its location and answers what the price function needs. */
-async function resolveStone(db: Db, loc: StoneLocation, choice: ConfigureInput['stones'][number]): Promise<{ price: StoneChoice; stone: string }> {
+async function resolveStone(
+  db: Db,
+  loc: StoneLocation,
+  choice: ConfigureInput['stones'][number],
+): Promise<{ price: StoneChoice; stone: string }> {
   const prefix = `${loc.group === 'Center' ? 'Center' : 'Accents'}: `;
   if (choice.kind === 'melee') {
-    if (loc.group !== 'Accent') throw new Unprocessable(`Location ${loc.LocationNumber} holds a center stone, not melee.`);
+    if (loc.group !== 'Accent')
+      throw new Unprocessable(`Location ${loc.LocationNumber} holds a center stone, not melee.`);
     const p = await repo.melee(db, choice.id);
     if (!p) throw new Unprocessable('That melee parcel does not exist.');
-    if (p.shape !== loc.shape || p.sizeMm !== loc.sizeMm) throw new Unprocessable(`That melee does not fit location ${loc.LocationNumber}: it needs ${loc.sizeMm} mm ${loc.shape.toLowerCase()} stones.`);
+    if (p.shape !== loc.shape || p.sizeMm !== loc.sizeMm)
+      throw new Unprocessable(
+        `That melee does not fit location ${loc.LocationNumber}: it needs ${loc.sizeMm} mm ${loc.shape.toLowerCase()} stones.`,
+      );
     if (p.stock < loc.count) throw new Unprocessable('That melee parcel does not have enough stones left.');
-    return { price: { location: loc.LocationNumber, label: prefix + meleeTitle(p), unitPriceCents: meleeUnit(p), count: loc.count, settingLabourCents: loc.settingLabourCents }, stone: 'diamond' };
+    return {
+      price: {
+        location: loc.LocationNumber,
+        label: prefix + meleeTitle(p),
+        unitPriceCents: meleeUnit(p),
+        count: loc.count,
+        settingLabourCents: loc.settingLabourCents,
+      },
+      stone: 'diamond',
+    };
   }
   if (loc.group !== 'Center') throw new Unprocessable(`Location ${loc.LocationNumber} takes accent stones (melee).`);
   const s = choice.kind === 'diamond' ? await repo.diamond(db, choice.id) : await repo.gemstone(db, choice.id);
   if (!s) throw new Unprocessable(`That ${choice.kind} does not exist.`);
-  if (s.status !== 'available') throw new Unprocessable(`That ${choice.kind} is no longer available: it has been ${s.status}.`);
+  if (s.status !== 'available')
+    throw new Unprocessable(`That ${choice.kind} is no longer available: it has been ${s.status}.`);
   const carat = s.caratPoints / 100;
   if (s.shape !== loc.shape || carat < loc.caratMin! || carat > loc.caratMax!) {
-    throw new Unprocessable(`That stone does not fit this setting: it takes a ${loc.shape.toLowerCase()} of ${loc.caratMin!.toFixed(2)}–${loc.caratMax!.toFixed(2)} ct.`);
+    throw new Unprocessable(
+      `That stone does not fit this setting: it takes a ${loc.shape.toLowerCase()} of ${loc.caratMin!.toFixed(2)}–${loc.caratMax!.toFixed(2)} ct.`,
+    );
   }
   const title = choice.kind === 'diamond' ? diamondTitle(s as DiamondRow) : gemTitle(s as GemRow);
   return {
-    price: { location: loc.LocationNumber, label: prefix + title, unitPriceCents: s.priceCents, count: loc.count, settingLabourCents: loc.settingLabourCents },
+    price: {
+      location: loc.LocationNumber,
+      label: prefix + title,
+      unitPriceCents: s.priceCents,
+      count: loc.count,
+      settingLabourCents: loc.settingLabourCents,
+    },
     stone: choice.kind === 'diamond' ? 'diamond' : (s as GemRow).colorHex.replace('#', ''),
   };
 }
 
 export async function configureProduct(db: Db, input: ConfigureInput): Promise<ConfiguredProduct> {
   const m = await model(db, input.groupId);
-  if (!m.metals.includes(input.metal)) throw new Unprocessable(`This piece is not made in ${input.metal}.`, { metal: 'Choose one of the metals offered' });
+  if (!m.metals.includes(input.metal))
+    throw new Unprocessable(`This piece is not made in ${input.metal}.`, { metal: 'Choose one of the metals offered' });
   const rate = await remember(db, `rate:${input.metal}`, () => repo.metalRate(db, input.metal));
   if (!rate) throw new Unprocessable(`There is no current price for ${input.metal}.`);
   if (m.sizes.length) {
     if (input.size === undefined) throw new Unprocessable('Choose a ring size.', { size: 'Choose a ring size' });
-    if (!m.sizes.includes(input.size)) throw new Unprocessable(`Size ${input.size} is not offered; sizes run from ${m.sizes[0]} to ${m.sizes.at(-1)} in half sizes.`, { size: 'Size not offered' });
+    if (!m.sizes.includes(input.size))
+      throw new Unprocessable(
+        `Size ${input.size} is not offered; sizes run from ${m.sizes[0]} to ${m.sizes.at(-1)} in half sizes.`,
+        { size: 'Size not offered' },
+      );
   } else if (input.size !== undefined) throw new Unprocessable('This piece has no ring size.');
-  if (m.widthsMm && input.widthMm !== undefined && !m.widthsMm.includes(input.widthMm)) throw new Unprocessable(`Width ${input.widthMm} mm is not offered.`, { widthMm: 'Width not offered' });
+  if (m.widthsMm && input.widthMm !== undefined && !m.widthsMm.includes(input.widthMm))
+    throw new Unprocessable(`Width ${input.widthMm} mm is not offered.`, { widthMm: 'Width not offered' });
   let style: { name: string; labourCents: number } | undefined;
   if (m.styles) {
     style = input.style === undefined ? m.styles[0] : m.styles.find((s) => s.name === input.style);
@@ -146,19 +276,31 @@ export async function configureProduct(db: Db, input: ConfigureInput): Promise<C
     stones.push(resolved.price);
     if (choice.location === 1) centerStone = resolved.stone;
   }
-  const shape = { size: input.size, widthMm: m.widthsMm ? input.widthMm ?? DEFAULT_WIDTH_MM : undefined, style };
+  const shape = { size: input.size, widthMm: m.widthsMm ? (input.widthMm ?? DEFAULT_WIDTH_MM) : undefined, style };
   const price = priceSetting(m, rate, shape, stones);
   // A piece sold with its stones is not for sale without them: the shopper sees what is still to
   // choose and the least the finished piece can cost today (the cheapest stones that fit).
   const missing = requiredLocations(m).filter((l) => !seen.has(l.LocationNumber));
   const fills = missing.length ? await cheapestStones(db, missing) : [];
-  const fromCents = missing.length ? priceSetting(m, rate, shape, [...stones, ...fills.filter((f): f is StoneChoice => f !== null)]).totalCents : price.totalCents;
+  const fromCents = missing.length
+    ? priceSetting(m, rate, shape, [...stones, ...fills.filter((f): f is StoneChoice => f !== null)]).totalCents
+    : price.totalCents;
   const width = shape.widthMm;
-  const sku = [m.series, input.metal, input.size ? `S${input.size}` : '', width ? `W${width}` : '', style ? style.name.replace(/\W+/g, '').toUpperCase() : '', ...input.stones.map((s) => `L${s.location}${s.kind[0]!.toUpperCase()}${s.id}`)].filter(Boolean).join(':');
+  const sku = [
+    m.series,
+    input.metal,
+    input.size ? `S${input.size}` : '',
+    width ? `W${width}` : '',
+    style ? style.name.replace(/\W+/g, '').toUpperCase() : '',
+    ...input.stones.map((s) => `L${s.location}${s.kind[0]!.toUpperCase()}${s.id}`),
+  ]
+    .filter(Boolean)
+    .join(':');
   const title = `${m.description} in ${rate.name}${style ? `, ${style.name}` : ''}${input.size ? `, size ${input.size}` : ''}${width ? `, ${width} mm` : ''}`;
   const image = { ...m.image, ...(centerStone ? { stone: centerStone } : {}) };
   return {
-    sku, title,
+    sku,
+    title,
     images: [{ FullUrl: itemImageUrl(image, input.metal, title) }],
     breakdown: price.lines,
     totalCents: price.totalCents,

@@ -6,11 +6,21 @@ import { lastMail } from '../../test/accounts.ts';
 import { rowsOf } from '../../db/client.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await buildTestApp({ RATE_LIMIT_FORM_MAX: '6' }, { seed: false }); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await buildTestApp({ RATE_LIMIT_FORM_MAX: '6' }, { seed: false });
+});
+afterAll(async () => {
+  await t.close();
+});
 
-const message = { name: 'Jane Doe', email: 'jane@example.com', subject: 'Resizing', message: 'Can you resize my ring to a 6.5 before Friday?' };
-const count = async () => rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from contact_message`))[0]!.n;
+const message = {
+  name: 'Jane Doe',
+  email: 'jane@example.com',
+  subject: 'Resizing',
+  message: 'Can you resize my ring to a 6.5 before Friday?',
+};
+const count = async () =>
+  rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from contact_message`))[0]!.n;
 
 describe('POST /api/contact-us', () => {
   it('stores the message and mails it to the store', async () => {
@@ -23,16 +33,25 @@ describe('POST /api/contact-us', () => {
   });
 
   it('limits the message to 5,000 characters and keeps nothing from a bot that fills the honeypot', async () => {
-    const long = await t.app.inject({ method: 'POST', url: '/api/contact-us', payload: { ...message, message: 'x'.repeat(CONTACT_MESSAGE_MAX + 1) } });
+    const long = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact-us',
+      payload: { ...message, message: 'x'.repeat(CONTACT_MESSAGE_MAX + 1) },
+    });
     expect(long.statusCode).toBe(400);
-    const bot = await t.app.inject({ method: 'POST', url: '/api/contact-us', payload: { ...message, website: 'http://spam.example' } });
+    const bot = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact-us',
+      payload: { ...message, website: 'http://spam.example' },
+    });
     expect(bot.statusCode).toBe(200);
     expect(await count()).toBe(1);
   });
 
   it('is rate limited', async () => {
     let last = 0;
-    for (let i = 0; i < 6; i++) last = (await t.app.inject({ method: 'POST', url: '/api/contact-us', payload: message })).statusCode;
+    for (let i = 0; i < 6; i++)
+      last = (await t.app.inject({ method: 'POST', url: '/api/contact-us', payload: message })).statusCode;
     expect(last).toBe(429);
   });
 });
@@ -42,9 +61,13 @@ describe('POST /api/newsletter', () => {
     const a = await t.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'fan@example.com' } });
     const mail = await lastMail(t, 'fan@example.com', 'newsletter-confirm');
     const token = /\/newsletter\/confirm\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
-    expect((await t.app.inject({ method: 'POST', url: '/api/newsletter/confirm', payload: { token } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/newsletter/confirm', payload: { token } })).statusCode,
+    ).toBe(200);
     const b = await t.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'fan@example.com' } });
     expect(b.body).toBe(a.body);
-    expect((await t.app.inject({ method: 'POST', url: '/api/newsletter/confirm', payload: { token } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/newsletter/confirm', payload: { token } })).statusCode,
+    ).toBe(400);
   });
 });

@@ -6,10 +6,14 @@ import { storeInfo } from '../../store-facts.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
 
-export const CONTACT_THANKS = 'Thank you. Your message is with our jewelers, and we will reply within one business day.';
+export const CONTACT_THANKS =
+  'Thank you. Your message is with our jewelers, and we will reply within one business day.';
 
 /** Stores the message and, in the same transaction, mails it to the store and a receipt to the sender. */
-export async function createContactMessage(deps: AccountDeps, input: z.output<typeof contactBody>): Promise<{ message: string }> {
+export async function createContactMessage(
+  deps: AccountDeps,
+  input: z.output<typeof contactBody>,
+): Promise<{ message: string }> {
   // A filled honeypot is a bot: it gets the same thanks and nothing is kept.
   if (input.website) return { message: CONTACT_THANKS };
   const store = storeInfo(deps.config);
@@ -17,7 +21,11 @@ export async function createContactMessage(deps: AccountDeps, input: z.output<ty
   await deps.db.transaction(async (tx) => {
     await repo.insert(tx, fields);
     await enqueueMail(tx, { kind: 'contact', to: deps.config.STORE_EMAIL, ...templates.contactToStore(store, fields) });
-    await enqueueMail(tx, { kind: 'contact-receipt', to: fields.email, ...templates.contactReceipt(store, fields.name, fields.subject) });
+    await enqueueMail(tx, {
+      kind: 'contact-receipt',
+      to: fields.email,
+      ...templates.contactReceipt(store, fields.name, fields.subject),
+    });
   });
   void deps.outbox.kick();
   return { message: CONTACT_THANKS };

@@ -18,14 +18,18 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Readiness: send this instance traffic. Not while it drains for shutdown, nor without its database.
-  app.get('/health', { schema: { response: { 200: healthSchema } }, config: { rateLimit: false } }, async (_req, reply) => {
-    if (app.lifecycle.draining) throw new Unavailable('Shutting down');
-    try {
-      await healthRepository.ping(app.db);
-    } catch {
-      throw new Unavailable('Database unavailable');
-    }
-    reply.header('cache-control', 'no-store');
-    return { data: { status: 'ok' as const, database: app.database.kind, uptimeS: Math.round(process.uptime()) } };
-  });
+  app.get(
+    '/health',
+    { schema: { response: { 200: healthSchema } }, config: { rateLimit: false } },
+    async (_req, reply) => {
+      if (app.lifecycle.draining) throw new Unavailable('Shutting down');
+      try {
+        await healthRepository.ping(app.db);
+      } catch {
+        throw new Unavailable('Database unavailable');
+      }
+      reply.header('cache-control', 'no-store');
+      return { data: { status: 'ok' as const, database: app.database.kind, uptimeS: Math.round(process.uptime()) } };
+    },
+  );
 };

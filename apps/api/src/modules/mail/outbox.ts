@@ -4,11 +4,22 @@ import { mailRepository as repo } from './repository.ts';
 import type { Rendered } from './templates.ts';
 import type { MailTransport } from './transport.ts';
 
-export interface QueuedMail extends Rendered { kind: string; to: string; sensitive?: boolean }
+export interface QueuedMail extends Rendered {
+  kind: string;
+  to: string;
+  sensitive?: boolean;
+}
 
 /** Writes a message in the caller's transaction: it exists exactly when the change that caused it does. */
 export async function enqueueMail(tx: DbOrTx, mail: QueuedMail): Promise<void> {
-  await repo.insert(tx, { kind: mail.kind, toAddress: mail.to, subject: mail.subject, html: mail.html, textBody: mail.text, sensitive: mail.sensitive ?? false });
+  await repo.insert(tx, {
+    kind: mail.kind,
+    toAddress: mail.to,
+    subject: mail.subject,
+    html: mail.html,
+    textBody: mail.text,
+    sensitive: mail.sensitive ?? false,
+  });
 }
 
 const MAX_BACKOFF_MS = 15 * 60_000;
@@ -37,7 +48,8 @@ export class MailOutbox {
   }
 
   start(): void {
-    if (this.transport.kind === 'none') this.log?.warn('SMTP_URL is not set and the dev mailbox is off: e-mails wait in the outbox');
+    if (this.transport.kind === 'none')
+      this.log?.warn('SMTP_URL is not set and the dev mailbox is off: e-mails wait in the outbox');
     const every = Math.min(Math.max(this.retryBaseMs, 50), 2_000);
     this.timer = setInterval(() => void this.kick(), every);
     this.timer.unref();
@@ -47,10 +59,16 @@ export class MailOutbox {
   /** Deliver what is due now; concurrent kicks coalesce into one more pass. */
   kick(): Promise<void> {
     if (this.stopped) return Promise.resolve();
-    if (this.running) { this.again = true; return this.running; }
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
     this.running = (async () => {
       try {
-        do { this.again = false; while (!this.stopped && (await this.deliverBatch()) === BATCH); } while (this.again && !this.stopped);
+        do {
+          this.again = false;
+          while (!this.stopped && (await this.deliverBatch()) === BATCH);
+        } while (this.again && !this.stopped);
       } catch (err) {
         this.log?.error({ err }, 'outbox pass failed');
       } finally {

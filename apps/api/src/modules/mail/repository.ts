@@ -2,33 +2,65 @@ import { desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { outboxMail } from '../../db/schema/accounts.ts';
 
-export interface OutboxRow { kind: string; toAddress: string; subject: string; html: string; textBody: string; sensitive: boolean }
-export interface Claimed { id: number; toAddress: string; subject: string; html: string; textBody: string; sensitive: boolean; attempts: number }
+export interface OutboxRow {
+  kind: string;
+  toAddress: string;
+  subject: string;
+  html: string;
+  textBody: string;
+  sensitive: boolean;
+}
+export interface Claimed {
+  id: number;
+  toAddress: string;
+  subject: string;
+  html: string;
+  textBody: string;
+  sensitive: boolean;
+  attempts: number;
+}
 
 export const mailRepository = {
   insert: (tx: DbOrTx, row: OutboxRow) => tx.insert(outboxMail).values(row),
 
   /** Leases up to `batch` due messages for `leaseS` seconds (skip locked: two processes never claim one). */
-  claimDue: async (db: DbOrTx, batch: number, leaseS: number) => rowsOf<Claimed>(await db.execute(sql`
+  claimDue: async (db: DbOrTx, batch: number, leaseS: number) =>
+    rowsOf<Claimed>(
+      await db.execute(sql`
     update outbox_mail set next_attempt_at = now() + make_interval(secs => ${leaseS}), attempts = attempts + 1
     where id in (select id from outbox_mail where sent_at is null and next_attempt_at <= now() order by id limit ${batch} for update skip locked)
     returning id, to_address as "toAddress", subject, html, text_body as "textBody", sensitive, attempts
-  `)),
+  `),
+    ),
 
-  markSent: (db: DbOrTx, id: number, scrub: boolean) => db.execute(sql`
+  markSent: (db: DbOrTx, id: number, scrub: boolean) =>
+    db.execute(sql`
     update outbox_mail set sent_at = now(), last_error = null
       ${scrub ? sql`, html = '', text_body = ''` : sql``}
     where id = ${id}
   `),
 
-  retryLater: (db: DbOrTx, id: number, delayMs: number, reason: string) => db.execute(sql`
+  retryLater: (db: DbOrTx, id: number, delayMs: number, reason: string) =>
+    db.execute(sql`
     update outbox_mail set next_attempt_at = now() + make_interval(secs => ${delayMs / 1000}), last_error = ${reason} where id = ${id}
   `),
 
   /** The dev mailbox's list: what was delivered, newest first. */
-  recentSent: (db: DbOrTx, limit: number) => db.select({
-    id: outboxMail.id, kind: outboxMail.kind, to: outboxMail.toAddress, subject: outboxMail.subject, text: outboxMail.textBody, sentAt: outboxMail.sentAt,
-  }).from(outboxMail).where(isNotNull(outboxMail.sentAt)).orderBy(desc(outboxMail.id)).limit(limit),
+  recentSent: (db: DbOrTx, limit: number) =>
+    db
+      .select({
+        id: outboxMail.id,
+        kind: outboxMail.kind,
+        to: outboxMail.toAddress,
+        subject: outboxMail.subject,
+        text: outboxMail.textBody,
+        sentAt: outboxMail.sentAt,
+      })
+      .from(outboxMail)
+      .where(isNotNull(outboxMail.sentAt))
+      .orderBy(desc(outboxMail.id))
+      .limit(limit),
 
-  html: async (db: DbOrTx, id: number) => (await db.select({ html: outboxMail.html }).from(outboxMail).where(eq(outboxMail.id, id)).limit(1))[0] ?? null,
+  html: async (db: DbOrTx, id: number) =>
+    (await db.select({ html: outboxMail.html }).from(outboxMail).where(eq(outboxMail.id, id)).limit(1))[0] ?? null,
 };

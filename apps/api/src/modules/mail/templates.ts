@@ -1,11 +1,22 @@
 // Branded HTML + plain-text e-mails. Every value is escaped; layouts are table-based and inline-
 // styled because mail clients ignore <style> and most of CSS.
 
-export interface StoreInfo { name: string; email: string; phone: string; address: string; publicUrl: string }
-export interface Rendered { subject: string; html: string; text: string }
+export interface StoreInfo {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  publicUrl: string;
+}
+export interface Rendered {
+  subject: string;
+  html: string;
+  text: string;
+}
 
 /** Escapes text for HTML (every value in a mail or the dev mailbox passes through it). */
-export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const INK = '#1c1917';
 const MUTED = '#57534e';
@@ -36,8 +47,12 @@ export function layout(store: StoreInfo, subject: string, body: Body): Rendered 
 ${body.greeting ? p(body.greeting) : ''}
 ${body.paragraphs.map(p).join('\n')}
 ${body.code ? `<div style="margin:8px 0 24px;text-align:center"><span style="display:inline-block;padding:14px 24px;border:1px solid #e7e1d8;background:#faf8f5;font-size:30px;letter-spacing:10px;font-family:'Courier New',monospace;color:${INK}">${esc(body.code)}</span></div>` : ''}
-${body.action ? `<div style="margin:8px 0 24px;text-align:center"><a href="${esc(body.action.url)}" style="display:inline-block;padding:14px 28px;background:${ACCENT};color:#ffffff;text-decoration:none;font-size:14px;letter-spacing:1px">${esc(body.action.label)}</a></div>
-<p style="margin:0 0 16px;font-size:12px;line-height:1.5;color:${MUTED}">If the button does not work, paste this address into your browser:<br><span style="word-break:break-all">${esc(body.action.url)}</span></p>` : ''}
+${
+  body.action
+    ? `<div style="margin:8px 0 24px;text-align:center"><a href="${esc(body.action.url)}" style="display:inline-block;padding:14px 28px;background:${ACCENT};color:#ffffff;text-decoration:none;font-size:14px;letter-spacing:1px">${esc(body.action.label)}</a></div>
+<p style="margin:0 0 16px;font-size:12px;line-height:1.5;color:${MUTED}">If the button does not work, paste this address into your browser:<br><span style="word-break:break-all">${esc(body.action.url)}</span></p>`
+    : ''
+}
 ${body.htmlBlock ?? ''}
 ${(body.after ?? []).map(p).join('\n')}
 </td></tr>
@@ -64,9 +79,11 @@ export const templates = {
   verifyCode: (store: StoreInfo, firstName: string, code: string, forNewAddress = false): Rendered =>
     layout(store, `F-${code} is your ${store.name} verification code`, {
       greeting: `Hello ${firstName},`,
-      paragraphs: [forNewAddress
-        ? 'Enter this code in your profile to confirm your new e-mail address. It is valid for 10 minutes.'
-        : 'Enter this code to verify your e-mail address and finish creating your account. It is valid for 10 minutes.'],
+      paragraphs: [
+        forNewAddress
+          ? 'Enter this code in your profile to confirm your new e-mail address. It is valid for 10 minutes.'
+          : 'Enter this code to verify your e-mail address and finish creating your account. It is valid for 10 minutes.',
+      ],
       code: `F-${code}`,
       after: ['If you did not ask for this, you can ignore this message: nothing changes without the code.'],
     }),
@@ -74,7 +91,9 @@ export const templates = {
   resetLink: (store: StoreInfo, firstName: string, url: string): Rendered =>
     layout(store, `Reset your ${store.name} password`, {
       greeting: `Hello ${firstName},`,
-      paragraphs: ['We received a request to reset the password of your account. The link below works once and expires in 30 minutes.'],
+      paragraphs: [
+        'We received a request to reset the password of your account. The link below works once and expires in 30 minutes.',
+      ],
       action: { label: 'Choose a new password', url },
       after: ['If you did not ask for a reset, ignore this message; your password stays as it is.'],
     }),
@@ -99,9 +118,16 @@ export const templates = {
       ],
     }),
 
-  contactToStore: (store: StoreInfo, m: { name: string; email: string; phone: string; subject: string; message: string }): Rendered =>
+  contactToStore: (
+    store: StoreInfo,
+    m: { name: string; email: string; phone: string; subject: string; message: string },
+  ): Rendered =>
     layout(store, `Contact form: ${m.subject}`, {
-      paragraphs: [`From: ${m.name} <${m.email}>${m.phone ? ` · ${m.phone}` : ''}`, `Subject: ${m.subject}`, ...m.message.split(/\n{2,}/)],
+      paragraphs: [
+        `From: ${m.name} <${m.email}>${m.phone ? ` · ${m.phone}` : ''}`,
+        `Subject: ${m.subject}`,
+        ...m.message.split(/\n{2,}/),
+      ],
     }),
 
   contactReceipt: (store: StoreInfo, name: string, subject: string): Rendered =>
@@ -112,7 +138,9 @@ export const templates = {
 
   newsletterConfirm: (store: StoreInfo, url: string): Rendered =>
     layout(store, `Confirm your subscription to ${store.name}`, {
-      paragraphs: ['Please confirm that you would like our letters: new designs, rare stones and care advice, about twice a month.'],
+      paragraphs: [
+        'Please confirm that you would like our letters: new designs, rare stones and care advice, about twice a month.',
+      ],
       action: { label: 'Confirm subscription', url },
       after: ['If you did not sign up, ignore this message and you will hear nothing more from us.'],
     }),

@@ -2,7 +2,12 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import { devMailboxEnabled } from '../../config.ts';
 
-export interface OutgoingMail { to: string; subject: string; html: string; text: string }
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
 
 /** Where the outbox delivers: real SMTP, the dev mailbox (the outbox row itself), or nowhere yet. */
 export interface MailTransport {
@@ -16,7 +21,9 @@ export function createTransport(config: Config): MailTransport {
     const smtp = nodemailer.createTransport(config.SMTP_URL, { from: config.MAIL_FROM });
     return {
       kind: 'smtp',
-      send: async (m) => { await smtp.sendMail({ to: m.to, subject: m.subject, html: m.html, text: m.text }); },
+      send: async (m) => {
+        await smtp.sendMail({ to: m.to, subject: m.subject, html: m.html, text: m.text });
+      },
       close: () => smtp.close(),
     };
   }
@@ -26,7 +33,9 @@ export function createTransport(config: Config): MailTransport {
   }
   return {
     kind: 'none',
-    send: async () => { throw new Error('No SMTP_URL configured: the message waits in the outbox'); },
+    send: async () => {
+      throw new Error('No SMTP_URL configured: the message waits in the outbox');
+    },
     close: () => {},
   };
 }

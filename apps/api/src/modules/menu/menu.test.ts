@@ -4,8 +4,12 @@ import { FILTER_LABELS } from '@facet/contracts/catalog-filters';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await buildTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('GET /api/menu', () => {
   it('answers the nine sections of the spec, in the spec order', async () => {
@@ -48,7 +52,11 @@ describe('GET /api/menu', () => {
 
   it('uses every filter label the spec names somewhere in the menu', async () => {
     const { data } = (await t.app.inject({ method: 'GET', url: '/api/menu' })).json();
-    const labels = new Set(data.flatMap((s: any) => s.groups.flatMap((g: any) => g.items.flatMap((i: any) => (i.filters ?? []).map((f: any) => f.label)))));
+    const labels = new Set(
+      data.flatMap((s: any) =>
+        s.groups.flatMap((g: any) => g.items.flatMap((i: any) => (i.filters ?? []).map((f: any) => f.label))),
+      ),
+    );
     for (const label of FILTER_LABELS) expect(labels, label).toContain(label);
   });
 

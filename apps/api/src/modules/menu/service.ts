@@ -3,7 +3,12 @@ import type { MenuSection } from '@facet/contracts/menu';
 import type { Db } from '../../db/client.ts';
 import { menuRepository } from './repository.ts';
 
-const slugify = (s: string) => s.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugify = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** The mega menu, grouped as the store owner arranged it. Rows are already in menu order. */
 export async function getMenu(db: Db): Promise<MenuSection[]> {

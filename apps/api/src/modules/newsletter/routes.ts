@@ -6,8 +6,14 @@ import { confirm, subscribe } from './service.ts';
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, config: app.config, outbox: app.outbox, throttle: app.throttle };
   const limit = { rateLimit: { max: app.config.RATE_LIMIT_FORM_MAX, timeWindow: '1 hour' } };
-  app.post('/newsletter', { config: limit, schema: { body: newsletterBody, response: { 200: envelope(messageAnswer) } } },
-    async (req) => ({ data: await subscribe(deps, req.body.email) }));
-  app.post('/newsletter/confirm', { config: limit, schema: { body: newsletterConfirmBody, response: { 200: envelope(messageAnswer) } } },
-    async (req) => ({ data: await confirm(deps, req.body.token) }));
+  app.post(
+    '/newsletter',
+    { config: limit, schema: { body: newsletterBody, response: { 200: envelope(messageAnswer) } } },
+    async (req) => ({ data: await subscribe(deps, req.body.email) }),
+  );
+  app.post(
+    '/newsletter/confirm',
+    { config: limit, schema: { body: newsletterConfirmBody, response: { 200: envelope(messageAnswer) } } },
+    async (req) => ({ data: await confirm(deps, req.body.token) }),
+  );
 };

@@ -20,7 +20,11 @@ export async function subscribe(deps: AccountDeps, email: string): Promise<{ mes
     if (row?.confirmed) return false;
     await repo.upsertPending(tx, email, hashToken(token));
     const url = `${storeInfo(deps.config).publicUrl}/newsletter/confirm/${token}`;
-    await enqueueMail(tx, { kind: 'newsletter-confirm', to: email, ...templates.newsletterConfirm(storeInfo(deps.config), url) });
+    await enqueueMail(tx, {
+      kind: 'newsletter-confirm',
+      to: email,
+      ...templates.newsletterConfirm(storeInfo(deps.config), url),
+    });
     return true;
   });
   if (sent) void deps.outbox.kick();
@@ -28,6 +32,7 @@ export async function subscribe(deps: AccountDeps, email: string): Promise<{ mes
 }
 
 export async function confirm(deps: AccountDeps, token: string): Promise<{ message: string }> {
-  if (!(await repo.confirm(deps.db, hashToken(token)))) throw new Validation('This confirmation link is invalid or was already used.');
+  if (!(await repo.confirm(deps.db, hashToken(token))))
+    throw new Validation('This confirmation link is invalid or was already used.');
   return { message: NEWSLETTER_CONFIRMED };
 }

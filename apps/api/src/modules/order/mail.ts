@@ -2,12 +2,20 @@ import { madeToOrderText, type StoreFacts } from '@facet/contracts/store-facts';
 import type { Order } from '@facet/contracts/commerce';
 import { esc, layout, type Rendered, type StoreInfo } from '../mail/templates.ts';
 
-const money = (c: number) => `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const addr = (a: Order['shippingAddress']) => [a.name, a.company, a.line1, a.line2, `${a.city}, ${a.state} ${a.zip}`, a.phone].filter(Boolean);
+const money = (c: number) =>
+  `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const addr = (a: Order['shippingAddress']) =>
+  [a.name, a.company, a.line1, a.line2, `${a.city}, ${a.state} ${a.zip}`, a.phone].filter(Boolean);
 
 function orderBlock(o: Order): { html: string; text: string } {
-  const rows = o.lines.map((l) => `<tr><td style="padding:10px 0;border-bottom:1px solid #e7e1d8;font-size:14px;color:#1c1917">${esc(l.title)}<br><span style="font-size:12px;color:#57534e">${esc(l.details.join(' · '))}${l.quantity > 1 ? ` · Qty ${l.quantity}` : ''}</span></td><td style="padding:10px 0;border-bottom:1px solid #e7e1d8;font-size:14px;text-align:right;white-space:nowrap">${money(l.lineTotalCents)}</td></tr>`).join('');
-  const sum = (label: string, c: number, bold = false) => `<tr><td style="padding:4px 0;font-size:14px;${bold ? 'font-weight:bold' : 'color:#57534e'}">${label}</td><td style="padding:4px 0;font-size:14px;text-align:right;${bold ? 'font-weight:bold' : ''}">${money(c)}</td></tr>`;
+  const rows = o.lines
+    .map(
+      (l) =>
+        `<tr><td style="padding:10px 0;border-bottom:1px solid #e7e1d8;font-size:14px;color:#1c1917">${esc(l.title)}<br><span style="font-size:12px;color:#57534e">${esc(l.details.join(' · '))}${l.quantity > 1 ? ` · Qty ${l.quantity}` : ''}</span></td><td style="padding:10px 0;border-bottom:1px solid #e7e1d8;font-size:14px;text-align:right;white-space:nowrap">${money(l.lineTotalCents)}</td></tr>`,
+    )
+    .join('');
+  const sum = (label: string, c: number, bold = false) =>
+    `<tr><td style="padding:4px 0;font-size:14px;${bold ? 'font-weight:bold' : 'color:#57534e'}">${label}</td><td style="padding:4px 0;font-size:14px;text-align:right;${bold ? 'font-weight:bold' : ''}">${money(c)}</td></tr>`;
   const t = o.totals;
   const html = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 20px">${rows}
 ${sum('Subtotal', t.subtotalCents)}${sum(`Shipping (${esc(o.shipping.label)})`, t.shippingCents)}${sum(`Sales tax${t.taxState ? ` (${t.taxState})` : ''}`, t.taxCents)}${sum('Total', t.totalCents, true)}</table>
@@ -15,10 +23,22 @@ ${sum('Subtotal', t.subtotalCents)}${sum(`Shipping (${esc(o.shipping.label)})`, 
 <td valign="top" style="font-size:13px;line-height:1.6;color:#1c1917;padding-right:12px"><strong>Ships to</strong><br>${addr(o.shippingAddress).map(esc).join('<br>')}</td>
 <td valign="top" style="font-size:13px;line-height:1.6;color:#1c1917"><strong>Billed to</strong><br>${addr(o.billingAddress).map(esc).join('<br>')}<br>${esc(o.payment.brand)} ending ${esc(o.payment.last4)}</td></tr></table>`;
   const text = [
-    ...o.lines.map((l) => `${l.title}${l.quantity > 1 ? ` × ${l.quantity}` : ''} — ${money(l.lineTotalCents)}\n  ${l.details.join(' · ')}`),
+    ...o.lines.map(
+      (l) =>
+        `${l.title}${l.quantity > 1 ? ` × ${l.quantity}` : ''} — ${money(l.lineTotalCents)}\n  ${l.details.join(' · ')}`,
+    ),
     '',
-    `Subtotal: ${money(t.subtotalCents)}`, `Shipping (${o.shipping.label}): ${money(t.shippingCents)}`, `Sales tax: ${money(t.taxCents)}`, `Total: ${money(t.totalCents)}`,
-    '', 'Ships to:', ...addr(o.shippingAddress).map((l) => `  ${l}`), '', 'Billed to:', ...addr(o.billingAddress).map((l) => `  ${l}`), `  ${o.payment.brand} ending ${o.payment.last4}`,
+    `Subtotal: ${money(t.subtotalCents)}`,
+    `Shipping (${o.shipping.label}): ${money(t.shippingCents)}`,
+    `Sales tax: ${money(t.taxCents)}`,
+    `Total: ${money(t.totalCents)}`,
+    '',
+    'Ships to:',
+    ...addr(o.shippingAddress).map((l) => `  ${l}`),
+    '',
+    'Billed to:',
+    ...addr(o.billingAddress).map((l) => `  ${l}`),
+    `  ${o.payment.brand} ending ${o.payment.last4}`,
   ].join('\n');
   return { html, text };
 }
@@ -27,18 +47,24 @@ export function orderConfirmation(store: StoreInfo, facts: StoreFacts, o: Order,
   const block = orderBlock(o);
   return layout(store, `Your ${store.name} order ${o.number}`, {
     greeting: `Thank you, ${o.shippingAddress.name.split(' ')[0]}.`,
-    paragraphs: [`We have your order ${o.number}. Our jewelers will inspect every piece, and we will e-mail you the tracking number when it ships (${o.shipping.days} once ready; made-to-order rings take ${madeToOrderText(facts)} to craft).`],
+    paragraphs: [
+      `We have your order ${o.number}. Our jewelers will inspect every piece, and we will e-mail you the tracking number when it ships (${o.shipping.days} once ready; made-to-order rings take ${madeToOrderText(facts)} to craft).`,
+    ],
     htmlBlock: block.html,
     textBlock: block.text,
     action: { label: 'View your order', url },
-    after: [`Every shipment is fully insured and needs a signature on delivery. You have ${facts.returnDays} days to return anything unworn.`],
+    after: [
+      `Every shipment is fully insured and needs a signature on delivery. You have ${facts.returnDays} days to return anything unworn.`,
+    ],
   });
 }
 
 export function orderNotification(store: StoreInfo, o: Order): Rendered {
   const block = orderBlock(o);
   return layout(store, `New order ${o.number}: ${money(o.totals.totalCents)}`, {
-    paragraphs: [`Order ${o.number} was placed by ${o.email} (${o.shipping.label}). Serialized stones in it are marked sold.`],
+    paragraphs: [
+      `Order ${o.number} was placed by ${o.email} (${o.shipping.label}). Serialized stones in it are marked sold.`,
+    ],
     htmlBlock: block.html,
     textBlock: block.text,
   });

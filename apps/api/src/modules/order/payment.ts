@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { TEST_CARDS } from '@facet/contracts/commerce';
 
-export interface Card { name: string; number: string; expMonth: number; expYear: number; cvc: string }
+export interface Card {
+  name: string;
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
 export type Authorization = { ok: true; ref: string; brand: string; last4: string } | { ok: false; message: string };
 
 /**
@@ -20,7 +26,10 @@ export function luhn(number: string): boolean {
   let sum = 0;
   for (let i = 0; i < number.length; i++) {
     let d = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) { d *= 2; if (d > 9) d -= 9; }
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
     sum += d;
   }
   return sum % 10 === 0;
@@ -43,12 +52,21 @@ export function testCardProvider(now: () => Date = () => new Date()): PaymentPro
     async authorize({ card }) {
       if (!luhn(card.number)) return { ok: false, message: 'Your card number is not valid. Please check it.' };
       const today = now();
-      if (card.expYear < today.getUTCFullYear() || (card.expYear === today.getUTCFullYear() && card.expMonth < today.getUTCMonth() + 1)) {
+      if (
+        card.expYear < today.getUTCFullYear() ||
+        (card.expYear === today.getUTCFullYear() && card.expMonth < today.getUTCMonth() + 1)
+      ) {
         return { ok: false, message: 'Your card has expired.' };
       }
       if (card.number === TEST_CARDS.decline) return { ok: false, message: DECLINED };
-      if (card.number !== TEST_CARDS.approve) return { ok: false, message: 'This demo store takes only the test card 4242 4242 4242 4242.' };
-      return { ok: true, ref: `test_${randomBytes(12).toString('hex')}`, brand: cardBrand(card.number), last4: card.number.slice(-4) };
+      if (card.number !== TEST_CARDS.approve)
+        return { ok: false, message: 'This demo store takes only the test card 4242 4242 4242 4242.' };
+      return {
+        ok: true,
+        ref: `test_${randomBytes(12).toString('hex')}`,
+        brand: cardBrand(card.number),
+        last4: card.number.slice(-4),
+      };
     },
     async void() {},
   };

@@ -11,34 +11,63 @@ const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: orders.OrderDeps = {
-    db: app.db, config: app.config, outbox: app.outbox, payments: app.payments,
+    db: app.db,
+    config: app.config,
+    outbox: app.outbox,
+    payments: app.payments,
     // Listings show only available stones: cached answers must not outlive a sale. A sold stone may
     // have been the cheapest that fits a setting, so configured "from" prices are worked out again
     // (in the background; the write notifies every instance).
     onStonesSold: () => {
-      app.answerCache.invalidate(); app.diamondIndex.invalidate();
-      refreshConfiguredPrices(app.db).catch((err: unknown) => app.log.error({ err }, 'configured prices were not refreshed after a sale'));
+      app.answerCache.invalidate();
+      app.diamondIndex.invalidate();
+      refreshConfiguredPrices(app.db).catch((err: unknown) =>
+        app.log.error({ err }, 'configured prices were not refreshed after a sale'),
+      );
     },
   };
-  app.addHook('onSend', async (_req, reply) => { reply.header('cache-control', 'private, no-store'); });
-
-  app.post('/order', {
-    config: { rateLimit: { max: app.config.RATE_LIMIT_ORDER_MAX, timeWindow: '1 minute' } },
-    schema: { body: placeOrderBody, response: { 200: envelope(orderSchema) } },
-  }, async (req) => {
-    const key = req.headers['idempotency-key'];
-    if (typeof key !== 'string' || !KEY.test(key)) throw new Validation('The Idempotency-Key header is required (8–100 letters, digits, dashes or underscores).');
-    return { data: await orders.placeOrder(deps, await ownerOf(req), key, req.body) };
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('cache-control', 'private, no-store');
   });
 
-  app.get('/order', { preHandler: requireAuth('session'), schema: { response: { 200: envelope(z.array(orderSummary)) } } },
-    async (req) => ({ data: await orders.listOrders(app.db, req.auth!.userId) }));
+  app.post(
+    '/order',
+    {
+      config: { rateLimit: { max: app.config.RATE_LIMIT_ORDER_MAX, timeWindow: '1 minute' } },
+      schema: { body: placeOrderBody, response: { 200: envelope(orderSchema) } },
+    },
+    async (req) => {
+      const key = req.headers['idempotency-key'];
+      if (typeof key !== 'string' || !KEY.test(key))
+        throw new Validation('The Idempotency-Key header is required (8–100 letters, digits, dashes or underscores).');
+      return { data: await orders.placeOrder(deps, await ownerOf(req), key, req.body) };
+    },
+  );
 
-  app.get('/order/:number', {
-    schema: { params: z.object({ number: z.string().regex(ORDER_NUMBER_RE, 'Not an order number') }), querystring: z.object({ token: z.string().max(100).optional() }).strict(), response: { 200: envelope(orderSchema) } },
-  }, async (req) => {
-    const header = req.headers['x-order-token'];
-    const token = typeof header === 'string' ? header : req.query.token ?? null;
-    return { data: await orders.getOrder(app.db, app.config, req.params.number, { userId: await optionalUserId(req), token }) };
-  });
+  app.get(
+    '/order',
+    { preHandler: requireAuth('session'), schema: { response: { 200: envelope(z.array(orderSummary)) } } },
+    async (req) => ({ data: await orders.listOrders(app.db, req.auth!.userId) }),
+  );
+
+  app.get(
+    '/order/:number',
+    {
+      schema: {
+        params: z.object({ number: z.string().regex(ORDER_NUMBER_RE, 'Not an order number') }),
+        querystring: z.object({ token: z.string().max(100).optional() }).strict(),
+        response: { 200: envelope(orderSchema) },
+      },
+    },
+    async (req) => {
+      const header = req.headers['x-order-token'];
+      const token = typeof header === 'string' ? header : (req.query.token ?? null);
+      return {
+        data: await orders.getOrder(app.db, app.config, req.params.number, {
+          userId: await optionalUserId(req),
+          token,
+        }),
+      };
+    },
+  );
 };

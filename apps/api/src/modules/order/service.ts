@@ -17,20 +17,35 @@ import type { PaymentProvider } from './payment.ts';
 import { orderRepository as repo, type OrderRow } from './repository.ts';
 
 type PlaceOrder = z.output<typeof placeOrderBody>;
-export interface OrderDeps { db: Db; config: Config; outbox: MailOutbox; payments: PaymentProvider; onStonesSold: () => void }
+export interface OrderDeps {
+  db: Db;
+  config: Config;
+  outbox: MailOutbox;
+  payments: PaymentProvider;
+  onStonesSold: () => void;
+}
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const newOrderNumber = () => `FCT-${Array.from({ length: 8 }, () => CROCKFORD[randomInt(32)]).join('')}`;
 const NOT_FOUND = 'We could not find that order.';
 
 class PaymentDeclined extends AppError {
-  constructor(message: string) { super(402, message); }
+  constructor(message: string) {
+    super(402, message);
+  }
 }
 
 /** What identifies "the same request" for an Idempotency-Key: everything but the secret card data. */
 function requestHash(input: PlaceOrder): string {
   const { card, ...rest } = input;
-  return createHash('sha256').update(JSON.stringify({ ...rest, card: { name: card.name, last4: card.number.slice(-4), expMonth: card.expMonth, expYear: card.expYear } })).digest('hex');
+  return createHash('sha256')
+    .update(
+      JSON.stringify({
+        ...rest,
+        card: { name: card.name, last4: card.number.slice(-4), expMonth: card.expMonth, expYear: card.expYear },
+      }),
+    )
+    .digest('hex');
 }
 
 const isUniqueViolation = (err: unknown, constraint: string) => {
@@ -39,14 +54,44 @@ const isUniqueViolation = (err: unknown, constraint: string) => {
   return c.code === '23505' && (c.constraint === constraint || String((c as Error).message ?? '').includes(constraint));
 };
 
-function toOrder(o: OrderRow, lines: Array<{ kind: string; title: string; details: string[]; image: string; quantity: number; unitPriceCents: number; lineTotalCents: number }>, config: Config): Order {
+function toOrder(
+  o: OrderRow,
+  lines: Array<{
+    kind: string;
+    title: string;
+    details: string[];
+    image: string;
+    quantity: number;
+    unitPriceCents: number;
+    lineTotalCents: number;
+  }>,
+  config: Config,
+): Order {
   const shipping = shippingOptions(config, o.subtotalCents).find((s) => s.method === o.shippingMethod)!;
   return {
-    number: o.number, status: o.status, placedAt: o.placedAt.toISOString(), email: o.email,
-    lines: lines.map((l) => ({ kind: l.kind as Order['lines'][number]['kind'], title: l.title, details: l.details, image: l.image, quantity: l.quantity, unitPriceCents: l.unitPriceCents, lineTotalCents: l.lineTotalCents })),
-    shippingAddress: o.shippingAddress, billingAddress: o.billingAddress,
+    number: o.number,
+    status: o.status,
+    placedAt: o.placedAt.toISOString(),
+    email: o.email,
+    lines: lines.map((l) => ({
+      kind: l.kind as Order['lines'][number]['kind'],
+      title: l.title,
+      details: l.details,
+      image: l.image,
+      quantity: l.quantity,
+      unitPriceCents: l.unitPriceCents,
+      lineTotalCents: l.lineTotalCents,
+    })),
+    shippingAddress: o.shippingAddress,
+    billingAddress: o.billingAddress,
     shipping: { ...shipping, cents: o.shippingCents },
-    totals: { subtotalCents: o.subtotalCents, shippingCents: o.shippingCents, taxCents: o.taxCents, taxState: o.shippingAddress.state, totalCents: o.totalCents },
+    totals: {
+      subtotalCents: o.subtotalCents,
+      shippingCents: o.shippingCents,
+      taxCents: o.taxCents,
+      taxState: o.shippingAddress.state,
+      totalCents: o.totalCents,
+    },
     payment: { brand: o.cardBrand, last4: o.cardLast4 },
   };
 }
@@ -56,15 +101,24 @@ function toOrder(o: OrderRow, lines: Array<{ kind: string; title: string; detail
  * with a conditional update, write the order and its snapshots, authorize the card, queue the
  * e-mails and empty the cart. Any failure rolls all of it back.
  */
-export async function placeOrder(deps: OrderDeps, owner: Owner, idempotencyKey: string, input: PlaceOrder): Promise<Order> {
-  if (!owner.userId && !owner.sessionId) throw new Unprocessable('Checkout needs the X-Session-Id header (the swag-session id).');
+export async function placeOrder(
+  deps: OrderDeps,
+  owner: Owner,
+  idempotencyKey: string,
+  input: PlaceOrder,
+): Promise<Order> {
+  if (!owner.userId && !owner.sessionId)
+    throw new Unprocessable('Checkout needs the X-Session-Id header (the swag-session id).');
   const scope = owner.userId ? `u:${owner.userId}` : `s:${owner.sessionId}`;
   const hash = requestHash(input);
 
   const replay = async () => {
     const prior = await repo.byIdempotency(deps.db, scope, idempotencyKey);
     if (!prior) return null;
-    if (prior.requestHash !== hash) throw new Unprocessable('This Idempotency-Key was already used for a different order. Use a new key for a new order.');
+    if (prior.requestHash !== hash)
+      throw new Unprocessable(
+        'This Idempotency-Key was already used for a different order. Use a new key for a new order.',
+      );
     return prior.answer as Order;
   };
   const earlier = await replay();
@@ -87,51 +141,105 @@ export async function placeOrder(deps: OrderDeps, owner: Owner, idempotencyKey: 
       const subtotal = lines.reduce((s, l) => s + l.lineTotalCents, 0);
       const totals = computeTotals(deps.config, subtotal, input.shippingMethod, state);
       if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== totals.totalCents) {
-        throw new Conflict('Prices changed since you reviewed your order. Please check the new total and place the order again.');
+        throw new Conflict(
+          'Prices changed since you reviewed your order. Please check the new total and place the order again.',
+        );
       }
 
       for (const line of lines) {
         for (const s of line.stones) {
           if (!(await repo.sellStone(tx, s.kind, s.id))) {
-            throw new Conflict(`Sorry, ${line.title.replace(/^./, (c) => c.toLowerCase())} was just bought by another customer. It is still in your cart, marked as sold: please remove it and choose another.`);
+            throw new Conflict(
+              `Sorry, ${line.title.replace(/^./, (c) => c.toLowerCase())} was just bought by another customer. It is still in your cart, marked as sold: please remove it and choose another.`,
+            );
           }
         }
-        if (line.melee && !(await repo.takeMelee(tx, line.melee.id, line.melee.stones))) throw new Conflict(`${line.title}: not enough stones left in stock.`);
+        if (line.melee && !(await repo.takeMelee(tx, line.melee.id, line.melee.stones)))
+          throw new Conflict(`${line.title}: not enough stones left in stock.`);
       }
 
       const accessToken = randomBytes(24).toString('base64url');
       const number = newOrderNumber();
       const orderId = await repo.insert(tx, {
-        number, userId: owner.userId, email: input.email, accessTokenHash: hashToken(accessToken),
-        shippingAddress: shipping, billingAddress: billing, shippingMethod: input.shippingMethod,
-        subtotalCents: totals.subtotalCents, shippingCents: totals.shippingCents, taxCents: totals.taxCents, totalCents: totals.totalCents,
-        paymentProvider: deps.payments.name, paymentRef: 'pending', cardBrand: '', cardLast4: '',
-        idempotencyScope: scope, idempotencyKey, requestHash: hash, answer: {},
+        number,
+        userId: owner.userId,
+        email: input.email,
+        accessTokenHash: hashToken(accessToken),
+        shippingAddress: shipping,
+        billingAddress: billing,
+        shippingMethod: input.shippingMethod,
+        subtotalCents: totals.subtotalCents,
+        shippingCents: totals.shippingCents,
+        taxCents: totals.taxCents,
+        totalCents: totals.totalCents,
+        paymentProvider: deps.payments.name,
+        paymentRef: 'pending',
+        cardBrand: '',
+        cardLast4: '',
+        idempotencyScope: scope,
+        idempotencyKey,
+        requestHash: hash,
+        answer: {},
       });
-      await repo.insertLines(tx, lines.map((l, i) => ({
-        orderId, position: i, kind: l.kind, refId: l.refId, title: l.title, details: l.details, image: l.image, configuration: l.configuration,
-        quantity: l.quantity, unitPriceCents: l.unitPriceCents, lineTotalCents: l.lineTotalCents,
-      })));
-      await repo.insertStones(tx, lines.flatMap((l) => l.stones.map((s) => ({ orderId, kind: s.kind, stoneId: s.id }))));
+      await repo.insertLines(
+        tx,
+        lines.map((l, i) => ({
+          orderId,
+          position: i,
+          kind: l.kind,
+          refId: l.refId,
+          title: l.title,
+          details: l.details,
+          image: l.image,
+          configuration: l.configuration,
+          quantity: l.quantity,
+          unitPriceCents: l.unitPriceCents,
+          lineTotalCents: l.lineTotalCents,
+        })),
+      );
+      await repo.insertStones(
+        tx,
+        lines.flatMap((l) => l.stones.map((s) => ({ orderId, kind: s.kind, stoneId: s.id }))),
+      );
 
       // The card is asked last: nothing is authorized for an order that cannot be filled.
       let auth: Awaited<ReturnType<PaymentProvider['authorize']>>;
       try {
-        auth = await deps.payments.authorize({ amountCents: totals.totalCents, currency: 'USD', card: input.card, reference: number });
+        auth = await deps.payments.authorize({
+          amountCents: totals.totalCents,
+          currency: 'USD',
+          card: input.card,
+          reference: number,
+        });
       } catch {
-        throw new Unavailable('We could not reach the payment service. Nothing was charged and your cart is as it was; please try again.');
+        throw new Unavailable(
+          'We could not reach the payment service. Nothing was charged and your cart is as it was; please try again.',
+        );
       }
       if (!auth.ok) throw new PaymentDeclined(auth.message);
       authorizedRef = auth.ref;
 
-      const row: OrderRow = { ...(await repo.byNumber(tx, number))!, paymentRef: auth.ref, cardBrand: auth.brand, cardLast4: auth.last4 };
+      const row: OrderRow = {
+        ...(await repo.byNumber(tx, number))!,
+        paymentRef: auth.ref,
+        cardBrand: auth.brand,
+        cardLast4: auth.last4,
+      };
       const answer = { ...toOrder(row, lines, deps.config), accessToken };
       await repo.finalize(tx, orderId, { paymentRef: auth.ref, cardBrand: auth.brand, cardLast4: auth.last4, answer });
 
       const store = storeInfo(deps.config);
       const link = `${store.publicUrl}/order-confirmation?number=${number}&token=${accessToken}`;
-      await enqueueMail(tx, { kind: 'order-confirmation', to: input.email, ...orderConfirmation(store, storeFacts(deps.config), answer, link) });
-      await enqueueMail(tx, { kind: 'order-notification', to: deps.config.STORE_EMAIL, ...orderNotification(store, answer) });
+      await enqueueMail(tx, {
+        kind: 'order-confirmation',
+        to: input.email,
+        ...orderConfirmation(store, storeFacts(deps.config), answer, link),
+      });
+      await enqueueMail(tx, {
+        kind: 'order-notification',
+        to: deps.config.STORE_EMAIL,
+        ...orderNotification(store, answer),
+      });
       await emptyCart(tx, cartId);
       if (input.saveAddress && owner.userId) {
         await keepCheckoutAddress(tx, owner.userId, shipping);
@@ -148,13 +256,19 @@ export async function placeOrder(deps: OrderDeps, owner: Owner, idempotencyKey: 
       const again = await replay();
       if (again) return again;
     }
-    if (isUniqueViolation(err, 'order_stone_live_key')) throw new Conflict('Sorry, a stone in your cart was just bought by another customer. Please review your cart.');
+    if (isUniqueViolation(err, 'order_stone_live_key'))
+      throw new Conflict('Sorry, a stone in your cart was just bought by another customer. Please review your cart.');
     throw err;
   }
 }
 
 /** The owner (signed in) or whoever holds the order's access token; anyone else gets 404. */
-export async function getOrder(db: Db, config: Config, number: string, who: { userId: number | null; token: string | null }): Promise<Order> {
+export async function getOrder(
+  db: Db,
+  config: Config,
+  number: string,
+  who: { userId: number | null; token: string | null },
+): Promise<Order> {
   const o = await repo.byNumber(db, number);
   if (!o) throw new NotFound(NOT_FOUND);
   const mine = who.userId !== null && o.userId === who.userId;
@@ -164,5 +278,9 @@ export async function getOrder(db: Db, config: Config, number: string, who: { us
 }
 
 export async function listOrders(db: Db, userId: number): Promise<OrderSummary[]> {
-  return (await repo.forUser(db, userId)).map((o) => ({ ...o, placedAt: o.placedAt.toISOString(), image: o.image ?? '' }));
+  return (await repo.forUser(db, userId)).map((o) => ({
+    ...o,
+    placedAt: o.placedAt.toISOString(),
+    image: o.image ?? '',
+  }));
 }

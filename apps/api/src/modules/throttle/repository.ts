@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.ts';
 
-export interface Window { hits: number; ttlMs: number }
+export interface Window {
+  hits: number;
+  ttlMs: number;
+}
 
 const HIT = `insert into rate_counter as c (key, hits, reset_at) values ($1, 1, now() + make_interval(secs => $2::float8))
   on conflict (key) do update set

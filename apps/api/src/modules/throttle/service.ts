@@ -24,7 +24,9 @@ export function sharedThrottle(database: Database): Throttle {
     read: (key) => repo.read(database, key),
     clear: (key) => repo.clear(db, key),
     startSweeper: (everyMs = 10 * 60_000) => {
-      const timer = setInterval(() => { repo.sweep(db).catch(() => {}); }, everyMs);
+      const timer = setInterval(() => {
+        repo.sweep(db).catch(() => {});
+      }, everyMs);
       timer.unref();
       return () => clearInterval(timer);
     },
@@ -53,13 +55,18 @@ export function localThrottle(now: () => number = Date.now): Throttle {
       const w = live(key);
       return w ? { hits: w.hits, ttlMs: w.endsAt - now() } : { hits: 0, ttlMs: 0 };
     },
-    clear: async (key) => { windows.delete(key); },
+    clear: async (key) => {
+      windows.delete(key);
+    },
     startSweeper: (everyMs = 60_000) => {
-      const timer = setInterval(() => { for (const [k, w] of windows) if (w.endsAt <= now()) windows.delete(k); }, everyMs);
+      const timer = setInterval(() => {
+        for (const [k, w] of windows) if (w.endsAt <= now()) windows.delete(k);
+      }, everyMs);
       timer.unref();
       return () => clearInterval(timer);
     },
   };
 }
 
-export const throttleFor = (database: Database): Throttle => (database.kind === 'postgres' ? sharedThrottle(database) : localThrottle());
+export const throttleFor = (database: Database): Throttle =>
+  database.kind === 'postgres' ? sharedThrottle(database) : localThrottle();

@@ -35,7 +35,11 @@ export function useForm<K extends string>(schemas: Schemas<K>, initial: Record<K
     touchAll: () => setTouched(Object.fromEntries(Object.keys(schemas).map((k) => [k, true])) as Record<K, boolean>),
     /** The server's `errors` (field → message), shown beside the matching fields. */
     showServerErrors: (errs?: Record<string, string>) => errs && setServerErrors(errs as Partial<Record<K, string>>),
-    reset: () => { setValues(initial); setTouched({}); setServerErrors({}); },
+    reset: () => {
+      setValues(initial);
+      setTouched({});
+      setServerErrors({});
+    },
   };
 }
 export type Form<K extends string> = ReturnType<typeof useForm<K>>;

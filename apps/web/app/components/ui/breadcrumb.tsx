@@ -7,7 +7,15 @@ export function Breadcrumb({ items }: { items: Array<{ label: string; href?: str
         {items.map((item, i) => (
           <li key={`${item.label}-${i}`} className="flex items-center gap-1.5">
             {i > 0 && <span aria-hidden="true">/</span>}
-            {item.href && i < items.length - 1 ? <Link to={item.href} className="hover:text-primary hover:underline">{item.label}</Link> : <span aria-current={i === items.length - 1 ? 'page' : undefined} className="text-ink">{item.label}</span>}
+            {item.href && i < items.length - 1 ? (
+              <Link to={item.href} className="hover:text-primary hover:underline">
+                {item.label}
+              </Link>
+            ) : (
+              <span aria-current={i === items.length - 1 ? 'page' : undefined} className="text-ink">
+                {item.label}
+              </span>
+            )}
           </li>
         ))}
       </ol>

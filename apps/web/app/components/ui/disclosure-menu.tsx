@@ -6,7 +6,15 @@ import { useLocation } from 'react-router';
  * Escape or a click outside closes it and focus returns to the button; a route change closes it.
  * Lighter than a menu widget, which is meant for application commands.
  */
-export function DisclosureMenu({ button, buttonClassName, panelClassName, align = 'start', label, children, testId }: {
+export function DisclosureMenu({
+  button,
+  buttonClassName,
+  panelClassName,
+  align = 'start',
+  label,
+  children,
+  testId,
+}: {
   button: React.ReactNode;
   buttonClassName: string;
   panelClassName: string;
@@ -22,21 +30,54 @@ export function DisclosureMenu({ button, buttonClassName, panelClassName, align 
   const { pathname } = useLocation();
   // A new page closes the menu (adjusted while rendering: no extra pass through an effect).
   const [shownOn, setShownOn] = useState(pathname);
-  if (shownOn !== pathname) { setShownOn(pathname); setOpen(false); }
+  if (shownOn !== pathname) {
+    setShownOn(pathname);
+    setOpen(false);
+  }
   useEffect(() => {
     if (!open) return;
-    const onDown = (e: PointerEvent) => { if (!root.current?.contains(e.target as Node)) setOpen(false); };
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') { setOpen(false); trigger.current?.focus(); } };
+    const onDown = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        trigger.current?.focus();
+      }
+    };
     document.addEventListener('pointerdown', onDown);
     document.addEventListener('keydown', onKey);
-    return () => { document.removeEventListener('pointerdown', onDown); document.removeEventListener('keydown', onKey); };
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
   }, [open]);
   return (
-    <div ref={root} className="relative" onBlur={(e) => { if (open && !root.current?.contains(e.relatedTarget as Node | null)) setOpen(false); }}>
-      <button ref={trigger} type="button" aria-expanded={open} aria-controls={id} data-state={open ? 'open' : 'closed'} className={buttonClassName} onClick={() => setOpen((o) => !o)} data-testid={testId}>
+    <div
+      ref={root}
+      className="relative"
+      onBlur={(e) => {
+        if (open && !root.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={trigger}
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        data-state={open ? 'open' : 'closed'}
+        className={buttonClassName}
+        onClick={() => setOpen((o) => !o)}
+        data-testid={testId}
+      >
         {button}
       </button>
-      <nav id={id} aria-label={label} hidden={!open} className={`absolute top-full z-50 mt-2 ${align === 'end' ? 'right-0' : 'left-0'} ${panelClassName}`}>
+      <nav
+        id={id}
+        aria-label={label}
+        hidden={!open}
+        className={`absolute top-full z-50 mt-2 ${align === 'end' ? 'right-0' : 'left-0'} ${panelClassName}`}
+      >
         {children}
       </nav>
     </div>

@@ -12,9 +12,14 @@ export function AccountNav({ current }: { current: (typeof LINKS)[number]['key']
   return (
     <nav aria-label="Account" className="space-y-1 text-sm">
       {LINKS.map(({ key, to, label, Icon }) => (
-        <Link key={key} to={to} aria-current={key === current ? 'page' : undefined}
-          className={`flex items-center gap-2 border-l-2 px-3 py-2.5 ${key === current ? 'border-primary bg-panel font-medium' : 'border-transparent hover:bg-panel'}`}>
-          <Icon aria-hidden="true" className="h-4 w-4" />{label}
+        <Link
+          key={key}
+          to={to}
+          aria-current={key === current ? 'page' : undefined}
+          className={`flex items-center gap-2 border-l-2 px-3 py-2.5 ${key === current ? 'border-primary bg-panel font-medium' : 'border-transparent hover:bg-panel'}`}
+        >
+          <Icon aria-hidden="true" className="h-4 w-4" />
+          {label}
         </Link>
       ))}
     </nav>

@@ -4,7 +4,15 @@ import { useRouteLoaderData } from 'react-router';
 import { X } from 'lucide-react';
 import { toast } from '~/lib/toast.ts';
 import { z } from 'zod';
-import { emailField, OTP_RE, passwordField, firstNameField, lastNameField, type User, type VerifyTicket as Ticket } from '@facet/contracts/account';
+import {
+  emailField,
+  OTP_RE,
+  passwordField,
+  firstNameField,
+  lastNameField,
+  type User,
+  type VerifyTicket as Ticket,
+} from '@facet/contracts/account';
 import { EMAIL_VERIFIED, RESEND_COUNTDOWN_S } from '@facet/contracts/constants';
 import { MSG } from '@facet/contracts/messages';
 import { useForm } from '~/components/form/use-form.ts';
@@ -29,7 +37,8 @@ const TITLES: Record<Exclude<Panel, 'closed'>, { title: string; lead: string }> 
 const required = (msg: string) => z.string().min(1, msg);
 const loginSchemas = { username: emailField, password: required(MSG.passwordRequired) };
 const registerSchemas = {
-  firstName: firstNameField, lastName: lastNameField,
+  firstName: firstNameField,
+  lastName: lastNameField,
   email: emailField,
   password: z.string().min(1, MSG.passwordRequired).pipe(passwordField),
 };
@@ -42,13 +51,24 @@ export function AccountPanel() {
   const open = panel !== 'closed';
   const copy = open ? TITLES[panel] : null;
   return (
-    <Dialog.Root open={open} onOpenChange={(o) => { if (!o) closePanel(); }}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(o) => {
+        if (!o) closePanel();
+      }}
+    >
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40 data-[state=open]:animate-in" />
-        <Dialog.Content data-panel={panel} className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-white shadow-2xl focus:outline-none">
+        <Dialog.Content
+          data-panel={panel}
+          className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-white shadow-2xl focus:outline-none"
+        >
           <div className="flex items-center justify-between border-b border-hairline px-6 py-4">
             <Dialog.Title className="font-display text-3xl">{copy?.title}</Dialog.Title>
-            <Dialog.Close aria-label="Close" className="-mr-2 inline-flex h-11 w-11 items-center justify-center text-muted hover:text-ink">
+            <Dialog.Close
+              aria-label="Close"
+              className="-mr-2 inline-flex h-11 w-11 items-center justify-center text-muted hover:text-ink"
+            >
               <X aria-hidden="true" className="h-5 w-5" />
             </Dialog.Close>
           </div>
@@ -67,14 +87,27 @@ export function AccountPanel() {
 
 function LinkButton({ children, onClick }: { children: React.ReactNode; onClick: () => void }) {
   // No focus change on press: a blur would show a field error, shift the layout and lose the click.
-  return <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={onClick} className="text-sm font-medium text-primary underline-offset-4 hover:underline">{children}</button>;
+  return (
+    <button
+      type="button"
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={onClick}
+      className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+    >
+      {children}
+    </button>
+  );
 }
 
 function Actions({ busy, valid, label }: { busy: boolean; valid: boolean; label: string }) {
   return (
     <div className="flex gap-3 pt-2">
-      <button type="submit" className="btn-primary flex-1" disabled={!valid || busy} aria-busy={busy}>{busy ? 'Please wait…' : label}</button>
-      <button type="reset" className="btn-secondary" onMouseDown={(e) => e.preventDefault()}>Reset</button>
+      <button type="submit" className="btn-primary flex-1" disabled={!valid || busy} aria-busy={busy}>
+        {busy ? 'Please wait…' : label}
+      </button>
+      <button type="reset" className="btn-secondary" onMouseDown={(e) => e.preventDefault()}>
+        Reset
+      </button>
     </div>
   );
 }
@@ -84,26 +117,52 @@ function LoginForm() {
   const form = useForm(loginSchemas, { username: loginEmail, password: '' });
   const { busy, onSubmit } = useSubmit();
   const submit = onSubmit(form, async () => {
-    const answer = await callApi<User | Ticket>('/user/authenticate', { method: 'POST', body: form.values, token: null });
-      // Spec §4: verified → signed in; otherwise handled as a registration result (verify).
-      if (answer.emailVerified === EMAIL_VERIFIED) {
-        const user = answer as User;
-        storeUser(user, user.token);
-        setAccount({ isLoggedIn: true, loggedUser: user, panel: 'closed', notice: null, ticket: null });
-        toast.success(`Welcome back, ${user.firstName}.`);
-        void afterLogin();
-      } else {
-        const t = answer as Ticket;
-        openPanel('verify', { ticket: { token: t.token, email: t.email, firstName: t.firstName } });
-        toast('Please verify your e-mail first: we sent you a code.');
-      }
+    const answer = await callApi<User | Ticket>('/user/authenticate', {
+      method: 'POST',
+      body: form.values,
+      token: null,
+    });
+    // Spec §4: verified → signed in; otherwise handled as a registration result (verify).
+    if (answer.emailVerified === EMAIL_VERIFIED) {
+      const user = answer as User;
+      storeUser(user, user.token);
+      setAccount({ isLoggedIn: true, loggedUser: user, panel: 'closed', notice: null, ticket: null });
+      toast.success(`Welcome back, ${user.firstName}.`);
+      void afterLogin();
+    } else {
+      const t = answer as Ticket;
+      openPanel('verify', { ticket: { token: t.token, email: t.email, firstName: t.firstName } });
+      toast('Please verify your e-mail first: we sent you a code.');
+    }
   });
   return (
     <form noValidate onSubmit={submit} onReset={form.reset} className="space-y-4" aria-label="Log in">
-      {notice && <p role="status" className="rounded bg-secondary px-3 py-2 text-sm">{notice}</p>}
-      <TextField form={form} name="username" label="Email" type="email" autoComplete="username" inputMode="email" required autoFocus />
-      <TextField form={form} name="password" label="Password" type="password" autoComplete="current-password" required />
-      <div className="text-right"><LinkButton onClick={() => openPanel('forget')}>Forgot Password?</LinkButton></div>
+      {notice && (
+        <p role="status" className="rounded bg-secondary px-3 py-2 text-sm">
+          {notice}
+        </p>
+      )}
+      <TextField
+        form={form}
+        name="username"
+        label="Email"
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        required
+        autoFocus
+      />
+      <TextField
+        form={form}
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+      />
+      <div className="text-right">
+        <LinkButton onClick={() => openPanel('forget')}>Forgot Password?</LinkButton>
+      </div>
       <Actions busy={busy} valid={form.isValid} label="Log in" />
       <p className="border-t border-hairline pt-5 text-center text-sm text-muted">
         <LinkButton onClick={() => openPanel('register')}>Don't have account?</LinkButton>
@@ -117,8 +176,8 @@ function RegisterForm() {
   const { busy, onSubmit } = useSubmit();
   const submit = onSubmit(form, async () => {
     const t = await callApi<Ticket>('/user/register', { method: 'POST', body: form.values, token: null });
-      // Spec §4: after registration the panel moves to verify.
-      openPanel('verify', { ticket: { token: t.token, email: t.email, firstName: t.firstName } });
+    // Spec §4: after registration the panel moves to verify.
+    openPanel('verify', { ticket: { token: t.token, email: t.email, firstName: t.firstName } });
   });
   return (
     <form noValidate onSubmit={submit} onReset={form.reset} className="space-y-4" aria-label="Create account">
@@ -127,8 +186,15 @@ function RegisterForm() {
         <TextField form={form} name="lastName" label="Last name" autoComplete="family-name" />
       </div>
       <TextField form={form} name="email" label="Email" type="email" autoComplete="email" inputMode="email" required />
-      <TextField form={form} name="password" label="Password" type="password" autoComplete="new-password" required
-        hint="At least 12 characters, with an uppercase letter, a number and one of @$!%*?&" />
+      <TextField
+        form={form}
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint="At least 12 characters, with an uppercase letter, a number and one of @$!%*?&"
+      />
       <Actions busy={busy} valid={form.isValid} label="Create account" />
       <p className="border-t border-hairline pt-5 text-center text-sm text-muted">
         Already have an account? <LinkButton onClick={() => openPanel('login')}>Log in</LinkButton>
@@ -142,14 +208,25 @@ function ForgetForm() {
   const { busy, onSubmit } = useSubmit();
   const submit = onSubmit(form, async () => {
     await callApi('/user/forget-password', { method: 'POST', body: form.values, token: null });
-      toast.success(MSG.resetMailSent);
-      closePanel();
+    toast.success(MSG.resetMailSent);
+    closePanel();
   });
   return (
     <form noValidate onSubmit={submit} onReset={form.reset} className="space-y-4" aria-label="Forgot password">
-      <TextField form={form} name="email" label="Email" type="email" autoComplete="email" inputMode="email" required autoFocus />
+      <TextField
+        form={form}
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        autoFocus
+      />
       <Actions busy={busy} valid={form.isValid} label="Send reset link" />
-      <p className="border-t border-hairline pt-5 text-center"><LinkButton onClick={() => openPanel('login')}>Back to login</LinkButton></p>
+      <p className="border-t border-hairline pt-5 text-center">
+        <LinkButton onClick={() => openPanel('login')}>Back to login</LinkButton>
+      </p>
     </form>
   );
 }
@@ -165,8 +242,15 @@ export function useCountdown(initial = 0) {
 }
 
 /** The code field and resend button, shared by the verify panel and the e-mail change on /profile. */
-export function CodeForm({ token, onVerified, submitLabel = 'Verify', initialCountdown = 0 }: {
-  token: string | null; onVerified: (u: User) => void; submitLabel?: string;
+export function CodeForm({
+  token,
+  onVerified,
+  submitLabel = 'Verify',
+  initialCountdown = 0,
+}: {
+  token: string | null;
+  onVerified: (u: User) => void;
+  submitLabel?: string;
   /** Seconds until a resend is allowed: a code that was just sent counts down from the start. */
   initialCountdown?: number;
 }) {
@@ -185,16 +269,35 @@ export function CodeForm({ token, onVerified, submitLabel = 'Verify', initialCou
   };
   return (
     <form noValidate onSubmit={submit} onReset={form.reset} className="space-y-4" aria-label="Verify code">
-      <TextField form={form} name="otp" label="Verification code" prefix={OTP_PREFIX} inputMode="numeric" autoComplete="one-time-code" maxLength={6} required autoFocus
+      <TextField
+        form={form}
+        name="otp"
+        label="Verification code"
+        prefix={OTP_PREFIX}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        required
+        autoFocus
         onPaste={(e) => {
           // People paste the code as the e-mail shows it, prefix and all.
           const digits = e.clipboardData.getData('text').replace(/\D/g, '').slice(-6);
-          if (digits) { e.preventDefault(); form.set('otp', digits); }
-        }} />
+          if (digits) {
+            e.preventDefault();
+            form.set('otp', digits);
+          }
+        }}
+      />
       <Actions busy={busy} valid={form.isValid} label={submitLabel} />
       <p className="text-center text-sm text-muted">
         Didn't get it?{' '}
-        <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={resend} disabled={countdown.left > 0} className="font-medium text-primary underline-offset-4 enabled:hover:underline disabled:text-muted">
+        <button
+          type="button"
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={resend}
+          disabled={countdown.left > 0}
+          className="font-medium text-primary underline-offset-4 enabled:hover:underline disabled:text-muted"
+        >
           {resendLabel(countdown.left)}
         </button>
       </p>
@@ -208,22 +311,35 @@ function VerifyForm() {
   const devMailbox = (useRouteLoaderData('root') as { devMailbox?: boolean } | undefined)?.devMailbox === true;
   return (
     <div className="space-y-4">
-      {ticket && <p className="text-sm">Code sent to <strong>{ticket.email}</strong>.</p>}
+      {ticket && (
+        <p className="text-sm">
+          Code sent to <strong>{ticket.email}</strong>.
+        </p>
+      )}
       {devMailbox && (
         <p className="border border-hairline bg-panel px-3 py-2 text-xs text-muted" data-testid="dev-mailbox-hint">
           This store has no e-mail server set up, so nothing leaves this computer: read the code in the{' '}
-          <a href="/dev/mailbox" target="_blank" rel="noopener" className="underline">dev mailbox</a>.
+          <a href="/dev/mailbox" target="_blank" rel="noopener" className="underline">
+            dev mailbox
+          </a>
+          .
         </p>
       )}
-      <CodeForm token={ticket?.token ?? null} initialCountdown={RESEND_COUNTDOWN_S} onVerified={(user) => {
-        // Spec §4: verify success stores the user and token: that is a sign-in (the server has
-        // claimed the visitor's cart), so the panel moves on and, being logged in, closes.
-        storeUser(user, user.token);
-        setAccount({ isLoggedIn: true, loggedUser: user, panel: 'closed', notice: null, ticket: null });
-        toast.success(`Your e-mail is verified. Welcome, ${user.firstName}.`);
-        void afterLogin();
-      }} />
-      <p className="border-t border-hairline pt-5 text-center"><LinkButton onClick={() => openPanel('login')}>Back to login</LinkButton></p>
+      <CodeForm
+        token={ticket?.token ?? null}
+        initialCountdown={RESEND_COUNTDOWN_S}
+        onVerified={(user) => {
+          // Spec §4: verify success stores the user and token: that is a sign-in (the server has
+          // claimed the visitor's cart), so the panel moves on and, being logged in, closes.
+          storeUser(user, user.token);
+          setAccount({ isLoggedIn: true, loggedUser: user, panel: 'closed', notice: null, ticket: null });
+          toast.success(`Your e-mail is verified. Welcome, ${user.firstName}.`);
+          void afterLogin();
+        }}
+      />
+      <p className="border-t border-hairline pt-5 text-center">
+        <LinkButton onClick={() => openPanel('login')}>Back to login</LinkButton>
+      </p>
     </div>
   );
 }

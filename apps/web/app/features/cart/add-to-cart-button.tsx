@@ -9,7 +9,15 @@ import { addToCart, resetAdded, useCart } from '~/lib/cart-store.ts';
  * "Add to Cart" for any kind of line; confirms with a link to the cart. A one-of-a-kind stone already
  * in the cart cannot be added twice, so its button becomes the way to the cart.
  */
-export function AddToCartButton({ item, label = 'Add to Cart', className = 'btn-primary w-full py-4', disabled, ariaLabel, what, children }: {
+export function AddToCartButton({
+  item,
+  label = 'Add to Cart',
+  className = 'btn-primary w-full py-4',
+  disabled,
+  ariaLabel,
+  what,
+  children,
+}: {
   item: AddItemInput | null;
   label?: string;
   className?: string;
@@ -24,10 +32,19 @@ export function AddToCartButton({ item, label = 'Add to Cart', className = 'btn-
   const { cart } = useCart();
   const oneOfAKind = item && (item.kind === 'diamond' || item.kind === 'gemstone') ? `${item.kind}:${item.id}` : null;
   if (oneOfAKind && cart?.lines.some((l) => l.key === oneOfAKind)) {
-    return <Link to="/cart" className={`${className} inline-flex items-center justify-center`} data-testid="in-cart">In your cart — view cart</Link>;
+    return (
+      <Link to="/cart" className={`${className} inline-flex items-center justify-center`} data-testid="in-cart">
+        In your cart — view cart
+      </Link>
+    );
   }
   return (
-    <button type="button" className={className} disabled={disabled || busy || !item} aria-label={ariaLabel} aria-busy={busy}
+    <button
+      type="button"
+      className={className}
+      disabled={disabled || busy || !item}
+      aria-label={ariaLabel}
+      aria-busy={busy}
       onClick={async () => {
         if (!item) return;
         setBusy(true);
@@ -43,7 +60,8 @@ export function AddToCartButton({ item, label = 'Add to Cart', className = 'btn-
         } finally {
           setBusy(false);
         }
-      }}>
+      }}
+    >
       {children ?? (busy ? 'Adding…' : label)}
     </button>
   );

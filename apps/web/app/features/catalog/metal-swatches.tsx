@@ -17,7 +17,11 @@ export function MetalSwatches({ metals, className = '' }: { metals: string[]; cl
   return (
     <ul className={`flex gap-1.5 ${className}`} aria-label={`Available in ${metals.map(metalName).join(', ')}`}>
       {tones.map((m) => (
-        <li key={m} className="h-3.5 w-3.5 rounded-full border border-black/10" style={{ background: metalBackground(m) }} />
+        <li
+          key={m}
+          className="h-3.5 w-3.5 rounded-full border border-black/10"
+          style={{ background: metalBackground(m) }}
+        />
       ))}
     </ul>
   );

@@ -23,11 +23,18 @@ export function ProductCard({ card, eager = false }: { card: Card; eager?: boole
         </div>
         {/* On a narrow card the name's end (the shape and carat a setting is made for) stays in view: the middle gives way. */}
         <h3 className="mt-3 min-h-[2.6em] font-sans text-sm leading-snug text-ink group-hover:text-primary sm:line-clamp-2">
-          <span className="max-sm:block max-sm:truncate">{head}</span>{tail && <> <span className="max-sm:block max-sm:truncate">{tail}</span></>}
+          <span className="max-sm:block max-sm:truncate">{head}</span>
+          {tail && (
+            <>
+              {' '}
+              <span className="max-sm:block max-sm:truncate">{tail}</span>
+            </>
+          )}
         </h3>
       </Link>
       <p className="mt-1 text-sm font-medium">
-        <span className="text-muted">from </span>{formatMoney(card.priceCents)}
+        <span className="text-muted">from </span>
+        {formatMoney(card.priceCents)}
       </p>
       <MetalSwatches metals={card.metals} className="mt-2" />
     </li>

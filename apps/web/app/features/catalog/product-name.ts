@@ -5,4 +5,3 @@ export function splitName(name: string): [string, string | null] {
   const m = / (for .+|\d[\d./ ]* ct(?: tw)?)$/.exec(name);
   return m && m.index > 0 ? [name.slice(0, m.index), m[1]!] : [name, null];
 }
-

@@ -4,10 +4,22 @@ import { safeReturnTo, settingsFor, withCenterStone } from './settings-for.ts';
 describe('safeReturnTo', () => {
   it('accepts our own product pages, with their configuration', () => {
     expect(safeReturnTo('/product/ER10024/1102/24/773')).toBe('/product/ER10024/1102/24/773');
-    expect(safeReturnTo('/product/ER10024/1102/24/773?metal=18KY&size=10')).toBe('/product/ER10024/1102/24/773?metal=18KY&size=10');
+    expect(safeReturnTo('/product/ER10024/1102/24/773?metal=18KY&size=10')).toBe(
+      '/product/ER10024/1102/24/773?metal=18KY&size=10',
+    );
   });
   it('refuses anything that could leave the store', () => {
-    for (const bad of ['https://evil.example/product/x', '//evil.example/product/x', '/product//evil.example', '/\\evil.example', '/cart', 'javascript:alert(1)', '/product/\\\\evil', null, '']) {
+    for (const bad of [
+      'https://evil.example/product/x',
+      '//evil.example/product/x',
+      '/product//evil.example',
+      '/\\evil.example',
+      '/cart',
+      'javascript:alert(1)',
+      '/product/\\\\evil',
+      null,
+      '',
+    ]) {
       expect(safeReturnTo(bad), String(bad)).toBeNull();
     }
   });

@@ -4,9 +4,14 @@ import { CENTER_SIZES_CT, centerRange } from '@facet/contracts/center-fit';
 // range holds the stone — the same rule the configurator checks). The stone travels with every link.
 
 export function settingsFor(stone: { kind: 'diamond' | 'gemstone'; id: number; shape: string; carat: number }) {
-  const sizes = CENTER_SIZES_CT.filter((s) => { const r = centerRange(s); return stone.carat >= r.caratMin && stone.carat <= r.caratMax; })
-    .map((s) => `${s.toFixed(2)} ct`);
-  const filters = [{ label: 'primary stone shape', matchType: 'exact', options: [stone.shape] }, ...(sizes.length ? [{ label: 'center size', matchType: 'exact', options: sizes }] : [])];
+  const sizes = CENTER_SIZES_CT.filter((s) => {
+    const r = centerRange(s);
+    return stone.carat >= r.caratMin && stone.carat <= r.caratMax;
+  }).map((s) => `${s.toFixed(2)} ct`);
+  const filters = [
+    { label: 'primary stone shape', matchType: 'exact', options: [stone.shape] },
+    ...(sizes.length ? [{ label: 'center size', matchType: 'exact', options: sizes }] : []),
+  ];
   return `/category/1100?filters=${encodeURIComponent(JSON.stringify(filters))}&stone=${stone.kind[0]}${stone.id}`;
 }
 

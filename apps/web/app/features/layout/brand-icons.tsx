@@ -3,7 +3,9 @@ type P = { className?: string };
 
 export const InstagramIcon = ({ className }: P) => (
   <svg viewBox="0 0 24 24" className={className} aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.6">
-    <rect x="3" y="3" width="18" height="18" rx="5" /><circle cx="12" cy="12" r="4" /><circle cx="17.5" cy="6.5" r="1" fill="currentColor" stroke="none" />
+    <rect x="3" y="3" width="18" height="18" rx="5" />
+    <circle cx="12" cy="12" r="4" />
+    <circle cx="17.5" cy="6.5" r="1" fill="currentColor" stroke="none" />
   </svg>
 );
 export const FacebookIcon = ({ className }: P) => (
@@ -31,11 +33,91 @@ const Badge = ({ label, children }: { label: string; children: React.ReactNode }
 );
 export const PaymentBadges = () => (
   <ul className="flex flex-wrap items-center gap-2" aria-label="Accepted payments">
-    <li><Badge label="Visa"><text x="24" y="20" textAnchor="middle" fontFamily="Arial, sans-serif" fontWeight="700" fontStyle="italic" fontSize="12" fill="#1a1f71">VISA</text></Badge></li>
-    <li><Badge label="Mastercard"><circle cx="20" cy="15" r="7" fill="#eb001b" /><circle cx="28" cy="15" r="7" fill="#f79e1b" fillOpacity="0.85" /></Badge></li>
-    <li><Badge label="American Express"><rect x="6" y="7" width="36" height="16" rx="2" fill="#2e77bc" /><text x="24" y="19" textAnchor="middle" fontFamily="Arial, sans-serif" fontWeight="700" fontSize="8" fill="#fff">AMEX</text></Badge></li>
-    <li><Badge label="Discover"><text x="21" y="19" textAnchor="middle" fontFamily="Arial, sans-serif" fontWeight="700" fontSize="7.5" fill="#1a1a1a">DISCOVER</text><circle cx="40" cy="15" r="3" fill="#f58220" /></Badge></li>
-    <li><Badge label="Apple Pay"><text x="24" y="19" textAnchor="middle" fontFamily="Arial, sans-serif" fontWeight="600" fontSize="9" fill="#000"> Pay</text></Badge></li>
-    <li><Badge label="PayPal"><text x="24" y="19" textAnchor="middle" fontFamily="Arial, sans-serif" fontWeight="700" fontStyle="italic" fontSize="9.5" fill="#003087">PayPal</text></Badge></li>
+    <li>
+      <Badge label="Visa">
+        <text
+          x="24"
+          y="20"
+          textAnchor="middle"
+          fontFamily="Arial, sans-serif"
+          fontWeight="700"
+          fontStyle="italic"
+          fontSize="12"
+          fill="#1a1f71"
+        >
+          VISA
+        </text>
+      </Badge>
+    </li>
+    <li>
+      <Badge label="Mastercard">
+        <circle cx="20" cy="15" r="7" fill="#eb001b" />
+        <circle cx="28" cy="15" r="7" fill="#f79e1b" fillOpacity="0.85" />
+      </Badge>
+    </li>
+    <li>
+      <Badge label="American Express">
+        <rect x="6" y="7" width="36" height="16" rx="2" fill="#2e77bc" />
+        <text
+          x="24"
+          y="19"
+          textAnchor="middle"
+          fontFamily="Arial, sans-serif"
+          fontWeight="700"
+          fontSize="8"
+          fill="#fff"
+        >
+          AMEX
+        </text>
+      </Badge>
+    </li>
+    <li>
+      <Badge label="Discover">
+        <text
+          x="21"
+          y="19"
+          textAnchor="middle"
+          fontFamily="Arial, sans-serif"
+          fontWeight="700"
+          fontSize="7.5"
+          fill="#1a1a1a"
+        >
+          DISCOVER
+        </text>
+        <circle cx="40" cy="15" r="3" fill="#f58220" />
+      </Badge>
+    </li>
+    <li>
+      <Badge label="Apple Pay">
+        <text
+          x="24"
+          y="19"
+          textAnchor="middle"
+          fontFamily="Arial, sans-serif"
+          fontWeight="600"
+          fontSize="9"
+          fill="#000"
+        >
+          {' '}
+          Pay
+        </text>
+      </Badge>
+    </li>
+    <li>
+      <Badge label="PayPal">
+        <text
+          x="24"
+          y="19"
+          textAnchor="middle"
+          fontFamily="Arial, sans-serif"
+          fontWeight="700"
+          fontStyle="italic"
+          fontSize="9.5"
+          fill="#003087"
+        >
+          PayPal
+        </text>
+      </Badge>
+    </li>
   </ul>
 );

@@ -8,8 +8,12 @@ export function ComingSoon({ title, children }: { title: string; children?: Reac
       <h1 className="mt-3 text-3xl md:text-4xl">{title}</h1>
       <p className="mt-5 text-muted">{children ?? 'We are putting the finishing touches on this page.'}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className="btn-primary">Back to the store</Link>
-        <Link to="/contact-us" className="btn-secondary">Ask our jewelers</Link>
+        <Link to="/" className="btn-primary">
+          Back to the store
+        </Link>
+        <Link to="/contact-us" className="btn-secondary">
+          Ask our jewelers
+        </Link>
       </div>
     </section>
   );

@@ -4,7 +4,9 @@ import { COPYRIGHT_YEAR } from '@facet/contracts/constants';
 import { FacebookIcon, InstagramIcon, PaymentBadges, PinterestIcon, YoutubeIcon } from './brand-icons.tsx';
 import { NewsletterBox } from './newsletter-box.tsx';
 
-interface Props { store: { name: string; email: string; phone: string; address: string } }
+interface Props {
+  store: { name: string; email: string; phone: string; address: string };
+}
 
 const POLICIES = [
   { label: 'Privacy Policy', href: '/privacy-policy' },
@@ -34,23 +36,56 @@ export function Footer({ store }: Props) {
           <p className="font-display text-2xl tracking-[0.18em]">FACET</p>
           <address className="mt-4 space-y-2 not-italic text-muted">
             <p className="font-medium text-ink">{store.name}</p>
-            <p className="flex gap-2"><MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />{store.address}</p>
-            <p className="flex gap-2"><Phone aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" /><a href={`tel:${store.phone.replace(/[^+\d]/g, '')}`} className="hover:text-primary">{store.phone}</a></p>
-            <p className="flex gap-2"><Mail aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" /><a href={`mailto:${store.email}`} className="hover:text-primary">{store.email}</a></p>
+            <p className="flex gap-2">
+              <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+              {store.address}
+            </p>
+            <p className="flex gap-2">
+              <Phone aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+              <a href={`tel:${store.phone.replace(/[^+\d]/g, '')}`} className="hover:text-primary">
+                {store.phone}
+              </a>
+            </p>
+            <p className="flex gap-2">
+              <Mail aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+              <a href={`mailto:${store.email}`} className="hover:text-primary">
+                {store.email}
+              </a>
+            </p>
           </address>
         </div>
         <nav aria-label="Shop">
           <h2 className="eyebrow font-sans text-ink">Shop</h2>
           <ul className="mt-4 space-y-2.5">
-            {SHOP.map((l) => <li key={l.href}><Link to={l.href} className="text-muted hover:text-primary">{l.label}</Link></li>)}
+            {SHOP.map((l) => (
+              <li key={l.href}>
+                <Link to={l.href} className="text-muted hover:text-primary">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
         <nav aria-label="Customer care">
           <h2 className="eyebrow font-sans text-ink">Customer Care</h2>
           <ul className="mt-4 space-y-2.5">
-            <li><Link to="/contact-us" className="text-muted hover:text-primary">Contact Us</Link></li>
-            {POLICIES.map((l) => <li key={l.href}><Link to={l.href} className="text-muted hover:text-primary">{l.label}</Link></li>)}
-            <li><Link to="/blog" className="text-muted hover:text-primary">Jewelry Guides</Link></li>
+            <li>
+              <Link to="/contact-us" className="text-muted hover:text-primary">
+                Contact Us
+              </Link>
+            </li>
+            {POLICIES.map((l) => (
+              <li key={l.href}>
+                <Link to={l.href} className="text-muted hover:text-primary">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/blog" className="text-muted hover:text-primary">
+                Jewelry Guides
+              </Link>
+            </li>
           </ul>
         </nav>
         <div>
@@ -60,7 +95,13 @@ export function Footer({ store }: Props) {
           <ul className="mt-6 flex gap-3" aria-label="Follow us">
             {SOCIAL.map(({ label, href, Icon }) => (
               <li key={label}>
-                <a href={href} rel="noopener noreferrer" target="_blank" aria-label={label} className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-hairline bg-white text-ink hover:border-primary hover:text-primary">
+                <a
+                  href={href}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  aria-label={label}
+                  className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-hairline bg-white text-ink hover:border-primary hover:text-primary"
+                >
                   <Icon className="h-4 w-4" />
                 </a>
               </li>
@@ -72,9 +113,12 @@ export function Footer({ store }: Props) {
         <div className="mx-auto flex max-w-site flex-col gap-4 px-4 py-6 md:flex-row md:items-center md:justify-between lg:px-8">
           <PaymentBadges />
           <p className="text-muted" aria-label="Region, currency and language">
-            <span>United States</span> <span aria-hidden="true">·</span> <span>USD</span> <span aria-hidden="true">·</span> <span>English</span>
+            <span>United States</span> <span aria-hidden="true">·</span> <span>USD</span>{' '}
+            <span aria-hidden="true">·</span> <span>English</span>
           </p>
-          <p className="text-muted">© {COPYRIGHT_YEAR} {store.name}. All rights reserved.</p>
+          <p className="text-muted">
+            © {COPYRIGHT_YEAR} {store.name}. All rights reserved.
+          </p>
         </div>
       </div>
     </footer>

@@ -35,13 +35,19 @@ export function Header({ menu }: { menu: MenuSection[] }) {
   const { hidden, flat } = useHeaderScroll(open || mobileOpen);
 
   const cancelClose = useCallback(() => {
-    if (closeTimer.current) { clearTimeout(closeTimer.current); closeTimer.current = null; }
+    if (closeTimer.current) {
+      clearTimeout(closeTimer.current);
+      closeTimer.current = null;
+    }
   }, []);
-  const close = useCallback((returnFocus = false) => {
-    cancelClose();
-    setOpen(false);
-    if (returnFocus) productsButton.current?.focus();
-  }, [cancelClose]);
+  const close = useCallback(
+    (returnFocus = false) => {
+      cancelClose();
+      setOpen(false);
+      if (returnFocus) productsButton.current?.focus();
+    },
+    [cancelClose],
+  );
   // Spec §2: the mega menu closes 300 ms after the pointer leaves the header.
   const scheduleClose = useCallback(() => {
     cancelClose();
@@ -51,8 +57,14 @@ export function Header({ menu }: { menu: MenuSection[] }) {
   // Spec §2: every route change closes the mega menu (and the mobile drawer).
   const here = `${location.pathname}${location.search}`;
   const [shownOn, setShownOn] = useState(here);
-  if (shownOn !== here) { setShownOn(here); setOpen(false); setMobileOpen(false); }
-  useEffect(() => { cancelClose(); }, [here, cancelClose]);
+  if (shownOn !== here) {
+    setShownOn(here);
+    setOpen(false);
+    setMobileOpen(false);
+  }
+  useEffect(() => {
+    cancelClose();
+  }, [here, cancelClose]);
   useEffect(() => cancelClose, [cancelClose]);
 
   return (
@@ -68,7 +80,8 @@ export function Header({ menu }: { menu: MenuSection[] }) {
         onMouseEnter={cancelClose}
       >
         <p className="truncate bg-secondary px-4 py-1.5 text-center text-xs leading-[1.1rem] tracking-wide text-ink">
-          Fully insured shipping · {facts.returnDays}-day returns<span className="max-sm:hidden"> · Every diamond certified</span>
+          Fully insured shipping · {facts.returnDays}-day returns
+          <span className="max-sm:hidden"> · Every diamond certified</span>
         </p>
         <div className="border-b border-hairline">
           <div className="mx-auto flex h-16 max-w-site items-center gap-4 px-4 lg:gap-8 lg:px-8">
@@ -80,15 +93,30 @@ export function Header({ menu }: { menu: MenuSection[] }) {
             >
               <Menu aria-hidden="true" className="h-6 w-6" />
             </button>
-            <Link to="/" className="font-display text-[1.9rem] leading-none tracking-[0.18em] text-ink" aria-label="Facet — home">
+            <Link
+              to="/"
+              className="font-display text-[1.9rem] leading-none tracking-[0.18em] text-ink"
+              aria-label="Facet — home"
+            >
               FACET
             </Link>
             <nav aria-label="Main" className="hidden lg:block">
               <ul className="flex items-center gap-1 text-sm font-medium">
                 <li>
-                  <NavLink to="/" end className="rounded-sm px-3 py-2 hover:text-primary aria-[current=page]:text-primary">Home</NavLink>
+                  <NavLink
+                    to="/"
+                    end
+                    className="rounded-sm px-3 py-2 hover:text-primary aria-[current=page]:text-primary"
+                  >
+                    Home
+                  </NavLink>
                 </li>
-                <li onMouseEnter={() => { cancelClose(); setOpen(true); }}>
+                <li
+                  onMouseEnter={() => {
+                    cancelClose();
+                    setOpen(true);
+                  }}
+                >
                   <button
                     ref={productsButton}
                     type="button"
@@ -99,26 +127,52 @@ export function Header({ menu }: { menu: MenuSection[] }) {
                       if (e.key === 'ArrowDown') {
                         e.preventDefault();
                         setOpen(true);
-                        requestAnimationFrame(() => document.querySelector<HTMLButtonElement>('#mega-menu button')?.focus());
+                        requestAnimationFrame(() =>
+                          document.querySelector<HTMLButtonElement>('#mega-menu button')?.focus(),
+                        );
                       } else if (e.key === 'Escape') close();
                     }}
                     className="inline-flex items-center gap-1 rounded-sm px-3 py-2 hover:text-primary aria-expanded:text-primary"
                   >
-                    Products <ChevronDown aria-hidden="true" className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+                    Products{' '}
+                    <ChevronDown
+                      aria-hidden="true"
+                      className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`}
+                    />
                   </button>
                 </li>
                 <li>
-                  <DisclosureMenu label="Pages" buttonClassName="inline-flex items-center gap-1 rounded-sm px-3 py-2 hover:text-primary data-[state=open]:text-primary"
-                    button={<>Pages <ChevronDown aria-hidden="true" className="h-4 w-4" /></>} panelClassName="min-w-56 rounded-sm border border-hairline bg-white p-1.5 shadow-lg">
+                  <DisclosureMenu
+                    label="Pages"
+                    buttonClassName="inline-flex items-center gap-1 rounded-sm px-3 py-2 hover:text-primary data-[state=open]:text-primary"
+                    button={
+                      <>
+                        Pages <ChevronDown aria-hidden="true" className="h-4 w-4" />
+                      </>
+                    }
+                    panelClassName="min-w-56 rounded-sm border border-hairline bg-white p-1.5 shadow-lg"
+                  >
                     <ul>
                       {PAGES_LINKS.map((p) => (
-                        <li key={p.href}><Link to={p.href} className="block rounded-sm px-3 py-2 text-sm hover:bg-secondary focus-visible:bg-secondary">{p.label}</Link></li>
+                        <li key={p.href}>
+                          <Link
+                            to={p.href}
+                            className="block rounded-sm px-3 py-2 text-sm hover:bg-secondary focus-visible:bg-secondary"
+                          >
+                            {p.label}
+                          </Link>
+                        </li>
                       ))}
                     </ul>
                   </DisclosureMenu>
                 </li>
                 <li>
-                  <NavLink to="/blog" className="rounded-sm px-3 py-2 hover:text-primary aria-[current=page]:text-primary">Blog</NavLink>
+                  <NavLink
+                    to="/blog"
+                    className="rounded-sm px-3 py-2 hover:text-primary aria-[current=page]:text-primary"
+                  >
+                    Blog
+                  </NavLink>
                 </li>
               </ul>
             </nav>
@@ -139,7 +193,11 @@ export function Header({ menu }: { menu: MenuSection[] }) {
       </header>
       {/* Reserves the fixed header's height so content starts below it. */}
       <div aria-hidden="true" className="h-[calc(4rem+1.9rem+1px)] max-md:h-[calc(4rem+1.9rem+3.6rem)]" />
-      {mobileOpen && <Suspense fallback={null}><MobileNav open={mobileOpen} onOpenChange={setMobileOpen} menu={menu} pages={PAGES_LINKS} /></Suspense>}
+      {mobileOpen && (
+        <Suspense fallback={null}>
+          <MobileNav open={mobileOpen} onOpenChange={setMobileOpen} menu={menu} pages={PAGES_LINKS} />
+        </Suspense>
+      )}
     </>
   );
 }

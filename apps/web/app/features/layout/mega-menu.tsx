@@ -27,19 +27,37 @@ export function MegaMenu({ sections, active, onActivate, onClose }: Props) {
   };
 
   const onTabKey = (e: React.KeyboardEvent, i: number) => {
-    if (e.key === 'ArrowDown') { e.preventDefault(); focusTab(i + 1); }
-    else if (e.key === 'ArrowUp') { e.preventDefault(); focusTab(i - 1); }
-    else if (e.key === 'Home') { e.preventDefault(); focusTab(0); }
-    else if (e.key === 'End') { e.preventDefault(); focusTab(sections.length - 1); }
-    else if (e.key === 'ArrowRight') { e.preventDefault(); panelRef.current?.querySelector<HTMLAnchorElement>('a')?.focus(); }
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      focusTab(i + 1);
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      focusTab(i - 1);
+    } else if (e.key === 'Home') {
+      e.preventDefault();
+      focusTab(0);
+    } else if (e.key === 'End') {
+      e.preventDefault();
+      focusTab(sections.length - 1);
+    } else if (e.key === 'ArrowRight') {
+      e.preventDefault();
+      panelRef.current?.querySelector<HTMLAnchorElement>('a')?.focus();
+    }
   };
 
   const onPanelKey = (e: React.KeyboardEvent) => {
     const links = Array.from(panelRef.current?.querySelectorAll<HTMLAnchorElement>('a') ?? []);
     const idx = links.indexOf(document.activeElement as HTMLAnchorElement);
-    if (e.key === 'ArrowDown' && idx >= 0) { e.preventDefault(); links[Math.min(idx + 1, links.length - 1)]?.focus(); }
-    else if (e.key === 'ArrowUp' && idx >= 0) { e.preventDefault(); links[Math.max(idx - 1, 0)]?.focus(); }
-    else if (e.key === 'ArrowLeft') { e.preventDefault(); tabRefs.current[active]?.focus(); }
+    if (e.key === 'ArrowDown' && idx >= 0) {
+      e.preventDefault();
+      links[Math.min(idx + 1, links.length - 1)]?.focus();
+    } else if (e.key === 'ArrowUp' && idx >= 0) {
+      e.preventDefault();
+      links[Math.max(idx - 1, 0)]?.focus();
+    } else if (e.key === 'ArrowLeft') {
+      e.preventDefault();
+      tabRefs.current[active]?.focus();
+    }
   };
 
   return (
@@ -48,14 +66,21 @@ export function MegaMenu({ sections, active, onActivate, onClose }: Props) {
       role="region"
       aria-label="Products"
       className="absolute inset-x-0 top-full border-t border-hairline bg-white shadow-[0_12px_24px_-16px_rgba(0,0,0,0.25)] motion-safe:animate-[fadein_150ms_ease-out]"
-      onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); onClose(true); } }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onClose(true);
+        }
+      }}
     >
       <div className="mx-auto grid max-w-site grid-cols-[15rem_1fr_16rem] gap-8 px-8 py-8">
         <ul className="border-r border-hairline pr-4" aria-label="Product sections">
           {sections.map((s, i) => (
             <li key={s.slug}>
               <button
-                ref={(el) => { tabRefs.current[i] = el; }}
+                ref={(el) => {
+                  tabRefs.current[i] = el;
+                }}
                 type="button"
                 aria-expanded={i === active}
                 aria-controls="mega-menu-section"
@@ -67,7 +92,10 @@ export function MegaMenu({ sections, active, onActivate, onClose }: Props) {
                 }`}
               >
                 {s.title}
-                <ChevronRight aria-hidden="true" className={`h-4 w-4 ${i === active ? 'text-primary' : 'text-transparent'}`} />
+                <ChevronRight
+                  aria-hidden="true"
+                  className={`h-4 w-4 ${i === active ? 'text-primary' : 'text-transparent'}`}
+                />
               </button>
             </li>
           ))}
@@ -83,7 +111,11 @@ export function MegaMenu({ sections, active, onActivate, onClose }: Props) {
                     <ul className="mt-3 space-y-2">
                       {g.items.map((item) => (
                         <li key={item.label + item.href}>
-                          <Link to={item.href} className="text-sm text-ink hover:text-primary hover:underline" prefetch="intent">
+                          <Link
+                            to={item.href}
+                            className="text-sm text-ink hover:text-primary hover:underline"
+                            prefetch="intent"
+                          >
                             {item.label}
                           </Link>
                         </li>
@@ -107,7 +139,12 @@ export function MegaMenu({ sections, active, onActivate, onClose }: Props) {
               </linearGradient>
             </defs>
             <path d="M30 35 L45 20 H75 L90 35 L60 85 Z" fill="url(#mm-d)" stroke="#8ea3b5" strokeWidth="1" />
-            <path d="M30 35 H90 M45 20 L52 35 L60 20 L68 35 L75 20 M52 35 L60 85 L68 35" fill="none" stroke="#8ea3b5" strokeWidth="0.8" />
+            <path
+              d="M30 35 H90 M45 20 L52 35 L60 20 L68 35 L75 20 M52 35 L60 85 L68 35"
+              fill="none"
+              stroke="#8ea3b5"
+              strokeWidth="0.8"
+            />
           </svg>
           <p className="eyebrow text-primary">Loose diamonds</p>
           <p className="mt-1 font-display text-xl leading-tight">Search 10,000+ certified diamonds</p>

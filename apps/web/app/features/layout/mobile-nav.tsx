@@ -25,7 +25,9 @@ export function MobileNav({ open, onOpenChange, menu, pages }: Props) {
           </div>
           <Dialog.Description className="sr-only">Browse the store</Dialog.Description>
           <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-4 py-2">
-            <Link to="/" className="block border-b border-hairline py-3 font-medium">Home</Link>
+            <Link to="/" className="block border-b border-hairline py-3 font-medium">
+              Home
+            </Link>
             <p className="eyebrow mt-4 text-muted">Products</p>
             {menu.map((section) => (
               <details key={section.slug} className="group border-b border-hairline">
@@ -40,7 +42,9 @@ export function MobileNav({ open, onOpenChange, menu, pages }: Props) {
                       <ul className="mt-1">
                         {g.items.map((item) => (
                           <li key={item.label + item.href}>
-                            <Link to={item.href} className="block py-1.5 text-sm">{item.label}</Link>
+                            <Link to={item.href} className="block py-1.5 text-sm">
+                              {item.label}
+                            </Link>
                           </li>
                         ))}
                       </ul>
@@ -52,10 +56,16 @@ export function MobileNav({ open, onOpenChange, menu, pages }: Props) {
             <p className="eyebrow mt-5 text-muted">Pages</p>
             <ul>
               {pages.map((p) => (
-                <li key={p.href}><Link to={p.href} className="block py-2 text-sm">{p.label}</Link></li>
+                <li key={p.href}>
+                  <Link to={p.href} className="block py-2 text-sm">
+                    {p.label}
+                  </Link>
+                </li>
               ))}
             </ul>
-            <Link to="/blog" className="mt-2 block border-t border-hairline py-3 font-medium">Blog</Link>
+            <Link to="/blog" className="mt-2 block border-t border-hairline py-3 font-medium">
+              Blog
+            </Link>
           </nav>
         </Dialog.Content>
       </Dialog.Portal>

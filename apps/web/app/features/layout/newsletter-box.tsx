@@ -16,10 +16,16 @@ export function NewsletterBox() {
       aria-label="Newsletter"
       onSubmit={async (e) => {
         e.preventDefault();
-        if (!EMAIL_RE.test(email.trim())) { setError(MSG.email); return; }
+        if (!EMAIL_RE.test(email.trim())) {
+          setError(MSG.email);
+          return;
+        }
         setBusy(true);
         try {
-          const r = await callApi<{ message: string }>('/newsletter', { method: 'POST', body: { email: email.trim() } });
+          const r = await callApi<{ message: string }>('/newsletter', {
+            method: 'POST',
+            body: { email: email.trim() },
+          });
           toast.success(r.message);
           setEmail('');
         } catch (err) {
@@ -30,12 +36,32 @@ export function NewsletterBox() {
       }}
     >
       <div className="flex gap-2">
-        <label htmlFor="newsletter-email" className="sr-only">Email address</label>
-        <input id="newsletter-email" type="email" value={email} onChange={(e) => { setEmail(e.target.value); setError(null); }}
-          placeholder="Your email address" autoComplete="email" className="field flex-1" aria-invalid={error ? true : undefined} aria-describedby={error ? 'newsletter-error' : undefined} />
-        <button type="submit" className="btn-primary px-4" disabled={busy}>{busy ? '…' : 'Sign up'}</button>
+        <label htmlFor="newsletter-email" className="sr-only">
+          Email address
+        </label>
+        <input
+          id="newsletter-email"
+          type="email"
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setError(null);
+          }}
+          placeholder="Your email address"
+          autoComplete="email"
+          className="field flex-1"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'newsletter-error' : undefined}
+        />
+        <button type="submit" className="btn-primary px-4" disabled={busy}>
+          {busy ? '…' : 'Sign up'}
+        </button>
       </div>
-      {error && <p id="newsletter-error" className="mt-1 text-xs text-danger">{error}</p>}
+      {error && (
+        <p id="newsletter-error" className="mt-1 text-xs text-danger">
+          {error}
+        </p>
+      )}
     </form>
   );
 }

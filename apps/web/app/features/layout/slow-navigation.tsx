@@ -18,9 +18,14 @@ export function SlowNavigation({ afterMs = CHUNK_TIMEOUT_MS }: { afterMs?: numbe
   }, [target, afterMs]);
   if (!slow || slow !== target) return null;
   return (
-    <div role="alert" className="fixed inset-x-4 top-4 z-[70] mx-auto max-w-md border border-hairline bg-white px-4 py-3 text-sm shadow-lg">
+    <div
+      role="alert"
+      className="fixed inset-x-4 top-4 z-[70] mx-auto max-w-md border border-hairline bg-white px-4 py-3 text-sm shadow-lg"
+    >
       This page is taking too long to load.{' '}
-      <a href={slow} className="font-medium text-primary underline">Try again</a>
+      <a href={slow} className="font-medium text-primary underline">
+        Try again
+      </a>
     </div>
   );
 }

@@ -10,33 +10,54 @@ export function OrderView({ order }: { order: Order }) {
   return (
     <div className="grid items-start gap-10 lg:grid-cols-[1fr_22rem]">
       <section aria-labelledby="items-title">
-        <h2 id="items-title" className="font-display text-2xl">Items</h2>
+        <h2 id="items-title" className="font-display text-2xl">
+          Items
+        </h2>
         <ul className="mt-4 divide-y divide-hairline border-y border-hairline">
           {order.lines.map((l, i) => (
             <li key={i} className="flex gap-4 py-5">
               <img src={l.image} alt="" width={96} height={96} className="h-24 w-24 shrink-0 bg-panel" />
               <div className="min-w-0 flex-1">
                 <p className="font-medium">{l.title}</p>
-                <ul className="mt-1 text-xs text-muted">{l.details.map((d) => <li key={d}>{d}</li>)}</ul>
-                {l.quantity > 1 && <p className="mt-1 text-xs text-muted">Qty {l.quantity} · {formatMoney(l.unitPriceCents, { exact: true })} each</p>}
+                <ul className="mt-1 text-xs text-muted">
+                  {l.details.map((d) => (
+                    <li key={d}>{d}</li>
+                  ))}
+                </ul>
+                {l.quantity > 1 && (
+                  <p className="mt-1 text-xs text-muted">
+                    Qty {l.quantity} · {formatMoney(l.unitPriceCents, { exact: true })} each
+                  </p>
+                )}
               </div>
               <p className="whitespace-nowrap font-medium">{formatMoney(l.lineTotalCents, { exact: true })}</p>
             </li>
           ))}
         </ul>
         <div className="mt-8 grid gap-8 sm:grid-cols-2">
-          <div><h3 className="eyebrow text-muted">Ships to</h3><div className="mt-2 text-sm"><AddressLines a={order.shippingAddress} /></div></div>
+          <div>
+            <h3 className="eyebrow text-muted">Ships to</h3>
+            <div className="mt-2 text-sm">
+              <AddressLines a={order.shippingAddress} />
+            </div>
+          </div>
           <div>
             <h3 className="eyebrow text-muted">Billed to</h3>
-            <div className="mt-2 text-sm"><AddressLines a={order.billingAddress} /></div>
-            <p className="mt-2 text-sm">{order.payment.brand} ending {order.payment.last4}</p>
+            <div className="mt-2 text-sm">
+              <AddressLines a={order.billingAddress} />
+            </div>
+            <p className="mt-2 text-sm">
+              {order.payment.brand} ending {order.payment.last4}
+            </p>
           </div>
         </div>
       </section>
       <aside className="border border-hairline bg-panel p-6">
         <p className="text-sm text-muted">Placed {placed(order.placedAt)}</p>
         <p className="mt-1 text-sm text-muted">Confirmation sent to {order.email}</p>
-        <div className="mt-5"><TotalsList totals={order.totals} shippingLabel={order.shipping.label.toLowerCase()} /></div>
+        <div className="mt-5">
+          <TotalsList totals={order.totals} shippingLabel={order.shipping.label.toLowerCase()} />
+        </div>
       </aside>
     </div>
   );

@@ -26,7 +26,14 @@ export async function registerAndLogin(page: Page, email: string, firstName = 'A
   await expect(page.getByTestId('user-menu')).toContainText(firstName);
 }
 
-export interface AddressValues { name: string; line1: string; city: string; state: string; zip: string; phone: string }
+export interface AddressValues {
+  name: string;
+  line1: string;
+  city: string;
+  state: string;
+  zip: string;
+  phone: string;
+}
 /** Fills the US address fields inside `scope` (the address-book form or checkout's shipping step). */
 export async function fillAddress(scope: Locator, a: AddressValues) {
   await scope.getByLabel('Full name').fill(a.name);

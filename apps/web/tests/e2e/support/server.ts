@@ -6,12 +6,20 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../../../../..');
 
-const freePort = () => new Promise<number>((resolve) => {
-  const srv = createServer();
-  srv.listen(0, '127.0.0.1', () => { const a = srv.address(); srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0)); });
-});
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
 
-export interface OwnServer { url: string; stop(): Promise<void>; output(): string }
+export interface OwnServer {
+  url: string;
+  stop(): Promise<void>;
+  output(): string;
+}
 
 /**
  * A second store, started by a test that needs settings of its own (tight rate limits) so it
@@ -23,16 +31,35 @@ export async function startOwnServer(env: Record<string, string>): Promise<OwnSe
   let out = '';
   const child: ChildProcess = spawn(process.execPath, ['apps/api/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, SEED_SCALE: '0.05', SHUTDOWN_DRAIN_MS: '0', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      SEED_SCALE: '0.05',
+      SHUTDOWN_DRAIN_MS: '0',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d) => { out += d; });
-  child.stderr!.on('data', (d) => { out += d; });
+  child.stdout!.on('data', (d) => {
+    out += d;
+  });
+  child.stderr!.on('data', (d) => {
+    out += d;
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
-    try { if ((await fetch(`${url}/api/health`)).ok) break; } catch { /* not up yet */ }
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
     if (Date.now() > deadline) throw new Error(`server did not start: ${out}`);
     await new Promise((r) => setTimeout(r, 250));
   }
