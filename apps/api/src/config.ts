@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-// The one place that reads process.env (architecture §2 convention 6).
+// The one place that reads process.env.
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 const schema = z.object({

@@ -1,4 +1,4 @@
-// Typed service errors (architecture §2 convention 5); the error plugin maps them to HTTP.
+// Typed service errors; the error plugin maps them to HTTP.
 export class AppError extends Error {
   readonly status: number;
   readonly errors?: Record<string, string>;

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from './test/build-test-app.ts';
 import { codeIn, GOOD_PASSWORD, lastMail, post, resetTokenIn, signUp } from './test/accounts.ts';
 import { rowsOf } from './db/client.ts';
 
-// One test per rule of architecture brief §6 and issue 7's list; each asserts the safe outcome.
+// One test per rule; each asserts the safe outcome.
 
 let t: TestApp;
 const logs: string[] = [];

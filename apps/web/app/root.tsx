@@ -76,7 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  // Spec §3: a random visitor id under swag-session from the first visit (it keys the cart).
+  // A random visitor id under swag-session from the first visit (it keys the cart).
   useEffect(() => {
     getSessionId();
     showCarriedError();
@@ -95,7 +95,7 @@ export default function App() {
     <>
       <Outlet />
       <SlowNavigation />
-      {/* Spec §8: messages top right for 5 s, on every page including checkout (lib/toast.ts). */}
+      {/* Messages top right for 5 s, on every page including checkout (lib/toast.ts). */}
       {toasts && (
         <Suspense fallback={null}>
           <Toaster />

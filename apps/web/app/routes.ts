@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
-// Every route of spec §2, plus the blog, sitemap and robots. Order does not matter: ranking does.
+// Every route, plus the blog, sitemap and robots. Order does not matter: ranking does.
 export default [
   layout('routes/_store.tsx', [
     index('routes/home.tsx'),

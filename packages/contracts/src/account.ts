@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX } from './constants.ts';
 import { MSG } from './messages.ts';
 
-// Account, address, contact and newsletter bodies (spec §3, §5, §7). Both sides validate with
+// Account, address, contact and newsletter bodies. Both sides validate with
 // these; the API's bodies are strict so no client can set flags, ids or ownership.
 
 import { EMAIL_RE, NAME_RE, OTP_RE, PASSWORD_RE } from './patterns.ts';
@@ -63,7 +63,7 @@ export const profileFields = z
   })
   .strict();
 
-/** The session object of spec §3 (login, verify and update answer it). */
+/** The session object (login, verify and update answer it). */
 export const userSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),

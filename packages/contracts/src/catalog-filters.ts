@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The `filters` query parameter of spec §2: a JSON list of {label, matchType?, options}.
+// The `filters` query parameter: a JSON list of {label, matchType?, options}.
 export const FILTER_LABELS = [
   'primary stone shape',
   'jewelry state',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants.ts';
 
-// Query and answer shapes of the catalogue API (architecture §4, spec §7).
+// Query and answer shapes of the catalogue API.
 
 const page = z.coerce.number().int().min(1, 'page starts at 1').max(1000, 'page is out of range').default(1);
 const pageSize = z.coerce

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { addressFields, emailField } from './account.ts';
 import { configureBody } from './configurator.ts';
 
-// Cart, checkout and orders (architecture §4). Prices are never accepted from a client: bodies
+// Cart, checkout and orders. Prices are never accepted from a client: bodies
 // are strict and carry only what was chosen; the server prices every line on every read.
 
 export const LINE_KINDS = ['product', 'configured', 'diamond', 'gemstone', 'melee'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Configurator calls of spec §7 (POST /stuller/…), shapes decided in issue 4.
+// Configurator calls (POST /stuller/…).
 
 export { CENTER_SIZES_CT, CENTER_FIT, centerRange } from './center-fit.ts';
 

@@ -1,4 +1,4 @@
-// Business constants of spec §9, named once and shared by the API and the web app.
+// Business constants, named once and shared by the API and the web app.
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const SESSION_KEYS = {
   userToken: 'userToken',
@@ -24,5 +24,5 @@ export const PAGE_SIZE_DEFAULT = 24;
 export const PAGE_SIZE_MAX = 96;
 /** Listing sort orders (GET /category/:id?sort=). */
 export const CATEGORY_SORTS = ['featured', 'price-asc', 'price-desc', 'newest'] as const;
-/** Spec §7: page code chunks must load within 120 seconds; after that the page offers a retry. */
+/** Page code chunks must load within 120 seconds; after that the page offers a retry. */
 export const CHUNK_TIMEOUT_MS = 120_000;

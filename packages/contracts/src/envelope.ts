@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Every API answer is `{ data }` on success and `{ message, errors? }` on failure (architecture §4).
+// Every API answer is `{ data }` on success and `{ message, errors? }` on failure.
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
 
 export const errorBody = z.object({

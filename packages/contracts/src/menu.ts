@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { filterSchema } from './catalog-filters.ts';
 
-// The nine mega-menu sections of spec §2, in the spec's order.
+// The nine mega-menu sections, in the spec's order.
 export const MENU_SECTIONS = [
   'Engagement Rings',
   'Wedding Bands',

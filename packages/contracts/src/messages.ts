@@ -1,4 +1,4 @@
-// User-facing messages fixed by spec §5 and §8. One text, used by both sides.
+// User-facing messages fixed. One text, used by both sides.
 export const MSG = {
   email: 'Please enter a valid email address',
   passwordRequired: 'Password is a required field',

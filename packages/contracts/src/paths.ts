@@ -1,7 +1,7 @@
 // Type-only: pages that link to categories must not load the schema library for it.
 import type { CatalogFilter } from './catalog-filters.ts';
 
-// Storefront URLs of spec §2, built in one place.
+// Storefront URLs, built in one place.
 export const paths = {
   home: () => '/',
   category: (id: number, filters?: CatalogFilter[] | null) =>

@@ -1,8 +1,8 @@
 import { OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
 
-// The spec §5 patterns without zod, so a page can check an e-mail without loading a schema library.
+// The patterns without zod, so a page can check an e-mail without loading a schema library.
 
-/** spec §5: something@something with no spaces. */
+/** Something@something with no spaces. */
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+$/;
 /**
  * At least 12 characters with an uppercase letter, a digit and a special character (the spec's
@@ -14,7 +14,7 @@ export const PASSWORD_RE = new RegExp(
   'u',
 );
 /**
- * spec §5 "letters only", in any script; a single space, hyphen or apostrophe may join two runs
+ * "letters only", in any script; a single space, hyphen or apostrophe may join two runs
  * of letters so Mary-Jane and O'Brien can register (docs/decisions/005).
  */
 export const NAME_RE = /^\p{L}+(?:[ '\u2019-]\p{L}+)*$/u;

@@ -21,8 +21,7 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{20,100})$/;
 export const bearerOf = (req: FastifyRequest) => BEARER.exec(req.headers.authorization ?? '')?.[1] ?? null;
 
 /**
- * preHandler: the request must carry a live token of one of `scopes` (brief §6: a verify-only
- * token opens nothing else). A bad reset link answers 400, not 401: the client's 401 handler
+ * preHandler: the request must carry a live token of one of `scopes`. A bad reset link answers 400, not 401: the client's 401 handler
  * would reload the page before the shopper could read why.
  */
 export function requireAuth(...scopes: Scope[]) {

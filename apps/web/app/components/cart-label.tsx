@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useCart, fetchCart } from '~/lib/cart-store.ts';
 
-/** The header's Cart label with the item count (spec §2, issue 6). */
+/** The header's Cart label with the item count. */
 export function CartLabel() {
   const { cart } = useCart();
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { getLoggedUser, type LoggedUser } from '~/lib/session.ts';
 
-// Client state of spec §3/§4 for the user: who is signed in and which account panel is open.
+// Client state for the user: who is signed in and which account panel is open.
 export type Panel = 'closed' | 'login' | 'register' | 'forget' | 'verify';
 export interface VerifyTicket {
   token: string;
@@ -30,7 +30,7 @@ let state: AccountState | null = null;
 const listeners = new Set<() => void>();
 
 function current(): AccountState {
-  // Spec §4: logged in at start when a stored user exists.
+  // Logged in at start when a stored user exists.
   if (!state) {
     const u = getLoggedUser();
     state = { ...SERVER, isLoggedIn: !!u, loggedUser: u };

@@ -3,7 +3,7 @@ import type { AddItemInput, Cart } from '@facet/contracts/commerce';
 import { callApi } from '~/lib/client-api.ts';
 import { onLogin } from '~/lib/after-login.ts';
 
-// Client state of spec §3 for the cart: the server's cart (lines priced by the server) and the
+// Client state for the cart: the server's cart (lines priced by the server) and the
 // "added" flag, reset by resetAdded() once the confirmation has been shown.
 interface CartState {
   cart: Cart | null;

@@ -17,7 +17,7 @@ export function callApi<T>(path: string, init: Init = {}): Promise<T> {
 }
 
 /**
- * The shared failure handler of spec §8: log; no response → alert; 401 → forget the session and
+ * The shared failure handler: log; no response → alert; 401 → forget the session and
  * reload; then the server's message as a toast, top right, for 5 s.
  */
 export function reportApiError(err: unknown): void {

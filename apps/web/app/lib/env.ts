@@ -1,2 +1,2 @@
-// Build-time settings (architecture §3). The API base URL is fixed when the bundle is built.
+// Build-time settings. The API base URL is fixed when the bundle is built.
 export const API_BASE_URL: string = import.meta.env.VITE_API_BASE_URL ?? '/api';

@@ -1,7 +1,7 @@
 import { SESSION_KEYS } from '@facet/contracts/constants';
 import type { User } from '@facet/contracts/account';
 
-// Spec §3/§9: the signed-in user and token live in session storage under fixed keys.
+// The signed-in user and token live in session storage under fixed keys.
 export type LoggedUser = User;
 
 const storage = () => (typeof window === 'undefined' ? null : window.sessionStorage);

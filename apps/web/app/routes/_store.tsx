@@ -18,7 +18,7 @@ export default function StoreLayout() {
   const { pathname } = useLocation();
   const { panel } = useAccount();
   const how = useNavigationType();
-  // Spec §2: every route change starts at the top of the page. Not on the first render: a shopper
+  // Every route change starts at the top of the page. Not on the first render: a shopper
   // who scrolled before the page finished hydrating must not be thrown back to the top. Not on
   // Back/Forward either: <ScrollRestoration> returns the shopper to where they were in the list.
   const firstPath = useRef(pathname);

@@ -54,7 +54,7 @@ function Section({ n, title, children }: { n: number; title: string; children: R
   );
 }
 
-// Spec §2: checkout shows neither the store header nor its footer: a focused page.
+// Checkout shows neither the store header nor its footer: a focused page.
 export default function Checkout() {
   const navigate = useNavigate();
   const { isLoggedIn, loggedUser, panel } = useAccount();

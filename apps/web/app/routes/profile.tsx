@@ -36,7 +36,7 @@ export default function Page() {
   return <RequireUser>{(user) => <Profile initial={user} />}</RequireUser>;
 }
 
-/** Keeps the stored session user (spec §4: profile update stores the refreshed user) and the header in step. */
+/** Keeps the stored session user and the header in step. */
 function remember(user: User) {
   storeUser(user, user.token);
   setAccount({ loggedUser: user });
@@ -85,7 +85,7 @@ function Profile({ initial }: { initial: User }) {
   };
 
   const save = onSubmit(form, async () => {
-    // Spec §7: PUT /user is multipart, each profile field appended.
+    // PUT /user is multipart, each profile field appended.
     const fd = new FormData();
     for (const [k, v] of Object.entries(form.values)) fd.append(k, v);
     if (avatar) fd.append('avatar', avatar);

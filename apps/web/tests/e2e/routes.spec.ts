@@ -1,6 +1,6 @@
 import { expect, test } from './support/ready.ts';
 
-// Every route of spec §2 answers 200 inside the layout; checkout has neither header nor footer.
+// Every route answers 200 inside the layout; checkout has neither header nor footer.
 const ROUTES = [
   '/',
   '/product/SR-1001/1101/1/1',

@@ -1,7 +1,7 @@
 import { integer, jsonb, pgTable, real, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { productGroup } from './products.ts';
 
-/** A stone location of a setting (architecture §5): where a stone goes and what fits there. */
+/** A stone location of a setting: where a stone goes and what fits there. */
 export interface StoneLocation {
   LocationNumber: number;
   group: 'Center' | 'Accent';

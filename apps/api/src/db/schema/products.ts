@@ -21,7 +21,7 @@ const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 /** What an item is: decides how it is drawn and which options it has. */
 export type ItemKind = 'ring' | 'band' | 'chain' | 'cord' | 'earring' | 'pendant' | 'bracelet' | 'necklace' | 'finding';
 
-/** How to draw the group's picture (architecture §5: images drawn from the item's own data). */
+/** How to draw the group's picture. */
 export interface ImageSpec {
   kind: ItemKind;
   style: string;
@@ -73,7 +73,7 @@ export const productGroup = pgTable(
   ],
 );
 
-// Facet values of a group, one row per (label, value): the filters of spec §2 run on this table.
+// Facet values of a group, one row per (label, value): the filters run on this table.
 export const productAttribute = pgTable(
   'product_attribute',
   {

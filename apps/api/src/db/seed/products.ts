@@ -496,7 +496,7 @@ function longDescription(kind: ItemKind, title: string, attrs: Record<string, st
 
 export const BAND_BUILDER = { groupId: 900001, productId: 900001, series: 'BAND-BUILDER' } as const;
 
-/** The band builder (spec §2 menu link): one configurable plain band offered in every metal and width. */
+/** The band builder: one configurable plain band offered in every metal and width. */
 export function bandBuilder(): { group: GroupRow; variants: VariantRow[]; attributes: AttributeRow[] } {
   const variants: VariantRow[] = METALS.map((m, i) => ({
     id: BAND_BUILDER.productId + i,

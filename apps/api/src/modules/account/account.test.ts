@@ -99,7 +99,7 @@ describe('registration and e-mail verification', () => {
     expect(res.json().message).toMatch(/expired/);
   });
 
-  it('checks the spec §5 rules with the spec messages, and rejects unknown fields', async () => {
+  it('checks the rules with the spec messages, and rejects unknown fields', async () => {
     const bad = await post(t, '/api/user/register', { firstName: 'J0hn', email: 'no spaces@x', password: 'short' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toMatchObject({

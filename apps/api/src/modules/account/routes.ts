@@ -68,7 +68,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 8, parts: 9, fieldSize: 1_000 },
   });
   const deps: AccountDeps = { db: app.db, config: app.config, outbox: app.outbox, throttle: app.throttle };
-  // Brief §6: sign-in, codes and resets have their own, much lower ceiling.
+  // Sign-in, codes and resets have their own, much lower ceiling.
   const strict = { rateLimit: { max: app.config.RATE_LIMIT_AUTH_MAX, timeWindow: '15 minutes' } };
   const verifyOrSession = requireAuth('verify', 'session');
   const session = requireAuth('session');

@@ -342,7 +342,7 @@ export async function forgotPassword(deps: AccountDeps, email: string): Promise<
     });
     void deps.outbox.kick();
   }
-  // The same answer whether or not the address has an account (brief §6).
+  // The same answer whether or not the address has an account.
   return { message: MSG.resetMailSent };
 }
 

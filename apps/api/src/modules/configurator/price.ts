@@ -1,4 +1,4 @@
-// The one price function for configured pieces (architecture §5, issue 4): the cart and orders
+// The one price function for configured pieces: the cart and orders
 // reuse it, and the client never sends a price.
 //   casting labour + metal weight (g) × rate of the chosen quality + ring-size up-charge
 //   + Σ over locations (stone price × count + setting labour)

@@ -1,4 +1,4 @@
-// Product pictures drawn from data (architecture §5, visual.md "Imagery"): flat vector studio
+// Product pictures drawn from data: flat vector studio
 // shots on a soft panel, metal by quality, stones by cut and color. Pure functions → SVG text.
 
 type Pt = [number, number];

@@ -41,7 +41,7 @@ describe('GET /api/menu', () => {
     }
   });
 
-  it('holds the other links of spec §2: diamonds, melee, band builder and stone types', async () => {
+  it('holds the other links: diamonds, melee, band builder and stone types', async () => {
     const { data } = (await t.app.inject({ method: 'GET', url: '/api/menu' })).json();
     const hrefs = data.flatMap((s: any) => s.groups.flatMap((g: any) => g.items.map((i: any) => i.href)));
     expect(hrefs).toContain('/diamonds');

@@ -6,7 +6,7 @@ interface Props<K extends string> extends Omit<React.InputHTMLAttributes<HTMLInp
   name: K;
   label: string;
   hint?: string;
-  /** Fixed text shown inside the field, before what the user types (spec §5 verify code). */
+  /** Fixed text shown inside the field, before what the user types. */
   prefix?: string;
   multiline?: number;
 }

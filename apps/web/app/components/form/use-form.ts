@@ -4,7 +4,7 @@ import type { z } from 'zod';
 type Schemas<K extends string> = Record<K, z.ZodType>;
 
 /**
- * Spec §5 forms: each field validates with its contract schema once touched; `isValid` keeps
+ * forms: each field validates with its contract schema once touched; `isValid` keeps
  * submit disabled while any field has an error; `reset` clears the form.
  */
 export function useForm<K extends string>(schemas: Schemas<K>, initial: Record<K, string>) {

@@ -9,8 +9,8 @@ interface Submittable {
 }
 
 /**
- * A form submit with spec §4's three steps: loading while it runs, the work on success, and on
- * failure the server's field errors beside the fields plus the shared error handler (spec §8).
+ * A form submit with the three steps: loading while it runs, the work on success, and on
+ * failure the server's field errors beside the fields plus the shared error handler.
  */
 export function useSubmit() {
   const [busy, setBusy] = useState(false);

@@ -45,7 +45,7 @@ const registerSchemas = {
 const forgetSchemas = { email: emailField };
 const verifySchemas = { otp: z.string().regex(OTP_RE, MSG.otp) };
 
-/** The four account side panels of spec §2/§4; one open at a time. */
+/** The four account side panels; one open at a time. */
 export function AccountPanel() {
   const { panel } = useAccount();
   const open = panel !== 'closed';
@@ -122,7 +122,7 @@ function LoginForm() {
       body: form.values,
       token: null,
     });
-    // Spec §4: verified → signed in; otherwise handled as a registration result (verify).
+    // Verified → signed in; otherwise handled as a registration result (verify).
     if (answer.emailVerified === EMAIL_VERIFIED) {
       const user = answer as User;
       storeUser(user, user.token);
@@ -176,7 +176,7 @@ function RegisterForm() {
   const { busy, onSubmit } = useSubmit();
   const submit = onSubmit(form, async () => {
     const t = await callApi<Ticket>('/user/register', { method: 'POST', body: form.values, token: null });
-    // Spec §4: after registration the panel moves to verify.
+    // After registration the panel moves to verify.
     openPanel('verify', { ticket: { token: t.token, email: t.email, firstName: t.firstName } });
   });
   return (
@@ -329,7 +329,7 @@ function VerifyForm() {
         token={ticket?.token ?? null}
         initialCountdown={RESEND_COUNTDOWN_S}
         onVerified={(user) => {
-          // Spec §4: verify success stores the user and token: that is a sign-in (the server has
+          // Verify success stores the user and token: that is a sign-in (the server has
           // claimed the visitor's cart), so the panel moves on and, being logged in, closes.
           storeUser(user, user.token);
           setAccount({ isLoggedIn: true, loggedUser: user, panel: 'closed', notice: null, ticket: null });

@@ -1,5 +1,5 @@
 /**
- * 'Resend in 00:SS' of spec §4. `left` counts the seconds still to wait (60 right after a code is
+ * 'Resend in 00:SS'. `left` counts the seconds still to wait (60 right after a code is
  * sent); the label reads the seconds remaining after this one, so a minute shows 00:59 … 00:00
  * and the button enables only when the server would accept a resend.
  */

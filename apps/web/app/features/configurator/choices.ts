@@ -1,6 +1,6 @@
 import type { StoneChoiceInput } from '@facet/contracts/configurator';
 
-// Configurator choices live in the URL (architecture §2 convention 8): ?metal=&size=&width=&s1=d123&s2=m45
+// Configurator choices live in the URL: ?metal=&size=&width=&s1=d123&s2=m45
 const KIND: Record<string, StoneChoiceInput['kind']> = { d: 'diamond', g: 'gemstone', m: 'melee' };
 
 export interface Choices {

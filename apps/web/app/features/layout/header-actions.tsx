@@ -10,7 +10,7 @@ import { CartLabel } from '~/components/cart-label.tsx';
 const item =
   'flex flex-col items-center gap-0.5 px-1.5 text-[0.7rem] font-medium tracking-wide text-ink hover:text-primary sm:px-2.5';
 
-/** Account, Wishlist and Cart (spec §2). Signed in, Account becomes the user's first name with a menu. */
+/** Account, Wishlist and Cart. Signed in, Account becomes the user's first name with a menu. */
 export function HeaderActions() {
   const { isLoggedIn, loggedUser } = useAccount();
   return (

@@ -48,13 +48,13 @@ export function Header({ menu }: { menu: MenuSection[] }) {
     },
     [cancelClose],
   );
-  // Spec §2: the mega menu closes 300 ms after the pointer leaves the header.
+  // The mega menu closes 300 ms after the pointer leaves the header.
   const scheduleClose = useCallback(() => {
     cancelClose();
     closeTimer.current = setTimeout(() => setOpen(false), MEGA_MENU_CLOSE_DELAY_MS);
   }, [cancelClose]);
 
-  // Spec §2: every route change closes the mega menu (and the mobile drawer).
+  // Every route change closes the mega menu (and the mobile drawer).
   const here = `${location.pathname}${location.search}`;
   const [shownOn, setShownOn] = useState(here);
   if (shownOn !== here) {

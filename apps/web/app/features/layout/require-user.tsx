@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { getLoggedUser, type LoggedUser } from '~/lib/session.ts';
 import { useAccount } from '~/lib/account-store.ts';
 
-/** Spec §2: /profile and /address need a signed-in user; anonymous visitors go to /. */
+/** /profile and /address need a signed-in user; anonymous visitors go to /. */
 export function RequireUser({ children }: { children: (user: LoggedUser) => React.ReactNode }) {
   const navigate = useNavigate();
   // Null on the server and while hydrating (the store's server snapshot), then the stored user.

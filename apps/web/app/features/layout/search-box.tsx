@@ -6,7 +6,7 @@ import type { Suggestion } from '@facet/contracts/catalog';
 import { paths } from '@facet/contracts/paths';
 import { apiRequest } from '~/lib/api.ts';
 
-/** Header search (spec §2, §5): suggestions from 2 characters, debounced 300 ms, keyboard navigable. */
+/** Header search: suggestions from 2 characters, debounced 300 ms, keyboard navigable. */
 export function SearchBox() {
   const [params] = useSearchParams();
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { HEADER_FLAT_AFTER_PX, HEADER_HIDE_AFTER_PX } from '@facet/contracts/constants';
 
-/** Spec §2: hide when scrolling down past 100 px, show again on scrolling up, flat after 50 px. */
+/** Hide when scrolling down past 100 px, show again on scrolling up, flat after 50 px. */
 export function useHeaderScroll(locked: boolean) {
   const [hidden, setHidden] = useState(false);
   const [flat, setFlat] = useState(false);
