@@ -26,3 +26,7 @@ export const PAGE_SIZE_MAX = 96;
 export const CATEGORY_SORTS = ['featured', 'price-asc', 'price-desc', 'newest'] as const;
 /** Page code chunks must load within 120 seconds; after that the page offers a retry. */
 export const CHUNK_TIMEOUT_MS = 120_000;
+/** The fixed text before a verification code, in the e-mail and inside the code field. */
+export const OTP_PREFIX = 'F-';
+/** A verification code as the shopper sees it: "F-123456". */
+export const shownCode = (code: string) => `${OTP_PREFIX}${code}`;

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { Lock } from 'lucide-react';
 import { z } from 'zod';
 import { emailField, type Address } from '@facet/contracts/account';
-import type { Cart, Order, ShippingMethod } from '@facet/contracts/commerce';
+import { cardBody, type Cart, type Order, type ShippingMethod } from '@facet/contracts/commerce';
 import type { Route } from './+types/checkout';
 import { useForm } from '~/components/form/use-form.ts';
 import { TextField } from '~/components/form/text-field.tsx';
@@ -27,17 +27,15 @@ const AccountPanel = lazyPart(
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: 'Secure checkout', noindex: true });
 
+// The card rules are the server's (contracts); only the MM / YY box is the page's own.
 const cardSchemas = {
-  name: z.string().trim().min(2, 'Please enter the name on the card'),
-  number: z
-    .string()
-    .transform((s) => s.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, 'Please enter a valid card number')),
+  name: cardBody.shape.name,
+  number: cardBody.shape.number,
   exp: z
     .string()
     .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Use MM / YY')
     .refine((v) => !cardExpired(v), 'This card has expired: check the date or use another card'),
-  cvc: z.string().regex(/^\d{3,4}$/, 'Please enter the 3 or 4 digit security code'),
+  cvc: cardBody.shape.cvc,
 };
 
 function Section({ n, title, children }: { n: number; title: string; children: React.ReactNode }) {

@@ -1,3 +1,4 @@
+import { shownCode } from '@facet/contracts/constants';
 // Branded HTML + plain-text e-mails. Every value is escaped; layouts are table-based and inline-
 // styled because mail clients ignore <style> and most of CSS.
 
@@ -77,14 +78,14 @@ ${esc(store.name)} · ${esc(store.address)}<br>${esc(store.phone)} · <a href="m
 
 export const templates = {
   verifyCode: (store: StoreInfo, firstName: string, code: string, forNewAddress = false): Rendered =>
-    layout(store, `F-${code} is your ${store.name} verification code`, {
+    layout(store, `${shownCode(code)} is your ${store.name} verification code`, {
       greeting: `Hello ${firstName},`,
       paragraphs: [
         forNewAddress
           ? 'Enter this code in your profile to confirm your new e-mail address. It is valid for 10 minutes.'
           : 'Enter this code to verify your e-mail address and finish creating your account. It is valid for 10 minutes.',
       ],
-      code: `F-${code}`,
+      code: shownCode(code),
       after: ['If you did not ask for this, you can ignore this message: nothing changes without the code.'],
     }),
 

@@ -13,7 +13,7 @@ import {
   type User,
   type VerifyTicket as Ticket,
 } from '@facet/contracts/account';
-import { EMAIL_VERIFIED, RESEND_COUNTDOWN_S } from '@facet/contracts/constants';
+import { EMAIL_VERIFIED, OTP_PREFIX, RESEND_COUNTDOWN_S } from '@facet/contracts/constants';
 import { MSG } from '@facet/contracts/messages';
 import { useForm } from '~/components/form/use-form.ts';
 import { useSubmit } from '~/components/form/use-submit.ts';
@@ -23,9 +23,6 @@ import { storeUser } from '~/lib/session.ts';
 import { closePanel, openPanel, setAccount, useAccount, type Panel } from '~/lib/account-store.ts';
 import { afterLogin } from '~/lib/after-login.ts';
 import { resendLabel } from './resend-label.ts';
-
-/** The fixed text shown before the verification code, in the panel and in the e-mail. */
-export const OTP_PREFIX = 'F-';
 
 const TITLES: Record<Exclude<Panel, 'closed'>, { title: string; lead: string }> = {
   login: { title: 'Log in', lead: 'Welcome back. Sign in to see your orders, addresses and saved details.' },
