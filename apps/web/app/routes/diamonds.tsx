@@ -1,3 +1,4 @@
+import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCE, SHAPES } from '@facet/contracts/grades';
 import { Suspense, useMemo, useState } from 'react';
 import { lazyPart } from '~/lib/lazy-part.tsx';
 import { Link, useNavigate, useNavigation, useSearchParams } from 'react-router';
@@ -15,10 +16,6 @@ import { safeReturnTo, withCenterStone } from '~/features/configurator/settings-
 // Comparing is occasional: its dialog loads when first opened.
 const CompareDialog = lazyPart(() => import('~/features/catalog/compare-dialog.tsx'), 'The comparison');
 
-const SHAPES = ['Round', 'Oval', 'Princess', 'Cushion', 'Emerald', 'Pear', 'Radiant', 'Marquise', 'Asscher', 'Heart'];
-const COLORS = ['D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M'];
-const CLARITIES = ['FL', 'IF', 'VVS1', 'VVS2', 'VS1', 'VS2', 'SI1', 'SI2', 'I1', 'I2'];
-const CUTS = ['Ideal', 'Excellent', 'Very Good', 'Good', 'Fair'];
 const PASS = [
   'origin',
   'shape',
@@ -266,9 +263,9 @@ export default function Diamonds({ loaderData }: Route.ComponentProps) {
           <div className="mt-4 space-y-6">
             {(
               [
-                ['polish', ['Excellent', 'Very Good', 'Good']],
-                ['symmetry', ['Excellent', 'Very Good', 'Good']],
-                ['fluorescence', ['None', 'Faint', 'Medium', 'Strong']],
+                ['polish', FINISHES],
+                ['symmetry', FINISHES],
+                ['fluorescence', FLUORESCENCE],
                 ['lab', ['GIA', 'IGI', 'GCAL', 'HRD']],
               ] as const
             ).map(([key, options]) => {

@@ -1,3 +1,4 @@
+import { COLORS } from '@facet/contracts/grades';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import type { ProductDetail } from '@facet/contracts/catalog';
@@ -243,7 +244,7 @@ function StonePicker({
               onChange={(e) => setColorMax(e.target.value)}
             >
               <option value="">Any</option>
-              {['D', 'E', 'F', 'G', 'H', 'I', 'J'].map((c, i) => (
+              {COLORS.slice(0, 7).map((c, i) => (
                 <option key={c} value={i}>
                   {c === 'D' ? 'D only' : `D–${c}`}
                 </option>
