@@ -1,6 +1,6 @@
 import type { DiamondQuery } from '@facet/contracts/catalog';
 import type { Db } from '../../db/client.ts';
-import { catalogRepository as repo, type DiamondIndexRow } from './repository.ts';
+import { catalogRepository as repo, type DiamondDetailRow, type DiamondIndexRow } from './repository.ts';
 import { smallest, type Comparator } from './top-k.ts';
 
 /**
@@ -59,7 +59,7 @@ class Dict {
 
 const ORIGINS = ['natural', 'lab'] as const;
 const ROW_CACHE_MAX = 20_000;
-type DiamondRow = Record<string, unknown> & { id: number };
+type DiamondRow = DiamondDetailRow;
 
 /**
  * Rows are grouped into cells of one origin, color, clarity, cut and shape, each sorted by carat

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import type { ImageSpec } from '../../db/schema/products.ts';
+import type { diamond, ImageSpec, meleeParcel } from '../../db/schema/products.ts';
 import type { SuggestionEntry } from './suggestions.ts';
 
 // All catalogue SQL. Each page is one statement: no N+1, counts and facets computed beside the page.
@@ -64,6 +64,37 @@ export interface DiamondIndexRow {
   status: string;
   createdAt: string;
 }
+
+/** A diamond as pages show it: the columns of DIAMOND_SELECT, typed from the table. */
+export type DiamondDetailRow = Pick<
+  typeof diamond.$inferSelect,
+  | 'id'
+  | 'serial'
+  | 'origin'
+  | 'shape'
+  | 'caratPoints'
+  | 'color'
+  | 'clarity'
+  | 'cut'
+  | 'polish'
+  | 'symmetry'
+  | 'fluorescence'
+  | 'depthPct'
+  | 'tablePct'
+  | 'lwRatio'
+  | 'lengthMm'
+  | 'widthMm'
+  | 'depthMm'
+  | 'lab'
+  | 'certificate'
+  | 'priceCents'
+  | 'status'
+>;
+/** A melee parcel as the melee page lists it. */
+export type MeleeListRow = Pick<
+  typeof meleeParcel.$inferSelect,
+  'id' | 'sku' | 'origin' | 'shape' | 'sizeMm' | 'sieve' | 'caratPerStone' | 'quality' | 'pricePerCaratCents' | 'stock'
+>;
 
 const DIAMOND_SELECT = sql`
   select id, serial, origin, shape, carat_points as "caratPoints", color, clarity, cut, polish, symmetry, fluorescence, depth_pct as "depthPct",
@@ -174,15 +205,13 @@ export const catalogRepository = {
   /** One page of diamonds, by id, in the order given. */
   diamondsByIds: async (db: DbOrTx, ids: number[]) => {
     if (!ids.length) return [];
-    const rows = rowsOf<Record<string, unknown> & { id: number }>(
-      await db.execute(sql`${DIAMOND_SELECT} where id in (${list(ids)})`),
-    );
+    const rows = rowsOf<DiamondDetailRow>(await db.execute(sql`${DIAMOND_SELECT} where id in (${list(ids)})`));
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   },
 
   diamond: async (db: DbOrTx, id: number) =>
-    rowsOf<Record<string, unknown>>(await db.execute(sql`${DIAMOND_SELECT} where id = ${id}`))[0] ?? null,
+    rowsOf<DiamondDetailRow>(await db.execute(sql`${DIAMOND_SELECT} where id = ${id}`))[0] ?? null,
 
   gemstoneTypes: async (db: DbOrTx) =>
     rowsOf<{
@@ -260,7 +289,7 @@ export const catalogRepository = {
     )[0] ?? null,
 
   melee: async (db: DbOrTx, q: { origin?: string; shape?: string }) =>
-    rowsOf<Record<string, unknown>>(
+    rowsOf<MeleeListRow>(
       await db.execute(sql`
       select id, sku, origin, shape, size_mm as "sizeMm", sieve, carat_per_stone as "caratPerStone", quality, price_per_carat_cents as "pricePerCaratCents", stock
       from melee_parcel where true ${q.origin ? sql`and origin = ${q.origin}` : sql``} ${q.shape ? sql`and shape = ${q.shape}` : sql``}

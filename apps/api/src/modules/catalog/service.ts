@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { NotFound, Validation } from '../../errors.ts';
 import { metalByQuality, SHAPES, type Shape } from './grades.ts';
 import type { DiamondIndex } from './diamond-index.ts';
-import { catalogRepository as repo, type CategoryRow, type GroupCardRow } from './repository.ts';
+import { catalogRepository as repo, type CategoryRow, type DiamondDetailRow, type GroupCardRow } from './repository.ts';
 import { itemImageUrl, stoneImageUrl } from './images.ts';
 import { correctWord } from './trigram.ts';
 import { Suggestions, type SuggestionEntry } from './suggestions.ts';
@@ -191,30 +191,7 @@ export const fetchProducts = (db: Db, by: { series?: string; groupId?: number })
 // Diamonds
 const HIST_BUCKETS = 30;
 
-export function toDiamond(r: Record<string, unknown>): DiamondSummary {
-  const d = r as {
-    id: number;
-    serial: string;
-    origin: 'natural' | 'lab';
-    shape: string;
-    caratPoints: number;
-    color: string;
-    clarity: string;
-    cut: string;
-    polish: string;
-    symmetry: string;
-    fluorescence: string;
-    depthPct: number;
-    tablePct: number;
-    lwRatio: number;
-    lengthMm: number;
-    widthMm: number;
-    depthMm: number;
-    lab: string;
-    certificate: string;
-    priceCents: number;
-    status: string;
-  };
+export function toDiamond(d: DiamondDetailRow): DiamondSummary {
   const carat = d.caratPoints / 100;
   const title = diamondName({ ...d, carat });
   return {
