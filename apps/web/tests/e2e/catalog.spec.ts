@@ -36,11 +36,11 @@ test('menu → category → facet → product', async ({ page }) => {
   await page.getByRole('link', { name: 'Remove filter Stone shape: Oval' }).click();
   await expect.poll(count).toBe(before);
 
-  const first = page.locator('main ul.grid > li').first();
+  const first = page.getByTestId('product-card').first();
   const name = (await first.locator('h3').textContent())!;
   await first.locator('a').first().click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
-  const price = page.locator('p.font-display.text-3xl');
+  const price = page.getByTestId('price');
   const p1 = await price.textContent();
   await page.getByRole('radio', { name: 'Platinum' }).click();
   await expect(page).toHaveURL(/\/product\/[^/]+\/\d+\/\d+\/\d+(\?metal=PLAT)?$/);
@@ -60,7 +60,7 @@ test('a category page carries title, description, canonical and JSON-LD; a produ
   await expect(page).toHaveTitle(/Wedding Bands/);
   await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', /\/category\/1200$/);
   await expect(page.locator('meta[name=description]')).toHaveAttribute('content', /designs/);
-  await page.locator('main ul.grid > li a').first().click();
+  await page.getByTestId('product-card').getByRole('link').first().click();
   await expect(page).toHaveURL(/\/product\//);
   const readLd = () =>
     page.evaluate(() =>
@@ -192,10 +192,10 @@ test('header suggestions from 2 characters, keyboard navigable, lead to /search'
 test('search results with counts per section, typo tolerance and a helpful empty state', async ({ page }) => {
   await page.goto('/search?q=emerald%20pendant');
   await expect(page.getByRole('list', { name: 'Results by section' })).toBeVisible();
-  await expect(page.locator('main ul.grid > li').first()).toBeVisible();
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
   await page.goto('/search?q=solitare');
   await expect(page.getByText(/close matches/)).toBeVisible();
-  await expect(page.locator('main ul.grid > li h3').first()).toContainText('Solitaire');
+  await expect(page.getByTestId('product-card').getByRole('heading').first()).toContainText('Solitaire');
   await page.goto('/search?q=qqqzzzxxx');
   await expect(page.getByText('Nothing matched “qqqzzzxxx”')).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: 'Loose diamonds' })).toBeVisible();
@@ -231,7 +231,7 @@ test('configurator: metal, size and a center diamond change image and price; the
   await page.goto(
     `/category/1102?filters=${encodeURIComponent(JSON.stringify([{ label: 'primary stone shape', matchType: 'exact', options: ['Round'] }]))}`,
   );
-  await page.locator('main ul.grid > li a').first().click();
+  await page.getByTestId('product-card').getByRole('link').first().click();
   await expect(page.getByRole('heading', { level: 2, name: /Center stone/ })).toBeVisible();
   const price = page.getByTestId('price');
   const image = page.locator('main img[fetchpriority="high"]');
@@ -286,7 +286,7 @@ test('ring builder from a diamond: choose a setting and finish with the diamond 
   const heading = (await page.getByRole('heading', { level: 1 }).textContent())!;
   await page.getByRole('link', { name: 'Choose a setting' }).click();
   await expect(page.getByRole('status')).toContainText('Choosing a setting for your diamond');
-  await page.locator('main ul.grid > li a').first().click();
+  await page.getByTestId('product-card').getByRole('link').first().click();
   await expect(page).toHaveURL(/\?s1=d\d+/);
   const center = page.getByRole('region', { name: /Center stone/ });
   await expect(center.getByRole('button', { name: 'Remove stone' })).toBeVisible();
@@ -301,7 +301,7 @@ test('ring builder from a setting: search every diamond, choose one, return with
   await page.goto(
     `/category/1102?filters=${encodeURIComponent(JSON.stringify([{ label: 'primary stone shape', matchType: 'exact', options: ['Round'] }]))}`,
   );
-  await page.locator('main ul.grid > li a').first().click();
+  await page.getByTestId('product-card').getByRole('link').first().click();
   const center = page.getByRole('region', { name: /Center stone/ });
   await center.getByRole('link', { name: 'Search every diamond' }).click();
   await expect(page).toHaveURL(/\/diamonds\?.*returnTo=/);
@@ -322,7 +322,7 @@ test('ring builder from a setting: search every diamond, choose one, return with
     .first()
     .click();
   await expect(page).toHaveURL(/stone=g\d+/);
-  const cards = page.locator('main ul.grid > li a');
+  const cards = page.getByTestId('product-card').getByRole('link');
   if (await cards.count()) {
     await cards.first().click();
     await expect(page).toHaveURL(/\?s1=g\d+/);

@@ -26,7 +26,7 @@ test('guest: a configured ring and a diamond → cart → checkout with the test
   page,
 }) => {
   await page.goto(roundSettings);
-  await page.locator('main ul.grid > li a').first().click();
+  await page.getByTestId('product-card').getByRole('link').first().click();
   const center = page.getByRole('region', { name: /Center stone/ });
   await center
     .getByRole('list', { name: 'Stones that fit' })

@@ -9,7 +9,7 @@ const chains = '/category/1301';
 
 async function addFirstChain(page: import('@playwright/test').Page) {
   await page.goto(chains);
-  await page.locator('main ul.grid > li a').first().click();
+  await page.getByTestId('product-card').getByRole('link').first().click();
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByTestId('cart-count')).toContainText('1');
 }
@@ -38,7 +38,7 @@ test('an expired session says so after the reload that signs the shopper out', a
 
 test('Back from a product returns to the same place in the list', async ({ page }) => {
   await page.goto('/category/1101');
-  const cards = page.locator('main ul.grid > li a');
+  const cards = page.getByTestId('product-card').getByRole('link');
   const card = cards.nth(9);
   await card.scrollIntoViewIfNeeded();
   await page.mouse.wheel(0, 200);

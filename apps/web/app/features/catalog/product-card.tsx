@@ -7,7 +7,7 @@ import { splitName } from './product-name.ts';
 export function ProductCard({ card, eager = false }: { card: Card; eager?: boolean }) {
   const [head, tail] = splitName(card.GroupDescription);
   return (
-    <li className="group">
+    <li className="group" data-testid="product-card">
       <Link to={card.href} className="block" prefetch="intent">
         <div className="aspect-square overflow-hidden bg-panel">
           <img
