@@ -12,6 +12,9 @@ export const paths = {
     `/product/${encodeURIComponent(p.series)}/${p.categoryId}/${p.groupId}/${p.productId}`,
   diamond: (p: { series: string; categoryId: number; groupId: number; productId: number }) =>
     `/diamond/${encodeURIComponent(p.series)}/${p.categoryId}/${p.groupId}/${p.productId}`,
+  /** A loose diamond's page, under the natural (1700) or lab-grown (1800) diamonds category. */
+  diamondOf: (d: { serial: string; origin: string; id: number }) =>
+    `/diamond/${encodeURIComponent(d.serial)}/${d.origin === 'lab' ? 1800 : 1700}/${d.id}/${d.id}`,
   /**
    * A configured piece: its product page with the choices in the query (the configurator reads
    * them back: ?metal=&size=&width=&style=&s1=d123), so the link reopens the same ring.

@@ -48,9 +48,6 @@ const unavailable = (
   configuration: row.configuration ?? null,
 });
 
-const diamondHref = (d: { serial: string; origin: string; id: number }) =>
-  paths.diamond({ series: d.serial, categoryId: d.origin === 'lab' ? 1800 : 1700, groupId: d.id, productId: d.id });
-
 type Base = Pick<PricedLine, 'id' | 'kind' | 'key' | 'refId' | 'quantity' | 'available' | 'message' | 'configuration'>;
 
 /** A loose serialized stone: quantity 1, buyable while its status is available. */
@@ -183,7 +180,7 @@ export async function priceLine(db: DbOrTx, row: CartLineRow): Promise<PricedLin
         title,
         [`${d.cut} cut`, `${d.lab} report ${d.certificate}`, `Stock no. ${d.serial}`],
         stoneImageUrl(d.shape, 'diamond', title),
-        diamondHref(d),
+        paths.diamondOf(d),
       );
     }
     case 'gemstone': {

@@ -215,12 +215,7 @@ export function toDiamond(d: DiamondDetailRow): DiamondSummary {
     priceCents: d.priceCents,
     status: d.status,
     image: stoneImageUrl(d.shape, 'diamond', title),
-    href: paths.diamond({
-      series: d.serial,
-      categoryId: d.origin === 'lab' ? 1800 : 1700,
-      groupId: d.id,
-      productId: d.id,
-    }),
+    href: paths.diamondOf(d),
   };
 }
 

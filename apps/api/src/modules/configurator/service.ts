@@ -168,12 +168,7 @@ export async function searchStones(
         stoneImageUrl(d.shape, 'diamond', diamondTitle(d)),
         loc,
         d.priceCents,
-        paths.diamond({
-          series: d.serial,
-          categoryId: d.origin === 'lab' ? 1800 : 1700,
-          groupId: d.id,
-          productId: d.id,
-        }),
+        paths.diamondOf(d),
       ),
     );
   } else {
