@@ -323,12 +323,15 @@ test('ring builder from a setting: search every diamond, choose one, return with
     .click();
   await expect(page).toHaveURL(/stone=g\d+/);
   const cards = page.getByTestId('product-card').getByRole('link');
+  const none = page.getByText('No designs match these filters');
+  // Wait for the listing to answer (designs or the empty state) before choosing a branch.
+  await expect(cards.first().or(none)).toBeVisible();
   if (await cards.count()) {
     await cards.first().click();
     await expect(page).toHaveURL(/\?s1=g\d+/);
     await expect(page.getByLabel('Price breakdown')).toContainText('Sapphire');
   } else {
-    await expect(page.getByText('No designs match these filters')).toBeVisible();
+    await expect(none).toBeVisible();
   }
 });
 
