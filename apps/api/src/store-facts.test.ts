@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from './db/client.ts';
 import { lastMail } from './test/accounts.ts';
+import { orderBody } from './test/checkout.ts';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
 
 // The store's promises are settings: change one and the cart, checkout and e-mails follow (the
@@ -71,27 +72,11 @@ describe('store facts from settings', () => {
       headers: { 'x-session-id': session },
       payload: { kind: 'product', id: p!.id },
     });
-    const address = {
-      name: 'Ada King',
-      company: '',
-      line1: '12 Bleecker St',
-      line2: '',
-      city: 'New York',
-      state: 'NY',
-      zip: '10012',
-      country: 'US',
-      phone: '(212) 555-0188',
-    };
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/order',
       headers: { 'x-session-id': session, 'idempotency-key': randomUUID() },
-      payload: {
-        email: 'facts@example.com',
-        shippingAddress: address,
-        shippingMethod: 'standard',
-        card: { name: 'Ada King', number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' },
-      },
+      payload: orderBody('facts@example.com'),
     });
     expect(res.statusCode).toBe(200);
     const mail = await lastMail(t, 'facts@example.com', 'order-confirmation');

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { ProductDetail } from '@facet/contracts/catalog';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { orderBody } from '../../test/checkout.ts';
 
 // One price everywhere: what a card says a piece costs "from", what its page and the product API
 // say, what the configurator charges, and what the cart and the order record, all agree. The
@@ -70,28 +71,10 @@ const groups = async (configurable: boolean) =>
 
 /** Checkout of whatever is in the cart; answers the order's lines. */
 async function buy(session: string) {
-  const address = {
-    name: 'Ada King',
-    company: '',
-    line1: '12 Bleecker St',
-    line2: '',
-    city: 'New York',
-    state: 'NY',
-    zip: '10012',
-    country: 'US',
-    phone: '(212) 555-0188',
-  };
-  const res = await api(
-    'POST',
-    '/order',
-    {
-      email: 'ada@example.com',
-      shippingAddress: address,
-      shippingMethod: 'standard',
-      card: { name: 'Ada King', number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' },
-    },
-    { 'x-session-id': session, 'idempotency-key': randomUUID() },
-  );
+  const res = await api('POST', '/order', orderBody('ada@example.com'), {
+    'x-session-id': session,
+    'idempotency-key': randomUUID(),
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data.lines as Array<{ unitPriceCents: number; lineTotalCents: number; quantity: number }>;
 }
