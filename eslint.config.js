@@ -91,6 +91,26 @@ export default tseslint.config(
     },
   },
   {
+    // Money is integer cents; dollars are converted in packages/contracts/src/money.ts only.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    ignores: ['packages/contracts/src/money.ts', '**/*.test.ts', 'apps/api/src/db/seed/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "BinaryExpression[operator='/'][right.value=100][left.name=/[Cc]ents/]",
+          "BinaryExpression[operator='/'][right.value=100][left.property.name=/[Cc]ents/]",
+          "BinaryExpression[operator='*'][right.value=100][left.name=/^(price|dollars)/i]",
+          "BinaryExpression[operator='*'][right.value=100][left.property.name=/^(price|dollars)/i]",
+          "CallExpression[callee.property.name='toFixed'][callee.object.type='BinaryExpression'][callee.object.right.value=100]",
+        ].map((selector) => ({
+          selector,
+          message: 'Convert money with centsOf / dollarsOf / decimalPrice / formatMoney from @facet/contracts/money.',
+        })),
+      ],
+    },
+  },
+  {
     // API: SQL and table access live in repository.ts files (and the database layer itself).
     files: ['apps/api/src/**/*.ts'],
     ignores: [

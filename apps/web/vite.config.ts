@@ -17,7 +17,7 @@ export default defineConfig({
           groups: [
             {
               name: 'shared',
-              test: /apps[\\/]web[\\/]app[\\/](lib|features[\\/]cart[\\/]cart-store|features[\\/]account[\\/](account-store|after-login))|packages[\\/]contracts[\\/]src[\\/](constants|paths|patterns|messages|center-fit)|lucide-react/,
+              test: /apps[\\/]web[\\/]app[\\/]lib|packages[\\/]contracts[\\/]src[\\/](constants|paths|patterns|messages|center-fit|money)|lucide-react/,
               minShareCount: 2,
             },
           ],

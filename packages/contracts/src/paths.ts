@@ -45,4 +45,19 @@ export const paths = {
   diamonds: () => '/diamonds',
   melee: () => '/diamonds/melee',
   blog: (slug?: string) => (slug ? `/blog/${slug}` : '/blog'),
+  /**
+   * Drawn product art (the media route renders an SVG from these fields alone, cached a year), so
+   * a change of drawing bumps `v` here, once.
+   */
+  itemArt: (a: { kind: string; style?: string; metal?: string; shape?: string; stone?: string; title: string }) => {
+    const q = new URLSearchParams({ k: a.kind });
+    if (a.style) q.set('s', a.style);
+    if (a.metal) q.set('m', a.metal);
+    if (a.shape) q.set('sh', a.shape.toLowerCase());
+    if (a.stone) q.set('st', a.stone.replace('#', ''));
+    q.set('t', a.title.slice(0, 120));
+    q.set('v', '2');
+    return `/api/media/item.svg?${q}`;
+  },
+  avatar: (key: string) => `/api/media/avatar/${key}.webp`,
 };

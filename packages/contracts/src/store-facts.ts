@@ -3,6 +3,8 @@
 // one object, and every page, policy and e-mail renders them from it. Nothing here loads zod, so
 // catalogue pages can use it.
 
+import { formatMoney } from './money.ts';
+
 export type ShippingMethodKey = 'standard' | 'express' | 'overnight';
 
 export interface StoreFacts {
@@ -15,25 +17,22 @@ export interface StoreFacts {
   madeToOrderRestockingPercent: number;
 }
 
-const dollars = (cents: number) =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
-
 export const madeToOrderText = (f: StoreFacts) => `${f.madeToOrderDays[0]}–${f.madeToOrderDays[1]} business days`;
 export const returnsText = (f: StoreFacts) => `${f.returnDays}-day returns on unworn pieces`;
 
 /** What `{{name}}` stands for in content (policies): each a sentence-ready phrase. */
 export function factPhrases(f: StoreFacts): Record<string, string> {
   return {
-    freeShippingOver: dollars(f.freeShippingOverCents),
+    freeShippingOver: formatMoney(f.freeShippingOverCents),
     standardLabel: f.shipping.standard.label,
     standardDays: f.shipping.standard.days,
-    standardPrice: dollars(f.shipping.standard.cents),
+    standardPrice: formatMoney(f.shipping.standard.cents),
     expressLabel: f.shipping.express.label,
     expressDays: f.shipping.express.days,
-    expressPrice: dollars(f.shipping.express.cents),
+    expressPrice: formatMoney(f.shipping.express.cents),
     overnightLabel: f.shipping.overnight.label,
     overnightDays: f.shipping.overnight.days,
-    overnightPrice: dollars(f.shipping.overnight.cents),
+    overnightPrice: formatMoney(f.shipping.overnight.cents),
     madeToOrderDays: madeToOrderText(f),
     returnDays: String(f.returnDays),
     restockingPercent: `${f.madeToOrderRestockingPercent}%`,

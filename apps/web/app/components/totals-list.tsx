@@ -1,5 +1,5 @@
 import type { Totals } from '@facet/contracts/commerce';
-import { formatMoney } from '~/lib/money.ts';
+import { formatMoney } from '@facet/contracts/money';
 
 /** Subtotal, shipping, tax and total as the server computed them. */
 export function TotalsList({

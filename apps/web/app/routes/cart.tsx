@@ -6,7 +6,7 @@ import type { Route } from './+types/cart';
 import { TotalsList } from '~/components/totals-list.tsx';
 import { fetchCart, removeLine, updateLine, useCart } from '~/lib/cart-store.ts';
 import { reportApiError } from '~/lib/client-api.ts';
-import { formatMoney } from '~/lib/money.ts';
+import { formatMoney } from '@facet/contracts/money';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { useStoreFacts } from '~/lib/store-facts.ts';
 

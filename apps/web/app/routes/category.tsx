@@ -7,7 +7,7 @@ import { apiRequest, ApiError } from '~/lib/api.ts';
 import { hostContext } from '~/lib/host-context.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { RouteErrorPage } from '~/features/layout/route-error.tsx';
-import { formatMoney } from '~/lib/money.ts';
+import { formatMoney } from '@facet/contracts/money';
 import { Breadcrumb } from '~/components/ui/breadcrumb.tsx';
 import { Pagination } from '~/components/ui/pagination.tsx';
 import { JsonLd } from '~/components/ui/json-ld.tsx';
@@ -145,7 +145,10 @@ export default function Category({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="results-heading" aria-busy={busy}>
           <div className="flex flex-wrap items-center justify-between gap-4 border-b border-hairline pb-4">
             <p id="results-heading" className="text-sm text-muted" aria-live="polite">
-              <strong className="font-medium text-ink">{count}</strong> {count === 1 ? 'design' : 'designs'}
+              <strong className="font-medium text-ink" data-testid="result-count">
+                {count}
+              </strong>{' '}
+              {count === 1 ? 'design' : 'designs'}
             </p>
             <Form method="get" className="flex items-center gap-2">
               {filters.length > 0 && <input type="hidden" name="filters" value={JSON.stringify(filters)} />}

@@ -7,10 +7,12 @@ import { hostContext } from '~/lib/host-context.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { settingsFor } from '~/features/configurator/settings-for.ts';
 import { RouteErrorPage } from '~/features/layout/route-error.tsx';
-import { formatMoney } from '~/lib/money.ts';
+import { formatMoney } from '@facet/contracts/money';
 import { Breadcrumb } from '~/components/ui/breadcrumb.tsx';
 import { JsonLd } from '~/components/ui/json-ld.tsx';
 import { TrustLine } from '~/features/catalog/trust-line.tsx';
+import { decimalPrice } from '@facet/contracts/money';
+import { CURRENCY } from '@facet/contracts/constants';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const host = context.get(hostContext);
@@ -75,8 +77,8 @@ export default function Diamond({ loaderData }: Route.ComponentProps) {
           offers: {
             '@type': 'Offer',
             url: `${publicUrl}${d.href}`,
-            priceCurrency: 'USD',
-            price: (d.priceCents / 100).toFixed(2),
+            priceCurrency: CURRENCY,
+            price: decimalPrice(d.priceCents),
             availability: available ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
             itemCondition: 'https://schema.org/NewCondition',
           },

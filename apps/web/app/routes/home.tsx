@@ -1,8 +1,9 @@
+import { paths } from '@facet/contracts/paths';
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import type { CategoryAnswer } from '@facet/contracts/catalog';
 import { apiRequest } from '~/lib/api.ts';
-import { formatMoney } from '~/lib/money.ts';
+import { formatMoney } from '@facet/contracts/money';
 import { ProductCard } from '~/features/catalog/product-card.tsx';
 import { useRootData } from '~/root.tsx';
 import { pageMeta } from '~/lib/page-meta.ts';
@@ -22,17 +23,45 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { canonical: `${host.publicUrl}/`, featured, stones };
 }
 
-const art = (k: string, extra: string) => `/api/media/item.svg?k=${k}&${extra}&v=2`;
+const art = paths.itemArt;
 const SECTION_ART: Record<string, string> = {
-  'engagement-rings': art('ring', 's=halo&m=14KY&sh=oval&st=diamond&t=Engagement+rings'),
-  'wedding-bands': art('band', 's=eternity&m=PLAT&sh=round&st=diamond&t=Wedding+bands'),
-  'chain-and-cords': art('chain', 's=rope&m=14KY&t=Chains'),
-  jewelry: art('earring', 's=earring&m=14KW&sh=round&st=diamond&t=Jewelry'),
-  mountings: art('ring', 's=solitaire&m=14KW&sh=cushion&st=diamond&t=Mountings'),
-  findings: art('finding', 's=clasp&m=14KY&t=Findings'),
-  diamonds: art('stone', 'sh=round&st=diamond&t=Diamonds'),
-  'lab-grown-diamonds': art('stone', 'sh=emerald&st=diamond&t=Lab-grown+diamonds'),
-  gemstones: art('stone', 'sh=oval&st=sapphire&t=Gemstones'),
+  'engagement-rings': art({
+    kind: 'ring',
+    style: 'halo',
+    metal: '14KY',
+    shape: 'oval',
+    stone: 'diamond',
+    title: 'Engagement rings',
+  }),
+  'wedding-bands': art({
+    kind: 'band',
+    style: 'eternity',
+    metal: 'PLAT',
+    shape: 'round',
+    stone: 'diamond',
+    title: 'Wedding bands',
+  }),
+  'chain-and-cords': art({ kind: 'chain', style: 'rope', metal: '14KY', title: 'Chains' }),
+  jewelry: art({
+    kind: 'earring',
+    style: 'earring',
+    metal: '14KW',
+    shape: 'round',
+    stone: 'diamond',
+    title: 'Jewelry',
+  }),
+  mountings: art({
+    kind: 'ring',
+    style: 'solitaire',
+    metal: '14KW',
+    shape: 'cushion',
+    stone: 'diamond',
+    title: 'Mountings',
+  }),
+  findings: art({ kind: 'finding', style: 'clasp', metal: '14KY', title: 'Findings' }),
+  diamonds: art({ kind: 'stone', shape: 'round', stone: 'diamond', title: 'Diamonds' }),
+  'lab-grown-diamonds': art({ kind: 'stone', shape: 'emerald', stone: 'diamond', title: 'Lab-grown diamonds' }),
+  gemstones: art({ kind: 'stone', shape: 'oval', stone: 'sapphire', title: 'Gemstones' }),
 };
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -5,7 +5,7 @@ import { AddToCartButton } from '~/features/cart/add-to-cart-button.tsx';
 import { MELEE_PARCEL_STONES } from '@facet/contracts/commerce';
 import { hostContext } from '~/lib/host-context.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
-import { formatMoney } from '~/lib/money.ts';
+import { formatMoney } from '@facet/contracts/money';
 import { Breadcrumb } from '~/components/ui/breadcrumb.tsx';
 
 type Parcel = {

@@ -6,7 +6,7 @@ import type { Route } from './+types/orders';
 import { RequireUser } from '~/features/layout/require-user.tsx';
 import { AccountNav } from '~/features/account/account-nav.tsx';
 import { callApi, reportApiError } from '~/lib/client-api.ts';
-import { formatMoney } from '~/lib/money.ts';
+import { formatMoney } from '@facet/contracts/money';
 import { pageMeta } from '~/lib/page-meta.ts';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: 'Your orders', noindex: true });

@@ -13,7 +13,7 @@ import { pageMeta } from '~/lib/page-meta.ts';
 import { useStoreFacts } from '~/lib/store-facts.ts';
 import { madeToOrderText } from '@facet/contracts/store-facts';
 import { RouteErrorPage } from '~/features/layout/route-error.tsx';
-import { formatMoney } from '~/lib/money.ts';
+import { formatMoney } from '@facet/contracts/money';
 import { Breadcrumb } from '~/components/ui/breadcrumb.tsx';
 import { JsonLd } from '~/components/ui/json-ld.tsx';
 import { Gallery } from '~/features/catalog/gallery.tsx';
@@ -21,6 +21,8 @@ import { ProductCard } from '~/features/catalog/product-card.tsx';
 import { TrustLine } from '~/features/catalog/trust-line.tsx';
 import { metalBackground, metalName } from '~/features/catalog/metal-swatches.tsx';
 import { facetName } from '~/features/catalog/facet-labels.ts';
+import { decimalPrice } from '@facet/contracts/money';
+import { CURRENCY } from '@facet/contracts/constants';
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const host = context.get(hostContext);
@@ -185,8 +187,8 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             offers: {
               '@type': 'Offer',
               url,
-              priceCurrency: 'USD',
-              price: (offerCents / 100).toFixed(2),
+              priceCurrency: CURRENCY,
+              price: decimalPrice(offerCents),
               availability: madeToOrder ? 'https://schema.org/MadeToOrder' : 'https://schema.org/InStock',
               itemCondition: 'https://schema.org/NewCondition',
             },

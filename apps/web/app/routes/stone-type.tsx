@@ -8,7 +8,7 @@ import { hostContext } from '~/lib/host-context.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { settingsFor } from '~/features/configurator/settings-for.ts';
 import { RouteErrorPage } from '~/features/layout/route-error.tsx';
-import { formatMoney } from '~/lib/money.ts';
+import { formatMoney } from '@facet/contracts/money';
 import { Breadcrumb } from '~/components/ui/breadcrumb.tsx';
 import { Pagination } from '~/components/ui/pagination.tsx';
 
@@ -134,7 +134,10 @@ export default function StoneType({ loaderData }: Route.ComponentProps) {
         </div>
       </Form>
       <p className="mt-5 text-sm text-muted" aria-live="polite">
-        <strong className="font-medium text-ink">{count}</strong> stones{' '}
+        <strong className="font-medium text-ink" data-testid="result-count">
+          {count}
+        </strong>{' '}
+        stones{' '}
         <Link to={`/notable-gemstone/${type.slug}`} className="ml-3 text-primary underline">
           Clear filters
         </Link>

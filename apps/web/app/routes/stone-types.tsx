@@ -3,7 +3,7 @@ import type { Route } from './+types/stone-types';
 import { apiRequest } from '~/lib/api.ts';
 import { hostContext } from '~/lib/host-context.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
-import { formatMoney } from '~/lib/money.ts';
+import { formatMoney } from '@facet/contracts/money';
 import { Breadcrumb } from '~/components/ui/breadcrumb.tsx';
 
 type StoneType = {

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { MSG } from '@facet/contracts/messages';
 import { SESSION_KEYS } from '@facet/contracts/constants';
 import { mailTo, resetLinkOf } from './support/mail.ts';
-import { dialog, fillAddress, PASSWORD, registerAndLogin } from './support/account.ts';
+import { dialog, fillAddress, PASSWORD, registerAndLogin, signUp } from './support/account.ts';
 
 const unique = (name: string) => `${name}.${Date.now()}@example.com`;
 
@@ -102,7 +102,7 @@ test.describe('account panels', () => {
   test('forgot password → mailed link → reset → the old password fails and the new one works', async ({ page }) => {
     const email = unique('grace');
     await page.goto('/');
-    await registerAndLogin(page, email, 'Grace');
+    await signUp(page, email, 'Grace');
     await page.evaluate(() => sessionStorage.clear());
     await page.goto('/');
     await page.getByRole('button', { name: 'Account' }).click();

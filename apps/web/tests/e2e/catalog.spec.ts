@@ -1,5 +1,6 @@
 import { expect, test } from './support/ready.ts';
 import AxeBuilder from '@axe-core/playwright';
+import { diamondResults, resultCount } from './support/table.ts';
 
 const axe = async (page: import('@playwright/test').Page) => {
   const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
@@ -9,17 +10,17 @@ const axe = async (page: import('@playwright/test').Page) => {
 test('menu → category → facet → product', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Products' }).hover();
-  const menu = page.locator('#mega-menu');
+  const menu = page.getByRole('region', { name: 'Products' });
   await menu.getByRole('button', { name: 'Engagement Rings' }).hover();
   await menu.getByRole('link', { name: 'Halo' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Halo Engagement Rings' })).toBeVisible();
-  const count = async () => Number((await page.locator('#results-heading strong').textContent())!.replace(/\D/g, ''));
+  const count = () => resultCount(page);
   const before = await count();
   expect(before).toBeGreaterThan(0);
 
-  const filters = page.getByRole('complementary', { name: 'Filters' }).locator('div.hidden.lg\\:block');
-  const oval = filters.getByRole('checkbox', { name: /^Oval/ });
-  const ovalCount = Number((await oval.locator('span.text-xs').textContent())!);
+  // The closed mobile copy of the filters is hidden, so only the desktop panel's checkbox is found.
+  const oval = page.getByRole('complementary', { name: 'Filters' }).getByRole('checkbox', { name: /^Oval/ });
+  const ovalCount = Number((await oval.textContent())!.replace(/\D/g, ''));
   await oval.click();
   await expect(page).toHaveURL(/filters=/);
   await expect(oval).toHaveAttribute('aria-checked', 'true');
@@ -37,8 +38,8 @@ test('menu → category → facet → product', async ({ page }) => {
   await expect.poll(count).toBe(before);
 
   const first = page.getByTestId('product-card').first();
-  const name = (await first.locator('h3').textContent())!;
-  await first.locator('a').first().click();
+  const name = (await first.getByRole('heading').textContent())!;
+  await first.getByRole('link').first().click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   const price = page.getByTestId('price');
   const p1 = await price.textContent();
@@ -85,7 +86,8 @@ test('bad category links show a proper page, never a crash', async ({ page }) =>
 
 test('diamond search: shapes, keyboard sliders, sort and compare', async ({ page }) => {
   await page.goto('/diamonds');
-  const total = async () => Number((await page.locator('#diamond-results strong').textContent())!.replace(/\D/g, ''));
+  const total = () => resultCount(page);
+  const results = diamondResults(page);
   const all = await total();
   expect(all).toBeGreaterThan(100);
   await page.getByRole('button', { name: /^Oval/ }).click();
@@ -100,25 +102,21 @@ test('diamond search: shapes, keyboard sliders, sort and compare', async ({ page
   await expect(colorMax).toHaveAttribute('aria-valuetext', 'G');
   await expect(page).toHaveURL(/colorMax=3/);
   await expect.poll(total).toBeLessThan(ovals);
-  const rows = page.locator('tbody tr');
-  for (const c of await rows.locator('td:nth-child(4)').allTextContents())
-    expect(['D', 'E', 'F', 'G']).toContain(c.trim());
+  const rows = results.rows;
+  for (const c of await results.column('Color')) expect(['D', 'E', 'F', 'G']).toContain(c.trim());
 
   // Carat: type a minimum at the end of the slider.
   await page.getByRole('textbox', { name: 'Carat from' }).fill('1.00');
   await page.getByRole('textbox', { name: 'Carat from' }).press('Enter');
   await expect(page).toHaveURL(/caratMin=1.00/);
-  await expect
-    .poll(async () => Math.min(...(await rows.locator('td:nth-child(3)').allTextContents()).map(Number)))
-    .toBeGreaterThanOrEqual(1);
+  await expect.poll(async () => Math.min(...(await results.column('Carat')).map(Number))).toBeGreaterThanOrEqual(1);
 
   // Sorting from the keyboard keeps focus on the column head (it once remounted on every render).
   await page.getByRole('button', { name: 'Price' }).focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/sort=price-desc/);
   await expect(page.getByRole('button', { name: 'Price' })).toBeFocused();
-  const prices = async () =>
-    (await rows.locator('td:nth-child(8)').allTextContents()).map((t) => Number(t.replace(/\D/g, '')));
+  const prices = async () => (await results.column('Price')).map((t) => Number(t.replace(/\D/g, '')));
   await expect
     .poll(async () => {
       const p = await prices();
@@ -144,16 +142,14 @@ test('a typed price is searched as typed (the log-scale slider snaps, the number
   await to.press('Enter');
   await expect(page).toHaveURL(/priceMax=2000(&|$)/);
   await expect(to).toHaveValue('$2,000');
-  const prices = (await page.locator('tbody tr td:nth-child(8)').allTextContents()).map((t) =>
-    Number(t.replace(/[^0-9.]/g, '')),
-  );
+  const prices = (await diamondResults(page).column('Price')).map((t) => Number(t.replace(/[^0-9.]/g, '')));
   expect(prices.length).toBeGreaterThan(0);
   for (const p of prices) expect(p).toBeLessThanOrEqual(2000);
 });
 
 test('a diamond in the cart says so, with the way to the cart, instead of offering it again', async ({ page }) => {
   await page.goto('/diamonds?origin=lab&sort=price-desc');
-  await page.locator('tbody tr').first().getByRole('link', { name: /^View/ }).click();
+  await diamondResults(page).rows.first().getByRole('link', { name: /^View/ }).click();
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   const inCart = page.getByRole('link', { name: 'In your cart — view cart' });
   await expect(inCart).toBeVisible();
@@ -212,7 +208,7 @@ test('notable gemstones: stone types and a filterable grid; melee', async ({ pag
   await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(8);
   await page.getByRole('link', { name: /Ruby/ }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Ruby' })).toBeVisible();
-  const total = async () => Number((await page.locator('p[aria-live] strong').textContent())!);
+  const total = () => resultCount(page);
   const all = await total();
   await page.getByLabel('AGTA certified').check();
   await page.getByRole('button', { name: 'Apply' }).click();
@@ -280,7 +276,7 @@ test('configurator: metal, size and a center diamond change image and price; the
 
 test('ring builder from a diamond: choose a setting and finish with the diamond set in it', async ({ page }) => {
   await page.goto('/diamonds?origin=natural&shape=Round&caratMin=0.90&caratMax=1.20');
-  await page.locator('tbody tr').first().getByRole('link', { name: /^View/ }).click();
+  await diamondResults(page).rows.first().getByRole('link', { name: /^View/ }).click();
   await expect(page).toHaveURL(/\/diamond\//);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Carat Round');
   const heading = (await page.getByRole('heading', { level: 1 }).textContent())!;
@@ -306,9 +302,8 @@ test('ring builder from a setting: search every diamond, choose one, return with
   await center.getByRole('link', { name: 'Search every diamond' }).click();
   await expect(page).toHaveURL(/\/diamonds\?.*returnTo=/);
   await expect(page.getByRole('status')).toContainText('Choosing the center stone');
-  await page
-    .locator('tbody tr')
-    .first()
+  await diamondResults(page)
+    .rows.first()
     .getByRole('link', { name: /^Choose/ })
     .click();
   await expect(page).toHaveURL(/\/product\/.*s1=d\d+/);
@@ -338,8 +333,8 @@ test('ring builder from a setting: search every diamond, choose one, return with
 test('band builder from the mega menu: profile, width, metal and size, priced by the server', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Products' }).hover();
-  await page.locator('#mega-menu').getByRole('button', { name: 'Wedding Bands' }).hover();
-  await page.locator('#mega-menu').getByRole('link', { name: 'Band Builder' }).click();
+  await page.getByRole('region', { name: 'Products' }).getByRole('button', { name: 'Wedding Bands' }).hover();
+  await page.getByRole('region', { name: 'Products' }).getByRole('link', { name: 'Band Builder' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Build Your Own Wedding Band' })).toBeVisible();
   const total = page.getByTestId('configured-total');
   const t0 = await total.textContent();

@@ -3,13 +3,14 @@ import { expect, test } from './support/ready.ts';
 import { expectLinksAlive } from './support/links.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { mailTo } from './support/mail.ts';
-import { fillAddress, registerAndLogin } from './support/account.ts';
+import { fillAddress, signUp } from './support/account.ts';
+import { diamondResults } from './support/table.ts';
 
 const roundSettings = `/category/1102?filters=${encodeURIComponent(JSON.stringify([{ label: 'primary stone shape', matchType: 'exact', options: ['Round'] }]))}`;
 
 async function addLooseDiamond(page: Page, shape: string) {
   await page.goto(`/diamonds?origin=natural&shape=${shape}`);
-  await page.locator('tbody tr').first().getByRole('link', { name: /^View/ }).click();
+  await diamondResults(page).rows.first().getByRole('link', { name: /^View/ }).click();
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Diamond added to your cart')).toBeVisible();
 }
@@ -119,7 +120,7 @@ test('signed in: the cart made while anonymous survives login, and checkout offe
   page,
 }) => {
   await addLooseDiamond(page, 'Cushion');
-  await registerAndLogin(page, `buyer.${Date.now()}@example.com`, 'Mary');
+  await signUp(page, `buyer.${Date.now()}@example.com`, 'Mary');
   await expect(page.getByTestId('cart-count')).toContainText('1');
 
   await page.goto('/address');

@@ -38,7 +38,7 @@ test.describe('mega menu', () => {
   }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Products' }).hover();
-    const menu = page.locator('#mega-menu');
+    const menu = page.getByRole('region', { name: 'Products' });
     await expect(menu).toBeVisible();
     const sections = menu.getByRole('list', { name: 'Product sections' }).getByRole('button');
     await expect(sections).toHaveText([
@@ -85,17 +85,17 @@ test.describe('mega menu', () => {
   test('stays open when the pointer comes back within 300ms', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Products' }).hover();
-    await expect(page.locator('#mega-menu')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Products' })).toBeVisible();
     await page.mouse.move(600, 880);
     await page.getByRole('button', { name: 'Products' }).hover();
     await page.waitForTimeout(500);
-    await expect(page.locator('#mega-menu')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Products' })).toBeVisible();
   });
 
   test('closes on navigation and links items to /category/{id} with filters', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Products' }).hover();
-    const menu = page.locator('#mega-menu');
+    const menu = page.getByRole('region', { name: 'Products' });
     await menu.getByRole('button', { name: 'Engagement Rings' }).hover();
     const oval = menu.getByRole('link', { name: 'Oval' });
     const href = await oval.getAttribute('href');
@@ -114,7 +114,7 @@ test.describe('mega menu', () => {
     const products = page.getByRole('button', { name: 'Products' });
     await products.focus();
     await page.keyboard.press('Enter');
-    const menu = page.locator('#mega-menu');
+    const menu = page.getByRole('region', { name: 'Products' });
     await expect(menu).toBeVisible();
     await expect(products).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('Escape');

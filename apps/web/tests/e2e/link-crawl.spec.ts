@@ -1,6 +1,6 @@
 import { test, expect } from './support/ready.ts';
 import { SESSION_KEYS } from '@facet/contracts/constants';
-import { registerAndLogin } from './support/account.ts';
+import { signUp } from './support/account.ts';
 import { expectLinksAlive } from './support/links.ts';
 import { mailTo } from './support/mail.ts';
 
@@ -12,7 +12,7 @@ test('cart, confirmation, order history and e-mail links are alive for every kin
   test.setTimeout(90_000);
   const email = `links.${Date.now()}@example.com`;
   await page.goto('/');
-  await registerAndLogin(page, email);
+  await signUp(page, email);
   const [token, session] = await page.evaluate(
     (k) => [sessionStorage.getItem(k.userToken), sessionStorage.getItem(k.sessionId)],
     SESSION_KEYS,

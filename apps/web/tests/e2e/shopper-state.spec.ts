@@ -1,6 +1,6 @@
 import { test, expect } from './support/ready.ts';
 import { SESSION_KEYS } from '@facet/contracts/constants';
-import { dialog, fillAddress, registerAndLogin } from './support/account.ts';
+import { dialog, fillAddress, signUp } from './support/account.ts';
 
 // What the shopper can see of their own state: a cart that survives tabs, messages that outlive
 // a reload or leave with their page, the place in a list kept on Back.
@@ -27,7 +27,7 @@ test('a guest cart is there in a new tab, and after the browser is reopened', as
 
 test('an expired session says so after the reload that signs the shopper out', async ({ page }) => {
   await page.goto('/');
-  await registerAndLogin(page, `expired.${Date.now()}@example.com`);
+  await signUp(page, `expired.${Date.now()}@example.com`);
   // The server forgets the token (signed out everywhere); this tab still holds it.
   const token = await page.evaluate((k) => sessionStorage.getItem(k), SESSION_KEYS.userToken);
   await page.request.post('/api/user/logout', { headers: { authorization: `Bearer ${token}` } });
@@ -56,7 +56,7 @@ test('checkout: Log in opens over the form and keeps what was typed; an expired 
 }) => {
   const email = `checkout.login.${Date.now()}@example.com`;
   await page.goto('/');
-  await registerAndLogin(page, email);
+  await signUp(page, email);
   await page.getByTestId('user-menu').click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();

@@ -1,3 +1,4 @@
+import { paths } from '@facet/contracts/paths';
 import { storeInfo } from '../../store-facts.ts';
 import type { User, VerifyTicket } from '@facet/contracts/account';
 import { MSG } from '@facet/contracts/messages';
@@ -42,7 +43,7 @@ const COMMON_PASSWORD = 'This password is too common. Please choose another.';
 export const RESET_LINK_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.';
 const TOO_MANY = 'Too many wrong codes. Please wait 30 minutes, then request a new code.';
 
-export const avatarUrl = (key: string | null) => (key ? `/api/media/avatar/${key}.webp` : null);
+export const avatarUrl = (key: string | null) => (key ? paths.avatar(key) : null);
 export const toUser = (u: UserRow, token: string): User => ({
   firstName: u.firstName,
   lastName: u.lastName,

@@ -2,6 +2,7 @@ import type { DiamondQuery } from '@facet/contracts/catalog';
 import type { Db } from '../../db/client.ts';
 import { catalogRepository as repo, type DiamondDetailRow, type DiamondIndexRow } from './repository.ts';
 import { smallest, type Comparator } from './top-k.ts';
+import { centsOf } from '@facet/contracts/money';
 
 /**
  * Diamond search over an in-process, column-wise copy of the diamonds' searchable facts.
@@ -416,8 +417,8 @@ export class DiamondIndex {
         if (code !== undefined) shapeMask |= 1 << code;
       }
     else shapeMask = -1;
-    const pmin = q.priceMin !== undefined ? Math.round(q.priceMin * 100) : -Infinity;
-    const pmax = q.priceMax !== undefined ? Math.round(q.priceMax * 100) : Infinity;
+    const pmin = q.priceMin !== undefined ? centsOf(q.priceMin) : -Infinity;
+    const pmax = q.priceMax !== undefined ? centsOf(q.priceMax) : Infinity;
     const caratFrom = q.caratMin !== undefined ? Math.round(q.caratMin * 100) : undefined;
     const caratTo = q.caratMax !== undefined ? Math.round(q.caratMax * 100) + 1 : undefined;
 

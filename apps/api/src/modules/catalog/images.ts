@@ -1,22 +1,9 @@
+import { paths } from '@facet/contracts/paths';
 import type { ImageSpec } from '../../db/schema/products.ts';
 
-// Image URLs are pure functions of the item's data; the media route draws them (cached immutably).
-const V = '2';
-export function itemImageUrl(spec: ImageSpec, metal: string, title: string): string {
-  const p = new URLSearchParams({ k: spec.kind, s: spec.style, m: metal });
-  if (spec.shape) p.set('sh', spec.shape);
-  if (spec.stone) p.set('st', spec.stone);
-  p.set('t', title.slice(0, 120));
-  p.set('v', V);
-  return `/api/media/item.svg?${p}`;
-}
-export function stoneImageUrl(shape: string, stone: string, title: string): string {
-  const p = new URLSearchParams({
-    k: 'stone',
-    sh: shape.toLowerCase(),
-    st: stone.replace('#', ''),
-    t: title.slice(0, 120),
-    v: V,
-  });
-  return `/api/media/item.svg?${p}`;
-}
+// Image URLs are pure functions of the item's data; the media route draws them.
+export const itemImageUrl = (spec: ImageSpec, metal: string, title: string) =>
+  paths.itemArt({ kind: spec.kind, style: spec.style, metal, shape: spec.shape, stone: spec.stone, title });
+
+export const stoneImageUrl = (shape: string, stone: string, title: string) =>
+  paths.itemArt({ kind: 'stone', shape, stone, title });

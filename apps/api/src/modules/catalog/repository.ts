@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import type { diamond, ImageSpec, meleeParcel } from '../../db/schema/products.ts';
+import type { diamond, ImageSpec, meleeParcel, notableGemstone, product } from '../../db/schema/products.ts';
 import type { SuggestionEntry } from './suggestions.ts';
+import { centsOf } from '@facet/contracts/money';
 
 // All catalogue SQL. Each page is one statement: no N+1, counts and facets computed beside the page.
 
@@ -96,6 +97,30 @@ export type MeleeListRow = Pick<
   'id' | 'sku' | 'origin' | 'shape' | 'sizeMm' | 'sieve' | 'caratPerStone' | 'quality' | 'pricePerCaratCents' | 'stock'
 >;
 
+/** A notable gemstone as its stone-type listing shows it (the JSON the listing query builds). */
+export type GemstoneListRow = Pick<
+  typeof notableGemstone.$inferSelect,
+  | 'id'
+  | 'serial'
+  | 'color'
+  | 'colorHex'
+  | 'shape'
+  | 'caratPoints'
+  | 'lengthMm'
+  | 'widthMm'
+  | 'depthMm'
+  | 'origin'
+  | 'agtaCertificate'
+  | 'treatment'
+  | 'priceCents'
+  | 'status'
+> & { type: string };
+/** An orderable variant of a product group, with the group's series. */
+export type VariantRow = Pick<
+  typeof product.$inferSelect,
+  'id' | 'groupId' | 'sku' | 'metal' | 'fingerSize' | 'lengthIn' | 'weightG' | 'priceCents' | 'stock' | 'leadDays'
+> & { series: string };
+
 const DIAMOND_SELECT = sql`
   select id, serial, origin, shape, carat_points as "caratPoints", color, clarity, cut, polish, symmetry, fluorescence, depth_pct as "depthPct",
     table_pct as "tablePct", lw_ratio as "lwRatio", length_mm as "lengthMm", width_mm as "widthMm", depth_mm as "depthMm", lab, certificate,
@@ -170,7 +195,7 @@ export const catalogRepository = {
     ).map((r) => r.card),
 
   variantsBy: async (db: DbOrTx, by: { series?: string; groupId?: number }) =>
-    rowsOf<Record<string, unknown>>(
+    rowsOf<VariantRow>(
       await db.execute(sql`
       select v.id, v.group_id as "groupId", g.series, v.sku, v.metal, v.finger_size as "fingerSize", v.length_in as "lengthIn", v.weight_g as "weightG",
         v.price_cents as "priceCents", v.stock, v.lead_days as "leadDays"
@@ -253,8 +278,8 @@ export const catalogRepository = {
     if (q.origin?.length) conds.push(sql`origin in (${list(q.origin)})`);
     if (q.caratMin !== undefined) conds.push(sql`carat_points >= ${Math.round(q.caratMin * 100)}`);
     if (q.caratMax !== undefined) conds.push(sql`carat_points <= ${Math.round(q.caratMax * 100)}`);
-    if (q.priceMin !== undefined) conds.push(sql`price_cents >= ${Math.round(q.priceMin * 100)}`);
-    if (q.priceMax !== undefined) conds.push(sql`price_cents <= ${Math.round(q.priceMax * 100)}`);
+    if (q.priceMin !== undefined) conds.push(sql`price_cents >= ${centsOf(q.priceMin)}`);
+    if (q.priceMax !== undefined) conds.push(sql`price_cents <= ${centsOf(q.priceMax)}`);
     if (q.agta) conds.push(sql`agta_certificate is not null`);
     const order: Record<string, SQL> = {
       'price-asc': sql`price_cents asc, id`,
@@ -264,7 +289,7 @@ export const catalogRepository = {
     };
     const [row] = rowsOf<{
       count: number;
-      rows: Record<string, unknown>[];
+      rows: GemstoneListRow[];
       facets: Array<{ label: string; value: string; count: number }>;
     }>(
       await db.execute(sql`

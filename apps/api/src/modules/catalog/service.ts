@@ -278,24 +278,7 @@ export async function gemstones(db: Db, q: Parameters<typeof repo.gemstones>[1] 
   if (!type) throw new NotFound(`We do not carry a stone type called "${q.type}".`);
   const row = await repo.gemstones(db, q);
   pageGuard(q.page, q.pageSize, row.count);
-  const gemstones: Gemstone[] = row.rows.map((r) => {
-    const g = r as {
-      id: number;
-      serial: string;
-      type: string;
-      color: string;
-      colorHex: string;
-      shape: string;
-      caratPoints: number;
-      lengthMm: number;
-      widthMm: number;
-      depthMm: number;
-      origin: string;
-      agtaCertificate: string | null;
-      treatment: string;
-      priceCents: number;
-      status: string;
-    };
+  const gemstones: Gemstone[] = row.rows.map((g) => {
     const carat = g.caratPoints / 100;
     return {
       id: g.id,

@@ -3,6 +3,7 @@ import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import type { StoneLocation } from '../../db/schema/configurator.ts';
 import type { ImageSpec } from '../../db/schema/products.ts';
 import type { MetalRate } from './price.ts';
+import { centsOf } from '@facet/contracts/money';
 
 export interface ModelRow {
   groupId: number;
@@ -123,7 +124,7 @@ export const configuratorRepository = {
         and carat_points between ${Math.round(q.caratMin * 100)} and ${Math.round(q.caratMax * 100)}
         ${q.colorMax !== undefined ? sql`and color_rank <= ${q.colorMax}` : sql``}
         ${q.clarityMax !== undefined ? sql`and clarity_rank <= ${q.clarityMax}` : sql``}
-        ${q.priceMax !== undefined ? sql`and price_cents <= ${q.priceMax * 100}` : sql``}
+        ${q.priceMax !== undefined ? sql`and price_cents <= ${centsOf(q.priceMax)}` : sql``}
       order by ${order} limit ${q.limit}
     `),
     );
@@ -153,7 +154,7 @@ export const configuratorRepository = {
       select ${GEM_COLS} from notable_gemstone s join gemstone_type t on t.slug = s.type_slug
       where s.status = 'available' and s.type_slug = ${q.type} and s.shape = ${q.shape}
         and s.carat_points between ${Math.round(q.caratMin * 100)} and ${Math.round(q.caratMax * 100)}
-        ${q.priceMax !== undefined ? sql`and s.price_cents <= ${q.priceMax * 100}` : sql``}
+        ${q.priceMax !== undefined ? sql`and s.price_cents <= ${centsOf(q.priceMax)}` : sql``}
       order by ${order} limit ${q.limit}
     `),
     );

@@ -1,9 +1,9 @@
 import { madeToOrderText, type StoreFacts } from '@facet/contracts/store-facts';
 import type { Order } from '@facet/contracts/commerce';
 import { esc, layout, type Rendered, type StoreInfo } from '../mail/templates.ts';
+import { formatMoney } from '@facet/contracts/money';
 
-const money = (c: number) =>
-  `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const money = (c: number) => formatMoney(c, { exact: true });
 const addr = (a: Order['shippingAddress']) =>
   [a.name, a.company, a.line1, a.line2, `${a.city}, ${a.state} ${a.zip}`, a.phone].filter(Boolean);
 

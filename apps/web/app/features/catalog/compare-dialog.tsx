@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import type { DiamondSummary } from '@facet/contracts/catalog';
-import { formatMoney } from '~/lib/money.ts';
+import { formatMoney } from '@facet/contracts/money';
 
 /** Side-by-side grades of the diamonds a shopper picked on /diamonds. */
 export default function CompareDialog({

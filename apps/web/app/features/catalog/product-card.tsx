@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { ProductCard as Card } from '@facet/contracts/catalog';
-import { formatMoney } from '~/lib/money.ts';
+import { formatMoney } from '@facet/contracts/money';
 import { MetalSwatches } from './metal-swatches.tsx';
 import { splitName } from './product-name.ts';
 

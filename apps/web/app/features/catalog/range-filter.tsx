@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Slider } from 'radix-ui';
+import { centsOf } from '@facet/contracts/money';
 
 interface Props {
   label: string;
@@ -159,7 +160,7 @@ export function Histogram({
   return (
     <div className="mt-3 flex h-12 items-end gap-[2px]" aria-hidden="true">
       {buckets.map((b) => {
-        const inside = b.toCents >= from * 100 && b.fromCents <= to * 100;
+        const inside = b.toCents >= centsOf(from) && b.fromCents <= centsOf(to);
         return (
           <div
             key={b.fromCents}

@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from '
 import type { ProductDetail } from '@facet/contracts/catalog';
 import type { ConfiguredProduct, ConfiguredStone, StoneFamily } from '@facet/contracts/configurator';
 import { apiRequest } from '~/lib/api.ts';
-import { formatMoney } from '~/lib/money.ts';
+import { centsOf, formatMoney } from '@facet/contracts/money';
 import { stoneParam } from './choices.ts';
 import { ChipRadioGroup } from '~/components/ui/chip-radio-group.tsx';
 
@@ -262,7 +262,7 @@ function StonePicker({
             <option value="">any price</option>
             {[1000, 2500, 5000, 10000, 25000].map((p) => (
               <option key={p} value={p}>
-                {formatMoney(p * 100)}
+                {formatMoney(centsOf(p))}
               </option>
             ))}
           </select>

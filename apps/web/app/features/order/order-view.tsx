@@ -1,7 +1,7 @@
 import type { Order } from '@facet/contracts/commerce';
 import { AddressLines } from '~/components/address-lines.tsx';
 import { TotalsList } from '~/components/totals-list.tsx';
-import { formatMoney } from '~/lib/money.ts';
+import { formatMoney } from '@facet/contracts/money';
 
 const placed = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' });
 

@@ -1,0 +1,147 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { emailField, type Address } from '@facet/contracts/account';
+import type { Cart, Order, ShippingMethod } from '@facet/contracts/commerce';
+import { useForm } from '~/components/form/use-form.ts';
+import { TextField } from '~/components/form/text-field.tsx';
+import { addressSchemas, emptyAddress } from '~/components/form/address-fields.tsx';
+import { openPanel, useAccount } from '~/lib/account-store.ts';
+import { fetchCart, setCart } from '~/lib/cart-store.ts';
+import { callApi, reportApiError } from '~/lib/client-api.ts';
+import { ApiError } from '~/lib/api.ts';
+import { Section } from './section.tsx';
+import { ShippingAddressStep } from './shipping-address-step.tsx';
+import { ShippingMethodStep } from './shipping-method-step.tsx';
+import { BillingStep } from './billing-step.tsx';
+import { PaymentFields, cardSchemas, emptyCard } from './payment-fields.tsx';
+import { OrderReview } from './order-review.tsx';
+import { usePricedReview } from './use-priced-review.ts';
+import { orderRequest, shippingAddressOf } from './order-request.ts';
+
+const defaultChoice = (saved: Address[]) => (saved.find((a) => a.isDefaultShipping) ?? saved[0])?.id ?? 'new';
+
+/** The five steps and the review; places the order and opens its confirmation. */
+export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) {
+  const navigate = useNavigate();
+  const { isLoggedIn, loggedUser } = useAccount();
+  const [choice, setChoice] = useState<number | 'new'>(() => defaultChoice(saved));
+  const [seenSaved, setSeenSaved] = useState(saved);
+  const [saveAddress, setSaveAddress] = useState(true);
+  const [method, setMethod] = useState<ShippingMethod>('standard');
+  const [billingSame, setBillingSame] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const idempotencyKey = useRef<string | null>(null);
+
+  const contact = useForm({ email: emailField }, { email: loggedUser?.email ?? '' });
+  const ship = useForm(addressSchemas, emptyAddress());
+  const bill = useForm(addressSchemas, emptyAddress());
+  const card = useForm(cardSchemas, emptyCard());
+
+  // Signing in from checkout brings the address book (and the e-mail) without losing what was typed.
+  if (seenSaved !== saved) {
+    setSeenSaved(saved);
+    if (choice === 'new' && !Object.values(ship.values).some(Boolean)) setChoice(defaultChoice(saved));
+    if (loggedUser?.email && !contact.values.email) contact.set('email', loggedUser.email);
+  }
+
+  const chosen = choice === 'new' ? null : (saved.find((a) => a.id === choice) ?? null);
+  const shippingAddress = shippingAddressOf(chosen, ship.values);
+  const state = /^[A-Z]{2}$/.test(shippingAddress.state) ? shippingAddress.state : '';
+  const { review, setPriced } = usePricedReview(cart, method, state);
+  const complete =
+    contact.isValid && (chosen !== null || ship.isValid) && (billingSame || bill.isValid) && card.isValid;
+
+  const place = async (e: React.FormEvent) => {
+    e.preventDefault();
+    [contact, ship, bill, card].forEach((f) => f.touchAll());
+    if (!complete || !review) return;
+    setBusy(true);
+    // One key per attempt: a lost answer is retried safely; a refused one starts a new attempt.
+    idempotencyKey.current ??= crypto.randomUUID();
+    try {
+      const order = await callApi<Order>('/order', {
+        method: 'POST',
+        headers: { 'idempotency-key': idempotencyKey.current },
+        body: orderRequest({
+          email: contact.values.email,
+          shippingAddress,
+          billing: billingSame ? null : bill.values,
+          method,
+          card: card.values,
+          saveAddress: isLoggedIn && choice === 'new' && saveAddress,
+          expectedTotalCents: review.totals.totalCents,
+        }),
+      });
+      idempotencyKey.current = null;
+      setCart({ ...review, lines: [], count: 0, checkoutReady: false });
+      navigate(`/order-confirmation?number=${order.number}${order.accessToken ? `&token=${order.accessToken}` : ''}`);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 0) idempotencyKey.current = null;
+      if (err instanceof ApiError && err.status === 409)
+        void fetchCart()
+          .then(setPriced)
+          .catch(() => {});
+      reportApiError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={place}
+      aria-label="Checkout"
+      className="mt-8 grid items-start gap-8 lg:grid-cols-[1fr_24rem]"
+    >
+      <div className="space-y-6">
+        <Section n={1} title="Contact">
+          <TextField
+            form={contact}
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            hint="Your confirmation and tracking go here."
+          />
+          {!isLoggedIn && (
+            <p className="mt-3 text-sm text-muted">
+              Checking out as a guest. Have an account?{' '}
+              <button
+                type="button"
+                className="font-medium text-primary underline-offset-4 hover:underline"
+                aria-haspopup="dialog"
+                onClick={() => openPanel('login')}
+              >
+                Log in
+              </button>{' '}
+              to use your saved addresses; what you have typed stays here.
+            </p>
+          )}
+        </Section>
+        <Section n={2} title="Shipping address">
+          <ShippingAddressStep
+            saved={saved}
+            choice={choice}
+            onChoose={setChoice}
+            form={ship}
+            canSave={isLoggedIn}
+            save={saveAddress}
+            onSave={setSaveAddress}
+          />
+        </Section>
+        <Section n={3} title="Shipping method">
+          <ShippingMethodStep options={review?.shippingOptions ?? []} method={method} onChoose={setMethod} />
+        </Section>
+        <Section n={4} title="Billing address">
+          <BillingStep same={billingSame} onSame={setBillingSame} form={bill} />
+        </Section>
+        <Section n={5} title="Payment">
+          <PaymentFields form={card} />
+        </Section>
+      </div>
+      <OrderReview review={review} method={method} busy={busy} complete={complete} />
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import { Link } from 'react-router';
+import type { Cart, ShippingMethod } from '@facet/contracts/commerce';
+import { formatMoney } from '@facet/contracts/money';
+import { TotalsList } from '~/components/totals-list.tsx';
+
+/** The order as the server priced it, and the button that places it. */
+export function OrderReview({
+  review,
+  method,
+  busy,
+  complete,
+}: {
+  review: Cart | null;
+  method: ShippingMethod;
+  busy: boolean;
+  complete: boolean;
+}) {
+  const options = review?.shippingOptions ?? [];
+  return (
+    <aside aria-labelledby="review-title" className="border border-hairline bg-white p-6 lg:sticky lg:top-6">
+      <h2 id="review-title" className="font-display text-2xl">
+        Review
+      </h2>
+      <ul className="mt-4 divide-y divide-hairline">
+        {(review?.lines ?? []).map((l) => (
+          <li key={l.id} className="flex gap-3 py-3 text-sm">
+            <img src={l.image} alt="" width={56} height={56} className="h-14 w-14 shrink-0 bg-panel" />
+            <div className="min-w-0 flex-1">
+              <p className="font-medium leading-snug">{l.title}</p>
+              {l.quantity > 1 && <p className="text-xs text-muted">Qty {l.quantity}</p>}
+              {!l.available && <p className="text-xs text-danger">{l.message}</p>}
+            </div>
+            <p className="whitespace-nowrap">{formatMoney(l.lineTotalCents, { exact: true })}</p>
+          </li>
+        ))}
+      </ul>
+      {review && (
+        <div className="mt-4 border-t border-hairline pt-4">
+          <TotalsList
+            totals={review.totals}
+            shippingLabel={options.find((o) => o.method === method)?.label.toLowerCase()}
+            taxNote="Enter your address"
+          />
+        </div>
+      )}
+      <button type="submit" className="btn-primary mt-6 w-full py-4" disabled={busy || !review?.checkoutReady}>
+        {busy ? 'Placing your order…' : 'Place Order'}
+      </button>
+      {!complete && <p className="mt-2 text-center text-xs text-muted">Complete every step to place your order.</p>}
+      <p className="mt-4 text-center text-xs text-muted">
+        By placing your order you agree to our{' '}
+        <Link to="/terms-condition" className="underline">
+          terms
+        </Link>{' '}
+        and{' '}
+        <Link to="/return-policy" className="underline">
+          return policy
+        </Link>
+        .
+      </p>
+      <Link to="/cart" className="mt-4 block text-center text-sm text-primary underline-offset-4 hover:underline">
+        Back to cart
+      </Link>
+    </aside>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ShippingMethod, ShippingOption } from '@facet/contracts/commerce';
+import { formatMoney } from '@facet/contracts/money';
+
+export function ShippingMethodStep({
+  options,
+  method,
+  onChoose,
+}: {
+  options: ShippingOption[];
+  method: ShippingMethod;
+  onChoose: (m: ShippingMethod) => void;
+}) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="sr-only">Shipping method</legend>
+      {options.map((o) => (
+        <label
+          key={o.method}
+          className={`flex cursor-pointer items-center justify-between gap-3 border p-4 text-sm ${method === o.method ? 'border-primary bg-secondary/40' : 'border-hairline'}`}
+        >
+          <span className="flex items-center gap-3">
+            <input
+              type="radio"
+              name="shipping-method"
+              value={o.method}
+              checked={method === o.method}
+              onChange={() => onChoose(o.method)}
+              className="accent-[var(--color-primary)]"
+            />
+            <span>
+              <span className="font-medium">{o.label}</span>
+              <span className="block text-xs text-muted">{o.days} once ready · signature required</span>
+            </span>
+          </span>
+          <span className="font-medium">{o.cents === 0 ? 'Free' : formatMoney(o.cents, { exact: true })}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
