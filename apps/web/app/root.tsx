@@ -1,4 +1,5 @@
 import type { StoreFacts } from '@facet/contracts/store-facts';
+import type { CatalogueStats } from '@facet/contracts/catalog';
 import { lazyPart } from '~/lib/lazy-part.tsx';
 import { SlowNavigation } from '~/features/layout/slow-navigation.tsx';
 import {
@@ -35,17 +36,18 @@ export interface RootData {
   publicUrl: string;
   devMailbox: boolean;
   facts: StoreFacts;
+  /** Live counts the copy may quote ("10,000+ certified diamonds"); null when unreachable. */
+  stats: CatalogueStats | null;
 }
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const host = context.get(hostContext);
-  let menu: MenuSection[] = [];
-  try {
-    menu = await apiRequest<MenuSection[]>('/menu', {}, host);
-  } catch {
-    // The store still renders (without the mega menu) when the catalogue is briefly unreachable.
-  }
-  return { menu, store: host.store, publicUrl: host.publicUrl, devMailbox: host.devMailbox, facts: host.facts };
+  // The store still renders (without the mega menu or counts) when the catalogue is briefly unreachable.
+  const [menu, stats] = await Promise.all([
+    apiRequest<MenuSection[]>('/menu', {}, host).catch(() => [] as MenuSection[]),
+    apiRequest<CatalogueStats>('/catalogue/stats', {}, host).catch(() => null),
+  ]);
+  return { menu, stats, store: host.store, publicUrl: host.publicUrl, devMailbox: host.devMailbox, facts: host.facts };
 }
 
 // The menu and store details do not change between navigations.

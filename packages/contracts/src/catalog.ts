@@ -314,3 +314,7 @@ export const suggestion = z.object({
   Images: z.object({ FullUrl: z.string() }),
 });
 export type Suggestion = z.infer<typeof suggestion>;
+
+/** What the store can say about its own stock ("Search 10,000+ certified diamonds"). */
+export const catalogueStats = z.object({ diamonds: z.number().int().nonnegative() });
+export type CatalogueStats = z.infer<typeof catalogueStats>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillFacts, madeToOrderText, type StoreFacts } from './store-facts.ts';
+import { countPhrase, fillFacts, madeToOrderText, type StoreFacts } from './store-facts.ts';
 
 const facts: StoreFacts = {
   freeShippingOverCents: 25_000,
@@ -26,5 +26,17 @@ describe('store facts in content', () => {
 
   it('refuses an unknown placeholder instead of printing it', () => {
     expect(() => fillFacts('ships in {{shipDays}}', facts)).toThrow(/Unknown store fact \{\{shipDays\}\}/);
+  });
+});
+
+describe('countPhrase', () => {
+  it('never says more than there is', () => {
+    expect(countPhrase(10_400)).toBe('10,000+');
+    expect(countPhrase(10_000)).toBe('10,000');
+    expect(countPhrase(2_580)).toBe('2,000+');
+    expect(countPhrase(1_040)).toBe('1,000+');
+    expect(countPhrase(999)).toBe('900+');
+    expect(countPhrase(37)).toBe('37');
+    expect(countPhrase(0)).toBe('0');
   });
 });

@@ -48,3 +48,13 @@ export function fillFacts(text: string, f: StoreFacts): string {
     return value;
   });
 }
+
+/**
+ * A count said in copy: never more than there is. 10,400 → "10,000+", 2,580 → "2,000+", 37 → "37".
+ */
+export function countPhrase(n: number): string {
+  if (n < 100) return String(n);
+  const unit = 10 ** (String(Math.floor(n)).length - 1);
+  const floor = Math.floor(n / unit) * unit;
+  return `${floor.toLocaleString('en-US')}${floor < n ? '+' : ''}`;
+}

@@ -1,10 +1,8 @@
-import { data, Link, useNavigate, useSearchParams } from 'react-router';
+import { data, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/product';
 import type { ProductDetail } from '@facet/contracts/catalog';
-import type { ConfiguredProduct } from '@facet/contracts/configurator';
 import { Configurator } from '~/features/configurator/configurator.tsx';
-import { ChipRadioGroup } from '~/components/ui/chip-radio-group.tsx';
-import { readChoices } from '~/features/configurator/choices.ts';
+import { configureFromUrl } from '~/features/configurator/configure-from-url.ts';
 import { paths } from '@facet/contracts/paths';
 import { apiRequest, ApiError } from '~/lib/api.ts';
 import { AddToCartButton } from '~/features/cart/add-to-cart-button.tsx';
@@ -17,12 +15,11 @@ import { formatMoney } from '@facet/contracts/money';
 import { Breadcrumb } from '~/components/ui/breadcrumb.tsx';
 import { JsonLd } from '~/components/ui/json-ld.tsx';
 import { Gallery } from '~/features/catalog/gallery.tsx';
-import { ProductCard } from '~/features/catalog/product-card.tsx';
 import { TrustLine } from '~/features/catalog/trust-line.tsx';
-import { metalBackground, metalName } from '~/features/catalog/metal-swatches.tsx';
-import { facetName } from '~/features/catalog/facet-labels.ts';
-import { decimalPrice } from '@facet/contracts/money';
-import { CURRENCY } from '@facet/contracts/constants';
+import { MetalPicker } from '~/features/catalog/metal-picker.tsx';
+import { VariantOptions } from '~/features/catalog/variant-options.tsx';
+import { ProductDetails } from '~/features/catalog/product-details.tsx';
+import { productJsonLd } from '~/features/catalog/product-json-ld.ts';
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const host = context.get(hostContext);
@@ -36,40 +33,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       {},
       host,
     );
-    let configured: ConfiguredProduct | null = null;
-    let configError: string | null = null;
-    if (product.configuration) {
-      // The server prices the configuration in the URL; a choice that no longer fits is dropped with the reason.
-      const choices = readChoices(url.searchParams);
-      const selected = product.variants.find((v) => v.id === product.selectedProductId)!;
-      const body = {
-        groupId,
-        metal: choices.metal ?? selected.metal,
-        ...(product.configuration.sizes.length ? { size: choices.size ?? 7 } : {}),
-        ...(product.configuration.widthsMm ? { widthMm: choices.widthMm ?? 4 } : {}),
-        ...(product.configuration.styles && choices.style ? { style: choices.style } : {}),
-        stones: choices.stones,
-      };
-      try {
-        configured = await apiRequest<ConfiguredProduct>('/stuller/configure-product', { method: 'POST', body }, host);
-      } catch (e) {
-        if (!(e instanceof ApiError) || e.status !== 422) throw e;
-        configError = e.message;
-        configured = await apiRequest<ConfiguredProduct>(
-          '/stuller/configure-product',
-          {
-            method: 'POST',
-            body: {
-              ...body,
-              metal: selected.metal,
-              size: product.configuration.sizes.length ? 7 : undefined,
-              stones: [],
-            },
-          },
-          host,
-        ).catch(() => null);
-      }
-    }
+    const { configured, configError } = await configureFromUrl(product, url.searchParams, host);
     return { product, configured, configError, publicUrl: host.publicUrl };
   } catch (e) {
     if (e instanceof ApiError && e.status < 500) throw data({ message: e.message }, { status: 404 });
@@ -94,24 +58,6 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const selected = p.variants.find((v) => v.id === p.selectedProductId)!;
-  // One image per metal, already in the store's metal order.
-  const metals = p.images.map((i) => i.metal);
-  const sizes = [
-    ...new Set(
-      p.variants
-        .filter((v) => v.metal === selected.metal)
-        .map((v) => v.fingerSize)
-        .filter((s): s is number => s != null),
-    ),
-  ];
-  const lengths = [
-    ...new Set(
-      p.variants
-        .filter((v) => v.metal === selected.metal)
-        .map((v) => v.lengthIn)
-        .filter((s): s is number => s != null),
-    ),
-  ];
   const go = (variantId: number) =>
     navigate(paths.product({ series: p.series, categoryId: p.category.id, groupId: p.groupId, productId: variantId }), {
       replace: true,
@@ -130,32 +76,12 @@ export default function Product({ loaderData }: Route.ComponentProps) {
     navigate(`?${n}`, { replace: true, preventScrollReset: true });
   };
   const metalPicker = (
-    <fieldset className="mt-7">
-      <legend className="eyebrow">
-        Metal: <span className="font-normal normal-case tracking-normal text-muted">{metalName(currentMetal)}</span>
-      </legend>
-      <div className="mt-3 flex flex-wrap gap-2" role="radiogroup" aria-label="Metal">
-        {metals.map((m) => (
-          <button
-            key={m}
-            type="button"
-            role="radio"
-            aria-checked={m === currentMetal}
-            aria-label={metalName(m)}
-            title={metalName(m)}
-            onClick={() => (configured ? setMetal(m) : pick(m))}
-            className={`flex h-11 items-center gap-2 rounded-sm border px-3 text-xs ${m === currentMetal ? 'border-ink bg-secondary' : 'border-hairline hover:border-muted'}`}
-          >
-            <span
-              aria-hidden="true"
-              className="h-5 w-5 rounded-full border border-black/10"
-              style={{ background: metalBackground(m) }}
-            />
-            {m === 'PLAT' ? 'PT' : m.slice(0, 3)}
-          </button>
-        ))}
-      </div>
-    </fieldset>
+    // One image per metal, already in the store's metal order.
+    <MetalPicker
+      metals={p.images.map((i) => i.metal)}
+      current={currentMetal}
+      onPick={(m) => (configured ? setMetal(m) : pick(m))}
+    />
   );
   const url = `${publicUrl}${paths.product({ series: p.series, categoryId: p.category.id, groupId: p.groupId, productId: selected.id })}`;
   const crumbs = [
@@ -174,36 +100,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-site px-4 pb-10 pt-6 lg:px-8">
       <JsonLd
-        data={[
-          {
-            '@context': 'https://schema.org',
-            '@type': 'Product',
-            name: p.GroupDescription,
-            sku: selected.sku,
-            mpn: p.series,
-            description: p.longDescription,
-            image: `${publicUrl}${p.images.find((i) => i.metal === selected.metal)?.FullUrl ?? ''}`,
-            brand: { '@type': 'Brand', name: 'Facet' },
-            offers: {
-              '@type': 'Offer',
-              url,
-              priceCurrency: CURRENCY,
-              price: decimalPrice(offerCents),
-              availability: madeToOrder ? 'https://schema.org/MadeToOrder' : 'https://schema.org/InStock',
-              itemCondition: 'https://schema.org/NewCondition',
-            },
-          },
-          {
-            '@context': 'https://schema.org',
-            '@type': 'BreadcrumbList',
-            itemListElement: crumbs.map((c, i) => ({
-              '@type': 'ListItem',
-              position: i + 1,
-              name: c.label,
-              ...(c.href ? { item: `${publicUrl}${c.href}` } : {}),
-            })),
-          },
-        ]}
+        data={productJsonLd({ product: p, variant: selected, url, publicUrl, offerCents, madeToOrder, crumbs })}
       />
       <Breadcrumb items={crumbs} />
       <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,40rem)_minmax(0,1fr)] lg:gap-14">
@@ -239,43 +136,11 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           ) : (
             <>
               {metalPicker}
-              {sizes.length > 0 && (
-                <div className="mt-6">
-                  <label htmlFor="ring-size" className="eyebrow">
-                    Ring size
-                  </label>
-                  <select
-                    id="ring-size"
-                    className="field mt-2 max-w-xs"
-                    value={selected.fingerSize ?? ''}
-                    onChange={(e) => pick(selected.metal, Number(e.target.value))}
-                  >
-                    {sizes.map((s) => (
-                      <option key={s} value={s}>
-                        {s}
-                      </option>
-                    ))}
-                  </select>
-                  <p className="mt-1.5 text-xs text-muted">
-                    Not sure?{' '}
-                    <Link to="/blog/ring-sizing" className="underline">
-                      Find your ring size
-                    </Link>
-                    . Other sizes on request.
-                  </p>
-                </div>
-              )}
-              {lengths.length > 0 && (
-                <div className="mt-6">
-                  <ChipRadioGroup
-                    label="Length"
-                    options={lengths}
-                    value={selected.lengthIn ?? lengths[0]!}
-                    onChange={(l) => pick(selected.metal, selected.fingerSize, l)}
-                    render={(l) => `${l} in`}
-                  />
-                </div>
-              )}
+              <VariantOptions
+                variants={p.variants}
+                selected={selected}
+                onPick={(size, length) => pick(selected.metal, size, length)}
+              />
             </>
           )}
 
@@ -300,47 +165,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <TrustLine madeToOrder={!!configured} />
         </div>
       </div>
-
-      <section className="mt-16 grid gap-10 border-t border-hairline pt-10 md:grid-cols-2" aria-label="Details">
-        <div>
-          <h2 className="text-2xl">Description</h2>
-          <p className="mt-3 leading-relaxed text-ink/85">{p.longDescription}</p>
-        </div>
-        <div>
-          <h2 className="text-2xl">Specifications</h2>
-          <dl className="mt-3 divide-y divide-hairline text-sm">
-            <div className="flex justify-between gap-6 py-2">
-              <dt className="text-muted">Style number</dt>
-              <dd>{p.series}</dd>
-            </div>
-            <div className="flex justify-between gap-6 py-2">
-              <dt className="text-muted">Approx. weight</dt>
-              <dd>{selected.weightG} g</dd>
-            </div>
-            {p.attributes
-              .filter((a) => a.label !== 'metal type')
-              .map((a) => (
-                <div key={a.label} className="flex justify-between gap-6 py-2">
-                  <dt className="text-muted">{facetName(a.label)}</dt>
-                  <dd className="text-right">{a.values.join(', ')}</dd>
-                </div>
-              ))}
-          </dl>
-        </div>
-      </section>
-
-      {p.related.length > 0 && (
-        <section className="mt-16" aria-labelledby="related">
-          <h2 id="related" className="text-2xl md:text-3xl">
-            You may also like
-          </h2>
-          <ul className="mt-6 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-4">
-            {p.related.slice(0, 4).map((r) => (
-              <ProductCard key={r.groupId} card={r} />
-            ))}
-          </ul>
-        </section>
-      )}
+      <ProductDetails product={p} weightG={selected.weightG} />
     </div>
   );
 }

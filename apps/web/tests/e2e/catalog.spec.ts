@@ -346,3 +346,16 @@ test('band builder from the mega menu: profile, width, metal and size, priced by
   await expect(page.getByLabel('Price breakdown')).toContainText('Milgrain profile');
   expect(await axe(page)).toEqual([]);
 });
+
+test('the diamond count the home page and menu quote is never more than the diamonds for sale', async ({ page }) => {
+  await page.goto('/diamonds');
+  const forSale = await resultCount(page);
+  await page.goto('/');
+  const quoted = page.getByRole('heading', { name: /^Search .*certified diamonds$/ });
+  const n = Number((await quoted.textContent())!.replace(/\D/g, ''));
+  expect(n).toBeGreaterThan(0);
+  expect(n).toBeLessThanOrEqual(forSale);
+  expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain(
+    (await quoted.textContent())!.replace(/^Search /, ''),
+  );
+});

@@ -4,6 +4,7 @@ import { envelope } from '@facet/contracts/envelope';
 import {
   autocompleteQuery,
   categoryAnswer,
+  catalogueStats,
   categoryParams,
   categoryQuery,
   diamondAnswer,
@@ -48,6 +49,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/diamond',
     { schema: { querystring: diamondQuery, response: { 200: envelope(diamondAnswer) } } },
     async (req, reply) => cachedPublic(req, reply, 30, () => catalog.searchDiamonds(app.diamondIndex, req.query)),
+  );
+
+  app.get('/catalogue/stats', { schema: { response: { 200: envelope(catalogueStats) } } }, async (req, reply) =>
+    cachedPublic(req, reply, 60, () => catalog.catalogueStats(app.diamondIndex)),
   );
 
   app.get(

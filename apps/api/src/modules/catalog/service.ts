@@ -1,6 +1,8 @@
 import { diamondName, gemstoneName } from '@facet/contracts/stone-names';
 import { parseFiltersParam } from '@facet/contracts/catalog-filters';
+import { diamondQuery } from '@facet/contracts/catalog';
 import type {
+  CatalogueStats,
   CategoryAnswer,
   DiamondAnswer,
   DiamondQuery,
@@ -217,6 +219,12 @@ export function toDiamond(d: DiamondDetailRow): DiamondSummary {
     image: stoneImageUrl(d.shape, 'diamond', title),
     href: paths.diamondOf(d),
   };
+}
+
+/** What copy may say about the stock: how many diamonds are for sale now. */
+export async function catalogueStats(index: DiamondIndex): Promise<CatalogueStats> {
+  const all = await searchDiamonds(index, diamondQuery.parse({ pageSize: 1 }));
+  return { diamonds: all.count };
 }
 
 export async function searchDiamonds(index: DiamondIndex, q: DiamondQuery): Promise<DiamondAnswer> {

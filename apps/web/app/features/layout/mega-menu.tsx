@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ChevronRight } from 'lucide-react';
 import type { MenuSection } from '@facet/contracts/menu';
 import { paths } from '@facet/contracts/paths';
+import { useCertifiedDiamonds } from '~/lib/store-facts.ts';
 
 interface Props {
   sections: MenuSection[];
@@ -19,6 +20,7 @@ export function MegaMenu({ sections, active, onActivate, onClose }: Props) {
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const panelRef = useRef<HTMLDivElement>(null);
   const section = sections[active];
+  const diamonds = useCertifiedDiamonds();
 
   const focusTab = (i: number) => {
     const n = (i + sections.length) % sections.length;
@@ -147,7 +149,7 @@ export function MegaMenu({ sections, active, onActivate, onClose }: Props) {
             />
           </svg>
           <p className="eyebrow text-primary">Loose diamonds</p>
-          <p className="mt-1 font-display text-xl leading-tight">Search 10,000+ certified diamonds</p>
+          <p className="mt-1 font-display text-xl leading-tight">Search {diamonds}</p>
           <span className="mt-2 text-sm underline group-hover:text-primary">Start your search</span>
         </Link>
       </div>

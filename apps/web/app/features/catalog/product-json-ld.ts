@@ -1,0 +1,51 @@
+import type { ProductDetail } from '@facet/contracts/catalog';
+import { CURRENCY } from '@facet/contracts/constants';
+import { decimalPrice } from '@facet/contracts/money';
+
+export interface Crumb {
+  label: string;
+  href?: string;
+}
+
+/** schema.org Product and BreadcrumbList for a product page: the price is what the page charges. */
+export function productJsonLd(o: {
+  product: ProductDetail;
+  variant: ProductDetail['variants'][number];
+  url: string;
+  publicUrl: string;
+  offerCents: number;
+  madeToOrder: boolean;
+  crumbs: Crumb[];
+}) {
+  const { product: p, variant, publicUrl } = o;
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: p.GroupDescription,
+      sku: variant.sku,
+      mpn: p.series,
+      description: p.longDescription,
+      image: `${publicUrl}${p.images.find((i) => i.metal === variant.metal)?.FullUrl ?? ''}`,
+      brand: { '@type': 'Brand', name: 'Facet' },
+      offers: {
+        '@type': 'Offer',
+        url: o.url,
+        priceCurrency: CURRENCY,
+        price: decimalPrice(o.offerCents),
+        availability: o.madeToOrder ? 'https://schema.org/MadeToOrder' : 'https://schema.org/InStock',
+        itemCondition: 'https://schema.org/NewCondition',
+      },
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: o.crumbs.map((c, i) => ({
+        '@type': 'ListItem',
+        position: i + 1,
+        name: c.label,
+        ...(c.href ? { item: `${publicUrl}${c.href}` } : {}),
+      })),
+    },
+  ];
+}
