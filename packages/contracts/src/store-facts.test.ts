@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countPhrase, fillFacts, madeToOrderText, type StoreFacts } from './store-facts.ts';
+import { countPhrase, fillFacts, freeShippingText, madeToOrderText, type StoreFacts } from './store-facts.ts';
 
 const facts: StoreFacts = {
   freeShippingOverCents: 25_000,
@@ -38,5 +38,13 @@ describe('countPhrase', () => {
     expect(countPhrase(999)).toBe('900+');
     expect(countPhrase(37)).toBe('37');
     expect(countPhrase(0)).toBe('0');
+  });
+});
+
+describe('freeShippingText', () => {
+  it('promises free shipping only from the threshold on', () => {
+    expect(freeShippingText(facts, 25_000)).toBe('free insured shipping');
+    expect(freeShippingText(facts, 24_999)).toBe('free insured shipping on orders over $250');
+    expect(freeShippingText(facts)).toBe('free insured shipping on orders over $250');
   });
 });

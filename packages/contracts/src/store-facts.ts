@@ -18,6 +18,14 @@ export interface StoreFacts {
 }
 
 export const madeToOrderText = (f: StoreFacts) => `${f.madeToOrderDays[0]}–${f.madeToOrderDays[1]} business days`;
+/**
+ * What shipping a piece at this price costs, said truthfully: free only when the piece alone
+ * reaches the threshold; otherwise the threshold itself.
+ */
+export const freeShippingText = (f: StoreFacts, priceCents?: number) =>
+  priceCents !== undefined && priceCents >= f.freeShippingOverCents
+    ? 'free insured shipping'
+    : `free insured shipping on orders over ${formatMoney(f.freeShippingOverCents)}`;
 export const returnsText = (f: StoreFacts) => `${f.returnDays}-day returns on unworn pieces`;
 
 /** What `{{name}}` stands for in content (policies): each a sentence-ready phrase. */

@@ -1,25 +1,21 @@
-import { data, Form, Link, useNavigate, useNavigation } from 'react-router';
+import { data, Link, useNavigate, useNavigation } from 'react-router';
 import type { Route } from './+types/category';
+import type { RootData } from '~/root.tsx';
+import { freeShippingText } from '@facet/contracts/store-facts';
+import { useStoreFacts } from '~/lib/store-facts.ts';
 import type { CategoryAnswer } from '@facet/contracts/catalog';
-import { CATEGORY_SORTS } from '@facet/contracts/constants';
 import { parseFiltersParam, type CatalogFilter } from '@facet/contracts/catalog-filters';
 import { apiRequest, ApiError } from '~/lib/api.ts';
 import { hostContext } from '~/lib/host-context.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { RouteErrorPage } from '~/features/layout/route-error.tsx';
 import { formatMoney } from '@facet/contracts/money';
-import { Breadcrumb } from '~/components/ui/breadcrumb.tsx';
+import { Breadcrumb, breadcrumbJsonLd } from '~/components/ui/breadcrumb.tsx';
+import { SortForm } from '~/features/catalog/sort-form.tsx';
 import { Pagination } from '~/components/ui/pagination.tsx';
 import { JsonLd } from '~/components/ui/json-ld.tsx';
 import { ProductCard } from '~/features/catalog/product-card.tsx';
 import { ActiveFilterChips, FacetSidebar } from '~/features/catalog/facet-sidebar.tsx';
-
-const SORT_LABELS: Record<(typeof CATEGORY_SORTS)[number], string> = {
-  featured: 'Featured',
-  'price-asc': 'Price: low to high',
-  'price-desc': 'Price: high to low',
-  newest: 'Newest',
-};
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const host = context.get(hostContext);
@@ -49,14 +45,15 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return pageMeta({ title: 'Not found', noindex: true });
   const { category, count } = loaderData.answer;
+  const facts = (matches[0]?.loaderData as RootData | undefined)?.facts;
   return pageMeta({
     title: loaderData.filters.length
       ? `${category.name} — ${loaderData.filters.flatMap((f) => f.options).join(', ')}`
       : category.name,
-    description: `${category.description} ${count} designs, made to order with free insured shipping.`,
+    description: `${category.description} ${count} ${count === 1 ? 'design' : 'designs'}${facts ? `, ${freeShippingText(facts)}` : ''}.`,
     canonical: `${loaderData.publicUrl}/category/${category.id}`,
   });
 };
@@ -76,6 +73,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
   const { category, products, count, attributes, page, pageSize } = answer;
   const navigate = useNavigate();
   const busy = useNavigation().state === 'loading';
+  const facts = useStoreFacts();
   const hrefFor = (f: CatalogFilter[]) => buildHref(category.id, f, sort, 1, stone);
   const crumbs = [
     { label: 'Home', href: '/' },
@@ -83,18 +81,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <div className="mx-auto max-w-site px-4 pb-10 pt-6 lg:px-8">
-      <JsonLd
-        data={{
-          '@context': 'https://schema.org',
-          '@type': 'BreadcrumbList',
-          itemListElement: crumbs.map((c, i) => ({
-            '@type': 'ListItem',
-            position: i + 1,
-            name: c.label,
-            item: `${publicUrl}${c.href}`,
-          })),
-        }}
-      />
+      <JsonLd data={breadcrumbJsonLd(crumbs, publicUrl)} />
       <Breadcrumb items={crumbs} />
       {stone && (
         <p role="status" className="mt-5 border border-primary bg-secondary px-4 py-3 text-sm">
@@ -150,35 +137,11 @@ export default function Category({ loaderData }: Route.ComponentProps) {
               </strong>{' '}
               {count === 1 ? 'design' : 'designs'}
             </p>
-            <Form method="get" className="flex items-center gap-2">
-              {filters.length > 0 && <input type="hidden" name="filters" value={JSON.stringify(filters)} />}
-              <label htmlFor="sort" className="text-sm text-muted">
-                Sort by
-              </label>
-              <select
-                id="sort"
-                name="sort"
-                defaultValue={sort}
-                key={sort}
-                className="field w-auto py-2"
-                onChange={(e) =>
-                  navigate(buildHref(category.id, filters, e.currentTarget.value, 1, stone), {
-                    preventScrollReset: true,
-                  })
-                }
-              >
-                {CATEGORY_SORTS.map((s) => (
-                  <option key={s} value={s}>
-                    {SORT_LABELS[s]}
-                  </option>
-                ))}
-              </select>
-              <noscript>
-                <button type="submit" className="btn-secondary py-2">
-                  Apply
-                </button>
-              </noscript>
-            </Form>
+            <SortForm
+              sort={sort}
+              filters={filters}
+              onSort={(v) => navigate(buildHref(category.id, filters, v, 1, stone), { preventScrollReset: true })}
+            />
           </div>
           <div className="mt-4">
             <ActiveFilterChips filters={filters} hrefFor={hrefFor} />
@@ -215,8 +178,8 @@ export default function Category({ loaderData }: Route.ComponentProps) {
           />
           {products.length > 0 && (
             <p className="mt-6 text-center text-xs text-muted">
-              Prices from {formatMoney(Math.min(...products.map((p) => p.priceCents)))} on this page · free insured
-              shipping
+              Prices from {formatMoney(Math.min(...products.map((p) => p.priceCents)))} on this page ·{' '}
+              {freeShippingText(facts)}
             </p>
           )}
         </section>

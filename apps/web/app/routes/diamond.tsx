@@ -1,5 +1,7 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/diamond';
+import type { RootData } from '~/root.tsx';
+import { freeShippingText } from '@facet/contracts/store-facts';
 import type { DiamondSummary } from '@facet/contracts/catalog';
 import { apiRequest, ApiError } from '~/lib/api.ts';
 import { AddToCartButton } from '~/features/cart/add-to-cart-button.tsx';
@@ -32,12 +34,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 const title = (d: DiamondSummary) =>
   `${d.carat.toFixed(2)} Carat ${d.shape} ${d.origin === 'lab' ? 'Lab-Grown ' : ''}Diamond, ${d.color} ${d.clarity}`;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return pageMeta({ title: 'Diamond not found', noindex: true });
   const d = loaderData.diamond;
+  const facts = (matches[0]?.loaderData as RootData | undefined)?.facts;
   return pageMeta({
     title: title(d),
-    description: `${title(d)}, ${d.cut} cut, ${d.lab} certificate ${d.certificate}. ${formatMoney(d.priceCents)} with free insured shipping.`,
+    description: `${title(d)}, ${d.cut} cut, ${d.lab} certificate ${d.certificate}. ${formatMoney(d.priceCents)}${facts ? `, ${freeShippingText(facts, d.priceCents)}` : ''}.`,
     canonical: `${loaderData.publicUrl}${d.href}`,
   });
 };

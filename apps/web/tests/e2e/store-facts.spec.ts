@@ -81,4 +81,12 @@ test('policies, header, product pages and cart all state the configured facts', 
   const home = page.locator('main');
   await expect(home).toContainText('21-day returns');
   expect(await home.innerText()).not.toMatch(STALE);
+
+  // Listings promise free shipping only with its threshold: most pieces on a page cost less.
+  await page.goto(`${store.url}/category/1301`);
+  await expect(page.locator('main')).toContainText('free insured shipping on orders over $400');
+  expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain(
+    'free insured shipping on orders over $400',
+  );
+  expect(await page.locator('main').innerText()).not.toMatch(STALE);
 });

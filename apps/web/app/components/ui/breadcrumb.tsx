@@ -22,3 +22,15 @@ export function Breadcrumb({ items }: { items: Array<{ label: string; href?: str
     </nav>
   );
 }
+
+/** The same trail as schema.org BreadcrumbList (absolute URLs). */
+export const breadcrumbJsonLd = (items: Array<{ label: string; href?: string }>, publicUrl: string) => ({
+  '@context': 'https://schema.org',
+  '@type': 'BreadcrumbList',
+  itemListElement: items.map((c, i) => ({
+    '@type': 'ListItem',
+    position: i + 1,
+    name: c.label,
+    ...(c.href ? { item: `${publicUrl}${c.href}` } : {}),
+  })),
+});

@@ -1,6 +1,7 @@
 import type { ProductDetail } from '@facet/contracts/catalog';
 import { CURRENCY } from '@facet/contracts/constants';
 import { decimalPrice } from '@facet/contracts/money';
+import { breadcrumbJsonLd } from '~/components/ui/breadcrumb.tsx';
 
 export interface Crumb {
   label: string;
@@ -37,15 +38,6 @@ export function productJsonLd(o: {
         itemCondition: 'https://schema.org/NewCondition',
       },
     },
-    {
-      '@context': 'https://schema.org',
-      '@type': 'BreadcrumbList',
-      itemListElement: o.crumbs.map((c, i) => ({
-        '@type': 'ListItem',
-        position: i + 1,
-        name: c.label,
-        ...(c.href ? { item: `${publicUrl}${c.href}` } : {}),
-      })),
-    },
+    breadcrumbJsonLd(o.crumbs, publicUrl),
   ];
 }
