@@ -23,6 +23,21 @@ if (!process.argv.includes('--no-build')) {
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'facet-e2e-'));
+// Back-office staff for the admin tests, made as a store owner would: the staff command, before the
+// store starts (it owns the embedded database while it runs).
+const STAFF_PASSWORD = 'Loupe-and-Tweezers-42';
+for (const role of ['owner', 'manager', 'fulfilment', 'support']) {
+  const r = spawnSync(process.execPath, ['apps/api/src/cli/staff.ts', 'add', `${role}@facet.test`, '--role', role], {
+    cwd: root,
+    input: STAFF_PASSWORD,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) {
+    console.error(r.stdout, r.stderr);
+    process.exit(1);
+  }
+}
 const port = await freePort();
 const smtpPort = await freePort();
 const mailPort = await freePort();
@@ -36,6 +51,7 @@ const r = spawnSync('npx', ['playwright', 'test', '-c', 'apps/web/playwright.con
     E2E_SMTP_PORT: String(smtpPort),
     E2E_MAIL_PORT: String(mailPort),
     E2E_DATA_DIR: dataDir,
+    E2E_STAFF_PASSWORD: STAFF_PASSWORD,
     CHROMIUM_PATH: chromium,
   },
 });

@@ -31,6 +31,10 @@ import { contactRoutes } from './modules/contact/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { orderRoutes } from './modules/order/routes.ts';
+import { orderAdminRoutes } from './modules/order/admin-routes.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { adminScope } from './plugins/staff-auth.ts';
 import { MailOutbox } from './modules/mail/outbox.ts';
 import { createTransport } from './modules/mail/transport.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.ts';
@@ -171,6 +175,16 @@ export async function buildApp({
       await api.register(newsletterRoutes);
       await api.register(cartRoutes);
       await api.register(orderRoutes);
+      // The back office: staff sessions (cookie), one permission per route, same-origin writes only.
+      await api.register(
+        async (admin) => {
+          await adminScope(admin);
+          await admin.register(staffRoutes);
+          await admin.register(orderAdminRoutes);
+          await admin.register(auditRoutes);
+        },
+        { prefix: '/admin' },
+      );
       await extraApiRoutes?.(api);
       // Any other /api path, whatever the method, is a JSON 404 — never the storefront's HTML page.
       api.route({

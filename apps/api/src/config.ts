@@ -83,6 +83,14 @@ const schema = z.object({
   /** Payment provider: the built-in test card provider (a Stripe provider can be added behind the same interface). */
   PAYMENT_PROVIDER: z.enum(['test']).default('test'),
   SESSION_DAYS: z.coerce.number().int().positive().max(90).default(14),
+  /** Back-office sessions end after this many idle minutes, and after STAFF_SESSION_HOURS whatever happens. */
+  STAFF_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(24 * 60)
+    .default(30),
+  STAFF_SESSION_HOURS: z.coerce.number().int().positive().max(72).default(12),
 });
 
 export type Config = z.infer<typeof schema> & { repoRoot: string; inMemoryDb: boolean };

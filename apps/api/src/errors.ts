@@ -23,6 +23,11 @@ export class Unauthorized extends AppError {
     super(401, message);
   }
 }
+export class Forbidden extends AppError {
+  constructor(message = 'Your role does not allow this.') {
+    super(403, message);
+  }
+}
 export class Validation extends AppError {
   constructor(message: string, errors?: Record<string, string>) {
     super(400, message, errors);

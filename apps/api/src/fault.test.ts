@@ -17,6 +17,9 @@ const flaky: PaymentProvider = {
     return { ok: true, ref: 'ok_1', brand: 'Visa', last4: '4242' };
   },
   async void() {},
+  async refund() {
+    return { ref: 're_1' };
+  },
 };
 
 let t: TestApp;

@@ -4,6 +4,7 @@ import { seedIfEmpty } from './db/seed/seed.ts';
 import { buildApp } from './app.ts';
 import { warmCatalogue } from './modules/catalog/service.ts';
 import { webPlugin } from './plugins/web.ts';
+import { staffCount } from './modules/staff/service.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config);
@@ -51,6 +52,11 @@ console.log(
 if (app.outbox.transport.kind === 'mailbox') {
   console.log(
     `No SMTP_URL is set, so e-mails are not sent: read them at http://localhost:${port}/dev/mailbox (open only from this machine).`,
+  );
+}
+if ((await staffCount(database.db)) === 0) {
+  console.log(
+    'No back-office staff yet. Create the owner (the command prints a link to set the password):\n  npm run staff -- add you@example.com --role owner\nStop the store first when it runs on the embedded database.',
   );
 }
 console.log('');

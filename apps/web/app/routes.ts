@@ -29,6 +29,17 @@ export default [
     route('*', 'routes/not-found.tsx'),
   ]),
   route('checkout', 'routes/checkout.tsx'),
+  // The back office: its own layout and code (no storefront page loads any of it).
+  route('admin/login', 'routes/admin/login.tsx'),
+  route('admin/set-password/:token', 'routes/admin/set-password.tsx'),
+  layout('routes/admin/layout.tsx', [
+    route('admin', 'routes/admin/dashboard.tsx'),
+    route('admin/orders', 'routes/admin/orders.tsx'),
+    route('admin/orders/:number', 'routes/admin/order.tsx'),
+    route('admin/staff', 'routes/admin/staff.tsx'),
+    route('admin/audit', 'routes/admin/audit.tsx'),
+    route('admin/account', 'routes/admin/account.tsx'),
+  ]),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
 ] satisfies RouteConfig;

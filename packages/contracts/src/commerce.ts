@@ -145,6 +145,10 @@ export const orderSchema = z.object({
   shipping: shippingOption,
   totals,
   payment: z.object({ brand: z.string(), last4: z.string() }),
+  /** What happened since it was placed, as the customer may see it (status steps, tracking, refunds). */
+  timeline: z
+    .array(z.object({ at: z.string(), label: z.string(), detail: z.string().optional(), url: z.string().optional() }))
+    .optional(),
   /** Opens the order without signing in (the confirmation e-mail's link); only in the answer to POST /order. */
   accessToken: z.string().optional(),
 });

@@ -72,9 +72,11 @@ export async function openDatabase(config: Config): Promise<Database> {
     };
   }
   let dataDir: string | undefined;
+  let releaseLock = () => {};
   if (!config.inMemoryDb) {
     dataDir = path.join(config.DATA_DIR, 'pglite');
     fs.mkdirSync(dataDir, { recursive: true });
+    releaseLock = lockDataDir(config.DATA_DIR);
   }
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client) as unknown as Db;
@@ -85,7 +87,10 @@ export async function openDatabase(config: Config): Promise<Database> {
       await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
       await migratePglite(drizzlePglite(client), { migrationsFolder });
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
     prepared: async <T>(_name: string, text: string, values: unknown[]) => (await client.query<T>(text, values)).rows,
     // One process owns an embedded database: nobody else can be starting up on it.
     exclusive: (fn) => fn(),
@@ -96,6 +101,41 @@ export async function openDatabase(config: Config): Promise<Database> {
       };
     },
   };
+}
+
+/**
+ * An embedded database belongs to one process: a second one (a second server, or `npm run staff`
+ * while the store runs) would corrupt it. The owner's pid is kept in DATA_DIR/pglite.lock; a lock
+ * whose process is gone is taken over.
+ */
+export class DataDirBusy extends Error {}
+function lockDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, 'pglite.lock');
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (err) {
+      return (err as NodeJS.ErrnoException).code === 'EPERM';
+    }
+  };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      const release = () => fs.rmSync(file, { force: true });
+      process.once('exit', release);
+      return release;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(fs.readFileSync(file, 'utf8'));
+      if (pid && pid !== process.pid && alive(pid))
+        throw new DataDirBusy(
+          `The embedded database in ${dataDir} is in use by process ${pid} (the running store). Stop it first, or set DATABASE_URL to use PostgreSQL.`,
+        );
+      fs.rmSync(file, { force: true });
+    }
+  }
+  throw new DataDirBusy(`Could not lock ${file}.`);
 }
 
 /**

@@ -88,9 +88,19 @@ export const customerOrder = pgTable(
     /** The answer given when the order was placed, replayed for a repeated Idempotency-Key. */
     answer: jsonb('answer').notNull(),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Optimistic concurrency for staff edits: every change bumps it; a stale save answers 409. */
+    version: integer('version').notNull().default(1),
+    /** What the customer was charged, and what has been given back (refunds never exceed it). */
+    paidCents: integer('paid_cents').notNull().default(0),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('customer_order_number_key').on(t.number),
+    index('customer_order_status_idx').on(t.status, t.placedAt),
+    index('customer_order_placed_idx').on(t.placedAt),
     uniqueIndex('customer_order_idempotency_key').on(t.idempotencyScope, t.idempotencyKey),
     index('customer_order_user_idx').on(t.userId, t.placedAt),
   ],
@@ -138,4 +148,42 @@ export const orderStone = pgTable(
       .on(t.kind, t.stoneId)
       .where(sql`live`),
   ],
+);
+
+/**
+ * What happened to an order, in order: placed, status changes, tracking, e-mails, notes, refunds.
+ * Append-only; the staff timeline and the customer's order page read the same rows.
+ */
+export const orderEvent = pgTable(
+  'order_event',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => customerOrder.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    /** Shown to the customer too (status, tracking, refunds) or staff-only (notes, e-mails). */
+    visibleToCustomer: boolean('visible_to_customer').notNull().default(false),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    staffId: integer('staff_id'),
+    staffName: text('staff_name'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_event_order_idx').on(t.orderId, t.at)],
+);
+
+export const orderRefund = pgTable(
+  'order_refund',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => customerOrder.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    providerRef: text('provider_ref').notNull(),
+    staffId: integer('staff_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_refund_order_idx').on(t.orderId)],
 );

@@ -19,7 +19,7 @@ import {
   newToken,
   sameHash,
   verifyPassword,
-} from './secrets.ts';
+} from '../../secrets.ts';
 
 export interface AccountDeps {
   db: Db;

@@ -2,7 +2,7 @@ import { newsletterRepository as repo } from './repository.ts';
 import { Validation } from '../../errors.ts';
 import type { AccountDeps } from '../account/service.ts';
 import { storeInfo } from '../../store-facts.ts';
-import { hashToken, newToken } from '../account/secrets.ts';
+import { hashToken, newToken } from '../../secrets.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
 

@@ -69,3 +69,50 @@ export function orderNotification(store: StoreInfo, o: Order): Rendered {
     textBlock: block.text,
   });
 }
+
+export type OrderUpdate =
+  | { kind: 'shipped'; carrier: string; trackingNumber: string; trackingUrl: string }
+  | { kind: 'delivered' }
+  | { kind: 'cancelled'; reason: string }
+  | { kind: 'refunded'; amountCents: number };
+
+/** What the customer is told when staff move their order on: one e-mail per step that matters to them. */
+export function orderUpdate(store: StoreInfo, o: { number: string; name: string }, u: OrderUpdate, ordersUrl: string) {
+  const first = o.name.split(' ')[0] ?? '';
+  const greeting = `Hello ${first},`;
+  const signIn = `You can follow your order under Orders when signed in, or through the link in your confirmation e-mail.`;
+  switch (u.kind) {
+    case 'shipped':
+      return layout(store, `Your ${store.name} order ${o.number} has shipped`, {
+        greeting,
+        paragraphs: [
+          `Your order ${o.number} is on its way with ${u.carrier}, insured, and needs a signature on delivery. Tracking number: ${u.trackingNumber}.`,
+        ],
+        action: { label: 'Track your parcel', url: u.trackingUrl },
+        after: [signIn],
+      });
+    case 'delivered':
+      return layout(store, `Your ${store.name} order ${o.number} was delivered`, {
+        greeting,
+        paragraphs: [`Your order ${o.number} was delivered. We hope you love it.`],
+        action: { label: 'Your orders', url: ordersUrl },
+      });
+    case 'cancelled':
+      return layout(store, `Your ${store.name} order ${o.number} is cancelled`, {
+        greeting,
+        paragraphs: [
+          `Your order ${o.number} is cancelled: ${u.reason}`,
+          'Any amount charged is refunded to your card; you will get a separate e-mail for each refund.',
+        ],
+        after: [signIn],
+      });
+    case 'refunded':
+      return layout(store, `Refund of ${money(u.amountCents)} for order ${o.number}`, {
+        greeting,
+        paragraphs: [
+          `We refunded ${money(u.amountCents)} for your order ${o.number} to the card you paid with. It can take a few business days for your bank to show it.`,
+        ],
+        after: [signIn],
+      });
+  }
+}

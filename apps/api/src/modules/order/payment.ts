@@ -20,6 +20,11 @@ export interface PaymentProvider {
   authorize(req: { amountCents: number; currency: 'USD'; card: Card; reference: string }): Promise<Authorization>;
   /** Releases an authorization whose order did not commit. */
   void(ref: string): Promise<void>;
+  /**
+   * Gives back part or all of a payment. `key` makes a retried refund the same refund (the
+   * provider's idempotency key); answers the provider's reference for it.
+   */
+  refund(req: { ref: string; amountCents: number; key: string }): Promise<{ ref: string }>;
 }
 
 export function luhn(number: string): boolean {
@@ -69,5 +74,8 @@ export function testCardProvider(now: () => Date = () => new Date()): PaymentPro
       };
     },
     async void() {},
+    async refund({ key }) {
+      return { ref: `test_re_${key}` };
+    },
   };
 }

@@ -1,8 +1,22 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { customerOrder, orderLine, orderStone } from '../../db/schema/commerce.ts';
+import { customerOrder, orderEvent, orderLine, orderRefund, orderStone } from '../../db/schema/commerce.ts';
+import type { AdminOrderQuery } from '@facet/contracts/admin';
 
 export type OrderRow = typeof customerOrder.$inferSelect;
+export type OrderEventRow = typeof orderEvent.$inferSelect;
+
+const ORDER_SORT: Record<AdminOrderQuery['sort'], SQL> = {
+  'placed-desc': sql`o.placed_at desc, o.id desc`,
+  'placed-asc': sql`o.placed_at asc, o.id asc`,
+  'total-desc': sql`o.total_cents desc, o.id desc`,
+  'total-asc': sql`o.total_cents asc, o.id asc`,
+};
+const PAYMENT: Record<NonNullable<AdminOrderQuery['payment']>, SQL> = {
+  paid: sql`o.refunded_cents = 0`,
+  partially_refunded: sql`o.refunded_cents > 0 and o.refunded_cents < o.paid_cents`,
+  refunded: sql`o.refunded_cents > 0 and o.refunded_cents >= o.paid_cents`,
+};
 
 export const orderRepository = {
   byIdempotency: async (db: DbOrTx, scope: string, key: string) =>
@@ -70,4 +84,155 @@ export const orderRepository = {
         sql`update melee_parcel set stock = stock - ${stones} where id = ${id} and stock >= ${stones} returning id`,
       ),
     ).length === 1,
+
+  // ---- back office
+
+  /** The staff order list: search (number, e-mail, name, stone stock or certificate number), filters, sort, one page. */
+  adminList: async (db: DbOrTx, q: AdminOrderQuery) => {
+    const conds: SQL[] = [];
+    if (q.q) {
+      const text = q.q;
+      const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      conds.push(sql`(o.number = ${text.toUpperCase()} or o.email ilike ${like} or o.shipping_address->>'name' ilike ${like}
+        or exists (select 1 from order_stone s
+          left join diamond d on s.kind = 'diamond' and d.id = s.stone_id
+          left join notable_gemstone g on s.kind = 'gemstone' and g.id = s.stone_id
+          where s.order_id = o.id and (d.serial = ${text} or d.certificate = ${text} or g.serial = ${text} or g.agta_certificate = ${text})))`);
+    }
+    if (q.status) conds.push(sql`o.status = ${q.status}`);
+    if (q.payment) conds.push(PAYMENT[q.payment]);
+    if (q.from) conds.push(sql`o.placed_at >= ${q.from}::date`);
+    if (q.to) conds.push(sql`o.placed_at < ${q.to}::date + 1`);
+    const where = conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
+    const [rows, total] = await Promise.all([
+      rowsOf<{
+        id: number;
+        number: string;
+        status: string;
+        placedAt: string;
+        email: string;
+        customerName: string;
+        itemCount: number;
+        totalCents: number;
+        refundedCents: number;
+      }>(
+        await db.execute(sql`
+        select o.id, o.number, o.status, o.placed_at as "placedAt", o.email, o.shipping_address->>'name' as "customerName",
+          (select coalesce(sum(l.quantity), 0)::int from order_line l where l.order_id = o.id) as "itemCount",
+          o.total_cents as "totalCents", o.refunded_cents as "refundedCents"
+        from customer_order o ${where}
+        order by ${ORDER_SORT[q.sort]}
+        limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`),
+      ),
+      rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from customer_order o ${where}`)),
+    ]);
+    return { rows, count: total[0]!.n };
+  },
+
+  /** The order, locked for this transaction: staff changes to one order happen one at a time. */
+  lockByNumber: async (tx: DbOrTx, number: string) =>
+    (await tx.select().from(customerOrder).where(eq(customerOrder.number, number)).for('update').limit(1))[0] ?? null,
+
+  /** Applies a staff change when nobody changed the order since `version` was read; bumps the version. */
+  updateIfVersion: async (
+    tx: DbOrTx,
+    id: number,
+    version: number,
+    patch: Partial<Pick<OrderRow, 'status' | 'carrier' | 'trackingNumber' | 'refundedCents'>>,
+  ) =>
+    (
+      await tx
+        .update(customerOrder)
+        .set({ ...patch, version: sql`${customerOrder.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(customerOrder.id, id), eq(customerOrder.version, version)))
+        .returning()
+    )[0] ?? null,
+
+  insertEvent: (tx: DbOrTx, e: typeof orderEvent.$inferInsert) => tx.insert(orderEvent).values(e),
+  events: (db: DbOrTx, orderId: number) =>
+    db.select().from(orderEvent).where(eq(orderEvent.orderId, orderId)).orderBy(asc(orderEvent.at), asc(orderEvent.id)),
+  customerEvents: (db: DbOrTx, orderId: number) =>
+    db
+      .select()
+      .from(orderEvent)
+      .where(and(eq(orderEvent.orderId, orderId), eq(orderEvent.visibleToCustomer, true)))
+      .orderBy(asc(orderEvent.at), asc(orderEvent.id)),
+
+  /** The stones an order holds, with what identifies them on the bench: stock and certificate numbers. */
+  stones: (db: DbOrTx, orderId: number) =>
+    db
+      .execute(
+        sql`select s.kind, s.stone_id as id, coalesce(d.serial, g.serial) as serial, coalesce(d.certificate, g.agta_certificate) as certificate,
+          case when s.kind = 'diamond' then d.lab when g.agta_certificate is not null then 'AGTA' end as lab,
+          case when s.kind = 'diamond' then round(d.carat_points / 100.0, 2)::text || ' ct ' || d.shape || ' diamond, ' || d.color || ' ' || d.clarity
+               else round(g.carat_points / 100.0, 2)::text || ' ct ' || g.shape || ' ' || g.type_slug end as title
+        from order_stone s
+        left join diamond d on s.kind = 'diamond' and d.id = s.stone_id
+        left join notable_gemstone g on s.kind = 'gemstone' and g.id = s.stone_id
+        where s.order_id = ${orderId} order by s.id`,
+      )
+      .then((r) =>
+        rowsOf<{
+          kind: 'diamond' | 'gemstone';
+          id: number;
+          serial: string;
+          certificate: string | null;
+          lab: string | null;
+          title: string;
+        }>(r),
+      ),
+
+  /** A cancelled order lets go of its stones: they are for sale again (the catalogue triggers tell every instance). */
+  releaseStones: async (tx: DbOrTx, orderId: number) => {
+    const freed = rowsOf<{ kind: string; stone_id: number }>(
+      await tx.execute(
+        sql`update order_stone set live = false where order_id = ${orderId} and live returning kind, stone_id`,
+      ),
+    );
+    const ids = (kind: string) => freed.filter((f) => f.kind === kind).map((f) => f.stone_id);
+    const diamonds = ids('diamond'),
+      gems = ids('gemstone');
+    if (diamonds.length)
+      await tx.execute(
+        sql`update diamond set status = 'available' where status = 'sold' and id in (${sql.join(
+          diamonds.map((i) => sql`${i}`),
+          sql`, `,
+        )})`,
+      );
+    if (gems.length)
+      await tx.execute(
+        sql`update notable_gemstone set status = 'available' where status = 'sold' and id in (${sql.join(
+          gems.map((i) => sql`${i}`),
+          sql`, `,
+        )})`,
+      );
+    return freed.length;
+  },
+  /** Melee parcels sold with a cancelled order go back to stock. */
+  returnMelee: async (tx: DbOrTx, parcels: Array<{ id: number; stones: number }>) => {
+    for (const p of parcels)
+      await tx.execute(sql`update melee_parcel set stock = stock + ${p.stones} where id = ${p.id}`);
+  },
+
+  insertRefund: (tx: DbOrTx, r: typeof orderRefund.$inferInsert) => tx.insert(orderRefund).values(r),
+
+  /** Orders, revenue (less refunds) and stones sold since each cut-off, and the open orders per status. */
+  dashboard: async (db: DbOrTx) => {
+    const [periods, queue] = await Promise.all([
+      rowsOf<{ days: number; orders: number; revenueCents: number; stones: number }>(
+        await db.execute(sql`
+        select p.days,
+          (select count(*)::int from customer_order o where o.placed_at >= now() - make_interval(days => p.days) and o.status <> 'cancelled') as orders,
+          (select coalesce(sum(o.paid_cents - o.refunded_cents), 0)::bigint::int from customer_order o
+             where o.placed_at >= now() - make_interval(days => p.days)) as "revenueCents",
+          (select count(*)::int from order_stone s join customer_order o on o.id = s.order_id
+             where s.live and o.placed_at >= now() - make_interval(days => p.days)) as stones
+        from (values (1), (7), (30)) as p(days) order by p.days`),
+      ),
+      rowsOf<{ status: string; count: number }>(
+        await db.execute(sql`select status, count(*)::int as count from customer_order group by status`),
+      ),
+    ]);
+    return { periods, queue };
+  },
 };

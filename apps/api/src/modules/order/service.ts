@@ -7,14 +7,16 @@ import type { Db } from '../../db/client.ts';
 import type { OrderAddress } from '../../db/schema/commerce.ts';
 import { keepCheckoutAddress } from '../address/service.ts';
 import { AppError, Conflict, NotFound, Unavailable, Unprocessable } from '../../errors.ts';
-import { hashToken } from '../account/secrets.ts';
+import { hashToken } from '../../secrets.ts';
 import { cartIdOf, emptyCart, pricedLines, type Owner } from '../cart/service.ts';
 import { computeTotals, shippingOptions } from '../cart/pricing.ts';
 import { enqueueMail, type MailOutbox } from '../mail/outbox.ts';
 import { orderConfirmation, orderNotification } from './mail.ts';
 import { storeFacts, storeInfo } from '../../store-facts.ts';
 import type { PaymentProvider } from './payment.ts';
-import { orderRepository as repo, type OrderRow } from './repository.ts';
+import { orderRepository as repo, type OrderEventRow, type OrderRow } from './repository.ts';
+import { STATUS_LABELS, type OrderStatus } from '@facet/contracts/admin';
+import { formatMoney } from '@facet/contracts/money';
 
 type PlaceOrder = z.output<typeof placeOrderBody>;
 export interface OrderDeps {
@@ -54,7 +56,7 @@ const isUniqueViolation = (err: unknown, constraint: string) => {
   return c.code === '23505' && (c.constraint === constraint || String((c as Error).message ?? '').includes(constraint));
 };
 
-function toOrder(
+export function toOrder(
   o: OrderRow,
   lines: Array<{
     kind: string;
@@ -172,6 +174,7 @@ export async function placeOrder(
         shippingCents: totals.shippingCents,
         taxCents: totals.taxCents,
         totalCents: totals.totalCents,
+        paidCents: totals.totalCents,
         paymentProvider: deps.payments.name,
         paymentRef: 'pending',
         cardBrand: '',
@@ -227,6 +230,12 @@ export async function placeOrder(
       };
       const answer = { ...toOrder(row, lines, deps.config), accessToken };
       await repo.finalize(tx, orderId, { paymentRef: auth.ref, cardBrand: auth.brand, cardLast4: auth.last4, answer });
+      await repo.insertEvent(tx, {
+        orderId,
+        type: 'placed',
+        visibleToCustomer: true,
+        data: { totalCents: totals.totalCents, card: `${auth.brand} ending ${auth.last4}` },
+      });
 
       const store = storeInfo(deps.config);
       const link = `${store.publicUrl}/order-confirmation?number=${number}&token=${accessToken}`;
@@ -262,6 +271,24 @@ export async function placeOrder(
   }
 }
 
+/** One step of an order's story, worded for its customer. */
+export function timelineEntry(e: OrderEventRow): NonNullable<Order['timeline']>[number] {
+  const d = e.data as Record<string, string | number | undefined>;
+  const at = e.at.toISOString();
+  if (e.type === 'placed') return { at, label: 'Order placed' };
+  if (e.type === 'refund')
+    return {
+      at,
+      label: `Refunded ${formatMoney(Number(d.amountCents), { exact: true })}`,
+      detail: String(d.reason ?? ''),
+    };
+  const to = d.to as OrderStatus;
+  if (to === 'shipped')
+    return { at, label: 'Shipped', detail: `${d.carrier} ${d.trackingNumber}`, url: String(d.trackingUrl) };
+  if (to === 'cancelled') return { at, label: 'Cancelled', detail: String(d.reason ?? '') };
+  return { at, label: STATUS_LABELS[to] ?? String(to) };
+}
+
 /** The owner (signed in) or whoever holds the order's access token; anyone else gets 404. */
 export async function getOrder(
   db: Db,
@@ -274,7 +301,8 @@ export async function getOrder(
   const mine = who.userId !== null && o.userId === who.userId;
   const byToken = who.token !== null && hashToken(who.token) === o.accessTokenHash;
   if (!mine && !byToken) throw new NotFound(NOT_FOUND);
-  return toOrder(o, await repo.lines(db, o.id), config);
+  const [lines, events] = await Promise.all([repo.lines(db, o.id), repo.customerEvents(db, o.id)]);
+  return { ...toOrder(o, lines, config), timeline: events.map(timelineEntry) };
 }
 
 export async function listOrders(db: Db, userId: number): Promise<OrderSummary[]> {

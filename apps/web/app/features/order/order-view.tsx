@@ -58,6 +58,27 @@ export function OrderView({ order }: { order: Order }) {
         <div className="mt-5">
           <TotalsList totals={order.totals} shippingLabel={order.shipping.label.toLowerCase()} />
         </div>
+        {order.timeline && order.timeline.length > 0 && (
+          <section aria-labelledby="progress-title" className="mt-6 border-t border-hairline pt-5">
+            <h2 id="progress-title" className="eyebrow text-muted">
+              Progress
+            </h2>
+            <ol className="mt-3 space-y-3 text-sm">
+              {order.timeline.map((e, i) => (
+                <li key={i} className="border-l-2 border-primary/40 pl-3">
+                  <p className="font-medium">{e.label}</p>
+                  {e.detail && <p className="text-muted">{e.detail}</p>}
+                  {e.url && (
+                    <a href={e.url} className="text-primary underline" target="_blank" rel="noreferrer">
+                      Track your parcel
+                    </a>
+                  )}
+                  <p className="text-xs text-muted">{placed(e.at)}</p>
+                </li>
+              ))}
+            </ol>
+          </section>
+        )}
       </aside>
     </div>
   );

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminOrder,
+  adminOrderList,
+  adminOrderQuery,
+  orderNoteBody,
+  orderNumberParams,
+  orderRefundBody,
+  orderStatusBody,
+} from '@facet/contracts/admin';
+import { envelope } from '@facet/contracts/envelope';
+import { z } from 'zod';
+import { actorOf } from '../staff/service.ts';
+import { refreshConfiguredPrices } from '../configurator/purchasable.ts';
+import * as office from './back-office.ts';
+
+const cancelBody = z
+  .object({ version: z.number().int().min(1), reason: z.string().trim().min(3, 'Say why').max(500) })
+  .strict();
+
+/** Staff routes for orders (inside /api/admin: each declares the permission it needs). */
+export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: office.BackOfficeDeps = {
+    db: app.db,
+    config: app.config,
+    outbox: app.outbox,
+    payments: app.payments,
+    onStonesReleased: () => {
+      app.answerCache.invalidate();
+      app.diamondIndex.invalidate();
+      refreshConfiguredPrices(app.db).catch((err: unknown) =>
+        app.log.error({ err }, 'configured prices were not refreshed after a cancellation'),
+      );
+    },
+  };
+  const one = { params: orderNumberParams, response: { 200: envelope(adminOrder) } };
+
+  app.get('/dashboard', { config: { access: 'dashboard:read' } }, async () => ({
+    data: await office.dashboard(app.db),
+  }));
+
+  app.get(
+    '/orders',
+    {
+      config: { access: 'orders:read' },
+      schema: { querystring: adminOrderQuery, response: { 200: envelope(adminOrderList) } },
+    },
+    async (req) => ({ data: await office.listOrdersForStaff(app.db, req.query) }),
+  );
+  app.get('/orders/:number', { config: { access: 'orders:read' }, schema: one }, async (req) => ({
+    data: await office.orderForStaff(app.db, app.config, req.params.number),
+  }));
+  app.post(
+    '/orders/:number/status',
+    { config: { access: 'orders:fulfil' }, schema: { ...one, body: orderStatusBody } },
+    async (req) => ({ data: await office.advanceOrder(deps, actorOf(req.staff!.staff), req.params.number, req.body) }),
+  );
+  app.post(
+    '/orders/:number/cancel',
+    { config: { access: 'orders:cancel' }, schema: { ...one, body: cancelBody } },
+    async (req) => ({ data: await office.cancelOrder(deps, actorOf(req.staff!.staff), req.params.number, req.body) }),
+  );
+  app.post(
+    '/orders/:number/notes',
+    { config: { access: 'orders:note' }, schema: { ...one, body: orderNoteBody } },
+    async (req) => ({ data: await office.addNote(deps, actorOf(req.staff!.staff), req.params.number, req.body) }),
+  );
+  app.post(
+    '/orders/:number/refunds',
+    { config: { access: 'orders:refund' }, schema: { ...one, body: orderRefundBody } },
+    async (req) => ({ data: await office.refundOrder(deps, actorOf(req.staff!.staff), req.params.number, req.body) }),
+  );
+};

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { lastMail } from '../../test/accounts.ts';
+import { adminCall, placeDiamondOrder, staffSession } from '../../test/staff.ts';
+
+let t: TestApp;
+let manager: string, fulfilment: string, owner: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  manager = (await staffSession(t, 'manager')).cookie;
+  fulfilment = (await staffSession(t, 'fulfilment')).cookie;
+  owner = (await staffSession(t, 'owner')).cookie;
+});
+afterAll(() => t.close());
+
+const detail = async (cookie: string, number: string) =>
+  (await adminCall(t, cookie, 'GET', `/orders/${number}`)).json().data;
+const stoneStatus = async (id: number) =>
+  rowsOf<{ status: string }>(await t.database.db.execute(sql`select status from diamond where id = ${id}`))[0]!.status;
+
+describe('order list', () => {
+  it('finds an order by number, e-mail, customer name and the stock number of its stone', async () => {
+    const o = await placeDiamondOrder(t, 'finder@example.com');
+    const d = await detail(manager, o.number);
+    const serial = d.stones[0].serial as string;
+    for (const q of [o.number, o.number.toLowerCase(), 'finder@', 'Ada King', serial]) {
+      const res = await adminCall(t, manager, 'GET', `/orders?q=${encodeURIComponent(q)}`);
+      expect(res.statusCode, q).toBe(200);
+      expect(
+        res.json().data.rows.map((r: { number: string }) => r.number),
+        q,
+      ).toContain(o.number);
+    }
+    const none = await adminCall(t, manager, 'GET', '/orders?q=nothing-like-this');
+    expect(none.json().data).toMatchObject({ rows: [], count: 0 });
+    const placed = await adminCall(t, manager, 'GET', '/orders?status=placed&sort=total-desc&pageSize=5');
+    expect(placed.json().data.rows.every((r: { status: string }) => r.status === 'placed')).toBe(true);
+  });
+
+  it('the detail carries the stones with their certificates and a timeline that starts at placed', async () => {
+    const o = await placeDiamondOrder(t);
+    const d = await detail(fulfilment, o.number);
+    expect(d.stones).toHaveLength(1);
+    expect(d.stones[0]).toMatchObject({ kind: 'diamond', id: o.diamondId });
+    expect(d.stones[0].certificate).toBeTruthy();
+    expect(d.events[0]).toMatchObject({ type: 'placed', visibleToCustomer: true });
+    expect(d.next).toEqual(['in_production']);
+    expect(d.paidCents).toBe(d.totals.totalCents);
+  });
+});
+
+describe('fulfilment', () => {
+  it('moves an order step by step to shipped with tracking; the customer is told and sees it', async () => {
+    const o = await placeDiamondOrder(t, 'shipme@example.com');
+    let d = await detail(fulfilment, o.number);
+    const step = (body: object) => adminCall(t, fulfilment, 'POST', `/orders/${o.number}/status`, body);
+
+    const skip = await step({
+      version: d.version,
+      status: 'shipped',
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+    });
+    expect(skip.statusCode).toBe(409);
+    expect(skip.json().message).toMatch(/placed cannot become shipped/);
+
+    d = (await step({ version: d.version, status: 'in_production' })).json().data;
+    d = (await step({ version: d.version, status: 'ready_to_ship' })).json().data;
+    const noTracking = await step({ version: d.version, status: 'shipped' });
+    expect(noTracking.statusCode).toBe(400);
+    const shipped = await step({
+      version: d.version,
+      status: 'shipped',
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+    });
+    expect(shipped.statusCode).toBe(200);
+    d = shipped.json().data;
+    expect(d).toMatchObject({ status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+    expect(d.trackingUrl).toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect(d.events.map((e: { type: string }) => e.type)).toEqual(['placed', 'status', 'status', 'status', 'email']);
+
+    const mail = await lastMail(t, 'shipme@example.com', 'order-shipped');
+    expect(mail.text).toContain('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    const page = await t.app.inject({ method: 'GET', url: `/api/order/${o.number}?token=${o.token}` });
+    const timeline = page.json().data.timeline as Array<{ label: string; url?: string }>;
+    expect(timeline.map((e) => e.label)).toEqual(['Order placed', 'In production', 'Ready to ship', 'Shipped']);
+    expect(timeline[3]!.url).toBe(d.trackingUrl);
+  });
+
+  it('a stale version answers 409 and changes nothing (two staff on one order)', async () => {
+    const o = await placeDiamondOrder(t);
+    const { version } = await detail(fulfilment, o.number);
+    const first = await adminCall(t, fulfilment, 'POST', `/orders/${o.number}/status`, {
+      version,
+      status: 'in_production',
+    });
+    expect(first.statusCode).toBe(200);
+    const second = await adminCall(t, manager, 'POST', `/orders/${o.number}/notes`, {
+      version,
+      note: 'Customer called',
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toMatch(/changed by someone else/);
+    expect((await detail(manager, o.number)).events.some((e: { type: string }) => e.type === 'note')).toBe(false);
+  });
+});
+
+describe('cancel and refund', () => {
+  it('cancelling puts the stone back on sale in the same transaction, and the storefront shows it', async () => {
+    const o = await placeDiamondOrder(t, 'cancel@example.com');
+    expect(await stoneStatus(o.diamondId)).toBe('sold');
+    const { version } = await detail(manager, o.number);
+    expect(
+      (await adminCall(t, fulfilment, 'POST', `/orders/${o.number}/cancel`, { version, reason: 'Customer asked' }))
+        .statusCode,
+    ).toBe(403);
+    const res = await adminCall(t, manager, 'POST', `/orders/${o.number}/cancel`, {
+      version,
+      reason: 'Customer asked',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.status).toBe('cancelled');
+    expect(await stoneStatus(o.diamondId)).toBe('available');
+    const shop = await t.app.inject({ method: 'GET', url: `/api/product/diamond?id=${o.diamondId}` });
+    expect(shop.json().data.status).toBe('available');
+    expect((await lastMail(t, 'cancel@example.com', 'order-cancelled')).text).toContain('Customer asked');
+    const again = await adminCall(t, manager, 'POST', `/orders/${o.number}/cancel`, {
+      version: version + 1,
+      reason: 'Twice',
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('refunds never exceed what was paid less what was refunded', async () => {
+    const o = await placeDiamondOrder(t, 'refund@example.com');
+    let d = await detail(manager, o.number);
+    const paid = d.paidCents as number;
+    const part = await adminCall(t, manager, 'POST', `/orders/${o.number}/refunds`, {
+      version: d.version,
+      amountCents: 10_000,
+      reason: 'Goodwill for the delay',
+    });
+    expect(part.statusCode).toBe(200);
+    d = part.json().data;
+    expect(d.refundedCents).toBe(10_000);
+    const over = await adminCall(t, manager, 'POST', `/orders/${o.number}/refunds`, {
+      version: d.version,
+      amountCents: paid - 10_000 + 1,
+      reason: 'Too much',
+    });
+    expect(over.statusCode).toBe(422);
+    const rest = await adminCall(t, manager, 'POST', `/orders/${o.number}/refunds`, {
+      version: d.version,
+      amountCents: paid - 10_000,
+      reason: 'Returned',
+    });
+    expect(rest.json().data.refundedCents).toBe(paid);
+    const more = await adminCall(t, manager, 'POST', `/orders/${o.number}/refunds`, {
+      version: rest.json().data.version,
+      amountCents: 1,
+      reason: 'Again',
+    });
+    expect(more.statusCode).toBe(409);
+    expect((await lastMail(t, 'refund@example.com', 'order-refunded')).subject).toMatch(/^Refund of \$/);
+    const refunded = await adminCall(t, manager, 'GET', '/orders?payment=refunded');
+    expect(refunded.json().data.rows.map((r: { number: string }) => r.number)).toContain(o.number);
+  });
+
+  it('every staff write is in the audit log, with who and before → after', async () => {
+    const audit = await adminCall(t, owner, 'GET', '/audit?entity=order');
+    const actions = (
+      audit.json().data.rows as Array<{ action: string; staffEmail: string; before: unknown; after: unknown }>
+    ).map((r) => r.action);
+    expect(actions).toEqual(expect.arrayContaining(['order.status', 'order.cancel', 'order.refund']));
+    expect((await adminCall(t, manager, 'GET', '/audit')).statusCode).toBe(403);
+  });
+});

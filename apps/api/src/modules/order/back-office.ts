@@ -1,0 +1,298 @@
+import {
+  NEXT_STATUS,
+  STATUS_LABELS,
+  trackingUrl,
+  type AdminOrder,
+  type AdminOrderList,
+  type AdminOrderQuery,
+  type Carrier,
+  type OrderStatus,
+} from '@facet/contracts/admin';
+import { MELEE_PARCEL_STONES } from '@facet/contracts/commerce';
+import { formatMoney } from '@facet/contracts/money';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { Conflict, NotFound, Unprocessable } from '../../errors.ts';
+import { audit, type Actor } from '../audit/service.ts';
+import { enqueueMail, type MailOutbox } from '../mail/outbox.ts';
+import { storeInfo } from '../../store-facts.ts';
+import { orderUpdate, type OrderUpdate } from './mail.ts';
+import type { PaymentProvider } from './payment.ts';
+import { orderRepository as repo, type OrderEventRow, type OrderRow } from './repository.ts';
+import { toOrder } from './service.ts';
+
+// Orders after the sale, for staff: list, detail with its timeline, status steps, cancellation,
+// notes and refunds. Each change is one transaction holding the order's row lock: the version
+// check, the change, its timeline event, its audit record and the customer's e-mail commit
+// together or not at all.
+
+export interface BackOfficeDeps {
+  db: Db;
+  config: Config;
+  outbox: MailOutbox;
+  payments: PaymentProvider;
+  /** Stones went back on sale: catalogue copies refresh (the database also tells other instances). */
+  onStonesReleased: () => void;
+}
+
+const STALE = 'This order was changed by someone else since you opened it. Reload it and try again.';
+
+export async function listOrdersForStaff(db: Db, q: AdminOrderQuery): Promise<AdminOrderList> {
+  const { rows, count } = await repo.adminList(db, q);
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      status: r.status as OrderStatus,
+      placedAt: new Date(r.placedAt).toISOString(),
+      customerName: r.customerName ?? '',
+    })),
+    count,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+const toEvent = (e: OrderEventRow) => ({
+  id: e.id,
+  type: e.type,
+  at: e.at.toISOString(),
+  by: e.staffName,
+  visibleToCustomer: e.visibleToCustomer,
+  data: e.data,
+});
+
+export async function orderForStaff(db: Db, config: Config, number: string): Promise<AdminOrder> {
+  const o = await repo.byNumber(db, number);
+  if (!o) throw new NotFound(`There is no order ${number}.`);
+  const [lines, events, stones] = await Promise.all([
+    repo.lines(db, o.id),
+    repo.events(db, o.id),
+    repo.stones(db, o.id),
+  ]);
+  const status = o.status as OrderStatus;
+  return {
+    ...toOrder(o, lines, config),
+    id: o.id,
+    status,
+    version: o.version,
+    customerName: o.shippingAddress.name,
+    userId: o.userId,
+    paidCents: o.paidCents,
+    refundedCents: o.refundedCents,
+    carrier: (o.carrier as Carrier | null) ?? null,
+    trackingNumber: o.trackingNumber,
+    trackingUrl: o.carrier && o.trackingNumber ? trackingUrl(o.carrier as Carrier, o.trackingNumber) : null,
+    stones,
+    events: events.map(toEvent),
+    next: NEXT_STATUS[status].filter((s) => s !== 'cancelled'),
+  };
+}
+
+/** Locks the order and checks the version the member saw. */
+async function lockFresh(tx: DbOrTx, number: string, version: number): Promise<OrderRow> {
+  const o = await repo.lockByNumber(tx, number);
+  if (!o) throw new NotFound(`There is no order ${number}.`);
+  if (o.version !== version) throw new Conflict(STALE);
+  return o;
+}
+
+async function tellCustomer(deps: BackOfficeDeps, tx: DbOrTx, o: OrderRow, update: OrderUpdate, actor: Actor) {
+  const store = storeInfo(deps.config);
+  const mail = orderUpdate(
+    store,
+    { number: o.number, name: o.shippingAddress.name },
+    update,
+    `${store.publicUrl}/orders`,
+  );
+  await enqueueMail(tx, { kind: `order-${update.kind}`, to: o.email, ...mail });
+  await repo.insertEvent(tx, {
+    orderId: o.id,
+    type: 'email',
+    data: { subject: mail.subject, to: o.email },
+    staffId: actor.id,
+    staffName: actor.email,
+  });
+}
+
+/** One step along placed → in production → ready to ship → shipped (with tracking) → delivered. */
+export async function advanceOrder(
+  deps: BackOfficeDeps,
+  actor: Actor,
+  number: string,
+  input: { version: number; status: OrderStatus; carrier?: Carrier; trackingNumber?: string },
+): Promise<AdminOrder> {
+  await deps.db.transaction(async (tx) => {
+    const o = await lockFresh(tx, number, input.version);
+    const from = o.status as OrderStatus;
+    if (input.status === 'cancelled') throw new Unprocessable('Cancel an order with Cancel order, which says why.');
+    if (!NEXT_STATUS[from].includes(input.status))
+      throw new Conflict(
+        `An order that is ${STATUS_LABELS[from].toLowerCase()} cannot become ${STATUS_LABELS[input.status].toLowerCase()}.`,
+      );
+    const shipping = input.status === 'shipped';
+    const patch = shipping
+      ? { status: input.status, carrier: input.carrier!, trackingNumber: input.trackingNumber! }
+      : { status: input.status };
+    const after = await repo.updateIfVersion(tx, o.id, input.version, patch);
+    if (!after) throw new Conflict(STALE);
+    const url = shipping ? trackingUrl(input.carrier!, input.trackingNumber!) : null;
+    await repo.insertEvent(tx, {
+      orderId: o.id,
+      type: 'status',
+      visibleToCustomer: true,
+      data: {
+        from,
+        to: input.status,
+        ...(shipping ? { carrier: input.carrier, trackingNumber: input.trackingNumber, trackingUrl: url } : {}),
+      },
+      staffId: actor.id,
+      staffName: actor.email,
+    });
+    await audit(tx, actor, 'order.status', 'order', o.number, { status: from }, patch);
+    if (shipping)
+      await tellCustomer(
+        deps,
+        tx,
+        o,
+        { kind: 'shipped', carrier: input.carrier!, trackingNumber: input.trackingNumber!, trackingUrl: url! },
+        actor,
+      );
+    if (input.status === 'delivered') await tellCustomer(deps, tx, o, { kind: 'delivered' }, actor);
+  });
+  void deps.outbox.kick();
+  return orderForStaff(deps.db, deps.config, number);
+}
+
+/** Cancels before shipping: every stone is for sale again and loose melee returns to stock, in the same transaction. */
+export async function cancelOrder(
+  deps: BackOfficeDeps,
+  actor: Actor,
+  number: string,
+  input: { version: number; reason: string },
+): Promise<AdminOrder> {
+  let released = 0;
+  await deps.db.transaction(async (tx) => {
+    const o = await lockFresh(tx, number, input.version);
+    const from = o.status as OrderStatus;
+    if (!NEXT_STATUS[from].includes('cancelled'))
+      throw new Conflict(
+        `An order that is ${STATUS_LABELS[from].toLowerCase()} can no longer be cancelled; refund it instead.`,
+      );
+    const after = await repo.updateIfVersion(tx, o.id, input.version, { status: 'cancelled' });
+    if (!after) throw new Conflict(STALE);
+    released = await repo.releaseStones(tx, o.id);
+    const lines = await repo.lines(tx, o.id);
+    await repo.returnMelee(
+      tx,
+      lines.filter((l) => l.kind === 'melee').map((l) => ({ id: l.refId, stones: l.quantity * MELEE_PARCEL_STONES })),
+    );
+    await repo.insertEvent(tx, {
+      orderId: o.id,
+      type: 'status',
+      visibleToCustomer: true,
+      data: { from, to: 'cancelled', reason: input.reason, stonesReleased: released },
+      staffId: actor.id,
+      staffName: actor.email,
+    });
+    await audit(
+      tx,
+      actor,
+      'order.cancel',
+      'order',
+      o.number,
+      { status: from },
+      { status: 'cancelled', reason: input.reason },
+    );
+    await tellCustomer(deps, tx, o, { kind: 'cancelled', reason: input.reason }, actor);
+  });
+  void deps.outbox.kick();
+  if (released) deps.onStonesReleased();
+  return orderForStaff(deps.db, deps.config, number);
+}
+
+export async function addNote(
+  deps: BackOfficeDeps,
+  actor: Actor,
+  number: string,
+  input: { version: number; note: string },
+) {
+  await deps.db.transaction(async (tx) => {
+    const o = await lockFresh(tx, number, input.version);
+    if (!(await repo.updateIfVersion(tx, o.id, input.version, {}))) throw new Conflict(STALE);
+    await repo.insertEvent(tx, {
+      orderId: o.id,
+      type: 'note',
+      data: { note: input.note },
+      staffId: actor.id,
+      staffName: actor.email,
+    });
+    await audit(tx, actor, 'order.note', 'order', o.number, null, { note: input.note });
+  });
+  return orderForStaff(deps.db, deps.config, number);
+}
+
+/**
+ * Gives money back: never more than was actually paid less what was already refunded. The
+ * provider is asked inside the transaction with a key derived from the order and its version, so a
+ * retry after a lost answer is the same refund, and a refused refund changes nothing here.
+ */
+export async function refundOrder(
+  deps: BackOfficeDeps,
+  actor: Actor,
+  number: string,
+  input: { version: number; amountCents: number; reason: string },
+): Promise<AdminOrder> {
+  await deps.db.transaction(async (tx) => {
+    const o = await lockFresh(tx, number, input.version);
+    const left = o.paidCents - o.refundedCents;
+    if (left <= 0) throw new Conflict('This order is already refunded in full.');
+    if (input.amountCents > left)
+      throw new Unprocessable(`At most ${formatMoney(left, { exact: true })} can still be refunded on this order.`, {
+        amountCents: `At most ${left} cents`,
+      });
+    const refundedCents = o.refundedCents + input.amountCents;
+    const after = await repo.updateIfVersion(tx, o.id, input.version, { refundedCents });
+    if (!after) throw new Conflict(STALE);
+    const { ref } = await deps.payments.refund({
+      ref: o.paymentRef,
+      amountCents: input.amountCents,
+      key: `${o.number}-v${input.version}`,
+    });
+    await repo.insertRefund(tx, {
+      orderId: o.id,
+      amountCents: input.amountCents,
+      reason: input.reason,
+      providerRef: ref,
+      staffId: actor.id,
+    });
+    await repo.insertEvent(tx, {
+      orderId: o.id,
+      type: 'refund',
+      visibleToCustomer: true,
+      data: { amountCents: input.amountCents, reason: input.reason, totalRefundedCents: refundedCents },
+      staffId: actor.id,
+      staffName: actor.email,
+    });
+    await audit(
+      tx,
+      actor,
+      'order.refund',
+      'order',
+      o.number,
+      { refundedCents: o.refundedCents },
+      { refundedCents, reason: input.reason },
+    );
+    await tellCustomer(deps, tx, o, { kind: 'refunded', amountCents: input.amountCents }, actor);
+  });
+  void deps.outbox.kick();
+  return orderForStaff(deps.db, deps.config, number);
+}
+
+/** The day's numbers and the work queue; "revenue" is what was paid less refunds, by order date. */
+export async function dashboard(db: Db) {
+  const { periods, queue } = await repo.dashboard(db);
+  return {
+    periods: periods.map((p) => ({ ...p, averageCents: p.orders ? Math.round(p.revenueCents / p.orders) : 0 })),
+    queue: Object.fromEntries(queue.map((q) => [q.status, q.count])) as Partial<Record<OrderStatus, number>>,
+  };
+}

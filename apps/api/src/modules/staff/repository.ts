@@ -1,0 +1,78 @@
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { staff, staffSession, staffToken, storeSetting } from '../../db/schema/staff.ts';
+
+export type StaffRow = typeof staff.$inferSelect;
+
+export const staffRepository = {
+  byEmail: async (db: DbOrTx, email: string) =>
+    (await db.select().from(staff).where(eq(staff.email, email)).limit(1))[0] ?? null,
+  byId: async (db: DbOrTx, id: number) => (await db.select().from(staff).where(eq(staff.id, id)).limit(1))[0] ?? null,
+  count: async (db: DbOrTx) => (await db.select({ n: sql<number>`count(*)::int` }).from(staff))[0]!.n,
+  list: (db: DbOrTx) => db.select().from(staff).orderBy(asc(staff.email)),
+  insert: async (
+    db: DbOrTx,
+    row: { email: string; name: string; role: StaffRow['role']; passwordHash: string | null },
+  ) => (await db.insert(staff).values(row).returning())[0]!,
+  setPassword: (db: DbOrTx, id: number, passwordHash: string) =>
+    db.update(staff).set({ passwordHash }).where(eq(staff.id, id)),
+  setTotp: (db: DbOrTx, id: number, totpSecret: string | null, totpEnabled: boolean) =>
+    db.update(staff).set({ totpSecret, totpEnabled }).where(eq(staff.id, id)),
+
+  insertSession: async (db: DbOrTx, row: { staffId: number; tokenHash: string; complete: boolean; expiresAt: Date }) =>
+    (await db.insert(staffSession).values(row).returning({ id: staffSession.id }))[0]!.id,
+  /**
+   * The live session for a cookie, touched in the same statement: alive when not revoked, before
+   * its absolute end and within the idle timeout of its last use.
+   */
+  touchSession: async (db: DbOrTx, tokenHash: string, idleMs: number) =>
+    (
+      await db
+        .update(staffSession)
+        .set({ lastSeenAt: sql`now()` })
+        .where(
+          and(
+            eq(staffSession.tokenHash, tokenHash),
+            isNull(staffSession.revokedAt),
+            gt(staffSession.expiresAt, sql`now()`),
+            gt(staffSession.lastSeenAt, sql`now() - ${`${Math.round(idleMs / 1000)} seconds`}::interval`),
+          ),
+        )
+        .returning()
+    )[0] ?? null,
+  completeSession: (db: DbOrTx, id: number) =>
+    db.update(staffSession).set({ complete: true }).where(eq(staffSession.id, id)),
+  revokeSession: (db: DbOrTx, id: number) =>
+    db
+      .update(staffSession)
+      .set({ revokedAt: sql`now()` })
+      .where(eq(staffSession.id, id)),
+  revokeAll: (db: DbOrTx, staffId: number) =>
+    db
+      .update(staffSession)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(staffSession.staffId, staffId), isNull(staffSession.revokedAt))),
+
+  insertToken: (db: DbOrTx, row: { staffId: number; tokenHash: string; expiresAt: Date }) =>
+    db.insert(staffToken).values(row),
+  /** Uses a set-password link once: answers its staff id, or null when unknown, used or expired. */
+  useToken: async (db: DbOrTx, tokenHash: string) =>
+    (
+      await db
+        .update(staffToken)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(eq(staffToken.tokenHash, tokenHash), isNull(staffToken.usedAt), gt(staffToken.expiresAt, sql`now()`)),
+        )
+        .returning({ staffId: staffToken.staffId })
+    )[0]?.staffId ?? null,
+
+  setting: async (db: DbOrTx, key: string) =>
+    (await db.select({ value: storeSetting.value }).from(storeSetting).where(eq(storeSetting.key, key)))[0]?.value ??
+    null,
+  putSetting: (db: DbOrTx, key: string, value: unknown) =>
+    db
+      .insert(storeSetting)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: storeSetting.key, set: { value, updatedAt: sql`now()` } }),
+};

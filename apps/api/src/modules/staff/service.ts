@@ -1,0 +1,206 @@
+import { generate, generateSecret, generateURI, verify as verifyTotp } from 'otplib';
+import { ROLE_PERMISSIONS, type Role, type StaffMe } from '@facet/contracts/admin';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { Conflict, RateLimited, Unauthorized, Validation } from '../../errors.ts';
+import { dummyHash, hashPassword, hashToken, isCommonPassword, newToken, verifyPassword } from '../../secrets.ts';
+import type { Throttle } from '../throttle/service.ts';
+import { audit, type Actor } from '../audit/service.ts';
+import { staffRepository as repo, type StaffRow } from './repository.ts';
+
+export interface StaffDeps {
+  db: Db;
+  config: Config;
+  throttle: Throttle;
+}
+
+export const SET_PASSWORD_TTL_MS = 48 * 3_600_000;
+const SIGNIN_FAILURES_MAX = 5;
+const SIGNIN_WINDOW_MS = 15 * 60_000;
+const REQUIRE_TOTP = 'staff.requireTotp';
+const INVALID = 'Wrong e-mail or password.';
+
+export const toMe = (s: StaffRow, config: Pick<Config, 'STAFF_IDLE_MINUTES' | 'STAFF_SESSION_HOURS'>): StaffMe => ({
+  id: s.id,
+  email: s.email,
+  name: s.name,
+  role: s.role,
+  permissions: [...ROLE_PERMISSIONS[s.role]],
+  totpEnabled: s.totpEnabled,
+  session: { idleMinutes: config.STAFF_IDLE_MINUTES, hours: config.STAFF_SESSION_HOURS },
+});
+export const actorOf = (s: { id: number; email: string }): Actor => ({ id: s.id, email: s.email });
+
+/** A new staff member with a password, or with a one-time link to set one (answered, never stored). */
+export async function addStaff(
+  db: Db,
+  input: { email: string; role: Role; name?: string; password?: string },
+  by: Actor | null,
+): Promise<{ staff: StaffRow; setPasswordToken: string | null }> {
+  const email = input.email.trim().toLowerCase();
+  if (input.password !== undefined) checkPassword(input.password);
+  return db.transaction(async (tx) => {
+    if (await repo.byEmail(tx, email)) throw new Conflict(`${email} is already a staff member.`);
+    const passwordHash = input.password !== undefined ? await hashPassword(input.password) : null;
+    const row = await repo.insert(tx, { email, role: input.role, name: input.name ?? '', passwordHash });
+    let token: string | null = null;
+    if (!passwordHash) {
+      token = newToken();
+      await repo.insertToken(tx, {
+        staffId: row.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + SET_PASSWORD_TTL_MS),
+      });
+    }
+    await audit(tx, by ?? { id: row.id, email: 'command line' }, 'staff.add', 'staff', row.id, null, {
+      email,
+      role: input.role,
+    });
+    return { staff: row, setPasswordToken: token };
+  });
+}
+
+function checkPassword(password: string) {
+  if (password.length < 12 || password.length > 128) throw new Validation('A staff password is 12–128 characters.');
+  if (isCommonPassword(password)) throw new Validation('That password is too common. Choose another.');
+}
+
+export const staffCount = (db: DbOrTx) => repo.count(db);
+
+/** Sets the password through a one-time link; every earlier session ends. */
+export async function setPassword(db: Db, token: string, password: string): Promise<void> {
+  checkPassword(password);
+  const hash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const staffId = await repo.useToken(tx, hashToken(token));
+    if (!staffId) throw new Validation('This link is invalid or has expired. Ask the owner for a new one.');
+    await repo.setPassword(tx, staffId, hash);
+    await repo.revokeAll(tx, staffId);
+  });
+}
+
+const signinKey = (email: string) => `staff-signin:${email}`;
+
+export interface SignIn {
+  token: string;
+  staff: StaffRow;
+  needsTotp: boolean;
+}
+
+/**
+ * Password sign-in. Failures count per account across clients and instances; a member with a
+ * second factor gets a session that opens nothing until the code is given.
+ */
+export async function signIn(deps: StaffDeps, emailRaw: string, password: string): Promise<SignIn> {
+  const email = emailRaw.trim().toLowerCase();
+  const failed = await deps.throttle.read(signinKey(email));
+  if (failed.hits >= SIGNIN_FAILURES_MAX) {
+    const minutes = Math.max(1, Math.ceil(failed.ttlMs / 60_000));
+    throw new RateLimited(
+      `Too many failed sign-ins for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      Math.ceil(failed.ttlMs / 1000),
+    );
+  }
+  const member = await repo.byEmail(deps.db, email);
+  const ok =
+    member?.active && member.passwordHash
+      ? await verifyPassword(member.passwordHash, password)
+      : (await verifyPassword(await dummyHash(), password), false);
+  if (!member || !ok) {
+    await deps.throttle.hit(signinKey(email), SIGNIN_WINDOW_MS);
+    throw new Validation(INVALID);
+  }
+  await deps.throttle.clear(signinKey(email));
+  const token = newToken();
+  await repo.insertSession(deps.db, {
+    staffId: member.id,
+    tokenHash: hashToken(token),
+    complete: !member.totpEnabled,
+    expiresAt: new Date(Date.now() + deps.config.STAFF_SESSION_HOURS * 3_600_000),
+  });
+  return { token, staff: member, needsTotp: member.totpEnabled };
+}
+
+export interface StaffSession {
+  sessionId: number;
+  complete: boolean;
+  staff: StaffRow;
+}
+
+/** The live session behind a cookie value (touching it), or null. */
+export async function sessionOf(deps: StaffDeps, token: string): Promise<StaffSession | null> {
+  const s = await repo.touchSession(deps.db, hashToken(token), deps.config.STAFF_IDLE_MINUTES * 60_000);
+  if (!s) return null;
+  const member = await repo.byId(deps.db, s.staffId);
+  if (!member?.active) return null;
+  return { sessionId: s.id, complete: s.complete, staff: member };
+}
+
+export const signOut = (db: Db, sessionId: number) => repo.revokeSession(db, sessionId);
+export const signOutEverywhere = (db: Db, staffId: number) => repo.revokeAll(db, staffId);
+
+// ---- second factor (TOTP, RFC 6238: 30 s steps, 6 digits; one step of clock drift allowed)
+const TOTP_TOLERANCE_S = 30;
+
+/** Completes a sign-in with the authenticator code. */
+export async function passTotp(deps: StaffDeps, session: StaffSession, code: string): Promise<StaffRow> {
+  const key = `staff-totp:${session.staff.id}`;
+  const failed = await deps.throttle.read(key);
+  if (failed.hits >= SIGNIN_FAILURES_MAX)
+    throw new RateLimited('Too many wrong codes. Sign in again later.', Math.ceil(failed.ttlMs / 1000));
+  const secret = session.staff.totpSecret;
+  if (!secret || !(await verifyTotp({ secret, token: code, epochTolerance: TOTP_TOLERANCE_S })).valid) {
+    await deps.throttle.hit(key, SIGNIN_WINDOW_MS);
+    throw new Validation('That code is not right. Use the current code from your authenticator app.');
+  }
+  await repo.completeSession(deps.db, session.sessionId);
+  return session.staff;
+}
+
+/** Starts enrolment: a new secret (kept, not yet enabled) and its otpauth:// URI for the app. */
+export async function startTotp(db: Db, member: StaffRow, issuer: string) {
+  const secret = generateSecret();
+  await repo.setTotp(db, member.id, secret, false);
+  return { secret, uri: generateURI({ issuer, label: member.email, secret }) };
+}
+
+/** Ends enrolment: the first code proves the app holds the secret. */
+export async function enableTotp(db: Db, member: StaffRow, code: string): Promise<void> {
+  const fresh = await repo.byId(db, member.id);
+  if (!fresh?.totpSecret) throw new Conflict('Start two-factor setup first.');
+  if (!(await verifyTotp({ secret: fresh.totpSecret, token: code, epochTolerance: TOTP_TOLERANCE_S })).valid)
+    throw new Validation('That code is not right. Check the time on your phone and try again.');
+  await db.transaction(async (tx) => {
+    await repo.setTotp(tx, member.id, fresh.totpSecret, true);
+    await audit(
+      tx,
+      actorOf(member),
+      'staff.totp-enabled',
+      'staff',
+      member.id,
+      { totpEnabled: false },
+      { totpEnabled: true },
+    );
+  });
+}
+
+/** The current code for a secret (tests and the CLI use it; the store never shows one). */
+export const totpNow = (secret: string) => generate({ secret });
+
+export const totpRequired = async (db: DbOrTx) => (await repo.setting(db, REQUIRE_TOTP)) === true;
+export async function setTotpRequired(db: Db, by: Actor, required: boolean) {
+  const self = await repo.byId(db, by.id);
+  if (required && !self?.totpEnabled)
+    throw new Conflict('Set up two-factor sign-in for yourself first, or requiring it would lock you out.');
+  await db.transaction(async (tx) => {
+    const before = await totpRequired(tx);
+    await repo.putSetting(tx, REQUIRE_TOTP, required);
+    await audit(tx, by, 'settings.require-totp', 'setting', REQUIRE_TOTP, before, required);
+  });
+}
+
+export const listStaff = async (db: Db, config: Config) => (await repo.list(db)).map((s) => toMe(s, config));
+
+export { INVALID as STAFF_INVALID_LOGIN };
+export type { StaffRow };
+export const unauthorized = () => new Unauthorized('Please sign in to the back office.');

@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { signUp } from '../../test/accounts.ts';
+import { adminCall, ORIGIN, STAFF_PASSWORD, staffSession } from '../../test/staff.ts';
+import { addStaff, totpNow } from './service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({}, { seed: false });
+});
+afterAll(() => t.close());
+
+const login = (email: string, password = STAFF_PASSWORD, origin: string | undefined = ORIGIN) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    headers: origin ? { origin } : {},
+    payload: { email, password },
+  });
+const cookieOf = (res: Awaited<ReturnType<typeof login>>) =>
+  `facet_staff=${res.cookies.find((c) => c.name === 'facet_staff')!.value}`;
+
+describe('staff sign-in', () => {
+  it('a customer session opens nothing in the back office', async () => {
+    const token = await signUp(t, 'shopper.admin@example.com');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/orders',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('sets an HttpOnly, SameSite=Strict cookie and answers who is signed in', async () => {
+    await addStaff(t.database.db, { email: 'mia@facet.test', role: 'manager', password: STAFF_PASSWORD }, null);
+    const res = await login('MIA@facet.test');
+    expect(res.statusCode).toBe(200);
+    const c = res.cookies.find((x) => x.name === 'facet_staff')!;
+    expect(c).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+    const me = await adminCall(t, cookieOf(res), 'GET', '/auth/me');
+    expect(me.json().data).toMatchObject({ email: 'mia@facet.test', role: 'manager' });
+    expect(me.json().data.permissions).toContain('orders:refund');
+    expect(me.json().data.permissions).not.toContain('staff:manage');
+    expect(me.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('refuses a wrong password with one message, and locks the account after 5 failures', async () => {
+    await addStaff(t.database.db, { email: 'lock@facet.test', role: 'support', password: STAFF_PASSWORD }, null);
+    const wrong = await login('lock@facet.test', 'not-the-password');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe((await login('nobody@facet.test', 'x')).json().message);
+    for (let i = 0; i < 4; i++) await login('lock@facet.test', 'still-wrong');
+    const locked = await login('lock@facet.test');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toMatch(/Too many failed sign-ins/);
+  });
+
+  it('refuses a state-changing request from another site, or with no Origin', async () => {
+    await addStaff(t.database.db, { email: 'csrf@facet.test', role: 'owner', password: STAFF_PASSWORD }, null);
+    const cookie = cookieOf(await login('csrf@facet.test'));
+    for (const origin of ['https://evil.example', undefined]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/auth/logout-all',
+        headers: { cookie, ...(origin ? { origin } : {}) },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toMatch(/Cross-site request refused/);
+    }
+    expect((await adminCall(t, cookie, 'GET', '/auth/me')).statusCode).toBe(200);
+  });
+
+  it('ends a session after the idle timeout and after its absolute lifetime', async () => {
+    await addStaff(t.database.db, { email: 'idle@facet.test', role: 'support', password: STAFF_PASSWORD }, null);
+    const idle = cookieOf(await login('idle@facet.test'));
+    const old = cookieOf(await login('idle@facet.test'));
+    await t.database.db.execute(sql`update staff_session set last_seen_at = now() - interval '31 minutes'
+      where id = (select min(id) from staff_session where staff_id = (select id from staff where email = 'idle@facet.test'))`);
+    expect((await adminCall(t, idle, 'GET', '/auth/me')).statusCode).toBe(401);
+    expect((await adminCall(t, old, 'GET', '/auth/me')).statusCode).toBe(200);
+    await t.database.db.execute(sql`update staff_session set expires_at = now() - interval '1 second'
+      where staff_id = (select id from staff where email = 'idle@facet.test')`);
+    expect((await adminCall(t, old, 'GET', '/auth/me')).statusCode).toBe(401);
+  });
+
+  it('signs out one session, or every session at once', async () => {
+    await addStaff(t.database.db, { email: 'out@facet.test', role: 'support', password: STAFF_PASSWORD }, null);
+    const a = cookieOf(await login('out@facet.test'));
+    const b = cookieOf(await login('out@facet.test'));
+    const c = cookieOf(await login('out@facet.test'));
+    expect((await adminCall(t, a, 'POST', '/auth/logout')).statusCode).toBe(200);
+    expect((await adminCall(t, a, 'GET', '/auth/me')).statusCode).toBe(401);
+    expect((await adminCall(t, b, 'GET', '/auth/me')).statusCode).toBe(200);
+    expect((await adminCall(t, b, 'POST', '/auth/logout-all')).statusCode).toBe(200);
+    expect((await adminCall(t, c, 'GET', '/auth/me')).statusCode).toBe(401);
+  });
+
+  it('a set-password link works once, then the member signs in with the password', async () => {
+    const { setPasswordToken } = await addStaff(t.database.db, { email: 'new@facet.test', role: 'fulfilment' }, null);
+    expect((await login('new@facet.test')).statusCode).toBe(400);
+    const set = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/auth/set-password',
+        headers: { origin: ORIGIN },
+        payload: { token, password: STAFF_PASSWORD },
+      });
+    expect((await set(setPasswordToken!)).statusCode).toBe(200);
+    expect((await set(setPasswordToken!)).statusCode).toBe(400);
+    expect((await login('new@facet.test')).statusCode).toBe(200);
+  });
+});
+
+describe('two-factor sign-in', () => {
+  it('once enabled, the password alone opens nothing until the current code is given', async () => {
+    const { cookie } = await staffSession(t, 'manager', 'totp@facet.test');
+    const setup = await adminCall(t, cookie, 'POST', '/auth/totp/setup');
+    const { secret, uri } = setup.json().data as { secret: string; uri: string };
+    expect(uri).toMatch(/^otpauth:\/\/totp\//);
+    expect((await adminCall(t, cookie, 'POST', '/auth/totp/enable', { code: '000000' })).statusCode).toBe(400);
+    expect((await adminCall(t, cookie, 'POST', '/auth/totp/enable', { code: await totpNow(secret) })).statusCode).toBe(
+      200,
+    );
+
+    const res = await login('totp@facet.test');
+    expect(res.json().data).toEqual({ status: 'totp-required' });
+    const half = cookieOf(res);
+    expect((await adminCall(t, half, 'GET', '/orders')).statusCode).toBe(401);
+    expect((await adminCall(t, half, 'POST', '/auth/totp', { code: '123456' })).statusCode).toBe(400);
+    const done = await adminCall(t, half, 'POST', '/auth/totp', { code: await totpNow(secret) });
+    expect(done.statusCode).toBe(200);
+    expect((await adminCall(t, half, 'GET', '/orders')).statusCode).toBe(200);
+  });
+
+  it('when the owner requires it, members without it can only reach their account', async () => {
+    const owner = await staffSession(t, 'owner');
+    const member = await staffSession(t, 'support');
+    // An owner without a second factor would lock themselves out: they enrol first.
+    const early = await adminCall(t, owner.cookie, 'PUT', '/settings/require-totp', { required: true });
+    expect(early.statusCode).toBe(409);
+    const { secret } = (await adminCall(t, owner.cookie, 'POST', '/auth/totp/setup')).json().data;
+    await adminCall(t, owner.cookie, 'POST', '/auth/totp/enable', { code: await totpNow(secret) });
+    expect((await adminCall(t, owner.cookie, 'PUT', '/settings/require-totp', { required: true })).statusCode).toBe(
+      200,
+    );
+    const refused = await adminCall(t, member.cookie, 'GET', '/orders');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/two-factor/);
+    expect((await adminCall(t, member.cookie, 'GET', '/auth/me')).statusCode).toBe(200);
+    expect((await adminCall(t, owner.cookie, 'PUT', '/settings/require-totp', { required: false })).statusCode).toBe(
+      200,
+    );
+    expect((await adminCall(t, member.cookie, 'GET', '/orders')).statusCode).toBe(200);
+  });
+});
+
+describe('audit log', () => {
+  it('records staff writes and cannot be changed or deleted, even by the application', async () => {
+    const refusal = (p: Promise<unknown>) =>
+      p.then(
+        () => 'allowed',
+        (e: Error & { cause?: Error }) => `${e.message} ${e.cause?.message ?? ''}`,
+      );
+    expect(await refusal(t.database.db.execute(sql`update audit_log set action = 'x'`))).toMatch(/append-only/);
+    expect(await refusal(t.database.db.execute(sql`delete from audit_log`))).toMatch(/append-only/);
+    const [row] = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from audit_log`));
+    expect(row!.n).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import { can, type Permission } from '@facet/contracts/admin';
+import { AppError, Forbidden, Unauthorized } from '../errors.ts';
+import { sessionOf, totpRequired, type StaffSession } from '../modules/staff/service.ts';
+
+/**
+ * What an /api/admin route needs: a permission of the member's role; `signed-in` (any member);
+ * `password-only` (signed in with the password, the second factor still to give); `public`.
+ */
+export type AdminAccess = Permission | 'signed-in' | 'password-only' | 'public';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AdminAccess;
+  }
+  interface FastifyRequest {
+    staff?: StaffSession;
+  }
+}
+
+export const STAFF_COOKIE = 'facet_staff';
+
+/** Every admin route and what it declared (the route × role test walks them). */
+export const adminRouteTable: Array<{ method: string; url: string; access: AdminAccess }> = [];
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function setStaffCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
+  const { config } = req.server;
+  reply.setCookie(STAFF_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.PUBLIC_URL.startsWith('https:'),
+    maxAge: config.STAFF_SESSION_HOURS * 3600,
+  });
+}
+export const clearStaffCookie = (reply: FastifyReply) => reply.clearCookie(STAFF_COOKIE, { path: '/' });
+
+/** The origins a state-changing admin request may come from: this store's own. */
+function sameOrigin(req: FastifyRequest): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return false;
+  const own = new Set([new URL(req.server.config.PUBLIC_URL).origin, `${req.protocol}://${req.host}`]);
+  return own.has(origin);
+}
+
+/**
+ * The /api/admin scope: every route declares its access (a route without one fails at start-up),
+ * a state-changing request must come from the store's own pages (SameSite=Strict cookie and an
+ * Origin check), and one onRequest hook compares the member's role with the route's permission.
+ */
+export async function adminScope(app: FastifyInstance) {
+  await app.register(cookie);
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (!access)
+      throw new Error(`${route.method} ${route.url}: an admin route must declare its access (config.access)`);
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD' && !adminRouteTable.some((r) => r.method === method && r.url === route.url))
+        adminRouteTable.push({ method, url: route.url, access });
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+  app.addHook('onRequest', async (req) => {
+    if (!SAFE_METHODS.has(req.method) && !sameOrigin(req))
+      throw new AppError(403, 'Cross-site request refused: the back office only accepts changes from its own pages.');
+  });
+  // Before the body is parsed and validated: a stranger learns nothing from a route's 400s.
+  app.addHook('onRequest', async (req) => {
+    const access = req.routeOptions.config.access!;
+    if (access === 'public') return;
+    const token = req.cookies[STAFF_COOKIE];
+    const session = token ? await sessionOf(req.server, token) : null;
+    if (!session) throw new Unauthorized('Please sign in to the back office.');
+    req.staff = session;
+    if (access === 'password-only') return;
+    if (!session.complete) throw new Unauthorized('Enter the code from your authenticator app to finish signing in.');
+    if (access === 'signed-in') return;
+    if (!session.staff.totpEnabled && (await totpRequired(req.server.db)))
+      throw new Forbidden('The owner requires two-factor sign-in: set it up under Account first.');
+    if (!can(session.staff.role, access)) throw new Forbidden();
+  });
+}

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Role } from '@facet/contracts/admin';
+import { rowsOf } from '../db/client.ts';
+import { addStaff } from '../modules/staff/service.ts';
+import type { TestApp } from './build-test-app.ts';
+import { orderBody } from './checkout.ts';
+
+export const STAFF_PASSWORD = 'Loupe-and-Tweezers-42';
+/** Same-origin, as the admin pages send it (the Origin check refuses anything else). */
+export const ORIGIN = 'http://localhost:3000';
+
+/** A staff member of `role`, signed in: answers the cookie header to send. */
+export async function staffSession(t: TestApp, role: Role, email = `${role}.${randomUUID().slice(0, 8)}@facet.test`) {
+  await addStaff(t.database.db, { email, role, password: STAFF_PASSWORD }, null);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    headers: { origin: ORIGIN },
+    payload: { email, password: STAFF_PASSWORD },
+  });
+  if (res.statusCode !== 200) throw new Error(`staff login ${res.statusCode}: ${res.body}`);
+  const c = res.cookies.find((x) => x.name === 'facet_staff')!;
+  return { email, cookie: `facet_staff=${c.value}` };
+}
+
+/** An admin request as the admin pages make it. */
+export const adminCall = (t: TestApp, cookie: string | null, method: string, url: string, payload?: unknown) =>
+  t.app.inject({
+    method: method as 'GET',
+    url: `/api/admin${url}`,
+    headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+
+/** A guest order with one loose diamond: answers its number and the diamond's id. */
+export async function placeDiamondOrder(t: TestApp, email = `buyer.${randomUUID().slice(0, 8)}@example.com`) {
+  const session = randomUUID();
+  const [d] = rowsOf<{ id: number }>(
+    await t.database.db.execute(sql`select id from diamond where status = 'available' order by id desc limit 1`),
+  );
+  const add = await t.app.inject({
+    method: 'POST',
+    url: '/api/cart/items',
+    headers: { 'x-session-id': session },
+    payload: { kind: 'diamond', id: d!.id },
+  });
+  if (add.statusCode !== 200) throw new Error(`add ${add.statusCode}: ${add.body}`);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/order',
+    headers: { 'x-session-id': session, 'idempotency-key': randomUUID() },
+    payload: orderBody(email),
+  });
+  if (res.statusCode !== 200) throw new Error(`order ${res.statusCode}: ${res.body}`);
+  return {
+    number: res.json().data.number as string,
+    diamondId: d!.id,
+    email,
+    token: res.json().data.accessToken as string,
+  };
+}

@@ -1,0 +1,15 @@
+import type { Permission } from '@facet/contracts/admin';
+
+/** The back office's pages and the permission each needs: the menu shows only what the role may open. */
+export const ADMIN_NAV: Array<{ label: string; href: string; permission: Permission | null }> = [
+  { label: 'Dashboard', href: '/admin', permission: 'dashboard:read' },
+  { label: 'Orders', href: '/admin/orders', permission: 'orders:read' },
+  { label: 'Staff', href: '/admin/staff', permission: 'staff:manage' },
+  { label: 'Audit log', href: '/admin/audit', permission: 'audit:read' },
+  { label: 'Your account', href: '/admin/account', permission: null },
+];
+export const navFor = (permissions: readonly Permission[]) =>
+  ADMIN_NAV.filter((i) => i.permission === null || permissions.includes(i.permission));
+
+/** Shown in the back office's title bar, and never in a storefront script (a test looks for it). */
+export const BACK_OFFICE = 'Facet back office';

@@ -1,0 +1,223 @@
+import { useState } from 'react';
+import { z } from 'zod';
+import {
+  CARRIERS,
+  STATUS_LABELS,
+  can,
+  trackingNumberField,
+  type AdminOrder,
+  type Carrier,
+  type OrderStatus,
+  type StaffMe,
+} from '@facet/contracts/admin';
+import { centsOf, decimalPrice, formatMoney } from '@facet/contracts/money';
+import { useForm } from '~/components/form/use-form.ts';
+import { TextField } from '~/components/form/text-field.tsx';
+import { SelectField } from '~/components/form/select-field.tsx';
+import { toast } from '~/lib/toast.ts';
+import { adminApi } from './admin-api.ts';
+import { useAdminAction } from './use-admin-action.ts';
+import { Confirm } from './confirm.tsx';
+
+type Update = (o: AdminOrder) => void;
+const box = 'border border-hairline bg-white p-4';
+const heading = 'text-sm font-semibold';
+
+/** What this member may do to the order now: the next step, a note, a cancellation, a refund. */
+export function OrderActions({ order, me, onChange }: { order: AdminOrder; me: StaffMe; onChange: Update }) {
+  return (
+    <div className="space-y-4">
+      {can(me.role, 'orders:fulfil') && order.next.length > 0 && <NextStep order={order} onChange={onChange} />}
+      {can(me.role, 'orders:note') && <AddNote order={order} onChange={onChange} />}
+      {can(me.role, 'orders:refund') && order.paidCents > order.refundedCents && (
+        <Refund order={order} onChange={onChange} />
+      )}
+      {can(me.role, 'orders:cancel') && ['placed', 'in_production', 'ready_to_ship'].includes(order.status) && (
+        <Cancel order={order} onChange={onChange} />
+      )}
+    </div>
+  );
+}
+
+const trackingSchemas = {
+  carrier: z.enum(CARRIERS, 'Choose the carrier'),
+  trackingNumber: trackingNumberField,
+};
+
+function NextStep({ order, onChange }: { order: AdminOrder; onChange: Update }) {
+  const next = order.next[0] as OrderStatus;
+  const shipping = next === 'shipped';
+  const form = useForm(trackingSchemas, { carrier: '', trackingNumber: '' });
+  const { busy, run } = useAdminAction();
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (shipping) {
+      form.touchAll();
+      if (!form.isValid) return;
+    }
+    void run(async () => {
+      const body = {
+        version: order.version,
+        status: next,
+        ...(shipping ? { carrier: form.values.carrier as Carrier, trackingNumber: form.values.trackingNumber } : {}),
+      };
+      onChange(await adminApi<AdminOrder>(`/orders/${order.number}/status`, { method: 'POST', body }));
+      toast.success(`Order ${order.number} is ${STATUS_LABELS[next].toLowerCase()}.`);
+    }, form.showServerErrors);
+  };
+  return (
+    <form noValidate onSubmit={submit} className={box} aria-label="Next step">
+      <h2 className={heading}>Next step</h2>
+      {shipping && (
+        <div className="mt-3 grid gap-3 sm:grid-cols-2">
+          <SelectField
+            form={form}
+            name="carrier"
+            label="Carrier"
+            options={CARRIERS.map((c) => ({ value: c, label: c }))}
+            required
+          />
+          <TextField form={form} name="trackingNumber" label="Tracking number" autoComplete="off" required />
+        </div>
+      )}
+      <button type="submit" className="btn-primary mt-3 w-full" disabled={busy}>
+        {busy ? 'Saving…' : `Mark as ${STATUS_LABELS[next].toLowerCase()}`}
+      </button>
+      {shipping && <p className="mt-2 text-xs text-muted">The customer is e-mailed the tracking link.</p>}
+    </form>
+  );
+}
+
+function AddNote({ order, onChange }: { order: AdminOrder; onChange: Update }) {
+  const form = useForm({ note: z.string().trim().min(1, 'Write the note').max(2000) }, { note: '' });
+  const { busy, run } = useAdminAction();
+  return (
+    <form
+      noValidate
+      className={box}
+      aria-label="Add a note"
+      onSubmit={(e) => {
+        e.preventDefault();
+        form.touchAll();
+        if (!form.isValid) return;
+        void run(async () => {
+          onChange(
+            await adminApi<AdminOrder>(`/orders/${order.number}/notes`, {
+              method: 'POST',
+              body: { version: order.version, note: form.values.note },
+            }),
+          );
+          form.reset();
+        }, form.showServerErrors);
+      }}
+    >
+      <TextField form={form} name="note" label="Internal note" multiline={3} hint="Only staff see notes." />
+      <button type="submit" className="btn-secondary mt-3" disabled={busy}>
+        {busy ? 'Saving…' : 'Add note'}
+      </button>
+    </form>
+  );
+}
+
+function Refund({ order, onChange }: { order: AdminOrder; onChange: Update }) {
+  const left = order.paidCents - order.refundedCents;
+  const schemas = {
+    amount: z
+      .string()
+      .regex(/^\d+(\.\d{1,2})?$/, 'An amount like 120 or 120.50')
+      .refine(
+        (v) => centsOf(Number(v)) >= 1 && centsOf(Number(v)) <= left,
+        `Between $0.01 and ${formatMoney(left, { exact: true })}`,
+      ),
+    reason: z.string().trim().min(3, 'Say why you refund').max(500),
+  };
+  const form = useForm(schemas, { amount: decimalPrice(left), reason: '' });
+  const [confirming, setConfirming] = useState(false);
+  const { busy, run } = useAdminAction();
+  const amountCents = centsOf(Number(form.values.amount) || 0);
+  return (
+    <form
+      noValidate
+      className={box}
+      aria-label="Refund"
+      onSubmit={(e) => {
+        e.preventDefault();
+        form.touchAll();
+        if (form.isValid) setConfirming(true);
+      }}
+    >
+      <h2 className={heading}>Refund</h2>
+      <p className="mt-1 text-xs text-muted">Up to {formatMoney(left, { exact: true })} can still be refunded.</p>
+      <div className="mt-3 grid gap-3">
+        <TextField form={form} name="amount" label="Amount (USD)" inputMode="decimal" required />
+        <TextField form={form} name="reason" label="Reason" required />
+      </div>
+      <button type="submit" className="btn-secondary mt-3" disabled={busy}>
+        Refund…
+      </button>
+      <Confirm
+        open={confirming}
+        title={`Refund ${formatMoney(amountCents, { exact: true })}?`}
+        body={`The money goes back to the customer's ${order.payment.brand} ending ${order.payment.last4}, and they are e-mailed. This cannot be undone.`}
+        action="Refund"
+        onClose={() => setConfirming(false)}
+        onConfirm={() =>
+          void run(async () => {
+            onChange(
+              await adminApi<AdminOrder>(`/orders/${order.number}/refunds`, {
+                method: 'POST',
+                body: { version: order.version, amountCents, reason: form.values.reason },
+              }),
+            );
+            toast.success(`Refunded ${formatMoney(amountCents, { exact: true })}.`);
+            form.reset();
+          }, form.showServerErrors)
+        }
+      />
+    </form>
+  );
+}
+
+function Cancel({ order, onChange }: { order: AdminOrder; onChange: Update }) {
+  const form = useForm({ reason: z.string().trim().min(3, 'Say why the order is cancelled').max(500) }, { reason: '' });
+  const [confirming, setConfirming] = useState(false);
+  const { busy, run } = useAdminAction();
+  return (
+    <form
+      noValidate
+      className={box}
+      aria-label="Cancel order"
+      onSubmit={(e) => {
+        e.preventDefault();
+        form.touchAll();
+        if (form.isValid) setConfirming(true);
+      }}
+    >
+      <h2 className={heading}>Cancel order</h2>
+      <div className="mt-3">
+        <TextField form={form} name="reason" label="Reason (the customer sees it)" required />
+      </div>
+      <button type="submit" className="btn-secondary mt-3 text-danger" disabled={busy}>
+        Cancel order…
+      </button>
+      <Confirm
+        open={confirming}
+        title={`Cancel order ${order.number}?`}
+        body={`Its stones go back on sale at once and the customer is e-mailed. Refund the payment separately.`}
+        action="Cancel order"
+        onClose={() => setConfirming(false)}
+        onConfirm={() =>
+          void run(async () => {
+            onChange(
+              await adminApi<AdminOrder>(`/orders/${order.number}/cancel`, {
+                method: 'POST',
+                body: { version: order.version, reason: form.values.reason },
+              }),
+            );
+            toast.success(`Order ${order.number} is cancelled.`);
+          }, form.showServerErrors)
+        }
+      />
+    </form>
+  );
+}

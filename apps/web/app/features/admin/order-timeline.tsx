@@ -1,0 +1,66 @@
+import { STATUS_LABELS, type AdminOrder, type OrderStatus } from '@facet/contracts/admin';
+import { formatMoney } from '@facet/contracts/money';
+
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function describe(e: AdminOrder['events'][number]): { title: string; detail?: string; url?: string } {
+  const d = e.data as Record<string, string | number | undefined>;
+  switch (e.type) {
+    case 'placed':
+      return {
+        title: 'Order placed and paid',
+        detail: `${formatMoney(Number(d.totalCents), { exact: true })}${d.card ? ` · ${d.card}` : ''}`,
+      };
+    case 'status': {
+      const to = d.to as OrderStatus;
+      if (to === 'shipped')
+        return { title: 'Shipped', detail: `${d.carrier} ${d.trackingNumber}`, url: String(d.trackingUrl) };
+      if (to === 'cancelled')
+        return {
+          title: 'Cancelled',
+          detail: `${d.reason}${d.stonesReleased ? ` · ${d.stonesReleased} stone(s) back on sale` : ''}`,
+        };
+      return { title: STATUS_LABELS[to] ?? String(to) };
+    }
+    case 'refund':
+      return {
+        title: `Refunded ${formatMoney(Number(d.amountCents), { exact: true })}`,
+        detail: String(d.reason ?? ''),
+      };
+    case 'note':
+      return { title: 'Note', detail: String(d.note ?? '') };
+    case 'email':
+      return { title: 'E-mail sent', detail: `${d.subject} → ${d.to}` };
+    default:
+      return { title: e.type };
+  }
+}
+
+/** Everything that happened to the order, oldest first: who and when. */
+export function OrderTimeline({ events }: { events: AdminOrder['events'] }) {
+  return (
+    <ol className="space-y-3 text-sm">
+      {events.map((e) => {
+        const { title, detail, url } = describe(e);
+        return (
+          <li key={e.id} className="border-l-2 border-hairline pl-3">
+            <p className="font-medium">
+              {title}
+              {!e.visibleToCustomer && <span className="ml-2 text-xs font-normal text-muted">(staff only)</span>}
+            </p>
+            {detail && <p className="whitespace-pre-line text-muted">{detail}</p>}
+            {url && (
+              <a href={url} className="text-primary underline" target="_blank" rel="noreferrer">
+                Track the parcel
+              </a>
+            )}
+            <p className="text-xs text-muted">
+              {when.format(new Date(e.at))}
+              {e.by ? ` · ${e.by}` : e.type === 'placed' ? ' · customer' : ''}
+            </p>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

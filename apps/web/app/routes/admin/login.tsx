@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { staffTotpBody, type StaffMe } from '@facet/contracts/admin';
+import { emailField } from '@facet/contracts/account';
+import type { Route } from './+types/login';
+import { pageMeta } from '~/lib/page-meta.ts';
+import { useForm } from '~/components/form/use-form.ts';
+import { TextField } from '~/components/form/text-field.tsx';
+import { adminApi } from '~/features/admin/admin-api.ts';
+import { useAdminAction } from '~/features/admin/use-admin-action.ts';
+import { BACK_OFFICE } from '~/features/admin/nav.ts';
+
+export const meta: Route.MetaFunction = () => pageMeta({ title: `Sign in — ${BACK_OFFICE}`, noindex: true });
+
+const passwordSchemas = { email: emailField, password: z.string().min(1, 'Enter your password') };
+const codeSchemas = { code: staffTotpBody.shape.code };
+type Answer = { status: 'signed-in'; staff: StaffMe } | { status: 'totp-required' };
+
+/** Only paths inside the back office: a crafted ?next= cannot send staff elsewhere. */
+const safeNext = (next: string | null) =>
+  next && /^\/admin(\/|$)/.test(next) && !next.startsWith('//') ? next : '/admin';
+
+export default function AdminLogin() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [step, setStep] = useState<'password' | 'code'>('password');
+  const creds = useForm(passwordSchemas, { email: '', password: '' });
+  const code = useForm(codeSchemas, { code: '' });
+  const { busy, run } = useAdminAction();
+  const done = () => navigate(safeNext(params.get('next')), { replace: true });
+
+  return (
+    <main id="main" className="flex min-h-screen items-center justify-center bg-panel px-4">
+      <div className="w-full max-w-sm border border-hairline bg-white p-6">
+        <p className="font-display text-2xl tracking-[0.12em]">FACET</p>
+        <h1 className="mt-1 font-sans text-lg font-semibold tracking-normal">{BACK_OFFICE}</h1>
+        {step === 'password' ? (
+          <form
+            noValidate
+            className="mt-5 space-y-4"
+            aria-label="Sign in"
+            onSubmit={(e) => {
+              e.preventDefault();
+              creds.touchAll();
+              if (!creds.isValid) return;
+              void run(async () => {
+                const a = await adminApi<Answer>('/auth/login', { method: 'POST', body: creds.values });
+                if (a.status === 'totp-required') setStep('code');
+                else done();
+              }, creds.showServerErrors);
+            }}
+          >
+            <TextField
+              form={creds}
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="username"
+              required
+              autoFocus
+            />
+            <TextField
+              form={creds}
+              name="password"
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              required
+            />
+            <button type="submit" className="btn-primary w-full" disabled={busy}>
+              {busy ? 'Signing in…' : 'Sign in'}
+            </button>
+          </form>
+        ) : (
+          <form
+            noValidate
+            className="mt-5 space-y-4"
+            aria-label="Two-factor code"
+            onSubmit={(e) => {
+              e.preventDefault();
+              code.touchAll();
+              if (!code.isValid) return;
+              void run(async () => {
+                await adminApi<StaffMe>('/auth/totp', { method: 'POST', body: code.values });
+                done();
+              }, code.showServerErrors);
+            }}
+          >
+            <p className="text-sm text-muted">Enter the 6-digit code from your authenticator app.</p>
+            <TextField
+              form={code}
+              name="code"
+              label="Code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              required
+              autoFocus
+            />
+            <button type="submit" className="btn-primary w-full" disabled={busy}>
+              {busy ? 'Checking…' : 'Continue'}
+            </button>
+          </form>
+        )}
+      </div>
+    </main>
+  );
+}

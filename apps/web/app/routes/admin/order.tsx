@@ -1,0 +1,157 @@
+import { useState } from 'react';
+import { Link, useOutletContext } from 'react-router';
+import type { AdminOrder, StaffMe } from '@facet/contracts/admin';
+import { formatMoney } from '@facet/contracts/money';
+import type { Route } from './+types/order';
+import { AddressLines } from '~/components/address-lines.tsx';
+import { adminLoad } from '~/features/admin/admin-api.ts';
+import { AdminHeading } from '~/features/admin/admin-shell.tsx';
+import { OrderActions } from '~/features/admin/order-actions.tsx';
+import { OrderTimeline } from '~/features/admin/order-timeline.tsx';
+import { StatusBadge } from '~/features/admin/status-badge.tsx';
+import { AdminRouteError } from '~/features/admin/route-error.tsx';
+
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  return adminLoad<AdminOrder>(`/orders/${encodeURIComponent(params.number)}`, request);
+}
+export const ErrorBoundary = AdminRouteError;
+
+const box = 'border border-hairline bg-white p-4';
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
+
+export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
+  const me = useOutletContext<StaffMe>();
+  const [order, setOrder] = useState(loaderData);
+  const [seen, setSeen] = useState(loaderData);
+  if (seen !== loaderData) {
+    setSeen(loaderData);
+    setOrder(loaderData);
+  }
+  const o = order;
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link to="/admin/orders" className="text-primary underline">
+          ← Orders
+        </Link>
+      </p>
+      <AdminHeading title={`Order ${o.number}`}>
+        <div className="flex items-center gap-3 text-sm text-muted">
+          <StatusBadge status={o.status} />
+          <span>Placed {when.format(new Date(o.placedAt))}</span>
+        </div>
+      </AdminHeading>
+      <div className="grid items-start gap-4 xl:grid-cols-[1fr_22rem]">
+        <div className="space-y-4">
+          <section className={box} aria-labelledby="items">
+            <h2 id="items" className="text-sm font-semibold">
+              Items
+            </h2>
+            <ul className="mt-2 divide-y divide-hairline text-sm">
+              {o.lines.map((l, i) => (
+                <li key={i} className="flex gap-3 py-2">
+                  <img src={l.image} alt="" width={48} height={48} className="h-12 w-12 shrink-0 bg-panel" />
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium">{l.title}</p>
+                    <p className="text-xs text-muted">{l.details.join(' · ')}</p>
+                    {l.quantity > 1 && <p className="text-xs text-muted">Qty {l.quantity}</p>}
+                  </div>
+                  <p className="whitespace-nowrap">{formatMoney(l.lineTotalCents, { exact: true })}</p>
+                </li>
+              ))}
+            </ul>
+          </section>
+          {o.stones.length > 0 && (
+            <section className={box} aria-labelledby="stones">
+              <h2 id="stones" className="text-sm font-semibold">
+                Stones to pull
+              </h2>
+              <table className="mt-2 w-full text-sm">
+                <caption className="sr-only">Stones in this order</caption>
+                <thead className="text-left text-xs text-muted">
+                  <tr>
+                    <th scope="col" className="py-1 pr-3 font-medium">
+                      Stock no.
+                    </th>
+                    <th scope="col" className="py-1 pr-3 font-medium">
+                      Stone
+                    </th>
+                    <th scope="col" className="py-1 font-medium">
+                      Certificate
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {o.stones.map((s) => (
+                    <tr key={`${s.kind}${s.id}`} className="border-t border-hairline">
+                      <td className="py-1.5 pr-3 font-mono text-xs">{s.serial}</td>
+                      <td className="py-1.5 pr-3">{s.title}</td>
+                      <td className="py-1.5">{s.certificate ? `${s.lab ?? ''} ${s.certificate}`.trim() : '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          )}
+          <section className={box} aria-labelledby="timeline">
+            <h2 id="timeline" className="mb-3 text-sm font-semibold">
+              Timeline
+            </h2>
+            <OrderTimeline events={o.events} />
+          </section>
+        </div>
+        <div className="space-y-4">
+          <OrderActions order={o} me={me} onChange={setOrder} />
+          <section className={box} aria-labelledby="customer">
+            <h2 id="customer" className="text-sm font-semibold">
+              Customer
+            </h2>
+            <p className="mt-2 text-sm">{o.customerName}</p>
+            <p className="text-sm text-muted">{o.email}</p>
+            <p className="text-xs text-muted">{o.userId ? 'Has an account' : 'Guest checkout'}</p>
+            <h3 className="mt-3 text-xs font-semibold uppercase tracking-wider text-muted">Ships to</h3>
+            <div className="text-sm">
+              <AddressLines a={o.shippingAddress} />
+            </div>
+            <p className="mt-1 text-xs text-muted">{o.shipping.label}</p>
+            <h3 className="mt-3 text-xs font-semibold uppercase tracking-wider text-muted">Bills to</h3>
+            <div className="text-sm">
+              <AddressLines a={o.billingAddress} />
+            </div>
+            {o.trackingUrl && (
+              <p className="mt-3 text-sm">
+                {o.carrier} {o.trackingNumber} ·{' '}
+                <a href={o.trackingUrl} className="text-primary underline" target="_blank" rel="noreferrer">
+                  Track
+                </a>
+              </p>
+            )}
+          </section>
+          <section className={box} aria-labelledby="payment">
+            <h2 id="payment" className="text-sm font-semibold">
+              Payment
+            </h2>
+            <dl className="mt-2 space-y-1 text-sm">
+              {[
+                ['Subtotal', o.totals.subtotalCents],
+                ['Shipping', o.totals.shippingCents],
+                ['Sales tax', o.totals.taxCents],
+                ['Total', o.totals.totalCents],
+                ['Paid', o.paidCents],
+                ['Refunded', o.refundedCents],
+              ].map(([label, cents]) => (
+                <div key={label as string} className="flex justify-between">
+                  <dt className="text-muted">{label}</dt>
+                  <dd>{formatMoney(cents as number, { exact: true })}</dd>
+                </div>
+              ))}
+            </dl>
+            <p className="mt-2 text-xs text-muted">
+              {o.payment.brand} ending {o.payment.last4}
+            </p>
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import { Form, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { ORDER_STATUSES, STATUS_LABELS, type AdminOrderList } from '@facet/contracts/admin';
+import type { Route } from './+types/orders';
+import { Pagination } from '~/components/ui/pagination.tsx';
+import { adminLoad } from '~/features/admin/admin-api.ts';
+import { AdminHeading } from '~/features/admin/admin-shell.tsx';
+import { OrdersTable } from '~/features/admin/orders-table.tsx';
+import { AdminRouteError } from '~/features/admin/route-error.tsx';
+
+const KEEP = ['q', 'status', 'payment', 'from', 'to', 'sort', 'page'];
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const q = new URLSearchParams();
+  for (const k of KEEP) {
+    const v = url.searchParams.get(k);
+    if (v) q.set(k, v);
+  }
+  return adminLoad<AdminOrderList>(`/orders?${q}`, request);
+}
+
+export const ErrorBoundary = AdminRouteError;
+
+export default function AdminOrders({ loaderData: list }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const busy = useNavigation().state === 'loading';
+  const hrefWith = (changes: Record<string, string | null>) => {
+    const n = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) n.set(k, v);
+      else n.delete(k);
+    }
+    if (!('page' in changes)) n.delete('page');
+    return `/admin/orders${n.size ? `?${n}` : ''}`;
+  };
+  const filtered = ['q', 'status', 'payment', 'from', 'to'].some((k) => params.get(k));
+
+  return (
+    <>
+      <AdminHeading title="Orders">
+        <p className="text-sm text-muted" aria-live="polite">
+          {list.count.toLocaleString()} {list.count === 1 ? 'order' : 'orders'}
+        </p>
+      </AdminHeading>
+      <Form
+        method="get"
+        className="mb-4 grid grid-cols-2 gap-3 border border-hairline bg-white p-3 sm:grid-cols-3 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto]"
+      >
+        <label className="col-span-2 text-xs text-muted sm:col-span-3 lg:col-span-1">
+          Search
+          <input
+            type="search"
+            name="q"
+            defaultValue={params.get('q') ?? ''}
+            placeholder="Order number, e-mail, name, stone number"
+            className="field mt-1 py-2"
+          />
+        </label>
+        <label className="text-xs text-muted">
+          Status
+          <select name="status" defaultValue={params.get('status') ?? ''} className="field mt-1 py-2">
+            <option value="">Any</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-xs text-muted">
+          Payment
+          <select name="payment" defaultValue={params.get('payment') ?? ''} className="field mt-1 py-2">
+            <option value="">Any</option>
+            <option value="paid">Paid</option>
+            <option value="partially_refunded">Partly refunded</option>
+            <option value="refunded">Refunded</option>
+          </select>
+        </label>
+        <label className="text-xs text-muted">
+          From
+          <input type="date" name="from" defaultValue={params.get('from') ?? ''} className="field mt-1 py-2" />
+        </label>
+        <label className="text-xs text-muted">
+          To
+          <input type="date" name="to" defaultValue={params.get('to') ?? ''} className="field mt-1 py-2" />
+        </label>
+        {params.get('sort') && <input type="hidden" name="sort" value={params.get('sort')!} />}
+        <div className="flex items-end gap-2">
+          <button type="submit" className="btn-primary py-2">
+            Apply
+          </button>
+          {filtered && (
+            <button type="button" className="btn-secondary py-2" onClick={() => navigate('/admin/orders')}>
+              Clear
+            </button>
+          )}
+        </div>
+      </Form>
+      {list.rows.length === 0 ? (
+        <div className="border border-hairline bg-white p-10 text-center">
+          <p className="font-medium">{filtered ? 'No orders match these filters.' : 'No orders yet.'}</p>
+          <p className="mt-1 text-sm text-muted">
+            {filtered ? 'Widen the dates or clear the search.' : 'Orders appear here the moment a customer places one.'}
+          </p>
+        </div>
+      ) : (
+        <div className={busy ? 'opacity-60' : ''}>
+          <OrdersTable
+            rows={list.rows}
+            sort={params.get('sort') ?? 'placed-desc'}
+            onSort={(sort) => navigate(hrefWith({ sort }), { preventScrollReset: true })}
+          />
+        </div>
+      )}
+      <Pagination
+        page={list.page}
+        pageSize={list.pageSize}
+        count={list.count}
+        hrefFor={(p) => hrefWith({ page: p > 1 ? String(p) : null })}
+      />
+    </>
+  );
+}

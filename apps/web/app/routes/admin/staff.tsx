@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { z } from 'zod';
+import { ROLES, ROLE_LABELS, type Role, type StaffMe } from '@facet/contracts/admin';
+import { emailField } from '@facet/contracts/account';
+import type { Route } from './+types/staff';
+import { useForm } from '~/components/form/use-form.ts';
+import { TextField } from '~/components/form/text-field.tsx';
+import { SelectField } from '~/components/form/select-field.tsx';
+import { adminApi, adminLoad } from '~/features/admin/admin-api.ts';
+import { AdminHeading } from '~/features/admin/admin-shell.tsx';
+import { useAdminAction } from '~/features/admin/use-admin-action.ts';
+import { AdminRouteError } from '~/features/admin/route-error.tsx';
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return adminLoad<StaffMe[]>('/staff', request);
+}
+export const ErrorBoundary = AdminRouteError;
+
+const schemas = {
+  email: emailField,
+  name: z.string().trim().max(100),
+  role: z.enum(ROLES, 'Choose a role'),
+};
+
+export default function AdminStaff({ loaderData: staff }: Route.ComponentProps) {
+  const form = useForm(schemas, { email: '', name: '', role: '' });
+  const { busy, run } = useAdminAction();
+  const { revalidate } = useRevalidator();
+  const [link, setLink] = useState<{ email: string; url: string } | null>(null);
+  return (
+    <>
+      <AdminHeading title="Staff" />
+      <div className="grid items-start gap-4 lg:grid-cols-[1fr_22rem]">
+        <div className="overflow-x-auto border border-hairline bg-white">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Staff members</caption>
+            <thead className="border-b border-hairline bg-panel text-left text-xs uppercase tracking-wider text-muted">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  E-mail
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Name
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Role
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Two-factor
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {staff.map((s) => (
+                <tr key={s.id} className="border-b border-hairline last:border-0">
+                  <td className="px-3 py-2">{s.email}</td>
+                  <td className="px-3 py-2">{s.name || '—'}</td>
+                  <td className="px-3 py-2">{ROLE_LABELS[s.role]}</td>
+                  <td className="px-3 py-2">{s.totpEnabled ? 'On' : 'Off'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <form
+          noValidate
+          aria-label="Add a staff member"
+          className="space-y-3 border border-hairline bg-white p-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            form.touchAll();
+            if (!form.isValid) return;
+            void run(async () => {
+              const r = await adminApi<{ staff: StaffMe; setPasswordUrl: string | null }>('/staff', {
+                method: 'POST',
+                body: { email: form.values.email, name: form.values.name || undefined, role: form.values.role as Role },
+              });
+              if (r.setPasswordUrl) setLink({ email: r.staff.email, url: r.setPasswordUrl });
+              form.reset();
+              await revalidate();
+            }, form.showServerErrors);
+          }}
+        >
+          <h2 className="text-sm font-semibold">Add a staff member</h2>
+          <TextField form={form} name="email" label="E-mail" type="email" autoComplete="off" required />
+          <TextField form={form} name="name" label="Name" autoComplete="off" />
+          <SelectField
+            form={form}
+            name="role"
+            label="Role"
+            options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+            required
+          />
+          <button type="submit" className="btn-primary w-full" disabled={busy}>
+            {busy ? 'Adding…' : 'Add'}
+          </button>
+          {link && (
+            <div className="border border-primary bg-secondary p-3 text-xs" role="status">
+              Send {link.email} this link to set their password (one use, 48 hours; it is not shown again):
+              <p className="mt-1 break-all font-mono">{link.url}</p>
+            </div>
+          )}
+        </form>
+      </div>
+    </>
+  );
+}

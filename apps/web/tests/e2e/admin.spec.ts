@@ -1,0 +1,148 @@
+import { test, expect } from './support/ready.ts';
+import type { Browser, Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { mailTo } from './support/mail.ts';
+
+// The back office, as a jeweller's staff use it: fulfilment ships an order with tracking, the
+// customer is told and sees it, a manager refunds part of it, the owner reads it all in the audit log.
+// Staff are created by scripts/e2e.mjs with the staff command before the store starts.
+
+const PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'Loupe-and-Tweezers-42';
+const axe = async (page: Page) =>
+  (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze()).violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+
+async function signIn(browser: Browser, role: string, next = '/admin/orders') {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(next);
+  await expect(page).toHaveURL(/\/admin\/login\?next=/);
+  await page.getByLabel('Email').fill(`${role}@facet.test`);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('staff-member')).toContainText(`${role}@facet.test`);
+  return page;
+}
+
+/** A guest buys a loose diamond (through the API, as checkout does): answers the order and its link. */
+async function placeOrder(page: Page, email: string) {
+  const session = crypto.randomUUID();
+  const list = (await (await page.request.get('/api/diamond?origin=natural&sort=price-asc&pageSize=5')).json()) as {
+    data: { diamonds: Array<{ id: number }> };
+  };
+  const headers = { 'x-session-id': session };
+  for (const d of list.data.diamonds) {
+    const add = await page.request.post('/api/cart/items', { headers, data: { kind: 'diamond', id: d.id } });
+    if (add.ok()) break;
+  }
+  const res = await page.request.post('/api/order', {
+    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+    data: {
+      email,
+      shippingAddress: {
+        name: 'Grace Hopper',
+        company: '',
+        line1: '1 Compiler Way',
+        line2: '',
+        city: 'Arlington',
+        state: 'VA',
+        zip: '22201',
+        country: 'US',
+        phone: '(703) 555-0143',
+      },
+      shippingMethod: 'standard',
+      card: { name: 'Grace Hopper', number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const { number, accessToken } = (await res.json()).data as { number: string; accessToken: string };
+  return { number, link: `/order-confirmation?number=${number}&token=${accessToken}` };
+}
+
+test('fulfilment ships with tracking, the customer sees it, a manager refunds part, the owner audits it', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = `grace.${Date.now()}@example.com`;
+  const order = await placeOrder(page, email);
+
+  // Fulfilment: find the order, move it along, ship it with UPS tracking.
+  const ship = await signIn(browser, 'fulfilment');
+  await expect(ship.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText([
+    'Dashboard',
+    'Orders',
+    'Your account',
+  ]);
+  await ship.getByLabel('Search').fill(email);
+  await ship.getByRole('button', { name: 'Apply' }).click();
+  await ship.getByRole('link', { name: order.number }).click();
+  await expect(ship.getByRole('heading', { name: `Order ${order.number}` })).toBeVisible();
+  expect(await axe(ship)).toEqual([]);
+  await expect(ship.getByRole('form', { name: 'Refund' })).toHaveCount(0);
+  await ship.getByRole('button', { name: 'Mark as in production' }).click();
+  await ship.getByRole('button', { name: 'Mark as ready to ship' }).click();
+  await ship.getByLabel('Carrier').selectOption('UPS');
+  await ship.getByLabel('Tracking number').fill('1Z999AA10123456784');
+  await ship.getByRole('button', { name: 'Mark as shipped' }).click();
+  await expect(ship.getByRole('main').getByText('Shipped', { exact: true }).first()).toBeVisible();
+  const tracking = 'https://www.ups.com/track?tracknum=1Z999AA10123456784';
+  await expect(ship.getByRole('link', { name: 'Track the parcel' })).toHaveAttribute('href', tracking);
+
+  // The customer: an e-mail with the tracking link, and the same on their order page.
+  const mail = await mailTo(email, /has shipped/);
+  expect(mail.text).toContain(tracking);
+  await page.goto(order.link);
+  await expect(page.getByRole('link', { name: 'Track your parcel' })).toHaveAttribute('href', tracking);
+  await expect(page.getByRole('main')).toContainText('Shipped');
+
+  // A manager refunds part of it, confirming first.
+  const manager = await signIn(browser, 'manager', `/admin/orders/${order.number}`);
+  const refund = manager.getByRole('form', { name: 'Refund' });
+  await refund.getByLabel('Amount (USD)').fill('25.50');
+  await refund.getByLabel('Reason').fill('Goodwill: the parcel was a day late');
+  await refund.getByRole('button', { name: 'Refund…' }).click();
+  await manager.getByRole('alertdialog').getByRole('button', { name: 'Refund' }).click();
+  await expect(manager.getByText('Refunded $25.50').first()).toBeVisible();
+  expect((await mailTo(email, /^Refund of \$25\.50/)).text).toContain('$25.50');
+
+  // The owner reads it all in the audit log.
+  const owner = await signIn(browser, 'owner', '/admin/audit?entity=order');
+  const log = owner.getByRole('table', { name: 'Audit entries, newest first' });
+  await expect(log).toContainText('order.refund');
+  await expect(log).toContainText('manager@facet.test');
+  await expect(log).toContainText('fulfilment@facet.test');
+  expect(await axe(owner)).toEqual([]);
+});
+
+test('a role sees only its pages; a page outside it answers "not for your role"', async ({ browser }) => {
+  const support = await signIn(browser, 'support', '/admin');
+  await expect(support.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText([
+    'Dashboard',
+    'Orders',
+    'Your account',
+  ]);
+  expect(await axe(support)).toEqual([]);
+  await support.goto('/admin/staff');
+  await expect(support.getByRole('heading', { name: 'Not for your role' })).toBeVisible();
+});
+
+test('no storefront page loads a byte of the back office', async ({ page }) => {
+  const scriptsOf = async (path: string) => {
+    await page.goto(path);
+    return page.evaluate(() =>
+      [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel=modulepreload]')].map(
+        (e) => ('src' in e && e.src) || (e as HTMLLinkElement).href,
+      ),
+    );
+  };
+  const bodies = async (urls: string[]) => Promise.all(urls.map(async (u) => (await page.request.get(u)).text()));
+  for (const path of ['/', '/category/1100', '/diamonds', '/cart']) {
+    const js = (await bodies(await scriptsOf(path))).join('\n');
+    expect(js.length, path).toBeGreaterThan(10_000);
+    expect(js, path).not.toContain('Facet back office');
+  }
+  // The marker is real: the back office's own scripts carry it.
+  const adminJs = (await bodies(await scriptsOf('/admin/login'))).join('\n');
+  expect(adminJs).toContain('Facet back office');
+});

@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import { emailField, passwordField } from './account.ts';
+import { orderSchema } from './commerce.ts';
+
+// The back office: staff roles and what each may do, order statuses and their transitions, and
+// the bodies and answers of /api/admin. One table of permissions serves the API guard, the route
+// × role test and the admin navigation.
+
+export const ROLES = ['owner', 'manager', 'fulfilment', 'support'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PERMISSIONS = [
+  'dashboard:read',
+  'orders:read',
+  'orders:fulfil',
+  'orders:note',
+  'orders:cancel',
+  'orders:refund',
+  'orders:mail',
+  'catalogue:write',
+  'prices:write',
+  'customers:read',
+  'staff:manage',
+  'settings:manage',
+  'audit:read',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  owner: PERMISSIONS,
+  manager: [
+    'dashboard:read',
+    'orders:read',
+    'orders:fulfil',
+    'orders:note',
+    'orders:cancel',
+    'orders:refund',
+    'orders:mail',
+    'catalogue:write',
+    'prices:write',
+    'customers:read',
+  ],
+  fulfilment: ['dashboard:read', 'orders:read', 'orders:fulfil', 'orders:note'],
+  support: ['dashboard:read', 'orders:read', 'orders:note', 'orders:mail', 'customers:read'],
+};
+export const can = (role: Role, p: Permission) => ROLE_PERMISSIONS[role].includes(p);
+
+export const ROLE_LABELS: Record<Role, string> = {
+  owner: 'Owner',
+  manager: 'Manager',
+  fulfilment: 'Fulfilment',
+  support: 'Support',
+};
+
+// Orders after the sale: made to order, checked, shipped insured, delivered; or cancelled before shipping.
+export const ORDER_STATUSES = [
+  'placed',
+  'in_production',
+  'ready_to_ship',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  placed: 'Placed',
+  in_production: 'In production',
+  ready_to_ship: 'Ready to ship',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+/** The next steps from each status (cancelling is its own permission, and only before shipping). */
+export const NEXT_STATUS: Record<OrderStatus, readonly OrderStatus[]> = {
+  placed: ['in_production', 'cancelled'],
+  in_production: ['ready_to_ship', 'cancelled'],
+  ready_to_ship: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
+export const CARRIERS = ['UPS', 'FedEx', 'USPS'] as const;
+export type Carrier = (typeof CARRIERS)[number];
+const TRACKING: Record<Carrier, (n: string) => string> = {
+  UPS: (n) => `https://www.ups.com/track?tracknum=${encodeURIComponent(n)}`,
+  FedEx: (n) => `https://www.fedex.com/fedextrack/?trknbr=${encodeURIComponent(n)}`,
+  USPS: (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${encodeURIComponent(n)}`,
+};
+export const trackingUrl = (carrier: Carrier, number: string) => TRACKING[carrier](number);
+
+// ---- staff sign-in
+export const staffLoginBody = z.object({ email: emailField, password: z.string().min(1).max(200) }).strict();
+export const staffTotpBody = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+  })
+  .strict();
+export const staffSetPasswordBody = z.object({ token: z.string().min(20).max(100), password: passwordField }).strict();
+export const staffMe = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  totpEnabled: z.boolean(),
+  /** How long a back-office session lasts (server settings): idle minutes, and hours in all. */
+  session: z.object({ idleMinutes: z.number().int(), hours: z.number().int() }),
+});
+export type StaffMe = z.infer<typeof staffMe>;
+/** The answer to a password sign-in: done, or the second factor still to give. */
+export const staffLoginAnswer = z.union([
+  z.object({ status: z.literal('signed-in'), staff: staffMe }),
+  z.object({ status: z.literal('totp-required') }),
+]);
+
+// ---- orders
+const date = z.iso.date().optional();
+export const ORDER_SORTS = ['placed-desc', 'placed-asc', 'total-desc', 'total-asc'] as const;
+export const adminOrderQuery = z
+  .object({
+    q: z.string().trim().max(100).optional(),
+    status: z.enum(ORDER_STATUSES).optional(),
+    payment: z.enum(['paid', 'partially_refunded', 'refunded']).optional(),
+    from: date,
+    to: date,
+    sort: z.enum(ORDER_SORTS).default('placed-desc'),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  })
+  .strict();
+export type AdminOrderQuery = z.infer<typeof adminOrderQuery>;
+
+export const adminOrderRow = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  placedAt: z.string(),
+  email: z.string(),
+  customerName: z.string(),
+  itemCount: z.number().int(),
+  totalCents: z.number().int(),
+  refundedCents: z.number().int(),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRow>;
+export const adminOrderList = z.object({
+  rows: z.array(adminOrderRow),
+  count: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminOrderList = z.infer<typeof adminOrderList>;
+
+export const orderEventSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  at: z.string(),
+  by: z.string().nullable(),
+  visibleToCustomer: z.boolean(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+export const adminStone = z.object({
+  kind: z.enum(['diamond', 'gemstone']),
+  id: z.number().int(),
+  serial: z.string(),
+  title: z.string(),
+  certificate: z.string().nullable(),
+  lab: z.string().nullable(),
+});
+export const adminOrder = orderSchema.omit({ accessToken: true }).extend({
+  id: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  version: z.number().int(),
+  customerName: z.string(),
+  userId: z.number().int().nullable(),
+  paidCents: z.number().int(),
+  refundedCents: z.number().int(),
+  carrier: z.enum(CARRIERS).nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  stones: z.array(adminStone),
+  events: z.array(orderEventSchema),
+  next: z.array(z.enum(ORDER_STATUSES)),
+});
+export type AdminOrder = z.infer<typeof adminOrder>;
+
+export const orderNumberParams = z.object({ number: z.string().max(20) }).strict();
+const version = z.number().int().min(1);
+export const trackingNumberField = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{6,40}$/, 'A tracking number is 6–40 letters, digits or dashes');
+export const orderStatusBody = z
+  .object({
+    version,
+    status: z.enum(ORDER_STATUSES),
+    /** Required to ship: who carries it and the number to follow it. */
+    carrier: z.enum(CARRIERS).optional(),
+    trackingNumber: trackingNumberField.optional(),
+    reason: z.string().trim().max(500).optional(),
+  })
+  .strict()
+  .refine((b) => b.status !== 'shipped' || (b.carrier && b.trackingNumber), {
+    message: 'Shipping needs the carrier and the tracking number',
+    path: ['trackingNumber'],
+  })
+  .refine((b) => b.status !== 'cancelled' || (b.reason && b.reason.length >= 3), {
+    message: 'Say why the order is cancelled',
+    path: ['reason'],
+  });
+export type OrderStatusInput = z.infer<typeof orderStatusBody>;
+export const orderNoteBody = z
+  .object({ version, note: z.string().trim().min(1, 'Write the note').max(2_000) })
+  .strict();
+export const orderRefundBody = z
+  .object({
+    version,
+    amountCents: z.number().int().min(1, 'Refund at least one cent'),
+    reason: z.string().trim().min(3, 'Say why you refund').max(500),
+  })
+  .strict();
