@@ -34,6 +34,9 @@ import { orderRoutes } from './modules/order/routes.ts';
 import { orderAdminRoutes } from './modules/order/admin-routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { customerAdminRoutes } from './modules/customers/routes.ts';
+import { inventoryAdminRoutes } from './modules/inventory/routes.ts';
+import { startHoldSweeper } from './modules/inventory/service.ts';
 import { adminScope } from './plugins/staff-auth.ts';
 import { MailOutbox } from './modules/mail/outbox.ts';
 import { createTransport } from './modules/mail/transport.ts';
@@ -133,13 +136,16 @@ export async function buildApp({
   app.decorate('diamondIndex', new DiamondIndex(database.db));
   let stopFollowing: (() => Promise<void>) | undefined;
   let stopSweeping: (() => void) | undefined;
+  let stopHolds: (() => void) | undefined;
   app.addHook('onReady', async () => {
     outbox.start();
     stopSweeping = app.throttle.startSweeper();
+    stopHolds = startHoldSweeper(database.db, app.log);
     stopFollowing = await followCatalogueChanges(app, database);
   });
   app.addHook('onClose', async () => {
     stopSweeping?.();
+    stopHolds?.();
     await stopFollowing?.();
     await outbox.stop();
   });
@@ -182,6 +188,8 @@ export async function buildApp({
           await admin.register(staffRoutes);
           await admin.register(orderAdminRoutes);
           await admin.register(auditRoutes);
+          await admin.register(customerAdminRoutes);
+          await admin.register(inventoryAdminRoutes);
         },
         { prefix: '/admin' },
       );

@@ -1,5 +1,5 @@
 import { loadConfig, devMailboxEnabled } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { DataDirBusy, openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
 import { buildApp } from './app.ts';
 import { warmCatalogue } from './modules/catalog/service.ts';
@@ -7,7 +7,14 @@ import { webPlugin } from './plugins/web.ts';
 import { staffCount } from './modules/staff/service.ts';
 
 const config = loadConfig();
-const database = await openDatabase(config);
+const database = await openDatabase(config).catch((err: unknown) => {
+  // Another process owns the embedded database: say so plainly, not with a stack trace.
+  if (err instanceof DataDirBusy) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+});
 const seeded = await database.exclusive(async () => {
   await database.migrate();
   return seedIfEmpty(database.db, {

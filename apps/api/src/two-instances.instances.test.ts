@@ -7,6 +7,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase, rowsOf, type Database } from './db/client.ts';
 import { startSmtp, type TestSmtp } from './test/smtp.ts';
 import { throwawayDatabase } from './test/build-test-app.ts';
+import { addStaff } from './modules/staff/service.ts';
 
 // Two API processes on one PostgreSQL database, as behind a load balancer: every write made
 // through one is seen by the other within a second; sessions, carts, throttles and the outbox
@@ -164,6 +165,71 @@ describe('two API instances on one PostgreSQL', () => {
       const detail = await call(b, 'GET', `/product/diamond?id=${d!.id}`);
       const list = await call(b, 'GET', search);
       return detail.body.data.status === 'sold' && !list.body.data.diamonds.some((x: { id: number }) => x.id === d!.id);
+    });
+    expect(ms).toBeLessThan(1_000);
+  });
+
+  it('staff sessions hold on either instance, and a cancellation on one puts the stone back on sale on the other within 1 s', async () => {
+    const [d] = await q<{ id: number; shape: string }>(
+      sql`select id, shape from diamond where status = 'available' order by price_cents desc limit 1`,
+    );
+    const s = randomUUID();
+    expect((await call(a, 'POST', '/cart/items', { kind: 'diamond', id: d!.id }, { 'x-session-id': s })).status).toBe(
+      200,
+    );
+    const placed = await call(
+      a,
+      'POST',
+      '/order',
+      {
+        email: 'twin.cancel@example.com',
+        shippingMethod: 'standard',
+        card: { name: 'T T', number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
+        shippingAddress: {
+          name: 'Twin Test',
+          line1: '1 Main St',
+          city: 'Albany',
+          state: 'NY',
+          zip: '12207',
+          phone: '(518) 555-0100',
+        },
+      },
+      { 'x-session-id': s, 'idempotency-key': randomUUID() },
+    );
+    expect(placed.status).toBe(200);
+    const number = placed.body.data.number as string;
+    await addStaff(
+      database.db,
+      { email: 'twin.manager@facet.test', role: 'manager', password: 'Loupe-and-Tweezers-42' },
+      null,
+    );
+    const origin = { origin: 'http://store.example' };
+    const login = await fetch(`${a.url}/api/admin/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...origin },
+      body: JSON.stringify({ email: 'twin.manager@facet.test', password: 'Loupe-and-Tweezers-42' }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    // Signed in on A, served by B: the session is in PostgreSQL.
+    const order = await call(b, 'GET', `/admin/orders/${number}`, undefined, { cookie });
+    expect(order.status).toBe(200);
+    const search = `/diamond?shape=${d!.shape}&sort=price-desc`;
+    expect((await call(b, 'GET', `/product/diamond?id=${d!.id}`)).body.data.status).toBe('sold');
+    const cancel = await call(
+      b,
+      'POST',
+      `/admin/orders/${number}/cancel`,
+      { version: order.body.data.version, reason: 'Customer changed their mind' },
+      { cookie, ...origin },
+    );
+    expect(cancel.status).toBe(200);
+    const ms = await within(1_000, async () => {
+      const detail = await call(a, 'GET', `/product/diamond?id=${d!.id}`);
+      const list = await call(a, 'GET', search);
+      return (
+        detail.body.data.status === 'available' && list.body.data.diamonds.some((x: { id: number }) => x.id === d!.id)
+      );
     });
     expect(ms).toBeLessThan(1_000);
   });

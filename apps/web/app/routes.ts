@@ -32,10 +32,15 @@ export default [
   // The back office: its own layout and code (no storefront page loads any of it).
   route('admin/login', 'routes/admin/login.tsx'),
   route('admin/set-password/:token', 'routes/admin/set-password.tsx'),
+  route('admin/orders/:number/packing-slip', 'routes/admin/packing-slip.tsx'),
+  route('admin/orders/:number/invoice', 'routes/admin/invoice.tsx'),
   layout('routes/admin/layout.tsx', [
     route('admin', 'routes/admin/dashboard.tsx'),
     route('admin/orders', 'routes/admin/orders.tsx'),
     route('admin/orders/:number', 'routes/admin/order.tsx'),
+    route('admin/customers', 'routes/admin/customers.tsx'),
+    route('admin/customers/:id', 'routes/admin/customer.tsx'),
+    route('admin/stones', 'routes/admin/stones.tsx'),
     route('admin/staff', 'routes/admin/staff.tsx'),
     route('admin/audit', 'routes/admin/audit.tsx'),
     route('admin/account', 'routes/admin/account.tsx'),

@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const urlOf = (url: string) => url.replace('/api/admin', '').replace(':number', number);
+const urlOf = (url: string) =>
+  url.replace('/api/admin', '').replace(':number', number).replace(':id', '1').replace(':kind', 'diamond');
 
 describe('admin routes × roles', () => {
   it('every admin route declares its access, and the table holds them all', () => {

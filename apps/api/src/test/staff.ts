@@ -34,7 +34,11 @@ export const adminCall = (t: TestApp, cookie: string | null, method: string, url
   });
 
 /** A guest order with one loose diamond: answers its number and the diamond's id. */
-export async function placeDiamondOrder(t: TestApp, email = `buyer.${randomUUID().slice(0, 8)}@example.com`) {
+export async function placeDiamondOrder(
+  t: TestApp,
+  email = `buyer.${randomUUID().slice(0, 8)}@example.com`,
+  extra: object = {},
+) {
   const session = randomUUID();
   const [d] = rowsOf<{ id: number }>(
     await t.database.db.execute(sql`select id from diamond where status = 'available' order by id desc limit 1`),
@@ -50,7 +54,7 @@ export async function placeDiamondOrder(t: TestApp, email = `buyer.${randomUUID(
     method: 'POST',
     url: '/api/order',
     headers: { 'x-session-id': session, 'idempotency-key': randomUUID() },
-    payload: orderBody(email),
+    payload: orderBody(email, extra),
   });
   if (res.statusCode !== 200) throw new Error(`order ${res.statusCode}: ${res.body}`);
   return {

@@ -31,6 +31,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
+/** Why a stone cannot be bought now, in the store's words. */
+const UNAVAILABLE: Record<string, string> = {
+  sold: 'This diamond has been sold.',
+  reserved: 'This diamond is reserved for another customer.',
+  held: 'This diamond is reserved for another customer.',
+  withdrawn: 'This diamond is no longer offered.',
+};
+
 const title = (d: DiamondSummary) =>
   `${d.carat.toFixed(2)} Carat ${d.shape} ${d.origin === 'lab' ? 'Lab-Grown ' : ''}Diamond, ${d.color} ${d.clarity}`;
 
@@ -82,7 +90,7 @@ export default function Diamond({ loaderData }: Route.ComponentProps) {
             url: `${publicUrl}${d.href}`,
             priceCurrency: CURRENCY,
             price: decimalPrice(d.priceCents),
-            availability: available ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
+            availability: `https://schema.org/${available ? 'InStock' : d.status === 'withdrawn' ? 'Discontinued' : d.status === 'sold' ? 'SoldOut' : 'OutOfStock'}`,
             itemCondition: 'https://schema.org/NewCondition',
           },
         }}
@@ -109,7 +117,7 @@ export default function Diamond({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 font-display text-3xl">{formatMoney(d.priceCents)}</p>
           {!available && (
             <p role="status" className="mt-2 text-sm font-medium text-danger">
-              This diamond has been {d.status === 'sold' ? 'sold' : 'reserved'}.
+              {UNAVAILABLE[d.status] ?? UNAVAILABLE.reserved}
             </p>
           )}
           <ul className="mt-6 grid grid-cols-4 gap-2 text-center" aria-label="The 4Cs">

@@ -120,6 +120,7 @@ test('a role sees only its pages; a page outside it answers "not for your role"'
   await expect(support.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText([
     'Dashboard',
     'Orders',
+    'Customers',
     'Your account',
   ]);
   expect(await axe(support)).toEqual([]);

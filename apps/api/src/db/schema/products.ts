@@ -119,6 +119,9 @@ export const metalRate = pgTable('metal_rate', {
   position: integer('position').notNull(),
 });
 
+/** On sale; set aside by staff for a while or for good; sold with an order. */
+export type StoneStatus = 'available' | 'reserved' | 'held' | 'withdrawn' | 'sold';
+
 export const diamond = pgTable(
   'diamond',
   {
@@ -145,7 +148,10 @@ export const diamond = pgTable(
     lab: text('lab').notNull(),
     certificate: text('certificate').notNull(),
     priceCents: integer('price_cents').notNull(),
-    status: text('status').$type<'available' | 'reserved' | 'sold'>().notNull().default('available'),
+    status: text('status').$type<StoneStatus>().notNull().default('available'),
+    /** Why staff took the stone off sale ("held" until `hold_until`, or "withdrawn"), for the next colleague. */
+    holdReason: text('hold_reason'),
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     // The transaction that last wrote the row (the `diamond_touch` trigger on updates): the
     // in-process search index reads only what was written since its last look (migration 0008).
@@ -188,7 +194,9 @@ export const notableGemstone = pgTable(
     agtaCertificate: text('agta_certificate'),
     treatment: text('treatment').notNull(),
     priceCents: integer('price_cents').notNull(),
-    status: text('status').$type<'available' | 'reserved' | 'sold'>().notNull().default('available'),
+    status: text('status').$type<StoneStatus>().notNull().default('available'),
+    holdReason: text('hold_reason'),
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('notable_gemstone_serial_idx').on(t.serial),

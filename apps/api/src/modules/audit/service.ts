@@ -1,8 +1,9 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { auditRepository as repo } from './repository.ts';
 
+/** Who made a change: a staff member, or the command line (no member, id null). */
 export interface Actor {
-  id: number;
+  id: number | null;
   email: string;
 }
 

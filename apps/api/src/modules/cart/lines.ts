@@ -71,7 +71,13 @@ function oneOfAKind(
     unitPriceCents: s.priceCents,
     lineTotalCents: s.priceCents,
     available: ok,
-    message: ok ? null : `This ${kind} has just been sold. Please choose another.`,
+    message: ok
+      ? null
+      : s.status === 'sold'
+        ? `This ${kind} has just been sold. Please choose another.`
+        : s.status === 'withdrawn'
+          ? `This ${kind} is no longer offered. Please choose another.`
+          : `This ${kind} is reserved for another customer for now. Please choose another.`,
     stones: [{ kind, id: s.id }],
   };
 }

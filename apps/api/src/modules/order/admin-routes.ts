@@ -9,6 +9,7 @@ import {
   orderStatusBody,
 } from '@facet/contracts/admin';
 import { envelope } from '@facet/contracts/envelope';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { actorOf } from '../staff/service.ts';
 import { refreshConfiguredPrices } from '../configurator/purchasable.ts';
@@ -46,6 +47,20 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: adminOrderQuery, response: { 200: envelope(adminOrderList) } },
     },
     async (req) => ({ data: await office.listOrdersForStaff(app.db, req.query) }),
+  );
+  app.get(
+    '/orders.csv',
+    {
+      config: { access: 'orders:read' },
+      schema: { querystring: adminOrderQuery.omit({ page: true, pageSize: true }) },
+    },
+    async (req, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="facet-orders-${day}.csv"`);
+      return reply.send(Readable.from(office.ordersCsv(app.db, req.query)));
+    },
   );
   app.get('/orders/:number', { config: { access: 'orders:read' }, schema: one }, async (req) => ({
     data: await office.orderForStaff(app.db, app.config, req.params.number),

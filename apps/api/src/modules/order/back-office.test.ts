@@ -4,6 +4,7 @@ import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { lastMail } from '../../test/accounts.ts';
 import { adminCall, placeDiamondOrder, staffSession } from '../../test/staff.ts';
+import { orderBody } from '../../test/checkout.ts';
 
 let t: TestApp;
 let manager: string, fulfilment: string, owner: string;
@@ -48,6 +49,28 @@ describe('order list', () => {
     expect(d.events[0]).toMatchObject({ type: 'placed', visibleToCustomer: true });
     expect(d.next).toEqual(['in_production']);
     expect(d.paidCents).toBe(d.totals.totalCents);
+  });
+});
+
+describe('CSV export', () => {
+  it('streams the filtered list, with formulas typed by customers neutralised', async () => {
+    const evil = '=HYPERLINK("http://evil.example","Click")';
+    const o = await placeDiamondOrder(t, 'csv@example.com', {
+      shippingAddress: { ...orderBody('x').shippingAddress, name: evil },
+    });
+    const res = await adminCall(t, manager, 'GET', '/orders.csv?q=csv%40example.com');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="facet-orders-/);
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe('Order,Placed (UTC),Status,Customer,E-mail,Items,Total (USD),Refunded (USD)');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(o.number);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
+    expect(lines[1]).not.toMatch(/,=HYPERLINK/);
+    const all = await adminCall(t, manager, 'GET', '/orders.csv');
+    const count = (await adminCall(t, manager, 'GET', '/orders?pageSize=1')).json().data.count;
+    expect(all.body.trim().split('\r\n')).toHaveLength(count + 1);
   });
 });
 

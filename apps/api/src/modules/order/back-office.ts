@@ -9,7 +9,8 @@ import {
   type OrderStatus,
 } from '@facet/contracts/admin';
 import { MELEE_PARCEL_STONES } from '@facet/contracts/commerce';
-import { formatMoney } from '@facet/contracts/money';
+import { decimalPrice, formatMoney } from '@facet/contracts/money';
+import { csvRow } from '../../csv.ts';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { Conflict, NotFound, Unprocessable } from '../../errors.ts';
@@ -295,4 +296,27 @@ export async function dashboard(db: Db) {
     periods: periods.map((p) => ({ ...p, averageCents: p.orders ? Math.round(p.revenueCents / p.orders) : 0 })),
     queue: Object.fromEntries(queue.map((q) => [q.status, q.count])) as Partial<Record<OrderStatus, number>>,
   };
+}
+
+const CSV_HEAD = ['Order', 'Placed (UTC)', 'Status', 'Customer', 'E-mail', 'Items', 'Total (USD)', 'Refunded (USD)'];
+const dollars = (cents: number) => decimalPrice(cents);
+
+/** The filtered order list as CSV, a page of rows at a time (no size limit, little memory). */
+export async function* ordersCsv(db: Db, q: Omit<AdminOrderQuery, 'page' | 'pageSize'>): AsyncGenerator<string> {
+  yield csvRow(CSV_HEAD);
+  for (let page = 1; ; page++) {
+    const { rows } = await repo.adminList(db, { ...q, page, pageSize: 500 }, { count: false });
+    for (const r of rows)
+      yield csvRow([
+        r.number,
+        new Date(r.placedAt).toISOString(),
+        STATUS_LABELS[r.status as OrderStatus] ?? r.status,
+        r.customerName,
+        r.email,
+        r.itemCount,
+        dollars(r.totalCents),
+        dollars(r.refundedCents),
+      ]);
+    if (rows.length < 500) return;
+  }
 }

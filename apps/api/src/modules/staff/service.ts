@@ -52,7 +52,7 @@ export async function addStaff(
         expiresAt: new Date(Date.now() + SET_PASSWORD_TTL_MS),
       });
     }
-    await audit(tx, by ?? { id: row.id, email: 'command line' }, 'staff.add', 'staff', row.id, null, {
+    await audit(tx, by ?? { id: null, email: 'command line' }, 'staff.add', 'staff', row.id, null, {
       email,
       role: input.role,
     });
@@ -189,7 +189,7 @@ export const totpNow = (secret: string) => generate({ secret });
 
 export const totpRequired = async (db: DbOrTx) => (await repo.setting(db, REQUIRE_TOTP)) === true;
 export async function setTotpRequired(db: Db, by: Actor, required: boolean) {
-  const self = await repo.byId(db, by.id);
+  const self = by.id === null ? null : await repo.byId(db, by.id);
   if (required && !self?.totpEnabled)
     throw new Conflict('Set up two-factor sign-in for yourself first, or requiring it would lock you out.');
   await db.transaction(async (tx) => {

@@ -4,6 +4,8 @@ import type { Permission } from '@facet/contracts/admin';
 export const ADMIN_NAV: Array<{ label: string; href: string; permission: Permission | null }> = [
   { label: 'Dashboard', href: '/admin', permission: 'dashboard:read' },
   { label: 'Orders', href: '/admin/orders', permission: 'orders:read' },
+  { label: 'Customers', href: '/admin/customers', permission: 'customers:read' },
+  { label: 'Stones', href: '/admin/stones', permission: 'catalogue:write' },
   { label: 'Staff', href: '/admin/staff', permission: 'staff:manage' },
   { label: 'Audit log', href: '/admin/audit', permission: 'audit:read' },
   { label: 'Your account', href: '/admin/account', permission: null },

@@ -36,9 +36,15 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       <AdminHeading title={`Order ${o.number}`}>
-        <div className="flex items-center gap-3 text-sm text-muted">
+        <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
           <StatusBadge status={o.status} />
           <span>Placed {when.format(new Date(o.placedAt))}</span>
+          <Link to={`/admin/orders/${o.number}/packing-slip`} className="text-primary underline">
+            Packing slip
+          </Link>
+          <Link to={`/admin/orders/${o.number}/invoice`} className="text-primary underline">
+            Invoice
+          </Link>
         </div>
       </AdminHeading>
       <div className="grid items-start gap-4 xl:grid-cols-[1fr_22rem]">
@@ -86,7 +92,13 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
                     <tr key={`${s.kind}${s.id}`} className="border-t border-hairline">
                       <td className="py-1.5 pr-3 font-mono text-xs">{s.serial}</td>
                       <td className="py-1.5 pr-3">{s.title}</td>
-                      <td className="py-1.5">{s.certificate ? `${s.lab ?? ''} ${s.certificate}`.trim() : '—'}</td>
+                      <td className="py-1.5">
+                        {!s.certificate
+                          ? '—'
+                          : s.lab && !s.certificate.startsWith(s.lab)
+                            ? `${s.lab} ${s.certificate}`
+                            : s.certificate}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -21,6 +21,13 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 export const ErrorBoundary = AdminRouteError;
 
+/** The same filters and sort as the page, every page of them. */
+const csvQuery = (params: URLSearchParams) => {
+  const q = new URLSearchParams(params);
+  q.delete('page');
+  return q;
+};
+
 export default function AdminOrders({ loaderData: list }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -39,9 +46,14 @@ export default function AdminOrders({ loaderData: list }: Route.ComponentProps) 
   return (
     <>
       <AdminHeading title="Orders">
-        <p className="text-sm text-muted" aria-live="polite">
-          {list.count.toLocaleString()} {list.count === 1 ? 'order' : 'orders'}
-        </p>
+        <div className="flex items-center gap-4 text-sm">
+          <p className="text-muted" aria-live="polite">
+            {list.count.toLocaleString()} {list.count === 1 ? 'order' : 'orders'}
+          </p>
+          <a href={`/api/admin/orders.csv?${csvQuery(params)}`} download className="text-primary underline">
+            Export CSV
+          </a>
+        </div>
       </AdminHeading>
       <Form
         method="get"

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
+
+// Customers as staff see them: accounts with their orders, addresses and newsletter state. Never
+// a password hash, token or code: the selects name their columns.
+
+export const customersRepository = {
+  list: async (db: DbOrTx, q: { q?: string; limit: number; offset: number }) => {
+    const like = q.q ? `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const where = like ? sql`where u.email ilike ${like} or (u.first_name || ' ' || u.last_name) ilike ${like}` : sql``;
+    const [rows, total] = await Promise.all([
+      db
+        .execute(
+          sql`select u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.email_verified as "verified",
+            u.created_at as "createdAt",
+            (select count(*)::int from customer_order o where o.user_id = u.id) as orders,
+            (select coalesce(sum(o.paid_cents - o.refunded_cents), 0)::bigint::int from customer_order o where o.user_id = u.id) as "spentCents"
+          from app_user u ${where} order by u.created_at desc, u.id desc limit ${q.limit} offset ${q.offset}`,
+        )
+        .then((r) =>
+          rowsOf<{
+            id: number;
+            email: string;
+            firstName: string;
+            lastName: string;
+            verified: boolean;
+            createdAt: string;
+            orders: number;
+            spentCents: number;
+          }>(r),
+        ),
+      db.execute(sql`select count(*)::int as n from app_user u ${where}`).then((r) => rowsOf<{ n: number }>(r)[0]!.n),
+    ]);
+    return { rows, count: total };
+  },
+
+  one: async (db: DbOrTx, id: number) => {
+    const [user] = rowsOf<{
+      id: number;
+      email: string;
+      firstName: string;
+      lastName: string;
+      phone: string;
+      verified: boolean;
+      createdAt: string;
+      newsletter: boolean | null;
+    }>(
+      await db.execute(sql`select u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.phone,
+        u.email_verified as verified, u.created_at as "createdAt",
+        (select n.confirmed from newsletter_subscriber n where n.email = u.email) as newsletter
+        from app_user u where u.id = ${id}`),
+    );
+    if (!user) return null;
+    const [orders, addresses] = await Promise.all([
+      db
+        .execute(
+          sql`select number, status, placed_at as "placedAt", total_cents as "totalCents", refunded_cents as "refundedCents"
+            from customer_order where user_id = ${id} order by placed_at desc limit 100`,
+        )
+        .then((r) =>
+          rowsOf<{ number: string; status: string; placedAt: string; totalCents: number; refundedCents: number }>(r),
+        ),
+      db
+        .execute(
+          sql`select id, name, company, line1, line2, city, state, zip, phone, is_default_shipping as "isDefaultShipping"
+            from address where user_id = ${id} order by id`,
+        )
+        .then((r) =>
+          rowsOf<{
+            id: number;
+            name: string;
+            company: string;
+            line1: string;
+            line2: string;
+            city: string;
+            state: string;
+            zip: string;
+            phone: string;
+            isDefaultShipping: boolean;
+          }>(r),
+        ),
+    ]);
+    return { ...user, orders, addresses };
+  },
+};

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { customer, listCustomers } from './service.ts';
+
+const listQuery = z
+  .object({
+    q: z.string().trim().max(100).optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  })
+  .strict();
+
+export const customerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/customers', { config: { access: 'customers:read' }, schema: { querystring: listQuery } }, async (req) => ({
+    data: await listCustomers(app.db, req.query),
+  }));
+  app.get(
+    '/customers/:id',
+    {
+      config: { access: 'customers:read' },
+      schema: { params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).strict() },
+    },
+    async (req) => ({ data: await customer(app.db, req.params.id) }),
+  );
+};

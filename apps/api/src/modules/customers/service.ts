@@ -1,0 +1,21 @@
+import type { Db } from '../../db/client.ts';
+import { NotFound } from '../../errors.ts';
+import { customersRepository as repo } from './repository.ts';
+
+const iso = (d: string | Date) => new Date(d).toISOString();
+
+export async function listCustomers(db: Db, q: { q?: string; page: number; pageSize: number }) {
+  const { rows, count } = await repo.list(db, { q: q.q, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+  return { rows: rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) })), count, page: q.page, pageSize: q.pageSize };
+}
+
+export async function customer(db: Db, id: number) {
+  const c = await repo.one(db, id);
+  if (!c) throw new NotFound('There is no such customer.');
+  return {
+    ...c,
+    createdAt: iso(c.createdAt),
+    newsletter: c.newsletter === null ? 'not subscribed' : c.newsletter ? 'subscribed' : 'waiting for confirmation',
+    orders: c.orders.map((o) => ({ ...o, placedAt: iso(o.placedAt) })),
+  };
+}

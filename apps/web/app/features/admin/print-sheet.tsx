@@ -1,0 +1,54 @@
+import type { AdminOrder } from '@facet/contracts/admin';
+import { AddressLines } from '~/components/address-lines.tsx';
+
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+
+/** A printable sheet for one order (packing slip or invoice): the store, the order, the addresses. */
+export function PrintSheet({
+  title,
+  order,
+  store,
+  children,
+}: {
+  title: string;
+  order: AdminOrder;
+  store: { name: string; address: string; email: string; phone: string };
+  children: React.ReactNode;
+}) {
+  return (
+    <main id="main" className="mx-auto max-w-3xl bg-white p-8 text-sm text-ink print:p-0">
+      <div className="mb-6 flex justify-end gap-3 print:hidden">
+        <button type="button" className="btn-primary py-2" onClick={() => window.print()}>
+          Print
+        </button>
+      </div>
+      <header className="flex items-start justify-between gap-6 border-b border-ink pb-4">
+        <div>
+          <p className="font-display text-3xl tracking-[0.12em]">FACET</p>
+          <p className="mt-1 text-xs text-muted">
+            {store.name} · {store.address}
+            <br />
+            {store.email} · {store.phone}
+          </p>
+        </div>
+        <div className="text-right">
+          <h1 className="font-sans text-xl font-semibold tracking-normal">{title}</h1>
+          <p>Order {order.number}</p>
+          <p className="text-muted">{day.format(new Date(order.placedAt))}</p>
+        </div>
+      </header>
+      <div className="mt-5 grid grid-cols-2 gap-6">
+        <div>
+          <h2 className="font-sans text-xs font-semibold uppercase tracking-wider text-muted">Ship to</h2>
+          <AddressLines a={order.shippingAddress} />
+        </div>
+        <div>
+          <h2 className="font-sans text-xs font-semibold uppercase tracking-wider text-muted">Bill to</h2>
+          <AddressLines a={order.billingAddress} />
+          <p className="mt-1">{order.email}</p>
+        </div>
+      </div>
+      {children}
+    </main>
+  );
+}

@@ -1,0 +1,114 @@
+import { Link } from 'react-router';
+import type { OrderStatus } from '@facet/contracts/admin';
+import { formatMoney } from '@facet/contracts/money';
+import type { Route } from './+types/customer';
+import { AddressLines } from '~/components/address-lines.tsx';
+import { adminLoad } from '~/features/admin/admin-api.ts';
+import { AdminHeading } from '~/features/admin/admin-shell.tsx';
+import { StatusBadge } from '~/features/admin/status-badge.tsx';
+import { AdminRouteError } from '~/features/admin/route-error.tsx';
+
+interface Customer {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  verified: boolean;
+  createdAt: string;
+  newsletter: string;
+  orders: Array<{ number: string; status: OrderStatus; placedAt: string; totalCents: number; refundedCents: number }>;
+  addresses: Array<{
+    id: number;
+    name: string;
+    company: string;
+    line1: string;
+    line2: string;
+    city: string;
+    state: string;
+    zip: string;
+    phone: string;
+    isDefaultShipping: boolean;
+  }>;
+}
+
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  return adminLoad<Customer>(`/customers/${encodeURIComponent(params.id)}`, request);
+}
+export const ErrorBoundary = AdminRouteError;
+
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const box = 'border border-hairline bg-white p-4';
+
+export default function AdminCustomer({ loaderData: c }: Route.ComponentProps) {
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link to="/admin/customers" className="text-primary underline">
+          ← Customers
+        </Link>
+      </p>
+      <AdminHeading title={`${c.firstName} ${c.lastName}`.trim() || c.email} />
+      <div className="grid items-start gap-4 lg:grid-cols-[1fr_20rem]">
+        <section className={box} aria-labelledby="orders">
+          <h2 id="orders" className="text-sm font-semibold">
+            Orders
+          </h2>
+          {c.orders.length === 0 ? (
+            <p className="mt-2 text-sm text-muted">No orders yet.</p>
+          ) : (
+            <table className="mt-2 w-full text-sm">
+              <caption className="sr-only">Orders by this customer</caption>
+              <tbody>
+                {c.orders.map((o) => (
+                  <tr key={o.number} className="border-t border-hairline">
+                    <td className="py-2 pr-3">
+                      <Link to={`/admin/orders/${o.number}`} className="text-primary underline">
+                        {o.number}
+                      </Link>
+                    </td>
+                    <td className="py-2 pr-3">{day.format(new Date(o.placedAt))}</td>
+                    <td className="py-2 pr-3">
+                      <StatusBadge status={o.status} />
+                    </td>
+                    <td className="py-2 text-right">{formatMoney(o.totalCents, { exact: true })}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+        <div className="space-y-4">
+          <section className={box} aria-labelledby="contact">
+            <h2 id="contact" className="text-sm font-semibold">
+              Contact
+            </h2>
+            <p className="mt-2 text-sm">{c.email}</p>
+            {c.phone && <p className="text-sm">{c.phone}</p>}
+            <p className="mt-2 text-xs text-muted">
+              Customer since {day.format(new Date(c.createdAt))} ·{' '}
+              {c.verified ? 'e-mail verified' : 'e-mail not verified'} · newsletter: {c.newsletter}
+            </p>
+          </section>
+          <section className={box} aria-labelledby="addresses">
+            <h2 id="addresses" className="text-sm font-semibold">
+              Address book
+            </h2>
+            {c.addresses.length === 0 ? (
+              <p className="mt-2 text-sm text-muted">No saved addresses.</p>
+            ) : (
+              <ul className="mt-2 space-y-3 text-sm">
+                {c.addresses.map((a) => (
+                  <li key={a.id}>
+                    <AddressLines a={a} />
+                    {a.isDefaultShipping && <span className="text-xs text-muted">Default shipping</span>}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { Form, Link, useSearchParams } from 'react-router';
+import { formatMoney } from '@facet/contracts/money';
+import type { Route } from './+types/customers';
+import { Pagination } from '~/components/ui/pagination.tsx';
+import { adminLoad } from '~/features/admin/admin-api.ts';
+import { AdminHeading } from '~/features/admin/admin-shell.tsx';
+import { AdminRouteError } from '~/features/admin/route-error.tsx';
+
+interface Row {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  verified: boolean;
+  createdAt: string;
+  orders: number;
+  spentCents: number;
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const q = new URLSearchParams();
+  for (const k of ['q', 'page']) if (url.searchParams.get(k)) q.set(k, url.searchParams.get(k)!);
+  return adminLoad<{ rows: Row[]; count: number; page: number; pageSize: number }>(`/customers?${q}`, request);
+}
+export const ErrorBoundary = AdminRouteError;
+
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+export default function AdminCustomers({ loaderData: list }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  return (
+    <>
+      <AdminHeading title="Customers">
+        <p className="text-sm text-muted">{list.count.toLocaleString()} accounts</p>
+      </AdminHeading>
+      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3 border border-hairline bg-white p-3">
+        <label className="min-w-[16rem] flex-1 text-xs text-muted">
+          Search
+          <input
+            type="search"
+            name="q"
+            defaultValue={params.get('q') ?? ''}
+            placeholder="Name or e-mail"
+            className="field mt-1 py-2"
+          />
+        </label>
+        <button type="submit" className="btn-primary py-2">
+          Search
+        </button>
+      </Form>
+      {list.rows.length === 0 ? (
+        <p className="border border-hairline bg-white p-10 text-center">No customers match.</p>
+      ) : (
+        <div className="overflow-x-auto border border-hairline bg-white">
+          <table className="w-full min-w-[640px] text-sm">
+            <caption className="sr-only">Customer accounts, newest first</caption>
+            <thead className="border-b border-hairline bg-panel text-left text-xs uppercase tracking-wider text-muted">
+              <tr>
+                {['Customer', 'Since', 'Orders', 'Spent'].map((h) => (
+                  <th key={h} scope="col" className="px-3 py-2 font-medium">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {list.rows.map((c) => (
+                <tr key={c.id} className="border-b border-hairline last:border-0">
+                  <td className="px-3 py-2">
+                    <Link
+                      to={`/admin/customers/${c.id}`}
+                      className="font-medium text-primary underline-offset-2 hover:underline"
+                    >
+                      {`${c.firstName} ${c.lastName}`.trim() || c.email}
+                    </Link>
+                    <span className="block text-xs text-muted">
+                      {c.email}
+                      {c.verified ? '' : ' · not verified'}
+                    </span>
+                  </td>
+                  <td className="px-3 py-2">{day.format(new Date(c.createdAt))}</td>
+                  <td className="px-3 py-2">{c.orders}</td>
+                  <td className="px-3 py-2">{formatMoney(c.spentCents, { exact: true })}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination
+        page={list.page}
+        pageSize={list.pageSize}
+        count={list.count}
+        hrefFor={(p) => {
+          const n = new URLSearchParams(params);
+          n.set('page', String(p));
+          return `/admin/customers?${n}`;
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import type { AdminOrder } from '@facet/contracts/admin';
+import { formatMoney } from '@facet/contracts/money';
+import type { Route } from './+types/invoice';
+import { pageMeta } from '~/lib/page-meta.ts';
+import { useRootData } from '~/root.tsx';
+import { adminLoad } from '~/features/admin/admin-api.ts';
+import { PrintSheet } from '~/features/admin/print-sheet.tsx';
+import { AdminRouteError } from '~/features/admin/route-error.tsx';
+
+export const meta: Route.MetaFunction = ({ params }) => pageMeta({ title: `Invoice ${params.number}`, noindex: true });
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  return adminLoad<AdminOrder>(`/orders/${encodeURIComponent(params.number)}`, request);
+}
+export function HydrateFallback() {
+  return <p className="p-6 text-sm text-muted">Loading…</p>;
+}
+export const ErrorBoundary = AdminRouteError;
+
+const money = (c: number) => formatMoney(c, { exact: true });
+
+/** The order's invoice: lines, tax, shipping, what was paid and what was refunded. */
+export default function Invoice({ loaderData: o }: Route.ComponentProps) {
+  const store = useRootData()!.store;
+  const rows: Array<[string, number]> = [
+    ['Subtotal', o.totals.subtotalCents],
+    [`Shipping (${o.shipping.label})`, o.totals.shippingCents],
+    [`Sales tax (${o.totals.taxState})`, o.totals.taxCents],
+    ['Total', o.totals.totalCents],
+    [`Paid, ${o.payment.brand} ending ${o.payment.last4}`, o.paidCents],
+    ...(o.refundedCents ? ([['Refunded', -o.refundedCents]] as Array<[string, number]>) : []),
+  ];
+  return (
+    <PrintSheet title="Invoice" order={o} store={store}>
+      <table className="mt-6 w-full">
+        <caption className="sr-only">Invoice lines</caption>
+        <thead className="border-b border-ink text-left text-xs uppercase tracking-wider">
+          <tr>
+            <th scope="col" className="py-2">
+              Item
+            </th>
+            <th scope="col" className="py-2 text-right">
+              Qty
+            </th>
+            <th scope="col" className="py-2 text-right">
+              Unit
+            </th>
+            <th scope="col" className="py-2 text-right">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {o.lines.map((l, i) => (
+            <tr key={i} className="border-b border-hairline align-top">
+              <td className="py-2">
+                {l.title}
+                <span className="block text-xs text-muted">{l.details.join(' · ')}</span>
+              </td>
+              <td className="py-2 text-right">{l.quantity}</td>
+              <td className="py-2 text-right">{money(l.unitPriceCents)}</td>
+              <td className="py-2 text-right">{money(l.lineTotalCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="ml-auto mt-4 w-full max-w-xs space-y-1">
+        {rows.map(([label, cents]) => (
+          <div
+            key={label}
+            className={`flex justify-between ${label === 'Total' ? 'border-t border-ink pt-1 font-semibold' : ''}`}
+          >
+            <dt>{label}</dt>
+            <dd>{money(cents)}</dd>
+          </div>
+        ))}
+      </dl>
+    </PrintSheet>
+  );
+}

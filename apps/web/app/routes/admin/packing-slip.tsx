@@ -1,0 +1,59 @@
+import type { AdminOrder } from '@facet/contracts/admin';
+import type { Route } from './+types/packing-slip';
+import { pageMeta } from '~/lib/page-meta.ts';
+import { useRootData } from '~/root.tsx';
+import { adminLoad } from '~/features/admin/admin-api.ts';
+import { PrintSheet } from '~/features/admin/print-sheet.tsx';
+import { AdminRouteError } from '~/features/admin/route-error.tsx';
+
+export const meta: Route.MetaFunction = ({ params }) =>
+  pageMeta({ title: `Packing slip ${params.number}`, noindex: true });
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  return adminLoad<AdminOrder>(`/orders/${encodeURIComponent(params.number)}`, request);
+}
+export function HydrateFallback() {
+  return <p className="p-6 text-sm text-muted">Loading…</p>;
+}
+export const ErrorBoundary = AdminRouteError;
+
+/** What goes in the box: the pieces and the stones by stock number, no prices. */
+export default function PackingSlip({ loaderData: o }: Route.ComponentProps) {
+  const store = useRootData()!.store;
+  return (
+    <PrintSheet title="Packing slip" order={o} store={store}>
+      <table className="mt-6 w-full">
+        <caption className="sr-only">Items in this parcel</caption>
+        <thead className="border-b border-ink text-left text-xs uppercase tracking-wider">
+          <tr>
+            <th scope="col" className="py-2">
+              Item
+            </th>
+            <th scope="col" className="py-2 text-right">
+              Qty
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {o.lines.map((l, i) => (
+            <tr key={i} className="border-b border-hairline align-top">
+              <td className="py-2">
+                {l.title}
+                <span className="block text-xs text-muted">{l.details.join(' · ')}</span>
+              </td>
+              <td className="py-2 text-right">{l.quantity}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {o.stones.length > 0 && (
+        <p className="mt-4 text-xs">
+          Stones: {o.stones.map((s) => `${s.serial}${s.certificate ? ` (${s.certificate})` : ''}`).join(', ')}
+        </p>
+      )}
+      <p className="mt-6 text-xs text-muted">
+        {o.shipping.label} · insured · signature required on delivery
+        {o.trackingNumber ? ` · ${o.carrier} ${o.trackingNumber}` : ''}
+      </p>
+    </PrintSheet>
+  );
+}

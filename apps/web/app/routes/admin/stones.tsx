@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Form, Link, useSearchParams } from 'react-router';
+import { formatMoney } from '@facet/contracts/money';
+import type { Route } from './+types/stones';
+import { adminLoad } from '~/features/admin/admin-api.ts';
+import { AdminHeading } from '~/features/admin/admin-shell.tsx';
+import { AdminRouteError } from '~/features/admin/route-error.tsx';
+import { StoneRowActions, type Stone } from '~/features/admin/stone-row-actions.tsx';
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const q = new URL(request.url).searchParams.get('q');
+  return adminLoad<Stone[]>(`/stones${q ? `?q=${encodeURIComponent(q)}` : ''}`, request);
+}
+export const ErrorBoundary = AdminRouteError;
+
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const STATUS: Record<Stone['status'], string> = {
+  available: 'On sale',
+  reserved: 'Reserved',
+  held: 'Held',
+  withdrawn: 'Withdrawn',
+  sold: 'Sold',
+};
+
+export default function AdminStones({ loaderData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const [stones, setStones] = useState(loaderData);
+  const [seen, setSeen] = useState(loaderData);
+  if (seen !== loaderData) {
+    setSeen(loaderData);
+    setStones(loaderData);
+  }
+  const q = params.get('q');
+  return (
+    <>
+      <AdminHeading title="Stones" />
+      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3 border border-hairline bg-white p-3">
+        <label className="min-w-[16rem] flex-1 text-xs text-muted">
+          Stock or certificate number
+          <input
+            type="search"
+            name="q"
+            defaultValue={q ?? ''}
+            className="field mt-1 py-2"
+            placeholder="LD100552 or GIA-…"
+          />
+        </label>
+        <button type="submit" className="btn-primary py-2">
+          Find
+        </button>
+      </Form>
+      <p className="mb-2 text-sm text-muted">{q ? `Stones numbered ${q}` : 'Stones set aside (held or withdrawn)'}</p>
+      {stones.length === 0 ? (
+        <p className="border border-hairline bg-white p-10 text-center text-sm">
+          {q ? 'No stone has that stock or certificate number.' : 'No stone is set aside.'}
+        </p>
+      ) : (
+        <ul className="space-y-3">
+          {stones.map((s) => (
+            <li key={`${s.kind}${s.id}`} className="border border-hairline bg-white p-4 text-sm">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <p>
+                  <span className="font-mono text-xs">{s.serial}</span> · <span className="font-medium">{s.title}</span>
+                  {s.certificate && <span className="text-muted"> · {s.certificate}</span>}
+                </p>
+                <p>
+                  {formatMoney(s.priceCents)} · <span className="font-medium">{STATUS[s.status]}</span>
+                  {s.orderNumber && (
+                    <>
+                      {' '}
+                      in{' '}
+                      <Link to={`/admin/orders/${s.orderNumber}`} className="text-primary underline">
+                        {s.orderNumber}
+                      </Link>
+                    </>
+                  )}
+                </p>
+              </div>
+              {s.holdReason && (
+                <p className="mt-1 text-xs text-muted">
+                  {s.holdReason}
+                  {s.holdUntil ? ` · until ${day.format(new Date(s.holdUntil))}` : ''}
+                </p>
+              )}
+              <div className="mt-3">
+                <StoneRowActions
+                  stone={s}
+                  onChange={(n) => setStones((all) => all.map((x) => (x.kind === n.kind && x.id === n.id ? n : x)))}
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
