@@ -36,6 +36,7 @@ import { staffRoutes } from './modules/staff/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { customerAdminRoutes } from './modules/customers/routes.ts';
 import { inventoryAdminRoutes } from './modules/inventory/routes.ts';
+import { pricingAdminRoutes } from './modules/pricing/routes.ts';
 import { startHoldSweeper } from './modules/inventory/service.ts';
 import { adminScope } from './plugins/staff-auth.ts';
 import { MailOutbox } from './modules/mail/outbox.ts';
@@ -190,6 +191,7 @@ export async function buildApp({
           await admin.register(auditRoutes);
           await admin.register(customerAdminRoutes);
           await admin.register(inventoryAdminRoutes);
+          await admin.register(pricingAdminRoutes);
         },
         { prefix: '/admin' },
       );

@@ -41,6 +41,7 @@ export default [
     route('admin/customers', 'routes/admin/customers.tsx'),
     route('admin/customers/:id', 'routes/admin/customer.tsx'),
     route('admin/stones', 'routes/admin/stones.tsx'),
+    route('admin/metal-prices', 'routes/admin/metal-prices.tsx'),
     route('admin/staff', 'routes/admin/staff.tsx'),
     route('admin/audit', 'routes/admin/audit.tsx'),
     route('admin/account', 'routes/admin/account.tsx'),

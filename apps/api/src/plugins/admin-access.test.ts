@@ -19,7 +19,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const urlOf = (url: string) =>
-  url.replace('/api/admin', '').replace(':number', number).replace(':id', '1').replace(':kind', 'diamond');
+  url
+    .replace('/api/admin', '')
+    .replace(':number', number)
+    .replace(':id', '1')
+    .replace(':kind', 'diamond')
+    .replace(':quality', '14KY');
 
 describe('admin routes × roles', () => {
   it('every admin route declares its access, and the table holds them all', () => {

@@ -80,6 +80,9 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'orders:note' }, schema: { ...one, body: orderNoteBody } },
     async (req) => ({ data: await office.addNote(deps, actorOf(req.staff!.staff), req.params.number, req.body) }),
   );
+  app.post('/orders/:number/resend-confirmation', { config: { access: 'orders:mail' }, schema: one }, async (req) => ({
+    data: await office.resendConfirmation(deps, actorOf(req.staff!.staff), req.params.number),
+  }));
   app.post(
     '/orders/:number/refunds',
     { config: { access: 'orders:refund' }, schema: { ...one, body: orderRefundBody } },

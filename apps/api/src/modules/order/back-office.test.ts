@@ -192,6 +192,19 @@ describe('cancel and refund', () => {
     expect(refunded.json().data.rows.map((r: { number: string }) => r.number)).toContain(o.number);
   });
 
+  it('support resends the confirmation with a new link; the old link stops opening the order', async () => {
+    const o = await placeDiamondOrder(t, 'lost.mail@example.com');
+    const support = (await staffSession(t, 'support')).cookie;
+    const res = await adminCall(t, support, 'POST', `/orders/${o.number}/resend-confirmation`);
+    expect(res.statusCode).toBe(200);
+    const mail = await lastMail(t, 'lost.mail@example.com', 'order-confirmation');
+    const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    const open = (tk: string) => t.app.inject({ method: 'GET', url: `/api/order/${o.number}?token=${tk}` });
+    expect((await open(token)).statusCode).toBe(200);
+    expect((await open(o.token)).statusCode).toBe(404);
+    expect(res.json().data.events.at(-1)).toMatchObject({ type: 'email', data: { resent: true } });
+  });
+
   it('every staff write is in the audit log, with who and before → after', async () => {
     const audit = await adminCall(t, owner, 'GET', '/audit?entity=order');
     const actions = (

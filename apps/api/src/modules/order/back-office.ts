@@ -16,8 +16,9 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { Conflict, NotFound, Unprocessable } from '../../errors.ts';
 import { audit, type Actor } from '../audit/service.ts';
 import { enqueueMail, type MailOutbox } from '../mail/outbox.ts';
-import { storeInfo } from '../../store-facts.ts';
-import { orderUpdate, type OrderUpdate } from './mail.ts';
+import { storeFacts, storeInfo } from '../../store-facts.ts';
+import { hashToken, newToken } from '../../secrets.ts';
+import { orderConfirmation, orderUpdate, type OrderUpdate } from './mail.ts';
 import type { PaymentProvider } from './payment.ts';
 import { orderRepository as repo, type OrderEventRow, type OrderRow } from './repository.ts';
 import { toOrder } from './service.ts';
@@ -319,4 +320,36 @@ export async function* ordersCsv(db: Db, q: Omit<AdminOrderQuery, 'page' | 'page
       ]);
     if (rows.length < 500) return;
   }
+}
+
+/**
+ * Sends the confirmation again (the customer lost it). Its link carries a new access token: the
+ * old one is only stored hashed, and the old link stops opening the order.
+ */
+export async function resendConfirmation(deps: BackOfficeDeps, actor: Actor, number: string): Promise<AdminOrder> {
+  await deps.db.transaction(async (tx) => {
+    const o = await repo.lockByNumber(tx, number);
+    if (!o) throw new NotFound(`There is no order ${number}.`);
+    const token = newToken();
+    await repo.setAccessTokenHash(tx, o.id, hashToken(token));
+    const store = storeInfo(deps.config);
+    const order = toOrder(o, await repo.lines(tx, o.id), deps.config);
+    const mail = orderConfirmation(
+      store,
+      storeFacts(deps.config),
+      order,
+      `${store.publicUrl}/order-confirmation?number=${o.number}&token=${token}`,
+    );
+    await enqueueMail(tx, { kind: 'order-confirmation', to: o.email, ...mail });
+    await repo.insertEvent(tx, {
+      orderId: o.id,
+      type: 'email',
+      data: { subject: mail.subject, to: o.email, resent: true },
+      staffId: actor.id,
+      staffName: actor.email,
+    });
+    await audit(tx, actor, 'order.resend-confirmation', 'order', o.number, null, { to: o.email });
+  });
+  void deps.outbox.kick();
+  return orderForStaff(deps.db, deps.config, number);
 }

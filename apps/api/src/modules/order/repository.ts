@@ -243,4 +243,7 @@ export const orderRepository = {
     ]);
     return { periods, queue };
   },
+
+  setAccessTokenHash: (tx: DbOrTx, id: number, accessTokenHash: string) =>
+    tx.update(customerOrder).set({ accessTokenHash }).where(eq(customerOrder.id, id)),
 };

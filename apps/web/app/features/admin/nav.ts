@@ -6,6 +6,7 @@ export const ADMIN_NAV: Array<{ label: string; href: string; permission: Permiss
   { label: 'Orders', href: '/admin/orders', permission: 'orders:read' },
   { label: 'Customers', href: '/admin/customers', permission: 'customers:read' },
   { label: 'Stones', href: '/admin/stones', permission: 'catalogue:write' },
+  { label: 'Metal prices', href: '/admin/metal-prices', permission: 'prices:write' },
   { label: 'Staff', href: '/admin/staff', permission: 'staff:manage' },
   { label: 'Audit log', href: '/admin/audit', permission: 'audit:read' },
   { label: 'Your account', href: '/admin/account', permission: null },

@@ -29,6 +29,7 @@ export function OrderActions({ order, me, onChange }: { order: AdminOrder; me: S
     <div className="space-y-4">
       {can(me.role, 'orders:fulfil') && order.next.length > 0 && <NextStep order={order} onChange={onChange} />}
       {can(me.role, 'orders:note') && <AddNote order={order} onChange={onChange} />}
+      {can(me.role, 'orders:mail') && <Resend order={order} onChange={onChange} />}
       {can(me.role, 'orders:refund') && order.paidCents > order.refundedCents && (
         <Refund order={order} onChange={onChange} />
       )}
@@ -219,5 +220,30 @@ function Cancel({ order, onChange }: { order: AdminOrder; onChange: Update }) {
         }
       />
     </form>
+  );
+}
+
+function Resend({ order, onChange }: { order: AdminOrder; onChange: Update }) {
+  const { busy, run } = useAdminAction();
+  return (
+    <div className={box}>
+      <h2 className={heading}>Order confirmation</h2>
+      <p className="mt-1 text-xs text-muted">
+        Sends it again to {order.email} with a new link (the old link stops working).
+      </p>
+      <button
+        type="button"
+        className="btn-secondary mt-3"
+        disabled={busy}
+        onClick={() =>
+          void run(async () => {
+            onChange(await adminApi<AdminOrder>(`/orders/${order.number}/resend-confirmation`, { method: 'POST' }));
+            toast.success(`Confirmation sent again to ${order.email}.`);
+          })
+        }
+      >
+        Resend confirmation
+      </button>
+    </div>
   );
 }

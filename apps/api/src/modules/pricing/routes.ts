@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../staff/service.ts';
+import { metalRates, previewRate, setRate } from './service.ts';
+
+const cents = z.number().int().min(1, 'A price per gram is at least 1 cent').max(1_000_000, 'At most $10,000 a gram');
+const quality = z.object({ quality: z.string().regex(/^(14K[WYR]|18K[WYR]|PLAT)$/) }).strict();
+
+export const pricingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const after = () => {
+    app.answerCache.invalidate();
+  };
+  app.get('/metal-rates', { config: { access: 'prices:write' } }, async () => ({ data: await metalRates(app.db) }));
+  app.post(
+    '/metal-rates/:quality/preview',
+    {
+      config: { access: 'prices:write' },
+      schema: { params: quality, body: z.object({ centsPerGram: cents }).strict() },
+    },
+    async (req) => ({ data: await previewRate(app.db, req.params.quality, req.body.centsPerGram) }),
+  );
+  app.put(
+    '/metal-rates/:quality',
+    {
+      config: { access: 'prices:write' },
+      schema: { params: quality, body: z.object({ centsPerGram: cents }).strict() },
+    },
+    async (req) => {
+      const r = await setRate(app.db, actorOf(req.staff!.staff), req.params.quality, req.body.centsPerGram);
+      after();
+      return { data: r };
+    },
+  );
+};

@@ -1,0 +1,75 @@
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { NotFound } from '../../errors.ts';
+import { audit, auditEntries, type Actor } from '../audit/service.ts';
+import { refreshConfiguredPrices } from '../configurator/purchasable.ts';
+import { pricingRepository as repo, type SampleRow } from './repository.ts';
+
+export async function metalRates(db: Db) {
+  const [rates, history] = await Promise.all([
+    repo.rates(db),
+    auditEntries(db, { entity: 'metal_rate', page: 1, pageSize: 20 }),
+  ]);
+  return { rates, history: history.rows };
+}
+
+/** Sets a metal's price per gram and reprices everything made of it, in one transaction. */
+async function apply(tx: DbOrTx, quality: string, centsPerGram: number) {
+  const before = await repo.lockRate(tx, quality);
+  if (!before) throw new NotFound(`There is no metal ${quality}.`);
+  await repo.setRate(tx, quality, centsPerGram);
+  const pieces = await repo.repricePieces(tx, quality, centsPerGram - before.centsPerGram);
+  const configured = await refreshConfiguredPrices(tx);
+  return { before, pieces, configured: configured.changed };
+}
+
+class Preview extends Error {
+  readonly rows: Array<SampleRow & { afterCents: number }>;
+  constructor(rows: Array<SampleRow & { afterCents: number }>) {
+    super('preview');
+    this.rows = rows;
+  }
+}
+
+/**
+ * What a new rate would do to a few items: the real repricing runs in a transaction that is
+ * then rolled back, so the preview cannot disagree with the save.
+ */
+export async function previewRate(db: Db, quality: string, centsPerGram: number) {
+  try {
+    await db.transaction(async (tx) => {
+      const sample = await repo.sample(tx, quality);
+      await apply(tx, quality, centsPerGram);
+      const after = await repo.sampleAgain(tx, sample);
+      throw new Preview(
+        sample.map((s) => ({
+          ...s,
+          afterCents: after.get(s.id) ?? s.priceCents,
+        })),
+      );
+    });
+  } catch (err) {
+    if (err instanceof Preview) return err.rows;
+    throw err;
+  }
+  return [];
+}
+
+export async function setRate(db: Db, actor: Actor, quality: string, centsPerGram: number) {
+  return db.transaction(async (tx) => {
+    const r = await apply(tx, quality, centsPerGram);
+    await audit(
+      tx,
+      actor,
+      'metal_rate.set',
+      'metal_rate',
+      quality,
+      { centsPerGram: r.before.centsPerGram },
+      {
+        centsPerGram,
+        piecesRepriced: r.pieces,
+        configuredPricesChanged: r.configured,
+      },
+    );
+    return { quality, centsPerGram, piecesRepriced: r.pieces, configuredPricesChanged: r.configured };
+  });
+}
