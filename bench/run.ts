@@ -68,6 +68,31 @@ async function postgresUrl(): Promise<string> {
   return `postgres://postgres@127.0.0.1:${port}/postgres`;
 }
 
+/** 100,000 orders and a signed-in manager: answers the headers the admin pages send. */
+async function adminBench(url: string, base: string): Promise<Record<string, string>> {
+  const { loadConfig } = await import('../apps/api/src/config.ts');
+  const { openDatabase } = await import('../apps/api/src/db/client.ts');
+  const { seedBenchOrders } = await import('../apps/api/src/db/seed/bench-orders.ts');
+  const { addStaff } = await import('../apps/api/src/modules/staff/service.ts');
+  const database = await openDatabase(loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' }));
+  const t0 = Date.now();
+  await seedBenchOrders(database.db, 100_000);
+  await addStaff(
+    database.db,
+    { email: 'bench@facet.test', role: 'manager', password: 'Loupe-and-Tweezers-42' },
+    null,
+  ).catch(() => {});
+  await database.close();
+  console.log(`100,000 bench orders in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const res = await fetch(`${base}/api/admin/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: 'bench@facet.test', password: 'Loupe-and-Tweezers-42' }),
+  });
+  if (!res.ok) throw new Error(`bench staff sign-in: ${res.status} ${await res.text()}`);
+  return { cookie: res.headers.get('set-cookie')!.split(';')[0]! };
+}
+
 async function main() {
   if (!existsSync(path.join(root, 'apps/web/build/server/index.js')))
     spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
@@ -170,6 +195,7 @@ async function main() {
     varyBody?: (n: number) => string;
     refusedByDesign?: boolean;
     manyClients?: boolean;
+    headers?: Record<string, string>;
   }> = [
     { name: 'baseline: GET /api/ping (no work)', path: '/api/ping' },
     { name: 'category listing, 3 filters', path: `/api/category/1100?filters=${filters}` },
@@ -235,6 +261,26 @@ async function main() {
       manyClients: true,
     },
   ];
+  // The back office on PostgreSQL: a manager's order list over 100,000 past orders.
+  if (db === 'postgres' && (!only || only.startsWith('admin'))) {
+    const admin = await adminBench(env.DATABASE_URL!, base);
+    endpoints.push(
+      { name: 'admin order list (100k orders)', path: '/api/admin/orders', headers: admin },
+      {
+        name: 'admin order list, status + sort (cold)',
+        path: '',
+        headers: admin,
+        vary: (n) =>
+          `/api/admin/orders?status=${['placed', 'in_production', 'shipped', 'delivered'][n % 4]}&sort=${['total-desc', 'placed-asc'][n % 2]}&page=${1 + (n % 40)}`,
+      },
+      {
+        name: 'admin order search, e-mail (cold)',
+        path: '',
+        headers: admin,
+        vary: (n) => `/api/admin/orders?q=buyer${1 + (n % 100_000)}%40example.com`,
+      },
+    );
+  }
   const results = [];
   for (const e of endpoints.filter((x, i) => i === 0 || x.name.includes(only))) {
     const run = (seconds: number, record: boolean) =>
@@ -246,7 +292,7 @@ async function main() {
             url: base + (e.path || '/'),
             method: e.method ?? 'GET',
             body: e.body,
-            headers: e.body ? { 'content-type': 'application/json' } : undefined,
+            headers: { ...(e.body ? { 'content-type': 'application/json' } : {}), ...e.headers },
             connections: 10,
             duration: seconds,
             ...(e.vary

@@ -99,8 +99,15 @@ export const customerOrder = pgTable(
   },
   (t) => [
     uniqueIndex('customer_order_number_key').on(t.number),
-    index('customer_order_status_idx').on(t.status, t.placedAt),
-    index('customer_order_placed_idx').on(t.placedAt),
+    // The staff order list: newest first (or by total) with or without a status, and search by
+    // e-mail or name fragments (trigram indexes), so 100,000 orders answer in milliseconds.
+    // Ascending: read backwards they give "newest first" (a DESC NULLS LAST index would not match
+    // ORDER BY … DESC, whose default is NULLS FIRST).
+    index('customer_order_status_idx').on(t.status, t.placedAt, t.id),
+    index('customer_order_placed_idx').on(t.placedAt, t.id),
+    index('customer_order_total_idx').on(t.totalCents, t.id),
+    index('customer_order_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('customer_order_name_trgm_idx').using('gin', sql`(${t.shippingAddress}->>'name') gin_trgm_ops`),
     uniqueIndex('customer_order_idempotency_key').on(t.idempotencyScope, t.idempotencyKey),
     index('customer_order_user_idx').on(t.userId, t.placedAt),
   ],
@@ -147,6 +154,8 @@ export const orderStone = pgTable(
     uniqueIndex('order_stone_live_key')
       .on(t.kind, t.stoneId)
       .where(sql`live`),
+    index('order_stone_order_idx').on(t.orderId),
+    index('order_stone_stone_idx').on(t.kind, t.stoneId),
   ],
 );
 

@@ -161,6 +161,7 @@ export const diamond = pgTable(
   },
   (t) => [
     uniqueIndex('diamond_serial_idx').on(t.serial),
+    index('diamond_certificate_idx').on(t.certificate),
     index('diamond_changed_idx').on(t.changedXid),
     index('diamond_search_idx').on(t.origin, t.status, t.shape, t.caratPoints),
     index('diamond_price_idx').on(t.origin, t.status, t.priceCents),
@@ -200,6 +201,7 @@ export const notableGemstone = pgTable(
   },
   (t) => [
     uniqueIndex('notable_gemstone_serial_idx').on(t.serial),
+    index('notable_gemstone_certificate_idx').on(t.agtaCertificate),
     index('notable_gemstone_type_idx').on(t.typeSlug, t.status, t.priceCents),
   ],
 );

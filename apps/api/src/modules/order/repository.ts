@@ -93,11 +93,16 @@ export const orderRepository = {
     if (q.q) {
       const text = q.q;
       const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      conds.push(sql`(o.number = ${text.toUpperCase()} or o.email ilike ${like} or o.shipping_address->>'name' ilike ${like}
-        or exists (select 1 from order_stone s
-          left join diamond d on s.kind = 'diamond' and d.id = s.stone_id
-          left join notable_gemstone g on s.kind = 'gemstone' and g.id = s.stone_id
-          where s.order_id = o.id and (d.serial = ${text} or d.certificate = ${text} or g.serial = ${text} or g.agta_certificate = ${text})))`);
+      // One indexed lookup per kind of match (number, e-mail and name by trigram, stone numbers),
+      // joined: an OR across them would read every order.
+      conds.push(sql`o.id in (
+        select id from customer_order where number = ${text.toUpperCase()}
+        union select id from customer_order where email ilike ${like}
+        union select id from customer_order where shipping_address->>'name' ilike ${like}
+        union select s.order_id from order_stone s join diamond d on s.kind = 'diamond' and d.id = s.stone_id
+          where d.serial = ${text} or d.certificate = ${text}
+        union select s.order_id from order_stone s join notable_gemstone g on s.kind = 'gemstone' and g.id = s.stone_id
+          where g.serial = ${text} or g.agta_certificate = ${text})`);
     }
     if (q.status) conds.push(sql`o.status = ${q.status}`);
     if (q.payment) conds.push(PAYMENT[q.payment]);
