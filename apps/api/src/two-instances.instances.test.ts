@@ -128,6 +128,35 @@ async function signUp(i: Instance, email: string) {
   return ver.body.data.token as string;
 }
 
+/** A guest buys one diamond through instance `i`: answers the order's answer. */
+async function buyDiamond(i: Instance, diamondId: number, email: string) {
+  const s = randomUUID();
+  expect((await call(i, 'POST', '/cart/items', { kind: 'diamond', id: diamondId }, { 'x-session-id': s })).status).toBe(
+    200,
+  );
+  const placed = await call(
+    i,
+    'POST',
+    '/order',
+    {
+      email,
+      shippingMethod: 'standard',
+      card: { name: 'T T', number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
+      shippingAddress: {
+        name: 'Twin Test',
+        line1: '1 Main St',
+        city: 'Albany',
+        state: 'NY',
+        zip: '12207',
+        phone: '(518) 555-0100',
+      },
+    },
+    { 'x-session-id': s, 'idempotency-key': randomUUID() },
+  );
+  expect(placed.status).toBe(200);
+  return placed.body.data as { number: string };
+}
+
 describe('two API instances on one PostgreSQL', () => {
   it('a stone sold through one instance is gone from the other within 1 s (search, detail, cached answers)', async () => {
     const [d] = await q<{ id: number; shape: string }>(
@@ -137,30 +166,7 @@ describe('two API instances on one PostgreSQL', () => {
     // B has the stone in its cache and index.
     expect((await call(b, 'GET', search)).body.data.diamonds.some((x: { id: number }) => x.id === d!.id)).toBe(true);
     expect((await call(b, 'GET', `/product/diamond?id=${d!.id}`)).body.data.status).toBe('available');
-    const s = randomUUID();
-    expect((await call(a, 'POST', '/cart/items', { kind: 'diamond', id: d!.id }, { 'x-session-id': s })).status).toBe(
-      200,
-    );
-    const placed = await call(
-      a,
-      'POST',
-      '/order',
-      {
-        email: 'twin@example.com',
-        shippingMethod: 'standard',
-        card: { name: 'T T', number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
-        shippingAddress: {
-          name: 'Twin Test',
-          line1: '1 Main St',
-          city: 'Albany',
-          state: 'NY',
-          zip: '12207',
-          phone: '(518) 555-0100',
-        },
-      },
-      { 'x-session-id': s, 'idempotency-key': randomUUID() },
-    );
-    expect(placed.status).toBe(200);
+    await buyDiamond(a, d!.id, 'twin@example.com');
     const ms = await within(1_000, async () => {
       const detail = await call(b, 'GET', `/product/diamond?id=${d!.id}`);
       const list = await call(b, 'GET', search);
@@ -173,31 +179,7 @@ describe('two API instances on one PostgreSQL', () => {
     const [d] = await q<{ id: number; shape: string }>(
       sql`select id, shape from diamond where status = 'available' order by price_cents desc limit 1`,
     );
-    const s = randomUUID();
-    expect((await call(a, 'POST', '/cart/items', { kind: 'diamond', id: d!.id }, { 'x-session-id': s })).status).toBe(
-      200,
-    );
-    const placed = await call(
-      a,
-      'POST',
-      '/order',
-      {
-        email: 'twin.cancel@example.com',
-        shippingMethod: 'standard',
-        card: { name: 'T T', number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
-        shippingAddress: {
-          name: 'Twin Test',
-          line1: '1 Main St',
-          city: 'Albany',
-          state: 'NY',
-          zip: '12207',
-          phone: '(518) 555-0100',
-        },
-      },
-      { 'x-session-id': s, 'idempotency-key': randomUUID() },
-    );
-    expect(placed.status).toBe(200);
-    const number = placed.body.data.number as string;
+    const { number } = await buyDiamond(a, d!.id, 'twin.cancel@example.com');
     await addStaff(
       database.db,
       { email: 'twin.manager@facet.test', role: 'manager', password: 'Loupe-and-Tweezers-42' },

@@ -1,8 +1,9 @@
-import { Outlet, useRouteError, isRouteErrorResponse, Link } from 'react-router';
+import { Outlet } from 'react-router';
 import type { StaffMe } from '@facet/contracts/admin';
 import type { Route } from './+types/layout';
 import { pageMeta } from '~/lib/page-meta.ts';
-import { adminLoad, ApiError } from '~/features/admin/admin-api.ts';
+import { adminLoad } from '~/features/admin/admin-api.ts';
+import { AdminRouteError } from '~/features/admin/route-error.tsx';
 import { AdminShell } from '~/features/admin/admin-shell.tsx';
 import { BACK_OFFICE } from '~/features/admin/nav.ts';
 
@@ -30,24 +31,5 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : error instanceof ApiError ? error.status : 500;
-  const message =
-    status === 403
-      ? 'Your role does not open this page.'
-      : error instanceof ApiError
-        ? error.message
-        : 'Something went wrong loading this page.';
-  return (
-    <div className="p-6">
-      <h1 className="font-sans text-xl font-semibold">{status === 403 ? 'Not for your role' : 'Could not load'}</h1>
-      <p className="mt-2 text-sm text-muted" role="alert">
-        {message}
-      </p>
-      <Link to="/admin" className="btn-secondary mt-4">
-        Back office home
-      </Link>
-    </div>
-  );
-}
+// A page that cannot load says why, with the way back (also when the member's own record fails).
+export const ErrorBoundary = AdminRouteError;
