@@ -107,7 +107,12 @@ test('a page whose code takes longer than 120 s offers to load it afresh', async
   // The contact page's code never arrives.
   await page.route(/\/assets\/contact-us-[^/]+\.js$/, () => {});
   await page.goto('/');
+  const asked = page.waitForRequest(/\/assets\/contact-us-[^/]+\.js$/);
   await page.locator('footer').getByRole('link', { name: 'Contact Us' }).click();
+  // The page's 120 s starts when the navigation begins: the code was asked for and React has
+  // rendered the pending navigation (real time, so its timer exists before the clock moves).
+  await asked;
+  await page.waitForTimeout(500);
   await page.clock.runFor(60_000);
   await expect(page.getByText('This page is taking too long to load.')).toHaveCount(0);
   await page.clock.runFor(61_000);
