@@ -129,11 +129,9 @@ export interface StaffSession {
 
 /** The live session behind a cookie value (touching it), or null. */
 export async function sessionOf(deps: StaffDeps, token: string): Promise<StaffSession | null> {
-  const s = await repo.touchSession(deps.db, hashToken(token), deps.config.STAFF_IDLE_MINUTES * 60_000);
-  if (!s) return null;
-  const member = await repo.byId(deps.db, s.staffId);
-  if (!member?.active) return null;
-  return { sessionId: s.id, complete: s.complete, staff: member };
+  const found = await repo.touchSession(deps.db, hashToken(token), deps.config.STAFF_IDLE_MINUTES * 60_000);
+  if (!found?.member.active) return null;
+  return { sessionId: found.session.id, complete: found.session.complete, staff: found.member };
 }
 
 export const signOut = (db: Db, sessionId: number) => repo.revokeSession(db, sessionId);

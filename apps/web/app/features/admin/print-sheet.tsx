@@ -1,4 +1,5 @@
 import type { AdminOrder } from '@facet/contracts/admin';
+import { adminLoad } from './admin-api.ts';
 import { AddressLines } from '~/components/address-lines.tsx';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
@@ -51,4 +52,12 @@ export function PrintSheet({
       {children}
     </main>
   );
+}
+
+/** The order a print page shows (packing slip, invoice), loaded with the staff session. */
+export const loadOrderForPrint = (request: Request, number: string) =>
+  adminLoad<AdminOrder>(`/orders/${encodeURIComponent(number)}`, request);
+
+export function PrintFallback() {
+  return <p className="p-6 text-sm text-muted">Loading…</p>;
 }

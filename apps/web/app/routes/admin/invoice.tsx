@@ -1,19 +1,13 @@
-import type { AdminOrder } from '@facet/contracts/admin';
 import { formatMoney } from '@facet/contracts/money';
 import type { Route } from './+types/invoice';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { useRootData } from '~/root.tsx';
-import { adminLoad } from '~/features/admin/admin-api.ts';
-import { PrintSheet } from '~/features/admin/print-sheet.tsx';
+import { loadOrderForPrint, PrintFallback, PrintSheet } from '~/features/admin/print-sheet.tsx';
 import { AdminRouteError } from '~/features/admin/route-error.tsx';
 
 export const meta: Route.MetaFunction = ({ params }) => pageMeta({ title: `Invoice ${params.number}`, noindex: true });
-export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  return adminLoad<AdminOrder>(`/orders/${encodeURIComponent(params.number)}`, request);
-}
-export function HydrateFallback() {
-  return <p className="p-6 text-sm text-muted">Loading…</p>;
-}
+export const clientLoader = ({ request, params }: Route.ClientLoaderArgs) => loadOrderForPrint(request, params.number);
+export const HydrateFallback = PrintFallback;
 export const ErrorBoundary = AdminRouteError;
 
 const money = (c: number) => formatMoney(c, { exact: true });
