@@ -36,6 +36,7 @@ import { staffRoutes } from './modules/staff/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { customerAdminRoutes } from './modules/customers/routes.ts';
 import { inventoryAdminRoutes } from './modules/inventory/routes.ts';
+import { productAdminRoutes, productPhotoRoutes } from './modules/products/routes.ts';
 import { pricingAdminRoutes } from './modules/pricing/routes.ts';
 import { startHoldSweeper } from './modules/inventory/service.ts';
 import { adminScope } from './plugins/staff-auth.ts';
@@ -175,6 +176,7 @@ export async function buildApp({
       await api.register(menuRoutes);
       await api.register(catalogRoutes);
       await api.register(mediaRoutes);
+      await api.register(productPhotoRoutes);
       await api.register(configuratorRoutes);
       await api.register(accountRoutes);
       await api.register(addressRoutes);
@@ -192,6 +194,7 @@ export async function buildApp({
           await admin.register(customerAdminRoutes);
           await admin.register(inventoryAdminRoutes);
           await admin.register(pricingAdminRoutes);
+          await admin.register(productAdminRoutes);
         },
         { prefix: '/admin' },
       );

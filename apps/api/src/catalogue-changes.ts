@@ -7,7 +7,7 @@ import { forgetConfiguratorMemo } from './modules/configurator/service.ts';
 export const CATALOGUE_CHANNEL = 'facet_catalogue';
 
 const STONES = new Set(['diamond']);
-const PRODUCTS = new Set(['product_group', 'product', 'product_attribute', 'category', 'menu_item']);
+const PRODUCTS = new Set(['product_group', 'product', 'product_attribute', 'product_photo', 'category', 'menu_item']);
 const PRICING = new Set(['metal_rate', 'configuration_model']);
 
 /**
@@ -26,7 +26,8 @@ export async function followCatalogueChanges(app: FastifyInstance, database: Dat
     const all = tables.has('*');
     app.answerCache.invalidate();
     if (all || [...tables].some((t) => STONES.has(t))) app.diamondIndex.invalidate();
-    if (all || [...tables].some((t) => PRICING.has(t))) forgetConfiguratorMemo(database.db);
+    // The memo holds models of published groups, so a publish or unpublish clears it too.
+    if (all || [...tables].some((t) => PRICING.has(t) || PRODUCTS.has(t))) forgetConfiguratorMemo(database.db);
     if (all || [...tables].some((t) => PRODUCTS.has(t))) {
       reloadCatalogueCopies(database.db).catch((err) =>
         app.log.warn({ err }, 'catalogue copies: reload failed; the next change retries'),

@@ -99,6 +99,10 @@ export const productDetail = z.object({
   variants: z.array(variant),
   selectedProductId: z.number(),
   images: z.array(z.object({ metal: z.string(), FullUrl: z.string() })),
+  /** Photographs staff uploaded (cover first); the drawn art per metal stays for the metal picker. */
+  photos: z.array(
+    z.object({ small: z.string(), large: z.string(), alt: z.string(), width: z.number(), height: z.number() }),
+  ),
   related: z.array(productCard),
   /** How a configurable piece can be made (null for pieces sold as they are). */
   configuration: z

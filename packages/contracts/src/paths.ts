@@ -60,4 +60,6 @@ export const paths = {
     return `/api/media/item.svg?${q}`;
   },
   avatar: (key: string) => `/api/media/avatar/${key}.webp`,
+  /** A staff-uploaded product photograph: `small` (cards, ≤ 600 px) or `large` (product page, ≤ 1600 px). */
+  photo: (key: string, size: 'small' | 'large') => `/api/media/photo/${key}-${size}.webp`,
 };

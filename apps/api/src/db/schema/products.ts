@@ -17,6 +17,7 @@ import { category } from './catalog.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /** What an item is: decides how it is drawn and which options it has. */
 export type ItemKind = 'ring' | 'band' | 'chain' | 'cord' | 'earring' | 'pendant' | 'bracelet' | 'necklace' | 'finding';
@@ -48,6 +49,11 @@ export const productGroup = pgTable(
     configurable: boolean('configurable').notNull().default(false),
     featured: integer('featured').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    // A draft (not published) is invisible to shoppers: listings, search, its page, carts.
+    published: boolean('published').notNull().default(true),
+    // Staff edits carry the version they read; a stale one is refused (no lost update).
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
     // Read-optimised copies of the variants and attributes, kept in step by the seed/catalogue writes:
     // listings filter and count on these without joins or per-row subqueries.
     metals: text('metals')
@@ -87,6 +93,25 @@ export const productAttribute = pgTable(
     primaryKey({ columns: [t.groupId, t.label, t.value] }),
     index('product_attribute_label_value_idx').on(t.label, t.value, t.groupId),
   ],
+);
+
+// A photograph of a design, uploaded by staff and re-encoded (two WebP sizes, no metadata).
+export const productPhoto = pgTable(
+  'product_photo',
+  {
+    key: text('key').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => productGroup.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    alt: text('alt').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    large: bytea('large').notNull(),
+    small: bytea('small').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_photo_group_idx').on(t.groupId, t.position)],
 );
 
 // One orderable variant: SKU, metal quality, size or length, weight, price and stock.

@@ -129,5 +129,5 @@ export const variantOf = async (db: DbOrTx, productId: number) =>
     select p.id, p.sku, p.metal, coalesce(m.name, p.metal) as "metalName", p.finger_size as "fingerSize", p.length_in as "lengthIn", p.price_cents as "priceCents",
       g.id as "groupId", g.series, g.category_id as "categoryId", g.description, g.image, g.configurable
     from product p join product_group g on g.id = p.group_id left join metal_rate m on m.quality = p.metal
-    where p.id = ${productId}`)) as unknown as { rows: VariantRow[] }
+    where p.id = ${productId} and p.active and g.published`)) as unknown as { rows: VariantRow[] }
   ).rows[0] ?? null;

@@ -23,6 +23,8 @@ export interface GroupCardRow {
   defaultMetal: string;
   productId: number;
   metals: string[];
+  /** The cover photograph's key, when staff uploaded any. */
+  photo: string | null;
 }
 /** A group as the in-process listing keeps it (listing-index.ts). */
 export interface ListingEntry extends GroupCardRow {
@@ -37,14 +39,15 @@ const list = (values: readonly (string | number)[]) =>
     sql`, `,
   );
 
-/** Recomputes the listing copies (metals, default variant, facets) from variants and attributes. */
-export const refreshListingCopies = (db: DbOrTx) =>
+/** Recomputes the listing copies (metals, default variant, facets) from variants and attributes: of one group, or all. */
+export const refreshListingCopies = (db: DbOrTx, groupId?: number) =>
   db.execute(sql`
   update product_group g set
     metals = coalesce((select array_agg(distinct v.metal) from product v where v.group_id = g.id and v.active), '{}'),
     default_product_id = coalesce((select v.id from product v where v.group_id = g.id and v.metal = g.default_metal and v.active
       order by (coalesce(v.finger_size, 7) = 7 and coalesce(v.length_in, 18) = 18) desc, v.price_cents, v.id limit 1), 0),
-    facets = coalesce((select array_agg(a.label || '=' || a.value order by a.label, a.value) from product_attribute a where a.group_id = g.id), '{}')`);
+    facets = coalesce((select array_agg(a.label || '=' || a.value order by a.label, a.value) from product_attribute a where a.group_id = g.id), '{}')
+  ${groupId === undefined ? sql`` : sql`where g.id = ${groupId}`}`);
 
 export interface DiamondIndexRow {
   id: number;
@@ -129,7 +132,8 @@ const DIAMOND_SELECT = sql`
 
 const cardJson = sql`json_build_object(
   'id', p.id, 'series', p.series, 'categoryId', p.category_id, 'description', p.description, 'minPriceCents', p.min_price_cents,
-  'image', p.image, 'defaultMetal', p.default_metal, 'productId', p.default_product_id, 'metals', p.metals)`;
+  'image', p.image, 'defaultMetal', p.default_metal, 'productId', p.default_product_id, 'metals', p.metals,
+  'photo', (select ph.key from product_photo ph where ph.group_id = p.id order by ph.position, ph.key limit 1))`;
 
 export const catalogRepository = {
   categories: async (db: DbOrTx) =>
@@ -143,7 +147,7 @@ export const catalogRepository = {
   listingEntries: async (db: DbOrTx) =>
     rowsOf<{ card: GroupCardRow; featured: number; createdAt: string; facets: string[] }>(
       await db.execute(sql`
-      select ${cardJson} as card, p.featured, p.created_at::text as "createdAt", p.facets from product_group p order by p.id
+      select ${cardJson} as card, p.featured, p.created_at::text as "createdAt", p.facets from product_group p where p.published order by p.id
     `),
     ).map((r): ListingEntry => ({ ...r.card, featured: r.featured, createdAt: r.createdAt, facets: r.facets })),
 
@@ -171,14 +175,17 @@ export const catalogRepository = {
         leadDays: number;
       }>;
       attributes: Array<{ label: string; value: string }>;
+      photos: Array<{ key: string; alt: string; width: number; height: number }>;
     }>(
       await db.execute(sql`
       select g.id, g.series, g.category_id as "categoryId", g.description, g.long_description as "longDescription", g.kind, g.image,
         g.default_metal as "defaultMetal", g.configurable, g.min_price_cents as "minPriceCents",
         coalesce((select json_agg(json_build_object('id', v.id, 'sku', v.sku, 'metal', v.metal, 'fingerSize', v.finger_size, 'lengthIn', v.length_in,
           'weightG', v.weight_g, 'priceCents', v.price_cents, 'stock', v.stock, 'leadDays', v.lead_days) order by v.id) from product v where v.group_id = g.id and v.active), '[]'::json) as variants,
-        coalesce((select json_agg(json_build_object('label', a.label, 'value', a.value) order by a.label, a.value) from product_attribute a where a.group_id = g.id), '[]'::json) as attributes
-      from product_group g where g.id = ${groupId}
+        coalesce((select json_agg(json_build_object('label', a.label, 'value', a.value) order by a.label, a.value) from product_attribute a where a.group_id = g.id), '[]'::json) as attributes,
+        coalesce((select json_agg(json_build_object('key', ph.key, 'alt', ph.alt, 'width', ph.width, 'height', ph.height) order by ph.position, ph.key)
+          from product_photo ph where ph.group_id = g.id), '[]'::json) as photos
+      from product_group g where g.id = ${groupId} and g.published
     `),
     );
     return row ?? null;
@@ -188,7 +195,7 @@ export const catalogRepository = {
     rowsOf<{ card: GroupCardRow }>(
       await db.execute(sql`
       select ${cardJson} as card from (
-        select * from product_group where category_id = ${categoryId} and id <> ${groupId}
+        select * from product_group where category_id = ${categoryId} and id <> ${groupId} and published
         order by abs(min_price_cents - ${priceCents}), id limit ${limit}
       ) p
     `),
@@ -200,7 +207,7 @@ export const catalogRepository = {
       select v.id, v.group_id as "groupId", g.series, v.sku, v.metal, v.finger_size as "fingerSize", v.length_in as "lengthIn", v.weight_g as "weightG",
         v.price_cents as "priceCents", v.stock, v.lead_days as "leadDays"
       from product v join product_group g on g.id = v.group_id
-      where ${by.series ? sql`g.series = ${by.series}` : sql`g.id = ${by.groupId!}`} and v.active order by v.id limit 500
+      where ${by.series ? sql`g.series = ${by.series}` : sql`g.id = ${by.groupId!}`} and v.active and g.published order by v.id limit 500
     `),
     ),
 
@@ -327,7 +334,7 @@ export const catalogRepository = {
     rowsOf<SuggestionEntry>(
       await db.execute(sql`
       select distinct on (description) id, description, image, default_metal as "defaultMetal", featured
-      from product_group order by description, featured desc, id
+      from product_group where published order by description, featured desc, id
     `),
     ),
 
@@ -336,14 +343,14 @@ export const catalogRepository = {
     rowsOf<{ id: number; description: string; image: ImageSpec; defaultMetal: string }>(
       await db.execute(sql`
       select id, description, image, default_metal as "defaultMetal" from product_group
-      where ${q} <% description order by word_similarity(${q}, description) desc, featured desc, id limit 40
+      where ${q} <% description and published order by word_similarity(${q}, description) desc, featured desc, id limit 40
     `),
     ),
 
   searchWords: async (db: DbOrTx) =>
     rowsOf<{ word: string }>(
       await db.execute(
-        sql`select word from ts_stat('select to_tsvector(''simple'', description || '' '' || search_text) from product_group') where length(word) > 2`,
+        sql`select word from ts_stat('select to_tsvector(''simple'', description || '' '' || search_text) from product_group where published') where length(word) > 2`,
       ),
     ).map((r) => r.word),
 
@@ -362,7 +369,7 @@ export const catalogRepository = {
       sections: Array<{ section: string; count: number }>;
     }>(
       await db.execute(sql`
-      with m as (select g.*, ${rank} as rank from product_group g where ${match}),
+      with m as (select g.*, ${rank} as rank from product_group g where ${match} and g.published),
       p as (select * from m order by rank desc, featured desc, id limit ${q.limit} offset ${q.offset})
       select (select count(*)::int from m) as count,
         coalesce((select json_agg(${cardJson} order by p.rank desc, p.featured desc, p.id) from p), '[]'::json) as products,

@@ -89,7 +89,7 @@ export function toCard(g: GroupCardRow): ProductCard {
     categoryId: g.categoryId,
     GroupDescription: g.description,
     priceCents: g.minPriceCents,
-    image: itemImageUrl(g.image, g.defaultMetal, g.description),
+    image: g.photo ? paths.photo(g.photo, 'small') : itemImageUrl(g.image, g.defaultMetal, g.description),
     metals: (g.metals ?? []).sort((a, b) => order(a) - order(b)),
     href: paths.product({ series: g.series, categoryId: g.categoryId, groupId: g.id, productId: g.productId }),
   };
@@ -174,6 +174,13 @@ export async function getProduct(db: Db, groupId: number, productId?: number): P
     images: metals.map((m) => ({
       metal: m,
       FullUrl: itemImageUrl(g.image, m, `${g.description} in ${metalByQuality.get(m)?.name ?? m}`),
+    })),
+    photos: g.photos.map((p) => ({
+      small: paths.photo(p.key, 'small'),
+      large: paths.photo(p.key, 'large'),
+      alt: p.alt,
+      width: p.width,
+      height: p.height,
     })),
     related: related.map(toCard),
     configuration: model
@@ -382,5 +389,7 @@ export async function searchProducts(
   return shape(fuzzy, fuzzy.count > 0 ? 'fuzzy' : 'none');
 }
 
-/** Rebuilds each group's listing copies (metals, default variant, facets) after a catalogue load. */
+/** Rebuilds each group's listing copies (metals, default variant, facets) after a catalogue load or a staff edit. */
 export { refreshListingCopies } from './repository.ts';
+/** The drawn art of a design, for pages that show it outside the catalogue (the back office). */
+export { itemImageUrl } from './images.ts';

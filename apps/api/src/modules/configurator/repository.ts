@@ -67,7 +67,7 @@ export const configuratorRepository = {
       await db.execute(sql`
       select g.id as "groupId", g.series, g.category_id as "categoryId", g.description, g.image,
         m.casting_labour_cents as "castingLabourCents", m.base_weight_g as "baseWeightG", m.metals, m.sizes, m.locations, m.widths_mm as "widthsMm", m.styles
-      from configuration_model m join product_group g on g.id = m.group_id where m.group_id = ${groupId}
+      from configuration_model m join product_group g on g.id = m.group_id where m.group_id = ${groupId} and g.published
     `),
     )[0] ?? null,
 

@@ -1,19 +1,12 @@
 import { Link } from 'react-router';
-import { ArrowDown, ArrowUp } from 'lucide-react';
-import {
-  createColumnHelper,
-  rowSortingFeature,
-  tableFeatures,
-  useTable,
-  type SortingState,
-} from '@tanstack/react-table';
+import { createColumnHelper, useTable } from '@tanstack/react-table';
 import type { AdminOrderRow, OrderStatus } from '@facet/contracts/admin';
 import { formatMoney } from '@facet/contracts/money';
 import { StatusBadge } from './status-badge.tsx';
+import { DataTable, features, sortingOf, sortOf } from './data-table.tsx';
 
 // The server sorts and pages (100,000 orders do not come to the browser): the table renders the
 // page and turns header clicks into the URL's sort.
-const features = tableFeatures({ rowSortingFeature });
 const col = createColumnHelper<typeof features, AdminOrderRow>();
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -63,12 +56,6 @@ const columns = col.columns([
   }),
 ]);
 
-/** "placed-desc" ⇄ [{ id: 'placed', desc: true }] */
-export const sortingOf = (sort: string): SortingState => {
-  const [id, dir] = sort.split('-');
-  return [{ id: id!, desc: dir === 'desc' }];
-};
-
 export function OrdersTable({
   rows,
   sort,
@@ -87,60 +74,8 @@ export function OrdersTable({
     manualSorting: true,
     onSortingChange: (updater) => {
       const next = typeof updater === 'function' ? updater(sorting) : updater;
-      const s = next[0] ?? { id: 'placed', desc: true };
-      onSort(`${s.id}-${s.desc ? 'desc' : 'asc'}`);
+      onSort(sortOf(next[0] ?? { id: 'placed', desc: true }));
     },
   });
-  return (
-    <div className="overflow-x-auto border border-hairline bg-white">
-      <table className="w-full min-w-[720px] text-sm">
-        <caption className="sr-only">Orders</caption>
-        <thead className="border-b border-hairline bg-panel text-left text-xs uppercase tracking-wider text-muted">
-          {table.getHeaderGroups().map((g) => (
-            <tr key={g.id}>
-              {g.headers.map((h) => {
-                const dir = h.column.getIsSorted();
-                return (
-                  <th
-                    key={h.id}
-                    scope="col"
-                    className="px-3 py-2 font-medium"
-                    aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
-                  >
-                    {h.column.getCanSort() ? (
-                      <button
-                        type="button"
-                        className="inline-flex items-center gap-1 uppercase tracking-wider hover:text-ink"
-                        onClick={h.column.getToggleSortingHandler()}
-                      >
-                        <table.FlexRender header={h} />
-                        {dir === 'asc' ? (
-                          <ArrowUp aria-hidden="true" className="h-3 w-3" />
-                        ) : dir === 'desc' ? (
-                          <ArrowDown aria-hidden="true" className="h-3 w-3" />
-                        ) : null}
-                      </button>
-                    ) : (
-                      <table.FlexRender header={h} />
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((r) => (
-            <tr key={r.id} className="border-b border-hairline last:border-0 hover:bg-panel">
-              {r.getAllCells().map((c) => (
-                <td key={c.id} className="px-3 py-2 align-top">
-                  <table.FlexRender cell={c} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <DataTable table={table} caption="Orders" />;
 }

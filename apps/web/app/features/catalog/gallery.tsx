@@ -1,38 +1,69 @@
 import { useState } from 'react';
 
-/** Main image with hover zoom and one thumbnail per metal; the chosen metal leads. */
+export interface GalleryPhoto {
+  small: string;
+  large: string;
+  alt: string;
+}
+
+interface Shot {
+  id: string;
+  src: string;
+  thumb: string;
+  alt: string;
+}
+
+/**
+ * Main image with hover zoom and thumbnails: staff photographs first, then the drawn art of each
+ * metal. The page opens on the cover photograph (else the chosen metal's art); choosing another
+ * metal shows that metal's art.
+ */
 export function Gallery({
   images,
+  photos = [],
   active,
   title,
 }: {
   images: Array<{ metal: string; FullUrl: string }>;
+  photos?: GalleryPhoto[];
   active: string;
   title: string;
 }) {
-  const [picked, setPicked] = useState<string | null>(null);
-  const current = images.find((i) => i.metal === (picked ?? active)) ?? images[0];
+  const shots: Shot[] = [
+    ...photos.map((p, i) => ({ id: `photo:${i}`, src: p.large, thumb: p.small, alt: p.alt || title })),
+    ...images.map((img) => ({
+      id: `metal:${img.metal}`,
+      src: img.FullUrl,
+      thumb: img.FullUrl,
+      alt: `${title} in ${img.metal}`,
+    })),
+  ];
+  const [opened] = useState(active);
+  const [picked, setPicked] = useState<{ id: string; metal: string } | null>(null);
+  const lead = photos.length && active === opened ? 'photo:0' : `metal:${active}`;
+  const id = picked && picked.metal === active ? picked.id : lead;
+  const current = shots.find((s) => s.id === id) ?? shots[0];
   const [origin, setOrigin] = useState<string | null>(null);
   if (!current) return null;
   return (
     <div className="flex w-full min-w-0 flex-col-reverse gap-3 self-start md:flex-row md:items-start lg:sticky lg:top-28">
-      {images.length > 1 && (
+      {shots.length > 1 && (
         <ul className="flex gap-2 overflow-x-auto md:flex-col" aria-label="Images">
-          {images.map((img) => (
-            <li key={img.metal}>
+          {shots.map((s) => (
+            <li key={s.id}>
               <button
                 type="button"
-                onClick={() => setPicked(img.metal)}
-                aria-pressed={img.metal === current.metal}
-                className={`block h-16 w-16 overflow-hidden border ${img.metal === current.metal ? 'border-ink' : 'border-hairline hover:border-muted'}`}
+                onClick={() => setPicked({ id: s.id, metal: active })}
+                aria-pressed={s.id === current.id}
+                className={`block h-16 w-16 overflow-hidden border ${s.id === current.id ? 'border-ink' : 'border-hairline hover:border-muted'}`}
               >
                 <img
-                  src={img.FullUrl}
-                  alt={`${title} in ${img.metal}`}
+                  src={s.thumb}
+                  alt={s.alt}
                   width={64}
                   height={64}
                   loading="lazy"
-                  className="h-full w-full"
+                  className="h-full w-full object-cover"
                 />
               </button>
             </li>
@@ -48,12 +79,12 @@ export function Gallery({
         onMouseLeave={() => setOrigin(null)}
       >
         <img
-          src={current.FullUrl}
-          alt={title}
+          src={current.src}
+          alt={current.id.startsWith('photo:') ? current.alt : title}
           width={800}
           height={800}
           fetchPriority="high"
-          className="h-full w-full transition-transform duration-150"
+          className="h-full w-full object-contain transition-transform duration-150"
           style={origin ? { transform: 'scale(1.9)', transformOrigin: origin } : undefined}
         />
       </div>

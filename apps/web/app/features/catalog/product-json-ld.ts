@@ -27,7 +27,9 @@ export function productJsonLd(o: {
       sku: variant.sku,
       mpn: p.series,
       description: p.longDescription,
-      image: `${publicUrl}${p.images.find((i) => i.metal === variant.metal)?.FullUrl ?? ''}`,
+      image: [...p.photos.map((ph) => ph.large), p.images.find((i) => i.metal === variant.metal)?.FullUrl]
+        .filter((u): u is string => Boolean(u))
+        .map((u) => `${publicUrl}${u}`),
       brand: { '@type': 'Brand', name: 'Facet' },
       offers: {
         '@type': 'Offer',

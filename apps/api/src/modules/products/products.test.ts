@@ -1,0 +1,274 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { adminCall, ORIGIN, staffSession } from '../../test/staff.ts';
+
+let t: TestApp;
+let manager: string;
+let owner: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  manager = (await staffSession(t, 'manager')).cookie;
+  owner = (await staffSession(t, 'owner')).cookie;
+});
+afterAll(() => t.close());
+
+/** A piece bought off the shelf (not made to order), with its category and a variant. */
+const shelfPiece = async (offset: number) =>
+  rowsOf<{ id: number; categoryId: number; description: string; variantId: number }>(
+    await t.database.db
+      .execute(sql`select g.id, g.category_id as "categoryId", g.description, g.default_product_id as "variantId"
+      from product_group g where not g.configurable and g.published and g.default_product_id > 0 order by g.id limit 1 offset ${offset}`),
+  )[0]!;
+const get = async (url: string) => (await t.app.inject({ method: 'GET', url: `/api${url}` })).json();
+const detail = async (id: number) => (await adminCall(t, manager, 'GET', `/products/${id}`)).json().data;
+/** Every card of a category listing, page by page. */
+const listing = async (categoryId: number) => {
+  const cards: Array<{ groupId: number; image: string }> = [];
+  for (let page = 1; ; page++) {
+    const d = (await get(`/category/${categoryId}?pageSize=96&page=${page}`)).data;
+    cards.push(...d.products);
+    if (cards.length >= d.count) return cards;
+  }
+};
+const listingIds = async (categoryId: number) => (await listing(categoryId)).map((c) => c.groupId);
+const uploadPhoto = (id: number, body: Buffer, alt = '', cookie = manager) => {
+  const boundary = `----facet${randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="alt"\r\n\r\n${alt}\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
+    body,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/admin/products/${id}/photos`,
+    headers: { origin: ORIGIN, cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+};
+const jpeg = (w: number, h: number, exif?: Record<string, Record<string, string>>) => {
+  let img = sharp({ create: { width: w, height: h, channels: 3, background: '#c9b27c' } }).jpeg();
+  if (exif) img = img.withExif(exif);
+  return img.toBuffer();
+};
+
+describe('the catalogue as staff edit it', () => {
+  it('lists and finds product groups by name, style number and SKU, drafts included', async () => {
+    const g = await shelfPiece(0);
+    const series = rowsOf<{ series: string; sku: string }>(
+      await t.database.db.execute(sql`select g.series, v.sku from product_group g join product v on v.group_id = g.id
+        where g.id = ${g.id} limit 1`),
+    )[0]!;
+    for (const q of [g.description.slice(0, 12), series.series, series.sku]) {
+      const res = await adminCall(t, manager, 'GET', `/products?q=${encodeURIComponent(q)}&pageSize=48`);
+      expect(res.statusCode).toBe(200);
+      expect(
+        res.json().data.rows.map((r: { id: number }) => r.id),
+        q,
+      ).toContain(g.id);
+    }
+    const all = (await adminCall(t, manager, 'GET', '/products?pageSize=5&sort=price-desc')).json().data;
+    const prices = all.rows.map((r: { minPriceCents: number }) => r.minPriceCents);
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+    expect(all.count).toBeGreaterThan(100);
+    expect(all.categories.length).toBeGreaterThan(3);
+  });
+
+  it('an edit of name, description, attributes and price reaches listings, search, suggestions and the page', async () => {
+    const g = await shelfPiece(1);
+    const before = await detail(g.id);
+    const name = `Aurelia Test Signet ${randomUUID().slice(0, 6)}`;
+    const v = before.variants.find((x: { active: boolean }) => x.active);
+    const res = await adminCall(t, manager, 'PATCH', `/products/${g.id}`, {
+      version: before.version,
+      description: name,
+      longDescription: 'A signet ring with a polished oval face, cast and finished by hand in our workshop.',
+      attributes: [...before.attributes, { label: 'Finish', value: 'Hand-engraved' }],
+      prices: [{ id: v.id, priceCents: 1 }],
+    });
+    expect(res.statusCode, 'a price below a dollar is refused').toBe(400);
+    expect((await detail(g.id)).description, 'nothing of a refused edit is kept').toBe(before.description);
+
+    const ok = await adminCall(t, manager, 'PATCH', `/products/${g.id}`, {
+      version: before.version,
+      description: name,
+      attributes: [...before.attributes, { label: 'Finish', value: 'Hand-engraved' }],
+      prices: [{ id: v.id, priceCents: 123_400 }],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ version: before.version + 1, description: name });
+
+    const page = (await get(`/product/product?groupId=${g.id}&productId=${v.id}`)).data;
+    expect(page.GroupDescription).toBe(name);
+    expect(page.attributes).toContainEqual({ label: 'Finish', values: ['Hand-engraved'] });
+    expect(page.variants.find((x: { id: number }) => x.id === v.id).priceCents).toBe(123_400);
+
+    await expect
+      .poll(async () => (await get(`/stuller/fetch-auto-complete?q=${encodeURIComponent(name)}`)).data, {
+        timeout: 3000,
+      })
+      .toEqual([expect.objectContaining({ Id: g.id, GroupDescription: name })]);
+    const search = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/product/search-product',
+        payload: { data: 'hand-engraved', page: 1, pageSize: 50 },
+      })
+    ).json().data;
+    expect(search.products.map((p: { groupId: number }) => p.groupId)).toContain(g.id);
+    await expect
+      .poll(
+        async () => {
+          const d = (
+            await get(
+              `/category/${g.categoryId}?pageSize=48&filters=${encodeURIComponent(JSON.stringify([{ label: 'Finish', options: ['Hand-engraved'], matchType: 'exact' }]))}`,
+            )
+          ).data;
+          return d.products.map((p: { GroupDescription: string }) => p.GroupDescription);
+        },
+        { timeout: 3000 },
+      )
+      .toContain(name);
+
+    const audit = (await adminCall(t, owner, 'GET', `/audit?entity=product_group`)).json().data.rows[0];
+    expect(audit).toMatchObject({ action: 'product.edit', entityId: String(g.id) });
+    expect(audit.before.description).toBe(before.description);
+    expect(audit.after.prices).toEqual([{ sku: v.sku, priceCents: 123_400 }]);
+  });
+
+  it('a second editor with the old version gets 409 and the first edit stands', async () => {
+    const g = await shelfPiece(2);
+    const { version } = await detail(g.id);
+    const first = await adminCall(t, manager, 'PATCH', `/products/${g.id}`, { version, description: 'First editor' });
+    expect(first.statusCode).toBe(200);
+    const second = await adminCall(t, manager, 'PATCH', `/products/${g.id}`, { version, description: 'Second editor' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toMatch(/changed by someone else — reload/);
+    expect((await detail(g.id)).description).toBe('First editor');
+  });
+
+  it('unpublishing takes a piece off every storefront surface and out of carts; publishing brings it back', async () => {
+    const g = await shelfPiece(3);
+    const session = randomUUID();
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/items',
+      headers: { 'x-session-id': session },
+      payload: { kind: 'product', id: g.variantId },
+    });
+    expect(add.statusCode).toBe(200);
+    expect(await listingIds(g.categoryId)).toContain(g.id);
+
+    const { version } = await detail(g.id);
+    const off = await adminCall(t, manager, 'PATCH', `/products/${g.id}`, { version, published: false });
+    expect(off.json().data.published).toBe(false);
+    await expect.poll(() => listingIds(g.categoryId), { timeout: 3000 }).not.toContain(g.id);
+    expect((await t.app.inject({ method: 'GET', url: `/api/product/product?groupId=${g.id}` })).statusCode).toBe(404);
+    const cart = (await t.app.inject({ method: 'GET', url: '/api/cart', headers: { 'x-session-id': session } })).json()
+      .data;
+    expect(cart.lines[0]).toMatchObject({ available: false });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/items',
+      headers: { 'x-session-id': randomUUID() },
+      payload: { kind: 'product', id: g.variantId },
+    });
+    expect(again.statusCode).toBeGreaterThanOrEqual(400);
+    expect(again.statusCode).toBeLessThan(500);
+    const drafts = (await adminCall(t, manager, 'GET', '/products?status=draft')).json().data.rows;
+    expect(drafts.map((r: { id: number }) => r.id)).toContain(g.id);
+
+    const on = await adminCall(t, manager, 'PATCH', `/products/${g.id}`, { version: version + 1, published: true });
+    expect(on.statusCode).toBe(200);
+    await expect.poll(() => listingIds(g.categoryId), { timeout: 3000 }).toContain(g.id);
+    const actions = (await adminCall(t, owner, 'GET', '/audit?entity=product_group'))
+      .json()
+      .data.rows.map((r: { action: string }) => r.action);
+    expect(actions.slice(0, 2)).toEqual(['product.publish', 'product.unpublish']);
+  });
+
+  it('a made-to-order design keeps its configurator prices: a hand price is refused', async () => {
+    const [cfg] = rowsOf<{ id: number; variantId: number }>(
+      await t.database.db.execute(
+        sql`select g.id, (select v.id from product v where v.group_id = g.id limit 1) as "variantId" from product_group g where g.configurable limit 1`,
+      ),
+    );
+    const { version } = await detail(cfg!.id);
+    const res = await adminCall(t, manager, 'PATCH', `/products/${cfg!.id}`, {
+      version,
+      prices: [{ id: cfg!.variantId, priceCents: 50_000 }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/made to order/);
+  });
+});
+
+describe('product photographs', () => {
+  it('re-encodes an upload as WebP without its metadata; the listing card and page show it', async () => {
+    const g = await shelfPiece(4);
+    const original = await jpeg(1200, 900, {
+      IFD0: { Copyright: 'Workshop camera', Artist: 'Secret Photographer' },
+    });
+    expect((await sharp(original).metadata()).exif, 'the upload carries EXIF').toBeDefined();
+    const res = await uploadPhoto(g.id, original, 'Signet on a linen cloth');
+    expect(res.statusCode, res.body).toBe(200);
+    const photo = res.json().data.photos[0];
+    expect(photo).toMatchObject({ alt: 'Signet on a linen cloth', width: 1200, height: 900 });
+
+    for (const url of [photo.large, photo.small]) {
+      const img = await t.app.inject({ method: 'GET', url });
+      expect(img.statusCode).toBe(200);
+      expect(img.headers['content-type']).toBe('image/webp');
+      const meta = await sharp(img.rawPayload).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.exif, 'no EXIF survives').toBeUndefined();
+      expect(img.rawPayload.includes(Buffer.from('Secret Photographer'))).toBe(false);
+    }
+    const page = (await get(`/product/product?groupId=${g.id}`)).data;
+    expect(page.photos[0]).toMatchObject({ large: photo.large, alt: 'Signet on a linen cloth' });
+    await expect
+      .poll(async () => (await listing(g.categoryId)).find((p) => p.groupId === g.id)?.image, { timeout: 3000 })
+      .toBe(photo.small);
+  });
+
+  it('refuses what is not a photograph, too small, too large; says why and keeps nothing', async () => {
+    const g = await shelfPiece(5);
+    const cases: Array<[Buffer, number, RegExp]> = [
+      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 400, /JPEG, PNG or WebP/],
+      [Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(100)]), 400, /could not be read/],
+      [await jpeg(500, 500), 400, /at least 600 pixels/],
+      [Buffer.concat([await jpeg(800, 800), Buffer.alloc(11 * 1024 * 1024)]), 413, /larger than 10 MB/],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await uploadPhoto(g.id, body);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json().message).toMatch(message);
+    }
+    expect((await detail(g.id)).photos).toEqual([]);
+  });
+
+  it('orders photographs (cover first) and removes one; fulfilment staff may not', async () => {
+    const g = await shelfPiece(6);
+    await uploadPhoto(g.id, await jpeg(800, 800), 'First');
+    const two = (await uploadPhoto(g.id, await jpeg(900, 900), 'Second')).json().data.photos;
+    const keys = two.map((p: { key: string }) => p.key);
+    const reordered = await adminCall(t, manager, 'PUT', `/products/${g.id}/photos`, { keys: [...keys].reverse() });
+    expect(reordered.json().data.photos.map((p: { alt: string }) => p.alt)).toEqual(['Second', 'First']);
+    const stale = await adminCall(t, manager, 'PUT', `/products/${g.id}/photos`, { keys: [keys[0]] });
+    expect(stale.statusCode).toBe(409);
+
+    const fulfilment = (await staffSession(t, 'fulfilment')).cookie;
+    expect((await uploadPhoto(g.id, await jpeg(800, 800), '', fulfilment)).statusCode).toBe(403);
+    expect((await adminCall(t, fulfilment, 'DELETE', `/products/${g.id}/photos/${keys[0]}`)).statusCode).toBe(403);
+
+    const removed = await adminCall(t, manager, 'DELETE', `/products/${g.id}/photos/${keys[1]}`);
+    expect(removed.json().data.photos.map((p: { alt: string }) => p.alt)).toEqual(['First']);
+    expect((await t.app.inject({ method: 'GET', url: two[1].large })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,179 @@
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { productPhoto, type ImageSpec, type productGroup } from '../../db/schema/products.ts';
+import type { AdminProductQuery } from '@facet/contracts/admin-catalogue';
+
+// Product groups as staff see and change them: drafts included, every variant, photographs.
+
+const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const ORDER_BY = {
+  'name-asc': sql`g.description asc, g.id asc`,
+  'name-desc': sql`g.description desc, g.id desc`,
+  'price-asc': sql`g.min_price_cents asc, g.id asc`,
+  'price-desc': sql`g.min_price_cents desc, g.id desc`,
+  'updated-desc': sql`g.updated_at desc nulls last, g.id desc`,
+} as const;
+
+export type GroupRow = Pick<
+  typeof productGroup.$inferSelect,
+  | 'id'
+  | 'version'
+  | 'series'
+  | 'description'
+  | 'longDescription'
+  | 'kind'
+  | 'configurable'
+  | 'published'
+  | 'minPriceCents'
+  | 'defaultMetal'
+  | 'categoryId'
+> & { image: ImageSpec; updatedAt: string | null; categoryName: string };
+
+export interface PhotoRow {
+  key: string;
+  alt: string;
+  width: number;
+  height: number;
+  position: number;
+}
+
+const GROUP_COLS = sql`g.id, g.version, g.series, g.description, g.long_description as "longDescription", g.kind, g.configurable,
+  g.published, g.min_price_cents as "minPriceCents", g.default_metal as "defaultMetal", g.category_id as "categoryId", g.image,
+  g.updated_at as "updatedAt", c.name as "categoryName"`;
+
+export const productsRepository = {
+  list: async (db: DbOrTx, q: AdminProductQuery) => {
+    const conds = [sql`true`];
+    if (q.q) {
+      const text = q.q;
+      conds.push(
+        sql`(g.description ilike ${likeOf(text)} or g.series = ${text.toUpperCase()} or g.id::text = ${text}
+          or exists (select 1 from product v where v.group_id = g.id and v.sku = ${text.toUpperCase()}))`,
+      );
+    }
+    if (q.category) conds.push(sql`g.category_id = ${q.category}`);
+    if (q.status) conds.push(q.status === 'published' ? sql`g.published` : sql`not g.published`);
+    const where = sql.join(conds, sql` and `);
+    const rows = rowsOf<GroupRow & { variantCount: number; photoCount: number; photo: string | null; total: number }>(
+      await db.execute(sql`
+      select ${GROUP_COLS},
+        (select count(*)::int from product v where v.group_id = g.id) as "variantCount",
+        (select count(*)::int from product_photo ph where ph.group_id = g.id) as "photoCount",
+        (select ph.key from product_photo ph where ph.group_id = g.id order by ph.position, ph.key limit 1) as photo,
+        count(*) over ()::int as total
+      from product_group g join category c on c.id = g.category_id
+      where ${where}
+      order by ${ORDER_BY[q.sort]}
+      limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`),
+    );
+    // Past the last page the window count is absent; count apart only then.
+    const count =
+      rows[0]?.total ??
+      (q.page > 1
+        ? rowsOf<{ n: number }>(
+            await db.execute(
+              sql`select count(*)::int as n from product_group g join category c on c.id = g.category_id where ${where}`,
+            ),
+          )[0]!.n
+        : 0);
+    return { rows, count };
+  },
+
+  /** Categories that hold product groups, for the list's filter. */
+  categories: async (db: DbOrTx) =>
+    rowsOf<{ id: number; name: string; section: string }>(
+      await db.execute(sql`select c.id, c.name, c.section from category c
+        where exists (select 1 from product_group g where g.category_id = c.id) order by c.section, c.position`),
+    ),
+
+  group: async (db: DbOrTx, id: number, lock = false) =>
+    rowsOf<GroupRow>(
+      await db.execute(sql`select ${GROUP_COLS} from product_group g join category c on c.id = g.category_id
+        where g.id = ${id} ${lock ? sql`for update of g` : sql``}`),
+    )[0] ?? null,
+
+  attributes: async (db: DbOrTx, id: number) =>
+    rowsOf<{ label: string; value: string }>(
+      await db.execute(sql`select label, value from product_attribute where group_id = ${id} order by label, value`),
+    ),
+
+  variants: async (db: DbOrTx, id: number) =>
+    rowsOf<{
+      id: number;
+      sku: string;
+      metal: string;
+      metalName: string;
+      fingerSize: number | null;
+      lengthIn: number | null;
+      weightG: number;
+      priceCents: number;
+      stock: number;
+      active: boolean;
+    }>(
+      await db.execute(sql`select v.id, v.sku, v.metal, coalesce(m.name, v.metal) as "metalName", v.finger_size as "fingerSize",
+        v.length_in as "lengthIn", v.weight_g as "weightG", v.price_cents as "priceCents", v.stock, v.active
+        from product v left join metal_rate m on m.quality = v.metal where v.group_id = ${id}
+        order by m.position nulls last, v.finger_size nulls first, v.length_in nulls first, v.id`),
+    ),
+
+  photos: async (db: DbOrTx, id: number) =>
+    rowsOf<PhotoRow>(
+      await db.execute(sql`select key, alt, width, height, position from product_photo where group_id = ${id}
+        order by position, key`),
+    ),
+
+  /** Writes the group's own fields and takes the next version. */
+  saveGroup: (
+    tx: DbOrTx,
+    id: number,
+    f: { description: string; longDescription: string; published: boolean; version: number },
+  ) =>
+    tx.execute(sql`update product_group set description = ${f.description}, long_description = ${f.longDescription},
+      published = ${f.published}, version = ${f.version}, updated_at = now() where id = ${id}`),
+
+  touch: (tx: DbOrTx, id: number) =>
+    tx.execute(sql`update product_group set version = version + 1, updated_at = now() where id = ${id}`),
+
+  replaceAttributes: async (tx: DbOrTx, id: number, attributes: Array<{ label: string; value: string }>) => {
+    await tx.execute(sql`delete from product_attribute where group_id = ${id}`);
+    if (attributes.length)
+      await tx.execute(sql`insert into product_attribute (group_id, label, value) values
+        ${sql.join(
+          attributes.map((a) => sql`(${id}, ${a.label}, ${a.value})`),
+          sql`, `,
+        )}`);
+    // Full-text search reads the attributes through search_text, as the catalogue load writes it.
+    await tx.execute(sql`update product_group g set search_text =
+      coalesce((select string_agg(a.label || ' ' || a.value, ' ' order by a.label, a.value) from product_attribute a where a.group_id = g.id), '')
+      || ' ' || g.series where g.id = ${id}`);
+  },
+
+  setPrices: async (tx: DbOrTx, id: number, prices: Array<{ id: number; priceCents: number }>) => {
+    for (const p of prices)
+      await tx.execute(sql`update product set price_cents = ${p.priceCents} where id = ${p.id} and group_id = ${id}`);
+    await tx.execute(sql`update product_group g set min_price_cents =
+      coalesce((select min(v.price_cents) from product v where v.group_id = g.id and v.active), g.min_price_cents) where g.id = ${id}`);
+  },
+
+  addPhoto: (tx: DbOrTx, p: PhotoRow & { groupId: number; large: Buffer; small: Buffer }) =>
+    tx.insert(productPhoto).values(p),
+
+  removePhoto: async (tx: DbOrTx, groupId: number, key: string) =>
+    rowsOf<PhotoRow>(
+      await tx.execute(sql`delete from product_photo where group_id = ${groupId} and key = ${key}
+        returning key, alt, width, height, position`),
+    )[0] ?? null,
+
+  setPhotoPosition: (tx: DbOrTx, groupId: number, key: string, position: number) =>
+    tx.execute(sql`update product_photo set position = ${position} where group_id = ${groupId} and key = ${key}`),
+
+  photoBytes: async (db: DbOrTx, key: string, size: 'small' | 'large') => {
+    const [row] = await db
+      .select({ webp: size === 'small' ? productPhoto.small : productPhoto.large })
+      .from(productPhoto)
+      .where(eq(productPhoto.key, key))
+      .limit(1);
+    return row ? Buffer.from(row.webp) : null;
+  },
+};
