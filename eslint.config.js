@@ -143,5 +143,24 @@ export default tseslint.config(
     files: ['apps/web/app/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
   },
+  {
+    // react-hook-form serves the back office's forms with repeated rows; the storefront keeps its
+    // 0.4 KB hook (decision 012), so the library never reaches a shopper's page.
+    files: ['apps/web/app/**/*.{ts,tsx}'],
+    ignores: ['apps/web/app/features/admin/**', 'apps/web/app/routes/admin/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react-hook-form', '@hookform/*'],
+              message: 'Storefront forms use components/form/use-form.ts (decision 012).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

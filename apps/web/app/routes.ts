@@ -40,6 +40,8 @@ export default [
     route('admin/orders/:number', 'routes/admin/order.tsx'),
     route('admin/customers', 'routes/admin/customers.tsx'),
     route('admin/customers/:id', 'routes/admin/customer.tsx'),
+    route('admin/products', 'routes/admin/products.tsx'),
+    route('admin/products/:id', 'routes/admin/product.tsx'),
     route('admin/stones', 'routes/admin/stones.tsx'),
     route('admin/metal-prices', 'routes/admin/metal-prices.tsx'),
     route('admin/staff', 'routes/admin/staff.tsx'),

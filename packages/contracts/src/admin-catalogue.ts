@@ -102,40 +102,40 @@ const line = (max: number, what: string) =>
 export const PRICE_MIN_CENTS = 100;
 export const PRICE_MAX_CENTS = 100_000_000;
 
+export const productNameField = line(120, 'name');
+export const productStoryField = z
+  .string()
+  .trim()
+  .min(20, 'Write at least a sentence')
+  .max(4_000, 'At most 4,000 characters');
+export const attributeRow = z.object({ label: line(60, 'attribute'), value: line(120, 'value') }).strict();
+/** Attributes are facets shoppers filter on: each label=value once, whatever its case. */
+export const attributeList = z
+  .array(attributeRow)
+  .max(60, 'At most 60 attributes')
+  .refine(
+    (list) => new Set(list.map((a) => `${a.label.toLowerCase()}=${a.value.toLowerCase()}`)).size === list.length,
+    'An attribute is listed twice',
+  );
+export const priceCentsField = z
+  .number()
+  .int('Prices are whole cents')
+  .min(PRICE_MIN_CENTS, 'At least $1.00')
+  .max(PRICE_MAX_CENTS, 'At most $1,000,000.00');
+
 export const adminProductUpdate = z
   .object({
     version: z.number().int().min(1),
-    description: line(120, 'name').optional(),
-    longDescription: z.string().trim().min(20, 'Write at least a sentence').max(4_000).optional(),
+    description: productNameField.optional(),
+    longDescription: productStoryField.optional(),
     published: z.boolean().optional(),
-    attributes: z
-      .array(z.object({ label: line(60, 'attribute'), value: line(120, 'value') }).strict())
-      .max(60, 'At most 60 attributes')
-      .optional(),
+    attributes: attributeList.optional(),
     prices: z
-      .array(
-        z
-          .object({
-            id: z.number().int().positive(),
-            priceCents: z
-              .number()
-              .int('Prices are whole cents')
-              .min(PRICE_MIN_CENTS, 'At least $1.00')
-              .max(PRICE_MAX_CENTS, 'At most $1,000,000.00'),
-          })
-          .strict(),
-      )
+      .array(z.object({ id: z.number().int().positive(), priceCents: priceCentsField }).strict())
       .max(500)
       .optional(),
   })
-  .strict()
-  .refine(
-    (b) =>
-      !b.attributes ||
-      new Set(b.attributes.map((a) => `${a.label.toLowerCase()}=${a.value.toLowerCase()}`)).size ===
-        b.attributes.length,
-    { message: 'An attribute is listed twice', path: ['attributes'] },
-  );
+  .strict();
 export type AdminProductUpdate = z.infer<typeof adminProductUpdate>;
 
 export const PHOTO_KEY = /^[A-Za-z0-9_-]{16}$/;

@@ -114,7 +114,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
                 ]
               : p.images
           }
-          photos={configured ? [] : p.photos}
+          photos={p.photos}
           active={currentMetal}
           title={configured?.title ?? p.GroupDescription}
         />

@@ -1,6 +1,7 @@
 import { test, expect } from './support/ready.ts';
 import type { Browser, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import sharp from 'sharp';
 import { mailTo } from './support/mail.ts';
 
 // The back office, as a jeweller's staff use it: fulfilment ships an order with tracking, the
@@ -146,4 +147,65 @@ test('no storefront page loads a byte of the back office', async ({ page }) => {
   // The marker is real: the back office's own scripts carry it.
   const adminJs = (await bodies(await scriptsOf('/admin/login'))).join('\n');
   expect(adminJs).toContain('Facet back office');
+});
+
+test('a manager edits a design, adds a photograph, unpublishes it; the storefront follows', async ({ browser }) => {
+  const shop = await (await browser.newContext()).newPage();
+  // A design off the shelf (not made to order), found by its style number.
+  const listing = (await (await shop.request.get('/api/category/1100')).json()) as {
+    data: { products: Array<{ series: string; href: string; GroupDescription: string; groupId: number }> };
+  };
+  const piece = listing.data.products.at(-1)!;
+  const manager = await signIn(browser, 'manager', '/admin/products');
+  expect(await axe(manager)).toEqual([]);
+  await manager.getByLabel('Search').fill(piece.series);
+  await manager.getByRole('button', { name: 'Apply' }).click();
+  await manager.getByRole('table', { name: 'Products' }).getByRole('link', { name: piece.GroupDescription }).click();
+  await expect(manager.getByRole('heading', { level: 1, name: piece.GroupDescription })).toBeVisible();
+
+  const name = `${piece.GroupDescription} (Atelier edition)`;
+  await manager.getByLabel('Name', { exact: true }).fill(name);
+  await manager.getByRole('button', { name: 'Add an attribute' }).click();
+  const rows = manager.getByRole('table', { name: 'Attributes' }).getByRole('row');
+  const last = rows.last();
+  await last.getByRole('textbox').first().fill('Finish');
+  await last.getByRole('textbox').last().fill('Hand-hammered');
+  await manager.getByRole('button', { name: 'Save changes' }).click();
+  await expect(manager.getByText(/^Saved\./)).toBeVisible();
+  await expect(manager.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#d8c7a0' } })
+    .jpeg()
+    .withExif({ IFD0: { Artist: 'Studio camera' } })
+    .toBuffer();
+  await manager
+    .getByLabel('Add a photograph')
+    .setInputFiles({ name: 'ring.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await manager.getByLabel(/What it shows/).fill('The piece on a linen cloth');
+  await manager.getByRole('button', { name: 'Upload' }).click();
+  await expect(manager.getByRole('img', { name: 'The piece on a linen cloth' })).toBeVisible();
+  expect(await axe(manager)).toEqual([]);
+
+  // The shopper sees the new name, the attribute and the photograph first.
+  await shop.goto(piece.href);
+  await expect(shop.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(shop.getByText('Hand-hammered')).toBeVisible();
+  await expect(shop.getByRole('img', { name: 'The piece on a linen cloth' }).first()).toBeVisible();
+  await shop.goto('/category/1100');
+  await expect(shop.getByRole('link', { name }).first()).toBeVisible();
+
+  // Unpublished after a confirmation: its page is gone for shoppers, and so is its card.
+  await manager.getByRole('button', { name: 'Unpublish…' }).click();
+  await manager.getByRole('alertdialog').getByRole('button', { name: 'Unpublish' }).click();
+  await expect(manager.getByText('Draft — shoppers cannot see it')).toBeVisible();
+  const page = await shop.goto(piece.href);
+  expect(page?.status()).toBe(404);
+  await shop.goto('/category/1100');
+  await expect(shop.getByRole('link', { name })).toHaveCount(0);
+
+  const owner = await signIn(browser, 'owner', '/admin/audit?entity=product_group');
+  const log = owner.getByRole('table', { name: 'Audit entries, newest first' });
+  await expect(log).toContainText('product.unpublish');
+  await expect(log).toContainText('product.photo.add');
+  await expect(log).toContainText('product.edit');
 });

@@ -132,8 +132,8 @@ export const productsRepository = {
     tx.execute(sql`update product_group set description = ${f.description}, long_description = ${f.longDescription},
       published = ${f.published}, version = ${f.version}, updated_at = now() where id = ${id}`),
 
-  touch: (tx: DbOrTx, id: number) =>
-    tx.execute(sql`update product_group set version = version + 1, updated_at = now() where id = ${id}`),
+  /** Photographs change beside the fields an editor has open, so they mark the time but not the version. */
+  touch: (tx: DbOrTx, id: number) => tx.execute(sql`update product_group set updated_at = now() where id = ${id}`),
 
   replaceAttributes: async (tx: DbOrTx, id: number, attributes: Array<{ label: string; value: string }>) => {
     await tx.execute(sql`delete from product_attribute where group_id = ${id}`);

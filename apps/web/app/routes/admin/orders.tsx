@@ -6,17 +6,12 @@ import { adminLoad } from '~/features/admin/admin-api.ts';
 import { AdminHeading } from '~/features/admin/admin-shell.tsx';
 import { OrdersTable } from '~/features/admin/orders-table.tsx';
 import { AdminRouteError } from '~/features/admin/route-error.tsx';
+import { queryFrom, useHrefWith } from '~/features/admin/list-params.ts';
 
 const KEEP = ['q', 'status', 'payment', 'from', 'to', 'sort', 'page'];
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const url = new URL(request.url);
-  const q = new URLSearchParams();
-  for (const k of KEEP) {
-    const v = url.searchParams.get(k);
-    if (v) q.set(k, v);
-  }
-  return adminLoad<AdminOrderList>(`/orders?${q}`, request);
+  return adminLoad<AdminOrderList>(`/orders?${queryFrom(request, KEEP)}`, request);
 }
 
 export const ErrorBoundary = AdminRouteError;
@@ -32,15 +27,7 @@ export default function AdminOrders({ loaderData: list }: Route.ComponentProps) 
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const busy = useNavigation().state === 'loading';
-  const hrefWith = (changes: Record<string, string | null>) => {
-    const n = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) n.set(k, v);
-      else n.delete(k);
-    }
-    if (!('page' in changes)) n.delete('page');
-    return `/admin/orders${n.size ? `?${n}` : ''}`;
-  };
+  const hrefWith = useHrefWith('/admin/orders');
   const filtered = ['q', 'status', 'payment', 'from', 'to'].some((k) => params.get(k));
 
   return (

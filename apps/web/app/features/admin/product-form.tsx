@@ -1,0 +1,320 @@
+import { useEffect, useId } from 'react';
+import { useFieldArray, useForm, type FieldError, type UseFormRegisterReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import {
+  attributeList,
+  PRICE_MAX_CENTS,
+  PRICE_MIN_CENTS,
+  productNameField,
+  productStoryField,
+  type AdminProduct,
+} from '@facet/contracts/admin-catalogue';
+import { centsOf, decimalPrice, formatMoney } from '@facet/contracts/money';
+import { toast } from '~/lib/toast.ts';
+import { adminApi } from './admin-api.ts';
+import { useAdminAction } from './use-admin-action.ts';
+
+// The product's own fields, its attributes (a list that grows and shrinks) and the price of each
+// variant, validated by the contract's field schemas. Prices are typed in dollars and sent in cents.
+
+const dollars = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d{1,2})?$/, 'Dollars, like 1250 or 1250.50')
+  .refine((v) => {
+    const c = centsOf(Number(v));
+    return c >= PRICE_MIN_CENTS && c <= PRICE_MAX_CENTS;
+  }, 'Between $1.00 and $1,000,000.00');
+
+const schema = z.object({
+  description: productNameField,
+  longDescription: productStoryField,
+  attributes: attributeList,
+  prices: z.array(z.object({ id: z.number(), sku: z.string(), label: z.string(), price: dollars })),
+});
+type Values = z.infer<typeof schema>;
+
+export const formValuesOf = (p: AdminProduct): Values => ({
+  description: p.description,
+  longDescription: p.longDescription,
+  attributes: p.attributes,
+  prices: p.variants.map((v) => ({
+    id: v.id,
+    sku: v.sku,
+    label: [v.metalName, v.fingerSize ? `size ${v.fingerSize}` : null, v.lengthIn ? `${v.lengthIn} in` : null]
+      .filter(Boolean)
+      .join(', '),
+    price: decimalPrice(v.priceCents),
+  })),
+});
+
+function Field({
+  label,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  error?: FieldError;
+  hint?: string;
+  children: (a11y: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => React.ReactNode;
+}) {
+  const id = useId();
+  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described })}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
+          {hint}
+        </p>
+      )}
+      {error?.message && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-danger">
+          {error.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** An input for one cell of a list, labelled for screen readers by its row and column. */
+function CellInput({
+  label,
+  error,
+  reg,
+  className = '',
+  ...rest
+}: {
+  label: string;
+  error?: FieldError;
+  reg: UseFormRegisterReturn;
+  className?: string;
+} & React.InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <>
+      <input
+        {...reg}
+        {...rest}
+        aria-label={label}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`field py-1.5 ${className}`}
+      />
+      {error?.message && (
+        <span id={`${id}-error`} className="mt-0.5 block text-xs text-danger">
+          {error.message}
+        </span>
+      )}
+    </>
+  );
+}
+
+export function ProductForm({
+  product,
+  onSaved,
+  onDirtyChange,
+}: {
+  product: AdminProduct;
+  onSaved: () => void;
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: formValuesOf(product),
+    mode: 'onTouched',
+  });
+  const { register, control, handleSubmit, formState, setError, reset } = form;
+  const attributes = useFieldArray({ control, name: 'attributes' });
+  const prices = useFieldArray({ control, name: 'prices', keyName: 'key' });
+  const { busy, run } = useAdminAction();
+  const e = formState.errors;
+  useEffect(() => onDirtyChange?.(formState.isDirty), [formState.isDirty, onDirtyChange]);
+
+  const save = handleSubmit((v) =>
+    run(
+      async () => {
+        const was = formValuesOf(product);
+        const changedPrices = v.prices
+          .filter((p, i) => p.price !== was.prices[i]?.price)
+          .map((p) => ({ id: p.id, priceCents: centsOf(Number(p.price)) }));
+        await adminApi(`/products/${product.id}`, {
+          method: 'PATCH',
+          body: {
+            version: product.version,
+            description: v.description,
+            longDescription: v.longDescription,
+            attributes: v.attributes,
+            ...(changedPrices.length ? { prices: changedPrices } : {}),
+          },
+        });
+        toast.success('Saved. The storefront shows the change within a second.');
+        onSaved();
+      },
+      (errs) => {
+        for (const [field, message] of Object.entries(errs ?? {}))
+          if (field === 'description' || field === 'longDescription' || field === 'attributes')
+            setError(field, { message });
+      },
+    ),
+  );
+
+  return (
+    <form noValidate onSubmit={(ev) => void save(ev)} className="space-y-4">
+      <section className="space-y-4 border border-hairline bg-white p-4" aria-labelledby="details">
+        <h2 id="details" className="text-sm font-semibold">
+          Details
+        </h2>
+        <Field label="Name" error={e.description} hint="The product's title on its page, cards and search.">
+          {(a) => <input {...a} {...register('description')} className="field py-2" />}
+        </Field>
+        <Field label="Description" error={e.longDescription}>
+          {(a) => <textarea {...a} {...register('longDescription')} rows={6} className="field py-2" />}
+        </Field>
+      </section>
+
+      <section className="border border-hairline bg-white p-4" aria-labelledby="attributes">
+        <h2 id="attributes" className="text-sm font-semibold">
+          Attributes
+        </h2>
+        <p className="mt-1 text-xs text-muted">
+          Shoppers filter on these (for example “Primary stone shape: Round”). Use the wording other designs use, so a
+          filter finds them together.
+        </p>
+        {e.attributes?.root?.message || e.attributes?.message ? (
+          <p role="alert" className="mt-2 text-sm text-danger">
+            {e.attributes.root?.message ?? e.attributes.message}
+          </p>
+        ) : null}
+        <table className="mt-3 w-full text-sm">
+          <caption className="sr-only">Attributes</caption>
+          <thead className="text-left text-xs uppercase tracking-wider text-muted">
+            <tr>
+              <th scope="col" className="pb-1 pr-2 font-medium">
+                Attribute
+              </th>
+              <th scope="col" className="pb-1 pr-2 font-medium">
+                Value
+              </th>
+              <th scope="col">
+                <span className="sr-only">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {attributes.fields.map((f, i) => (
+              <tr key={f.id} className="align-top">
+                <td className="py-1 pr-2">
+                  <CellInput
+                    label={`Attribute ${i + 1}`}
+                    reg={register(`attributes.${i}.label`)}
+                    error={e.attributes?.[i]?.label}
+                  />
+                </td>
+                <td className="py-1 pr-2">
+                  <CellInput
+                    label={`Value of attribute ${i + 1}`}
+                    reg={register(`attributes.${i}.value`)}
+                    error={e.attributes?.[i]?.value}
+                  />
+                </td>
+                <td className="py-1 text-right">
+                  <button
+                    type="button"
+                    className="px-2 py-1.5 text-sm text-danger underline"
+                    onClick={() => attributes.remove(i)}
+                  >
+                    Remove<span className="sr-only"> attribute {i + 1}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <button
+          type="button"
+          className="btn-secondary mt-3 py-1.5 text-sm"
+          onClick={() => attributes.append({ label: '', value: '' }, { shouldFocus: true })}
+        >
+          Add an attribute
+        </button>
+      </section>
+
+      <section className="border border-hairline bg-white p-4" aria-labelledby="prices">
+        <h2 id="prices" className="text-sm font-semibold">
+          Prices
+        </h2>
+        {product.configurable ? (
+          <p className="mt-1 text-sm text-muted">
+            This design is made to order: its prices come from the metal prices, the size and the stones the shopper
+            chooses. Change them under Metal prices.
+          </p>
+        ) : (
+          <p className="mt-1 text-xs text-muted">
+            A new metal price moves these by the metal's weight; a hand price here is kept as the starting point.
+          </p>
+        )}
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full min-w-[28rem] text-sm">
+            <caption className="sr-only">Variant prices</caption>
+            <thead className="text-left text-xs uppercase tracking-wider text-muted">
+              <tr>
+                <th scope="col" className="pb-1 pr-2 font-medium">
+                  SKU
+                </th>
+                <th scope="col" className="pb-1 pr-2 font-medium">
+                  Variant
+                </th>
+                <th scope="col" className="pb-1 font-medium">
+                  Price (USD)
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {prices.fields.map((f, i) => (
+                <tr key={f.key} className="border-t border-hairline align-top">
+                  <td className="py-1.5 pr-2 font-mono text-xs">{f.sku}</td>
+                  <td className="py-1.5 pr-2">{f.label}</td>
+                  <td className="w-40 py-1">
+                    {product.configurable ? (
+                      <span className="block py-1.5">{formatMoney(centsOf(Number(f.price)), { exact: true })}</span>
+                    ) : (
+                      <CellInput
+                        label={`Price of ${f.sku}`}
+                        reg={register(`prices.${i}.price`)}
+                        error={e.prices?.[i]?.price}
+                        inputMode="decimal"
+                      />
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <div className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 border border-hairline bg-white p-3 shadow-sm">
+        <button type="submit" className="btn-primary py-2" disabled={busy || !formState.isDirty}>
+          {busy ? 'Saving…' : 'Save changes'}
+        </button>
+        <button
+          type="button"
+          className="btn-secondary py-2"
+          disabled={busy || !formState.isDirty}
+          onClick={() => reset(formValuesOf(product))}
+        >
+          Discard changes
+        </button>
+        <p className="text-sm text-muted" aria-live="polite">
+          {formState.isDirty ? 'Unsaved changes' : ''}
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,109 @@
+import { useCallback, useState } from 'react';
+import { Link, useBlocker, useRevalidator } from 'react-router';
+import type { AdminProduct } from '@facet/contracts/admin-catalogue';
+import { formatMoney } from '@facet/contracts/money';
+import type { Route } from './+types/product';
+import { adminApi, adminLoad } from '~/features/admin/admin-api.ts';
+import { AdminHeading } from '~/features/admin/admin-shell.tsx';
+import { Confirm } from '~/features/admin/confirm.tsx';
+import { ProductForm } from '~/features/admin/product-form.tsx';
+import { ProductPhotos } from '~/features/admin/product-photos.tsx';
+import { AdminRouteError } from '~/features/admin/route-error.tsx';
+import { useAdminAction } from '~/features/admin/use-admin-action.ts';
+import { toast } from '~/lib/toast.ts';
+
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  return adminLoad<AdminProduct>(`/products/${encodeURIComponent(params.id)}`, request);
+}
+export const ErrorBoundary = AdminRouteError;
+
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+export default function AdminProductPage({ loaderData: p }: Route.ComponentProps) {
+  const { revalidate } = useRevalidator();
+  const { busy, run } = useAdminAction();
+  const [dirty, setDirty] = useState(false);
+  const [unpublishing, setUnpublishing] = useState(false);
+  const onDirty = useCallback((d: boolean) => setDirty(d), []);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+
+  const setPublished = (published: boolean) =>
+    run(async () => {
+      await adminApi(`/products/${p.id}`, { method: 'PATCH', body: { version: p.version, published } });
+      toast.success(published ? 'Published: shoppers can find and buy it.' : 'Unpublished: it is now a draft.');
+      await revalidate();
+    });
+
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link to="/admin/products" className="text-primary underline">
+          ← Products
+        </Link>
+      </p>
+      <AdminHeading title={p.description}>
+        <div className="flex flex-wrap items-center gap-3 text-sm">
+          {p.published ? (
+            <>
+              <a href={p.storefrontUrl} target="_blank" rel="noreferrer" className="text-primary underline">
+                View in the store
+              </a>
+              <button
+                type="button"
+                className="btn-secondary py-1.5"
+                disabled={busy || dirty}
+                onClick={() => setUnpublishing(true)}
+              >
+                Unpublish…
+              </button>
+            </>
+          ) : (
+            <button
+              type="button"
+              className="btn-primary py-1.5"
+              disabled={busy || dirty}
+              onClick={() => void setPublished(true)}
+            >
+              Publish
+            </button>
+          )}
+        </div>
+      </AdminHeading>
+      <p className="-mt-2 mb-4 text-sm text-muted">
+        Style {p.series} · {p.category.name} · from {formatMoney(p.minPriceCents, { exact: true })} ·{' '}
+        {p.published ? (
+          <span className="font-medium text-primary">Published</span>
+        ) : (
+          <span className="font-medium text-ink">Draft — shoppers cannot see it</span>
+        )}
+        {p.updatedAt ? ` · edited ${when.format(new Date(p.updatedAt))}` : ''}
+        {dirty ? ' · save or discard your changes to publish or unpublish' : ''}
+      </p>
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <ProductForm key={p.version} product={p} onSaved={() => void revalidate()} onDirtyChange={onDirty} />
+        <ProductPhotos product={p} onChanged={() => void revalidate()} />
+      </div>
+      <Confirm
+        open={unpublishing}
+        title="Unpublish this design?"
+        body="It leaves the listings, search and its page at once; carts holding it say it is no longer offered. Orders already placed are not affected. You can publish it again later."
+        action="Unpublish"
+        onClose={() => setUnpublishing(false)}
+        onConfirm={() => {
+          setUnpublishing(false);
+          void setPublished(false);
+        }}
+      />
+      <Confirm
+        open={blocker.state === 'blocked'}
+        title="Leave without saving?"
+        body="Your changes to this product have not been saved."
+        action="Leave and discard"
+        onClose={() => blocker.reset?.()}
+        onConfirm={() => blocker.proceed?.()}
+      />
+    </>
+  );
+}
