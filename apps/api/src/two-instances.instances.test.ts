@@ -241,6 +241,74 @@ describe('two API instances on one PostgreSQL', () => {
     });
   });
 
+  it('a staff edit and unpublish on one instance reach the listing, suggestions and page of the other within 1 s', async () => {
+    const [g] = await q<{ id: number; category_id: number; description: string }>(
+      sql`select id, category_id, description from product_group where published order by featured desc, id limit 1`,
+    );
+    const listing = `/category/${g!.category_id}?pageSize=96`;
+    const onListing = async (i: Instance, name: string) => {
+      const d = (await call(i, 'GET', listing)).body.data;
+      return d.products.some(
+        (p: { groupId: number; GroupDescription: string }) => p.groupId === g!.id && p.GroupDescription === name,
+      );
+    };
+    expect(await onListing(b, g!.description)).toBe(true);
+    await addStaff(
+      database.db,
+      { email: 'twin.editor@facet.test', role: 'manager', password: 'Loupe-and-Tweezers-42' },
+      null,
+    );
+    const origin = { origin: 'http://store.example' };
+    const login = await fetch(`${a.url}/api/admin/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...origin },
+      body: JSON.stringify({ email: 'twin.editor@facet.test', password: 'Loupe-and-Tweezers-42' }),
+    });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const { version } = (await call(a, 'GET', `/admin/products/${g!.id}`, undefined, { cookie })).body.data;
+    const name = 'Twin Instance Heirloom Band';
+    const edit = await call(
+      a,
+      'PATCH',
+      `/admin/products/${g!.id}`,
+      { version, description: name },
+      { cookie, ...origin },
+    );
+    expect(edit.status).toBe(200);
+    const shown = await within(1_000, async () => {
+      const suggest = (await call(b, 'GET', `/stuller/fetch-auto-complete?q=${encodeURIComponent('Twin Instance')}`))
+        .body.data;
+      const page = (await call(b, 'GET', `/product/product?groupId=${g!.id}`)).body.data;
+      return (
+        (await onListing(b, name)) &&
+        page.GroupDescription === name &&
+        suggest.some((x: { Id: number }) => x.Id === g!.id)
+      );
+    });
+    expect(shown).toBeLessThan(1_000);
+
+    const off = await call(
+      a,
+      'PATCH',
+      `/admin/products/${g!.id}`,
+      { version: version + 1, published: false },
+      { cookie, ...origin },
+    );
+    expect(off.status).toBe(200);
+    const gone = await within(1_000, async () => {
+      const page = await call(b, 'GET', `/product/product?groupId=${g!.id}`);
+      return page.status === 404 && !(await onListing(b, name));
+    });
+    expect(gone).toBeLessThan(1_000);
+    await call(
+      a,
+      'PATCH',
+      `/admin/products/${g!.id}`,
+      { version: version + 2, published: true },
+      { cookie, ...origin },
+    );
+  });
+
   it('sessions, sign-out and carts work whichever instance a request lands on', async () => {
     const token = await signUp(a, 'twin-session@example.com');
     const auth = { authorization: `Bearer ${token}` };
