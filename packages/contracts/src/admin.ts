@@ -20,6 +20,7 @@ export const PERMISSIONS = [
   'catalogue:write',
   'prices:write',
   'customers:read',
+  'customers:note',
   'staff:manage',
   'settings:manage',
   'audit:read',
@@ -39,9 +40,10 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'catalogue:write',
     'prices:write',
     'customers:read',
+    'customers:note',
   ],
   fulfilment: ['dashboard:read', 'orders:read', 'orders:fulfil', 'orders:note'],
-  support: ['dashboard:read', 'orders:read', 'orders:note', 'orders:mail', 'customers:read'],
+  support: ['dashboard:read', 'orders:read', 'orders:note', 'orders:mail', 'customers:read', 'customers:note'],
 };
 export const can = (role: Role, p: Permission) => ROLE_PERMISSIONS[role].includes(p);
 
@@ -214,6 +216,7 @@ export const orderStatusBody = z
     path: ['reason'],
   });
 export type OrderStatusInput = z.infer<typeof orderStatusBody>;
+export const customerNoteBody = z.object({ note: z.string().trim().min(1, 'Write the note').max(2_000) }).strict();
 export const orderNoteBody = z
   .object({ version, note: z.string().trim().min(1, 'Write the note').max(2_000) })
   .strict();

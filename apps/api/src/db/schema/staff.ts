@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { appUser } from './accounts.ts';
 
 /** The people who run the store. Separate from customers: their own table, sessions and cookie. */
 export const staff = pgTable(
@@ -92,4 +93,20 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);
+
+/** What staff know about a customer (sizes, preferences, a call) — never shown to the customer. */
+export const customerNote = pgTable(
+  'customer_note',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    staffEmail: text('staff_email').notNull(),
+    body: text('body').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customer_note_user_idx').on(t.userId, t.at)],
 );

@@ -80,6 +80,20 @@ export const customersRepository = {
           }>(r),
         ),
     ]);
-    return { ...user, orders, addresses };
+    const notes = rowsOf<{ id: number; body: string; by: string; at: string }>(
+      await db.execute(
+        sql`select id, body, staff_email as by, at from customer_note where user_id = ${id} order by at desc, id desc limit 200`,
+      ),
+    );
+    return { ...user, orders, addresses, notes };
   },
+
+  exists: async (db: DbOrTx, id: number) =>
+    rowsOf<{ id: number }>(await db.execute(sql`select id from app_user where id = ${id}`)).length > 0,
+
+  addNote: async (db: DbOrTx, n: { userId: number; staffId: number | null; staffEmail: string; body: string }) =>
+    rowsOf<{ id: number }>(
+      await db.execute(sql`insert into customer_note (user_id, staff_id, staff_email, body)
+        values (${n.userId}, ${n.staffId}, ${n.staffEmail}, ${n.body}) returning id`),
+    )[0]!.id,
 };

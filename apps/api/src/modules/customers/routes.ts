@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { customer, listCustomers } from './service.ts';
+import { customerNoteBody } from '@facet/contracts/admin';
+import { actorOf } from '../staff/service.ts';
+import { addCustomerNote, customer, listCustomers } from './service.ts';
 
 const listQuery = z
   .object({
@@ -10,16 +12,20 @@ const listQuery = z
   })
   .strict();
 
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).strict();
+
 export const customerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/customers', { config: { access: 'customers:read' }, schema: { querystring: listQuery } }, async (req) => ({
     data: await listCustomers(app.db, req.query),
   }));
-  app.get(
-    '/customers/:id',
-    {
-      config: { access: 'customers:read' },
-      schema: { params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).strict() },
-    },
-    async (req) => ({ data: await customer(app.db, req.params.id) }),
+  app.get('/customers/:id', { config: { access: 'customers:read' }, schema: { params: idParams } }, async (req) => ({
+    data: await customer(app.db, req.params.id),
+  }));
+  app.post(
+    '/customers/:id/notes',
+    { config: { access: 'customers:note' }, schema: { params: idParams, body: customerNoteBody } },
+    async (req) => ({
+      data: await addCustomerNote(app.db, actorOf(req.staff!.staff), req.params.id, req.body.note),
+    }),
   );
 };

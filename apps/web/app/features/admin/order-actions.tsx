@@ -18,6 +18,7 @@ import { toast } from '~/lib/toast.ts';
 import { adminApi } from './admin-api.ts';
 import { useAdminAction } from './use-admin-action.ts';
 import { Confirm } from './confirm.tsx';
+import { NoteForm } from './note-form.tsx';
 
 type Update = (o: AdminOrder) => void;
 const box = 'border border-hairline bg-white p-4';
@@ -90,33 +91,19 @@ function NextStep({ order, onChange }: { order: AdminOrder; onChange: Update }) 
 }
 
 function AddNote({ order, onChange }: { order: AdminOrder; onChange: Update }) {
-  const form = useForm({ note: z.string().trim().min(1, 'Write the note').max(2000) }, { note: '' });
-  const { busy, run } = useAdminAction();
   return (
-    <form
-      noValidate
-      className={box}
-      aria-label="Add a note"
-      onSubmit={(e) => {
-        e.preventDefault();
-        form.touchAll();
-        if (!form.isValid) return;
-        void run(async () => {
-          onChange(
-            await adminApi<AdminOrder>(`/orders/${order.number}/notes`, {
-              method: 'POST',
-              body: { version: order.version, note: form.values.note },
-            }),
-          );
-          form.reset();
-        }, form.showServerErrors);
-      }}
-    >
-      <TextField form={form} name="note" label="Internal note" multiline={3} hint="Only staff see notes." />
-      <button type="submit" className="btn-secondary mt-3" disabled={busy}>
-        {busy ? 'Saving…' : 'Add note'}
-      </button>
-    </form>
+    <NoteForm
+      name="Add a note"
+      label="Internal note"
+      onSave={async (note) =>
+        onChange(
+          await adminApi<AdminOrder>(`/orders/${order.number}/notes`, {
+            method: 'POST',
+            body: { version: order.version, note },
+          }),
+        )
+      }
+    />
   );
 }
 

@@ -1,12 +1,13 @@
-import { Link } from 'react-router';
-import type { OrderStatus } from '@facet/contracts/admin';
+import { Link, useOutletContext, useRevalidator } from 'react-router';
+import { can, type OrderStatus, type StaffMe } from '@facet/contracts/admin';
 import { formatMoney } from '@facet/contracts/money';
 import type { Route } from './+types/customer';
 import { AddressLines } from '~/components/address-lines.tsx';
-import { adminLoad } from '~/features/admin/admin-api.ts';
 import { AdminHeading } from '~/features/admin/admin-shell.tsx';
 import { StatusBadge } from '~/features/admin/status-badge.tsx';
 import { AdminRouteError } from '~/features/admin/route-error.tsx';
+import { adminApi, adminLoad } from '~/features/admin/admin-api.ts';
+import { NoteForm } from '~/features/admin/note-form.tsx';
 
 interface Customer {
   id: number;
@@ -17,6 +18,7 @@ interface Customer {
   verified: boolean;
   createdAt: string;
   newsletter: string;
+  notes: Array<{ id: number; body: string; by: string; at: string }>;
   orders: Array<{ number: string; status: OrderStatus; placedAt: string; totalCents: number; refundedCents: number }>;
   addresses: Array<{
     id: number;
@@ -40,7 +42,11 @@ export const ErrorBoundary = AdminRouteError;
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const box = 'border border-hairline bg-white p-4';
 
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
 export default function AdminCustomer({ loaderData: c }: Route.ComponentProps) {
+  const me = useOutletContext<StaffMe>();
+  const { revalidate } = useRevalidator();
   return (
     <>
       <p className="mb-2 text-sm">
@@ -89,6 +95,36 @@ export default function AdminCustomer({ loaderData: c }: Route.ComponentProps) {
               Customer since {day.format(new Date(c.createdAt))} ·{' '}
               {c.verified ? 'e-mail verified' : 'e-mail not verified'} · newsletter: {c.newsletter}
             </p>
+          </section>
+          <section className={box} aria-labelledby="notes">
+            <h2 id="notes" className="text-sm font-semibold">
+              Notes
+            </h2>
+            {c.notes.length === 0 ? (
+              <p className="mt-2 text-sm text-muted">No notes yet.</p>
+            ) : (
+              <ul className="mt-2 space-y-3 text-sm">
+                {c.notes.map((n) => (
+                  <li key={n.id}>
+                    <p className="whitespace-pre-line">{n.body}</p>
+                    <p className="text-xs text-muted">
+                      {n.by} · {when.format(new Date(n.at))}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {can(me.role, 'customers:note') && (
+              <NoteForm
+                name="Add a note about this customer"
+                label="New note"
+                className="mt-3 border-t border-hairline pt-3"
+                onSave={async (note) => {
+                  await adminApi(`/customers/${c.id}/notes`, { method: 'POST', body: { note } });
+                  await revalidate();
+                }}
+              />
+            )}
           </section>
           <section className={box} aria-labelledby="addresses">
             <h2 id="addresses" className="text-sm font-semibold">
