@@ -3,6 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { mailTo } from './support/mail.ts';
+import { signUp } from './support/account.ts';
 
 // The back office, as a jeweller's staff use it: fulfilment ships an order with tracking, the
 // customer is told and sees it, a manager refunds part of it, the owner reads it all in the audit log.
@@ -208,4 +209,109 @@ test('a manager edits a design, adds a photograph, unpublishes it; the storefron
   await expect(log).toContainText('product.unpublish');
   await expect(log).toContainText('product.photo.add');
   await expect(log).toContainText('product.edit');
+});
+
+/** Presses Tab until `target` has the focus (it is reachable by keyboard), at most `max` times. */
+async function tabTo(page: Page, target: ReturnType<Page['locator']>, max = 80) {
+  const handle = await target.elementHandle();
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((el) => document.activeElement === el, handle)) return;
+  }
+  throw new Error(`could not reach ${target} with Tab`);
+}
+
+test('the order flow works by keyboard alone: sign in, find, advance, ship, cancel with confirmation', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = `keys.${Date.now()}@example.com`;
+  const shipped = await placeOrder(page, email);
+  const cancelled = await placeOrder(page, email);
+
+  const staff = await (await browser.newContext()).newPage();
+  await staff.goto('/admin/orders');
+  await tabTo(staff, staff.getByLabel('Email'));
+  await staff.keyboard.type('manager@facet.test');
+  await staff.keyboard.press('Tab');
+  await staff.keyboard.type(PASSWORD);
+  await staff.keyboard.press('Enter');
+  await expect(staff.getByTestId('staff-member')).toContainText('manager@facet.test');
+
+  for (const order of [shipped, cancelled]) {
+    await staff.goto('/admin/orders');
+    await tabTo(staff, staff.getByLabel('Search'));
+    await staff.keyboard.type(order.number);
+    await staff.keyboard.press('Enter');
+    const link = staff.getByRole('table', { name: 'Orders' }).getByRole('link', { name: order.number });
+    await expect(link).toBeVisible();
+    await tabTo(staff, link);
+    await staff.keyboard.press('Enter');
+    await expect(staff.getByRole('heading', { name: `Order ${order.number}` })).toBeVisible();
+    if (order === shipped) {
+      for (const step of ['Mark as in production', 'Mark as ready to ship']) {
+        await tabTo(staff, staff.getByRole('button', { name: step }));
+        await staff.keyboard.press('Enter');
+        await expect(staff.getByRole('button', { name: step })).toHaveCount(0);
+      }
+      await tabTo(staff, staff.getByLabel('Carrier'));
+      await staff.keyboard.press('ArrowDown');
+      await tabTo(staff, staff.getByLabel('Tracking number'));
+      await staff.keyboard.type('9400111899223334445566');
+      await tabTo(staff, staff.getByRole('button', { name: 'Mark as shipped' }));
+      await staff.keyboard.press('Enter');
+      await expect(staff.getByRole('link', { name: 'Track the parcel' })).toBeVisible();
+    } else {
+      await tabTo(staff, staff.getByLabel('Reason (the customer sees it)'));
+      await staff.keyboard.type('The customer asked by phone');
+      await tabTo(staff, staff.getByRole('button', { name: 'Cancel order…' }));
+      await staff.keyboard.press('Enter');
+      const dialog = staff.getByRole('alertdialog');
+      await expect(dialog).toBeVisible();
+      // The dialog holds the focus: Tab moves between its buttons, Enter confirms.
+      await tabTo(staff, dialog.getByRole('button', { name: 'Cancel order' }), 4);
+      await staff.keyboard.press('Enter');
+      await expect(staff.getByRole('main').getByText('Cancelled', { exact: true }).first()).toBeVisible();
+    }
+  }
+});
+
+test('every back-office page passes axe', async ({ browser, page }) => {
+  test.setTimeout(90_000);
+  const email = `axe.${Date.now()}@example.com`;
+  await signUp(page, email, 'Rosalind');
+  const order = await placeOrder(page, email);
+  const owner = await signIn(browser, 'owner', '/admin');
+  const pages = [
+    '/admin',
+    '/admin/orders',
+    '/admin/customers',
+    '/admin/products',
+    '/admin/stones',
+    '/admin/metal-prices',
+    '/admin/staff',
+    '/admin/audit',
+    '/admin/account',
+  ];
+  for (const path of pages) {
+    await owner.goto(path);
+    await expect(owner.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await axe(owner), path).toEqual([]);
+  }
+  await owner.goto(`/admin/customers?q=${encodeURIComponent(email)}`);
+  await owner.getByRole('table').getByRole('link').first().click();
+  await expect(owner.getByRole('heading', { name: 'Notes' })).toBeVisible();
+  expect(await axe(owner), 'customer').toEqual([]);
+  await owner.goto(`/admin/orders/${order.number}`);
+  await expect(owner.getByRole('heading', { name: `Order ${order.number}` })).toBeVisible();
+  expect(await axe(owner), 'order').toEqual([]);
+  for (const sheet of ['packing-slip', 'invoice']) {
+    await owner.goto(`/admin/orders/${order.number}/${sheet}`);
+    await expect(owner.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await axe(owner), sheet).toEqual([]);
+  }
+  const anonymous = await (await browser.newContext()).newPage();
+  await anonymous.goto('/admin/login');
+  expect(await axe(anonymous), 'login').toEqual([]);
 });
