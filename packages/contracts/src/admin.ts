@@ -148,9 +148,16 @@ export const adminOrderRow = z.object({
   refundedCents: z.number().int(),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRow>;
+/**
+ * Lists count matching orders up to this many: past it the answer says "10,000+" rather than
+ * count every order on every page view (an exact count of 100,000 costs more than the page).
+ */
+export const ORDER_COUNT_CAP = 10_000;
 export const adminOrderList = z.object({
   rows: z.array(adminOrderRow),
+  /** Exact, unless `countCapped`: then at least this many. */
   count: z.number().int(),
+  countCapped: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

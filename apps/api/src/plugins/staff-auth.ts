@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import { can, type Permission } from '@facet/contracts/admin';
 import { AppError, Forbidden, Unauthorized } from '../errors.ts';
-import { sessionOf, totpRequired, type StaffSession } from '../modules/staff/service.ts';
+import { sessionOf, type StaffSession } from '../modules/staff/service.ts';
 
 /**
  * What an /api/admin route needs: a permission of the member's role; `signed-in` (any member);
@@ -78,7 +78,7 @@ export async function adminScope(app: FastifyInstance) {
     if (access === 'password-only') return;
     if (!session.complete) throw new Unauthorized('Enter the code from your authenticator app to finish signing in.');
     if (access === 'signed-in') return;
-    if (!session.staff.totpEnabled && (await totpRequired(req.server.db)))
+    if (!session.staff.totpEnabled && session.requireTotp)
       throw new Forbidden('The owner requires two-factor sign-in: set it up under Account first.');
     if (!can(session.staff.role, access)) throw new Forbidden();
   });

@@ -106,7 +106,10 @@ export const customerOrder = pgTable(
     index('customer_order_status_idx').on(t.status, t.placedAt, t.id),
     index('customer_order_placed_idx').on(t.placedAt, t.id),
     index('customer_order_total_idx').on(t.totalCents, t.id),
+    index('customer_order_status_total_idx').on(t.status, t.totalCents, t.id),
     index('customer_order_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    // A whole address pasted into the search: one B-tree probe instead of a trigram scan.
+    index('customer_order_email_idx').on(t.email),
     index('customer_order_name_trgm_idx').using('gin', sql`(${t.shippingAddress}->>'name') gin_trgm_ops`),
     uniqueIndex('customer_order_idempotency_key').on(t.idempotencyScope, t.idempotencyKey),
     index('customer_order_user_idx').on(t.userId, t.placedAt),

@@ -5,6 +5,8 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { lastMail } from '../../test/accounts.ts';
 import { adminCall, placeDiamondOrder, staffSession } from '../../test/staff.ts';
 import { orderBody } from '../../test/checkout.ts';
+import { seedBenchOrders } from '../../db/seed/bench-orders.ts';
+import { ORDER_COUNT_CAP } from '@facet/contracts/admin';
 
 let t: TestApp;
 let manager: string, fulfilment: string, owner: string;
@@ -26,7 +28,7 @@ describe('order list', () => {
     const o = await placeDiamondOrder(t, 'finder@example.com');
     const d = await detail(manager, o.number);
     const serial = d.stones[0].serial as string;
-    for (const q of [o.number, o.number.toLowerCase(), 'finder@', 'Ada King', serial]) {
+    for (const q of [o.number, o.number.toLowerCase(), 'finder@', 'FINDER@example.com', 'Ada King', serial]) {
       const res = await adminCall(t, manager, 'GET', `/orders?q=${encodeURIComponent(q)}`);
       expect(res.statusCode, q).toBe(200);
       expect(
@@ -213,4 +215,22 @@ describe('cancel and refund', () => {
     expect(actions).toEqual(expect.arrayContaining(['order.status', 'order.cancel', 'order.refund']));
     expect((await adminCall(t, manager, 'GET', '/audit')).statusCode).toBe(403);
   });
+});
+
+// Last: it adds 10,000 orders to this file's database.
+describe('order count', () => {
+  it('counts exactly up to 10,000 and says "at least" past it; the pages go on', async () => {
+    const exact = (await adminCall(t, manager, 'GET', '/orders?pageSize=1')).json().data;
+    expect(exact.countCapped).toBe(false);
+    const [{ n }] = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from customer_order`),
+    );
+    expect(exact.count).toBe(n);
+    await seedBenchOrders(t.database.db, ORDER_COUNT_CAP + 1 - n + 5);
+    const capped = (await adminCall(t, manager, 'GET', '/orders?pageSize=100&page=101')).json().data;
+    expect(capped).toMatchObject({ count: ORDER_COUNT_CAP, countCapped: true });
+    expect(capped.rows.length, 'page 101 of 100 exists past the cap').toBeGreaterThan(0);
+    const few = (await adminCall(t, manager, 'GET', '/orders?status=in_production&q=buyer1%40example.com')).json().data;
+    expect(few).toMatchObject({ count: 1, countCapped: false });
+  }, 60_000);
 });

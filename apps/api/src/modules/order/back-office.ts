@@ -40,7 +40,7 @@ export interface BackOfficeDeps {
 const STALE = 'This order was changed by someone else since you opened it. Reload it and try again.';
 
 export async function listOrdersForStaff(db: Db, q: AdminOrderQuery): Promise<AdminOrderList> {
-  const { rows, count } = await repo.adminList(db, q);
+  const { rows, count, countCapped } = await repo.adminList(db, q);
   return {
     rows: rows.map((r) => ({
       ...r,
@@ -49,6 +49,7 @@ export async function listOrdersForStaff(db: Db, q: AdminOrderQuery): Promise<Ad
       customerName: r.customerName ?? '',
     })),
     count,
+    countCapped,
     page: q.page,
     pageSize: q.pageSize,
   };

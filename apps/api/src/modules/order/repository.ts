@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { customerOrder, orderEvent, orderLine, orderRefund, orderStone } from '../../db/schema/commerce.ts';
-import type { AdminOrderQuery } from '@facet/contracts/admin';
+import { ORDER_COUNT_CAP, type AdminOrderQuery } from '@facet/contracts/admin';
+import { EMAIL_RE } from '@facet/contracts/patterns';
 
 export type OrderRow = typeof customerOrder.$inferSelect;
 export type OrderEventRow = typeof orderEvent.$inferSelect;
@@ -93,9 +94,12 @@ export const orderRepository = {
     if (q.q) {
       const text = q.q;
       const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      // One indexed lookup per kind of match (number, e-mail and name by trigram, stone numbers),
-      // joined: an OR across them would read every order.
-      conds.push(sql`o.id in (
+      // A whole address: one B-tree probe (addresses are stored lower-case). Otherwise one indexed
+      // lookup per kind of match (number, e-mail and name by trigram, stone numbers), joined: an
+      // OR across them would read every order.
+      if (EMAIL_RE.test(text)) conds.push(sql`o.email = ${text.toLowerCase()}`);
+      else
+        conds.push(sql`o.id in (
         select id from customer_order where number = ${text.toUpperCase()}
         union select id from customer_order where email ilike ${like}
         union select id from customer_order where shipping_address->>'name' ilike ${like}
@@ -125,21 +129,27 @@ export const orderRepository = {
       db
         .execute(
           sql`
+        with page as (
+          select o.id from customer_order o ${where}
+          order by ${ORDER_SORT[q.sort]} limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize})
+        -- The page's ids come from an index alone; only its own rows are read and counted.
         select o.id, o.number, o.status, o.placed_at as "placedAt", o.email, o.shipping_address->>'name' as "customerName",
           (select coalesce(sum(l.quantity), 0)::int from order_line l where l.order_id = o.id) as "itemCount",
           o.total_cents as "totalCents", o.refunded_cents as "refundedCents"
-        from customer_order o ${where}
-        order by ${ORDER_SORT[q.sort]}
-        limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`,
+        from page join customer_order o on o.id = page.id
+        order by ${ORDER_SORT[q.sort]}`,
         )
         .then((r) => rowsOf<Row>(r)),
       opts.count
         ? db
-            .execute(sql`select count(*)::int as n from customer_order o ${where}`)
+            .execute(
+              sql`select count(*)::int as n from (select 1 from customer_order o ${where} limit ${ORDER_COUNT_CAP + 1}) c`,
+            )
             .then((r) => rowsOf<{ n: number }>(r))
         : Promise.resolve([{ n: -1 }]),
     ]);
-    return { rows, count: total[0]!.n };
+    const n = total[0]!.n;
+    return { rows, count: Math.min(n, ORDER_COUNT_CAP), countCapped: n > ORDER_COUNT_CAP };
   },
 
   /** The order, locked for this transaction: staff changes to one order happen one at a time. */

@@ -22,27 +22,41 @@ export const staffRepository = {
   insertSession: async (db: DbOrTx, row: { staffId: number; tokenHash: string; complete: boolean; expiresAt: Date }) =>
     (await db.insert(staffSession).values(row).returning({ id: staffSession.id }))[0]!.id,
   /**
-   * The live session for a cookie and its member, touched in the same statement: alive when not
-   * revoked, before its absolute end and within the idle timeout of its last use. One round trip
-   * on every back-office request.
+   * The live session for a cookie, its member and whether the store requires two-factor sign-in,
+   * in one read: alive when not revoked, before its absolute end and within the idle timeout of
+   * its last use. Every back-office request makes it, so it writes nothing (see `touchSession`).
    */
-  touchSession: async (db: DbOrTx, tokenHash: string, idleMs: number) => {
+  liveSession: async (db: DbOrTx, tokenHash: string, idleMs: number, requireTotpKey: string) => {
     const [row] = await db
-      .update(staffSession)
-      .set({ lastSeenAt: sql`now()` })
-      .from(staff)
+      .select({
+        session: staffSession,
+        member: staff,
+        requireTotp: sql<boolean>`coalesce((select s.value = 'true'::jsonb from ${storeSetting} s where s.key = ${requireTotpKey}), false)`,
+      })
+      .from(staffSession)
+      .innerJoin(staff, eq(staff.id, staffSession.staffId))
       .where(
         and(
           eq(staffSession.tokenHash, tokenHash),
-          eq(staff.id, staffSession.staffId),
           isNull(staffSession.revokedAt),
           gt(staffSession.expiresAt, sql`now()`),
           gt(staffSession.lastSeenAt, sql`now() - ${`${Math.round(idleMs / 1000)} seconds`}::interval`),
         ),
       )
-      .returning({ session: staffSession, member: staff });
+      .limit(1);
     return row ?? null;
   },
+  /** Marks the session used now; callers do it at most once a `everyMs`, so parallel requests do not queue on the row. */
+  touchSession: (db: DbOrTx, id: number, everyMs: number) =>
+    db
+      .update(staffSession)
+      .set({ lastSeenAt: sql`now()` })
+      .where(
+        and(
+          eq(staffSession.id, id),
+          sql`${staffSession.lastSeenAt} < now() - ${`${Math.round(everyMs / 1000)} seconds`}::interval`,
+        ),
+      ),
   completeSession: (db: DbOrTx, id: number) =>
     db.update(staffSession).set({ complete: true }).where(eq(staffSession.id, id)),
   revokeSession: (db: DbOrTx, id: number) =>

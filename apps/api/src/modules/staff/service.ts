@@ -125,13 +125,34 @@ export interface StaffSession {
   sessionId: number;
   complete: boolean;
   staff: StaffRow;
+  /** The owner requires two-factor sign-in of every member (read with the session). */
+  requireTotp: boolean;
 }
+
+/**
+ * How often a session's last use is written. The idle timeout is counted in minutes, so a write
+ * per half minute keeps it to the half minute; writing on every request made parallel requests
+ * of one member wait on each other's row lock.
+ */
+const TOUCH_EVERY_MS = 30_000;
 
 /** The live session behind a cookie value (touching it), or null. */
 export async function sessionOf(deps: StaffDeps, token: string): Promise<StaffSession | null> {
-  const found = await repo.touchSession(deps.db, hashToken(token), deps.config.STAFF_IDLE_MINUTES * 60_000);
+  const found = await repo.liveSession(
+    deps.db,
+    hashToken(token),
+    deps.config.STAFF_IDLE_MINUTES * 60_000,
+    REQUIRE_TOTP,
+  );
   if (!found?.member.active) return null;
-  return { sessionId: found.session.id, complete: found.session.complete, staff: found.member };
+  if (Date.now() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS)
+    await repo.touchSession(deps.db, found.session.id, TOUCH_EVERY_MS);
+  return {
+    sessionId: found.session.id,
+    complete: found.session.complete,
+    staff: found.member,
+    requireTotp: found.requireTotp,
+  };
 }
 
 export const signOut = (db: Db, sessionId: number) => repo.revokeSession(db, sessionId);

@@ -35,7 +35,8 @@ export default function AdminOrders({ loaderData: list }: Route.ComponentProps) 
       <AdminHeading title="Orders">
         <div className="flex items-center gap-4 text-sm">
           <p className="text-muted" aria-live="polite">
-            {list.count.toLocaleString()} {list.count === 1 ? 'order' : 'orders'}
+            {list.count.toLocaleString()}
+            {list.countCapped ? '+ orders' : list.count === 1 ? ' order' : ' orders'}
           </p>
           <a href={`/api/admin/orders.csv?${csvQuery(params)}`} download className="text-primary underline">
             Export CSV
@@ -116,6 +117,7 @@ export default function AdminOrders({ loaderData: list }: Route.ComponentProps) 
         page={list.page}
         pageSize={list.pageSize}
         count={list.count}
+        more={list.countCapped}
         hrefFor={(p) => hrefWith({ page: p > 1 ? String(p) : null })}
       />
     </>

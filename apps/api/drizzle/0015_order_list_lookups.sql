@@ -1,0 +1,2 @@
+CREATE INDEX "customer_order_status_total_idx" ON "customer_order" USING btree ("status","total_cents","id");--> statement-breakpoint
+CREATE INDEX "customer_order_email_idx" ON "customer_order" USING btree ("email");
