@@ -222,9 +222,9 @@ describe('order count', () => {
   it('counts exactly up to 10,000 and says "at least" past it; the pages go on', async () => {
     const exact = (await adminCall(t, manager, 'GET', '/orders?pageSize=1')).json().data;
     expect(exact.countCapped).toBe(false);
-    const [{ n }] = rowsOf<{ n: number }>(
+    const { n } = rowsOf<{ n: number }>(
       await t.database.db.execute(sql`select count(*)::int as n from customer_order`),
-    );
+    )[0]!;
     expect(exact.count).toBe(n);
     await seedBenchOrders(t.database.db, ORDER_COUNT_CAP + 1 - n + 5);
     const capped = (await adminCall(t, manager, 'GET', '/orders?pageSize=100&page=101')).json().data;
