@@ -34,7 +34,7 @@ export function NoteForm({
         }, form.showServerErrors);
       }}
     >
-      <TextField form={form} name="note" label={label} multiline={3} hint="Only staff see notes." />
+      <TextField form={form} name="note" label={label} multiline={3} hint="Only staff see notes." required />
       <button type="submit" className="btn-secondary mt-3" disabled={busy}>
         {busy ? 'Saving…' : 'Add note'}
       </button>
