@@ -194,6 +194,29 @@ describe('cancel and refund', () => {
     expect(refunded.json().data.rows.map((r: { number: string }) => r.number)).toContain(o.number);
   });
 
+  it('the bound is what was actually paid, not the order total (a discount or an edited order)', async () => {
+    const o = await placeDiamondOrder(t, 'discounted@example.com');
+    // As a discount applied at payment would leave it: the card was charged $50 less than the total.
+    await t.database.db.execute(
+      sql`update customer_order set paid_cents = total_cents - 5000 where number = ${o.number}`,
+    );
+    const d = await detail(manager, o.number);
+    expect(d.paidCents).toBe(d.totals.totalCents - 5000);
+    const total = await adminCall(t, manager, 'POST', `/orders/${o.number}/refunds`, {
+      version: d.version,
+      amountCents: d.totals.totalCents,
+      reason: 'Full refund of the total',
+    });
+    expect(total.statusCode).toBe(422);
+    const paid = await adminCall(t, manager, 'POST', `/orders/${o.number}/refunds`, {
+      version: d.version,
+      amountCents: d.paidCents,
+      reason: 'Full refund of what was paid',
+    });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().data.refundedCents).toBe(d.totals.totalCents - 5000);
+  });
+
   it('support resends the confirmation with a new link; the old link stops opening the order', async () => {
     const o = await placeDiamondOrder(t, 'lost.mail@example.com');
     const support = (await staffSession(t, 'support')).cookie;
