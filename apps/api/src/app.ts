@@ -44,6 +44,12 @@ import { MailOutbox } from './modules/mail/outbox.ts';
 import { createTransport } from './modules/mail/transport.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.ts';
 import { testCardProvider, type PaymentProvider } from './modules/order/payment.ts';
+import { stripeProvider } from './modules/order/stripe.ts';
+import { paymentRoutes, paymentStatusRoutes, startPaymentSweeper } from './modules/order/payment-routes.ts';
+
+/** The configured provider: Stripe when PAYMENT_PROVIDER=stripe (keys checked by the config), else the test cards. */
+const paymentProviderFor = (config: Config): PaymentProvider =>
+  config.PAYMENT_PROVIDER === 'stripe' ? stripeProvider(config) : testCardProvider();
 import { DiamondIndex } from './modules/catalog/diamond-index.ts';
 
 declare module 'fastify' {
@@ -134,20 +140,23 @@ export async function buildApp({
     log: app.log,
   });
   app.decorate('outbox', outbox);
-  app.decorate('payments', payments ?? testCardProvider());
+  app.decorate<PaymentProvider>('payments', payments ?? paymentProviderFor(config));
   app.decorate('diamondIndex', new DiamondIndex(database.db));
   let stopFollowing: (() => Promise<void>) | undefined;
   let stopSweeping: (() => void) | undefined;
   let stopHolds: (() => void) | undefined;
+  let stopPayments: (() => void) | undefined;
   app.addHook('onReady', async () => {
     outbox.start();
     stopSweeping = app.throttle.startSweeper();
     stopHolds = startHoldSweeper(database.db, app.log);
+    stopPayments = startPaymentSweeper(app);
     stopFollowing = await followCatalogueChanges(app, database);
   });
   app.addHook('onClose', async () => {
     stopSweeping?.();
     stopHolds?.();
+    stopPayments?.();
     await stopFollowing?.();
     await outbox.stop();
   });
@@ -184,6 +193,8 @@ export async function buildApp({
       await api.register(newsletterRoutes);
       await api.register(cartRoutes);
       await api.register(orderRoutes);
+      await api.register(paymentStatusRoutes);
+      await api.register(paymentRoutes);
       // The back office: staff sessions (cookie), one permission per route, same-origin writes only.
       await api.register(
         async (admin) => {

@@ -80,8 +80,24 @@ const schema = z.object({
         return false;
       }
     }, 'TAX_RATES_BP must be a JSON object of state → basis points'),
-  /** Payment provider: the built-in test card provider (a Stripe provider can be added behind the same interface). */
-  PAYMENT_PROVIDER: z.enum(['test']).default('test'),
+  /** Payment provider: the built-in test card provider (default), or Stripe with the keys below. */
+  PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{10,}$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_[A-Za-z0-9]{10,}$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=]{10,}$/, "must be the webhook endpoint's signing secret (whsec_…)")
+    .optional(),
+  /** Only for tests: where the Stripe SDK sends its requests (a local server speaking Stripe's API). */
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  /** How long a stone is held for a shopper while their payment completes; released after. */
+  PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(5).max(60).default(15),
   SESSION_DAYS: z.coerce.number().int().positive().max(90).default(14),
   /** Back-office sessions end after this many idle minutes, and after STAFF_SESSION_HOURS whatever happens. */
   STAFF_IDLE_MINUTES: z.coerce
@@ -93,13 +109,27 @@ const schema = z.object({
   STAFF_SESSION_HOURS: z.coerce.number().int().positive().max(72).default(12),
 });
 
+const checked = schema.superRefine((c, ctx) => {
+  if (c.PAYMENT_PROVIDER !== 'stripe') return;
+  for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const)
+    if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=stripe' });
+  const secret = c.STRIPE_SECRET_KEY?.split('_')[1];
+  const publishable = c.STRIPE_PUBLISHABLE_KEY?.split('_')[1];
+  if (secret && publishable && secret !== publishable)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_PUBLISHABLE_KEY'],
+      message: `is a ${publishable} key but STRIPE_SECRET_KEY is a ${secret} key; use both from the same mode`,
+    });
+});
+
 export type Config = z.infer<typeof schema> & { repoRoot: string; inMemoryDb: boolean };
 
 export function loadConfig(
   overrides: Partial<Record<keyof z.infer<typeof schema>, string>> = {},
   inMemoryDb = false,
 ): Config {
-  const parsed = schema.safeParse({ ...process.env, ...overrides });
+  const parsed = checked.safeParse({ ...process.env, ...overrides });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);

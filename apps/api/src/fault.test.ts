@@ -12,6 +12,7 @@ import type { PaymentProvider } from './modules/order/payment.ts';
 let crashes = true;
 const flaky: PaymentProvider = {
   name: 'flaky',
+  flow: 'card',
   async authorize() {
     if (crashes) throw new Error('ECONNRESET from the payment gateway');
     return { ok: true, ref: 'ok_1', brand: 'Visa', last4: '4242' };

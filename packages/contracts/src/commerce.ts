@@ -112,7 +112,8 @@ export const placeOrderBody = z
     /** Absent: billing is the shipping address. */
     billingAddress: orderAddress.optional(),
     shippingMethod: z.enum(SHIPPING_METHODS),
-    card: cardBody,
+    /** The card, with the built-in test provider. With Stripe it is absent: the browser pays Stripe directly. */
+    card: cardBody.optional(),
     /** Signed-in shoppers may keep a new shipping address in their address book. */
     saveAddress: z.boolean().optional(),
     /**
@@ -144,7 +145,15 @@ export const orderSchema = z.object({
   billingAddress: addressOut,
   shipping: shippingOption,
   totals,
-  payment: z.object({ brand: z.string(), last4: z.string() }),
+  payment: z.object({
+    brand: z.string(),
+    last4: z.string(),
+    /** 'pending': the shopper still pays the provider (Stripe) with `clientSecret` before `expiresAt`. */
+    state: z.enum(['pending', 'paid', 'expired', 'refunded']).optional(),
+    clientSecret: z.string().optional(),
+    publishableKey: z.string().optional(),
+    expiresAt: z.string().optional(),
+  }),
   /** What happened since it was placed, as the customer may see it (status steps, tracking, refunds). */
   timeline: z
     .array(z.object({ at: z.string(), label: z.string(), detail: z.string().optional(), url: z.string().optional() }))

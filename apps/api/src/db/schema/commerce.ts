@@ -96,6 +96,17 @@ export const customerOrder = pgTable(
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Card taken at checkout ('paid'), or — with a provider the browser confirms (Stripe) — awaiting
+     * it ('pending', its stones reserved until paymentExpiresAt), then 'paid', 'expired' (nothing
+     * taken, stones back on sale) or 'refunded' (paid after its stones were gone: given back).
+     */
+    paymentState: text('payment_state').$type<PaymentState>().notNull().default('paid'),
+    paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true }),
+    /** The cart the order came from, emptied once payment succeeds. */
+    cartId: integer('cart_id'),
+    /** The customer's bank disputes the payment: staff must answer it. */
+    disputed: boolean('disputed').notNull().default(false),
   },
   (t) => [
     uniqueIndex('customer_order_number_key').on(t.number),
@@ -113,8 +124,20 @@ export const customerOrder = pgTable(
     index('customer_order_name_trgm_idx').using('gin', sql`(${t.shippingAddress}->>'name') gin_trgm_ops`),
     uniqueIndex('customer_order_idempotency_key').on(t.idempotencyScope, t.idempotencyKey),
     index('customer_order_user_idx').on(t.userId, t.placedAt),
+    index('customer_order_payment_pending_idx')
+      .on(t.paymentExpiresAt)
+      .where(sql`payment_state = 'pending'`),
   ],
 );
+
+export type PaymentState = 'pending' | 'paid' | 'expired' | 'refunded';
+
+/** Each payment-provider event handled once, whichever instance receives it and however often it is sent. */
+export const paymentEvent = pgTable('payment_event', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** A snapshot of each line as it was sold: later price or catalogue changes do not touch it. */
 export const orderLine = pgTable(

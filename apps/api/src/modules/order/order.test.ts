@@ -213,7 +213,7 @@ describe('POST /order', () => {
       shippingCents: 0,
       totalCents: c.totals.subtotalCents + tax,
     });
-    expect(o.payment).toEqual({ brand: 'Visa', last4: '4242' });
+    expect(o.payment).toEqual({ brand: 'Visa', last4: '4242', state: 'paid' });
   });
 
   it('leaves no order and the stone available when the card is declined', async () => {

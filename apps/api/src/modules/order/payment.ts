@@ -10,22 +10,74 @@ export interface Card {
 }
 export type Authorization = { ok: true; ref: string; brand: string; last4: string } | { ok: false; message: string };
 
-/**
- * How checkout takes money. Only brand and last four digits ever leave the provider; the full
- * number and the security code are not stored or logged. A Stripe provider would implement the
- * same two calls (authorize a PaymentIntent, cancel it).
- */
-export interface PaymentProvider {
+/** Where a payment the browser confirms stands, as the provider says (Stripe's PaymentIntent statuses). */
+export interface IntentState {
+  ref: string;
+  status:
+    | 'requires_payment_method'
+    | 'requires_confirmation'
+    | 'requires_action'
+    | 'processing'
+    | 'requires_capture'
+    | 'succeeded'
+    | 'canceled';
+  amountCents: number;
+  receivedCents: number;
+  brand: string;
+  last4: string;
+  /** Why the last attempt failed, in the provider's words for the shopper. */
+  failure: string | null;
+}
+
+/** A webhook event, verified: what happened and to which payment. */
+export type PaymentEvent =
+  | { id: string; type: 'payment.succeeded' | 'payment.failed' | 'payment.canceled'; ref: string }
+  | { id: string; type: 'payment.refunded'; ref: string; refundedCents: number }
+  | { id: string; type: 'payment.disputed'; ref: string; reason: string; amountCents: number }
+  | { id: string; type: 'ignored'; providerType: string };
+
+interface ProviderBase {
   readonly name: string;
-  authorize(req: { amountCents: number; currency: 'USD'; card: Card; reference: string }): Promise<Authorization>;
-  /** Releases an authorization whose order did not commit. */
-  void(ref: string): Promise<void>;
   /**
    * Gives back part or all of a payment. `key` makes a retried refund the same refund (the
    * provider's idempotency key); answers the provider's reference for it.
    */
   refund(req: { ref: string; amountCents: number; key: string }): Promise<{ ref: string }>;
 }
+
+/** The server takes the card in the checkout request itself (the built-in test provider). */
+export interface CardProvider extends ProviderBase {
+  readonly flow: 'card';
+  authorize(req: { amountCents: number; currency: 'USD'; card: Card; reference: string }): Promise<Authorization>;
+  /** Releases an authorization whose order did not commit. */
+  void(ref: string): Promise<void>;
+}
+
+/**
+ * The server creates a payment for its own total and the shopper's browser confirms it with the
+ * provider (Stripe's PaymentIntent and Payment Element): card data never reaches this server.
+ */
+export interface IntentProvider extends ProviderBase {
+  readonly flow: 'intent';
+  readonly publishableKey: string;
+  createIntent(req: {
+    amountCents: number;
+    reference: string;
+    email: string;
+    idempotencyKey: string;
+  }): Promise<{ ref: string; clientSecret: string }>;
+  retrieveIntent(ref: string): Promise<IntentState>;
+  /** Cancels a payment that has not succeeded; answers false when it already succeeded (or is processing). */
+  cancelIntent(ref: string): Promise<boolean>;
+  /** Verifies a webhook's signature and freshness; throws on anything unsigned, forged or stale. */
+  parseWebhook(raw: Buffer, signature: string | undefined): PaymentEvent;
+}
+
+/**
+ * How checkout takes money. Only brand and last four digits ever leave the provider; the full
+ * number and the security code are not stored or logged.
+ */
+export type PaymentProvider = CardProvider | IntentProvider;
 
 export function luhn(number: string): boolean {
   let sum = 0;
@@ -51,9 +103,10 @@ export function cardBrand(number: string): string {
 export const DECLINED = 'Your card was declined. Please use another card.';
 
 /** The development and demo provider: 4242… approves, 4000 0000 0000 0002 declines. */
-export function testCardProvider(now: () => Date = () => new Date()): PaymentProvider {
+export function testCardProvider(now: () => Date = () => new Date()): CardProvider {
   return {
     name: 'test',
+    flow: 'card',
     async authorize({ card }) {
       if (!luhn(card.number)) return { ok: false, message: 'Your card number is not valid. Please check it.' };
       const today = now();

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { customerOrder, orderEvent, orderLine, orderRefund, orderStone } from '../../db/schema/commerce.ts';
 import { ORDER_COUNT_CAP, type AdminOrderQuery } from '@facet/contracts/admin';
@@ -64,7 +64,8 @@ export const orderRepository = {
         image: sql<string>`(select l.image from order_line l where l.order_id = "customer_order"."id" order by l.position limit 1)`,
       })
       .from(customerOrder)
-      .where(eq(customerOrder.userId, userId))
+      // An order whose payment never came is not one of the customer's orders.
+      .where(and(eq(customerOrder.userId, userId), inArray(customerOrder.paymentState, ['paid', 'refunded'])))
       .orderBy(desc(customerOrder.placedAt))
       .limit(100),
 
@@ -79,6 +80,84 @@ export const orderRepository = {
       ).length === 1
     );
   },
+  /** Sets a one-of-a-kind stone aside for an order whose payment is still to come (until `until`). */
+  reserveStone: async (tx: DbOrTx, kind: 'diamond' | 'gemstone', id: number, reason: string, until: Date) => {
+    const table = kind === 'diamond' ? sql`diamond` : sql`notable_gemstone`;
+    return (
+      rowsOf<{ id: number }>(
+        await tx.execute(
+          sql`update ${table} set status = 'reserved', hold_reason = ${reason}, hold_until = ${until.toISOString()}
+            where id = ${id} and status = 'available' returning id`,
+        ),
+      ).length === 1
+    );
+  },
+  /**
+   * The paid order's stones: reserved for it (still), or on sale again (its reservation lapsed
+   * and nobody took them). All or nothing: answers false, changing nothing, when one is gone.
+   */
+  sellOrderStones: async (tx: DbOrTx, orderId: number, reason: string) => {
+    // Locked, one table at a time (FOR UPDATE cannot reach through an outer join).
+    const stones: Array<{ kind: string; stoneId: number; status: string; holdReason: string | null }> = [];
+    for (const [kind, table] of [
+      ['diamond', sql`diamond`],
+      ['gemstone', sql`notable_gemstone`],
+    ] as const)
+      stones.push(
+        ...rowsOf<{ kind: string; stoneId: number; status: string; holdReason: string | null }>(
+          await tx.execute(sql`
+          select ${kind} as kind, t.id as "stoneId", t.status, t.hold_reason as "holdReason"
+          from order_stone s join ${table} t on t.id = s.stone_id
+          where s.order_id = ${orderId} and s.kind = ${kind}
+          order by t.id for update of t`),
+        ),
+      );
+    const ours = (x: (typeof stones)[number]) =>
+      x.status === 'available' || (x.status === 'reserved' && x.holdReason === reason);
+    if (!stones.every(ours)) return false;
+    for (const x of stones) {
+      const table = x.kind === 'diamond' ? sql`diamond` : sql`notable_gemstone`;
+      await tx.execute(
+        sql`update ${table} set status = 'sold', hold_reason = null, hold_until = null where id = ${x.stoneId}`,
+      );
+    }
+    await tx.execute(sql`update order_stone set live = true where order_id = ${orderId} and not live`);
+    return true;
+  },
+  lockByPaymentRef: async (tx: DbOrTx, ref: string) =>
+    (await tx.select().from(customerOrder).where(eq(customerOrder.paymentRef, ref)).for('update').limit(1))[0] ?? null,
+  setPayment: (
+    tx: DbOrTx,
+    id: number,
+    patch: Partial<
+      Pick<OrderRow, 'paymentState' | 'paidCents' | 'refundedCents' | 'cardBrand' | 'cardLast4' | 'status' | 'disputed'>
+    >,
+  ) =>
+    tx
+      .update(customerOrder)
+      .set({ ...patch, version: sql`${customerOrder.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(customerOrder.id, id)),
+  /** Orders still waiting for their payment whose reservation has run out. */
+  lapsedPayments: (db: DbOrTx, now: Date) =>
+    db
+      .select({ number: customerOrder.number, ref: customerOrder.paymentRef })
+      .from(customerOrder)
+      .where(and(eq(customerOrder.paymentState, 'pending'), lt(customerOrder.paymentExpiresAt, now)))
+      .limit(200),
+  pendingPayments: (db: DbOrTx) =>
+    db
+      .select({ number: customerOrder.number, ref: customerOrder.paymentRef })
+      .from(customerOrder)
+      .where(eq(customerOrder.paymentState, 'pending'))
+      .limit(1000),
+  /** Records a provider event id; false when it was seen before (handled already). */
+  firstSight: async (tx: DbOrTx, id: string, type: string) =>
+    rowsOf<{ id: string }>(
+      await tx.execute(
+        sql`insert into payment_event (id, type) values (${id}, ${type}) on conflict (id) do nothing returning id`,
+      ),
+    ).length === 1,
+  forgetSight: (db: DbOrTx, id: string) => db.execute(sql`delete from payment_event where id = ${id}`),
   takeMelee: async (tx: DbOrTx, id: number, stones: number) =>
     rowsOf<{ id: number }>(
       await tx.execute(
@@ -217,14 +296,14 @@ export const orderRepository = {
       gems = ids('gemstone');
     if (diamonds.length)
       await tx.execute(
-        sql`update diamond set status = 'available' where status = 'sold' and id in (${sql.join(
+        sql`update diamond set status = 'available', hold_reason = null, hold_until = null where status in ('sold', 'reserved') and id in (${sql.join(
           diamonds.map((i) => sql`${i}`),
           sql`, `,
         )})`,
       );
     if (gems.length)
       await tx.execute(
-        sql`update notable_gemstone set status = 'available' where status = 'sold' and id in (${sql.join(
+        sql`update notable_gemstone set status = 'available', hold_reason = null, hold_until = null where status in ('sold', 'reserved') and id in (${sql.join(
           gems.map((i) => sql`${i}`),
           sql`, `,
         )})`,

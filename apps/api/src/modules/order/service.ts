@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { OrderAddress } from '../../db/schema/commerce.ts';
 import { keepCheckoutAddress } from '../address/service.ts';
-import { AppError, Conflict, NotFound, Unavailable, Unprocessable } from '../../errors.ts';
+import { AppError, Conflict, NotFound, Unavailable, Unprocessable, Validation } from '../../errors.ts';
 import { hashToken } from '../../secrets.ts';
 import { cartIdOf, emptyCart, pricedLines, type Owner } from '../cart/service.ts';
 import { computeTotals, shippingOptions } from '../cart/pricing.ts';
@@ -44,11 +44,16 @@ function requestHash(input: PlaceOrder): string {
     .update(
       JSON.stringify({
         ...rest,
-        card: { name: card.name, last4: card.number.slice(-4), expMonth: card.expMonth, expYear: card.expYear },
+        card: card
+          ? { name: card.name, last4: card.number.slice(-4), expMonth: card.expMonth, expYear: card.expYear }
+          : null,
       }),
     )
     .digest('hex');
 }
+
+/** A stone reserved for an order whose payment is still to come carries this reason. */
+export const paymentHold = (number: string) => `payment:${number}`;
 
 const isUniqueViolation = (err: unknown, constraint: string) => {
   const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
@@ -94,7 +99,7 @@ export function toOrder(
       taxState: o.shippingAddress.state,
       totalCents: o.totalCents,
     },
-    payment: { brand: o.cardBrand, last4: o.cardLast4 },
+    payment: { brand: o.cardBrand, last4: o.cardLast4, state: o.paymentState },
   };
 }
 
@@ -148,9 +153,19 @@ export async function placeOrder(
         );
       }
 
+      const payments = deps.payments;
+      if (payments.flow === 'card' && !input.card)
+        throw new Validation('Please enter your card.', { card: 'Enter your card' });
+      const number = newOrderNumber();
+      const expiresAt = new Date(Date.now() + deps.config.PAYMENT_HOLD_MINUTES * 60_000);
       for (const line of lines) {
         for (const s of line.stones) {
-          if (!(await repo.sellStone(tx, s.kind, s.id))) {
+          // Paid now: sold. Paid in the browser afterwards: reserved until the payment succeeds or lapses.
+          const taken =
+            payments.flow === 'card'
+              ? await repo.sellStone(tx, s.kind, s.id)
+              : await repo.reserveStone(tx, s.kind, s.id, paymentHold(number), expiresAt);
+          if (!taken) {
             throw new Conflict(
               `Sorry, ${line.title.replace(/^./, (c) => c.toLowerCase())} was just bought by another customer. It is still in your cart, marked as sold: please remove it and choose another.`,
             );
@@ -161,7 +176,6 @@ export async function placeOrder(
       }
 
       const accessToken = randomBytes(24).toString('base64url');
-      const number = newOrderNumber();
       const orderId = await repo.insert(tx, {
         number,
         userId: owner.userId,
@@ -174,8 +188,11 @@ export async function placeOrder(
         shippingCents: totals.shippingCents,
         taxCents: totals.taxCents,
         totalCents: totals.totalCents,
-        paidCents: totals.totalCents,
-        paymentProvider: deps.payments.name,
+        paidCents: payments.flow === 'card' ? totals.totalCents : 0,
+        paymentState: payments.flow === 'card' ? 'paid' : 'pending',
+        paymentExpiresAt: payments.flow === 'card' ? null : expiresAt,
+        cartId,
+        paymentProvider: payments.name,
         paymentRef: 'pending',
         cardBrand: '',
         cardLast4: '',
@@ -205,13 +222,48 @@ export async function placeOrder(
         lines.flatMap((l) => l.stones.map((s) => ({ orderId, kind: s.kind, stoneId: s.id }))),
       );
 
+      if (payments.flow === 'intent') {
+        // Nothing is charged here: the browser pays this intent, and the payment's success (its
+        // webhook or the confirmation page, whichever comes first) sells the stones (settlePayment).
+        let intent: { ref: string; clientSecret: string };
+        try {
+          intent = await payments.createIntent({
+            amountCents: totals.totalCents,
+            reference: number,
+            email: input.email,
+            idempotencyKey: `${scope}:${idempotencyKey}`,
+          });
+        } catch {
+          throw new Unavailable(
+            'We could not reach the payment service. Nothing was charged and your cart is as it was; please try again.',
+          );
+        }
+        authorizedRef = intent.ref;
+        const row: OrderRow = { ...(await repo.byNumber(tx, number))!, paymentRef: intent.ref };
+        const answer: Order & { accessToken: string } = {
+          ...toOrder(row, lines, deps.config),
+          accessToken,
+          payment: {
+            brand: '',
+            last4: '',
+            state: 'pending',
+            clientSecret: intent.clientSecret,
+            publishableKey: payments.publishableKey,
+            expiresAt: expiresAt.toISOString(),
+          },
+        };
+        await repo.finalize(tx, orderId, { paymentRef: intent.ref, cardBrand: '', cardLast4: '', answer });
+        if (input.saveAddress && owner.userId) await keepCheckoutAddress(tx, owner.userId, shipping);
+        return answer;
+      }
+
       // The card is asked last: nothing is authorized for an order that cannot be filled.
-      let auth: Awaited<ReturnType<PaymentProvider['authorize']>>;
+      let auth: Awaited<ReturnType<typeof payments.authorize>>;
       try {
-        auth = await deps.payments.authorize({
+        auth = await payments.authorize({
           amountCents: totals.totalCents,
           currency: 'USD',
-          card: input.card,
+          card: input.card!,
           reference: number,
         });
       } catch {
@@ -259,7 +311,11 @@ export async function placeOrder(
     if (order.lines.some((l) => l.kind !== 'product')) deps.onStonesSold();
     return order;
   } catch (err) {
-    if (authorizedRef) await deps.payments.void(authorizedRef).catch(() => {});
+    const ref = authorizedRef as string | null;
+    if (ref) {
+      const p = deps.payments;
+      await (p.flow === 'card' ? p.void(ref) : p.cancelIntent(ref)).catch(() => {});
+    }
     // A concurrent request with the same key won the race: answer as it did.
     if (isUniqueViolation(err, 'customer_order_idempotency_key')) {
       const again = await replay();
@@ -289,6 +345,16 @@ export function timelineEntry(e: OrderEventRow): NonNullable<Order['timeline']>[
   return { at, label: STATUS_LABELS[to] ?? String(to) };
 }
 
+/** The order's row for its owner (signed in) or whoever holds its access token; anyone else gets 404. */
+export async function getOrderRow(db: Db, number: string, who: { userId: number | null; token: string | null }) {
+  const o = await repo.byNumber(db, number);
+  if (!o) throw new NotFound(NOT_FOUND);
+  const mine = who.userId !== null && o.userId === who.userId;
+  const byToken = who.token !== null && hashToken(who.token) === o.accessTokenHash;
+  if (!mine && !byToken) throw new NotFound(NOT_FOUND);
+  return o;
+}
+
 /** The owner (signed in) or whoever holds the order's access token; anyone else gets 404. */
 export async function getOrder(
   db: Db,
@@ -296,11 +362,7 @@ export async function getOrder(
   number: string,
   who: { userId: number | null; token: string | null },
 ): Promise<Order> {
-  const o = await repo.byNumber(db, number);
-  if (!o) throw new NotFound(NOT_FOUND);
-  const mine = who.userId !== null && o.userId === who.userId;
-  const byToken = who.token !== null && hashToken(who.token) === o.accessTokenHash;
-  if (!mine && !byToken) throw new NotFound(NOT_FOUND);
+  const o = await getOrderRow(db, number, who);
   const [lines, events] = await Promise.all([repo.lines(db, o.id), repo.customerEvents(db, o.id)]);
   return { ...toOrder(o, lines, config), timeline: events.map(timelineEntry) };
 }

@@ -1,0 +1,229 @@
+import type { Order } from '@facet/contracts/commerce';
+import { MELEE_PARCEL_STONES } from '@facet/contracts/commerce';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { emptyCart } from '../cart/service.ts';
+import { enqueueMail, type MailOutbox } from '../mail/outbox.ts';
+import { storeFacts, storeInfo } from '../../store-facts.ts';
+import { orderConfirmation, orderNotification, orderUpdate } from './mail.ts';
+import type { IntentProvider, IntentState, PaymentEvent } from './payment.ts';
+import { orderRepository as repo, type OrderRow } from './repository.ts';
+import { paymentHold } from './service.ts';
+
+// Payments the shopper's browser makes to the provider (Stripe) after the order is written with
+// its stones reserved. Whatever tells us first — the webhook, the confirmation page, the sweeper
+// or the check at start-up — asks the provider for the payment's state and applies it here, under
+// the order's row lock, so it happens exactly once: paid and stones sold; or lapsed and stones
+// back on sale; never a paid order without its stones, never a stone sold twice.
+
+export interface SettleDeps {
+  db: Db;
+  config: Config;
+  outbox: MailOutbox;
+  payments: IntentProvider;
+  onStonesSold: () => void;
+}
+
+export type Settled = 'paid' | 'pending' | 'expired' | 'refunded' | 'unknown';
+
+const REFUSED_STONES =
+  'A stone in this order was sold to another customer while the payment was on its way, so we could not keep the order. The full amount is refunded.';
+
+async function returnStones(tx: DbOrTx, o: OrderRow) {
+  await repo.releaseStones(tx, o.id);
+  const lines = await repo.lines(tx, o.id);
+  await repo.returnMelee(
+    tx,
+    lines.filter((l) => l.kind === 'melee').map((l) => ({ id: l.refId, stones: l.quantity * MELEE_PARCEL_STONES })),
+  );
+}
+
+/** The paid order as its customer is told: confirmation, the store's copy, the cart emptied. */
+async function announcePaid(deps: SettleDeps, tx: DbOrTx, o: OrderRow, s: IntentState) {
+  const prior = o.answer as Order & { accessToken: string };
+  const answer: Order & { accessToken: string } = {
+    ...prior,
+    payment: { brand: s.brand, last4: s.last4, state: 'paid' },
+  };
+  await repo.finalize(tx, o.id, { paymentRef: o.paymentRef, cardBrand: s.brand, cardLast4: s.last4, answer });
+  await repo.insertEvent(tx, {
+    orderId: o.id,
+    type: 'placed',
+    visibleToCustomer: true,
+    data: { totalCents: s.receivedCents, card: `${s.brand} ending ${s.last4}` },
+  });
+  const store = storeInfo(deps.config);
+  const link = `${store.publicUrl}/order-confirmation?number=${o.number}&token=${prior.accessToken}`;
+  await enqueueMail(tx, {
+    kind: 'order-confirmation',
+    to: o.email,
+    ...orderConfirmation(store, storeFacts(deps.config), answer, link),
+  });
+  await enqueueMail(tx, {
+    kind: 'order-notification',
+    to: deps.config.STORE_EMAIL,
+    ...orderNotification(store, answer),
+  });
+  if (o.cartId) await emptyCart(tx, o.cartId);
+}
+
+/** Applies the provider's word on one payment. Safe to call any number of times, from any instance. */
+export async function applyIntent(deps: SettleDeps, s: IntentState): Promise<Settled> {
+  let sold = false;
+  const result = await deps.db.transaction(async (tx): Promise<Settled> => {
+    const o = await repo.lockByPaymentRef(tx, s.ref);
+    if (!o) return 'unknown';
+    if (s.status === 'canceled') {
+      if (o.paymentState !== 'pending') return o.paymentState;
+      await returnStones(tx, o);
+      await repo.setPayment(tx, o.id, { paymentState: 'expired', status: 'cancelled' });
+      await repo.insertEvent(tx, { orderId: o.id, type: 'payment-lapsed', data: { ref: s.ref } });
+      return 'expired';
+    }
+    if (s.status !== 'succeeded') return o.paymentState;
+    if (o.paymentState === 'paid' || o.paymentState === 'refunded') return o.paymentState;
+
+    // Pending, or lapsed while the money was on its way: the stones must still be ours.
+    if (await repo.sellOrderStones(tx, o.id, paymentHold(o.number))) {
+      if (o.paymentState === 'expired') {
+        const lines = await repo.lines(tx, o.id);
+        for (const l of lines.filter((x) => x.kind === 'melee'))
+          if (!(await repo.takeMelee(tx, l.refId, l.quantity * MELEE_PARCEL_STONES))) return refundAll(deps, tx, o, s);
+      }
+      await repo.setPayment(tx, o.id, {
+        paymentState: 'paid',
+        paidCents: s.receivedCents,
+        cardBrand: s.brand,
+        cardLast4: s.last4,
+        status: 'placed',
+      });
+      await announcePaid(deps, tx, o, s);
+      sold = true;
+      return 'paid';
+    }
+    return refundAll(deps, tx, o, s);
+  });
+  if (sold) {
+    void deps.outbox.kick();
+    deps.onStonesSold();
+  }
+  return result;
+}
+
+/**
+ * The money arrived but the order cannot be filled: the refund is asked for inside the
+ * transaction (with a key, so a retry after a crash is the same refund), then recorded.
+ */
+async function refundAll(deps: SettleDeps, tx: DbOrTx, o: OrderRow, s: IntentState): Promise<Settled> {
+  if (o.paymentState === 'pending') await returnStones(tx, o);
+  await deps.payments.refund({ ref: s.ref, amountCents: s.receivedCents, key: `${o.number}-unfillable` });
+  await repo.setPayment(tx, o.id, {
+    paymentState: 'refunded',
+    status: 'cancelled',
+    paidCents: s.receivedCents,
+    refundedCents: s.receivedCents,
+    cardBrand: s.brand,
+    cardLast4: s.last4,
+  });
+  await repo.insertEvent(tx, {
+    orderId: o.id,
+    type: 'refund',
+    visibleToCustomer: true,
+    data: { amountCents: s.receivedCents, reason: REFUSED_STONES, totalRefundedCents: s.receivedCents },
+  });
+  const store = storeInfo(deps.config);
+  const mail = orderUpdate(
+    store,
+    { number: o.number, name: o.shippingAddress.name },
+    { kind: 'cancelled', reason: REFUSED_STONES },
+    `${store.publicUrl}/orders`,
+  );
+  await enqueueMail(tx, { kind: 'order-cancelled', to: o.email, ...mail });
+  return 'refunded';
+}
+
+/** Asks the provider where a payment stands and applies it. */
+export async function settlePayment(deps: SettleDeps, ref: string): Promise<Settled> {
+  return applyIntent(deps, await deps.payments.retrieveIntent(ref));
+}
+
+/**
+ * Reservations that ran out: the payment is cancelled at the provider first, so it cannot succeed
+ * afterwards; only then are the stones put back. A payment that succeeded meanwhile (the cancel is
+ * refused) is settled as paid instead.
+ */
+export async function expireLapsedPayments(deps: SettleDeps, now = new Date()) {
+  let n = 0;
+  for (const o of await repo.lapsedPayments(deps.db, now)) {
+    const cancelled = await deps.payments.cancelIntent(o.ref);
+    await settlePayment(deps, o.ref);
+    if (cancelled) n++;
+  }
+  return n;
+}
+
+/** At start-up: every payment still open is asked about (a webhook may have been missed while down). */
+export async function reconcilePayments(deps: SettleDeps) {
+  for (const o of await repo.pendingPayments(deps.db)) await settlePayment(deps, o.ref);
+}
+
+/** A verified webhook event, handled once per event id. */
+export async function handlePaymentEvent(deps: SettleDeps, e: PaymentEvent): Promise<string> {
+  if (!(await repo.firstSight(deps.db, e.id, e.type))) return 'duplicate';
+  try {
+    switch (e.type) {
+      case 'ignored':
+        return 'ignored';
+      case 'payment.succeeded':
+      case 'payment.failed':
+      case 'payment.canceled':
+        // The event says what was true when it was sent; the payment's state now decides (events
+        // may arrive out of order).
+        return await settlePayment(deps, e.ref);
+      case 'payment.refunded':
+        return await recordOutsideRefund(deps, e.ref, e.refundedCents);
+      case 'payment.disputed':
+        return await recordDispute(deps, e.ref, e.reason, e.amountCents);
+    }
+  } catch (err) {
+    // Not handled: forget the id so the provider's retry is handled.
+    await repo.forgetSight(deps.db, e.id);
+    throw err;
+  }
+}
+
+/** A refund made at the provider (its dashboard): the order learns the amount; refunds from here are already counted. */
+async function recordOutsideRefund(deps: SettleDeps, ref: string, refundedCents: number) {
+  return deps.db.transaction(async (tx) => {
+    const o = await repo.lockByPaymentRef(tx, ref);
+    if (!o) return 'unknown';
+    if (refundedCents <= o.refundedCents) return 'known';
+    const amountCents = refundedCents - o.refundedCents;
+    await repo.setPayment(tx, o.id, { refundedCents });
+    await repo.insertEvent(tx, {
+      orderId: o.id,
+      type: 'refund',
+      visibleToCustomer: true,
+      data: { amountCents, reason: 'Refunded through the payment provider', totalRefundedCents: refundedCents },
+    });
+    const store = storeInfo(deps.config);
+    const mail = orderUpdate(
+      store,
+      { number: o.number, name: o.shippingAddress.name },
+      { kind: 'refunded', amountCents },
+      `${store.publicUrl}/orders`,
+    );
+    await enqueueMail(tx, { kind: 'order-refunded', to: o.email, ...mail });
+    return 'recorded';
+  });
+}
+
+async function recordDispute(deps: SettleDeps, ref: string, reason: string, amountCents: number) {
+  return deps.db.transaction(async (tx) => {
+    const o = await repo.lockByPaymentRef(tx, ref);
+    if (!o) return 'unknown';
+    await repo.setPayment(tx, o.id, { disputed: true });
+    await repo.insertEvent(tx, { orderId: o.id, type: 'dispute', data: { reason, amountCents } });
+    return 'flagged';
+  });
+}
