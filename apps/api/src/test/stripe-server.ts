@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import Stripe from 'stripe';
+import { formatMoney } from '@facet/contracts/money';
 
 // A small, stateful server speaking the part of Stripe's API the store uses, for tests on a
 // machine without internet: PaymentIntents (create, retrieve with expand, confirm, cancel),
@@ -284,7 +285,7 @@ export class LocalStripe {
         400,
         'invalid_request_error',
         'amount_too_large',
-        `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((charge.amount - charge.amount_refunded) / 100).toFixed(2)})`,
+        `Refund amount (${formatMoney(amount, { exact: true })}) is greater than unrefunded amount on charge (${formatMoney(charge.amount - charge.amount_refunded, { exact: true })})`,
       );
     charge.amount_refunded += amount;
     charge.refunded = charge.amount_refunded === charge.amount;
