@@ -189,6 +189,10 @@ export const adminOrder = orderSchema.omit({ accessToken: true }).extend({
   userId: z.number().int().nullable(),
   paidCents: z.number().int(),
   refundedCents: z.number().int(),
+  /** 'pending': the shopper has not paid yet (Stripe); its stones are reserved until it lapses. */
+  paymentState: z.enum(['pending', 'paid', 'expired', 'refunded']),
+  /** The customer's bank disputes the payment: answer it in Stripe's dashboard. */
+  disputed: z.boolean(),
   carrier: z.enum(CARRIERS).nullable(),
   trackingNumber: z.string().nullable(),
   trackingUrl: z.string().nullable(),

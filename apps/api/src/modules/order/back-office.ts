@@ -9,6 +9,7 @@ import {
   type OrderStatus,
 } from '@facet/contracts/admin';
 import { MELEE_PARCEL_STONES } from '@facet/contracts/commerce';
+import { settlePayment } from './settle.ts';
 import { decimalPrice, formatMoney } from '@facet/contracts/money';
 import { csvRow } from '../../csv.ts';
 import type { Config } from '../../config.ts';
@@ -82,6 +83,8 @@ export async function orderForStaff(db: Db, config: Config, number: string): Pro
     userId: o.userId,
     paidCents: o.paidCents,
     refundedCents: o.refundedCents,
+    paymentState: o.paymentState,
+    disputed: o.disputed,
     carrier: (o.carrier as Carrier | null) ?? null,
     trackingNumber: o.trackingNumber,
     trackingUrl: o.carrier && o.trackingNumber ? trackingUrl(o.carrier as Carrier, o.trackingNumber) : null,
@@ -174,15 +177,22 @@ export async function cancelOrder(
   input: { version: number; reason: string },
 ): Promise<AdminOrder> {
   let released = 0;
+  let unpaidRef: string | null = null;
   await deps.db.transaction(async (tx) => {
     const o = await lockFresh(tx, number, input.version);
     const from = o.status as OrderStatus;
+
     if (!NEXT_STATUS[from].includes('cancelled'))
       throw new Conflict(
         `An order that is ${STATUS_LABELS[from].toLowerCase()} can no longer be cancelled; refund it instead.`,
       );
     const after = await repo.updateIfVersion(tx, o.id, input.version, { status: 'cancelled' });
     if (!after) throw new Conflict(STALE);
+    // Still waiting for the shopper's payment: it must not be taken any more (cancelled below).
+    if (o.paymentState === 'pending') {
+      unpaidRef = o.paymentRef;
+      await repo.setPayment(tx, o.id, { paymentState: 'expired' });
+    }
     released = await repo.releaseStones(tx, o.id);
     const lines = await repo.lines(tx, o.id);
     await repo.returnMelee(
@@ -210,6 +220,12 @@ export async function cancelOrder(
   });
   void deps.outbox.kick();
   if (released) deps.onStonesReleased();
+  const p = deps.payments;
+  if (unpaidRef && p.flow === 'intent') {
+    // If the shopper paid in the meantime, settling it refunds them (the order no longer waits).
+    const cancelled = await p.cancelIntent(unpaidRef).catch(() => false);
+    if (!cancelled) await settlePayment({ ...deps, payments: p, onStonesSold: deps.onStonesReleased }, unpaidRef);
+  }
   return orderForStaff(deps.db, deps.config, number);
 }
 

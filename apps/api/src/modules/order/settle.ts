@@ -27,7 +27,7 @@ export interface SettleDeps {
 export type Settled = 'paid' | 'pending' | 'expired' | 'refunded' | 'unknown';
 
 const REFUSED_STONES =
-  'A stone in this order was sold to another customer while the payment was on its way, so we could not keep the order. The full amount is refunded.';
+  'Your payment arrived after the time we could hold this order for you, and its stones are no longer reserved for it. The full amount is refunded.';
 
 async function returnStones(tx: DbOrTx, o: OrderRow) {
   await repo.releaseStones(tx, o.id);
@@ -82,20 +82,15 @@ export async function applyIntent(deps: SettleDeps, s: IntentState): Promise<Set
     }
     if (s.status !== 'succeeded') return o.paymentState;
     if (o.paymentState === 'paid' || o.paymentState === 'refunded') return o.paymentState;
+    // Money for an order that no longer waits for it (lapsed, or cancelled by staff) goes back.
+    if (o.paymentState !== 'pending') return refundAll(deps, tx, o, s);
 
-    // Pending, or lapsed while the money was on its way: the stones must still be ours.
     if (await repo.sellOrderStones(tx, o.id, paymentHold(o.number))) {
-      if (o.paymentState === 'expired') {
-        const lines = await repo.lines(tx, o.id);
-        for (const l of lines.filter((x) => x.kind === 'melee'))
-          if (!(await repo.takeMelee(tx, l.refId, l.quantity * MELEE_PARCEL_STONES))) return refundAll(deps, tx, o, s);
-      }
       await repo.setPayment(tx, o.id, {
         paymentState: 'paid',
         paidCents: s.receivedCents,
         cardBrand: s.brand,
         cardLast4: s.last4,
-        status: 'placed',
       });
       await announcePaid(deps, tx, o, s);
       sold = true;

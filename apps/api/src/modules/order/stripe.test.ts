@@ -319,6 +319,22 @@ describe('webhooks', () => {
 });
 
 describe('refunds and disputes', () => {
+  it('staff cancel an order still waiting for payment: Stripe can no longer take it and the stone is for sale', async () => {
+    const c = await checkout();
+    const manager = (await staffSession(t, 'manager')).cookie;
+    const d = (await adminCall(t, manager, 'GET', `/orders/${c.order.number}`)).json().data;
+    expect(d).toMatchObject({ paymentState: 'pending', disputed: false });
+    const res = await adminCall(t, manager, 'POST', `/orders/${c.order.number}/cancel`, {
+      version: d.version,
+      reason: 'Customer asked by phone',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(stripe.intents.get(c.ref)!.status).toBe('canceled');
+    expect(await stoneOf(c.diamondId)).toEqual({ status: 'available', hold: null });
+    await expect(stripe.confirm(c.ref, TEST_METHODS.visa)).rejects.toThrow(/cannot be confirmed/);
+    expect(await orderRow(c.order.number)).toMatchObject({ state: 'expired', status: 'cancelled', paid: 0 });
+  });
+
   it('staff refund part and then the rest through Stripe, with a key each; its webhooks do not count them twice', async () => {
     const c = await checkout();
     await stripe.confirm(c.ref, TEST_METHODS.visa);

@@ -38,6 +38,19 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
       <AdminHeading title={`Order ${o.number}`}>
         <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
           <StatusBadge status={o.status} />
+          {o.paymentState === 'pending' && (
+            <span className="border border-hairline bg-panel px-2 py-0.5 text-xs font-medium text-ink">
+              Awaiting payment — stones reserved
+            </span>
+          )}
+          {o.paymentState === 'expired' && (
+            <span className="border border-hairline bg-panel px-2 py-0.5 text-xs font-medium text-ink">Never paid</span>
+          )}
+          {o.disputed && (
+            <span className="border border-danger px-2 py-0.5 text-xs font-semibold text-danger">
+              Payment disputed — answer it in Stripe
+            </span>
+          )}
           <span>Placed {when.format(new Date(o.placedAt))}</span>
           <Link to={`/admin/orders/${o.number}/packing-slip`} className="text-primary underline">
             Packing slip
