@@ -19,6 +19,14 @@ export function storeFacts(config: Config): StoreFacts {
     madeToOrderDays: [from, to],
     returnDays: config.RETURN_DAYS,
     madeToOrderRestockingPercent: config.MADE_TO_ORDER_RESTOCKING_PERCENT,
+    payment:
+      config.PAYMENT_PROVIDER === 'stripe'
+        ? {
+            provider: 'stripe',
+            publishableKey: config.STRIPE_PUBLISHABLE_KEY!,
+            holdMinutes: config.PAYMENT_HOLD_MINUTES,
+          }
+        : { provider: 'test' },
   };
 }
 

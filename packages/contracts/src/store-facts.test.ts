@@ -11,6 +11,7 @@ const facts: StoreFacts = {
   madeToOrderDays: [10, 14],
   returnDays: 30,
   madeToOrderRestockingPercent: 15,
+  payment: { provider: 'test' },
 };
 
 describe('store facts in content', () => {

@@ -15,6 +15,8 @@ export interface StoreFacts {
   returnDays: number;
   /** Restocking fee, in percent, on returned made-to-order (configured) rings. */
   madeToOrderRestockingPercent: number;
+  /** Who takes the card: the built-in test provider (fields on our page) or Stripe (its Payment Element). */
+  payment: { provider: 'test' } | { provider: 'stripe'; publishableKey: string; holdMinutes: number };
 }
 
 export const madeToOrderText = (f: StoreFacts) => `${f.madeToOrderDays[0]}–${f.madeToOrderDays[1]} business days`;

@@ -17,14 +17,23 @@ interface WebEntryExports {
   hostContext: import('react-router').RouterContext<HostContext>;
 }
 
-export const pageCsp = (nonce: string) =>
+/** Stripe's documented hosts for Stripe.js and the Payment Element (docs.stripe.com/security/guide#content-security-policy). */
+const STRIPE_CSP = {
+  script: ' https://js.stripe.com https://*.js.stripe.com',
+  frame: ' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
+  connect: ' https://api.stripe.com',
+};
+
+/** The page policy; with Stripe as the provider, exactly Stripe's hosts are added (and nothing otherwise). */
+export const pageCsp = (nonce: string, stripe = false) =>
   [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${stripe ? STRIPE_CSP.script : ''}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${stripe ? STRIPE_CSP.connect : ''}`,
+    ...(stripe ? [`frame-src${STRIPE_CSP.frame}`] : []),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -168,7 +177,7 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config; de
         'content-security-policy',
         config.FACET_DEV === '1'
           ? "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws:; frame-ancestors 'none'"
-          : pageCsp(nonce),
+          : pageCsp(nonce, config.PAYMENT_PROVIDER === 'stripe'),
       );
       if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-cache');
     }

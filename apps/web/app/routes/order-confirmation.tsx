@@ -28,8 +28,23 @@ export default function Page() {
 
   useEffect(() => {
     if (!number) return;
+    let stop = false;
+    // Back from paying Stripe: the payment is checked now (not only when Stripe's webhook comes),
+    // and again every few seconds while the bank is still confirming it.
+    const settle = async (tries: number): Promise<void> => {
+      const o = await callApi<Order>(`/order/${encodeURIComponent(number)}/payment`, {
+        method: 'POST',
+        body: token ? { token } : {},
+      });
+      if (stop) return;
+      setOrder(o);
+      if (o.payment.state === 'pending' && tries > 0) {
+        await new Promise((r) => setTimeout(r, 3_000));
+        if (!stop) return settle(tries - 1);
+      }
+    };
     callApi<Order>(`/order/${encodeURIComponent(number)}${token ? `?token=${encodeURIComponent(token)}` : ''}`)
-      .then(setOrder)
+      .then((o) => (o.payment.state === 'pending' ? settle(20) : setOrder(o)))
       .catch((e) =>
         setError(
           e instanceof ApiError && e.status === 404
@@ -51,6 +66,8 @@ export default function Page() {
         </div>
       ) : !order ? (
         <div aria-busy="true" className="h-96 animate-pulse bg-panel" />
+      ) : order.payment.state && order.payment.state !== 'paid' ? (
+        <UnpaidOrder order={order} />
       ) : (
         <>
           <div className="text-center">
@@ -91,6 +108,39 @@ export default function Page() {
             </Link>
           </div>
         </>
+      )}
+    </div>
+  );
+}
+
+/** An order whose payment is still being confirmed, never came, or came too late (and was refunded). */
+function UnpaidOrder({ order }: { order: Order }) {
+  const state = order.payment.state;
+  const text =
+    state === 'pending'
+      ? {
+          title: 'Confirming your payment',
+          body: 'Your bank is confirming the payment. This page updates by itself; your stones stay reserved meanwhile.',
+        }
+      : state === 'expired'
+        ? {
+            title: 'This order was not paid',
+            body: 'No payment arrived in time, so nothing was charged and the pieces are back on sale. You are welcome to order again.',
+          }
+        : {
+            title: 'Your payment was refunded',
+            body: 'Your payment arrived after we could hold the order for you, so we refunded it in full. You will get an e-mail about it.',
+          };
+  return (
+    <div role="status" className="mx-auto max-w-xl border border-hairline p-10 text-center">
+      <h1 className="font-display text-4xl">{text.title}</h1>
+      <p className="mt-3 text-muted">
+        Order <strong data-testid="order-number">{order.number}</strong>. {text.body}
+      </p>
+      {state !== 'pending' && (
+        <Link to="/cart" className="btn-secondary mt-6">
+          Back to your cart
+        </Link>
       )}
     </div>
   );

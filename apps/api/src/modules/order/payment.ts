@@ -79,6 +79,9 @@ export interface IntentProvider extends ProviderBase {
  */
 export type PaymentProvider = CardProvider | IntentProvider;
 
+/** A stone reserved for an order whose payment is still to come carries this reason. */
+export const paymentHold = (number: string) => `payment:${number}`;
+
 export function luhn(number: string): boolean {
   let sum = 0;
   for (let i = 0; i < number.length; i++) {

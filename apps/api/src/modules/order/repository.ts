@@ -137,6 +137,16 @@ export const orderRepository = {
       .update(customerOrder)
       .set({ ...patch, version: sql`${customerOrder.version} + 1`, updatedAt: sql`now()` })
       .where(eq(customerOrder.id, id)),
+  /** An order of this cart still waiting for its payment (locked), if any. */
+  pendingForCart: async (tx: DbOrTx, cartId: number) =>
+    (
+      await tx
+        .select()
+        .from(customerOrder)
+        .where(and(eq(customerOrder.cartId, cartId), eq(customerOrder.paymentState, 'pending')))
+        .for('update')
+        .limit(1)
+    )[0] ?? null,
   /** Orders still waiting for their payment whose reservation has run out. */
   lapsedPayments: (db: DbOrTx, now: Date) =>
     db

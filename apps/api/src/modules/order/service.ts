@@ -13,7 +13,8 @@ import { computeTotals, shippingOptions } from '../cart/pricing.ts';
 import { enqueueMail, type MailOutbox } from '../mail/outbox.ts';
 import { orderConfirmation, orderNotification } from './mail.ts';
 import { storeFacts, storeInfo } from '../../store-facts.ts';
-import type { PaymentProvider } from './payment.ts';
+import { paymentHold, type IntentProvider, type PaymentProvider } from './payment.ts';
+import { withdrawUnpaid } from './settle.ts';
 import { orderRepository as repo, type OrderEventRow, type OrderRow } from './repository.ts';
 import { STATUS_LABELS, type OrderStatus } from '@facet/contracts/admin';
 import { formatMoney } from '@facet/contracts/money';
@@ -51,9 +52,6 @@ function requestHash(input: PlaceOrder): string {
     )
     .digest('hex');
 }
-
-/** A stone reserved for an order whose payment is still to come carries this reason. */
-export const paymentHold = (number: string) => `payment:${number}`;
 
 const isUniqueViolation = (err: unknown, constraint: string) => {
   const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
@@ -140,8 +138,22 @@ export async function placeOrder(
   try {
     const order = await deps.db.transaction(async (tx) => {
       const cartId = await cartIdOf(tx, owner);
-      const lines = await pricedLines(tx, cartId);
+      let lines = await pricedLines(tx, cartId);
       if (!cartId || !lines.length) throw new Unprocessable('Your cart is empty.');
+      const open = deps.payments.flow === 'intent' ? await repo.pendingForCart(tx, cartId) : null;
+      if (open) {
+        // The shopper is back at checkout with an order of this cart still unpaid (a reload, a
+        // second tab): the same order again when nothing changed; otherwise it makes way.
+        const had = await repo.lines(tx, open.id);
+        const same =
+          had.length === lines.length &&
+          had.every(
+            (h, i) => h.kind === lines[i]!.kind && h.refId === lines[i]!.refId && h.quantity === lines[i]!.quantity,
+          );
+        if (same && open.requestHash === hash) return open.answer as Order;
+        await withdrawUnpaid(tx, deps.payments as IntentProvider, open);
+        lines = await pricedLines(tx, cartId);
+      }
       const blocked = lines.find((l) => !l.available);
       // The line stays in the cart, marked, so the shopper sees what changed and decides.
       if (blocked) throw new Conflict(`Please review your cart — ${blocked.title}: ${blocked.message}`);

@@ -2,13 +2,13 @@ import type { Order } from '@facet/contracts/commerce';
 import { MELEE_PARCEL_STONES } from '@facet/contracts/commerce';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { Conflict } from '../../errors.ts';
 import { emptyCart } from '../cart/service.ts';
 import { enqueueMail, type MailOutbox } from '../mail/outbox.ts';
 import { storeFacts, storeInfo } from '../../store-facts.ts';
 import { orderConfirmation, orderNotification, orderUpdate } from './mail.ts';
-import type { IntentProvider, IntentState, PaymentEvent } from './payment.ts';
+import { paymentHold, type IntentProvider, type IntentState, type PaymentEvent } from './payment.ts';
 import { orderRepository as repo, type OrderRow } from './repository.ts';
-import { paymentHold } from './service.ts';
 
 // Payments the shopper's browser makes to the provider (Stripe) after the order is written with
 // its stones reserved. Whatever tells us first — the webhook, the confirmation page, the sweeper
@@ -135,6 +135,20 @@ async function refundAll(deps: SettleDeps, tx: DbOrTx, o: OrderRow, s: IntentSta
   );
   await enqueueMail(tx, { kind: 'order-cancelled', to: o.email, ...mail });
   return 'refunded';
+}
+
+/**
+ * An unpaid order makes way for a new one from the same cart: its payment is cancelled at the
+ * provider (so it cannot be taken afterwards) and its stones go back, in the caller's transaction.
+ */
+export async function withdrawUnpaid(tx: DbOrTx, payments: IntentProvider, o: OrderRow) {
+  if (!(await payments.cancelIntent(o.paymentRef)))
+    throw new Conflict(
+      `Your payment for order ${o.number} has just gone through, so there is nothing more to pay. Look for its confirmation e-mail.`,
+    );
+  await returnStones(tx, o);
+  await repo.setPayment(tx, o.id, { paymentState: 'expired', status: 'cancelled' });
+  await repo.insertEvent(tx, { orderId: o.id, type: 'payment-lapsed', data: { ref: o.paymentRef, replaced: true } });
 }
 
 /** Asks the provider where a payment stands and applies it. */

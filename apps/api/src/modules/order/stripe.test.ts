@@ -8,6 +8,7 @@ import { orderBody } from '../../test/checkout.ts';
 import { adminCall, staffSession } from '../../test/staff.ts';
 import { LocalStripe, TEST_METHODS } from '../../test/stripe-server.ts';
 import { settleDepsOf } from './payment-routes.ts';
+import { pageCsp } from '../../plugins/web.ts';
 import { expireLapsedPayments, reconcilePayments, settlePayment } from './settle.ts';
 
 // Stripe behind the payment interface, against a local server speaking Stripe's API (the machine
@@ -123,6 +124,11 @@ describe('checkout with Stripe', () => {
     const pi = stripe.intents.get(c.ref)!;
     expect(pi.amount).toBe(c.order.totals.totalCents);
     expect(pi.metadata).toEqual({ order: c.order.number });
+    expect(pageCsp('n', true)).toContain("script-src 'self' 'nonce-n' 'strict-dynamic' https://js.stripe.com");
+    expect(pageCsp('n', true)).toContain(
+      'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
+    );
+    expect(pageCsp('n', false)).not.toMatch(/stripe/);
     expect(await stoneOf(c.diamondId)).toEqual({ status: 'reserved', hold: `payment:${c.order.number}` });
     expect(await orderRow(c.order.number)).toMatchObject({ state: 'pending', paid: 0 });
     expect(await mails(c.email, 'order-confirmation'), 'no confirmation before payment').toBe(0);
@@ -141,6 +147,41 @@ describe('checkout with Stripe', () => {
       payload: { kind: 'diamond', id: c.diamondId },
     });
     expect(other.statusCode).toBe(409);
+  });
+
+  it('back at checkout with the order unpaid: the same order again, or, if the cart changed, a new one in its place', async () => {
+    const c = await checkout();
+    const { card: _card, ...body } = orderBody(c.email);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: { 'x-session-id': c.session, 'idempotency-key': randomUUID() },
+      payload: body,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.number, 'a reload resumes the same order').toBe(c.order.number);
+
+    const [chain] = await q<{ id: number }>(
+      sql`select p.id from product p join product_group g on g.id = p.group_id where not g.configurable and p.active order by p.id limit 1`,
+    );
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/items',
+      headers: { 'x-session-id': c.session },
+      payload: { kind: 'product', id: chain!.id },
+    });
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: { 'x-session-id': c.session, 'idempotency-key': randomUUID() },
+      payload: body,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const next = changed.json().data;
+    expect(next.number).not.toBe(c.order.number);
+    expect(stripe.intents.get(c.ref)!.status).toBe('canceled');
+    expect(await orderRow(c.order.number)).toMatchObject({ state: 'expired', status: 'cancelled' });
+    expect(await stoneOf(c.diamondId)).toEqual({ status: 'reserved', hold: `payment:${next.number}` });
   });
 
   it('a successful payment (webhook and confirmation page both) pays the order once and sells the stone', async () => {

@@ -1,7 +1,7 @@
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { emailField, type Address } from '@facet/contracts/account';
-import type { Cart, Order, ShippingMethod } from '@facet/contracts/commerce';
+import type { Cart, ShippingMethod } from '@facet/contracts/commerce';
 import { useForm } from '~/components/form/use-form.ts';
 import { TextField } from '~/components/form/text-field.tsx';
 import { addressSchemas, emptyAddress } from '~/components/form/address-fields.tsx';
@@ -17,6 +17,15 @@ import { PaymentFields, cardSchemas, emptyCard } from './payment-fields.tsx';
 import { OrderReview } from './order-review.tsx';
 import { usePricedReview } from './use-priced-review.ts';
 import { orderRequest, shippingAddressOf } from './order-request.ts';
+import { lazyPart } from '~/lib/lazy-part.tsx';
+import { useStoreFacts } from '~/lib/store-facts.ts';
+import type { PendingOrder } from './stripe-payment.tsx';
+
+// Only stores paid through Stripe load its payment form (and, through it, Stripe.js).
+const StripePayment = lazyPart(
+  () => import('./stripe-payment.tsx').then((m) => ({ default: m.StripePayment })),
+  'The payment form',
+);
 
 const defaultChoice = (saved: Address[]) => (saved.find((a) => a.isDefaultShipping) ?? saved[0])?.id ?? 'new';
 
@@ -36,6 +45,8 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
   const ship = useForm(addressSchemas, emptyAddress());
   const bill = useForm(addressSchemas, emptyAddress());
   const card = useForm(cardSchemas, emptyCard());
+  const byStripe = useStoreFacts().payment.provider === 'stripe';
+  const [unpaid, setUnpaid] = useState<PendingOrder | null>(null);
 
   // Signing in from checkout brings the address book (and the e-mail) without losing what was typed.
   if (seenSaved !== saved) {
@@ -49,17 +60,17 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
   const state = /^[A-Z]{2}$/.test(shippingAddress.state) ? shippingAddress.state : '';
   const { review, setPriced } = usePricedReview(cart, method, state);
   const complete =
-    contact.isValid && (chosen !== null || ship.isValid) && (billingSame || bill.isValid) && card.isValid;
+    contact.isValid && (chosen !== null || ship.isValid) && (billingSame || bill.isValid) && (byStripe || card.isValid);
 
   const place = async (e: React.FormEvent) => {
     e.preventDefault();
-    [contact, ship, bill, card].forEach((f) => f.touchAll());
+    [contact, ship, bill, ...(byStripe ? [] : [card])].forEach((f) => f.touchAll());
     if (!complete || !review) return;
     setBusy(true);
     // One key per attempt: a lost answer is retried safely; a refused one starts a new attempt.
     idempotencyKey.current ??= crypto.randomUUID();
     try {
-      const order = await callApi<Order>('/order', {
+      const order = await callApi<PendingOrder>('/order', {
         method: 'POST',
         headers: { 'idempotency-key': idempotencyKey.current },
         body: orderRequest({
@@ -67,12 +78,18 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
           shippingAddress,
           billing: billingSame ? null : bill.values,
           method,
-          card: card.values,
+          card: byStripe ? null : card.values,
           saveAddress: isLoggedIn && choice === 'new' && saveAddress,
           expectedTotalCents: review.totals.totalCents,
         }),
       });
       idempotencyKey.current = null;
+      // Placed, with its stones reserved: the shopper now pays Stripe on this page.
+      if (order.payment.state === 'pending') {
+        setUnpaid(order);
+        window.scrollTo({ top: 0 });
+        return;
+      }
       setCart({ ...review, lines: [], count: 0, checkoutReady: false });
       navigate(`/order-confirmation?number=${order.number}${order.accessToken ? `&token=${order.accessToken}` : ''}`);
     } catch (err) {
@@ -86,6 +103,19 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
       setBusy(false);
     }
   };
+
+  if (unpaid)
+    return (
+      <Suspense fallback={<p className="mt-8 text-sm text-muted">Opening the secure payment form…</p>}>
+        <StripePayment
+          order={unpaid}
+          onPaid={(path) => {
+            if (review) setCart({ ...review, lines: [], count: 0, checkoutReady: false });
+            navigate(path);
+          }}
+        />
+      </Suspense>
+    );
 
   return (
     <form
@@ -138,7 +168,14 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
           <BillingStep same={billingSame} onSame={setBillingSame} form={bill} />
         </Section>
         <Section n={5} title="Payment">
-          <PaymentFields form={card} />
+          {byStripe ? (
+            <p className="text-sm text-muted">
+              You pay on the next step, by card or wallet, in Stripe&rsquo;s secure form. Your card details go to
+              Stripe, our payment processor, and never to us.
+            </p>
+          ) : (
+            <PaymentFields form={card} />
+          )}
         </Section>
       </div>
       <OrderReview review={review} method={method} busy={busy} complete={complete} />

@@ -36,7 +36,8 @@ export function orderRequest(o: {
   shippingAddress: PlaceOrderInput['shippingAddress'];
   billing: Values<AddressFieldName> | null;
   method: ShippingMethod;
-  card: Values<CardFieldName>;
+  /** Null when the provider takes the card itself (Stripe's Payment Element, after the order is placed). */
+  card: Values<CardFieldName> | null;
   saveAddress: boolean;
   expectedTotalCents: number;
 }): PlaceOrderInput {
@@ -45,12 +46,16 @@ export function orderRequest(o: {
     shippingAddress: o.shippingAddress,
     ...(o.billing ? { billingAddress: shippingAddressOf(null, o.billing) } : {}),
     shippingMethod: o.method,
-    card: {
-      name: o.card.name.trim(),
-      number: o.card.number.replace(/[\s-]/g, ''),
-      ...expiryOf(o.card.exp),
-      cvc: o.card.cvc,
-    },
+    ...(o.card
+      ? {
+          card: {
+            name: o.card.name.trim(),
+            number: o.card.number.replace(/[\s-]/g, ''),
+            ...expiryOf(o.card.exp),
+            cvc: o.card.cvc,
+          },
+        }
+      : {}),
     ...(o.saveAddress ? { saveAddress: true } : {}),
     expectedTotalCents: o.expectedTotalCents,
   };
