@@ -52,6 +52,9 @@ export default function Page() {
             : (e as Error).message,
         ),
       );
+    return () => {
+      stop = true;
+    };
   }, [number, token]);
 
   return (
