@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -5,6 +6,12 @@ export default defineConfig({
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'web', include: ['apps/web/app/**/*.test.ts'], environment: 'node' } },
+      {
+        // Components in a DOM (happy-dom), where a browser-only part (Stripe.js) is replaced at its module boundary.
+        resolve: { alias: { '~': fileURLToPath(new URL('./apps/web/app', import.meta.url)) } },
+        esbuild: { jsx: 'automatic' },
+        test: { name: 'web-dom', include: ['apps/web/app/**/*.test.tsx'], environment: 'happy-dom' },
+      },
       {
         test: {
           name: 'api',

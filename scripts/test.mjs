@@ -26,6 +26,8 @@ step('Unit and API tests (Vitest)', 'npx', [
   '--project',
   'web',
   '--project',
+  'web-dom',
+  '--project',
   'api',
 ]);
 // Several API processes on one database need a PostgreSQL server; .ci/run starts one and runs this.
