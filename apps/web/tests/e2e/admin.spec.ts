@@ -213,10 +213,11 @@ test('a manager edits a design, adds a photograph, unpublishes it; the storefron
 
 /** Presses Tab until `target` has the focus (it is reachable by keyboard), at most `max` times. */
 async function tabTo(page: Page, target: ReturnType<Page['locator']>, max = 80) {
-  const handle = await target.elementHandle();
+  await target.waitFor();
   for (let i = 0; i < max; i++) {
     await page.keyboard.press('Tab');
-    if (await page.evaluate((el) => document.activeElement === el, handle)) return;
+    // The locator is resolved on every press: a list that re-renders does not leave a stale element.
+    if (await target.evaluate((el) => document.activeElement === el)) return;
   }
   throw new Error(`could not reach ${target} with Tab`);
 }
@@ -244,6 +245,8 @@ test('the order flow works by keyboard alone: sign in, find, advance, ship, canc
     await tabTo(staff, staff.getByLabel('Search'));
     await staff.keyboard.type(order.number);
     await staff.keyboard.press('Enter');
+    await expect(staff).toHaveURL(new RegExp(`q=${order.number}`));
+    await expect(staff.getByRole('table', { name: 'Orders' }).getByRole('row')).toHaveCount(2);
     const link = staff.getByRole('table', { name: 'Orders' }).getByRole('link', { name: order.number });
     await expect(link).toBeVisible();
     await tabTo(staff, link);
