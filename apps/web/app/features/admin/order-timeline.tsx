@@ -31,6 +31,18 @@ function describe(e: AdminOrder['events'][number]): { title: string; detail?: st
       return { title: 'Note', detail: String(d.note ?? '') };
     case 'email':
       return { title: 'E-mail sent', detail: `${d.subject} → ${d.to}` };
+    case 'payment-lapsed':
+      return {
+        title: 'Never paid',
+        detail: d.replaced
+          ? 'The shopper started again with a changed cart; this payment was cancelled at Stripe.'
+          : 'The reservation ran out before payment; the payment was cancelled at Stripe and the stones put back on sale.',
+      };
+    case 'dispute':
+      return {
+        title: `Payment disputed: ${formatMoney(Number(d.amountCents), { exact: true })}`,
+        detail: `Reason given by the bank: ${String(d.reason ?? 'unknown').replace(/_/g, ' ')}. Answer it in Stripe's dashboard before its deadline.`,
+      };
     default:
       return { title: e.type };
   }
