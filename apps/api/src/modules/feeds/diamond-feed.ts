@@ -1,0 +1,104 @@
+import type { Readable } from 'node:stream';
+import { mapColumns, readDiamondRow, type Field, type FeedStone } from './diamond-row.ts';
+import { readFeed } from './read-feed.ts';
+
+// A whole diamond feed checked row by row, streamed twice: the first pass finds stock numbers that
+// appear more than once (every such row is refused: which one is right cannot be known), the
+// second validates each row and hands the good ones on. Nothing here writes.
+
+export const REPORT_ERRORS_MAX = 1_000;
+
+export interface FeedError {
+  line: number;
+  column: string;
+  value: string;
+  reason: string;
+}
+export interface FeedReport {
+  rows: number;
+  stones: number;
+  /** Rows the supplier marks not available (NA): skipped, not errors. */
+  unlisted: number;
+  rowsWithErrors: number;
+  /** The first REPORT_ERRORS_MAX errors, in file order. */
+  errors: FeedError[];
+  priceForms: Record<FeedStone['priceForm'], number>;
+  unknownColumns: string[];
+}
+
+export class UnusableFeed extends Error {}
+
+const REQUIRED: Field[] = ['stock', 'shape', 'carat', 'color', 'clarity'];
+
+export async function checkDiamondFeed(
+  open: () => Readable,
+  opts: { mapping?: Record<string, Field>; onStone?: (stone: FeedStone, line: number) => Promise<void> | void } = {},
+): Promise<FeedReport> {
+  // Pass 1: stock numbers seen more than once.
+  const seen = new Map<string, number>();
+  let headers: string[] | null = null;
+  let stockAt = -1;
+  for await (const row of readFeed(open())) {
+    if (!headers) {
+      headers = row.cells;
+      stockAt = mapColumns(headers, opts.mapping).index.stock ?? -1;
+      continue;
+    }
+    const stock = (row.cells[stockAt] ?? '').trim();
+    if (stock) seen.set(stock, (seen.get(stock) ?? 0) + 1);
+  }
+  if (!headers) throw new UnusableFeed('The file is empty.');
+  const map = mapColumns(headers, opts.mapping);
+  const missing = REQUIRED.filter((f) => map.index[f] === undefined);
+  if (missing.length)
+    throw new UnusableFeed(
+      `No column for ${missing.join(', ')} among the headers (${headers.join(', ')}). Name them as suppliers usually do, or save a column mapping for this supplier.`,
+    );
+  if (map.index.totalPrice === undefined && map.index.pricePerCarat === undefined && map.index.discount === undefined)
+    throw new UnusableFeed(
+      'No price column: a feed needs a total price, a price per carat, or a discount with a list price.',
+    );
+
+  // Pass 2: every row.
+  const report: FeedReport = {
+    rows: 0,
+    stones: 0,
+    unlisted: 0,
+    rowsWithErrors: 0,
+    errors: [],
+    priceForms: { total: 0, 'per-carat': 0, discount: 0 },
+    unknownColumns: map.unknown,
+  };
+  const note = (line: number, e: Omit<FeedError, 'line'>) => {
+    if (report.errors.length < REPORT_ERRORS_MAX) report.errors.push({ line, ...e });
+  };
+  let first = true;
+  for await (const row of readFeed(open())) {
+    if (first) {
+      first = false;
+      continue;
+    }
+    report.rows++;
+    const r = readDiamondRow(row.cells, map, headers);
+    const stock = (row.cells[map.index.stock!] ?? '').trim();
+    if (stock && (seen.get(stock) ?? 0) > 1) {
+      report.rowsWithErrors++;
+      note(row.line, {
+        column: headers[map.index.stock!]!,
+        value: stock,
+        reason: `stock number ${stock} appears ${seen.get(stock)} times in this file`,
+      });
+      continue;
+    }
+    if (r.kind === 'errors') {
+      report.rowsWithErrors++;
+      for (const e of r.errors) note(row.line, e);
+    } else if (r.kind === 'unlisted') report.unlisted++;
+    else {
+      report.stones++;
+      report.priceForms[r.stone.priceForm]++;
+      await opts.onStone?.(r.stone, row.line);
+    }
+  }
+  return report;
+}

@@ -1,0 +1,102 @@
+import { centsOf, dollarsOf } from '@facet/contracts/money';
+
+// Retail from a supplier's cost: the first rule whose origin, carat band and cost band match sets
+// a multiplier and how the price ends. Computed by the server only; cost never leaves it.
+
+export type Rounding = 'cent' | 'dollar' | 'end-0' | 'end-9';
+export interface MarkupRule {
+  origin: 'natural' | 'lab' | 'any';
+  /** Carat band [min, max), in points (1 ct = 100). */
+  caratMin: number;
+  caratMax: number;
+  /** Cost band [min, max), in cents. */
+  costMinCents: number;
+  costMaxCents: number;
+  /** Retail = cost × multiplier (1.35 = 35 % margin on cost). */
+  multiplier: number;
+  rounding: Rounding;
+}
+
+const ANY = Number.MAX_SAFE_INTEGER;
+/** What a new store starts with (editable in the back office): lab-grown carries a larger margin on a smaller cost. */
+export const DEFAULT_MARKUP: MarkupRule[] = [
+  {
+    origin: 'lab',
+    caratMin: 0,
+    caratMax: ANY,
+    costMinCents: 0,
+    costMaxCents: 100_000,
+    multiplier: 2.2,
+    rounding: 'end-9',
+  },
+  {
+    origin: 'lab',
+    caratMin: 0,
+    caratMax: ANY,
+    costMinCents: 100_000,
+    costMaxCents: ANY,
+    multiplier: 1.8,
+    rounding: 'end-9',
+  },
+  {
+    origin: 'natural',
+    caratMin: 0,
+    caratMax: 100,
+    costMinCents: 0,
+    costMaxCents: ANY,
+    multiplier: 1.45,
+    rounding: 'end-0',
+  },
+  {
+    origin: 'natural',
+    caratMin: 100,
+    caratMax: 300,
+    costMinCents: 0,
+    costMaxCents: ANY,
+    multiplier: 1.3,
+    rounding: 'end-0',
+  },
+  {
+    origin: 'natural',
+    caratMin: 300,
+    caratMax: ANY,
+    costMinCents: 0,
+    costMaxCents: ANY,
+    multiplier: 1.2,
+    rounding: 'end-0',
+  },
+  {
+    origin: 'any',
+    caratMin: 0,
+    caratMax: ANY,
+    costMinCents: 0,
+    costMaxCents: ANY,
+    multiplier: 1.4,
+    rounding: 'dollar',
+  },
+];
+
+/** Rounds up, so a price never falls below cost × multiplier: to the cent, the dollar, a dollar amount ending in 0, or in 9. */
+export function roundPrice(cents: number, rounding: Rounding): number {
+  const c = Math.ceil(cents);
+  if (rounding === 'cent') return c;
+  const whole = Math.ceil(dollarsOf(c));
+  if (rounding === 'dollar') return centsOf(whole);
+  if (rounding === 'end-0') return centsOf(Math.ceil(whole / 10) * 10);
+  return centsOf(Math.ceil((whole + 1) / 10) * 10 - 1);
+}
+
+export function retailCents(
+  rules: readonly MarkupRule[],
+  stone: { origin: 'natural' | 'lab'; caratPoints: number; costCents: number },
+): number | null {
+  const rule = rules.find(
+    (r) =>
+      (r.origin === 'any' || r.origin === stone.origin) &&
+      stone.caratPoints >= r.caratMin &&
+      stone.caratPoints < r.caratMax &&
+      stone.costCents >= r.costMinCents &&
+      stone.costCents < r.costMaxCents,
+  );
+  return rule ? roundPrice(stone.costCents * rule.multiplier, rule.rounding) : null;
+}
