@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   index,
@@ -144,6 +145,29 @@ export const metalRate = pgTable('metal_rate', {
   position: integer('position').notNull(),
 });
 
+/** A company whose stones or products the store lists from its feed. */
+export const supplier = pgTable('supplier', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  /** Header → field, for headers no alias matches (a supplier's own column names). */
+  columnMapping: jsonb('column_mapping').$type<Record<string, string>>().notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Cost → retail for supplier stones: the first rule (by position) matching origin, carat and cost decides. */
+export const markupRule = pgTable('markup_rule', {
+  id: serial('id').primaryKey(),
+  position: integer('position').notNull(),
+  origin: text('origin').$type<'natural' | 'lab' | 'any'>().notNull(),
+  caratMin: integer('carat_min').notNull(),
+  caratMax: integer('carat_max').notNull(),
+  costMinCents: integer('cost_min_cents').notNull(),
+  costMaxCents: bigint('cost_max_cents', { mode: 'number' }).notNull(),
+  multiplier: real('multiplier').notNull(),
+  rounding: text('rounding').$type<'cent' | 'dollar' | 'end-0' | 'end-9'>().notNull(),
+});
+
 /** On sale; set aside by staff for a while or for good; sold with an order. */
 export type StoneStatus = 'available' | 'reserved' | 'held' | 'withdrawn' | 'sold';
 
@@ -178,6 +202,15 @@ export const diamond = pgTable(
     holdReason: text('hold_reason'),
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    // Where the stone comes from when a supplier's feed lists it (null: the store's own stock).
+    supplierId: integer('supplier_id').references(() => supplier.id),
+    supplierStock: text('supplier_stock'),
+    /** What the supplier asks; retail (`price_cents`) is worked out from it by the markup rules. Never shown to shoppers. */
+    costCents: integer('cost_cents'),
+    growth: text('growth'),
+    imageUrl: text('image_url'),
+    videoUrl: text('video_url'),
+    certificateUrl: text('certificate_url'),
     // The transaction that last wrote the row (the `diamond_touch` trigger on updates): the
     // in-process search index reads only what was written since its last look (migration 0008).
     changedXid: xid8('changed_xid')
@@ -190,6 +223,9 @@ export const diamond = pgTable(
     index('diamond_changed_idx').on(t.changedXid),
     index('diamond_search_idx').on(t.origin, t.status, t.shape, t.caratPoints),
     index('diamond_price_idx').on(t.origin, t.status, t.priceCents),
+    uniqueIndex('diamond_supplier_stock_idx')
+      .on(t.supplierId, t.supplierStock)
+      .where(sql`supplier_id is not null`),
   ],
 );
 

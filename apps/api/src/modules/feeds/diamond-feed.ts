@@ -32,7 +32,14 @@ const REQUIRED: Field[] = ['stock', 'shape', 'carat', 'color', 'clarity'];
 
 export async function checkDiamondFeed(
   open: () => Readable,
-  opts: { mapping?: Record<string, Field>; onStone?: (stone: FeedStone, line: number) => Promise<void> | void } = {},
+  opts: {
+    mapping?: Record<string, Field>;
+    onStone?: (stone: FeedStone, line: number) => Promise<void> | void;
+    /** Every stock number the file names, valid row or not (a full feed withdraws only what it does not name). */
+    onStock?: (stock: string) => void;
+    /** Stock numbers the supplier marks not available. */
+    onUnlisted?: (stock: string) => void;
+  } = {},
 ): Promise<FeedReport> {
   // Pass 1: stock numbers seen more than once.
   const seen = new Map<string, number>();
@@ -45,7 +52,10 @@ export async function checkDiamondFeed(
       continue;
     }
     const stock = (row.cells[stockAt] ?? '').trim();
-    if (stock) seen.set(stock, (seen.get(stock) ?? 0) + 1);
+    if (stock) {
+      seen.set(stock, (seen.get(stock) ?? 0) + 1);
+      opts.onStock?.(stock);
+    }
   }
   if (!headers) throw new UnusableFeed('The file is empty.');
   const map = mapColumns(headers, opts.mapping);
@@ -93,8 +103,10 @@ export async function checkDiamondFeed(
     if (r.kind === 'errors') {
       report.rowsWithErrors++;
       for (const e of r.errors) note(row.line, e);
-    } else if (r.kind === 'unlisted') report.unlisted++;
-    else {
+    } else if (r.kind === 'unlisted') {
+      report.unlisted++;
+      opts.onUnlisted?.(r.stock);
+    } else {
       report.stones++;
       report.priceForms[r.stone.priceForm]++;
       await opts.onStone?.(r.stone, row.line);

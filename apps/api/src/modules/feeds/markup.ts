@@ -17,13 +17,14 @@ export interface MarkupRule {
   rounding: Rounding;
 }
 
+const CARATS = 1_000_000; // 10,000 ct: no upper bound
 const ANY = Number.MAX_SAFE_INTEGER;
 /** What a new store starts with (editable in the back office): lab-grown carries a larger margin on a smaller cost. */
 export const DEFAULT_MARKUP: MarkupRule[] = [
   {
     origin: 'lab',
     caratMin: 0,
-    caratMax: ANY,
+    caratMax: CARATS,
     costMinCents: 0,
     costMaxCents: 100_000,
     multiplier: 2.2,
@@ -32,7 +33,7 @@ export const DEFAULT_MARKUP: MarkupRule[] = [
   {
     origin: 'lab',
     caratMin: 0,
-    caratMax: ANY,
+    caratMax: CARATS,
     costMinCents: 100_000,
     costMaxCents: ANY,
     multiplier: 1.8,
@@ -59,7 +60,7 @@ export const DEFAULT_MARKUP: MarkupRule[] = [
   {
     origin: 'natural',
     caratMin: 300,
-    caratMax: ANY,
+    caratMax: CARATS,
     costMinCents: 0,
     costMaxCents: ANY,
     multiplier: 1.2,
@@ -68,7 +69,7 @@ export const DEFAULT_MARKUP: MarkupRule[] = [
   {
     origin: 'any',
     caratMin: 0,
-    caratMax: ANY,
+    caratMax: CARATS,
     costMinCents: 0,
     costMaxCents: ANY,
     multiplier: 1.4,

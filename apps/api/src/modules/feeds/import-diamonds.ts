@@ -1,0 +1,190 @@
+import type { Readable } from 'node:stream';
+import { CLARITIES, COLORS, CUTS } from '@facet/contracts/grades';
+import type { Db } from '../../db/client.ts';
+import { checkDiamondFeed, type FeedReport } from './diamond-feed.ts';
+import type { FeedStone, Field } from './diamond-row.ts';
+import { retailCents, type MarkupRule } from './markup.ts';
+import { feedsRepository as repo, type ExistingStone, type NewStone } from './repository.ts';
+
+// A supplier's diamond feed into the catalogue. Valid rows are compared with what the store holds
+// for that supplier, a batch at a time: new, price changed, grade changed, unchanged, or locked
+// (sold, reserved for a checkout, held or withdrawn by staff: never touched by a feed, listed for
+// staff instead). A dry run stops there; an apply writes each batch in its own transaction, so a
+// crash leaves every batch all-or-nothing, and the same file twice changes nothing the second time.
+// A full feed then withdraws the supplier's stones it no longer lists; a delta feed does not.
+
+export const BATCH = 1_000;
+export const LOCKED_LISTED_MAX = 1_000;
+
+export interface ImportOptions {
+  supplier: string;
+  dryRun: boolean;
+  full: boolean;
+  batchSize?: number;
+  onProgress?: (rowsDone: number) => void;
+}
+export interface ImportReport extends FeedReport {
+  supplier: string;
+  dryRun: boolean;
+  full: boolean;
+  added: number;
+  priceChanged: number;
+  gradeChanged: number;
+  unchanged: number;
+  withdrawn: number;
+  /** Stones the feed describes but the store may not change now, first LOCKED_LISTED_MAX of them. */
+  locked: Array<{ stock: string; status: string }>;
+  lockedCount: number;
+  /** Rows no markup rule covers: not listed (a price cannot be made). */
+  unpriced: number;
+}
+
+const feedReason = (code: string) => `feed:${code}`;
+const GRADE_FIELDS = [
+  'origin',
+  'shape',
+  'caratPoints',
+  'color',
+  'clarity',
+  'cut',
+  'polish',
+  'symmetry',
+  'fluorescence',
+  'lab',
+  'certificate',
+] as const;
+
+function row(s: FeedStone, supplierId: number, code: string, priceCents: number): NewStone {
+  return {
+    serial: `${code}-${s.stock}`.toUpperCase().slice(0, 60),
+    origin: s.origin,
+    shape: s.shape,
+    caratPoints: s.caratPoints,
+    color: s.color,
+    colorRank: (COLORS as readonly string[]).indexOf(s.color),
+    clarity: s.clarity,
+    clarityRank: (CLARITIES as readonly string[]).indexOf(s.clarity),
+    cut: s.cut,
+    cutRank: (CUTS as readonly string[]).indexOf(s.cut),
+    polish: s.polish,
+    symmetry: s.symmetry,
+    fluorescence: s.fluorescence,
+    depthPct: s.depthPct,
+    tablePct: s.tablePct,
+    lwRatio: Math.round((s.lengthMm / s.widthMm) * 100) / 100,
+    lengthMm: s.lengthMm,
+    widthMm: s.widthMm,
+    depthMm: s.depthMm,
+    lab: s.lab,
+    certificate: s.certificate,
+    priceCents,
+    costCents: s.costCents,
+    status: 'available',
+    holdReason: null,
+    holdUntil: null,
+    supplierId,
+    supplierStock: s.stock,
+    growth: s.growth,
+    imageUrl: s.imageUrl,
+    videoUrl: s.videoUrl,
+    certificateUrl: s.certificateUrl,
+    createdAt: new Date(),
+  };
+}
+
+/** May a feed change this stone? On sale, or withdrawn earlier by this supplier's own feed. */
+const changeable = (e: ExistingStone, code: string) =>
+  e.status === 'available' || (e.status === 'withdrawn' && e.holdReason === feedReason(code));
+
+export async function importDiamondFeed(db: Db, open: () => Readable, opts: ImportOptions): Promise<ImportReport> {
+  const code = opts.supplier;
+  const supplier = opts.dryRun ? await repo.supplierByCode(db, code) : await repo.addSupplier(db, code, code);
+  const rules: MarkupRule[] = await repo.markupRules(db);
+  const counts = { added: 0, priceChanged: 0, gradeChanged: 0, unchanged: 0, unpriced: 0, lockedCount: 0 };
+  const locked: ImportReport['locked'] = [];
+  const named = new Set<string>();
+  const unlisted = new Set<string>();
+  let batch: FeedStone[] = [];
+  let done = 0;
+
+  const flush = async () => {
+    const stones = batch;
+    batch = [];
+    if (!stones.length) return;
+    const existing = supplier
+      ? new Map(
+          (
+            await repo.existing(
+              db,
+              supplier.id,
+              stones.map((s) => s.stock),
+            )
+          ).map((e) => [e.supplierStock!, e]),
+        )
+      : new Map<string, ExistingStone>();
+    const inserts: NewStone[] = [];
+    const updates: Array<{ id: number; patch: Partial<NewStone> }> = [];
+    for (const s of stones) {
+      const price = retailCents(rules, s);
+      if (price === null) {
+        counts.unpriced++;
+        continue;
+      }
+      const e = existing.get(s.stock);
+      const next = row(s, supplier?.id ?? 0, code, price);
+      if (!e) {
+        counts.added++;
+        inserts.push(next);
+        continue;
+      }
+      const gradeChanged = GRADE_FIELDS.some((f) => e[f] !== next[f]);
+      const priceChanged = e.priceCents !== price || e.costCents !== s.costCents;
+      const reappears = e.status === 'withdrawn';
+      if (!gradeChanged && !priceChanged && !reappears) {
+        counts.unchanged++;
+        continue;
+      }
+      if (!changeable(e, code)) {
+        counts.lockedCount++;
+        if (locked.length < LOCKED_LISTED_MAX) locked.push({ stock: s.stock, status: e.status });
+        continue;
+      }
+      if (gradeChanged) counts.gradeChanged++;
+      else if (priceChanged) counts.priceChanged++;
+      else counts.unchanged++;
+      const { serial: _s, createdAt: _c, supplierId: _i, supplierStock: _t, ...patch } = next;
+      updates.push({ id: e.id, patch });
+    }
+    if (!opts.dryRun && (inserts.length || updates.length))
+      await db.transaction(async (tx) => {
+        await repo.insert(tx, inserts);
+        for (const u of updates) await repo.update(tx, u.id, u.patch);
+      });
+    done += stones.length;
+    opts.onProgress?.(done);
+  };
+
+  const report = await checkDiamondFeed(open, {
+    mapping: (supplier?.columnMapping ?? {}) as Record<string, Field>,
+    onStock: (stock) => named.add(stock),
+    onUnlisted: (stock) => unlisted.add(stock),
+    onStone: async (stone) => {
+      batch.push(stone);
+      if (batch.length >= (opts.batchSize ?? BATCH)) await flush();
+    },
+  });
+  await flush();
+
+  let withdrawn = 0;
+  if (supplier) {
+    // Marked not available (any feed), or not named at all (a full feed): off sale.
+    const gone = (await repo.listed(db, supplier.id))
+      .filter((l) => unlisted.has(l.stock) || (opts.full && !named.has(l.stock)))
+      .map((l) => l.id);
+    withdrawn = gone.length;
+    if (!opts.dryRun)
+      for (let i = 0; i < gone.length; i += BATCH)
+        await db.transaction((tx) => repo.withdraw(tx, gone.slice(i, i + BATCH), feedReason(code)));
+  }
+  return { ...report, ...counts, supplier: code, dryRun: opts.dryRun, full: opts.full, withdrawn, locked };
+}

@@ -1,0 +1,90 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { diamond, markupRule, supplier } from '../../db/schema/products.ts';
+import type { MarkupRule } from './markup.ts';
+
+export type SupplierRow = typeof supplier.$inferSelect;
+export type ExistingStone = Pick<
+  typeof diamond.$inferSelect,
+  | 'id'
+  | 'supplierStock'
+  | 'status'
+  | 'holdReason'
+  | 'priceCents'
+  | 'costCents'
+  | 'origin'
+  | 'shape'
+  | 'caratPoints'
+  | 'color'
+  | 'clarity'
+  | 'cut'
+  | 'polish'
+  | 'symmetry'
+  | 'fluorescence'
+  | 'lab'
+  | 'certificate'
+>;
+export type NewStone = typeof diamond.$inferInsert;
+
+export const feedsRepository = {
+  supplierByCode: async (db: DbOrTx, code: string) =>
+    (await db.select().from(supplier).where(eq(supplier.code, code)).limit(1))[0] ?? null,
+  addSupplier: async (db: DbOrTx, code: string, name: string) =>
+    (await db.insert(supplier).values({ code, name }).onConflictDoNothing().returning())[0] ??
+    (await db.select().from(supplier).where(eq(supplier.code, code)).limit(1))[0]!,
+
+  markupRules: async (db: DbOrTx): Promise<MarkupRule[]> =>
+    (await db.select().from(markupRule).orderBy(asc(markupRule.position))).map((r) => ({
+      origin: r.origin,
+      caratMin: r.caratMin,
+      caratMax: r.caratMax,
+      costMinCents: r.costMinCents,
+      costMaxCents: r.costMaxCents,
+      multiplier: r.multiplier,
+      rounding: r.rounding,
+    })),
+
+  existing: (db: DbOrTx, supplierId: number, stocks: string[]) =>
+    db
+      .select({
+        id: diamond.id,
+        supplierStock: diamond.supplierStock,
+        status: diamond.status,
+        holdReason: diamond.holdReason,
+        priceCents: diamond.priceCents,
+        costCents: diamond.costCents,
+        origin: diamond.origin,
+        shape: diamond.shape,
+        caratPoints: diamond.caratPoints,
+        color: diamond.color,
+        clarity: diamond.clarity,
+        cut: diamond.cut,
+        polish: diamond.polish,
+        symmetry: diamond.symmetry,
+        fluorescence: diamond.fluorescence,
+        lab: diamond.lab,
+        certificate: diamond.certificate,
+      })
+      .from(diamond)
+      .where(and(eq(diamond.supplierId, supplierId), inArray(diamond.supplierStock, stocks))),
+
+  insert: async (tx: DbOrTx, rows: NewStone[]) => {
+    if (rows.length) await tx.insert(diamond).values(rows);
+  },
+  update: (tx: DbOrTx, id: number, patch: Partial<NewStone>) => tx.update(diamond).set(patch).where(eq(diamond.id, id)),
+
+  /** The supplier's stones a full feed may withdraw: on sale now. */
+  listed: async (db: DbOrTx, supplierId: number) =>
+    rowsOf<{ id: number; stock: string }>(
+      await db.execute(
+        sql`select id, supplier_stock as stock from diamond where supplier_id = ${supplierId} and status = 'available'`,
+      ),
+    ),
+  withdraw: async (tx: DbOrTx, ids: number[], reason: string) => {
+    if (ids.length)
+      await tx
+        .update(diamond)
+        .set({ status: 'withdrawn', holdReason: reason })
+        .where(and(inArray(diamond.id, ids), eq(diamond.status, 'available')));
+  },
+};
