@@ -6,7 +6,7 @@ import { createWriteStream } from 'node:fs';
 const rows = Number(process.argv[2] ?? 100_000);
 const file = process.argv[3] ?? 'feed.csv';
 let seed = Number(process.argv[4] ?? 7);
-const rnd = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const rnd = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(a: readonly T[]) => a[Math.floor(rnd() * a.length)]!;
 
 const SHAPES = ['BR', 'RB', 'Round', 'OV', 'Oval', 'PR', 'CU', 'EM', 'PS', 'MQ', 'RA', 'AS', 'HS'];
