@@ -37,6 +37,7 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { customerAdminRoutes } from './modules/customers/routes.ts';
 import { inventoryAdminRoutes } from './modules/inventory/routes.ts';
 import { productAdminRoutes, productPhotoRoutes } from './modules/products/routes.ts';
+import { feedAdminRoutes } from './modules/feeds/routes.ts';
 import { pricingAdminRoutes } from './modules/pricing/routes.ts';
 import { startHoldSweeper } from './modules/inventory/service.ts';
 import { adminScope } from './plugins/staff-auth.ts';
@@ -206,6 +207,7 @@ export async function buildApp({
           await admin.register(inventoryAdminRoutes);
           await admin.register(pricingAdminRoutes);
           await admin.register(productAdminRoutes);
+          await admin.register(feedAdminRoutes);
         },
         { prefix: '/admin' },
       );

@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { importDiamondFeed } from './import-diamonds.ts';
+import { adminCall, staffSession } from '../../test/staff.ts';
+import { CARAT_POINTS_ANY, COST_CENTS_ANY } from '@facet/contracts/admin-feeds';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -104,5 +106,50 @@ describe('importing a supplier’s diamond feed', () => {
     // Marked NA by the supplier: off sale even in a delta feed.
     await run([line('W1', { avail: 'NA' })], { supplier: 'FULL' });
     expect((await stone('W1', 'FULL'))!.status).toBe('withdrawn');
+  });
+});
+
+describe('markup rules in the back office', () => {
+  const everyStone = {
+    origin: 'any',
+    caratMin: 0,
+    caratMax: CARAT_POINTS_ANY,
+    costMinCents: 0,
+    costMaxCents: COST_CENTS_ANY,
+  };
+  it('previews on real stones, then saves and reprices the supplier stones on sale (not the sold ones)', async () => {
+    await run([line('M1'), line('M2')], { supplier: 'MARK' });
+    await t.database.db.execute(
+      sql`update diamond set status = 'sold' where supplier_stock = 'M2' and supplier_id = (select id from supplier where code = 'MARK')`,
+    );
+    const manager = (await staffSession(t, 'manager')).cookie;
+    const current = (await adminCall(t, manager, 'GET', '/markup-rules')).json().data.rules;
+    expect(current.at(-1)).toMatchObject({ origin: 'any', multiplier: 1.4 });
+
+    const rules = [{ ...everyStone, multiplier: 2, rounding: 'end-9' }];
+    const preview = (await adminCall(t, manager, 'POST', '/markup-rules/preview', { rules })).json().data;
+    const m1 = preview.find((p: { serial: string }) => p.serial === 'MARK-M1');
+    expect(m1).toMatchObject({ costCents: 600_000, priceCents: 780_000, afterCents: 1_200_900 });
+    expect((await stone('M1', 'MARK'))!.price, 'a preview saves nothing').toBe(780_000);
+
+    const saved = await adminCall(t, manager, 'PUT', '/markup-rules', { rules });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.repriced).toBeGreaterThanOrEqual(1);
+    expect((await stone('M1', 'MARK'))!.price).toBe(1_200_900);
+    expect((await stone('M2', 'MARK'))!.price, 'sold at its price').toBe(780_000);
+  });
+
+  it('refuses rules that would sell under cost or leave stones without a price', async () => {
+    const manager = (await staffSession(t, 'manager')).cookie;
+    const under = await adminCall(t, manager, 'PUT', '/markup-rules', {
+      rules: [{ ...everyStone, multiplier: 0.9, rounding: 'dollar' }],
+    });
+    expect(under.statusCode).toBe(400);
+    expect(under.body).toMatch(/below 1 sells under cost/);
+    const gap = await adminCall(t, manager, 'PUT', '/markup-rules', {
+      rules: [{ ...everyStone, origin: 'lab', multiplier: 2, rounding: 'dollar' }],
+    });
+    expect(gap.statusCode).toBe(400);
+    expect(gap.body).toMatch(/last rule must cover every stone/);
   });
 });

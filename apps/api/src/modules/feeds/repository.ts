@@ -79,6 +79,41 @@ export const feedsRepository = {
       rounding: r.rounding,
     })),
 
+  replaceMarkupRules: async (tx: DbOrTx, rules: MarkupRule[]) => {
+    await tx.delete(markupRule);
+    await tx.insert(markupRule).values(rules.map((r, i) => ({ ...r, position: i + 1 })));
+  },
+  /** Supplier stones whose price follows the rules now: on sale, or withdrawn by their feed. */
+  repricable: async (db: DbOrTx) =>
+    rowsOf<{ id: number; origin: 'natural' | 'lab'; caratPoints: number; costCents: number; priceCents: number }>(
+      await db.execute(sql`select id, origin, carat_points as "caratPoints", cost_cents as "costCents", price_cents as "priceCents"
+        from diamond where supplier_id is not null and cost_cents is not null
+          and (status = 'available' or (status = 'withdrawn' and hold_reason like 'feed:%'))`),
+    ),
+  /** A spread of supplier stones on sale, cheapest to dearest, for a preview. */
+  pricedSample: async (db: DbOrTx, n: number) =>
+    rowsOf<{
+      id: number;
+      serial: string;
+      origin: 'natural' | 'lab';
+      caratPoints: number;
+      costCents: number;
+      priceCents: number;
+    }>(
+      await db.execute(sql`with s as (
+          select id, serial, origin, carat_points as "caratPoints", cost_cents as "costCents", price_cents as "priceCents",
+            ntile(${n}) over (order by cost_cents) as tile
+          from diamond where supplier_id is not null and cost_cents is not null and status = 'available')
+        select distinct on (tile) id, serial, origin, "caratPoints", "costCents", "priceCents" from s order by tile, "costCents"`),
+    ),
+  setPrices: async (tx: DbOrTx, changes: Array<{ id: number; priceCents: number }>) => {
+    for (let i = 0; i < changes.length; i += 1_000) {
+      const part = changes.slice(i, i + 1_000);
+      await tx.execute(sql`update diamond d set price_cents = c.price
+        from json_to_recordset(${JSON.stringify(part.map((c) => ({ id: c.id, price: c.priceCents })))}::json) as c(id int, price int)
+        where d.id = c.id`);
+    }
+  },
   existing: (db: DbOrTx, supplierId: number, stocks: string[]) =>
     db
       .select({
