@@ -44,6 +44,7 @@ export default [
     route('admin/products/:id', 'routes/admin/product.tsx'),
     route('admin/stones', 'routes/admin/stones.tsx'),
     route('admin/metal-prices', 'routes/admin/metal-prices.tsx'),
+    route('admin/markup', 'routes/admin/markup.tsx'),
     route('admin/staff', 'routes/admin/staff.tsx'),
     route('admin/audit', 'routes/admin/audit.tsx'),
     route('admin/account', 'routes/admin/account.tsx'),

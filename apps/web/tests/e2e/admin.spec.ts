@@ -293,6 +293,7 @@ test('every back-office page passes axe', async ({ browser, page }) => {
     '/admin/products',
     '/admin/stones',
     '/admin/metal-prices',
+    '/admin/markup',
     '/admin/staff',
     '/admin/audit',
     '/admin/account',

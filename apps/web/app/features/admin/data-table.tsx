@@ -26,7 +26,7 @@ export function DataTable<T extends RowData>({
   minWidth?: number;
 }) {
   return (
-    <div className="overflow-x-auto border border-hairline bg-white">
+    <div className="relative overflow-x-auto border border-hairline bg-white">
       <table className="w-full text-sm" style={{ minWidth }}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-hairline bg-panel text-left text-xs uppercase tracking-wider text-muted">

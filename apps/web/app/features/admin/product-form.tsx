@@ -259,7 +259,7 @@ export function ProductForm({
             A new metal price moves these by the metal's weight; a hand price here is kept as the starting point.
           </p>
         )}
-        <div className="mt-3 overflow-x-auto">
+        <div className="relative mt-3 overflow-x-auto">
           <table className="w-full min-w-[28rem] text-sm">
             <caption className="sr-only">Variant prices</caption>
             <thead className="text-left text-xs uppercase tracking-wider text-muted">

@@ -52,7 +52,7 @@ export default function AdminAudit({ loaderData: log }: Route.ComponentProps) {
           Filter
         </button>
       </Form>
-      <div className="overflow-x-auto border border-hairline bg-white">
+      <div className="relative overflow-x-auto border border-hairline bg-white">
         <table className="w-full min-w-[720px] text-sm">
           <caption className="sr-only">Audit entries, newest first</caption>
           <thead className="border-b border-hairline bg-panel text-left text-xs uppercase tracking-wider text-muted">

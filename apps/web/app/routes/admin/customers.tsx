@@ -52,7 +52,7 @@ export default function AdminCustomers({ loaderData: list }: Route.ComponentProp
       {list.rows.length === 0 ? (
         <p className="border border-hairline bg-white p-10 text-center">No customers match.</p>
       ) : (
-        <div className="overflow-x-auto border border-hairline bg-white">
+        <div className="relative overflow-x-auto border border-hairline bg-white">
           <table className="w-full min-w-[640px] text-sm">
             <caption className="sr-only">Customer accounts, newest first</caption>
             <thead className="border-b border-hairline bg-panel text-left text-xs uppercase tracking-wider text-muted">

@@ -32,7 +32,7 @@ export default function AdminStaff({ loaderData: staff }: Route.ComponentProps) 
     <>
       <AdminHeading title="Staff" />
       <div className="grid items-start gap-4 lg:grid-cols-[1fr_22rem]">
-        <div className="overflow-x-auto border border-hairline bg-white">
+        <div className="relative overflow-x-auto border border-hairline bg-white">
           <table className="w-full text-sm">
             <caption className="sr-only">Staff members</caption>
             <thead className="border-b border-hairline bg-panel text-left text-xs uppercase tracking-wider text-muted">

@@ -1,0 +1,27 @@
+import { useRevalidator } from 'react-router';
+import type { MarkupRuleInput } from '@facet/contracts/admin-feeds';
+import type { Route } from './+types/markup';
+import { adminLoad } from '~/features/admin/admin-api.ts';
+import { AdminHeading } from '~/features/admin/admin-shell.tsx';
+import { AdminRouteError } from '~/features/admin/route-error.tsx';
+import { MarkupEditor } from '~/features/admin/markup-editor.tsx';
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return adminLoad<{ rules: MarkupRuleInput[] }>('/markup-rules', request);
+}
+export const ErrorBoundary = AdminRouteError;
+
+export default function AdminMarkup({ loaderData }: Route.ComponentProps) {
+  const { revalidate } = useRevalidator();
+  return (
+    <>
+      <AdminHeading title="Diamond markup" />
+      <p className="mb-4 max-w-3xl text-sm text-muted">
+        Supplier stones are priced from their cost: the first rule matching a stone&rsquo;s origin, carat and cost
+        decides the multiplier and how the price ends. The last rule catches every other stone. Costs are never shown to
+        shoppers.
+      </p>
+      <MarkupEditor key={JSON.stringify(loaderData.rules)} rules={loaderData.rules} onSaved={() => void revalidate()} />
+    </>
+  );
+}
