@@ -12,7 +12,7 @@ import { envelope } from '@facet/contracts/envelope';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { actorOf } from '../staff/service.ts';
-import { refreshConfiguredPrices } from '../configurator/purchasable.ts';
+import { afterStockChange } from './payment-routes.ts';
 import * as office from './back-office.ts';
 
 const cancelBody = z
@@ -26,13 +26,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     config: app.config,
     outbox: app.outbox,
     payments: app.payments,
-    onStonesReleased: () => {
-      app.answerCache.invalidate();
-      app.diamondIndex.invalidate();
-      refreshConfiguredPrices(app.db).catch((err: unknown) =>
-        app.log.error({ err }, 'configured prices were not refreshed after a cancellation'),
-      );
-    },
+    onStonesReleased: afterStockChange(app, 'cancellation'),
   };
   const one = { params: orderNumberParams, response: { 200: envelope(adminOrder) } };
 

@@ -15,23 +15,25 @@ import {
   type SettleDeps,
 } from './settle.ts';
 
+/**
+ * After stones were sold or put back on sale by this instance: listings show only available stones,
+ * so cached answers must not outlive the change; the stone may have been (or now be) the cheapest
+ * that fits a setting, so configured "from" prices are worked out again (in the background; the
+ * write notifies every instance).
+ */
+export const afterStockChange = (app: FastifyInstance, what: 'sale' | 'cancellation') => () => {
+  app.answerCache.invalidate();
+  app.diamondIndex.invalidate();
+  refreshConfiguredPrices(app.db).catch((err: unknown) =>
+    app.log.error({ err }, `configured prices were not refreshed after a ${what}`),
+  );
+};
+
 /** What settlement needs from the app, when the provider is one the browser pays (else null). */
 export function settleDepsOf(app: FastifyInstance): SettleDeps | null {
   const payments = app.payments;
   if (payments.flow !== 'intent') return null;
-  return {
-    db: app.db,
-    config: app.config,
-    outbox: app.outbox,
-    payments,
-    onStonesSold: () => {
-      app.answerCache.invalidate();
-      app.diamondIndex.invalidate();
-      refreshConfiguredPrices(app.db).catch((err: unknown) =>
-        app.log.error({ err }, 'configured prices were not refreshed after a sale'),
-      );
-    },
-  };
+  return { db: app.db, config: app.config, outbox: app.outbox, payments, onStonesSold: afterStockChange(app, 'sale') };
 }
 
 /**

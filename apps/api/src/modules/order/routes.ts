@@ -5,7 +5,7 @@ import { envelope } from '@facet/contracts/envelope';
 import { Validation } from '../../errors.ts';
 import { optionalUserId, ownerOf, requireAuth } from '../../plugins/auth.ts';
 import * as orders from './service.ts';
-import { refreshConfiguredPrices } from '../configurator/purchasable.ts';
+import { afterStockChange } from './payment-routes.ts';
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
@@ -15,16 +15,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     config: app.config,
     outbox: app.outbox,
     payments: app.payments,
-    // Listings show only available stones: cached answers must not outlive a sale. A sold stone may
-    // have been the cheapest that fits a setting, so configured "from" prices are worked out again
-    // (in the background; the write notifies every instance).
-    onStonesSold: () => {
-      app.answerCache.invalidate();
-      app.diamondIndex.invalidate();
-      refreshConfiguredPrices(app.db).catch((err: unknown) =>
-        app.log.error({ err }, 'configured prices were not refreshed after a sale'),
-      );
-    },
+    onStonesSold: afterStockChange(app, 'sale'),
   };
   app.addHook('onSend', async (_req, reply) => {
     reply.header('cache-control', 'private, no-store');

@@ -13,6 +13,27 @@ export const sortingOf = (sort: string): SortingState => {
 export const sortOf = (s: SortingState[number]) => `${s.id}-${s.desc ? 'desc' : 'asc'}`;
 
 /**
+ * The table options of a list the server sorts: the URL's sort is the table's state, and a header
+ * click becomes a new URL sort (`toSort` maps a column's direction when the API knows only one).
+ */
+export function serverSorting(
+  sort: string,
+  onSort: (sort: string) => void,
+  fallback: SortingState[number],
+  toSort: (s: SortingState[number]) => string = sortOf,
+) {
+  const sorting = sortingOf(sort);
+  return {
+    state: { sorting },
+    manualSorting: true,
+    onSortingChange: (updater: SortingState | ((old: SortingState) => SortingState)) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      onSort(toSort(next[0] ?? fallback));
+    },
+  };
+}
+
+/**
  * A back-office table: the server sorts and pages, this renders the page with sortable headers
  * (buttons, with aria-sort on the column) and rows.
  */

@@ -3,7 +3,7 @@ import { createColumnHelper, useTable } from '@tanstack/react-table';
 import type { AdminOrderRow, OrderStatus } from '@facet/contracts/admin';
 import { formatMoney } from '@facet/contracts/money';
 import { StatusBadge } from './status-badge.tsx';
-import { DataTable, features, sortingOf, sortOf } from './data-table.tsx';
+import { DataTable, features, serverSorting } from './data-table.tsx';
 
 // The server sorts and pages (100,000 orders do not come to the browser): the table renders the
 // page and turns header clicks into the URL's sort.
@@ -65,17 +65,11 @@ export function OrdersTable({
   sort: string;
   onSort: (sort: string) => void;
 }) {
-  const sorting = sortingOf(sort);
   const table = useTable({
     features,
     columns,
     data: rows,
-    state: { sorting },
-    manualSorting: true,
-    onSortingChange: (updater) => {
-      const next = typeof updater === 'function' ? updater(sorting) : updater;
-      onSort(sortOf(next[0] ?? { id: 'placed', desc: true }));
-    },
+    ...serverSorting(sort, onSort, { id: 'placed', desc: true }),
   });
   return <DataTable table={table} caption="Orders" />;
 }

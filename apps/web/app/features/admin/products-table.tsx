@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { createColumnHelper, useTable } from '@tanstack/react-table';
 import type { AdminProductRow } from '@facet/contracts/admin-catalogue';
 import { formatMoney } from '@facet/contracts/money';
-import { DataTable, features, sortingOf, sortOf } from './data-table.tsx';
+import { DataTable, features, serverSorting, sortOf } from './data-table.tsx';
 
 const col = createColumnHelper<typeof features, AdminProductRow>();
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -73,19 +73,14 @@ export function ProductsTable({
   sort: string;
   onSort: (sort: string) => void;
 }) {
-  const sorting = sortingOf(sort);
   const table = useTable({
     features,
     columns,
     data: rows,
-    state: { sorting },
-    manualSorting: true,
-    onSortingChange: (updater) => {
-      const next = typeof updater === 'function' ? updater(sorting) : updater;
-      // "Edited" sorts newest first only: the API has no oldest-edited order.
-      const s = next[0] ?? { id: 'name', desc: false };
-      onSort(s.id === 'updated' ? 'updated-desc' : sortOf(s));
-    },
+    // "Edited" sorts newest first only: the API has no oldest-edited order.
+    ...serverSorting(sort, onSort, { id: 'name', desc: false }, (s) =>
+      s.id === 'updated' ? 'updated-desc' : sortOf(s),
+    ),
   });
   return <DataTable table={table} caption="Products" />;
 }
