@@ -30,14 +30,14 @@ export const toasterMounted = () => mounted();
 const errorIds = new Set<string | number>();
 let nextId = 0;
 
-function show(kind: 'message' | 'success' | 'error'): Show {
+function show(kind: 'message' | 'success' | 'error', pageBound = kind === 'error'): Show {
   return (message, opts) => {
     if (!wanted) {
       wanted = true;
       listeners.forEach((l) => l());
     }
-    const id = opts?.id ?? (kind === 'error' ? `error-${++nextId}` : undefined);
-    if (kind === 'error' && id !== undefined) errorIds.add(id);
+    const id = opts?.id ?? (pageBound ? `error-${++nextId}` : undefined);
+    if (pageBound && id !== undefined) errorIds.add(id);
     void Promise.all([import('sonner'), ready]).then(([{ toast }]) => {
       const o =
         id === undefined
@@ -62,8 +62,11 @@ export function dismissErrorToasts() {
 export const toast = Object.assign(show('message'), { success: show('success'), error: show('error') });
 
 // A message that must survive a page reload (the 401 handler reloads the page): kept in session
-// storage for one reload and shown by the next page as an error toast.
+// storage for one reload and shown by the next page as an error toast. It is not bound to that
+// page: the reloaded page is often one that sends a signed-out shopper on at once (/profile → /),
+// and that redirect must not take "Your session has expired" with it.
 const CARRIED = 'facet-toast-after-reload';
+const carriedError = show('error', false);
 export function errorAfterReload(message: string) {
   try {
     window.sessionStorage.setItem(CARRIED, message);
@@ -79,5 +82,5 @@ export function showCarriedError() {
   } catch {
     return;
   }
-  if (message) toast.error(message);
+  if (message) carriedError(message);
 }

@@ -31,7 +31,14 @@ test('an expired session says so after the reload that signs the shopper out', a
   // The server forgets the token (signed out everywhere); this tab still holds it.
   const token = await page.evaluate((k) => sessionStorage.getItem(k), SESSION_KEYS.userToken);
   await page.request.post('/api/user/logout', { headers: { authorization: `Bearer ${token}` } });
+  // The reloaded /profile sends the signed-out shopper home; a slow home page must not lose the
+  // message (the redirect once dismissed it when the message was already up).
+  await page.route(/\.data(\?|$)/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
   await page.goto('/profile');
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
 });
