@@ -38,6 +38,9 @@ import { customerAdminRoutes } from './modules/customers/routes.ts';
 import { inventoryAdminRoutes } from './modules/inventory/routes.ts';
 import { productAdminRoutes, productPhotoRoutes } from './modules/products/routes.ts';
 import { feedAdminRoutes } from './modules/feeds/routes.ts';
+import { importAdminRoutes } from './modules/imports/routes.ts';
+import { startImportWorker } from './modules/imports/worker.ts';
+import { jobsOn, type Jobs } from './modules/jobs/queue.ts';
 import { pricingAdminRoutes } from './modules/pricing/routes.ts';
 import { startHoldSweeper } from './modules/inventory/service.ts';
 import { adminScope } from './plugins/staff-auth.ts';
@@ -63,6 +66,7 @@ declare module 'fastify' {
     outbox: MailOutbox;
     payments: PaymentProvider;
     diamondIndex: DiamondIndex;
+    jobs: Jobs;
   }
 }
 
@@ -76,6 +80,8 @@ export interface BuildOptions {
   payments?: PaymentProvider;
   /** Extra routes inside the /api scope (tests use it for probe routes). */
   extraApiRoutes?: (api: FastifyInstance) => void | Promise<void>;
+  /** Take background jobs (feed imports) from the queue; every server does, most tests do not. */
+  jobWorkers?: boolean;
 }
 
 /** The API as a plugin under /api: tests inject into it, server.ts adds the storefront beside it. */
@@ -86,6 +92,7 @@ export async function buildApp({
   logStream,
   payments,
   extraApiRoutes,
+  jobWorkers = true,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -143,6 +150,7 @@ export async function buildApp({
   app.decorate('outbox', outbox);
   app.decorate<PaymentProvider>('payments', payments ?? paymentProviderFor(config));
   app.decorate('diamondIndex', new DiamondIndex(database.db));
+  app.decorate('jobs', jobsOn(database, app.log));
   let stopFollowing: (() => Promise<void>) | undefined;
   let stopSweeping: (() => void) | undefined;
   let stopHolds: (() => void) | undefined;
@@ -153,11 +161,13 @@ export async function buildApp({
     stopHolds = startHoldSweeper(database.db, app.log);
     stopPayments = startPaymentSweeper(app);
     stopFollowing = await followCatalogueChanges(app, database);
+    if (jobWorkers) await startImportWorker(app, app.jobs);
   });
   app.addHook('onClose', async () => {
     stopSweeping?.();
     stopHolds?.();
     stopPayments?.();
+    await app.jobs.stop();
     await stopFollowing?.();
     await outbox.stop();
   });
@@ -208,6 +218,7 @@ export async function buildApp({
           await admin.register(pricingAdminRoutes);
           await admin.register(productAdminRoutes);
           await admin.register(feedAdminRoutes);
+          await admin.register(importAdminRoutes);
         },
         { prefix: '/admin' },
       );

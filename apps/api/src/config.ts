@@ -98,6 +98,8 @@ const schema = z.object({
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   /** How long a stone is held for a shopper while their payment completes; released after. */
   PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(5).max(60).default(15),
+  /** The largest supplier feed staff may upload on /admin/imports, in MB (bigger ones: the CLI). */
+  IMPORT_MAX_MB: z.coerce.number().positive().max(2_000).default(200),
   SESSION_DAYS: z.coerce.number().int().positive().max(90).default(14),
   /** Back-office sessions end after this many idle minutes, and after STAFF_SESSION_HOURS whatever happens. */
   STAFF_IDLE_MINUTES: z.coerce

@@ -45,3 +45,88 @@ export const markupRulesBody = z
     },
     { message: 'The last rule must cover every stone (any origin, every carat and cost)', path: ['rules'] },
   );
+
+// Supplier feed imports: one run per upload, CLI call or scheduled pull; one live run per supplier.
+
+export const IMPORT_KINDS = ['diamonds'] as const;
+export const IMPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type ImportState = (typeof IMPORT_STATES)[number];
+export const IMPORT_STATE_LABELS: Record<ImportState, string> = {
+  queued: 'Waiting',
+  running: 'Running',
+  done: 'Finished',
+  failed: 'Failed',
+};
+export const SUPPLIER_CODE = /^[A-Z0-9_-]{2,20}$/;
+
+export const supplierCodeField = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(SUPPLIER_CODE, '2–20 letters, digits, dashes or underscores');
+
+/** The text fields of an upload (multipart, beside the `file`). */
+export const importUploadFields = z
+  .object({
+    supplier: supplierCodeField,
+    kind: z.enum(IMPORT_KINDS),
+    dryRun: z.enum(['true', 'false']).transform((v) => v === 'true'),
+    full: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+  })
+  .strict();
+
+export const feedErrorSchema = z.object({
+  line: z.number().int(),
+  column: z.string(),
+  value: z.string(),
+  reason: z.string(),
+});
+export const importReportSchema = z.object({
+  rows: z.number().int(),
+  stones: z.number().int(),
+  unlisted: z.number().int(),
+  rowsWithErrors: z.number().int(),
+  errors: z.array(feedErrorSchema),
+  priceForms: z.object({ total: z.number().int(), 'per-carat': z.number().int(), discount: z.number().int() }),
+  unknownColumns: z.array(z.string()),
+  added: z.number().int(),
+  priceChanged: z.number().int(),
+  gradeChanged: z.number().int(),
+  unchanged: z.number().int(),
+  withdrawn: z.number().int(),
+  locked: z.array(z.object({ stock: z.string(), status: z.string() })),
+  lockedCount: z.number().int(),
+  unpriced: z.number().int(),
+});
+export type ImportReportAnswer = z.infer<typeof importReportSchema>;
+
+export const importRunSchema = z.object({
+  id: z.string().uuid(),
+  supplier: z.string(),
+  kind: z.enum(IMPORT_KINDS),
+  dryRun: z.boolean(),
+  full: z.boolean(),
+  source: z.enum(['upload', 'cli', 'pull']),
+  fileName: z.string(),
+  fileBytes: z.number().int(),
+  state: z.enum(IMPORT_STATES),
+  /** What the run is doing now: reading the file, checking rows, writing stones, withdrawing. */
+  phase: z.string().nullable(),
+  rowsTotal: z.number().int().nullable(),
+  rowsDone: z.number().int(),
+  errorsSoFar: z.number().int(),
+  /** Set once the run has finished. */
+  report: importReportSchema.nullable(),
+  /** Why a run failed (an unusable file, or the import stopped). */
+  message: z.string().nullable(),
+  staff: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  /** A dry run whose file can still be applied as it is. */
+  canApply: z.boolean(),
+});
+export type ImportRun = z.infer<typeof importRunSchema>;

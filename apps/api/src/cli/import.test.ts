@@ -3,6 +3,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { createRun } from '../modules/imports/service.ts';
 
 // The import command as a jeweller runs it, on the embedded database of a stopped store.
 const dir = mkdtempSync(path.join(os.tmpdir(), 'facet-import-'));
@@ -39,5 +42,23 @@ describe('npm run import -- diamonds', () => {
     expect(unusable.status).toBe(1);
     expect(unusable.stderr).toContain('This file cannot be imported: No column for stock');
     expect(importCli('diamonds', path.join(dir, 'missing.csv'), '--supplier', 'ACME').status).toBe(2);
+  }, 120_000);
+
+  it('refuses to start while the supplier has an import running, naming it', async () => {
+    const config = loadConfig({ DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent' });
+    const database = await openDatabase(config);
+    const live = await createRun(database.db, {
+      supplier: 'ACME',
+      kind: 'diamonds',
+      dryRun: false,
+      full: false,
+      source: 'upload',
+      fileName: 'running.csv',
+    });
+    await database.close();
+    const busy = importCli('diamonds', sample, '--supplier', 'ACME');
+    expect(busy.status).toBe(3);
+    expect(busy.stderr).toContain(`An import for ACME is already running`);
+    expect(busy.stderr).toContain(live.id);
   }, 120_000);
 });

@@ -4,15 +4,27 @@
 // stopped store with the embedded database, or on PostgreSQL while the store runs. Exit 0 with a
 // report when rows were refused; non-zero when the file cannot be used at all.
 import { createReadStream, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { csvRow } from '../csv.ts';
-import { UnusableFeed } from '../modules/feeds/diamond-feed.ts';
-import { importDiamondFeed } from '../modules/feeds/import-diamonds.ts';
+import type { ImportProgress } from '../modules/feeds/import-diamonds.ts';
+import { createRun, failRun, getRun, ImportBusy, runImport } from '../modules/imports/service.ts';
 
 const USAGE = `Usage:
   npm run import -- diamonds <file> --supplier <code> [--dry-run] [--full] [--report errors.csv]`;
+
+const BAR = 24;
+/** `[#########·······] 41% · 41,000 / 100,000 rows · 9,800 rows/s · 120 refused · applying` */
+function progressLine(p: ImportProgress, started: number): string {
+  const rate = Math.round(p.rowsDone / Math.max(0.001, (Date.now() - started) / 1000));
+  const share = p.rowsTotal ? Math.min(1, p.rowsDone / p.rowsTotal) : 0;
+  const filled = Math.round(share * BAR);
+  const bar = p.rowsTotal ? `[${'#'.repeat(filled)}${'·'.repeat(BAR - filled)}] ${Math.floor(share * 100)}% · ` : '';
+  const of = p.rowsTotal ? ` / ${p.rowsTotal.toLocaleString('en-US')}` : '';
+  return `${bar}${p.rowsDone.toLocaleString('en-US')}${of} rows · ${rate.toLocaleString('en-US')} rows/s · ${p.refused.toLocaleString('en-US')} refused · ${p.phase}   `;
+}
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -40,20 +52,43 @@ async function main(): Promise<number> {
   const database = await openDatabase(config);
   const started = Date.now();
   let last = 0;
+  let runId: string | undefined;
+  // Ctrl-C ends the run as failed, so the supplier is not left locked until the run is found silent.
+  const interrupted = () => {
+    void (runId ? failRun(database.db, runId, 'Stopped from the command line.') : Promise.resolve())
+      .catch(() => {})
+      .finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   try {
     await database.exclusive(() => database.migrate());
-    const report = await importDiamondFeed(database.db, () => createReadStream(file), {
+    const run = await createRun(database.db, {
       supplier: values.supplier.toUpperCase(),
+      kind: 'diamonds',
       dryRun: values['dry-run'],
       full: values.full,
-      onProgress: (rows) => {
-        if (Date.now() - last < 1_000 || !process.stderr.isTTY) return;
-        last = Date.now();
-        const rate = Math.round(rows / ((Date.now() - started) / 1000));
-        process.stderr.write(`\r${rows.toLocaleString()} rows checked · ${rate.toLocaleString()} rows/s   `);
-      },
+      source: 'cli',
+      fileName: path.basename(file),
+      fileBytes: size,
     });
+    runId = run.id;
+    const report = await runImport(
+      database.db,
+      run.id,
+      () => createReadStream(file),
+      (p) => {
+        if (Date.now() - last < 250 || !process.stderr.isTTY) return;
+        last = Date.now();
+        process.stderr.write(`\r${progressLine(p, started)}`);
+      },
+    );
     if (process.stderr.isTTY) process.stderr.write('\n');
+    if (!report) {
+      const ended = await getRun(database.db, run.id);
+      console.error(`This file cannot be imported: ${ended.message ?? 'it was not imported.'}`);
+      return 1;
+    }
     const s = (Date.now() - started) / 1000;
     console.log(
       [
@@ -84,10 +119,12 @@ async function main(): Promise<number> {
     }
     return 0;
   } catch (err) {
-    if (err instanceof UnusableFeed) {
-      console.error(`This file cannot be imported: ${err.message}`);
-      return 1;
+    if (err instanceof ImportBusy) {
+      console.error(`${err.message} (import ${err.runId}, see /admin/imports)`);
+      return 3;
     }
+    if (runId)
+      await failRun(database.db, runId, 'The import stopped on an error (see the command line).').catch(() => {});
     throw err;
   } finally {
     await database.close();

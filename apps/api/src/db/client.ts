@@ -18,6 +18,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The engine under Drizzle, for libraries that bring their own SQL (the job queue). */
+  engine: { pglite: PGlite } | { url: string };
   migrate(): Promise<void>;
   close(): Promise<void>;
   /**
@@ -49,6 +51,7 @@ export async function openDatabase(config: Config): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      engine: { url: config.DATABASE_URL },
       migrate: async () => {
         await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
         await migratePg(drizzlePg(pool), { migrationsFolder });
@@ -83,6 +86,7 @@ export async function openDatabase(config: Config): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    engine: { pglite: client },
     migrate: async () => {
       await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
       await migratePglite(drizzlePglite(client), { migrationsFolder });

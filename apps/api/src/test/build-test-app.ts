@@ -45,6 +45,8 @@ export async function buildTestApp(
     extraApiRoutes?: (api: FastifyInstance) => void | Promise<void>;
     logStream?: NodeJS.WritableStream;
     payments?: import('../modules/order/payment.ts').PaymentProvider;
+    /** Run the job queue's workers (feed imports) as a server does. */
+    jobWorkers?: boolean;
   } = {},
 ): Promise<TestApp> {
   const baseUrl = process.env.DATABASE_URL;
@@ -65,6 +67,7 @@ export async function buildTestApp(
     logStream: opts.logStream,
     payments: opts.payments,
     extraApiRoutes: opts.extraApiRoutes,
+    jobWorkers: opts.jobWorkers ?? false,
   });
   await app.ready();
   return {

@@ -7,6 +7,7 @@ import { readFeed } from './read-feed.ts';
 // second validates each row and hands the good ones on. Nothing here writes.
 
 export const REPORT_ERRORS_MAX = 1_000;
+const PROGRESS_EVERY = 500;
 
 export interface FeedError {
   line: number;
@@ -39,18 +40,24 @@ export async function checkDiamondFeed(
     onStock?: (stock: string) => void;
     /** Stock numbers the supplier marks not available. */
     onUnlisted?: (stock: string) => void;
+    /** The number of rows, once the first pass has counted them. */
+    onCounted?: (rows: number) => void;
+    /** Rows checked so far and how many were refused, every PROGRESS_EVERY rows of the second pass. */
+    onChecked?: (rows: number, refused: number) => void;
   } = {},
 ): Promise<FeedReport> {
   // Pass 1: stock numbers seen more than once.
   const seen = new Map<string, number>();
   let headers: string[] | null = null;
   let stockAt = -1;
+  let counted = 0;
   for await (const row of readFeed(open())) {
     if (!headers) {
       headers = row.cells;
       stockAt = mapColumns(headers, opts.mapping).index.stock ?? -1;
       continue;
     }
+    counted++;
     const stock = (row.cells[stockAt] ?? '').trim();
     if (stock) {
       seen.set(stock, (seen.get(stock) ?? 0) + 1);
@@ -58,6 +65,7 @@ export async function checkDiamondFeed(
     }
   }
   if (!headers) throw new UnusableFeed('The file is empty.');
+  opts.onCounted?.(counted);
   const map = mapColumns(headers, opts.mapping);
   const missing = REQUIRED.filter((f) => map.index[f] === undefined);
   if (missing.length)
@@ -89,6 +97,7 @@ export async function checkDiamondFeed(
       continue;
     }
     report.rows++;
+    if (report.rows % PROGRESS_EVERY === 0) opts.onChecked?.(report.rows, report.rowsWithErrors);
     const r = readDiamondRow(row.cells, map, headers);
     const stock = (row.cells[map.index.stock!] ?? '').trim();
     if (stock && (seen.get(stock) ?? 0) > 1) {
@@ -112,5 +121,6 @@ export async function checkDiamondFeed(
       await opts.onStone?.(r.stone, row.line);
     }
   }
+  opts.onChecked?.(report.rows, report.rowsWithErrors);
   return report;
 }

@@ -21,7 +21,15 @@ export interface ImportOptions {
   dryRun: boolean;
   full: boolean;
   batchSize?: number;
-  onProgress?: (rowsDone: number) => void;
+  /** Called as the import goes: often (every few hundred rows), so a listener throttles its own writes. */
+  onProgress?: (p: ImportProgress) => void;
+}
+export interface ImportProgress {
+  /** Reading the file (first pass), checking rows (dry run) or writing them, withdrawing stones. */
+  phase: 'reading' | 'checking' | 'applying' | 'withdrawing';
+  rowsDone: number;
+  rowsTotal: number | null;
+  refused: number;
 }
 export interface ImportReport extends FeedReport {
   supplier: string;
@@ -105,7 +113,9 @@ export async function importDiamondFeed(db: Db, open: () => Readable, opts: Impo
   const named = new Set<string>();
   const unlisted = new Set<string>();
   let batch: FeedStone[] = [];
-  let done = 0;
+  let rowsTotal: number | null = null;
+  const phase = opts.dryRun ? 'checking' : 'applying';
+  opts.onProgress?.({ phase: 'reading', rowsDone: 0, rowsTotal, refused: 0 });
 
   const flush = async () => {
     const stones = batch;
@@ -160,14 +170,17 @@ export async function importDiamondFeed(db: Db, open: () => Readable, opts: Impo
         await repo.insert(tx, inserts);
         for (const u of updates) await repo.update(tx, u.id, u.patch);
       });
-    done += stones.length;
-    opts.onProgress?.(done);
   };
 
   const report = await checkDiamondFeed(open, {
     mapping: (supplier?.columnMapping ?? {}) as Record<string, Field>,
     onStock: (stock) => named.add(stock),
     onUnlisted: (stock) => unlisted.add(stock),
+    onCounted: (rows) => {
+      rowsTotal = rows;
+      opts.onProgress?.({ phase, rowsDone: 0, rowsTotal, refused: 0 });
+    },
+    onChecked: (rows, refused) => opts.onProgress?.({ phase, rowsDone: rows, rowsTotal, refused }),
     onStone: async (stone) => {
       batch.push(stone);
       if (batch.length >= (opts.batchSize ?? BATCH)) await flush();
@@ -177,6 +190,7 @@ export async function importDiamondFeed(db: Db, open: () => Readable, opts: Impo
 
   let withdrawn = 0;
   if (supplier) {
+    opts.onProgress?.({ phase: 'withdrawing', rowsDone: report.rows, rowsTotal, refused: report.rowsWithErrors });
     // Marked not available (any feed), or not named at all (a full feed): off sale.
     const gone = (await repo.listed(db, supplier.id))
       .filter((l) => unlisted.has(l.stock) || (opts.full && !named.has(l.stock)))

@@ -1,0 +1,155 @@
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { importFileChunk, importRun } from '../../db/schema/imports.ts';
+import { staff } from '../../db/schema/staff.ts';
+
+export type ImportRunRow = typeof importRun.$inferSelect;
+export type NewImportRun = typeof importRun.$inferInsert;
+export type ImportRunWithStaff = ImportRunRow & { staffEmail: string | null; hasFile: boolean };
+
+const withStaff = {
+  ...getTableColumns(importRun),
+  staffEmail: staff.email,
+  hasFile: sql<boolean>`exists (select 1 from import_file_chunk c where c.run_id = ${importRun.id})`,
+};
+
+export const importsRepository = {
+  /** A new queued run, or null when the supplier already has one queued or running. */
+  async create(db: DbOrTx, run: NewImportRun): Promise<ImportRunRow | null> {
+    const [row] = await db
+      .insert(importRun)
+      .values(run)
+      .onConflictDoNothing({
+        target: importRun.supplierCode,
+        where: sql`state in ('queued', 'running')`,
+      })
+      .returning();
+    return row ?? null;
+  },
+
+  async live(db: DbOrTx, supplierCode: string): Promise<ImportRunRow | null> {
+    const [row] = await db
+      .select()
+      .from(importRun)
+      .where(and(eq(importRun.supplierCode, supplierCode), inArray(importRun.state, ['queued', 'running'])));
+    return row ?? null;
+  },
+
+  async get(db: DbOrTx, id: string): Promise<ImportRunWithStaff | null> {
+    const [row] = await db
+      .select(withStaff)
+      .from(importRun)
+      .leftJoin(staff, eq(staff.id, importRun.staffId))
+      .where(eq(importRun.id, id));
+    return row ?? null;
+  },
+
+  /** Newest first, a page at a time (keyset on created_at). */
+  async list(db: DbOrTx, limit: number, before?: Date): Promise<ImportRunWithStaff[]> {
+    return db
+      .select(withStaff)
+      .from(importRun)
+      .leftJoin(staff, eq(staff.id, importRun.staffId))
+      .where(before ? lt(importRun.createdAt, before) : undefined)
+      .orderBy(desc(importRun.createdAt))
+      .limit(limit);
+  },
+
+  /** Marks the run running (again, when a job is resumed after its instance died); null when it has ended. */
+  async begin(db: DbOrTx, id: string): Promise<ImportRunRow | null> {
+    const [row] = await db
+      .update(importRun)
+      .set({
+        state: 'running',
+        startedAt: sql`coalesce(${importRun.startedAt}, now())`,
+        beatAt: sql`now()`,
+        rowsDone: 0,
+        errorsSoFar: 0,
+      })
+      .where(and(eq(importRun.id, id), inArray(importRun.state, ['queued', 'running'])))
+      .returning();
+    return row ?? null;
+  },
+
+  async progress(
+    db: DbOrTx,
+    id: string,
+    p: { phase: string; rowsDone: number; rowsTotal: number | null; errorsSoFar: number },
+  ): Promise<void> {
+    await db
+      .update(importRun)
+      .set({ ...p, beatAt: sql`now()` })
+      .where(eq(importRun.id, id));
+  },
+
+  /** Running runs silent since `before` lost their process (a killed CLI, a crash on the last retry): failed. */
+  async reapSilent(db: DbOrTx, supplierCode: string, before: Date, message: string): Promise<number> {
+    const rows = await db
+      .update(importRun)
+      .set({ state: 'failed', phase: null, message, finishedAt: sql`now()` })
+      .where(
+        and(eq(importRun.supplierCode, supplierCode), eq(importRun.state, 'running'), lt(importRun.beatAt, before)),
+      )
+      .returning({ id: importRun.id });
+    return rows.length;
+  },
+
+  async finish(db: DbOrTx, id: string, end: Pick<NewImportRun, 'state' | 'report' | 'message'>): Promise<void> {
+    const counts = end.report
+      ? { rowsDone: end.report.rows, rowsTotal: end.report.rows, errorsSoFar: end.report.rowsWithErrors }
+      : {};
+    await db
+      .update(importRun)
+      .set({ ...end, ...counts, phase: null, finishedAt: sql`now()` })
+      .where(eq(importRun.id, id));
+  },
+
+  async setFileBytes(db: DbOrTx, id: string, fileBytes: number): Promise<void> {
+    await db.update(importRun).set({ fileBytes }).where(eq(importRun.id, id));
+  },
+
+  async addChunk(db: DbOrTx, runId: string, seq: number, bytes: Buffer): Promise<void> {
+    await db.insert(importFileChunk).values({ runId, seq, bytes });
+  },
+
+  /** Up to `limit` pieces of a run's file after `afterSeq`, in order. */
+  async chunks(
+    db: DbOrTx,
+    runId: string,
+    afterSeq: number,
+    limit: number,
+  ): Promise<Array<{ seq: number; bytes: Buffer }>> {
+    return db
+      .select({ seq: importFileChunk.seq, bytes: importFileChunk.bytes })
+      .from(importFileChunk)
+      .where(and(eq(importFileChunk.runId, runId), gt(importFileChunk.seq, afterSeq)))
+      .orderBy(asc(importFileChunk.seq))
+      .limit(limit);
+  },
+
+  async hasFile(db: DbOrTx, runId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ seq: importFileChunk.seq })
+      .from(importFileChunk)
+      .where(eq(importFileChunk.runId, runId))
+      .limit(1);
+    return !!row;
+  },
+
+  async dropFile(db: DbOrTx, runId: string): Promise<void> {
+    await db.delete(importFileChunk).where(eq(importFileChunk.runId, runId));
+  },
+
+  /** Files of runs that ended before `before` (a dry run's file is kept a while for "apply"). */
+  async dropOldFiles(db: DbOrTx, before: Date): Promise<void> {
+    await db.delete(importFileChunk).where(
+      inArray(
+        importFileChunk.runId,
+        db
+          .select({ id: importRun.id })
+          .from(importRun)
+          .where(and(inArray(importRun.state, ['done', 'failed']), lt(importRun.finishedAt, before))),
+      ),
+    );
+  },
+};

@@ -1,0 +1,263 @@
+import { Readable } from 'node:stream';
+import type { ImportRun } from '@facet/contracts/admin-feeds';
+import type { Db } from '../../db/client.ts';
+import { AppError, NotFound, Unprocessable } from '../../errors.ts';
+import { csvRow } from '../../csv.ts';
+import { UnusableFeed } from '../feeds/diamond-feed.ts';
+import { importDiamondFeed, type ImportProgress, type ImportReport } from '../feeds/import-diamonds.ts';
+import { importsRepository as repo, type ImportRunRow, type ImportRunWithStaff } from './repository.ts';
+
+// Supplier feed imports as runs: a run is created (at most one queued or running per supplier),
+// its file stored in the database in pieces so any instance can read it, then a job runs it and
+// writes its progress and report on the run. The CLI makes a run too, reading its file from disk.
+
+export const IMPORT_QUEUE = 'feed-import';
+/** Pieces of an uploaded file: big enough to keep row counts low, small enough for one INSERT. */
+export const CHUNK_BYTES = 1024 * 1024;
+/** How long a dry run's file stays for "apply this file". */
+export const FILE_KEEP_DAYS = 7;
+/** How often a run's progress is written (each write is one UPDATE). */
+const PROGRESS_WRITE_MS = 500;
+/** A running run with no progress written for this long has lost its process. */
+export const SILENT_MS = 5 * 60_000;
+
+export class ImportBusy extends AppError {
+  readonly runId: string;
+  constructor(supplier: string, runId: string) {
+    super(409, `An import for ${supplier} is already running. Wait for it to finish, then try again.`, { runId });
+    this.runId = runId;
+  }
+}
+
+export interface NewRun {
+  supplier: string;
+  kind: 'diamonds';
+  dryRun: boolean;
+  full: boolean;
+  source: 'upload' | 'cli' | 'pull';
+  fileName: string;
+  fileBytes?: number;
+  fileRunId?: string | null;
+  staffId?: number | null;
+}
+
+/** A queued run, or ImportBusy with the live run's id when the supplier already has one. */
+export async function createRun(db: Db, input: NewRun): Promise<ImportRunRow> {
+  const row = await repo.create(db, {
+    supplierCode: input.supplier,
+    kind: input.kind,
+    dryRun: input.dryRun,
+    full: input.full,
+    source: input.source,
+    fileName: input.fileName.slice(0, 200),
+    fileBytes: input.fileBytes ?? 0,
+    fileRunId: input.fileRunId ?? null,
+    staffId: input.staffId ?? null,
+  });
+  if (row) return row;
+  const reaped = await repo.reapSilent(
+    db,
+    input.supplier,
+    new Date(Date.now() - SILENT_MS),
+    'The import stopped: the process running it ended before it finished. Run it again.',
+  );
+  const live = reaped ? null : await repo.live(db, input.supplier);
+  // The live run ended between the insert and this read (or was found dead): the next attempt gets in.
+  if (!live) return createRun(db, input);
+  throw new ImportBusy(input.supplier, live.id);
+}
+
+/** The bytes cannot be a text feed: NUL bytes outside a UTF-16 file, or a known binary signature. */
+function looksBinary(head: Buffer): boolean {
+  if (head.length >= 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)))
+    return false;
+  const signatures = [
+    [0x50, 0x4b, 0x03, 0x04], // zip (also .xlsx)
+    [0xd0, 0xcf, 0x11, 0xe0], // old Excel
+    [0x25, 0x50, 0x44, 0x46], // PDF
+    [0x1f, 0x8b], // gzip
+  ];
+  if (signatures.some((sig) => sig.every((b, i) => head[i] === b))) return true;
+  return head.subarray(0, 4096).includes(0);
+}
+
+export class FileTooLarge extends Error {}
+
+/**
+ * Stores an uploaded file as the run's pieces, refusing bytes that are not a text feed. Answers
+ * the size. The stream's own limit (the upload's) raises FileTooLarge through `tooLarge()`.
+ */
+export async function storeFile(
+  db: Db,
+  runId: string,
+  stream: AsyncIterable<Buffer>,
+  tooLarge: () => boolean,
+): Promise<number> {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let seq = 0;
+  let total = 0;
+  const flush = async () => {
+    if (!pendingBytes) return;
+    const piece = Buffer.concat(pending, pendingBytes);
+    if (seq === 0 && looksBinary(piece))
+      throw new Unprocessable(
+        'This is not a CSV or TSV file. Export the feed as CSV (comma, semicolon or tab separated) and upload that.',
+      );
+    await repo.addChunk(db, runId, seq++, piece);
+    pending = [];
+    pendingBytes = 0;
+  };
+  for await (const data of stream) {
+    pending.push(data);
+    pendingBytes += data.length;
+    total += data.length;
+    if (pendingBytes >= CHUNK_BYTES) await flush();
+  }
+  if (tooLarge()) throw new FileTooLarge();
+  await flush();
+  if (!total) throw new Unprocessable('The file is empty.', { file: 'Empty' });
+  return total;
+}
+
+/** The run's stored file as a stream, read a few pieces at a time (never whole in memory). */
+export function storedFile(db: Db, runId: string): () => Readable {
+  return () =>
+    Readable.from(
+      (async function* () {
+        let after = -1;
+        for (;;) {
+          const pieces = await repo.chunks(db, runId, after, 4);
+          if (!pieces.length) return;
+          for (const p of pieces) {
+            yield p.bytes;
+            after = p.seq;
+          }
+        }
+      })(),
+    );
+}
+
+/**
+ * Runs an import: marks the run running, imports, writes progress as it goes and the report at
+ * the end. An unusable file ends the run as failed with the reason; any other error is thrown
+ * (the job is retried; the caller ends the run when it gives up).
+ */
+export async function runImport(
+  db: Db,
+  runId: string,
+  open: () => Readable,
+  onProgress?: (p: ImportProgress) => void,
+): Promise<ImportReport | null> {
+  const run = await repo.begin(db, runId);
+  if (!run) return null;
+  let lastWrite = 0;
+  let writing: Promise<void> = Promise.resolve();
+  const progress = (p: ImportProgress) => {
+    onProgress?.(p);
+    const now = Date.now();
+    if (now - lastWrite < PROGRESS_WRITE_MS && p.phase !== 'withdrawing') return;
+    lastWrite = now;
+    // One write at a time; a slow one is not queued behind by another.
+    writing = writing.then(() =>
+      repo
+        .progress(db, runId, { phase: p.phase, rowsDone: p.rowsDone, rowsTotal: p.rowsTotal, errorsSoFar: p.refused })
+        .catch(() => {}),
+    );
+  };
+  try {
+    const report = await importDiamondFeed(db, open, {
+      supplier: run.supplierCode,
+      dryRun: run.dryRun,
+      full: run.full,
+      onProgress: progress,
+    });
+    await writing;
+    await repo.finish(db, runId, { state: 'done', report, message: null });
+    if (!run.dryRun) {
+      await repo.dropFile(db, runId);
+      if (run.fileRunId) await repo.dropFile(db, run.fileRunId);
+    }
+    return report;
+  } catch (err) {
+    await writing;
+    if (err instanceof UnusableFeed) {
+      await repo.finish(db, runId, { state: 'failed', report: null, message: err.message });
+      await repo.dropFile(db, runId);
+      return null;
+    }
+    throw err;
+  }
+}
+
+export async function failRun(db: Db, runId: string, message: string): Promise<void> {
+  await repo.finish(db, runId, { state: 'failed', report: null, message });
+}
+
+export function toAnswer(r: ImportRunWithStaff): ImportRun {
+  return {
+    id: r.id,
+    supplier: r.supplierCode,
+    kind: r.kind as ImportRun['kind'],
+    dryRun: r.dryRun,
+    full: r.full,
+    source: r.source,
+    fileName: r.fileName,
+    fileBytes: r.fileBytes,
+    state: r.state,
+    phase: r.phase,
+    rowsTotal: r.rowsTotal,
+    rowsDone: r.rowsDone,
+    errorsSoFar: r.errorsSoFar,
+    report: r.report ?? null,
+    message: r.message,
+    staff: r.staffEmail,
+    createdAt: r.createdAt.toISOString(),
+    startedAt: r.startedAt?.toISOString() ?? null,
+    finishedAt: r.finishedAt?.toISOString() ?? null,
+    canApply: r.dryRun && r.state === 'done' && r.hasFile,
+  };
+}
+
+export async function listRuns(db: Db, before?: Date) {
+  return (await repo.list(db, 50, before)).map(toAnswer);
+}
+
+export async function getRun(db: Db, id: string): Promise<ImportRun> {
+  const run = await repo.get(db, id);
+  if (!run) throw new NotFound('No such import.');
+  return toAnswer(run);
+}
+
+/** The refused rows of a finished run, as the CSV staff download. */
+export async function errorsCsv(db: Db, id: string): Promise<{ fileName: string; csv: string }> {
+  const run = await getRun(db, id);
+  if (!run.report) throw new NotFound('This import has no report yet.');
+  const csv =
+    csvRow(['line', 'column', 'value', 'reason']) +
+    run.report.errors.map((e) => csvRow([e.line, e.column, e.value, e.reason])).join('');
+  return { fileName: `${run.supplier}-${run.createdAt.slice(0, 10)}-errors.csv`, csv };
+}
+
+/** A new run that applies a finished dry run's file as it is. */
+export async function applyDryRun(db: Db, id: string, staffId: number | null): Promise<ImportRunRow> {
+  const dry = await repo.get(db, id);
+  if (!dry) throw new NotFound('No such import.');
+  if (!toAnswer(dry).canApply)
+    throw new Unprocessable(
+      dry.dryRun
+        ? 'This dry run’s file is no longer kept (or it did not finish). Upload the file again.'
+        : 'Only a finished dry run can be applied.',
+    );
+  return createRun(db, {
+    supplier: dry.supplierCode,
+    kind: 'diamonds',
+    dryRun: false,
+    full: dry.full,
+    source: dry.source,
+    fileName: dry.fileName,
+    fileBytes: dry.fileBytes,
+    fileRunId: dry.id,
+    staffId,
+  });
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { JobQueue, Jobs } from '../jobs/queue.ts';
+import { importsRepository as repo } from './repository.ts';
+import { FILE_KEEP_DAYS, IMPORT_QUEUE, failRun, runImport, storedFile } from './service.ts';
+
+// The import queue's worker, on every instance: one import at a time per instance. A job whose
+// instance dies stops sending heartbeats; pg-boss then hands it to another instance, which starts
+// the run again from the top (an apply is idempotent: rows already written count as unchanged).
+
+const HEARTBEAT_S = 30;
+const RETRIES = 2;
+
+export interface ImportJob {
+  runId: string;
+}
+
+const ready = new WeakMap<Jobs, Promise<JobQueue>>();
+/** The job queue with the import queue created (once per process; pg-boss keeps it if it exists). */
+function importQueue(jobs: Jobs): Promise<JobQueue> {
+  let q = ready.get(jobs);
+  if (!q) {
+    q = jobs.queue().then(async (boss) => {
+      await boss.createQueue(IMPORT_QUEUE, {
+        heartbeatSeconds: HEARTBEAT_S,
+        retryLimit: RETRIES,
+        retryDelay: 5,
+        // A million-row feed applies in minutes; the heartbeat, not this, notices a dead instance.
+        expireInSeconds: 6 * 3600,
+      });
+      return boss;
+    });
+    ready.set(jobs, q);
+  }
+  return q;
+}
+
+export async function startImportWorker(app: FastifyInstance, jobs: Jobs): Promise<void> {
+  const boss = await importQueue(jobs);
+  await boss.work<ImportJob>(IMPORT_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
+    if (!job) return;
+    const run = await repo.get(app.db, job.data.runId);
+    if (!run || (run.state !== 'queued' && run.state !== 'running')) return;
+    try {
+      const report = await runImport(app.db, run.id, storedFile(app.db, run.fileRunId ?? run.id));
+      app.log.info({ runId: run.id, supplier: run.supplierCode, rows: report?.rows }, 'feed import finished');
+    } catch (err) {
+      app.log.error({ err, runId: run.id }, 'feed import failed');
+      if (job.retryCount >= RETRIES)
+        await failRun(app.db, run.id, 'The import stopped on an error. Try again; if it keeps failing, tell us.');
+      throw err;
+    }
+  });
+  await repo.dropOldFiles(app.db, new Date(Date.now() - FILE_KEEP_DAYS * 86_400_000));
+}
+
+/** Queues a created run for whichever instance's worker is free first. */
+export async function queueRun(jobs: Jobs, runId: string): Promise<void> {
+  const boss = await importQueue(jobs);
+  await boss.send(IMPORT_QUEUE, { runId } satisfies ImportJob);
+}
