@@ -31,5 +31,5 @@ CREATE TABLE "import_run" (
 --> statement-breakpoint
 ALTER TABLE "import_file_chunk" ADD CONSTRAINT "import_file_chunk_run_id_import_run_id_fk" FOREIGN KEY ("run_id") REFERENCES "public"."import_run"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "import_run" ADD CONSTRAINT "import_run_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "import_run_one_live_idx" ON "import_run" USING btree ("supplier_code") WHERE state in ('queued', 'running');--> statement-breakpoint
+CREATE UNIQUE INDEX "import_run_one_live_idx" ON "import_run" USING btree ("supplier_code") WHERE state in ('uploading', 'queued', 'running');--> statement-breakpoint
 CREATE INDEX "import_run_created_idx" ON "import_run" USING btree ("created_at");

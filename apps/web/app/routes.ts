@@ -45,6 +45,8 @@ export default [
     route('admin/stones', 'routes/admin/stones.tsx'),
     route('admin/metal-prices', 'routes/admin/metal-prices.tsx'),
     route('admin/markup', 'routes/admin/markup.tsx'),
+    route('admin/imports', 'routes/admin/imports.tsx'),
+    route('admin/imports/:id', 'routes/admin/import.tsx'),
     route('admin/staff', 'routes/admin/staff.tsx'),
     route('admin/audit', 'routes/admin/audit.tsx'),
     route('admin/account', 'routes/admin/account.tsx'),

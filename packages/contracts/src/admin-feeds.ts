@@ -49,9 +49,10 @@ export const markupRulesBody = z
 // Supplier feed imports: one run per upload, CLI call or scheduled pull; one live run per supplier.
 
 export const IMPORT_KINDS = ['diamonds'] as const;
-export const IMPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export const IMPORT_STATES = ['uploading', 'queued', 'running', 'done', 'failed'] as const;
 export type ImportState = (typeof IMPORT_STATES)[number];
 export const IMPORT_STATE_LABELS: Record<ImportState, string> = {
+  uploading: 'Uploading',
   queued: 'Waiting',
   running: 'Running',
   done: 'Finished',
@@ -65,18 +66,26 @@ export const supplierCodeField = z
   .toUpperCase()
   .regex(SUPPLIER_CODE, '2–20 letters, digits, dashes or underscores');
 
-/** The text fields of an upload (multipart, beside the `file`). */
-export const importUploadFields = z
+/**
+ * An upload is sent in pieces of this size (the last one smaller), one request each: every request
+ * stays well inside the server's request time limit, and a failed piece is sent again on its own.
+ */
+export const IMPORT_PIECE_BYTES = 4 * 1024 * 1024;
+export const FEED_FILE_NAME = /\.(csv|tsv|txt)$/i;
+
+/** Starts an upload: what the file is and what to do with it. */
+export const importCreateBody = z
   .object({
     supplier: supplierCodeField,
     kind: z.enum(IMPORT_KINDS),
-    dryRun: z.enum(['true', 'false']).transform((v) => v === 'true'),
-    full: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((v) => v === 'true'),
+    dryRun: z.boolean(),
+    full: z.boolean().default(false),
+    fileName: z.string().trim().min(1).max(200).regex(FEED_FILE_NAME, 'Upload the feed as a .csv, .tsv or .txt file'),
+    fileBytes: z.number().int().positive('The file is empty'),
   })
   .strict();
+export type ImportCreateBody = z.input<typeof importCreateBody>;
+export const piecesOf = (fileBytes: number) => Math.ceil(fileBytes / IMPORT_PIECE_BYTES);
 
 export const feedErrorSchema = z.object({
   line: z.number().int(),
@@ -130,3 +139,8 @@ export const importRunSchema = z.object({
   canApply: z.boolean(),
 });
 export type ImportRun = z.infer<typeof importRunSchema>;
+/** GET /admin/imports: the newest runs, and the largest upload this store takes. */
+export interface ImportList {
+  runs: ImportRun[];
+  maxBytes: number;
+}

@@ -52,7 +52,7 @@ export const importRun = pgTable(
   (t) => [
     uniqueIndex('import_run_one_live_idx')
       .on(t.supplierCode)
-      .where(sql`state in ('queued', 'running')`),
+      .where(sql`state in ('uploading', 'queued', 'running')`),
     index('import_run_created_idx').on(t.createdAt),
   ],
 );

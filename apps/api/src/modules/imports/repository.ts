@@ -21,7 +21,7 @@ export const importsRepository = {
       .values(run)
       .onConflictDoNothing({
         target: importRun.supplierCode,
-        where: sql`state in ('queued', 'running')`,
+        where: sql`state in ('uploading', 'queued', 'running')`,
       })
       .returning();
     return row ?? null;
@@ -31,7 +31,9 @@ export const importsRepository = {
     const [row] = await db
       .select()
       .from(importRun)
-      .where(and(eq(importRun.supplierCode, supplierCode), inArray(importRun.state, ['queued', 'running'])));
+      .where(
+        and(eq(importRun.supplierCode, supplierCode), inArray(importRun.state, ['uploading', 'queued', 'running'])),
+      );
     return row ?? null;
   },
 
@@ -82,13 +84,20 @@ export const importsRepository = {
       .where(eq(importRun.id, id));
   },
 
-  /** Running runs silent since `before` lost their process (a killed CLI, a crash on the last retry): failed. */
+  /**
+   * Runs silent since `before` are over: an upload nobody finished, a run that lost its process
+   * (a killed CLI, a crash on the last retry). Marked failed.
+   */
   async reapSilent(db: DbOrTx, supplierCode: string, before: Date, message: string): Promise<number> {
     const rows = await db
       .update(importRun)
       .set({ state: 'failed', phase: null, message, finishedAt: sql`now()` })
       .where(
-        and(eq(importRun.supplierCode, supplierCode), eq(importRun.state, 'running'), lt(importRun.beatAt, before)),
+        and(
+          eq(importRun.supplierCode, supplierCode),
+          inArray(importRun.state, ['uploading', 'running']),
+          lt(importRun.beatAt, before),
+        ),
       )
       .returning({ id: importRun.id });
     return rows.length;
@@ -104,12 +113,37 @@ export const importsRepository = {
       .where(eq(importRun.id, id));
   },
 
-  async setFileBytes(db: DbOrTx, id: string, fileBytes: number): Promise<void> {
-    await db.update(importRun).set({ fileBytes }).where(eq(importRun.id, id));
+  /** Stores a piece of the run's file; the same piece sent again (a retry) replaces it. */
+  async putChunk(db: DbOrTx, runId: string, seq: number, bytes: Buffer): Promise<void> {
+    await db
+      .insert(importFileChunk)
+      .values({ runId, seq, bytes })
+      .onConflictDoUpdate({ target: [importFileChunk.runId, importFileChunk.seq], set: { bytes } });
+    await db
+      .update(importRun)
+      .set({ beatAt: sql`now()` })
+      .where(eq(importRun.id, runId));
   },
 
-  async addChunk(db: DbOrTx, runId: string, seq: number, bytes: Buffer): Promise<void> {
-    await db.insert(importFileChunk).values({ runId, seq, bytes });
+  async fileStats(db: DbOrTx, runId: string): Promise<{ pieces: number; bytes: number }> {
+    const [row] = await db
+      .select({
+        pieces: sql<number>`count(*)::int`,
+        bytes: sql<number>`coalesce(sum(octet_length(${importFileChunk.bytes})), 0)::bigint`.mapWith(Number),
+      })
+      .from(importFileChunk)
+      .where(eq(importFileChunk.runId, runId));
+    return row ?? { pieces: 0, bytes: 0 };
+  },
+
+  /** Uploading → queued; false when the run is no longer uploading. */
+  async uploaded(db: DbOrTx, id: string): Promise<boolean> {
+    const rows = await db
+      .update(importRun)
+      .set({ state: 'queued' })
+      .where(and(eq(importRun.id, id), eq(importRun.state, 'uploading')))
+      .returning({ id: importRun.id });
+    return rows.length > 0;
   },
 
   /** Up to `limit` pieces of a run's file after `afterSeq`, in order. */

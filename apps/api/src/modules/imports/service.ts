@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { ImportRun } from '@facet/contracts/admin-feeds';
+import { IMPORT_PIECE_BYTES, piecesOf, type ImportCreateBody, type ImportRun } from '@facet/contracts/admin-feeds';
 import type { Db } from '../../db/client.ts';
 import { AppError, NotFound, Unprocessable } from '../../errors.ts';
 import { csvRow } from '../../csv.ts';
@@ -7,13 +7,11 @@ import { UnusableFeed } from '../feeds/diamond-feed.ts';
 import { importDiamondFeed, type ImportProgress, type ImportReport } from '../feeds/import-diamonds.ts';
 import { importsRepository as repo, type ImportRunRow, type ImportRunWithStaff } from './repository.ts';
 
-// Supplier feed imports as runs: a run is created (at most one queued or running per supplier),
-// its file stored in the database in pieces so any instance can read it, then a job runs it and
-// writes its progress and report on the run. The CLI makes a run too, reading its file from disk.
+// Supplier feed imports as runs: a run is created (at most one live per supplier), its file sent
+// in pieces and stored in the database so any instance can read it, then a job runs it and writes
+// its progress and report on the run. The CLI makes a run too, reading its file from disk.
 
 export const IMPORT_QUEUE = 'feed-import';
-/** Pieces of an uploaded file: big enough to keep row counts low, small enough for one INSERT. */
-export const CHUNK_BYTES = 1024 * 1024;
 /** How long a dry run's file stays for "apply this file". */
 export const FILE_KEEP_DAYS = 7;
 /** How often a run's progress is written (each write is one UPDATE). */
@@ -35,6 +33,8 @@ export interface NewRun {
   dryRun: boolean;
   full: boolean;
   source: 'upload' | 'cli' | 'pull';
+  /** An upload starts in 'uploading' (its pieces still to come); anything else is queued at once. */
+  state?: 'uploading' | 'queued';
   fileName: string;
   fileBytes?: number;
   fileRunId?: string | null;
@@ -53,6 +53,7 @@ export async function createRun(db: Db, input: NewRun): Promise<ImportRunRow> {
     fileBytes: input.fileBytes ?? 0,
     fileRunId: input.fileRunId ?? null,
     staffId: input.staffId ?? null,
+    state: input.state ?? 'queued',
   });
   if (row) return row;
   const reaped = await repo.reapSilent(
@@ -81,43 +82,70 @@ function looksBinary(head: Buffer): boolean {
   return head.subarray(0, 4096).includes(0);
 }
 
-export class FileTooLarge extends Error {}
-
-/**
- * Stores an uploaded file as the run's pieces, refusing bytes that are not a text feed. Answers
- * the size. The stream's own limit (the upload's) raises FileTooLarge through `tooLarge()`.
- */
-export async function storeFile(
+/** Starts an upload: refused at once when the file is over the store's limit. */
+export async function startUpload(
   db: Db,
-  runId: string,
-  stream: AsyncIterable<Buffer>,
-  tooLarge: () => boolean,
-): Promise<number> {
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  let seq = 0;
-  let total = 0;
-  const flush = async () => {
-    if (!pendingBytes) return;
-    const piece = Buffer.concat(pending, pendingBytes);
-    if (seq === 0 && looksBinary(piece))
-      throw new Unprocessable(
-        'This is not a CSV or TSV file. Export the feed as CSV (comma, semicolon or tab separated) and upload that.',
-      );
-    await repo.addChunk(db, runId, seq++, piece);
-    pending = [];
-    pendingBytes = 0;
-  };
-  for await (const data of stream) {
-    pending.push(data);
-    pendingBytes += data.length;
-    total += data.length;
-    if (pendingBytes >= CHUNK_BYTES) await flush();
+  body: ImportCreateBody & { dryRun: boolean },
+  staffId: number,
+  maxBytes: number,
+) {
+  if (body.fileBytes > maxBytes)
+    throw new AppError(
+      413,
+      `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB. Split the feed, or import it with the command line (npm run import).`,
+    );
+  return createRun(db, {
+    supplier: body.supplier,
+    kind: body.kind,
+    dryRun: body.dryRun,
+    full: body.full ?? false,
+    source: 'upload',
+    state: 'uploading',
+    fileName: body.fileName,
+    fileBytes: body.fileBytes,
+    staffId,
+  });
+}
+
+async function uploading(db: Db, id: string): Promise<ImportRunWithStaff> {
+  const run = await repo.get(db, id);
+  if (!run) throw new NotFound('No such import.');
+  if (run.state !== 'uploading') throw new AppError(409, 'This upload has ended. Start the upload again.');
+  return run;
+}
+
+/** One piece of an upload: piece `seq` must be exactly its size (the last one the rest); the same piece again replaces it. */
+export async function receivePiece(db: Db, id: string, seq: number, bytes: Buffer): Promise<void> {
+  const run = await uploading(db, id);
+  const pieces = piecesOf(run.fileBytes);
+  if (seq >= pieces) throw new Unprocessable(`This file has ${pieces} pieces: there is no piece ${seq}.`);
+  const expected = seq < pieces - 1 ? IMPORT_PIECE_BYTES : run.fileBytes - IMPORT_PIECE_BYTES * (pieces - 1);
+  if (bytes.length !== expected)
+    throw new Unprocessable(`Piece ${seq} should be ${expected} bytes; ${bytes.length} arrived. Send it again.`);
+  if (seq === 0 && looksBinary(bytes)) {
+    await cancelUpload(db, id, 'Not a CSV or TSV file.');
+    throw new Unprocessable(
+      'This is not a CSV or TSV file. Export the feed as CSV (comma, semicolon or tab separated) and upload that.',
+    );
   }
-  if (tooLarge()) throw new FileTooLarge();
-  await flush();
-  if (!total) throw new Unprocessable('The file is empty.', { file: 'Empty' });
-  return total;
+  await repo.putChunk(db, id, seq, bytes);
+}
+
+/** Every piece is in: the run is queued. Missing pieces are named. */
+export async function finishUpload(db: Db, id: string): Promise<void> {
+  const run = await uploading(db, id);
+  const { pieces, bytes } = await repo.fileStats(db, id);
+  const want = piecesOf(run.fileBytes);
+  if (pieces !== want || bytes !== run.fileBytes)
+    throw new Unprocessable(`${want - pieces} of ${want} pieces of the file have not arrived. Send them, then start.`);
+  if (!(await repo.uploaded(db, id))) throw new AppError(409, 'This upload has ended. Start the upload again.');
+}
+
+/** Gives up an upload (the member cancelled, or its bytes were refused): failed, its pieces deleted. */
+export async function cancelUpload(db: Db, id: string, message = 'Upload cancelled.'): Promise<void> {
+  await uploading(db, id);
+  await repo.finish(db, id, { state: 'failed', report: null, message });
+  await repo.dropFile(db, id);
 }
 
 /** The run's stored file as a stream, read a few pieces at a time (never whole in memory). */
@@ -127,7 +155,7 @@ export function storedFile(db: Db, runId: string): () => Readable {
       (async function* () {
         let after = -1;
         for (;;) {
-          const pieces = await repo.chunks(db, runId, after, 4);
+          const pieces = await repo.chunks(db, runId, after, 1);
           if (!pieces.length) return;
           for (const p of pieces) {
             yield p.bytes;
@@ -219,7 +247,7 @@ export function toAnswer(r: ImportRunWithStaff): ImportRun {
   };
 }
 
-export async function listRuns(db: Db, before?: Date) {
+export async function listRuns(db: Db, before?: Date): Promise<ImportRun[]> {
   return (await repo.list(db, 50, before)).map(toAnswer);
 }
 
