@@ -26,31 +26,7 @@ import { correctWord } from './trigram.ts';
 import { Suggestions, type SuggestionEntry } from './suggestions.ts';
 import { ListingIndex } from './listing-index.ts';
 import { configuratorReads } from '../configurator/service.ts';
-
-/**
- * One copy per database, loaded once; a failed load is tried again on the next call. `reload`
- * builds a new copy in the background and swaps it in when ready (the old one answers meanwhile),
- * called when the product tables change (see catalogue-changes.ts).
- */
-function perDatabase<T>(load: (db: Db) => Promise<T>) {
-  const cache = new WeakMap<Db, Promise<T>>();
-  const get = (db: Db) => {
-    let p = cache.get(db);
-    if (!p) {
-      p = load(db);
-      cache.set(db, p);
-      p.catch(() => cache.delete(db));
-    }
-    return p;
-  };
-  get.reload = async (db: Db) => {
-    if (!cache.has(db)) return;
-    const next = load(db);
-    await next;
-    cache.set(db, next);
-  };
-  return get;
-}
+import { perDatabase } from './per-database.ts';
 
 const categories = perDatabase(repo.categories);
 const words = perDatabase(repo.searchWords);

@@ -1,0 +1,31 @@
+import type { Db } from '../../db/client.ts';
+
+/**
+ * One copy per database, loaded once; a failed load is tried again on the next call. `reload`
+ * builds a new copy in the background and swaps it in when ready (the old one answers meanwhile),
+ * called when the product tables change (see catalogue-changes.ts). Reloads may finish out of
+ * order (PostgreSQL answers them on different connections): only the newest one started is
+ * swapped in, so an older, slower read never replaces what a later change made.
+ */
+export function perDatabase<T>(load: (db: Db) => Promise<T>) {
+  const cache = new WeakMap<Db, Promise<T>>();
+  const started = new WeakMap<Db, number>();
+  const get = (db: Db) => {
+    let p = cache.get(db);
+    if (!p) {
+      p = load(db);
+      cache.set(db, p);
+      p.catch(() => cache.delete(db));
+    }
+    return p;
+  };
+  get.reload = async (db: Db) => {
+    if (!cache.has(db)) return;
+    const mine = (started.get(db) ?? 0) + 1;
+    started.set(db, mine);
+    const next = load(db);
+    await next;
+    if (started.get(db) === mine) cache.set(db, next);
+  };
+  return get;
+}
