@@ -29,8 +29,10 @@ export async function followCatalogueChanges(app: FastifyInstance, database: Dat
     // The memo holds models of published groups, so a publish or unpublish clears it too.
     if (all || [...tables].some((t) => PRICING.has(t) || PRODUCTS.has(t))) forgetConfiguratorMemo(database.db);
     if (all || [...tables].some((t) => PRODUCTS.has(t))) {
-      reloadCatalogueCopies(database.db).catch((err) =>
-        app.log.warn({ err }, 'catalogue copies: reload failed; the next change retries'),
+      reloadCatalogueCopies(database.db).then(
+        // Answers cached while the new copies were being built came from the old ones: drop them too.
+        () => app.answerCache.invalidate(),
+        (err: unknown) => app.log.warn({ err }, 'catalogue copies: reload failed; the next change retries'),
       );
     }
   };

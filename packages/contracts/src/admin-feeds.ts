@@ -135,6 +135,8 @@ export const importRunSchema = z.object({
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
+  /** When progress was last written (rows/s = rows done over the time from start to this). */
+  progressAt: z.string(),
   /** A dry run whose file can still be applied as it is. */
   canApply: z.boolean(),
 });

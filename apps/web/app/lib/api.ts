@@ -31,7 +31,8 @@ function unwrap<T>(status: number, body: unknown): T {
     const b = (body ?? {}) as { message?: string; errors?: Record<string, string>; requestId?: string };
     throw new ApiError(status, b.message ?? `Request failed (${status})`, b.errors, b.requestId);
   }
-  return (body as { data: T }).data;
+  // 204 No Content (a stored piece of an upload) has no body.
+  return (body as { data: T } | null)?.data as T;
 }
 
 /**
@@ -39,10 +40,13 @@ function unwrap<T>(status: number, body: unknown): T {
  * on the server it calls the API in-process through the host context.
  */
 export async function apiRequest<T>(path: string, init: Init = {}, host?: HostContext): Promise<T> {
-  const isForm = typeof FormData !== 'undefined' && init.body instanceof FormData;
+  // Forms and raw bytes (a piece of an upload) go as they are; anything else as JSON.
+  const isRaw =
+    (typeof FormData !== 'undefined' && init.body instanceof FormData) ||
+    (typeof Blob !== 'undefined' && init.body instanceof Blob);
   const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
-  const body = init.body === undefined ? undefined : isForm ? (init.body as FormData) : JSON.stringify(init.body);
-  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  const body = init.body === undefined ? undefined : isRaw ? (init.body as BodyInit) : JSON.stringify(init.body);
+  if (body !== undefined && !isRaw) headers['content-type'] = 'application/json';
 
   if (host) {
     const res = await host.api(path, { method: init.method, headers, body: body as string | undefined });

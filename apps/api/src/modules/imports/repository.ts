@@ -113,12 +113,17 @@ export const importsRepository = {
       .where(eq(importRun.id, id));
   },
 
-  /** Stores a piece of the run's file; the same piece sent again (a retry) replaces it. */
+  /**
+   * Stores a piece of the run's file; the same piece sent again (a retry) replaces it. The bytes
+   * travel as base64 and are decoded by the database: the embedded database takes a bytea
+   * parameter ten times slower (1.4 s for 4 MB, against 0.15 s).
+   */
   async putChunk(db: DbOrTx, runId: string, seq: number, bytes: Buffer): Promise<void> {
+    const decoded = sql`decode(${bytes.toString('base64')}, 'base64')`;
     await db
       .insert(importFileChunk)
-      .values({ runId, seq, bytes })
-      .onConflictDoUpdate({ target: [importFileChunk.runId, importFileChunk.seq], set: { bytes } });
+      .values({ runId, seq, bytes: decoded })
+      .onConflictDoUpdate({ target: [importFileChunk.runId, importFileChunk.seq], set: { bytes: decoded } });
     await db
       .update(importRun)
       .set({ beatAt: sql`now()` })
@@ -146,19 +151,20 @@ export const importsRepository = {
     return rows.length > 0;
   },
 
-  /** Up to `limit` pieces of a run's file after `afterSeq`, in order. */
+  /** Up to `limit` pieces of a run's file after `afterSeq`, in order (as base64, see putChunk). */
   async chunks(
     db: DbOrTx,
     runId: string,
     afterSeq: number,
     limit: number,
   ): Promise<Array<{ seq: number; bytes: Buffer }>> {
-    return db
-      .select({ seq: importFileChunk.seq, bytes: importFileChunk.bytes })
+    const rows = await db
+      .select({ seq: importFileChunk.seq, b64: sql<string>`encode(${importFileChunk.bytes}, 'base64')` })
       .from(importFileChunk)
       .where(and(eq(importFileChunk.runId, runId), gt(importFileChunk.seq, afterSeq)))
       .orderBy(asc(importFileChunk.seq))
       .limit(limit);
+    return rows.map((r) => ({ seq: r.seq, bytes: Buffer.from(r.b64, 'base64') }));
   },
 
   async hasFile(db: DbOrTx, runId: string): Promise<boolean> {

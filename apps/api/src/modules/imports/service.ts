@@ -243,6 +243,7 @@ export function toAnswer(r: ImportRunWithStaff): ImportRun {
     createdAt: r.createdAt.toISOString(),
     startedAt: r.startedAt?.toISOString() ?? null,
     finishedAt: r.finishedAt?.toISOString() ?? null,
+    progressAt: r.beatAt.toISOString(),
     canApply: r.dryRun && r.state === 'done' && r.hasFile,
   };
 }

@@ -6,6 +6,7 @@ import { IMPORT_STATE_LABELS, type ImportRun, type ImportState } from '@facet/co
 // read it again every second until it ends.
 
 const TONE: Record<ImportState, { background: string; color: string; borderColor: string }> = {
+  uploading: { background: '#f2f2f0', color: '#3d3d3d', borderColor: '#dcdcd8' },
   queued: { background: '#f2f2f0', color: '#3d3d3d', borderColor: '#dcdcd8' },
   running: { background: '#eaf4fb', color: '#134766', borderColor: '#b9d7ea' },
   done: { background: '#e9f5ef', color: '#1f5e4b', borderColor: '#b6dccb' },
@@ -37,7 +38,7 @@ const n = (v: number) => v.toLocaleString('en-US');
 export function ImportProgress({ run }: { run: ImportRun }) {
   if (run.state !== 'running') return null;
   const share = run.rowsTotal ? Math.min(1, run.rowsDone / run.rowsTotal) : 0;
-  const seconds = run.startedAt ? (Date.now() - Date.parse(run.startedAt)) / 1000 : 0;
+  const seconds = run.startedAt ? (Date.parse(run.progressAt) - Date.parse(run.startedAt)) / 1000 : 0;
   const rate = seconds > 1 ? Math.round(run.rowsDone / seconds) : null;
   const label = run.rowsTotal
     ? `${n(run.rowsDone)} of ${n(run.rowsTotal)} rows`
@@ -75,5 +76,8 @@ export function useFollowWhile(live: boolean) {
   }, [live, state, revalidate]);
 }
 
-export const fileSize = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+export function fileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  const mb = bytes / 1024 / 1024;
+  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+}

@@ -1,0 +1,103 @@
+import { Link } from 'react-router';
+import type { ImportList, ImportRun } from '@facet/contracts/admin-feeds';
+import type { Route } from './+types/imports';
+import { adminLoad } from '~/features/admin/admin-api.ts';
+import { AdminHeading } from '~/features/admin/admin-shell.tsx';
+import { AdminRouteError } from '~/features/admin/route-error.tsx';
+import { ImportUpload } from '~/features/admin/import-upload.tsx';
+import {
+  fileSize,
+  ImportProgress,
+  ImportStateBadge,
+  isLive,
+  useFollowWhile,
+} from '~/features/admin/import-progress.tsx';
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return adminLoad<ImportList>('/imports', request);
+}
+export const ErrorBoundary = AdminRouteError;
+
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const n = (v: number) => v.toLocaleString('en-US');
+
+/** The run's outcome in a line: what changed, what was refused. */
+function outcome(r: ImportRun): string {
+  if (r.state === 'failed') return r.message ?? 'Failed';
+  if (!r.report) return '';
+  const p = r.report;
+  const changed = [
+    p.added && `${n(p.added)} new`,
+    p.priceChanged && `${n(p.priceChanged)} repriced`,
+    p.gradeChanged && `${n(p.gradeChanged)} regraded`,
+    p.withdrawn && `${n(p.withdrawn)} withdrawn`,
+  ].filter(Boolean);
+  const verb = r.dryRun ? 'would be' : '';
+  return [
+    changed.length ? `${changed.join(', ')}${verb ? ` (${verb})` : ''}` : 'no changes',
+    p.rowsWithErrors ? `${n(p.rowsWithErrors)} rows refused` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+const SOURCE: Record<ImportRun['source'], string> = { upload: 'Upload', cli: 'Command line', pull: 'Scheduled pull' };
+
+export default function AdminImports({ loaderData }: Route.ComponentProps) {
+  const { runs, maxBytes } = loaderData;
+  useFollowWhile(runs.some(isLive));
+  return (
+    <>
+      <AdminHeading title="Imports" />
+      <ImportUpload maxBytes={maxBytes} />
+      <div className="relative overflow-x-auto border border-hairline bg-white">
+        <table className="w-full min-w-[860px] text-sm">
+          <caption className="sr-only">Feed imports, newest first</caption>
+          <thead className="border-b border-hairline bg-panel text-left text-xs uppercase tracking-wider text-muted">
+            <tr>
+              {['Started', 'Supplier', 'File', 'Kind', 'By', 'State', 'Result'].map((h) => (
+                <th key={h} scope="col" className="px-3 py-2 font-medium">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {runs.length === 0 && (
+              <tr>
+                <td colSpan={7} className="px-3 py-8 text-center text-muted">
+                  No imports yet. Upload a supplier&rsquo;s feed above, or run <code>npm run import</code>.
+                </td>
+              </tr>
+            )}
+            {runs.map((r) => (
+              <tr key={r.id} className="border-b border-hairline align-top last:border-0">
+                <td className="whitespace-nowrap px-3 py-2">
+                  <Link to={`/admin/imports/${r.id}`} className="underline">
+                    {when.format(new Date(r.createdAt))}
+                  </Link>
+                </td>
+                <td className="px-3 py-2 font-mono text-xs">{r.supplier}</td>
+                <td className="max-w-[14rem] break-all px-3 py-2">
+                  {r.fileName} <span className="text-xs text-muted">({fileSize(r.fileBytes)})</span>
+                </td>
+                <td className="whitespace-nowrap px-3 py-2">
+                  {r.dryRun ? 'Dry run' : 'Apply'}
+                  {r.full ? ' · full' : ''}
+                </td>
+                <td className="px-3 py-2 text-xs">{r.staff ?? SOURCE[r.source]}</td>
+                <td className="px-3 py-2">
+                  <ImportStateBadge run={r} />
+                  <div className="mt-1">
+                    <ImportProgress run={r} />
+                  </div>
+                </td>
+                <td className="px-3 py-2 text-xs">{outcome(r)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
