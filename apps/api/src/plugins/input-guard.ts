@@ -15,6 +15,8 @@ const TOO_DEEP = 'Is nested too deeply.';
 function findProblem(v: unknown, at: string, depth: number): [string, string] | null {
   if (typeof v === 'string') return unstorableText(v) ? [at, NOT_TEXT] : null;
   if (!v || typeof v !== 'object') return null;
+  // Raw bytes (a piece of an uploaded file) are not text fields: walking 4 MB key by key took seconds.
+  if (ArrayBuffer.isView(v)) return null;
   if (depth >= MAX_DEPTH) return [at, TOO_DEEP];
   for (const [k, x] of Object.entries(v)) {
     if (unstorableText(k)) return [at || 'request', NOT_TEXT];

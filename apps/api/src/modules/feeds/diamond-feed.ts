@@ -57,7 +57,7 @@ export async function checkDiamondFeed(
       stockAt = mapColumns(headers, opts.mapping).index.stock ?? -1;
       continue;
     }
-    counted++;
+    if (++counted % PROGRESS_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
     const stock = (row.cells[stockAt] ?? '').trim();
     if (stock) {
       seen.set(stock, (seen.get(stock) ?? 0) + 1);
@@ -97,7 +97,12 @@ export async function checkDiamondFeed(
       continue;
     }
     report.rows++;
-    if (report.rows % PROGRESS_EVERY === 0) opts.onChecked?.(report.rows, report.rowsWithErrors);
+    if (report.rows % PROGRESS_EVERY === 0) {
+      opts.onChecked?.(report.rows, report.rowsWithErrors);
+      // Parsed rows and the embedded database's answers arrive as microtasks: without a turn of the
+      // event loop now and then, the store would answer no request until the import ended.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     const r = readDiamondRow(row.cells, map, headers);
     const stock = (row.cells[map.index.stock!] ?? '').trim();
     if (stock && (seen.get(stock) ?? 0) > 1) {
