@@ -1,6 +1,7 @@
 import { test, expect } from './support/ready.ts';
 import type { Browser, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import path from 'node:path';
 import sharp from 'sharp';
 import { mailTo } from './support/mail.ts';
 import { signUp } from './support/account.ts';
@@ -294,6 +295,7 @@ test('every back-office page passes axe', async ({ browser, page }) => {
     '/admin/stones',
     '/admin/metal-prices',
     '/admin/markup',
+    '/admin/imports',
     '/admin/staff',
     '/admin/audit',
     '/admin/account',
@@ -318,4 +320,45 @@ test('every back-office page passes axe', async ({ browser, page }) => {
   const anonymous = await (await browser.newContext()).newPage();
   await anonymous.goto('/admin/login');
   expect(await axe(anonymous), 'login').toEqual([]);
+});
+
+test('a manager uploads a supplier feed, reads the dry run, applies it; the stone is on sale in the store', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const manager = await signIn(browser, 'manager', '/admin/imports');
+  const supplier = `E2E${Date.now().toString(36).toUpperCase().slice(-6)}`;
+  await manager.getByLabel('Supplier code').fill(supplier);
+  await manager
+    .getByLabel('Feed file')
+    .setInputFiles(path.resolve(import.meta.dirname, '../../../../samples/feeds/acme-diamonds.csv'));
+  await manager.getByRole('button', { name: 'Upload and check' }).click();
+  await expect(manager).toHaveURL(/\/admin\/imports\/[0-9a-f-]{36}$/);
+  await expect(manager.getByRole('heading', { name: `Dry run · ${supplier}` })).toBeVisible();
+  await expect(manager.getByText('Finished')).toBeVisible({ timeout: 20_000 });
+  const figure = (label: string) =>
+    manager.locator('dl div').filter({ has: manager.getByText(label, { exact: true }) });
+  await expect(figure('Would be new')).toContainText('4');
+  await expect(figure('Rows refused')).toContainText('3');
+  await expect(manager.getByRole('table', { name: /Refused rows/ })).toContainText('unknown shape "Blob"');
+  const download = manager.waitForEvent('download');
+  await manager.getByRole('link', { name: 'Download errors (CSV)' }).click();
+  expect((await download).suggestedFilename()).toMatch(new RegExp(`^${supplier}-\\d{4}-\\d\\d-\\d\\d-errors\\.csv$`));
+
+  await manager.getByRole('button', { name: 'Apply this file' }).click();
+  await manager.getByRole('alertdialog').getByRole('button', { name: 'Apply the feed' }).click();
+  await expect(manager.getByRole('heading', { name: `Import · ${supplier}` })).toBeVisible();
+  await expect(manager.getByText('Finished')).toBeVisible({ timeout: 20_000 });
+  await expect(figure('New')).toContainText('4');
+
+  // The first stone of the sample (certificate 2141438871), as a shopper sees it.
+  const stones = (await (await manager.request.get(`/api/admin/stones?q=${supplier}-AC-10001`)).json()) as {
+    data: Array<{ id: number; serial: string; origin: string; priceCents: number }>;
+  };
+  const stone = stones.data[0]!;
+  const shopper = await (await browser.newContext()).newPage();
+  await shopper.goto(`/diamond/${encodeURIComponent(stone.serial)}/1700/${stone.id}/${stone.id}`);
+  await expect(shopper.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(shopper.locator('main')).toContainText(`$${(stone.priceCents / 100).toLocaleString('en-US')}`);
+  await expect(shopper.locator('main')).toContainText('2141438871');
 });
