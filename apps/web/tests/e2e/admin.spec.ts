@@ -3,6 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import sharp from 'sharp';
+import { formatMoney } from '@facet/contracts/money';
 import { mailTo } from './support/mail.ts';
 import { signUp } from './support/account.ts';
 
@@ -359,6 +360,6 @@ test('a manager uploads a supplier feed, reads the dry run, applies it; the ston
   const shopper = await (await browser.newContext()).newPage();
   await shopper.goto(`/diamond/${encodeURIComponent(stone.serial)}/1700/${stone.id}/${stone.id}`);
   await expect(shopper.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(shopper.locator('main')).toContainText(`$${(stone.priceCents / 100).toLocaleString('en-US')}`);
+  await expect(shopper.locator('main')).toContainText(formatMoney(stone.priceCents));
   await expect(shopper.locator('main')).toContainText('2141438871');
 });
