@@ -40,6 +40,7 @@ import { productAdminRoutes, productPhotoRoutes } from './modules/products/route
 import { feedAdminRoutes } from './modules/feeds/routes.ts';
 import { importAdminRoutes } from './modules/imports/routes.ts';
 import { startImportWorker } from './modules/imports/worker.ts';
+import { startPulls } from './modules/imports/pulls.ts';
 import { jobsOn, type Jobs } from './modules/jobs/queue.ts';
 import { pricingAdminRoutes } from './modules/pricing/routes.ts';
 import { startHoldSweeper } from './modules/inventory/service.ts';
@@ -155,18 +156,23 @@ export async function buildApp({
   let stopSweeping: (() => void) | undefined;
   let stopHolds: (() => void) | undefined;
   let stopPayments: (() => void) | undefined;
+  let stopPulls: (() => void) | undefined;
   app.addHook('onReady', async () => {
     outbox.start();
     stopSweeping = app.throttle.startSweeper();
     stopHolds = startHoldSweeper(database.db, app.log);
     stopPayments = startPaymentSweeper(app);
     stopFollowing = await followCatalogueChanges(app, database);
-    if (jobWorkers) await startImportWorker(app, app.jobs);
+    if (jobWorkers) {
+      await startImportWorker(app, app.jobs);
+      stopPulls = startPulls(app);
+    }
   });
   app.addHook('onClose', async () => {
     stopSweeping?.();
     stopHolds?.();
     stopPayments?.();
+    stopPulls?.();
     await app.jobs.stop();
     await stopFollowing?.();
     await outbox.stop();

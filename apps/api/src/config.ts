@@ -98,6 +98,20 @@ const schema = z.object({
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   /** How long a stone is held for a shopper while their payment completes; released after. */
   PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(5).max(60).default(15),
+  /**
+   * host:port pairs a supplier fetch may reach although they are private or local (a test's feed
+   * server). Empty in production: feeds and images come from the public internet only.
+   */
+  FEED_FETCH_ALLOW: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[\w.-]+:\d{1,5}$/, 'host:port pairs, comma-separated'))),
   /** The largest supplier feed staff may upload on /admin/imports, in MB (bigger ones: the CLI). */
   IMPORT_MAX_MB: z.coerce.number().positive().max(2_000).default(200),
   SESSION_DAYS: z.coerce.number().int().positive().max(90).default(14),

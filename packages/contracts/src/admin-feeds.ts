@@ -146,3 +146,35 @@ export interface ImportList {
   runs: ImportRun[];
   maxBytes: number;
 }
+
+/** How often a supplier's feed may be fetched: from every 15 minutes to once a day. */
+export const PULL_MINUTES_MIN = 15;
+export const PULL_MINUTES_MAX = 1_440;
+
+/** PUT /admin/suppliers/:code/pull: fetch this feed every so often, or (null URL) stop. */
+export const supplierPullBody = z
+  .object({
+    feedUrl: z
+      .url({ protocol: /^https?$/, message: 'An http or https address' })
+      .max(2_000)
+      .nullable(),
+    everyMinutes: z
+      .number()
+      .int()
+      .min(PULL_MINUTES_MIN, `At least every ${PULL_MINUTES_MIN} minutes`)
+      .max(PULL_MINUTES_MAX, 'At least once a day'),
+    full: z.boolean(),
+  })
+  .strict();
+export type SupplierPullBody = z.infer<typeof supplierPullBody>;
+
+export interface SupplierFeed {
+  code: string;
+  name: string;
+  feedUrl: string | null;
+  everyMinutes: number | null;
+  full: boolean;
+  nextPullAt: string | null;
+  lastPullAt: string | null;
+  lastPullResult: string | null;
+}

@@ -153,6 +153,16 @@ export const supplier = pgTable('supplier', {
   /** Header → field, for headers no alias matches (a supplier's own column names). */
   columnMapping: jsonb('column_mapping').$type<Record<string, string>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** A feed the store fetches itself every `pullEveryMinutes` (null: uploads only). */
+  feedUrl: text('feed_url'),
+  feedFull: boolean('feed_full').notNull().default(false),
+  pullEveryMinutes: integer('pull_every_minutes'),
+  nextPullAt: timestamp('next_pull_at', { withTimezone: true }),
+  /** The validators of the last feed fetched: the next pull asks "changed since?" with them. */
+  etag: text('etag'),
+  lastModified: text('last_modified'),
+  lastPullAt: timestamp('last_pull_at', { withTimezone: true }),
+  lastPullResult: text('last_pull_result'),
 });
 
 /** Cost → retail for supplier stones: the first rule (by position) matching origin, carat and cost decides. */

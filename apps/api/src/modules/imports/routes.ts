@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IMPORT_PIECE_BYTES, importCreateBody, type ImportList } from '@facet/contracts/admin-feeds';
+import {
+  IMPORT_PIECE_BYTES,
+  importCreateBody,
+  supplierCodeField,
+  supplierPullBody,
+  type ImportList,
+} from '@facet/contracts/admin-feeds';
 import { AppError } from '../../errors.ts';
 import {
   applyDryRun,
@@ -13,6 +19,7 @@ import {
   startUpload,
 } from './service.ts';
 import { queueRun } from './worker.ts';
+import { pullSoon, setSupplierPull, supplierFeeds } from './pulls.ts';
 
 // An upload is three steps, so no request outlives the server's request time limit whatever the
 // file's size: POST /imports says what is coming (and takes the supplier's one-import lock),
@@ -21,6 +28,7 @@ import { queueRun } from './worker.ts';
 
 const idParams = z.object({ id: z.string().uuid() }).strict();
 const pieceParams = idParams.extend({ seq: z.coerce.number().int().min(0).max(100_000) }).strict();
+const codeParams = z.object({ code: supplierCodeField }).strict();
 const listQuery = z.object({ before: z.iso.datetime({ offset: true }).optional() }).strict();
 
 export const importAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -77,5 +85,16 @@ export const importAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     const run = await applyDryRun(app.db, req.params.id, req.staff!.staff.id);
     await queueRun(app.jobs, run.id);
     return reply.status(202).send({ data: await getRun(app.db, run.id) });
+  });
+
+  app.get('/suppliers', { config: access }, async () => ({ data: await supplierFeeds(app.db) }));
+  app.put(
+    '/suppliers/:code/pull',
+    { config: access, schema: { params: codeParams, body: supplierPullBody } },
+    async (req) => ({ data: await setSupplierPull(app.db, req.params.code, req.body) }),
+  );
+  app.post('/suppliers/:code/pull-now', { config: access, schema: { params: codeParams } }, async (req, reply) => {
+    await pullSoon(app.db, req.params.code);
+    return reply.status(202).send({ data: null });
   });
 };
