@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
-import type { ImportList, ImportRun } from '@facet/contracts/admin-feeds';
+import type { ImportList, ImportRun, SupplierFeed } from '@facet/contracts/admin-feeds';
 import type { Route } from './+types/imports';
 import { adminLoad } from '~/features/admin/admin-api.ts';
 import { AdminHeading } from '~/features/admin/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/route-error.tsx';
 import { ImportUpload } from '~/features/admin/import-upload.tsx';
+import { SupplierPulls } from '~/features/admin/supplier-pulls.tsx';
 import {
   fileSize,
   ImportProgress,
@@ -14,7 +15,11 @@ import {
 } from '~/features/admin/import-progress.tsx';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminLoad<ImportList>('/imports', request);
+  const [list, suppliers] = await Promise.all([
+    adminLoad<ImportList>('/imports', request),
+    adminLoad<SupplierFeed[]>('/suppliers', request),
+  ]);
+  return { ...list, suppliers };
 }
 export const ErrorBoundary = AdminRouteError;
 
@@ -44,12 +49,13 @@ function outcome(r: ImportRun): string {
 const SOURCE: Record<ImportRun['source'], string> = { upload: 'Upload', cli: 'Command line', pull: 'Scheduled pull' };
 
 export default function AdminImports({ loaderData }: Route.ComponentProps) {
-  const { runs, maxBytes } = loaderData;
+  const { runs, maxBytes, suppliers } = loaderData;
   useFollowWhile(runs.some(isLive));
   return (
     <>
       <AdminHeading title="Imports" />
       <ImportUpload maxBytes={maxBytes} />
+      <SupplierPulls suppliers={suppliers} />
       <div className="relative overflow-x-auto border border-hairline bg-white">
         <table className="w-full min-w-[860px] text-sm">
           <caption className="sr-only">Feed imports, newest first</caption>

@@ -1,0 +1,216 @@
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { supplierCodeField, supplierPullBody, type SupplierFeed } from '@facet/contracts/admin-feeds';
+import { toast } from '~/lib/toast.ts';
+import { adminApi } from './admin-api.ts';
+import { useAdminAction } from './use-admin-action.ts';
+
+// Suppliers whose feed the store fetches itself: address, how often, full or partial; the last
+// pull's result; pull now; stop.
+
+const EVERY = [
+  [15, 'Every 15 minutes'],
+  [30, 'Every 30 minutes'],
+  [60, 'Every hour'],
+  [120, 'Every 2 hours'],
+  [240, 'Every 4 hours'],
+  [360, 'Every 6 hours'],
+  [720, 'Every 12 hours'],
+  [1440, 'Once a day'],
+] as const;
+const everyLabel = (m: number | null) => EVERY.find(([v]) => v === m)?.[1] ?? (m ? `Every ${m} minutes` : '—');
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function PullForm({ initial, onDone }: { initial?: SupplierFeed; onDone: () => void }) {
+  const { busy, run } = useAdminAction();
+  const [code, setCode] = useState(initial?.code ?? '');
+  const [url, setUrl] = useState(initial?.feedUrl ?? '');
+  const [every, setEvery] = useState(initial?.everyMinutes ?? 240);
+  const [full, setFull] = useState(initial?.full ?? false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = () =>
+    run(
+      async () => {
+        const c = supplierCodeField.safeParse(code);
+        const body = supplierPullBody.safeParse({ feedUrl: url.trim(), everyMinutes: every, full });
+        const found: Record<string, string> = {};
+        if (!c.success) found.code = c.error.issues[0]!.message;
+        if (!body.success) for (const i of body.error.issues) found[String(i.path[0])] = i.message;
+        setErrors(found);
+        if (!c.success || !body.success) return;
+        await adminApi(`/suppliers/${c.data}/pull`, { method: 'PUT', body: body.data });
+        toast.success(`${c.data}'s feed will be fetched ${everyLabel(every).toLowerCase()}, starting now.`);
+        onDone();
+      },
+      (e) => e && setErrors(e),
+    );
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+      noValidate
+      className="grid gap-3 border-t border-hairline bg-panel p-3 sm:grid-cols-[9rem_1fr_12rem]"
+    >
+      <label className="text-xs text-muted">
+        Supplier code
+        <input
+          value={code}
+          onChange={(e) => setCode(e.target.value.toUpperCase())}
+          readOnly={!!initial}
+          className="field mt-1 py-2 uppercase"
+          aria-invalid={!!errors.code}
+        />
+        {errors.code && <span className="mt-1 block text-xs text-danger">{errors.code}</span>}
+      </label>
+      <label className="text-xs text-muted">
+        Feed address
+        <input
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          type="url"
+          inputMode="url"
+          placeholder="https://supplier.example/feeds/stock.csv"
+          className="field mt-1 py-2"
+          aria-invalid={!!errors.feedUrl}
+        />
+        {errors.feedUrl && <span className="mt-1 block text-xs text-danger">{errors.feedUrl}</span>}
+      </label>
+      <label className="text-xs text-muted">
+        How often
+        <select value={every} onChange={(e) => setEvery(Number(e.target.value))} className="field mt-1 py-2">
+          {EVERY.map(([v, l]) => (
+            <option key={v} value={v}>
+              {l}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex items-start gap-2 text-sm sm:col-span-2">
+        <input type="checkbox" checked={full} onChange={(e) => setFull(e.target.checked)} className="mt-1" />
+        <span>
+          Full feed <span className="text-muted">— their stones missing from it come off sale</span>
+        </span>
+      </label>
+      <div className="flex gap-2 sm:justify-end">
+        <button type="button" className="btn-secondary py-2" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className="btn-primary py-2" disabled={busy}>
+          Save
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function SupplierPulls({ suppliers }: { suppliers: SupplierFeed[] }) {
+  const { revalidate } = useRevalidator();
+  const { busy, run } = useAdminAction();
+  const [editing, setEditing] = useState<string | null>(null);
+  const pulled = suppliers.filter((s) => s.feedUrl);
+  const done = () => {
+    setEditing(null);
+    void revalidate();
+  };
+  const pullNow = (code: string) =>
+    run(async () => {
+      await adminApi(`/suppliers/${code}/pull-now`, { method: 'POST' });
+      toast.success(`${code}'s feed will be fetched within a minute.`);
+      void revalidate();
+    });
+  const stop = (s: SupplierFeed) =>
+    run(async () => {
+      await adminApi(`/suppliers/${s.code}/pull`, {
+        method: 'PUT',
+        body: { feedUrl: null, everyMinutes: s.everyMinutes ?? 240, full: s.full },
+      });
+      toast.success(`${s.code}'s feed is no longer fetched.`);
+      void revalidate();
+    });
+  return (
+    <section aria-labelledby="pulls-heading" className="mb-6 border border-hairline bg-white">
+      <div className="flex flex-wrap items-center justify-between gap-2 p-4">
+        <div>
+          <h2 id="pulls-heading" className="text-sm font-semibold">
+            Scheduled pulls
+          </h2>
+          <p className="mt-1 text-xs text-muted">
+            Feeds the store fetches itself. An unchanged feed is skipped; a changed one is imported like an upload.
+          </p>
+        </div>
+        {editing !== 'new' && (
+          <button type="button" className="btn-secondary py-1.5 text-xs" onClick={() => setEditing('new')}>
+            Add a feed address
+          </button>
+        )}
+      </div>
+      {editing === 'new' && <PullForm onDone={done} />}
+      {pulled.length > 0 && (
+        <div className="relative overflow-x-auto border-t border-hairline">
+          <table className="w-full min-w-[820px] text-sm">
+            <caption className="sr-only">Suppliers whose feeds are fetched on a schedule</caption>
+            <thead className="border-b border-hairline bg-panel text-left text-xs uppercase tracking-wider text-muted">
+              <tr>
+                {['Supplier', 'Feed address', 'How often', 'Last pull', 'Next', ''].map((h, i) => (
+                  <th key={i} scope="col" className="px-3 py-2 font-medium">
+                    {h || <span className="sr-only">Actions</span>}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {pulled.map((s) =>
+                editing === s.code ? (
+                  <tr key={s.code}>
+                    <td colSpan={6} className="p-0">
+                      <PullForm initial={s} onDone={done} />
+                    </td>
+                  </tr>
+                ) : (
+                  <tr key={s.code} className="border-b border-hairline align-top last:border-0">
+                    <td className="px-3 py-2 font-mono text-xs">{s.code}</td>
+                    <td className="max-w-[18rem] break-all px-3 py-2 text-xs">{s.feedUrl}</td>
+                    <td className="whitespace-nowrap px-3 py-2 text-xs">
+                      {everyLabel(s.everyMinutes)}
+                      {s.full ? ' · full' : ''}
+                    </td>
+                    <td className="px-3 py-2 text-xs">
+                      {s.lastPullAt ? when.format(new Date(s.lastPullAt)) : 'Not yet'}
+                      {s.lastPullResult && <span className="block text-muted">{s.lastPullResult}</span>}
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2 text-xs">
+                      {s.nextPullAt ? when.format(new Date(s.nextPullAt)) : '—'}
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2 text-right">
+                      <button
+                        type="button"
+                        className="text-xs underline"
+                        disabled={busy}
+                        onClick={() => void pullNow(s.code)}
+                      >
+                        Pull now
+                      </button>{' '}
+                      <button type="button" className="ml-2 text-xs underline" onClick={() => setEditing(s.code)}>
+                        Edit
+                      </button>{' '}
+                      <button
+                        type="button"
+                        className="ml-2 text-xs text-danger underline"
+                        disabled={busy}
+                        onClick={() => void stop(s)}
+                      >
+                        Stop
+                      </button>
+                    </td>
+                  </tr>
+                ),
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
