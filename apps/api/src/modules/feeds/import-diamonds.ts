@@ -133,7 +133,7 @@ export async function importDiamondFeed(db: Db, open: () => Readable, opts: Impo
         )
       : new Map<string, ExistingStone>();
     const inserts: NewStone[] = [];
-    const updates: Array<{ id: number; patch: Partial<NewStone> }> = [];
+    const updates: Array<{ id: number } & NewStone> = [];
     for (const s of stones) {
       const price = retailCents(rules, s);
       if (price === null) {
@@ -162,14 +162,22 @@ export async function importDiamondFeed(db: Db, open: () => Readable, opts: Impo
       if (gradeChanged) counts.gradeChanged++;
       else if (priceChanged) counts.priceChanged++;
       else counts.unchanged++;
-      const { serial: _s, createdAt: _c, supplierId: _i, supplierStock: _t, ...patch } = next;
-      updates.push({ id: e.id, patch });
+      updates.push({ ...next, id: e.id });
     }
     if (!opts.dryRun && (inserts.length || updates.length))
       await db.transaction(async (tx) => {
         await repo.insert(tx, inserts);
-        for (const u of updates) await repo.update(tx, u.id, u.patch);
+        await repo.updateMany(tx, updates);
       });
+  };
+  // One batch is written while the next is read and checked: the file's parsing (this process)
+  // and the database's writing (its own) overlap instead of taking turns.
+  let writing: Promise<void> = Promise.resolve();
+  const flushBehind = async () => {
+    await writing;
+    writing = flush();
+    // Its failure is thrown where it is awaited (the next batch, or the end), not as an unhandled rejection.
+    writing.catch(() => {});
   };
 
   const report = await checkDiamondFeed(open, {
@@ -183,10 +191,11 @@ export async function importDiamondFeed(db: Db, open: () => Readable, opts: Impo
     onChecked: (rows, refused) => opts.onProgress?.({ phase, rowsDone: rows, rowsTotal, refused }),
     onStone: async (stone) => {
       batch.push(stone);
-      if (batch.length >= (opts.batchSize ?? BATCH)) await flush();
+      if (batch.length >= (opts.batchSize ?? BATCH)) await flushBehind();
     },
   });
-  await flush();
+  await flushBehind();
+  await writing;
 
   let withdrawn = 0;
   if (supplier) {

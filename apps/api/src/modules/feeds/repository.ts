@@ -61,6 +61,14 @@ const INSERT_COLUMNS: Array<[keyof NewStone, string]> = [
   ['createdAt', 'created_at'],
 ];
 
+/** What an update rewrites: every feed column but the stone's identity (serial, supplier, stock, first listed). */
+const UPDATE_COLUMNS: Array<[keyof NewStone, string]> = [
+  ...INSERT_COLUMNS.filter(([k]) => !['serial', 'supplierId', 'supplierStock', 'createdAt'].includes(k)),
+  // A stone the feed withdrew and lists again comes back without the withdrawal's reason.
+  ['holdReason', 'hold_reason'],
+  ['holdUntil', 'hold_until'],
+];
+
 export const feedsRepository = {
   supplierByCode: async (db: DbOrTx, code: string) =>
     (await db.select().from(supplier).where(eq(supplier.code, code)).limit(1))[0] ?? null,
@@ -114,29 +122,15 @@ export const feedsRepository = {
         where d.id = c.id`);
     }
   },
-  existing: (db: DbOrTx, supplierId: number, stocks: string[]) =>
-    db
-      .select({
-        id: diamond.id,
-        supplierStock: diamond.supplierStock,
-        status: diamond.status,
-        holdReason: diamond.holdReason,
-        priceCents: diamond.priceCents,
-        costCents: diamond.costCents,
-        origin: diamond.origin,
-        shape: diamond.shape,
-        caratPoints: diamond.caratPoints,
-        color: diamond.color,
-        clarity: diamond.clarity,
-        cut: diamond.cut,
-        polish: diamond.polish,
-        symmetry: diamond.symmetry,
-        fluorescence: diamond.fluorescence,
-        lab: diamond.lab,
-        certificate: diamond.certificate,
-      })
-      .from(diamond)
-      .where(and(eq(diamond.supplierId, supplierId), inArray(diamond.supplierStock, stocks))),
+  /** The supplier's stones among these stock numbers (one JSON parameter, not a thousand). */
+  existing: async (db: DbOrTx, supplierId: number, stocks: string[]) =>
+    rowsOf<ExistingStone>(
+      await db.execute(sql`select id, supplier_stock as "supplierStock", status, hold_reason as "holdReason",
+          price_cents as "priceCents", cost_cents as "costCents", origin, shape, carat_points as "caratPoints", color,
+          clarity, cut, polish, symmetry, fluorescence, lab, certificate
+        from diamond where supplier_id = ${supplierId}
+          and supplier_stock in (select json_array_elements_text(${JSON.stringify(stocks)}::json))`),
+    ),
 
   /**
    * New stones in one statement with one parameter (the rows as JSON): a thousand rows of thirty
@@ -155,7 +149,19 @@ export const feedsRepository = {
     await tx.execute(sql`insert into diamond (${sql.join(cols, sql`, `)})
       select ${sql.join(cols, sql`, `)} from json_populate_recordset(null::diamond, ${json}::json)`);
   },
-  update: (tx: DbOrTx, id: number, patch: Partial<NewStone>) => tx.update(diamond).set(patch).where(eq(diamond.id, id)),
+  /** Changed stones, a batch in one statement (the rows as JSON, as `insert`): every feed column is set. */
+  updateMany: async (tx: DbOrTx, rows: Array<{ id: number } & NewStone>) => {
+    if (!rows.length) return;
+    const cols = UPDATE_COLUMNS.map(([, c]) => c);
+    const json = JSON.stringify(
+      rows.map((r) => ({ id: r.id, ...Object.fromEntries(UPDATE_COLUMNS.map(([k, c]) => [c, r[k] ?? null])) })),
+    );
+    await tx.execute(sql`update diamond d set ${sql.join(
+      cols.map((c) => sql`${sql.identifier(c)} = c.${sql.identifier(c)}`),
+      sql`, `,
+    )}
+      from json_populate_recordset(null::diamond, ${json}::json) c where d.id = c.id`);
+  },
 
   /** The supplier's stones a full feed may withdraw: on sale now. */
   listed: async (db: DbOrTx, supplierId: number) =>
