@@ -1,4 +1,5 @@
 // `npm run bench [-- --scale N] [--db pglite|postgres] [--quick] [--only TEXT]`
+// `npm run bench -- --only import [--db postgres] [--rows N] [--million]`: supplier feed imports (bench/imports.ts)
 // Starts the built app on a fresh database, warms it, drives each endpoint with autocannon
 // (10 connections) and prints req/s, p50, p95, p99 beside a trivial route of the same server.
 import { randomUUID } from 'node:crypto';
@@ -8,6 +9,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { BENCH_STAFF, importBench } from './imports.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -116,6 +118,17 @@ async function main() {
   };
   if (db === 'postgres') env.DATABASE_URL = await postgresUrl();
   else delete env.DATABASE_URL;
+  const importMode = only.startsWith('import');
+  // The import bench signs in as a manager; made before the server starts (the embedded database
+  // belongs to one process at a time).
+  if (importMode) {
+    const made = spawnSync(
+      process.execPath,
+      ['apps/api/src/cli/staff.ts', 'add', BENCH_STAFF.email, '--role', 'manager'],
+      { cwd: root, env, input: `${BENCH_STAFF.password}\n`, stdio: ['pipe', 'ignore', 'inherit'] },
+    );
+    if (made.status !== 0) throw new Error('could not add the bench manager');
+  }
   console.log(`Seeding scale ${scale} on ${db} and starting the server…`);
   const started = Date.now();
   const server: ChildProcess = spawn(process.execPath, ['apps/api/src/server.ts'], {
@@ -134,6 +147,28 @@ async function main() {
     await sleep(500);
   }
   console.log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  if (importMode) {
+    const results = await importBench({
+      root,
+      base,
+      db,
+      rows: Number(arg('rows', '100000')),
+      million: args.includes('--million'),
+    });
+    mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+    const file = path.join(
+      root,
+      'bench/results',
+      `${new Date().toISOString().replace(/[:.]/g, '-')}-${db}-import.json`,
+    );
+    writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), db, node: process.version, results }, null, 2));
+    console.log(`\nWritten to ${path.relative(root, file)}`);
+    server.kill('SIGTERM');
+    await sleep(500);
+    rmSync(dataDir, { recursive: true, force: true });
+    pgStop?.();
+    return;
+  }
 
   // A chain: sold as it is, so the cart bench can add it by variant (rings are bought as configurations).
   const product = (await (await fetch(`${base}/api/category/1301?pageSize=1`)).json()).data.products[0].href as string;

@@ -81,7 +81,7 @@ export interface BuildOptions {
   payments?: PaymentProvider;
   /** Extra routes inside the /api scope (tests use it for probe routes). */
   extraApiRoutes?: (api: FastifyInstance) => void | Promise<void>;
-  /** Take background jobs (feed imports) from the queue; every server does, most tests do not. */
+  /** Take background jobs (feed imports) from the queue: JOB_WORKERS by default; most tests do not. */
   jobWorkers?: boolean;
 }
 
@@ -93,7 +93,7 @@ export async function buildApp({
   logStream,
   payments,
   extraApiRoutes,
-  jobWorkers = true,
+  jobWorkers = config.JOB_WORKERS === '1',
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger

@@ -112,6 +112,8 @@ const schema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().regex(/^[\w.-]+:\d{1,5}$/, 'host:port pairs, comma-separated'))),
+  /** Whether this instance takes background jobs (feed imports, scheduled pulls); "0" for a web-only instance. */
+  JOB_WORKERS: z.enum(['0', '1']).default('1'),
   /** The largest supplier feed staff may upload on /admin/imports, in MB (bigger ones: the CLI). */
   IMPORT_MAX_MB: z.coerce.number().positive().max(2_000).default(200),
   SESSION_DAYS: z.coerce.number().int().positive().max(90).default(14),

@@ -22,6 +22,8 @@ interface Instance {
   output: () => string;
 }
 let a: Instance, b: Instance;
+let c: Instance | undefined;
+let baseEnv: Record<string, string>;
 let database: Database;
 let smtp: TestSmtp;
 let dropDatabase: () => Promise<void>;
@@ -63,7 +65,9 @@ beforeAll(async () => {
     PUBLIC_URL: 'http://store.example',
   };
   // Both start at once on an empty database: one migrates and seeds, the other waits and finds it done.
-  [a, b] = await Promise.all([start(env), start(env)]);
+  // B takes no background jobs, so the import test knows which instance runs an import.
+  baseEnv = env;
+  [a, b] = await Promise.all([start(env), start({ ...env, JOB_WORKERS: '0' })]);
   database = await openDatabase(loadConfig({ DATABASE_URL: dbUrl, LOG_LEVEL: 'silent' }));
   expect((await q<{ n: number }>(sql`select count(*)::int as n from category`))[0]!.n).toBeGreaterThan(0);
   expect(
@@ -76,8 +80,8 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  for (const i of [a, b])
-    if (i) {
+  for (const i of [a, b, c])
+    if (i && i.child.exitCode === null && i.child.signalCode === null) {
       i.child.kill('SIGTERM');
       await new Promise((r) => i.child.once('exit', r));
     }
@@ -369,4 +373,82 @@ describe('two API instances on one PostgreSQL', () => {
     const unsent = await q<{ n: number }>(sql`select count(*)::int as n from outbox_mail where sent_at is null`);
     expect(unsent[0]!.n).toBe(0);
   });
+
+  // Last: it kills instance A.
+  it('a feed uploaded through one instance is imported by a worker, and when its instance dies another takes it up and finishes it', async () => {
+    await addStaff(
+      database.db,
+      { email: 'twin.imports@facet.test', role: 'manager', password: 'Loupe-and-Tweezers-42' },
+      null,
+    );
+    const origin = 'http://store.example';
+    const login = await fetch(`${b.url}/api/admin/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ email: 'twin.imports@facet.test', password: 'Loupe-and-Tweezers-42' }),
+    });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const admin = (method: string, p: string, body?: Buffer | object) =>
+      fetch(`${b.url}/api/admin${p}`, {
+        method,
+        headers: {
+          cookie,
+          origin,
+          ...(body === undefined
+            ? {}
+            : { 'content-type': Buffer.isBuffer(body) ? 'application/octet-stream' : 'application/json' }),
+        },
+        body: body === undefined ? undefined : Buffer.isBuffer(body) ? body : JSON.stringify(body),
+      });
+    const rows = 60_000;
+    const lines = [
+      'Stock #,Shape,Weight,Color,Clarity,Cut,Polish,Symmetry,Fluorescence,Lab,Certificate #,Measurements,Depth %,Table %,Price Per Carat',
+    ];
+    for (let i = 0; i < rows; i++)
+      lines.push(
+        `TW${i},Round,${(0.5 + (i % 200) / 100).toFixed(2)},G,VS1,EX,EX,EX,None,GIA,${3_100_000_000 + i},6.4x6.4x4.0,61.5,57,5000`,
+      );
+    const file = Buffer.from(lines.join('\n'));
+    // Uploaded through B (which takes no jobs): A's worker runs it.
+    const created = await admin('POST', '/imports', {
+      supplier: 'TWIN',
+      kind: 'diamonds',
+      dryRun: false,
+      full: false,
+      fileName: 'twin.csv',
+      fileBytes: file.length,
+    });
+    expect(created.status).toBe(201);
+    const { id } = ((await created.json()) as { data: { id: string } }).data;
+    const PIECE = 4 * 1024 * 1024;
+    for (let seq = 0; seq * PIECE < file.length; seq++)
+      expect(
+        (await admin('PUT', `/imports/${id}/pieces/${seq}`, file.subarray(seq * PIECE, (seq + 1) * PIECE))).status,
+      ).toBe(204);
+    expect((await admin('POST', `/imports/${id}/start`)).status).toBe(202);
+    const run = async () =>
+      (
+        await q<{ state: string; rows_done: number }>(sql`select state, rows_done from import_run where id = ${id}`)
+      )[0]!;
+    await within(30_000, async () => (await run()).rows_done > 0);
+
+    // A dies mid-import (no graceful stop: no chance to hand the job back).
+    a.child.kill('SIGKILL');
+    await new Promise((r) => a.child.once('exit', r));
+    expect((await run()).state).toBe('running');
+    // A new instance (a restart) takes the job up once A's heartbeat is missed, and finishes it.
+    c = await start(baseEnv);
+    await within(150_000, async () => (await run()).state === 'done');
+    const [report] = await q<{ report: { rows: number; rowsWithErrors: number } }>(
+      sql`select report from import_run where id = ${id}`,
+    );
+    expect(report!.report).toMatchObject({ rows, rowsWithErrors: 0 });
+    const [stones] = await q<{ n: number }>(
+      sql`select count(*)::int as n from diamond d join supplier s on s.id = d.supplier_id where s.code = 'TWIN' and d.status = 'available'`,
+    );
+    expect(stones!.n).toBe(rows);
+    // The storefront of the instance that took no part shows them.
+    const listed = await call(b, 'GET', '/diamond?shape=Round&caratMin=0.5&caratMax=2.5&pageSize=1');
+    expect(listed.status).toBe(200);
+  }, 300_000);
 });

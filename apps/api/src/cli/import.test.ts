@@ -45,7 +45,11 @@ describe('npm run import -- diamonds', () => {
   }, 120_000);
 
   it('refuses to start while the supplier has an import running, naming it', async () => {
-    const config = loadConfig({ DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent' });
+    // The embedded database the command used (CI's PostgreSQL run sets DATABASE_URL; not for this).
+    const config = {
+      ...loadConfig({ DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent' }),
+      DATABASE_URL: undefined,
+    };
     const database = await openDatabase(config);
     const live = await createRun(database.db, {
       supplier: 'ACME',

@@ -7,7 +7,7 @@ import { FILE_KEEP_DAYS, IMPORT_QUEUE, failRun, runImport, storedFile } from './
 // instance dies stops sending heartbeats; pg-boss then hands it to another instance, which starts
 // the run again from the top (an apply is idempotent: rows already written count as unchanged).
 
-const HEARTBEAT_S = 30;
+const HEARTBEAT_S = 15;
 const RETRIES = 2;
 
 export interface ImportJob {
