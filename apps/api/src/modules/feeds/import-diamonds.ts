@@ -15,6 +15,7 @@ import { feedsRepository as repo, type ExistingStone, type NewStone } from './re
 
 export const BATCH = 1_000;
 export const LOCKED_LISTED_MAX = 1_000;
+const LISTED_PAGE = 10_000;
 
 export interface ImportOptions {
   supplier: string;
@@ -182,7 +183,8 @@ export async function importDiamondFeed(db: Db, open: () => Readable, opts: Impo
 
   const report = await checkDiamondFeed(open, {
     mapping: (supplier?.columnMapping ?? {}) as Record<string, Field>,
-    onStock: (stock) => named.add(stock),
+    // Only a full feed needs every name it gives (to withdraw the others): a million strings otherwise kept for nothing.
+    onStock: opts.full ? (stock) => named.add(stock) : undefined,
     onUnlisted: (stock) => unlisted.add(stock),
     onCounted: (rows) => {
       rowsTotal = rows;
@@ -200,10 +202,16 @@ export async function importDiamondFeed(db: Db, open: () => Readable, opts: Impo
   let withdrawn = 0;
   if (supplier) {
     opts.onProgress?.({ phase: 'withdrawing', rowsDone: report.rows, rowsTotal, refused: report.rowsWithErrors });
-    // Marked not available (any feed), or not named at all (a full feed): off sale.
-    const gone = (await repo.listed(db, supplier.id))
-      .filter((l) => unlisted.has(l.stock) || (opts.full && !named.has(l.stock)))
-      .map((l) => l.id);
+    // Marked not available (any feed), or not named at all (a full feed): off sale. The supplier's
+    // stones on sale are read a page at a time; only the ids to withdraw are kept.
+    const gone: number[] = [];
+    if (opts.full || unlisted.size)
+      for (let after = 0; ; ) {
+        const page = await repo.listed(db, supplier.id, after, LISTED_PAGE);
+        for (const l of page) if (unlisted.has(l.stock) || (opts.full && !named.has(l.stock))) gone.push(l.id);
+        if (page.length < LISTED_PAGE) break;
+        after = page.at(-1)!.id;
+      }
     withdrawn = gone.length;
     if (!opts.dryRun)
       for (let i = 0; i < gone.length; i += BATCH)

@@ -163,11 +163,12 @@ export const feedsRepository = {
       from json_populate_recordset(null::diamond, ${json}::json) c where d.id = c.id`);
   },
 
-  /** The supplier's stones a full feed may withdraw: on sale now. */
-  listed: async (db: DbOrTx, supplierId: number) =>
+  /** The supplier's stones a feed may withdraw (on sale now), `limit` at a time after id `after`. */
+  listed: async (db: DbOrTx, supplierId: number, after: number, limit: number) =>
     rowsOf<{ id: number; stock: string }>(
       await db.execute(
-        sql`select id, supplier_stock as stock from diamond where supplier_id = ${supplierId} and status = 'available'`,
+        sql`select id, supplier_stock as stock from diamond
+          where supplier_id = ${supplierId} and status = 'available' and id > ${after} order by id limit ${limit}`,
       ),
     ),
   withdraw: async (tx: DbOrTx, ids: number[], reason: string) => {
