@@ -234,6 +234,9 @@ export class DiamondIndex {
   private cols: Columns | null = null;
   private loading: Promise<void> | null = null;
   private refreshing: Promise<void> | null = null;
+  /** A rebuild running behind the searches (see refresh); they use the current copy meanwhile. */
+  private rebuilding: Promise<void> | null = null;
+  private mustWait = false;
   private seen = '';
   private checkedAt = 0;
   private stale = false;
@@ -250,9 +253,15 @@ export class DiamondIndex {
     this.opts = opts;
   }
 
-  /** Call after a write this process made (a stone sold): the next search reads the change first. */
-  invalidate() {
+  /**
+   * Call after a write this process made (a stone sold, a stone added by staff): the next search
+   * reads the change first. `behind` (the change follower, told of other writers' commits, a feed
+   * import's batches among them): sales and price changes are still read first, but a rebuild for
+   * new stones runs behind the searches instead of in front of them.
+   */
+  invalidate(how: 'wait' | 'behind' = 'wait') {
     this.stale = true;
+    if (how === 'wait') this.mustWait = true;
   }
 
   /** Loads the index ahead of the first search (server start). */
@@ -284,14 +293,35 @@ export class DiamondIndex {
     const seen = await repo.snapshot(this.db);
     const changed = await repo.diamondIndexRows(this.db, { notIn: this.seen });
     // A new stone, or a new carat or grade, moves rows: rebuild. Anything else is written in place.
-    if (
-      changed.some(
-        (r) => r.id >= cols.positionOf.length || cols.positionOf[r.id] === -1 || !cols.fits(cols.positionOf[r.id]!, r),
-      )
-    ) {
+    const inPlace = (r: DiamondIndexRow) =>
+      r.id < cols.positionOf.length && cols.positionOf[r.id] !== -1 && cols.fits(cols.positionOf[r.id]!, r);
+    const wait = this.mustWait;
+    this.mustWait = false;
+    if (!changed.every(inPlace) && wait) {
       await this.load();
       return;
     }
+    if (!changed.every(inPlace)) {
+      // While a feed import adds stones batch after batch, a search waiting for each rebuild would
+      // take a rebuild's time; so a sale, a price or a withdrawal among the changes is written in
+      // place now, and the rebuild (which adds the new stones) runs behind, swapped in when ready.
+      this.applyInPlace(cols, changed.filter(inPlace));
+      this.rebuilding ??= this.load()
+        .catch(() => {
+          // The next search tries again.
+          this.stale = true;
+        })
+        .finally(() => {
+          this.rebuilding = null;
+        });
+      return;
+    }
+    this.applyInPlace(cols, changed);
+    this.seen = seen;
+    this.checkedAt = Date.now();
+  }
+
+  private applyInPlace(cols: Columns, changed: DiamondIndexRow[]) {
     for (const r of changed) cols.set(cols.positionOf[r.id]!, r);
     if (changed.length) {
       cols.countAvailable();
@@ -299,8 +329,6 @@ export class DiamondIndex {
       for (const r of changed) this.rowCache.delete(r.id);
       this.changes++;
     }
-    this.seen = seen;
-    this.checkedAt = Date.now();
   }
 
   private async fresh() {
@@ -311,6 +339,10 @@ export class DiamondIndex {
       return this.loading;
     }
     if (!this.stale && Date.now() - this.checkedAt < (this.opts.recheckMs ?? 1_000)) return;
+    // The rebuild in progress reads everything up to its start, and the next look after it the rest;
+    // a write of this process's own is waited for.
+    if (this.rebuilding && !this.mustWait) return;
+    if (this.rebuilding) await this.rebuilding;
     if (!this.refreshing) {
       this.stale = false;
       this.refreshing = this.refresh()

@@ -206,7 +206,7 @@ export async function importDiamondFeed(db: Db, open: () => Readable, opts: Impo
     // stones on sale are read a page at a time; only the ids to withdraw are kept.
     const gone: number[] = [];
     if (opts.full || unlisted.size)
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const page = await repo.listed(db, supplier.id, after, LISTED_PAGE);
         for (const l of page) if (unlisted.has(l.stock) || (opts.full && !named.has(l.stock))) gone.push(l.id);
         if (page.length < LISTED_PAGE) break;
