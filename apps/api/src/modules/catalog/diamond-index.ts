@@ -230,6 +230,8 @@ function comparators(c: Columns): Record<DiamondQuery['sort'], Comparator> {
 const inRange = (v: number, min?: number, max?: number) =>
   (min === undefined || v >= min) && (max === undefined || v <= max);
 
+const REBUILD_GAP_MS = 500;
+
 export class DiamondIndex {
   private cols: Columns | null = null;
   private loading: Promise<void> | null = null;
@@ -237,6 +239,7 @@ export class DiamondIndex {
   /** A rebuild running behind the searches (see refresh); they use the current copy meanwhile. */
   private rebuilding: Promise<void> | null = null;
   private mustWait = false;
+  private rebuildStartedAt = 0;
   private seen = '';
   private checkedAt = 0;
   private stale = false;
@@ -306,6 +309,13 @@ export class DiamondIndex {
       // take a rebuild's time; so a sale, a price or a withdrawal among the changes is written in
       // place now, and the rebuild (which adds the new stones) runs behind, swapped in when ready.
       this.applyInPlace(cols, changed.filter(inPlace));
+      // At most one rebuild starts every REBUILD_GAP_MS: an import's batches come faster than
+      // that, and back-to-back rebuilds would take the processor from the searches themselves.
+      if (Date.now() - this.rebuildStartedAt < REBUILD_GAP_MS) {
+        this.stale = true;
+        return;
+      }
+      this.rebuildStartedAt = Date.now();
       this.rebuilding ??= this.load()
         .catch(() => {
           // The next search tries again.
