@@ -4,6 +4,7 @@ import { supplierCodeField, supplierPullBody, type SupplierFeed } from '@facet/c
 import { toast } from '~/lib/toast.ts';
 import { adminApi } from './admin-api.ts';
 import { useAdminAction } from './use-admin-action.ts';
+import { TableHead } from './table-head.tsx';
 
 // Suppliers whose feed the store fetches itself: address, how often, full or partial; the last
 // pull's result; pull now; stop.
@@ -151,15 +152,7 @@ export function SupplierPulls({ suppliers }: { suppliers: SupplierFeed[] }) {
         <div className="relative overflow-x-auto border-t border-hairline">
           <table className="w-full min-w-[820px] text-sm">
             <caption className="sr-only">Suppliers whose feeds are fetched on a schedule</caption>
-            <thead className="border-b border-hairline bg-panel text-left text-xs uppercase tracking-wider text-muted">
-              <tr>
-                {['Supplier', 'Feed address', 'How often', 'Last pull', 'Next', ''].map((h, i) => (
-                  <th key={i} scope="col" className="px-3 py-2 font-medium">
-                    {h || <span className="sr-only">Actions</span>}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead columns={['Supplier', 'Feed address', 'How often', 'Last pull', 'Next', '']} />
             <tbody>
               {pulled.map((s) =>
                 editing === s.code ? (

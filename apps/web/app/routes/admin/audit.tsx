@@ -4,6 +4,7 @@ import { Pagination } from '~/components/ui/pagination.tsx';
 import { adminLoad } from '~/features/admin/admin-api.ts';
 import { AdminHeading } from '~/features/admin/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/route-error.tsx';
+import { TableHead } from '~/features/admin/table-head.tsx';
 
 interface Entry {
   id: number;
@@ -55,15 +56,7 @@ export default function AdminAudit({ loaderData: log }: Route.ComponentProps) {
       <div className="relative overflow-x-auto border border-hairline bg-white">
         <table className="w-full min-w-[720px] text-sm">
           <caption className="sr-only">Audit entries, newest first</caption>
-          <thead className="border-b border-hairline bg-panel text-left text-xs uppercase tracking-wider text-muted">
-            <tr>
-              {['When', 'Who', 'Action', 'On', 'Before', 'After'].map((h) => (
-                <th key={h} scope="col" className="px-3 py-2 font-medium">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={['When', 'Who', 'Action', 'On', 'Before', 'After']} />
           <tbody>
             {log.rows.map((e) => (
               <tr key={e.id} className="border-b border-hairline align-top last:border-0">

@@ -5,6 +5,7 @@ import { Pagination } from '~/components/ui/pagination.tsx';
 import { adminLoad } from '~/features/admin/admin-api.ts';
 import { AdminHeading } from '~/features/admin/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/route-error.tsx';
+import { TableHead } from '~/features/admin/table-head.tsx';
 
 interface Row {
   id: number;
@@ -55,15 +56,7 @@ export default function AdminCustomers({ loaderData: list }: Route.ComponentProp
         <div className="relative overflow-x-auto border border-hairline bg-white">
           <table className="w-full min-w-[640px] text-sm">
             <caption className="sr-only">Customer accounts, newest first</caption>
-            <thead className="border-b border-hairline bg-panel text-left text-xs uppercase tracking-wider text-muted">
-              <tr>
-                {['Customer', 'Since', 'Orders', 'Spent'].map((h) => (
-                  <th key={h} scope="col" className="px-3 py-2 font-medium">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead columns={['Customer', 'Since', 'Orders', 'Spent']} />
             <tbody>
               {list.rows.map((c) => (
                 <tr key={c.id} className="border-b border-hairline last:border-0">

@@ -15,6 +15,7 @@ import {
   isLive,
   useFollowWhile,
 } from '~/features/admin/import-progress.tsx';
+import { TableHead } from '~/features/admin/table-head.tsx';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   return adminLoad<ImportRun>(`/imports/${params.id}`, request);
@@ -155,15 +156,7 @@ export default function AdminImport({ loaderData: run }: Route.ComponentProps) {
               <div className="relative overflow-x-auto border border-hairline bg-white">
                 <table className="w-full min-w-[640px] text-sm">
                   <caption className="sr-only">Refused rows: line, column, value and reason</caption>
-                  <thead className="border-b border-hairline bg-panel text-left text-xs uppercase tracking-wider text-muted">
-                    <tr>
-                      {['Line', 'Column', 'Value', 'Reason'].map((h) => (
-                        <th key={h} scope="col" className="px-3 py-2 font-medium">
-                          {h}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
+                  <TableHead columns={['Line', 'Column', 'Value', 'Reason']} />
                   <tbody>
                     {(allErrors ? r.errors : r.errors.slice(0, ERRORS_SHOWN)).map((e, i) => (
                       <tr key={`${e.line}-${e.column}-${i}`} className="border-b border-hairline last:border-0">

@@ -13,6 +13,7 @@ import {
   isLive,
   useFollowWhile,
 } from '~/features/admin/import-progress.tsx';
+import { TableHead } from '~/features/admin/table-head.tsx';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const [list, suppliers] = await Promise.all([
@@ -59,15 +60,7 @@ export default function AdminImports({ loaderData }: Route.ComponentProps) {
       <div className="relative overflow-x-auto border border-hairline bg-white">
         <table className="w-full min-w-[860px] text-sm">
           <caption className="sr-only">Feed imports, newest first</caption>
-          <thead className="border-b border-hairline bg-panel text-left text-xs uppercase tracking-wider text-muted">
-            <tr>
-              {['Started', 'Supplier', 'File', 'Kind', 'By', 'State', 'Result'].map((h) => (
-                <th key={h} scope="col" className="px-3 py-2 font-medium">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={['Started', 'Supplier', 'File', 'Kind', 'By', 'State', 'Result']} />
           <tbody>
             {runs.length === 0 && (
               <tr>
