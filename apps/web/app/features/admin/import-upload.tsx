@@ -10,6 +10,7 @@ import {
 import { toast } from '~/lib/toast.ts';
 import { adminApi, ApiError } from './admin-api.ts';
 import { fileSize } from './import-progress.tsx';
+import { FieldError } from './field-error.tsx';
 
 // Uploading a supplier's feed: the file goes in 4 MB pieces (each its own request, sent again if
 // it fails), so a 200 MB feed neither outlives a request's time limit nor starts over on a blip.
@@ -101,13 +102,6 @@ export function ImportUpload({ maxBytes }: { maxBytes: number }) {
     }
   };
 
-  const err = (k: string) =>
-    errors[k] ? (
-      <span id={`import-${k}-error`} className="mt-1 block text-xs text-danger">
-        {errors[k]}
-      </span>
-    ) : null;
-
   return (
     <form
       onSubmit={(e) => void submit(e)}
@@ -137,7 +131,7 @@ export function ImportUpload({ maxBytes }: { maxBytes: number }) {
             aria-describedby={errors.supplier ? 'import-supplier-error' : undefined}
             disabled={uploading}
           />
-          {err('supplier')}
+          <FieldError id="import-supplier-error" message={errors.supplier} />
         </label>
         <label className="text-xs text-muted">
           Feed file
@@ -150,7 +144,7 @@ export function ImportUpload({ maxBytes }: { maxBytes: number }) {
             aria-describedby={errors.file ? 'import-file-error' : undefined}
             disabled={uploading}
           />
-          {err('file')}
+          <FieldError id="import-file-error" message={errors.file} />
         </label>
       </div>
       <fieldset className="mt-3 space-y-2 text-sm" disabled={uploading}>

@@ -5,6 +5,7 @@ import { toast } from '~/lib/toast.ts';
 import { adminApi } from './admin-api.ts';
 import { useAdminAction } from './use-admin-action.ts';
 import { TableHead } from './table-head.tsx';
+import { FieldError } from './field-error.tsx';
 
 // Suppliers whose feed the store fetches itself: address, how often, full or partial; the last
 // pull's result; pull now; stop.
@@ -62,8 +63,9 @@ function PullForm({ initial, onDone }: { initial?: SupplierFeed; onDone: () => v
           readOnly={!!initial}
           className="field mt-1 py-2 uppercase"
           aria-invalid={!!errors.code}
+          aria-describedby={errors.code ? 'pull-code-error' : undefined}
         />
-        {errors.code && <span className="mt-1 block text-xs text-danger">{errors.code}</span>}
+        <FieldError id="pull-code-error" message={errors.code} />
       </label>
       <label className="text-xs text-muted">
         Feed address
@@ -75,8 +77,9 @@ function PullForm({ initial, onDone }: { initial?: SupplierFeed; onDone: () => v
           placeholder="https://supplier.example/feeds/stock.csv"
           className="field mt-1 py-2"
           aria-invalid={!!errors.feedUrl}
+          aria-describedby={errors.feedUrl ? 'pull-url-error' : undefined}
         />
-        {errors.feedUrl && <span className="mt-1 block text-xs text-danger">{errors.feedUrl}</span>}
+        <FieldError id="pull-url-error" message={errors.feedUrl} />
       </label>
       <label className="text-xs text-muted">
         How often
