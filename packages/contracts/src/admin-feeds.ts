@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-// Markup rules as staff edit them: cost → retail for supplier stones. The first rule (in order)
-// matching a stone's origin, carat band and cost band decides; the last must cover every stone.
+// Markup rules as staff edit them: cost → retail for supplier stones and products. The first rule
+// (in order) matching an item's origin, carat band and cost band decides; the last must cover all.
 
 export const ROUNDINGS = ['cent', 'dollar', 'end-0', 'end-9'] as const;
 export const ROUNDING_LABELS: Record<(typeof ROUNDINGS)[number], string> = {
@@ -15,7 +15,7 @@ export const COST_CENTS_ANY = Number.MAX_SAFE_INTEGER;
 
 export const markupRuleSchema = z
   .object({
-    origin: z.enum(['natural', 'lab', 'any']),
+    origin: z.enum(['natural', 'lab', 'product', 'any']),
     caratMin: z.number().int().min(0).max(CARAT_POINTS_ANY),
     caratMax: z.number().int().min(1).max(CARAT_POINTS_ANY),
     costMinCents: z.number().int().min(0).max(COST_CENTS_ANY),
@@ -48,7 +48,9 @@ export const markupRulesBody = z
 
 // Supplier feed imports: one run per upload, CLI call or scheduled pull; one live run per supplier.
 
-export const IMPORT_KINDS = ['diamonds'] as const;
+export const IMPORT_KINDS = ['diamonds', 'products'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+export const IMPORT_KIND_LABELS: Record<ImportKind, string> = { diamonds: 'Diamonds', products: 'Products' };
 export const IMPORT_STATES = ['uploading', 'queued', 'running', 'done', 'failed'] as const;
 export type ImportState = (typeof IMPORT_STATES)[number];
 export const IMPORT_STATE_LABELS: Record<ImportState, string> = {
@@ -72,6 +74,8 @@ export const supplierCodeField = z
  */
 export const IMPORT_PIECE_BYTES = 4 * 1024 * 1024;
 export const FEED_FILE_NAME = /\.(csv|tsv|txt)$/i;
+/** Product feeds are JSON: one page, pages one after another, or an array of pages. */
+export const PRODUCT_FEED_FILE_NAME = /\.(json|jsonl|ndjson)$/i;
 
 /** Starts an upload: what the file is and what to do with it. */
 export const importCreateBody = z
@@ -80,10 +84,16 @@ export const importCreateBody = z
     kind: z.enum(IMPORT_KINDS),
     dryRun: z.boolean(),
     full: z.boolean().default(false),
-    fileName: z.string().trim().min(1).max(200).regex(FEED_FILE_NAME, 'Upload the feed as a .csv, .tsv or .txt file'),
+    fileName: z.string().trim().min(1).max(200),
     fileBytes: z.number().int().positive('The file is empty'),
   })
-  .strict();
+  .strict()
+  .superRefine((b, ctx) => {
+    if (b.kind === 'diamonds' && !FEED_FILE_NAME.test(b.fileName))
+      ctx.addIssue({ code: 'custom', path: ['fileName'], message: 'Upload a diamond feed as a .csv, .tsv or .txt file' });
+    if (b.kind === 'products' && !PRODUCT_FEED_FILE_NAME.test(b.fileName))
+      ctx.addIssue({ code: 'custom', path: ['fileName'], message: 'Upload a product feed as a .json file' });
+  });
 export type ImportCreateBody = z.input<typeof importCreateBody>;
 export const piecesOf = (fileBytes: number) => Math.ceil(fileBytes / IMPORT_PIECE_BYTES);
 
@@ -112,13 +122,40 @@ export const importReportSchema = z.object({
 });
 export type ImportReportAnswer = z.infer<typeof importReportSchema>;
 
+/** What a product feed did (or, on a dry run, would do): per design (a series) and per product (a SKU). */
+export const productImportReportSchema = z.object({
+  supplier: z.string(),
+  dryRun: z.boolean(),
+  /** Products (SKUs) in the file. */
+  products: z.number().int(),
+  /** Products of designs placed: listed, or waiting for a category. */
+  variants: z.number().int(),
+  rowsWithErrors: z.number().int(),
+  errors: z.array(feedErrorSchema),
+  designs: z.number().int(),
+  added: z.number().int(),
+  changed: z.number().int(),
+  unchanged: z.number().int(),
+  /** Designs whose group has no category yet: kept off the storefront until the manager places the group. */
+  waiting: z.number().int(),
+  unmapped: z.array(z.object({ groupDescription: z.string(), designs: z.number().int() })),
+  /** Products no markup rule covers: not listed. */
+  unpriced: z.number().int(),
+  imagesFetched: z.number().int(),
+  imagesFailed: z.number().int(),
+  /** Designs kept unpublished because an image could not be fetched, with why. */
+  held: z.array(z.object({ series: z.string(), reason: z.string() })),
+  heldCount: z.number().int(),
+});
+export type ProductImportReportAnswer = z.infer<typeof productImportReportSchema>;
+
 export const importRunSchema = z.object({
   id: z.string().uuid(),
   supplier: z.string(),
   kind: z.enum(IMPORT_KINDS),
   dryRun: z.boolean(),
   full: z.boolean(),
-  source: z.enum(['upload', 'cli', 'pull']),
+  source: z.enum(['upload', 'cli', 'pull', 'mapping']),
   fileName: z.string(),
   fileBytes: z.number().int(),
   state: z.enum(IMPORT_STATES),
@@ -129,6 +166,8 @@ export const importRunSchema = z.object({
   errorsSoFar: z.number().int(),
   /** Set once the run has finished. */
   report: importReportSchema.nullable(),
+  /** Set once a product feed's run has finished. */
+  productReport: productImportReportSchema.nullable(),
   /** Why a run failed (an unusable file, or the import stopped). */
   message: z.string().nullable(),
   staff: z.string().nullable(),
@@ -164,9 +203,12 @@ export const supplierPullBody = z
       .min(PULL_MINUTES_MIN, `At least every ${PULL_MINUTES_MIN} minutes`)
       .max(PULL_MINUTES_MAX, 'At least once a day'),
     full: z.boolean(),
+    /** What the feed holds: a diamond CSV, or product pages (JSON). */
+    kind: z.enum(IMPORT_KINDS).default('diamonds'),
   })
   .strict();
 export type SupplierPullBody = z.infer<typeof supplierPullBody>;
+export type SupplierPullInput = z.input<typeof supplierPullBody>;
 
 export interface SupplierFeed {
   code: string;
@@ -174,7 +216,34 @@ export interface SupplierFeed {
   feedUrl: string | null;
   everyMinutes: number | null;
   full: boolean;
+  kind: ImportKind;
   nextPullAt: string | null;
   lastPullAt: string | null;
   lastPullResult: string | null;
+}
+
+/** PUT /admin/suppliers/:code/categories: the store category a supplier's product group goes in. */
+export const categoryMappingBody = z
+  .object({
+    groupDescription: z.string().trim().min(1).max(200),
+    categoryId: z.number().int().positive('Choose a category'),
+  })
+  .strict();
+export type CategoryMappingBody = z.infer<typeof categoryMappingBody>;
+
+export interface CategoryMappingRow {
+  groupDescription: string;
+  categoryId: number | null;
+  categoryName: string | null;
+  /** Designs kept off the storefront until the group has a category. */
+  waiting: number;
+  /** Designs of this group on the catalogue. */
+  designs: number;
+  firstSeenAt: string;
+}
+/** GET /admin/suppliers/:code/categories */
+export interface CategoryMappings {
+  supplier: string;
+  mappings: CategoryMappingRow[];
+  categories: Array<{ id: number; name: string; section: string }>;
 }

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ImportReportAnswer, ImportState } from '@facet/contracts/admin-feeds';
+import type { ImportReportAnswer, ImportState, ProductImportReportAnswer } from '@facet/contracts/admin-feeds';
 import { staff } from './staff.ts';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
@@ -30,7 +30,7 @@ export const importRun = pgTable(
     kind: text('kind').$type<'diamonds' | 'products'>().notNull(),
     dryRun: boolean('dry_run').notNull(),
     full: boolean('full').notNull().default(false),
-    source: text('source').$type<'upload' | 'cli' | 'pull'>().notNull(),
+    source: text('source').$type<'upload' | 'cli' | 'pull' | 'mapping'>().notNull(),
     fileName: text('file_name').notNull(),
     fileBytes: bigint('file_bytes', { mode: 'number' }).notNull().default(0),
     /** The run whose stored file this one reads (an apply after a dry run reads the dry run's). */
@@ -40,7 +40,7 @@ export const importRun = pgTable(
     rowsTotal: integer('rows_total'),
     rowsDone: integer('rows_done').notNull().default(0),
     errorsSoFar: integer('errors_so_far').notNull().default(0),
-    report: jsonb('report').$type<ImportReportAnswer>(),
+    report: jsonb('report').$type<ImportReportAnswer | ProductImportReportAnswer>(),
     message: text('message'),
     staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { category } from './catalog.ts';
 
@@ -66,6 +67,11 @@ export const productGroup = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // A design from a supplier's product feed (null: the store's own), by the supplier's series.
+    supplierId: integer('supplier_id').references((): AnyPgColumn => supplier.id),
+    supplierSeries: text('supplier_series'),
+    /** Why a feed kept this design off the storefront (an image that could not be fetched); cleared when the feed succeeds. */
+    heldReason: text('held_reason'),
     search: tsvector('search').generatedAlwaysAs(
       (): SQL =>
         sql`setweight(to_tsvector('english', ${productGroup.description}), 'A') || setweight(to_tsvector('english', ${productGroup.searchText}), 'B')`,
@@ -77,6 +83,9 @@ export const productGroup = pgTable(
     index('product_group_facets_idx').using('gin', t.facets),
     index('product_group_search_idx').using('gin', t.search),
     index('product_group_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+    uniqueIndex('product_group_supplier_series_idx')
+      .on(t.supplierId, t.supplierSeries)
+      .where(sql`supplier_id is not null`),
   ],
 );
 
@@ -108,6 +117,8 @@ export const productPhoto = pgTable(
     alt: text('alt').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
+    /** Where a supplier's feed had the image (null: uploaded by staff): a feed fetches each address once. */
+    sourceUrl: text('source_url'),
     large: bytea('large').notNull(),
     small: bytea('small').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -132,6 +143,8 @@ export const product = pgTable(
     stock: integer('stock').notNull(),
     leadDays: integer('lead_days').notNull(),
     active: boolean('active').notNull().default(true),
+    /** What the supplier asks (feed products only); the price is worked out from it by the markup rules. Never shown to shoppers. */
+    costCents: integer('cost_cents'),
   },
   (t) => [uniqueIndex('product_sku_idx').on(t.sku), index('product_group_idx').on(t.groupId, t.priceCents)],
 );
@@ -163,13 +176,52 @@ export const supplier = pgTable('supplier', {
   lastModified: text('last_modified'),
   lastPullAt: timestamp('last_pull_at', { withTimezone: true }),
   lastPullResult: text('last_pull_result'),
+  /** What the pulled feed holds: a diamond CSV or a product feed (JSON pages). */
+  feedKind: text('feed_kind').$type<'diamonds' | 'products'>().notNull().default('diamonds'),
 });
+
+/**
+ * Which store category a supplier's product group (its GroupDescription) belongs in, as the
+ * manager decides. A group seen in a feed for the first time is added with no category: its
+ * products wait (feed_product_waiting) until the manager places it.
+ */
+export const supplierCategory = pgTable(
+  'supplier_category',
+  {
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => supplier.id, { onDelete: 'cascade' }),
+    groupDescription: text('group_description').notNull(),
+    categoryId: integer('category_id').references(() => category.id),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.supplierId, t.groupDescription] })],
+);
+
+/** A supplier's design whose group has no category yet: kept as the feed described it, off the storefront. */
+export const feedProductWaiting = pgTable(
+  'feed_product_waiting',
+  {
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => supplier.id, { onDelete: 'cascade' }),
+    series: text('series').notNull(),
+    groupDescription: text('group_description').notNull(),
+    draft: jsonb('draft').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.supplierId, t.series] }),
+    index('feed_product_waiting_group_idx').on(t.supplierId, t.groupDescription),
+  ],
+);
 
 /** Cost → retail for supplier stones: the first rule (by position) matching origin, carat and cost decides. */
 export const markupRule = pgTable('markup_rule', {
   id: serial('id').primaryKey(),
   position: integer('position').notNull(),
-  origin: text('origin').$type<'natural' | 'lab' | 'any'>().notNull(),
+  origin: text('origin').$type<'natural' | 'lab' | 'product' | 'any'>().notNull(),
   caratMin: integer('carat_min').notNull(),
   caratMax: integer('carat_max').notNull(),
   costMinCents: integer('cost_min_cents').notNull(),

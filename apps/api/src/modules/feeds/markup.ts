@@ -5,7 +5,8 @@ import { centsOf, dollarsOf } from '@facet/contracts/money';
 
 export type Rounding = 'cent' | 'dollar' | 'end-0' | 'end-9';
 export interface MarkupRule {
-  origin: 'natural' | 'lab' | 'any';
+  /** Natural or lab-grown stones, supplier products (mountings, findings: no carat band), or any of these. */
+  origin: 'natural' | 'lab' | 'product' | 'any';
   /** Carat band [min, max), in points (1 ct = 100). */
   caratMin: number;
   caratMax: number;
@@ -21,6 +22,15 @@ const CARATS = 1_000_000; // 10,000 ct: no upper bound
 const ANY = Number.MAX_SAFE_INTEGER;
 /** What a new store starts with (editable in the back office): lab-grown carries a larger margin on a smaller cost. */
 export const DEFAULT_MARKUP: MarkupRule[] = [
+  {
+    origin: 'product',
+    caratMin: 0,
+    caratMax: CARATS,
+    costMinCents: 0,
+    costMaxCents: ANY,
+    multiplier: 2,
+    rounding: 'end-9',
+  },
   {
     origin: 'lab',
     caratMin: 0,
@@ -89,7 +99,8 @@ export function roundPrice(cents: number, rounding: Rounding): number {
 
 export function retailCents(
   rules: readonly MarkupRule[],
-  stone: { origin: 'natural' | 'lab'; caratPoints: number; costCents: number },
+  /** A supplier stone, or a supplier product (origin 'product', carat 0). */
+  stone: { origin: 'natural' | 'lab' | 'product'; caratPoints: number; costCents: number },
 ): number | null {
   const rule = rules.find(
     (r) =>

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { IMPORT_PIECE_BYTES, type SupplierFeed, type SupplierPullBody } from '@facet/contracts/admin-feeds';
 import type { Db } from '../../db/client.ts';
+import { fetchProductPages } from '../feeds/product-pages.ts';
 import { RefusedFetch, safeFetch } from '../feeds/safe-fetch.ts';
 import { importsRepository as repo, type SupplierRow } from './repository.ts';
 import { createRun, finishUpload, ImportBusy, receivePiece } from './service.ts';
@@ -20,6 +21,7 @@ const toFeed = (s: SupplierRow): SupplierFeed => ({
   feedUrl: s.feedUrl,
   everyMinutes: s.pullEveryMinutes,
   full: s.feedFull,
+  kind: s.feedKind,
   nextPullAt: s.nextPullAt?.toISOString() ?? null,
   lastPullAt: s.lastPullAt?.toISOString() ?? null,
   lastPullResult: s.lastPullResult,
@@ -36,7 +38,7 @@ export async function pullDue(app: FastifyInstance): Promise<PullOutcome> {
   const maxBytes = app.config.IMPORT_MAX_MB * 1024 * 1024;
   let res;
   try {
-    res = await safeFetch(s.feedUrl, {
+    const opts = {
       allow: app.config.FEED_FETCH_ALLOW,
       maxBytes,
       timeoutMs: 120_000,
@@ -44,7 +46,12 @@ export async function pullDue(app: FastifyInstance): Promise<PullOutcome> {
         ...(s.etag ? { 'if-none-match': s.etag } : {}),
         ...(s.lastModified ? { 'if-modified-since': s.lastModified } : {}),
       },
-    });
+    };
+    if (s.feedKind === 'products') {
+      // Every page of the feed, as one file; the first page's validators stand for the whole.
+      const pages = await fetchProductPages(s.feedUrl, opts);
+      res = { ...pages.first, body: pages.body };
+    } else res = await safeFetch(s.feedUrl, opts);
   } catch (err) {
     const why = err instanceof RefusedFetch ? err.message : 'the feed could not be reached';
     await repo.recordPull(app.db, s.id, { result: `Not fetched: ${why}` });
@@ -62,12 +69,12 @@ export async function pullDue(app: FastifyInstance): Promise<PullOutcome> {
   try {
     const run = await createRun(app.db, {
       supplier: s.code,
-      kind: 'diamonds',
+      kind: s.feedKind,
       dryRun: false,
-      full: s.feedFull,
+      full: s.feedKind === 'diamonds' && s.feedFull,
       source: 'pull',
       state: 'uploading',
-      fileName: new URL(res.url).pathname.split('/').pop() || 'feed.csv',
+      fileName: new URL(res.url).pathname.split('/').pop() || (s.feedKind === 'products' ? 'products.json' : 'feed.csv'),
       fileBytes: res.body.length,
     });
     runId = run.id;

@@ -106,9 +106,8 @@ export const importsRepository = {
   },
 
   async finish(db: DbOrTx, id: string, end: Pick<NewImportRun, 'state' | 'report' | 'message'>): Promise<void> {
-    const counts = end.report
-      ? { rowsDone: end.report.rows, rowsTotal: end.report.rows, errorsSoFar: end.report.rowsWithErrors }
-      : {};
+    const rows = end.report ? ('rows' in end.report ? end.report.rows : end.report.products) : 0;
+    const counts = end.report ? { rowsDone: rows, rowsTotal: rows, errorsSoFar: end.report.rowsWithErrors } : {};
     await db
       .update(importRun)
       .set({ ...end, ...counts, phase: null, finishedAt: sql`now()` })
@@ -201,11 +200,12 @@ export const importsRepository = {
   async setPull(
     db: DbOrTx,
     code: string,
-    p: { feedUrl: string | null; everyMinutes: number; full: boolean },
+    p: { feedUrl: string | null; everyMinutes: number; full: boolean; kind: 'diamonds' | 'products' },
   ): Promise<SupplierRow> {
     const set = {
       feedUrl: p.feedUrl,
       feedFull: p.full,
+      feedKind: p.kind,
       pullEveryMinutes: p.feedUrl ? p.everyMinutes : null,
       nextPullAt: p.feedUrl ? sql`now()` : null,
       // A new address starts afresh: its validators belong to the old one.
@@ -231,7 +231,7 @@ export const importsRepository = {
         select id from supplier
         where pull_every_minutes is not null and feed_url is not null and next_pull_at <= now()
         order by next_pull_at limit 1 for update skip locked)
-      returning id, code, feed_url as "feedUrl", feed_full as "feedFull", etag, last_modified as "lastModified"`);
+      returning id, code, feed_url as "feedUrl", feed_full as "feedFull", feed_kind as "feedKind", etag, last_modified as "lastModified"`);
     return rowsOf<SupplierRow>(rows)[0] ?? null;
   },
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   IMPORT_PIECE_BYTES,
+  categoryMappingBody,
   importCreateBody,
   supplierCodeField,
   supplierPullBody,
@@ -20,6 +21,8 @@ import {
 } from './service.ts';
 import { queueRun } from './worker.ts';
 import { pullSoon, setSupplierPull, supplierFeeds } from './pulls.ts';
+import { categoryMappings, setCategoryMapping } from './category-mappings.ts';
+import { actorOf } from '../staff/service.ts';
 
 // An upload is three steps, so no request outlives the server's request time limit whatever the
 // file's size: POST /imports says what is coming (and takes the supplier's one-import lock),
@@ -92,6 +95,18 @@ export const importAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/suppliers/:code/pull',
     { config: access, schema: { params: codeParams, body: supplierPullBody } },
     async (req) => ({ data: await setSupplierPull(app.db, req.params.code, req.body) }),
+  );
+  app.get('/suppliers/:code/categories', { config: access, schema: { params: codeParams } }, async (req) => ({
+    data: await categoryMappings(app.db, req.params.code),
+  }));
+  app.put(
+    '/suppliers/:code/categories',
+    { config: access, schema: { params: codeParams, body: categoryMappingBody } },
+    async (req) => {
+      const { runId } = await setCategoryMapping(app.db, actorOf(req.staff!.staff), req.params.code, req.body);
+      if (runId) await queueRun(app.jobs, runId);
+      return { data: { ...(await categoryMappings(app.db, req.params.code)), runId } };
+    },
   );
   app.post('/suppliers/:code/pull-now', { config: access, schema: { params: codeParams } }, async (req, reply) => {
     await pullSoon(app.db, req.params.code);

@@ -5,6 +5,8 @@ import { AppError, NotFound, Unprocessable } from '../../errors.ts';
 import { csvRow } from '../../csv.ts';
 import { UnusableFeed } from '../feeds/diamond-feed.ts';
 import { importDiamondFeed, type ImportProgress, type ImportReport } from '../feeds/import-diamonds.ts';
+import { importProductFeed, importWaitingDesigns, type ProductImportReport } from '../feeds/import-products.ts';
+import type { ImportKind, ImportReportAnswer, ProductImportReportAnswer } from '@facet/contracts/admin-feeds';
 import { importsRepository as repo, type ImportRunRow, type ImportRunWithStaff } from './repository.ts';
 
 // Supplier feed imports as runs: a run is created (at most one live per supplier), its file sent
@@ -29,10 +31,11 @@ export class ImportBusy extends AppError {
 
 export interface NewRun {
   supplier: string;
-  kind: 'diamonds';
+  kind: ImportKind;
   dryRun: boolean;
   full: boolean;
-  source: 'upload' | 'cli' | 'pull';
+  /** 'mapping': the designs that waited for a category the manager has just given (no file). */
+  source: 'upload' | 'cli' | 'pull' | 'mapping';
   /** An upload starts in 'uploading' (its pieces still to come); anything else is queued at once. */
   state?: 'uploading' | 'queued';
   fileName: string;
@@ -66,6 +69,24 @@ export async function createRun(db: Db, input: NewRun): Promise<ImportRunRow> {
   // The live run ended between the insert and this read (or was found dead): the next attempt gets in.
   if (!live) return createRun(db, input);
   throw new ImportBusy(input.supplier, live.id);
+}
+
+/** A run for the designs that waited for their group's category: queued unless the supplier is busy (then the next import brings them). */
+export async function createWaitingRun(db: Db, supplier: string, staffId: number | null): Promise<ImportRunRow | null> {
+  try {
+    return await createRun(db, {
+      supplier,
+      kind: 'products',
+      dryRun: false,
+      full: false,
+      source: 'mapping',
+      fileName: 'products waiting for a category',
+      staffId,
+    });
+  } catch (err) {
+    if (err instanceof ImportBusy) return null;
+    throw err;
+  }
 }
 
 /** The bytes cannot be a text feed: NUL bytes outside a UTF-16 file, or a known binary signature. */
@@ -125,7 +146,9 @@ export async function receivePiece(db: Db, id: string, seq: number, bytes: Buffe
   if (seq === 0 && looksBinary(bytes)) {
     await cancelUpload(db, id, 'Not a CSV or TSV file.');
     throw new Unprocessable(
-      'This is not a CSV or TSV file. Export the feed as CSV (comma, semicolon or tab separated) and upload that.',
+      run.kind === 'products'
+        ? 'This is not a JSON file. Export the product feed as JSON and upload that.'
+        : 'This is not a CSV or TSV file. Export the feed as CSV (comma, semicolon or tab separated) and upload that.',
     );
   }
   await repo.putChunk(db, id, seq, bytes);
@@ -176,7 +199,8 @@ export async function runImport(
   runId: string,
   open: () => Readable,
   onProgress?: (p: ImportProgress) => void,
-): Promise<ImportReport | null> {
+  opts: { fetchAllow?: readonly string[] } = {},
+): Promise<ImportReport | ProductImportReport | null> {
   const run = await repo.begin(db, runId);
   if (!run) return null;
   let lastWrite = 0;
@@ -194,12 +218,22 @@ export async function runImport(
     );
   };
   try {
-    const report = await importDiamondFeed(db, open, {
-      supplier: run.supplierCode,
-      dryRun: run.dryRun,
-      full: run.full,
-      onProgress: progress,
-    });
+    const report =
+      run.kind === 'diamonds'
+        ? await importDiamondFeed(db, open, {
+            supplier: run.supplierCode,
+            dryRun: run.dryRun,
+            full: run.full,
+            onProgress: progress,
+          })
+        : run.source === 'mapping'
+          ? await importWaitingDesigns(db, { supplier: run.supplierCode, dryRun: false, fetchAllow: opts.fetchAllow, onProgress: progress })
+          : await importProductFeed(db, open, {
+              supplier: run.supplierCode,
+              dryRun: run.dryRun,
+              fetchAllow: opts.fetchAllow,
+              onProgress: progress,
+            });
     await writing;
     await repo.finish(db, runId, { state: 'done', report, message: null });
     if (!run.dryRun) {
@@ -237,7 +271,8 @@ export function toAnswer(r: ImportRunWithStaff): ImportRun {
     rowsTotal: r.rowsTotal,
     rowsDone: r.rowsDone,
     errorsSoFar: r.errorsSoFar,
-    report: r.report ?? null,
+    report: r.kind === 'diamonds' ? ((r.report as ImportReportAnswer | null) ?? null) : null,
+    productReport: r.kind === 'products' ? ((r.report as ProductImportReportAnswer | null) ?? null) : null,
     message: r.message,
     staff: r.staffEmail,
     createdAt: r.createdAt.toISOString(),
@@ -261,10 +296,11 @@ export async function getRun(db: Db, id: string): Promise<ImportRun> {
 /** The refused rows of a finished run, as the CSV staff download. */
 export async function errorsCsv(db: Db, id: string): Promise<{ fileName: string; csv: string }> {
   const run = await getRun(db, id);
-  if (!run.report) throw new NotFound('This import has no report yet.');
+  const report = run.report ?? run.productReport;
+  if (!report) throw new NotFound('This import has no report yet.');
   const csv =
-    csvRow(['line', 'column', 'value', 'reason']) +
-    run.report.errors.map((e) => csvRow([e.line, e.column, e.value, e.reason])).join('');
+    csvRow([run.kind === 'products' ? 'product' : 'line', 'column', 'value', 'reason']) +
+    report.errors.map((e) => csvRow([e.line, e.column, e.value, e.reason])).join('');
   return { fileName: `${run.supplier}-${run.createdAt.slice(0, 10)}-errors.csv`, csv };
 }
 
@@ -280,7 +316,7 @@ export async function applyDryRun(db: Db, id: string, staffId: number | null): P
     );
   return createRun(db, {
     supplier: dry.supplierCode,
-    kind: 'diamonds',
+    kind: dry.kind,
     dryRun: false,
     full: dry.full,
     source: dry.source,

@@ -41,8 +41,10 @@ export async function startImportWorker(app: FastifyInstance, jobs: Jobs): Promi
     const run = await repo.get(app.db, job.data.runId);
     if (!run || (run.state !== 'queued' && run.state !== 'running')) return;
     try {
-      const report = await runImport(app.db, run.id, storedFile(app.db, run.fileRunId ?? run.id));
-      app.log.info({ runId: run.id, supplier: run.supplierCode, rows: report?.rows }, 'feed import finished');
+      const report = await runImport(app.db, run.id, storedFile(app.db, run.fileRunId ?? run.id), undefined, {
+        fetchAllow: app.config.FEED_FETCH_ALLOW,
+      });
+      app.log.info({ runId: run.id, supplier: run.supplierCode, kind: run.kind }, 'feed import finished');
     } catch (err) {
       app.log.error({ err, runId: run.id }, 'feed import failed');
       if (job.retryCount >= RETRIES)

@@ -87,6 +87,12 @@ export const productsRepository = {
         where exists (select 1 from product_group g where g.category_id = c.id) order by c.section, c.position`),
     ),
 
+  /** Every category, in menu order (where a supplier's product group may be placed). */
+  allCategories: async (db: DbOrTx) =>
+    rowsOf<{ id: number; name: string; section: string }>(
+      await db.execute(sql`select c.id, c.name, c.section from category c order by c.section, c.position`),
+    ),
+
   group: async (db: DbOrTx, id: number, lock = false) =>
     rowsOf<GroupRow>(
       await db.execute(sql`select ${GROUP_COLS} from product_group g join category c on c.id = g.category_id

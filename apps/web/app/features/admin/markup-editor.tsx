@@ -21,7 +21,7 @@ import { useAdminAction } from './use-admin-action.ts';
 // checked by the contract's own schema before the server checks it again.
 
 interface Row {
-  origin: 'natural' | 'lab' | 'any';
+  origin: 'natural' | 'lab' | 'product' | 'any';
   caratMin: string;
   caratMax: string;
   costMin: string;
@@ -36,7 +36,7 @@ const amount = z
   .trim()
   .regex(/^(\d+(\.\d{1,2})?)?$/, 'A number, like 1.5');
 const rowSchema = z.object({
-  origin: z.enum(['natural', 'lab', 'any']),
+  origin: z.enum(['natural', 'lab', 'product', 'any']),
   caratMin: amount,
   caratMax: amount,
   costMin: amount,
@@ -131,6 +131,7 @@ export function MarkupEditor({ rules, onSaved }: { rules: MarkupRuleInput[]; onS
                   >
                     <option value="natural">Natural</option>
                     <option value="lab">Lab-grown</option>
+                    <option value="product">Products</option>
                     <option value="any">Any</option>
                   </select>
                 </td>
