@@ -80,6 +80,10 @@ export const adminProduct = z.object({
   kind: z.string(),
   configurable: z.boolean(),
   published: z.boolean(),
+  /** The supplier whose product feed the design comes from (null: the store's own). */
+  supplier: z.string().nullable(),
+  /** Why that feed keeps the design off the storefront (an image it could not use). */
+  heldReason: z.string().nullable(),
   minPriceCents: z.number().int(),
   updatedAt: z.string().nullable(),
   attributes: z.array(z.object({ label: z.string(), value: z.string() })),

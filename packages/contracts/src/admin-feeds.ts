@@ -51,6 +51,12 @@ export const markupRulesBody = z
 export const IMPORT_KINDS = ['diamonds', 'products'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 export const IMPORT_KIND_LABELS: Record<ImportKind, string> = { diamonds: 'Diamonds', products: 'Products' };
+export const IMPORT_SOURCE_LABELS = {
+  upload: 'upload',
+  cli: 'command line',
+  pull: 'scheduled pull',
+  mapping: 'categories placed',
+} as const;
 export const IMPORT_STATES = ['uploading', 'queued', 'running', 'done', 'failed'] as const;
 export type ImportState = (typeof IMPORT_STATES)[number];
 export const IMPORT_STATE_LABELS: Record<ImportState, string> = {
@@ -90,7 +96,11 @@ export const importCreateBody = z
   .strict()
   .superRefine((b, ctx) => {
     if (b.kind === 'diamonds' && !FEED_FILE_NAME.test(b.fileName))
-      ctx.addIssue({ code: 'custom', path: ['fileName'], message: 'Upload a diamond feed as a .csv, .tsv or .txt file' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fileName'],
+        message: 'Upload a diamond feed as a .csv, .tsv or .txt file',
+      });
     if (b.kind === 'products' && !PRODUCT_FEED_FILE_NAME.test(b.fileName))
       ctx.addIssue({ code: 'custom', path: ['fileName'], message: 'Upload a product feed as a .json file' });
   });
@@ -232,6 +242,7 @@ export const categoryMappingBody = z
 export type CategoryMappingBody = z.infer<typeof categoryMappingBody>;
 
 export interface CategoryMappingRow {
+  supplier: string;
   groupDescription: string;
   categoryId: number | null;
   categoryName: string | null;
@@ -241,9 +252,8 @@ export interface CategoryMappingRow {
   designs: number;
   firstSeenAt: string;
 }
-/** GET /admin/suppliers/:code/categories */
+/** GET /admin/supplier-categories: every supplier's product groups, unplaced first. */
 export interface CategoryMappings {
-  supplier: string;
   mappings: CategoryMappingRow[];
   categories: Array<{ id: number; name: string; section: string }>;
 }

@@ -128,7 +128,11 @@ async function main(): Promise<number> {
     }
     const s = (Date.now() - started) / 1000;
     const head = `${report.dryRun ? 'Dry run — nothing written' : 'Applied'}: ${source} (${(size / 1e6).toFixed(1)} MB) for ${report.supplier} in ${s.toFixed(1)} s`;
-    console.log(['rows' in report ? diamondSummary(head, report) : productSummary(head, report), ...errorLines(report)].join('\n'));
+    console.log(
+      ['rows' in report ? diamondSummary(head, report) : productSummary(head, report), ...errorLines(report)].join(
+        '\n',
+      ),
+    );
     if (values.report) {
       writeFileSync(
         values.report,
@@ -178,7 +182,10 @@ function productSummary(head: string, report: ProductImportReport): string {
     ...(report.dryRun ? [] : [`  images fetched ${report.imagesFetched} · failed ${report.imagesFailed}`]),
     ...report.unmapped
       .slice(0, 10)
-      .map((u) => `  no category yet: "${u.groupDescription}" (${u.designs} design${u.designs === 1 ? '' : 's'}) — place it on /admin/imports`),
+      .map(
+        (u) =>
+          `  no category yet: "${u.groupDescription}" (${u.designs} design${u.designs === 1 ? '' : 's'}) — place it on /admin/imports`,
+      ),
     ...report.held.slice(0, 5).map((h) => `  kept unpublished: ${h.series}: ${h.reason}`),
   ].join('\n');
 }

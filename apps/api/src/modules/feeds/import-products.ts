@@ -3,19 +3,19 @@ import type { ProductImportReportAnswer } from '@facet/contracts/admin-feeds';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ImageSpec, ItemKind } from '../../db/schema/products.ts';
 import { metalByQuality } from '../catalog/grades.ts';
-import { refreshListingCopies } from '../catalog/repository.ts';
+import { refreshListingCopies } from '../catalog/service.ts';
 import type { FeedError } from './diamond-feed.ts';
 import type { ImportProgress } from './import-diamonds.ts';
 import { retailCents, type MarkupRule } from './markup.ts';
 import { checkProductFeed, type FeedDesign, type FeedVariant } from './product-feed.ts';
 import { fetchProductImage, type FetchedImage } from './product-images.ts';
 import {
+  feedsRepository,
   productFeedRepository as repo,
   type ExistingDesign,
   type ExistingVariant,
   type NewVariant,
-} from './product-feed-repository.ts';
-import { feedsRepository } from './repository.ts';
+} from './repository.ts';
 
 // A supplier's product feed into the catalogue, one design (series) per transaction. A design
 // whose group description has a category goes on the storefront: new, changed or unchanged. A
@@ -27,7 +27,10 @@ import { feedsRepository } from './repository.ts';
 export type ProductImportReport = ProductImportReportAnswer;
 export const LISTED_MAX = 100;
 /** How a design is drawn when its category has no pieces yet to copy the drawing from. */
-const DRAWING_FALLBACK: { kind: ItemKind; image: ImageSpec } = { kind: 'finding', image: { kind: 'finding', style: 'finding' } };
+const DRAWING_FALLBACK: { kind: ItemKind; image: ImageSpec } = {
+  kind: 'finding',
+  image: { kind: 'finding', style: 'finding' },
+};
 
 export interface ProductImportOptions {
   supplier: string;
@@ -158,7 +161,14 @@ async function writeDesign(
 
   return db.transaction(async (tx) => {
     const g = await repo.design(tx, supplierId, d.series, true);
-    const existing = new Map((await repo.variantsBySku(tx, d.variants.map((v) => v.sku))).map((v) => [v.sku, v]));
+    const existing = new Map(
+      (
+        await repo.variantsBySku(
+          tx,
+          d.variants.map((v) => v.sku),
+        )
+      ).map((v) => [v.sku, v]),
+    );
     const p = plan(d, rules, existing, g?.id ?? null, report, refuse);
     if (!p) return null;
     if (heldReason) {
@@ -257,9 +267,23 @@ async function updateDesign(
 }
 
 /** What an apply would do with a design, read only: for the dry run's figures. */
-async function classify(db: Db, supplierId: number | null, d: FeedDesign, rules: readonly MarkupRule[], report: ProductImportReport, refuse: (v: FeedVariant, reason: string) => void) {
+async function classify(
+  db: Db,
+  supplierId: number | null,
+  d: FeedDesign,
+  rules: readonly MarkupRule[],
+  report: ProductImportReport,
+  refuse: (v: FeedVariant, reason: string) => void,
+) {
   const g = supplierId === null ? null : await repo.design(db, supplierId, d.series, false);
-  const existing = new Map((await repo.variantsBySku(db, d.variants.map((v) => v.sku))).map((v) => [v.sku, v]));
+  const existing = new Map(
+    (
+      await repo.variantsBySku(
+        db,
+        d.variants.map((v) => v.sku),
+      )
+    ).map((v) => [v.sku, v]),
+  );
   const p = plan(d, rules, existing, g?.id ?? null, report, refuse);
   if (!p) return null;
   if (!g) return 'added';
@@ -313,7 +337,9 @@ async function placeDesigns(
     done += d.variants.length;
     opts.onProgress?.({ phase: 'applying', rowsDone: done, rowsTotal: total, refused: report.rowsWithErrors });
   }
-  report.unmapped = [...unmapped].slice(0, LISTED_MAX).map(([groupDescription, designs]) => ({ groupDescription, designs }));
+  report.unmapped = [...unmapped]
+    .slice(0, LISTED_MAX)
+    .map(([groupDescription, designs]) => ({ groupDescription, designs }));
   report.errors.sort((a: FeedError, b: FeedError) => a.line - b.line);
 }
 
@@ -339,10 +365,7 @@ export async function importProductFeed(
 }
 
 /** Brings in the designs that waited for a category the manager has now given their group. */
-export async function importWaitingDesigns(
-  db: Db,
-  opts: ProductImportOptions,
-): Promise<ProductImportReport> {
+export async function importWaitingDesigns(db: Db, opts: ProductImportOptions): Promise<ProductImportReport> {
   const report = emptyReport(opts.supplier, false);
   const supplier = await feedsRepository.supplierByCode(db, opts.supplier);
   if (!supplier) return report;

@@ -2,7 +2,8 @@ import type { MarkupRuleInput } from '@facet/contracts/admin-feeds';
 import type { Db } from '../../db/client.ts';
 import { audit, type Actor } from '../audit/service.ts';
 import { retailCents, type MarkupRule } from './markup.ts';
-import { feedsRepository as repo } from './repository.ts';
+import { feedsRepository as repo, productFeedRepository } from './repository.ts';
+import { refreshListingCopies } from '../catalog/service.ts';
 
 /** The rules now, and what they make of a few supplier stones. */
 export async function markupRules(db: Db) {
@@ -17,7 +18,7 @@ export async function previewMarkup(db: Db, rules: MarkupRuleInput[]) {
 
 /**
  * Saves the rules and reprices every supplier stone on sale (sold and reserved stones keep the
- * price they were sold or reserved at), in one transaction, audited.
+ * price they were sold or reserved at) and every supplier product, in one transaction, audited.
  */
 export async function saveMarkup(db: Db, actor: Actor, rules: MarkupRuleInput[]) {
   return db.transaction(async (tx) => {
@@ -28,7 +29,21 @@ export async function saveMarkup(db: Db, actor: Actor, rules: MarkupRuleInput[])
       .map((s) => ({ id: s.id, priceCents: retailCents(rules as MarkupRule[], s) ?? s.priceCents, was: s.priceCents }))
       .filter((c) => c.priceCents !== c.was);
     await repo.setPrices(tx, changes);
-    await audit(tx, actor, 'markup.set', 'markup_rule', 'all', { rules: before }, { rules, repriced: changes.length });
-    return { rules: await repo.markupRules(tx), repriced: changes.length };
+    const products = (await productFeedRepository.repricable(tx))
+      .map((p) => ({
+        ...p,
+        now:
+          retailCents(rules as MarkupRule[], { origin: 'product', caratPoints: 0, costCents: p.costCents }) ??
+          p.priceCents,
+      }))
+      .filter((p) => p.now !== p.priceCents);
+    for (const p of products) await productFeedRepository.setPrice(tx, p.id, p.now);
+    for (const groupId of new Set(products.map((p) => p.groupId))) {
+      await productFeedRepository.refreshDesignCopies(tx, groupId);
+      await refreshListingCopies(tx, groupId);
+    }
+    const repriced = changes.length + products.length;
+    await audit(tx, actor, 'markup.set', 'markup_rule', 'all', { rules: before }, { rules, repriced });
+    return { rules: await repo.markupRules(tx), repriced };
   });
 }

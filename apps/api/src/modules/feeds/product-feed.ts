@@ -112,11 +112,13 @@ export function readProduct(p: unknown): Checked {
   const errors: Array<Omit<FeedError, 'line'>> = [];
   const bad = (column: string, value: unknown, reason: string) =>
     errors.push({ column, value: text(value).slice(0, 200), reason });
-  if (!isObject(p)) return { kind: 'errors', errors: [{ column: 'Products', value: '', reason: 'not a product object' }] };
+  if (!isObject(p))
+    return { kind: 'errors', errors: [{ column: 'Products', value: '', reason: 'not a product object' }] };
 
   const sku = text(p.SKU);
   if (!sku) bad('SKU', p.SKU, 'missing');
-  else if (sku.length > 60 || !/^[\w:./ -]+$/.test(sku)) bad('SKU', sku, 'not a SKU (letters, digits and : . / - only, at most 60)');
+  else if (sku.length > 60 || !/^[\w:./ -]+$/.test(sku))
+    bad('SKU', sku, 'not a SKU (letters, digits and : . / - only, at most 60)');
   const group = groupKey(text(p.GroupDescription));
   if (!group) bad('GroupDescription', p.GroupDescription, 'missing');
   else if (group.length > 200) bad('GroupDescription', group, 'longer than 200 characters');
@@ -180,12 +182,7 @@ export function readProduct(p: unknown): Checked {
   for (const img of Array.isArray(p.Images) ? p.Images : []) {
     const url = isObject(img) ? text(img.FullUrl) || text(img.ZoomUrl) || text(img.Url) : text(img);
     if (!url) continue;
-    let parsed: URL | null = null;
-    try {
-      parsed = new URL(url);
-    } catch {
-      parsed = null;
-    }
+    const parsed = URL.canParse(url) ? new URL(url) : null;
     if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
       bad('Images', url, 'image addresses must be http or https URLs');
     else if (images.length < IMAGES_PER_DESIGN && !images.includes(url)) images.push(url);

@@ -10,7 +10,8 @@ const IMAGE_MAX_BYTES = 15 * 1024 * 1024;
 const IMAGE_TIMEOUT_MS = 15_000;
 const IMAGE_REDIRECTS = 3;
 
-export type FetchedImage = { ok: true; url: string; photo: ProcessedPhoto } | { ok: false; url: string; reason: string };
+export type FetchedImage =
+  { ok: true; url: string; photo: ProcessedPhoto } | { ok: false; url: string; reason: string };
 
 export async function fetchProductImage(url: string, allow: readonly string[]): Promise<FetchedImage> {
   try {

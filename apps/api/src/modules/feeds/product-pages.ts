@@ -13,7 +13,10 @@ export interface FetchedPages {
   pages: number;
 }
 
-export async function fetchProductPages(url: string, opts: SafeFetchOptions & { maxBytes: number }): Promise<FetchedPages> {
+export async function fetchProductPages(
+  url: string,
+  opts: SafeFetchOptions & { maxBytes: number },
+): Promise<FetchedPages> {
   const first = await safeFetch(url, opts);
   if (first.status !== 200) return { first, body: first.body, pages: 0 };
   const bodies = [first.body];
@@ -38,5 +41,9 @@ export async function fetchProductPages(url: string, opts: SafeFetchOptions & { 
     bodies.push(res.body);
     page = res.body;
   }
-  return { first, body: Buffer.concat(bodies.flatMap((b, i) => (i ? [Buffer.from('\n'), b] : [b]))), pages: bodies.length };
+  return {
+    first,
+    body: Buffer.concat(bodies.flatMap((b, i) => (i ? [Buffer.from('\n'), b] : [b]))),
+    pages: bodies.length,
+  };
 }

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { diamond, markupRule, supplier } from '../../db/schema/products.ts';
+import { diamond, markupRule, supplier, type ImageSpec, type ItemKind } from '../../db/schema/products.ts';
 import type { MarkupRule } from './markup.ts';
+import type { FeedDesign } from './product-feed.ts';
 
 export type SupplierRow = typeof supplier.$inferSelect;
 export type ExistingStone = Pick<
@@ -183,4 +184,259 @@ export const feedsRepository = {
         .set({ status: 'withdrawn', holdReason: reason })
         .where(and(inArray(diamond.id, ids), eq(diamond.status, 'available')));
   },
+};
+
+// The SQL of product feeds: a supplier's category mapping, designs waiting for one, and the
+// designs and variants a feed writes (by supplier and series; variants by SKU).
+
+export interface ExistingDesign {
+  id: number;
+  categoryId: number;
+  description: string;
+  longDescription: string;
+  published: boolean;
+  heldReason: string | null;
+  version: number;
+}
+export interface ExistingVariant {
+  id: number;
+  groupId: number;
+  sku: string;
+  metal: string;
+  fingerSize: number | null;
+  lengthIn: number | null;
+  weightG: number;
+  priceCents: number;
+  costCents: number | null;
+  stock: number;
+  active: boolean;
+  leadDays: number;
+}
+export interface NewVariant {
+  sku: string;
+  metal: string;
+  fingerSize: number | null;
+  lengthIn: number | null;
+  weightG: number;
+  priceCents: number;
+  costCents: number;
+  stock: number;
+  active: boolean;
+  leadDays: number;
+}
+export interface CategoryMapping {
+  supplier: string;
+  groupDescription: string;
+  categoryId: number | null;
+  categoryName: string | null;
+  waiting: number;
+  designs: number;
+  firstSeenAt: Date;
+}
+
+const values = <T>(rows: T[], row: (r: T) => ReturnType<typeof sql>) =>
+  sql.join(
+    rows.map((r) => sql`(${row(r)})`),
+    sql`, `,
+  );
+
+export const productFeedRepository = {
+  /** Group description → category (null: waiting for the manager) for one supplier. */
+  mappings: async (db: DbOrTx, supplierId: number) =>
+    new Map(
+      rowsOf<{ groupDescription: string; categoryId: number | null }>(
+        await db.execute(sql`select group_description as "groupDescription", category_id as "categoryId"
+          from supplier_category where supplier_id = ${supplierId}`),
+      ).map((r) => [r.groupDescription, r.categoryId]),
+    ),
+
+  /** Every group the suppliers' feeds named (unplaced first), with where it goes and how many designs wait or are listed. */
+  mappingList: async (db: DbOrTx) =>
+    rowsOf<CategoryMapping>(
+      await db.execute(sql`select s.code as supplier, m.group_description as "groupDescription", m.category_id as "categoryId", c.name as "categoryName",
+        (select count(*)::int from feed_product_waiting w where w.supplier_id = m.supplier_id and w.group_description = m.group_description) as waiting,
+        (select count(*)::int from product_group g where g.supplier_id = m.supplier_id and g.description = m.group_description) as designs,
+        m.first_seen_at as "firstSeenAt"
+        from supplier_category m join supplier s on s.id = m.supplier_id left join category c on c.id = m.category_id
+        order by m.category_id is not null, s.code, m.group_description`),
+    ),
+
+  addUnmapped: (db: DbOrTx, supplierId: number, groupDescription: string) =>
+    db.execute(sql`insert into supplier_category (supplier_id, group_description) values (${supplierId}, ${groupDescription})
+      on conflict do nothing`),
+
+  setMapping: (db: DbOrTx, supplierId: number, groupDescription: string, categoryId: number | null) =>
+    db.execute(sql`insert into supplier_category (supplier_id, group_description, category_id) values (${supplierId}, ${groupDescription}, ${categoryId})
+      on conflict (supplier_id, group_description) do update set category_id = excluded.category_id, updated_at = now()`),
+
+  wait: (db: DbOrTx, supplierId: number, d: FeedDesign) =>
+    db.execute(sql`insert into feed_product_waiting (supplier_id, series, group_description, draft)
+      values (${supplierId}, ${d.series}, ${d.groupDescription}, ${JSON.stringify(d)}::jsonb)
+      on conflict (supplier_id, series) do update set group_description = excluded.group_description, draft = excluded.draft, updated_at = now()`),
+
+  stopWaiting: (db: DbOrTx, supplierId: number, series: string) =>
+    db.execute(sql`delete from feed_product_waiting where supplier_id = ${supplierId} and series = ${series}`),
+
+  /** Designs waiting whose group now has a category, a page at a time. */
+  waitingMapped: async (db: DbOrTx, supplierId: number, afterSeries: string, limit: number) =>
+    rowsOf<{ series: string; draft: FeedDesign }>(
+      await db.execute(sql`select w.series, w.draft from feed_product_waiting w
+        join supplier_category m on m.supplier_id = w.supplier_id and m.group_description = w.group_description
+        where w.supplier_id = ${supplierId} and m.category_id is not null and w.series > ${afterSeries}
+        order by w.series limit ${limit}`),
+    ),
+
+  countWaitingMapped: async (db: DbOrTx, supplierId: number) =>
+    rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from feed_product_waiting w
+        join supplier_category m on m.supplier_id = w.supplier_id and m.group_description = w.group_description
+        where w.supplier_id = ${supplierId} and m.category_id is not null`),
+    )[0]!.n,
+
+  design: async (db: DbOrTx, supplierId: number, series: string, lock: boolean) =>
+    rowsOf<ExistingDesign>(
+      await db.execute(sql`select id, category_id as "categoryId", description, long_description as "longDescription",
+        published, held_reason as "heldReason", version
+        from product_group where supplier_id = ${supplierId} and supplier_series = ${series} ${lock ? sql`for update` : sql``}`),
+    )[0] ?? null,
+
+  variantsBySku: async (db: DbOrTx, skus: string[]) =>
+    skus.length
+      ? rowsOf<ExistingVariant>(
+          await db.execute(sql`select id, group_id as "groupId", sku, metal, finger_size as "fingerSize", length_in as "lengthIn",
+            weight_g as "weightG", price_cents as "priceCents", cost_cents as "costCents", stock, active, lead_days as "leadDays"
+            from product where sku in (${sql.join(
+              skus.map((s) => sql`${s}`),
+              sql`, `,
+            )})`),
+        )
+      : [],
+
+  attributes: async (db: DbOrTx, groupId: number) =>
+    rowsOf<{ label: string; value: string }>(
+      await db.execute(
+        sql`select label, value from product_attribute where group_id = ${groupId} order by label, value`,
+      ),
+    ),
+
+  photoSources: async (db: DbOrTx, groupId: number) =>
+    new Set(
+      rowsOf<{ url: string }>(
+        await db.execute(
+          sql`select source_url as url from product_photo where group_id = ${groupId} and source_url is not null`,
+        ),
+      ).map((r) => r.url),
+    ),
+
+  /** How the category's own pieces are drawn (its most common kind), for a design with no photograph. */
+  drawingOf: async (db: DbOrTx, categoryId: number) =>
+    rowsOf<{ kind: ItemKind; image: ImageSpec }>(
+      await db.execute(sql`select g.kind, g.image from product_group g
+        join category c on c.id = ${categoryId}
+        where g.category_id = c.id or g.category_id = c.parent_id or g.category_id in (select id from category where parent_id = c.id)
+        group by g.kind, g.image order by count(*) desc limit 1`),
+    )[0] ?? null,
+
+  insertDesign: async (
+    tx: DbOrTx,
+    g: {
+      supplierId: number;
+      series: string;
+      categoryId: number;
+      description: string;
+      longDescription: string;
+      kind: ItemKind;
+      image: ImageSpec;
+      defaultMetal: string;
+      published: boolean;
+      heldReason: string | null;
+    },
+  ) =>
+    rowsOf<{ id: number }>(
+      await tx.execute(sql`insert into product_group (id, series, category_id, description, long_description, kind, image,
+        min_price_cents, default_metal, created_at, published, supplier_id, supplier_series, held_reason)
+        values (nextval('feed_product_group_id_seq'), ${g.series}, ${g.categoryId}, ${g.description}, ${g.longDescription}, ${g.kind},
+          ${JSON.stringify(g.image)}::jsonb, 0, ${g.defaultMetal}, now(), ${g.published}, ${g.supplierId}, ${g.series}, ${g.heldReason})
+        returning id`),
+    )[0]!.id,
+
+  updateDesign: (
+    tx: DbOrTx,
+    id: number,
+    g: {
+      categoryId: number;
+      description: string;
+      longDescription: string;
+      defaultMetal: string;
+      published: boolean;
+      heldReason: string | null;
+    },
+  ) =>
+    tx.execute(sql`update product_group set category_id = ${g.categoryId}, description = ${g.description},
+      long_description = ${g.longDescription}, default_metal = ${g.defaultMetal}, published = ${g.published},
+      held_reason = ${g.heldReason}, version = version + 1, updated_at = now() where id = ${id}`),
+
+  insertVariants: (tx: DbOrTx, groupId: number, vs: NewVariant[]) =>
+    vs.length
+      ? tx.execute(sql`insert into product (id, group_id, sku, metal, finger_size, length_in, weight_g, price_cents, cost_cents, stock, active, lead_days)
+          values ${values(
+            vs,
+            (v) =>
+              sql`nextval('feed_product_id_seq'), ${groupId}, ${v.sku}, ${v.metal}, ${v.fingerSize}, ${v.lengthIn}, ${v.weightG}, ${v.priceCents}, ${v.costCents}, ${v.stock}, ${v.active}, ${v.leadDays}`,
+          )}`)
+      : Promise.resolve(),
+
+  updateVariant: (tx: DbOrTx, id: number, v: NewVariant) =>
+    tx.execute(sql`update product set metal = ${v.metal}, finger_size = ${v.fingerSize}, length_in = ${v.lengthIn}, weight_g = ${v.weightG},
+      price_cents = ${v.priceCents}, cost_cents = ${v.costCents}, stock = ${v.stock}, active = ${v.active}, lead_days = ${v.leadDays}
+      where id = ${id}`),
+
+  replaceAttributes: async (tx: DbOrTx, groupId: number, attributes: Array<{ label: string; value: string }>) => {
+    await tx.execute(sql`delete from product_attribute where group_id = ${groupId}`);
+    if (attributes.length)
+      await tx.execute(sql`insert into product_attribute (group_id, label, value)
+        values ${values(attributes, (a) => sql`${groupId}, ${a.label}, ${a.value}`)} on conflict do nothing`);
+  },
+
+  addPhoto: (
+    tx: DbOrTx,
+    p: {
+      key: string;
+      groupId: number;
+      position: number;
+      alt: string;
+      width: number;
+      height: number;
+      sourceUrl: string;
+      large: Buffer;
+      small: Buffer;
+    },
+  ) =>
+    tx.execute(sql`insert into product_photo (key, group_id, position, alt, width, height, source_url, large, small)
+      values (${p.key}, ${p.groupId}, ${p.position}, ${p.alt}, ${p.width}, ${p.height}, ${p.sourceUrl}, ${p.large}, ${p.small})`),
+
+  nextPhotoPosition: async (tx: DbOrTx, groupId: number) =>
+    rowsOf<{ n: number }>(
+      await tx.execute(
+        sql`select coalesce(max(position) + 1, 0)::int as n from product_photo where group_id = ${groupId}`,
+      ),
+    )[0]!.n,
+
+  /** The read-optimised copies a listing and search use: cheapest active price and the search text. */
+  refreshDesignCopies: (tx: DbOrTx, groupId: number) =>
+    tx.execute(sql`update product_group g set
+      min_price_cents = coalesce((select min(v.price_cents) from product v where v.group_id = g.id and v.active), g.min_price_cents),
+      search_text = coalesce((select string_agg(a.label || ' ' || a.value, ' ' order by a.label, a.value) from product_attribute a where a.group_id = g.id), '')
+        || ' ' || g.series
+      where g.id = ${groupId}`),
+
+  /** Supplier products on sale with their cost, for repricing when the markup rules change. */
+  repricable: async (db: DbOrTx) =>
+    rowsOf<{ id: number; groupId: number; costCents: number; priceCents: number }>(
+      await db.execute(sql`select id, group_id as "groupId", cost_cents as "costCents", price_cents as "priceCents"
+        from product where cost_cents is not null`),
+    ),
+
+  setPrice: (tx: DbOrTx, id: number, priceCents: number) =>
+    tx.execute(sql`update product set price_cents = ${priceCents} where id = ${id}`),
 };

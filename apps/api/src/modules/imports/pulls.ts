@@ -74,7 +74,8 @@ export async function pullDue(app: FastifyInstance): Promise<PullOutcome> {
       full: s.feedKind === 'diamonds' && s.feedFull,
       source: 'pull',
       state: 'uploading',
-      fileName: new URL(res.url).pathname.split('/').pop() || (s.feedKind === 'products' ? 'products.json' : 'feed.csv'),
+      fileName:
+        new URL(res.url).pathname.split('/').pop() || (s.feedKind === 'products' ? 'products.json' : 'feed.csv'),
       fileBytes: res.body.length,
     });
     runId = run.id;

@@ -12,6 +12,7 @@ import { AppError } from '../../errors.ts';
 import {
   applyDryRun,
   cancelUpload,
+  createWaitingRun,
   errorsCsv,
   finishUpload,
   getRun,
@@ -21,7 +22,7 @@ import {
 } from './service.ts';
 import { queueRun } from './worker.ts';
 import { pullSoon, setSupplierPull, supplierFeeds } from './pulls.ts';
-import { categoryMappings, setCategoryMapping } from './category-mappings.ts';
+import { categoryMappings, setCategoryMapping } from '../feeds/category-mappings.ts';
 import { actorOf } from '../staff/service.ts';
 
 // An upload is three steps, so no request outlives the server's request time limit whatever the
@@ -96,16 +97,17 @@ export const importAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: access, schema: { params: codeParams, body: supplierPullBody } },
     async (req) => ({ data: await setSupplierPull(app.db, req.params.code, req.body) }),
   );
-  app.get('/suppliers/:code/categories', { config: access, schema: { params: codeParams } }, async (req) => ({
-    data: await categoryMappings(app.db, req.params.code),
-  }));
+  app.get('/supplier-categories', { config: access }, async () => ({ data: await categoryMappings(app.db) }));
   app.put(
     '/suppliers/:code/categories',
     { config: access, schema: { params: codeParams, body: categoryMappingBody } },
     async (req) => {
-      const { runId } = await setCategoryMapping(app.db, actorOf(req.staff!.staff), req.params.code, req.body);
-      if (runId) await queueRun(app.jobs, runId);
-      return { data: { ...(await categoryMappings(app.db, req.params.code)), runId } };
+      const { ready } = await setCategoryMapping(app.db, actorOf(req.staff!.staff), req.params.code, req.body);
+      // A run brings the waiting designs in (if the supplier is busy, its next import does).
+      const run = ready ? await createWaitingRun(app.db, req.params.code, req.staff!.staff.id) : null;
+      if (run) await queueRun(app.jobs, run.id);
+      const runId = run?.id ?? null;
+      return { data: { ...(await categoryMappings(app.db)), runId } };
     },
   );
   app.post('/suppliers/:code/pull-now', { config: access, schema: { params: codeParams } }, async (req, reply) => {

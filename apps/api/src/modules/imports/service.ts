@@ -227,7 +227,12 @@ export async function runImport(
             onProgress: progress,
           })
         : run.source === 'mapping'
-          ? await importWaitingDesigns(db, { supplier: run.supplierCode, dryRun: false, fetchAllow: opts.fetchAllow, onProgress: progress })
+          ? await importWaitingDesigns(db, {
+              supplier: run.supplierCode,
+              dryRun: false,
+              fetchAllow: opts.fetchAllow,
+              onProgress: progress,
+            })
           : await importProductFeed(db, open, {
               supplier: run.supplierCode,
               dryRun: run.dryRun,

@@ -41,7 +41,7 @@ export async function startImportWorker(app: FastifyInstance, jobs: Jobs): Promi
     const run = await repo.get(app.db, job.data.runId);
     if (!run || (run.state !== 'queued' && run.state !== 'running')) return;
     try {
-      const report = await runImport(app.db, run.id, storedFile(app.db, run.fileRunId ?? run.id), undefined, {
+      await runImport(app.db, run.id, storedFile(app.db, run.fileRunId ?? run.id), undefined, {
         fetchAllow: app.config.FEED_FETCH_ALLOW,
       });
       app.log.info({ runId: run.id, supplier: run.supplierCode, kind: run.kind }, 'feed import finished');

@@ -28,7 +28,8 @@ export type GroupRow = Pick<
   | 'minPriceCents'
   | 'defaultMetal'
   | 'categoryId'
-> & { image: ImageSpec; updatedAt: string | null; categoryName: string };
+  | 'heldReason'
+> & { image: ImageSpec; updatedAt: string | null; categoryName: string; supplier: string | null };
 
 export interface PhotoRow {
   key: string;
@@ -40,7 +41,8 @@ export interface PhotoRow {
 
 const GROUP_COLS = sql`g.id, g.version, g.series, g.description, g.long_description as "longDescription", g.kind, g.configurable,
   g.published, g.min_price_cents as "minPriceCents", g.default_metal as "defaultMetal", g.category_id as "categoryId", g.image,
-  g.updated_at as "updatedAt", c.name as "categoryName"`;
+  g.updated_at as "updatedAt", c.name as "categoryName", g.held_reason as "heldReason",
+  (select s.code from supplier s where s.id = g.supplier_id) as supplier`;
 
 export const productsRepository = {
   list: async (db: DbOrTx, q: AdminProductQuery) => {

@@ -73,6 +73,8 @@ export async function productForStaff(db: DbOrTx, id: number): Promise<AdminProd
     kind: g.kind,
     configurable: g.configurable,
     published: g.published,
+    supplier: g.supplier,
+    heldReason: g.heldReason,
     minPriceCents: g.minPriceCents,
     updatedAt: g.updatedAt ? new Date(g.updatedAt).toISOString() : null,
     attributes,
@@ -198,3 +200,5 @@ export async function orderPhotos(db: Db, actor: Actor, id: number, keys: string
 }
 
 export const photoBytes = repo.photoBytes;
+/** Every category in menu order: where staff may place a supplier's product group. */
+export const allCategories = repo.allCategories;

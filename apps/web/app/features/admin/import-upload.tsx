@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
-  FEED_FILE_NAME,
   IMPORT_PIECE_BYTES,
   importCreateBody,
   piecesOf,
+  type ImportKind,
   type ImportRun,
 } from '@facet/contracts/admin-feeds';
 import { toast } from '~/lib/toast.ts';
@@ -39,6 +39,7 @@ export function ImportUpload({ maxBytes }: { maxBytes: number }) {
   const navigate = useNavigate();
   const fileInput = useRef<HTMLInputElement>(null);
   const [supplier, setSupplier] = useState('');
+  const [kind, setKind] = useState<ImportKind>('diamonds');
   const [dryRun, setDryRun] = useState(true);
   const [full, setFull] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -52,16 +53,15 @@ export function ImportUpload({ maxBytes }: { maxBytes: number }) {
     const file = fileInput.current?.files?.[0];
     const body = {
       supplier,
-      kind: 'diamonds' as const,
+      kind,
       dryRun,
-      full,
+      full: kind === 'diamonds' && full,
       fileName: file?.name ?? '',
       fileBytes: file?.size ?? 0,
     };
     const checked = importCreateBody.safeParse(body);
     const found: Record<string, string> = {};
     if (!file) found.file = 'Choose the feed file';
-    else if (!FEED_FILE_NAME.test(file.name)) found.file = 'Upload the feed as a .csv, .tsv or .txt file';
     else if (file.size > maxBytes)
       found.file = `The file is larger than ${fileSize(maxBytes)}. Split it, or import it with the command line.`;
     else if (!file.size) found.file = 'The file is empty';
@@ -69,6 +69,7 @@ export function ImportUpload({ maxBytes }: { maxBytes: number }) {
       for (const i of checked.error.issues) {
         const k = String(i.path[0]);
         if (k === 'supplier') found.supplier = i.message;
+        if (k === 'fileName' && file && !found.file) found.file = i.message;
       }
     setErrors(found);
     if (Object.keys(found).length || !file || !checked.success) return;
@@ -110,12 +111,23 @@ export function ImportUpload({ maxBytes }: { maxBytes: number }) {
       aria-labelledby="upload-heading"
     >
       <h2 id="upload-heading" className="text-sm font-semibold">
-        Upload a diamond feed
+        Upload a supplier feed
       </h2>
       <p className="mt-1 text-xs text-muted">
-        CSV or TSV as suppliers export it (RapNet-style columns), up to {fileSize(maxBytes)}. Rows with mistakes are
-        listed and skipped; the rest go ahead.
+        {kind === 'diamonds'
+          ? 'Diamonds: CSV or TSV as suppliers export it (RapNet-style columns)'
+          : 'Products: JSON pages as Stuller’s products API returns them'}
+        , up to {fileSize(maxBytes)}. Rows with mistakes are listed and skipped; the rest go ahead.
       </p>
+      <fieldset className="mt-3 flex flex-wrap gap-4 text-sm" disabled={uploading}>
+        <legend className="sr-only">What the file holds</legend>
+        {(['diamonds', 'products'] as const).map((k) => (
+          <label key={k} className="flex items-center gap-2">
+            <input type="radio" name="import-kind" checked={kind === k} onChange={() => setKind(k)} />
+            {k === 'diamonds' ? 'Diamonds (CSV)' : 'Products — mountings, findings (JSON)'}
+          </label>
+        ))}
+      </fieldset>
       <div className="mt-3 grid gap-3 sm:grid-cols-[12rem_1fr]">
         <label className="text-xs text-muted">
           Supplier code
@@ -138,7 +150,11 @@ export function ImportUpload({ maxBytes }: { maxBytes: number }) {
           <input
             ref={fileInput}
             type="file"
-            accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
+            accept={
+              kind === 'diamonds'
+                ? '.csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain'
+                : '.json,.jsonl,.ndjson,application/json'
+            }
             className="field mt-1 py-1.5"
             aria-invalid={!!errors.file}
             aria-describedby={errors.file ? 'import-file-error' : undefined}
@@ -155,15 +171,17 @@ export function ImportUpload({ maxBytes }: { maxBytes: number }) {
             Dry run <span className="text-muted">— check the file and report what would change; write nothing</span>
           </span>
         </label>
-        <label className="flex items-start gap-2">
-          <input type="checkbox" checked={full} onChange={(e) => setFull(e.target.checked)} className="mt-1" />
-          <span>
-            Full feed{' '}
-            <span className="text-muted">
-              — this file lists everything the supplier has: their stones not in it come off sale
+        {kind === 'diamonds' && (
+          <label className="flex items-start gap-2">
+            <input type="checkbox" checked={full} onChange={(e) => setFull(e.target.checked)} className="mt-1" />
+            <span>
+              Full feed{' '}
+              <span className="text-muted">
+                — this file lists everything the supplier has: their stones not in it come off sale
+              </span>
             </span>
-          </span>
-        </label>
+          </label>
+        )}
       </fieldset>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <button type="submit" className="btn-primary py-2" disabled={uploading}>

@@ -231,7 +231,7 @@ export function MarkupEditor({ rules, onSaved }: { rules: MarkupRuleInput[]; onS
       <Confirm
         open={confirming}
         title="Save these markup rules?"
-        body="Every supplier stone on sale is repriced at once; sold and reserved stones keep their price."
+        body="Every supplier stone on sale and every supplier product is repriced at once; sold and reserved stones keep their price."
         action="Save and reprice"
         onClose={() => setConfirming(false)}
         onConfirm={() => {

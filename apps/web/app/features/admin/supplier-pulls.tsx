@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { supplierCodeField, supplierPullBody, type SupplierFeed } from '@facet/contracts/admin-feeds';
+import {
+  IMPORT_KIND_LABELS,
+  supplierCodeField,
+  supplierPullBody,
+  type ImportKind,
+  type SupplierFeed,
+} from '@facet/contracts/admin-feeds';
 import { toast } from '~/lib/toast.ts';
 import { adminApi } from './admin-api.ts';
 import { useAdminAction } from './use-admin-action.ts';
@@ -29,12 +35,18 @@ function PullForm({ initial, onDone }: { initial?: SupplierFeed; onDone: () => v
   const [url, setUrl] = useState(initial?.feedUrl ?? '');
   const [every, setEvery] = useState(initial?.everyMinutes ?? 240);
   const [full, setFull] = useState(initial?.full ?? false);
+  const [kind, setKind] = useState<ImportKind>(initial?.kind ?? 'diamonds');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = () =>
     run(
       async () => {
         const c = supplierCodeField.safeParse(code);
-        const body = supplierPullBody.safeParse({ feedUrl: url.trim(), everyMinutes: every, full });
+        const body = supplierPullBody.safeParse({
+          feedUrl: url.trim(),
+          everyMinutes: every,
+          full: kind === 'diamonds' && full,
+          kind,
+        });
         const found: Record<string, string> = {};
         if (!c.success) found.code = c.error.issues[0]!.message;
         if (!body.success) for (const i of body.error.issues) found[String(i.path[0])] = i.message;
@@ -91,12 +103,27 @@ function PullForm({ initial, onDone }: { initial?: SupplierFeed; onDone: () => v
           ))}
         </select>
       </label>
-      <label className="flex items-start gap-2 text-sm sm:col-span-2">
-        <input type="checkbox" checked={full} onChange={(e) => setFull(e.target.checked)} className="mt-1" />
-        <span>
-          Full feed <span className="text-muted">— their stones missing from it come off sale</span>
-        </span>
-      </label>
+      <div className="flex flex-wrap items-start gap-x-5 gap-y-2 text-sm sm:col-span-2">
+        <label className="text-xs text-muted">
+          The feed holds
+          <select
+            value={kind}
+            onChange={(e) => setKind(e.target.value as ImportKind)}
+            className="field mt-1 block py-2"
+          >
+            <option value="diamonds">Diamonds (CSV)</option>
+            <option value="products">Products (JSON pages)</option>
+          </select>
+        </label>
+        {kind === 'diamonds' && (
+          <label className="flex items-start gap-2 self-end pb-2">
+            <input type="checkbox" checked={full} onChange={(e) => setFull(e.target.checked)} className="mt-1" />
+            <span>
+              Full feed <span className="text-muted">— their stones missing from it come off sale</span>
+            </span>
+          </label>
+        )}
+      </div>
       <div className="flex gap-2 sm:justify-end">
         <button type="button" className="btn-secondary py-2" onClick={onDone}>
           Cancel
@@ -128,7 +155,7 @@ export function SupplierPulls({ suppliers }: { suppliers: SupplierFeed[] }) {
     run(async () => {
       await adminApi(`/suppliers/${s.code}/pull`, {
         method: 'PUT',
-        body: { feedUrl: null, everyMinutes: s.everyMinutes ?? 240, full: s.full },
+        body: { feedUrl: null, everyMinutes: s.everyMinutes ?? 240, full: s.full, kind: s.kind },
       });
       toast.success(`${s.code}'s feed is no longer fetched.`);
       void revalidate();
@@ -169,7 +196,7 @@ export function SupplierPulls({ suppliers }: { suppliers: SupplierFeed[] }) {
                     <td className="px-3 py-2 font-mono text-xs">{s.code}</td>
                     <td className="max-w-[18rem] break-all px-3 py-2 text-xs">{s.feedUrl}</td>
                     <td className="whitespace-nowrap px-3 py-2 text-xs">
-                      {everyLabel(s.everyMinutes)}
+                      {everyLabel(s.everyMinutes)} · {IMPORT_KIND_LABELS[s.kind].toLowerCase()}
                       {s.full ? ' · full' : ''}
                     </td>
                     <td className="px-3 py-2 text-xs">

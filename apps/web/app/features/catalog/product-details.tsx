@@ -18,10 +18,13 @@ export function ProductDetails({ product: p, weightG }: { product: ProductDetail
               <dt className="text-muted">Style number</dt>
               <dd>{p.series}</dd>
             </div>
-            <div className="flex justify-between gap-6 py-2">
-              <dt className="text-muted">Approx. weight</dt>
-              <dd>{weightG} g</dd>
-            </div>
+            {/* A supplier's product may come without a weight: no row rather than "0 g". */}
+            {weightG > 0 && (
+              <div className="flex justify-between gap-6 py-2">
+                <dt className="text-muted">Approx. weight</dt>
+                <dd>{weightG} g</dd>
+              </div>
+            )}
             {p.attributes
               .filter((a) => a.label !== 'metal type')
               .map((a) => (

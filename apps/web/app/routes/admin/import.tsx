@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { ImportRun } from '@facet/contracts/admin-feeds';
+import {
+  IMPORT_KIND_LABELS,
+  IMPORT_SOURCE_LABELS as SOURCE_LABELS,
+  type ImportRun,
+  type ProductImportReportAnswer,
+} from '@facet/contracts/admin-feeds';
+
+type FeedErrorRow = ProductImportReportAnswer['errors'][number];
 import type { Route } from './+types/import';
 import { adminApi, adminLoad } from '~/features/admin/admin-api.ts';
 import { AdminHeading } from '~/features/admin/admin-shell.tsx';
@@ -37,13 +44,72 @@ function Figure({ label, value, tone }: { label: string; value: number; tone?: '
   );
 }
 
+/** The refused rows (or products) of a report, the first few at once, with the CSV of all kept. */
+function RefusedRows({
+  run,
+  errors,
+  refused,
+  unit,
+}: {
+  run: ImportRun;
+  errors: FeedErrorRow[];
+  refused: number;
+  /** What a row is called: a line of a CSV feed, or a product of a JSON feed (its place in the file). */
+  unit: 'Line' | 'Product';
+}) {
+  const [allErrors, setAllErrors] = useState(false);
+  return (
+    <section aria-labelledby="refused" className="mb-6">
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="refused" className="text-sm font-semibold">
+          Refused {unit === 'Line' ? 'rows' : 'products'}{' '}
+          <span className="font-normal text-muted">
+            ({n(refused)}
+            {errors.length < refused ? `; the first ${n(errors.length)} errors are kept` : ''})
+          </span>
+        </h2>
+        {errors.length > 0 && (
+          <a href={`/api/admin/imports/${run.id}/errors.csv`} download className="btn-secondary py-1.5 text-xs">
+            Download errors (CSV)
+          </a>
+        )}
+      </div>
+      {errors.length === 0 ? (
+        <p className="text-sm text-muted">Every {unit === 'Line' ? 'row' : 'product'} was usable.</p>
+      ) : (
+        <div className="relative overflow-x-auto border border-hairline bg-white">
+          <table className="w-full min-w-[640px] text-sm">
+            <caption className="sr-only">Refused rows: {unit.toLowerCase()}, column, value and reason</caption>
+            <TableHead columns={[unit, 'Column', 'Value', 'Reason']} />
+            <tbody>
+              {(allErrors ? errors : errors.slice(0, ERRORS_SHOWN)).map((e, i) => (
+                <tr key={`${e.line}-${e.column}-${i}`} className="border-b border-hairline last:border-0">
+                  <td className="px-3 py-1.5 tabular-nums">{e.line}</td>
+                  <td className="px-3 py-1.5">{e.column}</td>
+                  <td className="max-w-[12rem] break-all px-3 py-1.5 font-mono text-xs">{e.value || '(empty)'}</td>
+                  <td className="px-3 py-1.5">{e.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {!allErrors && errors.length > ERRORS_SHOWN && (
+        <button type="button" className="btn-secondary mt-2 py-1.5 text-xs" onClick={() => setAllErrors(true)}>
+          Show all {n(errors.length)} errors
+        </button>
+      )}
+    </section>
+  );
+}
+
 export default function AdminImport({ loaderData: run }: Route.ComponentProps) {
   useFollowWhile(isLive(run));
   const navigate = useNavigate();
   const { busy, run: act } = useAdminAction();
   const [confirming, setConfirming] = useState(false);
-  const [allErrors, setAllErrors] = useState(false);
   const r = run.report;
+  const pr = run.productReport;
   const would = (label: string) => (run.dryRun ? `Would be ${label}` : label[0]!.toUpperCase() + label.slice(1));
   const apply = () =>
     act(async () => {
@@ -65,9 +131,10 @@ export default function AdminImport({ loaderData: run }: Route.ComponentProps) {
         <ImportStateBadge run={run} />
       </AdminHeading>
       <p className="mb-4 text-sm text-muted">
-        {run.fileName} ({fileSize(run.fileBytes)}) · {run.full ? 'full feed' : 'partial feed'} ·{' '}
-        {run.staff ?? (run.source === 'cli' ? 'command line' : 'scheduled pull')} ·{' '}
-        {when.format(new Date(run.createdAt))}
+        {run.fileName}
+        {run.fileBytes ? ` (${fileSize(run.fileBytes)})` : ''} · {IMPORT_KIND_LABELS[run.kind].toLowerCase()}
+        {run.kind === 'diamonds' ? (run.full ? ' · full feed' : ' · partial feed') : ''} ·{' '}
+        {run.staff ?? SOURCE_LABELS[run.source]} · {when.format(new Date(run.createdAt))}
         {seconds !== null ? ` · took ${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s` : ''}
       </p>
       {isLive(run) && (
@@ -87,22 +154,22 @@ export default function AdminImport({ loaderData: run }: Route.ComponentProps) {
           <p className="mt-1">{run.message}</p>
         </div>
       )}
+      {run.dryRun && (r || pr) && (
+        <div className="mb-4 flex flex-wrap items-center gap-3 border border-hairline bg-white p-4 text-sm">
+          <p className="flex-1">
+            Nothing was written. Check the figures and the refused {r ? 'rows' : 'products'}, then apply the file.
+          </p>
+          {run.canApply ? (
+            <button type="button" className="btn-primary py-2" disabled={busy} onClick={() => setConfirming(true)}>
+              Apply this file
+            </button>
+          ) : (
+            <p className="text-xs text-muted">This file is no longer kept: upload it again to apply it.</p>
+          )}
+        </div>
+      )}
       {r && (
         <>
-          {run.dryRun && (
-            <div className="mb-4 flex flex-wrap items-center gap-3 border border-hairline bg-white p-4 text-sm">
-              <p className="flex-1">
-                Nothing was written. Check the figures and the refused rows, then apply the file.
-              </p>
-              {run.canApply ? (
-                <button type="button" className="btn-primary py-2" disabled={busy} onClick={() => setConfirming(true)}>
-                  Apply this file
-                </button>
-              ) : (
-                <p className="text-xs text-muted">This file is no longer kept: upload it again to apply it.</p>
-              )}
-            </div>
-          )}
           <dl className="mb-4 grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-6">
             <Figure label="Rows" value={r.rows} />
             <Figure label="Listable stones" value={r.stones} />
@@ -135,55 +202,80 @@ export default function AdminImport({ loaderData: run }: Route.ComponentProps) {
               </ul>
             </details>
           )}
-          <section aria-labelledby="refused" className="mb-6">
-            <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-              <h2 id="refused" className="text-sm font-semibold">
-                Refused rows{' '}
-                <span className="font-normal text-muted">
-                  ({n(r.rowsWithErrors)}
-                  {r.errors.length < r.rowsWithErrors ? `; the first ${n(r.errors.length)} errors are kept` : ''})
-                </span>
-              </h2>
-              {r.errors.length > 0 && (
-                <a href={`/api/admin/imports/${run.id}/errors.csv`} download className="btn-secondary py-1.5 text-xs">
-                  Download errors (CSV)
-                </a>
-              )}
-            </div>
-            {r.errors.length === 0 ? (
-              <p className="text-sm text-muted">Every row was usable.</p>
-            ) : (
-              <div className="relative overflow-x-auto border border-hairline bg-white">
-                <table className="w-full min-w-[640px] text-sm">
-                  <caption className="sr-only">Refused rows: line, column, value and reason</caption>
-                  <TableHead columns={['Line', 'Column', 'Value', 'Reason']} />
-                  <tbody>
-                    {(allErrors ? r.errors : r.errors.slice(0, ERRORS_SHOWN)).map((e, i) => (
-                      <tr key={`${e.line}-${e.column}-${i}`} className="border-b border-hairline last:border-0">
-                        <td className="px-3 py-1.5 tabular-nums">{e.line}</td>
-                        <td className="px-3 py-1.5">{e.column}</td>
-                        <td className="max-w-[12rem] break-all px-3 py-1.5 font-mono text-xs">
-                          {e.value || '(empty)'}
-                        </td>
-                        <td className="px-3 py-1.5">{e.reason}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-            {!allErrors && r.errors.length > ERRORS_SHOWN && (
-              <button type="button" className="btn-secondary mt-2 py-1.5 text-xs" onClick={() => setAllErrors(true)}>
-                Show all {n(r.errors.length)} errors
-              </button>
-            )}
-          </section>
+          <RefusedRows run={run} errors={r.errors} refused={r.rowsWithErrors} unit="Line" />
           <Confirm
             open={confirming}
             title={`Apply ${run.supplier}'s feed?`}
             body={`${n(r.added)} new stones go on sale, ${n(r.priceChanged + r.gradeChanged)} change${
               run.full ? `, ${n(r.withdrawn)} come off sale` : ''
             }. Shoppers see it within a second.`}
+            action="Apply the feed"
+            onConfirm={() => {
+              setConfirming(false);
+              void apply();
+            }}
+            onClose={() => setConfirming(false)}
+          />
+        </>
+      )}
+      {pr && (
+        <>
+          <dl className="mb-4 grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-6">
+            <Figure label="Products" value={pr.products} />
+            <Figure label="Products refused" value={pr.rowsWithErrors} tone="bad" />
+            <Figure label="Designs" value={pr.designs} />
+            <Figure label={would('new')} value={pr.added} />
+            <Figure label={would('changed')} value={pr.changed} />
+            <Figure label="Unchanged" value={pr.unchanged} />
+            <Figure label="Waiting for a category" value={pr.waiting} tone="bad" />
+            <Figure label="No markup rule" value={pr.unpriced} tone="bad" />
+            {!run.dryRun && <Figure label="Images stored" value={pr.imagesFetched} />}
+            {!run.dryRun && <Figure label="Images refused" value={pr.imagesFailed} tone="bad" />}
+          </dl>
+          {pr.unmapped.length > 0 && (
+            <section aria-labelledby="unmapped" className="mb-4 border border-hairline bg-white p-3 text-sm">
+              <h2 id="unmapped" className="font-semibold">
+                Groups with no category yet
+              </h2>
+              <p className="mt-1 text-muted">
+                Their designs are kept off the storefront. Place each group in a category under{' '}
+                <Link to="/admin/imports#categories" className="underline">
+                  Supplier categories
+                </Link>
+                {run.dryRun ? ' once the file is applied' : ''}; its designs then come in without sending the file
+                again.
+              </p>
+              <ul className="mt-2 grid gap-1 sm:grid-cols-2">
+                {pr.unmapped.map((u) => (
+                  <li key={u.groupDescription}>
+                    {u.groupDescription}{' '}
+                    <span className="text-muted">
+                      ({n(u.designs)} design{u.designs === 1 ? '' : 's'})
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {pr.held.length > 0 && (
+            <details className="mb-4 border border-hairline bg-white p-3 text-sm" open>
+              <summary className="cursor-pointer font-medium">
+                {n(pr.heldCount)} designs kept unpublished: an image could not be used
+              </summary>
+              <ul className="mt-2 space-y-1 text-xs">
+                {pr.held.map((h) => (
+                  <li key={h.series}>
+                    <span className="font-mono">{h.series}</span> <span className="text-muted">{h.reason}</span>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
+          <RefusedRows run={run} errors={pr.errors} refused={pr.rowsWithErrors} unit="Product" />
+          <Confirm
+            open={confirming}
+            title={`Apply ${run.supplier}'s product feed?`}
+            body={`${n(pr.added)} new designs go on sale, ${n(pr.changed)} change; ${n(pr.waiting)} wait for a category. Shoppers see it within a second.`}
             action="Apply the feed"
             onConfirm={() => {
               setConfirming(false);

@@ -1,11 +1,19 @@
 import { Link } from 'react-router';
-import type { ImportList, ImportRun, SupplierFeed } from '@facet/contracts/admin-feeds';
+import {
+  IMPORT_KIND_LABELS,
+  IMPORT_SOURCE_LABELS,
+  type CategoryMappings,
+  type ImportList,
+  type ImportRun,
+  type SupplierFeed,
+} from '@facet/contracts/admin-feeds';
 import type { Route } from './+types/imports';
 import { adminLoad } from '~/features/admin/admin-api.ts';
 import { AdminHeading } from '~/features/admin/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/route-error.tsx';
 import { ImportUpload } from '~/features/admin/import-upload.tsx';
 import { SupplierPulls } from '~/features/admin/supplier-pulls.tsx';
+import { SupplierCategories } from '~/features/admin/supplier-categories.tsx';
 import {
   fileSize,
   ImportProgress,
@@ -16,11 +24,12 @@ import {
 import { TableHead } from '~/features/admin/table-head.tsx';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const [list, suppliers] = await Promise.all([
+  const [list, suppliers, categories] = await Promise.all([
     adminLoad<ImportList>('/imports', request),
     adminLoad<SupplierFeed[]>('/suppliers', request),
+    adminLoad<CategoryMappings>('/supplier-categories', request),
   ]);
-  return { ...list, suppliers };
+  return { ...list, suppliers, categories };
 }
 export const ErrorBoundary = AdminRouteError;
 
@@ -30,6 +39,19 @@ const n = (v: number) => v.toLocaleString('en-US');
 /** The run's outcome in a line: what changed, what was refused. */
 function outcome(r: ImportRun): string {
   if (r.state === 'failed') return r.message ?? 'Failed';
+  if (r.productReport) {
+    const p = r.productReport;
+    const verb = r.dryRun ? ' (would be)' : '';
+    return [
+      [p.added && `${n(p.added)} new`, p.changed && `${n(p.changed)} changed`].filter(Boolean).join(', ') + verb ||
+        'no changes',
+      p.waiting ? `${n(p.waiting)} waiting for a category` : null,
+      p.heldCount ? `${n(p.heldCount)} held (images)` : null,
+      p.rowsWithErrors ? `${n(p.rowsWithErrors)} products refused` : null,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+  }
   if (!r.report) return '';
   const p = r.report;
   const changed = [
@@ -47,15 +69,16 @@ function outcome(r: ImportRun): string {
     .join(' · ');
 }
 
-const SOURCE: Record<ImportRun['source'], string> = { upload: 'Upload', cli: 'Command line', pull: 'Scheduled pull' };
+const SOURCE = (s: ImportRun['source']) => IMPORT_SOURCE_LABELS[s].replace(/^./, (c) => c.toUpperCase());
 
 export default function AdminImports({ loaderData }: Route.ComponentProps) {
-  const { runs, maxBytes, suppliers } = loaderData;
+  const { runs, maxBytes, suppliers, categories } = loaderData;
   useFollowWhile(runs.some(isLive));
   return (
     <>
       <AdminHeading title="Imports" />
       <ImportUpload maxBytes={maxBytes} />
+      <SupplierCategories data={categories} />
       <SupplierPulls suppliers={suppliers} />
       <div className="relative overflow-x-auto border border-hairline bg-white">
         <table className="w-full min-w-[860px] text-sm">
@@ -81,10 +104,10 @@ export default function AdminImports({ loaderData }: Route.ComponentProps) {
                   {r.fileName} <span className="text-xs text-muted">({fileSize(r.fileBytes)})</span>
                 </td>
                 <td className="whitespace-nowrap px-3 py-2">
-                  {r.dryRun ? 'Dry run' : 'Apply'}
+                  {IMPORT_KIND_LABELS[r.kind]} · {r.dryRun ? 'dry run' : 'apply'}
                   {r.full ? ' · full' : ''}
                 </td>
-                <td className="px-3 py-2 text-xs">{r.staff ?? SOURCE[r.source]}</td>
+                <td className="px-3 py-2 text-xs">{r.staff ?? SOURCE(r.source)}</td>
                 <td className="px-3 py-2">
                   <ImportStateBadge run={r} />
                   <div className="mt-1">

@@ -15,11 +15,11 @@ export default function AdminMarkup({ loaderData }: Route.ComponentProps) {
   const { revalidate } = useRevalidator();
   return (
     <>
-      <AdminHeading title="Diamond markup" />
+      <AdminHeading title="Markup" />
       <p className="mb-4 max-w-3xl text-sm text-muted">
-        Supplier stones are priced from their cost: the first rule matching a stone&rsquo;s origin, carat and cost
-        decides the multiplier and how the price ends. The last rule catches every other stone. Costs are never shown to
-        shoppers.
+        Supplier stones and products (mountings, findings from product feeds) are priced from their cost: the first rule
+        matching an item&rsquo;s origin (&ldquo;Products&rdquo; for supplier products), carat and cost decides the
+        multiplier and how the price ends. The last rule catches everything else. Costs are never shown to shoppers.
       </p>
       <MarkupEditor key={JSON.stringify(loaderData.rules)} rules={loaderData.rules} onSaved={() => void revalidate()} />
     </>

@@ -78,9 +78,16 @@ export default function AdminProductPage({ loaderData: p }: Route.ComponentProps
         ) : (
           <span className="font-medium text-ink">Draft — shoppers cannot see it</span>
         )}
+        {p.supplier ? ` · from ${p.supplier}'s product feed` : ''}
         {p.updatedAt ? ` · edited ${when.format(new Date(p.updatedAt))}` : ''}
         {dirty ? ' · save or discard your changes to publish or unpublish' : ''}
       </p>
+      {p.heldReason && (
+        <p role="status" className="mb-4 max-w-3xl border border-danger/40 bg-white p-3 text-sm">
+          <span className="font-semibold">Kept off the storefront by the feed:</span> {p.heldReason}. It is published
+          again when a later import can use its images.
+        </p>
+      )}
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <ProductForm key={p.version} product={p} onSaved={() => void revalidate()} onDirtyChange={onDirty} />
         <ProductPhotos product={p} onChanged={() => void revalidate()} />

@@ -2,13 +2,11 @@ import type { CategoryMappingBody, CategoryMappings } from '@facet/contracts/adm
 import type { Db } from '../../db/client.ts';
 import { NotFound, Validation } from '../../errors.ts';
 import { audit, type Actor } from '../audit/service.ts';
-import { productFeedRepository as repo } from '../feeds/product-feed-repository.ts';
-import { feedsRepository } from '../feeds/repository.ts';
-import { productsRepository } from '../products/repository.ts';
-import { createWaitingRun } from './service.ts';
+import { allCategories } from '../products/service.ts';
+import { feedsRepository, productFeedRepository as repo } from './repository.ts';
 
 // Where a supplier's product groups go in the store. A group a feed names for the first time has
-// no category: its designs wait off the storefront. Placing it queues a run that brings them in.
+// no category: its designs wait off the storefront. Placing it lets a run bring them in.
 
 async function supplierOf(db: Db, code: string) {
   const s = await feedsRepository.supplierByCode(db, code);
@@ -16,25 +14,27 @@ async function supplierOf(db: Db, code: string) {
   return s;
 }
 
-export async function categoryMappings(db: Db, code: string): Promise<CategoryMappings> {
-  const s = await supplierOf(db, code);
-  const rows = await repo.mappingList(db, s.id);
+export async function categoryMappings(db: Db): Promise<CategoryMappings> {
+  const rows = await repo.mappingList(db);
   return {
-    supplier: s.code,
     mappings: rows.map((r) => ({ ...r, firstSeenAt: new Date(r.firstSeenAt).toISOString() })),
-    categories: (await productsRepository.allCategories(db)).map((c) => ({ id: c.id, name: c.name, section: c.section })),
+    categories: (await allCategories(db)).map((c) => ({
+      id: c.id,
+      name: c.name,
+      section: c.section,
+    })),
   };
 }
 
-/** Places a group; a run for its waiting designs is returned when one was queued. */
+/** Places a group; answers how many of the supplier's designs now wait only for a run to bring them in. */
 export async function setCategoryMapping(
   db: Db,
   actor: Actor,
   code: string,
   body: CategoryMappingBody,
-): Promise<{ runId: string | null }> {
+): Promise<{ ready: number }> {
   const s = await supplierOf(db, code);
-  const categories = await productsRepository.allCategories(db);
+  const categories = await allCategories(db);
   const category = categories.find((c) => c.id === body.categoryId);
   if (!category) throw new Validation('There is no such category.', { categoryId: 'Unknown category' });
   await db.transaction(async (tx) => {
@@ -51,7 +51,5 @@ export async function setCategoryMapping(
       { group: body.groupDescription, categoryId: body.categoryId },
     );
   });
-  if ((await repo.countWaitingMapped(db, s.id)) === 0) return { runId: null };
-  const run = await createWaitingRun(db, s.code, actor.id);
-  return { runId: run?.id ?? null };
+  return { ready: await repo.countWaitingMapped(db, s.id) };
 }
