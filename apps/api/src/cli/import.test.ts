@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
@@ -11,6 +13,7 @@ import { createRun } from '../modules/imports/service.ts';
 const dir = mkdtempSync(path.join(os.tmpdir(), 'facet-import-'));
 const root = path.resolve(import.meta.dirname, '../../../..');
 const sample = path.join(root, 'samples/feeds/acme-diamonds.csv');
+const products = path.join(root, 'samples/feeds/stuller-products.json');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const { DATABASE_URL: _pg, ...env } = process.env;
@@ -19,6 +22,18 @@ const importCli = (...args: string[]) =>
     env: { ...env, DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent' },
     encoding: 'utf8',
     timeout: 120_000,
+  });
+/** The command run without blocking this process (a test's HTTP server must answer it). */
+const importCliAsync = (extraEnv: Record<string, string>, ...args: string[]) =>
+  new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'import.ts'), ...args], {
+      env: { ...env, DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent', ...extraEnv },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
 
 describe('npm run import -- diamonds', () => {
@@ -64,5 +79,59 @@ describe('npm run import -- diamonds', () => {
     expect(busy.status).toBe(3);
     expect(busy.stderr).toContain(`An import for ACME is already running`);
     expect(busy.stderr).toContain(live.id);
+  }, 120_000);
+});
+
+describe('npm run import -- products', () => {
+  it('imports a product feed file: refused products listed, new groups waiting for a category', () => {
+    const dry = importCli('products', products, '--supplier', 'STUL', '--dry-run');
+    expect(dry.status, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain('products 6 · refused 1');
+    expect(dry.stdout).toContain(
+      'product 6: Quality "Sterling Silver": metal quality "Sterling Silver" is not one the store sells',
+    );
+    const applied = importCli('products', products, '--supplier', 'STUL');
+    expect(applied.status, applied.stderr).toBe(0);
+    expect(applied.stdout).toContain('waiting for a category 2');
+    expect(applied.stdout).toContain('no category yet: "Round Solitaire Engagement Ring Mounting" (1 design)');
+    const notJson = importCli('products', sample, '--supplier', 'STUL');
+    expect(notJson.status).toBe(1);
+    expect(notJson.stderr).toContain('not a product feed in JSON');
+  }, 120_000);
+
+  it('fetches a product feed from a URL page by page; refuses a URL on the server’s own network', async () => {
+    const server = http.createServer((req, res) => {
+      const page = new URL(req.url!, 'http://x').searchParams.get('NextPage');
+      const body = JSON.parse(readFileSync(products, 'utf8')) as { Products: unknown[] };
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify(
+          page
+            ? { Products: body.Products.slice(3), NextPage: null }
+            : { Products: body.Products.slice(0, 3), NextPage: 'two' },
+        ),
+      );
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const url = `http://127.0.0.1:${port}/v2/products`;
+      const fetched = await importCliAsync(
+        { FEED_FETCH_ALLOW: `127.0.0.1:${port}` },
+        'products',
+        url,
+        '--supplier',
+        'WEB',
+        '--dry-run',
+      );
+      expect(fetched.status, fetched.stderr).toBe(0);
+      expect(fetched.stdout).toContain('Fetched 2 pages');
+      expect(fetched.stdout).toContain('products 6 · refused 1');
+      const refused = await importCliAsync({}, 'products', url, '--supplier', 'WEB');
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toMatch(/Cannot fetch .*private or local address/);
+    } finally {
+      server.close();
+    }
   }, 120_000);
 });

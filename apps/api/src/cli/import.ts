@@ -62,7 +62,7 @@ async function main(): Promise<number> {
     try {
       const pages = await fetchProductPages(source, {
         allow: config.FEED_FETCH_ALLOW,
-        maxBytes: config.IMPORT_MAX_MB * 1024 * 1024 * 10,
+        maxBytes: config.IMPORT_MAX_MB * 1024 * 1024,
         timeoutMs: 120_000,
       });
       if (pages.first.status !== 200) {

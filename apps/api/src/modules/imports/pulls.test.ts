@@ -15,7 +15,30 @@ const sample = readFileSync(path.resolve(import.meta.dirname, '../../../../../sa
 let body = sample;
 let etag = '"v1"';
 const seen: Array<{ ifNoneMatch?: string; ifModifiedSince?: string; status: number }> = [];
+// A product feed in two pages, as Stuller's API pages it: the second asked for with NextPage.
+const productPage = (sku: string, next: string | null) =>
+  JSON.stringify({
+    Products: [
+      {
+        SKU: sku,
+        Series: sku.split(':')[0],
+        GroupDescription: 'Lobster Clasp',
+        Price: { Value: 20 },
+        Status: 'Available',
+        OnHand: 5,
+        DescriptiveElementGroup: { DescriptiveElements: [{ Name: 'Quality', Value: '14K Yellow' }] },
+      },
+    ],
+    NextPage: next,
+  });
 const server = http.createServer((req, res) => {
+  if (req.url?.startsWith('/products')) {
+    const page = new URL(req.url, 'http://x').searchParams.get('NextPage');
+    seen.push({ ifNoneMatch: req.headers['if-none-match'], status: 200 });
+    res.writeHead(200, { 'content-type': 'application/json', etag: '"p"' });
+    res.end(page === 'p2' ? productPage('700:1', null) : productPage('600:1', 'p2'));
+    return;
+  }
   const ifNoneMatch = req.headers['if-none-match'];
   const ifModifiedSince = req.headers['if-modified-since'];
   const status = ifNoneMatch === etag ? 304 : 200;
@@ -97,6 +120,19 @@ describe('scheduled feed pulls', () => {
     await adminCall(t, manager, 'POST', '/suppliers/PULLCO/pull-now');
     expect(await pullDue(t.app)).toBe('queued');
     await expect.poll(async () => (await lastRunDone('PULLCO')).report?.priceChanged, { timeout: 20_000 }).toBe(1);
+  });
+
+  it('pulls a product feed page by page (NextPage) and imports every page', async () => {
+    const set = await adminCall(t, manager, 'PUT', '/suppliers/PAGED/pull', {
+      feedUrl: feedUrl.replace('/stock/acme.csv', '/products'),
+      everyMinutes: 60,
+      full: false,
+      kind: 'products',
+    });
+    expect(set.json().data).toMatchObject({ kind: 'products' });
+    expect(await pullDue(t.app)).toBe('queued');
+    const run = await lastRunDone('PAGED');
+    expect(run).toMatchObject({ kind: 'products', productReport: { products: 2, designs: 2, waiting: 2 } });
   });
 
   it('refuses a feed address on the server’s own network (metadata, loopback not allowed) and says why', async () => {
