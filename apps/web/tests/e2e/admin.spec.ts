@@ -2,6 +2,7 @@ import { test, expect } from './support/ready.ts';
 import type { Browser, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { formatMoney } from '@facet/contracts/money';
 import { mailTo } from './support/mail.ts';
@@ -362,4 +363,56 @@ test('a manager uploads a supplier feed, reads the dry run, applies it; the ston
   await expect(shopper.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(shopper.locator('main')).toContainText(formatMoney(stone.priceCents));
   await expect(shopper.locator('main')).toContainText('2141438871');
+});
+
+test('a manager imports a product feed, places its new group in a category, and the design is on sale', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const manager = await signIn(browser, 'manager', '/admin/imports');
+  const supplier = `P${Date.now().toString(36).toUpperCase().slice(-6)}`;
+  // The sample feed with SKUs and series of this supplier's own (SKUs are unique across the store).
+  const sample = readFileSync(
+    path.resolve(import.meta.dirname, '../../../../samples/feeds/stuller-products.json'),
+    'utf8',
+  );
+  const feed = sample.replaceAll('"122804', `"${supplier}122804`).replaceAll('"650', `"${supplier}650`);
+  await manager.getByLabel('Supplier code').fill(supplier);
+  await manager.getByRole('radio', { name: /Products/ }).check();
+  await manager.getByRole('checkbox', { name: /Dry run/ }).uncheck();
+  await manager
+    .getByLabel('Feed file')
+    .setInputFiles({ name: 'products.json', mimeType: 'application/json', buffer: Buffer.from(feed) });
+  await manager.getByRole('button', { name: 'Upload and import' }).click();
+  await expect(manager.getByRole('heading', { name: `Import · ${supplier}` })).toBeVisible();
+  await expect(manager.getByText('Finished')).toBeVisible({ timeout: 20_000 });
+  const figure = (label: string) =>
+    manager.locator('dl div').filter({ has: manager.getByText(label, { exact: true }) });
+  await expect(figure('Waiting for a category')).toContainText('2');
+  await expect(figure('Products refused')).toContainText('1');
+  await expect(manager.getByRole('table', { name: /Refused products/ })).toContainText('Sterling Silver');
+
+  await manager.getByRole('link', { name: 'Supplier categories' }).click();
+  const group = 'Round Solitaire Engagement Ring Mounting';
+  await manager.getByLabel(`Category for ${group} (${supplier})`).selectOption({ label: 'Ring Mountings' });
+  await manager
+    .getByRole('row', { name: new RegExp(`${supplier}.*${group}`) })
+    .getByRole('button', { name: 'Place' })
+    .click();
+  await expect(manager.getByText(/waiting designs are being imported/)).toBeVisible();
+  await expect(manager.getByRole('row', { name: new RegExp(`${supplier}.*${group}`) })).toContainText('1 listed', {
+    timeout: 20_000,
+  });
+
+  const found = (await (await manager.request.get(`/api/admin/products?q=${supplier}122804`)).json()) as {
+    data: { rows: Array<{ id: number }> };
+  };
+  const design = (await (await manager.request.get(`/api/admin/products/${found.data.rows[0]!.id}`)).json()) as {
+    data: { storefrontUrl: string; minPriceCents: number };
+  };
+  const shopper = await (await browser.newContext()).newPage();
+  await shopper.goto(design.data.storefrontUrl);
+  await expect(shopper.getByRole('heading', { level: 1 })).toContainText(group);
+  // Cost 412.35 × 2, up to a price ending in 9.
+  await expect(shopper.locator('main')).toContainText(formatMoney(82_900));
 });

@@ -79,7 +79,9 @@ function RefusedRows({
       ) : (
         <div className="relative overflow-x-auto border border-hairline bg-white">
           <table className="w-full min-w-[640px] text-sm">
-            <caption className="sr-only">Refused rows: {unit.toLowerCase()}, column, value and reason</caption>
+            <caption className="sr-only">
+              Refused {unit === 'Line' ? 'rows' : 'products'}: {unit.toLowerCase()}, column, value and reason
+            </caption>
             <TableHead columns={[unit, 'Column', 'Value', 'Reason']} />
             <tbody>
               {(allErrors ? errors : errors.slice(0, ERRORS_SHOWN)).map((e, i) => (
