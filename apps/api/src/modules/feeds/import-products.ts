@@ -94,6 +94,13 @@ interface Planned {
   longDescription: string;
 }
 
+/** The category's drawing with this design's own stone shape (or none): never a shape the design does not have. */
+function drawingFor(image: ImageSpec, d: FeedDesign): ImageSpec {
+  const shape = d.attributes.find((a) => a.label === 'primary stone shape' || a.label === 'stone shape')?.value;
+  const { shape: _categoryShape, ...rest } = image;
+  return shape && shape.toLowerCase() !== 'none' ? { ...rest, shape: shape.toLowerCase() } : rest;
+}
+
 /** Prices the variants and sets aside SKUs another design owns; null when nothing is left to list. */
 function plan(
   d: FeedDesign,
@@ -186,7 +193,7 @@ async function writeDesign(
         description: d.groupDescription,
         longDescription: p.longDescription,
         kind: drawing.kind,
-        image: drawing.image,
+        image: drawingFor(drawing.image, d),
         defaultMetal: p.defaultMetal,
         published: !heldReason,
         heldReason,

@@ -4,7 +4,6 @@ import type { CategoryMappingRow, CategoryMappings } from '@facet/contracts/admi
 import { toast } from '~/lib/toast.ts';
 import { adminApi } from './admin-api.ts';
 import { useAdminAction } from './use-admin-action.ts';
-import { TableHead } from './table-head.tsx';
 
 // Where each supplier's product groups go in the store. A group a feed names for the first time
 // has no category and its designs wait off the storefront; placing it brings them in (a run).
@@ -107,40 +106,34 @@ export function SupplierCategories({ data }: { data: CategoryMappings }) {
         </Link>
         .
       </p>
-      <div className="relative overflow-x-auto border border-hairline bg-white">
-        <table className="w-full min-w-[760px] text-sm">
-          <caption className="sr-only">Suppliers&rsquo; product groups and their categories, unplaced first</caption>
-          <TableHead columns={['Supplier', 'Product group', 'Designs', 'Category']} />
-          <tbody>
-            {data.mappings.length === 0 && (
-              <tr>
-                <td colSpan={4} className="px-3 py-6 text-center text-muted">
-                  No product feeds yet. Upload one above (Products, JSON), or run{' '}
-                  <code>npm run import -- products</code>.
-                </td>
-              </tr>
-            )}
-            {data.mappings.map((m) => (
-              <tr
-                key={`${m.supplier}|${m.groupDescription}`}
-                className="border-b border-hairline align-top last:border-0"
-              >
-                <td className="px-3 py-2 font-mono text-xs">{m.supplier}</td>
-                <td className="px-3 py-2">{m.groupDescription}</td>
-                <td className="whitespace-nowrap px-3 py-2 text-xs">
-                  {m.waiting ? <span className="font-medium text-danger">{n(m.waiting)} waiting</span> : null}
-                  {m.waiting && m.designs ? ' · ' : null}
-                  {m.designs ? `${n(m.designs)} listed` : null}
-                  {!m.waiting && !m.designs ? '—' : null}
-                </td>
-                <td className="px-3 py-2">
-                  <PlaceGroup row={m} categories={data.categories} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {data.mappings.length === 0 ? (
+        <p className="border border-hairline bg-white px-3 py-6 text-center text-sm text-muted">
+          No product feeds yet. Upload one above (Products, JSON), or run <code>npm run import -- products</code>.
+        </p>
+      ) : (
+        // A list rather than a table: on a phone each group wraps onto its own lines, its category select in reach.
+        <ul
+          aria-label="Suppliers’ product groups and their categories, unplaced first"
+          className="divide-y divide-hairline border border-hairline bg-white text-sm"
+        >
+          {data.mappings.map((m) => (
+            <li
+              key={`${m.supplier}|${m.groupDescription}`}
+              className="flex flex-wrap items-start gap-x-4 gap-y-2 px-3 py-2 md:flex-nowrap"
+            >
+              <span className="w-20 shrink-0 pt-1.5 font-mono text-xs">{m.supplier}</span>
+              <span className="min-w-0 flex-1 basis-48 pt-1">{m.groupDescription}</span>
+              <span className="w-32 shrink-0 pt-1.5 text-xs">
+                {m.waiting ? <span className="font-medium text-danger">{n(m.waiting)} waiting</span> : null}
+                {m.waiting && m.designs ? ' · ' : null}
+                {m.designs ? `${n(m.designs)} listed` : null}
+                {!m.waiting && !m.designs ? '—' : null}
+              </span>
+              <PlaceGroup row={m} categories={data.categories} />
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

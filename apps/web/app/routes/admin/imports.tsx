@@ -47,7 +47,7 @@ function outcome(r: ImportRun): string {
         'no changes',
       p.waiting ? `${n(p.waiting)} waiting for a category` : null,
       p.heldCount ? `${n(p.heldCount)} held (images)` : null,
-      p.rowsWithErrors ? `${n(p.rowsWithErrors)} products refused` : null,
+      p.rowsWithErrors ? `${n(p.rowsWithErrors)} product${p.rowsWithErrors === 1 ? '' : 's'} refused` : null,
     ]
       .filter(Boolean)
       .join(' · ');
@@ -63,7 +63,7 @@ function outcome(r: ImportRun): string {
   const verb = r.dryRun ? 'would be' : '';
   return [
     changed.length ? `${changed.join(', ')}${verb ? ` (${verb})` : ''}` : 'no changes',
-    p.rowsWithErrors ? `${n(p.rowsWithErrors)} rows refused` : null,
+    p.rowsWithErrors ? `${n(p.rowsWithErrors)} row${p.rowsWithErrors === 1 ? '' : 's'} refused` : null,
   ]
     .filter(Boolean)
     .join(' · ');
