@@ -25,7 +25,7 @@ export async function followCatalogueChanges(app: FastifyInstance, database: Dat
     pending = new Set();
     const all = tables.has('*');
     app.answerCache.invalidate();
-    if (all || [...tables].some((t) => STONES.has(t))) app.diamondIndex.invalidate('behind');
+    if (all || [...tables].some((t) => STONES.has(t))) app.diamondIndex.invalidate();
     // The memo holds models of published groups, so a publish or unpublish clears it too.
     if (all || [...tables].some((t) => PRICING.has(t) || PRODUCTS.has(t))) forgetConfiguratorMemo(database.db);
     if (all || [...tables].some((t) => PRODUCTS.has(t))) {

@@ -96,11 +96,11 @@ class Columns {
     start: number;
     end: number;
   }> = [];
-  readonly shapes = new Dict();
-  readonly polishes = new Dict();
-  readonly symmetries = new Dict();
-  readonly fluorescences = new Dict();
-  readonly labs = new Dict();
+  readonly shapes: Dict = new Dict();
+  readonly polishes: Dict = new Dict();
+  readonly symmetries: Dict = new Dict();
+  readonly fluorescences: Dict = new Dict();
+  readonly labs: Dict = new Dict();
   /** Position of each diamond id (−1: not in the index). */
   readonly positionOf: Int32Array;
   /** availableBefore[i]: available rows at positions < i. */
@@ -108,7 +108,20 @@ class Columns {
   /** Cell key of each row (origin, color, clarity, cut, shape as bit fields; see `cellKey`). */
   readonly keyOf: Int32Array;
 
-  constructor(rows: DiamondIndexRow[]) {
+  /**
+   * The rows in order. With `base`, a copy of it with `rows` added or moved (new stones, or stones
+   * whose carat or grade changed): the base is already in order, so only the few rows are sorted
+   * and the two are merged in one pass — a feed import's batch costs milliseconds, not a reload.
+   */
+  constructor(rows: DiamondIndexRow[], base?: Columns) {
+    if (base) {
+      // Shared dictionaries: codes only ever grow, so the base's rows keep theirs.
+      this.shapes = base.shapes;
+      this.polishes = base.polishes;
+      this.symmetries = base.symmetries;
+      this.fluorescences = base.fluorescences;
+      this.labs = base.labs;
+    }
     for (const r of rows) {
       for (const rank of [r.colorRank, r.clarityRank, r.cutRank]) {
         if (!Number.isInteger(rank) || rank < 0 || rank > 15)
@@ -116,18 +129,24 @@ class Columns {
       }
     }
     // Sort positions, not objects: keys and carats in typed arrays keep the comparator cheap.
-    const n = (this.n = rows.length);
-    const keys = new Int32Array(n),
-      carats = new Int32Array(n),
-      ids = new Int32Array(n);
+    const m = rows.length;
+    const keys = new Int32Array(m),
+      carats = new Int32Array(m),
+      ids = new Int32Array(m);
     rows.forEach((r, j) => {
       keys[j] = this.keyFor(r);
       carats[j] = r.caratPoints;
       ids[j] = r.id;
     });
-    const order = Array.from({ length: n }, (_, j) => j).sort(
+    const order = Array.from({ length: m }, (_, j) => j).sort(
       (a, b) => keys[a]! - keys[b]! || carats[a]! - carats[b]! || ids[a]! - ids[b]!,
     );
+    // The base's rows that stay where they are (a moved stone is taken out and comes in again from `rows`).
+    const moved = new Set(ids);
+    const kept: number[] = [];
+    if (base) for (let p = 0; p < base.n; p++) if (!moved.has(base.id[p]!)) kept.push(p);
+
+    const n = (this.n = kept.length + m);
     this.id = new Int32Array(n);
     this.carat = new Int32Array(n);
     this.price = new Int32Array(n);
@@ -145,27 +164,59 @@ class Columns {
     this.availableBefore = new Int32Array(n + 1);
     let maxId = 0;
     for (const r of rows) maxId = Math.max(maxId, r.id);
+    if (base) for (const p of kept) maxId = Math.max(maxId, base.id[p]!);
     this.positionOf = new Int32Array(maxId + 1).fill(-1);
-    order.forEach((j, i) => {
-      const r = rows[j]!,
-        key = keys[j]!;
-      this.id[i] = r.id;
-      this.carat[i] = r.caratPoints;
+
+    let a = 0,
+      b = 0;
+    for (let i = 0; i < n; i++) {
+      // The next row in (key, carat, id) order: from the base or from the new rows.
+      const p = kept[a],
+        j = order[b];
+      const fromBase =
+        p !== undefined &&
+        (j === undefined ||
+          (base!.keyOf[p]! - keys[j]! || base!.carat[p]! - carats[j]! || base!.id[p]! - ids[j]!) < 0);
+      let key: number;
+      if (fromBase) {
+        const o = base!;
+        key = o.keyOf[p]!;
+        this.id[i] = o.id[p]!;
+        this.carat[i] = o.carat[p]!;
+        this.price[i] = o.price[p]!;
+        this.lnPrice[i] = o.lnPrice[p]!;
+        this.available[i] = o.available[p]!;
+        this.polish[i] = o.polish[p]!;
+        this.symmetry[i] = o.symmetry[p]!;
+        this.fluorescence[i] = o.fluorescence[p]!;
+        this.lab[i] = o.lab[p]!;
+        this.depth[i] = o.depth[p]!;
+        this.table[i] = o.table[p]!;
+        this.lw[i] = o.lw[p]!;
+        this.created[i] = o.created[p]!;
+        a++;
+      } else {
+        const r = rows[j!]!;
+        key = keys[j!]!;
+        this.id[i] = r.id;
+        this.carat[i] = r.caratPoints;
+        this.set(i, r);
+        b++;
+      }
       this.keyOf[i] = key;
-      this.positionOf[r.id] = i;
-      this.set(i, r);
+      this.positionOf[this.id[i]!] = i;
       if (i === 0 || this.keyOf[i - 1] !== key) {
         this.cells.push({
-          origin: r.origin === 'lab' ? 1 : 0,
-          color: r.colorRank,
-          clarity: r.clarityRank,
-          cut: r.cutRank,
+          origin: key >> 20,
+          color: (key >> 16) & 15,
+          clarity: (key >> 12) & 15,
+          cut: (key >> 8) & 15,
           shape: key & 255,
           start: i,
           end: i + 1,
         });
       } else this.cells.at(-1)!.end = i + 1;
-    });
+    }
     this.countAvailable();
   }
 
@@ -230,16 +281,10 @@ function comparators(c: Columns): Record<DiamondQuery['sort'], Comparator> {
 const inRange = (v: number, min?: number, max?: number) =>
   (min === undefined || v >= min) && (max === undefined || v <= max);
 
-const REBUILD_GAP_MS = 500;
-
 export class DiamondIndex {
   private cols: Columns | null = null;
   private loading: Promise<void> | null = null;
   private refreshing: Promise<void> | null = null;
-  /** A rebuild running behind the searches (see refresh); they use the current copy meanwhile. */
-  private rebuilding: Promise<void> | null = null;
-  private mustWait = false;
-  private rebuildStartedAt = 0;
   private seen = '';
   private checkedAt = 0;
   private stale = false;
@@ -256,15 +301,9 @@ export class DiamondIndex {
     this.opts = opts;
   }
 
-  /**
-   * Call after a write this process made (a stone sold, a stone added by staff): the next search
-   * reads the change first. `behind` (the change follower, told of other writers' commits, a feed
-   * import's batches among them): sales and price changes are still read first, but a rebuild for
-   * new stones runs behind the searches instead of in front of them.
-   */
-  invalidate(how: 'wait' | 'behind' = 'wait') {
+  /** Call after a write to diamonds (this process's, or another's it was told of): the next search reads it first. */
+  invalidate() {
     this.stale = true;
-    if (how === 'wait') this.mustWait = true;
   }
 
   /** Loads the index ahead of the first search (server start). */
@@ -295,38 +334,18 @@ export class DiamondIndex {
     // The snapshot first: whatever commits after it is read again next time.
     const seen = await repo.snapshot(this.db);
     const changed = await repo.diamondIndexRows(this.db, { notIn: this.seen });
-    // A new stone, or a new carat or grade, moves rows: rebuild. Anything else is written in place.
+    // A sale, a price or a withdrawal is written in place; a new stone, or a new carat or grade,
+    // moves rows: those are merged into a new copy (the rest of the rows are already in order).
     const inPlace = (r: DiamondIndexRow) =>
       r.id < cols.positionOf.length && cols.positionOf[r.id] !== -1 && cols.fits(cols.positionOf[r.id]!, r);
-    const wait = this.mustWait;
-    this.mustWait = false;
-    if (!changed.every(inPlace) && wait) {
-      await this.load();
-      return;
-    }
-    if (!changed.every(inPlace)) {
-      // While a feed import adds stones batch after batch, a search waiting for each rebuild would
-      // take a rebuild's time; so a sale, a price or a withdrawal among the changes is written in
-      // place now, and the rebuild (which adds the new stones) runs behind, swapped in when ready.
-      this.applyInPlace(cols, changed.filter(inPlace));
-      // At most one rebuild starts every REBUILD_GAP_MS: an import's batches come faster than
-      // that, and back-to-back rebuilds would take the processor from the searches themselves.
-      if (Date.now() - this.rebuildStartedAt < REBUILD_GAP_MS) {
-        this.stale = true;
-        return;
-      }
-      this.rebuildStartedAt = Date.now();
-      this.rebuilding ??= this.load()
-        .catch(() => {
-          // The next search tries again.
-          this.stale = true;
-        })
-        .finally(() => {
-          this.rebuilding = null;
-        });
-      return;
-    }
-    this.applyInPlace(cols, changed);
+    const moving = changed.filter((r) => !inPlace(r));
+    if (moving.length) {
+      this.cols = new Columns(moving, cols);
+      this.applyInPlace(this.cols, changed.filter(inPlace));
+      this.boundsCache.clear();
+      for (const r of moving) this.rowCache.delete(r.id);
+      this.changes++;
+    } else this.applyInPlace(cols, changed);
     this.seen = seen;
     this.checkedAt = Date.now();
   }
@@ -349,10 +368,6 @@ export class DiamondIndex {
       return this.loading;
     }
     if (!this.stale && Date.now() - this.checkedAt < (this.opts.recheckMs ?? 1_000)) return;
-    // The rebuild in progress reads everything up to its start, and the next look after it the rest;
-    // a write of this process's own is waited for.
-    if (this.rebuilding && !this.mustWait) return;
-    if (this.rebuilding) await this.rebuilding;
     if (!this.refreshing) {
       this.stale = false;
       this.refreshing = this.refresh()
