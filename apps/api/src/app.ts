@@ -55,6 +55,7 @@ import { paymentRoutes, paymentStatusRoutes, startPaymentSweeper } from './modul
 /** The configured provider: Stripe when PAYMENT_PROVIDER=stripe (keys checked by the config), else the test cards. */
 const paymentProviderFor = (config: Config): PaymentProvider =>
   config.PAYMENT_PROVIDER === 'stripe' ? stripeProvider(config) : testCardProvider();
+import { Foreground } from './modules/jobs/foreground.ts';
 import { DiamondIndex } from './modules/catalog/diamond-index.ts';
 
 declare module 'fastify' {
@@ -68,6 +69,8 @@ declare module 'fastify' {
     payments: PaymentProvider;
     diamondIndex: DiamondIndex;
     jobs: Jobs;
+    /** Requests being answered now: background jobs step aside while there are many. */
+    foreground: Foreground;
   }
 }
 
@@ -152,6 +155,8 @@ export async function buildApp({
   app.decorate<PaymentProvider>('payments', payments ?? paymentProviderFor(config));
   app.decorate('diamondIndex', new DiamondIndex(database.db));
   app.decorate('jobs', jobsOn(database, app.log));
+  app.decorate('foreground', new Foreground());
+  app.addHook('onRequest', async () => app.foreground.note());
   let stopFollowing: (() => Promise<void>) | undefined;
   let stopSweeping: (() => void) | undefined;
   let stopHolds: (() => void) | undefined;

@@ -8,6 +8,8 @@ import { readFeed } from './read-feed.ts';
 
 export const REPORT_ERRORS_MAX = 1_000;
 const PROGRESS_EVERY = 500;
+/** Rows parsed between two turns of the event loop: a shopper's request waits for at most this many. */
+const YIELD_EVERY = 100;
 
 export interface FeedError {
   line: number;
@@ -57,7 +59,7 @@ export async function checkDiamondFeed(
       stockAt = mapColumns(headers, opts.mapping).index.stock ?? -1;
       continue;
     }
-    if (++counted % PROGRESS_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (++counted % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
     const stock = (row.cells[stockAt] ?? '').trim();
     if (stock) {
       seen.set(stock, (seen.get(stock) ?? 0) + 1);
@@ -97,12 +99,10 @@ export async function checkDiamondFeed(
       continue;
     }
     report.rows++;
-    if (report.rows % PROGRESS_EVERY === 0) {
-      opts.onChecked?.(report.rows, report.rowsWithErrors);
-      // Parsed rows and the embedded database's answers arrive as microtasks: without a turn of the
-      // event loop now and then, the store would answer no request until the import ended.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    if (report.rows % PROGRESS_EVERY === 0) opts.onChecked?.(report.rows, report.rowsWithErrors);
+    // Parsed rows and the embedded database's answers arrive as microtasks: without a turn of the
+    // event loop now and then, the store would answer no request until the import ended.
+    if (report.rows % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
     const r = readDiamondRow(row.cells, map, headers);
     const stock = (row.cells[map.index.stock!] ?? '').trim();
     if (stock && (seen.get(stock) ?? 0) > 1) {

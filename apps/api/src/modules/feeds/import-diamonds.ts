@@ -15,6 +15,7 @@ import { feedsRepository as repo, type ExistingStone, type NewStone } from './re
 
 export const BATCH = 1_000;
 export const LOCKED_LISTED_MAX = 1_000;
+const WRITES_IN_FLIGHT = 1;
 const LISTED_PAGE = 10_000;
 
 export interface ImportOptions {
@@ -22,6 +23,8 @@ export interface ImportOptions {
   dryRun: boolean;
   full: boolean;
   batchSize?: number;
+  /** Awaited before each batch is written: a server's import steps aside while shoppers are being answered. */
+  pace?: () => Promise<void>;
   /** Called as the import goes: often (every few hundred rows), so a listener throttles its own writes. */
   onProgress?: (p: ImportProgress) => void;
 }
@@ -171,14 +174,17 @@ export async function importDiamondFeed(db: Db, open: () => Readable, opts: Impo
         await repo.updateMany(tx, updates);
       });
   };
-  // One batch is written while the next is read and checked: the file's parsing (this process)
-  // and the database's writing (its own) overlap instead of taking turns.
-  let writing: Promise<void> = Promise.resolve();
+  // Batches are written while the next are read and checked: the file's parsing (this process) and
+  // the database's writing (its own, on two connections) overlap instead of taking turns. Two
+  // batches never touch the same stone (a stock number repeated in the file is refused).
+  const inFlight: Array<Promise<void>> = [];
   const flushBehind = async () => {
-    await writing;
-    writing = flush();
-    // Its failure is thrown where it is awaited (the next batch, or the end), not as an unhandled rejection.
+    if (inFlight.length >= WRITES_IN_FLIGHT) await inFlight.shift();
+    await opts.pace?.();
+    const writing = flush();
+    // Its failure is thrown where it is awaited (a later batch, or the end), not as an unhandled rejection.
     writing.catch(() => {});
+    inFlight.push(writing);
   };
 
   const report = await checkDiamondFeed(open, {
@@ -197,7 +203,7 @@ export async function importDiamondFeed(db: Db, open: () => Readable, opts: Impo
     },
   });
   await flushBehind();
-  await writing;
+  for (const w of inFlight) await w;
 
   let withdrawn = 0;
   if (supplier) {

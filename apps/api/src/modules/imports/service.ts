@@ -199,7 +199,7 @@ export async function runImport(
   runId: string,
   open: () => Readable,
   onProgress?: (p: ImportProgress) => void,
-  opts: { fetchAllow?: readonly string[] } = {},
+  opts: { fetchAllow?: readonly string[]; pace?: () => Promise<void> } = {},
 ): Promise<ImportReport | ProductImportReport | null> {
   const run = await repo.begin(db, runId);
   if (!run) return null;
@@ -225,6 +225,7 @@ export async function runImport(
             dryRun: run.dryRun,
             full: run.full,
             onProgress: progress,
+            pace: opts.pace,
           })
         : run.source === 'mapping'
           ? await importWaitingDesigns(db, {

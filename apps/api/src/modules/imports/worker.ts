@@ -43,6 +43,7 @@ export async function startImportWorker(app: FastifyInstance, jobs: Jobs): Promi
     try {
       await runImport(app.db, run.id, storedFile(app.db, run.fileRunId ?? run.id), undefined, {
         fetchAllow: app.config.FEED_FETCH_ALLOW,
+        pace: app.foreground.yieldToRequests,
       });
       app.log.info({ runId: run.id, supplier: run.supplierCode, kind: run.kind }, 'feed import finished');
     } catch (err) {
