@@ -174,9 +174,9 @@ export async function importDiamondFeed(db: Db, open: () => Readable, opts: Impo
         await repo.updateMany(tx, updates);
       });
   };
-  // Batches are written while the next are read and checked: the file's parsing (this process) and
-  // the database's writing (its own, on two connections) overlap instead of taking turns. Two
-  // batches never touch the same stone (a stock number repeated in the file is refused).
+  // A batch is written while the next is read and checked: the file's parsing (this process) and the
+  // database's writing (its own) overlap instead of taking turns. One write at a time: a second
+  // made the import faster but took the processor the shoppers' searches need.
   const inFlight: Array<Promise<void>> = [];
   const flushBehind = async () => {
     if (inFlight.length >= WRITES_IN_FLIGHT) await inFlight.shift();
