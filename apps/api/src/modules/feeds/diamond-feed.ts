@@ -1,10 +1,13 @@
 import type { Readable } from 'node:stream';
 import { mapColumns, readDiamondRow, type Field, type FeedStone } from './diamond-row.ts';
-import { readFeed } from './read-feed.ts';
+import { readFeed, type FeedRow } from './read-feed.ts';
+import { StockCounter } from './stock-counter.ts';
 
-// A whole diamond feed checked row by row, streamed twice: the first pass finds stock numbers that
-// appear more than once (every such row is refused: which one is right cannot be known), the
-// second validates each row and hands the good ones on. Nothing here writes.
+// A whole diamond feed checked row by row, streamed twice: the first pass counts stock numbers
+// (compactly: StockCounter), the second validates each row and hands the good ones on. A stock
+// number that appears more than once refuses every row that has it (which one is right cannot be
+// known); the rows the counter calls repeated are set aside and compared exactly at the end, so a
+// hash collision never refuses a good row. Nothing here writes.
 
 export const REPORT_ERRORS_MAX = 1_000;
 const PROGRESS_EVERY = 500;
@@ -48,8 +51,8 @@ export async function checkDiamondFeed(
     onChecked?: (rows: number, refused: number) => void;
   } = {},
 ): Promise<FeedReport> {
-  // Pass 1: stock numbers seen more than once.
-  const seen = new Map<string, number>();
+  // Pass 1: how often each stock number appears.
+  const seen = new StockCounter();
   let headers: string[] | null = null;
   let stockAt = -1;
   let counted = 0;
@@ -62,7 +65,7 @@ export async function checkDiamondFeed(
     if (++counted % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
     const stock = (row.cells[stockAt] ?? '').trim();
     if (stock) {
-      seen.set(stock, (seen.get(stock) ?? 0) + 1);
+      seen.add(stock);
       opts.onStock?.(stock);
     }
   }
@@ -89,9 +92,26 @@ export async function checkDiamondFeed(
     priceForms: { total: 0, 'per-carat': 0, discount: 0 },
     unknownColumns: map.unknown,
   };
-  const note = (line: number, e: Omit<FeedError, 'line'>) => {
-    if (report.errors.length < REPORT_ERRORS_MAX) report.errors.push({ line, ...e });
+  // Errors in file order: the first REPORT_ERRORS_MAX of the rows read in order, plus the set-aside
+  // rows' (sorted in at the end).
+  const note = (line: number, e: Omit<FeedError, 'line'>, always = false) => {
+    if (always || report.errors.length < REPORT_ERRORS_MAX) report.errors.push({ line, ...e });
   };
+  const check = async (cells: string[], line: number, always = false) => {
+    const r = readDiamondRow(cells, map, headers!);
+    if (r.kind === 'errors') {
+      report.rowsWithErrors++;
+      for (const e of r.errors) note(line, e, always);
+    } else if (r.kind === 'unlisted') {
+      report.unlisted++;
+      opts.onUnlisted?.(r.stock);
+    } else {
+      report.stones++;
+      report.priceForms[r.stone.priceForm]++;
+      await opts.onStone?.(r.stone, line);
+    }
+  };
+  const setAside: FeedRow[] = [];
   let first = true;
   for await (const row of readFeed(open())) {
     if (first) {
@@ -103,28 +123,33 @@ export async function checkDiamondFeed(
     // Parsed rows and the embedded database's answers arrive as microtasks: without a turn of the
     // event loop now and then, the store would answer no request until the import ended.
     if (report.rows % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
-    const r = readDiamondRow(row.cells, map, headers);
     const stock = (row.cells[map.index.stock!] ?? '').trim();
-    if (stock && (seen.get(stock) ?? 0) > 1) {
+    if (stock && seen.count(stock) > 1) setAside.push(row);
+    else await check(row.cells, row.line);
+  }
+  // The rows the counter called repeated, compared exactly.
+  const times = new Map<string, number>();
+  const stockOf = (row: FeedRow) => (row.cells[map.index.stock!] ?? '').trim();
+  for (const row of setAside) times.set(stockOf(row), (times.get(stockOf(row)) ?? 0) + 1);
+  for (const row of setAside) {
+    const stock = stockOf(row);
+    const n = times.get(stock)!;
+    if (n > 1) {
       report.rowsWithErrors++;
-      note(row.line, {
-        column: headers[map.index.stock!]!,
-        value: stock,
-        reason: `stock number ${stock} appears ${seen.get(stock)} times in this file`,
-      });
-      continue;
-    }
-    if (r.kind === 'errors') {
-      report.rowsWithErrors++;
-      for (const e of r.errors) note(row.line, e);
-    } else if (r.kind === 'unlisted') {
-      report.unlisted++;
-      opts.onUnlisted?.(r.stock);
-    } else {
-      report.stones++;
-      report.priceForms[r.stone.priceForm]++;
-      await opts.onStone?.(r.stone, row.line);
-    }
+      note(
+        row.line,
+        {
+          column: headers[map.index.stock!]!,
+          value: stock,
+          reason: `stock number ${stock} appears ${n} times in this file`,
+        },
+        true,
+      );
+    } else await check(row.cells, row.line, true);
+  }
+  if (setAside.length) {
+    report.errors.sort((a, b) => a.line - b.line);
+    report.errors.length = Math.min(report.errors.length, REPORT_ERRORS_MAX);
   }
   opts.onChecked?.(report.rows, report.rowsWithErrors);
   return report;
