@@ -60,7 +60,15 @@ async function searchP95(base: string, seconds: number): Promise<{ p95: number; 
   return { p95: times[Math.floor(times.length * 0.95)] ?? NaN, rps: Math.round(res.requests.average) };
 }
 
-export async function importBench(opts: { root: string; base: string; db: string; rows: number; million: boolean }) {
+export async function importBench(opts: {
+  root: string;
+  base: string;
+  db: string;
+  rows: number;
+  million: boolean;
+  /** The store's environment: the CLI must open the same database as the server. */
+  env: Record<string, string>;
+}) {
   const { root, base, db, rows } = opts;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'facet-import-bench-'));
   const results: Array<Record<string, unknown>> = [];
@@ -156,7 +164,7 @@ export async function importBench(opts: { root: string; base: string; db: string
       const child = spawn(
         process.execPath,
         [path.join(root, 'apps/api/src/cli/import.ts'), 'diamonds', big, '--supplier', 'MILLION'],
-        { env: process.env, stdio: ['ignore', 'ignore', 'inherit'] },
+        { env: opts.env, stdio: ['ignore', 'ignore', 'inherit'] },
       );
       const rss = () => {
         try {

@@ -154,6 +154,7 @@ async function main() {
       db,
       rows: Number(arg('rows', '100000')),
       million: args.includes('--million'),
+      env,
     });
     mkdirSync(path.join(root, 'bench/results'), { recursive: true });
     const file = path.join(
