@@ -8,6 +8,10 @@ import { openDatabase, rowsOf, type Database } from './db/client.ts';
 import { startSmtp, type TestSmtp } from './test/smtp.ts';
 import { throwawayDatabase } from './test/build-test-app.ts';
 import { addStaff } from './modules/staff/service.ts';
+import { readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { importProductFeed, importWaitingDesigns } from './modules/feeds/import-products.ts';
+import { setCategoryMapping } from './modules/feeds/category-mappings.ts';
 
 // Two API processes on one PostgreSQL database, as behind a load balancer: every write made
 // through one is seen by the other within a second; sessions, carts, throttles and the outbox
@@ -311,6 +315,37 @@ describe('two API instances on one PostgreSQL', () => {
       { version: version + 2, published: true },
       { cookie, ...origin },
     );
+  });
+
+  it('a product feed imported beside the running store (as the CLI does) is listed and suggested on both instances within 1 s', async () => {
+    const feed = readFileSync(path.resolve(import.meta.dirname, '../../../samples/feeds/stuller-products.json'));
+    const open = () => Readable.from([feed]);
+    const first = await importProductFeed(database.db, open, { supplier: 'TWINP', dryRun: false });
+    expect(first).toMatchObject({ waiting: 2, added: 0 });
+    const group = 'Round Solitaire Engagement Ring Mounting';
+    await setCategoryMapping(database.db, { id: null, email: 'cli@facet.test' }, 'TWINP', {
+      groupDescription: group,
+      categoryId: 1501,
+    });
+    const placed = await importWaitingDesigns(database.db, { supplier: 'TWINP', dryRun: false });
+    expect(placed).toMatchObject({ added: 1 });
+    const listed = (i: Instance) =>
+      call(i, 'GET', '/category/1501?pageSize=96&sort=newest').then((r) =>
+        r.body.data.products.some(
+          (p: { GroupDescription: string; priceCents: number }) => p.GroupDescription === group,
+        ),
+      );
+    const shown = await within(1_000, async () => {
+      const suggest = (
+        await call(b, 'GET', `/stuller/fetch-auto-complete?q=${encodeURIComponent('Round Solitaire Engagement')}`)
+      ).body.data;
+      return (
+        (await listed(a)) &&
+        (await listed(b)) &&
+        suggest.some((x: { Text?: string; Description?: string }) => JSON.stringify(x).includes(group))
+      );
+    });
+    expect(shown).toBeLessThan(1_000);
   });
 
   it('sessions, sign-out and carts work whichever instance a request lands on', async () => {
