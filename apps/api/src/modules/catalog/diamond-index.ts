@@ -175,8 +175,7 @@ class Columns {
         j = order[b];
       const fromBase =
         p !== undefined &&
-        (j === undefined ||
-          (base!.keyOf[p]! - keys[j]! || base!.carat[p]! - carats[j]! || base!.id[p]! - ids[j]!) < 0);
+        (j === undefined || (base!.keyOf[p]! - keys[j]! || base!.carat[p]! - carats[j]! || base!.id[p]! - ids[j]!) < 0);
       let key: number;
       if (fromBase) {
         const o = base!;

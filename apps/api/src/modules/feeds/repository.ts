@@ -1,6 +1,14 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { diamond, markupRule, supplier, type ImageSpec, type ItemKind } from '../../db/schema/products.ts';
+import {
+  diamond,
+  markupRule,
+  supplier,
+  type ImageSpec,
+  type ItemKind,
+  type product,
+} from '../../db/schema/products.ts';
+import type { CategoryMappingRow } from '@facet/contracts/admin-feeds';
 import type { MarkupRule } from './markup.ts';
 import type { FeedDesign } from './product-feed.ts';
 
@@ -198,41 +206,26 @@ export interface ExistingDesign {
   heldReason: string | null;
   version: number;
 }
-export interface ExistingVariant {
-  id: number;
-  groupId: number;
-  sku: string;
-  metal: string;
-  fingerSize: number | null;
-  lengthIn: number | null;
-  weightG: number;
-  priceCents: number;
-  costCents: number | null;
-  stock: number;
-  active: boolean;
-  leadDays: number;
-}
-export interface NewVariant {
-  sku: string;
-  metal: string;
-  fingerSize: number | null;
-  lengthIn: number | null;
-  weightG: number;
-  priceCents: number;
-  costCents: number;
-  stock: number;
-  active: boolean;
-  leadDays: number;
-}
-export interface CategoryMapping {
-  supplier: string;
-  groupDescription: string;
-  categoryId: number | null;
-  categoryName: string | null;
-  waiting: number;
-  designs: number;
-  firstSeenAt: Date;
-}
+/** A variant as the catalogue holds it (typed from the table). */
+export type ExistingVariant = Pick<
+  typeof product.$inferSelect,
+  | 'id'
+  | 'groupId'
+  | 'sku'
+  | 'metal'
+  | 'fingerSize'
+  | 'lengthIn'
+  | 'weightG'
+  | 'priceCents'
+  | 'costCents'
+  | 'stock'
+  | 'active'
+  | 'leadDays'
+>;
+/** What a feed writes of a variant: everything but its identity, with the cost it came at. */
+export type NewVariant = Omit<ExistingVariant, 'id' | 'groupId' | 'costCents'> & { costCents: number };
+/** A product group as the mapping list shows it (the contract's row, its date not yet text). */
+export type CategoryMapping = Omit<CategoryMappingRow, 'firstSeenAt'> & { firstSeenAt: Date };
 
 const values = <T>(rows: T[], row: (r: T) => ReturnType<typeof sql>) =>
   sql.join(

@@ -4,6 +4,7 @@ import type { CategoryMappingRow, CategoryMappings } from '@facet/contracts/admi
 import { toast } from '~/lib/toast.ts';
 import { adminApi } from './admin-api.ts';
 import { useAdminAction } from './use-admin-action.ts';
+import { CategoryOptions } from './category-options.tsx';
 
 // Where each supplier's product groups go in the store. A group a feed names for the first time
 // has no category and its designs wait off the storefront; placing it brings them in (a run).
@@ -35,7 +36,6 @@ function PlaceGroup({ row, categories }: { row: CategoryMappingRow; categories: 
       );
       void revalidator.revalidate();
     });
-  const sections = [...new Set(categories.map((c) => c.section))];
   return (
     <form
       className="flex flex-wrap items-start gap-2"
@@ -55,17 +55,7 @@ function PlaceGroup({ row, categories }: { row: CategoryMappingRow; categories: 
         aria-describedby={error ? `${id}-error` : undefined}
       >
         <option value="">Choose a category…</option>
-        {sections.map((s) => (
-          <optgroup key={s} label={s}>
-            {categories
-              .filter((c) => c.section === s)
-              .map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-          </optgroup>
-        ))}
+        <CategoryOptions categories={categories} />
       </select>
       <button
         type="submit"

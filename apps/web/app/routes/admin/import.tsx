@@ -105,6 +105,30 @@ function RefusedRows({
   );
 }
 
+/** A folded list of items, each with a note beside it (stones the feed may not change; designs held). */
+function NotedList({
+  summary,
+  items,
+  open,
+}: {
+  summary: string;
+  items: Array<{ key: string; note: string }>;
+  open?: boolean;
+}) {
+  return (
+    <details className="mb-4 border border-hairline bg-white p-3 text-sm" open={open}>
+      <summary className="cursor-pointer font-medium">{summary}</summary>
+      <ul className="mt-2 space-y-1 text-xs">
+        {items.map((i) => (
+          <li key={i.key}>
+            <span className="font-mono">{i.key}</span> <span className="text-muted">{i.note}</span>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 export default function AdminImport({ loaderData: run }: Route.ComponentProps) {
   useFollowWhile(isLive(run));
   const navigate = useNavigate();
@@ -191,33 +215,12 @@ export default function AdminImport({ loaderData: run }: Route.ComponentProps) {
             {r.unknownColumns.length ? ` · columns not used: ${r.unknownColumns.join(', ')}` : ''}
           </p>
           {r.locked.length > 0 && (
-            <details className="mb-4 border border-hairline bg-white p-3 text-sm">
-              <summary className="cursor-pointer font-medium">
-                {n(r.lockedCount)} stones the feed changes but the store may not (sold, reserved or held)
-              </summary>
-              <ul className="mt-2 columns-2 text-xs sm:columns-4">
-                {r.locked.map((l) => (
-                  <li key={l.stock}>
-                    <span className="font-mono">{l.stock}</span> <span className="text-muted">{l.status}</span>
-                  </li>
-                ))}
-              </ul>
-            </details>
+            <NotedList
+              summary={`${n(r.lockedCount)} stones the feed changes but the store may not (sold, reserved or held)`}
+              items={r.locked.map((l) => ({ key: l.stock, note: l.status }))}
+            />
           )}
           <RefusedRows run={run} errors={r.errors} refused={r.rowsWithErrors} unit="Line" />
-          <Confirm
-            open={confirming}
-            title={`Apply ${run.supplier}'s feed?`}
-            body={`${n(r.added)} new stones go on sale, ${n(r.priceChanged + r.gradeChanged)} change${
-              run.full ? `, ${n(r.withdrawn)} come off sale` : ''
-            }. Shoppers see it within a second.`}
-            action="Apply the feed"
-            onConfirm={() => {
-              setConfirming(false);
-              void apply();
-            }}
-            onClose={() => setConfirming(false)}
-          />
         </>
       )}
       {pr && (
@@ -260,33 +263,32 @@ export default function AdminImport({ loaderData: run }: Route.ComponentProps) {
             </section>
           )}
           {pr.held.length > 0 && (
-            <details className="mb-4 border border-hairline bg-white p-3 text-sm" open>
-              <summary className="cursor-pointer font-medium">
-                {n(pr.heldCount)} designs kept unpublished: an image could not be used
-              </summary>
-              <ul className="mt-2 space-y-1 text-xs">
-                {pr.held.map((h) => (
-                  <li key={h.series}>
-                    <span className="font-mono">{h.series}</span> <span className="text-muted">{h.reason}</span>
-                  </li>
-                ))}
-              </ul>
-            </details>
+            <NotedList
+              open
+              summary={`${n(pr.heldCount)} designs kept unpublished: an image could not be used`}
+              items={pr.held.map((h) => ({ key: h.series, note: h.reason }))}
+            />
           )}
           <RefusedRows run={run} errors={pr.errors} refused={pr.rowsWithErrors} unit="Product" />
-          <Confirm
-            open={confirming}
-            title={`Apply ${run.supplier}'s product feed?`}
-            body={`${n(pr.added)} new designs go on sale, ${n(pr.changed)} change; ${n(pr.waiting)} wait for a category. Shoppers see it within a second.`}
-            action="Apply the feed"
-            onConfirm={() => {
-              setConfirming(false);
-              void apply();
-            }}
-            onClose={() => setConfirming(false)}
-          />
         </>
       )}
+      <Confirm
+        open={confirming}
+        title={`Apply ${run.supplier}'s ${pr ? 'product ' : ''}feed?`}
+        body={`${
+          r
+            ? `${n(r.added)} new stones go on sale, ${n(r.priceChanged + r.gradeChanged)} change${run.full ? `, ${n(r.withdrawn)} come off sale` : ''}`
+            : pr
+              ? `${n(pr.added)} new designs go on sale, ${n(pr.changed)} change; ${n(pr.waiting)} wait for a category`
+              : ''
+        }. Shoppers see it within a second.`}
+        action="Apply the feed"
+        onConfirm={() => {
+          setConfirming(false);
+          void apply();
+        }}
+        onClose={() => setConfirming(false)}
+      />
     </>
   );
 }

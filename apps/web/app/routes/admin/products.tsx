@@ -7,6 +7,7 @@ import { AdminHeading } from '~/features/admin/admin-shell.tsx';
 import { ProductsTable } from '~/features/admin/products-table.tsx';
 import { AdminRouteError } from '~/features/admin/route-error.tsx';
 import { queryFrom, useHrefWith } from '~/features/admin/list-params.ts';
+import { CategoryOptions } from '~/features/admin/category-options.tsx';
 
 const KEEP = ['q', 'category', 'status', 'sort', 'page'];
 
@@ -21,7 +22,6 @@ export default function AdminProducts({ loaderData: list }: Route.ComponentProps
   const busy = useNavigation().state === 'loading';
   const hrefWith = useHrefWith('/admin/products');
   const filtered = ['q', 'category', 'status'].some((k) => params.get(k));
-  const sections = [...new Set(list.categories.map((c) => c.section))];
 
   return (
     <>
@@ -48,17 +48,7 @@ export default function AdminProducts({ loaderData: list }: Route.ComponentProps
           Category
           <select name="category" defaultValue={params.get('category') ?? ''} className="field mt-1 py-2">
             <option value="">Any</option>
-            {sections.map((s) => (
-              <optgroup key={s} label={s}>
-                {list.categories
-                  .filter((c) => c.section === s)
-                  .map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name}
-                    </option>
-                  ))}
-              </optgroup>
-            ))}
+            <CategoryOptions categories={list.categories} />
           </select>
         </label>
         <label className="text-xs text-muted">
