@@ -23,6 +23,7 @@ import { apiRateLimit, securityPlugin } from './plugins/security.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { sitemapRoutes } from './modules/sitemap/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { configuratorRoutes } from './modules/configurator/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -206,6 +207,7 @@ export async function buildApp({
       await api.register(healthRoutes);
       await api.register(menuRoutes);
       await api.register(catalogRoutes);
+      await api.register(sitemapRoutes);
       await api.register(mediaRoutes);
       await api.register(productPhotoRoutes);
       await api.register(configuratorRoutes);

@@ -52,5 +52,6 @@ export default [
     route('admin/account', 'routes/admin/account.tsx'),
   ]),
   route('sitemap.xml', 'routes/sitemap.ts'),
+  route('sitemaps/:name', 'routes/sitemap-child.ts'),
   route('robots.txt', 'routes/robots.ts'),
 ] satisfies RouteConfig;

@@ -1,37 +1,25 @@
 import type { Route } from './+types/sitemap';
-import type { MenuSection } from '@facet/contracts/menu';
+import type { SitemapIndex } from '@facet/contracts/sitemap';
 import { apiRequest } from '~/lib/api.ts';
 import { hostContext } from '~/lib/host-context.ts';
-import { listContent } from '~/lib/content.server.ts';
+import { escapeXml, SITEMAP_HEADERS } from '~/lib/sitemap-xml.ts';
 
-const escapeXml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+// /sitemap.xml is an index: the store's pages, then its products and diamonds in child sitemaps of
+// at most 50,000 URLs each (/sitemaps/products-1.xml, …), each streamed as it is read.
 
 export async function loader({ context }: Route.LoaderArgs) {
   const host = context.get(hostContext);
-  const menu = await apiRequest<MenuSection[]>('/menu', {}, host).catch(() => [] as MenuSection[]);
-  const urls = new Set<string>([
-    '/',
-    '/diamonds',
-    '/diamonds/melee',
-    '/notable-gemstones/shop-by-stone-type',
-    '/contact-us',
-    '/blog',
-    '/privacy-policy',
-    '/return-policy',
-    '/terms-condition',
-    '/shipping-policy',
-  ]);
-  for (const s of menu)
-    for (const g of s.groups)
-      for (const i of g.items) if (i.categoryId != null && !i.filters) urls.add(`/category/${i.categoryId}`);
-  for (const p of listContent('blog')) urls.add(`/blog/${p.slug}`);
-  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[
-    ...urls,
-  ]
-    .map((u) => `  <url><loc>${escapeXml(host.publicUrl + u)}</loc></url>`)
-    .join('\n')}\n</urlset>\n`;
-  return new Response(body, {
-    headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' },
-  });
+  const index = await apiRequest<SitemapIndex>('/sitemap', {}, host);
+  const children: Array<{ name: string; lastmod: string | null }> = [{ name: 'pages', lastmod: null }];
+  for (let i = 1; i <= index.products.files; i++)
+    children.push({ name: `products-${i}`, lastmod: index.products.lastmod });
+  for (let i = 1; i <= index.diamonds.files; i++)
+    children.push({ name: `diamonds-${i}`, lastmod: index.diamonds.lastmod });
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${children
+    .map(
+      (c) =>
+        `  <sitemap><loc>${escapeXml(`${host.publicUrl}/sitemaps/${c.name}.xml`)}</loc>${c.lastmod ? `<lastmod>${c.lastmod}</lastmod>` : ''}</sitemap>\n`,
+    )
+    .join('')}</sitemapindex>\n`;
+  return new Response(body, { headers: SITEMAP_HEADERS });
 }

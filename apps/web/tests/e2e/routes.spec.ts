@@ -64,11 +64,42 @@ test('pages carry a CSP with a nonce and frame-ancestors none', async ({ request
   expect(res.headers()['x-content-type-options']).toBe('nosniff');
 });
 
-test('robots.txt and sitemap.xml exist', async ({ request }) => {
+test('robots.txt points to the sitemap index; every URL of every sitemap answers 200 and may be indexed', async ({
+  request,
+}) => {
+  test.setTimeout(240_000);
   const robots = await request.get('/robots.txt');
   expect(robots.status()).toBe(200);
   expect(await robots.text()).toMatch(/Sitemap: .*\/sitemap\.xml/);
-  const sitemap = await request.get('/sitemap.xml');
-  expect(sitemap.status()).toBe(200);
-  expect(await sitemap.text()).toContain('/category/1100</loc>');
+  const index = await request.get('/sitemap.xml');
+  expect(index.status()).toBe(200);
+  const locs = (xml: string) =>
+    [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!.replace(/&amp;/g, '&')));
+  const children = locs(await index.text());
+  expect(children.map((u) => u.pathname)).toEqual(
+    expect.arrayContaining(['/sitemaps/pages.xml', '/sitemaps/products-1.xml', '/sitemaps/diamonds-1.xml']),
+  );
+  const urls: URL[] = [];
+  for (const child of children) {
+    const res = await request.get(child.pathname);
+    expect(res.status(), child.pathname).toBe(200);
+    urls.push(...locs(await res.text()));
+  }
+  const paths = urls.map((u) => u.pathname + u.search);
+  expect(paths).toContain('/category/1100');
+  expect(paths.some((p) => p.startsWith('/product/'))).toBe(true);
+  expect(paths.some((p) => p.startsWith('/diamond/'))).toBe(true);
+  expect(new Set(paths).size).toBe(paths.length);
+  // Every page, a few at a time.
+  const failures: string[] = [];
+  for (let i = 0; i < paths.length; i += 8)
+    await Promise.all(
+      paths.slice(i, i + 8).map(async (p) => {
+        const res = await request.get(p);
+        const html = await res.text();
+        if (res.status() !== 200) failures.push(`${p}: ${res.status()}`);
+        else if (/<meta[^>]+name="robots"[^>]+noindex/.test(html)) failures.push(`${p}: noindex`);
+      }),
+    );
+  expect(failures).toEqual([]);
 });

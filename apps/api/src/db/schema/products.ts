@@ -278,6 +278,8 @@ export const diamond = pgTable(
     changedXid: xid8('changed_xid')
       .notNull()
       .default(sql`pg_current_xact_id()`),
+    /** When the row last changed (the same trigger stamps it): the sitemap's lastmod. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('diamond_serial_idx').on(t.serial),

@@ -94,6 +94,8 @@ export function RangeFilter({
         minStepsBetweenThumbs={0}
         onValueChange={(v) => setLocal([v[0]!, v[1]!])}
         onValueCommit={(v) => commitSoon([v[0]!, v[1]!])}
+        // A group can carry a name; the slider's own element (no role) cannot.
+        role="group"
         aria-labelledby={`${id}-label`}
       >
         <Slider.Track className="relative h-[3px] grow rounded-full bg-hairline">

@@ -112,7 +112,8 @@ export function Footer({ store }: Props) {
       <div className="border-t border-hairline">
         <div className="mx-auto flex max-w-site flex-col gap-4 px-4 py-6 md:flex-row md:items-center md:justify-between lg:px-8">
           <PaymentBadges />
-          <p className="text-muted" aria-label="Region, currency and language">
+          <p className="text-muted">
+            <span className="sr-only">Region, currency and language: </span>
             <span>United States</span> <span aria-hidden="true">·</span> <span>USD</span>{' '}
             <span aria-hidden="true">·</span> <span>English</span>
           </p>

@@ -121,7 +121,8 @@ export function Header({ menu }: { menu: MenuSection[] }) {
                     ref={productsButton}
                     type="button"
                     aria-expanded={open}
-                    aria-controls="mega-menu"
+                    // Only once the panel is in the document: a reference to nothing is no reference.
+                    aria-controls={open ? 'mega-menu' : undefined}
                     onClick={() => setOpen((o) => !o)}
                     onKeyDown={(e) => {
                       if (e.key === 'ArrowDown') {

@@ -102,7 +102,7 @@ export function MegaMenu({ sections, active, onActivate, onClose }: Props) {
             </li>
           ))}
         </ul>
-        <div id="mega-menu-section" ref={panelRef} onKeyDown={onPanelKey} aria-label={section?.title}>
+        <div id="mega-menu-section" ref={panelRef} onKeyDown={onPanelKey} role="group" aria-label={section?.title}>
           {section && (
             <>
               <p className="font-display text-2xl">{section.title}</p>
