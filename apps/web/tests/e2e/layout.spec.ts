@@ -165,7 +165,10 @@ test('footer shows contact details, policies, payments, region and the 2025 copy
     await expect(footer.getByRole('link', { name: p })).toBeVisible();
   }
   await expect(footer.getByRole('list', { name: 'Accepted payments' }).getByRole('img')).toHaveCount(6);
-  await expect(footer.getByLabel('Region, currency and language')).toHaveText(/United States\s*·\s*USD\s*·\s*English/);
+  // Read out as "Region, currency and language: United States · USD · English".
+  await expect(footer.locator('p', { hasText: 'Region, currency and language:' })).toHaveText(
+    /^Region, currency and language:\s*United States\s*·\s*USD\s*·\s*English$/,
+  );
   await expect(footer).toContainText('© 2025');
   await expect(footer.getByRole('textbox', { name: 'Email address' })).toBeVisible();
 });
