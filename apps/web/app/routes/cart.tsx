@@ -9,6 +9,7 @@ import { formatMoney } from '@facet/contracts/money';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { useStoreFacts } from '~/lib/store-facts.ts';
 import { EmptyCart, Line } from '~/features/cart/cart-line.tsx';
+import { RecentlyViewed } from '~/features/catalog/recently-viewed.tsx';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -36,7 +37,10 @@ export default function Page() {
           <div className="h-64 animate-pulse bg-panel" />
         </div>
       ) : !cart || cart.lines.length === 0 ? (
-        <EmptyCart />
+        <>
+          <EmptyCart />
+          <RecentlyViewed className="mt-16" />
+        </>
       ) : (
         <div className="mt-10 grid items-start gap-10 lg:grid-cols-[1fr_24rem]">
           <section aria-label="Items">

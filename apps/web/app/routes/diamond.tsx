@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { data, Link } from 'react-router';
+import { rememberViewed } from '~/lib/recently-viewed.ts';
 import type { Route } from './+types/diamond';
 import type { RootData } from '~/root.tsx';
 import { freeShippingText } from '@facet/contracts/store-facts';
@@ -55,6 +57,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function Diamond({ loaderData }: Route.ComponentProps) {
   const { diamond: d, publicUrl } = loaderData;
+  useEffect(() => {
+    rememberViewed({ href: d.href, title: title(d), image: d.image });
+  }, [d]);
   const available = d.status === 'available';
   const facts: Array<[string, string]> = [
     ['Shape', d.shape],

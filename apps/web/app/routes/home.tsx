@@ -10,6 +10,7 @@ import { hostContext } from '~/lib/host-context.ts';
 import { certifiedDiamonds } from '~/lib/store-facts.ts';
 import { Hero } from '~/features/home/hero.tsx';
 import { CategoryTiles } from '~/features/home/category-tiles.tsx';
+import { RecentlyViewed } from '~/features/catalog/recently-viewed.tsx';
 import { Promises } from '~/features/home/promises.tsx';
 
 type StoneType = { slug: string; name: string; count: number; fromCents: number; image: string };
@@ -58,6 +59,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       )}
+      <RecentlyViewed className="mx-auto max-w-site px-5 pb-16 lg:px-8" />
       <section className="bg-secondary" aria-labelledby="diamond-entry">
         <div className="mx-auto grid max-w-site items-center gap-8 px-5 py-14 md:grid-cols-[1fr_auto] lg:px-8">
           <div>

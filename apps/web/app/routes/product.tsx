@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { data, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/product';
 import type { ProductDetail } from '@facet/contracts/catalog';
@@ -20,6 +21,7 @@ import { MetalPicker } from '~/features/catalog/metal-picker.tsx';
 import { VariantOptions } from '~/features/catalog/variant-options.tsx';
 import { ProductDetails } from '~/features/catalog/product-details.tsx';
 import { productJsonLd } from '~/features/catalog/product-json-ld.ts';
+import { rememberViewed } from '~/lib/recently-viewed.ts';
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const host = context.get(hostContext);
@@ -56,6 +58,15 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   const facts = useStoreFacts();
   const { product: p, configured, configError, publicUrl } = loaderData;
   const navigate = useNavigate();
+  const designHref = paths.product({
+    series: p.series,
+    categoryId: p.category.id,
+    groupId: p.groupId,
+    productId: p.variants[0]!.id,
+  });
+  useEffect(() => {
+    rememberViewed({ href: designHref, title: p.GroupDescription, image: p.images[0]?.FullUrl ?? '' });
+  }, [designHref, p.GroupDescription, p.images]);
   const [params] = useSearchParams();
   const selected = p.variants.find((v) => v.id === p.selectedProductId)!;
   const go = (variantId: number) =>

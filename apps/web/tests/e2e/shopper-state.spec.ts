@@ -138,3 +138,30 @@ test.describe('mobile header', () => {
     await expect(header.getByRole('link', { name: /Cart/ })).toBeVisible();
   });
 });
+
+test('recently viewed pieces and stones, newest first, on the home page and the empty cart; none before any', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Recently viewed' })).toHaveCount(0);
+  await page.goto(chains);
+  const card = page.getByTestId('product-card').first();
+  const piece = (await card.getByRole('heading').textContent())!.replace(/\s+/g, ' ').trim();
+  await card.getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(piece);
+  const list = (await (await page.request.get('/api/diamond?pageSize=1')).json()) as {
+    data: { diamonds: Array<{ href: string }> };
+  };
+  await page.goto(list.data.diamonds[0]!.href);
+  const stone = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+
+  await page.goto('/');
+  const recent = page.getByRole('region', { name: 'Recently viewed' });
+  await expect(recent.getByRole('link')).toHaveText([stone, piece]);
+  // Seeing the piece again puts it first, once.
+  await recent.getByRole('link', { name: piece }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(piece);
+  await page.goto('/cart');
+  await expect(page.getByText('Your cart is empty')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Recently viewed' }).getByRole('link')).toHaveText([piece, stone]);
+});
