@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ImageSpec, ItemKind } from '../../db/schema/products.ts';
 import { metalByQuality } from '../catalog/grades.ts';
 import { refreshListingCopies } from '../catalog/service.ts';
+import { refreshMinPrice, replaceAttributes } from '../products/service.ts';
 import type { FeedError } from './diamond-feed.ts';
 import type { ImportProgress } from './import-diamonds.ts';
 import { retailCents, type MarkupRule } from './markup.ts';
@@ -199,7 +200,7 @@ async function writeDesign(
         heldReason,
       });
       await repo.insertVariants(tx, id, p.variants);
-      await repo.replaceAttributes(tx, id, p.attributes);
+      await replaceAttributes(tx, id, p.attributes);
       outcome = 'added';
     } else {
       id = g.id;
@@ -219,7 +220,7 @@ async function writeDesign(
       outcome = outcome === 'unchanged' ? 'changed' : outcome;
     }
     if (outcome !== 'unchanged') {
-      await repo.refreshDesignCopies(tx, id);
+      await refreshMinPrice(tx, id);
       await refreshListingCopies(tx, id);
     }
     return outcome;
@@ -247,7 +248,7 @@ async function updateDesign(
   }
   const had = await repo.attributes(tx, g.id);
   if (JSON.stringify(had) !== JSON.stringify(p.attributes)) {
-    await repo.replaceAttributes(tx, g.id, p.attributes);
+    await replaceAttributes(tx, g.id, p.attributes);
     changed = true;
   }
   // Held by a feed: published again once its images come; held now: off the storefront with why.

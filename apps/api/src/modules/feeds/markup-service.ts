@@ -4,6 +4,7 @@ import { audit, type Actor } from '../audit/service.ts';
 import { retailCents, type MarkupRule } from './markup.ts';
 import { feedsRepository as repo, productFeedRepository } from './repository.ts';
 import { refreshListingCopies } from '../catalog/service.ts';
+import { refreshMinPrice } from '../products/service.ts';
 
 /** The rules now, and what they make of a few supplier stones. */
 export async function markupRules(db: Db) {
@@ -39,7 +40,7 @@ export async function saveMarkup(db: Db, actor: Actor, rules: MarkupRuleInput[])
       .filter((p) => p.now !== p.priceCents);
     for (const p of products) await productFeedRepository.setPrice(tx, p.id, p.now);
     for (const groupId of new Set(products.map((p) => p.groupId))) {
-      await productFeedRepository.refreshDesignCopies(tx, groupId);
+      await refreshMinPrice(tx, groupId);
       await refreshListingCopies(tx, groupId);
     }
     const repriced = changes.length + products.length;

@@ -384,13 +384,6 @@ export const productFeedRepository = {
       price_cents = ${v.priceCents}, cost_cents = ${v.costCents}, stock = ${v.stock}, active = ${v.active}, lead_days = ${v.leadDays}
       where id = ${id}`),
 
-  replaceAttributes: async (tx: DbOrTx, groupId: number, attributes: Array<{ label: string; value: string }>) => {
-    await tx.execute(sql`delete from product_attribute where group_id = ${groupId}`);
-    if (attributes.length)
-      await tx.execute(sql`insert into product_attribute (group_id, label, value)
-        values ${values(attributes, (a) => sql`${groupId}, ${a.label}, ${a.value}`)} on conflict do nothing`);
-  },
-
   addPhoto: (
     tx: DbOrTx,
     p: {
@@ -414,14 +407,6 @@ export const productFeedRepository = {
         sql`select coalesce(max(position) + 1, 0)::int as n from product_photo where group_id = ${groupId}`,
       ),
     )[0]!.n,
-
-  /** The read-optimised copies a listing and search use: cheapest active price and the search text. */
-  refreshDesignCopies: (tx: DbOrTx, groupId: number) =>
-    tx.execute(sql`update product_group g set
-      min_price_cents = coalesce((select min(v.price_cents) from product v where v.group_id = g.id and v.active), g.min_price_cents),
-      search_text = coalesce((select string_agg(a.label || ' ' || a.value, ' ' order by a.label, a.value) from product_attribute a where a.group_id = g.id), '')
-        || ' ' || g.series
-      where g.id = ${groupId}`),
 
   /** Supplier products on sale with their cost, for repricing when the markup rules change. */
   repricable: async (db: DbOrTx) =>

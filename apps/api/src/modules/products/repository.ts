@@ -160,9 +160,13 @@ export const productsRepository = {
   setPrices: async (tx: DbOrTx, id: number, prices: Array<{ id: number; priceCents: number }>) => {
     for (const p of prices)
       await tx.execute(sql`update product set price_cents = ${p.priceCents} where id = ${p.id} and group_id = ${id}`);
-    await tx.execute(sql`update product_group g set min_price_cents =
-      coalesce((select min(v.price_cents) from product v where v.group_id = g.id and v.active), g.min_price_cents) where g.id = ${id}`);
+    await productsRepository.refreshMinPrice(tx, id);
   },
+
+  /** The group's "from" price, a read-optimised copy of its cheapest active variant. */
+  refreshMinPrice: (tx: DbOrTx, id: number) =>
+    tx.execute(sql`update product_group g set min_price_cents =
+      coalesce((select min(v.price_cents) from product v where v.group_id = g.id and v.active), g.min_price_cents) where g.id = ${id}`),
 
   addPhoto: (tx: DbOrTx, p: PhotoRow & { groupId: number; large: Buffer; small: Buffer }) =>
     tx.insert(productPhoto).values(p),

@@ -202,3 +202,7 @@ export async function orderPhotos(db: Db, actor: Actor, id: number, keys: string
 export const photoBytes = repo.photoBytes;
 /** Every category in menu order: where staff may place a supplier's product group. */
 export const allCategories = repo.allCategories;
+/** A group's attributes replaced, its search text with them (a supplier's feed writes them too). */
+export const replaceAttributes = repo.replaceAttributes;
+/** A group's "from" price after its variants' prices changed outside the editor (feeds, markup). */
+export const refreshMinPrice = repo.refreshMinPrice;
