@@ -126,7 +126,7 @@ export function MarkupEditor({ rules, onSaved }: { rules: MarkupRuleInput[]; onS
                 <td className="px-2 py-1.5">
                   <select
                     aria-label={`Origin of rule ${i + 1}`}
-                    className={cell}
+                    className={`${cell} min-w-32`}
                     {...form.register(`rules.${i}.origin`)}
                   >
                     <option value="natural">Natural</option>
