@@ -31,6 +31,7 @@ import { addressRoutes } from './modules/address/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
+import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { orderRoutes } from './modules/order/routes.ts';
 import { orderAdminRoutes } from './modules/order/admin-routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
@@ -216,6 +217,7 @@ export async function buildApp({
       await api.register(contactRoutes);
       await api.register(newsletterRoutes);
       await api.register(cartRoutes);
+      await api.register(wishlistRoutes);
       await api.register(orderRoutes);
       await api.register(paymentStatusRoutes);
       await api.register(paymentRoutes);

@@ -19,6 +19,7 @@ import { envelope } from '@facet/contracts/envelope';
 import { AppError, Validation } from '../../errors.ts';
 import { unstorableText } from '../../plugins/input-guard.ts';
 import { claimVisitorCart } from '../cart/service.ts';
+import { claimVisitorWishlist } from '../wishlist/service.ts';
 import { requireAuth, visitorIdOf } from '../../plugins/auth.ts';
 import { processAvatar } from './avatar.ts';
 import { accountRepository } from './repository.ts';
@@ -72,6 +73,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const strict = { rateLimit: { max: app.config.RATE_LIMIT_AUTH_MAX, timeWindow: '15 minutes' } };
   const verifyOrSession = requireAuth('verify', 'session');
   const session = requireAuth('session');
+  // What the visitor gathered before signing in (cart, wishlist) joins the account.
+  const claimVisitor = async (userId: number, visitor: string | null) => {
+    await claimVisitorCart(app.db, userId, visitor);
+    await claimVisitorWishlist(app.db, userId, visitor);
+  };
 
   app.post(
     '/user/register',
@@ -85,7 +91,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const visitor = visitorIdOf(req);
       const { answer, userId } = await account.authenticate(deps, req.body.username, req.body.password);
-      if (answer.emailVerified && visitor) await claimVisitorCart(app.db, userId, visitor);
+      if (answer.emailVerified && visitor) await claimVisitor(userId, visitor);
       return { data: answer };
     },
   );
@@ -106,7 +112,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const visitor = visitorIdOf(req);
       const user = await account.verifyCode(deps, req.auth!, req.body.otp);
-      if (req.auth!.scope === 'verify') await claimVisitorCart(app.db, req.auth!.userId, visitor);
+      if (req.auth!.scope === 'verify') await claimVisitor(req.auth!.userId, visitor);
       return { data: user };
     },
   );

@@ -22,6 +22,8 @@ export interface PricedLine extends CartLine {
   configuration: unknown;
   /** A configured piece still missing stones it is sold with: refused (400), never priced without them. */
   incomplete?: boolean;
+  /** Why it is unavailable for good: no such row (or retired), sold or withdrawn, a configuration that cannot be made. */
+  gone?: 'missing' | 'sold' | 'invalid';
 }
 
 const unavailable = (
@@ -46,6 +48,7 @@ const unavailable = (
   message,
   stones: [],
   configuration: row.configuration ?? null,
+  gone: 'missing',
 });
 
 type Base = Pick<PricedLine, 'id' | 'kind' | 'key' | 'refId' | 'quantity' | 'available' | 'message' | 'configuration'>;
@@ -71,6 +74,7 @@ function oneOfAKind(
     unitPriceCents: s.priceCents,
     lineTotalCents: s.priceCents,
     available: ok,
+    gone: s.status === 'sold' || s.status === 'withdrawn' ? 'sold' : undefined,
     message: ok
       ? null
       : s.status === 'sold'
@@ -104,14 +108,19 @@ export async function priceLine(db: DbOrTx, row: CartLineRow): Promise<PricedLin
           'This piece has been withdrawn from the collection.',
         );
       // A made-to-order piece is bought as a configuration (with the stones it is sold with), never as a bare catalogue row.
+      const href = paths.product({ series: v.series, categoryId: v.categoryId, groupId: v.groupId, productId: v.id });
+      const image = itemImageUrl(v.image, v.metal, v.description);
       if (v.configurable)
         return {
           ...unavailable(
             row,
             v.description,
             'This piece is made to order: choose its metal, size and stones on its page.',
+            image,
           ),
+          href,
           incomplete: true,
+          gone: undefined,
         };
       const details = [
         v.metalName,
@@ -123,8 +132,8 @@ export async function priceLine(db: DbOrTx, row: CartLineRow): Promise<PricedLin
         ...base,
         title: v.description,
         details,
-        image: itemImageUrl(v.image, v.metal, v.description),
-        href: paths.product({ series: v.series, categoryId: v.categoryId, groupId: v.groupId, productId: v.id }),
+        image,
+        href,
         maxQuantity: QTY_MAX,
         unitPriceCents: v.priceCents,
         lineTotalCents: v.priceCents * row.quantity,
@@ -135,6 +144,15 @@ export async function priceLine(db: DbOrTx, row: CartLineRow): Promise<PricedLin
       const cfg = row.configuration!;
       try {
         const c = await configureProduct(db as Db, cfg);
+        const model = await stones.model(db, cfg.groupId);
+        const productId = model ? await stones.variantFor(db, cfg.groupId, cfg.metal) : null;
+        const href =
+          model && productId
+            ? paths.configured(
+                { series: model.series, categoryId: model.categoryId, groupId: cfg.groupId, productId },
+                cfg,
+              )
+            : null;
         if (c.missing.length) {
           return {
             ...unavailable(
@@ -143,11 +161,11 @@ export async function priceLine(db: DbOrTx, row: CartLineRow): Promise<PricedLin
               `This piece is sold with its stones: choose the ${c.missing.map((x) => x.label.replace(/ \(.*$/, '').toLowerCase()).join(' and ')} first.`,
               c.images[0]!.FullUrl,
             ),
+            href,
             incomplete: true,
+            gone: undefined,
           };
         }
-        const model = await stones.model(db, cfg.groupId);
-        const productId = model ? await stones.variantFor(db, cfg.groupId, cfg.metal) : null;
         const details = c.breakdown.filter((b) => b.kind === 'stone').map((b) => b.label);
         const held = cfg.stones
           .filter((s) => s.kind !== 'melee')
@@ -157,13 +175,7 @@ export async function priceLine(db: DbOrTx, row: CartLineRow): Promise<PricedLin
           title: c.title,
           details: [...details, `SKU ${c.sku}`],
           image: c.images[0]!.FullUrl,
-          href:
-            model && productId
-              ? paths.configured(
-                  { series: model.series, categoryId: model.categoryId, groupId: cfg.groupId, productId },
-                  cfg,
-                )
-              : null,
+          href,
           // A ring holding a one-of-a-kind stone can be bought once.
           maxQuantity: held.length ? 1 : QTY_MAX,
           unitPriceCents: c.totalCents,
@@ -171,7 +183,8 @@ export async function priceLine(db: DbOrTx, row: CartLineRow): Promise<PricedLin
           stones: held,
         };
       } catch (err) {
-        if (err instanceof AppError && err.status < 500) return unavailable(row, 'Your custom ring', err.message);
+        if (err instanceof AppError && err.status < 500)
+          return { ...unavailable(row, 'Your custom ring', err.message), gone: 'invalid' };
         throw err;
       }
     }

@@ -15,7 +15,13 @@ import { priceLine, type PricedLine } from './lines.ts';
 import { computeTotals, shippingOptions } from './pricing.ts';
 import { cartRepository as repo, type CartLineRow, type Owner } from './repository.ts';
 
-export type { Owner };
+export type { Owner, PricedLine };
+
+/** Prices one chosen item (a cart line or a saved one) from today's catalogue. */
+export const priceChoice = (
+  db: DbOrTx,
+  choice: Pick<CartLineRow, 'kind' | 'refId' | 'configuration' | 'lineKey'> & { id: number },
+) => priceLine(db, { ...choice, cartId: 0, quantity: 1, createdAt: new Date() });
 
 /** The owner's cart id, if they have one (checkout reads and empties it in its own transaction). */
 export const cartIdOf = (db: DbOrTx, owner: Owner) => repo.find(db, owner);

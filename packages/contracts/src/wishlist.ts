@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { LINE_KINDS } from './commerce.ts';
+import { configureBody, type ConfigureInput } from './configurator.ts';
+
+// The wishlist keeps what was chosen (like a cart line, without a quantity), never a price:
+// every read prices it from today's catalogue, so a saved piece shows what it costs now.
+
+export const WISHLIST_MAX = 500;
+export const WISHLIST_FULL = `Your wishlist holds up to ${WISHLIST_MAX} pieces. Remove a few to save more.`;
+
+const id = z.number().int().positive().max(2_147_483_647);
+export const wishItemBody = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('product'), id }).strict(),
+  z.object({ kind: z.literal('configured'), configuration: configureBody }).strict(),
+  z.object({ kind: z.literal('diamond'), id }).strict(),
+  z.object({ kind: z.literal('gemstone'), id }).strict(),
+  z.object({ kind: z.literal('melee'), id }).strict(),
+]);
+export type WishItem = z.infer<typeof wishItemBody>;
+
+/** JSON with keys in order: two spellings of one configuration are one key. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
+}
+
+/**
+ * What a saved item is, e.g. "diamond:123" or a ring's whole configuration. The same function
+ * runs in the browser (is this heart filled?) and on the server (no duplicates).
+ */
+export function wishKey(item: WishItem): string {
+  if (item.kind !== 'configured') return `${item.kind}:${item.id}`;
+  const c: ConfigureInput = item.configuration;
+  return `configured:${canonical({ ...c, stones: [...(c.stones ?? [])].sort((a, b) => a.location - b.location) })}`;
+}
+
+export const wishEntry = z.object({
+  id: z.number().int(),
+  kind: z.enum(LINE_KINDS),
+  key: z.string(),
+  /** The body that adds it to a cart (or saves it again). */
+  item: wishItemBody,
+  title: z.string(),
+  details: z.array(z.string()),
+  image: z.string(),
+  href: z.string().nullable(),
+  priceCents: z.number().int().nullable(),
+  available: z.boolean(),
+  /** Why it cannot be bought now: sold, withdrawn, reserved. */
+  message: z.string().nullable(),
+  /** Sold out for good (a sold or withdrawn stone, a retired piece), not just reserved for now. */
+  gone: z.boolean(),
+  addedAt: z.string(),
+});
+export type WishEntry = z.infer<typeof wishEntry>;
+
+export const wishlistSchema = z.object({
+  items: z.array(wishEntry),
+  count: z.number().int(),
+  max: z.number().int(),
+  /** The read-only link's token; only its owner ever sees it. */
+  shareToken: z.string().nullable(),
+});
+export type Wishlist = z.infer<typeof wishlistSchema>;
+
+export const sharedWishlistSchema = z.object({
+  items: z.array(wishEntry),
+  /** The owner's first name, when the list belongs to an account. */
+  ownerName: z.string().nullable(),
+});
+export type SharedWishlist = z.infer<typeof sharedWishlistSchema>;
+
+/** A share token: 32 random bytes, base64url. */
+export const shareTokenParam = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid.') });
