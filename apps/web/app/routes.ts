@@ -18,6 +18,8 @@ export default [
     route('diamonds', 'routes/diamonds.tsx'),
     route('diamonds/melee', 'routes/melee.tsx'),
     route('cart', 'routes/cart.tsx'),
+    route('wishlist', 'routes/wishlist.tsx'),
+    route('wishlist/shared/:token', 'routes/wishlist-shared.tsx'),
     route('order-confirmation', 'routes/order-confirmation.tsx'),
     route('reset-password/:token', 'routes/reset-password.tsx'),
     route('profile', 'routes/profile.tsx'),

@@ -1,3 +1,4 @@
+import { WishHeart } from '~/components/wish-heart.tsx';
 import { useEffect } from 'react';
 import { data, Link } from 'react-router';
 import { rememberViewed } from '~/lib/recently-viewed.ts';
@@ -6,7 +7,7 @@ import type { RootData } from '~/root.tsx';
 import { freeShippingText } from '@facet/contracts/store-facts';
 import type { DiamondSummary } from '@facet/contracts/catalog';
 import { apiRequest, ApiError } from '~/lib/api.ts';
-import { AddToCartButton } from '~/features/cart/add-to-cart-button.tsx';
+import { AddToCartButton } from '~/components/add-to-cart-button.tsx';
 import { hostContext } from '~/lib/host-context.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { settingsFor } from '~/features/configurator/settings-for.ts';
@@ -143,6 +144,12 @@ export default function Diamond({ loaderData }: Route.ComponentProps) {
             disabled={!available}
             className="btn-primary mt-7 w-full py-4"
             what="Diamond"
+          />
+          <WishHeart
+            look="button"
+            className="mt-3 w-full py-3.5"
+            what={title(d)}
+            item={available || d.status === 'reserved' ? { kind: 'diamond', id: d.id } : null}
           />
           {available && (
             <Link

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/melee';
 import { apiRequest } from '~/lib/api.ts';
-import { AddToCartButton } from '~/features/cart/add-to-cart-button.tsx';
+import { AddToCartButton } from '~/components/add-to-cart-button.tsx';
 import { MELEE_PARCEL_STONES } from '@facet/contracts/commerce';
 import { hostContext } from '~/lib/host-context.ts';
 import { pageMeta } from '~/lib/page-meta.ts';

@@ -1,3 +1,4 @@
+import { WishHeart } from '~/components/wish-heart.tsx';
 import { useEffect } from 'react';
 import { data, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/product';
@@ -6,7 +7,7 @@ import { Configurator } from '~/features/configurator/configurator.tsx';
 import { configureFromUrl } from '~/features/configurator/configure-from-url.ts';
 import { paths } from '@facet/contracts/paths';
 import { apiRequest, ApiError } from '~/lib/api.ts';
-import { AddToCartButton } from '~/features/cart/add-to-cart-button.tsx';
+import { AddToCartButton } from '~/components/add-to-cart-button.tsx';
 import { hostContext } from '~/lib/host-context.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { useStoreFacts } from '~/lib/store-facts.ts';
@@ -162,6 +163,18 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             item={
               configured
                 ? configError || incomplete
+                  ? null
+                  : { kind: 'configured', configuration: configured.configuration }
+                : { kind: 'product', id: selected.id }
+            }
+          />
+          <WishHeart
+            look="button"
+            className="mt-3 w-full py-3.5"
+            what={p.GroupDescription}
+            item={
+              configured
+                ? configError
                   ? null
                   : { kind: 'configured', configuration: configured.configuration }
                 : { kind: 'product', id: selected.id }

@@ -1,9 +1,10 @@
+import { WishHeart } from '~/components/wish-heart.tsx';
 import { gemstoneName } from '@facet/contracts/stone-names';
 import { data, Form, Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/stone-type';
 import type { Gemstone } from '@facet/contracts/catalog';
 import { apiRequest, ApiError } from '~/lib/api.ts';
-import { AddToCartButton } from '~/features/cart/add-to-cart-button.tsx';
+import { AddToCartButton } from '~/components/add-to-cart-button.tsx';
 import { hostContext } from '~/lib/host-context.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { settingsFor } from '~/features/configurator/settings-for.ts';
@@ -147,7 +148,12 @@ export default function StoneType({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="mt-6 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3 xl:grid-cols-4">
           {gemstones.map((g) => (
-            <li key={g.id}>
+            <li key={g.id} className="relative">
+              <WishHeart
+                item={{ kind: 'gemstone', id: g.id }}
+                what={`the ${gemstoneName(g)} ${g.serial}`}
+                className="absolute right-2 top-2 bg-white/85"
+              />
               <div className="aspect-square bg-panel">
                 <img
                   src={g.image}

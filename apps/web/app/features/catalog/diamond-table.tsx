@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import type { DiamondSummary } from '@facet/contracts/catalog';
 import { formatMoney } from '@facet/contracts/money';
+import { WishHeart } from '~/components/wish-heart.tsx';
 
 export const COMPARE_MAX = 4;
 const describe = (d: DiamondSummary) => `${d.carat.toFixed(2)} ct ${d.shape}`;
@@ -76,23 +77,26 @@ export function DiamondTable({
                 <td className="px-3 py-2">{d.lab}</td>
                 <td className="px-3 py-2 text-right font-medium">{formatMoney(d.priceCents)}</td>
                 <td className="px-3 py-2 text-right">
-                  {chooseHref ? (
-                    <Link
-                      to={chooseHref(d)}
-                      className="rounded-sm border border-ink px-2.5 py-1 text-xs font-medium hover:bg-ink hover:text-white"
-                      aria-label={`Choose ${describe(d)} diamond ${d.serial}`}
-                    >
-                      Choose
-                    </Link>
-                  ) : (
-                    <Link
-                      to={d.href}
-                      className="text-primary underline"
-                      aria-label={`View ${describe(d)} diamond ${d.serial}`}
-                    >
-                      View
-                    </Link>
-                  )}
+                  <span className="inline-flex items-center gap-2">
+                    <WishHeart item={{ kind: 'diamond', id: d.id }} what={`the ${describe(d)} diamond ${d.serial}`} />
+                    {chooseHref ? (
+                      <Link
+                        to={chooseHref(d)}
+                        className="rounded-sm border border-ink px-2.5 py-1 text-xs font-medium hover:bg-ink hover:text-white"
+                        aria-label={`Choose ${describe(d)} diamond ${d.serial}`}
+                      >
+                        Choose
+                      </Link>
+                    ) : (
+                      <Link
+                        to={d.href}
+                        className="text-primary underline"
+                        aria-label={`View ${describe(d)} diamond ${d.serial}`}
+                      >
+                        View
+                      </Link>
+                    )}
+                  </span>
                 </td>
               </tr>
             );

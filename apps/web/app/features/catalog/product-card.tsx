@@ -3,11 +3,12 @@ import type { ProductCard as Card } from '@facet/contracts/catalog';
 import { formatMoney } from '@facet/contracts/money';
 import { MetalSwatches } from './metal-swatches.tsx';
 import { splitName } from './product-name.ts';
+import { WishHeart } from '~/components/wish-heart.tsx';
 
 export function ProductCard({ card, eager = false }: { card: Card; eager?: boolean }) {
   const [head, tail] = splitName(card.GroupDescription);
   return (
-    <li className="group" data-testid="product-card">
+    <li className="group relative" data-testid="product-card">
       <Link to={card.href} className="block" prefetch="intent">
         <div className="aspect-square overflow-hidden bg-panel">
           <img
@@ -37,6 +38,11 @@ export function ProductCard({ card, eager = false }: { card: Card; eager?: boole
         {formatMoney(card.priceCents)}
       </p>
       <MetalSwatches metals={card.metals} className="mt-2" />
+      <WishHeart
+        item={{ kind: 'product', id: card.productId }}
+        what={card.GroupDescription}
+        className="absolute right-2 top-2 bg-white/85"
+      />
     </li>
   );
 }

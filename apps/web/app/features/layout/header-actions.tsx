@@ -2,10 +2,10 @@ import { callApi } from '~/lib/client-api.ts';
 import { ChevronDown, Heart, ShoppingBag, User } from 'lucide-react';
 import { DisclosureMenu } from '~/components/ui/disclosure-menu.tsx';
 import { Link } from 'react-router';
-import { toast } from '~/lib/toast.ts';
 import { openPanel, useAccount } from '~/lib/account-store.ts';
 import { clearUser } from '~/lib/session.ts';
 import { CartLabel } from '~/components/cart-label.tsx';
+import { WishlistLabel } from '~/components/wishlist-label.tsx';
 
 const item =
   'flex flex-col items-center gap-0.5 px-1.5 text-[0.7rem] font-medium tracking-wide text-ink hover:text-primary sm:px-2.5';
@@ -71,10 +71,10 @@ export function HeaderActions() {
           <span>Account</span>
         </button>
       )}
-      <button type="button" className={item} onClick={() => toast('Wishlists are coming soon.')}>
+      <Link to="/wishlist" className={`${item} relative`}>
         <Heart aria-hidden="true" className="h-5 w-5" strokeWidth={1.6} />
-        <span>Wishlist</span>
-      </button>
+        <WishlistLabel />
+      </Link>
       <Link to="/cart" className={`${item} relative`}>
         <ShoppingBag aria-hidden="true" className="h-5 w-5" strokeWidth={1.6} />
         <CartLabel />
