@@ -280,6 +280,11 @@ export const diamond = pgTable(
       .default(sql`pg_current_xact_id()`),
     /** When the row last changed (the same trigger stamps it): the sitemap's lastmod. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it last came on sale (listed, or back from sold, withdrawn or held): saved-search alerts call it new from then. */
+    listedAt: timestamp('listed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last price cut (the same trigger notes it): alerts tell a watcher "was … now …". */
+    priceDroppedAt: timestamp('price_dropped_at', { withTimezone: true }),
+    priceBeforeDropCents: integer('price_before_drop_cents'),
   },
   (t) => [
     uniqueIndex('diamond_serial_idx').on(t.serial),

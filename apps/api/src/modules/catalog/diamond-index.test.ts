@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { diamondQuery, DIAMOND_SORTS } from '@facet/contracts/catalog';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { DiamondIndex } from './diamond-index.ts';
+import { DiamondIndex, matchStones } from './diamond-index.ts';
+import { catalogRepository } from './repository.ts';
 import { SHAPES } from './grades.ts';
 
 // The search index takes in other writers' stones by merging them into its copy (a feed import's
@@ -67,5 +68,90 @@ describe('diamond index: merging new and moved stones', () => {
       { numRuns: 60 },
     );
     expect(await live.bounds('lab')).toEqual(await fresh.bounds('lab'));
+  });
+});
+
+describe('matching a batch of stones against saved searches', () => {
+  it('finds, for any filters, exactly the stones the diamond search shows', async () => {
+    const db = t.database.db;
+    const rows = await catalogRepository.diamondIndexRows(db, { afterId: 0, limit: 1_000_000 });
+    const index = new DiamondIndex(db);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          origin: fc.constantFrom(undefined, 'natural', 'lab'),
+          shape: fc.option(fc.subarray([...SHAPES], { minLength: 1, maxLength: 3 }), { nil: undefined }),
+          caratMin: fc.option(fc.integer({ min: 20, max: 200 }), { nil: undefined }),
+          span: fc.integer({ min: 0, max: 400 }),
+          clarityMin: fc.option(fc.integer({ min: 0, max: 7 }), { nil: undefined }),
+          cutMax: fc.option(fc.integer({ min: 0, max: 4 }), { nil: undefined }),
+          priceMin: fc.option(fc.integer({ min: 100, max: 5_000 }), { nil: undefined }),
+          lab: fc.option(fc.subarray(['GIA', 'IGI', 'HRD'], { minLength: 1 }), { nil: undefined }),
+          polish: fc.option(fc.subarray(['Excellent', 'Very Good'], { minLength: 1 }), { nil: undefined }),
+          depthMax: fc.option(fc.integer({ min: 58, max: 66 }), { nil: undefined }),
+        }),
+        async (r) => {
+          const q = diamondQuery.parse({
+            origin: r.origin,
+            shape: r.shape?.join(','),
+            caratMin: r.caratMin === undefined ? undefined : r.caratMin / 100,
+            caratMax: r.caratMin === undefined ? undefined : (r.caratMin + r.span) / 100,
+            clarityMin: r.clarityMin,
+            cutMax: r.cutMax,
+            priceMin: r.priceMin,
+            lab: r.lab?.join(','),
+            polish: r.polish?.join(','),
+            depthMax: r.depthMax,
+          });
+          const shown = await index.search(q, hist, 1_000_000, 0);
+          const found: number[] = [];
+          matchStones(rows, [q], (_q, id) => found.push(id));
+          expect(found.sort((a, b) => a - b)).toEqual([...shown.pageIds].sort((a, b) => a - b));
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
+  it('tells each query its own matches', () => {
+    const stone = (id: number, shape: string, caratPoints: number, priceCents: number, status = 'available') => ({
+      id,
+      origin: 'natural' as const,
+      shape,
+      caratPoints,
+      colorRank: 2,
+      clarityRank: 3,
+      cutRank: 0,
+      polish: 'Excellent',
+      symmetry: 'Excellent',
+      fluorescence: 'None',
+      lab: 'GIA',
+      depthPct: 61.5,
+      tablePct: 57,
+      lwRatio: 1,
+      priceCents,
+      status,
+      createdAt: new Date().toISOString(),
+    });
+    const rows = [
+      stone(1, 'Round', 100, 500_000),
+      stone(2, 'Oval', 150, 900_000),
+      stone(3, 'Round', 101, 400_000, 'sold'),
+    ];
+    const found: Array<[number, number]> = [];
+    matchStones(
+      rows,
+      [
+        diamondQuery.parse({ shape: 'Round', caratMin: 1, caratMax: 1.01 }),
+        diamondQuery.parse({ priceMax: 8000 }),
+        diamondQuery.parse({ shape: 'Heart' }),
+      ],
+      (q, id) => found.push([q, id]),
+    );
+    // The sold stone matches no one; the Oval is over the second query's price.
+    expect(found).toEqual([
+      [0, 1],
+      [1, 1],
+    ]);
   });
 });

@@ -434,49 +434,7 @@ export class DiamondIndex {
   async search(q: DiamondQuery, hist: HistogramSpec, limit: number, offset: number): Promise<IndexAnswer> {
     await this.fresh();
     const c = this.cols!;
-    const allowed = (dict: Dict, values?: string[]) => {
-      if (!values?.length) return null;
-      const ok = new Uint8Array(256);
-      for (const v of values) {
-        const code = dict.find(v);
-        if (code !== undefined) ok[code] = 1;
-      }
-      return ok;
-    };
-    const polish = allowed(c.polishes, q.polish),
-      symmetry = allowed(c.symmetries, q.symmetry);
-    const fluorescence = allowed(c.fluorescences, q.fluorescence),
-      lab = allowed(c.labs, q.lab);
-    // Float columns are float4 in the database; compare as the database does.
-    const f = (v?: number) => (v === undefined ? undefined : Math.fround(v));
-    const depthMin = f(q.depthMin),
-      depthMax = f(q.depthMax),
-      tableMin = f(q.tableMin),
-      tableMax = f(q.tableMax),
-      lwMin = f(q.lwMin),
-      lwMax = f(q.lwMax);
-    const advanced =
-      polish ||
-      symmetry ||
-      fluorescence ||
-      lab ||
-      depthMin !== undefined ||
-      depthMax !== undefined ||
-      tableMin !== undefined ||
-      tableMax !== undefined ||
-      lwMin !== undefined ||
-      lwMax !== undefined;
-    let shapeMask = 0;
-    if (q.shape?.length)
-      for (const s of q.shape) {
-        const code = c.shapes.find(s);
-        if (code !== undefined) shapeMask |= 1 << code;
-      }
-    else shapeMask = -1;
-    const pmin = q.priceMin !== undefined ? centsOf(q.priceMin) : -Infinity;
-    const pmax = q.priceMax !== undefined ? centsOf(q.priceMax) : Infinity;
-    const caratFrom = q.caratMin !== undefined ? Math.round(q.caratMin * 100) : undefined;
-    const caratTo = q.caratMax !== undefined ? Math.round(q.caratMax * 100) + 1 : undefined;
+    const { advanced, priced, rowOk, pmin, pmax, shapeMask, cellOk, rangeOf } = compile(q, c);
 
     const lnLo = Math.log(hist.lo),
       step = (Math.log(hist.hi) - lnLo) / hist.buckets,
@@ -485,31 +443,13 @@ export class DiamondIndex {
     const shapeCounts = new Array<number>(c.shapes.values.length).fill(0);
     if (this.matches.length < c.n) this.matches = new Int32Array(c.n);
     const matches = this.matches;
-    const { available, price, lnPrice, carat } = c;
-    const priced = q.priceMin !== undefined || q.priceMax !== undefined;
-    const rowOk = (i: number) =>
-      (!polish || polish[c.polish[i]!]) &&
-      (!symmetry || symmetry[c.symmetry[i]!]) &&
-      (!fluorescence || fluorescence[c.fluorescence[i]!]) &&
-      (!lab || lab[c.lab[i]!]) &&
-      inRange(c.depth[i]!, depthMin, depthMax) &&
-      inRange(c.table[i]!, tableMin, tableMax) &&
-      inRange(c.lw[i]!, lwMin, lwMax);
+    const { available, price, lnPrice } = c;
     let count = 0;
     for (const cell of c.cells) {
-      if (
-        (q.origin && ORIGINS[cell.origin] !== q.origin) ||
-        !inRange(cell.color, q.colorMin, q.colorMax) ||
-        !inRange(cell.clarity, q.clarityMin, q.clarityMax) ||
-        !inRange(cell.cut, q.cutMin, q.cutMax)
-      )
-        continue;
-      const first = carat[cell.start]!,
-        lastCarat = carat[cell.end - 1]!;
-      if ((caratFrom !== undefined && caratFrom > lastCarat) || (caratTo !== undefined && caratTo <= first)) continue;
-      const from =
-        caratFrom === undefined || caratFrom <= first ? cell.start : c.lowerBound(caratFrom, cell.start, cell.end);
-      const to = caratTo === undefined || caratTo > lastCarat ? cell.end : c.lowerBound(caratTo, from, cell.end);
+      if (!cellOk(cell)) continue;
+      const r = rangeOf(cell);
+      if (!r) continue;
+      const [from, to] = r;
       let inFacet = 0;
       if (shapeMask & (1 << cell.shape)) {
         // A chosen shape: the histogram (price filter off), then the count and the page (price filter on).
@@ -545,4 +485,120 @@ export class DiamondIndex {
       histogram,
     };
   }
+}
+
+type Cell = Columns['cells'][number];
+
+/**
+ * A query turned into tests over one copy's columns: which cells it can use at all (origin, grades,
+ * shape), the carat slice of a cell, and the per-row test of the advanced filters and the price.
+ * The search and the saved-search matcher both use it, so "matches" means one thing.
+ */
+function compile(q: DiamondQuery, c: Columns) {
+  const allowed = (dict: Dict, values?: string[]) => {
+    if (!values?.length) return null;
+    const ok = new Uint8Array(256);
+    for (const v of values) {
+      const code = dict.find(v);
+      if (code !== undefined) ok[code] = 1;
+    }
+    return ok;
+  };
+  const polish = allowed(c.polishes, q.polish),
+    symmetry = allowed(c.symmetries, q.symmetry);
+  const fluorescence = allowed(c.fluorescences, q.fluorescence),
+    lab = allowed(c.labs, q.lab);
+  // Float columns are float4 in the database; compare as the database does.
+  const f = (v?: number) => (v === undefined ? undefined : Math.fround(v));
+  const depthMin = f(q.depthMin),
+    depthMax = f(q.depthMax),
+    tableMin = f(q.tableMin),
+    tableMax = f(q.tableMax),
+    lwMin = f(q.lwMin),
+    lwMax = f(q.lwMax);
+  const advanced = !!(
+    polish ||
+    symmetry ||
+    fluorescence ||
+    lab ||
+    depthMin !== undefined ||
+    depthMax !== undefined ||
+    tableMin !== undefined ||
+    tableMax !== undefined ||
+    lwMin !== undefined ||
+    lwMax !== undefined
+  );
+  let shapeMask = 0;
+  if (q.shape?.length)
+    for (const s of q.shape) {
+      const code = c.shapes.find(s);
+      if (code !== undefined) shapeMask |= 1 << code;
+    }
+  else shapeMask = -1;
+  const pmin = q.priceMin !== undefined ? centsOf(q.priceMin) : -Infinity;
+  const pmax = q.priceMax !== undefined ? centsOf(q.priceMax) : Infinity;
+  const caratFrom = q.caratMin !== undefined ? Math.round(q.caratMin * 100) : undefined;
+  const caratTo = q.caratMax !== undefined ? Math.round(q.caratMax * 100) + 1 : undefined;
+  const { carat } = c;
+  return {
+    advanced,
+    priced: q.priceMin !== undefined || q.priceMax !== undefined,
+    pmin,
+    pmax,
+    shapeMask,
+    rowOk: (i: number) =>
+      (!polish || !!polish[c.polish[i]!]) &&
+      (!symmetry || !!symmetry[c.symmetry[i]!]) &&
+      (!fluorescence || !!fluorescence[c.fluorescence[i]!]) &&
+      (!lab || !!lab[c.lab[i]!]) &&
+      inRange(c.depth[i]!, depthMin, depthMax) &&
+      inRange(c.table[i]!, tableMin, tableMax) &&
+      inRange(c.lw[i]!, lwMin, lwMax),
+    /** Origin and grades (the shape is the caller's: the search still counts other shapes for the facet). */
+    cellOk: (cell: Cell) =>
+      !(
+        (q.origin && ORIGINS[cell.origin] !== q.origin) ||
+        !inRange(cell.color, q.colorMin, q.colorMax) ||
+        !inRange(cell.clarity, q.clarityMin, q.clarityMax) ||
+        !inRange(cell.cut, q.cutMin, q.cutMax)
+      ),
+    /** The cell's rows within the carat range, or null when none can be. */
+    rangeOf: (cell: Cell): [number, number] | null => {
+      const first = carat[cell.start]!,
+        lastCarat = carat[cell.end - 1]!;
+      if ((caratFrom !== undefined && caratFrom > lastCarat) || (caratTo !== undefined && caratTo <= first))
+        return null;
+      const from =
+        caratFrom === undefined || caratFrom <= first ? cell.start : c.lowerBound(caratFrom, cell.start, cell.end);
+      const to = caratTo === undefined || caratTo > lastCarat ? cell.end : c.lowerBound(caratTo, from, cell.end);
+      return [from, to];
+    },
+  };
+}
+
+/**
+ * Which of `rows` (a batch of changed stones) each query would show: `found(query, diamondId)` for
+ * every available stone a query matches. The rows are laid out as the search's copy is, so each
+ * query looks only at the cells and carat slices it can match.
+ */
+export function matchStones(
+  rows: DiamondIndexRow[],
+  queries: DiamondQuery[],
+  found: (query: number, diamondId: number) => void,
+): void {
+  if (!rows.length) return;
+  const c = new Columns(rows);
+  queries.forEach((q, qi) => {
+    const { advanced, rowOk, pmin, pmax, shapeMask, cellOk, rangeOf } = compile(q, c);
+    for (const cell of c.cells) {
+      if (!(shapeMask & (1 << cell.shape)) || !cellOk(cell)) continue;
+      const r = rangeOf(cell);
+      if (!r) continue;
+      for (let i = r[0]; i < r[1]; i++) {
+        if (!c.available[i] || (advanced && !rowOk(i))) continue;
+        const p = c.price[i]!;
+        if (p >= pmin && p <= pmax) found(qi, c.id[i]!);
+      }
+    }
+  });
 }
