@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailField } from './account.ts';
 import { diamondQuery, type DiamondQuery } from './catalog.ts';
 import { CLARITIES, COLORS, CUTS } from './grades.ts';
-import { formatMoney } from './money.ts';
+import { centsOf, formatMoney } from './money.ts';
 
 // A saved diamond search keeps the /diamonds page's own filters (the same names and meanings), so
 // "what matches" is one definition: the diamond search's.
@@ -76,9 +76,9 @@ export function describeSearch(q: DiamondQuery): string {
   const cut = range(CUTS, q.cutMin, q.cutMax);
   if (cut) parts.push(`${cut} cut`);
   if (q.priceMin !== undefined && q.priceMax !== undefined)
-    parts.push(`${formatMoney(q.priceMin * 100)}–${formatMoney(q.priceMax * 100)}`);
-  else if (q.priceMax !== undefined) parts.push(`up to ${formatMoney(q.priceMax * 100)}`);
-  else if (q.priceMin !== undefined) parts.push(`from ${formatMoney(q.priceMin * 100)}`);
+    parts.push(`${formatMoney(centsOf(q.priceMin))}–${formatMoney(centsOf(q.priceMax))}`);
+  else if (q.priceMax !== undefined) parts.push(`up to ${formatMoney(centsOf(q.priceMax))}`);
+  else if (q.priceMin !== undefined) parts.push(`from ${formatMoney(centsOf(q.priceMin))}`);
   if (q.lab?.length) parts.push(`graded by ${q.lab.join(' or ')}`);
   const more =
     [q.polish, q.symmetry, q.fluorescence].some((v) => v?.length) ||
