@@ -97,6 +97,8 @@ export const savedSearchHit = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.searchId, t.diamondId] }),
-    index('saved_search_hit_unsent').on(t.searchId).where(sql`sent_at is null`),
+    index('saved_search_hit_unsent')
+      .on(t.searchId)
+      .where(sql`sent_at is null`),
   ],
 );
