@@ -9,6 +9,7 @@ CREATE TABLE "saved_search" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"watch_from" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_digest_at" timestamp with time zone,
+	"more_found" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "saved_search_status" CHECK (status in ('pending', 'active', 'paused'))
 );
 --> statement-breakpoint
@@ -52,3 +53,7 @@ BEGIN
   RETURN NEW;
 END
 $$;
+--> statement-breakpoint
+-- Alerts match what changed after this point (a saved search from now on misses nothing).
+INSERT INTO "store_setting" ("key", "value") VALUES ('saved_search_snapshot', to_jsonb(pg_current_snapshot()::text))
+ON CONFLICT ("key") DO NOTHING;

@@ -32,6 +32,7 @@ import { contactRoutes } from './modules/contact/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
+import { savedSearchRoutes } from './modules/saved-searches/routes.ts';
 import { orderRoutes } from './modules/order/routes.ts';
 import { orderAdminRoutes } from './modules/order/admin-routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
@@ -42,6 +43,7 @@ import { productAdminRoutes, productPhotoRoutes } from './modules/products/route
 import { feedAdminRoutes } from './modules/feeds/routes.ts';
 import { importAdminRoutes } from './modules/imports/routes.ts';
 import { startImportWorker } from './modules/imports/worker.ts';
+import { startSavedSearchWorker } from './modules/saved-searches/worker.ts';
 import { startPulls } from './modules/imports/pulls.ts';
 import { jobsOn, type Jobs } from './modules/jobs/queue.ts';
 import { pricingAdminRoutes } from './modules/pricing/routes.ts';
@@ -164,6 +166,7 @@ export async function buildApp({
   let stopHolds: (() => void) | undefined;
   let stopPayments: (() => void) | undefined;
   let stopPulls: (() => void) | undefined;
+  let stopAlerts: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     outbox.start();
     stopSweeping = app.throttle.startSweeper();
@@ -173,6 +176,7 @@ export async function buildApp({
     if (jobWorkers) {
       await startImportWorker(app, app.jobs);
       stopPulls = startPulls(app);
+      stopAlerts = await startSavedSearchWorker(app, app.jobs, database);
     }
   });
   app.addHook('onClose', async () => {
@@ -180,6 +184,7 @@ export async function buildApp({
     stopHolds?.();
     stopPayments?.();
     stopPulls?.();
+    await stopAlerts?.();
     await app.jobs.stop();
     await stopFollowing?.();
     await outbox.stop();
@@ -218,6 +223,7 @@ export async function buildApp({
       await api.register(newsletterRoutes);
       await api.register(cartRoutes);
       await api.register(wishlistRoutes);
+      await api.register(savedSearchRoutes);
       await api.register(orderRoutes);
       await api.register(paymentStatusRoutes);
       await api.register(paymentRoutes);

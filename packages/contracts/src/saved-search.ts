@@ -47,7 +47,9 @@ export function filtersOf(query: string): SearchFilters {
   }
   return out;
 }
-export const queryOf = (f: SearchFilters) => new URLSearchParams(f as Record<string, string>).toString();
+/** The filters as a query string, in the fixed order (however they were stored). */
+export const queryOf = (f: SearchFilters) =>
+  new URLSearchParams(FILTER_KEYS.flatMap((k) => (f[k] ? [[k, f[k]]] : []))).toString();
 /** The filters as the diamond search reads them (throws on a bad value, as the search answers 400). */
 export const parseFilters = (f: SearchFilters): DiamondQuery => diamondQuery.parse(f);
 

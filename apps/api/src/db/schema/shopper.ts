@@ -71,6 +71,8 @@ export const savedSearch = pgTable(
     /** From when matches count (its creation, or when it was edited: older stones were in the results then). */
     watchFrom: timestamp('watch_from', { withTimezone: true }).notNull().defaultNow(),
     lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
+    /** Matches found beyond the ones kept to list, until the next digest ("and 40 more"). */
+    moreFound: integer('more_found').notNull().default(0),
   },
   (t) => [
     index('saved_search_user').on(t.userId),

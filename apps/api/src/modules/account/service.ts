@@ -418,3 +418,6 @@ export async function updateProfile(
 /** The live token behind a bearer string, if any (request plumbing: plugins/auth.ts). */
 export const liveToken = (db: Db, bearer: string) => repo.liveToken(db, hashToken(bearer));
 export type { Scope };
+
+/** The account's current e-mail address (where its alerts go). */
+export const emailOf = async (db: Db, userId: number) => (await repo.userById(db, userId))?.email ?? null;

@@ -369,3 +369,5 @@ export async function searchProducts(
 export { refreshListingCopies } from './repository.ts';
 /** The drawn art of a design, for pages that show it outside the catalogue (the back office). */
 export { itemImageUrl } from './images.ts';
+export { matchStones } from './diamond-index.ts';
+export type { DiamondIndexRow } from './repository.ts';
