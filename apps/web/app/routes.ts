@@ -26,6 +26,8 @@ export default [
     route('address', 'routes/address.tsx'),
     route('profile/orders', 'routes/orders.tsx'),
     route('newsletter/confirm/:token', 'routes/newsletter-confirm.tsx'),
+    route('saved-searches/confirm/:token', 'routes/saved-search-confirm.tsx'),
+    route('saved-searches/unsubscribe/:id/:sig', 'routes/saved-search-unsubscribe.tsx'),
     route('blog', 'routes/blog.tsx'),
     route('blog/:slug', 'routes/blog-post.tsx'),
     route('*', 'routes/not-found.tsx'),

@@ -10,6 +10,7 @@ import { Pagination } from '~/components/ui/pagination.tsx';
 import { DiamondFilters } from '~/features/catalog/diamond-filters.tsx';
 import { COMPARE_MAX, DiamondTable, NoDiamonds, OriginSwitch } from '~/features/catalog/diamond-table.tsx';
 import { safeReturnTo, withCenterStone } from '~/features/configurator/settings-for.ts';
+import { SaveSearch } from '~/features/catalog/save-search.tsx';
 
 // Comparing is occasional: its dialog loads when first opened.
 const CompareDialog = lazyPart(() => import('~/features/catalog/compare-dialog.tsx'), 'The comparison');
@@ -143,7 +144,8 @@ export default function Diamonds({ loaderData }: Route.ComponentProps) {
             </strong>{' '}
             diamonds
           </p>
-          <div className="flex items-center gap-3">
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            {!returnTo && <SaveSearch params={params} />}
             {compare.length > 0 && (
               <button type="button" className="btn-primary py-2" onClick={() => setCompareOpen(true)}>
                 Compare ({compare.length})

@@ -1,5 +1,5 @@
 import { test, expect } from './support/ready.ts';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { formatMoney } from '@facet/contracts/money';
 import { mailTo } from './support/mail.ts';
 import { signUp } from './support/account.ts';
+import { signIn } from './support/staff.ts';
 
 // The back office, as a jeweller's staff use it: fulfilment ships an order with tracking, the
 // customer is told and sees it, a manager refunds part of it, the owner reads it all in the audit log.
@@ -17,17 +18,6 @@ const axe = async (page: Page) =>
   (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze()).violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
-
-async function signIn(browser: Browser, role: string, next = '/admin/orders') {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(next);
-  await expect(page).toHaveURL(/\/admin\/login\?next=/);
-  await page.getByLabel('Email').fill(`${role}@facet.test`);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('staff-member')).toContainText(`${role}@facet.test`);
-  return page;
-}
 
 /** A guest buys a loose diamond (through the API, as checkout does): answers the order and its link. */
 async function placeOrder(page: Page, email: string) {

@@ -16,6 +16,7 @@ import { TextField } from '~/components/form/text-field.tsx';
 import { CodeForm } from '~/features/account/account-panel.tsx';
 import { setAccount } from '~/lib/account-store.ts';
 import { AccountNav } from '~/features/account/account-nav.tsx';
+import { SavedSearches } from '~/features/account/saved-searches.tsx';
 import { callApi, reportApiError } from '~/lib/client-api.ts';
 import { useSubmit } from '~/components/form/use-submit.ts';
 import { clearUser, getToken, storeUser } from '~/lib/session.ts';
@@ -210,6 +211,8 @@ export function Profile({ initial }: { initial: User }) {
               Send me a reset link
             </button>
           </section>
+
+          <SavedSearches />
 
           <section aria-labelledby="devices" className="border-t border-hairline pt-8">
             <h2 id="devices" className="font-display text-2xl">
