@@ -1,5 +1,6 @@
 // `npm run bench [-- --scale N] [--db pglite|postgres] [--quick] [--only TEXT]`
 // `npm run bench -- --only import [--db postgres] [--rows N] [--million]`: supplier feed imports (bench/imports.ts)
+// `npm run bench -- --only alerts [--db postgres] [--searches N] [--rows N]`: saved-search matching (bench/alerts.ts)
 // Starts the built app on a fresh database, warms it, drives each endpoint with autocannon
 // (10 connections) and prints req/s, p50, p95, p99 beside a trivial route of the same server.
 import { randomUUID } from 'node:crypto';
@@ -10,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { BENCH_STAFF, importBench } from './imports.ts';
+import { alertsBench } from './alerts.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -96,6 +98,23 @@ async function adminBench(url: string, base: string): Promise<Record<string, str
 }
 
 async function main() {
+  if (only === 'alerts') {
+    const result = await alertsBench({
+      databaseUrl: db === 'postgres' ? await postgresUrl() : undefined,
+      searches: Number(arg('searches', '10000')),
+      rows: Number(arg('rows', '100000')),
+    });
+    mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+    const file = path.join(
+      root,
+      'bench/results',
+      `${new Date().toISOString().replace(/[:.]/g, '-')}-${db}-alerts.json`,
+    );
+    writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), db, node: process.version, result }, null, 2));
+    console.log(`Written to ${path.relative(root, file)}`);
+    pgStop?.();
+    return;
+  }
   if (!existsSync(path.join(root, 'apps/web/build/server/index.js')))
     spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   const port = await freePort();

@@ -588,10 +588,14 @@ export function matchStones(
 ): void {
   if (!rows.length) return;
   const c = new Columns(rows);
+  // Most searches name a shape or two: they look only at those shapes' cells.
+  const byShape: Cell[][] = c.shapes.values.map(() => []);
+  for (const cell of c.cells) byShape[cell.shape]!.push(cell);
   queries.forEach((q, qi) => {
     const { advanced, rowOk, pmin, pmax, shapeMask, cellOk, rangeOf } = compile(q, c);
-    for (const cell of c.cells) {
-      if (!(shapeMask & (1 << cell.shape)) || !cellOk(cell)) continue;
+    const cells = shapeMask === -1 ? c.cells : byShape.flatMap((list, code) => (shapeMask & (1 << code) ? list : []));
+    for (const cell of cells) {
+      if (!cellOk(cell)) continue;
       const r = rangeOf(cell);
       if (!r) continue;
       for (let i = r[0]; i < r[1]; i++) {

@@ -160,11 +160,11 @@ export const savedSearchRepository = {
         where excluded.price_cents < saved_search_hit.price_cents`);
   },
   addMoreFound: async (db: DbOrTx, more: Map<number, number>) => {
-    for (const [id, n] of more)
-      await db
-        .update(savedSearch)
-        .set({ moreFound: sql`${savedSearch.moreFound} + ${n}` })
-        .where(eq(savedSearch.id, id));
+    if (!more.size) return;
+    await db.execute(sql`
+      update saved_search s set more_found = s.more_found + m.n
+      from unnest(${`{${[...more.keys()].join(',')}}`}::int[], ${`{${[...more.values()].join(',')}}`}::int[]) as m(id, n)
+      where s.id = m.id`);
   },
 
   // --- Digests ---

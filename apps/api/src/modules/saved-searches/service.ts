@@ -186,27 +186,36 @@ export async function matchSavedSearches(db: Db): Promise<MatchOutcome> {
       return { stones: 0, searches: 0, hits: 0 };
     }
     const stones = await repo.changedSince(tx, since);
-    const byId = new Map(stones.map((d) => [d.id, d]));
+    // Millions of (search, stone) pairs can match in a big import: the loop reads typed arrays only.
+    let maxId = 0;
+    for (const d of stones) if (d.id > maxId) maxId = d.id;
+    const at = new Int32Array(maxId + 1);
+    const listedAt = new Float64Array(maxId + 1);
+    const cutAt = new Float64Array(maxId + 1);
+    stones.forEach((d, i) => {
+      at[d.id] = i;
+      listedAt[d.id] = d.listedAt;
+      cutAt[d.id] = d.priceDroppedAt ?? 0;
+    });
+    const watchFrom = Float64Array.from(searches, (s) => s.watchFrom.getTime());
+    const kept = new Int32Array(searches.length);
+    const moreN = new Int32Array(searches.length);
     const hits: NewHit[] = [];
-    const kept = new Map<number, number>();
-    const more = new Map<number, number>();
     matchStones(
       stones,
       searches.map((s) => s.q),
       (qi, id) => {
-        const s = searches[qi]!;
-        const d = byId.get(id)!;
-        const from = s.watchFrom.getTime();
-        const listed = d.listedAt > from;
-        const cut = d.priceDroppedAt !== null && d.priceDroppedAt > from;
-        if (!listed && !cut) return;
-        if ((kept.get(s.id) ?? 0) >= LIST_MAX) {
-          more.set(s.id, (more.get(s.id) ?? 0) + 1);
+        const from = watchFrom[qi]!;
+        const listed = listedAt[id]! > from;
+        if (!listed && !(cutAt[id]! > from)) return;
+        if (kept[qi]! >= LIST_MAX) {
+          moreN[qi]!++;
           return;
         }
-        kept.set(s.id, (kept.get(s.id) ?? 0) + 1);
+        kept[qi]!++;
+        const d = stones[at[id]!]!;
         hits.push({
-          searchId: s.id,
+          searchId: searches[qi]!.id,
           diamondId: id,
           kind: listed ? 'new' : 'price_drop',
           priceCents: d.priceCents,
@@ -214,6 +223,8 @@ export async function matchSavedSearches(db: Db): Promise<MatchOutcome> {
         });
       },
     );
+    const more = new Map<number, number>();
+    moreN.forEach((n, qi) => n && more.set(searches[qi]!.id, n));
     for (let i = 0; i < hits.length; i += 5000) await repo.addHits(tx, hits.slice(i, i + 5000));
     await repo.addMoreFound(tx, more);
     await repo.setWatermark(tx, now);
