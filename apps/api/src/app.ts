@@ -33,6 +33,7 @@ import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { savedSearchRoutes } from './modules/saved-searches/routes.ts';
+import { appointmentAdminRoutes, appointmentRoutes } from './modules/appointments/routes.ts';
 import { orderRoutes } from './modules/order/routes.ts';
 import { orderAdminRoutes } from './modules/order/admin-routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
@@ -224,6 +225,7 @@ export async function buildApp({
       await api.register(cartRoutes);
       await api.register(wishlistRoutes);
       await api.register(savedSearchRoutes);
+      await api.register(appointmentRoutes);
       await api.register(orderRoutes);
       await api.register(paymentStatusRoutes);
       await api.register(paymentRoutes);
@@ -240,6 +242,7 @@ export async function buildApp({
           await admin.register(productAdminRoutes);
           await admin.register(feedAdminRoutes);
           await admin.register(importAdminRoutes);
+          await admin.register(appointmentAdminRoutes);
         },
         { prefix: '/admin' },
       );

@@ -16,6 +16,31 @@ const schema = z.object({
   STORE_EMAIL: z.string().email().default('hello@facet.example'),
   STORE_PHONE: z.string().default('+1 (212) 555-0142'),
   STORE_ADDRESS: z.string().default('580 Fifth Avenue, Suite 1200, New York, NY 10036'),
+  /** The store's clock: opening hours and appointment times are on it. */
+  STORE_TIMEZONE: z
+    .string()
+    .default('America/New_York')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as America/New_York'),
+  /** When jewellers take appointments: "Mon-Fri 10:00-18:00; Sat 10:00-16:00" (days not listed are closed). */
+  OPENING_HOURS: z
+    .string()
+    .regex(
+      /^\s*(Mon|Tue|Wed|Thu|Fri|Sat|Sun)(-(Mon|Tue|Wed|Thu|Fri|Sat|Sun))? \d\d:\d\d-\d\d:\d\d(\s*;\s*(Mon|Tue|Wed|Thu|Fri|Sat|Sun)(-(Mon|Tue|Wed|Thu|Fri|Sat|Sun))? \d\d:\d\d-\d\d:\d\d)*\s*$/,
+      'must look like "Mon-Fri 10:00-18:00; Sat 10:00-16:00"',
+    )
+    .default('Mon-Fri 10:00-18:00; Sat 10:00-16:00'),
+  APPOINTMENT_MINUTES: z.coerce.number().int().min(15).max(240).default(60),
+  /** How far ahead appointments can be booked. */
+  APPOINTMENT_DAYS: z.coerce.number().int().min(1).max(90).default(21),
+  /** The shortest notice for an appointment, so someone is there to prepare. */
+  APPOINTMENT_NOTICE_HOURS: z.coerce.number().int().min(0).max(72).default(2),
   SEED_SCALE: z.coerce.number().positive().max(1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEV_MAILBOX: z.enum(['0', '1']).optional(),

@@ -25,6 +25,7 @@ export const PERMISSIONS = [
   'staff:manage',
   'settings:manage',
   'audit:read',
+  'appointments:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -43,9 +44,18 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'imports:run',
     'customers:read',
     'customers:note',
+    'appointments:manage',
   ],
   fulfilment: ['dashboard:read', 'orders:read', 'orders:fulfil', 'orders:note'],
-  support: ['dashboard:read', 'orders:read', 'orders:note', 'orders:mail', 'customers:read', 'customers:note'],
+  support: [
+    'dashboard:read',
+    'orders:read',
+    'orders:note',
+    'orders:mail',
+    'customers:read',
+    'customers:note',
+    'appointments:manage',
+  ],
 };
 export const can = (role: Role, p: Permission) => ROLE_PERMISSIONS[role].includes(p);
 

@@ -4,6 +4,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -134,6 +135,8 @@ export const outboxMail = pgTable(
     html: text('html').notNull(),
     textBody: text('text_body').notNull(),
     sensitive: boolean('sensitive').notNull().default(false),
+    /** Files sent with the message (a calendar invitation), as text. */
+    attachments: jsonb('attachments').$type<Array<{ filename: string; contentType: string; content: string }>>(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

@@ -2,12 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { mailRepository as repo } from './repository.ts';
 import type { Rendered } from './templates.ts';
+import type { Attachment } from './repository.ts';
 import type { MailTransport } from './transport.ts';
 
 export interface QueuedMail extends Rendered {
   kind: string;
   to: string;
   sensitive?: boolean;
+  attachments?: Attachment[];
 }
 
 /** Writes a message in the caller's transaction: it exists exactly when the change that caused it does. */
@@ -19,6 +21,7 @@ export async function enqueueMail(tx: DbOrTx, mail: QueuedMail): Promise<void> {
     html: mail.html,
     textBody: mail.text,
     sensitive: mail.sensitive ?? false,
+    attachments: mail.attachments ?? null,
   });
 }
 
@@ -89,7 +92,13 @@ export class MailOutbox {
     const claimed = await repo.claimDue(this.db, BATCH, LEASE_S);
     for (const m of claimed) {
       try {
-        await this.transport.send({ to: m.toAddress, subject: m.subject, html: m.html, text: m.textBody });
+        await this.transport.send({
+          to: m.toAddress,
+          subject: m.subject,
+          html: m.html,
+          text: m.textBody,
+          attachments: m.attachments ?? [],
+        });
         // Codes and reset links have done their job once delivered over SMTP; do not keep them at rest.
         const scrub = m.sensitive && this.transport.kind === 'smtp';
         await repo.markSent(this.db, m.id, scrub);

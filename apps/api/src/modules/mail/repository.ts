@@ -2,6 +2,7 @@ import { desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { outboxMail } from '../../db/schema/accounts.ts';
 
+export type Attachment = { filename: string; contentType: string; content: string };
 export interface OutboxRow {
   kind: string;
   toAddress: string;
@@ -9,6 +10,7 @@ export interface OutboxRow {
   html: string;
   textBody: string;
   sensitive: boolean;
+  attachments?: Attachment[] | null;
 }
 export interface Claimed {
   id: number;
@@ -18,6 +20,7 @@ export interface Claimed {
   textBody: string;
   sensitive: boolean;
   attempts: number;
+  attachments: Attachment[] | null;
 }
 
 export const mailRepository = {
@@ -29,7 +32,7 @@ export const mailRepository = {
       await db.execute(sql`
     update outbox_mail set next_attempt_at = now() + make_interval(secs => ${leaseS}), attempts = attempts + 1
     where id in (select id from outbox_mail where sent_at is null and next_attempt_at <= now() order by id limit ${batch} for update skip locked)
-    returning id, to_address as "toAddress", subject, html, text_body as "textBody", sensitive, attempts
+    returning id, to_address as "toAddress", subject, html, text_body as "textBody", sensitive, attempts, attachments
   `),
     ),
 

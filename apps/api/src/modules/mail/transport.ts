@@ -7,6 +7,7 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  attachments?: Array<{ filename: string; contentType: string; content: string }>;
 }
 
 /** Where the outbox delivers: real SMTP, the dev mailbox (the outbox row itself), or nowhere yet. */
@@ -22,7 +23,7 @@ export function createTransport(config: Config): MailTransport {
     return {
       kind: 'smtp',
       send: async (m) => {
-        await smtp.sendMail({ to: m.to, subject: m.subject, html: m.html, text: m.text });
+        await smtp.sendMail({ to: m.to, subject: m.subject, html: m.html, text: m.text, attachments: m.attachments });
       },
       close: () => smtp.close(),
     };
