@@ -16,6 +16,7 @@ import { formatMoney } from '@facet/contracts/money';
 import { Breadcrumb } from '~/components/ui/breadcrumb.tsx';
 import { JsonLd } from '~/components/ui/json-ld.tsx';
 import { TrustLine } from '~/features/catalog/trust-line.tsx';
+import { SeeInPerson } from '~/features/appointments/see-in-person.tsx';
 import { decimalPrice } from '@facet/contracts/money';
 import { CURRENCY } from '@facet/contracts/constants';
 
@@ -159,6 +160,7 @@ export default function Diamond({ loaderData }: Route.ComponentProps) {
               Choose a setting
             </Link>
           )}
+          <SeeInPerson item={`diamond:${d.id}`} title={title(d)} />
           <TrustLine certificate={`${d.lab} grading report ${d.certificate} included`} />
         </div>
       </div>

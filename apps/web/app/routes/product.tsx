@@ -18,6 +18,7 @@ import { Breadcrumb } from '~/components/ui/breadcrumb.tsx';
 import { JsonLd } from '~/components/ui/json-ld.tsx';
 import { Gallery } from '~/features/catalog/gallery.tsx';
 import { TrustLine } from '~/features/catalog/trust-line.tsx';
+import { SeeInPerson } from '~/features/appointments/see-in-person.tsx';
 import { MetalPicker } from '~/features/catalog/metal-picker.tsx';
 import { VariantOptions } from '~/features/catalog/variant-options.tsx';
 import { ProductDetails } from '~/features/catalog/product-details.tsx';
@@ -187,6 +188,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             </p>
           )}
           <p className="mt-3 text-sm text-muted">{shipText}</p>
+          <SeeInPerson item={`product:${selected.id}`} title={p.GroupDescription} />
           <TrustLine madeToOrder={!!configured} />
         </div>
       </div>

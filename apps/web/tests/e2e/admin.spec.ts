@@ -283,6 +283,7 @@ test('every back-office page passes axe', async ({ browser, page }) => {
     '/admin',
     '/admin/orders',
     '/admin/customers',
+    '/admin/appointments',
     '/admin/products',
     '/admin/stones',
     '/admin/metal-prices',

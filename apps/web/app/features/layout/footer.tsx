@@ -74,6 +74,11 @@ export function Footer({ store }: Props) {
                 Contact Us
               </Link>
             </li>
+            <li>
+              <Link to="/book-appointment" className="text-muted hover:text-primary">
+                Book an Appointment
+              </Link>
+            </li>
             {POLICIES.map((l) => (
               <li key={l.href}>
                 <Link to={l.href} className="text-muted hover:text-primary">

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { z } from 'zod';
+import type { Appointment } from '@facet/contracts/appointments';
+import { useForm } from '~/components/form/use-form.ts';
+import { TextField } from '~/components/form/text-field.tsx';
+import { toast } from '~/lib/toast.ts';
+import { adminApi } from './admin-api.ts';
+import { useAdminAction } from './use-admin-action.ts';
+
+const schemas = { reason: z.string().trim().min(2, 'Say why, for the customer').max(300) };
+
+/** Confirm a requested appointment, or cancel one with a reason the customer reads. */
+export function AppointmentActions({ a, onChange }: { a: Appointment; onChange: (a: Appointment) => void }) {
+  const { busy, run } = useAdminAction();
+  const [cancelling, setCancelling] = useState(false);
+  const form = useForm(schemas, { reason: '' });
+  if (a.status === 'cancelled') return null;
+  const send = (path: string, body: object | undefined, done: string) =>
+    void run(async () => {
+      onChange(await adminApi<Appointment>(`/appointments/${a.id}/${path}`, { method: 'POST', body }));
+      toast.success(done);
+      setCancelling(false);
+      form.reset();
+    }, form.showServerErrors);
+
+  if (cancelling)
+    return (
+      <form
+        noValidate
+        aria-label={`Cancel the appointment of ${a.name}`}
+        className="grid gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          form.touchAll();
+          if (form.isValid) send('cancel', { reason: form.values.reason }, `Cancelled; ${a.name} is told why.`);
+        }}
+      >
+        <TextField form={form} name="reason" label="Why (the customer reads this)" required />
+        <div className="flex gap-2">
+          <button type="submit" className="btn-primary bg-danger py-1.5 text-xs hover:bg-danger" disabled={busy}>
+            Cancel appointment
+          </button>
+          <button type="button" className="btn-secondary py-1.5 text-xs" onClick={() => setCancelling(false)}>
+            Keep it
+          </button>
+        </div>
+      </form>
+    );
+  return (
+    <div className="flex flex-wrap gap-2">
+      {a.status === 'requested' && (
+        <button
+          type="button"
+          className="btn-primary py-1.5 text-xs"
+          disabled={busy}
+          aria-label={`Confirm the appointment of ${a.name}`}
+          onClick={() => send('confirm', undefined, `Confirmed; ${a.name} has the calendar invitation.`)}
+        >
+          Confirm
+        </button>
+      )}
+      <button
+        type="button"
+        className="btn-secondary py-1.5 text-xs"
+        disabled={busy}
+        aria-label={`Cancel the appointment of ${a.name}…`}
+        onClick={() => setCancelling(true)}
+      >
+        Cancel…
+      </button>
+    </div>
+  );
+}
