@@ -34,6 +34,7 @@ import { cartRoutes } from './modules/cart/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { savedSearchRoutes } from './modules/saved-searches/routes.ts';
 import { appointmentAdminRoutes, appointmentRoutes } from './modules/appointments/routes.ts';
+import { hintRoutes } from './modules/hints/routes.ts';
 import { orderRoutes } from './modules/order/routes.ts';
 import { orderAdminRoutes } from './modules/order/admin-routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
@@ -226,6 +227,7 @@ export async function buildApp({
       await api.register(wishlistRoutes);
       await api.register(savedSearchRoutes);
       await api.register(appointmentRoutes);
+      await api.register(hintRoutes);
       await api.register(orderRoutes);
       await api.register(paymentStatusRoutes);
       await api.register(paymentRoutes);

@@ -36,6 +36,9 @@ const schema = z.object({
       'must look like "Mon-Fri 10:00-18:00; Sat 10:00-16:00"',
     )
     .default('Mon-Fri 10:00-18:00; Sat 10:00-16:00'),
+  /** Hints a client may send an hour, and hints one address may receive a day (from anyone). */
+  HINT_RATE_MAX: z.coerce.number().int().positive().default(5),
+  HINTS_PER_RECIPIENT_DAY: z.coerce.number().int().positive().default(2),
   APPOINTMENT_MINUTES: z.coerce.number().int().min(15).max(240).default(60),
   /** How far ahead appointments can be booked. */
   APPOINTMENT_DAYS: z.coerce.number().int().min(1).max(90).default(21),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailField } from './account.ts';
 import { LINE_KINDS } from './commerce.ts';
 import { configureBody, type ConfigureInput } from './configurator.ts';
 
@@ -78,3 +79,31 @@ export type SharedWishlist = z.infer<typeof sharedWishlistSchema>;
 
 /** A share token: 32 random bytes, base64url. */
 export const shareTokenParam = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid.') });
+
+// --- Drop a hint: a fixed e-mail about one piece to a friend ---
+
+export const HINT_NOTE_MAX = 300;
+export const hintBody = z
+  .object({
+    item: wishItemBody,
+    fromName: z
+      .string()
+      .trim()
+      .min(2, 'Please enter your name')
+      .max(60, 'Please keep your name under 60 characters')
+      .regex(/^[\p{L}\p{M}' .-]+$/u, 'Please use letters only in your name'),
+    toEmail: emailField,
+    note: z
+      .string()
+      .trim()
+      .max(HINT_NOTE_MAX, `Please keep the note under ${HINT_NOTE_MAX} characters`)
+      // A hint carries the store's link only: a note with links would make it a way to send spam.
+      .refine(
+        (s) => !/(https?:|www\.|\b[\w-]+\.(com|net|org|io|ru|cn|xyz)\b)/i.test(s),
+        'Please leave links out of the note',
+      )
+      .optional()
+      .default(''),
+  })
+  .strict();
+export type HintInput = z.input<typeof hintBody>;

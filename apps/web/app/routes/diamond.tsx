@@ -17,6 +17,7 @@ import { Breadcrumb } from '~/components/ui/breadcrumb.tsx';
 import { JsonLd } from '~/components/ui/json-ld.tsx';
 import { TrustLine } from '~/features/catalog/trust-line.tsx';
 import { SeeInPerson } from '~/features/appointments/see-in-person.tsx';
+import { HintButton } from '~/features/hints/hint-button.tsx';
 import { decimalPrice } from '@facet/contracts/money';
 import { CURRENCY } from '@facet/contracts/constants';
 
@@ -160,7 +161,9 @@ export default function Diamond({ loaderData }: Route.ComponentProps) {
               Choose a setting
             </Link>
           )}
-          <SeeInPerson item={`diamond:${d.id}`} title={title(d)} />
+          <SeeInPerson item={`diamond:${d.id}`} title={title(d)}>
+            <HintButton item={available ? { kind: 'diamond', id: d.id } : null} title={title(d)} />
+          </SeeInPerson>
           <TrustLine certificate={`${d.lab} grading report ${d.certificate} included`} />
         </div>
       </div>

@@ -19,6 +19,8 @@ import { JsonLd } from '~/components/ui/json-ld.tsx';
 import { Gallery } from '~/features/catalog/gallery.tsx';
 import { TrustLine } from '~/features/catalog/trust-line.tsx';
 import { SeeInPerson } from '~/features/appointments/see-in-person.tsx';
+import { HintButton } from '~/features/hints/hint-button.tsx';
+import type { WishItem } from '@facet/contracts/wishlist';
 import { MetalPicker } from '~/features/catalog/metal-picker.tsx';
 import { VariantOptions } from '~/features/catalog/variant-options.tsx';
 import { ProductDetails } from '~/features/catalog/product-details.tsx';
@@ -105,6 +107,12 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   // A configured ring is made for the shopper whatever the stock of the catalogue variant: one promise, from the store's facts.
   const madeToOrder = !!configured || selected.stock <= 0;
   const incomplete = !!configured && configured.missing.length > 0;
+  // What the page shows, as the cart, the wishlist and a hint name it (a ring that cannot be made: nothing).
+  const chosen: WishItem | null = configured
+    ? configError
+      ? null
+      : { kind: 'configured', configuration: configured.configuration }
+    : { kind: 'product', id: selected.id };
   // What the shopper would pay for what the page shows: the chosen configuration, or the least it can cost.
   const offerCents = configured ? configured.fromCents : selected.priceCents;
   const shipText = madeToOrder
@@ -161,26 +169,9 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <AddToCartButton
             className="btn-primary mt-7 w-full py-4"
             what={p.GroupDescription}
-            item={
-              configured
-                ? configError || incomplete
-                  ? null
-                  : { kind: 'configured', configuration: configured.configuration }
-                : { kind: 'product', id: selected.id }
-            }
+            item={incomplete ? null : chosen}
           />
-          <WishHeart
-            look="button"
-            className="mt-3 w-full py-3.5"
-            what={p.GroupDescription}
-            item={
-              configured
-                ? configError
-                  ? null
-                  : { kind: 'configured', configuration: configured.configuration }
-                : { kind: 'product', id: selected.id }
-            }
-          />
+          <WishHeart look="button" className="mt-3 w-full py-3.5" what={p.GroupDescription} item={chosen} />
           {incomplete && (
             <p className="mt-2 text-sm text-muted">
               Choose the {configured.missing.map((m) => m.label.replace(/ \(.*$/, '').toLowerCase()).join(' and ')} to
@@ -188,7 +179,9 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             </p>
           )}
           <p className="mt-3 text-sm text-muted">{shipText}</p>
-          <SeeInPerson item={`product:${selected.id}`} title={p.GroupDescription} />
+          <SeeInPerson item={`product:${selected.id}`} title={p.GroupDescription}>
+            <HintButton item={chosen} title={configured?.title ?? p.GroupDescription} />
+          </SeeInPerson>
           <TrustLine madeToOrder={!!configured} />
         </div>
       </div>

@@ -55,3 +55,27 @@ test('an appointment is booked, its time disappears for others, and staff confir
   await expect(row).toContainText('Confirmed');
   await mailTo(email, /^Confirmed: your appointment/);
 });
+
+test('a shopper drops a hint about a chain; the friend gets the store’s e-mail with its link', async ({ page }) => {
+  const friend = `friend.${Date.now()}@example.com`;
+  await page.goto('/category/1301');
+  const card = page.getByTestId('product-card').first();
+  const name = await card.getByRole('heading').innerText();
+  await card.getByRole('link').click();
+  await expect(page).toHaveURL(/\/product\//);
+  await page.getByRole('button', { name: 'Drop a hint' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Drop a hint' });
+  await dialog.getByLabel('Your name').fill('Robin');
+  await dialog.getByLabel('Their email').fill(friend);
+  await dialog.getByLabel('A note').fill('Look at www.example.com');
+  await dialog.getByRole('button', { name: 'Send the hint' }).click();
+  await expect(dialog.getByText('Please leave links out of the note')).toBeVisible();
+  await dialog.getByLabel('A note').fill('For our anniversary?');
+  expect((await new AxeBuilder({ page }).include('[role=dialog]').analyze()).violations).toEqual([]);
+  await dialog.getByRole('button', { name: 'Send the hint' }).click();
+  await expect(dialog.getByText(`Hint sent to ${friend}.`)).toBeVisible();
+  const mail = await mailTo(friend, /^Robin dropped a hint$/);
+  expect(mail.text).toContain('“For our anniversary?”');
+  expect(mail.text).toContain(name.replace(/\s+/g, ' ').trim());
+  expect(mail.text).toContain(new URL(page.url()).pathname);
+});
