@@ -35,7 +35,7 @@ export default function Page() {
         a custom design.
       </p>
       <div className="mt-10 grid gap-12 lg:grid-cols-[1fr_20rem]">
-        <section aria-label="Your appointment">
+        <section aria-label="Your appointment" className="min-w-0">
           <BookingForm item={itemOf(params)} />
         </section>
         <aside className="space-y-6 text-sm">

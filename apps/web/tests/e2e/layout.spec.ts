@@ -186,6 +186,24 @@ test.describe('mobile', () => {
     await expect(page).toHaveURL(/\/category\/1301\?filters=/);
     await expect(drawer).toBeHidden();
   });
+
+  // A row that cannot shrink (a strip of day chips, a wide table) must scroll inside itself, never widen the page.
+  test('no page is wider than the phone', async ({ page }) => {
+    for (const path of [
+      '/',
+      '/category/1100',
+      '/diamonds',
+      '/notable-gemstone/sapphire',
+      '/cart',
+      '/wishlist',
+      '/book-appointment',
+      '/contact-us',
+    ]) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    }
+  });
 });
 
 test('the home page, a policy page and the 404 page have no WCAG 2.2 AA violations', async ({ page }) => {

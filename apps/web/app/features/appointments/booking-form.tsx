@@ -102,7 +102,7 @@ export function BookingForm({ item }: { item: ItemOfInterest | null }) {
         render={(k) => APPOINTMENT_KIND_LABELS[k]}
       />
 
-      <fieldset aria-describedby="tz-note">
+      <fieldset aria-describedby="tz-note" className="min-w-0">
         <legend className="eyebrow">Day and time</legend>
         <p id="tz-note" className="mt-1 text-xs text-muted">
           {slots ? `${slots.timezoneLabel} · ${slots.minutes} minutes` : ' '}
