@@ -375,6 +375,55 @@ describe('two API instances on one PostgreSQL', () => {
     expect((await call(a, 'GET', '/user', undefined, auth)).status).toBe(401);
   });
 
+  it('a wishlist, an appointment and a saved search hold across instances; the alert job runs once for both', async () => {
+    const visitor = { 'x-session-id': randomUUID() };
+    const [d1, d2] = await q<{ id: number }>(
+      sql`select id from diamond where status = 'available' order by id desc limit 2`,
+    );
+    expect((await call(a, 'POST', '/wishlist/items', { kind: 'diamond', id: d1!.id }, visitor)).status).toBe(200);
+    expect((await call(b, 'GET', '/wishlist', undefined, visitor)).body.data.count).toBe(1);
+
+    // Both instances asked for one time at once: one booking, and the time is gone from both.
+    const slots = (await call(b, 'GET', '/appointments/slots')).body.data;
+    const time = slots.days[0].slots[0].startsAt as string;
+    const booking = (email: string) => ({
+      startsAt: time,
+      kind: 'video',
+      name: 'Twin Test',
+      email,
+      reason: 'Custom design',
+    });
+    const answers = await Promise.all([
+      call(a, 'POST', '/appointments', booking('twin-a@example.com')),
+      call(b, 'POST', '/appointments', booking('twin-b@example.com')),
+    ]);
+    expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
+    for (const i of [a, b]) {
+      const free = (await call(i, 'GET', '/appointments/slots')).body.data.days.flatMap(
+        (d: { slots: Array<{ startsAt: string }> }) => d.slots.map((x) => x.startsAt),
+      );
+      expect(free).not.toContain(time);
+    }
+
+    // A saved search through B; a matching stone's price cut (a staff edit, an import) is matched by
+    // A's worker (B runs no jobs), once, and told in one digest.
+    const token = await signUp(b, 'twin-alerts@example.com');
+    const [stone] = await q<{ shape: string; carat: number; price: number }>(
+      sql`select shape, carat_points as carat, price_cents as price from diamond where id = ${d2!.id}`,
+    );
+    const query = `shape=${stone!.shape}&caratMin=${stone!.carat / 100}&caratMax=${stone!.carat / 100}`;
+    expect((await call(b, 'POST', '/saved-searches', { query }, { authorization: `Bearer ${token}` })).status).toBe(
+      200,
+    );
+    await database.db.execute(sql`update diamond set price_cents = price_cents - 1000 where id = ${d2!.id}`);
+    const mail = await smtp.waitFor((m) => m.to.includes('twin-alerts@example.com') && /Price cut/.test(m.subject));
+    expect(mail.text).toContain(`/${d2!.id}/${d2!.id}`);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(
+      smtp.received.filter((m) => m.to.includes('twin-alerts@example.com') && /Price cut/.test(m.subject)),
+    ).toHaveLength(1);
+  });
+
   it('the sign-in limit is one ceiling across both instances', async () => {
     const tries = [];
     for (let n = 0; n < 6; n++)
