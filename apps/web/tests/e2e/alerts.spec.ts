@@ -37,6 +37,7 @@ test('a saved search gets a digest after a matching stone is added', async ({ pa
   // The link in the mail stops the alert without signing in.
   const stranger = await (await browser.newContext()).newPage();
   await stranger.goto(new URL(unsubscribe).pathname);
+  expect((await new AxeBuilder({ page: stranger }).analyze()).violations).toEqual([]);
   await stranger.getByRole('button', { name: 'Stop the alert' }).click();
   await expect(stranger.getByText('You will get no more alerts for this search.')).toBeVisible();
   await page.reload();

@@ -39,6 +39,8 @@ test('the key pages are valid HTML with names and references that assistive tech
     '/cart',
     '/blog',
     '/contact-us',
+    '/wishlist',
+    '/book-appointment',
   ];
   const problems: string[] = [];
   for (const path of pages) {

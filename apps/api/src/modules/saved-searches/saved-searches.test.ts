@@ -75,7 +75,7 @@ describe('saved diamond searches', () => {
     expect((await matchSavedSearches(t.database.db)).hits).toBe(0);
     const fresh = await listStone('SS-NEW', 'Heart', 502, 1_850_000);
     await listStone('SS-BIG', 'Heart', 700, 1_000_000); // another carat: no match
-    await t.database.db.execute(sql`update diamond set price_cents = 1_900_000 where id = ${before}`); // a cut
+    await t.database.db.execute(sql`update diamond set price_cents = 1900000 where id = ${before}`); // a cut
     const outcome = await matchSavedSearches(t.database.db);
     expect(outcome.hits).toBeGreaterThanOrEqual(2);
     await sendDigests(deps());
@@ -89,7 +89,7 @@ describe('saved diamond searches', () => {
     expect(text).toContain(`/diamond/SS-NEW/1700/${fresh}/${fresh}`);
 
     // A further cut the same day waits for tomorrow.
-    await t.database.db.execute(sql`update diamond set price_cents = 1_700_000 where id = ${fresh}`);
+    await t.database.db.execute(sql`update diamond set price_cents = 1700000 where id = ${fresh}`);
     await matchSavedSearches(t.database.db);
     expect(await sendDigests(deps())).toBe(0);
     await t.database.db.execute(
