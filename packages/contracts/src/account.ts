@@ -9,6 +9,12 @@ import { EMAIL_RE, NAME_RE, OTP_RE, PASSWORD_RE } from './patterns.ts';
 export { EMAIL_RE, NAME_RE, OTP_RE, PASSWORD_RE };
 
 const trimmed = () => z.string().trim();
+/** A phone number the shopper may leave out (contact, profile, appointments): any country's digits. */
+export const optionalPhoneField = trimmed()
+  .max(25)
+  .refine((s) => s === '' || /^\+?[\d ().-]{7,20}$/.test(s), 'Please enter a valid phone number')
+  .optional()
+  .default('');
 export const emailField = trimmed()
   .max(254, MSG.email)
   .regex(EMAIL_RE, MSG.email)
@@ -54,11 +60,7 @@ export const profileFields = z
   .object({
     firstName: firstNameField,
     lastName: lastNameField.optional().default(''),
-    phone: trimmed()
-      .max(25)
-      .refine((s) => s === '' || /^\+?[\d ().-]{7,20}$/.test(s), 'Please enter a valid phone number')
-      .optional()
-      .default(''),
+    phone: optionalPhoneField,
     email: emailField.optional(),
   })
   .strict();
@@ -181,11 +183,7 @@ export const contactBody = z
   .object({
     name: trimmed().min(2, 'Please enter your name').max(100, 'Please enter your name'),
     email: emailField,
-    phone: trimmed()
-      .max(25)
-      .refine((s) => s === '' || /^\+?[\d ().-]{7,20}$/.test(s), 'Please enter a valid phone number')
-      .optional()
-      .default(''),
+    phone: optionalPhoneField,
     subject: trimmed().min(2, 'Please enter a subject').max(150, 'Please keep the subject under 150 characters'),
     message: trimmed()
       .min(10, 'Please write at least 10 characters')

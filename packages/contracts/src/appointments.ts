@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField } from './account.ts';
+import { emailField, optionalPhoneField } from './account.ts';
 
 // Appointments with the store's jewellers: in the showroom or by video, in slots cut from the
 // opening hours. The server offers the slots; a booking names one of them.
@@ -55,11 +55,7 @@ export const bookBody = z
     kind: z.enum(APPOINTMENT_KINDS, { message: 'Please choose in the showroom or by video' }),
     name: trimmed().min(2, 'Please enter your name').max(100, 'Please enter your name'),
     email: emailField,
-    phone: trimmed()
-      .max(25)
-      .refine((s) => s === '' || /^\+?[\d ().-]{7,20}$/.test(s), 'Please enter a valid phone number')
-      .optional()
-      .default(''),
+    phone: optionalPhoneField,
     reason: z.enum(APPOINTMENT_REASONS, { message: 'Please choose what you would like to see' }),
     note: trimmed().max(500, 'Please keep the note under 500 characters').optional().default(''),
     /** The piece or stone of interest, if the shopper came from its page. */

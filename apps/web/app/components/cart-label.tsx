@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useCart, fetchCart } from '~/lib/cart-store.ts';
+import { CountBadge } from '~/components/ui/count-badge.tsx';
 
 /** The header's Cart label with the item count. */
 export function CartLabel() {
@@ -11,15 +12,7 @@ export function CartLabel() {
   return (
     <>
       <span>Cart</span>
-      {n > 0 && (
-        <span
-          data-testid="cart-count"
-          className="absolute right-0 top-[-0.35rem] min-w-[1.1rem] rounded-full bg-primary px-1 text-center text-[0.65rem] font-semibold leading-[1.1rem] text-white sm:right-1"
-        >
-          {n}
-          <span className="sr-only"> {n === 1 ? 'item' : 'items'} in cart</span>
-        </span>
-      )}
+      <CountBadge n={n} testId="cart-count" spoken={n === 1 ? 'item in cart' : 'items in cart'} />
     </>
   );
 }

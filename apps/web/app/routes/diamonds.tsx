@@ -11,36 +11,13 @@ import { DiamondFilters } from '~/features/catalog/diamond-filters.tsx';
 import { COMPARE_MAX, DiamondTable, NoDiamonds, OriginSwitch } from '~/features/catalog/diamond-table.tsx';
 import { safeReturnTo, withCenterStone } from '~/features/configurator/settings-for.ts';
 import { SaveSearch } from '~/features/catalog/save-search.tsx';
+import { FILTER_KEYS } from '@facet/contracts/saved-search-filters';
 
 // Comparing is occasional: its dialog loads when first opened.
 const CompareDialog = lazyPart(() => import('~/features/catalog/compare-dialog.tsx'), 'The comparison');
 
-const PASS = [
-  'origin',
-  'shape',
-  'caratMin',
-  'caratMax',
-  'colorMin',
-  'colorMax',
-  'clarityMin',
-  'clarityMax',
-  'cutMin',
-  'cutMax',
-  'priceMin',
-  'priceMax',
-  'polish',
-  'symmetry',
-  'fluorescence',
-  'lab',
-  'depthMin',
-  'depthMax',
-  'tableMin',
-  'tableMax',
-  'lwMin',
-  'lwMax',
-  'sort',
-  'page',
-];
+// The search's filters, then its order and page.
+const PASS = [...FILTER_KEYS, 'sort', 'page'];
 export async function loader({ url, context }: Route.LoaderArgs) {
   const host = context.get(hostContext);
   const qs = new URLSearchParams();

@@ -115,36 +115,32 @@ export function BookingForm({ item }: { item: ItemOfInterest | null }) {
           <>
             <div className="mt-3 flex gap-2 overflow-x-auto pb-2" role="radiogroup" aria-label="Day">
               {slots.days.map((d) => (
-                <button
+                <Chip
                   key={d.date}
-                  type="button"
-                  role="radio"
-                  aria-checked={d.date === day}
-                  onClick={() => {
+                  checked={d.date === day}
+                  className="h-14 min-w-20 shrink-0"
+                  onPick={() => {
                     setDay(d.date);
                     setTime(null);
                   }}
-                  className={`h-14 min-w-20 shrink-0 rounded-sm border px-3 text-sm ${d.date === day ? 'border-ink bg-secondary' : 'border-hairline hover:border-muted'}`}
                 >
                   {d.label}
-                </button>
+                </Chip>
               ))}
             </div>
             <div className="mt-3 flex flex-wrap gap-2" role="radiogroup" aria-label="Time" data-testid="times">
               {today?.slots.map((s) => (
-                <button
+                <Chip
                   key={s.startsAt}
-                  type="button"
-                  role="radio"
-                  aria-checked={s.startsAt === time}
-                  onClick={() => {
+                  checked={s.startsAt === time}
+                  className="h-11 min-w-24"
+                  onPick={() => {
                     setTime(s.startsAt);
                     setTimeError(null);
                   }}
-                  className={`h-11 min-w-24 rounded-sm border px-3 text-sm ${s.startsAt === time ? 'border-ink bg-secondary' : 'border-hairline hover:border-muted'}`}
                 >
                   {s.label}
-                </button>
+                </Chip>
               ))}
             </div>
             {timeError && <p className="mt-1 text-xs text-danger">{timeError}</p>}
@@ -183,5 +179,30 @@ export function BookingForm({ item }: { item: ItemOfInterest | null }) {
         {busy ? 'Requesting…' : 'Request appointment'}
       </button>
     </form>
+  );
+}
+
+/** One choice of a row of chips acting as a radio group (a day, a time). */
+function Chip({
+  checked,
+  onPick,
+  className,
+  children,
+}: {
+  checked: boolean;
+  onPick: () => void;
+  className: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      role="radio"
+      aria-checked={checked}
+      onClick={onPick}
+      className={`${className} rounded-sm border px-3 text-sm ${checked ? 'border-ink bg-secondary' : 'border-hairline hover:border-muted'}`}
+    >
+      {children}
+    </button>
   );
 }
