@@ -116,6 +116,7 @@ test('a role sees only its pages; a page outside it answers "not for your role"'
     'Dashboard',
     'Orders',
     'Customers',
+    'Appointments',
     'Your account',
   ]);
   expect(await axe(support)).toEqual([]);

@@ -38,6 +38,7 @@ test('a guest hearts a chain and a diamond, signs in, and finds both with the ac
     .first()
     .click();
   await expect(g).toHaveURL(/\/diamond\//);
+  await expect(g.getByRole('button', { name: 'Save to wishlist' })).toBeVisible();
   // The list names it as the cart does ("0.29 ct Round lab-grown diamond, F VVS1").
   const [, carat, grades] = /^([\d.]+) Carat .*, (.+)$/.exec(await g.getByRole('heading', { level: 1 }).innerText())!;
   const diamond = new RegExp(`${carat} ct .*diamond, ${grades}`);
