@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { emailField } from './account.ts';
 import { LINE_KINDS } from './commerce.ts';
-import { configureBody, type ConfigureInput } from './configurator.ts';
+import { configureBody } from './configurator.ts';
 
 // The wishlist keeps what was chosen (like a cart line, without a quantity), never a price:
 // every read prices it from today's catalogue, so a saved piece shows what it costs now.
 
-export const WISHLIST_MAX = 500;
-export const WISHLIST_FULL = `Your wishlist holds up to ${WISHLIST_MAX} pieces. Remove a few to save more.`;
+export { WISHLIST_FULL, WISHLIST_MAX, wishKey } from './wish-key.ts';
 
 const id = z.number().int().positive().max(2_147_483_647);
 export const wishItemBody = z.discriminatedUnion('kind', [
@@ -18,28 +17,6 @@ export const wishItemBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('melee'), id }).strict(),
 ]);
 export type WishItem = z.infer<typeof wishItemBody>;
-
-/** JSON with keys in order: two spellings of one configuration are one key. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value);
-}
-
-/**
- * What a saved item is, e.g. "diamond:123" or a ring's whole configuration. The same function
- * runs in the browser (is this heart filled?) and on the server (no duplicates).
- */
-export function wishKey(item: WishItem): string {
-  if (item.kind !== 'configured') return `${item.kind}:${item.id}`;
-  const c: ConfigureInput = item.configuration;
-  return `configured:${canonical({ ...c, stones: [...(c.stones ?? [])].sort((a, b) => a.location - b.location) })}`;
-}
 
 export const wishEntry = z.object({
   id: z.number().int(),

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { wishKey, type WishItem, type Wishlist } from '@facet/contracts/wishlist';
+import { wishKey } from '@facet/contracts/wish-key';
+import type { WishItem, Wishlist } from '@facet/contracts/wishlist';
 import { callApi } from '~/lib/client-api.ts';
 import { onLogin } from '~/lib/after-login.ts';
 import { getToken } from '~/lib/session.ts';

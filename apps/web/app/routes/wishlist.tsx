@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/wishlist';
-import { WISHLIST_MAX } from '@facet/contracts/wishlist';
+import { WISHLIST_MAX } from '@facet/contracts/wish-key';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { openPanel, useAccount } from '~/lib/account-store.ts';
 import { reportApiError } from '~/lib/client-api.ts';

@@ -1,5 +1,9 @@
 import { useMemo, useState } from 'react';
-import type { z } from 'zod';
+import { z } from 'zod';
+
+// Zod compiles object checks with `new Function` when it may; the page's CSP forbids eval, and the
+// probe alone is a reported violation. Forms parse without it.
+z.config({ jitless: true });
 
 type Schemas<K extends string> = Record<K, z.ZodType>;
 
