@@ -54,9 +54,16 @@ export class AnswerCache {
     }
   }
 
+  private followers: Array<() => void> = [];
+  /** Caches built from the same data (the page cache) are dropped with this one. */
+  onInvalidate(fn: () => void) {
+    this.followers.push(fn);
+  }
+
   invalidate() {
     this.generation++;
     this.entries.clear();
+    for (const f of this.followers) f();
   }
 
   get size() {

@@ -11,6 +11,8 @@ import type { Config } from '../config.ts';
 import { fromThisMachine } from '../modules/mail/mailbox.ts';
 import { storeFacts } from '../store-facts.ts';
 import type { HostContext } from '@facet/contracts/host';
+import { isbot } from 'isbot';
+import { cacheablePath, PageCache } from '../page-cache.ts';
 
 /** What the web app's entry.server exports so the host can hand it per-request values. */
 interface WebEntryExports {
@@ -108,6 +110,12 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config; de
 
   const facts = storeFacts(config);
   const handler = createRequestHandler(getBuild, config.FACET_DEV === '1' ? 'development' : 'production');
+  const pages = new PageCache();
+  app.answerCache.onInvalidate(() => pages.invalidate());
+  const csp = (nonce: string) =>
+    config.FACET_DEV === '1'
+      ? "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws:; frame-ancestors 'none'"
+      : pageCsp(nonce, config.PAYMENT_PROVIDER === 'stripe');
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     // One URL per page: "/shipping-policy/" is "/shipping-policy" (links and search engines agree).
@@ -116,8 +124,23 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config; de
       const canonical = pathname.replace(/\/+$/, '') || '/';
       return reply.redirect(`${canonical.replace(/^\/{2,}/, '/')}${query}`, 308);
     }
-    const build = await getBuild();
     const nonce = randomBytes(16).toString('base64');
+    const devMailbox = opts.devMailbox && fromThisMachine(request);
+    // Bots get the page with every deferred part in place; people get it streamed: two renders of one URL.
+    const cacheKey =
+      config.FACET_DEV !== '1' && request.method === 'GET' && cacheablePath(pathname)
+        ? `${isbot(request.headers['user-agent'] ?? '') ? 'bot' : 'web'}|${devMailbox ? 'm' : ''}|${request.url}`
+        : null;
+    if (cacheKey) {
+      const hit = pages.get(cacheKey, nonce);
+      if (hit) {
+        reply.status(hit.status);
+        for (const [k, v] of hit.headers) reply.header(k, v);
+        return reply.header('content-security-policy', csp(nonce)).header('x-page-cache', 'hit').send(hit.html);
+      }
+    }
+    const generation = pages.current();
+    const build = await getBuild();
     const context = new RouterContextProvider();
     const entry = build.entry.module as unknown as WebEntryExports;
     context.set(entry.hostContext, {
@@ -144,7 +167,7 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config; de
         }
         return { status: res.statusCode, body };
       },
-      devMailbox: opts.devMailbox && fromThisMachine(request),
+      devMailbox,
       facts,
     });
     const url = new URL(request.url, config.PUBLIC_URL);
@@ -173,13 +196,18 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config; de
     if (cookies.length) reply.header('set-cookie', cookies);
     if ((response.headers.get('content-type') ?? '').includes('text/html')) {
       // Vite's dev client injects scripts without a nonce and talks over a websocket.
-      reply.header(
-        'content-security-policy',
-        config.FACET_DEV === '1'
-          ? "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws:; frame-ancestors 'none'"
-          : pageCsp(nonce, config.PAYMENT_PROVIDER === 'stripe'),
-      );
+      reply.header('content-security-policy', csp(nonce));
       if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-cache');
+      // A page that is the same for everyone is kept whole for the next visitor.
+      const cc = response.headers.get('cache-control') ?? '';
+      if (cacheKey && response.status === 200 && response.body && !cookies.length && !/private|no-store/.test(cc)) {
+        const html = await response.text();
+        const headers: Array<[string, string]> = [];
+        for (const [k, v] of response.headers) if (k !== 'set-cookie') headers.push([k, v]);
+        if (!response.headers.has('cache-control')) headers.push(['cache-control', 'no-cache']);
+        pages.set(cacheKey, { status: 200, headers, html, nonce }, generation);
+        return reply.header('x-page-cache', 'miss').send(html);
+      }
     }
     if (!response.body || request.method === 'HEAD') return reply.send();
     return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));

@@ -1,6 +1,7 @@
 import { expect, test } from './support/ready.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { diamondResults, resultCount } from './support/table.ts';
+import { signIn } from './support/staff.ts';
 
 const axe = async (page: import('@playwright/test').Page) => {
   const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
@@ -358,4 +359,37 @@ test('the diamond count the home page and menu quote is never more than the diam
   expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain(
     (await quoted.textContent())!.replace(/^Search /, ''),
   );
+});
+
+test('a page kept whole for the next visitor follows a catalogue change within a second, with a fresh nonce each time', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const list = (await (await page.request.get('/api/diamond?origin=natural&sort=price-desc&pageSize=1')).json()) as {
+    data: { diamonds: Array<{ id: number; serial: string }> };
+  };
+  const d = list.data.diamonds[0]!;
+  const url = `/diamond/${encodeURIComponent(d.serial)}/1700/${d.id}/${d.id}`;
+  await page.request.get(url);
+  const again = await page.request.get(url);
+  expect(again.headers()['x-page-cache']).toBe('hit');
+  const nonceOf = (html: string) => /nonce="([^"]+)"/.exec(html)![1];
+  const [n1, n2] = [nonceOf(await again.text()), nonceOf(await (await page.request.get(url)).text())];
+  expect(n1).not.toBe(n2);
+  expect(again.headers()['content-security-policy']).toContain(`'nonce-${n1}'`);
+
+  const manager = await signIn(browser, 'manager', '/admin/stones');
+  const origin = { origin: baseURL! };
+  const hold = await manager.request.post(`/api/admin/stones/diamond/${d.id}`, {
+    headers: origin,
+    data: { action: 'hold', reason: 'Shown to a client', until: new Date(Date.now() + 86_400_000).toISOString() },
+  });
+  expect(hold.status()).toBe(200);
+  const started = Date.now();
+  await expect
+    .poll(async () => (await page.request.get(url)).text(), { timeout: 1_000, intervals: [50] })
+    .toContain('This diamond is reserved for another customer.');
+  expect(Date.now() - started).toBeLessThan(1_000);
+  await manager.request.post(`/api/admin/stones/diamond/${d.id}`, { headers: origin, data: { action: 'release' } });
 });
