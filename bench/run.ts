@@ -297,6 +297,11 @@ async function main() {
     },
     { name: 'product detail API', path: `/api/product/product?groupId=${product.split('/')[4]}` },
     { name: 'product page SSR', path: product },
+    // A query string the page ignores makes every request a new URL: the render without the page cache.
+    { name: 'product page SSR (uncached render)', path: '', vary: (n) => `${product}?v=${n}` },
+    { name: 'category page SSR', path: '/category/1100' },
+    { name: 'category page SSR (uncached render)', path: '', vary: (n) => `/category/1100?v=${n}` },
+    { name: 'diamonds page SSR', path: '/diamonds' },
     // Auth routes count each call in PostgreSQL (shared throttle); the first is mostly argon2.
     // A new address each time, so the per-account lock (10 failures) never answers instead.
     {
