@@ -57,6 +57,9 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         MAIL_RETRY_BASE_MS: '200',
         SHUTDOWN_DRAIN_MS: '0',
+        // Every test here is one client (127.0.0.1), and the sitemap crawl alone asks for thousands of
+        // pages: the per-visitor page ceiling is tested on a store of its own (crawl.spec.ts).
+        PAGE_RATE_LIMIT_MAX: '100000',
       },
     },
   ],
