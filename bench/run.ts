@@ -1,11 +1,22 @@
 // `npm run bench [-- --scale N] [--db pglite|postgres] [--quick] [--only TEXT]`
 // `npm run bench -- --only import [--db postgres] [--rows N] [--million]`: supplier feed imports (bench/imports.ts)
 // `npm run bench -- --only alerts [--db postgres] [--searches N] [--rows N]`: saved-search matching (bench/alerts.ts)
+// `npm run bench -- --only TEXT --profile`: the server runs under `node --cpu-prof` (one profile
+// per thread or process, in bench/results/profiles/), summarised by bench/profile-summary.ts.
 // Starts the built app on a fresh database, warms it, drives each endpoint with autocannon
 // (10 connections) and prints req/s, p50, p95, p99 beside a trivial route of the same server.
 import { randomUUID } from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync, existsSync, chownSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  existsSync,
+  chownSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +47,26 @@ const freePort = () =>
     });
   });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** CPU seconds (user + system) a process and all its descendants have used so far (Linux /proc). */
+function cpuSeconds(pid: number): number {
+  const tick = 100; // USER_HZ on Linux
+  let total = 0;
+  const walk = (p: number) => {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(f[11]) + Number(f[12])) / tick;
+      for (const t of readdirSync(`/proc/${p}/task`))
+        for (const c of readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').split(' ').filter(Boolean))
+          walk(Number(c));
+    } catch {
+      /* gone, or not Linux */
+    }
+  };
+  walk(pid);
+  return total;
+}
 
 let pgStop: (() => void) | undefined;
 async function postgresUrl(): Promise<string> {
@@ -150,11 +181,18 @@ async function main() {
   }
   console.log(`Seeding scale ${scale} on ${db} and starting the server…`);
   const started = Date.now();
-  const server: ChildProcess = spawn(process.execPath, ['apps/api/src/server.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const profileDir = path.join(root, 'bench/results/profiles', new Date().toISOString().replace(/[:.]/g, '-'));
+  const profiling = args.includes('--profile');
+  if (profiling) mkdirSync(profileDir, { recursive: true });
+  const server: ChildProcess = spawn(
+    process.execPath,
+    [...(profiling ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), 'apps/api/src/server.ts'],
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const base = `http://127.0.0.1:${port}`;
   for (;;) {
     if (server.exitCode !== null) throw new Error('server exited during start');
@@ -341,7 +379,41 @@ async function main() {
       },
     );
   }
-  const results = [];
+  const results: Array<{
+    name: string;
+    path: string;
+    rps: number;
+    p50: number;
+    p95: number;
+    p99: number;
+    errors: number;
+    /** Server CPU (all its threads and processes) per request, in ms. */
+    cpuMs: number;
+    /** req/s as a share of the bare route's in the same run: a slower machine does not hide a regression. */
+    ofCeiling: number;
+  }> = [];
+  /** One measured row: throughput, latency percentiles, server CPU per request, share of the ceiling. */
+  const record = (name: string, p: string, rps: number, times: number[], errors: number, cpu0: number) => {
+    const cpu = cpuSeconds(server.pid!) - cpu0;
+    times.sort((a, b) => a - b);
+    const pct = (q: number) => times[Math.min(times.length - 1, Math.floor((q / 100) * times.length))] ?? NaN;
+    const ceiling = results[0]?.rps ?? rps;
+    const row = {
+      name,
+      path: p,
+      rps: Math.round(rps),
+      p50: pct(50),
+      p95: pct(95),
+      p99: pct(99),
+      errors,
+      cpuMs: times.length ? (cpu * 1000) / times.length : NaN,
+      ofCeiling: rps / ceiling,
+    };
+    results.push(row);
+    console.log(
+      `${row.name.padEnd(40)} ${String(row.rps).padStart(7)} req/s  p50 ${row.p50.toFixed(1).padStart(6)} ms  p95 ${row.p95.toFixed(1).padStart(6)} ms  p99 ${row.p99.toFixed(1).padStart(6)} ms  cpu ${row.cpuMs.toFixed(2).padStart(6)} ms/req  ${(row.ofCeiling * 100).toFixed(1).padStart(5)} % of ceiling${row.errors ? `  (${row.errors} errors)` : ''}`,
+    );
+  };
   for (const e of endpoints.filter((x, i) => i === 0 || x.name.includes(only))) {
     const run = (seconds: number, record: boolean) =>
       new Promise<{ rps: number; times: number[]; errors: number; non2xx: number }>((resolve, reject) => {
@@ -389,22 +461,9 @@ async function main() {
           });
       });
     await run(warmupS, false);
+    const cpu0 = cpuSeconds(server.pid!);
     const r = await run(durationS, true);
-    r.times.sort((a, b) => a - b);
-    const pct = (p: number) => r.times[Math.min(r.times.length - 1, Math.floor((p / 100) * r.times.length))] ?? NaN;
-    results.push({
-      name: e.name,
-      path: e.path || e.vary!(0),
-      rps: Math.round(r.rps),
-      p50: pct(50),
-      p95: pct(95),
-      p99: pct(99),
-      errors: r.errors + (e.refusedByDesign ? 0 : r.non2xx),
-    });
-    const last = results.at(-1)!;
-    console.log(
-      `${last.name.padEnd(40)} ${String(last.rps).padStart(7)} req/s  p50 ${last.p50.toFixed(1).padStart(6)} ms  p95 ${last.p95.toFixed(1).padStart(6)} ms  p99 ${last.p99.toFixed(1).padStart(6)} ms${last.errors ? `  (${last.errors} errors)` : ''}`,
-    );
+    record(e.name, e.path || e.vary!(0), r.rps, r.times, r.errors + (e.refusedByDesign ? 0 : r.non2xx), cpu0);
   }
   // Cart and checkout change state, so they run in a closed loop of 10 workers, each with its own
   // visitor session; only the measured call is timed (adding to a fresh cart; placing an order
@@ -447,22 +506,9 @@ async function main() {
     };
     await phase(warmupS, false);
     const t0 = Date.now();
+    const cpu0 = cpuSeconds(server.pid!);
     await phase(durationS, true);
-    times.sort((a, b) => a - b);
-    const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? NaN;
-    results.push({
-      name,
-      path: '',
-      rps: Math.round(times.length / ((Date.now() - t0) / 1000)),
-      p50: pct(50),
-      p95: pct(95),
-      p99: pct(99),
-      errors,
-    });
-    const last = results.at(-1)!;
-    console.log(
-      `${last.name.padEnd(40)} ${String(last.rps).padStart(7)} req/s  p50 ${last.p50.toFixed(1).padStart(6)} ms  p95 ${last.p95.toFixed(1).padStart(6)} ms  p99 ${last.p99.toFixed(1).padStart(6)} ms${last.errors ? `  (${last.errors} errors)` : ''}`,
-    );
+    record(name, '', times.length / ((Date.now() - t0) / 1000), times, errors, cpu0);
   };
   const timed = async (url: string, init: RequestInit) => {
     const t = performance.now();
@@ -488,9 +534,6 @@ async function main() {
       });
     });
 
-  const baseline = results[0]!.rps;
-  console.log('\nAs a share of the baseline (higher is better):');
-  for (const r of results.slice(1)) console.log(`  ${r.name.padEnd(34)} ${((r.rps / baseline) * 100).toFixed(1)}%`);
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   const file = path.join(
     root,
@@ -506,8 +549,13 @@ async function main() {
     ),
   );
   console.log(`\nWritten to ${path.relative(root, file)}`);
-  server.kill('SIGTERM');
-  await sleep(500);
+  server.kill(profiling ? 'SIGINT' : 'SIGTERM');
+  await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
+  if (profiling) {
+    const { summarise } = await import('./profile-summary.ts');
+    for (const f of readdirSync(profileDir).filter((x) => x.endsWith('.cpuprofile')))
+      console.log(`\n${f}\n${summarise(path.join(profileDir, f))}`);
+  }
   rmSync(dataDir, { recursive: true, force: true });
   pgStop?.();
 }

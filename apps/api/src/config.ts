@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -140,6 +141,11 @@ const schema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().regex(/^[\w.-]+:\d{1,5}$/, 'host:port pairs, comma-separated'))),
+  /**
+   * How many cores the server uses: on PostgreSQL that many server processes; on the embedded
+   * database (one process) that many page-render threads beside the main thread, 1 meaning none.
+   */
+  CONCURRENCY: z.coerce.number().int().min(1).max(64).default(os.availableParallelism()),
   /** Whether this instance takes background jobs (feed imports, scheduled pulls); "0" for a web-only instance. */
   JOB_WORKERS: z.enum(['0', '1']).default('1'),
   /** The largest supplier feed staff may upload on /admin/imports, in MB (bigger ones: the CLI). */

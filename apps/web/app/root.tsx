@@ -13,7 +13,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
-import type { MenuSection } from '@facet/contracts/menu';
+import { navSections, type MenuSection, type NavSection } from '@facet/contracts/menu';
 import type { Route } from './+types/root';
 import { Suspense, useEffect, useRef } from 'react';
 import { dismissErrorToasts, showCarriedError, useToasterWanted } from './lib/toast.ts';
@@ -31,7 +31,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export interface RootData {
-  menu: MenuSection[];
+  menu: NavSection[];
   store: { name: string; email: string; phone: string; address: string };
   publicUrl: string;
   devMailbox: boolean;
@@ -44,7 +44,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const host = context.get(hostContext);
   // The store still renders (without the mega menu or counts) when the catalogue is briefly unreachable.
   const [menu, stats] = await Promise.all([
-    apiRequest<MenuSection[]>('/menu', {}, host).catch(() => [] as MenuSection[]),
+    apiRequest<MenuSection[]>('/menu', {}, host).then(navSections, () => [] as NavSection[]),
     apiRequest<CatalogueStats>('/catalogue/stats', {}, host).catch(() => null),
   ]);
   return { menu, stats, store: host.store, publicUrl: host.publicUrl, devMailbox: host.devMailbox, facts: host.facts };

@@ -9,6 +9,8 @@ export interface HostContext {
     init?: { method?: string; headers?: Record<string, string>; body?: string },
   ) => Promise<{ status: number; body: unknown }>;
   devMailbox: boolean;
+  /** Render the whole document before the first byte (a page kept for every visitor), as for crawlers. */
+  complete?: boolean;
   /** Shipping, lead-time and return promises, from the server's configuration. */
   facts: import('./store-facts.ts').StoreFacts;
 }

@@ -6,18 +6,24 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import rateLimit from '@fastify/rate-limit';
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import { buffer as readBuffer } from 'node:stream/consumers';
+import type { ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
 import { fromThisMachine } from '../modules/mail/mailbox.ts';
 import { storeFacts } from '../store-facts.ts';
-import type { HostContext } from '@facet/contracts/host';
-import { isbot } from 'isbot';
-import { cacheablePath, PageCache } from '../page-cache.ts';
-
-/** What the web app's entry.server exports so the host can hand it per-request values. */
-interface WebEntryExports {
-  hostContext: import('react-router').RouterContext<HostContext>;
-}
+import {
+  bodyIn,
+  cacheablePath,
+  etagOf,
+  inlineScriptHashes,
+  keptPage,
+  negotiate,
+  notModified,
+  PageCache,
+  type KeptPage,
+} from '../web/page-cache.ts';
+import { apiAnswer, pageRenderer, type PageRequest } from '../web/render.ts';
+import { RenderPool, type RawApi, type RenderedPage } from '../web/render-pool.ts';
 
 /** Stripe's documented hosts for Stripe.js and the Payment Element (docs.stripe.com/security/guide#content-security-policy). */
 const STRIPE_CSP = {
@@ -26,11 +32,14 @@ const STRIPE_CSP = {
   connect: ' https://api.stripe.com',
 };
 
-/** The page policy; with Stripe as the provider, exactly Stripe's hosts are added (and nothing otherwise). */
-export const pageCsp = (nonce: string, stripe = false) =>
+/**
+ * The page policy: scripts allowed by the answer's nonce, or by their hashes for a page kept for
+ * everyone; with Stripe as the provider, exactly Stripe's hosts are added (and nothing otherwise).
+ */
+export const pageCsp = (allow: string | { hashes: string[] }, stripe = false) =>
   [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${stripe ? STRIPE_CSP.script : ''}`,
+    `script-src 'self' ${typeof allow === 'string' ? `'nonce-${allow}'` : allow.hashes.join(' ')} 'strict-dynamic'${stripe ? STRIPE_CSP.script : ''}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
@@ -52,9 +61,17 @@ const busyPage =
   '<body style="font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 1.5rem;color:#1c1917"><h1 style="font:600 2rem Georgia,serif">We are busy for a moment</h1>' +
   '<p>Too many pages were asked for from your address in a short time. Please wait a few seconds, then reload.</p></body></html>';
 
-export async function webPlugin(app: FastifyInstance, opts: { config: Config; devMailbox: boolean }) {
+export interface WebOptions {
+  config: Config;
+  devMailbox: boolean;
+  /** Threads that render pages beside the main one (0: render on the main thread). */
+  renderThreads?: number;
+}
+
+export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
   const { config } = opts;
   let getBuild: () => Promise<ServerBuild>;
+  let pool: RenderPool | null = null;
 
   if (config.FACET_DEV === '1') {
     // Dev: Vite in middleware mode gives hot reload for the storefront on the same port.
@@ -75,6 +92,12 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config; de
     }
     const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
     getBuild = async () => build;
+    if (opts.renderThreads) {
+      pool = new RenderPool(opts.renderThreads, serverEntry, (err) => app.log.error({ err }, 'page-render thread'));
+      await pool.ready();
+      const threads = pool;
+      app.addHook('onClose', () => threads.close());
+    }
     await app.register(fastifyStatic, {
       root: path.join(config.WEB_BUILD_DIR, 'client'),
       prefix: '/',
@@ -109,13 +132,27 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config; de
   });
 
   const facts = storeFacts(config);
-  const handler = createRequestHandler(getBuild, config.FACET_DEV === '1' ? 'development' : 'production');
+  const renderHere = pageRenderer(getBuild, config.FACET_DEV === '1' ? 'development' : 'production');
   const pages = new PageCache();
   app.answerCache.onInvalidate(() => pages.invalidate());
   const csp = (nonce: string) =>
     config.FACET_DEV === '1'
       ? "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws:; frame-ancestors 'none'"
       : pageCsp(nonce, config.PAYMENT_PROVIDER === 'stripe');
+
+  const cspHashes = (hashes: string[]) => pageCsp({ hashes }, config.PAYMENT_PROVIDER === 'stripe');
+  /** A kept page: a 304 when the client holds this very page, else its bytes in the encoding asked for. */
+  const answerKept = async (page: KeptPage, request: FastifyRequest, reply: FastifyReply, how: 'hit' | 'miss') => {
+    const encoding = negotiate(request.headers['accept-encoding']);
+    reply.header('etag', etagOf(page, encoding)).header('x-page-cache', how);
+    if (notModified(page, request.headers['if-none-match'])) {
+      return reply.status(304).header('cache-control', 'public, no-cache').header('vary', 'accept-encoding').send();
+    }
+    reply.status(page.status);
+    for (const [k, v] of page.headers) reply.header(k, v);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(await bodyIn(page, encoding));
+  };
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     // One URL per page: "/shipping-policy/" is "/shipping-policy" (links and search engines agree).
@@ -126,64 +163,65 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config; de
     }
     const nonce = randomBytes(16).toString('base64');
     const devMailbox = opts.devMailbox && fromThisMachine(request);
-    // Bots get the page with every deferred part in place; people get it streamed: two renders of one URL.
     const cacheKey =
       config.FACET_DEV !== '1' && request.method === 'GET' && cacheablePath(pathname)
-        ? `${isbot(request.headers['user-agent'] ?? '') ? 'bot' : 'web'}|${devMailbox ? 'm' : ''}|${request.url}`
+        ? `${devMailbox ? 'm' : ''}|${request.url}`
         : null;
     if (cacheKey) {
-      const hit = pages.get(cacheKey, nonce);
-      if (hit) {
-        reply.status(hit.status);
-        for (const [k, v] of hit.headers) reply.header(k, v);
-        return reply.header('content-security-policy', csp(nonce)).header('x-page-cache', 'hit').send(hit.html);
-      }
+      const hit = pages.get(cacheKey);
+      if (hit) return answerKept(hit, request, reply, 'hit');
     }
     const generation = pages.current();
-    const build = await getBuild();
-    const context = new RouterContextProvider();
-    const entry = build.entry.module as unknown as WebEntryExports;
-    context.set(entry.hostContext, {
-      nonce,
-      publicUrl: config.PUBLIC_URL,
-      store: {
-        name: config.STORE_NAME,
-        email: config.STORE_EMAIL,
-        phone: config.STORE_PHONE,
-        address: config.STORE_ADDRESS,
+    const rawApi: RawApi = async (p, init) => {
+      const res = await app.inject({
+        method: (init?.method ?? 'GET') as 'GET',
+        url: `/api${p}`,
+        headers: { ...init?.headers, 'x-facet-internal': app.internalSecret, 'x-facet-client-ip': request.ip },
+        payload: init?.body,
+      });
+      return { status: res.statusCode, text: res.body };
+    };
+    const page: PageRequest = {
+      url: new URL(request.url, config.PUBLIC_URL).href,
+      method: request.method,
+      headers: [],
+      host: {
+        nonce,
+        publicUrl: config.PUBLIC_URL,
+        store: {
+          name: config.STORE_NAME,
+          email: config.STORE_EMAIL,
+          phone: config.STORE_PHONE,
+          address: config.STORE_ADDRESS,
+        },
+        devMailbox,
+        facts,
+        // A page kept for everyone is rendered whole (what a crawler gets), so there is one form of it.
+        complete: cacheKey !== null,
       },
-      api: async (p, init) => {
-        const res = await app.inject({
-          method: (init?.method ?? 'GET') as 'GET',
-          url: `/api${p}`,
-          headers: { ...init?.headers, 'x-facet-internal': app.internalSecret, 'x-facet-client-ip': request.ip },
-          payload: init?.body,
-        });
-        let body: unknown;
-        try {
-          body = res.body ? JSON.parse(res.body) : null;
-        } catch {
-          body = null;
-        }
-        return { status: res.statusCode, body };
-      },
-      devMailbox,
-      facts,
-    });
-    const url = new URL(request.url, config.PUBLIC_URL);
-    const headers = new Headers();
+    };
     for (const [k, v] of Object.entries(request.headers)) {
-      if (typeof v === 'string') headers.set(k, v);
-      else if (Array.isArray(v)) for (const vv of v) headers.append(k, vv);
+      if (typeof v === 'string') page.headers.push([k, v]);
+      else if (Array.isArray(v)) for (const vv of v) page.headers.push([k, vv]);
     }
     const controller = new AbortController();
     request.raw.on('close', () => {
       if (!reply.sent) controller.abort();
     });
-    const response = await handler(
-      new Request(url, { method: request.method, headers, signal: controller.signal }),
-      context,
-    );
+    const response: RenderedPage = pool
+      ? await pool.render(page, rawApi, controller.signal)
+      : await renderHere(
+          page,
+          async (p, init) => {
+            const r = await rawApi(p, init);
+            return apiAnswer(r.status, r.text);
+          },
+          controller.signal,
+        ).then((res) => ({
+          status: res.status,
+          headers: res.headers,
+          body: res.body ? Readable.fromWeb(res.body as import('node:stream/web').ReadableStream) : null,
+        }));
     reply.status(response.status);
     // A page that could not be answered right now tells clients (and crawlers) when to come back.
     if ((response.status === 429 || response.status === 503) && !response.headers.has('retry-after'))
@@ -201,16 +239,26 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config; de
       // A page that is the same for everyone is kept whole for the next visitor.
       const cc = response.headers.get('cache-control') ?? '';
       if (cacheKey && response.status === 200 && response.body && !cookies.length && !/private|no-store/.test(cc)) {
-        const html = await response.text();
+        const body = await readBuffer(response.body);
         const headers: Array<[string, string]> = [];
-        for (const [k, v] of response.headers) if (k !== 'set-cookie') headers.push([k, v]);
-        if (!response.headers.has('cache-control')) headers.push(['cache-control', 'no-cache']);
-        pages.set(cacheKey, { status: 200, headers, html, nonce }, generation);
-        return reply.header('x-page-cache', 'miss').send(html);
+        for (const [k, v] of response.headers) if (k !== 'set-cookie' && k !== 'cache-control') headers.push([k, v]);
+        // Scripts allowed by hash: the answer is identical for everyone, so a CDN may keep it too
+        // (revalidating every time: it cannot hear of a sold stone the way the instances do).
+        headers.push(
+          ['content-security-policy', cspHashes(inlineScriptHashes(body.toString('utf8')))],
+          ['cache-control', 'public, no-cache'],
+          ['vary', 'accept-encoding'],
+        );
+        const kept = keptPage(200, headers, body);
+        pages.set(cacheKey, kept, generation);
+        return answerKept(kept, request, reply, 'miss');
       }
     }
-    if (!response.body || request.method === 'HEAD') return reply.send();
-    return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+    if (!response.body || request.method === 'HEAD') {
+      response.body?.destroy();
+      return reply.send();
+    }
+    return reply.send(response.body);
   };
 
   app.get('/*', { config: { rateLimit: { max: config.PAGE_RATE_LIMIT_MAX, timeWindow: '1 minute' } } }, handle);

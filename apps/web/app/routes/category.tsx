@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { data, Link, useNavigate, useNavigation } from 'react-router';
 import type { Route } from './+types/category';
 import type { RootData } from '~/root.tsx';
@@ -14,7 +15,7 @@ import { Breadcrumb, breadcrumbJsonLd } from '~/components/ui/breadcrumb.tsx';
 import { SortForm } from '~/features/catalog/sort-form.tsx';
 import { Pagination } from '~/components/ui/pagination.tsx';
 import { JsonLd } from '~/components/ui/json-ld.tsx';
-import { ProductCard } from '~/features/catalog/product-card.tsx';
+import { ProductCard, ProductGrid } from '~/features/catalog/product-card.tsx';
 import { ActiveFilterChips, FacetSidebar } from '~/features/catalog/facet-sidebar.tsx';
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
@@ -68,6 +69,22 @@ function buildHref(id: number, filters: CatalogFilter[], sort: string, page = 1,
   return `/category/${id}${s ? `?${s}` : ''}`;
 }
 
+/** The narrow-screen filter panel: its contents render when it is first opened, not with every page. */
+function MobileFilters({ count, children }: { count: number; children: React.ReactNode }) {
+  const [opened, setOpened] = useState(false);
+  const ref = useRef<HTMLDetailsElement>(null);
+  // Opened before the page was interactive: fill it now.
+  useEffect(() => {
+    if (ref.current?.open) setOpened(true);
+  }, []);
+  return (
+    <details ref={ref} className="group lg:hidden" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
+      <summary className="btn-secondary w-full cursor-pointer list-none">Filters{count ? ` (${count})` : ''}</summary>
+      <div className="mt-5">{opened && children}</div>
+    </details>
+  );
+}
+
 export default function Category({ loaderData }: Route.ComponentProps) {
   const { answer, filters, sort, stone, publicUrl } = loaderData;
   const { category, products, count, attributes, page, pageSize } = answer;
@@ -117,14 +134,9 @@ export default function Category({ loaderData }: Route.ComponentProps) {
       )}
       <div className="mt-8 grid gap-10 lg:grid-cols-[15rem_1fr]">
         <aside aria-label="Filters">
-          <details className="group lg:hidden">
-            <summary className="btn-secondary w-full cursor-pointer list-none">
-              Filters{filters.length ? ` (${filters.reduce((n, f) => n + f.options.length, 0)})` : ''}
-            </summary>
-            <div className="mt-5">
-              <FacetSidebar facets={attributes} filters={filters} hrefFor={hrefFor} />
-            </div>
-          </details>
+          <MobileFilters count={filters.reduce((n, f) => n + f.options.length, 0)}>
+            <FacetSidebar facets={attributes} filters={filters} hrefFor={hrefFor} />
+          </MobileFilters>
           <div className="hidden lg:block">
             <FacetSidebar facets={attributes} filters={filters} hrefFor={hrefFor} />
           </div>
@@ -157,7 +169,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
           ) : (
             <>
               <h2 className="sr-only">Products</h2>
-              <ul
+              <ProductGrid
                 className={`mt-6 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3 xl:grid-cols-4 ${busy ? 'opacity-60 transition-opacity' : ''}`}
               >
                 {products.map((p, i) => (
@@ -167,7 +179,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
                     eager={i < 4}
                   />
                 ))}
-              </ul>
+              </ProductGrid>
             </>
           )}
           <Pagination

@@ -3,7 +3,7 @@ import type { Route } from './+types/home';
 import type { CategoryAnswer } from '@facet/contracts/catalog';
 import { apiRequest } from '~/lib/api.ts';
 import { formatMoney } from '@facet/contracts/money';
-import { ProductCard } from '~/features/catalog/product-card.tsx';
+import { ProductCard, ProductGrid } from '~/features/catalog/product-card.tsx';
 import { useRootData, type RootData } from '~/root.tsx';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { hostContext } from '~/lib/host-context.ts';
@@ -52,11 +52,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Shop all rings
             </Link>
           </div>
-          <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-4">
+          <ProductGrid className="mt-8 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-4">
             {featured.map((p) => (
               <ProductCard key={p.groupId} card={p} />
             ))}
-          </ul>
+          </ProductGrid>
         </section>
       )}
       <RecentlyViewed className="mx-auto max-w-site px-5 pb-16 lg:px-8" />

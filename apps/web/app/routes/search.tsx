@@ -5,7 +5,7 @@ import { apiRequest } from '~/lib/api.ts';
 import { hostContext } from '~/lib/host-context.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { Pagination } from '~/components/ui/pagination.tsx';
-import { ProductCard } from '~/features/catalog/product-card.tsx';
+import { ProductCard, ProductGrid } from '~/features/catalog/product-card.tsx';
 
 const POPULAR = [
   { label: 'Halo engagement rings', href: '/category/1102' },
@@ -66,11 +66,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           <h2 className="sr-only">Products</h2>
-          <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3 xl:grid-cols-4">
+          <ProductGrid className="mt-8 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3 xl:grid-cols-4">
             {result.products.map((p, i) => (
               <ProductCard key={p.groupId} card={p} eager={i < 4} />
             ))}
-          </ul>
+          </ProductGrid>
           <Pagination
             page={result.page}
             pageSize={result.pageSize}

@@ -56,12 +56,26 @@ test('an unknown route answers 404 with a helpful page', async ({ page }) => {
   await expect(page.getByRole('main').getByRole('link', { name: 'Loose diamonds' })).toBeVisible();
 });
 
-test('pages carry a CSP with a nonce and frame-ancestors none', async ({ request }) => {
-  const res = await request.get('/');
-  const csp = res.headers()['content-security-policy'];
-  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
-  expect(csp).toMatch(/frame-ancestors 'none'/);
-  expect(res.headers()['x-content-type-options']).toBe('nosniff');
+test('pages carry a CSP (a nonce per answer, or script hashes on pages kept for everyone) and frame-ancestors none', async ({
+  request,
+}) => {
+  const cart = await request.get('/cart');
+  expect(cart.headers()['content-security-policy']).toMatch(
+    /script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/,
+  );
+  const home = await request.get('/');
+  expect(home.headers()['content-security-policy']).toMatch(
+    /script-src 'self' ('sha256-[A-Za-z0-9+/=]+' )+'strict-dynamic'/,
+  );
+  for (const res of [cart, home]) {
+    expect(res.headers()['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    const scriptSrc = res
+      .headers()
+      ['content-security-policy']!.split(';')
+      .find((d) => d.trim().startsWith('script-src'));
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    expect(res.headers()['x-content-type-options']).toBe('nosniff');
+  }
 });
 
 test('robots.txt points to the sitemap index; every URL of every sitemap answers 200 and may be indexed', async ({

@@ -1,11 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import { healthRepository } from './repository.ts';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Unavailable } from '../../errors.ts';
 
 const healthSchema = z.object({
-  data: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']), uptimeS: z.number() }),
+  data: z.object({
+    status: z.literal('ok'),
+    database: z.enum(['pglite', 'postgres']),
+    uptimeS: z.number(),
+    /** Which server process answered (random per process): behind a balancer or with CONCURRENCY > 1. */
+    instance: z.string(),
+  }),
 });
+
+const INSTANCE = randomBytes(4).toString('hex');
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // The benchmark's baseline: what this server answers with no work at all.
@@ -29,7 +38,14 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new Unavailable('Database unavailable');
       }
       reply.header('cache-control', 'no-store');
-      return { data: { status: 'ok' as const, database: app.database.kind, uptimeS: Math.round(process.uptime()) } };
+      return {
+        data: {
+          status: 'ok' as const,
+          database: app.database.kind,
+          uptimeS: Math.round(process.uptime()),
+          instance: INSTANCE,
+        },
+      };
     },
   );
 };

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Facet } from '@facet/contracts/catalog';
 import type { CatalogFilter } from '@facet/contracts/catalog-filters';
 import { facetName } from './facet-labels.ts';
+import { useRouterLinks } from '~/lib/router-links.tsx';
 
 interface Props {
   facets: Facet[];
@@ -23,8 +24,10 @@ export function toggleOption(filters: CatalogFilter[], label: string, value: str
 /** Checkbox-style links with counts: each is a real URL, so back/forward and sharing work. */
 export function FacetSidebar({ facets, filters, hrefFor }: Props) {
   const shown = facets.filter((f) => f.values.length > 1 || filters.some((x) => x.label === f.label));
+  // Dozens of values: bare anchors the router follows, keeping the scroll where the shopper is.
+  const links = useRouterLinks({ preventScrollReset: true });
   return (
-    <div className="space-y-7">
+    <div className="space-y-7" {...links.handlers}>
       {shown.map((facet) => {
         const active = filters.find((f) => f.label === facet.label);
         const isLike = active?.matchType === 'like';
@@ -41,15 +44,14 @@ export function FacetSidebar({ facets, filters, hrefFor }: Props) {
                 );
                 return (
                   <li key={v.value}>
-                    <Link
-                      to={hrefFor(
+                    <a
+                      href={hrefFor(
                         isLike && checked
                           ? filters.filter((f) => f.label !== facet.label)
                           : toggleOption(filters, facet.label, v.value),
                       )}
                       role="checkbox"
                       aria-checked={checked}
-                      preventScrollReset
                       className="group flex items-center gap-2.5 py-0.5 text-sm"
                     >
                       <span
@@ -64,7 +66,7 @@ export function FacetSidebar({ facets, filters, hrefFor }: Props) {
                       </span>
                       <span className="flex-1">{v.value}</span>
                       <span className="text-xs text-muted">{v.count}</span>
-                    </Link>
+                    </a>
                   </li>
                 );
               })}

@@ -1,15 +1,28 @@
-import { Link } from 'react-router';
+import { useRouterLinks } from '~/lib/router-links.tsx';
 import type { ProductCard as Card } from '@facet/contracts/catalog';
 import { formatMoney } from '@facet/contracts/money';
 import { MetalSwatches } from './metal-swatches.tsx';
 import { splitName } from './product-name.ts';
 import { WishHeart } from '~/components/wish-heart.tsx';
 
+/** A list of product cards: their links are plain anchors the router follows (see useRouterLinks). */
+export function ProductGrid({ className, children }: { className: string; children: React.ReactNode }) {
+  const links = useRouterLinks();
+  return (
+    <>
+      <ul className={className} {...links.handlers}>
+        {children}
+      </ul>
+      {links.prefetch}
+    </>
+  );
+}
+
 export function ProductCard({ card, eager = false }: { card: Card; eager?: boolean }) {
   const [head, tail] = splitName(card.GroupDescription);
   return (
     <li className="group relative" data-testid="product-card">
-      <Link to={card.href} className="block" prefetch="intent">
+      <a href={card.href} className="block">
         <div className="aspect-square overflow-hidden bg-panel">
           <img
             src={card.image}
@@ -32,7 +45,7 @@ export function ProductCard({ card, eager = false }: { card: Card; eager?: boole
             </>
           )}
         </h3>
-      </Link>
+      </a>
       <p className="mt-1 text-sm font-medium">
         <span className="text-muted">from </span>
         {formatMoney(card.priceCents)}

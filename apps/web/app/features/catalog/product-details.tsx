@@ -1,6 +1,6 @@
 import type { ProductDetail } from '@facet/contracts/catalog';
 import { facetName } from './facet-labels.ts';
-import { ProductCard } from './product-card.tsx';
+import { ProductCard, ProductGrid } from './product-card.tsx';
 
 /** Description, specifications and related pieces, below the fold of a product page. */
 export function ProductDetails({ product: p, weightG }: { product: ProductDetail; weightG: number }) {
@@ -42,11 +42,11 @@ export function ProductDetails({ product: p, weightG }: { product: ProductDetail
           <h2 id="related" className="text-2xl md:text-3xl">
             You may also like
           </h2>
-          <ul className="mt-6 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-4">
+          <ProductGrid className="mt-6 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-4">
             {p.related.slice(0, 4).map((r) => (
               <ProductCard key={r.groupId} card={r} />
             ))}
-          </ul>
+          </ProductGrid>
         </section>
       )}
     </>

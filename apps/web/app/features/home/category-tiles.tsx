@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { MenuSection } from '@facet/contracts/menu';
+import type { NavSection } from '@facet/contracts/menu';
 import { paths } from '@facet/contracts/paths';
 
 const art = paths.itemArt;
@@ -44,7 +44,7 @@ const SECTION_ART: Record<string, string> = {
 };
 
 /** One tile per menu section, linking to its first page. */
-export function CategoryTiles({ sections }: { sections: MenuSection[] }) {
+export function CategoryTiles({ sections }: { sections: NavSection[] }) {
   return (
     <section className="mx-auto max-w-site px-5 py-16 lg:px-8" aria-labelledby="shop-by-category">
       <h2 id="shop-by-category" className="text-center text-3xl">

@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { DisclosureMenu } from '~/components/ui/disclosure-menu.tsx';
 import { ChevronDown, Menu } from 'lucide-react';
 import { MEGA_MENU_CLOSE_DELAY_MS } from '@facet/contracts/constants';
-import type { MenuSection } from '@facet/contracts/menu';
+import type { NavSection } from '@facet/contracts/menu';
 import { useHeaderScroll } from './use-header-scroll.ts';
 import { MegaMenu } from './mega-menu.tsx';
 import { SearchBox } from './search-box.tsx';
@@ -24,7 +24,7 @@ export const PAGES_LINKS = [
   { label: 'Diamond Guide', href: '/blog/the-4cs-of-diamonds' },
 ];
 
-export function Header({ menu }: { menu: MenuSection[] }) {
+export function Header({ menu }: { menu: NavSection[] }) {
   const facts = useStoreFacts();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);

@@ -1,12 +1,12 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { ChevronRight } from 'lucide-react';
-import type { MenuSection } from '@facet/contracts/menu';
+import type { NavSection } from '@facet/contracts/menu';
 import { paths } from '@facet/contracts/paths';
 import { useCertifiedDiamonds } from '~/lib/store-facts.ts';
 
 interface Props {
-  sections: MenuSection[];
+  sections: NavSection[];
   active: number;
   onActivate: (index: number) => void;
   onClose: (returnFocus: boolean) => void;

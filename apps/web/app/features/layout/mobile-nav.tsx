@@ -1,12 +1,12 @@
 import { Dialog } from 'radix-ui';
 import { Link } from 'react-router';
 import { Plus, X } from 'lucide-react';
-import type { MenuSection } from '@facet/contracts/menu';
+import type { NavSection } from '@facet/contracts/menu';
 
 interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  menu: MenuSection[];
+  menu: NavSection[];
   pages: Array<{ label: string; href: string }>;
 }
 

@@ -1,0 +1,192 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { throwawayDatabase } from './test/build-test-app.ts';
+
+// The store as `npm start` runs it on PostgreSQL: a supervisor and one server process per core
+// (CONCURRENCY), each with the storefront and its own page cache. Needs DATABASE_URL and the
+// storefront build (npm test builds it before this suite runs in CI).
+
+const base = process.env.DATABASE_URL;
+if (!base) throw new Error('The cluster suite needs DATABASE_URL (a PostgreSQL server); .ci/run provides one.');
+const root = path.resolve(import.meta.dirname, '../../..');
+if (!existsSync(path.join(root, 'apps/web/build/server/index.js')))
+  throw new Error('The cluster suite serves the storefront: run "npm run build" first.');
+
+let supervisor: ChildProcess;
+let url: string;
+let output = '';
+let dropDatabase: () => Promise<void>;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
+
+/** The supervisor's children (Linux /proc). */
+const childrenOf = (pid: number) =>
+  readdirSync(`/proc/${pid}/task`).flatMap((t) =>
+    readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+  );
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+}
+/** A new connection each time (no keep-alive pool), so the supervisor hands each to the next process. */
+const get = (p: string) =>
+  new Promise<Answer>((resolve, reject) => {
+    http
+      .get(`${url}${p}`, { agent: false }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
+      })
+      .on('error', reject)
+      // A connection handed to the process just killed is lost: give up on it, as a browser would.
+      .setTimeout(3_000, function (this: http.ClientRequest) {
+        this.destroy(new Error('timed out'));
+      });
+  });
+const instances = async (n = 8) => {
+  const seen = new Set<string>();
+  for (let i = 0; i < n; i++) {
+    const res = await get('/api/health').catch(() => null);
+    if (res?.status === 200) seen.add((JSON.parse(res.text) as { data: { instance: string } }).data.instance);
+  }
+  return seen;
+};
+
+beforeAll(async () => {
+  const db = await throwawayDatabase(base, 'facet_cluster');
+  dropDatabase = db.drop;
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  supervisor = spawn(process.execPath, [path.join(root, 'apps/api/src/server.ts')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: db.url,
+      CONCURRENCY: '2',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      SEED_SCALE: '0.05',
+      SHUTDOWN_DRAIN_MS: '0',
+      RATE_LIMIT_MAX: '100000',
+      RATE_LIMIT_ORDER_MAX: '1000',
+      PAGE_RATE_LIMIT_MAX: '100000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  supervisor.stdout!.on('data', (d) => (output += d));
+  supervisor.stderr!.on('data', (d) => (output += d));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (output.includes('Facet is open at')) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 100);
+    supervisor.once('exit', (code) => {
+      clearInterval(timer);
+      reject(new Error(`server exited ${code}: ${output}`));
+    });
+  });
+}, 180_000);
+
+afterAll(async () => {
+  if (supervisor && supervisor.exitCode === null) {
+    supervisor.kill('SIGTERM');
+    await new Promise((r) => supervisor.once('exit', r));
+  }
+  await dropDatabase?.();
+});
+
+describe('npm start on PostgreSQL', () => {
+  it('serves from one process per core, says so, and replaces a process that dies', async () => {
+    expect(output).toContain('database: postgres, 2 processes');
+    const first = await instances();
+    expect(first.size).toBe(2);
+    expect(childrenOf(supervisor.pid!)).toHaveLength(2);
+
+    process.kill(childrenOf(supervisor.pid!)[0]!, 'SIGKILL');
+    await expect
+      .poll(async () => [...(await instances())].filter((i) => !first.has(i)).length, { timeout: 60_000 })
+      .toBe(1);
+    expect(await instances()).toHaveProperty('size', 2);
+  }, 90_000);
+
+  it('a page both processes keep shows a sold diamond within a second, whichever answers', async () => {
+    const list = JSON.parse((await get('/api/diamond?origin=natural&sort=price-asc&pageSize=1')).text) as {
+      data: { diamonds: Array<{ id: number; serial: string }> };
+    };
+    const d = list.data.diamonds[0]!;
+    const page = `/diamond/${encodeURIComponent(d.serial)}/1700/${d.id}/${d.id}`;
+    // Each process renders it once and keeps it.
+    for (let i = 0; i < 4; i++) expect((await get(page)).status).toBe(200);
+    const kept = await Promise.all([get(page), get(page)]);
+    expect(kept.map((r) => r.headers['x-page-cache'])).toEqual(['hit', 'hit']);
+    expect(kept[0]!.text).not.toContain('This diamond has been sold.');
+
+    const session = { 'content-type': 'application/json', 'x-session-id': randomUUID(), origin: url };
+    const added = await fetch(`${url}/api/cart/items`, {
+      method: 'POST',
+      headers: session,
+      body: JSON.stringify({ kind: 'diamond', id: d.id }),
+    });
+    expect(added.status).toBe(200);
+    const order = await fetch(`${url}/api/order`, {
+      method: 'POST',
+      headers: { ...session, 'idempotency-key': randomUUID() },
+      body: JSON.stringify({
+        email: 'cluster@example.com',
+        shippingMethod: 'standard',
+        shippingAddress: {
+          name: 'Cluster Buyer',
+          company: '',
+          line1: '1 Test St',
+          line2: '',
+          city: 'New York',
+          state: 'NY',
+          zip: '10001',
+          country: 'US',
+          phone: '(212) 555-0100',
+        },
+        card: { name: 'Cluster Buyer', number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
+      }),
+    });
+    expect(order.status, await order.clone().text()).toBe(200);
+    const sold = Date.now();
+    // Every answer from then on, from either process, within the second.
+    await expect
+      .poll(
+        async () => {
+          const two = await Promise.all([get(page), get(page)]);
+          return two.every((r) => r.text.includes('This diamond has been sold.'));
+        },
+        { timeout: 1_000, intervals: [50] },
+      )
+      .toBe(true);
+    expect(Date.now() - sold).toBeLessThan(1_000);
+  }, 60_000);
+
+  it('stops every process on SIGTERM', async () => {
+    const children = childrenOf(supervisor.pid!);
+    supervisor.kill('SIGTERM');
+    const code = await new Promise((r) => supervisor.once('exit', r));
+    expect(code).toBe(0);
+    for (const c of children) expect(existsSync(`/proc/${c}`)).toBe(false);
+  }, 30_000);
+});

@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import {
+  bodyIn,
+  cacheablePath,
+  etagOf,
+  inlineScriptHashes,
+  keptPage,
+  negotiate,
+  notModified,
+  PageCache,
+} from './page-cache.ts';
+
+const page = (html: string) => keptPage(200, [['content-type', 'text/html']], Buffer.from(html));
+const sha = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
+
+describe('page cache', () => {
+  it('allows exactly the inline scripts the page runs, by hash', () => {
+    const html =
+      '<script type="application/ld+json">{"@type":"Product"}</script><script nonce="x">window.a=1</script>' +
+      '<script type="module" async="">import("/assets/entry.js")</script><script src="/x.js"></script>' +
+      '<script nonce="x">window.a=1</script>';
+    expect(inlineScriptHashes(html)).toEqual([sha('window.a=1'), sha('import("/assets/entry.js")')]);
+  });
+
+  it('names a page by its content, in every encoding, and knows a client that holds it', async () => {
+    const a = page('<p>one</p>');
+    expect(page('<p>one</p>').hash).toBe(a.hash);
+    expect(page('<p>two</p>').hash).not.toBe(a.hash);
+    expect(etagOf(a, 'br')).toBe(`"${a.hash}-br"`);
+    expect(notModified(a, etagOf(a, null))).toBe(true);
+    expect(notModified(a, `W/${etagOf(a, 'gzip')}, "other"`)).toBe(true);
+    expect(notModified(a, etagOf(page('<p>two</p>'), null))).toBe(false);
+    expect(notModified(a, undefined)).toBe(false);
+    expect(zlib.brotliDecompressSync(await bodyIn(a, 'br')).toString()).toBe('<p>one</p>');
+    expect(zlib.gunzipSync(await bodyIn(a, 'gzip')).toString()).toBe('<p>one</p>');
+    expect(await bodyIn(a, 'br')).toBe(await bodyIn(a, 'br'));
+  });
+
+  it('answers in the encoding the client accepts', () => {
+    expect(negotiate('gzip, deflate, br, zstd')).toBe('br');
+    expect(negotiate('gzip, br;q=0')).toBe('gzip');
+    expect(negotiate('identity')).toBeNull();
+    expect(negotiate(undefined)).toBeNull();
+  });
+
+  it('drops everything on invalidate, and a render that began before it is not kept', () => {
+    const c = new PageCache();
+    c.set('/a', page('old'), c.current());
+    const before = c.current();
+    c.invalidate();
+    expect(c.get('/a')).toBeNull();
+    c.set('/b', page('rendered from the old catalogue'), before);
+    expect(c.get('/b')).toBeNull();
+  });
+
+  it('keeps within its size, dropping the least recently used', () => {
+    const c = new PageCache(1400);
+    c.set('/1', page('x'.repeat(100)), c.current());
+    c.set('/2', page('y'.repeat(100)), c.current());
+    c.get('/1');
+    for (let i = 3; i < 12; i++) c.set(`/${i}`, page('z'.repeat(100)), c.current());
+    expect(c.get('/1')).not.toBeNull();
+    expect(c.get('/2')).toBeNull();
+  });
+
+  it('expires after its time', async () => {
+    const c = new PageCache(1000, 5);
+    c.set('/a', page('a'), c.current());
+    await new Promise((r) => setTimeout(r, 10));
+    expect(c.get('/a')).toBeNull();
+  });
+
+  it('keeps only pages that are the same for every visitor', () => {
+    for (const p of [
+      '/',
+      '/category/1100',
+      '/product/ER1001/1101/1/2',
+      '/diamond/LD1/1800/5/5',
+      '/diamonds',
+      '/blog/x',
+      '/search',
+    ])
+      expect(cacheablePath(p), p).toBe(true);
+    for (const p of [
+      '/cart',
+      '/checkout',
+      '/wishlist',
+      '/wishlist/shared/abc',
+      '/profile',
+      '/book-appointment',
+      '/admin',
+      '/reset-password/x',
+      '/order-confirmation',
+    ])
+      expect(cacheablePath(p), p).toBe(false);
+  });
+});

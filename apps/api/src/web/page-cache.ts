@@ -1,0 +1,144 @@
+// Whole storefront pages for anonymous visitors, kept in process. Every storefront page renders the
+// same for everyone (the shopper's cart, wishlist and account are drawn in the browser), so a page
+// depends only on its URL and the catalogue: it is dropped whenever the answer cache is, that is on
+// every catalogue write this instance makes or hears of from PostgreSQL, within the second.
+//
+// A kept page is byte-for-byte the same for every visitor, so its scripts are allowed by their
+// SHA-256 hashes instead of a per-answer nonce (docs/decisions/016-kept-pages-allowed-by-hash.md):
+// its ETag is the content's, a browser or a CDN revalidates it with If-None-Match and gets a 304,
+// and its brotli and gzip forms are made once, not per answer.
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+export type Encoding = 'br' | 'gzip';
+
+export interface KeptPage {
+  status: number;
+  /** Every header of the answer, the content security policy included. */
+  headers: Array<[string, string]>;
+  body: Buffer;
+  /** The content's hash: the ETag (with "-br" or "-gzip" for the compressed forms). */
+  hash: string;
+  compressed: Partial<Record<Encoding, Promise<Buffer>>>;
+  at: number;
+}
+
+/** Pages whose HTML is the same for every visitor (no form state, no per-visitor data in the render). */
+const CACHEABLE =
+  /^\/(?:|category\/[^/]+|product\/[^/]+\/\d+\/\d+\/\d+|diamond\/[^/]+\/\d+\/\d+\/\d+|diamonds(?:\/melee)?|notable-gemstones\/shop-by-stone-type|notable-gemstone\/[^/]+|blog(?:\/[^/]+)?|privacy-policy|return-policy|terms-condition|shipping-policy|search)$/;
+
+export const cacheablePath = (pathname: string) => CACHEABLE.test(pathname);
+
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const DATA_BLOCK = /\btype=["']?application\/(?:ld\+)?json/i;
+
+/** The CSP hash source of every inline script the page runs (data blocks and external scripts aside). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attrs, text] of html.matchAll(SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attrs!) || DATA_BLOCK.test(attrs!)) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(text!).digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+/** The encoding to answer with: brotli, else gzip, else none (a q=0 refuses one). */
+export function negotiate(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (params.some((p) => /^\s*q=0(?:\.0*)?\s*$/.test(p))) continue;
+    accepted.add(name!.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+export function etagOf(page: KeptPage, encoding: Encoding | null) {
+  return `"${page.hash}${encoding ? `-${encoding}` : ''}"`;
+}
+
+/** Whether If-None-Match names this page in any of its forms (a proxy may have weakened the tag). */
+export function notModified(page: KeptPage, ifNoneMatch: string | undefined): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .some((t) => t === '*' || t.replace(/^"|"$/g, '').replace(/-(?:br|gzip)$/, '') === page.hash);
+}
+
+/** The page's bytes in `encoding`, compressed once and kept beside it. */
+export function bodyIn(page: KeptPage, encoding: Encoding | null): Promise<Buffer> {
+  if (!encoding) return Promise.resolve(page.body);
+  return (page.compressed[encoding] ??=
+    encoding === 'br'
+      ? brotli(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } })
+      : gzip(page.body, { level: 6 }));
+}
+
+export function keptPage(status: number, headers: Array<[string, string]>, body: Buffer): KeptPage {
+  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
+  return { status, headers, body, hash, compressed: {}, at: Date.now() };
+}
+
+// Room for the body and its two compressed forms.
+const weight = (p: KeptPage) => Math.ceil(p.body.length * 1.4);
+
+export class PageCache {
+  private entries = new Map<string, KeptPage>();
+  private bytes = 0;
+  private generation = 0;
+  private readonly maxBytes: number;
+  private readonly ttlMs: number;
+  constructor(maxBytes = 64 * 1024 * 1024, ttlMs = 30_000) {
+    this.maxBytes = maxBytes;
+    this.ttlMs = ttlMs;
+  }
+
+  /** The kept page, if there is one and it is fresh. */
+  get(key: string): KeptPage | null {
+    const hit = this.entries.get(key);
+    if (!hit) return null;
+    if (Date.now() - hit.at >= this.ttlMs) {
+      this.drop(key, hit);
+      return null;
+    }
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit;
+  }
+
+  /** A render to keep; `generation` is `current()` from before the render began (a write meanwhile voids it). */
+  set(key: string, page: KeptPage, generation: number) {
+    if (generation !== this.generation || weight(page) > this.maxBytes / 8) return;
+    const old = this.entries.get(key);
+    if (old) this.drop(key, old);
+    this.entries.set(key, page);
+    this.bytes += weight(page);
+    for (const [k, e] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.drop(k, e);
+    }
+  }
+
+  current() {
+    return this.generation;
+  }
+
+  invalidate() {
+    this.generation++;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private drop(key: string, e: KeptPage) {
+    this.entries.delete(key);
+    this.bytes -= weight(e);
+  }
+}

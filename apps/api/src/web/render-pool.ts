@@ -1,0 +1,154 @@
+// Page-render threads for the embedded database. PGlite belongs to one process, so instead of more
+// processes the pages render on worker threads (render-worker.ts) while the main thread keeps the
+// database, the API and the sockets; a render's API calls come back here and run in-process.
+import { Worker } from 'node:worker_threads';
+import { Readable } from 'node:stream';
+import type { PageRequest } from './render.ts';
+
+type ApiInit = { method?: string; headers?: Record<string, string>; body?: string };
+
+export type ToWorker =
+  | { type: 'render'; id: number; req: PageRequest }
+  | { type: 'api'; call: number; status: number; text: string }
+  | { type: 'abort'; id: number };
+
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'api'; id: number; call: number; path: string; init?: ApiInit }
+  | { type: 'head'; id: number; status: number; headers: Array<[string, string]> }
+  | { type: 'chunk'; id: number; chunk: Uint8Array }
+  | { type: 'end'; id: number }
+  | { type: 'error'; id: number; message: string };
+
+/** A rendered page: its head at once, its body streamed as the thread renders it. */
+export interface RenderedPage {
+  status: number;
+  headers: Headers;
+  body: Readable | null;
+}
+
+export type RawApi = (path: string, init?: ApiInit) => Promise<{ status: number; text: string }>;
+
+interface Job {
+  api: RawApi;
+  resolve: (page: RenderedPage) => void;
+  reject: (err: Error) => void;
+  body?: Readable;
+}
+
+interface Thread {
+  worker: Worker;
+  jobs: Map<number, Job>;
+  ready: Promise<void>;
+}
+
+export class RenderPool {
+  private threads: Thread[] = [];
+  private nextId = 0;
+  private closing = false;
+  private readonly serverEntry: string;
+  private readonly onError: (err: Error) => void;
+
+  constructor(size: number, serverEntry: string, onError: (err: Error) => void) {
+    this.serverEntry = serverEntry;
+    this.onError = onError;
+    for (let i = 0; i < size; i++) this.threads.push(this.spawn());
+  }
+
+  get size() {
+    return this.threads.length;
+  }
+
+  /** Resolves when every thread has loaded the storefront build (a broken build fails the start). */
+  async ready() {
+    await Promise.all(this.threads.map((t) => t.ready));
+  }
+
+  render(req: PageRequest, api: RawApi, signal?: AbortSignal): Promise<RenderedPage> {
+    // The least busy thread takes the page.
+    const thread = this.threads.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
+    const id = this.nextId++;
+    return new Promise<RenderedPage>((resolve, reject) => {
+      thread.jobs.set(id, { api, resolve, reject });
+      signal?.addEventListener('abort', () => thread.worker.postMessage({ type: 'abort', id } satisfies ToWorker), {
+        once: true,
+      });
+      thread.worker.postMessage({ type: 'render', id, req } satisfies ToWorker);
+    });
+  }
+
+  async close() {
+    this.closing = true;
+    await Promise.all(this.threads.map((t) => t.worker.terminate()));
+  }
+
+  private spawn(): Thread {
+    const worker = new Worker(new URL('./render-worker.ts', import.meta.url), {
+      workerData: { serverEntry: this.serverEntry },
+    });
+    let markReady!: () => void;
+    let failReady!: (err: Error) => void;
+    const thread: Thread = {
+      worker,
+      jobs: new Map(),
+      ready: new Promise<void>((resolve, reject) => {
+        markReady = resolve;
+        failReady = reject;
+      }),
+    };
+    worker.on('message', (m: FromWorker) => this.onMessage(thread, m, markReady));
+    worker.on('error', (err) => {
+      failReady(err);
+      this.onError(err);
+    });
+    worker.on('exit', () => {
+      const lost = new Error('The page-render thread stopped');
+      for (const job of thread.jobs.values()) {
+        if (job.body) job.body.destroy(lost);
+        else job.reject(lost);
+      }
+      thread.jobs.clear();
+      // A thread that dies is replaced; the pages it held are answered with an error, not lost silently.
+      if (!this.closing) this.threads[this.threads.indexOf(thread)] = this.spawn();
+    });
+    return thread;
+  }
+
+  private onMessage(thread: Thread, m: FromWorker, markReady: () => void) {
+    if (m.type === 'ready') return markReady();
+    const job = thread.jobs.get(m.id);
+    if (!job) return;
+    switch (m.type) {
+      case 'api':
+        job.api(m.path, m.init).then(
+          (r) => thread.worker.postMessage({ type: 'api', call: m.call, ...r } satisfies ToWorker),
+          (err: unknown) => {
+            this.onError(err instanceof Error ? err : new Error(String(err)));
+            thread.worker.postMessage({ type: 'api', call: m.call, status: 500, text: '' } satisfies ToWorker);
+          },
+        );
+        return;
+      case 'head': {
+        const headers = new Headers();
+        for (const [k, v] of m.headers) headers.append(k, v);
+        job.body = new Readable({ read() {} });
+        job.resolve({ status: m.status, headers, body: job.body });
+        return;
+      }
+      case 'chunk':
+        job.body?.push(m.chunk);
+        return;
+      case 'end':
+        job.body?.push(null);
+        thread.jobs.delete(m.id);
+        return;
+      case 'error': {
+        const err = new Error(m.message);
+        if (job.body) job.body.destroy(err);
+        else job.reject(err);
+        thread.jobs.delete(m.id);
+        return;
+      }
+    }
+  }
+}

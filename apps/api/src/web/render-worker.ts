@@ -1,0 +1,73 @@
+// A page-render thread. The embedded database belongs to the main thread, so a render here asks
+// the main thread for every API answer its loaders need and streams the page back in chunks; the
+// React rendering and serialising, most of a page's CPU, happen on this thread's core.
+import { parentPort, workerData } from 'node:worker_threads';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+import { apiAnswer, pageRenderer, type PageRequest } from './render.ts';
+import type { FromWorker, ToWorker } from './render-pool.ts';
+
+const port = parentPort!;
+const build = (await import(pathToFileURL((workerData as { serverEntry: string }).serverEntry).href)) as ServerBuild;
+const render = pageRenderer(async () => build, 'production');
+const send = (m: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage(m, transfer);
+
+const calls = new Map<number, (m: { status: number; text: string }) => void>();
+const aborts = new Map<number, AbortController>();
+let nextCall = 0;
+
+async function run(id: number, req: PageRequest) {
+  const controller = new AbortController();
+  aborts.set(id, controller);
+  const api = (path: string, init?: { method?: string; headers?: Record<string, string>; body?: string }) =>
+    new Promise<{ status: number; body: unknown }>((resolve) => {
+      const call = nextCall++;
+      calls.set(call, (m) => resolve(apiAnswer(m.status, m.text)));
+      send({ type: 'api', id, call, path, init });
+    });
+  try {
+    const res = await render(req, api, controller.signal);
+    send({ type: 'head', id, status: res.status, headers: [...res.headers] });
+    if (res.body && req.method !== 'HEAD') {
+      // React writes many small pieces in a burst: they cross to the main thread (and the socket)
+      // as one message per burst, not one each.
+      let pending: Uint8Array[] = [];
+      let scheduled = false;
+      const flush = () => {
+        scheduled = false;
+        if (!pending.length) return;
+        // One new buffer of our own: the pieces may be views into pooled memory that must not move threads.
+        const out = new Uint8Array(pending.reduce((n, c) => n + c.length, 0));
+        let at = 0;
+        for (const c of pending) {
+          out.set(c, at);
+          at += c.length;
+        }
+        pending = [];
+        send({ type: 'chunk', id, chunk: out }, [out.buffer]);
+      };
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        pending.push(chunk);
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(flush);
+        }
+      }
+      flush();
+    }
+    send({ type: 'end', id });
+  } catch (err) {
+    send({ type: 'error', id, message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  } finally {
+    aborts.delete(id);
+  }
+}
+
+port.on('message', (m: ToWorker) => {
+  if (m.type === 'render') void run(m.id, m.req);
+  else if (m.type === 'api') {
+    calls.get(m.call)?.(m);
+    calls.delete(m.call);
+  } else if (m.type === 'abort') aborts.get(m.id)?.abort();
+});
+send({ type: 'ready' });

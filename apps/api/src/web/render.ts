@@ -1,0 +1,42 @@
+// One storefront page render, the same on the main thread and in a render thread: the request as
+// plain data (so it can cross to a worker) plus the in-process API the loaders call.
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import type { HostContext } from '@facet/contracts/host';
+
+/** What the web app's entry.server exports so the host can hand it per-request values. */
+interface WebEntryExports {
+  hostContext: import('react-router').RouterContext<HostContext>;
+}
+
+/** The host context without its API function: plain data a worker thread can receive. */
+export type PageHost = Omit<HostContext, 'api'>;
+export type PageApi = HostContext['api'];
+
+export interface PageRequest {
+  /** Absolute URL of the page. */
+  url: string;
+  method: string;
+  headers: Array<[string, string]>;
+  host: PageHost;
+}
+
+export function pageRenderer(getBuild: () => Promise<ServerBuild>, mode: 'development' | 'production') {
+  const handler = createRequestHandler(getBuild, mode);
+  return async (req: PageRequest, api: PageApi, signal: AbortSignal): Promise<Response> => {
+    const build = await getBuild();
+    const context = new RouterContextProvider();
+    context.set((build.entry.module as unknown as WebEntryExports).hostContext, { ...req.host, api });
+    const headers = new Headers();
+    for (const [k, v] of req.headers) headers.append(k, v);
+    return handler(new Request(req.url, { method: req.method, headers, signal }), context);
+  };
+}
+
+/** The API's answer as the loaders read it; an unparsable body reads as null. */
+export function apiAnswer(status: number, text: string): { status: number; body: unknown } {
+  try {
+    return { status, body: text ? (JSON.parse(text) as unknown) : null };
+  } catch {
+    return { status, body: null };
+  }
+}
