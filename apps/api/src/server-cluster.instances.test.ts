@@ -176,7 +176,7 @@ describe('npm start on PostgreSQL', () => {
           const two = await Promise.all([get(page), get(page)]);
           return two.every((r) => r.text.includes('This diamond has been sold.'));
         },
-        { timeout: 1_000, intervals: [50] },
+        { timeout: 1_000, interval: 50 },
       )
       .toBe(true);
     expect(Date.now() - sold).toBeLessThan(1_000);
