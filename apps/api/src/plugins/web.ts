@@ -146,7 +146,12 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     const encoding = negotiate(request.headers['accept-encoding']);
     reply.header('etag', etagOf(page, encoding)).header('x-page-cache', how);
     if (notModified(page, request.headers['if-none-match'])) {
-      return reply.status(304).header('cache-control', 'public, no-cache').header('vary', 'accept-encoding').send();
+      // A 304's headers replace the stored ones: it carries the page's own policy (else the API's
+      // default would be stored over it and block every script of the page the browser keeps).
+      reply.status(304);
+      for (const [k, v] of page.headers)
+        if (k === 'content-security-policy' || k === 'cache-control' || k === 'vary') reply.header(k, v);
+      return reply.send();
     }
     reply.status(page.status);
     for (const [k, v] of page.headers) reply.header(k, v);

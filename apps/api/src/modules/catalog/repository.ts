@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { rowsOf, type Database, type DbOrTx } from '../../db/client.ts';
 import type { diamond, ImageSpec, meleeParcel, notableGemstone, product } from '../../db/schema/products.ts';
 import type { SuggestionEntry } from './suggestions.ts';
 import { centsOf } from '@facet/contracts/money';
@@ -130,10 +130,36 @@ const DIAMOND_SELECT = sql`
     price_cents as "priceCents", status
   from diamond`;
 
-const cardJson = sql`json_build_object(
+/** A product card from the group row `p` (also in statements kept as plain text). */
+const CARD_JSON = `json_build_object(
   'id', p.id, 'series', p.series, 'categoryId', p.category_id, 'description', p.description, 'minPriceCents', p.min_price_cents,
   'image', p.image, 'defaultMetal', p.default_metal, 'productId', p.default_product_id, 'metals', p.metals,
   'photo', (select ph.key from product_photo ph where ph.group_id = p.id order by ph.position, ph.key limit 1))`;
+const cardJson = sql.raw(CARD_JSON);
+
+interface SearchRow {
+  count: number;
+  products: GroupCardRow[];
+  sections: Array<{ section: string; count: number }>;
+}
+/** $1 the query, $2 the page size, $3 the offset; `m` holds (id, category, featured, rank) of every match. */
+const searchStatement = (match: string, rank: string) => `
+  with m as materialized (
+    select g.id, g.category_id, g.featured, ${rank} as rank from product_group g where ${match} and g.published),
+  pg as (select id, rank, featured from m order by rank desc, featured desc, id limit $2 offset $3)
+  select (select count(*)::int from m) as count,
+    coalesce((select json_agg(${CARD_JSON} order by pg.rank desc, pg.featured desc, pg.id)
+      from pg join product_group p on p.id = pg.id), '[]'::json) as products,
+    coalesce((select json_agg(json_build_object('section', s.section, 'count', s.n) order by s.pos) from (
+      select c.section, count(*)::int n, min(c.position) pos from m join category c on c.id = m.category_id group by c.section) s), '[]'::json) as sections`;
+const SEARCH_TEXT = searchStatement(
+  `g.search @@ websearch_to_tsquery('english', $1::text)`,
+  `ts_rank(g.search, websearch_to_tsquery('english', $1::text))`,
+);
+const SEARCH_FUZZY = searchStatement(
+  `word_similarity($1::text, g.description) >= 0.45`,
+  `word_similarity($1::text, g.description)`,
+);
 
 export const catalogRepository = {
   categories: async (db: DbOrTx) =>
@@ -354,29 +380,19 @@ export const catalogRepository = {
       ),
     ).map((r) => r.word),
 
-  search: async (db: DbOrTx, q: { tsquery?: string; fuzzy?: string; limit: number; offset: number }) => {
-    const match =
+  /**
+   * Full-text (or, failing that, close-spelling) search: a named statement, so PostgreSQL parses
+   * and plans it once per connection. It ranks over ids and scores only, then builds the cards of
+   * the page's rows alone (a whole row of every match used to be carried through the ranking).
+   */
+  search: async (
+    database: Pick<Database, 'prepared'>,
+    q: { tsquery?: string; fuzzy?: string; limit: number; offset: number },
+  ) => {
+    const [row] =
       q.tsquery !== undefined
-        ? sql`g.search @@ websearch_to_tsquery('english', ${q.tsquery})`
-        : sql`word_similarity(${q.fuzzy!}, g.description) >= 0.45`;
-    const rank =
-      q.tsquery !== undefined
-        ? sql`ts_rank(g.search, websearch_to_tsquery('english', ${q.tsquery}))`
-        : sql`word_similarity(${q.fuzzy!}, g.description)`;
-    const [row] = rowsOf<{
-      count: number;
-      products: GroupCardRow[];
-      sections: Array<{ section: string; count: number }>;
-    }>(
-      await db.execute(sql`
-      with m as (select g.*, ${rank} as rank from product_group g where ${match} and g.published),
-      p as (select * from m order by rank desc, featured desc, id limit ${q.limit} offset ${q.offset})
-      select (select count(*)::int from m) as count,
-        coalesce((select json_agg(${cardJson} order by p.rank desc, p.featured desc, p.id) from p), '[]'::json) as products,
-        coalesce((select json_agg(json_build_object('section', s.section, 'count', s.n) order by s.pos) from (
-          select c.section, count(*)::int n, min(c.position) pos from m join category c on c.id = m.category_id group by c.section) s), '[]'::json) as sections
-    `),
-    );
+        ? await database.prepared<SearchRow>('product_search_text', SEARCH_TEXT, [q.tsquery, q.limit, q.offset])
+        : await database.prepared<SearchRow>('product_search_fuzzy', SEARCH_FUZZY, [q.fuzzy!, q.limit, q.offset]);
     return row!;
   },
 };

@@ -89,7 +89,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/product/search-product',
     { schema: { body: searchBody, response: { 200: envelope(searchAnswer) } } },
-    async (req) => ({ data: await catalog.searchProducts(app.db, req.body) }),
+    async (req) => ({ data: await catalog.searchProducts(app.database, req.body) }),
   );
 
   app.get(

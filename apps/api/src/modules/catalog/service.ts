@@ -16,7 +16,7 @@ import type {
 } from '@facet/contracts/catalog';
 import { AUTOSUGGEST_MAX_RESULTS, AUTOSUGGEST_MIN_CHARS } from '@facet/contracts/constants';
 import { paths } from '@facet/contracts/paths';
-import type { Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { NotFound, Validation } from '../../errors.ts';
 import { metalByQuality, SHAPES, type Shape } from './grades.ts';
 import type { DiamondIndex } from './diamond-index.ts';
@@ -337,9 +337,10 @@ export async function suggest(db: Db, q: string): Promise<Suggestion[]> {
 
 /** Full-text first; when nothing matches, correct each word to the catalogue's vocabulary and try again. */
 export async function searchProducts(
-  db: Db,
+  database: Pick<Database, 'db' | 'prepared'>,
   q: { data: string; page: number; pageSize: number },
 ): Promise<SearchAnswer> {
+  const db = database.db;
   const limit = q.pageSize,
     offset = (q.page - 1) * q.pageSize;
   const shape = (r: Awaited<ReturnType<typeof repo.search>>, matched: SearchAnswer['matched']): SearchAnswer => ({
@@ -350,7 +351,7 @@ export async function searchProducts(
     page: q.page,
     pageSize: q.pageSize,
   });
-  const exact = await repo.search(db, { tsquery: q.data, limit, offset });
+  const exact = await repo.search(database, { tsquery: q.data, limit, offset });
   if (exact.count > 0) return shape(exact, 'text');
   const known = await words(db);
   const corrected = q.data
@@ -358,10 +359,10 @@ export async function searchProducts(
     .map((w) => (w.length > 2 ? correctWord(w.replace(/[^\p{L}\p{N}-]/gu, ''), known) : w))
     .filter((w): w is string => Boolean(w));
   if (corrected.length) {
-    const fixed = await repo.search(db, { tsquery: corrected.join(' '), limit, offset });
+    const fixed = await repo.search(database, { tsquery: corrected.join(' '), limit, offset });
     if (fixed.count > 0) return shape(fixed, 'fuzzy');
   }
-  const fuzzy = await repo.search(db, { fuzzy: q.data, limit, offset });
+  const fuzzy = await repo.search(database, { fuzzy: q.data, limit, offset });
   return shape(fuzzy, fuzzy.count > 0 ? 'fuzzy' : 'none');
 }
 
