@@ -73,8 +73,8 @@ export const cartRepository = {
         target: [cartLine.cartId, cartLine.lineKey],
         set: { quantity: sql`least(${cartLine.quantity} + excluded.quantity, ${l.max})` },
       })
-      .returning({ id: cartLine.id });
-    return row!.id;
+      .returning({ id: cartLine.id, quantity: cartLine.quantity });
+    return row!;
   },
 
   setQuantity: async (db: DbOrTx, cartId: number, id: number, quantity: number) =>
@@ -99,12 +99,6 @@ export const cartRepository = {
   },
   drop: async (db: DbOrTx, cartId: number) => {
     await db.delete(cart).where(eq(cart.id, cartId));
-  },
-  touch: async (db: DbOrTx, cartId: number) => {
-    await db
-      .update(cart)
-      .set({ updatedAt: sql`now()` })
-      .where(eq(cart.id, cartId));
   },
 };
 

@@ -113,13 +113,14 @@ export async function addItem(db: Db, config: Config, owner: Owner, input: AddIn
     throw new Unprocessable('A cart needs the X-Session-Id header (the swag-session id).');
   const quantity = 'quantity' in input ? input.quantity : 1;
   const refId = input.kind === 'configured' ? input.configuration.groupId : input.id;
-  await db.transaction(async (tx) => {
+  // The answer is built from what the transaction read and wrote: no second trip to read it back.
+  const { rows, saved, probe } = await db.transaction(async (tx) => {
     const cartId = await repo.ensure(tx, owner);
     const existing = await repo.lines(tx, cartId);
     const key = lineKey(input);
     const serials = serialsOf(input);
     // Price the new line before keeping it: a sold stone or an impossible configuration is refused now.
-    const probe = await priceLine(tx, {
+    const row = {
       id: 0,
       cartId,
       kind: input.kind,
@@ -128,7 +129,8 @@ export async function addItem(db: Db, config: Config, owner: Owner, input: AddIn
       lineKey: key,
       quantity,
       createdAt: new Date(),
-    });
+    };
+    const probe = await priceLine(tx, row);
     if (probe.incomplete) throw new Validation(probe.message!);
     if (!probe.available) throw new Conflict(probe.message ?? 'This item cannot be bought right now.');
     if (serials.length) {
@@ -150,17 +152,20 @@ export async function addItem(db: Db, config: Config, owner: Owner, input: AddIn
     }
     if (input.kind === 'melee' && quantity > probe.maxQuantity)
       throw new Unprocessable(`Only ${probe.maxQuantity} parcels of ${MELEE_PARCEL_STONES} are in stock.`);
-    await repo.upsertLine(tx, cartId, {
-      kind: input.kind,
-      refId,
-      configuration: input.kind === 'configured' ? input.configuration : null,
-      lineKey: key,
-      quantity,
-      max: probe.maxQuantity,
-    });
-    await repo.touch(tx, cartId);
+    // (ensure() already marked the cart as updated.)
+    const saved = await repo.upsertLine(tx, cartId, { ...row, max: probe.maxQuantity });
+    const rows = same
+      ? existing.map((l) => (l.id === saved.id ? { ...l, quantity: saved.quantity } : l))
+      : [...existing, { ...row, id: saved.id, quantity: saved.quantity }];
+    return { rows, saved, probe };
   });
-  return getCart(db, config, owner);
+  // The new line was priced a moment ago for this very quantity; the others are priced now, as a read would.
+  const lines = await Promise.all(
+    rows.map((r) =>
+      r.id === saved.id && r.quantity === probe.quantity ? { ...probe, id: saved.id } : priceLine(db, r),
+    ),
+  );
+  return summarize(config, lines);
 }
 
 export async function updateItem(

@@ -14,15 +14,24 @@ export interface QueuedMail extends Rendered {
 
 /** Writes a message in the caller's transaction: it exists exactly when the change that caused it does. */
 export async function enqueueMail(tx: DbOrTx, mail: QueuedMail): Promise<void> {
-  await repo.insert(tx, {
-    kind: mail.kind,
-    toAddress: mail.to,
-    subject: mail.subject,
-    html: mail.html,
-    textBody: mail.text,
-    sensitive: mail.sensitive ?? false,
-    attachments: mail.attachments ?? null,
-  });
+  await enqueueMails(tx, [mail]);
+}
+
+/** Several messages in one statement (an order's confirmation and the store's notice). */
+export async function enqueueMails(tx: DbOrTx, mails: QueuedMail[]): Promise<void> {
+  if (!mails.length) return;
+  await repo.insert(
+    tx,
+    mails.map((mail) => ({
+      kind: mail.kind,
+      toAddress: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      textBody: mail.text,
+      sensitive: mail.sensitive ?? false,
+      attachments: mail.attachments ?? null,
+    })),
+  );
 }
 
 const MAX_BACKOFF_MS = 15 * 60_000;
@@ -90,6 +99,9 @@ export class MailOutbox {
 
   private async deliverBatch(): Promise<number> {
     const claimed = await repo.claimDue(this.db, BATCH, LEASE_S);
+    // Delivered messages are marked together after the batch (one statement, not one each).
+    const sent: number[] = [];
+    const scrubbed: number[] = [];
     for (const m of claimed) {
       try {
         await this.transport.send({
@@ -100,8 +112,7 @@ export class MailOutbox {
           attachments: m.attachments ?? [],
         });
         // Codes and reset links have done their job once delivered over SMTP; do not keep them at rest.
-        const scrub = m.sensitive && this.transport.kind === 'smtp';
-        await repo.markSent(this.db, m.id, scrub);
+        (m.sensitive && this.transport.kind === 'smtp' ? scrubbed : sent).push(m.id);
       } catch (err) {
         const delay = Math.min(this.retryBaseMs * 2 ** (m.attempts - 1), MAX_BACKOFF_MS);
         const reason = err instanceof Error ? err.message.slice(0, 300) : 'delivery failed';
@@ -109,6 +120,8 @@ export class MailOutbox {
         await repo.retryLater(this.db, m.id, delay, reason);
       }
     }
+    if (sent.length) await repo.markSent(this.db, sent, false);
+    if (scrubbed.length) await repo.markSent(this.db, scrubbed, true);
     return claimed.length;
   }
 }

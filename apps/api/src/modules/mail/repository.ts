@@ -1,4 +1,4 @@
-import { desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { outboxMail } from '../../db/schema/accounts.ts';
 
@@ -24,7 +24,7 @@ export interface Claimed {
 }
 
 export const mailRepository = {
-  insert: (tx: DbOrTx, row: OutboxRow) => tx.insert(outboxMail).values(row),
+  insert: (tx: DbOrTx, rows: OutboxRow[]) => tx.insert(outboxMail).values(rows),
 
   /** Leases up to `batch` due messages for `leaseS` seconds (skip locked: two processes never claim one). */
   claimDue: async (db: DbOrTx, batch: number, leaseS: number) =>
@@ -36,12 +36,11 @@ export const mailRepository = {
   `),
     ),
 
-  markSent: (db: DbOrTx, id: number, scrub: boolean) =>
-    db.execute(sql`
-    update outbox_mail set sent_at = now(), last_error = null
-      ${scrub ? sql`, html = '', text_body = ''` : sql``}
-    where id = ${id}
-  `),
+  markSent: (db: DbOrTx, ids: number[], scrub: boolean) =>
+    db
+      .update(outboxMail)
+      .set({ sentAt: sql`now()`, lastError: null, ...(scrub ? { html: '', textBody: '' } : {}) })
+      .where(inArray(outboxMail.id, ids)),
 
   retryLater: (db: DbOrTx, id: number, delayMs: number, reason: string) =>
     db.execute(sql`

@@ -32,8 +32,9 @@ export const orderRepository = {
   byNumber: async (db: DbOrTx, number: string) =>
     (await db.select().from(customerOrder).where(eq(customerOrder.number, number)).limit(1))[0] ?? null,
 
+  /** The new order's row as stored (numbers, defaults and timestamps), so nothing is read back. */
   insert: async (tx: DbOrTx, o: typeof customerOrder.$inferInsert) =>
-    (await tx.insert(customerOrder).values(o).returning({ id: customerOrder.id }))[0]!.id,
+    (await tx.insert(customerOrder).values(o).returning())[0]!,
   /** Card summary and the replayable answer, once the card is authorized. */
   finalize: async (
     tx: DbOrTx,

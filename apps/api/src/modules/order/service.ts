@@ -10,7 +10,7 @@ import { AppError, Conflict, NotFound, Unavailable, Unprocessable, Validation } 
 import { hashToken } from '../../secrets.ts';
 import { cartIdOf, emptyCart, pricedLines, type Owner } from '../cart/service.ts';
 import { computeTotals, shippingOptions } from '../cart/pricing.ts';
-import { enqueueMail, type MailOutbox } from '../mail/outbox.ts';
+import { enqueueMail, enqueueMails, type MailOutbox } from '../mail/outbox.ts';
 import { orderConfirmation, orderNotification } from './mail.ts';
 import { storeFacts, storeInfo } from '../../store-facts.ts';
 import { paymentHold, type IntentProvider, type PaymentProvider } from './payment.ts';
@@ -188,7 +188,7 @@ export async function placeOrder(
       }
 
       const accessToken = randomBytes(24).toString('base64url');
-      const orderId = await repo.insert(tx, {
+      const inserted = await repo.insert(tx, {
         number,
         userId: owner.userId,
         email: input.email,
@@ -213,6 +213,7 @@ export async function placeOrder(
         requestHash: hash,
         answer: {},
       });
+      const orderId = inserted.id;
       await repo.insertLines(
         tx,
         lines.map((l, i) => ({
@@ -251,7 +252,7 @@ export async function placeOrder(
           );
         }
         authorizedRef = intent.ref;
-        const row: OrderRow = { ...(await repo.byNumber(tx, number))!, paymentRef: intent.ref };
+        const row: OrderRow = { ...inserted, paymentRef: intent.ref };
         const answer: Order & { accessToken: string } = {
           ...toOrder(row, lines, deps.config),
           accessToken,
@@ -287,7 +288,7 @@ export async function placeOrder(
       authorizedRef = auth.ref;
 
       const row: OrderRow = {
-        ...(await repo.byNumber(tx, number))!,
+        ...inserted,
         paymentRef: auth.ref,
         cardBrand: auth.brand,
         cardLast4: auth.last4,
@@ -303,16 +304,14 @@ export async function placeOrder(
 
       const store = storeInfo(deps.config);
       const link = `${store.publicUrl}/order-confirmation?number=${number}&token=${accessToken}`;
-      await enqueueMail(tx, {
-        kind: 'order-confirmation',
-        to: input.email,
-        ...orderConfirmation(store, storeFacts(deps.config), answer, link),
-      });
-      await enqueueMail(tx, {
-        kind: 'order-notification',
-        to: deps.config.STORE_EMAIL,
-        ...orderNotification(store, answer),
-      });
+      await enqueueMails(tx, [
+        {
+          kind: 'order-confirmation',
+          to: input.email,
+          ...orderConfirmation(store, storeFacts(deps.config), answer, link),
+        },
+        { kind: 'order-notification', to: deps.config.STORE_EMAIL, ...orderNotification(store, answer) },
+      ]);
       await emptyCart(tx, cartId);
       if (input.saveAddress && owner.userId) {
         await keepCheckoutAddress(tx, owner.userId, shipping);
