@@ -13,7 +13,6 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
-import { navSections, type MenuSection, type NavSection } from '@facet/contracts/menu';
 import type { Route } from './+types/root';
 import { Suspense, useEffect, useRef } from 'react';
 import { dismissErrorToasts, showCarriedError, useToasterWanted } from './lib/toast.ts';
@@ -31,7 +30,6 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export interface RootData {
-  menu: NavSection[];
   store: { name: string; email: string; phone: string; address: string };
   publicUrl: string;
   devMailbox: boolean;
@@ -42,12 +40,10 @@ export interface RootData {
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const host = context.get(hostContext);
-  // The store still renders (without the mega menu or counts) when the catalogue is briefly unreachable.
-  const [menu, stats] = await Promise.all([
-    apiRequest<MenuSection[]>('/menu', {}, host).then(navSections, () => [] as NavSection[]),
-    apiRequest<CatalogueStats>('/catalogue/stats', {}, host).catch(() => null),
-  ]);
-  return { menu, stats, store: host.store, publicUrl: host.publicUrl, devMailbox: host.devMailbox, facts: host.facts };
+  // The store still renders (without the counts) when the catalogue is briefly unreachable. The
+  // menu is not here: the header fetches it when the shopper reaches for it (lib/menu.ts).
+  const stats = await apiRequest<CatalogueStats>('/catalogue/stats', {}, host).catch(() => null);
+  return { stats, store: host.store, publicUrl: host.publicUrl, devMailbox: host.devMailbox, facts: host.facts };
 }
 
 // The menu and store details do not change between navigations.

@@ -30,17 +30,3 @@ export const menuSectionSchema = z.object({
 export const menuSchema = z.array(menuSectionSchema);
 export type MenuItem = z.infer<typeof menuItemSchema>;
 export type MenuSection = z.infer<typeof menuSectionSchema>;
-
-/** What the storefront draws of the menu: labels and links (the filters stay in the API's answer). */
-export interface NavSection {
-  title: string;
-  slug: string;
-  groups: Array<{ title: string; items: Array<{ label: string; href: string }> }>;
-}
-
-export const navSections = (menu: MenuSection[]): NavSection[] =>
-  menu.map((s) => ({
-    title: s.title,
-    slug: s.slug,
-    groups: s.groups.map((g) => ({ title: g.title, items: g.items.map((i) => ({ label: i.label, href: i.href })) })),
-  }));

@@ -35,7 +35,7 @@ export default function StoreLayout() {
       >
         Skip to content
       </a>
-      <Header menu={root?.menu ?? []} />
+      <Header />
       <main id="main" tabIndex={-1} className="focus:outline-none">
         <Outlet />
       </main>

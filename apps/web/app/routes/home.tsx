@@ -5,6 +5,7 @@ import { apiRequest } from '~/lib/api.ts';
 import { formatMoney } from '@facet/contracts/money';
 import { ProductCard, ProductGrid } from '~/features/catalog/product-card.tsx';
 import { useRootData, type RootData } from '~/root.tsx';
+import { navSections, type MenuSection, type NavSection } from '@facet/contracts/nav';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { hostContext } from '~/lib/host-context.ts';
 import { certifiedDiamonds } from '~/lib/store-facts.ts';
@@ -18,13 +19,14 @@ type StoneType = { slug: string; name: string; count: number; fromCents: number;
 export async function loader({ context }: Route.LoaderArgs) {
   const host = context.get(hostContext);
   // The home page still renders when a teaser cannot load.
-  const [featured, stones] = await Promise.all([
+  const [featured, stones, sections] = await Promise.all([
     apiRequest<CategoryAnswer>('/category/1100?sort=featured&pageSize=8', {}, host)
       .then((a) => a.products)
       .catch(() => []),
     apiRequest<StoneType[]>('/product/type-notable-gemstone', {}, host).catch(() => [] as StoneType[]),
+    apiRequest<MenuSection[]>('/menu', {}, host).then(navSections, () => [] as NavSection[]),
   ]);
-  return { canonical: `${host.publicUrl}/`, featured, stones };
+  return { canonical: `${host.publicUrl}/`, featured, stones, sections };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -35,9 +37,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, stones } = loaderData;
+  const { featured, stones, sections } = loaderData;
   const root = useRootData();
-  const sections = root?.menu ?? [];
   return (
     <>
       <Hero />

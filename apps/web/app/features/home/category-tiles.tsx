@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { NavSection } from '@facet/contracts/menu';
+import type { NavSection } from '@facet/contracts/nav';
 import { paths } from '@facet/contracts/paths';
 
 const art = paths.itemArt;

@@ -4,12 +4,12 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { DisclosureMenu } from '~/components/ui/disclosure-menu.tsx';
 import { ChevronDown, Menu } from 'lucide-react';
 import { MEGA_MENU_CLOSE_DELAY_MS } from '@facet/contracts/constants';
-import type { NavSection } from '@facet/contracts/menu';
 import { useHeaderScroll } from './use-header-scroll.ts';
 import { MegaMenu } from './mega-menu.tsx';
 import { SearchBox } from './search-box.tsx';
 import { HeaderActions } from './header-actions.tsx';
 import { useStoreFacts } from '~/lib/store-facts.ts';
+import { useMenu } from '~/lib/menu.ts';
 
 // The drawer (and its dialog code) loads on the first tap of the menu button.
 const MobileNav = lazyPart(() => import('./mobile-nav.tsx').then((m) => ({ default: m.MobileNav })), 'The menu');
@@ -24,15 +24,18 @@ export const PAGES_LINKS = [
   { label: 'Diamond Guide', href: '/blog/the-4cs-of-diamonds' },
 ];
 
-export function Header({ menu }: { menu: NavSection[] }) {
+export function Header() {
   const facts = useStoreFacts();
   const [open, setOpen] = useState(false);
+  // The menu arrives when the shopper reaches for it (focus on Products, hover, the drawer).
+  const [reached, setReached] = useState(false);
   const [active, setActive] = useState(0);
   const [mobileOpen, setMobileOpen] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const productsButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const { hidden, flat } = useHeaderScroll(open || mobileOpen);
+  const menu = useMenu(reached || open || mobileOpen);
 
   const cancelClose = useCallback(() => {
     if (closeTimer.current) {
@@ -122,7 +125,8 @@ export function Header({ menu }: { menu: NavSection[] }) {
                     type="button"
                     aria-expanded={open}
                     // Only once the panel is in the document: a reference to nothing is no reference.
-                    aria-controls={open ? 'mega-menu' : undefined}
+                    aria-controls={open && menu?.length ? 'mega-menu' : undefined}
+                    onFocus={() => setReached(true)}
                     onClick={() => setOpen((o) => !o)}
                     onKeyDown={(e) => {
                       if (e.key === 'ArrowDown') {
@@ -186,7 +190,7 @@ export function Header({ menu }: { menu: NavSection[] }) {
             <SearchBox />
           </div>
         </div>
-        {open && menu.length > 0 && (
+        {open && menu && menu.length > 0 && (
           <div className="hidden lg:block">
             <MegaMenu sections={menu} active={active} onActivate={setActive} onClose={close} />
           </div>
@@ -196,7 +200,7 @@ export function Header({ menu }: { menu: NavSection[] }) {
       <div aria-hidden="true" className="h-[calc(4rem+1.9rem+1px)] max-md:h-[calc(4rem+1.9rem+3.6rem)]" />
       {mobileOpen && (
         <Suspense fallback={null}>
-          <MobileNav open={mobileOpen} onOpenChange={setMobileOpen} menu={menu} pages={PAGES_LINKS} />
+          <MobileNav open={mobileOpen} onOpenChange={setMobileOpen} menu={menu ?? []} pages={PAGES_LINKS} />
         </Suspense>
       )}
     </>

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { ChevronRight } from 'lucide-react';
-import type { NavSection } from '@facet/contracts/menu';
+import type { NavSection } from '@facet/contracts/nav';
 import { paths } from '@facet/contracts/paths';
 import { useCertifiedDiamonds } from '~/lib/store-facts.ts';
 

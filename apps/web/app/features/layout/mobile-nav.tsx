@@ -1,7 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { Link } from 'react-router';
 import { Plus, X } from 'lucide-react';
-import type { NavSection } from '@facet/contracts/menu';
+import type { NavSection } from '@facet/contracts/nav';
 
 interface Props {
   open: boolean;
