@@ -10,7 +10,7 @@ import { AppError, Conflict, NotFound, Unavailable, Unprocessable, Validation } 
 import { hashToken } from '../../secrets.ts';
 import { cartIdOf, emptyCart, pricedLines, type Owner } from '../cart/service.ts';
 import { computeTotals, shippingOptions } from '../cart/pricing.ts';
-import { enqueueMail, enqueueMails, type MailOutbox } from '../mail/outbox.ts';
+import { enqueueMails, type MailOutbox } from '../mail/outbox.ts';
 import { orderConfirmation, orderNotification } from './mail.ts';
 import { storeFacts, storeInfo } from '../../store-facts.ts';
 import { paymentHold, type IntentProvider, type PaymentProvider } from './payment.ts';
