@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Heart } from 'lucide-react';
 import type { WishItem } from '@facet/contracts/wishlist';
 import { reportApiError } from '~/lib/client-api.ts';
 import { toast } from '~/lib/toast.ts';
@@ -11,6 +10,9 @@ import { isSaved, saveWish, unsaveWish, useWishlist } from '~/lib/wishlist-store
  * with an undo). `icon` is the round button over a card or in a row; `button` the full-width one
  * beside Add to Cart.
  */
+const HEART =
+  'M2 9.5a5.5 5.5 0 0 1 9.591-3.676.56.56 0 0 0 .818 0A5.49 5.49 0 0 1 22 9.5c0 2.29-1.5 4-3 5.5l-5.492 5.313a2 2 0 0 1-3 .019L5 15c-1.5-1.5-3-3.2-3-5.5';
+
 export function WishHeart({
   item,
   what,
@@ -51,13 +53,20 @@ export function WishHeart({
     }
   }
 
+  // Plain SVG (lucide's heart outline): one on every product card, so no icon component per card.
   const icon = (
-    <Heart
+    <svg
       aria-hidden="true"
+      viewBox="0 0 24 24"
       className={look === 'icon' ? 'h-[1.1rem] w-[1.1rem]' : 'h-5 w-5'}
-      strokeWidth={1.6}
       fill={saved ? 'currentColor' : 'none'}
-    />
+      stroke="currentColor"
+      strokeWidth={1.6}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={HEART} />
+    </svg>
   );
   if (look === 'button')
     return (

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { cart, cartLine } from '../../db/schema/commerce.ts';
 
 export type CartLineRow = typeof cartLine.$inferSelect;
@@ -32,6 +32,36 @@ export const cartRepository = {
       .onConflictDoUpdate({ target, set: { updatedAt: sql`now()` } })
       .returning({ id: cart.id });
     return row!.id;
+  },
+
+  /** ensure() and lines() in one statement: the cart (made on first use) and its lines, oldest first. */
+  ensureWithLines: async (db: DbOrTx, owner: Owner): Promise<{ cartId: number; lines: CartLineRow[] }> => {
+    const insert = owner.userId
+      ? sql`insert into cart (user_id) values (${owner.userId}) on conflict (user_id) do update set updated_at = now() returning id`
+      : sql`insert into cart (session_id) values (${owner.sessionId}) on conflict (session_id) do update set updated_at = now() returning id`;
+    const rows = rowsOf<{ cartId: number } & Partial<Record<keyof CartLineRow, unknown>>>(
+      await db.execute(sql`
+      with c as (${insert})
+      select c.id as "cartId", l.id, l.kind, l.ref_id as "refId", l.configuration, l.line_key as "lineKey",
+        l.quantity, l.created_at as "createdAt"
+      from c left join cart_line l on l.cart_id = c.id order by l.id`),
+    );
+    const cartId = rows[0]!.cartId;
+    return {
+      cartId,
+      lines: rows
+        .filter((r) => r.id != null)
+        .map((r) => ({
+          id: r.id as number,
+          cartId,
+          kind: r.kind as CartLineRow['kind'],
+          refId: r.refId as number,
+          configuration: (r.configuration ?? null) as CartLineRow['configuration'],
+          lineKey: r.lineKey as string,
+          quantity: r.quantity as number,
+          createdAt: new Date(r.createdAt as string | Date),
+        })),
+    };
   },
 
   lines: (db: DbOrTx, cartId: number) =>

@@ -115,8 +115,7 @@ export async function addItem(db: Db, config: Config, owner: Owner, input: AddIn
   const refId = input.kind === 'configured' ? input.configuration.groupId : input.id;
   // The answer is built from what the transaction read and wrote: no second trip to read it back.
   const { rows, saved, probe } = await db.transaction(async (tx) => {
-    const cartId = await repo.ensure(tx, owner);
-    const existing = await repo.lines(tx, cartId);
+    const { cartId, lines: existing } = await repo.ensureWithLines(tx, owner);
     const key = lineKey(input);
     const serials = serialsOf(input);
     // Price the new line before keeping it: a sold stone or an impossible configuration is refused now.
