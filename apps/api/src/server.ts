@@ -67,7 +67,9 @@ async function supervise() {
   const recentDeaths: number[] = [];
   const start = () => cluster.fork();
   cluster.on('listening', (_w, address) => {
-    if (++listening === processes) announce(address.port, 'postgres', !config.SMTP_URL, noStaff);
+    // As the outbox decides (mail/transport.ts): no SMTP and the dev mailbox not switched off.
+    if (++listening === processes)
+      announce(address.port, 'postgres', !config.SMTP_URL && devMailboxEnabled(config), noStaff);
   });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {

@@ -90,14 +90,15 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     if (!fs.existsSync(serverEntry)) {
       throw new Error(`No storefront build at ${serverEntry}. Run "npm run build" (npm start does it for you).`);
     }
-    const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-    getBuild = async () => build;
+    // With render threads the main thread never renders: only they load the storefront build.
+    let build: Promise<ServerBuild> | undefined;
+    getBuild = () => (build ??= import(pathToFileURL(serverEntry).href) as Promise<ServerBuild>);
     if (opts.renderThreads) {
       pool = new RenderPool(opts.renderThreads, serverEntry, (err) => app.log.error({ err }, 'page-render thread'));
       await pool.ready();
       const threads = pool;
       app.addHook('onClose', () => threads.close());
-    }
+    } else await getBuild();
     await app.register(fastifyStatic, {
       root: path.join(config.WEB_BUILD_DIR, 'client'),
       prefix: '/',
