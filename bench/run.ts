@@ -334,6 +334,20 @@ async function main() {
       body: JSON.stringify({ data: 'oval sapphire pendant' }),
     },
     {
+      // Two words from the store's vocabulary per request, so no kept answer can serve it.
+      name: 'search (full text, cold)',
+      path: '/api/product/search-product',
+      method: 'POST',
+      body: '{}',
+      varyBody: (n) => {
+        const words = TEXT.split(' ');
+        return JSON.stringify({
+          data: `${words[n % words.length]} ${words[Math.floor(n / words.length) % words.length]}`,
+          page: 1 + (n % 3),
+        });
+      },
+    },
+    {
       name: 'configure-product (center + accents)',
       path: '/api/stuller/configure-product',
       method: 'POST',

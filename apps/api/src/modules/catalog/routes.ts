@@ -89,7 +89,15 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/product/search-product',
     { schema: { body: searchBody, response: { 200: envelope(searchAnswer) } } },
-    async (req) => ({ data: await catalog.searchProducts(app.database, req.body) }),
+    // Searches are the same for everyone and mostly the same few words: kept like the catalogue
+    // answers (dropped on every catalogue change, on every instance).
+    async (req) => {
+      const { data, page, pageSize } = req.body;
+      const kept = await app.answerCache.get(`search ${JSON.stringify([data, page, pageSize])}`, async () => ({
+        data: await catalog.searchProducts(app.database, { data, page, pageSize }),
+      }));
+      return kept.body as { data: Awaited<ReturnType<typeof catalog.searchProducts>> };
+    },
   );
 
   app.get(

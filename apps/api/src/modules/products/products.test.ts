@@ -95,6 +95,19 @@ describe('the catalogue as staff edit it', () => {
     expect(res.statusCode, 'a price below a dollar is refused').toBe(400);
     expect((await detail(g.id)).description, 'nothing of a refused edit is kept').toBe(before.description);
 
+    // Searches are kept between catalogue changes: one asked before the edit must not answer after it.
+    const searchIds = async (data: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/product/search-product',
+          payload: { data, page: 1, pageSize: 50 },
+        })
+      )
+        .json()
+        .data.products.map((p: { groupId: number }) => p.groupId);
+    expect(await searchIds('hand-engraved')).not.toContain(g.id);
+
     const ok = await adminCall(t, manager, 'PATCH', `/products/${g.id}`, {
       version: before.version,
       description: name,
@@ -114,14 +127,7 @@ describe('the catalogue as staff edit it', () => {
         timeout: 3000,
       })
       .toEqual([expect.objectContaining({ Id: g.id, GroupDescription: name })]);
-    const search = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/product/search-product',
-        payload: { data: 'hand-engraved', page: 1, pageSize: 50 },
-      })
-    ).json().data;
-    expect(search.products.map((p: { groupId: number }) => p.groupId)).toContain(g.id);
+    await expect.poll(async () => searchIds('hand-engraved'), { timeout: 3000 }).toContain(g.id);
     await expect
       .poll(
         async () => {
