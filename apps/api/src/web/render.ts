@@ -21,9 +21,13 @@ export interface PageRequest {
 }
 
 export function pageRenderer(getBuild: () => Promise<ServerBuild>, mode: 'development' | 'production') {
-  const handler = createRequestHandler(getBuild, mode);
+  // Given a function, React Router re-derives its route tables from the build on every request (so
+  // development can swap builds); a production build never changes, so its handler is made once.
+  const reloading = mode === 'development' ? createRequestHandler(getBuild, mode) : null;
+  let fixed: ReturnType<typeof createRequestHandler> | undefined;
   return async (req: PageRequest, api: PageApi, signal: AbortSignal): Promise<Response> => {
     const build = await getBuild();
+    const handler = reloading ?? (fixed ??= createRequestHandler(build, mode));
     const context = new RouterContextProvider();
     context.set((build.entry.module as unknown as WebEntryExports).hostContext, { ...req.host, api });
     const headers = new Headers();
