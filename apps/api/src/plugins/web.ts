@@ -6,7 +6,6 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import rateLimit from '@fastify/rate-limit';
-import { buffer as readBuffer } from 'node:stream/consumers';
 import type { ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
 import { fromThisMachine } from '../modules/mail/mailbox.ts';
@@ -50,6 +49,13 @@ export const pageCsp = (allow: string | { hashes: string[] }, stripe = false) =>
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
+
+/** A rendered page's bytes in one buffer (stream/consumers' `buffer` goes through a Blob: two more copies). */
+async function readBuffer(body: Readable): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of body) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
 
 const splitUrl = (url: string): [string, string] => {
   const i = url.indexOf('?');
@@ -251,7 +257,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
         // Scripts allowed by hash: the answer is identical for everyone, so a CDN may keep it too
         // (revalidating every time: it cannot hear of a sold stone the way the instances do).
         headers.push(
-          ['content-security-policy', cspHashes(inlineScriptHashes(body.toString('utf8')))],
+          ['content-security-policy', cspHashes(inlineScriptHashes(body))],
           ['cache-control', 'public, no-cache'],
           ['vary', 'accept-encoding'],
         );

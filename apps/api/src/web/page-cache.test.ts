@@ -20,8 +20,13 @@ describe('page cache', () => {
     const html =
       '<script type="application/ld+json">{"@type":"Product"}</script><script nonce="x">window.a=1</script>' +
       '<script type="module" async="">import("/assets/entry.js")</script><script src="/x.js"></script>' +
-      '<script nonce="x">window.a=1</script>';
-    expect(inlineScriptHashes(html)).toEqual([sha('window.a=1'), sha('import("/assets/entry.js")')]);
+      '<script nonce="x">window.a=1</script><script nonce="x">window.b="Ø 1½ ct — ♦"</script>';
+    // A browser hashes the script's UTF-8 bytes, names and signs included.
+    expect(inlineScriptHashes(Buffer.from(html))).toEqual([
+      sha('window.a=1'),
+      sha('import("/assets/entry.js")'),
+      sha('window.b="Ø 1½ ct — ♦"'),
+    ]);
   });
 
   it('names a page by its content, in every encoding, and knows a client that holds it', async () => {
