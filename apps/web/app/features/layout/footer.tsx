@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { COPYRIGHT_YEAR } from '@facet/contracts/constants';
 import { FacebookIcon, InstagramIcon, PaymentBadges, PinterestIcon, YoutubeIcon } from './brand-icons.tsx';
 import { NewsletterBox } from './newsletter-box.tsx';
+import { useRouterLinks } from '~/lib/router-links.tsx';
 
 interface Props {
   store: { name: string; email: string; phone: string; address: string };
@@ -29,8 +29,11 @@ const SOCIAL = [
 ];
 
 export function Footer({ store }: Props) {
+  // Every page renders the footer: its store links are plain anchors the router follows (one handler).
+  const links = useRouterLinks();
   return (
-    <footer className="mt-24 border-t border-hairline bg-panel text-sm">
+    <footer className="mt-24 border-t border-hairline bg-panel text-sm" {...links.handlers}>
+      {links.prefetch}
       <div className="mx-auto grid max-w-site gap-10 px-4 py-14 md:grid-cols-2 lg:grid-cols-[1.3fr_1fr_1fr_1.4fr] lg:px-8">
         <div>
           <p className="font-display text-2xl tracking-[0.18em]">FACET</p>
@@ -59,9 +62,9 @@ export function Footer({ store }: Props) {
           <ul className="mt-4 space-y-2.5">
             {SHOP.map((l) => (
               <li key={l.href}>
-                <Link to={l.href} className="text-muted hover:text-primary">
+                <a href={l.href} className="text-muted hover:text-primary">
                   {l.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -70,26 +73,26 @@ export function Footer({ store }: Props) {
           <h2 className="eyebrow font-sans text-ink">Customer Care</h2>
           <ul className="mt-4 space-y-2.5">
             <li>
-              <Link to="/contact-us" className="text-muted hover:text-primary">
+              <a href="/contact-us" className="text-muted hover:text-primary">
                 Contact Us
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/book-appointment" className="text-muted hover:text-primary">
+              <a href="/book-appointment" className="text-muted hover:text-primary">
                 Book an Appointment
-              </Link>
+              </a>
             </li>
             {POLICIES.map((l) => (
               <li key={l.href}>
-                <Link to={l.href} className="text-muted hover:text-primary">
+                <a href={l.href} className="text-muted hover:text-primary">
                   {l.label}
-                </Link>
+                </a>
               </li>
             ))}
             <li>
-              <Link to="/blog" className="text-muted hover:text-primary">
+              <a href="/blog" className="text-muted hover:text-primary">
                 Jewelry Guides
-              </Link>
+              </a>
             </li>
           </ul>
         </nav>
