@@ -31,11 +31,16 @@ export interface Database {
   /**
    * A hot statement, prepared once per connection by its name (PostgreSQL skips parsing and
    * planning it again); for the few statements run on nearly every request of a route.
+   * `settings` (fixed by the code, never by input) hold for this statement only: SET LOCAL in a
+   * transaction of its own.
    */
-  prepared<T>(name: string, text: string, values: unknown[]): Promise<T[]>;
+  prepared<T>(name: string, text: string, values: unknown[], settings?: Record<string, string>): Promise<T[]>;
   /** Runs `fn` while no other instance runs its own `exclusive` on this database (start-up: migrate and seed). */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
 }
+
+/** A setting for the rest of the transaction only. */
+const SET_LOCAL = 'select set_config($1, $2, true)';
 
 // An arbitrary key for pg_advisory_lock: "the store is starting up" for every instance.
 const STARTUP_LOCK = 7_316_001;
@@ -57,8 +62,22 @@ export async function openDatabase(config: Config): Promise<Database> {
         await migratePg(drizzlePg(pool), { migrationsFolder });
       },
       close: () => pool.end(),
-      prepared: async <T>(name: string, text: string, values: unknown[]) =>
-        (await pool.query({ name, text, values })).rows as T[],
+      prepared: async <T>(name: string, text: string, values: unknown[], settings?: Record<string, string>) => {
+        if (!settings) return (await pool.query({ name, text, values })).rows as T[];
+        const client = await pool.connect();
+        try {
+          await client.query('begin');
+          for (const [k, v] of Object.entries(settings)) await client.query(SET_LOCAL, [k, v]);
+          const { rows } = await client.query({ name, text, values });
+          await client.query('commit');
+          return rows as T[];
+        } catch (err) {
+          await client.query('rollback').catch(() => {});
+          throw err;
+        } finally {
+          client.release();
+        }
+      },
       listen: (channel, onNotify, onGap) => listenPg(config.DATABASE_URL!, channel, onNotify, onGap),
       // A session-level advisory lock on a connection of its own: two instances starting together
       // migrate and seed one after the other, and the second finds nothing left to do.
@@ -95,7 +114,13 @@ export async function openDatabase(config: Config): Promise<Database> {
       await client.close();
       releaseLock();
     },
-    prepared: async <T>(_name: string, text: string, values: unknown[]) => (await client.query<T>(text, values)).rows,
+    prepared: async <T>(_name: string, text: string, values: unknown[], settings?: Record<string, string>) =>
+      settings
+        ? client.transaction(async (tx) => {
+            for (const [k, v] of Object.entries(settings)) await tx.query(SET_LOCAL, [k, v]);
+            return (await tx.query<T>(text, values)).rows;
+          })
+        : (await client.query<T>(text, values)).rows,
     // One process owns an embedded database: nobody else can be starting up on it.
     exclusive: (fn) => fn(),
     listen: async (channel, onNotify) => {

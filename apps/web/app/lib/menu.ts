@@ -14,19 +14,29 @@ export function loadMenu(): Promise<NavSection[]> {
   return loading;
 }
 
-/** The menu once `wanted` has been true (null until it arrives; an error reads as an empty menu). */
-export function useMenu(wanted: boolean): NavSection[] | null {
-  const [menu, setMenu] = useState<NavSection[] | null>(null);
+export interface MenuState {
+  /** The sections, once they have arrived (null before that, and after a failure). */
+  sections: NavSection[] | null;
+  /** The last fetch failed: say so, and `retry` asks again. */
+  failed: boolean;
+  retry: () => void;
+}
+
+/** The menu once `wanted` has been true. */
+export function useMenu(wanted: boolean): MenuState {
+  const [sections, setSections] = useState<NavSection[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (!wanted || menu) return;
+    if (!wanted || sections || failed) return;
     let live = true;
     loadMenu().then(
-      (m) => live && setMenu(m),
-      () => live && setMenu([]),
+      (m) => live && setSections(m),
+      () => live && setFailed(true),
     );
     return () => {
       live = false;
     };
-  }, [wanted, menu]);
-  return menu;
+  }, [wanted, sections, failed, attempt]);
+  return { sections, failed, retry: () => (setFailed(false), setAttempt((n) => n + 1)) };
 }

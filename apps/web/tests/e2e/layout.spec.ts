@@ -82,6 +82,18 @@ test.describe('mega menu', () => {
     expect(elapsed).toBeLessThan(700);
   });
 
+  test('says when the menu did not load, and a second try brings it', async ({ page }) => {
+    let fail = true;
+    await page.route('**/api/menu', (route) => (fail ? route.fulfill({ status: 500, body: '' }) : route.continue()));
+    await page.goto('/privacy-policy');
+    await page.getByRole('button', { name: 'Products' }).hover();
+    await expect(page.getByRole('status').filter({ hasText: 'The menu did not load.' })).toBeVisible();
+    fail = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('region', { name: 'Products' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'The menu did not load.' })).toHaveCount(0);
+  });
+
   test('stays open when the pointer comes back within 300ms', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Products' }).hover();

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import { FINISHES, FLUORESCENCE, LABS, SHAPES } from './grades.ts';
+import { catalogRepository } from './repository.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 
 let t: TestApp;
@@ -512,6 +513,22 @@ describe('search', () => {
     ).json();
     expect(data.matched).toBe('fuzzy');
     expect(data.products[0].GroupDescription).toMatch(/Solitaire/);
+  });
+
+  it('falls back to close descriptions: exactly those whose best word is ≥ 0.45 similar, through the trigram index', async () => {
+    // "Catedral" is 0.45–0.6 similar to the word Cathedral: found only at the fallback's own threshold.
+    const q = 'Catedral';
+    const found = await catalogRepository.search(t.database, { fuzzy: q, limit: 500, offset: 0 });
+    const [counts] = rowsOf<{ atLeast45: number; atLeast60: number }>(
+      await t.database.db.execute(
+        sql`select count(*) filter (where word_similarity(${q}, description) >= 0.45)::int as "atLeast45",
+          count(*) filter (where word_similarity(${q}, description) >= 0.6)::int as "atLeast60"
+          from product_group where published`,
+      ),
+    );
+    expect(counts!.atLeast45).toBeGreaterThan(counts!.atLeast60);
+    expect(found.count).toBe(counts!.atLeast45);
+    expect(found.products[0]!.description).toMatch(/Cathedral/);
   });
 
   it('answers an empty result, not an error, for nonsense and injection strings', async () => {

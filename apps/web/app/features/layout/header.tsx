@@ -6,6 +6,7 @@ import { ChevronDown, Menu } from 'lucide-react';
 import { MEGA_MENU_CLOSE_DELAY_MS } from '@facet/contracts/constants';
 import { useHeaderScroll } from './use-header-scroll.ts';
 import { MegaMenu } from './mega-menu.tsx';
+import { MenuStatus } from './menu-status.tsx';
 import { SearchBox } from './search-box.tsx';
 import { HeaderActions } from './header-actions.tsx';
 import { useStoreFacts } from '~/lib/store-facts.ts';
@@ -125,7 +126,7 @@ export function Header() {
                     type="button"
                     aria-expanded={open}
                     // Only once the panel is in the document: a reference to nothing is no reference.
-                    aria-controls={open && menu?.length ? 'mega-menu' : undefined}
+                    aria-controls={open && menu.sections?.length ? 'mega-menu' : undefined}
                     onFocus={() => setReached(true)}
                     onClick={() => setOpen((o) => !o)}
                     onKeyDown={(e) => {
@@ -190,9 +191,14 @@ export function Header() {
             <SearchBox />
           </div>
         </div>
-        {open && menu && menu.length > 0 && (
+        {open && menu.sections && menu.sections.length > 0 && (
           <div className="hidden lg:block">
-            <MegaMenu sections={menu} active={active} onActivate={setActive} onClose={close} />
+            <MegaMenu sections={menu.sections} active={active} onActivate={setActive} onClose={close} />
+          </div>
+        )}
+        {open && !menu.sections && (
+          <div className="hidden border-t border-hairline bg-white lg:block">
+            <MenuStatus menu={menu} className="mx-auto max-w-site px-8 py-6" />
           </div>
         )}
       </header>
@@ -200,7 +206,7 @@ export function Header() {
       <div aria-hidden="true" className="h-[calc(4rem+1.9rem+1px)] max-md:h-[calc(4rem+1.9rem+3.6rem)]" />
       {mobileOpen && (
         <Suspense fallback={null}>
-          <MobileNav open={mobileOpen} onOpenChange={setMobileOpen} menu={menu ?? []} pages={PAGES_LINKS} />
+          <MobileNav open={mobileOpen} onOpenChange={setMobileOpen} menu={menu} pages={PAGES_LINKS} />
         </Suspense>
       )}
     </>

@@ -1,12 +1,13 @@
 import { Dialog } from 'radix-ui';
 import { Link } from 'react-router';
 import { Plus, X } from 'lucide-react';
-import type { NavSection } from '@facet/contracts/nav';
+import type { MenuState } from '~/lib/menu.ts';
+import { MenuStatus } from './menu-status.tsx';
 
 interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  menu: NavSection[];
+  menu: MenuState;
   pages: Array<{ label: string; href: string }>;
 }
 
@@ -29,7 +30,8 @@ export function MobileNav({ open, onOpenChange, menu, pages }: Props) {
               Home
             </Link>
             <p className="eyebrow mt-4 text-muted">Products</p>
-            {menu.map((section) => (
+            {!menu.sections && <MenuStatus menu={menu} className="py-3" />}
+            {menu.sections?.map((section) => (
               <details key={section.slug} className="group border-b border-hairline">
                 <summary className="flex cursor-pointer list-none items-center justify-between py-3 font-medium">
                   {section.title}
