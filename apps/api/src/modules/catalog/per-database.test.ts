@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { perDatabase } from './per-database.ts';
 
@@ -21,5 +21,26 @@ describe('a copy per database', () => {
     pending[0]!('before publish');
     await older;
     expect(await copy(db)).toBe('after publish');
+  });
+
+  it('rebuilds a dear copy at most once an interval: a burst of changes gets one rebuild at its end', async () => {
+    vi.useFakeTimers();
+    try {
+      const db = {} as Db;
+      let loads = 0;
+      const copy = perDatabase(async () => ++loads, { reloadAtMostEveryMs: 60_000 });
+      expect(await copy(db)).toBe(1);
+      await copy.reload(db); // the first change rebuilds at once
+      expect(await copy(db)).toBe(2);
+      const burst = [copy.reload(db), copy.reload(db), copy.reload(db)];
+      await vi.advanceTimersByTimeAsync(59_000);
+      expect(loads, 'nothing rebuilt inside the interval').toBe(2);
+      await vi.advanceTimersByTimeAsync(1_000);
+      await Promise.all(burst);
+      expect(loads, 'one rebuild for the whole burst').toBe(3);
+      expect(await copy(db)).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

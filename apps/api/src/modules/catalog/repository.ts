@@ -158,12 +158,10 @@ const SEARCH_TEXT = searchStatement(
 );
 /** How close a description's best word must be to the query for the last-resort fallback. */
 const FUZZY_MIN = '0.45';
-// `<%` is the same test as word_similarity ≥ the session's threshold, and the description's trigram
-// index answers it: without it every published description is compared (seconds at scale 50).
-const SEARCH_FUZZY = searchStatement(
-  `$1::text <% g.description and word_similarity($1::text, g.description) >= ${FUZZY_MIN}`,
-  `word_similarity($1::text, g.description)`,
-);
+// `<%` is word_similarity ≥ the threshold set for this statement (FUZZY_MIN), and the description's
+// trigram index answers it: without it every published description was compared (seconds at scale
+// 50). Repeating the test as word_similarity(…) ≥ FUZZY_MIN computed each match once more (+40 %).
+const SEARCH_FUZZY = searchStatement(`$1::text <% g.description`, `word_similarity($1::text, g.description)`);
 
 export const catalogRepository = {
   categories: async (db: DbOrTx) =>

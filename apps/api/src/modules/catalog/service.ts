@@ -29,13 +29,20 @@ import { configuratorReads } from '../configurator/service.ts';
 import { perDatabase } from './per-database.ts';
 
 const categories = perDatabase(repo.categories);
-const words = perDatabase(repo.searchWords);
+// The spelling vocabulary (every word of every description: seconds of database time at scale
+// 50) follows catalogue changes at most once a minute; a new word is corrected to after that.
+const words = perDatabase(repo.searchWords, { reloadAtMostEveryMs: 60_000 });
 const listing = perDatabase(async (db) => new ListingIndex(await repo.listingEntries(db)));
 const suggestions = perDatabase(async (db) => new Suggestions(await repo.suggestionEntries(db)));
 
 /** Rebuilds the copies that hold product groups, after a write to them by anyone. */
-export const reloadCatalogueCopies = (db: Db) =>
-  Promise.all([listing.reload(db), suggestions.reload(db), categories.reload(db), words.reload(db)]);
+export const reloadCatalogueCopies = (db: Db) => {
+  // The vocabulary only helps correct spellings and follows on its own schedule (above): the
+  // answers dropped when these copies are ready must not wait for it. A failed rebuild is tried
+  // again at the next change.
+  words.reload(db).catch(() => {});
+  return Promise.all([listing.reload(db), suggestions.reload(db), categories.reload(db)]);
+};
 
 /** Loads the in-memory listing and suggestion copies ahead of the first shopper (server start). */
 export const warmCatalogue = (db: Db) => Promise.all([listing(db), suggestions(db), categories(db)]);
