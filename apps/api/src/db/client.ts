@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { named, registerPglite, registerPostgres } from './named-statements.ts';
 
 // One Drizzle type for both drivers: services and repositories never know which engine runs.
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -53,6 +54,7 @@ export async function openDatabase(config: Config): Promise<Database> {
     // A dropped connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = drizzlePg(pool) as unknown as Db;
+    registerPostgres(db);
     return {
       db,
       kind: 'postgres',
@@ -102,6 +104,7 @@ export async function openDatabase(config: Config): Promise<Database> {
   }
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client) as unknown as Db;
+  registerPglite(db, client);
   return {
     db,
     kind: 'pglite',
@@ -114,13 +117,13 @@ export async function openDatabase(config: Config): Promise<Database> {
       await client.close();
       releaseLock();
     },
-    prepared: async <T>(_name: string, text: string, values: unknown[], settings?: Record<string, string>) =>
+    prepared: async <T>(name: string, text: string, values: unknown[], settings?: Record<string, string>) =>
       settings
         ? client.transaction(async (tx) => {
             for (const [k, v] of Object.entries(settings)) await tx.query(SET_LOCAL, [k, v]);
             return (await tx.query<T>(text, values)).rows;
           })
-        : (await client.query<T>(text, values)).rows,
+        : named<T>(db, name, text, values),
     // One process owns an embedded database: nobody else can be starting up on it.
     exclusive: (fn) => fn(),
     listen: async (channel, onNotify) => {

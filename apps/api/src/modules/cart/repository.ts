@@ -1,5 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { named } from '../../db/named-statements.ts';
 import { cart, cartLine } from '../../db/schema/commerce.ts';
 
 export type CartLineRow = typeof cartLine.$inferSelect;
@@ -8,15 +9,37 @@ export interface Owner {
   sessionId: string | null;
 }
 
+// The statements of every cart read and add, named: parsed and planned once, not on every request.
+type EnsuredRow = { cartId: number } & Partial<Record<keyof CartLineRow, unknown>>;
+const ENSURE_WITH_LINES = (owner: 'user_id' | 'session_id') => `
+  with c as (insert into cart (${owner}) values ($1) on conflict (${owner}) do update set updated_at = now() returning id)
+  select c.id as "cartId", l.id, l.kind, l.ref_id as "refId", l.configuration, l.line_key as "lineKey",
+    l.quantity, l.created_at as "createdAt"
+  from c left join cart_line l on l.cart_id = c.id order by l.id`;
+const CART_OF = (owner: 'user_id' | 'session_id') => `select id from cart where ${owner} = $1 limit 1`;
+const CART_LINES = `
+  select id, cart_id as "cartId", kind, ref_id as "refId", configuration, line_key as "lineKey", quantity,
+    created_at as "createdAt"
+  from cart_line where cart_id = $1 order by id`;
+/** Adds a line, or adds to the quantity of the same line, capped at $7. */
+const UPSERT_LINE = `
+  insert into cart_line (cart_id, kind, ref_id, configuration, line_key, quantity) values ($1, $2, $3, $4, $5, $6)
+  on conflict (cart_id, line_key) do update set quantity = least(cart_line.quantity + excluded.quantity, $7)
+  returning id, quantity`;
+const VARIANT_OF = `
+  select p.id, p.sku, p.metal, coalesce(m.name, p.metal) as "metalName", p.finger_size as "fingerSize", p.length_in as "lengthIn",
+    p.price_cents as "priceCents", g.id as "groupId", g.series, g.category_id as "categoryId", g.description, g.image, g.configurable
+  from product p join product_group g on g.id = p.group_id left join metal_rate m on m.quality = p.metal
+  where p.id = $1 and p.active and g.published`;
+
 export const cartRepository = {
   find: async (db: DbOrTx, owner: Owner) => {
-    const where = owner.userId
-      ? eq(cart.userId, owner.userId)
+    const rows = owner.userId
+      ? await named<{ id: number }>(db, 'cart_of_user', CART_OF('user_id'), [owner.userId])
       : owner.sessionId
-        ? eq(cart.sessionId, owner.sessionId)
-        : null;
-    if (!where) return null;
-    return (await db.select({ id: cart.id }).from(cart).where(where).limit(1))[0]?.id ?? null;
+        ? await named<{ id: number }>(db, 'cart_of_session', CART_OF('session_id'), [owner.sessionId])
+        : [];
+    return rows[0]?.id ?? null;
   },
 
   findBySession: async (db: DbOrTx, sessionId: string) =>
@@ -34,18 +57,11 @@ export const cartRepository = {
     return row!.id;
   },
 
-  /** ensure() and lines() in one statement: the cart (made on first use) and its lines, oldest first. */
+  /** ensure() and lines() in one named statement: the cart (made on first use) and its lines, oldest first. */
   ensureWithLines: async (db: DbOrTx, owner: Owner): Promise<{ cartId: number; lines: CartLineRow[] }> => {
-    const insert = owner.userId
-      ? sql`insert into cart (user_id) values (${owner.userId}) on conflict (user_id) do update set updated_at = now() returning id`
-      : sql`insert into cart (session_id) values (${owner.sessionId}) on conflict (session_id) do update set updated_at = now() returning id`;
-    const rows = rowsOf<{ cartId: number } & Partial<Record<keyof CartLineRow, unknown>>>(
-      await db.execute(sql`
-      with c as (${insert})
-      select c.id as "cartId", l.id, l.kind, l.ref_id as "refId", l.configuration, l.line_key as "lineKey",
-        l.quantity, l.created_at as "createdAt"
-      from c left join cart_line l on l.cart_id = c.id order by l.id`),
-    );
+    const rows = owner.userId
+      ? await named<EnsuredRow>(db, 'cart_ensure_user', ENSURE_WITH_LINES('user_id'), [owner.userId])
+      : await named<EnsuredRow>(db, 'cart_ensure_session', ENSURE_WITH_LINES('session_id'), [owner.sessionId]);
     const cartId = rows[0]!.cartId;
     return {
       cartId,
@@ -64,8 +80,7 @@ export const cartRepository = {
     };
   },
 
-  lines: (db: DbOrTx, cartId: number) =>
-    db.select().from(cartLine).where(eq(cartLine.cartId, cartId)).orderBy(asc(cartLine.id)),
+  lines: (db: DbOrTx, cartId: number) => named<CartLineRow>(db, 'cart_lines', CART_LINES, [cartId]),
 
   line: async (db: DbOrTx, cartId: number, id: number) =>
     (
@@ -89,21 +104,15 @@ export const cartRepository = {
       max: number;
     },
   ) => {
-    const [row] = await db
-      .insert(cartLine)
-      .values({
-        cartId,
-        kind: l.kind,
-        refId: l.refId,
-        configuration: l.configuration,
-        lineKey: l.lineKey,
-        quantity: l.quantity,
-      })
-      .onConflictDoUpdate({
-        target: [cartLine.cartId, cartLine.lineKey],
-        set: { quantity: sql`least(${cartLine.quantity} + excluded.quantity, ${l.max})` },
-      })
-      .returning({ id: cartLine.id, quantity: cartLine.quantity });
+    const [row] = await named<{ id: number; quantity: number }>(db, 'cart_line_upsert', UPSERT_LINE, [
+      cartId,
+      l.kind,
+      l.refId,
+      l.configuration,
+      l.lineKey,
+      l.quantity,
+      l.max,
+    ]);
     return row!;
   },
 
@@ -148,10 +157,4 @@ export interface VariantRow {
   configurable: boolean;
 }
 export const variantOf = async (db: DbOrTx, productId: number) =>
-  (
-    (await db.execute(sql`
-    select p.id, p.sku, p.metal, coalesce(m.name, p.metal) as "metalName", p.finger_size as "fingerSize", p.length_in as "lengthIn", p.price_cents as "priceCents",
-      g.id as "groupId", g.series, g.category_id as "categoryId", g.description, g.image, g.configurable
-    from product p join product_group g on g.id = p.group_id left join metal_rate m on m.quality = p.metal
-    where p.id = ${productId} and p.active and g.published`)) as unknown as { rows: VariantRow[] }
-  ).rows[0] ?? null;
+  (await named<VariantRow>(db, 'cart_variant_of', VARIANT_OF, [productId]))[0] ?? null;
