@@ -134,7 +134,7 @@ export const cartRepository = {
     ).length === 1,
 
   clear: async (db: DbOrTx, cartId: number) => {
-    await db.delete(cartLine).where(eq(cartLine.cartId, cartId));
+    await named(db, 'cart_clear', `delete from cart_line where cart_id = $1`, [cartId]);
   },
   drop: async (db: DbOrTx, cartId: number) => {
     await db.delete(cart).where(eq(cart.id, cartId));

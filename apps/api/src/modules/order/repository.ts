@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { named } from '../../db/named-statements.ts';
 import { customerOrder, orderEvent, orderLine, orderRefund, orderStone } from '../../db/schema/commerce.ts';
 import { ORDER_COUNT_CAP, type AdminOrderQuery } from '@facet/contracts/admin';
 import { EMAIL_RE } from '@facet/contracts/patterns';
@@ -18,6 +19,9 @@ const PAYMENT: Record<NonNullable<AdminOrderQuery['payment']>, SQL> = {
   partially_refunded: sql`o.refunded_cents > 0 and o.refunded_cents < o.paid_cents`,
   refunded: sql`o.refunded_cents > 0 and o.refunded_cents >= o.paid_cents`,
 };
+
+// Run on every order placed: a named statement (parsed and planned once).
+const FINALIZE = `update customer_order set payment_ref = $2, card_brand = $3, card_last4 = $4, answer = $5 where id = $1`;
 
 export const orderRepository = {
   byIdempotency: async (db: DbOrTx, scope: string, key: string) =>
@@ -41,7 +45,7 @@ export const orderRepository = {
     id: number,
     v: { paymentRef: string; cardBrand: string; cardLast4: string; answer: unknown },
   ) => {
-    await tx.update(customerOrder).set(v).where(eq(customerOrder.id, id));
+    await named(tx, 'order_finalize', FINALIZE, [id, v.paymentRef, v.cardBrand, v.cardLast4, v.answer]);
   },
   insertLines: async (tx: DbOrTx, lines: Array<typeof orderLine.$inferInsert>) => {
     if (lines.length) await tx.insert(orderLine).values(lines);
