@@ -25,8 +25,17 @@ export function named<T>(db: DbOrTx, name: string, text: string, values: unknown
   return run<T>(db, name, text, values);
 }
 
+/** A name stands for one text, on every connection (node-postgres only notices on a connection that has it). */
+function oneText(texts: Map<string, string>, name: string, text: string) {
+  const known = texts.get(name);
+  if (known === undefined) texts.set(name, text);
+  else if (known !== text) throw new Error(`named statement ${name}: one name, two texts`);
+}
+
 export function registerPostgres(db: DbOrTx) {
+  const texts = new Map<string, string>();
   runners.set(dialectOf(db), async <T>(on: DbOrTx, name: string, text: string, values: unknown[]) => {
+    oneText(texts, name, text);
     // The pool outside a transaction, the transaction's own connection inside one.
     const client = clientOf(on) as { query: (q: object) => Promise<{ rows: T[] }> };
     return (await client.query({ name, text, values })).rows;
@@ -45,11 +54,12 @@ const concat = (parts: Uint8Array[]) => {
 
 export function registerPglite(db: DbOrTx, client: PGlite) {
   const { serialize } = protocol;
-  // Parameter types of each statement prepared on this database, and the text it was prepared from.
-  const statements = new Map<string, { text: string; types: number[] }>();
+  // Parameter types of each statement prepared on this database.
+  const statements = new Map<string, { types: number[] }>();
+  const texts = new Map<string, string>();
   const exec = async <T>(name: string, text: string, values: unknown[]): Rows<T> => {
+    oneText(texts, name, text);
     let statement = statements.get(name);
-    if (statement && statement.text !== text) throw new Error(`named statement ${name}: one name, two texts`);
     if (!statement) {
       const { messages } = await client.execProtocol(
         concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
@@ -57,7 +67,7 @@ export function registerPglite(db: DbOrTx, client: PGlite) {
       );
       const described = messages.find((m) => m.name === 'parameterDescription') as
         { dataTypeIDs: number[] } | undefined;
-      statement = { text, types: described?.dataTypeIDs ?? [] };
+      statement = { types: described?.dataTypeIDs ?? [] };
       statements.set(name, statement);
     }
     const types = statement.types;
