@@ -31,67 +31,71 @@ export default function Page() {
   return (
     <div className="mx-auto max-w-site px-4 pb-24 pt-10 lg:px-8">
       <h1 className="font-display text-5xl">Your cart</h1>
-      {!ready && !cart ? (
-        <div aria-busy="true" className="mt-10 grid gap-10 lg:grid-cols-[1fr_24rem]">
-          <div className="h-64 animate-pulse bg-panel" />
-          <div className="h-64 animate-pulse bg-panel" />
-        </div>
-      ) : !cart || cart.lines.length === 0 ? (
-        <>
-          <EmptyCart />
-          <RecentlyViewed className="mt-16" />
-        </>
-      ) : (
-        <div className="mt-10 grid items-start gap-10 lg:grid-cols-[1fr_24rem]">
-          <section aria-label="Items">
-            <ul className="divide-y divide-hairline border-y border-hairline">
-              {cart.lines.map((l) => (
-                <Line key={l.id} line={l} />
-              ))}
-            </ul>
-            <Link to="/" className="mt-6 inline-block text-sm text-primary underline-offset-4 hover:underline">
-              Continue shopping
-            </Link>
-          </section>
-          <aside aria-labelledby="summary-title" className="border border-hairline bg-panel p-6 lg:sticky lg:top-28">
-            <h2 id="summary-title" className="font-display text-2xl">
-              Order summary
-            </h2>
-            <div className="mt-5">
-              <TotalsList totals={cart.totals} shippingLabel="insured standard" />
-            </div>
-            {cart.totals.shippingCents > 0 && (
-              <p className="mt-3 text-xs text-muted">
-                Free insured shipping on orders over {formatMoney(cart.freeShippingOverCents)}.
-              </p>
-            )}
-            {!cart.checkoutReady && (
-              <p role="alert" className="mt-4 text-sm text-danger">
-                Remove the items marked unavailable to continue.
-              </p>
-            )}
-            {cart.checkoutReady ? (
-              <Link to="/checkout" className="btn-primary mt-6 w-full py-4">
-                Proceed to Checkout
+      {/* The placeholder and the empty cart take the same room: the footer stays put when the cart
+          turns out to be empty, as it is on most first visits. */}
+      <div className="min-h-[25rem]">
+        {!ready && !cart ? (
+          <div aria-busy="true" className="mt-10 grid gap-10 lg:grid-cols-[1fr_24rem]">
+            <div className="h-64 animate-pulse bg-panel" />
+            <div className="h-64 animate-pulse bg-panel" />
+          </div>
+        ) : !cart || cart.lines.length === 0 ? (
+          <>
+            <EmptyCart />
+            <RecentlyViewed className="mt-16" />
+          </>
+        ) : (
+          <div className="mt-10 grid items-start gap-10 lg:grid-cols-[1fr_24rem]">
+            <section aria-label="Items">
+              <ul className="divide-y divide-hairline border-y border-hairline">
+                {cart.lines.map((l) => (
+                  <Line key={l.id} line={l} />
+                ))}
+              </ul>
+              <Link to="/" className="mt-6 inline-block text-sm text-primary underline-offset-4 hover:underline">
+                Continue shopping
               </Link>
-            ) : (
-              <button type="button" disabled className="btn-primary mt-6 w-full py-4">
-                Proceed to Checkout
-              </button>
-            )}
-            <ul className="mt-6 space-y-2 text-xs text-muted">
-              <li className="flex gap-2">
-                <Truck aria-hidden="true" className="h-4 w-4 shrink-0" />
-                Fully insured, signature on delivery
-              </li>
-              <li className="flex gap-2">
-                <ShieldCheck aria-hidden="true" className="h-4 w-4 shrink-0" />
-                {facts.returnDays}-day returns on anything unworn
-              </li>
-            </ul>
-          </aside>
-        </div>
-      )}
+            </section>
+            <aside aria-labelledby="summary-title" className="border border-hairline bg-panel p-6 lg:sticky lg:top-28">
+              <h2 id="summary-title" className="font-display text-2xl">
+                Order summary
+              </h2>
+              <div className="mt-5">
+                <TotalsList totals={cart.totals} shippingLabel="insured standard" />
+              </div>
+              {cart.totals.shippingCents > 0 && (
+                <p className="mt-3 text-xs text-muted">
+                  Free insured shipping on orders over {formatMoney(cart.freeShippingOverCents)}.
+                </p>
+              )}
+              {!cart.checkoutReady && (
+                <p role="alert" className="mt-4 text-sm text-danger">
+                  Remove the items marked unavailable to continue.
+                </p>
+              )}
+              {cart.checkoutReady ? (
+                <Link to="/checkout" className="btn-primary mt-6 w-full py-4">
+                  Proceed to Checkout
+                </Link>
+              ) : (
+                <button type="button" disabled className="btn-primary mt-6 w-full py-4">
+                  Proceed to Checkout
+                </button>
+              )}
+              <ul className="mt-6 space-y-2 text-xs text-muted">
+                <li className="flex gap-2">
+                  <Truck aria-hidden="true" className="h-4 w-4 shrink-0" />
+                  Fully insured, signature on delivery
+                </li>
+                <li className="flex gap-2">
+                  <ShieldCheck aria-hidden="true" className="h-4 w-4 shrink-0" />
+                  {facts.returnDays}-day returns on anything unworn
+                </li>
+              </ul>
+            </aside>
+          </div>
+        )}
+      </div>
     </div>
   );
 }
