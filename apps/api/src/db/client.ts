@@ -43,6 +43,17 @@ export interface Database {
 /** A setting for the rest of the transaction only. */
 const SET_LOCAL = 'select set_config($1, $2, true)';
 
+/** Database.prepared, the same on both engines: a named statement, in a transaction of its own when it has settings. */
+const preparedOn =
+  (db: Db) =>
+  <T>(name: string, text: string, values: unknown[], settings?: Record<string, string>): Promise<T[]> =>
+    settings
+      ? db.transaction(async (tx) => {
+          for (const [k, v] of Object.entries(settings)) await named(tx, 'set_local', SET_LOCAL, [k, v]);
+          return named<T>(tx, name, text, values);
+        })
+      : named<T>(db, name, text, values);
+
 // An arbitrary key for pg_advisory_lock: "the store is starting up" for every instance.
 const STARTUP_LOCK = 7_316_001;
 
@@ -64,22 +75,7 @@ export async function openDatabase(config: Config): Promise<Database> {
         await migratePg(drizzlePg(pool), { migrationsFolder });
       },
       close: () => pool.end(),
-      prepared: async <T>(name: string, text: string, values: unknown[], settings?: Record<string, string>) => {
-        if (!settings) return (await pool.query({ name, text, values })).rows as T[];
-        const client = await pool.connect();
-        try {
-          await client.query('begin');
-          for (const [k, v] of Object.entries(settings)) await client.query(SET_LOCAL, [k, v]);
-          const { rows } = await client.query({ name, text, values });
-          await client.query('commit');
-          return rows as T[];
-        } catch (err) {
-          await client.query('rollback').catch(() => {});
-          throw err;
-        } finally {
-          client.release();
-        }
-      },
+      prepared: preparedOn(db),
       listen: (channel, onNotify, onGap) => listenPg(config.DATABASE_URL!, channel, onNotify, onGap),
       // A session-level advisory lock on a connection of its own: two instances starting together
       // migrate and seed one after the other, and the second finds nothing left to do.
@@ -117,13 +113,7 @@ export async function openDatabase(config: Config): Promise<Database> {
       await client.close();
       releaseLock();
     },
-    prepared: async <T>(name: string, text: string, values: unknown[], settings?: Record<string, string>) =>
-      settings
-        ? client.transaction(async (tx) => {
-            for (const [k, v] of Object.entries(settings)) await tx.query(SET_LOCAL, [k, v]);
-            return (await tx.query<T>(text, values)).rows;
-          })
-        : named<T>(db, name, text, values),
+    prepared: preparedOn(db),
     // One process owns an embedded database: nobody else can be starting up on it.
     exclusive: (fn) => fn(),
     listen: async (channel, onNotify) => {
