@@ -65,11 +65,17 @@ export const savedSearchRepository = {
   byId: async (db: DbOrTx, id: number) =>
     (await db.select().from(savedSearch).where(eq(savedSearch.id, id)).limit(1))[0] ?? null,
 
-  update: async (db: DbOrTx, id: number, userId: number, patch: Partial<NewSearch>) =>
+  /** watchFromNow: matches count from this write, on the database's clock (as a stone's listing is). */
+  update: async (
+    db: DbOrTx,
+    id: number,
+    userId: number,
+    { watchFromNow, ...patch }: Omit<Partial<NewSearch>, 'watchFrom'> & { watchFromNow?: boolean },
+  ) =>
     (
       await db
         .update(savedSearch)
-        .set(patch)
+        .set(watchFromNow ? { ...patch, watchFrom: sql`now()` } : patch)
         .where(and(eq(savedSearch.id, id), eq(savedSearch.userId, userId)))
         .returning()
     )[0] ?? null,
@@ -138,7 +144,12 @@ export const savedSearchRepository = {
 
   activeSearches: (db: DbOrTx) =>
     db
-      .select({ id: savedSearch.id, filters: savedSearch.filters, watchFrom: savedSearch.watchFrom })
+      // Milliseconds with the microseconds kept, as listedAt is read: a Date would cut them off.
+      .select({
+        id: savedSearch.id,
+        filters: savedSearch.filters,
+        watchFrom: sql<number>`(extract(epoch from ${savedSearch.watchFrom}) * 1000)::float8`,
+      })
       .from(savedSearch)
       .where(eq(savedSearch.status, 'active')),
 

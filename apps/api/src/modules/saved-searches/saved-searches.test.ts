@@ -115,9 +115,23 @@ describe('saved diamond searches', () => {
     ).toHaveLength(0);
   });
 
+  it('a stone listed in the very moment the search was saved is news (the clock can tick in whole milliseconds)', async () => {
+    const tk = await signUp(t, 'same.moment@example.com');
+    const search = (await save({ query: 'shape=Heart&caratMin=7.5&caratMax=7.6' }, tk)).json().data.search;
+    const id = await listStone('SS-SAME-MS', 'Heart', 755, 2_500_000);
+    await t.database.db.execute(
+      sql`update diamond set listed_at = (select watch_from from saved_search where id = ${search.id}) where id = ${id}`,
+    );
+    await matchSavedSearches(t.database.db);
+    const hits = await q<{ kind: string }>(
+      sql`select kind from saved_search_hit where search_id = ${search.id} and diamond_id = ${id}`,
+    );
+    expect(hits).toEqual([{ kind: 'new' }]);
+  });
+
   it('a stone sold before the digest is left out', async () => {
     const tk = await signUp(t, 'sold@example.com');
-    await save({ query: 'shape=Heart&caratMin=8&caratMax=8.2' }, tk);
+    expect((await save({ query: 'shape=Heart&caratMin=8&caratMax=8.2' }, tk)).statusCode).toBe(200);
     const id = await listStone('SS-SOLD', 'Heart', 810, 3_000_000);
     expect((await matchSavedSearches(t.database.db)).hits).toBeGreaterThanOrEqual(1);
     await t.database.db.execute(sql`update diamond set status = 'sold' where id = ${id}`);

@@ -110,13 +110,13 @@ export async function updateSearch(
     const next: Parameters<typeof repo.update>[3] = {};
     if (patch.query !== undefined) {
       const { filters, q } = readFilters(patch.query);
-      Object.assign(next, { filters, label: describeSearch(q), watchFrom: new Date(), moreFound: 0 });
+      Object.assign(next, { filters, label: describeSearch(q), watchFromNow: true, moreFound: 0 });
       await repo.dropUnsentHits(tx, id);
     }
     if (patch.status) {
       next.status = patch.status;
       // Resumed: what changed while it was paused is not news to catch up on.
-      if (patch.status === 'active' && current.status === 'paused') next.watchFrom = new Date();
+      if (patch.status === 'active' && current.status === 'paused') next.watchFromNow = true;
     }
     return toDto((await repo.update(tx, id, userId, next))!);
   });
@@ -197,7 +197,7 @@ export async function matchSavedSearches(db: Db): Promise<MatchOutcome> {
       listedAt[d.id] = d.listedAt;
       cutAt[d.id] = d.priceDroppedAt ?? 0;
     });
-    const watchFrom = Float64Array.from(searches, (s) => s.watchFrom.getTime());
+    const watchFrom = Float64Array.from(searches, (s) => s.watchFrom);
     const kept = new Int32Array(searches.length);
     const moreN = new Int32Array(searches.length);
     const hits: NewHit[] = [];
@@ -206,8 +206,10 @@ export async function matchSavedSearches(db: Db): Promise<MatchOutcome> {
       searches.map((s) => s.q),
       (qi, id) => {
         const from = watchFrom[qi]!;
-        const listed = listedAt[id]! > from;
-        if (!listed && !(cutAt[id]! > from)) return;
+        // At or after: the embedded database's clock ticks in whole milliseconds, so a stone listed
+        // just after the search was saved can carry the same time (and a miss would be for good).
+        const listed = listedAt[id]! >= from;
+        if (!listed && !(cutAt[id]! >= from)) return;
         if (kept[qi]! >= LIST_MAX) {
           moreN[qi]!++;
           return;
