@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { named, registerPglite, registerPostgres } from './named-statements.ts';
+import { startEmbeddedMaintenance } from './embedded-maintenance.ts';
 
 // One Drizzle type for both drivers: services and repositories never know which engine runs.
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -101,6 +102,7 @@ export async function openDatabase(config: Config): Promise<Database> {
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client) as unknown as Db;
   registerPglite(db, client);
+  const stopMaintenance = startEmbeddedMaintenance(client);
   return {
     db,
     kind: 'pglite',
@@ -110,6 +112,7 @@ export async function openDatabase(config: Config): Promise<Database> {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
     },
     close: async () => {
+      await stopMaintenance();
       await client.close();
       releaseLock();
     },
