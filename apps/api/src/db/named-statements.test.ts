@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from './client.ts';
-import { named } from './named-statements.ts';
+import { named, namedQuery } from './named-statements.ts';
 
 // On the engine the suite runs on: PGlite, or PostgreSQL when DATABASE_URL is set (CI runs both).
 let database: Database;
@@ -21,6 +22,45 @@ afterAll(async () => {
 });
 
 describe('named statements', () => {
+  it('run a query Drizzle built by name, its rows keyed and typed as Drizzle’s returning() gives them', async () => {
+    const t = pgTable(table, {
+      id: integer('id').primaryKey(),
+      note: text('label'),
+      doc: jsonb('doc'),
+      placedAt: timestamp('at', { withTimezone: true }).defaultNow(),
+    });
+    const db = database.db;
+    const viaDrizzle = await db
+      .insert(t)
+      .values({ id: 200, note: 'a', doc: { ring: 7 } })
+      .returning();
+    const viaName = await namedQuery<typeof t.$inferSelect>(
+      db,
+      'drizzle_insert',
+      db
+        .insert(t)
+        .values({ id: 201, note: 'b', doc: { ring: 7 } })
+        .returning(),
+      t,
+    );
+    expect(viaName).toEqual([{ id: 201, note: 'b', doc: { ring: 7 }, placedAt: expect.any(Date) }]);
+    expect(Object.keys(viaName[0]!)).toEqual(Object.keys(viaDrizzle[0]!));
+    // Two rows are another text, so another name: no clash with the one-row insert.
+    await namedQuery(db, 'drizzle_insert', db.insert(t).values([{ id: 202 }, { id: 203, note: 'd' }]));
+    const labels = await named<{ id: number; label: string | null }>(
+      db,
+      `${table}_labels`,
+      `select id, label from ${table} where id between 200 and 299 order by id`,
+      [],
+    );
+    expect(labels).toEqual([
+      { id: 200, label: 'a' },
+      { id: 201, label: 'b' },
+      { id: 202, label: null },
+      { id: 203, label: 'd' },
+    ]);
+  });
+
   it('bind values and read rows as the engine types them, again and again by name', async () => {
     const insert = `insert into ${table} (id, label, doc) values ($1, $2, $3) returning id, label, doc, at`;
     const [row] = await named<{ id: number; label: string | null; doc: unknown; at: Date }>(

@@ -6,7 +6,9 @@
 // parses and plans every statement, and a write transaction's statements are most of its time (a
 // three-table look-up: 0.46 ms unnamed, 0.13 ms named). So on PGlite the statement is prepared once
 // through the wire protocol and then bound and executed by name, under PGlite's own locks.
+import { createHash } from 'node:crypto';
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+import { getTableColumns, type Table } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
 
 type Rows<T> = Promise<T[]>;
@@ -23,6 +25,35 @@ export function named<T>(db: DbOrTx, name: string, text: string, values: unknown
   const run = runners.get(dialectOf(db));
   if (!run) throw new Error('named statements: this database was not opened by openDatabase');
   return run<T>(db, name, text, values);
+}
+
+/**
+ * A query Drizzle builds, run as a named statement: Drizzle still writes the SQL, the database
+ * parses and plans it once. The name carries a digest of the text, since one builder can write
+ * several (an insert of two lines is not the text of one). With `table`, the rows come back keyed
+ * and typed as Drizzle's own `returning()` gives them.
+ */
+export async function namedQuery<T = unknown>(
+  db: DbOrTx,
+  prefix: string,
+  query: { toSQL(): { sql: string; params: unknown[] } },
+  table?: Table,
+): Promise<T[]> {
+  const { sql, params } = query.toSQL();
+  const name = `${prefix}_${createHash('sha1').update(sql).digest('base64url').slice(0, 10)}`;
+  const rows = await named<Record<string, unknown>>(db, name, sql, params);
+  if (!table) return rows as T[];
+  const columns = Object.entries(getTableColumns(table));
+  return rows.map((row) => {
+    const out: Record<string, unknown> = {};
+    // The drivers already give dates and JSON as values; what still arrives as text goes through
+    // the column's own mapping (a timestamp Drizzle reads as text, say).
+    for (const [key, col] of columns) {
+      const v = row[col.name];
+      out[key] = typeof v === 'string' ? col.mapFromDriverValue(v) : v;
+    }
+    return out as T;
+  });
 }
 
 /** A name stands for one text, on every connection (node-postgres only notices on a connection that has it). */

@@ -1,5 +1,6 @@
-import { desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { type DbOrTx } from '../../db/client.ts';
+import { named, namedQuery } from '../../db/named-statements.ts';
 import { outboxMail } from '../../db/schema/accounts.ts';
 
 export type Attachment = { filename: string; contentType: string; content: string };
@@ -23,24 +24,26 @@ export interface Claimed {
   attachments: Attachment[] | null;
 }
 
+// Every order and sign-in sends mail: the outbox's statements are named (parsed and planned once).
+const CLAIM = `
+  update outbox_mail set next_attempt_at = now() + make_interval(secs => $2), attempts = attempts + 1
+  where id in (select id from outbox_mail where sent_at is null and next_attempt_at <= now() order by id limit $1 for update skip locked)
+  returning id, to_address as "toAddress", subject, html, text_body as "textBody", sensitive, attempts, attachments`;
+// The ids as one text parameter: the same statement for a batch of any size.
+const MARK_SENT = `update outbox_mail set sent_at = now(), last_error = null where id = any(string_to_array($1, ',')::int[])`;
+const MARK_SENT_SCRUBBED = `update outbox_mail set sent_at = now(), last_error = null, html = '', text_body = ''
+  where id = any(string_to_array($1, ',')::int[])`;
+
 export const mailRepository = {
-  insert: (tx: DbOrTx, rows: OutboxRow[]) => tx.insert(outboxMail).values(rows),
+  insert: (tx: DbOrTx, rows: OutboxRow[]) => namedQuery(tx, 'outbox_insert', tx.insert(outboxMail).values(rows)),
 
   /** Leases up to `batch` due messages for `leaseS` seconds (skip locked: two processes never claim one). */
-  claimDue: async (db: DbOrTx, batch: number, leaseS: number) =>
-    rowsOf<Claimed>(
-      await db.execute(sql`
-    update outbox_mail set next_attempt_at = now() + make_interval(secs => ${leaseS}), attempts = attempts + 1
-    where id in (select id from outbox_mail where sent_at is null and next_attempt_at <= now() order by id limit ${batch} for update skip locked)
-    returning id, to_address as "toAddress", subject, html, text_body as "textBody", sensitive, attempts, attachments
-  `),
-    ),
+  claimDue: (db: DbOrTx, batch: number, leaseS: number) => named<Claimed>(db, 'outbox_claim', CLAIM, [batch, leaseS]),
 
   markSent: (db: DbOrTx, ids: number[], scrub: boolean) =>
-    db
-      .update(outboxMail)
-      .set({ sentAt: sql`now()`, lastError: null, ...(scrub ? { html: '', textBody: '' } : {}) })
-      .where(inArray(outboxMail.id, ids)),
+    scrub
+      ? named(db, 'outbox_sent_scrubbed', MARK_SENT_SCRUBBED, [ids.join(',')])
+      : named(db, 'outbox_sent', MARK_SENT, [ids.join(',')]),
 
   retryLater: (db: DbOrTx, id: number, delayMs: number, reason: string) =>
     db.execute(sql`

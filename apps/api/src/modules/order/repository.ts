@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { named } from '../../db/named-statements.ts';
+import { named, namedQuery } from '../../db/named-statements.ts';
 import { customerOrder, orderEvent, orderLine, orderRefund, orderStone } from '../../db/schema/commerce.ts';
 import { ORDER_COUNT_CAP, type AdminOrderQuery } from '@facet/contracts/admin';
 import { EMAIL_RE } from '@facet/contracts/patterns';
@@ -20,25 +20,22 @@ const PAYMENT: Record<NonNullable<AdminOrderQuery['payment']>, SQL> = {
   refunded: sql`o.refunded_cents > 0 and o.refunded_cents >= o.paid_cents`,
 };
 
-// Run on every order placed: a named statement (parsed and planned once).
+// Run on every order placed: named statements (parsed and planned once).
 const FINALIZE = `update customer_order set payment_ref = $2, card_brand = $3, card_last4 = $4, answer = $5 where id = $1`;
+const PRIOR = `select request_hash as "requestHash", answer from customer_order
+  where idempotency_scope = $1 and idempotency_key = $2 limit 1`;
 
 export const orderRepository = {
+  /** What an order placed earlier under this key asked and answered (a retried request is told the same). */
   byIdempotency: async (db: DbOrTx, scope: string, key: string) =>
-    (
-      await db
-        .select()
-        .from(customerOrder)
-        .where(and(eq(customerOrder.idempotencyScope, scope), eq(customerOrder.idempotencyKey, key)))
-        .limit(1)
-    )[0] ?? null,
+    (await named<{ requestHash: string; answer: unknown }>(db, 'order_prior', PRIOR, [scope, key]))[0] ?? null,
 
   byNumber: async (db: DbOrTx, number: string) =>
     (await db.select().from(customerOrder).where(eq(customerOrder.number, number)).limit(1))[0] ?? null,
 
   /** The new order's row as stored (numbers, defaults and timestamps), so nothing is read back. */
   insert: async (tx: DbOrTx, o: typeof customerOrder.$inferInsert) =>
-    (await tx.insert(customerOrder).values(o).returning())[0]!,
+    (await namedQuery<OrderRow>(tx, 'order_insert', tx.insert(customerOrder).values(o).returning(), customerOrder))[0]!,
   /** Card summary and the replayable answer, once the card is authorized. */
   finalize: async (
     tx: DbOrTx,
@@ -48,10 +45,10 @@ export const orderRepository = {
     await named(tx, 'order_finalize', FINALIZE, [id, v.paymentRef, v.cardBrand, v.cardLast4, v.answer]);
   },
   insertLines: async (tx: DbOrTx, lines: Array<typeof orderLine.$inferInsert>) => {
-    if (lines.length) await tx.insert(orderLine).values(lines);
+    if (lines.length) await namedQuery(tx, 'order_lines', tx.insert(orderLine).values(lines));
   },
   insertStones: async (tx: DbOrTx, stones: Array<typeof orderStone.$inferInsert>) => {
-    if (stones.length) await tx.insert(orderStone).values(stones);
+    if (stones.length) await namedQuery(tx, 'order_stones', tx.insert(orderStone).values(stones));
   },
   lines: (db: DbOrTx, orderId: number) =>
     db.select().from(orderLine).where(eq(orderLine.orderId, orderId)).orderBy(orderLine.position),
@@ -265,7 +262,8 @@ export const orderRepository = {
         .returning()
     )[0] ?? null,
 
-  insertEvent: (tx: DbOrTx, e: typeof orderEvent.$inferInsert) => tx.insert(orderEvent).values(e),
+  insertEvent: (tx: DbOrTx, e: typeof orderEvent.$inferInsert) =>
+    namedQuery(tx, 'order_event', tx.insert(orderEvent).values(e)),
   events: (db: DbOrTx, orderId: number) =>
     db.select().from(orderEvent).where(eq(orderEvent.orderId, orderId)).orderBy(asc(orderEvent.at), asc(orderEvent.id)),
   customerEvents: (db: DbOrTx, orderId: number) =>
