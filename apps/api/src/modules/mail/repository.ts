@@ -29,9 +29,10 @@ const CLAIM = `
   update outbox_mail set next_attempt_at = now() + make_interval(secs => $2), attempts = attempts + 1
   where id in (select id from outbox_mail where sent_at is null and next_attempt_at <= now() order by id limit $1 for update skip locked)
   returning id, to_address as "toAddress", subject, html, text_body as "textBody", sensitive, attempts, attachments`;
-// The ids as one text parameter: the same statement for a batch of any size.
-const MARK_SENT = `update outbox_mail set sent_at = now(), last_error = null where id = any(string_to_array($1, ',')::int[])`;
-const MARK_SENT_SCRUBBED = `update outbox_mail set sent_at = now(), last_error = null, html = '', text_body = ''
+// The ids as one text parameter: the same statement for a batch of any size. Scrubbed: the body
+// goes too (codes and links that have done their job).
+const markSentSql = (scrub: boolean) =>
+  `update outbox_mail set sent_at = now(), last_error = null${scrub ? ", html = '', text_body = ''" : ''}
   where id = any(string_to_array($1, ',')::int[])`;
 
 export const mailRepository = {
@@ -41,9 +42,7 @@ export const mailRepository = {
   claimDue: (db: DbOrTx, batch: number, leaseS: number) => named<Claimed>(db, 'outbox_claim', CLAIM, [batch, leaseS]),
 
   markSent: (db: DbOrTx, ids: number[], scrub: boolean) =>
-    scrub
-      ? named(db, 'outbox_sent_scrubbed', MARK_SENT_SCRUBBED, [ids.join(',')])
-      : named(db, 'outbox_sent', MARK_SENT, [ids.join(',')]),
+    named(db, scrub ? 'outbox_sent_scrubbed' : 'outbox_sent', markSentSql(scrub), [ids.join(',')]),
 
   retryLater: (db: DbOrTx, id: number, delayMs: number, reason: string) =>
     db.execute(sql`
