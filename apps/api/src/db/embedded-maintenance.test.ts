@@ -39,4 +39,23 @@ describe('embedded database maintenance', () => {
     // Nothing has grown since: the next pass does nothing.
     expect(await maintainEmbedded(pg)).toEqual([]);
   });
+
+  it('vacuums a table under the size limit (its emptied pages go) and only analyzes one over it', async () => {
+    const pages = async (t: string) =>
+      (await pg.query<{ n: number }>(`select (pg_relation_size('${t}') / 8192)::int as n`)).rows[0]!.n;
+    const grownAndEmptied = async (t: string) => {
+      await pg.exec(`create table ${t} (id int)`);
+      await pg.exec(`analyze ${t}`);
+      await pg.exec(`insert into ${t} select g from generate_series(1, 20000) g; delete from ${t}`);
+      return pages(t);
+    };
+    const big = await grownAndEmptied('over_limit');
+    expect(big).toBeGreaterThan(8);
+    expect(await maintainEmbedded(pg, { vacuumMaxPages: big - 1 })).toEqual(['over_limit']);
+    expect(await pages('over_limit')).toBe(big); // analyzed only: vacuum would have cut the empty pages
+
+    await grownAndEmptied('under_limit');
+    expect(await maintainEmbedded(pg)).toEqual(['under_limit']);
+    expect(await pages('under_limit')).toBe(0);
+  });
 });

@@ -27,11 +27,14 @@ const GROWN = `
 const VACUUM_MAX_PAGES = 8_192;
 
 /** Vacuums (when small enough) and analyzes every table grown since its statistics; answers the tables' names. */
-export async function maintainEmbedded(client: PGlite): Promise<string[]> {
+export async function maintainEmbedded(
+  client: PGlite,
+  { vacuumMaxPages = VACUUM_MAX_PAGES }: { vacuumMaxPages?: number } = {},
+): Promise<string[]> {
   const { rows } = await client.query<{ name: string; pages: number }>(GROWN);
   // One statement each: VACUUM runs outside a transaction, and another request may go between.
   for (const { name, pages } of rows)
-    await client.exec(pages <= VACUUM_MAX_PAGES ? `vacuum (analyze) ${name}` : `analyze ${name}`);
+    await client.exec(pages <= vacuumMaxPages ? `vacuum (analyze) ${name}` : `analyze ${name}`);
   return rows.map((r) => r.name);
 }
 
