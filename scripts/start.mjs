@@ -4,6 +4,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { installIfNeeded } from './install-if-needed.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const run = (cmd, args) => {
@@ -11,10 +12,7 @@ const run = (cmd, args) => {
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 
-if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
-  console.log('Installing dependencies (first run)…');
-  run('npm', ['install', '--no-audit', '--no-fund']);
-}
+installIfNeeded(root);
 if (!existsSync(path.join(root, 'apps/web/build/server/index.js'))) {
   console.log('Building the storefront (first run)…');
   run('npm', ['run', 'build', '--silent']);

@@ -2,6 +2,7 @@
 // `npm test`: every test — contracts and API (Vitest), then end-to-end in Chromium (Playwright).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { installIfNeeded } from './install-if-needed.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const step = (label, cmd, args) => {
@@ -13,6 +14,8 @@ const step = (label, cmd, args) => {
   }
 };
 
+// Like `npm start`, on a fresh clone: nothing below runs without the project's dependencies.
+installIfNeeded(root);
 step('Lint: module boundaries, SQL only in repositories, no cycles, hooks (ESLint); formatting (Prettier)', 'npm', [
   'run',
   'lint',
