@@ -15,6 +15,29 @@ const dirs = (path) =>
 const apiModules = dirs('./apps/api/src/modules/');
 const webFeatures = dirs('./apps/web/app/features/');
 
+/**
+ * Every form says how it is sent. One without `method` is sent as a GET when it is submitted before
+ * the page's scripts run (a slow phone, a blocked script, a quick Enter): its fields, a password
+ * among them, land in the address bar, the history and the server's request log.
+ */
+const formMethod = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { missing: 'Give this <{{name}}> a method: "post", or "get" for a search.' },
+  },
+  create: (context) => ({
+    JSXOpeningElement(node) {
+      const name = node.name.type === 'JSXIdentifier' ? node.name.name : null;
+      if (name !== 'form' && name !== 'Form') return;
+      const has = node.attributes.some(
+        (a) => a.type === 'JSXSpreadAttribute' || (a.type === 'JSXAttribute' && a.name.name === 'method'),
+      );
+      if (!has) context.report({ node, messageId: 'missing', data: { name } });
+    },
+  }),
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -142,6 +165,11 @@ export default tseslint.config(
   {
     files: ['apps/web/app/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ['apps/web/app/**/*.tsx'],
+    plugins: { facet: { rules: { 'form-method': formMethod } } },
+    rules: { 'facet/form-method': 'error' },
   },
   {
     // react-hook-form serves the back office's forms with repeated rows; the storefront keeps its

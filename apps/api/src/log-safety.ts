@@ -1,10 +1,27 @@
 import { stdSerializers } from 'pino';
 
-/** Secrets that travel in URLs (reset and newsletter links, order access tokens) never reach a log. */
-export const redactUrl = (url: string) =>
-  url
-    .replace(/\/(reset-password|newsletter\/confirm)\/[^/?#]+/g, '/$1/[redacted]')
-    .replace(/([?&](?:token|otp|code)=)[^&#]*/gi, '$1[redacted]');
+/** Query parameters whose values never reach a log: secrets, codes and the address they reach. */
+const SECRET_PARAM = /([?&][^=&#]*(?:password|token|otp|code|email|secret|sig)[^=&#]*=)[^&#]*/gi;
+/** Pages whose every query value is kept out of the log (a form sent there carries a password). */
+const SECRET_PAGE = /^(?:\/api)?(?:\/admin)?\/(?:reset-password|set-password)\b/;
+
+/**
+ * Secrets that travel in URLs (reset and newsletter links, order access tokens, a form sent as a
+ * GET before its page's scripts ran) never reach a log.
+ */
+export const redactUrl = (url: string) => {
+  const q = url.indexOf('?');
+  const path = (q < 0 ? url : url.slice(0, q))
+    .replace(
+      /\/(reset-password|set-password|newsletter\/confirm|saved-searches\/confirm|wishlist\/shared)\/[^/?#]+/g,
+      '/$1/[redacted]',
+    )
+    .replace(/\/(saved-searches\/unsubscribe\/[^/?#]+)\/[^/?#]+/g, '/$1/[redacted]');
+  if (q < 0) return path;
+  const query = url.slice(q);
+  if (SECRET_PAGE.test(url)) return `${path}${query.replace(/=[^&#]*/g, '=[redacted]')}`;
+  return `${path}${query.replace(SECRET_PARAM, '$1[redacted]')}`;
+};
 
 export const REDACT = [
   'req.headers.authorization',

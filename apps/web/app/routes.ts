@@ -29,6 +29,7 @@ export default [
     route('newsletter/confirm/:token', 'routes/newsletter-confirm.tsx'),
     route('saved-searches/confirm/:token', 'routes/saved-search-confirm.tsx'),
     route('saved-searches/unsubscribe/:id/:sig', 'routes/saved-search-unsubscribe.tsx'),
+    route('form-not-sent', 'routes/form-not-sent.tsx'),
     route('blog', 'routes/blog.tsx'),
     route('blog/:slug', 'routes/blog-post.tsx'),
     route('*', 'routes/not-found.tsx'),

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { formsSentEarly } from './forms-sent-early.ts';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -274,4 +275,5 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
   };
 
   app.get('/*', { config: { rateLimit: { max: config.PAGE_RATE_LIMIT_MAX, timeWindow: '1 minute' } } }, handle);
+  await app.register(formsSentEarly, { rateLimitMax: config.PAGE_RATE_LIMIT_MAX });
 }

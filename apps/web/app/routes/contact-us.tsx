@@ -73,6 +73,7 @@ export default function Page() {
             </div>
           ) : (
             <form
+              method="post"
               noValidate
               onSubmit={submit}
               onReset={form.reset}

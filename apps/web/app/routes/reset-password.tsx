@@ -68,7 +68,14 @@ export default function Page() {
           </button>
         </div>
       ) : (
-        <form noValidate onSubmit={submit} onReset={form.reset} className="mt-8 space-y-4" aria-label="Reset password">
+        <form
+          method="post"
+          noValidate
+          onSubmit={submit}
+          onReset={form.reset}
+          className="mt-8 space-y-4"
+          aria-label="Reset password"
+        >
           <TextField
             form={form}
             name="password"

@@ -133,7 +133,7 @@ function LoginForm() {
     }
   });
   return (
-    <form noValidate onSubmit={submit} onReset={form.reset} className="space-y-4" aria-label="Log in">
+    <form method="post" noValidate onSubmit={submit} onReset={form.reset} className="space-y-4" aria-label="Log in">
       {notice && (
         <p role="status" className="rounded bg-secondary px-3 py-2 text-sm">
           {notice}
@@ -177,7 +177,14 @@ function RegisterForm() {
     openPanel('verify', { ticket: { token: t.token, email: t.email, firstName: t.firstName } });
   });
   return (
-    <form noValidate onSubmit={submit} onReset={form.reset} className="space-y-4" aria-label="Create account">
+    <form
+      method="post"
+      noValidate
+      onSubmit={submit}
+      onReset={form.reset}
+      className="space-y-4"
+      aria-label="Create account"
+    >
       <div className="grid grid-cols-2 gap-3">
         <TextField form={form} name="firstName" label="First name" autoComplete="given-name" required autoFocus />
         <TextField form={form} name="lastName" label="Last name" autoComplete="family-name" />
@@ -209,7 +216,14 @@ function ForgetForm() {
     closePanel();
   });
   return (
-    <form noValidate onSubmit={submit} onReset={form.reset} className="space-y-4" aria-label="Forgot password">
+    <form
+      method="post"
+      noValidate
+      onSubmit={submit}
+      onReset={form.reset}
+      className="space-y-4"
+      aria-label="Forgot password"
+    >
       <TextField
         form={form}
         name="email"
@@ -265,7 +279,14 @@ export function CodeForm({
     });
   };
   return (
-    <form noValidate onSubmit={submit} onReset={form.reset} className="space-y-4" aria-label="Verify code">
+    <form
+      method="post"
+      noValidate
+      onSubmit={submit}
+      onReset={form.reset}
+      className="space-y-4"
+      aria-label="Verify code"
+    >
       <TextField
         form={form}
         name="otp"

@@ -19,6 +19,7 @@ export function AddressForm({
   const [busy, setBusy] = useState(false);
   return (
     <form
+      method="post"
       noValidate
       aria-label={initial ? 'Edit address' : 'Add address'}
       className="space-y-5"

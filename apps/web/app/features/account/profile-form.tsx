@@ -120,7 +120,14 @@ export function Profile({ initial }: { initial: User }) {
       <div className="mt-10 grid gap-12 lg:grid-cols-[16rem_1fr]">
         <AccountNav current="profile" />
         <div className="max-w-2xl space-y-12">
-          <form noValidate onSubmit={save} onReset={form.reset} aria-label="Profile" className="space-y-5">
+          <form
+            method="post"
+            noValidate
+            onSubmit={save}
+            onReset={form.reset}
+            aria-label="Profile"
+            className="space-y-5"
+          >
             <div className="flex items-center gap-5">
               <div className="h-24 w-24 overflow-hidden rounded-full border border-hairline bg-panel">
                 {image ? (

@@ -26,6 +26,7 @@ export function AppointmentActions({ a, onChange }: { a: Appointment; onChange: 
   if (cancelling)
     return (
       <form
+        method="post"
         noValidate
         aria-label={`Cancel the appointment of ${a.name}`}
         className="grid gap-2"

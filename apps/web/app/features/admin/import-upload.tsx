@@ -105,6 +105,7 @@ export function ImportUpload({ maxBytes }: { maxBytes: number }) {
 
   return (
     <form
+      method="post"
       onSubmit={(e) => void submit(e)}
       noValidate
       className="mb-6 border border-hairline bg-white p-4"

@@ -96,6 +96,7 @@ export function MarkupEditor({ rules, onSaved }: { rules: MarkupRuleInput[]; onS
 
   return (
     <form
+      method="post"
       noValidate
       className="space-y-4"
       onSubmit={form.handleSubmit(() => {

@@ -37,6 +37,7 @@ export function MetalRateEditor({ rate, onSaved }: { rate: Rate; onSaved: () => 
         <span className="font-normal text-muted">· now {formatMoney(rate.centsPerGram, { exact: true })} a gram</span>
       </h2>
       <form
+        method="post"
         noValidate
         className="mt-3 flex flex-wrap items-end gap-3"
         onSubmit={(e) => {

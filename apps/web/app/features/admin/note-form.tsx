@@ -21,6 +21,7 @@ export function NoteForm({
   const { busy, run } = useAdminAction();
   return (
     <form
+      method="post"
       noValidate
       className={className}
       aria-label={name}

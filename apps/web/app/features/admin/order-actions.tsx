@@ -68,7 +68,7 @@ function NextStep({ order, onChange }: { order: AdminOrder; onChange: Update }) 
     }, form.showServerErrors);
   };
   return (
-    <form noValidate onSubmit={submit} className={box} aria-label="Next step">
+    <form method="post" noValidate onSubmit={submit} className={box} aria-label="Next step">
       <h2 className={heading}>Next step</h2>
       {shipping && (
         <div className="mt-3 grid gap-3 sm:grid-cols-2">
@@ -125,6 +125,7 @@ function Refund({ order, onChange }: { order: AdminOrder; onChange: Update }) {
   const amountCents = centsOf(Number(form.values.amount) || 0);
   return (
     <form
+      method="post"
       noValidate
       className={box}
       aria-label="Refund"
@@ -172,6 +173,7 @@ function Cancel({ order, onChange }: { order: AdminOrder; onChange: Update }) {
   const { busy, run } = useAdminAction();
   return (
     <form
+      method="post"
       noValidate
       className={box}
       aria-label="Cancel order"

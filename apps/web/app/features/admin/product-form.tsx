@@ -165,7 +165,7 @@ export function ProductForm({
   );
 
   return (
-    <form noValidate onSubmit={(ev) => void save(ev)} className="space-y-4">
+    <form method="post" noValidate onSubmit={(ev) => void save(ev)} className="space-y-4">
       <section className="space-y-4 border border-hairline bg-white p-4" aria-labelledby="details">
         <h2 id="details" className="text-sm font-semibold">
           Details

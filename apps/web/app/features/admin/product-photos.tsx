@@ -103,6 +103,7 @@ export function ProductPhotos({ product, onChanged }: { product: AdminProduct; o
         </ul>
       )}
       <form
+        method="post"
         className="mt-4 space-y-3 border-t border-hairline pt-4"
         onSubmit={(e) => {
           e.preventDefault();

@@ -53,6 +53,7 @@ export function StoneRowActions({ stone, onChange }: { stone: Stone; onChange: (
     );
   return (
     <form
+      method="post"
       noValidate
       aria-label={`Set aside ${stone.serial}`}
       className="grid gap-2 sm:grid-cols-[1fr_10rem_auto_auto] sm:items-end"

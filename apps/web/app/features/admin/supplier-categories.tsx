@@ -38,6 +38,7 @@ function PlaceGroup({ row, categories }: { row: CategoryMappingRow; categories: 
     });
   return (
     <form
+      method="post"
       className="flex flex-wrap items-start gap-2"
       noValidate
       onSubmit={(e) => {

@@ -60,6 +60,7 @@ function PullForm({ initial, onDone }: { initial?: SupplierFeed; onDone: () => v
     );
   return (
     <form
+      method="post"
       onSubmit={(e) => {
         e.preventDefault();
         void save();

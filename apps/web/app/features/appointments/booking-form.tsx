@@ -93,7 +93,7 @@ export function BookingForm({ item }: { item: ItemOfInterest | null }) {
 
   const today = slots?.days.find((d) => d.date === day);
   return (
-    <form noValidate onSubmit={submit} aria-label="Book an appointment" className="space-y-8">
+    <form method="post" noValidate onSubmit={submit} aria-label="Book an appointment" className="space-y-8">
       <ChipRadioGroup
         label="How would you like to meet?"
         options={APPOINTMENT_KINDS}

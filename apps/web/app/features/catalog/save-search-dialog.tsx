@@ -36,7 +36,7 @@ export default function SaveSearchDialog({ query, onClose }: { query: string; on
       {done ? (
         <DialogDone message={done} onClose={onClose} />
       ) : (
-        <form noValidate className="mt-5" onSubmit={submit} aria-label="Diamond alert">
+        <form method="post" noValidate className="mt-5" onSubmit={submit} aria-label="Diamond alert">
           <TextField form={form} name="email" label="Email" type="email" required autoComplete="email" />
           <button type="submit" className="btn-primary mt-5 w-full" disabled={busy}>
             {busy ? 'Saving…' : 'Send me alerts'}

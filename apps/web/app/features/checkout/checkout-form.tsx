@@ -119,6 +119,7 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
 
   return (
     <form
+      method="post"
       noValidate
       onSubmit={place}
       aria-label="Checkout"

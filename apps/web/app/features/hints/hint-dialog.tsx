@@ -28,7 +28,7 @@ export default function HintDialog({ item, title, onClose }: { item: WishItem; t
       {sent ? (
         <DialogDone message={sent} onClose={onClose} />
       ) : (
-        <form noValidate onSubmit={submit} className="mt-5 space-y-4" aria-label="Drop a hint">
+        <form method="post" noValidate onSubmit={submit} className="mt-5 space-y-4" aria-label="Drop a hint">
           <TextField form={form} name="fromName" label="Your name" required autoComplete="given-name" />
           <TextField form={form} name="toEmail" label="Their email" type="email" required autoComplete="off" />
           <TextField

@@ -11,6 +11,7 @@ export function NewsletterBox() {
   const [error, setError] = useState<string | null>(null);
   return (
     <form
+      method="post"
       noValidate
       className="mt-4"
       aria-label="Newsletter"

@@ -37,6 +37,7 @@ export default function AdminAccount(_: Route.ComponentProps) {
             </p>
           ) : setup ? (
             <form
+              method="post"
               noValidate
               className="mt-2 space-y-3 text-sm"
               onSubmit={(e) => {

@@ -37,6 +37,7 @@ export default function AdminLogin() {
         <h1 className="mt-1 font-sans text-lg font-semibold tracking-normal">{BACK_OFFICE}</h1>
         {step === 'password' ? (
           <form
+            method="post"
             noValidate
             className="mt-5 space-y-4"
             aria-label="Sign in"
@@ -74,6 +75,7 @@ export default function AdminLogin() {
           </form>
         ) : (
           <form
+            method="post"
             noValidate
             className="mt-5 space-y-4"
             aria-label="Two-factor code"

@@ -29,6 +29,7 @@ export default function SetPassword() {
           </p>
         ) : (
           <form
+            method="post"
             noValidate
             className="mt-4 space-y-4"
             onSubmit={(e) => {

@@ -64,6 +64,7 @@ export default function AdminStaff({ loaderData: staff }: Route.ComponentProps) 
           </table>
         </div>
         <form
+          method="post"
           noValidate
           aria-label="Add a staff member"
           className="space-y-3 border border-hairline bg-white p-4"

@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { startOwnServer, type OwnServer } from './support/server.ts';
+
+// A form sent before its page's scripts ran (a slow phone, a blocked script, a quick Enter) is
+// sent by the browser itself. It must post, so nothing typed lands in the address bar, the history
+// or the server's request log, and the visitor is told plainly that it was not sent.
+const SECRET = 'Hunter-Secret-4471';
+const EMAIL = 'early.bird@facet.test';
+
+let server: OwnServer;
+test.beforeAll(async () => {
+  // Its own store, logging every request, so the log can be read.
+  server = await startOwnServer({ LOG_LEVEL: 'info' });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const forms: Array<{ page: string; form: string }> = [
+  { page: '/admin/login', form: 'form[aria-label="Sign in"]' },
+  { page: '/admin/set-password/not-a-real-token', form: 'main form' },
+  { page: '/reset-password/not-a-real-token', form: 'form[aria-label="Reset password"]' },
+  { page: '/contact-us', form: 'main form' },
+  { page: '/book-appointment', form: 'form[aria-label="Book an appointment"]' },
+  { page: '/', form: 'form[aria-label="Newsletter"]' },
+];
+
+for (const { page: path, form } of forms)
+  test(`${path}: sent with scripts off, nothing typed reaches the URL or the log`, async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}${path}`);
+    const f = page.locator(form).first();
+    await expect(f).toBeVisible();
+    for (const input of await f.locator('input:visible, textarea:visible').all()) {
+      const type = (await input.getAttribute('type')) ?? 'text';
+      if (type === 'email') await input.fill(EMAIL);
+      else if (
+        ['text', 'password', 'tel', 'search'].includes(type) ||
+        (await input.evaluate((e) => e.tagName)) === 'TEXTAREA'
+      )
+        await input.fill(type === 'tel' ? '2125550100' : SECRET);
+    }
+    const send = f.locator('button[type="submit"], button:not([type])').first();
+    if (await send.isEnabled()) {
+      await send.click();
+      await expect(page.getByRole('heading', { name: 'Your form was not sent' })).toBeVisible();
+      expect(page.url()).toBe(`${server.url}/form-not-sent?from=${encodeURIComponent(path)}`);
+      // Back to the form it came from, which works once its scripts run.
+      await expect(page.getByRole('link', { name: 'Go back to the form' })).toHaveAttribute('href', path);
+    } else {
+      // A form that waits for its scripts cannot be sent at all, not even by Enter in a field.
+      await f.locator('input:visible').last().press('Enter');
+      await page.waitForTimeout(500);
+      expect(page.url()).toBe(`${server.url}${path}`);
+    }
+    const log = server.output();
+    // The log did record the visit (tokens in the path are kept out of it).
+    expect(log).toContain(`"url":"${path.split('/').slice(0, 2).join('/')}`);
+    expect(log).not.toContain(SECRET);
+    expect(log).not.toContain(EMAIL);
+    expect(log).not.toContain(encodeURIComponent(EMAIL));
+    await context.close();
+  });
