@@ -1,4 +1,5 @@
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -25,6 +26,8 @@ export const staff = pgTable(
     passwordHash: text('password_hash'),
     totpSecret: text('totp_secret'),
     totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** The last 30-second step whose code was accepted: that code, and any older one, is spent. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

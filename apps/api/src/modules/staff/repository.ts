@@ -17,7 +17,19 @@ export const staffRepository = {
   setPassword: (db: DbOrTx, id: number, passwordHash: string) =>
     db.update(staff).set({ passwordHash }).where(eq(staff.id, id)),
   setTotp: (db: DbOrTx, id: number, totpSecret: string | null, totpEnabled: boolean) =>
-    db.update(staff).set({ totpSecret, totpEnabled }).where(eq(staff.id, id)),
+    db.update(staff).set({ totpSecret, totpEnabled, totpLastStep: null }).where(eq(staff.id, id)),
+  /**
+   * Spends a code's time step: true when it is later than the member's last accepted one. One
+   * conditional write, so two instances given the same code cannot both accept it.
+   */
+  spendTotpStep: async (db: DbOrTx, id: number, step: number) =>
+    (
+      await db
+        .update(staff)
+        .set({ totpLastStep: step })
+        .where(and(eq(staff.id, id), sql`(${staff.totpLastStep} is null or ${staff.totpLastStep} < ${step})`))
+        .returning({ id: staff.id })
+    ).length === 1,
 
   insertSession: async (db: DbOrTx, row: { staffId: number; tokenHash: string; complete: boolean; expiresAt: Date }) =>
     (await db.insert(staffSession).values(row).returning({ id: staffSession.id }))[0]!.id,

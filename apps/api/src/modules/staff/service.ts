@@ -168,9 +168,15 @@ export async function passTotp(deps: StaffDeps, session: StaffSession, code: str
   if (failed.hits >= SIGNIN_FAILURES_MAX)
     throw new RateLimited('Too many wrong codes. Sign in again later.', Math.ceil(failed.ttlMs / 1000));
   const secret = session.staff.totpSecret;
-  if (!secret || !(await verifyTotp({ secret, token: code, epochTolerance: TOTP_TOLERANCE_S })).valid) {
+  const checked = secret ? await verifyTotp({ secret, token: code, epochTolerance: TOTP_TOLERANCE_S }) : null;
+  if (!checked?.valid || !('timeStep' in checked)) {
     await deps.throttle.hit(key, SIGNIN_WINDOW_MS);
     throw new Validation('That code is not right. Use the current code from your authenticator app.');
+  }
+  // A code works once: one seen by someone else (over a shoulder, in a phishing page) is spent.
+  if (!(await repo.spendTotpStep(deps.db, session.staff.id, Number(checked.timeStep)))) {
+    await deps.throttle.hit(key, SIGNIN_WINDOW_MS);
+    throw new Validation('That code has been used already. Wait for the next code in your authenticator app.');
   }
   await repo.completeSession(deps.db, session.sessionId);
   return session.staff;

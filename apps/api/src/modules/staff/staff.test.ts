@@ -134,6 +134,26 @@ describe('two-factor sign-in', () => {
     expect((await adminCall(t, half, 'GET', '/orders')).statusCode).toBe(200);
   });
 
+  it('a code completes one sign-in only: the same code, or an older one, is refused after', async () => {
+    const { cookie } = await staffSession(t, 'manager', 'replay@facet.test');
+    const { secret } = (await adminCall(t, cookie, 'POST', '/auth/totp/setup')).json().data as { secret: string };
+    await adminCall(t, cookie, 'POST', '/auth/totp/enable', { code: await totpNow(secret) });
+    const half = async () => cookieOf(await login('replay@facet.test'));
+    const [a, b, c] = [await half(), await half(), await half()];
+    const code = await totpNow(secret);
+    // Sent at once to both (as two instances would get them): one is accepted.
+    const both = await Promise.all([
+      adminCall(t, a, 'POST', '/auth/totp', { code }),
+      adminCall(t, b, 'POST', '/auth/totp', { code }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(both.find((r) => r.statusCode === 400)!.json().message).toMatch(/used already/);
+    // And again later, on a third sign-in.
+    const again = await adminCall(t, c, 'POST', '/auth/totp', { code });
+    expect(again.statusCode).toBe(400);
+    expect((await adminCall(t, c, 'GET', '/orders')).statusCode).toBe(401);
+  });
+
   it('when the owner requires it, members without it can only reach their account', async () => {
     const owner = await staffSession(t, 'owner');
     const member = await staffSession(t, 'support');
@@ -165,6 +185,8 @@ describe('audit log', () => {
       );
     expect(await refusal(t.database.db.execute(sql`update audit_log set action = 'x'`))).toMatch(/append-only/);
     expect(await refusal(t.database.db.execute(sql`delete from audit_log`))).toMatch(/append-only/);
+    expect(await refusal(t.database.db.execute(sql`truncate audit_log`))).toMatch(/append-only/);
+    expect(await refusal(t.database.db.execute(sql`truncate order_event`))).toMatch(/append-only/);
     const [row] = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from audit_log`));
     expect(row!.n).toBeGreaterThan(0);
   });
