@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import { can, type Permission } from '@facet/contracts/admin';
 import { AppError, Forbidden, Unauthorized } from '../errors.ts';
-import { sessionOf, type StaffSession } from '../modules/staff/service.ts';
+import { actorOf, sessionOf, type StaffSession } from '../modules/staff/service.ts';
+import { audit } from '../modules/audit/service.ts';
 
 /**
  * What an /api/admin route needs: a permission of the member's role; `signed-in` (any member);
@@ -81,5 +82,23 @@ export async function adminScope(app: FastifyInstance) {
     if (!session.staff.totpEnabled && session.requireTotp)
       throw new Forbidden('The owner requires two-factor sign-in: set it up under Account first.');
     if (!can(session.staff.role, access)) throw new Forbidden();
+  });
+  // A write a member's role refused is on the record too (who, what, when): an escalation tried
+  // and stopped is what an owner most needs to see.
+  app.addHook('onError', async (req, _reply, err) => {
+    const status = err instanceof AppError ? err.status : (err as { statusCode?: number }).statusCode;
+    if (SAFE_METHODS.has(req.method) || !req.staff || status !== 403) return;
+    await audit(
+      req.server.db,
+      actorOf(req.staff.staff),
+      'denied',
+      'route',
+      `${req.method} ${req.routeOptions.url}`,
+      null,
+      {
+        access: req.routeOptions.config.access,
+        reason: err.message,
+      },
+    ).catch((e: unknown) => req.log.error({ err: e }, 'could not audit a refused write'));
   });
 }

@@ -176,7 +176,31 @@ describe('two-factor sign-in', () => {
   });
 });
 
+const addStaffBy = (cookie: string, body: { email: string; role: string }) =>
+  adminCall(t, cookie, 'POST', '/staff', body);
+
 describe('audit log', () => {
+  it('records a refused write: who tried what, when, and why it was refused', async () => {
+    const manager = await staffSession(t, 'manager');
+    const owner = await addStaffBy(manager.cookie, { email: 'would-be-owner@facet.test', role: 'owner' });
+    const totp = await adminCall(t, manager.cookie, 'PUT', '/settings/require-totp', { required: false });
+    expect([owner.statusCode, totp.statusCode]).toEqual([403, 403]);
+    const rows = rowsOf<{ staff_email: string; entity_id: string; after: { reason: string } }>(
+      await t.database.db.execute(
+        sql`select staff_email, entity_id, after from audit_log where action = 'denied' and staff_email = ${manager.email} order by id`,
+      ),
+    );
+    expect(rows.map((r) => r.entity_id)).toEqual(['POST /api/admin/staff', 'PUT /api/admin/settings/require-totp']);
+    expect(rows[1]!.after.reason).toBe('Your role does not allow this.');
+    // Reading is not a write: a refused read leaves no entry.
+    const support = await staffSession(t, 'support');
+    expect((await adminCall(t, support.cookie, 'GET', '/staff')).statusCode).toBe(403);
+    const [n] = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from audit_log where staff_email = ${support.email}`),
+    );
+    expect(n!.n).toBe(0);
+  });
+
   it('records staff writes and cannot be changed or deleted, even by the application', async () => {
     const refusal = (p: Promise<unknown>) =>
       p.then(
