@@ -45,6 +45,12 @@ const schema = z.object({
   APPOINTMENT_DAYS: z.coerce.number().int().min(1).max(90).default(21),
   /** The shortest notice for an appointment, so someone is there to prepare. */
   APPOINTMENT_NOTICE_HOURS: z.coerce.number().int().min(0).max(72).default(2),
+  /**
+   * The server's secret for keyed hashes (one-time codes), kept out of the database and its backups.
+   * Optional on one machine (a key is made in DATA_DIR/secret.key); the same value on every machine
+   * of a store on several.
+   */
+  SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters (openssl rand -base64 32)').optional(),
   SEED_SCALE: z.coerce.number().positive().max(1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEV_MAILBOX: z.enum(['0', '1']).optional(),

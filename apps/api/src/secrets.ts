@@ -1,4 +1,6 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { OTP_LENGTH } from '@facet/contracts/constants';
@@ -35,9 +37,35 @@ export const newToken = () => randomBytes(32).toString('base64url');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export const newCode = () => String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
-// A six-digit code has little entropy; keyed by the user id so equal codes hash differently.
-export const hashCode = (userId: number, code: string) =>
-  createHash('sha256').update(`${userId}:${code}`).digest('hex');
+/**
+ * A six-digit code has a million values: a plain hash of it is undone in a blink by anyone holding
+ * the table (a backup, a copy of the database). It is keyed by a secret kept outside the database,
+ * and by the user id, so equal codes hash differently.
+ */
+export const hashCode = (key: Buffer, userId: number, code: string) =>
+  createHmac('sha256', key).update(`${userId}:${code}`).digest('hex');
+
+const secrets = new Map<string, Buffer>();
+/**
+ * The server's own secret, never in the database (so never in its backups): SECRET_KEY when set —
+ * every instance of a store on several machines needs the same one — else a random key made once
+ * and kept in DATA_DIR/secret.key, readable by its owner only.
+ */
+export function serverSecret(config: { SECRET_KEY?: string; DATA_DIR: string }): Buffer {
+  if (config.SECRET_KEY) return Buffer.from(config.SECRET_KEY, 'utf8');
+  const file = path.join(config.DATA_DIR, 'secret.key');
+  let key = secrets.get(file);
+  if (key) return key;
+  fs.mkdirSync(config.DATA_DIR, { recursive: true });
+  try {
+    fs.writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'utf8');
+  secrets.set(file, key);
+  return key;
+}
 export const sameHash = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 

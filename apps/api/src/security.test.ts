@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { hashCode, serverSecret } from './secrets.ts';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -185,6 +186,49 @@ describe('tokens', () => {
     expect((await get(reset, '/api/address')).statusCode).toBe(401);
     await post(t, '/api/user/reset-password', { password: 'Sapphire$Blue2026' }, reset);
     expect((await get(live)).statusCode).toBe(401);
+  });
+});
+
+describe('passwords', () => {
+  it('a repetitive or sequential one is refused with 400 and the reason', async () => {
+    for (const password of ['Aaaaaaaaaaaa1!', 'Aa1!Aa1!Aa1!Aa1!', 'Qwerty!123456']) {
+      const res = await post(t, '/api/user/register', {
+        firstName: 'Ada',
+        lastName: 'L',
+        email: `pattern.${randomUUID().slice(0, 8)}@example.com`,
+        password,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/repeated|sequences|keyboard/);
+    }
+  });
+});
+
+describe('one-time codes at rest', () => {
+  it('are kept as a keyed hash: a copy of the database alone does not give a live code back', async () => {
+    const email = `code-at-rest.${randomUUID().slice(0, 8)}@example.com`;
+    const reg = await post(t, '/api/user/register', {
+      firstName: 'Ada',
+      lastName: 'L',
+      email,
+      password: GOOD_PASSWORD,
+    });
+    expect(reg.statusCode).toBe(200);
+    const code = codeIn((await lastMail(t, email, 'verify-code')).subject);
+    const [row] = rowsOf<{ user_id: number; code_hash: string }>(
+      await t.database.db.execute(sql`select user_id, code_hash from email_code where email = ${email}`),
+    );
+    // What someone holding the table would try: every one of the million codes, hashed plainly.
+    const plain = (c: string) => createHash('sha256').update(`${row!.user_id}:${c}`).digest('hex');
+    expect(row!.code_hash).not.toBe(plain(code));
+    expect(row!.code_hash).toBe(hashCode(serverSecret(t.config), row!.user_id, code));
+    // The key lives outside the database.
+    const inDb = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from store_setting where value::text like ${`%${serverSecret(t.config).toString()}%`}`,
+      ),
+    );
+    expect(inDb[0]!.n).toBe(0);
   });
 });
 

@@ -5,7 +5,7 @@ import { MSG } from './messages.ts';
 // Account, address, contact and newsletter bodies. Both sides validate with
 // these; the API's bodies are strict so no client can set flags, ids or ownership.
 
-import { EMAIL_RE, NAME_RE, OTP_RE, PASSWORD_RE } from './patterns.ts';
+import { EMAIL_RE, NAME_RE, OTP_RE, PASSWORD_RE, passwordPatternProblem } from './patterns.ts';
 export { EMAIL_RE, NAME_RE, OTP_RE, PASSWORD_RE };
 
 const trimmed = () => z.string().trim();
@@ -23,7 +23,11 @@ export const passwordField = z
   .string({ error: MSG.passwordRequired })
   .min(1, MSG.passwordRequired)
   .max(PASSWORD_MAX, MSG.passwordPolicy)
-  .regex(PASSWORD_RE, MSG.passwordPolicy);
+  .regex(PASSWORD_RE, MSG.passwordPolicy)
+  .superRefine((s, ctx) => {
+    const problem = passwordPatternProblem(s);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 export const firstNameField = trimmed().min(1, MSG.firstName).max(60, MSG.firstName).regex(NAME_RE, MSG.firstName);
 export const lastNameField = trimmed()
   .max(60, MSG.lastName)

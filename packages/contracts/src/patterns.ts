@@ -19,3 +19,31 @@ export const PASSWORD_RE = new RegExp(
  */
 export const NAME_RE = /^\p{L}+(?:[ '\u2019-]\p{L}+)*$/u;
 export const OTP_RE = new RegExp(`^\\d{${OTP_LENGTH}}$`);
+
+const KEYBOARD_ROWS = ['1234567890', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+/**
+ * Why a password that meets the character rules is still easy to guess, or null: a character run
+ * ("aaaa"), a repeated block ("Aa1!Aa1!Aa1!"), too few different characters, or a sequence of five
+ * ("abcde", "54321", "qwert") — the first things a guessing program tries.
+ */
+export function passwordPatternProblem(password: string): string | null {
+  const p = password.toLowerCase();
+  const repetitive = 'Avoid repeated characters and patterns (like aaaa or abcabc).';
+  if (/(.)\1{3}/u.test(p) || /^(.+?)\1+$/u.test(p) || new Set(p).size < 6) return repetitive;
+  const chars = [...p];
+  let up = 1;
+  let down = 1;
+  for (let i = 1; i < chars.length; i++) {
+    const step = chars[i]!.codePointAt(0)! - chars[i - 1]!.codePointAt(0)!;
+    up = step === 1 ? up + 1 : 1;
+    down = step === -1 ? down + 1 : 1;
+    if (up >= 5 || down >= 5) return 'Avoid sequences (like abcde or 12345).';
+  }
+  for (let i = 0; i + 5 <= p.length; i++) {
+    const five = p.slice(i, i + 5);
+    const reversed = [...five].reverse().join('');
+    if (KEYBOARD_ROWS.some((row) => row.includes(five) || row.includes(reversed)))
+      return 'Avoid rows of the keyboard (like qwert or asdfg).';
+  }
+  return null;
+}

@@ -12,6 +12,7 @@ import { accountRepository as repo, type Attempt, type Scope, type UserRow } fro
 import {
   dummyHash,
   hashCode,
+  serverSecret,
   hashPassword,
   hashToken,
   isCommonPassword,
@@ -94,7 +95,7 @@ async function sendCode(
   await repo.putCode(tx, {
     userId: user.id,
     email,
-    codeHash: hashCode(user.id, code),
+    codeHash: hashCode(serverSecret(deps.config), user.id, code),
     ttlS: CODE_TTL_S,
     resetFailures,
   });
@@ -285,7 +286,7 @@ export async function verifyCode(
       return { error: new RateLimited(TOO_MANY, wait) };
     }
     if (code.expired) return { error: new Validation('This code has expired. Please request a new one.') };
-    if (!sameHash(code.codeHash, hashCode(userId, otp)))
+    if (!sameHash(code.codeHash, hashCode(serverSecret(deps.config), userId, otp)))
       return { error: wrongCode(await repo.recordFailure(tx, userId)) };
     await repo.deleteCode(tx, userId);
     if (!user.emailVerified) {

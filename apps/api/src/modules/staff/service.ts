@@ -1,5 +1,6 @@
 import { generate, generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import { ROLE_PERMISSIONS, type Role, type StaffMe } from '@facet/contracts/admin';
+import { passwordPatternProblem } from '@facet/contracts/patterns';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { Conflict, RateLimited, Unauthorized, Validation } from '../../errors.ts';
@@ -63,6 +64,8 @@ export async function addStaff(
 function checkPassword(password: string) {
   if (password.length < 12 || password.length > 128) throw new Validation('A staff password is 12–128 characters.');
   if (isCommonPassword(password)) throw new Validation('That password is too common. Choose another.');
+  const problem = passwordPatternProblem(password);
+  if (problem) throw new Validation(problem);
 }
 
 export const staffCount = (db: DbOrTx) => repo.count(db);
