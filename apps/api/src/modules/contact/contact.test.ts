@@ -32,6 +32,21 @@ describe('POST /api/contact-us', () => {
     expect(mail.text).toContain('resize my ring');
   });
 
+  it('sends the sender a receipt that carries none of their words (the address is unproved)', async () => {
+    const spam = {
+      name: 'Win a prize at evil.example',
+      email: 'victim@example.com',
+      subject: 'Claim your $500 at http://evil.example/now',
+      message: 'Anything at all',
+    };
+    expect((await t.app.inject({ method: 'POST', url: '/api/contact-us', payload: spam })).statusCode).toBe(200);
+    const receipt = await lastMail(t, 'victim@example.com', 'contact-receipt');
+    expect(receipt.subject).toBe(`We received your message to ${t.config.STORE_NAME}`);
+    for (const words of ['evil.example', 'Claim your', 'Win a prize', 'Anything at all'])
+      expect(`${receipt.subject}\n${receipt.text}`).not.toContain(words);
+    await t.database.db.execute(sql`delete from contact_message where email = 'victim@example.com'`);
+  });
+
   it('limits the message to 5,000 characters and keeps nothing from a bot that fills the honeypot', async () => {
     const long = await t.app.inject({
       method: 'POST',

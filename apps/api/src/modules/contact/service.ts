@@ -24,7 +24,7 @@ export async function createContactMessage(
     await enqueueMail(tx, {
       kind: 'contact-receipt',
       to: fields.email,
-      ...templates.contactReceipt(store, fields.name, fields.subject),
+      ...templates.contactReceipt(store),
     });
   });
   void deps.outbox.kick();

@@ -155,10 +155,14 @@ export const templates = {
       ],
     }),
 
-  contactReceipt: (store: StoreInfo, name: string, subject: string): Rendered =>
-    layout(store, `We received your message: ${subject}`, {
-      greeting: `Hello ${name},`,
+  /**
+   * Goes to an address nobody has proved they own, so it carries none of the visitor's words (not
+   * their name, not their subject): the form cannot be used to send anyone a message in our name.
+   */
+  contactReceipt: (store: StoreInfo): Rendered =>
+    layout(store, `We received your message to ${store.name}`, {
       paragraphs: ['Thank you for writing to us. One of our jewelers will answer within one business day.'],
+      after: ['If you did not write to us, someone else entered your address; you can ignore this message.'],
     }),
 
   newsletterConfirm: (store: StoreInfo, url: string): Rendered =>
