@@ -3,9 +3,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Config } from '../config.ts';
@@ -22,7 +21,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The engine under Drizzle, for libraries that bring their own SQL (the job queue). */
   engine: { pglite: PGlite } | { url: string };
-  migrate(): Promise<void>;
+  /** Runs the migrations not yet applied; `upTo` (a migration's journal time) stops after that one (restores). */
+  migrate(upTo?: number): Promise<void>;
   close(): Promise<void>;
   /**
    * Calls `onNotify` with each payload NOTIFYed on `channel` by any connection, this process's or
@@ -60,6 +60,23 @@ const STARTUP_LOCK = 7_316_001;
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
+/** This code's migrations, oldest first; each one's `folderMillis` is its place in the journal. */
+export const codeMigrations = (): MigrationMeta[] => readMigrationFiles({ migrationsFolder });
+
+/** The journal's entries: each migration's file name and time. */
+export const migrationJournal = (): Array<{ tag: string; when: number }> =>
+  JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')).entries;
+
+/** Drizzle's migrator over every migration, or those up to one journal time (a backup's schema). */
+async function migrateUpTo(drizzleDb: object, upTo?: number) {
+  // dialect and session are internal to Drizzle's classes; its own migrate() reaches them the same way.
+  const db = drizzleDb as unknown as { dialect: unknown; session: unknown };
+  const all = codeMigrations();
+  const wanted = upTo === undefined ? all : all.filter((m) => m.folderMillis <= upTo);
+  const dialect = db.dialect as { migrate(m: MigrationMeta[], s: unknown, c: object): Promise<void> };
+  await dialect.migrate(wanted, db.session, { migrationsFolder });
+}
+
 export async function openDatabase(config: Config): Promise<Database> {
   if (config.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
@@ -71,9 +88,9 @@ export async function openDatabase(config: Config): Promise<Database> {
       db,
       kind: 'postgres',
       engine: { url: config.DATABASE_URL },
-      migrate: async () => {
+      migrate: async (upTo) => {
         await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-        await migratePg(drizzlePg(pool), { migrationsFolder });
+        await migrateUpTo(drizzlePg(pool), upTo);
       },
       close: () => pool.end(),
       prepared: preparedOn(db),
@@ -107,9 +124,9 @@ export async function openDatabase(config: Config): Promise<Database> {
     db,
     kind: 'pglite',
     engine: { pglite: client },
-    migrate: async () => {
+    migrate: async (upTo) => {
       await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-      await migratePglite(drizzlePglite(client), { migrationsFolder });
+      await migrateUpTo(drizzlePglite(client), upTo);
     },
     close: async () => {
       await stopMaintenance();
@@ -134,7 +151,7 @@ export async function openDatabase(config: Config): Promise<Database> {
  * whose process is gone is taken over.
  */
 export class DataDirBusy extends Error {}
-function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string): () => void {
   const file = path.join(dataDir, 'pglite.lock');
   const alive = (pid: number) => {
     try {

@@ -1,0 +1,195 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import zlib from 'node:zlib';
+import { codeMigrations, migrationJournal, type Database, type Db } from '../../db/client.ts';
+import { assemble, BackupRefused, readBackup, type BackupHeader } from './format.ts';
+import { backupRepository as repo } from './repository.ts';
+
+export { BackupRefused, readBackup, type BackupHeader };
+
+const BATCH = 500;
+
+/** The migration a schema version names, from this code's journal. */
+const tagOf = (lastWhen: number) => migrationJournal().find((m) => m.when === lastWhen)?.tag ?? `unknown (${lastWhen})`;
+
+/**
+ * A consistent copy of a running store in `file`. The embedded database: every table read in one
+ * read-only, repeatable-read transaction (one snapshot; on the embedded engine other requests wait
+ * for it, a second or two, and then go on). PostgreSQL: pg_dump, which reads in one snapshot too.
+ */
+export async function makeBackup(database: Database, file: string): Promise<BackupHeader> {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const bodyFile = `${file}.body-${process.pid}`;
+  try {
+    if (database.kind === 'postgres') return await pgDumpBackup(database, file, bodyFile);
+    const out = fs.createWriteStream(bodyFile, { mode: 0o600 });
+    const gzip = zlib.createGzip({ level: 6 });
+    const done = new Promise<void>((resolve, reject) => {
+      out.on('finish', resolve);
+      out.on('error', reject);
+      gzip.on('error', reject);
+    });
+    gzip.pipe(out);
+    const write = async (line: string) => {
+      if (!gzip.write(`${line}\n`)) await new Promise((r) => gzip.once('drain', r));
+    };
+    const meta = await database.db.transaction(
+      async (tx) => {
+        const version = await repo.schemaVersion(tx);
+        if (!version) throw new BackupRefused('This database has no store in it yet: nothing to back up.');
+        const tables: Record<string, number> = {};
+        for (const t of await repo.tables(tx)) {
+          const rows = await repo.rowsAsJson(tx, t.name);
+          tables[t.name] = rows.length;
+          await write(JSON.stringify({ table: t.name, columns: t.columns, rows: rows.length }));
+          for (const r of rows) await write(r);
+        }
+        for (const s of await repo.sequences(tx))
+          await write(JSON.stringify({ sequence: s.name, value: s.value, called: s.called }));
+        return { version, tables };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    gzip.end();
+    await done;
+    return await assemble(
+      file,
+      {
+        format: 1,
+        body: 'logical',
+        schema: { ...meta.version, tag: tagOf(meta.version.lastWhen) },
+        createdAt: new Date().toISOString(),
+        tables: meta.tables,
+      },
+      bodyFile,
+    );
+  } finally {
+    fs.rmSync(bodyFile, { force: true });
+  }
+}
+
+/** A PostgreSQL client program (pg_dump, pg_restore) from PATH or the Debian cluster's bin, or a clear refusal. */
+export function pgProgram(name: 'pg_dump' | 'pg_restore'): string {
+  const candidates: string[] = [name];
+  try {
+    for (const v of fs.readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a)))
+      candidates.push(`/usr/lib/postgresql/${v}/bin/${name}`);
+  } catch {
+    /* no Debian cluster */
+  }
+  for (const c of candidates) if (spawnSync(c, ['--version']).status === 0) return c;
+  throw new BackupRefused(
+    `${name} is not installed. Install the PostgreSQL client programs (Debian: apt-get install postgresql-client) and try again.`,
+  );
+}
+
+async function pgDumpBackup(database: Database, file: string, bodyFile: string): Promise<BackupHeader> {
+  const url = (database.engine as { url: string }).url;
+  const dump = pgProgram('pg_dump');
+  const meta = await database.db.transaction(
+    async (tx) => {
+      const version = await repo.schemaVersion(tx);
+      if (!version) throw new BackupRefused('This database has no store in it yet: nothing to back up.');
+      const tables: Record<string, number> = {};
+      for (const t of await repo.tables(tx)) tables[t.name] = await repo.count(tx, t.name);
+      return { version, tables };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  await run(dump, ['--format=custom', '--no-owner', '--no-privileges', `--file=${bodyFile}`, `--dbname=${url}`]);
+  return assemble(
+    file,
+    {
+      format: 1,
+      body: 'pg_dump',
+      schema: { ...meta.version, tag: tagOf(meta.version.lastWhen) },
+      createdAt: new Date().toISOString(),
+      // Counted just before pg_dump's own snapshot: a guide, not a check (rows may have come since).
+      tables: meta.tables,
+    },
+    bodyFile,
+  );
+}
+
+function run(cmd: string, args: string[], stdin?: fs.ReadStream): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: [stdin ? 'pipe' : 'ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr!.on('data', (d) => (err += d));
+    if (stdin) stdin.pipe(child.stdin!);
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(cmd)} failed (${code}): ${err.trim()}`)),
+    );
+  });
+}
+
+/** Refuses a backup whose schema this code does not know (made by a newer release). */
+export function checkSchema(header: BackupHeader) {
+  const all = codeMigrations();
+  const last = all.at(-1)!.folderMillis;
+  if (header.schema.lastWhen > last || !all.some((m) => m.folderMillis === header.schema.lastWhen))
+    throw new BackupRefused(
+      `This backup was made by a newer release of Facet (schema ${header.schema.tag}, ${header.schema.migrations} migrations); this one knows ${all.length}. Restore it with that release or a later one. Nothing was changed.`,
+    );
+}
+
+/**
+ * Loads a logical backup's rows into `database`, already migrated to the backup's schema and
+ * holding no store data of its own: in one transaction, with triggers and foreign keys off while
+ * rows go in; then checks every table has as many rows as the backup says.
+ */
+export async function loadLogical(database: Database, file: string, offset: number, header: BackupHeader) {
+  const lines = readline.createInterface({
+    input: fs.createReadStream(file, { start: offset }).pipe(zlib.createGunzip()),
+    crlfDelay: Infinity,
+  });
+  await database.db.transaction(async (tx) => {
+    await repo.loading(tx, true);
+    await repo.clear(
+      tx,
+      (await repo.tables(tx)).map((t) => t.name),
+    );
+    let current: { table: string; columns: string[]; left: number } | null = null;
+    let batch: string[] = [];
+    const flush = async () => {
+      if (current && batch.length) await repo.insertJson(tx, current.table, current.columns, batch);
+      batch = [];
+    };
+    for await (const line of lines) {
+      if (current && current.left > 0) {
+        batch.push(line);
+        current.left--;
+        if (batch.length >= BATCH) await flush();
+        continue;
+      }
+      await flush();
+      const entry = JSON.parse(line) as
+        { table: string; columns: string[]; rows: number } | { sequence: string; value: string; called: boolean };
+      if ('table' in entry) current = { table: entry.table, columns: entry.columns, left: entry.rows };
+      else await repo.setSequence(tx, entry.sequence, entry.value, entry.called);
+    }
+    await flush();
+    if (current && current.left > 0)
+      throw new BackupRefused('The backup ends in the middle of a table. Nothing was changed.');
+    for (const [table, rows] of Object.entries(header.tables)) {
+      const got = await repo.count(tx, table);
+      if (got !== rows) throw new Error(`Restoring ${table}: ${got} rows loaded, the backup holds ${rows}.`);
+    }
+    await repo.loading(tx, false);
+  });
+}
+
+/** pg_restore of a pg_dump backup into an empty PostgreSQL database, all or nothing. */
+export async function loadPgDump(url: string, file: string, offset: number) {
+  const restore = pgProgram('pg_restore');
+  await run(
+    restore,
+    ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${url}`],
+    fs.createReadStream(file, { start: offset }),
+  );
+}
+
+export const isEmptyDatabase = async (db: Db) => (await repo.tableCount(db)) === 0;
