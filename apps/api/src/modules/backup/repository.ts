@@ -86,6 +86,10 @@ export const backupRepository = {
   setSequence: (db: DbOrTx, name: string, value: string, called: boolean) =>
     db.execute(sql`select setval(quote_ident(${name})::regclass, ${value}::bigint, ${called})`),
 
+  /** Names this transaction's snapshot, so pg_dump reads exactly what it sees. */
+  exportSnapshot: async (db: DbOrTx) =>
+    rowsOf<{ id: string }>(await db.execute(sql`select pg_export_snapshot() as id`))[0]!.id,
+
   count: async (db: DbOrTx, table: string) =>
     rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${q(table)}`))[0]!.n,
 };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Config } from '../../config.ts';
 import { lockDataDir, openDatabase } from '../../db/client.ts';
 import { BackupRefused, readBackup, type BackupHeader } from './format.ts';
-import { checkSchema, isEmptyDatabase, loadLogical, loadPgDump } from './service.ts';
+import { checkSchema, isEmptyDatabase, loadLogical, loadPgDump, verifyCounts } from './service.ts';
 
 export interface Restored {
   header: BackupHeader;
@@ -79,8 +79,10 @@ async function restorePostgres(
           ? 'Restoring over a PostgreSQL database that holds a store is not done in place: create an empty database, restore into it, then point DATABASE_URL at it. Nothing was changed.'
           : 'The PostgreSQL database of DATABASE_URL already holds a store. Restore into an empty database. Nothing was changed.',
       );
-    if (header.body === 'pg_dump') await loadPgDump(config.DATABASE_URL!, file, offset);
-    else {
+    if (header.body === 'pg_dump') {
+      await loadPgDump(config.DATABASE_URL!, file, offset);
+      await verifyCounts(database.db, header);
+    } else {
       // An embedded store's backup moving to PostgreSQL: its schema, then its rows.
       await database.migrate(header.schema.lastWhen);
       await loadLogical(database, file, offset, header);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
-import { codeMigrations, migrationJournal, type Database, type Db } from '../../db/client.ts';
+import { codeMigrations, migrationJournal, type Database, type Db, type DbOrTx } from '../../db/client.ts';
 import { assemble, BackupRefused, readBackup, type BackupHeader } from './format.ts';
 import { backupRepository as repo } from './repository.ts';
 
@@ -94,11 +94,20 @@ async function pgDumpBackup(database: Database, file: string, bodyFile: string):
       if (!version) throw new BackupRefused('This database has no store in it yet: nothing to back up.');
       const tables: Record<string, number> = {};
       for (const t of await repo.tables(tx)) tables[t.name] = await repo.count(tx, t.name);
+      // pg_dump reads in this very snapshot (held open until it is done), so the counts are its own.
+      const snapshot = await repo.exportSnapshot(tx);
+      await run(dump, [
+        '--format=custom',
+        '--no-owner',
+        '--no-privileges',
+        `--snapshot=${snapshot}`,
+        `--file=${bodyFile}`,
+        `--dbname=${url}`,
+      ]);
       return { version, tables };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  await run(dump, ['--format=custom', '--no-owner', '--no-privileges', `--file=${bodyFile}`, `--dbname=${url}`]);
   return assemble(
     file,
     {
@@ -106,7 +115,6 @@ async function pgDumpBackup(database: Database, file: string, bodyFile: string):
       body: 'pg_dump',
       schema: { ...meta.version, tag: tagOf(meta.version.lastWhen) },
       createdAt: new Date().toISOString(),
-      // Counted just before pg_dump's own snapshot: a guide, not a check (rows may have come since).
       tables: meta.tables,
     },
     bodyFile,
@@ -174,10 +182,7 @@ export async function loadLogical(database: Database, file: string, offset: numb
     await flush();
     if (current && current.left > 0)
       throw new BackupRefused('The backup ends in the middle of a table. Nothing was changed.');
-    for (const [table, rows] of Object.entries(header.tables)) {
-      const got = await repo.count(tx, table);
-      if (got !== rows) throw new Error(`Restoring ${table}: ${got} rows loaded, the backup holds ${rows}.`);
-    }
+    await verifyCounts(tx, header);
     await repo.loading(tx, false);
   });
 }
@@ -190,6 +195,14 @@ export async function loadPgDump(url: string, file: string, offset: number) {
     ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${url}`],
     fs.createReadStream(file, { start: offset }),
   );
+}
+
+/** Every table holds as many rows as the backup says it did. */
+export async function verifyCounts(db: DbOrTx, header: BackupHeader) {
+  for (const [table, rows] of Object.entries(header.tables)) {
+    const got = await repo.count(db, table);
+    if (got !== rows) throw new Error(`Restoring ${table}: ${got} rows loaded, the backup holds ${rows}.`);
+  }
 }
 
 export const isEmptyDatabase = async (db: Db) => (await repo.tableCount(db)) === 0;
