@@ -25,6 +25,8 @@ import { menuRoutes } from './modules/menu/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { sitemapRoutes } from './modules/sitemap/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { backupAdminRoutes, backupControlRoutes } from './modules/backup/routes.ts';
+import { startBackupWorker } from './modules/backup/worker.ts';
 import { configuratorRoutes } from './modules/configurator/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { addressRoutes } from './modules/address/routes.ts';
@@ -71,6 +73,7 @@ declare module 'fastify' {
     config: Config;
     answerCache: AnswerCache;
     internalSecret: string;
+    controlToken: string | null;
     outbox: MailOutbox;
     payments: PaymentProvider;
     diamondIndex: DiamondIndex;
@@ -150,6 +153,11 @@ export async function buildApp({
   app.decorate('answerCache', new AnswerCache());
   // Marks in-process calls from server-side rendering (see clientKey); never leaves the process.
   app.decorate('internalSecret', randomBytes(24).toString('hex'));
+  // The embedded store's answer to `npm run backup` while it runs (DATA_DIR/control.json holds it).
+  app.decorate(
+    'controlToken',
+    database.kind === 'pglite' && !config.inMemoryDb ? randomBytes(32).toString('base64url') : null,
+  );
 
   await app.register(dbPlugin, { database });
   app.decorate('throttle', throttleFor(database));
@@ -169,6 +177,7 @@ export async function buildApp({
   let stopPayments: (() => void) | undefined;
   let stopPulls: (() => void) | undefined;
   let stopAlerts: (() => Promise<void>) | undefined;
+  let stopBackups: (() => void) | undefined;
   app.addHook('onReady', async () => {
     outbox.start();
     stopSweeping = app.throttle.startSweeper();
@@ -179,6 +188,7 @@ export async function buildApp({
       await startImportWorker(app, app.jobs);
       stopPulls = startPulls(app);
       stopAlerts = await startSavedSearchWorker(app, app.jobs, database);
+      stopBackups = await startBackupWorker(app, app.jobs);
     }
   });
   app.addHook('onClose', async () => {
@@ -187,6 +197,7 @@ export async function buildApp({
     stopPayments?.();
     stopPulls?.();
     await stopAlerts?.();
+    stopBackups?.();
     await app.jobs.stop();
     await stopFollowing?.();
     await outbox.stop();
@@ -245,9 +256,11 @@ export async function buildApp({
           await admin.register(feedAdminRoutes);
           await admin.register(importAdminRoutes);
           await admin.register(appointmentAdminRoutes);
+          await admin.register(backupAdminRoutes);
         },
         { prefix: '/admin' },
       );
+      await api.register(backupControlRoutes(app.controlToken));
       await extraApiRoutes?.(api);
       // Any other /api path, whatever the method, is a JSON 404 — never the storefront's HTML page.
       api.route({

@@ -5,6 +5,7 @@ import { seedIfEmpty } from './db/seed/seed.ts';
 import { buildApp } from './app.ts';
 import { warmCatalogue } from './modules/catalog/service.ts';
 import { webPlugin } from './plugins/web.ts';
+import { writeControlFile } from './modules/backup/control.ts';
 import { staffCount } from './modules/staff/service.ts';
 
 // One process per core on PostgreSQL (instances share everything through the database, see the
@@ -136,6 +137,7 @@ async function serve() {
   if (isWorker) return;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
+  if (app.controlToken) writeControlFile(config.DATA_DIR, port, app.controlToken);
   announce(port, database.kind, app.outbox.transport.kind === 'mailbox', (await staffCount(database.db)) === 0);
 }
 

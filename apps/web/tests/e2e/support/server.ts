@@ -17,6 +17,7 @@ const freePort = () =>
 
 export interface OwnServer {
   url: string;
+  dataDir: string;
   stop(): Promise<void>;
   output(): string;
 }
@@ -25,9 +26,12 @@ export interface OwnServer {
  * A second store, started by a test that needs settings of its own (tight rate limits) so it
  * cannot disturb the shared one. Same built storefront, its own small database.
  */
-export async function startOwnServer(env: Record<string, string>): Promise<OwnServer> {
+export async function startOwnServer(
+  env: Record<string, string>,
+  opts: { dataDir?: string; keepData?: boolean } = {},
+): Promise<OwnServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'facet-own-'));
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'facet-own-'));
   let out = '';
   const child: ChildProcess = spawn(process.execPath, ['apps/api/src/server.ts'], {
     cwd: root,
@@ -65,11 +69,12 @@ export async function startOwnServer(env: Record<string, string>): Promise<OwnSe
   }
   return {
     url,
+    dataDir,
     output: () => out,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,45 @@
+// npm run restore -- <file> [--replace]
+//
+// Restores a backup into an empty DATA_DIR (or the empty PostgreSQL database of DATABASE_URL).
+// Refuses a non-empty target unless --replace (the store there is then kept aside, not deleted),
+// and a damaged, cut-short or newer-release file; a refusal changes nothing. `npm start` then
+// brings the schema up to date.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import { DataDirBusy } from '../db/client.ts';
+import { BackupRefused } from '../modules/backup/service.ts';
+import { restoreStore } from '../modules/backup/restore.ts';
+
+const USAGE = 'Usage: npm run restore -- <file> [--replace]';
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({ allowPositionals: true, options: { replace: { type: 'boolean' } } });
+  const [target] = positionals;
+  if (!target || positionals.length > 1) {
+    console.error(USAGE);
+    return 2;
+  }
+  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), target);
+  const config = loadConfig({ LOG_LEVEL: 'warn' });
+  const { header, keptAside } = await restoreStore(config, file, { replace: values.replace === true });
+  const where = config.DATABASE_URL ? 'the PostgreSQL database of DATABASE_URL' : config.DATA_DIR;
+  console.log(
+    `Restored the backup of ${header.createdAt} (schema ${header.schema.tag}, ${header.tables.customer_order ?? 0} orders, ${header.tables.app_user ?? 0} accounts) into ${where}.`,
+  );
+  if (keptAside) console.log(`The store that was there is kept in ${keptAside}; delete it when you no longer need it.`);
+  console.log('Start the store with `npm start`: it brings the schema up to date first.');
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    if (err instanceof BackupRefused || err instanceof DataDirBusy) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    console.error(err);
+    process.exit(1);
+  },
+);
