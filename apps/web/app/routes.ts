@@ -56,6 +56,7 @@ export default [
     route('admin/imports/:id', 'routes/admin/import.tsx'),
     route('admin/staff', 'routes/admin/staff.tsx'),
     route('admin/audit', 'routes/admin/audit.tsx'),
+    route('admin/backups', 'routes/admin/backups.tsx'),
     route('admin/account', 'routes/admin/account.tsx'),
   ]),
   route('sitemap.xml', 'routes/sitemap.ts'),

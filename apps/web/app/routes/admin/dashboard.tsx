@@ -1,10 +1,11 @@
-import { Link } from 'react-router';
-import { ORDER_STATUSES, STATUS_LABELS, type OrderStatus } from '@facet/contracts/admin';
+import { Link, useOutletContext } from 'react-router';
+import { ORDER_STATUSES, STATUS_LABELS, can, type OrderStatus, type StaffMe } from '@facet/contracts/admin';
 import { formatMoney } from '@facet/contracts/money';
 import type { Route } from './+types/dashboard';
 import { adminLoad } from '~/features/admin/admin-api.ts';
 import { AdminHeading } from '~/features/admin/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/route-error.tsx';
+import { BackupNotice } from '~/features/admin/backup-warning.tsx';
 
 interface Dashboard {
   periods: Array<{ days: number; orders: number; revenueCents: number; averageCents: number; stones: number }>;
@@ -20,10 +21,12 @@ const PERIOD: Record<number, string> = { 1: 'Last 24 hours', 7: 'Last 7 days', 3
 const WORK: OrderStatus[] = ['placed', 'in_production', 'ready_to_ship', 'shipped'];
 
 export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) {
+  const me = useOutletContext<StaffMe>();
   const most = Math.max(1, ...WORK.map((s) => d.queue[s] ?? 0));
   return (
     <>
       <AdminHeading title="Dashboard" />
+      {can(me.role, 'settings:manage') && <BackupNotice />}
       <div className="grid gap-4 md:grid-cols-3">
         {d.periods.map((p) => (
           <section key={p.days} className="border border-hairline bg-white p-4" aria-label={PERIOD[p.days]}>
