@@ -14,7 +14,8 @@ let config: Config;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-daily-'));
 const owner = { id: null, email: 'command line' };
 beforeAll(async () => {
-  config = loadConfig({ DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent' });
+  // The embedded store's feature, whatever DATABASE_URL the suite runs with.
+  config = { ...loadConfig({ DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent' }), DATABASE_URL: undefined };
   database = await openDatabase(config);
   await database.migrate();
 });

@@ -150,16 +150,17 @@ export function checkSchema(header: BackupHeader) {
  * rows go in; then checks every table has as many rows as the backup says.
  */
 export async function loadLogical(database: Database, file: string, offset: number, header: BackupHeader) {
-  const lines = readline.createInterface({
-    input: fs.createReadStream(file, { start: offset }).pipe(zlib.createGunzip()),
-    crlfDelay: Infinity,
-  });
   await database.db.transaction(async (tx) => {
     await repo.loading(tx, true);
     await repo.clear(
       tx,
       (await repo.tables(tx)).map((t) => t.name),
     );
+    // Opened only now, as it is read: lines a reader emits before anyone iterates are lost.
+    const lines = readline.createInterface({
+      input: fs.createReadStream(file, { start: offset }).pipe(zlib.createGunzip()),
+      crlfDelay: Infinity,
+    });
     let current: { table: string; columns: string[]; left: number } | null = null;
     let batch: string[] = [];
     const flush = async () => {
