@@ -41,7 +41,7 @@ describe('daily backup', () => {
     expect(await dailyBackup(database, config)).toBeNull(); // not again the same day
     let status = await backupStatus(database, config);
     expect(status.stale).toBe(false);
-    expect(status.last!.bytes).toBe(fs.statSync(first!.file).size - (await readBackup(first!.file)).offset);
+    expect(status.last!.bytes).toBe(fs.statSync(first!.file).size);
 
     for (let i = 0; i < 2; i++) {
       await ageLast(25);

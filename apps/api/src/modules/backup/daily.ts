@@ -59,7 +59,8 @@ export async function backupNow(database: Database, config: Config): Promise<Las
   const file = path.join(settings.directory, `facet-${stamp(new Date(started))}.backup`);
   try {
     const header = await makeBackup(database, file);
-    const last: Last = { at: new Date().toISOString(), file, bytes: header.bytes, ms: Date.now() - started };
+    // The file's size, as the folder lists it (the header's count is the body's).
+    const last: Last = { at: header.createdAt, file, bytes: fs.statSync(file).size, ms: Date.now() - started };
     await repo.putSetting(database.db, LAST, last);
     prune(settings);
     return last;

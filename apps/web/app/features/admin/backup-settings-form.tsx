@@ -59,12 +59,14 @@ export function BackupSettingsForm({
         form={form}
         name="directory"
         label="Folder"
+        required
         hint="On the machine that runs the store. Another disk, or a folder your own backup software copies elsewhere, is safest."
       />
       <TextField
         form={form}
         name="keep"
         label="Backups to keep"
+        required
         inputMode="numeric"
         className="w-40"
         hint="The oldest beyond this number are deleted."

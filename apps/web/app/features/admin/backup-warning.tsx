@@ -11,6 +11,7 @@ export const whenText = (iso: string) =>
 
 /** The owner's warning when the store has no recent backup (none, or the last older than two days). */
 export function BackupWarning({ status, link = false }: { status: BackupStatus; link?: boolean }) {
+  // On the Backups page itself (no link) the failure is shown beside the last backup instead.
   if (!status.stale) return null;
   return (
     <p role="alert" className="mb-4 border border-danger bg-white p-3 text-sm">
@@ -19,9 +20,13 @@ export function BackupWarning({ status, link = false }: { status: BackupStatus; 
           ? `The last backup is more than ${BACKUP_STALE_HOURS / 24} days old (${whenText(status.last.at)}).`
           : 'This store has no backup yet.'}
       </strong>{' '}
-      {status.settings.enabled
-        ? 'The daily backup is not succeeding: check the folder and the message below.'
-        : 'The daily backup is turned off.'}{' '}
+      {!status.settings.enabled
+        ? 'The daily backup is turned off.'
+        : status.lastError && link
+          ? `The backup of ${whenText(status.lastError.at)} failed: ${status.lastError.message}`
+          : status.last
+            ? 'The daily backup has not run since.'
+            : 'Make one now, and check the daily backup’s folder.'}{' '}
       {link && (
         <Link to="/admin/backups" className="text-primary underline underline-offset-2">
           Backups
