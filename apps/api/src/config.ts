@@ -9,6 +9,11 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * PostgreSQL: the schema owner's URL, used only to migrate. Set it and DATABASE_URL's role needs
+   * (and is given) no more than reading and writing rows.
+   */
+  MIGRATION_DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Facet <hello@facet.example>'),

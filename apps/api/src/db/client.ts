@@ -67,6 +67,30 @@ export const codeMigrations = (): MigrationMeta[] => readMigrationFiles({ migrat
 export const migrationJournal = (): Array<{ tag: string; when: number }> =>
   JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')).entries;
 
+/**
+ * The owner role installs the job queue's schema too (the store's role cannot create one), then
+ * gives the store's role what it needs: rows, not tables. No TRUNCATE, no DDL, and the audit log
+ * only INSERT and SELECT.
+ */
+async function grantStoreRole(owner: pg.Pool, ownerUrl: string, storeUrl: string) {
+  const { PgBoss } = await import('pg-boss');
+  const boss = new PgBoss({ connectionString: ownerUrl, supervise: false, schedule: false, max: 1 });
+  boss.on('error', () => {});
+  await boss.start();
+  await boss.stop({ graceful: false, close: true });
+  const role = decodeURIComponent(new URL(storeUrl).username);
+  if (!role || role === decodeURIComponent(new URL(ownerUrl).username)) return;
+  const r = pg.escapeIdentifier(role);
+  await owner.query(`
+    GRANT USAGE ON SCHEMA public, pgboss, drizzle TO ${r};
+    GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public, pgboss TO ${r};
+    GRANT SELECT ON ALL TABLES IN SCHEMA drizzle TO ${r};
+    GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public, pgboss TO ${r};
+    GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA pgboss TO ${r};
+    REVOKE UPDATE, DELETE, TRUNCATE ON audit_log FROM ${r};
+    REVOKE UPDATE, TRUNCATE ON order_event FROM ${r};`);
+}
+
 /** Drizzle's migrator over every migration, or those up to one journal time (a backup's schema). */
 async function migrateUpTo(drizzleDb: object, upTo?: number) {
   // dialect and session are internal to Drizzle's classes; its own migrate() reaches them the same way.
@@ -88,9 +112,18 @@ export async function openDatabase(config: Config): Promise<Database> {
       db,
       kind: 'postgres',
       engine: { url: config.DATABASE_URL },
+      // With MIGRATION_DATABASE_URL the schema is changed by its owner role, and the store runs as
+      // a role that may only read and write rows (docs/operations.md).
       migrate: async (upTo) => {
-        await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-        await migrateUpTo(drizzlePg(pool), upTo);
+        const ownerUrl = config.MIGRATION_DATABASE_URL;
+        const owner = ownerUrl ? new pg.Pool({ connectionString: ownerUrl, max: 2 }) : pool;
+        try {
+          await owner.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+          await migrateUpTo(drizzlePg(owner), upTo);
+          if (ownerUrl) await grantStoreRole(owner, ownerUrl, config.DATABASE_URL!);
+        } finally {
+          if (owner !== pool) await owner.end();
+        }
       },
       close: () => pool.end(),
       prepared: preparedOn(db),
