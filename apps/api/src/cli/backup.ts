@@ -5,7 +5,8 @@
 // says where it listens); a stopped store is read directly. PostgreSQL (DATABASE_URL): pg_dump.
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
-import { DataDirBusy, openDatabase } from '../db/client.ts';
+import { runCli } from './run.ts';
+import { openDatabase } from '../db/client.ts';
 import { BackupRefused, makeBackup } from '../modules/backup/service.ts';
 import { readControlFile } from '../modules/backup/control.ts';
 
@@ -58,14 +59,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    if (err instanceof BackupRefused || err instanceof DataDirBusy) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    console.error(err);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -7,8 +7,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { DataDirBusy } from '../db/client.ts';
-import { BackupRefused } from '../modules/backup/service.ts';
+import { runCli } from './run.ts';
 import { restoreStore } from '../modules/backup/restore.ts';
 
 const USAGE = 'Usage: npm run restore -- <file> [--replace]';
@@ -32,14 +31,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    if (err instanceof BackupRefused || err instanceof DataDirBusy) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    console.error(err);
-    process.exit(1);
-  },
-);
+runCli(main);
