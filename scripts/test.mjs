@@ -25,6 +25,8 @@ step('Unit and API tests (Vitest)', 'npx', [
   'vitest',
   'run',
   '--project',
+  'tooling',
+  '--project',
   'contracts',
   '--project',
   'web',
