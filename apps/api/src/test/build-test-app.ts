@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../config.ts';
@@ -53,8 +56,16 @@ export async function buildTestApp(
   const throwaway = baseUrl ? await throwawayDatabase(baseUrl) : undefined;
   const databaseUrl = throwaway?.url;
   const dropDatabase = throwaway?.drop;
+  // Files a store keeps beside its database (its secret key, backups) go to a folder of the test's own.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-test-'));
   const config = loadConfig(
-    { LOG_LEVEL: 'silent', SEED_SCALE: '0.05', ...overrides, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    {
+      LOG_LEVEL: 'silent',
+      SEED_SCALE: '0.05',
+      DATA_DIR: dataDir,
+      ...overrides,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
     !databaseUrl,
   );
   const database = await openDatabase(config);
@@ -79,6 +90,7 @@ export async function buildTestApp(
       // A test may have closed the database on purpose (outage tests); the clean-up still runs.
       await database.close().catch(() => {});
       await dropDatabase?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
