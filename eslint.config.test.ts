@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -23,5 +25,28 @@ describe('every form says how it is sent (facet/form-method)', () => {
     expect(await rulesHit('export const F = () => <form method="get" role="search" />;\n', file)).not.toContain(
       'facet/form-method',
     );
+  });
+});
+
+describe('no import cycles (import-x/no-cycle)', () => {
+  it('refuses two files of a module that import values from each other', async () => {
+    const dir = path.join(import.meta.dirname, 'apps/api/src/modules', `lint-probe-${process.pid}`);
+    fs.mkdirSync(dir, { recursive: true });
+    try {
+      fs.writeFileSync(path.join(dir, 'a.ts'), "import { b } from './b.ts';\nexport const a = () => b() + 1;\n");
+      fs.writeFileSync(
+        path.join(dir, 'b.ts'),
+        "import { a } from './a.ts';\nexport const b = () => 1;\nexport const c = () => a();\n",
+      );
+      const results = await new ESLint({ cwd: import.meta.dirname }).lintFiles([dir]);
+      const rules = results.flatMap((r) => r.messages.map((m) => m.ruleId));
+      expect(rules.filter((r) => r === 'import-x/no-cycle')).toHaveLength(2);
+      // Without the cycle, nothing to say.
+      fs.writeFileSync(path.join(dir, 'b.ts'), 'export const b = () => 1;\n');
+      const clean = await new ESLint({ cwd: import.meta.dirname }).lintFiles([dir]);
+      expect(clean.flatMap((r) => r.messages.map((m) => m.ruleId))).not.toContain('import-x/no-cycle');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

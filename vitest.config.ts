@@ -5,7 +5,14 @@ export default defineConfig({
   test: {
     projects: [
       // The project's own tooling: its lint rules, fed violations.
-      { test: { name: 'tooling', include: ['*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'tooling',
+          include: ['*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'web', include: ['apps/web/app/**/*.test.ts'], environment: 'node' } },
       {
