@@ -101,6 +101,12 @@ export default tseslint.config(
               from: `./apps/web/app/features/!(${f})/**`,
               message: 'Features do not import each other: move the shared piece to components/ or lib/.',
             })),
+            // The back office's code never reaches a shopper's page: no storefront route or root file imports it.
+            {
+              target: './apps/web/app/{routes/*.{ts,tsx},root.tsx,entry.server.tsx}',
+              from: './apps/web/app/{features/admin,routes/admin}/**',
+              message: 'Storefront code does not import the back office (it would ship to shoppers).',
+            },
             {
               target: './apps/web/app/{components,lib}/**',
               from: './apps/web/app/{features,routes}/**',

@@ -50,3 +50,14 @@ describe('no import cycles (import-x/no-cycle)', () => {
     }
   });
 });
+
+describe('the back office stays out of the storefront (import-x/no-restricted-paths)', () => {
+  const line = "import { BACK_OFFICE } from '~/features/admin/nav.ts';\nexport const x = BACK_OFFICE;\n";
+  it('refuses a storefront route, a storefront feature or the root importing back-office code', async () => {
+    for (const file of ['apps/web/app/routes/cart.tsx', 'apps/web/app/features/cart/x.tsx', 'apps/web/app/root.tsx'])
+      expect(await rulesHit(line, file), file).toContain('import-x/no-restricted-paths');
+  });
+  it('lets the back office import its own code', async () => {
+    expect(await rulesHit(line, 'apps/web/app/routes/admin/orders.tsx')).not.toContain('import-x/no-restricted-paths');
+  });
+});
