@@ -123,6 +123,16 @@ export default tseslint.config(
     },
   },
   {
+    // The API's promises: one nobody awaits or catches fails silently (an unhandled rejection at
+    // best), and one handed where a plain callback is expected is never awaited. Type-aware rules.
+    files: ['apps/api/src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     // Money is integer cents; dollars are converted in packages/contracts/src/money.ts only.
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
     ignores: ['packages/contracts/src/money.ts', '**/*.test.ts', 'apps/api/src/db/seed/**'],

@@ -61,3 +61,28 @@ describe('the back office stays out of the storefront (import-x/no-restricted-pa
     expect(await rulesHit(line, 'apps/web/app/routes/admin/orders.tsx')).not.toContain('import-x/no-restricted-paths');
   });
 });
+
+describe("the API's promises are awaited (typed linting)", () => {
+  it('refuses a floating promise and an async callback where a plain one is expected', async () => {
+    const file = path.join(import.meta.dirname, 'apps/api/src', `lint-probe-${process.pid}.ts`);
+    try {
+      fs.writeFileSync(
+        file,
+        'export async function save() {\n  return 1;\n}\nexport function handler() {\n  save();\n}\n' +
+          "export const listen = (on: (e: string, cb: () => void) => void) => on('x', async () => {\n  await save();\n});\n",
+      );
+      const [result] = await new ESLint({ cwd: import.meta.dirname }).lintFiles([file]);
+      const rules = result!.messages.map((m) => m.ruleId);
+      expect(rules).toContain('@typescript-eslint/no-floating-promises');
+      expect(rules).toContain('@typescript-eslint/no-misused-promises');
+      fs.writeFileSync(
+        file,
+        'export async function save() {\n  return 1;\n}\nexport function handler() {\n  void save();\n}\n',
+      );
+      const [clean] = await new ESLint({ cwd: import.meta.dirname }).lintFiles([file]);
+      expect(clean!.messages.map((m) => m.ruleId)).toEqual([]);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  });
+});
