@@ -28,16 +28,6 @@ export const SLOT_PAST = 'That time has passed. Please choose a later one.';
 const trimmed = () => z.string().trim();
 const kindId = z.number().int().positive().max(2_147_483_647);
 
-export const slotsQuery = z
-  .object({
-    /** First day to show (the store's calendar date); today when left out. */
-    from: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-12-01')
-      .optional(),
-  })
-  .strict();
-
 export const slotSchema = z.object({ startsAt: z.string(), label: z.string() });
 export const slotDaySchema = z.object({ date: z.string(), label: z.string(), slots: z.array(slotSchema) });
 export const slotsAnswer = z.object({

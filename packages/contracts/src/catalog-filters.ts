@@ -44,4 +44,3 @@ export function parseFiltersParam(
   return { ok: true, filters: parsed.data };
 }
 
-export const serializeFilters = (filters: CatalogFilter[]) => JSON.stringify(filters);

@@ -247,11 +247,4 @@ export const savedSearchRepository = {
   },
 
   /** For tests and the profile: whether anything waits to be told. */
-  unsentCount: async (db: DbOrTx, searchId: number) =>
-    (
-      await db
-        .select({ n: count() })
-        .from(savedSearchHit)
-        .where(and(eq(savedSearchHit.searchId, searchId), isNull(savedSearchHit.sentAt)))
-    )[0]!.n,
 };

@@ -12,7 +12,7 @@ import {
 import type { DiamondQuery } from '@facet/contracts/catalog';
 import { diamondName } from '@facet/contracts/stone-names';
 import { paths } from '@facet/contracts/paths';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { NotFound, Unprocessable, Validation } from '../../errors.ts';
 import { hashToken, newToken } from '../../secrets.ts';
 import { storeInfo } from '../../store-facts.ts';
@@ -129,7 +129,7 @@ export async function deleteSearch(db: Db, userId: number, id: number): Promise<
 
 // --- Unsubscribe links: signed, so they work without signing in and cannot be made for another's search ---
 
-let keyOf: WeakMap<object, Promise<Buffer>> = new WeakMap();
+const keyOf: WeakMap<object, Promise<Buffer>> = new WeakMap();
 async function signingKey(db: Db): Promise<Buffer> {
   let k = keyOf.get(db);
   if (!k) {
@@ -139,9 +139,6 @@ async function signingKey(db: Db): Promise<Buffer> {
   }
   return k;
 }
-export const forgetSigningKey = () => {
-  keyOf = new WeakMap();
-};
 const signature = (key: Buffer, id: number) =>
   createHmac('sha256', key).update(`unsubscribe:${id}`).digest('base64url');
 const unsubscribeUrl = (key: Buffer, publicUrl: string, id: number) =>
@@ -301,6 +298,3 @@ export async function sendDigests(deps: Pick<AccountDeps, 'db' | 'config' | 'out
   if (sent) void deps.outbox.kick();
   return sent;
 }
-
-/** For the profile and tests: stones waiting for the next digest. */
-export const waitingCount = (db: DbOrTx, searchId: number) => repo.unsentCount(db, searchId);

@@ -28,10 +28,6 @@ function queues(jobs: Jobs): Promise<JobQueue> {
   return q;
 }
 
-export async function kickMatching(jobs: Jobs) {
-  await (await queues(jobs)).send(MATCH_QUEUE, {});
-}
-
 export async function startSavedSearchWorker(
   app: FastifyInstance,
   jobs: Jobs,

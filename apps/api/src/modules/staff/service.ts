@@ -3,7 +3,7 @@ import { ROLE_PERMISSIONS, type Role, type StaffMe } from '@facet/contracts/admi
 import { passwordPatternProblem } from '@facet/contracts/patterns';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { Conflict, RateLimited, Unauthorized, Validation } from '../../errors.ts';
+import { Conflict, RateLimited, Validation } from '../../errors.ts';
 import { dummyHash, hashPassword, hashToken, isCommonPassword, newToken, verifyPassword } from '../../secrets.ts';
 import type { Throttle } from '../throttle/service.ts';
 import { audit, type Actor } from '../audit/service.ts';
@@ -231,4 +231,3 @@ export const listStaff = async (db: Db, config: Config) => (await repo.list(db))
 
 export { INVALID as STAFF_INVALID_LOGIN };
 export type { StaffRow };
-export const unauthorized = () => new Unauthorized('Please sign in to the back office.');
