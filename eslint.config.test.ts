@@ -86,3 +86,19 @@ describe("the API's promises are awaited (typed linting)", () => {
     }
   });
 });
+
+describe('no dead code (knip, in npm run lint)', () => {
+  it('refuses an export nobody imports', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const file = path.join(import.meta.dirname, 'packages/contracts/src/money.ts');
+    const before = fs.readFileSync(file, 'utf8');
+    try {
+      fs.writeFileSync(file, `${before}\nexport const lintProbeUnused = () => 42;\n`);
+      const r = spawnSync('npx', ['knip', '--no-progress'], { cwd: import.meta.dirname, encoding: 'utf8' });
+      expect(r.status).not.toBe(0);
+      expect(r.stdout).toContain('lintProbeUnused');
+    } finally {
+      fs.writeFileSync(file, before);
+    }
+  });
+});

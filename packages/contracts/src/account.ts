@@ -41,7 +41,6 @@ export const registerBody = z
     password: passwordField,
   })
   .strict();
-export type RegisterBody = z.input<typeof registerBody>;
 
 export const loginBody = z
   .object({
@@ -53,7 +52,6 @@ export const loginBody = z
       .max(PASSWORD_MAX, MSG.passwordRequired),
   })
   .strict();
-export type LoginBody = z.input<typeof loginBody>;
 
 export const verifyBody = z.object({ otp: z.string().trim().regex(OTP_RE, MSG.otp) }).strict();
 export const forgotBody = z.object({ email: emailField }).strict();
@@ -199,7 +197,6 @@ export const contactBody = z
     website: z.string().max(200).optional(),
   })
   .strict();
-export type ContactInput = z.input<typeof contactBody>;
 
 export const newsletterBody = z.object({ email: emailField }).strict();
 export const newsletterConfirmBody = z.object({ token: z.string().min(20).max(100) }).strict();

@@ -55,7 +55,6 @@ export const adminPhoto = z.object({
   width: z.number().int(),
   height: z.number().int(),
 });
-export type AdminPhoto = z.infer<typeof adminPhoto>;
 
 export const adminVariant = z.object({
   id: z.number().int(),

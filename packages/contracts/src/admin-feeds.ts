@@ -218,7 +218,6 @@ export const supplierPullBody = z
   })
   .strict();
 export type SupplierPullBody = z.infer<typeof supplierPullBody>;
-export type SupplierPullInput = z.input<typeof supplierPullBody>;
 
 export interface SupplierFeed {
   code: string;

@@ -183,7 +183,6 @@ export const orderEventSchema = z.object({
   visibleToCustomer: z.boolean(),
   data: z.record(z.string(), z.unknown()),
 });
-export type OrderEvent = z.infer<typeof orderEventSchema>;
 
 export const adminStone = z.object({
   kind: z.enum(['diamond', 'gemstone']),
@@ -238,7 +237,6 @@ export const orderStatusBody = z
     message: 'Say why the order is cancelled',
     path: ['reason'],
   });
-export type OrderStatusInput = z.infer<typeof orderStatusBody>;
 export const customerNoteBody = z.object({ note: z.string().trim().min(1, 'Write the note').max(2_000) }).strict();
 export const orderNoteBody = z
   .object({ version, note: z.string().trim().min(1, 'Write the note').max(2_000) })

@@ -55,7 +55,6 @@ export const bookBody = z
       .optional(),
   })
   .strict();
-export type BookInput = z.input<typeof bookBody>;
 
 export const appointmentSchema = z.object({
   id: z.number().int(),

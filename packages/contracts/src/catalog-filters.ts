@@ -43,4 +43,3 @@ export function parseFiltersParam(
   }
   return { ok: true, filters: parsed.data };
 }
-

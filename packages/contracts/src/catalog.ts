@@ -86,7 +86,6 @@ export const variant = z.object({
   stock: z.number().int(),
   leadDays: z.number().int(),
 });
-export type Variant = z.infer<typeof variant>;
 export const productDetail = z.object({
   groupId: z.number(),
   series: z.string(),

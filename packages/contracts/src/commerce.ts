@@ -102,7 +102,6 @@ export const cardBody = z
     cvc: z.string().regex(/^\d{3,4}$/, 'Please enter the 3 or 4 digit security code'),
   })
   .strict();
-export type CardInput = z.input<typeof cardBody>;
 
 const orderAddress = addressFields.strict();
 export const placeOrderBody = z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // Configurator calls (POST /stuller/…).
 
-export { CENTER_SIZES_CT, CENTER_FIT, centerRange } from './center-fit.ts';
+export { centerRange } from './center-fit.ts';
 
 const id = z.number().int().positive().max(2_147_483_647);
 

@@ -28,5 +28,4 @@ export const menuSectionSchema = z.object({
   groups: z.array(menuGroupSchema),
 });
 export const menuSchema = z.array(menuSectionSchema);
-export type MenuItem = z.infer<typeof menuItemSchema>;
 export type MenuSection = z.infer<typeof menuSectionSchema>;

@@ -83,4 +83,3 @@ export const hintBody = z
       .default(''),
   })
   .strict();
-export type HintInput = z.input<typeof hintBody>;

@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/staff.ts';
 
-export type AuditRow = typeof auditLog.$inferSelect;
+type AuditRow = typeof auditLog.$inferSelect;
 
 export const auditRepository = {
   append: (db: DbOrTx, row: Omit<typeof auditLog.$inferInsert, 'id' | 'at'>) => db.insert(auditLog).values(row),

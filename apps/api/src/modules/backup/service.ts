@@ -7,7 +7,7 @@ import { codeMigrations, migrationJournal, type Database, type Db, type DbOrTx }
 import { assemble, BackupRefused, readBackup, type BackupHeader } from './format.ts';
 import { backupRepository as repo } from './repository.ts';
 
-export { BackupRefused, readBackup, type BackupHeader };
+export { BackupRefused, type BackupHeader };
 
 const BATCH = 500;
 

@@ -12,7 +12,7 @@ import type { CategoryMappingRow } from '@facet/contracts/admin-feeds';
 import type { MarkupRule } from './markup.ts';
 import type { FeedDesign } from './product-feed.ts';
 
-export type SupplierRow = typeof supplier.$inferSelect;
+type SupplierRow = typeof supplier.$inferSelect;
 export type ExistingStone = Pick<
   typeof diamond.$inferSelect,
   | 'id'

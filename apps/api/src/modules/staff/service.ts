@@ -229,5 +229,4 @@ export async function setTotpRequired(db: Db, by: Actor, required: boolean) {
 
 export const listStaff = async (db: Db, config: Config) => (await repo.list(db)).map((s) => toMe(s, config));
 
-export { INVALID as STAFF_INVALID_LOGIN };
 export type { StaffRow };
