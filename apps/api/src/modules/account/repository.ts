@@ -3,7 +3,6 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { appUser, emailCode, userAvatar, userToken } from '../../db/schema/accounts.ts';
 
 export type UserRow = typeof appUser.$inferSelect;
-type CodeRow = typeof emailCode.$inferSelect;
 export type Scope = 'session' | 'verify' | 'reset';
 export interface Attempt {
   pendingPasswordHash: string;

@@ -16,7 +16,6 @@ const COLS = {
   isDefaultShipping: address.isDefaultShipping,
   isDefaultBilling: address.isDefaultBilling,
 };
-type AddressRow = typeof address.$inferSelect;
 type Values = Omit<typeof address.$inferInsert, 'id' | 'userId' | 'createdAt'>;
 
 // Every query is scoped by user: another user's id simply is not found.

@@ -2,8 +2,6 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/staff.ts';
 
-type AuditRow = typeof auditLog.$inferSelect;
-
 export const auditRepository = {
   append: (db: DbOrTx, row: Omit<typeof auditLog.$inferInsert, 'id' | 'at'>) => db.insert(auditLog).values(row),
   list: async (db: DbOrTx, q: { entity?: string; staffEmail?: string; limit: number; offset: number }) => {

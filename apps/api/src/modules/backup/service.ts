@@ -4,7 +4,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
 import { codeMigrations, migrationJournal, type Database, type Db, type DbOrTx } from '../../db/client.ts';
-import { assemble, BackupRefused, readBackup, type BackupHeader } from './format.ts';
+import { assemble, BackupRefused, type BackupHeader } from './format.ts';
 import { backupRepository as repo } from './repository.ts';
 
 export { BackupRefused, type BackupHeader };

@@ -10,6 +10,5 @@ export const METALS = [
   { quality: '18KR', name: '18K Rose Gold', centsPerGram: 10_100, densityFactor: 1.15, tone: 'rose' },
   { quality: 'PLAT', name: 'Platinum', centsPerGram: 6_600, densityFactor: 1.6, tone: 'white' },
 ] as const;
-type MetalQuality = (typeof METALS)[number]['quality'];
 export const metalByQuality = new Map(METALS.map((m) => [m.quality as string, m]));
 export const metalTone = (quality: string) => metalByQuality.get(quality)?.tone ?? 'yellow';

@@ -12,7 +12,6 @@ import type { CategoryMappingRow } from '@facet/contracts/admin-feeds';
 import type { MarkupRule } from './markup.ts';
 import type { FeedDesign } from './product-feed.ts';
 
-type SupplierRow = typeof supplier.$inferSelect;
 export type ExistingStone = Pick<
   typeof diamond.$inferSelect,
   | 'id'
