@@ -38,6 +38,28 @@ const formMethod = {
   }),
 };
 
+/** A category's URL written by hand: the id is a fact with one home (contracts' CATEGORY, through paths). */
+const noCategoryLiteral = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { literal: 'Build category links with paths.category(CATEGORY.…) from @facet/contracts.' },
+  },
+  create: (context) => {
+    const check = (node, text) => {
+      if (typeof text === 'string' && /\/category\/\d/.test(text)) context.report({ node, messageId: 'literal' });
+    };
+    return {
+      Literal: (node) => check(node, node.value),
+      TemplateElement: (node) => check(node, node.value.raw),
+      JSXText: (node) => check(node, node.value),
+    };
+  },
+};
+
+/** The project's own rules, one plugin object (ESLint refuses two definitions of a plugin name). */
+const facet = { rules: { 'form-method': formMethod, 'no-category-literal': noCategoryLiteral } };
+
 export default tseslint.config(
   {
     ignores: [
@@ -187,8 +209,14 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/app/**/*.tsx'],
-    plugins: { facet: { rules: { 'form-method': formMethod } } },
+    plugins: { facet },
     rules: { 'facet/form-method': 'error' },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'apps/web/tests/**', 'apps/api/src/db/seed/**'],
+    plugins: { facet },
+    rules: { 'facet/no-category-literal': 'error' },
   },
   {
     // react-hook-form serves the back office's forms with repeated rows; the storefront keeps its

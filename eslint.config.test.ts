@@ -102,3 +102,20 @@ describe('no dead code (knip, in npm run lint)', () => {
     }
   });
 });
+
+describe('category ids have one home (facet/no-category-literal)', () => {
+  it('refuses a category link written by hand, in a string, a template or JSX', async () => {
+    const file = 'apps/web/app/features/cart/example.tsx';
+    for (const code of [
+      "export const a = '/category/1100';\n",
+      'export const b = (q: string) => `/category/1200?${q}`;\n',
+      'export const C = () => <a href="/category/1400">Jewelry</a>;\n',
+    ])
+      expect(await rulesHit(code, file), code).toContain('facet/no-category-literal');
+  });
+  it('passes one built from the link builder', async () => {
+    const code =
+      "import { paths } from '@facet/contracts/paths';\nimport { CATEGORY } from '@facet/contracts/categories';\nexport const a = paths.category(CATEGORY.engagement);\n";
+    expect(await rulesHit(code, 'apps/web/app/features/cart/example.tsx')).not.toContain('facet/no-category-literal');
+  });
+});

@@ -1,6 +1,8 @@
 // Type-only: pages that link to categories must not load the schema library for it.
 import type { CatalogFilter } from './catalog-filters.ts';
 
+import { CATEGORY } from './categories.ts';
+
 // Storefront URLs, built in one place.
 export const paths = {
   home: () => '/',
@@ -12,9 +14,9 @@ export const paths = {
     `/product/${encodeURIComponent(p.series)}/${p.categoryId}/${p.groupId}/${p.productId}`,
   diamond: (p: { series: string; categoryId: number; groupId: number; productId: number }) =>
     `/diamond/${encodeURIComponent(p.series)}/${p.categoryId}/${p.groupId}/${p.productId}`,
-  /** A loose diamond's page, under the natural (1700) or lab-grown (1800) diamonds category. */
+  /** A loose diamond's page, under the natural or lab-grown diamonds category. */
   diamondOf: (d: { serial: string; origin: string; id: number }) =>
-    `/diamond/${encodeURIComponent(d.serial)}/${d.origin === 'lab' ? 1800 : 1700}/${d.id}/${d.id}`,
+    `/diamond/${encodeURIComponent(d.serial)}/${d.origin === 'lab' ? CATEGORY.labJewelry : CATEGORY.diamondJewelry}/${d.id}/${d.id}`,
   /**
    * A configured piece: its product page with the choices in the query (the configurator reads
    * them back: ?metal=&size=&width=&style=&s1=d123), so the link reopens the same ring.

@@ -17,6 +17,8 @@ import { Pagination } from '~/components/ui/pagination.tsx';
 import { JsonLd } from '~/components/ui/json-ld.tsx';
 import { ProductCard, ProductGrid } from '~/features/catalog/product-card.tsx';
 import { ActiveFilterChips, FacetSidebar } from '~/features/catalog/facet-sidebar.tsx';
+import { CATEGORY } from '@facet/contracts/categories';
+import { paths } from '@facet/contracts/paths';
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const host = context.get(hostContext);
@@ -206,7 +208,7 @@ export function ErrorBoundary() {
       notFoundTitle="We could not find that collection"
       badRequestTitle="Those filters do not look right"
       links={[
-        { label: 'Engagement rings', href: '/category/1100' },
+        { label: 'Engagement rings', href: paths.category(CATEGORY.engagement) },
         { label: 'Home', href: '/' },
       ]}
     />

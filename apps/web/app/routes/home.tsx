@@ -13,6 +13,8 @@ import { Hero } from '~/features/home/hero.tsx';
 import { CategoryTiles } from '~/features/home/category-tiles.tsx';
 import { RecentlyViewed } from '~/features/catalog/recently-viewed.tsx';
 import { Promises } from '~/features/home/promises.tsx';
+import { CATEGORY } from '@facet/contracts/categories';
+import { paths } from '@facet/contracts/paths';
 
 type StoneType = { slug: string; name: string; count: number; fromCents: number; image: string };
 
@@ -20,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const host = context.get(hostContext);
   // The home page still renders when a teaser cannot load.
   const [featured, stones, sections] = await Promise.all([
-    apiRequest<CategoryAnswer>('/category/1100?sort=featured&pageSize=8', {}, host)
+    apiRequest<CategoryAnswer>(`${paths.category(CATEGORY.engagement)}?sort=featured&pageSize=8`, {}, host)
       .then((a) => a.products)
       .catch(() => []),
     apiRequest<StoneType[]>('/product/type-notable-gemstone', {}, host).catch(() => [] as StoneType[]),
@@ -49,7 +51,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="featured-rings" className="text-3xl">
               Featured engagement rings
             </h2>
-            <Link to="/category/1100" className="text-sm font-medium text-primary underline">
+            <Link to={paths.category(CATEGORY.engagement)} className="text-sm font-medium text-primary underline">
               Shop all rings
             </Link>
           </div>

@@ -1,6 +1,8 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/not-found';
 import { pageMeta } from '~/lib/page-meta.ts';
+import { CATEGORY } from '@facet/contracts/categories';
+import { paths } from '@facet/contracts/paths';
 
 export function loader() {
   return data({}, { status: 404 });
@@ -18,7 +20,7 @@ export default function NotFound() {
       </p>
       <ul className="mt-8 flex flex-wrap justify-center gap-3">
         <li>
-          <Link to="/category/1100" className="btn-secondary">
+          <Link to={paths.category(CATEGORY.engagement)} className="btn-secondary">
             Engagement rings
           </Link>
         </li>
@@ -28,7 +30,7 @@ export default function NotFound() {
           </Link>
         </li>
         <li>
-          <Link to="/category/1200" className="btn-secondary">
+          <Link to={paths.category(CATEGORY.bands)} className="btn-secondary">
             Wedding bands
           </Link>
         </li>

@@ -8,6 +8,8 @@ import { AccountNav } from '~/features/account/account-nav.tsx';
 import { callApi, reportApiError } from '~/lib/client-api.ts';
 import { formatMoney } from '@facet/contracts/money';
 import { pageMeta } from '~/lib/page-meta.ts';
+import { CATEGORY } from '@facet/contracts/categories';
+import { paths } from '@facet/contracts/paths';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: 'Your orders', noindex: true });
 
@@ -33,7 +35,7 @@ function Orders() {
             <div className="border border-dashed border-hairline p-10 text-center">
               <Package aria-hidden="true" className="mx-auto h-8 w-8 text-muted" />
               <p className="mt-3 font-display text-2xl">No orders yet</p>
-              <Link to="/category/1100" className="btn-primary mt-6">
+              <Link to={paths.category(CATEGORY.engagement)} className="btn-primary mt-6">
                 Shop engagement rings
               </Link>
             </div>

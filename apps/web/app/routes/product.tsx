@@ -26,6 +26,7 @@ import { VariantOptions } from '~/features/catalog/variant-options.tsx';
 import { ProductDetails } from '~/features/catalog/product-details.tsx';
 import { productJsonLd } from '~/features/catalog/product-json-ld.ts';
 import { rememberViewed } from '~/lib/recently-viewed.ts';
+import { CATEGORY } from '@facet/contracts/categories';
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const host = context.get(hostContext);
@@ -196,7 +197,7 @@ export function ErrorBoundary() {
       notFoundTitle="This piece is no longer available"
       detail="It may have been retired from the collection. Similar designs are a click away."
       links={[
-        { label: 'Engagement rings', href: '/category/1100' },
+        { label: 'Engagement rings', href: paths.category(CATEGORY.engagement) },
         { label: 'Home', href: '/' },
       ]}
     />

@@ -6,10 +6,12 @@ import { hostContext } from '~/lib/host-context.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { Pagination } from '~/components/ui/pagination.tsx';
 import { ProductCard, ProductGrid } from '~/features/catalog/product-card.tsx';
+import { CATEGORY } from '@facet/contracts/categories';
+import { paths } from '@facet/contracts/paths';
 
 const POPULAR = [
-  { label: 'Halo engagement rings', href: '/category/1102' },
-  { label: 'Eternity bands', href: '/category/1202' },
+  { label: 'Halo engagement rings', href: paths.category(CATEGORY.halo) },
+  { label: 'Eternity bands', href: paths.category(CATEGORY.eternity) },
   { label: 'Diamond studs', href: '/search?q=diamond%20stud%20earrings' },
   { label: 'Tennis bracelets', href: '/search?q=tennis%20bracelet' },
   { label: 'Loose diamonds', href: '/diamonds' },

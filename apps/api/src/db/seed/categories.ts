@@ -20,39 +20,6 @@ const c = (
   description: string,
 ): CategorySeed => ({ id, name, slug, section, parentId, description });
 
-export const CATEGORY = {
-  engagement: 1100,
-  solitaire: 1101,
-  halo: 1102,
-  threeStone: 1103,
-  pave: 1104,
-  bands: 1200,
-  plainBands: 1201,
-  eternity: 1202,
-  anniversary: 1203,
-  mensBands: 1204,
-  chains: 1300,
-  chainsMetal: 1301,
-  cords: 1302,
-  jewelry: 1400,
-  earrings: 1401,
-  pendants: 1402,
-  bracelets: 1403,
-  necklaces: 1404,
-  mountings: 1500,
-  ringMountings: 1501,
-  earringMountings: 1502,
-  pendantMountings: 1503,
-  findings: 1600,
-  clasps: 1601,
-  jumpRings: 1602,
-  bails: 1603,
-  earringBacks: 1604,
-  diamondJewelry: 1700,
-  labJewelry: 1800,
-  gemstoneJewelry: 1900,
-} as const;
-
 export const CATEGORIES: CategorySeed[] = [
   c(
     1100,

@@ -1,7 +1,7 @@
 import type { ImageSpec, ItemKind } from '../schema/products.ts';
 import { METALS, metalByQuality } from '../../modules/catalog/grades.ts';
 import type { Rng } from './rng.ts';
-import { CATEGORY } from './categories.ts';
+import { CATEGORY } from '@facet/contracts/categories';
 
 // Generates product groups, their attributes and variants for every category of the menu.
 // Key attributes cycle through their values (not random) so every menu filter finds items

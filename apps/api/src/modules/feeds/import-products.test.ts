@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import type { CategoryMappings, ImportRun, ProductImportReportAnswer } from '@facet/contracts/admin-feeds';
 import { rowsOf } from '../../db/client.ts';
-import { CATEGORY } from '../../db/seed/categories.ts';
+import { CATEGORY } from '@facet/contracts/categories';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { adminCall, staffSession } from '../../test/staff.ts';
 import { checkProductFeed } from './product-feed.ts';

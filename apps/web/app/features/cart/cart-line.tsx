@@ -5,6 +5,8 @@ import type { CartLine } from '@facet/contracts/commerce';
 import { removeLine, updateLine } from '~/lib/cart-store.ts';
 import { reportApiError } from '~/lib/client-api.ts';
 import { formatMoney } from '@facet/contracts/money';
+import { CATEGORY } from '@facet/contracts/categories';
+import { paths } from '@facet/contracts/paths';
 
 export function EmptyCart() {
   return (
@@ -13,13 +15,13 @@ export function EmptyCart() {
       <p className="mt-4 font-display text-3xl">Your cart is empty</p>
       <p className="mt-2 text-muted">Find a setting, a certified diamond or a piece to wear every day.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/category/1100" className="btn-primary">
+        <Link to={paths.category(CATEGORY.engagement)} className="btn-primary">
           Engagement rings
         </Link>
         <Link to="/diamonds" className="btn-secondary">
           Loose diamonds
         </Link>
-        <Link to="/category/1200" className="btn-secondary">
+        <Link to={paths.category(CATEGORY.bands)} className="btn-secondary">
           Wedding bands
         </Link>
       </div>

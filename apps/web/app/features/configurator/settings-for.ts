@@ -1,4 +1,7 @@
 import { CENTER_SIZES_CT, centerRange } from '@facet/contracts/center-fit';
+import { CATEGORY } from '@facet/contracts/categories';
+import { paths } from '@facet/contracts/paths';
+import type { CatalogFilter } from '@facet/contracts/catalog-filters';
 
 // The ring builder from a stone: the settings whose head fits it (same shape; the head's carat
 // range holds the stone — the same rule the configurator checks). The stone travels with every link.
@@ -12,7 +15,7 @@ export function settingsFor(stone: { kind: 'diamond' | 'gemstone'; id: number; s
     { label: 'primary stone shape', matchType: 'exact', options: [stone.shape] },
     ...(sizes.length ? [{ label: 'center size', matchType: 'exact', options: sizes }] : []),
   ];
-  return `/category/1100?filters=${encodeURIComponent(JSON.stringify(filters))}&stone=${stone.kind[0]}${stone.id}`;
+  return `${paths.category(CATEGORY.engagement, filters as CatalogFilter[])}&stone=${stone.kind[0]}${stone.id}`;
 }
 
 /** Only our own product pages may be returned to (never another site). */

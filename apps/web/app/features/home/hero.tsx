@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { CATEGORY } from '@facet/contracts/categories';
+import { paths } from '@facet/contracts/paths';
 
 /** The first screen of the store: what Facet makes, and the two ways in. */
 export function Hero() {
@@ -13,7 +15,7 @@ export function Hero() {
             to your door.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/category/1100" className="btn-primary">
+            <Link to={paths.category(CATEGORY.engagement)} className="btn-primary">
               Shop engagement rings
             </Link>
             <Link to="/diamonds" className="btn-secondary">

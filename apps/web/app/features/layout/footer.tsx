@@ -3,6 +3,8 @@ import { COPYRIGHT_YEAR } from '@facet/contracts/constants';
 import { FacebookIcon, InstagramIcon, PaymentBadges, PinterestIcon, YoutubeIcon } from './brand-icons.tsx';
 import { NewsletterBox } from './newsletter-box.tsx';
 import { useRouterLinks } from '~/lib/router-links.tsx';
+import { CATEGORY } from '@facet/contracts/categories';
+import { paths } from '@facet/contracts/paths';
 
 interface Props {
   store: { name: string; email: string; phone: string; address: string };
@@ -15,11 +17,11 @@ const POLICIES = [
   { label: 'Shipping Policy', href: '/shipping-policy' },
 ];
 const SHOP = [
-  { label: 'Engagement Rings', href: '/category/1100' },
-  { label: 'Wedding Bands', href: '/category/1200' },
+  { label: 'Engagement Rings', href: paths.category(CATEGORY.engagement) },
+  { label: 'Wedding Bands', href: paths.category(CATEGORY.bands) },
   { label: 'Loose Diamonds', href: '/diamonds' },
   { label: 'Notable Gemstones', href: '/notable-gemstones/shop-by-stone-type' },
-  { label: 'Jewelry', href: '/category/1400' },
+  { label: 'Jewelry', href: paths.category(CATEGORY.jewelry) },
 ];
 const SOCIAL = [
   { label: 'Instagram', href: 'https://www.instagram.com/', Icon: InstagramIcon },

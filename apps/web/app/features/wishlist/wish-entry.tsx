@@ -7,6 +7,8 @@ import { AddToCartButton } from '~/components/add-to-cart-button.tsx';
 import { reportApiError } from '~/lib/client-api.ts';
 import { toast } from '~/lib/toast.ts';
 import { removeWish, saveWish } from '~/lib/wishlist-store.ts';
+import { CATEGORY } from '@facet/contracts/categories';
+import { paths } from '@facet/contracts/paths';
 
 /** One saved piece: today's price or why it cannot be bought, Add to Cart, and (for its owner) Remove with undo. */
 export function WishEntry({ entry, removable }: { entry: Entry; removable: boolean }) {
@@ -106,7 +108,7 @@ export function EmptyWishlist() {
         Tap the heart on a ring, a diamond or a gemstone to keep it here, with its price today.
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/category/1100" className="btn-primary">
+        <Link to={paths.category(CATEGORY.engagement)} className="btn-primary">
           Engagement rings
         </Link>
         <Link to="/diamonds" className="btn-secondary">
