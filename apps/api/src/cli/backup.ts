@@ -3,6 +3,7 @@
 // A consistent copy of the store in <file>, while it runs. The embedded database belongs to the
 // running store's process, so the command asks that process to write it (DATA_DIR/control.json
 // says where it listens); a stopped store is read directly. PostgreSQL (DATABASE_URL): pg_dump.
+import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { runCli } from './run.ts';
@@ -47,6 +48,8 @@ async function main(): Promise<number> {
       return 0;
     }
   }
+  if (!config.DATABASE_URL && !fs.existsSync(path.join(config.DATA_DIR, 'pglite')))
+    throw new BackupRefused(`There is no store in ${config.DATA_DIR}. Set DATA_DIR to the store's data folder.`);
   const database = await openDatabase(config);
   try {
     const header = await makeBackup(database, file);
