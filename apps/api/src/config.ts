@@ -186,6 +186,8 @@ const checked = schema.superRefine((c, ctx) => {
     });
 });
 
+export const CONFIG_KEYS = Object.keys(schema.shape);
+
 export type Config = z.infer<typeof schema> & { repoRoot: string; inMemoryDb: boolean };
 
 export function loadConfig(
