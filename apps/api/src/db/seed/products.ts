@@ -1,5 +1,6 @@
 import type { ImageSpec, ItemKind } from '../schema/products.ts';
-import { METALS, metalByQuality } from '../../modules/catalog/grades.ts';
+import { METALS, metalName, type MetalQuality } from '@facet/contracts/metals';
+import { SEED_METAL_RATES } from './metal-rates.ts';
 import type { Rng } from './rng.ts';
 import { CATEGORY } from '@facet/contracts/categories';
 
@@ -395,7 +396,7 @@ export function generateProducts(rng: Rng, scale: number): GeneratedProducts {
       const sizes: Array<number | null> = spec.sizes ? RING_SIZES : [null];
       const lengths: Array<number | null> = spec.lengths ? CHAIN_LENGTHS : [null];
       for (const metal of metals) {
-        const m = metalByQuality.get(metal)!;
+        const m = SEED_METAL_RATES[metal as MetalQuality];
         for (const size of sizes) {
           for (const length of lengths) {
             const w = round1(
@@ -424,7 +425,7 @@ export function generateProducts(rng: Rng, scale: number): GeneratedProducts {
       const attrs: Record<string, string[]> = {};
       for (const [label, value] of Object.entries(a))
         if (label !== 'piece') attrs[label] = Array.isArray(value) ? value : [value];
-      attrs['metal type'] = metals.map((q) => metalByQuality.get(q)!.name);
+      attrs['metal type'] = metals.map(metalName);
       if (spec.lengths) attrs['chain length'] = CHAIN_LENGTHS.map((l) => `${l} in`);
       for (const [label, values] of Object.entries(attrs))
         for (const value of values) attributes.push({ groupId: id, label, value });
@@ -498,18 +499,20 @@ export const BAND_BUILDER = { groupId: 900001, productId: 900001, series: 'BAND-
 
 /** The band builder: one configurable plain band offered in every metal and width. */
 export function bandBuilder(): { group: GroupRow; variants: VariantRow[]; attributes: AttributeRow[] } {
-  const variants: VariantRow[] = METALS.map((m, i) => ({
-    id: BAND_BUILDER.productId + i,
-    groupId: BAND_BUILDER.groupId,
-    sku: `BAND-BUILDER:${m.quality}`,
-    metal: m.quality,
-    fingerSize: 7,
-    lengthIn: null,
-    weightG: round1(4 * m.densityFactor),
-    priceCents: roundPrice(18_000 + 4 * m.densityFactor * m.centsPerGram),
-    stock: 0,
-    leadDays: 10,
-  }));
+  const variants: VariantRow[] = METALS.map((metal) => ({ ...metal, ...SEED_METAL_RATES[metal.quality] })).map(
+    (m, i) => ({
+      id: BAND_BUILDER.productId + i,
+      groupId: BAND_BUILDER.groupId,
+      sku: `BAND-BUILDER:${m.quality}`,
+      metal: m.quality,
+      fingerSize: 7,
+      lengthIn: null,
+      weightG: round1(4 * m.densityFactor),
+      priceCents: roundPrice(18_000 + 4 * m.densityFactor * m.centsPerGram),
+      stock: 0,
+      leadDays: 10,
+    }),
+  );
   return {
     group: {
       id: BAND_BUILDER.groupId,

@@ -13,7 +13,8 @@ import {
   productAttribute,
   productGroup,
 } from '../schema/products.ts';
-import { METALS } from '../../modules/catalog/grades.ts';
+import { METALS } from '@facet/contracts/metals';
+import { SEED_METAL_RATES } from './metal-rates.ts';
 import { refreshListingCopies } from '../../modules/catalog/service.ts';
 import { refreshConfiguredPrices } from '../../modules/configurator/purchasable.ts';
 import { CATEGORIES, MENU } from './categories.ts';
@@ -80,8 +81,7 @@ export async function seedAll(db: Db, { scale, onProgress }: SeedOptions): Promi
       METALS.map((m, position) => ({
         quality: m.quality,
         name: m.name,
-        centsPerGram: m.centsPerGram,
-        densityFactor: m.densityFactor,
+        ...SEED_METAL_RATES[m.quality],
         position,
       })),
     );

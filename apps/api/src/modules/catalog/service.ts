@@ -18,7 +18,7 @@ import { AUTOSUGGEST_MAX_RESULTS, AUTOSUGGEST_MIN_CHARS } from '@facet/contracts
 import { paths } from '@facet/contracts/paths';
 import type { Database, Db } from '../../db/client.ts';
 import { NotFound, Validation } from '../../errors.ts';
-import { metalByQuality, SHAPES, type Shape } from './grades.ts';
+import { metalName, metalOrder, SHAPES, type Shape } from './grades.ts';
 import type { DiamondIndex } from './diamond-index.ts';
 import { catalogRepository as repo, type CategoryRow, type DiamondDetailRow, type GroupCardRow } from './repository.ts';
 import { itemImageUrl, stoneImageUrl } from './images.ts';
@@ -77,7 +77,7 @@ export function toCard(g: GroupCardRow): ProductCard {
     href: paths.product({ series: g.series, categoryId: g.categoryId, groupId: g.id, productId: g.productId }),
   };
 }
-const order = (q: string) => [...metalByQuality.keys()].indexOf(q);
+const order = metalOrder;
 
 function groupFacets(rows: Array<{ label: string; value: string; count: number }>): Facet[] {
   const byLabel = new Map<string, Facet>();
@@ -152,11 +152,11 @@ export async function getProduct(db: Db, groupId: number, productId?: number): P
     configurable: g.configurable,
     category: cat!.info,
     attributes: [...attributes].map(([label, values]) => ({ label, values })),
-    variants: g.variants.map((v) => ({ ...v, metalName: metalByQuality.get(v.metal)?.name ?? v.metal })),
+    variants: g.variants.map((v) => ({ ...v, metalName: metalName(v.metal) })),
     selectedProductId: chosen.id,
     images: metals.map((m) => ({
       metal: m,
-      FullUrl: itemImageUrl(g.image, m, `${g.description} in ${metalByQuality.get(m)?.name ?? m}`),
+      FullUrl: itemImageUrl(g.image, m, `${g.description} in ${metalName(m)}`),
     })),
     photos: g.photos.map((p) => ({
       small: paths.photo(p.key, 'small'),

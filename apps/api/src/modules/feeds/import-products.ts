@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { ProductImportReportAnswer } from '@facet/contracts/admin-feeds';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ImageSpec, ItemKind } from '../../db/schema/products.ts';
-import { metalByQuality } from '../catalog/grades.ts';
+import { metalName, metalOrder } from '../catalog/grades.ts';
 import { refreshListingCopies } from '../catalog/service.ts';
 import { refreshMinPrice, replaceAttributes } from '../products/service.ts';
 import type { FeedError } from './diamond-feed.ts';
@@ -74,7 +74,7 @@ const longDescription = (d: FeedDesign, metals: string[]) =>
             .replace(/^./, (c) => c.toUpperCase())}.`,
         ]
       : []),
-    `Available in ${metals.map((q) => metalByQuality.get(q)?.name ?? q).join(', ')}.`,
+    `Available in ${metals.map((q) => metalName(q)).join(', ')}.`,
   ].join(' ');
 
 const sameVariant = (a: ExistingVariant, b: NewVariant) =>
@@ -127,13 +127,10 @@ function plan(
     variants.push({ ...rest, priceCents, existing: had });
   }
   if (!variants.length) return null;
-  const metals = [...new Set(variants.map((v) => v.metal))].sort(
-    (a, b) => [...metalByQuality.keys()].indexOf(a) - [...metalByQuality.keys()].indexOf(b),
+  const metals = [...new Set(variants.map((v) => v.metal))].sort((a, b) => metalOrder(a) - metalOrder(b));
+  const attributes = [...d.attributes, ...metals.map((q) => ({ label: 'metal type', value: metalName(q) }))].sort(
+    (a, b) => a.label.localeCompare(b.label) || a.value.localeCompare(b.value),
   );
-  const attributes = [
-    ...d.attributes,
-    ...metals.map((q) => ({ label: 'metal type', value: metalByQuality.get(q)?.name ?? q })),
-  ].sort((a, b) => a.label.localeCompare(b.label) || a.value.localeCompare(b.value));
   return {
     variants,
     attributes,

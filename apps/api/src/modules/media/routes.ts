@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { drawItem, type Tone } from './draw.ts';
+import { METAL_QUALITIES } from '@facet/contracts/metals';
 import { metalTone } from '../catalog/grades.ts';
 
 const token = z
@@ -11,10 +12,7 @@ const itemQuery = z
   .object({
     k: z.enum(['ring', 'band', 'chain', 'cord', 'earring', 'pendant', 'bracelet', 'necklace', 'finding', 'stone']),
     s: token,
-    m: z
-      .string()
-      .regex(/^(14K[WYR]|18K[WYR]|PLAT)$/)
-      .optional(),
+    m: z.enum(METAL_QUALITIES).optional(),
     sh: token,
     st: token,
     t: z.string().max(120).optional(),
