@@ -157,7 +157,12 @@ export default tseslint.config(
   {
     // Money is integer cents; dollars are converted in packages/contracts/src/money.ts only.
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
-    ignores: ['packages/contracts/src/money.ts', '**/*.test.ts', 'apps/api/src/db/seed/**'],
+    ignores: [
+      'packages/contracts/src/money.ts',
+      'packages/contracts/src/carats.ts',
+      '**/*.test.ts',
+      'apps/api/src/db/seed/**',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -170,6 +175,16 @@ export default tseslint.config(
         ].map((selector) => ({
           selector,
           message: 'Convert money with centsOf / dollarsOf / decimalPrice / formatMoney from @facet/contracts/money.',
+        })),
+        ...[
+          "BinaryExpression[operator='/'][right.value=100][left.property.name=/^carat/i]",
+          "BinaryExpression[operator='/'][right.value=100][left.name=/^carat/i]",
+          "BinaryExpression[operator='*'][right.value=100][left.name=/^carat/i]",
+          "BinaryExpression[operator='*'][right.value=100][left.property.name=/^carat/i]",
+          "BinaryExpression[operator='*'][right.value=100][left.callee.name='Number'][left.arguments.0.property.name=/^carat/i]",
+        ].map((selector) => ({
+          selector,
+          message: 'Convert carats and points with caratOf / pointsOf from @facet/contracts/carats.',
         })),
       ],
     },

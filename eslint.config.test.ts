@@ -119,3 +119,21 @@ describe('category ids have one home (facet/no-category-literal)', () => {
     expect(await rulesHit(code, 'apps/web/app/features/cart/example.tsx')).not.toContain('facet/no-category-literal');
   });
 });
+
+describe('carats have one home (no-restricted-syntax)', () => {
+  it('refuses a carat ⇄ points conversion outside contracts/carats.ts', async () => {
+    const file = 'apps/web/app/features/catalog/example.ts';
+    for (const code of [
+      'export const a = (d: { caratPoints: number }) => d.caratPoints / 100;\n',
+      'export const b = (q: { caratMin: number }) => Math.round(q.caratMin * 100);\n',
+      'export const c = (carat: number) => carat * 100;\n',
+    ])
+      expect(await rulesHit(code, file), code).toContain('no-restricted-syntax');
+    expect(
+      await rulesHit(
+        "import { caratOf } from '@facet/contracts/carats';\nexport const a = (d: { caratPoints: number }) => caratOf(d.caratPoints);\n",
+        file,
+      ),
+    ).not.toContain('no-restricted-syntax');
+  });
+});

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { catalogRepository as repo, type DiamondDetailRow, type DiamondIndexRow } from './repository.ts';
 import { smallest, type Comparator } from './top-k.ts';
 import { centsOf } from '@facet/contracts/money';
+import { pointsOf } from '@facet/contracts/carats';
 
 /**
  * Diamond search over an in-process, column-wise copy of the diamonds' searchable facts.
@@ -537,8 +538,8 @@ function compile(q: DiamondQuery, c: Columns) {
   else shapeMask = -1;
   const pmin = q.priceMin !== undefined ? centsOf(q.priceMin) : -Infinity;
   const pmax = q.priceMax !== undefined ? centsOf(q.priceMax) : Infinity;
-  const caratFrom = q.caratMin !== undefined ? Math.round(q.caratMin * 100) : undefined;
-  const caratTo = q.caratMax !== undefined ? Math.round(q.caratMax * 100) + 1 : undefined;
+  const caratFrom = q.caratMin !== undefined ? pointsOf(q.caratMin) : undefined;
+  const caratTo = q.caratMax !== undefined ? pointsOf(q.caratMax) + 1 : undefined;
   const { carat } = c;
   return {
     advanced,

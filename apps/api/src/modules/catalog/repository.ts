@@ -3,6 +3,7 @@ import { rowsOf, type Database, type DbOrTx } from '../../db/client.ts';
 import type { diamond, ImageSpec, meleeParcel, notableGemstone, product } from '../../db/schema/products.ts';
 import type { SuggestionEntry } from './suggestions.ts';
 import { centsOf } from '@facet/contracts/money';
+import { pointsOf } from '@facet/contracts/carats';
 
 // All catalogue SQL. Each page is one statement: no N+1, counts and facets computed beside the page.
 
@@ -311,8 +312,8 @@ export const catalogRepository = {
     if (q.color?.length) conds.push(sql`color in (${list(q.color)})`);
     if (q.shape?.length) conds.push(sql`shape in (${list(q.shape)})`);
     if (q.origin?.length) conds.push(sql`origin in (${list(q.origin)})`);
-    if (q.caratMin !== undefined) conds.push(sql`carat_points >= ${Math.round(q.caratMin * 100)}`);
-    if (q.caratMax !== undefined) conds.push(sql`carat_points <= ${Math.round(q.caratMax * 100)}`);
+    if (q.caratMin !== undefined) conds.push(sql`carat_points >= ${pointsOf(q.caratMin)}`);
+    if (q.caratMax !== undefined) conds.push(sql`carat_points <= ${pointsOf(q.caratMax)}`);
     if (q.priceMin !== undefined) conds.push(sql`price_cents >= ${centsOf(q.priceMin)}`);
     if (q.priceMax !== undefined) conds.push(sql`price_cents <= ${centsOf(q.priceMax)}`);
     if (q.agta) conds.push(sql`agta_certificate is not null`);

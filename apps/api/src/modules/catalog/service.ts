@@ -27,6 +27,7 @@ import { Suggestions, type SuggestionEntry } from './suggestions.ts';
 import { ListingIndex } from './listing-index.ts';
 import { configuratorReads } from '../configurator/service.ts';
 import { perDatabase } from './per-database.ts';
+import { caratOf } from '@facet/contracts/carats';
 
 const categories = perDatabase(repo.categories);
 // The spelling vocabulary (every word of every description: seconds of database time at scale
@@ -184,7 +185,7 @@ export const fetchProducts = (db: Db, by: { series?: string; groupId?: number })
 const HIST_BUCKETS = 30;
 
 export function toDiamond(d: DiamondDetailRow): DiamondSummary {
-  const carat = d.caratPoints / 100;
+  const carat = caratOf(d.caratPoints);
   const title = diamondName({ ...d, carat });
   return {
     id: d.id,
@@ -277,7 +278,7 @@ export async function gemstones(db: Db, q: Parameters<typeof repo.gemstones>[1] 
   const row = await repo.gemstones(db, q);
   pageGuard(q.page, q.pageSize, row.count);
   const gemstones: Gemstone[] = row.rows.map((g) => {
-    const carat = g.caratPoints / 100;
+    const carat = caratOf(g.caratPoints);
     return {
       id: g.id,
       serial: g.serial,

@@ -4,6 +4,7 @@ import type { StoneLocation } from '../../db/schema/configurator.ts';
 import type { ImageSpec } from '../../db/schema/products.ts';
 import type { MetalRate } from './price.ts';
 import { centsOf } from '@facet/contracts/money';
+import { pointsOf } from '@facet/contracts/carats';
 
 export interface ModelRow {
   groupId: number;
@@ -91,7 +92,7 @@ export const configuratorRepository = {
       await db.execute(sql`
       select t.slug, t.name from gemstone_type t
       where exists (select 1 from notable_gemstone s where s.type_slug = t.slug and s.status = 'available' and s.shape = ${shape}
-        and s.carat_points between ${Math.round(caratMin * 100)} and ${Math.round(caratMax * 100)})
+        and s.carat_points between ${pointsOf(caratMin)} and ${pointsOf(caratMax)})
       order by t.position
     `),
     ),
@@ -121,7 +122,7 @@ export const configuratorRepository = {
       await db.execute(sql`
       select ${DIAMOND_COLS} from diamond
       where status = 'available' and origin = ${q.origin} and shape = ${q.shape}
-        and carat_points between ${Math.round(q.caratMin * 100)} and ${Math.round(q.caratMax * 100)}
+        and carat_points between ${pointsOf(q.caratMin)} and ${pointsOf(q.caratMax)}
         ${q.colorMax !== undefined ? sql`and color_rank <= ${q.colorMax}` : sql``}
         ${q.clarityMax !== undefined ? sql`and clarity_rank <= ${q.clarityMax}` : sql``}
         ${q.priceMax !== undefined ? sql`and price_cents <= ${centsOf(q.priceMax)}` : sql``}
@@ -153,7 +154,7 @@ export const configuratorRepository = {
       await db.execute(sql`
       select ${GEM_COLS} from notable_gemstone s join gemstone_type t on t.slug = s.type_slug
       where s.status = 'available' and s.type_slug = ${q.type} and s.shape = ${q.shape}
-        and s.carat_points between ${Math.round(q.caratMin * 100)} and ${Math.round(q.caratMax * 100)}
+        and s.carat_points between ${pointsOf(q.caratMin)} and ${pointsOf(q.caratMax)}
         ${q.priceMax !== undefined ? sql`and s.price_cents <= ${centsOf(q.priceMax)}` : sql``}
       order by ${order} limit ${q.limit}
     `),
@@ -181,8 +182,8 @@ export const configuratorRepository = {
 
   /** The cheapest available diamond or gemstone of `shape` within the carat range, in cents (null: none). */
   cheapestCenter: async (db: DbOrTx, shape: string, caratMin: number, caratMax: number) => {
-    const lo = Math.round(caratMin * 100),
-      hi = Math.round(caratMax * 100);
+    const lo = pointsOf(caratMin),
+      hi = pointsOf(caratMax);
     return (
       rowsOf<{ cents: number | null }>(
         await db.execute(sql`

@@ -14,6 +14,7 @@ import {
   type MeleeRow,
   type ModelRow,
 } from './repository.ts';
+import { caratOf } from '@facet/contracts/carats';
 
 // Models and metal rates change only when the store edits them; a short memo keeps
 // configure-product to the stone lookups alone. Stones are always read fresh (they sell).
@@ -93,8 +94,8 @@ export async function stoneFamilies(
   return out;
 }
 
-export const diamondTitle = (d: DiamondRow) => diamondName({ ...d, carat: d.caratPoints / 100 });
-export const gemTitle = (g: GemRow) => gemstoneName({ ...g, carat: g.caratPoints / 100 });
+export const diamondTitle = (d: DiamondRow) => diamondName({ ...d, carat: caratOf(d.caratPoints) });
+export const gemTitle = (g: GemRow) => gemstoneName({ ...g, carat: caratOf(g.caratPoints) });
 export const meleeTitle = (p: MeleeRow) =>
   `${p.sizeMm.toFixed(1)} mm ${p.shape.toLowerCase()} ${p.origin === 'lab' ? 'lab-grown ' : ''}diamond, ${p.quality}`;
 export { meleeUnit } from './price.ts';
@@ -221,7 +222,7 @@ async function resolveStone(
   if (!s) throw new Unprocessable(`That ${choice.kind} does not exist.`);
   if (s.status !== 'available')
     throw new Unprocessable(`That ${choice.kind} is no longer available: it has been ${s.status}.`);
-  const carat = s.caratPoints / 100;
+  const carat = caratOf(s.caratPoints);
   if (s.shape !== loc.shape || carat < loc.caratMin! || carat > loc.caratMax!) {
     throw new Unprocessable(
       `That stone does not fit this setting: it takes a ${loc.shape.toLowerCase()} of ${loc.caratMin!.toFixed(2)}–${loc.caratMax!.toFixed(2)} ct.`,

@@ -1,5 +1,6 @@
 import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCE, LABS, type Shape } from '@facet/contracts/grades';
 import { centsOf } from '@facet/contracts/money';
+import { pointsOf } from '@facet/contracts/carats';
 
 // One row of a supplier's diamond feed (the columns suppliers upload to trading networks), read by
 // header name with the aliases suppliers use, checked, and turned into a stone the store can list.
@@ -360,7 +361,7 @@ export function readDiamondRow(cells: string[], map: ColumnMap, headers: string[
       stock,
       origin,
       shape: shape!,
-      caratPoints: Math.round(carat * 100),
+      caratPoints: pointsOf(carat),
       color,
       clarity,
       cut,

@@ -21,6 +21,7 @@ import { matchStones } from '../catalog/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { templates, type DigestSection } from '../mail/templates.ts';
 import { savedSearchRepository as repo, type NewHit, type SearchRow } from './repository.ts';
+import { caratOf } from '@facet/contracts/carats';
 
 export const SEARCH_CONFIRM_SENT =
   'Almost there: confirm the alert from the e-mail we just sent, and we will write when a stone matches.';
@@ -266,7 +267,7 @@ export async function sendDigests(deps: Pick<AccountDeps, 'db' | 'config' | 'out
         sections.push({
           label: search.label,
           stones: shown.map((l) => ({
-            name: diamondName({ ...l, carat: l.caratPoints / 100 }),
+            name: diamondName({ ...l, carat: caratOf(l.caratPoints) }),
             detail: `${l.cut} cut · ${l.lab} · stock no. ${l.serial}`,
             url: `${store.publicUrl}${paths.diamondOf({ ...l, id: l.diamondId })}`,
             priceCents: l.priceCents,

@@ -15,6 +15,7 @@ import { toast } from '~/lib/toast.ts';
 import { adminApi } from './admin-api.ts';
 import { Confirm } from './confirm.tsx';
 import { useAdminAction } from './use-admin-action.ts';
+import { caratOf, pointsOf } from '@facet/contracts/carats';
 
 // Markup rules as a table of rows (react-hook-form's field array, as the product editor): bands
 // are typed in carats and dollars, an empty upper bound means "no limit", and the body sent is
@@ -51,8 +52,8 @@ const formSchema = z.object({ rules: z.array(rowSchema).min(1) });
 
 export const toRow = (r: MarkupRuleInput): Row => ({
   origin: r.origin,
-  caratMin: r.caratMin ? String(r.caratMin / 100) : '',
-  caratMax: r.caratMax >= CARAT_POINTS_ANY ? '' : String(r.caratMax / 100),
+  caratMin: r.caratMin ? String(caratOf(r.caratMin)) : '',
+  caratMax: r.caratMax >= CARAT_POINTS_ANY ? '' : String(caratOf(r.caratMax)),
   costMin: r.costMinCents ? decimalPrice(r.costMinCents) : '',
   costMax: r.costMaxCents >= COST_CENTS_ANY ? '' : decimalPrice(r.costMaxCents),
   multiplier: String(r.multiplier),
@@ -60,8 +61,8 @@ export const toRow = (r: MarkupRuleInput): Row => ({
 });
 export const toRule = (r: Row): MarkupRuleInput => ({
   origin: r.origin,
-  caratMin: Math.round(Number(r.caratMin || 0) * 100),
-  caratMax: r.caratMax ? Math.round(Number(r.caratMax) * 100) : CARAT_POINTS_ANY,
+  caratMin: pointsOf(Number(r.caratMin || 0)),
+  caratMax: r.caratMax ? pointsOf(Number(r.caratMax)) : CARAT_POINTS_ANY,
   costMinCents: r.costMin ? centsOf(Number(r.costMin)) : 0,
   costMaxCents: r.costMax ? centsOf(Number(r.costMax)) : COST_CENTS_ANY,
   multiplier: Number(r.multiplier),
