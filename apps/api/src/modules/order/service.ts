@@ -1,42 +1,23 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
-import type { z } from 'zod';
-import type { Order, OrderSummary, placeOrderBody } from '@facet/contracts/commerce';
+import { createHash, randomInt } from 'node:crypto';
+import type { Order, OrderSummary } from '@facet/contracts/commerce';
 import { US_STATES } from '@facet/contracts/account';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { OrderAddress } from '../../db/schema/commerce.ts';
-import { keepCheckoutAddress } from '../address/service.ts';
-import { AppError, Conflict, NotFound, Unavailable, Unprocessable, Validation } from '../../errors.ts';
+import { Conflict, NotFound, Unprocessable } from '../../errors.ts';
 import { hashToken } from '../../secrets.ts';
-import { cartIdOf, emptyCart, pricedLines, type Owner } from '../cart/service.ts';
-import { computeTotals, shippingOptions } from '../cart/pricing.ts';
-import { enqueueMails, type MailOutbox } from '../mail/outbox.ts';
-import { orderConfirmation, orderNotification } from './mail.ts';
-import { storeFacts, storeInfo } from '../../store-facts.ts';
-import { paymentHold, type IntentProvider, type PaymentProvider } from './payment.ts';
-import { withdrawUnpaid } from './settle.ts';
-import { orderRepository as repo, type OrderEventRow, type OrderRow } from './repository.ts';
+import type { Owner } from '../cart/service.ts';
+import { orderRepository as repo, type OrderEventRow } from './repository.ts';
 import { STATUS_LABELS, type OrderStatus } from '@facet/contracts/admin';
 import { formatMoney } from '@facet/contracts/money';
+import { runFlow, type FlowHooks } from '../../flow.ts';
+import { PLACE_ORDER_STEPS, type PlaceState } from './place-order.ts';
+import { toOrder, type OrderDeps, type PlaceOrder } from './shape.ts';
 
-type PlaceOrder = z.output<typeof placeOrderBody>;
-export interface OrderDeps {
-  db: Db;
-  config: Config;
-  outbox: MailOutbox;
-  payments: PaymentProvider;
-  onStonesSold: () => void;
-}
+export { toOrder, type OrderDeps, type PlaceOrder };
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const newOrderNumber = () => `FCT-${Array.from({ length: 8 }, () => CROCKFORD[randomInt(32)]).join('')}`;
 const NOT_FOUND = 'We could not find that order.';
-
-class PaymentDeclined extends AppError {
-  constructor(message: string) {
-    super(402, message);
-  }
-}
 
 /** What identifies "the same request" for an Idempotency-Key: everything but the secret card data. */
 function requestHash(input: PlaceOrder): string {
@@ -59,58 +40,17 @@ const isUniqueViolation = (err: unknown, constraint: string) => {
   return c.code === '23505' && (c.constraint === constraint || String((c as Error).message ?? '').includes(constraint));
 };
 
-export function toOrder(
-  o: OrderRow,
-  lines: Array<{
-    kind: string;
-    title: string;
-    details: string[];
-    image: string;
-    quantity: number;
-    unitPriceCents: number;
-    lineTotalCents: number;
-  }>,
-  config: Config,
-): Order {
-  const shipping = shippingOptions(config, o.subtotalCents).find((s) => s.method === o.shippingMethod)!;
-  return {
-    number: o.number,
-    status: o.status,
-    placedAt: o.placedAt.toISOString(),
-    email: o.email,
-    lines: lines.map((l) => ({
-      kind: l.kind as Order['lines'][number]['kind'],
-      title: l.title,
-      details: l.details,
-      image: l.image,
-      quantity: l.quantity,
-      unitPriceCents: l.unitPriceCents,
-      lineTotalCents: l.lineTotalCents,
-    })),
-    shippingAddress: o.shippingAddress,
-    billingAddress: o.billingAddress,
-    shipping: { ...shipping, cents: o.shippingCents },
-    totals: {
-      subtotalCents: o.subtotalCents,
-      shippingCents: o.shippingCents,
-      taxCents: o.taxCents,
-      taxState: o.shippingAddress.state,
-      totalCents: o.totalCents,
-    },
-    payment: { brand: o.cardBrand, last4: o.cardLast4, state: o.paymentState },
-  };
-}
-
 /**
- * Checkout in ONE transaction: re-price the cart, re-check every line, sell each serialized stone
- * with a conditional update, write the order and its snapshots, authorize the card, queue the
- * e-mails and empty the cart. Any failure rolls all of it back.
+ * Checkout in ONE transaction, as the named steps of place-order.ts: load and re-price the cart,
+ * check it, take the stones, record the order, pay, finalize, queue the mails, tidy up. Any failure
+ * rolls the database back and voids the payment.
  */
 export async function placeOrder(
   deps: OrderDeps,
   owner: Owner,
   idempotencyKey: string,
   input: PlaceOrder,
+  hooks: FlowHooks = {},
 ): Promise<Order> {
   if (!owner.userId && !owner.sessionId)
     throw new Unprocessable('Checkout needs the X-Session-Id header (the swag-session id).');
@@ -128,205 +68,17 @@ export async function placeOrder(
   };
   const earlier = await replay();
   if (earlier) return earlier;
+  if (!(input.shippingAddress.state in US_STATES)) throw new Unprocessable('We ship within the United States only.');
 
-  const state = input.shippingAddress.state;
-  if (!(state in US_STATES)) throw new Unprocessable('We ship within the United States only.');
-  const billing: OrderAddress = { ...(input.billingAddress ?? input.shippingAddress) } as OrderAddress;
-  const shipping: OrderAddress = { ...input.shippingAddress } as OrderAddress;
-  let authorizedRef: string | null = null;
-
+  const state: PlaceState = { deps, owner, input, idempotencyKey, scope, hash, number: newOrderNumber() };
   try {
-    const order = await deps.db.transaction(async (tx) => {
-      const cartId = await cartIdOf(tx, owner);
-      let lines = await pricedLines(tx, cartId);
-      if (!cartId || !lines.length) throw new Unprocessable('Your cart is empty.');
-      const open = deps.payments.flow === 'intent' ? await repo.pendingForCart(tx, cartId) : null;
-      if (open) {
-        // The shopper is back at checkout with an order of this cart still unpaid (a reload, a
-        // second tab): the same order again when nothing changed; otherwise it makes way.
-        const had = await repo.lines(tx, open.id);
-        const same =
-          had.length === lines.length &&
-          had.every(
-            (h, i) => h.kind === lines[i]!.kind && h.refId === lines[i]!.refId && h.quantity === lines[i]!.quantity,
-          );
-        if (same && open.requestHash === hash) return open.answer as Order;
-        await withdrawUnpaid(tx, deps.payments as IntentProvider, open);
-        lines = await pricedLines(tx, cartId);
-      }
-      const blocked = lines.find((l) => !l.available);
-      // The line stays in the cart, marked, so the shopper sees what changed and decides.
-      if (blocked) throw new Conflict(`Please review your cart — ${blocked.title}: ${blocked.message}`);
-      const subtotal = lines.reduce((s, l) => s + l.lineTotalCents, 0);
-      const totals = computeTotals(deps.config, subtotal, input.shippingMethod, state);
-      if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== totals.totalCents) {
-        throw new Conflict(
-          'Prices changed since you reviewed your order. Please check the new total and place the order again.',
-        );
-      }
-
-      const payments = deps.payments;
-      if (payments.flow === 'card' && !input.card)
-        throw new Validation('Please enter your card.', { card: 'Enter your card' });
-      const number = newOrderNumber();
-      const expiresAt = new Date(Date.now() + deps.config.PAYMENT_HOLD_MINUTES * 60_000);
-      for (const line of lines) {
-        for (const s of line.stones) {
-          // Paid now: sold. Paid in the browser afterwards: reserved until the payment succeeds or lapses.
-          const taken =
-            payments.flow === 'card'
-              ? await repo.sellStone(tx, s.kind, s.id)
-              : await repo.reserveStone(tx, s.kind, s.id, paymentHold(number), expiresAt);
-          if (!taken) {
-            throw new Conflict(
-              `Sorry, ${line.title.replace(/^./, (c) => c.toLowerCase())} was just bought by another customer. It is still in your cart, marked as sold: please remove it and choose another.`,
-            );
-          }
-        }
-        if (line.melee && !(await repo.takeMelee(tx, line.melee.id, line.melee.stones)))
-          throw new Conflict(`${line.title}: not enough stones left in stock.`);
-      }
-
-      const accessToken = randomBytes(24).toString('base64url');
-      const inserted = await repo.insert(tx, {
-        number,
-        userId: owner.userId,
-        email: input.email,
-        accessTokenHash: hashToken(accessToken),
-        shippingAddress: shipping,
-        billingAddress: billing,
-        shippingMethod: input.shippingMethod,
-        subtotalCents: totals.subtotalCents,
-        shippingCents: totals.shippingCents,
-        taxCents: totals.taxCents,
-        totalCents: totals.totalCents,
-        paidCents: payments.flow === 'card' ? totals.totalCents : 0,
-        paymentState: payments.flow === 'card' ? 'paid' : 'pending',
-        paymentExpiresAt: payments.flow === 'card' ? null : expiresAt,
-        cartId,
-        paymentProvider: payments.name,
-        paymentRef: 'pending',
-        cardBrand: '',
-        cardLast4: '',
-        idempotencyScope: scope,
-        idempotencyKey,
-        requestHash: hash,
-        answer: {},
-      });
-      const orderId = inserted.id;
-      await repo.insertLines(
-        tx,
-        lines.map((l, i) => ({
-          orderId,
-          position: i,
-          kind: l.kind,
-          refId: l.refId,
-          title: l.title,
-          details: l.details,
-          image: l.image,
-          configuration: l.configuration,
-          quantity: l.quantity,
-          unitPriceCents: l.unitPriceCents,
-          lineTotalCents: l.lineTotalCents,
-        })),
-      );
-      await repo.insertStones(
-        tx,
-        lines.flatMap((l) => l.stones.map((s) => ({ orderId, kind: s.kind, stoneId: s.id }))),
-      );
-
-      if (payments.flow === 'intent') {
-        // Nothing is charged here: the browser pays this intent, and the payment's success (its
-        // webhook or the confirmation page, whichever comes first) sells the stones (settlePayment).
-        let intent: { ref: string; clientSecret: string };
-        try {
-          intent = await payments.createIntent({
-            amountCents: totals.totalCents,
-            reference: number,
-            email: input.email,
-            idempotencyKey: `${scope}:${idempotencyKey}`,
-          });
-        } catch {
-          throw new Unavailable(
-            'We could not reach the payment service. Nothing was charged and your cart is as it was; please try again.',
-          );
-        }
-        authorizedRef = intent.ref;
-        const row: OrderRow = { ...inserted, paymentRef: intent.ref };
-        const answer: Order & { accessToken: string } = {
-          ...toOrder(row, lines, deps.config),
-          accessToken,
-          payment: {
-            brand: '',
-            last4: '',
-            state: 'pending',
-            clientSecret: intent.clientSecret,
-            publishableKey: payments.publishableKey,
-            expiresAt: expiresAt.toISOString(),
-          },
-        };
-        await repo.finalize(tx, orderId, { paymentRef: intent.ref, cardBrand: '', cardLast4: '', answer });
-        if (input.saveAddress && owner.userId) await keepCheckoutAddress(tx, owner.userId, shipping);
-        return answer;
-      }
-
-      // The card is asked last: nothing is authorized for an order that cannot be filled.
-      let auth: Awaited<ReturnType<typeof payments.authorize>>;
-      try {
-        auth = await payments.authorize({
-          amountCents: totals.totalCents,
-          currency: 'USD',
-          card: input.card!,
-          reference: number,
-        });
-      } catch {
-        throw new Unavailable(
-          'We could not reach the payment service. Nothing was charged and your cart is as it was; please try again.',
-        );
-      }
-      if (!auth.ok) throw new PaymentDeclined(auth.message);
-      authorizedRef = auth.ref;
-
-      const row: OrderRow = {
-        ...inserted,
-        paymentRef: auth.ref,
-        cardBrand: auth.brand,
-        cardLast4: auth.last4,
-      };
-      const answer = { ...toOrder(row, lines, deps.config), accessToken };
-      await repo.finalize(tx, orderId, { paymentRef: auth.ref, cardBrand: auth.brand, cardLast4: auth.last4, answer });
-      await repo.insertEvent(tx, {
-        orderId,
-        type: 'placed',
-        visibleToCustomer: true,
-        data: { totalCents: totals.totalCents, card: `${auth.brand} ending ${auth.last4}` },
-      });
-
-      const store = storeInfo(deps.config);
-      const link = `${store.publicUrl}/order-confirmation?number=${number}&token=${accessToken}`;
-      await enqueueMails(tx, [
-        {
-          kind: 'order-confirmation',
-          to: input.email,
-          ...orderConfirmation(store, storeFacts(deps.config), answer, link),
-        },
-        { kind: 'order-notification', to: deps.config.STORE_EMAIL, ...orderNotification(store, answer) },
-      ]);
-      await emptyCart(tx, cartId);
-      if (input.saveAddress && owner.userId) {
-        await keepCheckoutAddress(tx, owner.userId, shipping);
-      }
-      return answer;
-    });
-    void deps.outbox.kick();
-    if (order.lines.some((l) => l.kind !== 'product')) deps.onStonesSold();
-    return order;
+    await runFlow('place order', PLACE_ORDER_STEPS, state, hooks, (body) =>
+      deps.db.transaction(async (tx) => {
+        state.tx = tx;
+        await body();
+      }),
+    );
   } catch (err) {
-    const ref = authorizedRef as string | null;
-    if (ref) {
-      const p = deps.payments;
-      await (p.flow === 'card' ? p.void(ref) : p.cancelIntent(ref)).catch(() => {});
-    }
     // A concurrent request with the same key won the race: answer as it did.
     if (isUniqueViolation(err, 'customer_order_idempotency_key')) {
       const again = await replay();
@@ -336,6 +88,10 @@ export async function placeOrder(
       throw new Conflict('Sorry, a stone in your cart was just bought by another customer. Please review your cart.');
     throw err;
   }
+  const order = state.answer!;
+  void deps.outbox.kick();
+  if (order.lines.some((l) => l.kind !== 'product')) deps.onStonesSold();
+  return order;
 }
 
 /** One step of an order's story, worded for its customer. */

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { placeOrderBody } from '@facet/contracts/commerce';
+import { rowsOf } from '../../db/client.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { orderBody } from '../../test/checkout.ts';
+import { testCardProvider, type CardProvider } from './payment.ts';
+import { PLACE_ORDER_STEPS } from './place-order.ts';
+import { placeOrder, type OrderDeps } from './service.ts';
+
+// Placing an order is a list of named steps; a failure after any one of them must leave nothing
+// behind: no order, no sold or held stone, no authorised money, no e-mail, the cart as it was.
+
+let t: TestApp;
+const authorised = new Set<string>();
+const voided = new Set<string>();
+const base = testCardProvider();
+const payments: CardProvider = {
+  ...base,
+  async authorize(req) {
+    const a = await base.authorize(req);
+    if (a.ok) authorised.add(a.ref);
+    return a;
+  },
+  async void(ref) {
+    voided.add(ref);
+  },
+};
+let deps: OrderDeps;
+beforeAll(async () => {
+  t = await buildTestApp({}, { payments });
+  deps = { db: t.app.db, config: t.config, outbox: t.app.outbox, payments, onStonesSold: () => {} };
+});
+afterAll(() => t.close());
+
+const one = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(q))[0]!;
+async function cartWithDiamond() {
+  const session = randomUUID();
+  const d = await one<{ id: number }>(
+    sql`select id from diamond where status = 'available' order by id limit 1 offset 3`,
+  );
+  const add = await t.app.inject({
+    method: 'POST',
+    url: '/api/cart/items',
+    headers: { 'x-session-id': session },
+    payload: { kind: 'diamond', id: d.id },
+  });
+  expect(add.statusCode).toBe(200);
+  return { session, diamondId: d.id };
+}
+const counts = async () =>
+  one<{ orders: number; mails: number; stones: number }>(sql`
+    select (select count(*)::int from customer_order) as orders, (select count(*)::int from outbox_mail) as mails,
+      (select count(*)::int from order_stone) as stones`);
+
+describe('placing an order, step by step', () => {
+  it('names its steps in the order they run', () => {
+    expect(PLACE_ORDER_STEPS.map((s) => s.name)).toEqual([
+      'load cart',
+      'check cart',
+      'take stones',
+      'record order',
+      'pay',
+      'finalize',
+      'queue mails',
+      'tidy up',
+    ]);
+  });
+
+  for (const step of PLACE_ORDER_STEPS.map((s) => s.name))
+    it(`a failure after "${step}" leaves no half order, no held stone, no authorised money, no e-mail`, async () => {
+      const { session, diamondId } = await cartWithDiamond();
+      authorised.clear();
+      voided.clear();
+      const before = await counts();
+      const input = placeOrderBody.parse(orderBody('fail@example.com'));
+      await expect(
+        placeOrder(deps, { userId: null, sessionId: session }, randomUUID(), input, {
+          afterStep: (_flow, name) => {
+            if (name === step) throw new Error(`injected after ${step}`);
+          },
+        }),
+      ).rejects.toThrow(`injected after ${step}`);
+      expect(await counts()).toEqual(before);
+      const stone = await one<{ status: string; held: boolean }>(
+        sql`select status, hold_reason is not null as held from diamond where id = ${diamondId}`,
+      );
+      expect(stone).toEqual({ status: 'available', held: false });
+      // Money asked for (from "pay" on) is released; before it, none was asked for.
+      const paid =
+        PLACE_ORDER_STEPS.findIndex((s) => s.name === step) >= PLACE_ORDER_STEPS.findIndex((s) => s.name === 'pay');
+      expect(authorised.size).toBe(paid ? 1 : 0);
+      expect([...authorised].filter((ref) => !voided.has(ref))).toEqual([]);
+      // The cart is as it was: the same order goes through now.
+      const order = await placeOrder(deps, { userId: null, sessionId: session }, randomUUID(), input);
+      expect(order.number).toMatch(/^FCT-/);
+      const after = await counts();
+      expect(after.orders).toBe(before.orders + 1);
+      expect(after.mails).toBe(before.mails + 2);
+    });
+});

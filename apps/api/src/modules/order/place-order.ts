@@ -1,0 +1,309 @@
+import { randomBytes } from 'node:crypto';
+import type { Order } from '@facet/contracts/commerce';
+import type { Tx } from '../../db/client.ts';
+import type { OrderAddress } from '../../db/schema/commerce.ts';
+import { AppError, Conflict, Unavailable, Unprocessable, Validation } from '../../errors.ts';
+import type { Step } from '../../flow.ts';
+import { hashToken } from '../../secrets.ts';
+import { keepCheckoutAddress } from '../address/service.ts';
+import { cartIdOf, emptyCart, pricedLines, type Owner } from '../cart/service.ts';
+import { computeTotals } from '../cart/pricing.ts';
+import { enqueueMails } from '../mail/outbox.ts';
+import { storeFacts, storeInfo } from '../../store-facts.ts';
+import { orderConfirmation, orderNotification } from './mail.ts';
+import { paymentHold, type IntentProvider } from './payment.ts';
+import { withdrawUnpaid } from './settle.ts';
+import { orderRepository as repo, type OrderRow } from './repository.ts';
+import { toOrder, type OrderDeps, type PlaceOrder } from './shape.ts';
+
+// Placing an order, step by step, in one transaction. Every step's database writes are undone by
+// the transaction; the payment, the one effect outside it, is voided or cancelled by its
+// compensation. The mails are rows in the outbox, so they too go with the transaction.
+
+type Lines = Awaited<ReturnType<typeof pricedLines>>;
+type Totals = ReturnType<typeof computeTotals>;
+
+export interface PlaceState {
+  deps: OrderDeps;
+  owner: Owner;
+  input: PlaceOrder;
+  idempotencyKey: string;
+  scope: string;
+  hash: string;
+  number: string;
+  tx?: Tx;
+  done?: boolean;
+  answer?: Order;
+  cartId?: number;
+  lines?: Lines;
+  totals?: Totals;
+  expiresAt?: Date;
+  accessToken?: string;
+  inserted?: OrderRow;
+  /** The payment made for this order (an authorisation, or an intent for the browser to pay). */
+  payment?: { ref: string; brand: string; last4: string; clientSecret?: string };
+}
+
+class PaymentDeclined extends AppError {
+  constructor(message: string) {
+    super(402, message);
+  }
+}
+
+const tx = (s: PlaceState) => s.tx!;
+const addresses = (s: PlaceState) => ({
+  billing: { ...(s.input.billingAddress ?? s.input.shippingAddress) } as OrderAddress,
+  shipping: { ...s.input.shippingAddress } as OrderAddress,
+});
+const unreachable = () =>
+  new Unavailable(
+    'We could not reach the payment service. Nothing was charged and your cart is as it was; please try again.',
+  );
+
+/** The cart, priced now. An unpaid order of the same cart (a reload, a second tab) is answered again, or makes way. */
+const loadCart: Step<PlaceState> = {
+  name: 'load cart',
+  async run(s) {
+    const cartId = await cartIdOf(tx(s), s.owner);
+    let lines = await pricedLines(tx(s), cartId);
+    if (!cartId || !lines.length) throw new Unprocessable('Your cart is empty.');
+    const open = s.deps.payments.flow === 'intent' ? await repo.pendingForCart(tx(s), cartId) : null;
+    if (open) {
+      const had = await repo.lines(tx(s), open.id);
+      const same =
+        had.length === lines.length &&
+        had.every(
+          (h, i) => h.kind === lines[i]!.kind && h.refId === lines[i]!.refId && h.quantity === lines[i]!.quantity,
+        );
+      if (same && open.requestHash === s.hash) {
+        s.answer = open.answer as Order;
+        s.done = true;
+        return;
+      }
+      await withdrawUnpaid(tx(s), s.deps.payments as IntentProvider, open);
+      lines = await pricedLines(tx(s), cartId);
+    }
+    s.cartId = cartId;
+    s.lines = lines;
+  },
+};
+
+/** Every line still for sale, the totals the shopper saw, a card when the card is taken here. */
+const checkCart: Step<PlaceState> = {
+  name: 'check cart',
+  async run(s) {
+    const lines = s.lines!;
+    const blocked = lines.find((l) => !l.available);
+    // The line stays in the cart, marked, so the shopper sees what changed and decides.
+    if (blocked) throw new Conflict(`Please review your cart — ${blocked.title}: ${blocked.message}`);
+    const subtotal = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
+    s.totals = computeTotals(s.deps.config, subtotal, s.input.shippingMethod, s.input.shippingAddress.state);
+    if (s.input.expectedTotalCents !== undefined && s.input.expectedTotalCents !== s.totals.totalCents)
+      throw new Conflict(
+        'Prices changed since you reviewed your order. Please check the new total and place the order again.',
+      );
+    if (s.deps.payments.flow === 'card' && !s.input.card)
+      throw new Validation('Please enter your card.', { card: 'Enter your card' });
+  },
+};
+
+/** Each serialized stone sold (card paid now) or reserved until the browser's payment completes; melee taken from stock. */
+const takeStones: Step<PlaceState> = {
+  name: 'take stones',
+  async run(s) {
+    s.expiresAt = new Date(Date.now() + s.deps.config.PAYMENT_HOLD_MINUTES * 60_000);
+    for (const line of s.lines!) {
+      for (const stone of line.stones) {
+        const taken =
+          s.deps.payments.flow === 'card'
+            ? await repo.sellStone(tx(s), stone.kind, stone.id)
+            : await repo.reserveStone(tx(s), stone.kind, stone.id, paymentHold(s.number), s.expiresAt);
+        if (!taken)
+          throw new Conflict(
+            `Sorry, ${line.title.replace(/^./, (c) => c.toLowerCase())} was just bought by another customer. It is still in your cart, marked as sold: please remove it and choose another.`,
+          );
+      }
+      if (line.melee && !(await repo.takeMelee(tx(s), line.melee.id, line.melee.stones)))
+        throw new Conflict(`${line.title}: not enough stones left in stock.`);
+    }
+  },
+};
+
+/** The order, its lines (priced snapshots) and its stones. */
+const recordOrder: Step<PlaceState> = {
+  name: 'record order',
+  async run(s) {
+    const { billing, shipping } = addresses(s);
+    const card = s.deps.payments.flow === 'card';
+    const totals = s.totals!;
+    s.accessToken = randomBytes(24).toString('base64url');
+    s.inserted = await repo.insert(tx(s), {
+      number: s.number,
+      userId: s.owner.userId,
+      email: s.input.email,
+      accessTokenHash: hashToken(s.accessToken),
+      shippingAddress: shipping,
+      billingAddress: billing,
+      shippingMethod: s.input.shippingMethod,
+      subtotalCents: totals.subtotalCents,
+      shippingCents: totals.shippingCents,
+      taxCents: totals.taxCents,
+      totalCents: totals.totalCents,
+      paidCents: card ? totals.totalCents : 0,
+      paymentState: card ? 'paid' : 'pending',
+      paymentExpiresAt: card ? null : s.expiresAt!,
+      cartId: s.cartId!,
+      paymentProvider: s.deps.payments.name,
+      paymentRef: 'pending',
+      cardBrand: '',
+      cardLast4: '',
+      idempotencyScope: s.scope,
+      idempotencyKey: s.idempotencyKey,
+      requestHash: s.hash,
+      answer: {},
+    });
+    const orderId = s.inserted.id;
+    await repo.insertLines(
+      tx(s),
+      s.lines!.map((l, i) => ({
+        orderId,
+        position: i,
+        kind: l.kind,
+        refId: l.refId,
+        title: l.title,
+        details: l.details,
+        image: l.image,
+        configuration: l.configuration,
+        quantity: l.quantity,
+        unitPriceCents: l.unitPriceCents,
+        lineTotalCents: l.lineTotalCents,
+      })),
+    );
+    await repo.insertStones(
+      tx(s),
+      s.lines!.flatMap((l) => l.stones.map((st) => ({ orderId, kind: st.kind, stoneId: st.id }))),
+    );
+  },
+};
+
+/**
+ * The money, asked last: nothing is authorised for an order that cannot be filled. The test card
+ * provider authorises now; with Stripe an intent is created for the browser to pay (nothing is
+ * charged here; its success sells the stones, see settlePayment). Undone: voided or cancelled.
+ */
+const pay: Step<PlaceState> = {
+  name: 'pay',
+  async run(s) {
+    const payments = s.deps.payments;
+    const amountCents = s.totals!.totalCents;
+    if (payments.flow === 'intent') {
+      const intent = await payments
+        .createIntent({
+          amountCents,
+          reference: s.number,
+          email: s.input.email,
+          idempotencyKey: `${s.scope}:${s.idempotencyKey}`,
+        })
+        .catch(() => {
+          throw unreachable();
+        });
+      s.payment = { ref: intent.ref, brand: '', last4: '', clientSecret: intent.clientSecret };
+      return;
+    }
+    const auth = await payments
+      .authorize({ amountCents, currency: 'USD', card: s.input.card!, reference: s.number })
+      .catch(() => {
+        throw unreachable();
+      });
+    if (!auth.ok) throw new PaymentDeclined(auth.message);
+    s.payment = { ref: auth.ref, brand: auth.brand, last4: auth.last4 };
+  },
+  async compensate(s) {
+    if (!s.payment) return;
+    const p = s.deps.payments;
+    await (p.flow === 'card' ? p.void(s.payment.ref) : p.cancelIntent(s.payment.ref));
+  },
+};
+
+/** The answer the shopper (and a retry with the same key) gets, kept on the order; its first timeline entry. */
+const finalize: Step<PlaceState> = {
+  name: 'finalize',
+  async run(s) {
+    const payment = s.payment!;
+    const row: OrderRow = {
+      ...s.inserted!,
+      paymentRef: payment.ref,
+      cardBrand: payment.brand,
+      cardLast4: payment.last4,
+    };
+    const order = toOrder(row, s.lines!, s.deps.config);
+    const answer: Order & { accessToken: string } =
+      s.deps.payments.flow === 'intent'
+        ? {
+            ...order,
+            accessToken: s.accessToken!,
+            payment: {
+              brand: '',
+              last4: '',
+              state: 'pending',
+              clientSecret: payment.clientSecret!,
+              publishableKey: (s.deps.payments as IntentProvider).publishableKey,
+              expiresAt: s.expiresAt!.toISOString(),
+            },
+          }
+        : { ...order, accessToken: s.accessToken! };
+    await repo.finalize(tx(s), s.inserted!.id, {
+      paymentRef: payment.ref,
+      cardBrand: payment.brand,
+      cardLast4: payment.last4,
+      answer,
+    });
+    s.answer = answer;
+    // Paid in the browser: the timeline, the mails and the cart wait for the payment's success.
+    if (s.deps.payments.flow === 'card')
+      await repo.insertEvent(tx(s), {
+        orderId: s.inserted!.id,
+        type: 'placed',
+        visibleToCustomer: true,
+        data: { totalCents: s.totals!.totalCents, card: `${payment.brand} ending ${payment.last4}` },
+      });
+  },
+};
+
+/** The confirmation to the shopper and the notice to the store, queued in the outbox (sent after commit). */
+const queueMails: Step<PlaceState> = {
+  name: 'queue mails',
+  async run(s) {
+    if (s.deps.payments.flow !== 'card') return;
+    const store = storeInfo(s.deps.config);
+    const link = `${store.publicUrl}/order-confirmation?number=${s.number}&token=${s.accessToken}`;
+    await enqueueMails(tx(s), [
+      {
+        kind: 'order-confirmation',
+        to: s.input.email,
+        ...orderConfirmation(store, storeFacts(s.deps.config), s.answer!, link),
+      },
+      { kind: 'order-notification', to: s.deps.config.STORE_EMAIL, ...orderNotification(store, s.answer!) },
+    ]);
+  },
+};
+
+/** The cart emptied (paid orders) and the address kept when the shopper asked. */
+const tidyUp: Step<PlaceState> = {
+  name: 'tidy up',
+  async run(s) {
+    if (s.deps.payments.flow === 'card') await emptyCart(tx(s), s.cartId!);
+    if (s.input.saveAddress && s.owner.userId) await keepCheckoutAddress(tx(s), s.owner.userId, addresses(s).shipping);
+  },
+};
+
+export const PLACE_ORDER_STEPS: Array<Step<PlaceState>> = [
+  loadCart,
+  checkCart,
+  takeStones,
+  recordOrder,
+  pay,
+  finalize,
+  queueMails,
+  tidyUp,
+];

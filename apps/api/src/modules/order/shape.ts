@@ -1,0 +1,62 @@
+import type { z } from 'zod';
+import type { Order, placeOrderBody } from '@facet/contracts/commerce';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { shippingOptions } from '../cart/pricing.ts';
+import type { MailOutbox } from '../mail/outbox.ts';
+import type { PaymentProvider } from './payment.ts';
+import type { OrderRow } from './repository.ts';
+
+// What the order module's parts share: its dependencies, the checkout body, and an order's answer.
+
+export type PlaceOrder = z.output<typeof placeOrderBody>;
+
+export interface OrderDeps {
+  db: Db;
+  config: Config;
+  outbox: MailOutbox;
+  payments: PaymentProvider;
+  onStonesSold: () => void;
+}
+
+export function toOrder(
+  o: OrderRow,
+  lines: Array<{
+    kind: string;
+    title: string;
+    details: string[];
+    image: string;
+    quantity: number;
+    unitPriceCents: number;
+    lineTotalCents: number;
+  }>,
+  config: Config,
+): Order {
+  const shipping = shippingOptions(config, o.subtotalCents).find((s) => s.method === o.shippingMethod)!;
+  return {
+    number: o.number,
+    status: o.status,
+    placedAt: o.placedAt.toISOString(),
+    email: o.email,
+    lines: lines.map((l) => ({
+      kind: l.kind as Order['lines'][number]['kind'],
+      title: l.title,
+      details: l.details,
+      image: l.image,
+      quantity: l.quantity,
+      unitPriceCents: l.unitPriceCents,
+      lineTotalCents: l.lineTotalCents,
+    })),
+    shippingAddress: o.shippingAddress,
+    billingAddress: o.billingAddress,
+    shipping: { ...shipping, cents: o.shippingCents },
+    totals: {
+      subtotalCents: o.subtotalCents,
+      shippingCents: o.shippingCents,
+      taxCents: o.taxCents,
+      taxState: o.shippingAddress.state,
+      totalCents: o.totalCents,
+    },
+    payment: { brand: o.cardBrand, last4: o.cardLast4, state: o.paymentState },
+  };
+}
