@@ -14,6 +14,7 @@ const dirs = (path) =>
     .map((d) => d.name);
 const apiModules = dirs('./apps/api/src/modules/');
 const webFeatures = dirs('./apps/web/app/features/');
+const adminAreas = dirs('./apps/web/app/features/admin/').filter((d) => d !== 'shared');
 
 /**
  * Every form says how it is sent. One without `method` is sent as a GET when it is submitted before
@@ -123,6 +124,17 @@ export default tseslint.config(
               from: `./apps/web/app/features/!(${f})/**`,
               message: 'Features do not import each other: move the shared piece to components/ or lib/.',
             })),
+            // The back office by area (orders, catalogue, imports, …): an area uses admin/shared, never another area.
+            ...adminAreas.map((a) => ({
+              target: `./apps/web/app/features/admin/${a}/**`,
+              from: `./apps/web/app/features/admin/!(${a}|shared)/**`,
+              message: 'Back-office areas do not import each other: move the shared piece to features/admin/shared.',
+            })),
+            {
+              target: './apps/web/app/features/admin/shared/**',
+              from: './apps/web/app/features/admin/!(shared)/**',
+              message: 'features/admin/shared is below the back-office areas.',
+            },
             // The back office's code never reaches a shopper's page: no storefront route or root file imports it.
             {
               target: './apps/web/app/{routes/*.{ts,tsx},root.tsx,entry.server.tsx}',

@@ -52,7 +52,7 @@ describe('no import cycles (import-x/no-cycle)', () => {
 });
 
 describe('the back office stays out of the storefront (import-x/no-restricted-paths)', () => {
-  const line = "import { BACK_OFFICE } from '~/features/admin/nav.ts';\nexport const x = BACK_OFFICE;\n";
+  const line = "import { BACK_OFFICE } from '~/features/admin/shared/nav.ts';\nexport const x = BACK_OFFICE;\n";
   it('refuses a storefront route, a storefront feature or the root importing back-office code', async () => {
     for (const file of ['apps/web/app/routes/cart.tsx', 'apps/web/app/features/cart/x.tsx', 'apps/web/app/root.tsx'])
       expect(await rulesHit(line, file), file).toContain('import-x/no-restricted-paths');
@@ -135,5 +135,16 @@ describe('carats have one home (no-restricted-syntax)', () => {
         file,
       ),
     ).not.toContain('no-restricted-syntax');
+  });
+});
+
+describe('back-office areas stay apart (import-x/no-restricted-paths)', () => {
+  it('refuses one area importing another, and lets it use admin/shared', async () => {
+    const other =
+      "import { OrdersTable } from '~/features/admin/orders/orders-table.tsx';\nexport const x = OrdersTable;\n";
+    const shared = "import { Confirm } from '~/features/admin/shared/confirm.tsx';\nexport const x = Confirm;\n";
+    const file = 'apps/web/app/features/admin/catalogue/example.tsx';
+    expect(await rulesHit(other, file)).toContain('import-x/no-restricted-paths');
+    expect(await rulesHit(shared, file)).not.toContain('import-x/no-restricted-paths');
   });
 });

@@ -5,10 +5,10 @@ import type { Route } from './+types/account';
 import { useForm } from '~/components/form/use-form.ts';
 import { TextField } from '~/components/form/text-field.tsx';
 import { toast } from '~/lib/toast.ts';
-import { adminApi } from '~/features/admin/admin-api.ts';
-import { AdminHeading } from '~/features/admin/admin-shell.tsx';
-import { useAdminAction } from '~/features/admin/use-admin-action.ts';
-import { Confirm } from '~/features/admin/confirm.tsx';
+import { adminApi } from '~/features/admin/shared/admin-api.ts';
+import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
+import { useAdminAction } from '~/features/admin/shared/use-admin-action.ts';
+import { Confirm } from '~/features/admin/shared/confirm.tsx';
 
 export async function clientLoader() {
   return null;

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { APPOINTMENT_KIND_LABELS, type Appointment } from '@facet/contracts/appointments';
 import type { Route } from './+types/appointments';
-import { adminLoad } from '~/features/admin/admin-api.ts';
-import { AdminHeading } from '~/features/admin/admin-shell.tsx';
-import { AdminRouteError } from '~/features/admin/route-error.tsx';
-import { TableHead } from '~/features/admin/table-head.tsx';
-import { AppointmentActions } from '~/features/admin/appointment-actions.tsx';
+import { adminLoad } from '~/features/admin/shared/admin-api.ts';
+import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
+import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
+import { TableHead } from '~/features/admin/shared/table-head.tsx';
+import { AppointmentActions } from '~/features/admin/appointments/appointment-actions.tsx';
 
 const SHOWS = [
   ['upcoming', 'Upcoming'],

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { BackupStatus } from '@facet/contracts/admin-backups';
 import type { Route } from './+types/backups';
-import { adminApi, adminLoad } from '~/features/admin/admin-api.ts';
-import { AdminHeading } from '~/features/admin/admin-shell.tsx';
-import { AdminRouteError } from '~/features/admin/route-error.tsx';
-import { BackupSettingsForm } from '~/features/admin/backup-settings-form.tsx';
-import { BackupWarning, formatBytes, whenText } from '~/features/admin/backup-warning.tsx';
-import { useAdminAction } from '~/features/admin/use-admin-action.ts';
+import { adminApi, adminLoad } from '~/features/admin/shared/admin-api.ts';
+import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
+import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
+import { BackupSettingsForm } from '~/features/admin/backups/backup-settings-form.tsx';
+import { BackupWarning, formatBytes, whenText } from '~/features/admin/backups/backup-warning.tsx';
+import { useAdminAction } from '~/features/admin/shared/use-admin-action.ts';
 import { toast } from '~/lib/toast.ts';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {

@@ -3,11 +3,11 @@ import { can, type OrderStatus, type StaffMe } from '@facet/contracts/admin';
 import { formatMoney } from '@facet/contracts/money';
 import type { Route } from './+types/customer';
 import { AddressLines } from '~/components/address-lines.tsx';
-import { AdminHeading } from '~/features/admin/admin-shell.tsx';
-import { StatusBadge } from '~/features/admin/status-badge.tsx';
-import { AdminRouteError } from '~/features/admin/route-error.tsx';
-import { adminApi, adminLoad } from '~/features/admin/admin-api.ts';
-import { NoteForm } from '~/features/admin/note-form.tsx';
+import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
+import { StatusBadge } from '~/features/admin/shared/status-badge.tsx';
+import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
+import { adminApi, adminLoad } from '~/features/admin/shared/admin-api.ts';
+import { NoteForm } from '~/features/admin/shared/note-form.tsx';
 
 interface Customer {
   id: number;

@@ -2,10 +2,10 @@ import { Form, Link, useSearchParams } from 'react-router';
 import { formatMoney } from '@facet/contracts/money';
 import type { Route } from './+types/customers';
 import { Pagination } from '~/components/ui/pagination.tsx';
-import { adminLoad } from '~/features/admin/admin-api.ts';
-import { AdminHeading } from '~/features/admin/admin-shell.tsx';
-import { AdminRouteError } from '~/features/admin/route-error.tsx';
-import { TableHead } from '~/features/admin/table-head.tsx';
+import { adminLoad } from '~/features/admin/shared/admin-api.ts';
+import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
+import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
+import { TableHead } from '~/features/admin/shared/table-head.tsx';
 
 interface Row {
   id: number;

@@ -2,10 +2,10 @@ import { Link, useOutletContext } from 'react-router';
 import { ORDER_STATUSES, STATUS_LABELS, can, type OrderStatus, type StaffMe } from '@facet/contracts/admin';
 import { formatMoney } from '@facet/contracts/money';
 import type { Route } from './+types/dashboard';
-import { adminLoad } from '~/features/admin/admin-api.ts';
-import { AdminHeading } from '~/features/admin/admin-shell.tsx';
-import { AdminRouteError } from '~/features/admin/route-error.tsx';
-import { BackupNotice } from '~/features/admin/backup-warning.tsx';
+import { adminLoad } from '~/features/admin/shared/admin-api.ts';
+import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
+import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
+import { BackupNotice } from '~/features/admin/backups/backup-warning.tsx';
 
 interface Dashboard {
   periods: Array<{ days: number; orders: number; revenueCents: number; averageCents: number; stones: number }>;

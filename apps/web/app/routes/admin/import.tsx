@@ -9,11 +9,11 @@ import {
 
 type FeedErrorRow = ProductImportReportAnswer['errors'][number];
 import type { Route } from './+types/import';
-import { adminApi, adminLoad } from '~/features/admin/admin-api.ts';
-import { AdminHeading } from '~/features/admin/admin-shell.tsx';
-import { AdminRouteError } from '~/features/admin/route-error.tsx';
-import { Confirm } from '~/features/admin/confirm.tsx';
-import { useAdminAction } from '~/features/admin/use-admin-action.ts';
+import { adminApi, adminLoad } from '~/features/admin/shared/admin-api.ts';
+import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
+import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
+import { Confirm } from '~/features/admin/shared/confirm.tsx';
+import { useAdminAction } from '~/features/admin/shared/use-admin-action.ts';
 import { toast } from '~/lib/toast.ts';
 import {
   fileSize,
@@ -21,8 +21,8 @@ import {
   ImportStateBadge,
   isLive,
   useFollowWhile,
-} from '~/features/admin/import-progress.tsx';
-import { TableHead } from '~/features/admin/table-head.tsx';
+} from '~/features/admin/imports/import-progress.tsx';
+import { TableHead } from '~/features/admin/shared/table-head.tsx';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   return adminLoad<ImportRun>(`/imports/${params.id}`, request);

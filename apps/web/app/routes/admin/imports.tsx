@@ -8,20 +8,20 @@ import {
   type SupplierFeed,
 } from '@facet/contracts/admin-feeds';
 import type { Route } from './+types/imports';
-import { adminLoad } from '~/features/admin/admin-api.ts';
-import { AdminHeading } from '~/features/admin/admin-shell.tsx';
-import { AdminRouteError } from '~/features/admin/route-error.tsx';
-import { ImportUpload } from '~/features/admin/import-upload.tsx';
-import { SupplierPulls } from '~/features/admin/supplier-pulls.tsx';
-import { SupplierCategories } from '~/features/admin/supplier-categories.tsx';
+import { adminLoad } from '~/features/admin/shared/admin-api.ts';
+import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
+import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
+import { ImportUpload } from '~/features/admin/imports/import-upload.tsx';
+import { SupplierPulls } from '~/features/admin/imports/supplier-pulls.tsx';
+import { SupplierCategories } from '~/features/admin/imports/supplier-categories.tsx';
 import {
   fileSize,
   ImportProgress,
   ImportStateBadge,
   isLive,
   useFollowWhile,
-} from '~/features/admin/import-progress.tsx';
-import { TableHead } from '~/features/admin/table-head.tsx';
+} from '~/features/admin/imports/import-progress.tsx';
+import { TableHead } from '~/features/admin/shared/table-head.tsx';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const [list, suppliers, categories] = await Promise.all([

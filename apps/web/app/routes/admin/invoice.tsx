@@ -2,8 +2,8 @@ import { formatMoney } from '@facet/contracts/money';
 import type { Route } from './+types/invoice';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { useRootData } from '~/root.tsx';
-import { loadOrderForPrint, PrintFallback, PrintSheet } from '~/features/admin/print-sheet.tsx';
-import { AdminRouteError } from '~/features/admin/route-error.tsx';
+import { loadOrderForPrint, PrintFallback, PrintSheet } from '~/features/admin/orders/print-sheet.tsx';
+import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 
 export const meta: Route.MetaFunction = ({ params }) => pageMeta({ title: `Invoice ${params.number}`, noindex: true });
 export const clientLoader = ({ request, params }: Route.ClientLoaderArgs) => loadOrderForPrint(request, params.number);

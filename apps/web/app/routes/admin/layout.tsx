@@ -2,10 +2,10 @@ import { Outlet } from 'react-router';
 import type { StaffMe } from '@facet/contracts/admin';
 import type { Route } from './+types/layout';
 import { pageMeta } from '~/lib/page-meta.ts';
-import { adminLoad } from '~/features/admin/admin-api.ts';
-import { AdminRouteError } from '~/features/admin/route-error.tsx';
-import { AdminShell } from '~/features/admin/admin-shell.tsx';
-import { BACK_OFFICE } from '~/features/admin/nav.ts';
+import { adminLoad } from '~/features/admin/shared/admin-api.ts';
+import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
+import { AdminShell } from '~/features/admin/shared/admin-shell.tsx';
+import { BACK_OFFICE } from '~/features/admin/shared/nav.ts';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: BACK_OFFICE, noindex: true });
 

@@ -1,10 +1,10 @@
 import { useRevalidator } from 'react-router';
 import type { MarkupRuleInput } from '@facet/contracts/admin-feeds';
 import type { Route } from './+types/markup';
-import { adminLoad } from '~/features/admin/admin-api.ts';
-import { AdminHeading } from '~/features/admin/admin-shell.tsx';
-import { AdminRouteError } from '~/features/admin/route-error.tsx';
-import { MarkupEditor } from '~/features/admin/markup-editor.tsx';
+import { adminLoad } from '~/features/admin/shared/admin-api.ts';
+import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
+import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
+import { MarkupEditor } from '~/features/admin/pricing/markup-editor.tsx';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return adminLoad<{ rules: MarkupRuleInput[] }>('/markup-rules', request);

@@ -1,10 +1,10 @@
 import { useRevalidator } from 'react-router';
 import type { Route } from './+types/metal-prices';
 import { formatMoney } from '@facet/contracts/money';
-import { adminLoad } from '~/features/admin/admin-api.ts';
-import { AdminHeading } from '~/features/admin/admin-shell.tsx';
-import { AdminRouteError } from '~/features/admin/route-error.tsx';
-import { MetalRateEditor } from '~/features/admin/metal-rate-editor.tsx';
+import { adminLoad } from '~/features/admin/shared/admin-api.ts';
+import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
+import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
+import { MetalRateEditor } from '~/features/admin/pricing/metal-rate-editor.tsx';
 
 interface Data {
   rates: Array<{ quality: string; name: string; centsPerGram: number }>;

@@ -4,12 +4,12 @@ import type { AdminOrder, StaffMe } from '@facet/contracts/admin';
 import { formatMoney } from '@facet/contracts/money';
 import type { Route } from './+types/order';
 import { AddressLines } from '~/components/address-lines.tsx';
-import { adminLoad } from '~/features/admin/admin-api.ts';
-import { AdminHeading } from '~/features/admin/admin-shell.tsx';
-import { OrderActions } from '~/features/admin/order-actions.tsx';
-import { OrderTimeline } from '~/features/admin/order-timeline.tsx';
-import { StatusBadge } from '~/features/admin/status-badge.tsx';
-import { AdminRouteError } from '~/features/admin/route-error.tsx';
+import { adminLoad } from '~/features/admin/shared/admin-api.ts';
+import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
+import { OrderActions } from '~/features/admin/orders/order-actions.tsx';
+import { OrderTimeline } from '~/features/admin/orders/order-timeline.tsx';
+import { StatusBadge } from '~/features/admin/shared/status-badge.tsx';
+import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   return adminLoad<AdminOrder>(`/orders/${encodeURIComponent(params.number)}`, request);

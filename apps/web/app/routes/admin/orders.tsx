@@ -2,11 +2,11 @@ import { Form, useNavigate, useNavigation, useSearchParams } from 'react-router'
 import { ORDER_STATUSES, STATUS_LABELS, type AdminOrderList } from '@facet/contracts/admin';
 import type { Route } from './+types/orders';
 import { Pagination } from '~/components/ui/pagination.tsx';
-import { adminLoad } from '~/features/admin/admin-api.ts';
-import { AdminHeading } from '~/features/admin/admin-shell.tsx';
-import { OrdersTable } from '~/features/admin/orders-table.tsx';
-import { AdminRouteError } from '~/features/admin/route-error.tsx';
-import { queryFrom, useHrefWith } from '~/features/admin/list-params.ts';
+import { adminLoad } from '~/features/admin/shared/admin-api.ts';
+import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
+import { OrdersTable } from '~/features/admin/orders/orders-table.tsx';
+import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
+import { queryFrom, useHrefWith } from '~/features/admin/shared/list-params.ts';
 
 const KEEP = ['q', 'status', 'payment', 'from', 'to', 'sort', 'page'];
 

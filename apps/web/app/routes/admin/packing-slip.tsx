@@ -1,8 +1,8 @@
 import type { Route } from './+types/packing-slip';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { useRootData } from '~/root.tsx';
-import { loadOrderForPrint, PrintFallback, PrintSheet } from '~/features/admin/print-sheet.tsx';
-import { AdminRouteError } from '~/features/admin/route-error.tsx';
+import { loadOrderForPrint, PrintFallback, PrintSheet } from '~/features/admin/orders/print-sheet.tsx';
+import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 
 export const meta: Route.MetaFunction = ({ params }) =>
   pageMeta({ title: `Packing slip ${params.number}`, noindex: true });

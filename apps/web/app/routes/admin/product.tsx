@@ -3,13 +3,13 @@ import { Link, useBlocker, useRevalidator } from 'react-router';
 import type { AdminProduct } from '@facet/contracts/admin-catalogue';
 import { formatMoney } from '@facet/contracts/money';
 import type { Route } from './+types/product';
-import { adminApi, adminLoad } from '~/features/admin/admin-api.ts';
-import { AdminHeading } from '~/features/admin/admin-shell.tsx';
-import { Confirm } from '~/features/admin/confirm.tsx';
-import { ProductForm } from '~/features/admin/product-form.tsx';
-import { ProductPhotos } from '~/features/admin/product-photos.tsx';
-import { AdminRouteError } from '~/features/admin/route-error.tsx';
-import { useAdminAction } from '~/features/admin/use-admin-action.ts';
+import { adminApi, adminLoad } from '~/features/admin/shared/admin-api.ts';
+import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
+import { Confirm } from '~/features/admin/shared/confirm.tsx';
+import { ProductForm } from '~/features/admin/catalogue/product-form.tsx';
+import { ProductPhotos } from '~/features/admin/catalogue/product-photos.tsx';
+import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
+import { useAdminAction } from '~/features/admin/shared/use-admin-action.ts';
 import { toast } from '~/lib/toast.ts';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {

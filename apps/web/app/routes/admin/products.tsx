@@ -2,12 +2,12 @@ import { Form, useNavigate, useNavigation, useSearchParams } from 'react-router'
 import type { AdminProductList } from '@facet/contracts/admin-catalogue';
 import type { Route } from './+types/products';
 import { Pagination } from '~/components/ui/pagination.tsx';
-import { adminLoad } from '~/features/admin/admin-api.ts';
-import { AdminHeading } from '~/features/admin/admin-shell.tsx';
-import { ProductsTable } from '~/features/admin/products-table.tsx';
-import { AdminRouteError } from '~/features/admin/route-error.tsx';
-import { queryFrom, useHrefWith } from '~/features/admin/list-params.ts';
-import { CategoryOptions } from '~/features/admin/category-options.tsx';
+import { adminLoad } from '~/features/admin/shared/admin-api.ts';
+import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
+import { ProductsTable } from '~/features/admin/catalogue/products-table.tsx';
+import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
+import { queryFrom, useHrefWith } from '~/features/admin/shared/list-params.ts';
+import { CategoryOptions } from '~/features/admin/imports/category-options.tsx';
 
 const KEEP = ['q', 'category', 'status', 'sort', 'page'];
 

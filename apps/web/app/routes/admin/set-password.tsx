@@ -5,9 +5,9 @@ import type { Route } from './+types/set-password';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { useForm } from '~/components/form/use-form.ts';
 import { TextField } from '~/components/form/text-field.tsx';
-import { adminApi } from '~/features/admin/admin-api.ts';
-import { useAdminAction } from '~/features/admin/use-admin-action.ts';
-import { BACK_OFFICE } from '~/features/admin/nav.ts';
+import { adminApi } from '~/features/admin/shared/admin-api.ts';
+import { useAdminAction } from '~/features/admin/shared/use-admin-action.ts';
+import { BACK_OFFICE } from '~/features/admin/shared/nav.ts';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: `Set your password — ${BACK_OFFICE}`, noindex: true });
 

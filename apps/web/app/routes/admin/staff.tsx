@@ -7,10 +7,10 @@ import type { Route } from './+types/staff';
 import { useForm } from '~/components/form/use-form.ts';
 import { TextField } from '~/components/form/text-field.tsx';
 import { SelectField } from '~/components/form/select-field.tsx';
-import { adminApi, adminLoad } from '~/features/admin/admin-api.ts';
-import { AdminHeading } from '~/features/admin/admin-shell.tsx';
-import { useAdminAction } from '~/features/admin/use-admin-action.ts';
-import { AdminRouteError } from '~/features/admin/route-error.tsx';
+import { adminApi, adminLoad } from '~/features/admin/shared/admin-api.ts';
+import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
+import { useAdminAction } from '~/features/admin/shared/use-admin-action.ts';
+import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return adminLoad<StaffMe[]>('/staff', request);

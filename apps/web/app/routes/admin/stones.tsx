@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { formatMoney } from '@facet/contracts/money';
 import type { Route } from './+types/stones';
-import { adminLoad } from '~/features/admin/admin-api.ts';
-import { AdminHeading } from '~/features/admin/admin-shell.tsx';
-import { AdminRouteError } from '~/features/admin/route-error.tsx';
-import { StoneRowActions, type Stone } from '~/features/admin/stone-row-actions.tsx';
+import { adminLoad } from '~/features/admin/shared/admin-api.ts';
+import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
+import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
+import { StoneRowActions, type Stone } from '~/features/admin/catalogue/stone-row-actions.tsx';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const q = new URL(request.url).searchParams.get('q');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CARAT_POINTS_ANY, COST_CENTS_ANY, markupRulesBody, type MarkupRuleInput } from '@facet/contracts/admin-feeds';
-import { toRow, toRule } from './markup-editor.tsx';
+import { toRow, toRule } from '../pricing/markup-editor.tsx';
 
 describe('markup rules as typed in the table', () => {
   it('carats and dollars in, points and cents out; an empty upper bound is "no limit"', () => {

@@ -15,10 +15,10 @@ import { useForm } from '~/components/form/use-form.ts';
 import { TextField } from '~/components/form/text-field.tsx';
 import { SelectField } from '~/components/form/select-field.tsx';
 import { toast } from '~/lib/toast.ts';
-import { adminApi } from './admin-api.ts';
-import { useAdminAction } from './use-admin-action.ts';
-import { Confirm } from './confirm.tsx';
-import { NoteForm } from './note-form.tsx';
+import { adminApi } from '../shared/admin-api.ts';
+import { useAdminAction } from '../shared/use-admin-action.ts';
+import { Confirm } from '../shared/confirm.tsx';
+import { NoteForm } from '../shared/note-form.tsx';
 
 type Update = (o: AdminOrder) => void;
 const box = 'border border-hairline bg-white p-4';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { BACKUP_STALE_HOURS, type BackupStatus } from '@facet/contracts/admin-backups';
-import { adminApi } from './admin-api.ts';
+import { adminApi } from '../shared/admin-api.ts';
 
 export const formatBytes = (n: number) =>
   n >= 1_048_576 ? `${(n / 1_048_576).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`;

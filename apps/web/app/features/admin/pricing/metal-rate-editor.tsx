@@ -4,9 +4,9 @@ import { centsOf, decimalPrice, formatMoney } from '@facet/contracts/money';
 import { useForm } from '~/components/form/use-form.ts';
 import { TextField } from '~/components/form/text-field.tsx';
 import { toast } from '~/lib/toast.ts';
-import { adminApi } from './admin-api.ts';
-import { useAdminAction } from './use-admin-action.ts';
-import { Confirm } from './confirm.tsx';
+import { adminApi } from '../shared/admin-api.ts';
+import { useAdminAction } from '../shared/use-admin-action.ts';
+import { Confirm } from '../shared/confirm.tsx';
 
 interface Rate {
   quality: string;

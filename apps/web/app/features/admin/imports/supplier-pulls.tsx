@@ -8,10 +8,10 @@ import {
   type SupplierFeed,
 } from '@facet/contracts/admin-feeds';
 import { toast } from '~/lib/toast.ts';
-import { adminApi } from './admin-api.ts';
-import { useAdminAction } from './use-admin-action.ts';
-import { TableHead } from './table-head.tsx';
-import { FieldError } from './field-error.tsx';
+import { adminApi } from '../shared/admin-api.ts';
+import { useAdminAction } from '../shared/use-admin-action.ts';
+import { TableHead } from '../shared/table-head.tsx';
+import { FieldError } from '../shared/field-error.tsx';
 
 // Suppliers whose feed the store fetches itself: address, how often, full or partial; the last
 // pull's result; pull now; stop.

@@ -4,8 +4,8 @@ import type { Appointment } from '@facet/contracts/appointments';
 import { useForm } from '~/components/form/use-form.ts';
 import { TextField } from '~/components/form/text-field.tsx';
 import { toast } from '~/lib/toast.ts';
-import { adminApi } from './admin-api.ts';
-import { useAdminAction } from './use-admin-action.ts';
+import { adminApi } from '../shared/admin-api.ts';
+import { useAdminAction } from '../shared/use-admin-action.ts';
 
 const schemas = { reason: z.string().trim().min(2, 'Say why, for the customer').max(300) };
 

@@ -12,8 +12,8 @@ import {
 } from '@facet/contracts/admin-catalogue';
 import { centsOf, decimalPrice, formatMoney } from '@facet/contracts/money';
 import { toast } from '~/lib/toast.ts';
-import { adminApi } from './admin-api.ts';
-import { useAdminAction } from './use-admin-action.ts';
+import { adminApi } from '../shared/admin-api.ts';
+import { useAdminAction } from '../shared/use-admin-action.ts';
 
 // The product's own fields, its attributes (a list that grows and shrinks) and the price of each
 // variant, validated by the contract's field schemas. Prices are typed in dollars and sent in cents.

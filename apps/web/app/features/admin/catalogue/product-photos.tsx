@@ -6,9 +6,9 @@ import {
   type AdminProduct,
 } from '@facet/contracts/admin-catalogue';
 import { toast } from '~/lib/toast.ts';
-import { adminApi } from './admin-api.ts';
-import { Confirm } from './confirm.tsx';
-import { useAdminAction } from './use-admin-action.ts';
+import { adminApi } from '../shared/admin-api.ts';
+import { Confirm } from '../shared/confirm.tsx';
+import { useAdminAction } from '../shared/use-admin-action.ts';
 
 /** The product's photographs: upload (the server re-encodes and strips metadata), choose the cover, remove. */
 export function ProductPhotos({ product, onChanged }: { product: AdminProduct; onChanged: () => void }) {

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { createColumnHelper, useTable } from '@tanstack/react-table';
 import type { AdminOrderRow, OrderStatus } from '@facet/contracts/admin';
 import { formatMoney } from '@facet/contracts/money';
-import { StatusBadge } from './status-badge.tsx';
-import { DataTable, features, serverSorting } from './data-table.tsx';
+import { StatusBadge } from '../shared/status-badge.tsx';
+import { DataTable, features, serverSorting } from '../shared/data-table.tsx';
 
 // The server sorts and pages (100,000 orders do not come to the browser): the table renders the
 // page and turns header clicks into the URL's sort.

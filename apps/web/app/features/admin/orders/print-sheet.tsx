@@ -1,5 +1,5 @@
 import type { AdminOrder } from '@facet/contracts/admin';
-import { adminLoad } from './admin-api.ts';
+import { adminLoad } from '../shared/admin-api.ts';
 import { AddressLines } from '~/components/address-lines.tsx';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { createColumnHelper, useTable } from '@tanstack/react-table';
 import type { AdminProductRow } from '@facet/contracts/admin-catalogue';
 import { formatMoney } from '@facet/contracts/money';
-import { DataTable, features, serverSorting, sortOf } from './data-table.tsx';
+import { DataTable, features, serverSorting, sortOf } from '../shared/data-table.tsx';
 
 const col = createColumnHelper<typeof features, AdminProductRow>();
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { ROLE_LABELS, type StaffMe } from '@facet/contracts/admin';
-import { adminApi } from './admin-api.ts';
-import { BACK_OFFICE, navFor } from './nav.ts';
+import { adminApi } from '../shared/admin-api.ts';
+import { BACK_OFFICE, navFor } from '../shared/nav.ts';
 
 /** The back office frame: a quiet top bar, the pages this member may open, and the page. */
 export function AdminShell({ me, children }: { me: StaffMe; children: React.ReactNode }) {

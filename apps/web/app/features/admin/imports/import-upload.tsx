@@ -8,9 +8,9 @@ import {
   type ImportRun,
 } from '@facet/contracts/admin-feeds';
 import { toast } from '~/lib/toast.ts';
-import { adminApi, ApiError } from './admin-api.ts';
-import { fileSize } from './import-progress.tsx';
-import { FieldError } from './field-error.tsx';
+import { adminApi, ApiError } from '../shared/admin-api.ts';
+import { fileSize } from '../imports/import-progress.tsx';
+import { FieldError } from '../shared/field-error.tsx';
 
 // Uploading a supplier's feed: the file goes in 4 MB pieces (each its own request, sent again if
 // it fails), so a 200 MB feed neither outlives a request's time limit nor starts over on a blip.

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { CategoryMappingRow, CategoryMappings } from '@facet/contracts/admin-feeds';
 import { toast } from '~/lib/toast.ts';
-import { adminApi } from './admin-api.ts';
-import { useAdminAction } from './use-admin-action.ts';
-import { CategoryOptions } from './category-options.tsx';
+import { adminApi } from '../shared/admin-api.ts';
+import { useAdminAction } from '../shared/use-admin-action.ts';
+import { CategoryOptions } from '../imports/category-options.tsx';
 
 // Where each supplier's product groups go in the store. A group a feed names for the first time
 // has no category and its designs wait off the storefront; placing it brings them in (a run).

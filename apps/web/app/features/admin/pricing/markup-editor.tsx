@@ -12,9 +12,9 @@ import {
 } from '@facet/contracts/admin-feeds';
 import { centsOf, decimalPrice, formatMoney } from '@facet/contracts/money';
 import { toast } from '~/lib/toast.ts';
-import { adminApi } from './admin-api.ts';
-import { Confirm } from './confirm.tsx';
-import { useAdminAction } from './use-admin-action.ts';
+import { adminApi } from '../shared/admin-api.ts';
+import { Confirm } from '../shared/confirm.tsx';
+import { useAdminAction } from '../shared/use-admin-action.ts';
 import { caratOf, pointsOf } from '@facet/contracts/carats';
 
 // Markup rules as a table of rows (react-hook-form's field array, as the product editor): bands

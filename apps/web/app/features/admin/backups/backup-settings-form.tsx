@@ -4,8 +4,8 @@ import type { BackupSettings, BackupStatus } from '@facet/contracts/admin-backup
 import { useForm } from '~/components/form/use-form.ts';
 import { TextField } from '~/components/form/text-field.tsx';
 import { toast } from '~/lib/toast.ts';
-import { adminApi } from './admin-api.ts';
-import { useAdminAction } from './use-admin-action.ts';
+import { adminApi } from '../shared/admin-api.ts';
+import { useAdminAction } from '../shared/use-admin-action.ts';
 
 const schemas = {
   directory: z

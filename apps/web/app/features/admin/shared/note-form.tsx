@@ -1,7 +1,7 @@
 import { customerNoteBody } from '@facet/contracts/admin';
 import { useForm } from '~/components/form/use-form.ts';
 import { TextField } from '~/components/form/text-field.tsx';
-import { useAdminAction } from './use-admin-action.ts';
+import { useAdminAction } from '../shared/use-admin-action.ts';
 
 const schemas = { note: customerNoteBody.shape.note };
 

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { useForm } from '~/components/form/use-form.ts';
 import { TextField } from '~/components/form/text-field.tsx';
 import { toast } from '~/lib/toast.ts';
-import { adminApi } from './admin-api.ts';
-import { useAdminAction } from './use-admin-action.ts';
-import { Confirm } from './confirm.tsx';
+import { adminApi } from '../shared/admin-api.ts';
+import { useAdminAction } from '../shared/use-admin-action.ts';
+import { Confirm } from '../shared/confirm.tsx';
 
 export interface Stone {
   kind: 'diamond' | 'gemstone';
