@@ -58,6 +58,29 @@ const noCategoryLiteral = {
   },
 };
 
+// API: a repository is private to its module, whoever imports it (tests and the composition root too).
+const repositoryZones = apiModules.flatMap((m) => [
+  {
+    target: `./apps/api/src/!(modules)/**`,
+    from: `./apps/api/src/modules/${m}/repository.ts`,
+    message: "Use the module's public face: repositories are private to their module.",
+  },
+  {
+    target: `./apps/api/src/modules/!(${m})/**`,
+    from: `./apps/api/src/modules/${m}/repository.ts`,
+    message: "Use the module's public face: repositories are private to their module.",
+  },
+]);
+// API: outside its folder a module is reached through its index.ts only (what it offers the rest of
+// the API). The composition root (app.ts, server.ts) also registers its routes and workers; tests
+// may look inside.
+const moduleFaceZones = apiModules.map((m) => ({
+  target: [`./apps/api/src/modules/!(${m})/**`, './apps/api/src/!(modules)/**', './apps/api/src/*.ts'],
+  from: `./apps/api/src/modules/${m}`,
+  except: ['./index.ts'],
+  message: `Import ${m} through modules/${m}/index.ts, its public face (add what you need there).`,
+}));
+
 /** The project's own rules, one plugin object (ESLint refuses two definitions of a plugin name). */
 const facet = { rules: { 'form-method': formMethod, 'no-category-literal': noCategoryLiteral } };
 
@@ -107,17 +130,7 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            // API: a module reaches another only through its service (or routes/types it exports), never its repository.
-            ...apiModules.map((m) => ({
-              target: `./apps/api/src/!(modules)/**`,
-              from: `./apps/api/src/modules/${m}/repository.ts`,
-              message: "Use the module's service: repositories are private to their module.",
-            })),
-            ...apiModules.map((m) => ({
-              target: `./apps/api/src/modules/!(${m})/**`,
-              from: `./apps/api/src/modules/${m}/repository.ts`,
-              message: "Use the module's service: repositories are private to their module.",
-            })),
+            ...repositoryZones,
             // Web: a feature does not reach into another feature; shared pieces live in components/ or lib/.
             ...webFeatures.map((f) => ({
               target: `./apps/web/app/features/${f}/**`,
@@ -165,6 +178,11 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
     },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/api/src/test/**', 'apps/api/src/app.ts', 'apps/api/src/server.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...repositoryZones, ...moduleFaceZones] }] },
   },
   {
     // Money is integer cents; dollars are converted in packages/contracts/src/money.ts only.

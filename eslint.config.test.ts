@@ -148,3 +148,25 @@ describe('back-office areas stay apart (import-x/no-restricted-paths)', () => {
     expect(await rulesHit(shared, file)).not.toContain('import-x/no-restricted-paths');
   });
 });
+
+describe('an API module is reached through its public face (import-x/no-restricted-paths)', () => {
+  it("refuses another module's or the plumbing's import of a module's inner file, and passes its index.ts", async () => {
+    const inModule = path.join(import.meta.dirname, 'apps/api/src/modules/cart', `lint-probe-${process.pid}.ts`);
+    const inPlugins = path.join(import.meta.dirname, 'apps/api/src/plugins', `lint-probe-${process.pid}.ts`);
+    try {
+      fs.writeFileSync(inModule, "import { enqueueMails } from '../mail/outbox.ts';\nexport const a = enqueueMails;\n");
+      fs.writeFileSync(
+        inPlugins,
+        "import { enqueueMails } from '../modules/mail/outbox.ts';\nexport const b = enqueueMails;\n",
+      );
+      const refused = await new ESLint({ cwd: import.meta.dirname }).lintFiles([inModule, inPlugins]);
+      for (const r of refused) expect(r.messages.map((m) => m.ruleId)).toContain('import-x/no-restricted-paths');
+      fs.writeFileSync(inModule, "import { enqueueMails } from '../mail/index.ts';\nexport const a = enqueueMails;\n");
+      const [ok] = await new ESLint({ cwd: import.meta.dirname }).lintFiles([inModule]);
+      expect(ok!.messages.map((m) => m.ruleId)).not.toContain('import-x/no-restricted-paths');
+    } finally {
+      fs.rmSync(inModule, { force: true });
+      fs.rmSync(inPlugins, { force: true });
+    }
+  });
+});

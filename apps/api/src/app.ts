@@ -16,7 +16,7 @@ import { AnswerCache } from './answer-cache.ts';
 import type { Database } from './db/client.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { followCatalogueChanges } from './catalogue-changes.ts';
-import { throttleFor, type Throttle } from './modules/throttle/service.ts';
+import { throttleFor, type Throttle } from './modules/throttle/index.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputGuard } from './plugins/input-guard.ts';
 import { apiRateLimit, securityPlugin } from './plugins/security.ts';
@@ -48,23 +48,23 @@ import { feedAdminRoutes } from './modules/feeds/routes.ts';
 import { importAdminRoutes } from './modules/imports/routes.ts';
 import { startImportWorker } from './modules/imports/worker.ts';
 import { startSavedSearchWorker } from './modules/saved-searches/worker.ts';
-import { startPulls } from './modules/imports/pulls.ts';
-import { jobsOn, type Jobs } from './modules/jobs/queue.ts';
+import { startPulls } from './modules/imports/index.ts';
+import { jobsOn, type Jobs } from './modules/jobs/index.ts';
 import { pricingAdminRoutes } from './modules/pricing/routes.ts';
-import { startHoldSweeper } from './modules/inventory/service.ts';
+import { startHoldSweeper } from './modules/inventory/index.ts';
 import { adminScope } from './plugins/staff-auth.ts';
-import { MailOutbox } from './modules/mail/outbox.ts';
-import { createTransport } from './modules/mail/transport.ts';
-import { mailboxRoutes } from './modules/mail/mailbox.ts';
-import { testCardProvider, type PaymentProvider } from './modules/order/payment.ts';
-import { stripeProvider } from './modules/order/stripe.ts';
-import { paymentRoutes, paymentStatusRoutes, startPaymentSweeper } from './modules/order/payment-routes.ts';
+import { MailOutbox } from './modules/mail/index.ts';
+import { createTransport } from './modules/mail/index.ts';
+import { mailboxRoutes } from './modules/mail/index.ts';
+import { testCardProvider, type PaymentProvider } from './modules/order/index.ts';
+import { stripeProvider } from './modules/order/index.ts';
+import { paymentRoutes, paymentStatusRoutes, startPaymentSweeper } from './modules/order/index.ts';
 
 /** The configured provider: Stripe when PAYMENT_PROVIDER=stripe (keys checked by the config), else the test cards. */
 const paymentProviderFor = (config: Config): PaymentProvider =>
   config.PAYMENT_PROVIDER === 'stripe' ? stripeProvider(config) : testCardProvider();
-import { Foreground } from './modules/jobs/foreground.ts';
-import { DiamondIndex } from './modules/catalog/diamond-index.ts';
+import { Foreground } from './modules/jobs/index.ts';
+import { DiamondIndex } from './modules/catalog/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/client.ts';
-import { reloadCatalogueCopies } from './modules/catalog/service.ts';
-import { forgetConfiguratorMemo } from './modules/configurator/service.ts';
+import { reloadCatalogueCopies } from './modules/catalog/index.ts';
+import { forgetConfiguratorMemo } from './modules/configurator/index.ts';
 
 /** The channel the facet_catalogue_changed trigger (migration 0009) notifies, with the table's name. */
 export const CATALOGUE_CHANNEL = 'facet_catalogue';

@@ -3,10 +3,10 @@ import { loadConfig, devMailboxEnabled, type Config } from './config.ts';
 import { DataDirBusy, openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
 import { buildApp } from './app.ts';
-import { warmCatalogue } from './modules/catalog/service.ts';
+import { warmCatalogue } from './modules/catalog/index.ts';
 import { webPlugin } from './plugins/web.ts';
-import { writeControlFile } from './modules/backup/control.ts';
-import { staffCount } from './modules/staff/service.ts';
+import { writeControlFile } from './modules/backup/index.ts';
+import { staffCount } from './modules/staff/index.ts';
 
 // One process per core on PostgreSQL (instances share everything through the database, see the
 // two-instance suite); the embedded database belongs to one process, which then renders pages on

@@ -1,6 +1,6 @@
 import type { StoreFacts } from '@facet/contracts/store-facts';
 import type { Config } from './config.ts';
-import type { StoreInfo } from './modules/mail/templates.ts';
+import type { StoreInfo } from './modules/mail/index.ts';
 
 const LABELS = { standard: 'Insured standard', express: 'Insured express', overnight: 'Insured overnight' } as const;
 

@@ -65,3 +65,14 @@ export const paths = {
   /** A staff-uploaded product photograph: `small` (cards, ≤ 600 px) or `large` (product page, ≤ 1600 px). */
   photo: (key: string, size: 'small' | 'large') => `/api/media/photo/${key}-${size}.webp`,
 };
+
+/** A drawn picture of a piece, from its image spec (kind, style, shape, stone), metal and title. */
+export const itemImageUrl = (
+  spec: { kind: string; style?: string; shape?: string; stone?: string },
+  metal: string,
+  title: string,
+) => paths.itemArt({ kind: spec.kind, style: spec.style, metal, shape: spec.shape, stone: spec.stone, title });
+
+/** A drawn picture of a loose stone. */
+export const stoneImageUrl = (shape: string, stone: string, title: string) =>
+  paths.itemArt({ kind: 'stone', shape, stone, title });

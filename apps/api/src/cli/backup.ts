@@ -8,8 +8,8 @@ import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { runCli } from './run.ts';
 import { openDatabase } from '../db/client.ts';
-import { BackupRefused, makeBackup } from '../modules/backup/service.ts';
-import { readControlFile } from '../modules/backup/control.ts';
+import { BackupRefused, makeBackup } from '../modules/backup/index.ts';
+import { readControlFile } from '../modules/backup/index.ts';
 
 const USAGE = 'Usage: npm run backup -- <file>';
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;

@@ -12,11 +12,11 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { csvRow } from '../csv.ts';
-import type { ImportProgress, ImportReport } from '../modules/feeds/import-diamonds.ts';
-import type { ProductImportReport } from '../modules/feeds/import-products.ts';
-import { fetchProductPages } from '../modules/feeds/product-pages.ts';
-import { RefusedFetch } from '../modules/feeds/safe-fetch.ts';
-import { createRun, failRun, getRun, ImportBusy, runImport } from '../modules/imports/service.ts';
+import type { ImportProgress, ImportReport } from '../modules/feeds/index.ts';
+import type { ProductImportReport } from '../modules/feeds/index.ts';
+import { fetchProductPages } from '../modules/feeds/index.ts';
+import { RefusedFetch } from '../modules/feeds/index.ts';
+import { createRun, failRun, getRun, ImportBusy, runImport } from '../modules/imports/index.ts';
 
 const USAGE = `Usage:
   npm run import -- diamonds <file> --supplier <code> [--dry-run] [--full] [--report errors.csv]

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { runCli } from './run.ts';
-import { restoreStore } from '../modules/backup/restore.ts';
+import { restoreStore } from '../modules/backup/index.ts';
 
 const USAGE = 'Usage: npm run restore -- <file> [--replace]';
 

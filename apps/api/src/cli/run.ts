@@ -1,5 +1,5 @@
 import { DataDirBusy } from '../db/client.ts';
-import { BackupRefused } from '../modules/backup/format.ts';
+import { BackupRefused } from '../modules/backup/index.ts';
 
 /**
  * Runs a command's `main` and exits with its code. A refusal the command explains (a busy data

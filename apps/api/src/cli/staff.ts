@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { ROLES, type Role } from '@facet/contracts/admin';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { addStaff, listStaff } from '../modules/staff/service.ts';
+import { addStaff, listStaff } from '../modules/staff/index.ts';
 
 const USAGE = `Usage:
   npm run staff -- add <email> --role <${ROLES.join('|')}> [--name "Full name"]

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Unauthorized, Validation } from '../errors.ts';
-import { liveToken, RESET_LINK_INVALID, type Scope } from '../modules/account/service.ts';
-import type { Owner } from '../modules/cart/service.ts';
+import { liveToken, RESET_LINK_INVALID, type Scope } from '../modules/account/index.ts';
+import type { Owner } from '../modules/cart/index.ts';
 
 export interface Auth {
   userId: number;

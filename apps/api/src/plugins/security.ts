@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Throttle } from '../modules/throttle/service.ts';
+import type { Throttle } from '../modules/throttle/index.ts';
 
 // API answers are JSON or images: nothing on them should ever run a script or be framed.
 export const API_CSP =

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import { can, type Permission } from '@facet/contracts/admin';
 import { AppError, Forbidden, Unauthorized } from '../errors.ts';
-import { actorOf, sessionOf, type StaffSession } from '../modules/staff/service.ts';
-import { audit } from '../modules/audit/service.ts';
+import { actorOf, sessionOf, type StaffSession } from '../modules/staff/index.ts';
+import { audit } from '../modules/audit/index.ts';
 
 /**
  * What an /api/admin route needs: a permission of the member's role; `signed-in` (any member);

@@ -15,8 +15,8 @@ import {
 } from '../schema/products.ts';
 import { METALS } from '@facet/contracts/metals';
 import { SEED_METAL_RATES } from './metal-rates.ts';
-import { refreshListingCopies } from '../../modules/catalog/service.ts';
-import { refreshConfiguredPrices } from '../../modules/configurator/purchasable.ts';
+import { refreshListingCopies } from '../../modules/catalog/index.ts';
+import { refreshConfiguredPrices } from '../../modules/configurator/index.ts';
 import { CATEGORIES, MENU } from './categories.ts';
 import { configurationModel } from '../schema/configurator.ts';
 import { generateConfigurations } from './configurations.ts';

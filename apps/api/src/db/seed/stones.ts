@@ -1,5 +1,5 @@
-import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCE, LABS, SHAPES } from '../../modules/catalog/grades.ts';
-import { diamondPriceCents } from '../../modules/catalog/diamond-price.ts';
+import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCE, LABS, SHAPES } from '../../modules/catalog/index.ts';
+import { diamondPriceCents } from '../../modules/catalog/index.ts';
 import type { Rng } from './rng.ts';
 
 const BASE_DATE = Date.UTC(2025, 0, 1);

@@ -18,8 +18,8 @@ import {
 import { envelope } from '@facet/contracts/envelope';
 import { AppError, Validation } from '../../errors.ts';
 import { unstorableText } from '../../plugins/input-guard.ts';
-import { claimVisitorCart } from '../cart/service.ts';
-import { claimVisitorWishlist } from '../wishlist/service.ts';
+import { claimVisitorCart } from '../cart/index.ts';
+import { claimVisitorWishlist } from '../wishlist/index.ts';
 import { requireAuth, visitorIdOf } from '../../plugins/auth.ts';
 import { processAvatar } from './avatar.ts';
 import { accountRepository } from './repository.ts';

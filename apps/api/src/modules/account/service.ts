@@ -5,9 +5,9 @@ import { MSG } from '@facet/contracts/messages';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { Conflict, RateLimited, Unprocessable, Validation } from '../../errors.ts';
-import { enqueueMail, type MailOutbox } from '../mail/outbox.ts';
-import { templates } from '../mail/templates.ts';
-import type { Throttle } from '../throttle/service.ts';
+import { enqueueMail, type MailOutbox } from '../mail/index.ts';
+import { templates } from '../mail/index.ts';
+import type { Throttle } from '../throttle/index.ts';
 import { accountRepository as repo, type Attempt, type Scope, type UserRow } from './repository.ts';
 import {
   dummyHash,

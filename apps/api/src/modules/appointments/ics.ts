@@ -1,6 +1,6 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { APPOINTMENT_KIND_LABELS, type AppointmentKind, type AppointmentStatus } from '@facet/contracts/appointments';
-import type { StoreInfo } from '../mail/templates.ts';
+import type { StoreInfo } from '../mail/index.ts';
 
 export interface IcsInput {
   id: number;

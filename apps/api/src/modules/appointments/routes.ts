@@ -10,7 +10,7 @@ import {
   slotsAnswer,
 } from '@facet/contracts/appointments';
 import { optionalUserId } from '../../plugins/auth.ts';
-import { actorOf } from '../staff/service.ts';
+import { actorOf } from '../staff/index.ts';
 import * as appointments from './service.ts';
 
 export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -4,7 +4,7 @@ import { BACKUP_STALE_HOURS, type BackupSettings, type BackupStatus } from '@fac
 import type { Config } from '../../config.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { Validation } from '../../errors.ts';
-import { audit, type Actor } from '../audit/service.ts';
+import { audit, type Actor } from '../audit/index.ts';
 import { backupRepository as repo } from './repository.ts';
 import { makeBackup } from './service.ts';
 

@@ -5,7 +5,7 @@ import { envelope } from '@facet/contracts/envelope';
 import { backupSettings, backupStatus } from '@facet/contracts/admin-backups';
 import { messageAnswer } from '@facet/contracts/account';
 import { AppError, Forbidden } from '../../errors.ts';
-import { actorOf } from '../staff/service.ts';
+import { actorOf } from '../staff/index.ts';
 import { backupNow, backupStatus as statusOf, saveBackupSettings } from './daily.ts';
 import { makeBackup } from './service.ts';
 

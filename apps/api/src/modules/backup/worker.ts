@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { JobQueue, Jobs } from '../jobs/queue.ts';
+import type { JobQueue, Jobs } from '../jobs/index.ts';
 import { dailyBackup } from './daily.ts';
 
 // The daily backup on the job queue: a "stately" queue holds at most one waiting and one running

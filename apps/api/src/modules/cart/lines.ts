@@ -2,7 +2,7 @@ import { MELEE_PARCEL_STONES, QTY_MAX, type CartLine } from '@facet/contracts/co
 import { paths } from '@facet/contracts/paths';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { itemImageUrl, stoneImageUrl } from '../catalog/images.ts';
+import { itemImageUrl, stoneImageUrl } from '@facet/contracts/paths';
 import {
   configuratorReads as stones,
   configureProduct,
@@ -10,7 +10,7 @@ import {
   gemTitle,
   meleeTitle,
   meleeUnit,
-} from '../configurator/service.ts';
+} from '../configurator/index.ts';
 import { variantOf, type CartLineRow } from './repository.ts';
 
 /** A priced line plus what checkout needs to sell it (the serialized stones it holds, melee stock). */

@@ -21,11 +21,11 @@ import { NotFound, Validation } from '../../errors.ts';
 import { metalName, metalOrder, SHAPES, type Shape } from './grades.ts';
 import type { DiamondIndex } from './diamond-index.ts';
 import { catalogRepository as repo, type CategoryRow, type DiamondDetailRow, type GroupCardRow } from './repository.ts';
-import { itemImageUrl, stoneImageUrl } from './images.ts';
+import { itemImageUrl, stoneImageUrl } from '@facet/contracts/paths';
 import { correctWord } from './trigram.ts';
 import { Suggestions, type SuggestionEntry } from './suggestions.ts';
 import { ListingIndex } from './listing-index.ts';
-import { configuratorReads } from '../configurator/service.ts';
+import { configuratorReads } from '../configurator/index.ts';
 import { perDatabase } from './per-database.ts';
 import { caratOf } from '@facet/contracts/carats';
 
@@ -376,7 +376,5 @@ export async function searchProducts(
 
 /** Rebuilds each group's listing copies (metals, default variant, facets) after a catalogue load or a staff edit. */
 export { refreshListingCopies } from './repository.ts';
-/** The drawn art of a design, for pages that show it outside the catalogue (the back office). */
-export { itemImageUrl } from './images.ts';
 export { matchStones } from './diamond-index.ts';
 export type { DiamondIndexRow } from './repository.ts';

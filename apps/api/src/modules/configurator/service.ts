@@ -4,7 +4,7 @@ import { diamondName, gemstoneName } from '@facet/contracts/stone-names';
 import type { Db } from '../../db/client.ts';
 import type { StoneLocation } from '../../db/schema/configurator.ts';
 import { NotFound, Unprocessable } from '../../errors.ts';
-import { itemImageUrl, stoneImageUrl } from '../catalog/images.ts';
+import { itemImageUrl, stoneImageUrl } from '@facet/contracts/paths';
 import { meleeUnit, type StoneChoice } from './price.ts';
 import { cheapestStones, DEFAULT_WIDTH_MM, locationLabel, priceSetting, requiredLocations } from './purchasable.ts';
 import {

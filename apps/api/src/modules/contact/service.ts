@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { contactBody } from '@facet/contracts/account';
 import { contactRepository as repo } from './repository.ts';
-import type { AccountDeps } from '../account/service.ts';
+import type { AccountDeps } from '../account/index.ts';
 import { storeInfo } from '../../store-facts.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { templates } from '../mail/templates.ts';
+import { enqueueMail } from '../mail/index.ts';
+import { templates } from '../mail/index.ts';
 
 export const CONTACT_THANKS =
   'Thank you. Your message is with our jewelers, and we will reply within one business day.';

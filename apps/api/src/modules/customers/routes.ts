@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { customerNoteBody } from '@facet/contracts/admin';
-import { actorOf } from '../staff/service.ts';
+import { actorOf } from '../staff/index.ts';
 import { addCustomerNote, customer, listCustomers } from './service.ts';
 
 const listQuery = z

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { NotFound } from '../../errors.ts';
-import { audit, type Actor } from '../audit/service.ts';
+import { audit, type Actor } from '../audit/index.ts';
 import { customersRepository as repo } from './repository.ts';
 
 const iso = (d: string | Date) => new Date(d).toISOString();

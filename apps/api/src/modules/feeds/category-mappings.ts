@@ -1,8 +1,8 @@
 import type { CategoryMappingBody, CategoryMappings } from '@facet/contracts/admin-feeds';
 import type { Db } from '../../db/client.ts';
 import { NotFound, Validation } from '../../errors.ts';
-import { audit, type Actor } from '../audit/service.ts';
-import { allCategories } from '../products/service.ts';
+import { audit, type Actor } from '../audit/index.ts';
+import { allCategories } from '../products/index.ts';
 import { feedsRepository, productFeedRepository as repo } from './repository.ts';
 
 // Where a supplier's product groups go in the store. A group a feed names for the first time has

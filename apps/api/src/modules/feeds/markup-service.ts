@@ -1,10 +1,10 @@
 import type { MarkupRuleInput } from '@facet/contracts/admin-feeds';
 import type { Db } from '../../db/client.ts';
-import { audit, type Actor } from '../audit/service.ts';
+import { audit, type Actor } from '../audit/index.ts';
 import { retailCents, type MarkupRule } from './markup.ts';
 import { feedsRepository as repo, productFeedRepository } from './repository.ts';
-import { refreshListingCopies } from '../catalog/service.ts';
-import { refreshMinPrice } from '../products/service.ts';
+import { refreshListingCopies } from '../catalog/index.ts';
+import { refreshMinPrice } from '../products/index.ts';
 
 /** The rules now, and what they make of a few supplier stones. */
 export async function markupRules(db: Db) {

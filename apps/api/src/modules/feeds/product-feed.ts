@@ -4,7 +4,7 @@ import { parser } from 'stream-json/parser.js';
 import { pick } from 'stream-json/filters/pick.js';
 import { streamValues } from 'stream-json/streamers/stream-values.js';
 import { centsOf } from '@facet/contracts/money';
-import { METALS } from '../catalog/grades.ts';
+import { METALS } from '../catalog/index.ts';
 import { REPORT_ERRORS_MAX, UnusableFeed, type FeedError } from './diamond-feed.ts';
 
 // A supplier's product feed in the shape of Stuller's products API: pages of `Products[]`, each

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { markupRulesBody } from '@facet/contracts/admin-feeds';
-import { actorOf } from '../staff/service.ts';
+import { actorOf } from '../staff/index.ts';
 import { markupRules, previewMarkup, saveMarkup } from './markup-service.ts';
 
 export const feedAdminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -4,10 +4,10 @@ import type { hintBody } from '@facet/contracts/wishlist';
 import { formatMoney } from '@facet/contracts/money';
 import { NotFound, RateLimited, Validation } from '../../errors.ts';
 import { storeInfo } from '../../store-facts.ts';
-import type { AccountDeps } from '../account/service.ts';
-import { priceChoice } from '../cart/service.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { templates } from '../mail/templates.ts';
+import type { AccountDeps } from '../account/index.ts';
+import { priceChoice } from '../cart/index.ts';
+import { enqueueMail } from '../mail/index.ts';
+import { templates } from '../mail/index.ts';
 import { wishKey } from '@facet/contracts/wishlist';
 
 export const HINT_SENT = (to: string) => `Hint sent to ${to}. We do not keep the address or write to it again.`;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { IMPORT_PIECE_BYTES, type SupplierFeed, type SupplierPullBody } from '@facet/contracts/admin-feeds';
 import type { Db } from '../../db/client.ts';
-import { fetchProductPages } from '../feeds/product-pages.ts';
-import { RefusedFetch, safeFetch } from '../feeds/safe-fetch.ts';
+import { fetchProductPages } from '../feeds/index.ts';
+import { RefusedFetch, safeFetch } from '../feeds/index.ts';
 import { importsRepository as repo, type SupplierRow } from './repository.ts';
 import { createRun, finishUpload, ImportBusy, receivePiece } from './service.ts';
 import { queueRun } from './worker.ts';

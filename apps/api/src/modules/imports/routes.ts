@@ -22,8 +22,8 @@ import {
 } from './service.ts';
 import { queueRun } from './worker.ts';
 import { pullSoon, setSupplierPull, supplierFeeds } from './pulls.ts';
-import { categoryMappings, setCategoryMapping } from '../feeds/category-mappings.ts';
-import { actorOf } from '../staff/service.ts';
+import { categoryMappings, setCategoryMapping } from '../feeds/index.ts';
+import { actorOf } from '../staff/index.ts';
 
 // An upload is three steps, so no request outlives the server's request time limit whatever the
 // file's size: POST /imports says what is coming (and takes the supplier's one-import lock),

@@ -3,9 +3,9 @@ import { IMPORT_PIECE_BYTES, piecesOf, type ImportCreateBody, type ImportRun } f
 import type { Db } from '../../db/client.ts';
 import { AppError, NotFound, Unprocessable } from '../../errors.ts';
 import { csvRow } from '../../csv.ts';
-import { UnusableFeed } from '../feeds/diamond-feed.ts';
-import { importDiamondFeed, type ImportProgress, type ImportReport } from '../feeds/import-diamonds.ts';
-import { importProductFeed, importWaitingDesigns, type ProductImportReport } from '../feeds/import-products.ts';
+import { UnusableFeed } from '../feeds/index.ts';
+import { importDiamondFeed, type ImportProgress, type ImportReport } from '../feeds/index.ts';
+import { importProductFeed, importWaitingDesigns, type ProductImportReport } from '../feeds/index.ts';
 import type { ImportKind, ImportReportAnswer, ProductImportReportAnswer } from '@facet/contracts/admin-feeds';
 import { importsRepository as repo, type ImportRunRow, type ImportRunWithStaff } from './repository.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { JobQueue, Jobs } from '../jobs/queue.ts';
+import type { JobQueue, Jobs } from '../jobs/index.ts';
 import { importsRepository as repo } from './repository.ts';
 import { FILE_KEEP_DAYS, IMPORT_QUEUE, failRun, runImport, storedFile } from './service.ts';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { Conflict, NotFound, Unprocessable } from '../../errors.ts';
-import { audit, type Actor } from '../audit/service.ts';
+import { audit, type Actor } from '../audit/index.ts';
 import { inventoryRepository as repo, type StoneKind, type StoneRow } from './repository.ts';
 
 export type { StoneKind, StoneRow };

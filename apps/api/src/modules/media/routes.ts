@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { drawItem, type Tone } from './draw.ts';
 import { METAL_QUALITIES } from '@facet/contracts/metals';
-import { metalTone } from '../catalog/grades.ts';
+import { metalTone } from '../catalog/index.ts';
 
 const token = z
   .string()

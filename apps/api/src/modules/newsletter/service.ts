@@ -1,10 +1,10 @@
 import { newsletterRepository as repo } from './repository.ts';
 import { Validation } from '../../errors.ts';
-import type { AccountDeps } from '../account/service.ts';
+import type { AccountDeps } from '../account/index.ts';
 import { storeInfo } from '../../store-facts.ts';
 import { hashToken, newToken } from '../../secrets.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { templates } from '../mail/templates.ts';
+import { enqueueMail } from '../mail/index.ts';
+import { templates } from '../mail/index.ts';
 
 export const NEWSLETTER_SENT = 'Almost there: please confirm your subscription from the e-mail we just sent.';
 export const NEWSLETTER_CONFIRMED = 'You are subscribed. Welcome to Facet.';

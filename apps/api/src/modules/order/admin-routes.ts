@@ -11,7 +11,7 @@ import {
 import { envelope } from '@facet/contracts/envelope';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { actorOf } from '../staff/service.ts';
+import { actorOf } from '../staff/index.ts';
 import { afterStockChange } from './payment-routes.ts';
 import * as office from './back-office.ts';
 

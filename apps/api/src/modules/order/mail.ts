@@ -1,6 +1,6 @@
 import { madeToOrderText, type StoreFacts } from '@facet/contracts/store-facts';
 import type { Order } from '@facet/contracts/commerce';
-import { esc, layout, type Rendered, type StoreInfo } from '../mail/templates.ts';
+import { esc, layout, type Rendered, type StoreInfo } from '../mail/index.ts';
 import { formatMoney } from '@facet/contracts/money';
 
 const money = (c: number) => formatMoney(c, { exact: true });

@@ -5,7 +5,7 @@ import { ORDER_NUMBER_RE, orderSchema } from '@facet/contracts/commerce';
 import { envelope } from '@facet/contracts/envelope';
 import { AppError } from '../../errors.ts';
 import { optionalUserId } from '../../plugins/auth.ts';
-import { refreshConfiguredPrices } from '../configurator/purchasable.ts';
+import { refreshConfiguredPrices } from '../configurator/index.ts';
 import * as orders from './service.ts';
 import {
   expireLapsedPayments,

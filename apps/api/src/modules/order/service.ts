@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { Conflict, NotFound, Unprocessable } from '../../errors.ts';
 import { hashToken } from '../../secrets.ts';
-import type { Owner } from '../cart/service.ts';
+import type { Owner } from '../cart/index.ts';
 import { orderRepository as repo, type OrderEventRow } from './repository.ts';
 import { STATUS_LABELS, type OrderStatus } from '@facet/contracts/admin';
 import { formatMoney } from '@facet/contracts/money';

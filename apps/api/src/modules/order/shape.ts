@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import type { Order, placeOrderBody } from '@facet/contracts/commerce';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { shippingOptions } from '../cart/pricing.ts';
-import type { MailOutbox } from '../mail/outbox.ts';
+import { shippingOptions } from '../cart/index.ts';
+import type { MailOutbox } from '../mail/index.ts';
 import type { PaymentProvider } from './payment.ts';
 import type { OrderRow } from './repository.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { METAL_QUALITIES } from '@facet/contracts/metals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../staff/service.ts';
+import { actorOf } from '../staff/index.ts';
 import { metalRates, previewRate, setRate } from './service.ts';
 
 const cents = z.number().int().min(1, 'A price per gram is at least 1 cent').max(1_000_000, 'At most $10,000 a gram');

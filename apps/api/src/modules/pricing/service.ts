@@ -1,7 +1,7 @@
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { NotFound } from '../../errors.ts';
-import { audit, auditEntries, type Actor } from '../audit/service.ts';
-import { refreshConfiguredPrices } from '../configurator/purchasable.ts';
+import { audit, auditEntries, type Actor } from '../audit/index.ts';
+import { refreshConfiguredPrices } from '../configurator/index.ts';
 import { pricingRepository as repo, type SampleRow } from './repository.ts';
 
 export async function metalRates(db: Db) {

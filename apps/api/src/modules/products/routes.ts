@@ -11,7 +11,7 @@ import {
 } from '@facet/contracts/admin-catalogue';
 import { AppError, Validation } from '../../errors.ts';
 import { unstorableText } from '../../plugins/input-guard.ts';
-import { actorOf } from '../staff/service.ts';
+import { actorOf } from '../staff/index.ts';
 import { processPhoto } from './photos.ts';
 import * as products from './service.ts';
 

@@ -8,8 +8,9 @@ import { PHOTOS_PER_PRODUCT } from '@facet/contracts/admin-catalogue';
 import { paths } from '@facet/contracts/paths';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { Conflict, NotFound, Validation } from '../../errors.ts';
-import { audit, type Actor } from '../audit/service.ts';
-import { itemImageUrl, refreshListingCopies } from '../catalog/service.ts';
+import { audit, type Actor } from '../audit/index.ts';
+import { itemImageUrl } from '@facet/contracts/paths';
+import { refreshListingCopies } from '../catalog/index.ts';
 import { productsRepository as repo, type GroupRow, type PhotoRow } from './repository.ts';
 import type { ProcessedPhoto } from './photos.ts';
 

@@ -3,7 +3,7 @@ import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { appUser } from '../../db/schema/accounts.ts';
 import { savedSearch, savedSearchHit } from '../../db/schema/shopper.ts';
 import { storeSetting } from '../../db/schema/staff.ts';
-import type { DiamondIndexRow } from '../catalog/service.ts';
+import type { DiamondIndexRow } from '../catalog/index.ts';
 
 export type SearchRow = typeof savedSearch.$inferSelect;
 export type NewSearch = typeof savedSearch.$inferInsert;

@@ -12,7 +12,7 @@ import {
 } from '@facet/contracts/saved-search';
 import { Validation } from '../../errors.ts';
 import { optionalUserId, requireAuth } from '../../plugins/auth.ts';
-import { emailOf } from '../account/service.ts';
+import { emailOf } from '../account/index.ts';
 import * as searches from './service.ts';
 
 const saveAnswer = z.object({ message: z.string(), search: savedSearchSchema.nullable() });

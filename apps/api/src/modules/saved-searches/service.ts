@@ -16,10 +16,10 @@ import type { Db } from '../../db/client.ts';
 import { NotFound, Unprocessable, Validation } from '../../errors.ts';
 import { hashToken, newToken } from '../../secrets.ts';
 import { storeInfo } from '../../store-facts.ts';
-import type { AccountDeps } from '../account/service.ts';
-import { matchStones } from '../catalog/service.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { templates, type DigestSection } from '../mail/templates.ts';
+import type { AccountDeps } from '../account/index.ts';
+import { matchStones } from '../catalog/index.ts';
+import { enqueueMail } from '../mail/index.ts';
+import { templates, type DigestSection } from '../mail/index.ts';
 import { savedSearchRepository as repo, type NewHit, type SearchRow } from './repository.ts';
 import { caratOf } from '@facet/contracts/carats';
 

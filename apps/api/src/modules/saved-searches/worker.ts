@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CATALOGUE_CHANNEL } from '../../catalogue-changes.ts';
 import type { Database } from '../../db/client.ts';
-import type { JobQueue, Jobs } from '../jobs/queue.ts';
+import type { JobQueue, Jobs } from '../jobs/index.ts';
 import { matchSavedSearches, sendDigests } from './service.ts';
 
 // Saved-search alerts as jobs on the shared queue: matching after every change to the diamonds

@@ -5,8 +5,8 @@ import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { Conflict, RateLimited, Validation } from '../../errors.ts';
 import { dummyHash, hashPassword, hashToken, isCommonPassword, newToken, verifyPassword } from '../../secrets.ts';
-import type { Throttle } from '../throttle/service.ts';
-import { audit, type Actor } from '../audit/service.ts';
+import type { Throttle } from '../throttle/index.ts';
+import { audit, type Actor } from '../audit/index.ts';
 import { staffRepository as repo, type StaffRow } from './repository.ts';
 
 export interface StaffDeps {

@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { appUser } from '../../db/schema/accounts.ts';
 import { wishlist, wishlistItem } from '../../db/schema/shopper.ts';
-import type { Owner } from '../cart/service.ts';
+import type { Owner } from '../cart/index.ts';
 
 export type WishRow = typeof wishlistItem.$inferSelect;
 export type NewWish = Pick<WishRow, 'kind' | 'refId' | 'configuration' | 'itemKey'>;

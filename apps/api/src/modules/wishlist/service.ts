@@ -10,7 +10,7 @@ import {
 } from '@facet/contracts/wishlist';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { NotFound, Unprocessable, Validation } from '../../errors.ts';
-import { priceChoice, type Owner, type PricedLine } from '../cart/service.ts';
+import { priceChoice, type Owner, type PricedLine } from '../cart/index.ts';
 import { wishlistRepository as repo, type NewWish, type WishRow } from './repository.ts';
 
 const NOT_SAVED = 'This piece is no longer in your wishlist.';

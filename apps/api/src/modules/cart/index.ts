@@ -1,0 +1,11 @@
+// The module's public face: what the rest of the API may use of it (lint refuses other imports from outside).
+export { computeTotals, shippingOptions } from './pricing.ts';
+export {
+  cartIdOf,
+  claimVisitorCart,
+  emptyCart,
+  priceChoice,
+  pricedLines,
+  type Owner,
+  type PricedLine,
+} from './service.ts';

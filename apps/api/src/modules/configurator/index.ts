@@ -1,0 +1,11 @@
+// The module's public face: what the rest of the API may use of it (lint refuses other imports from outside).
+export { refreshConfiguredPrices } from './purchasable.ts';
+export {
+  configuratorReads,
+  configureProduct,
+  diamondTitle,
+  forgetConfiguratorMemo,
+  gemTitle,
+  meleeTitle,
+  meleeUnit,
+} from './service.ts';
