@@ -81,8 +81,31 @@ const moduleFaceZones = apiModules.map((m) => ({
   message: `Import ${m} through modules/${m}/index.ts, its public face (add what you need there).`,
 }));
 
+/** Route files never drop caches themselves: a write announces itself (catalogue-changes.ts). */
+const noInvalidationInRoutes = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      call: 'Routes do not invalidate caches: the admin scope and the database NOTIFY do it (catalogue-changes.ts).',
+    },
+  },
+  create: (context) => ({
+    CallExpression(node) {
+      if (node.callee.type === 'MemberExpression' && node.callee.property.name === 'invalidate')
+        context.report({ node, messageId: 'call' });
+    },
+  }),
+};
+
 /** The project's own rules, one plugin object (ESLint refuses two definitions of a plugin name). */
-const facet = { rules: { 'form-method': formMethod, 'no-category-literal': noCategoryLiteral } };
+const facet = {
+  rules: {
+    'form-method': formMethod,
+    'no-category-literal': noCategoryLiteral,
+    'no-invalidation-in-routes': noInvalidationInRoutes,
+  },
+};
 
 export default tseslint.config(
   {
@@ -183,6 +206,11 @@ export default tseslint.config(
     files: ['apps/api/src/**/*.ts'],
     ignores: ['**/*.test.ts', 'apps/api/src/test/**', 'apps/api/src/app.ts', 'apps/api/src/server.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...repositoryZones, ...moduleFaceZones] }] },
+  },
+  {
+    files: ['apps/api/src/modules/**/routes.ts', 'apps/api/src/modules/**/*-routes.ts'],
+    plugins: { facet },
+    rules: { 'facet/no-invalidation-in-routes': 'error' },
   },
   {
     // Money is integer cents; dollars are converted in packages/contracts/src/money.ts only.

@@ -170,3 +170,19 @@ describe('an API module is reached through its public face (import-x/no-restrict
     }
   });
 });
+
+describe('routes do not drop caches themselves (facet/no-invalidation-in-routes)', () => {
+  it('refuses an invalidation in a route file', async () => {
+    const file = path.join(import.meta.dirname, 'apps/api/src/modules/pricing', `lint-probe-${process.pid}-routes.ts`);
+    try {
+      fs.writeFileSync(
+        file,
+        "import type { FastifyInstance } from 'fastify';\nexport const r = (app: FastifyInstance) => {\n  app.answerCache.invalidate();\n};\n",
+      );
+      const [result] = await new ESLint({ cwd: import.meta.dirname }).lintFiles([file]);
+      expect(result!.messages.map((m) => m.ruleId)).toContain('facet/no-invalidation-in-routes');
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/client.ts';
 import { reloadCatalogueCopies } from './modules/catalog/index.ts';
-import { forgetConfiguratorMemo } from './modules/configurator/index.ts';
+import { forgetConfiguratorMemo, refreshConfiguredPrices } from './modules/configurator/index.ts';
 
 /** The channel the facet_catalogue_changed trigger (migration 0009) notifies, with the table's name. */
 export const CATALOGUE_CHANNEL = 'facet_catalogue';
@@ -45,3 +45,26 @@ export async function followCatalogueChanges(app: FastifyInstance, database: Dat
   };
   return database.listen(CATALOGUE_CHANNEL, note, () => note('*'));
 }
+
+/**
+ * This instance's shopper-facing answers after a write to the catalogue, at once: the write's
+ * NOTIFY reaches every instance (this one too) a moment after commit, but the writer's next page
+ * must not be older than its own write. Back-office writes call it from one hook of the admin
+ * scope (a new route cannot forget it); lint keeps invalidations out of route files.
+ */
+export function catalogueWritten(app: FastifyInstance) {
+  app.answerCache.invalidate();
+  app.diamondIndex.invalidate();
+}
+
+/**
+ * After stones were sold or put back on sale: as `catalogueWritten`, and the stone may have been
+ * (or now be) the cheapest that fits a setting, so configured "from" prices are worked out again
+ * (in the background).
+ */
+export const afterStockChange = (app: FastifyInstance, what: 'sale' | 'cancellation') => () => {
+  catalogueWritten(app);
+  refreshConfiguredPrices(app.db).catch((err: unknown) =>
+    app.log.error({ err }, `configured prices were not refreshed after a ${what}`),
+  );
+};

@@ -4,6 +4,7 @@ import { can, type Permission } from '@facet/contracts/admin';
 import { AppError, Forbidden, Unauthorized } from '../errors.ts';
 import { actorOf, sessionOf, type StaffSession } from '../modules/staff/index.ts';
 import { audit } from '../modules/audit/index.ts';
+import { catalogueWritten } from '../catalogue-changes.ts';
 
 /**
  * What an /api/admin route needs: a permission of the member's role; `signed-in` (any member);
@@ -61,8 +62,11 @@ export async function adminScope(app: FastifyInstance) {
       if (method !== 'HEAD' && !adminRouteTable.some((r) => r.method === method && r.url === route.url))
         adminRouteTable.push({ method, url: route.url, access });
   });
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', async (req, reply) => {
     reply.header('cache-control', 'private, no-store');
+    // A staff write that succeeded may have changed what shoppers see: this instance forgets its
+    // answers before the writer reads again (the others hear the database's NOTIFY).
+    if (!SAFE_METHODS.has(req.method) && reply.statusCode < 400) catalogueWritten(req.server);
   });
   app.addHook('onRequest', async (req) => {
     if (!SAFE_METHODS.has(req.method) && !sameOrigin(req))

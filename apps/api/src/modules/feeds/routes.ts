@@ -11,8 +11,6 @@ export const feedAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
   app.put('/markup-rules', { config: access, schema: { body: markupRulesBody } }, async (req) => {
     const saved = await saveMarkup(app.db, actorOf(req.staff!.staff), req.body.rules);
-    app.answerCache.invalidate();
-    app.diamondIndex.invalidate();
     return { data: saved };
   });
 };

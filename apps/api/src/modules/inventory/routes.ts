@@ -14,10 +14,6 @@ const changeBody = z.discriminatedUnion('action', [
 ]);
 
 export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const after = () => {
-    app.answerCache.invalidate();
-    app.diamondIndex.invalidate();
-  };
   app.get(
     '/stones',
     {
@@ -38,7 +34,6 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         req.params.id,
         b.action === 'hold' ? { ...b, until: new Date(b.until) } : b,
       );
-      after();
       return { data: stone };
     },
   );

@@ -12,7 +12,7 @@ import { envelope } from '@facet/contracts/envelope';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { actorOf } from '../staff/index.ts';
-import { afterStockChange } from './payment-routes.ts';
+import { afterStockChange } from '../../catalogue-changes.ts';
 import * as office from './back-office.ts';
 
 const cancelBody = z

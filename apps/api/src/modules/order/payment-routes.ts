@@ -5,7 +5,7 @@ import { ORDER_NUMBER_RE, orderSchema } from '@facet/contracts/commerce';
 import { envelope } from '@facet/contracts/envelope';
 import { AppError } from '../../errors.ts';
 import { optionalUserId } from '../../plugins/auth.ts';
-import { refreshConfiguredPrices } from '../configurator/index.ts';
+import { afterStockChange } from '../../catalogue-changes.ts';
 import * as orders from './service.ts';
 import {
   expireLapsedPayments,
@@ -14,20 +14,6 @@ import {
   settlePayment,
   type SettleDeps,
 } from './settle.ts';
-
-/**
- * After stones were sold or put back on sale by this instance: listings show only available stones,
- * so cached answers must not outlive the change; the stone may have been (or now be) the cheapest
- * that fits a setting, so configured "from" prices are worked out again (in the background; the
- * write notifies every instance).
- */
-export const afterStockChange = (app: FastifyInstance, what: 'sale' | 'cancellation') => () => {
-  app.answerCache.invalidate();
-  app.diamondIndex.invalidate();
-  refreshConfiguredPrices(app.db).catch((err: unknown) =>
-    app.log.error({ err }, `configured prices were not refreshed after a ${what}`),
-  );
-};
 
 /** What settlement needs from the app, when the provider is one the browser pays (else null). */
 export function settleDepsOf(app: FastifyInstance): SettleDeps | null {

@@ -8,9 +8,6 @@ const cents = z.number().int().min(1, 'A price per gram is at least 1 cent').max
 const quality = z.object({ quality: z.enum(METAL_QUALITIES) }).strict();
 
 export const pricingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const after = () => {
-    app.answerCache.invalidate();
-  };
   app.get('/metal-rates', { config: { access: 'prices:write' } }, async () => ({ data: await metalRates(app.db) }));
   app.post(
     '/metal-rates/:quality/preview',
@@ -28,7 +25,6 @@ export const pricingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const r = await setRate(app.db, actorOf(req.staff!.staff), req.params.quality, req.body.centsPerGram);
-      after();
       return { data: r };
     },
   );
