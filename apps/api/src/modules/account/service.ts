@@ -6,7 +6,6 @@ import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { Conflict, RateLimited, Unprocessable, Validation } from '../../errors.ts';
 import { enqueueMail, type MailOutbox } from '../mail/index.ts';
-import { templates } from '../mail/index.ts';
 import type { Throttle } from '../throttle/index.ts';
 import { accountRepository as repo, type Attempt, type Scope, type UserRow } from './repository.ts';
 import {
@@ -21,6 +20,7 @@ import {
   sameHash,
   verifyPassword,
 } from '../../secrets.ts';
+import { accountMails } from './mail.ts';
 
 export interface AccountDeps {
   db: Db;
@@ -104,7 +104,7 @@ async function sendCode(
     kind: 'verify-code',
     to: email,
     sensitive: true,
-    ...templates.verifyCode(storeInfo(deps.config), opts.firstName ?? user.firstName, code, forNewAddress),
+    ...accountMails.verifyCode(storeInfo(deps.config), opts.firstName ?? user.firstName, code, forNewAddress),
   });
 }
 
@@ -147,7 +147,7 @@ export async function register(
         await enqueueMail(tx, {
           kind: 'registration-attempt',
           to: existing.email,
-          ...templates.registrationAttempt(storeInfo(deps.config), existing.firstName),
+          ...accountMails.registrationAttempt(storeInfo(deps.config), existing.firstName),
         });
       }
     } else {
@@ -247,7 +247,7 @@ export async function resendCode(
       await enqueueMail(tx, {
         kind: 'registration-attempt',
         to: user.email,
-        ...templates.registrationAttempt(storeInfo(deps.config), user.firstName),
+        ...accountMails.registrationAttempt(storeInfo(deps.config), user.firstName),
       });
       return;
     }
@@ -339,7 +339,7 @@ export async function forgotPassword(deps: AccountDeps, email: string): Promise<
         kind: 'reset-link',
         to: user.email,
         sensitive: true,
-        ...templates.resetLink(storeInfo(deps.config), user.firstName, url),
+        ...accountMails.resetLink(storeInfo(deps.config), user.firstName, url),
       });
     });
     void deps.outbox.kick();
@@ -366,7 +366,7 @@ export async function resetPassword(
     await enqueueMail(tx, {
       kind: 'password-changed',
       to: user.email,
-      ...templates.passwordChanged(storeInfo(deps.config), user.firstName),
+      ...accountMails.passwordChanged(storeInfo(deps.config), user.firstName),
     });
   });
   void deps.outbox.kick();

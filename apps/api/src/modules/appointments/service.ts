@@ -15,10 +15,10 @@ import type { AccountDeps } from '../account/index.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { priceChoice } from '../cart/index.ts';
 import { enqueueMail } from '../mail/index.ts';
-import { templates } from '../mail/index.ts';
 import { dateIn, nextDate, parseOpeningHours, slotsOn, type WeekHours } from './hours.ts';
 import { appointmentIcs } from './ics.ts';
 import { appointmentRepository as repo, type AppointmentRow } from './repository.ts';
+import { appointmentMails } from './mail.ts';
 
 /** Upcoming appointments one address may hold at once. */
 export const PER_PERSON_MAX = 2;
@@ -160,13 +160,13 @@ export async function book(
     await enqueueMail(tx, {
       kind: 'appointment-requested',
       to: r.email,
-      ...templates.appointmentRequested(store, dto, APPOINTMENT_KIND_LABELS[r.kind]),
+      ...appointmentMails.appointmentRequested(store, dto, APPOINTMENT_KIND_LABELS[r.kind]),
       attachments: [ics],
     });
     await enqueueMail(tx, {
       kind: 'appointment-notice',
       to: store.email,
-      ...templates.appointmentNotice(store, dto, APPOINTMENT_KIND_LABELS[r.kind]),
+      ...appointmentMails.appointmentNotice(store, dto, APPOINTMENT_KIND_LABELS[r.kind]),
       attachments: [ics],
     });
     return r;
@@ -233,8 +233,8 @@ async function change(
       kind: `appointment-${to}`,
       to: r.email,
       ...(to === 'confirmed'
-        ? templates.appointmentConfirmed(store, dto, APPOINTMENT_KIND_LABELS[r.kind])
-        : templates.appointmentCancelled(store, dto, reason!)),
+        ? appointmentMails.appointmentConfirmed(store, dto, APPOINTMENT_KIND_LABELS[r.kind])
+        : appointmentMails.appointmentCancelled(store, dto, reason!)),
       attachments: [appointmentIcs(store, r)],
     });
     return r;

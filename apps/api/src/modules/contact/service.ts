@@ -4,7 +4,7 @@ import { contactRepository as repo } from './repository.ts';
 import type { AccountDeps } from '../account/index.ts';
 import { storeInfo } from '../../store-facts.ts';
 import { enqueueMail } from '../mail/index.ts';
-import { templates } from '../mail/index.ts';
+import { contactMails } from './mail.ts';
 
 export const CONTACT_THANKS =
   'Thank you. Your message is with our jewelers, and we will reply within one business day.';
@@ -20,11 +20,15 @@ export async function createContactMessage(
   const { website: _honeypot, ...fields } = input;
   await deps.db.transaction(async (tx) => {
     await repo.insert(tx, fields);
-    await enqueueMail(tx, { kind: 'contact', to: deps.config.STORE_EMAIL, ...templates.contactToStore(store, fields) });
+    await enqueueMail(tx, {
+      kind: 'contact',
+      to: deps.config.STORE_EMAIL,
+      ...contactMails.contactToStore(store, fields),
+    });
     await enqueueMail(tx, {
       kind: 'contact-receipt',
       to: fields.email,
-      ...templates.contactReceipt(store),
+      ...contactMails.contactReceipt(store),
     });
   });
   void deps.outbox.kick();

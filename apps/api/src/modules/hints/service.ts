@@ -7,8 +7,8 @@ import { storeInfo } from '../../store-facts.ts';
 import type { AccountDeps } from '../account/index.ts';
 import { priceChoice } from '../cart/index.ts';
 import { enqueueMail } from '../mail/index.ts';
-import { templates } from '../mail/index.ts';
 import { wishKey } from '@facet/contracts/wishlist';
+import { hintMails } from './mail.ts';
 
 export const HINT_SENT = (to: string) => `Hint sent to ${to}. We do not keep the address or write to it again.`;
 const DAY_MS = 86_400_000;
@@ -45,7 +45,7 @@ export async function dropHint(
   await enqueueMail(deps.db, {
     kind: 'hint',
     to: input.toEmail,
-    ...templates.hint(store, {
+    ...hintMails.hint(store, {
       fromName: input.fromName,
       note: input.note,
       title: p.title,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { mailRepository } from './repository.ts';
-import { esc } from './templates.ts';
+import { esc } from './layout.ts';
 
 const LIMIT = 100;
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { mailRepository as repo } from './repository.ts';
-import type { Rendered } from './templates.ts';
+import type { Rendered } from './layout.ts';
 import type { Attachment } from './repository.ts';
 import type { MailTransport } from './transport.ts';
 

@@ -4,7 +4,7 @@ import type { AccountDeps } from '../account/index.ts';
 import { storeInfo } from '../../store-facts.ts';
 import { hashToken, newToken } from '../../secrets.ts';
 import { enqueueMail } from '../mail/index.ts';
-import { templates } from '../mail/index.ts';
+import { newsletterMails } from './mail.ts';
 
 export const NEWSLETTER_SENT = 'Almost there: please confirm your subscription from the e-mail we just sent.';
 export const NEWSLETTER_CONFIRMED = 'You are subscribed. Welcome to Facet.';
@@ -23,7 +23,7 @@ export async function subscribe(deps: AccountDeps, email: string): Promise<{ mes
     await enqueueMail(tx, {
       kind: 'newsletter-confirm',
       to: email,
-      ...templates.newsletterConfirm(storeInfo(deps.config), url),
+      ...newsletterMails.newsletterConfirm(storeInfo(deps.config), url),
     });
     return true;
   });

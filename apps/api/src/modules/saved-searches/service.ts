@@ -19,7 +19,7 @@ import { storeInfo } from '../../store-facts.ts';
 import type { AccountDeps } from '../account/index.ts';
 import { matchStones } from '../catalog/index.ts';
 import { enqueueMail } from '../mail/index.ts';
-import { templates, type DigestSection } from '../mail/index.ts';
+import { alertMails, type DigestSection } from './mail.ts';
 import { savedSearchRepository as repo, type NewHit, type SearchRow } from './repository.ts';
 import { caratOf } from '@facet/contracts/carats';
 
@@ -83,7 +83,7 @@ export async function saveSearch(
     await enqueueMail(tx, {
       kind: 'search-confirm',
       to: who.email,
-      ...templates.searchConfirm(store, label, `${store.publicUrl}/saved-searches/confirm/${token}`),
+      ...alertMails.searchConfirm(store, label, `${store.publicUrl}/saved-searches/confirm/${token}`),
     });
   });
   void deps.outbox.kick();
@@ -290,7 +290,7 @@ export async function sendDigests(deps: Pick<AccountDeps, 'db' | 'config' | 'out
       await enqueueMail(tx, {
         kind: 'search-digest',
         to,
-        ...templates.searchDigest(store, rows[0]!.firstName, sections, account ? `${store.publicUrl}/profile` : null),
+        ...alertMails.searchDigest(store, rows[0]!.firstName, sections, account ? `${store.publicUrl}/profile` : null),
       });
       return true;
     });
