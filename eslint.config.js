@@ -310,5 +310,35 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The request plumbing gets what it needs of the domain by injection (app.ts decorates the app),
+    // so no domain module is imported by it for its values: a plugin may name a module's types only.
+    files: ['apps/api/src/plugins/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              allowTypeImports: true,
+              message: "SQL belongs in the module's repository.ts.",
+            },
+            {
+              group: ['**/db/schema/*'],
+              allowTypeImports: true,
+              message: "Tables are used in the module's repository.ts.",
+            },
+            {
+              group: ['**/modules/**'],
+              allowTypeImports: true,
+              message: 'Plugins receive what they need of a module from app.ts (a decorator), not by importing it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

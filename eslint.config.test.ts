@@ -186,3 +186,19 @@ describe('routes do not drop caches themselves (facet/no-invalidation-in-routes)
     }
   });
 });
+
+describe('the request plumbing does not import the domain (no-restricted-imports)', () => {
+  it("refuses a plugin importing a module's values, and passes its types", async () => {
+    const file = path.join(import.meta.dirname, 'apps/api/src/plugins', `lint-probe-${process.pid}.ts`);
+    try {
+      fs.writeFileSync(file, "import { audit } from '../modules/audit/index.ts';\nexport const a = audit;\n");
+      const [bad] = await new ESLint({ cwd: import.meta.dirname }).lintFiles([file]);
+      expect(bad!.messages.map((m) => m.ruleId)).toContain('no-restricted-imports');
+      fs.writeFileSync(file, "import type { Actor } from '../modules/audit/index.ts';\nexport type A = Actor;\n");
+      const [ok] = await new ESLint({ cwd: import.meta.dirname }).lintFiles([file]);
+      expect(ok!.messages.map((m) => m.ruleId)).not.toContain('no-restricted-imports');
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  });
+});

@@ -25,6 +25,9 @@ import { menuRoutes } from './modules/menu/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { sitemapRoutes } from './modules/sitemap/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { liveToken, RESET_LINK_INVALID } from './modules/account/index.ts';
+import { audit } from './modules/audit/index.ts';
+import { sessionOf } from './modules/staff/index.ts';
 import { backupAdminRoutes, backupControlRoutes } from './modules/backup/routes.ts';
 import { startBackupWorker } from './modules/backup/worker.ts';
 import { configuratorRoutes } from './modules/configurator/routes.ts';
@@ -160,6 +163,9 @@ export async function buildApp({
   );
 
   await app.register(dbPlugin, { database });
+  // What the request plumbing (plugins/) needs of the domain, handed to it here rather than imported.
+  app.decorate('tokens', { liveToken, resetLinkInvalid: RESET_LINK_INVALID });
+  app.decorate('staffAccess', { sessionOf, audit });
   app.decorate('throttle', throttleFor(database));
   const outbox = new MailOutbox(database.db, createTransport(config), {
     retryBaseMs: config.MAIL_RETRY_BASE_MS,

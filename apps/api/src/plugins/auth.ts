@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Unauthorized, Validation } from '../errors.ts';
-import { liveToken, RESET_LINK_INVALID, type Scope } from '../modules/account/index.ts';
+import type { Db } from '../db/client.ts';
+import type { Scope } from '../modules/account/index.ts';
 import type { Owner } from '../modules/cart/index.ts';
 
 export interface Auth {
@@ -9,9 +10,18 @@ export interface Auth {
   scope: Scope;
   bearer: string;
 }
+/** What this plumbing needs of the accounts module, given to it by the app (app.ts), not imported. */
+export interface TokenReader {
+  liveToken(db: Db, bearer: string): Promise<{ id: number; userId: number; scope: Scope } | null>;
+  /** What a dead reset link says. */
+  resetLinkInvalid: string;
+}
 declare module 'fastify' {
   interface FastifyRequest {
     auth?: Auth;
+  }
+  interface FastifyInstance {
+    tokens: TokenReader;
   }
 }
 
@@ -27,9 +37,9 @@ export const bearerOf = (req: FastifyRequest) => BEARER.exec(req.headers.authori
 export function requireAuth(...scopes: Scope[]) {
   return async (req: FastifyRequest) => {
     const bearer = bearerOf(req);
-    const token = bearer ? await liveToken(req.server.db, bearer) : null;
+    const token = bearer ? await req.server.tokens.liveToken(req.server.db, bearer) : null;
     if (!bearer || !token || !scopes.includes(token.scope)) {
-      if (scopes.length === 1 && scopes[0] === 'reset') throw new Validation(RESET_LINK_INVALID);
+      if (scopes.length === 1 && scopes[0] === 'reset') throw new Validation(req.server.tokens.resetLinkInvalid);
       throw new Unauthorized(bearer ? 'Your session has expired. Please log in again.' : 'Please log in to continue');
     }
     req.auth = { userId: token.userId, tokenId: token.id, scope: token.scope, bearer };
@@ -52,7 +62,7 @@ export function visitorIdOf(req: FastifyRequest): string | null {
 export async function optionalUserId(req: FastifyRequest): Promise<number | null> {
   const bearer = bearerOf(req);
   if (!bearer) return null;
-  const token = await liveToken(req.server.db, bearer);
+  const token = await req.server.tokens.liveToken(req.server.db, bearer);
   return token?.scope === 'session' ? token.userId : null;
 }
 

@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import { can, type Permission } from '@facet/contracts/admin';
 import { AppError, Forbidden, Unauthorized } from '../errors.ts';
-import { actorOf, sessionOf, type StaffSession } from '../modules/staff/index.ts';
-import { audit } from '../modules/audit/index.ts';
+import type { StaffSession } from '../modules/staff/index.ts';
 import { catalogueWritten } from '../catalogue-changes.ts';
 
 /**
@@ -12,12 +11,20 @@ import { catalogueWritten } from '../catalogue-changes.ts';
  */
 export type AdminAccess = Permission | 'signed-in' | 'password-only' | 'public';
 
+/** What the admin scope needs of the staff and audit modules, given to it by the app (app.ts), not imported. */
+export interface StaffAccess {
+  sessionOf(app: FastifyInstance, token: string): Promise<StaffSession | null>;
+  audit: typeof import('../modules/audit/index.ts').audit;
+}
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AdminAccess;
   }
   interface FastifyRequest {
     staff?: StaffSession;
+  }
+  interface FastifyInstance {
+    staffAccess: StaffAccess;
   }
 }
 
@@ -77,7 +84,7 @@ export async function adminScope(app: FastifyInstance) {
     const access = req.routeOptions.config.access!;
     if (access === 'public') return;
     const token = req.cookies[STAFF_COOKIE];
-    const session = token ? await sessionOf(req.server, token) : null;
+    const session = token ? await req.server.staffAccess.sessionOf(req.server, token) : null;
     if (!session) throw new Unauthorized('Please sign in to the back office.');
     req.staff = session;
     if (access === 'password-only') return;
@@ -92,17 +99,19 @@ export async function adminScope(app: FastifyInstance) {
   app.addHook('onError', async (req, _reply, err) => {
     const status = err instanceof AppError ? err.status : (err as { statusCode?: number }).statusCode;
     if (SAFE_METHODS.has(req.method) || !req.staff || status !== 403) return;
-    await audit(
-      req.server.db,
-      actorOf(req.staff.staff),
-      'denied',
-      'route',
-      `${req.method} ${req.routeOptions.url}`,
-      null,
-      {
-        access: req.routeOptions.config.access,
-        reason: err.message,
-      },
-    ).catch((e: unknown) => req.log.error({ err: e }, 'could not audit a refused write'));
+    await req.server.staffAccess
+      .audit(
+        req.server.db,
+        { id: req.staff.staff.id, email: req.staff.staff.email },
+        'denied',
+        'route',
+        `${req.method} ${req.routeOptions.url}`,
+        null,
+        {
+          access: req.routeOptions.config.access,
+          reason: err.message,
+        },
+      )
+      .catch((e: unknown) => req.log.error({ err: e }, 'could not audit a refused write'));
   });
 }

@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import rateLimit from '@fastify/rate-limit';
 import type { ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
-import { fromThisMachine } from '../modules/mail/index.ts';
+import { fromThisMachine } from './from-this-machine.ts';
 import { storeFacts } from '../store-facts.ts';
 import {
   bodyIn,
