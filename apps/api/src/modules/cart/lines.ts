@@ -86,161 +86,175 @@ function oneOfAKind(
   };
 }
 
+/** How each kind of line is priced: a new kind of line (a gift card, say) is one more entry. */
+const PRICERS: Record<CartLineRow['kind'], (db: DbOrTx, row: CartLineRow, base: Base) => Promise<PricedLine>> = {
+  product: priceProduct,
+  configured: priceConfigured,
+  diamond: priceDiamond,
+  gemstone: priceGemstone,
+  melee: priceMelee,
+};
+
 /** Prices one cart line from today's catalogue; a line that cannot be bought says why. */
-export async function priceLine(db: DbOrTx, row: CartLineRow): Promise<PricedLine> {
-  const base: Base = {
-    id: row.id,
-    kind: row.kind,
-    key: row.lineKey,
-    refId: row.refId,
-    quantity: row.quantity,
-    available: true,
-    message: null,
-    configuration: row.configuration ?? null,
-  };
-  switch (row.kind) {
-    case 'product': {
-      const v = await variantOf(db, row.refId);
-      if (!v)
-        return unavailable(
-          row,
-          'A piece no longer in our collection',
-          'This piece has been withdrawn from the collection.',
-        );
-      // A made-to-order piece is bought as a configuration (with the stones it is sold with), never as a bare catalogue row.
-      const href = paths.product({ series: v.series, categoryId: v.categoryId, groupId: v.groupId, productId: v.id });
-      const image = itemImageUrl(v.image, v.metal, v.description);
-      if (v.configurable)
-        return {
-          ...unavailable(
-            row,
-            v.description,
-            'This piece is made to order: choose its metal, size and stones on its page.',
-            image,
-          ),
-          href,
-          incomplete: true,
-          gone: undefined,
-        };
-      const details = [
-        v.metalName,
-        v.fingerSize ? `Size ${v.fingerSize}` : null,
-        v.lengthIn ? `${v.lengthIn} in` : null,
-        `SKU ${v.sku}`,
-      ].filter((x): x is string => !!x);
-      return {
-        ...base,
-        title: v.description,
-        details,
+export const priceLine = (db: DbOrTx, row: CartLineRow): Promise<PricedLine> => PRICERS[row.kind](db, row, baseOf(row));
+
+const baseOf = (row: CartLineRow): Base => ({
+  id: row.id,
+  kind: row.kind,
+  key: row.lineKey,
+  refId: row.refId,
+  quantity: row.quantity,
+  available: true,
+  message: null,
+  configuration: row.configuration ?? null,
+});
+
+/** A catalogue piece at its price today (a made-to-order design is bought configured, never bare). */
+async function priceProduct(db: DbOrTx, row: CartLineRow, base: Base): Promise<PricedLine> {
+  const v = await variantOf(db, row.refId);
+  if (!v)
+    return unavailable(
+      row,
+      'A piece no longer in our collection',
+      'This piece has been withdrawn from the collection.',
+    );
+  // A made-to-order piece is bought as a configuration (with the stones it is sold with), never as a bare catalogue row.
+  const href = paths.product({ series: v.series, categoryId: v.categoryId, groupId: v.groupId, productId: v.id });
+  const image = itemImageUrl(v.image, v.metal, v.description);
+  if (v.configurable)
+    return {
+      ...unavailable(
+        row,
+        v.description,
+        'This piece is made to order: choose its metal, size and stones on its page.',
         image,
-        href,
-        maxQuantity: QTY_MAX,
-        unitPriceCents: v.priceCents,
-        lineTotalCents: v.priceCents * row.quantity,
-        stones: [],
-      };
-    }
-    case 'configured': {
-      const cfg = row.configuration!;
-      try {
-        const c = await configureProduct(db as Db, cfg);
-        const model = await stones.model(db, cfg.groupId);
-        const productId = model ? await stones.variantFor(db, cfg.groupId, cfg.metal) : null;
-        const href =
-          model && productId
-            ? paths.configured(
-                { series: model.series, categoryId: model.categoryId, groupId: cfg.groupId, productId },
-                cfg,
-              )
-            : null;
-        if (c.missing.length) {
-          return {
-            ...unavailable(
-              row,
-              c.title,
-              `This piece is sold with its stones: choose the ${c.missing.map((x) => x.label.replace(/ \(.*$/, '').toLowerCase()).join(' and ')} first.`,
-              c.images[0]!.FullUrl,
-            ),
-            href,
-            incomplete: true,
-            gone: undefined,
-          };
-        }
-        const details = c.breakdown.filter((b) => b.kind === 'stone').map((b) => b.label);
-        const held = cfg.stones
-          .filter((s) => s.kind !== 'melee')
-          .map((s) => ({ kind: s.kind as 'diamond' | 'gemstone', id: s.id }));
-        return {
-          ...base,
-          title: c.title,
-          details: [...details, `SKU ${c.sku}`],
-          image: c.images[0]!.FullUrl,
-          href,
-          // A ring holding a one-of-a-kind stone can be bought once.
-          maxQuantity: held.length ? 1 : QTY_MAX,
-          unitPriceCents: c.totalCents,
-          lineTotalCents: c.totalCents * row.quantity,
-          stones: held,
-        };
-      } catch (err) {
-        if (err instanceof AppError && err.status < 500)
-          return { ...unavailable(row, 'Your custom ring', err.message), gone: 'invalid' };
-        throw err;
-      }
-    }
-    case 'diamond': {
-      const d = await stones.diamond(db, row.refId);
-      if (!d) return unavailable(row, 'A diamond no longer offered', 'This diamond is no longer offered.');
-      const title = diamondTitle(d);
-      return oneOfAKind(
-        base,
-        'diamond',
-        d,
-        title,
-        [`${d.cut} cut`, `${d.lab} report ${d.certificate}`, `Stock no. ${d.serial}`],
-        stoneImageUrl(d.shape, 'diamond', title),
-        paths.diamondOf(d),
-      );
-    }
-    case 'gemstone': {
-      const g = await stones.gemstone(db, row.refId);
-      if (!g) return unavailable(row, 'A gemstone no longer offered', 'This gemstone is no longer offered.');
-      const title = gemTitle(g);
-      return oneOfAKind(
-        base,
-        'gemstone',
-        g,
-        title,
-        [`Stock no. ${g.serial}`],
-        stoneImageUrl(g.shape, g.colorHex.replace('#', ''), title),
-        paths.stoneType(g.typeSlug),
-      );
-    }
-    case 'melee': {
-      const p = await stones.melee(db, row.refId);
-      if (!p) return unavailable(row, 'A melee parcel no longer offered', 'This parcel is no longer offered.');
-      const title = `Parcel of ${MELEE_PARCEL_STONES}: ${meleeTitle(p)}`;
-      const unit = meleeUnit(p) * MELEE_PARCEL_STONES;
-      const maxQuantity = Math.max(0, Math.min(QTY_MAX, Math.floor(p.stock / MELEE_PARCEL_STONES)));
-      const ok = row.quantity <= maxQuantity;
+      ),
+      href,
+      incomplete: true,
+      gone: undefined,
+    };
+  const details = [
+    v.metalName,
+    v.fingerSize ? `Size ${v.fingerSize}` : null,
+    v.lengthIn ? `${v.lengthIn} in` : null,
+    `SKU ${v.sku}`,
+  ].filter((x): x is string => !!x);
+  return {
+    ...base,
+    title: v.description,
+    details,
+    image,
+    href,
+    maxQuantity: QTY_MAX,
+    unitPriceCents: v.priceCents,
+    lineTotalCents: v.priceCents * row.quantity,
+    stones: [],
+  };
+}
+
+/** A configured ring, priced again by the configurator (the one price function). */
+async function priceConfigured(db: DbOrTx, row: CartLineRow, base: Base): Promise<PricedLine> {
+  const cfg = row.configuration!;
+  try {
+    const c = await configureProduct(db as Db, cfg);
+    const model = await stones.model(db, cfg.groupId);
+    const productId = model ? await stones.variantFor(db, cfg.groupId, cfg.metal) : null;
+    const href =
+      model && productId
+        ? paths.configured({ series: model.series, categoryId: model.categoryId, groupId: cfg.groupId, productId }, cfg)
+        : null;
+    if (c.missing.length) {
       return {
-        ...base,
-        title,
-        details: [`SKU ${p.sku}`, `${(p.caratPerStone * MELEE_PARCEL_STONES).toFixed(2)} ct total weight`],
-        image: stoneImageUrl(p.shape, 'diamond', title),
-        href: paths.melee(),
-        maxQuantity: Math.max(maxQuantity, 1),
-        unitPriceCents: unit,
-        lineTotalCents: unit * row.quantity,
-        available: ok,
-        message: ok
-          ? null
-          : maxQuantity
-            ? `Only ${maxQuantity} ${maxQuantity === 1 ? 'parcel is' : 'parcels are'} left.`
-            : 'This parcel is sold out.',
-        stones: [],
-        melee: { id: p.id, stones: row.quantity * MELEE_PARCEL_STONES },
+        ...unavailable(
+          row,
+          c.title,
+          `This piece is sold with its stones: choose the ${c.missing.map((x) => x.label.replace(/ \(.*$/, '').toLowerCase()).join(' and ')} first.`,
+          c.images[0]!.FullUrl,
+        ),
+        href,
+        incomplete: true,
+        gone: undefined,
       };
     }
+    const details = c.breakdown.filter((b) => b.kind === 'stone').map((b) => b.label);
+    const held = cfg.stones
+      .filter((s) => s.kind !== 'melee')
+      .map((s) => ({ kind: s.kind as 'diamond' | 'gemstone', id: s.id }));
+    return {
+      ...base,
+      title: c.title,
+      details: [...details, `SKU ${c.sku}`],
+      image: c.images[0]!.FullUrl,
+      href,
+      // A ring holding a one-of-a-kind stone can be bought once.
+      maxQuantity: held.length ? 1 : QTY_MAX,
+      unitPriceCents: c.totalCents,
+      lineTotalCents: c.totalCents * row.quantity,
+      stones: held,
+    };
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500)
+      return { ...unavailable(row, 'Your custom ring', err.message), gone: 'invalid' };
+    throw err;
   }
+}
+
+/** A loose diamond: one of a kind. */
+async function priceDiamond(db: DbOrTx, row: CartLineRow, base: Base): Promise<PricedLine> {
+  const d = await stones.diamond(db, row.refId);
+  if (!d) return unavailable(row, 'A diamond no longer offered', 'This diamond is no longer offered.');
+  const title = diamondTitle(d);
+  return oneOfAKind(
+    base,
+    'diamond',
+    d,
+    title,
+    [`${d.cut} cut`, `${d.lab} report ${d.certificate}`, `Stock no. ${d.serial}`],
+    stoneImageUrl(d.shape, 'diamond', title),
+    paths.diamondOf(d),
+  );
+}
+
+/** A notable gemstone: one of a kind. */
+async function priceGemstone(db: DbOrTx, row: CartLineRow, base: Base): Promise<PricedLine> {
+  const g = await stones.gemstone(db, row.refId);
+  if (!g) return unavailable(row, 'A gemstone no longer offered', 'This gemstone is no longer offered.');
+  const title = gemTitle(g);
+  return oneOfAKind(
+    base,
+    'gemstone',
+    g,
+    title,
+    [`Stock no. ${g.serial}`],
+    stoneImageUrl(g.shape, g.colorHex.replace('#', ''), title),
+    paths.stoneType(g.typeSlug),
+  );
+}
+
+/** A melee parcel: as many as the stock holds. */
+async function priceMelee(db: DbOrTx, row: CartLineRow, base: Base): Promise<PricedLine> {
+  const p = await stones.melee(db, row.refId);
+  if (!p) return unavailable(row, 'A melee parcel no longer offered', 'This parcel is no longer offered.');
+  const title = `Parcel of ${MELEE_PARCEL_STONES}: ${meleeTitle(p)}`;
+  const unit = meleeUnit(p) * MELEE_PARCEL_STONES;
+  const maxQuantity = Math.max(0, Math.min(QTY_MAX, Math.floor(p.stock / MELEE_PARCEL_STONES)));
+  const ok = row.quantity <= maxQuantity;
+  return {
+    ...base,
+    title,
+    details: [`SKU ${p.sku}`, `${(p.caratPerStone * MELEE_PARCEL_STONES).toFixed(2)} ct total weight`],
+    image: stoneImageUrl(p.shape, 'diamond', title),
+    href: paths.melee(),
+    maxQuantity: Math.max(maxQuantity, 1),
+    unitPriceCents: unit,
+    lineTotalCents: unit * row.quantity,
+    available: ok,
+    message: ok
+      ? null
+      : maxQuantity
+        ? `Only ${maxQuantity} ${maxQuantity === 1 ? 'parcel is' : 'parcels are'} left.`
+        : 'This parcel is sold out.',
+    stones: [],
+    melee: { id: p.id, stones: row.quantity * MELEE_PARCEL_STONES },
+  };
 }
