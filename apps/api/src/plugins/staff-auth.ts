@@ -31,7 +31,7 @@ declare module 'fastify' {
 export const STAFF_COOKIE = 'facet_staff';
 
 /** Every admin route and what it declared (the route × role test walks them). */
-export const adminRouteTable: Array<{ method: string; url: string; access: AdminAccess }> = [];
+export const adminRouteTable: Array<{ method: string; url: string; access: AdminAccess; answers: boolean }> = [];
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function setStaffCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
@@ -67,7 +67,15 @@ export async function adminScope(app: FastifyInstance) {
       throw new Error(`${route.method} ${route.url}: an admin route must declare its access (config.access)`);
     for (const method of [route.method].flat())
       if (method !== 'HEAD' && !adminRouteTable.some((r) => r.method === method && r.url === route.url))
-        adminRouteTable.push({ method, url: route.url, access });
+        adminRouteTable.push({
+          method,
+          url: route.url,
+          access,
+          // Whether it declares the shape of its 2xx answer (typed back-office contracts).
+          answers: Object.keys((route.schema?.response as object | undefined) ?? {}).some((k) =>
+            /^(2\d\d|2xx)$/.test(k),
+          ),
+        });
   });
   app.addHook('onSend', async (req, reply) => {
     reply.header('cache-control', 'private, no-store');
