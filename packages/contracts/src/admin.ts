@@ -248,3 +248,18 @@ export const orderRefundBody = z
     reason: z.string().trim().min(3, 'Say why you refund').max(500),
   })
   .strict();
+
+/** GET /api/admin/dashboard: sales over the last 1, 7 and 30 days, and orders by status. */
+export const adminDashboard = z.object({
+  periods: z.array(
+    z.object({
+      days: z.number().int(),
+      orders: z.number().int(),
+      revenueCents: z.number().int(),
+      averageCents: z.number().int(),
+      stones: z.number().int(),
+    }),
+  ),
+  queue: z.partialRecord(z.enum(ORDER_STATUSES), z.number().int()),
+});
+export type AdminDashboard = z.infer<typeof adminDashboard>;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  adminDashboard,
   adminOrder,
   adminOrderList,
   adminOrderQuery,
@@ -30,9 +31,11 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const one = { params: orderNumberParams, response: { 200: envelope(adminOrder) } };
 
-  app.get('/dashboard', { config: { access: 'dashboard:read' } }, async () => ({
-    data: await office.dashboard(app.db),
-  }));
+  app.get(
+    '/dashboard',
+    { config: { access: 'dashboard:read' }, schema: { response: { 200: envelope(adminDashboard) } } },
+    async () => ({ data: await office.dashboard(app.db) }),
+  );
 
   app.get(
     '/orders',

@@ -1,5 +1,12 @@
 import { Link, useOutletContext } from 'react-router';
-import { ORDER_STATUSES, STATUS_LABELS, can, type OrderStatus, type StaffMe } from '@facet/contracts/admin';
+import {
+  ORDER_STATUSES,
+  STATUS_LABELS,
+  can,
+  type AdminDashboard,
+  type OrderStatus,
+  type StaffMe,
+} from '@facet/contracts/admin';
 import { formatMoney } from '@facet/contracts/money';
 import type { Route } from './+types/dashboard';
 import { adminLoad } from '~/features/admin/shared/admin-api.ts';
@@ -7,13 +14,8 @@ import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { BackupNotice } from '~/features/admin/backups/backup-warning.tsx';
 
-interface Dashboard {
-  periods: Array<{ days: number; orders: number; revenueCents: number; averageCents: number; stones: number }>;
-  queue: Partial<Record<OrderStatus, number>>;
-}
-
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminLoad<Dashboard>('/dashboard', request);
+  return adminLoad<AdminDashboard>('/dashboard', request);
 }
 export const ErrorBoundary = AdminRouteError;
 
