@@ -98,6 +98,16 @@ const noInvalidationInRoutes = {
   }),
 };
 
+// API: SQL and tables are used in repository.ts files (and the database layer itself).
+const sqlOnlyInRepositories = [
+  {
+    group: ['drizzle-orm', 'drizzle-orm/*'],
+    allowTypeImports: true,
+    message: "SQL belongs in the module's repository.ts.",
+  },
+  { group: ['**/db/schema/*'], allowTypeImports: true, message: "Tables are used in the module's repository.ts." },
+];
+
 /** The project's own rules, one plugin object (ESLint refuses two definitions of a plugin name). */
 const facet = {
   rules: {
@@ -260,18 +270,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['drizzle-orm', 'drizzle-orm/*'],
-              allowTypeImports: true,
-              message: "SQL belongs in the module's repository.ts.",
-            },
-            {
-              group: ['**/db/schema/*'],
-              allowTypeImports: true,
-              message: "Tables are used in the module's repository.ts.",
-            },
-          ],
+          patterns: [...sqlOnlyInRepositories],
         },
       ],
     },
@@ -320,16 +319,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['drizzle-orm', 'drizzle-orm/*'],
-              allowTypeImports: true,
-              message: "SQL belongs in the module's repository.ts.",
-            },
-            {
-              group: ['**/db/schema/*'],
-              allowTypeImports: true,
-              message: "Tables are used in the module's repository.ts.",
-            },
+            ...sqlOnlyInRepositories,
             {
               group: ['**/modules/**'],
               allowTypeImports: true,

@@ -202,3 +202,23 @@ describe('the request plumbing does not import the domain (no-restricted-imports
     }
   });
 });
+
+describe('SQL only in repositories (no-restricted-imports)', () => {
+  it('refuses drizzle in a service and in a plugin', async () => {
+    const files = [
+      path.join(import.meta.dirname, 'apps/api/src/modules/cart', `lint-probe-sql-${process.pid}.ts`),
+      path.join(import.meta.dirname, 'apps/api/src/plugins', `lint-probe-sql-${process.pid}.ts`),
+    ];
+    try {
+      for (const f of files)
+        fs.writeFileSync(f, "import { sql } from 'drizzle-orm';\nexport const q = sql`select 1`;\n");
+      const results = await new ESLint({ cwd: import.meta.dirname }).lintFiles(files);
+      for (const r of results)
+        expect(r.messages.map((m) => m.message).join(' '), r.filePath).toContain(
+          "SQL belongs in the module's repository.ts",
+        );
+    } finally {
+      for (const f of files) fs.rmSync(f, { force: true });
+    }
+  });
+});
