@@ -144,3 +144,23 @@ export type AdminProductUpdate = z.infer<typeof adminProductUpdate>;
 export const PHOTO_KEY = /^[A-Za-z0-9_-]{16}$/;
 /** The photos in their new order (cover first): exactly the keys the product has, or 409. */
 export const photoOrderBody = z.object({ keys: z.array(z.string().regex(PHOTO_KEY)).max(PHOTOS_PER_PRODUCT) }).strict();
+
+/** Where a loose stone stands: for sale, in a shopper's checkout, set aside by staff, or gone. */
+export const STONE_STATUSES = ['available', 'reserved', 'held', 'withdrawn', 'sold'] as const;
+export type StoneStatus = (typeof STONE_STATUSES)[number];
+
+/** GET /api/admin/stones (and the answer to a hold, withdraw or release): one diamond or gemstone. */
+export const adminStoneRow = z.object({
+  kind: z.enum(['diamond', 'gemstone']),
+  id: z.number().int(),
+  serial: z.string(),
+  certificate: z.string().nullable(),
+  title: z.string(),
+  priceCents: z.number().int(),
+  status: z.enum(STONE_STATUSES),
+  holdReason: z.string().nullable(),
+  holdUntil: z.string().nullable(),
+  /** The live order that holds it, if any: such a stone is changed from its order, not here. */
+  orderNumber: z.string().nullable(),
+});
+export type AdminStoneRow = z.infer<typeof adminStoneRow>;

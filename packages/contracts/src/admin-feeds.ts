@@ -13,17 +13,21 @@ export const ROUNDING_LABELS: Record<(typeof ROUNDINGS)[number], string> = {
 export const CARAT_POINTS_ANY = 1_000_000;
 export const COST_CENTS_ANY = Number.MAX_SAFE_INTEGER;
 
-export const markupRuleSchema = z
-  .object({
-    origin: z.enum(['natural', 'lab', 'product', 'any']),
-    caratMin: z.number().int().min(0).max(CARAT_POINTS_ANY),
-    caratMax: z.number().int().min(1).max(CARAT_POINTS_ANY),
-    costMinCents: z.number().int().min(0).max(COST_CENTS_ANY),
-    costMaxCents: z.number().int().min(1).max(COST_CENTS_ANY),
-    /** Never below 1: a feed stone is never sold under its cost. */
-    multiplier: z.number().min(1, 'A multiplier below 1 sells under cost').max(10, 'At most 10 × cost'),
-    rounding: z.enum(ROUNDINGS),
-  })
+const markupRuleFields = z.object({
+  /** Natural or lab-grown stones, supplier products (mountings, findings: no carat band), or any of these. */
+  origin: z.enum(['natural', 'lab', 'product', 'any']),
+  /** Carat band [min, max), in points (1 ct = 100). */
+  caratMin: z.number().int().min(0).max(CARAT_POINTS_ANY),
+  caratMax: z.number().int().min(1).max(CARAT_POINTS_ANY),
+  /** Cost band [min, max), in cents. */
+  costMinCents: z.number().int().min(0).max(COST_CENTS_ANY),
+  costMaxCents: z.number().int().min(1).max(COST_CENTS_ANY),
+  /** Retail = cost × multiplier (1.35 = 35 % margin on cost); never below 1: a feed stone is never sold under its cost. */
+  multiplier: z.number().min(1, 'A multiplier below 1 sells under cost').max(10, 'At most 10 × cost'),
+  rounding: z.enum(ROUNDINGS),
+});
+export type MarkupRule = z.infer<typeof markupRuleFields>;
+export const markupRuleSchema = markupRuleFields
   .strict()
   .refine((r) => r.caratMin < r.caratMax, { message: 'The carat band is empty', path: ['caratMax'] })
   .refine((r) => r.costMinCents < r.costMaxCents, { message: 'The cost band is empty', path: ['costMaxCents'] });
@@ -45,6 +49,26 @@ export const markupRulesBody = z
     },
     { message: 'The last rule must cover every stone (any origin, every carat and cost)', path: ['rules'] },
   );
+
+/** GET /api/admin/markup-rules: the rules in order (the last covers every item). */
+export const markupRules = z.object({ rules: z.array(markupRuleFields) });
+export type MarkupRules = z.infer<typeof markupRules>;
+/** PUT /api/admin/markup-rules: the rules saved and how many prices they changed. */
+export const markupSaved = markupRules.extend({ repriced: z.number().int() });
+export type MarkupSaved = z.infer<typeof markupSaved>;
+/** POST /api/admin/markup-rules/preview: a spread of supplier stones on sale, priced now and by the rules sent. */
+export const markupPreview = z.array(
+  z.object({
+    id: z.number().int(),
+    serial: z.string(),
+    origin: z.enum(['natural', 'lab']),
+    caratPoints: z.number().int(),
+    costCents: z.number().int(),
+    priceCents: z.number().int(),
+    afterCents: z.number().int(),
+  }),
+);
+export type MarkupPreview = z.infer<typeof markupPreview>;
 
 // Supplier feed imports: one run per upload, CLI call or scheduled pull; one live run per supplier.
 
@@ -191,10 +215,8 @@ export const importRunSchema = z.object({
 });
 export type ImportRun = z.infer<typeof importRunSchema>;
 /** GET /admin/imports: the newest runs, and the largest upload this store takes. */
-export interface ImportList {
-  runs: ImportRun[];
-  maxBytes: number;
-}
+export const importList = z.object({ runs: z.array(importRunSchema), maxBytes: z.number().int() });
+export type ImportList = z.infer<typeof importList>;
 
 /** How often a supplier's feed may be fetched: from every 15 minutes to once a day. */
 export const PULL_MINUTES_MIN = 15;
@@ -219,17 +241,19 @@ export const supplierPullBody = z
   .strict();
 export type SupplierPullBody = z.infer<typeof supplierPullBody>;
 
-export interface SupplierFeed {
-  code: string;
-  name: string;
-  feedUrl: string | null;
-  everyMinutes: number | null;
-  full: boolean;
-  kind: ImportKind;
-  nextPullAt: string | null;
-  lastPullAt: string | null;
-  lastPullResult: string | null;
-}
+/** GET /admin/suppliers: each supplier and its scheduled pull, if any. */
+export const supplierFeed = z.object({
+  code: z.string(),
+  name: z.string(),
+  feedUrl: z.string().nullable(),
+  everyMinutes: z.number().int().nullable(),
+  full: z.boolean(),
+  kind: z.enum(IMPORT_KINDS),
+  nextPullAt: z.string().nullable(),
+  lastPullAt: z.string().nullable(),
+  lastPullResult: z.string().nullable(),
+});
+export type SupplierFeed = z.infer<typeof supplierFeed>;
 
 /** PUT /admin/suppliers/:code/categories: the store category a supplier's product group goes in. */
 export const categoryMappingBody = z
@@ -240,19 +264,24 @@ export const categoryMappingBody = z
   .strict();
 export type CategoryMappingBody = z.infer<typeof categoryMappingBody>;
 
-export interface CategoryMappingRow {
-  supplier: string;
-  groupDescription: string;
-  categoryId: number | null;
-  categoryName: string | null;
+const categoryMappingRow = z.object({
+  supplier: z.string(),
+  groupDescription: z.string(),
+  categoryId: z.number().int().nullable(),
+  categoryName: z.string().nullable(),
   /** Designs kept off the storefront until the group has a category. */
-  waiting: number;
+  waiting: z.number().int(),
   /** Designs of this group on the catalogue. */
-  designs: number;
-  firstSeenAt: string;
-}
+  designs: z.number().int(),
+  firstSeenAt: z.string(),
+});
+export type CategoryMappingRow = z.infer<typeof categoryMappingRow>;
 /** GET /admin/supplier-categories: every supplier's product groups, unplaced first. */
-export interface CategoryMappings {
-  mappings: CategoryMappingRow[];
-  categories: Array<{ id: number; name: string; section: string }>;
-}
+export const categoryMappings = z.object({
+  mappings: z.array(categoryMappingRow),
+  categories: z.array(z.object({ id: z.number().int(), name: z.string(), section: z.string() })),
+});
+export type CategoryMappings = z.infer<typeof categoryMappings>;
+/** PUT /admin/suppliers/:code/categories: the groups again, and the run that brings the waiting designs in (if one started). */
+export const categoryMappingSaved = categoryMappings.extend({ runId: z.string().uuid().nullable() });
+export type CategoryMappingSaved = z.infer<typeof categoryMappingSaved>;

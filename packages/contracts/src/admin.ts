@@ -130,6 +130,13 @@ export const staffLoginAnswer = z.union([
   z.object({ status: z.literal('signed-in'), staff: staffMe }),
   z.object({ status: z.literal('totp-required') }),
 ]);
+export type StaffLoginAnswer = z.infer<typeof staffLoginAnswer>;
+/** POST /api/admin/auth/totp/setup: the secret to add to an authenticator app, and its otpauth:// link. */
+export const totpSetup = z.object({ secret: z.string(), uri: z.string() });
+export type TotpSetup = z.infer<typeof totpSetup>;
+/** POST /api/admin/staff: the new member, and the link to set a password (null when e-mailed). */
+export const staffCreated = z.object({ staff: staffMe, setPasswordUrl: z.string().nullable() });
+export type StaffCreated = z.infer<typeof staffCreated>;
 
 // ---- orders
 const date = z.iso.date().optional();
@@ -263,3 +270,76 @@ export const adminDashboard = z.object({
   queue: z.partialRecord(z.enum(ORDER_STATUSES), z.number().int()),
 });
 export type AdminDashboard = z.infer<typeof adminDashboard>;
+
+/** A page of rows, as every back-office list answers. */
+export const adminPage = <T extends z.ZodType>(row: T) =>
+  z.object({ rows: z.array(row), count: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+/** GET /api/admin/audit: one staff write, what it changed (before → after) and who made it. */
+export const auditEntry = z.object({
+  id: z.number().int(),
+  /** Null for the command line and for a member since removed. */
+  staffId: z.number().int().nullable(),
+  staffEmail: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  at: z.string(),
+});
+export const auditPage = adminPage(auditEntry);
+export type AuditPage = z.infer<typeof auditPage>;
+
+/** GET /api/admin/customers: accounts, newest first, with what each has bought. */
+export const adminCustomerRow = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  verified: z.boolean(),
+  createdAt: z.string(),
+  orders: z.number().int(),
+  /** Paid less refunded, over every order. */
+  spentCents: z.number().int(),
+});
+export const adminCustomerList = adminPage(adminCustomerRow);
+export type AdminCustomerList = z.infer<typeof adminCustomerList>;
+
+export const NEWSLETTER_STATES = ['not subscribed', 'subscribed', 'waiting for confirmation'] as const;
+/** GET /api/admin/customers/:id: one account, its orders, addresses and staff notes (never a secret). */
+export const adminCustomer = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string(),
+  verified: z.boolean(),
+  createdAt: z.string(),
+  newsletter: z.enum(NEWSLETTER_STATES),
+  notes: z.array(z.object({ id: z.number().int(), body: z.string(), by: z.string(), at: z.string() })),
+  orders: z.array(
+    z.object({
+      number: z.string(),
+      status: z.enum(ORDER_STATUSES),
+      placedAt: z.string(),
+      totalCents: z.number().int(),
+      refundedCents: z.number().int(),
+    }),
+  ),
+  addresses: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      company: z.string(),
+      line1: z.string(),
+      line2: z.string(),
+      city: z.string(),
+      state: z.string(),
+      zip: z.string(),
+      phone: z.string(),
+      isDefaultShipping: z.boolean(),
+    }),
+  ),
+});
+export type AdminCustomer = z.infer<typeof adminCustomer>;

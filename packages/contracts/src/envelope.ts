@@ -2,3 +2,8 @@ import { z } from 'zod';
 
 // Every API answer is `{ data }` on success and `{ message, errors? }` on failure.
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
+
+/** A file download (a CSV export) rather than `{ data }`: the OpenAPI document lists it under its media type. */
+export const csvFile = {
+  content: { 'text/csv': { schema: z.string().describe('CSV, a header row then one row a record') } },
+};

@@ -1,3 +1,4 @@
+import type { StoneStatus } from '@facet/contracts/admin-catalogue';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
@@ -229,9 +230,6 @@ export const markupRule = pgTable('markup_rule', {
   multiplier: real('multiplier').notNull(),
   rounding: text('rounding').$type<'cent' | 'dollar' | 'end-0' | 'end-9'>().notNull(),
 });
-
-/** On sale; set aside by staff for a while or for good; sold with an order. */
-export type StoneStatus = 'available' | 'reserved' | 'held' | 'withdrawn' | 'sold';
 
 export const diamond = pgTable(
   'diamond',

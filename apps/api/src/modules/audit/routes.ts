@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditPage } from '@facet/contracts/admin';
+import { envelope } from '@facet/contracts/envelope';
 import { auditEntries } from './service.ts';
 
 const auditQuery = z
@@ -12,7 +14,11 @@ const auditQuery = z
   .strict();
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/audit', { config: { access: 'audit:read' }, schema: { querystring: auditQuery } }, async (req) => ({
-    data: await auditEntries(app.db, req.query),
-  }));
+  app.get(
+    '/audit',
+    { config: { access: 'audit:read' }, schema: { querystring: auditQuery, response: { 200: envelope(auditPage) } } },
+    async (req) => ({
+      data: await auditEntries(app.db, req.query),
+    }),
+  );
 };

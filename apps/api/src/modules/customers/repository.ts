@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@facet/contracts/admin';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 
@@ -58,7 +59,9 @@ export const customersRepository = {
             from customer_order where user_id = ${id} order by placed_at desc limit 100`,
         )
         .then((r) =>
-          rowsOf<{ number: string; status: string; placedAt: string; totalCents: number; refundedCents: number }>(r),
+          rowsOf<{ number: string; status: OrderStatus; placedAt: string; totalCents: number; refundedCents: number }>(
+            r,
+          ),
         ),
       db
         .execute(

@@ -1,3 +1,4 @@
+import type { AdminCustomer, AdminCustomerList } from '@facet/contracts/admin';
 import type { Db } from '../../db/client.ts';
 import { NotFound } from '../../errors.ts';
 import { audit, type Actor } from '../audit/index.ts';
@@ -5,12 +6,15 @@ import { customersRepository as repo } from './repository.ts';
 
 const iso = (d: string | Date) => new Date(d).toISOString();
 
-export async function listCustomers(db: Db, q: { q?: string; page: number; pageSize: number }) {
+export async function listCustomers(
+  db: Db,
+  q: { q?: string; page: number; pageSize: number },
+): Promise<AdminCustomerList> {
   const { rows, count } = await repo.list(db, { q: q.q, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
   return { rows: rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) })), count, page: q.page, pageSize: q.pageSize };
 }
 
-export async function customer(db: Db, id: number) {
+export async function customer(db: Db, id: number): Promise<AdminCustomer> {
   const c = await repo.one(db, id);
   if (!c) throw new NotFound('There is no such customer.');
   return {

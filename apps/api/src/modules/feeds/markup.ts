@@ -1,22 +1,11 @@
+import type { MarkupRule } from '@facet/contracts/admin-feeds';
 import { centsOf, dollarsOf } from '@facet/contracts/money';
 
 // Retail from a supplier's cost: the first rule whose origin, carat band and cost band match sets
 // a multiplier and how the price ends. Computed by the server only; cost never leaves it.
 
-export type Rounding = 'cent' | 'dollar' | 'end-0' | 'end-9';
-export interface MarkupRule {
-  /** Natural or lab-grown stones, supplier products (mountings, findings: no carat band), or any of these. */
-  origin: 'natural' | 'lab' | 'product' | 'any';
-  /** Carat band [min, max), in points (1 ct = 100). */
-  caratMin: number;
-  caratMax: number;
-  /** Cost band [min, max), in cents. */
-  costMinCents: number;
-  costMaxCents: number;
-  /** Retail = cost × multiplier (1.35 = 35 % margin on cost). */
-  multiplier: number;
-  rounding: Rounding;
-}
+export type { MarkupRule };
+export type Rounding = MarkupRule['rounding'];
 
 const CARATS = 1_000_000; // 10,000 ct: no upper bound
 const ANY = Number.MAX_SAFE_INTEGER;

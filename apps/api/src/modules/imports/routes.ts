@@ -3,11 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   IMPORT_PIECE_BYTES,
   categoryMappingBody,
+  categoryMappingSaved,
+  categoryMappings as categoryMappingsAnswer,
   importCreateBody,
+  importList,
+  importRunSchema,
   supplierCodeField,
+  supplierFeed,
   supplierPullBody,
-  type ImportList,
 } from '@facet/contracts/admin-feeds';
+import { csvFile, envelope } from '@facet/contracts/envelope';
 import { AppError } from '../../errors.ts';
 import {
   applyDryRun,
@@ -33,6 +38,7 @@ import { actorOf } from '../staff/index.ts';
 const idParams = z.object({ id: z.string().uuid() }).strict();
 const pieceParams = idParams.extend({ seq: z.coerce.number().int().min(0).max(100_000) }).strict();
 const codeParams = z.object({ code: supplierCodeField }).strict();
+const run = envelope(importRunSchema);
 const listQuery = z.object({ before: z.iso.datetime({ offset: true }).optional() }).strict();
 
 export const importAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,60 +53,94 @@ export const importAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/imports',
-    { config: access, schema: { querystring: listQuery } },
-    async (req): Promise<{ data: ImportList }> => ({
+    { config: access, schema: { querystring: listQuery, response: { 200: envelope(importList) } } },
+    async (req) => ({
       data: { runs: await listRuns(app.db, req.query.before ? new Date(req.query.before) : undefined), maxBytes },
     }),
   );
-  app.get('/imports/:id', { config: access, schema: { params: idParams } }, async (req) => ({
+  app.get('/imports/:id', { config: access, schema: { params: idParams, response: { 200: run } } }, async (req) => ({
     data: await getRun(app.db, req.params.id),
   }));
-  app.get('/imports/:id/errors.csv', { config: access, schema: { params: idParams } }, async (req, reply) => {
-    const { fileName, csv } = await errorsCsv(app.db, req.params.id);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .send(csv);
-  });
+  app.get(
+    '/imports/:id/errors.csv',
+    { config: access, schema: { params: idParams, response: { 200: csvFile } } },
+    async (req, reply) => {
+      const { fileName, csv } = await errorsCsv(app.db, req.params.id);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(csv);
+    },
+  );
 
-  app.post('/imports', { config: access, schema: { body: importCreateBody } }, async (req, reply) => {
-    const run = await startUpload(app.db, req.body, req.staff!.staff.id, maxBytes);
-    return reply.status(201).send({ data: await getRun(app.db, run.id) });
-  });
+  app.post(
+    '/imports',
+    { config: access, schema: { body: importCreateBody, response: { 201: run } } },
+    async (req, reply) => {
+      const run = await startUpload(app.db, req.body, req.staff!.staff.id, maxBytes);
+      return reply.status(201).send({ data: await getRun(app.db, run.id) });
+    },
+  );
   app.put(
     '/imports/:id/pieces/:seq',
-    { config: access, schema: { params: pieceParams }, bodyLimit: IMPORT_PIECE_BYTES },
+    {
+      config: access,
+      schema: { params: pieceParams, response: { 204: z.null().describe('The piece is in') } },
+      bodyLimit: IMPORT_PIECE_BYTES,
+    },
     async (req, reply) => {
       if (!Buffer.isBuffer(req.body)) throw new AppError(415, 'Send the piece as application/octet-stream.');
       await receivePiece(app.db, req.params.id, req.params.seq, req.body);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
-  app.post('/imports/:id/start', { config: access, schema: { params: idParams } }, async (req, reply) => {
-    await finishUpload(app.db, req.params.id);
-    await queueRun(app.jobs, req.params.id);
-    return reply.status(202).send({ data: await getRun(app.db, req.params.id) });
-  });
-  app.delete('/imports/:id', { config: access, schema: { params: idParams } }, async (req) => {
+  app.post(
+    '/imports/:id/start',
+    { config: access, schema: { params: idParams, response: { 202: run } } },
+    async (req, reply) => {
+      await finishUpload(app.db, req.params.id);
+      await queueRun(app.jobs, req.params.id);
+      return reply.status(202).send({ data: await getRun(app.db, req.params.id) });
+    },
+  );
+  app.delete('/imports/:id', { config: access, schema: { params: idParams, response: { 200: run } } }, async (req) => {
     await cancelUpload(app.db, req.params.id);
     return { data: await getRun(app.db, req.params.id) };
   });
-  app.post('/imports/:id/apply', { config: access, schema: { params: idParams } }, async (req, reply) => {
-    const run = await applyDryRun(app.db, req.params.id, req.staff!.staff.id);
-    await queueRun(app.jobs, run.id);
-    return reply.status(202).send({ data: await getRun(app.db, run.id) });
-  });
+  app.post(
+    '/imports/:id/apply',
+    { config: access, schema: { params: idParams, response: { 202: run } } },
+    async (req, reply) => {
+      const run = await applyDryRun(app.db, req.params.id, req.staff!.staff.id);
+      await queueRun(app.jobs, run.id);
+      return reply.status(202).send({ data: await getRun(app.db, run.id) });
+    },
+  );
 
-  app.get('/suppliers', { config: access }, async () => ({ data: await supplierFeeds(app.db) }));
+  app.get(
+    '/suppliers',
+    { config: access, schema: { response: { 200: envelope(z.array(supplierFeed)) } } },
+    async () => ({ data: await supplierFeeds(app.db) }),
+  );
   app.put(
     '/suppliers/:code/pull',
-    { config: access, schema: { params: codeParams, body: supplierPullBody } },
+    {
+      config: access,
+      schema: { params: codeParams, body: supplierPullBody, response: { 200: envelope(supplierFeed) } },
+    },
     async (req) => ({ data: await setSupplierPull(app.db, req.params.code, req.body) }),
   );
-  app.get('/supplier-categories', { config: access }, async () => ({ data: await categoryMappings(app.db) }));
+  app.get(
+    '/supplier-categories',
+    { config: access, schema: { response: { 200: envelope(categoryMappingsAnswer) } } },
+    async () => ({ data: await categoryMappings(app.db) }),
+  );
   app.put(
     '/suppliers/:code/categories',
-    { config: access, schema: { params: codeParams, body: categoryMappingBody } },
+    {
+      config: access,
+      schema: { params: codeParams, body: categoryMappingBody, response: { 200: envelope(categoryMappingSaved) } },
+    },
     async (req) => {
       const { ready } = await setCategoryMapping(app.db, actorOf(req.staff!.staff), req.params.code, req.body);
       // A run brings the waiting designs in (if the supplier is busy, its next import does).
@@ -110,8 +150,12 @@ export const importAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return { data: { ...(await categoryMappings(app.db)), runId } };
     },
   );
-  app.post('/suppliers/:code/pull-now', { config: access, schema: { params: codeParams } }, async (req, reply) => {
-    await pullSoon(app.db, req.params.code);
-    return reply.status(202).send({ data: null });
-  });
+  app.post(
+    '/suppliers/:code/pull-now',
+    { config: access, schema: { params: codeParams, response: { 202: envelope(z.null()) } } },
+    async (req, reply) => {
+      await pullSoon(app.db, req.params.code);
+      return reply.status(202).send({ data: null });
+    },
+  );
 };

@@ -1,21 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import type { StoneStatus } from '../../db/schema/products.ts';
+import type { AdminStoneRow, StoneStatus } from '@facet/contracts/admin-catalogue';
 
-export type StoneKind = 'diamond' | 'gemstone';
-export interface StoneRow {
-  kind: StoneKind;
-  id: number;
-  serial: string;
-  certificate: string | null;
-  title: string;
-  priceCents: number;
-  status: StoneStatus;
-  holdReason: string | null;
-  holdUntil: string | null;
-  /** The live order that holds it, if any: such a stone is never changed or deleted here. */
-  orderNumber: string | null;
-}
+/** A stone as staff see it (hold times as the database gives them; the service writes them as ISO). */
+export type StoneRow = AdminStoneRow;
+export type StoneKind = StoneRow['kind'];
 
 const table = (kind: StoneKind) => (kind === 'diamond' ? sql`diamond` : sql`notable_gemstone`);
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminStoneRow } from '@facet/contracts/admin-catalogue';
+import { envelope } from '@facet/contracts/envelope';
 import { actorOf } from '../staff/index.ts';
 import { changeStone, findStones } from './service.ts';
 
@@ -18,13 +20,19 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stones',
     {
       config: { access: 'catalogue:write' },
-      schema: { querystring: z.object({ q: z.string().trim().max(60).optional() }).strict() },
+      schema: {
+        querystring: z.object({ q: z.string().trim().max(60).optional() }).strict(),
+        response: { 200: envelope(z.array(adminStoneRow)) },
+      },
     },
     async (req) => ({ data: await findStones(app.db, req.query.q || undefined) }),
   );
   app.post(
     '/stones/:kind/:id',
-    { config: { access: 'catalogue:write' }, schema: { params: stoneParams, body: changeBody } },
+    {
+      config: { access: 'catalogue:write' },
+      schema: { params: stoneParams, body: changeBody, response: { 200: envelope(adminStoneRow) } },
+    },
     async (req) => {
       const b = req.body;
       const stone = await changeStone(

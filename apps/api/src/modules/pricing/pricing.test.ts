@@ -57,11 +57,7 @@ describe('metal rates', () => {
     expect(page.json().data.variants.find((v: { id: number }) => v.id === p.id).priceCents).toBe(moved);
     const list = await adminCall(t, manager, 'GET', '/metal-rates');
     expect(list.json().data.rates.find((r: { quality: string }) => r.quality === '14KY').centsPerGram).toBe(next);
-    expect(list.json().data.history[0]).toMatchObject({
-      action: 'metal_rate.set',
-      before: { centsPerGram: before },
-      after: { centsPerGram: next },
-    });
+    expect(list.json().data.history[0]).toMatchObject({ quality: '14KY', fromCents: before, toCents: next });
   });
 
   it('refuses a nonsense rate', async () => {

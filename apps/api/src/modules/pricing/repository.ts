@@ -1,17 +1,11 @@
+import type { MetalRate, MetalRatePreview } from '@facet/contracts/admin-pricing';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 
-export interface RateRow {
-  quality: string;
-  name: string;
-  centsPerGram: number;
-}
-export interface SampleRow {
-  kind: 'piece' | 'configured';
-  id: number;
-  title: string;
-  priceCents: number;
-}
+/** A metal's price, as the back office shows it. */
+export type RateRow = MetalRate;
+/** An item priced from a metal, before a change (the preview adds its price after). */
+export type SampleRow = Omit<MetalRatePreview[number], 'afterCents'>;
 
 export const pricingRepository = {
   rates: async (db: DbOrTx) =>

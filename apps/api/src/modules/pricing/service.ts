@@ -1,15 +1,28 @@
+import type { MetalRatePreview, MetalRateSaved, MetalRates } from '@facet/contracts/admin-pricing';
+import type { MetalQuality } from '@facet/contracts/metals';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { NotFound } from '../../errors.ts';
 import { audit, auditEntries, type Actor } from '../audit/index.ts';
 import { refreshConfiguredPrices } from '../configurator/index.ts';
 import { pricingRepository as repo, type SampleRow } from './repository.ts';
 
-export async function metalRates(db: Db) {
+export async function metalRates(db: Db): Promise<MetalRates> {
   const [rates, history] = await Promise.all([
     repo.rates(db),
     auditEntries(db, { entity: 'metal_rate', page: 1, pageSize: 20 }),
   ]);
-  return { rates, history: history.rows };
+  const cents = (v: unknown) => (v as { centsPerGram?: number } | null)?.centsPerGram ?? 0;
+  return {
+    rates,
+    history: history.rows.map((h) => ({
+      id: h.id,
+      at: h.at,
+      by: h.staffEmail,
+      quality: h.entityId,
+      fromCents: cents(h.before),
+      toCents: cents(h.after),
+    })),
+  };
 }
 
 /** Sets a metal's price per gram and reprices everything made of it, in one transaction. */
@@ -34,7 +47,7 @@ class Preview extends Error {
  * What a new rate would do to a few items: the real repricing runs in a transaction that is
  * then rolled back, so the preview cannot disagree with the save.
  */
-export async function previewRate(db: Db, quality: string, centsPerGram: number) {
+export async function previewRate(db: Db, quality: MetalQuality, centsPerGram: number): Promise<MetalRatePreview> {
   try {
     await db.transaction(async (tx) => {
       const sample = await repo.sample(tx, quality);
@@ -54,7 +67,12 @@ export async function previewRate(db: Db, quality: string, centsPerGram: number)
   return [];
 }
 
-export async function setRate(db: Db, actor: Actor, quality: string, centsPerGram: number) {
+export async function setRate(
+  db: Db,
+  actor: Actor,
+  quality: MetalQuality,
+  centsPerGram: number,
+): Promise<MetalRateSaved> {
   return db.transaction(async (tx) => {
     const r = await apply(tx, quality, centsPerGram);
     await audit(

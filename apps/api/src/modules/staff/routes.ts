@@ -3,11 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@facet/contracts/envelope';
 import {
   ROLES,
+  staffCreated,
   staffLoginAnswer,
   staffLoginBody,
   staffMe,
   staffSetPasswordBody,
   staffTotpBody,
+  totpSetup,
 } from '@facet/contracts/admin';
 import { messageAnswer } from '@facet/contracts/account';
 import { clearStaffCookie, setStaffCookie } from '../../plugins/staff-auth.ts';
@@ -94,7 +96,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/totp/setup',
     {
       config: { access: 'signed-in' },
-      schema: { response: { 200: envelope(z.object({ secret: z.string(), uri: z.string() })) } },
+      schema: { response: { 200: envelope(totpSetup) } },
     },
     async (req) => ({ data: await staff.startTotp(app.db, req.staff!.staff, app.config.STORE_NAME) }),
   );
@@ -120,7 +122,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'staff:manage' },
       schema: {
         body: addStaffBody,
-        response: { 200: envelope(z.object({ staff: staffMe, setPasswordUrl: z.string().nullable() })) },
+        response: { 200: envelope(staffCreated) },
       },
     },
     async (req) => {

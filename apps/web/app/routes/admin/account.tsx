@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useOutletContext } from 'react-router';
-import { staffTotpBody, type StaffMe } from '@facet/contracts/admin';
+import { staffTotpBody, type StaffMe, type TotpSetup } from '@facet/contracts/admin';
 import type { Route } from './+types/account';
 import { useForm } from '~/components/form/use-form.ts';
 import { TextField } from '~/components/form/text-field.tsx';
@@ -18,7 +18,7 @@ export async function clientLoader() {
 export default function AdminAccount(_: Route.ComponentProps) {
   const me = useOutletContext<StaffMe>();
   const navigate = useNavigate();
-  const [setup, setSetup] = useState<{ secret: string; uri: string } | null>(null);
+  const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [enabled, setEnabled] = useState(me.totpEnabled);
   const [confirming, setConfirming] = useState(false);
   const form = useForm({ code: staffTotpBody.shape.code }, { code: '' });
@@ -83,9 +83,7 @@ export default function AdminAccount(_: Route.ComponentProps) {
                 className="btn-primary mt-3"
                 disabled={busy}
                 onClick={() =>
-                  void run(async () =>
-                    setSetup(await adminApi<{ secret: string; uri: string }>('/auth/totp/setup', { method: 'POST' })),
-                  )
+                  void run(async () => setSetup(await adminApi<TotpSetup>('/auth/totp/setup', { method: 'POST' })))
                 }
               >
                 Set up two-factor sign-in

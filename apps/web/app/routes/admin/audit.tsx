@@ -1,4 +1,5 @@
 import { Form, useSearchParams } from 'react-router';
+import type { AuditPage } from '@facet/contracts/admin';
 import type { Route } from './+types/audit';
 import { Pagination } from '~/components/ui/pagination.tsx';
 import { adminLoad } from '~/features/admin/shared/admin-api.ts';
@@ -6,22 +7,11 @@ import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { TableHead } from '~/features/admin/shared/table-head.tsx';
 
-interface Entry {
-  id: number;
-  staffEmail: string;
-  action: string;
-  entity: string;
-  entityId: string;
-  before: unknown;
-  after: unknown;
-  at: string;
-}
-
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   const q = new URLSearchParams();
   for (const k of ['entity', 'staff', 'page']) if (url.searchParams.get(k)) q.set(k, url.searchParams.get(k)!);
-  return adminLoad<{ rows: Entry[]; count: number; page: number; pageSize: number }>(`/audit?${q}`, request);
+  return adminLoad<AuditPage>(`/audit?${q}`, request);
 }
 export const ErrorBoundary = AdminRouteError;
 

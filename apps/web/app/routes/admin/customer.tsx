@@ -1,5 +1,5 @@
 import { Link, useOutletContext, useRevalidator } from 'react-router';
-import { can, type OrderStatus, type StaffMe } from '@facet/contracts/admin';
+import { can, type AdminCustomer, type StaffMe } from '@facet/contracts/admin';
 import { formatMoney } from '@facet/contracts/money';
 import type { Route } from './+types/customer';
 import { AddressLines } from '~/components/address-lines.tsx';
@@ -9,33 +9,8 @@ import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { adminApi, adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { NoteForm } from '~/features/admin/shared/note-form.tsx';
 
-interface Customer {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  verified: boolean;
-  createdAt: string;
-  newsletter: string;
-  notes: Array<{ id: number; body: string; by: string; at: string }>;
-  orders: Array<{ number: string; status: OrderStatus; placedAt: string; totalCents: number; refundedCents: number }>;
-  addresses: Array<{
-    id: number;
-    name: string;
-    company: string;
-    line1: string;
-    line2: string;
-    city: string;
-    state: string;
-    zip: string;
-    phone: string;
-    isDefaultShipping: boolean;
-  }>;
-}
-
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  return adminLoad<Customer>(`/customers/${encodeURIComponent(params.id)}`, request);
+  return adminLoad<AdminCustomer>(`/customers/${encodeURIComponent(params.id)}`, request);
 }
 export const ErrorBoundary = AdminRouteError;
 
@@ -44,7 +19,7 @@ const box = 'border border-hairline bg-white p-4';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-export default function AdminCustomer({ loaderData: c }: Route.ComponentProps) {
+export default function CustomerPage({ loaderData: c }: Route.ComponentProps) {
   const me = useOutletContext<StaffMe>();
   const { revalidate } = useRevalidator();
   return (

@@ -1,4 +1,5 @@
 import { Form, Link, useSearchParams } from 'react-router';
+import type { AdminCustomerList } from '@facet/contracts/admin';
 import { formatMoney } from '@facet/contracts/money';
 import type { Route } from './+types/customers';
 import { Pagination } from '~/components/ui/pagination.tsx';
@@ -7,22 +8,11 @@ import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { TableHead } from '~/features/admin/shared/table-head.tsx';
 
-interface Row {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  verified: boolean;
-  createdAt: string;
-  orders: number;
-  spentCents: number;
-}
-
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   const q = new URLSearchParams();
   for (const k of ['q', 'page']) if (url.searchParams.get(k)) q.set(k, url.searchParams.get(k)!);
-  return adminLoad<{ rows: Row[]; count: number; page: number; pageSize: number }>(`/customers?${q}`, request);
+  return adminLoad<AdminCustomerList>(`/customers?${q}`, request);
 }
 export const ErrorBoundary = AdminRouteError;
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { staffTotpBody, type StaffMe } from '@facet/contracts/admin';
+import { staffTotpBody, type StaffLoginAnswer, type StaffMe } from '@facet/contracts/admin';
 import { emailField } from '@facet/contracts/account';
 import type { Route } from './+types/login';
 import { pageMeta } from '~/lib/page-meta.ts';
@@ -15,7 +15,6 @@ export const meta: Route.MetaFunction = () => pageMeta({ title: `Sign in — ${B
 
 const passwordSchemas = { email: emailField, password: z.string().min(1, 'Enter your password') };
 const codeSchemas = { code: staffTotpBody.shape.code };
-type Answer = { status: 'signed-in'; staff: StaffMe } | { status: 'totp-required' };
 
 /** Only paths inside the back office: a crafted ?next= cannot send staff elsewhere. */
 const safeNext = (next: string | null) =>
@@ -46,7 +45,7 @@ export default function AdminLogin() {
               creds.touchAll();
               if (!creds.isValid) return;
               void run(async () => {
-                const a = await adminApi<Answer>('/auth/login', { method: 'POST', body: creds.values });
+                const a = await adminApi<StaffLoginAnswer>('/auth/login', { method: 'POST', body: creds.values });
                 if (a.status === 'totp-required') setStep('code');
                 else done();
               }, creds.showServerErrors);

@@ -1,5 +1,5 @@
 import { useRevalidator } from 'react-router';
-import type { MarkupRuleInput } from '@facet/contracts/admin-feeds';
+import type { MarkupRules } from '@facet/contracts/admin-feeds';
 import type { Route } from './+types/markup';
 import { adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
@@ -7,7 +7,7 @@ import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { MarkupEditor } from '~/features/admin/pricing/markup-editor.tsx';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminLoad<{ rules: MarkupRuleInput[] }>('/markup-rules', request);
+  return adminLoad<MarkupRules>('/markup-rules', request);
 }
 export const ErrorBoundary = AdminRouteError;
 

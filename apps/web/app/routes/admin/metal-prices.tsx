@@ -1,25 +1,14 @@
 import { useRevalidator } from 'react-router';
 import type { Route } from './+types/metal-prices';
+import type { MetalRates } from '@facet/contracts/admin-pricing';
 import { formatMoney } from '@facet/contracts/money';
 import { adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { MetalRateEditor } from '~/features/admin/pricing/metal-rate-editor.tsx';
 
-interface Data {
-  rates: Array<{ quality: string; name: string; centsPerGram: number }>;
-  history: Array<{
-    id: number;
-    staffEmail: string;
-    entityId: string;
-    before: { centsPerGram: number };
-    after: { centsPerGram: number };
-    at: string;
-  }>;
-}
-
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminLoad<Data>('/metal-rates', request);
+  return adminLoad<MetalRates>('/metal-rates', request);
 }
 export const ErrorBoundary = AdminRouteError;
 
@@ -49,8 +38,8 @@ export default function AdminMetalPrices({ loaderData }: Route.ComponentProps) {
           <ul className="mt-2 space-y-1 text-sm">
             {loaderData.history.map((h) => (
               <li key={h.id}>
-                {when.format(new Date(h.at))} · {h.entityId}: {formatMoney(h.before.centsPerGram, { exact: true })} →{' '}
-                {formatMoney(h.after.centsPerGram, { exact: true })} a gram · {h.staffEmail}
+                {when.format(new Date(h.at))} · {h.quality}: {formatMoney(h.fromCents, { exact: true })} →{' '}
+                {formatMoney(h.toCents, { exact: true })} a gram · {h.by}
               </li>
             ))}
           </ul>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { z } from 'zod';
-import { ROLES, ROLE_LABELS, type Role, type StaffMe } from '@facet/contracts/admin';
+import { ROLES, ROLE_LABELS, type Role, type StaffCreated, type StaffMe } from '@facet/contracts/admin';
 import { emailField } from '@facet/contracts/account';
 import type { Route } from './+types/staff';
 import { useForm } from '~/components/form/use-form.ts';
@@ -73,7 +73,7 @@ export default function AdminStaff({ loaderData: staff }: Route.ComponentProps) 
             form.touchAll();
             if (!form.isValid) return;
             void run(async () => {
-              const r = await adminApi<{ staff: StaffMe; setPasswordUrl: string | null }>('/staff', {
+              const r = await adminApi<StaffCreated>('/staff', {
                 method: 'POST',
                 body: { email: form.values.email, name: form.values.name || undefined, role: form.values.role as Role },
               });

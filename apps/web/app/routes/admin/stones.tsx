@@ -5,7 +5,8 @@ import type { Route } from './+types/stones';
 import { adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
-import { StoneRowActions, type Stone } from '~/features/admin/catalogue/stone-row-actions.tsx';
+import type { AdminStoneRow as Stone } from '@facet/contracts/admin-catalogue';
+import { StoneRowActions } from '~/features/admin/catalogue/stone-row-actions.tsx';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const q = new URL(request.url).searchParams.get('q');

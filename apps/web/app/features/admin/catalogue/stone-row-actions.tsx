@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { z } from 'zod';
+import type { AdminStoneRow } from '@facet/contracts/admin-catalogue';
 import { useForm } from '~/components/form/use-form.ts';
 import { TextField } from '~/components/form/text-field.tsx';
 import { toast } from '~/lib/toast.ts';
@@ -7,18 +8,7 @@ import { adminApi } from '../shared/admin-api.ts';
 import { useAdminAction } from '../shared/use-admin-action.ts';
 import { Confirm } from '../shared/confirm.tsx';
 
-export interface Stone {
-  kind: 'diamond' | 'gemstone';
-  id: number;
-  serial: string;
-  certificate: string | null;
-  title: string;
-  priceCents: number;
-  status: 'available' | 'reserved' | 'held' | 'withdrawn' | 'sold';
-  holdReason: string | null;
-  holdUntil: string | null;
-  orderNumber: string | null;
-}
+type Stone = AdminStoneRow;
 
 const today = () => new Date().toISOString().slice(0, 10);
 const schemas = {

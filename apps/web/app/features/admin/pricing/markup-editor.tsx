@@ -8,7 +8,9 @@ import {
   ROUNDING_LABELS,
   ROUNDINGS,
   markupRulesBody,
+  type MarkupPreview,
   type MarkupRuleInput,
+  type MarkupSaved,
 } from '@facet/contracts/admin-feeds';
 import { centsOf, decimalPrice, formatMoney } from '@facet/contracts/money';
 import { toast } from '~/lib/toast.ts';
@@ -30,7 +32,6 @@ interface Row {
   multiplier: string;
   rounding: (typeof ROUNDINGS)[number];
 }
-type PreviewRow = { id: number; serial: string; costCents: number; priceCents: number; afterCents: number };
 
 const amount = z
   .string()
@@ -79,7 +80,7 @@ export function MarkupEditor({ rules, onSaved }: { rules: MarkupRuleInput[]; onS
     defaultValues: { rules: rules.map(toRow) },
   });
   const list = useFieldArray({ control: form.control, name: 'rules' });
-  const [preview, setPreview] = useState<PreviewRow[] | null>(null);
+  const [preview, setPreview] = useState<MarkupPreview | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const { busy, run } = useAdminAction();
@@ -104,7 +105,7 @@ export function MarkupEditor({ rules, onSaved }: { rules: MarkupRuleInput[]; onS
         const b = body();
         if (b)
           void run(async () =>
-            setPreview(await adminApi<PreviewRow[]>('/markup-rules/preview', { method: 'POST', body: b })),
+            setPreview(await adminApi<MarkupPreview>('/markup-rules/preview', { method: 'POST', body: b })),
           );
       })}
     >
@@ -241,7 +242,7 @@ export function MarkupEditor({ rules, onSaved }: { rules: MarkupRuleInput[]; onS
           const b = body();
           if (b)
             void run(async () => {
-              const r = await adminApi<{ repriced: number }>('/markup-rules', { method: 'PUT', body: b });
+              const r = await adminApi<MarkupSaved>('/markup-rules', { method: 'PUT', body: b });
               toast.success(`Markup saved: ${r.repriced} stones repriced.`);
               setPreview(null);
               onSaved();

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { z } from 'zod';
+import type { MetalRate, MetalRatePreview, MetalRateSaved } from '@facet/contracts/admin-pricing';
 import { centsOf, decimalPrice, formatMoney } from '@facet/contracts/money';
 import { useForm } from '~/components/form/use-form.ts';
 import { TextField } from '~/components/form/text-field.tsx';
@@ -7,13 +8,6 @@ import { toast } from '~/lib/toast.ts';
 import { adminApi } from '../shared/admin-api.ts';
 import { useAdminAction } from '../shared/use-admin-action.ts';
 import { Confirm } from '../shared/confirm.tsx';
-
-interface Rate {
-  quality: string;
-  name: string;
-  centsPerGram: number;
-}
-type PreviewRow = { kind: 'piece' | 'configured'; id: number; title: string; priceCents: number; afterCents: number };
 
 const schemas = {
   perGram: z
@@ -23,9 +17,9 @@ const schemas = {
 };
 
 /** One metal: its price per gram, a preview of what a new one does to real items, then save. */
-export function MetalRateEditor({ rate, onSaved }: { rate: Rate; onSaved: () => void }) {
+export function MetalRateEditor({ rate, onSaved }: { rate: MetalRate; onSaved: () => void }) {
   const form = useForm(schemas, { perGram: decimalPrice(rate.centsPerGram) });
-  const [preview, setPreview] = useState<PreviewRow[] | null>(null);
+  const [preview, setPreview] = useState<MetalRatePreview | null>(null);
   const [confirming, setConfirming] = useState(false);
   const { busy, run } = useAdminAction();
   const cents = centsOf(Number(form.values.perGram) || 0);
@@ -46,7 +40,7 @@ export function MetalRateEditor({ rate, onSaved }: { rate: Rate; onSaved: () => 
           if (!form.isValid || !changed) return;
           void run(async () => {
             setPreview(
-              await adminApi<PreviewRow[]>(`/metal-rates/${rate.quality}/preview`, {
+              await adminApi<MetalRatePreview>(`/metal-rates/${rate.quality}/preview`, {
                 method: 'POST',
                 body: { centsPerGram: cents },
               }),
@@ -91,13 +85,10 @@ export function MetalRateEditor({ rate, onSaved }: { rate: Rate; onSaved: () => 
         onClose={() => setConfirming(false)}
         onConfirm={() =>
           void run(async () => {
-            const r = await adminApi<{ piecesRepriced: number; configuredPricesChanged: number }>(
-              `/metal-rates/${rate.quality}`,
-              {
-                method: 'PUT',
-                body: { centsPerGram: cents },
-              },
-            );
+            const r = await adminApi<MetalRateSaved>(`/metal-rates/${rate.quality}`, {
+              method: 'PUT',
+              body: { centsPerGram: cents },
+            });
             toast.success(
               `${rate.name} saved: ${r.piecesRepriced} pieces and ${r.configuredPricesChanged} design prices updated.`,
             );
