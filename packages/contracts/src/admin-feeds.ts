@@ -52,10 +52,8 @@ export const markupRulesBody = z
 
 /** GET /api/admin/markup-rules: the rules in order (the last covers every item). */
 export const markupRules = z.object({ rules: z.array(markupRuleFields) });
-export type MarkupRules = z.infer<typeof markupRules>;
 /** PUT /api/admin/markup-rules: the rules saved and how many prices they changed. */
 export const markupSaved = markupRules.extend({ repriced: z.number().int() });
-export type MarkupSaved = z.infer<typeof markupSaved>;
 /** POST /api/admin/markup-rules/preview: a spread of supplier stones on sale, priced now and by the rules sent. */
 export const markupPreview = z.array(
   z.object({
@@ -216,7 +214,6 @@ export const importRunSchema = z.object({
 export type ImportRun = z.infer<typeof importRunSchema>;
 /** GET /admin/imports: the newest runs, and the largest upload this store takes. */
 export const importList = z.object({ runs: z.array(importRunSchema), maxBytes: z.number().int() });
-export type ImportList = z.infer<typeof importList>;
 
 /** How often a supplier's feed may be fetched: from every 15 minutes to once a day. */
 export const PULL_MINUTES_MIN = 15;
@@ -284,4 +281,3 @@ export const categoryMappings = z.object({
 export type CategoryMappings = z.infer<typeof categoryMappings>;
 /** PUT /admin/suppliers/:code/categories: the groups again, and the run that brings the waiting designs in (if one started). */
 export const categoryMappingSaved = categoryMappings.extend({ runId: z.string().uuid().nullable() });
-export type CategoryMappingSaved = z.infer<typeof categoryMappingSaved>;

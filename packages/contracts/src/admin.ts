@@ -130,13 +130,11 @@ export const staffLoginAnswer = z.union([
   z.object({ status: z.literal('signed-in'), staff: staffMe }),
   z.object({ status: z.literal('totp-required') }),
 ]);
-export type StaffLoginAnswer = z.infer<typeof staffLoginAnswer>;
 /** POST /api/admin/auth/totp/setup: the secret to add to an authenticator app, and its otpauth:// link. */
 export const totpSetup = z.object({ secret: z.string(), uri: z.string() });
 export type TotpSetup = z.infer<typeof totpSetup>;
 /** POST /api/admin/staff: the new member, and the link to set a password (null when e-mailed). */
 export const staffCreated = z.object({ staff: staffMe, setPasswordUrl: z.string().nullable() });
-export type StaffCreated = z.infer<typeof staffCreated>;
 
 // ---- orders
 const date = z.iso.date().optional();
@@ -289,7 +287,6 @@ export const auditEntry = z.object({
   at: z.string(),
 });
 export const auditPage = adminPage(auditEntry);
-export type AuditPage = z.infer<typeof auditPage>;
 
 /** GET /api/admin/customers: accounts, newest first, with what each has bought. */
 export const adminCustomerRow = z.object({

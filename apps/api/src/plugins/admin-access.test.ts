@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, ROLES, type Role } from '@facet/contracts/admin';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { adminCall, placeDiamondOrder, staffSession } from '../test/staff.ts';
-import { adminRouteTable } from './staff-auth.ts';
+import Fastify from 'fastify';
+import { ADMIN_API } from '@facet/contracts/admin-api';
+import { adminRouteTable, adminScope } from './staff-auth.ts';
 
 // Every /api/admin route × every role: 401 without a session, 403 for a role without the route's
 // permission, and anything but 401/403 for a role with it (the body sent is empty, so a permitted
@@ -56,6 +58,25 @@ describe('admin routes × roles', () => {
 describe('admin answers are typed', () => {
   it('every admin route declares the shape of its 2xx answer', () => {
     expect(adminRouteTable.filter((r) => !r.answers).map((r) => `${r.method} ${r.url}`)).toEqual([]);
+  });
+
+  it("the API serves every operation of the contracts' table, once, at its method and path", () => {
+    const served = adminRouteTable.map((r) => `${r.method} ${r.url.replace('/api/admin', '')}`).sort();
+    expect(served).toEqual(Object.keys(ADMIN_API).sort());
+    expect(adminRouteTable.every((r) => r.access === ADMIN_API[r.op].access)).toBe(true);
+  });
+
+  it('an admin route not made from the table is refused when the app starts', async () => {
+    const app = Fastify();
+    const start = async () => {
+      await app.register(async (scope) => {
+        await adminScope(scope);
+        scope.get('/by-hand', { config: { access: 'orders:read' } }, async () => ({ data: 1 }));
+      });
+      await app.ready();
+    };
+    await expect(start()).rejects.toThrow(/adminRoute\(\) from ADMIN_API/);
+    await app.close();
   });
 
   it('every /api/admin operation in the OpenAPI document has a 2xx answer with a schema', async () => {

@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
-import { can, type Permission } from '@facet/contracts/admin';
+import { can } from '@facet/contracts/admin';
+import type { AdminAccess, AdminOp } from '@facet/contracts/admin-api';
 import { AppError, Forbidden, Unauthorized } from '../errors.ts';
 import type { StaffSession } from '../modules/staff/index.ts';
 import { catalogueWritten } from '../catalogue-changes.ts';
 
 /**
- * What an /api/admin route needs: a permission of the member's role; `signed-in` (any member);
- * `password-only` (signed in with the password, the second factor still to give); `public`.
+ * What an /api/admin route needs (contracts' table): a permission of the member's role; `signed-in`
+ * (any member); `password-only` (signed in with the password, the second factor still to give); `public`.
  */
-export type AdminAccess = Permission | 'signed-in' | 'password-only' | 'public';
+export type { AdminAccess };
 
 /** What the admin scope needs of the staff and audit modules, given to it by the app (app.ts), not imported. */
 export interface StaffAccess {
@@ -19,6 +20,8 @@ export interface StaffAccess {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AdminAccess;
+    /** The contracts' entry the route was made from (`adminRoute`). */
+    op?: AdminOp;
   }
   interface FastifyRequest {
     staff?: StaffSession;
@@ -31,7 +34,13 @@ declare module 'fastify' {
 export const STAFF_COOKIE = 'facet_staff';
 
 /** Every admin route and what it declared (the route × role test walks them). */
-export const adminRouteTable: Array<{ method: string; url: string; access: AdminAccess; answers: boolean }> = [];
+export const adminRouteTable: Array<{
+  method: string;
+  url: string;
+  access: AdminAccess;
+  answers: boolean;
+  op: AdminOp;
+}> = [];
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function setStaffCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
@@ -65,12 +74,19 @@ export async function adminScope(app: FastifyInstance) {
     const access = route.config?.access;
     if (!access)
       throw new Error(`${route.method} ${route.url}: an admin route must declare its access (config.access)`);
+    // Made from its entry in the contracts' table (adminRoute), so its permission, request and
+    // answer are the ones the admin pages are typed against.
+    const op = route.config?.op;
+    const methods = [route.method].flat().filter((m) => m !== 'HEAD');
+    if (!op || !methods.every((m) => route.url.endsWith(op.slice(m.length + 1)) && op.startsWith(`${m} `)))
+      throw new Error(`${methods.join(',')} ${route.url}: an admin route is made with adminRoute() from ADMIN_API`);
     for (const method of [route.method].flat())
       if (method !== 'HEAD' && !adminRouteTable.some((r) => r.method === method && r.url === route.url))
         adminRouteTable.push({
           method,
           url: route.url,
           access,
+          op,
           // Whether it declares the shape of its 2xx answer (typed back-office contracts).
           answers: Object.keys((route.schema?.response as object | undefined) ?? {}).some((k) =>
             /^(2\d\d|2xx)$/.test(k),

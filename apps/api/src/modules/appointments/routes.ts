@@ -1,14 +1,7 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@facet/contracts/envelope';
-import {
-  adminAppointmentsQuery,
-  appointmentSchema,
-  bookAnswer,
-  bookBody,
-  cancelAppointmentBody,
-  slotsAnswer,
-} from '@facet/contracts/appointments';
+import { bookAnswer, bookBody, slotsAnswer } from '@facet/contracts/appointments';
+import { adminRoute } from '../../plugins/admin-op.ts';
 import { optionalUserId } from '../../plugins/auth.ts';
 import { actorOf } from '../staff/index.ts';
 import * as appointments from './service.ts';
@@ -30,34 +23,22 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).strict();
-
 export const appointmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, config: app.config, outbox: app.outbox };
-  app.get(
-    '/appointments',
-    {
-      config: { access: 'appointments:manage' },
-      schema: { querystring: adminAppointmentsQuery, response: { 200: envelope(z.array(appointmentSchema)) } },
-    },
-    async (req) => ({ data: await appointments.listAppointments(app.db, app.config, req.query.show) }),
-  );
-  app.post(
-    '/appointments/:id/confirm',
-    {
-      config: { access: 'appointments:manage' },
-      schema: { params: idParams, response: { 200: envelope(appointmentSchema) } },
-    },
-    async (req) => ({ data: await appointments.confirmAppointment(deps, actorOf(req.staff!.staff), req.params.id) }),
-  );
-  app.post(
-    '/appointments/:id/cancel',
-    {
-      config: { access: 'appointments:manage' },
-      schema: { params: idParams, body: cancelAppointmentBody, response: { 200: envelope(appointmentSchema) } },
-    },
-    async (req) => ({
+  app.route({
+    ...adminRoute('GET /appointments'),
+    handler: async (req) => ({ data: await appointments.listAppointments(app.db, app.config, req.query.show) }),
+  });
+  app.route({
+    ...adminRoute('POST /appointments/:id/confirm'),
+    handler: async (req) => ({
+      data: await appointments.confirmAppointment(deps, actorOf(req.staff!.staff), req.params.id),
+    }),
+  });
+  app.route({
+    ...adminRoute('POST /appointments/:id/cancel'),
+    handler: async (req) => ({
       data: await appointments.cancelAppointment(deps, actorOf(req.staff!.staff), req.params.id, req.body.reason),
     }),
-  );
+  });
 };

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@facet/contracts/envelope';
-import { backupSettings, backupStatus } from '@facet/contracts/admin-backups';
+import { adminRoute } from '../../plugins/admin-op.ts';
 import { messageAnswer } from '@facet/contracts/account';
 import { AppError, Forbidden } from '../../errors.ts';
 import { actorOf } from '../staff/index.ts';
@@ -11,23 +11,25 @@ import { makeBackup } from './service.ts';
 
 /** The owner's backups page: status, settings, a backup now. */
 export const backupAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const access = { access: 'settings:manage' as const };
-  app.get('/backups', { config: access, schema: { response: { 200: envelope(backupStatus) } } }, async () => ({
-    data: await statusOf(app.database, app.config),
-  }));
-  app.put(
-    '/backups/settings',
-    { config: access, schema: { body: backupSettings, response: { 200: envelope(backupStatus) } } },
-    async (req) => {
+  app.route({
+    ...adminRoute('GET /backups'),
+    handler: async () => ({ data: await statusOf(app.database, app.config) }),
+  });
+  app.route({
+    ...adminRoute('PUT /backups/settings'),
+    handler: async (req) => {
       await saveBackupSettings(app.db, app.config, actorOf(req.staff!.staff), req.body);
       return { data: await statusOf(app.database, app.config) };
     },
-  );
-  app.post('/backups', { config: access, schema: { response: { 200: envelope(backupStatus) } } }, async () => {
-    if (app.database.kind !== 'pglite')
-      throw new AppError(409, 'This store runs on PostgreSQL: back it up with pg_dump or point-in-time recovery.');
-    await backupNow(app.database, app.config);
-    return { data: await statusOf(app.database, app.config) };
+  });
+  app.route({
+    ...adminRoute('POST /backups'),
+    handler: async () => {
+      if (app.database.kind !== 'pglite')
+        throw new AppError(409, 'This store runs on PostgreSQL: back it up with pg_dump or point-in-time recovery.');
+      await backupNow(app.database, app.config);
+      return { data: await statusOf(app.database, app.config) };
+    },
   });
 };
 

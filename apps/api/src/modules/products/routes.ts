@@ -2,25 +2,14 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  adminProduct,
-  adminProductList,
-  adminProductQuery,
-  adminProductUpdate,
-  PHOTO_KEY,
-  PHOTO_MAX_BYTES,
-  photoOrderBody,
-} from '@facet/contracts/admin-catalogue';
-import { envelope } from '@facet/contracts/envelope';
+import { PHOTO_MAX_BYTES } from '@facet/contracts/admin-catalogue';
+import { adminRoute } from '../../plugins/admin-op.ts';
 import { AppError, Validation } from '../../errors.ts';
 import { unstorableText } from '../../plugins/input-guard.ts';
 import { actorOf } from '../staff/index.ts';
 import { processPhoto } from './photos.ts';
 import * as products from './service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).strict();
-const one = { 200: envelope(adminProduct) };
-const photoParams = idParams.extend({ key: z.string().regex(PHOTO_KEY) }).strict();
 const TOO_LARGE = `The photograph is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB. Please export it smaller.`;
 
 /** The upload form: one `photo` file and an optional `alt` text. */
@@ -58,44 +47,41 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 1, parts: 2, fieldSize: 1_000 },
   });
-  const access = { access: 'catalogue:write' } as const;
 
-  app.get(
-    '/products',
-    { config: access, schema: { querystring: adminProductQuery, response: { 200: envelope(adminProductList) } } },
-    async (req) => ({
-      data: await products.listProducts(app.db, req.query),
-    }),
-  );
-  app.get('/products/:id', { config: access, schema: { params: idParams, response: one } }, async (req) => ({
-    data: await products.productForStaff(app.db, req.params.id),
-  }));
-  app.patch(
-    '/products/:id',
-    { config: access, schema: { params: idParams, body: adminProductUpdate, response: one } },
-    async (req) => ({
+  app.route({
+    ...adminRoute('GET /products'),
+    handler: async (req) => ({ data: await products.listProducts(app.db, req.query) }),
+  });
+  app.route({
+    ...adminRoute('GET /products/:id'),
+    handler: async (req) => ({ data: await products.productForStaff(app.db, req.params.id) }),
+  });
+  app.route({
+    ...adminRoute('PATCH /products/:id'),
+    handler: async (req) => ({
       data: await products.updateProduct(app.db, actorOf(req.staff!.staff), req.params.id, req.body),
     }),
-  );
-  app.post('/products/:id/photos', { config: access, schema: { params: idParams, response: one } }, async (req) => {
-    const form = await readPhotoForm(req);
-    const photo = await processPhoto(form.file);
-    return { data: await products.addPhoto(app.db, actorOf(req.staff!.staff), req.params.id, photo, form.alt) };
   });
-  app.put(
-    '/products/:id/photos',
-    { config: access, schema: { params: idParams, body: photoOrderBody, response: one } },
-    async (req) => ({
+  app.route({
+    ...adminRoute('POST /products/:id/photos'),
+    handler: async (req) => {
+      const form = await readPhotoForm(req);
+      const photo = await processPhoto(form.file);
+      return { data: await products.addPhoto(app.db, actorOf(req.staff!.staff), req.params.id, photo, form.alt) };
+    },
+  });
+  app.route({
+    ...adminRoute('PUT /products/:id/photos'),
+    handler: async (req) => ({
       data: await products.orderPhotos(app.db, actorOf(req.staff!.staff), req.params.id, req.body.keys),
     }),
-  );
-  app.delete(
-    '/products/:id/photos/:key',
-    { config: access, schema: { params: photoParams, response: one } },
-    async (req) => ({
+  });
+  app.route({
+    ...adminRoute('DELETE /products/:id/photos/:key'),
+    handler: async (req) => ({
       data: await products.removePhoto(app.db, actorOf(req.staff!.staff), req.params.id, req.params.key),
     }),
-  );
+  });
 };
 
 /** Photographs are addressed by an unguessable key that never changes its bytes: cacheable forever. */

@@ -45,7 +45,7 @@ export default function AdminAccount(_: Route.ComponentProps) {
                 form.touchAll();
                 if (!form.isValid) return;
                 void run(async () => {
-                  await adminApi('/auth/totp/enable', { method: 'POST', body: form.values });
+                  await adminApi('POST /auth/totp/enable', { body: form.values });
                   setEnabled(true);
                   toast.success('Two-factor sign-in is on.');
                 }, form.showServerErrors);
@@ -82,9 +82,7 @@ export default function AdminAccount(_: Route.ComponentProps) {
                 type="button"
                 className="btn-primary mt-3"
                 disabled={busy}
-                onClick={() =>
-                  void run(async () => setSetup(await adminApi<TotpSetup>('/auth/totp/setup', { method: 'POST' })))
-                }
+                onClick={() => void run(async () => setSetup(await adminApi('POST /auth/totp/setup')))}
               >
                 Set up two-factor sign-in
               </button>
@@ -110,7 +108,7 @@ export default function AdminAccount(_: Route.ComponentProps) {
             onClose={() => setConfirming(false)}
             onConfirm={() =>
               void run(async () => {
-                await adminApi('/auth/logout-all', { method: 'POST' });
+                await adminApi('POST /auth/logout-all');
                 navigate('/admin/login');
               })
             }

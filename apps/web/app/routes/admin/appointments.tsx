@@ -18,7 +18,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const show = new URL(request.url).searchParams.get('show') ?? 'upcoming';
   return {
     show,
-    rows: await adminLoad<Appointment[]>(`/appointments?show=${encodeURIComponent(show)}`, request),
+    rows: await adminLoad(request, 'GET /appointments', { query: new URLSearchParams({ show }) }),
   };
 }
 export const ErrorBoundary = AdminRouteError;

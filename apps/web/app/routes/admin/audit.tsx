@@ -1,17 +1,14 @@
 import { Form, useSearchParams } from 'react-router';
-import type { AuditPage } from '@facet/contracts/admin';
 import type { Route } from './+types/audit';
 import { Pagination } from '~/components/ui/pagination.tsx';
 import { adminLoad } from '~/features/admin/shared/admin-api.ts';
+import { queryFrom } from '~/features/admin/shared/list-params.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { TableHead } from '~/features/admin/shared/table-head.tsx';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const url = new URL(request.url);
-  const q = new URLSearchParams();
-  for (const k of ['entity', 'staff', 'page']) if (url.searchParams.get(k)) q.set(k, url.searchParams.get(k)!);
-  return adminLoad<AuditPage>(`/audit?${q}`, request);
+  return adminLoad(request, 'GET /audit', { query: queryFrom(request, ['entity', 'staff', 'page']) });
 }
 export const ErrorBoundary = AdminRouteError;
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { BackupStatus } from '@facet/contracts/admin-backups';
 import type { Route } from './+types/backups';
 import { adminApi, adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
@@ -10,7 +9,7 @@ import { useAdminAction } from '~/features/admin/shared/use-admin-action.ts';
 import { toast } from '~/lib/toast.ts';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminLoad<BackupStatus>('/backups', request);
+  return adminLoad(request, 'GET /backups');
 }
 export const ErrorBoundary = AdminRouteError;
 
@@ -59,7 +58,7 @@ export default function AdminBackups({ loaderData }: Route.ComponentProps) {
           disabled={busy}
           onClick={() =>
             void run(async () => {
-              setStatus(await adminApi<BackupStatus>('/backups', { method: 'POST' }));
+              setStatus(await adminApi('POST /backups'));
               toast('Backup made.');
             })
           }

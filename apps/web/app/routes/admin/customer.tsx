@@ -1,5 +1,5 @@
 import { Link, useOutletContext, useRevalidator } from 'react-router';
-import { can, type AdminCustomer, type StaffMe } from '@facet/contracts/admin';
+import { can, type StaffMe } from '@facet/contracts/admin';
 import { formatMoney } from '@facet/contracts/money';
 import type { Route } from './+types/customer';
 import { AddressLines } from '~/components/address-lines.tsx';
@@ -10,7 +10,7 @@ import { adminApi, adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { NoteForm } from '~/features/admin/shared/note-form.tsx';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  return adminLoad<AdminCustomer>(`/customers/${encodeURIComponent(params.id)}`, request);
+  return adminLoad(request, 'GET /customers/:id', { params: { id: params.id } });
 }
 export const ErrorBoundary = AdminRouteError;
 
@@ -95,7 +95,7 @@ export default function CustomerPage({ loaderData: c }: Route.ComponentProps) {
                 label="New note"
                 className="mt-3 border-t border-hairline pt-3"
                 onSave={async (note) => {
-                  await adminApi(`/customers/${c.id}/notes`, { method: 'POST', body: { note } });
+                  await adminApi('POST /customers/:id/notes', { params: { id: c.id }, body: { note } });
                   await revalidate();
                 }}
               />

@@ -1,18 +1,15 @@
 import { Form, Link, useSearchParams } from 'react-router';
-import type { AdminCustomerList } from '@facet/contracts/admin';
 import { formatMoney } from '@facet/contracts/money';
 import type { Route } from './+types/customers';
 import { Pagination } from '~/components/ui/pagination.tsx';
 import { adminLoad } from '~/features/admin/shared/admin-api.ts';
+import { queryFrom } from '~/features/admin/shared/list-params.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { TableHead } from '~/features/admin/shared/table-head.tsx';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const url = new URL(request.url);
-  const q = new URLSearchParams();
-  for (const k of ['q', 'page']) if (url.searchParams.get(k)) q.set(k, url.searchParams.get(k)!);
-  return adminLoad<AdminCustomerList>(`/customers?${q}`, request);
+  return adminLoad(request, 'GET /customers', { query: queryFrom(request, ['q', 'page']) });
 }
 export const ErrorBoundary = AdminRouteError;
 

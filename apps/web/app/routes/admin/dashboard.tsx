@@ -15,7 +15,7 @@ import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { BackupNotice } from '~/features/admin/backups/backup-warning.tsx';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminLoad<AdminDashboard>('/dashboard', request);
+  return adminLoad(request, 'GET /dashboard');
 }
 export const ErrorBoundary = AdminRouteError;
 

@@ -25,7 +25,7 @@ import {
 import { TableHead } from '~/features/admin/shared/table-head.tsx';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  return adminLoad<ImportRun>(`/imports/${params.id}`, request);
+  return adminLoad(request, 'GET /imports/:id', { params: { id: params.id } });
 }
 export const ErrorBoundary = AdminRouteError;
 
@@ -139,7 +139,7 @@ export default function AdminImport({ loaderData: run }: Route.ComponentProps) {
   const would = (label: string) => (run.dryRun ? `Would be ${label}` : label[0]!.toUpperCase() + label.slice(1));
   const apply = () =>
     act(async () => {
-      const next = await adminApi<ImportRun>(`/imports/${run.id}/apply`, { method: 'POST' });
+      const next = await adminApi('POST /imports/:id/apply', { params: { id: run.id } });
       toast.success('Importing the feed now.');
       navigate(`/admin/imports/${next.id}`);
     });

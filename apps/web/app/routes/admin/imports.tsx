@@ -1,12 +1,5 @@
 import { Link } from 'react-router';
-import {
-  IMPORT_KIND_LABELS,
-  IMPORT_SOURCE_LABELS,
-  type CategoryMappings,
-  type ImportList,
-  type ImportRun,
-  type SupplierFeed,
-} from '@facet/contracts/admin-feeds';
+import { IMPORT_KIND_LABELS, IMPORT_SOURCE_LABELS, type ImportRun } from '@facet/contracts/admin-feeds';
 import type { Route } from './+types/imports';
 import { adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
@@ -25,9 +18,9 @@ import { TableHead } from '~/features/admin/shared/table-head.tsx';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const [list, suppliers, categories] = await Promise.all([
-    adminLoad<ImportList>('/imports', request),
-    adminLoad<SupplierFeed[]>('/suppliers', request),
-    adminLoad<CategoryMappings>('/supplier-categories', request),
+    adminLoad(request, 'GET /imports'),
+    adminLoad(request, 'GET /suppliers'),
+    adminLoad(request, 'GET /supplier-categories'),
   ]);
   return { ...list, suppliers, categories };
 }

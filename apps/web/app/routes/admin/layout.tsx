@@ -1,5 +1,4 @@
 import { Outlet } from 'react-router';
-import type { StaffMe } from '@facet/contracts/admin';
 import type { Route } from './+types/layout';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { adminLoad } from '~/features/admin/shared/admin-api.ts';
@@ -11,7 +10,7 @@ export const meta: Route.MetaFunction = () => pageMeta({ title: BACK_OFFICE, noi
 
 // Staff pages load in the browser with the staff cookie; the server renders only the fallback.
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return { me: await adminLoad<StaffMe>('/auth/me', request) };
+  return { me: await adminLoad(request, 'GET /auth/me') };
 }
 clientLoader.hydrate = true as const;
 

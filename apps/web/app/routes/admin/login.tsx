@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { staffTotpBody, type StaffLoginAnswer, type StaffMe } from '@facet/contracts/admin';
+import { staffTotpBody } from '@facet/contracts/admin';
 import { emailField } from '@facet/contracts/account';
 import type { Route } from './+types/login';
 import { pageMeta } from '~/lib/page-meta.ts';
@@ -45,7 +45,7 @@ export default function AdminLogin() {
               creds.touchAll();
               if (!creds.isValid) return;
               void run(async () => {
-                const a = await adminApi<StaffLoginAnswer>('/auth/login', { method: 'POST', body: creds.values });
+                const a = await adminApi('POST /auth/login', { body: creds.values });
                 if (a.status === 'totp-required') setStep('code');
                 else done();
               }, creds.showServerErrors);
@@ -83,7 +83,7 @@ export default function AdminLogin() {
               code.touchAll();
               if (!code.isValid) return;
               void run(async () => {
-                await adminApi<StaffMe>('/auth/totp', { method: 'POST', body: code.values });
+                await adminApi('POST /auth/totp', { body: code.values });
                 done();
               }, code.showServerErrors);
             }}

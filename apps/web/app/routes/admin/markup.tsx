@@ -1,5 +1,4 @@
 import { useRevalidator } from 'react-router';
-import type { MarkupRules } from '@facet/contracts/admin-feeds';
 import type { Route } from './+types/markup';
 import { adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
@@ -7,7 +6,7 @@ import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { MarkupEditor } from '~/features/admin/pricing/markup-editor.tsx';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminLoad<MarkupRules>('/markup-rules', request);
+  return adminLoad(request, 'GET /markup-rules');
 }
 export const ErrorBoundary = AdminRouteError;
 

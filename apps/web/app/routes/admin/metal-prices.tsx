@@ -1,6 +1,5 @@
 import { useRevalidator } from 'react-router';
 import type { Route } from './+types/metal-prices';
-import type { MetalRates } from '@facet/contracts/admin-pricing';
 import { formatMoney } from '@facet/contracts/money';
 import { adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
@@ -8,7 +7,7 @@ import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { MetalRateEditor } from '~/features/admin/pricing/metal-rate-editor.tsx';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminLoad<MetalRates>('/metal-rates', request);
+  return adminLoad(request, 'GET /metal-rates');
 }
 export const ErrorBoundary = AdminRouteError;
 
@@ -38,8 +37,9 @@ export default function AdminMetalPrices({ loaderData }: Route.ComponentProps) {
           <ul className="mt-2 space-y-1 text-sm">
             {loaderData.history.map((h) => (
               <li key={h.id}>
-                {when.format(new Date(h.at))} · {h.quality}: {formatMoney(h.fromCents, { exact: true })} →{' '}
-                {formatMoney(h.toCents, { exact: true })} a gram · {h.by}
+                {when.format(new Date(h.at))} ·{' '}
+                {loaderData.rates.find((r) => r.quality === h.quality)?.name ?? h.quality}:{' '}
+                {formatMoney(h.fromCents, { exact: true })} → {formatMoney(h.toCents, { exact: true })} a gram · {h.by}
               </li>
             ))}
           </ul>

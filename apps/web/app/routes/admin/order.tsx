@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useOutletContext } from 'react-router';
-import type { AdminOrder, StaffMe } from '@facet/contracts/admin';
+import type { StaffMe } from '@facet/contracts/admin';
 import { formatMoney } from '@facet/contracts/money';
 import type { Route } from './+types/order';
 import { AddressLines } from '~/components/address-lines.tsx';
@@ -12,7 +12,7 @@ import { StatusBadge } from '~/features/admin/shared/status-badge.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  return adminLoad<AdminOrder>(`/orders/${encodeURIComponent(params.number)}`, request);
+  return adminLoad(request, 'GET /orders/:number', { params: { number: params.number } });
 }
 export const ErrorBoundary = AdminRouteError;
 

@@ -1,5 +1,5 @@
 import { Form, useNavigate, useNavigation, useSearchParams } from 'react-router';
-import { ORDER_STATUSES, STATUS_LABELS, type AdminOrderList } from '@facet/contracts/admin';
+import { ORDER_STATUSES, STATUS_LABELS } from '@facet/contracts/admin';
 import type { Route } from './+types/orders';
 import { Pagination } from '~/components/ui/pagination.tsx';
 import { adminLoad } from '~/features/admin/shared/admin-api.ts';
@@ -11,7 +11,7 @@ import { queryFrom, useHrefWith } from '~/features/admin/shared/list-params.ts';
 const KEEP = ['q', 'status', 'payment', 'from', 'to', 'sort', 'page'];
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminLoad<AdminOrderList>(`/orders?${queryFrom(request, KEEP)}`, request);
+  return adminLoad(request, 'GET /orders', { query: queryFrom(request, KEEP) });
 }
 
 export const ErrorBoundary = AdminRouteError;

@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
 import { Link, useBlocker, useRevalidator } from 'react-router';
-import type { AdminProduct } from '@facet/contracts/admin-catalogue';
 import { formatMoney } from '@facet/contracts/money';
 import type { Route } from './+types/product';
 import { adminApi, adminLoad } from '~/features/admin/shared/admin-api.ts';
@@ -13,7 +12,7 @@ import { useAdminAction } from '~/features/admin/shared/use-admin-action.ts';
 import { toast } from '~/lib/toast.ts';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  return adminLoad<AdminProduct>(`/products/${encodeURIComponent(params.id)}`, request);
+  return adminLoad(request, 'GET /products/:id', { params: { id: params.id } });
 }
 export const ErrorBoundary = AdminRouteError;
 
@@ -31,7 +30,7 @@ export default function AdminProductPage({ loaderData: p }: Route.ComponentProps
 
   const setPublished = (published: boolean) =>
     run(async () => {
-      await adminApi(`/products/${p.id}`, { method: 'PATCH', body: { version: p.version, published } });
+      await adminApi('PATCH /products/:id', { params: { id: p.id }, body: { version: p.version, published } });
       toast.success(published ? 'Published: shoppers can find and buy it.' : 'Unpublished: it is now a draft.');
       await revalidate();
     });

@@ -1,5 +1,4 @@
 import { Form, useNavigate, useNavigation, useSearchParams } from 'react-router';
-import type { AdminProductList } from '@facet/contracts/admin-catalogue';
 import type { Route } from './+types/products';
 import { Pagination } from '~/components/ui/pagination.tsx';
 import { adminLoad } from '~/features/admin/shared/admin-api.ts';
@@ -12,7 +11,7 @@ import { CategoryOptions } from '~/features/admin/imports/category-options.tsx';
 const KEEP = ['q', 'category', 'status', 'sort', 'page'];
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminLoad<AdminProductList>(`/products?${queryFrom(request, KEEP)}`, request);
+  return adminLoad(request, 'GET /products', { query: queryFrom(request, KEEP) });
 }
 export const ErrorBoundary = AdminRouteError;
 

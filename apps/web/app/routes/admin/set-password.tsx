@@ -37,8 +37,7 @@ export default function SetPassword() {
               form.touchAll();
               if (!form.isValid) return;
               void run(async () => {
-                await adminApi('/auth/set-password', {
-                  method: 'POST',
+                await adminApi('POST /auth/set-password', {
                   body: { token, password: form.values.password },
                 });
                 setDone(true);

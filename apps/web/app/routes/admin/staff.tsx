@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { z } from 'zod';
-import { ROLES, ROLE_LABELS, type Role, type StaffCreated, type StaffMe } from '@facet/contracts/admin';
+import { ROLES, ROLE_LABELS, type Role } from '@facet/contracts/admin';
 import { emailField } from '@facet/contracts/account';
 import type { Route } from './+types/staff';
 import { useForm } from '~/components/form/use-form.ts';
@@ -13,7 +13,7 @@ import { useAdminAction } from '~/features/admin/shared/use-admin-action.ts';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminLoad<StaffMe[]>('/staff', request);
+  return adminLoad(request, 'GET /staff');
 }
 export const ErrorBoundary = AdminRouteError;
 
@@ -73,8 +73,7 @@ export default function AdminStaff({ loaderData: staff }: Route.ComponentProps) 
             form.touchAll();
             if (!form.isValid) return;
             void run(async () => {
-              const r = await adminApi<StaffCreated>('/staff', {
-                method: 'POST',
+              const r = await adminApi('POST /staff', {
                 body: { email: form.values.email, name: form.values.name || undefined, role: form.values.role as Role },
               });
               if (r.setPasswordUrl) setLink({ email: r.staff.email, url: r.setPasswordUrl });

@@ -3,14 +3,14 @@ import { Form, Link, useSearchParams } from 'react-router';
 import { formatMoney } from '@facet/contracts/money';
 import type { Route } from './+types/stones';
 import { adminLoad } from '~/features/admin/shared/admin-api.ts';
+import { queryFrom } from '~/features/admin/shared/list-params.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import type { AdminStoneRow as Stone } from '@facet/contracts/admin-catalogue';
 import { StoneRowActions } from '~/features/admin/catalogue/stone-row-actions.tsx';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const q = new URL(request.url).searchParams.get('q');
-  return adminLoad<Stone[]>(`/stones${q ? `?q=${encodeURIComponent(q)}` : ''}`, request);
+  return adminLoad(request, 'GET /stones', { query: queryFrom(request, ['q']) });
 }
 export const ErrorBoundary = AdminRouteError;
 

@@ -15,9 +15,9 @@ export function AppointmentActions({ a, onChange }: { a: Appointment; onChange: 
   const [cancelling, setCancelling] = useState(false);
   const form = useForm(schemas, { reason: '' });
   if (a.status === 'cancelled') return null;
-  const send = (path: string, body: object | undefined, done: string) =>
+  const send = (call: () => Promise<Appointment>, done: string) =>
     void run(async () => {
-      onChange(await adminApi<Appointment>(`/appointments/${a.id}/${path}`, { method: 'POST', body }));
+      onChange(await call());
       toast.success(done);
       setCancelling(false);
       form.reset();
@@ -33,7 +33,11 @@ export function AppointmentActions({ a, onChange }: { a: Appointment; onChange: 
         onSubmit={(e) => {
           e.preventDefault();
           form.touchAll();
-          if (form.isValid) send('cancel', { reason: form.values.reason }, `Cancelled; ${a.name} is told why.`);
+          if (form.isValid)
+            send(
+              () => adminApi('POST /appointments/:id/cancel', { params: a, body: { reason: form.values.reason } }),
+              `Cancelled; ${a.name} is told why.`,
+            );
         }}
       >
         <TextField form={form} name="reason" label="Why (the customer reads this)" required />
@@ -55,7 +59,12 @@ export function AppointmentActions({ a, onChange }: { a: Appointment; onChange: 
           className="btn-primary py-1.5 text-xs"
           disabled={busy}
           aria-label={`Confirm the appointment of ${a.name}`}
-          onClick={() => send('confirm', undefined, `Confirmed; ${a.name} has the calendar invitation.`)}
+          onClick={() =>
+            send(
+              () => adminApi('POST /appointments/:id/confirm', { params: a }),
+              `Confirmed; ${a.name} has the calendar invitation.`,
+            )
+          }
         >
           Confirm
         </button>

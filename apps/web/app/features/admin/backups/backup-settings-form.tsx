@@ -46,7 +46,7 @@ export function BackupSettingsForm({
             directory: form.values.directory.trim(),
             keep: Number(form.values.keep),
           };
-          onSaved(await adminApi<BackupStatus>('/backups/settings', { method: 'PUT', body }));
+          onSaved(await adminApi('PUT /backups/settings', { body }));
           toast('Backup settings saved.');
         }, form.showServerErrors);
       }}

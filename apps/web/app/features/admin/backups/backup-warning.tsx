@@ -41,7 +41,7 @@ export function BackupNotice() {
   const [status, setStatus] = useState<BackupStatus | null>(null);
   useEffect(() => {
     const ctl = new AbortController();
-    adminApi<BackupStatus>('/backups', { signal: ctl.signal }).then(setStatus, () => {});
+    adminApi('GET /backups', { signal: ctl.signal }).then(setStatus, () => {});
     return () => ctl.abort();
   }, []);
   return status ? <BackupWarning status={status} link /> : null;

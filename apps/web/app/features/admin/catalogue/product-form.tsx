@@ -143,8 +143,8 @@ export function ProductForm({
         const changedPrices = v.prices
           .filter((p, i) => p.price !== was.prices[i]?.price)
           .map((p) => ({ id: p.id, priceCents: centsOf(Number(p.price)) }));
-        await adminApi(`/products/${product.id}`, {
-          method: 'PATCH',
+        await adminApi('PATCH /products/:id', {
+          params: product,
           body: {
             version: product.version,
             description: v.description,

@@ -33,7 +33,7 @@ export function ProductPhotos({ product, onChanged }: { product: AdminProduct; o
       const body = new FormData();
       body.set('alt', alt);
       body.set('photo', f);
-      await adminApi(`/products/${product.id}/photos`, { method: 'POST', body, timeoutMs: 120_000 });
+      await adminApi('POST /products/:id/photos', { params: product, body, timeoutMs: 120_000 });
       toast.success('Photograph added.');
       setAlt('');
       if (file.current) file.current.value = '';
@@ -41,8 +41,8 @@ export function ProductPhotos({ product, onChanged }: { product: AdminProduct; o
     });
   const makeCover = (key: string) =>
     run(async () => {
-      await adminApi(`/products/${product.id}/photos`, {
-        method: 'PUT',
+      await adminApi('PUT /products/:id/photos', {
+        params: product,
         body: { keys: [key, ...photos.map((p) => p.key).filter((k) => k !== key)] },
       });
       toast.success('Cover photograph changed.');
@@ -156,7 +156,7 @@ export function ProductPhotos({ product, onChanged }: { product: AdminProduct; o
           const key = removing!;
           setRemoving(null);
           void run(async () => {
-            await adminApi(`/products/${product.id}/photos/${key}`, { method: 'DELETE' });
+            await adminApi('DELETE /products/:id/photos/:key', { params: { id: product.id, key } });
             toast.success('Photograph removed.');
             onChanged();
           });

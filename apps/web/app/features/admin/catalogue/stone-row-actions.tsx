@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { z } from 'zod';
+import type { AdminBody } from '@facet/contracts/admin-api';
 import type { AdminStoneRow } from '@facet/contracts/admin-catalogue';
 import { useForm } from '~/components/form/use-form.ts';
 import { TextField } from '~/components/form/text-field.tsx';
@@ -21,9 +22,9 @@ export function StoneRowActions({ stone, onChange }: { stone: Stone; onChange: (
   const form = useForm(schemas, { reason: '', until: '' });
   const [confirming, setConfirming] = useState(false);
   const { busy, run } = useAdminAction();
-  const send = (body: object, done: string) =>
+  const send = (body: AdminBody<'POST /stones/:kind/:id'>, done: string) =>
     void run(async () => {
-      onChange(await adminApi<Stone>(`/stones/${stone.kind}/${stone.id}`, { method: 'POST', body }));
+      onChange(await adminApi('POST /stones/:kind/:id', { params: stone, body }));
       toast.success(done);
       form.reset();
     }, form.showServerErrors);

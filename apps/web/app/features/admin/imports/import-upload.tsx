@@ -1,12 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import {
-  IMPORT_PIECE_BYTES,
-  importCreateBody,
-  piecesOf,
-  type ImportKind,
-  type ImportRun,
-} from '@facet/contracts/admin-feeds';
+import { IMPORT_PIECE_BYTES, importCreateBody, piecesOf, type ImportKind } from '@facet/contracts/admin-feeds';
 import { toast } from '~/lib/toast.ts';
 import { adminApi, ApiError } from '../shared/admin-api.ts';
 import { fileSize } from '../imports/import-progress.tsx';
@@ -20,8 +14,8 @@ const PIECE_TRIES = 3;
 async function sendPiece(id: string, seq: number, piece: Blob) {
   for (let attempt = 1; ; attempt++) {
     try {
-      await adminApi(`/imports/${id}/pieces/${seq}`, {
-        method: 'PUT',
+      await adminApi('PUT /imports/:id/pieces/:seq', {
+        params: { id, seq },
         headers: { 'content-type': 'application/octet-stream' },
         body: piece,
         timeoutMs: 60_000,
@@ -77,14 +71,14 @@ export function ImportUpload({ maxBytes }: { maxBytes: number }) {
     let runId: string | null = null;
     try {
       setSent({ done: 0, of: piecesOf(file.size) });
-      const run = await adminApi<ImportRun>('/imports', { method: 'POST', body: checked.data });
+      const run = await adminApi('POST /imports', { body: checked.data });
       runId = run.id;
       const pieces = piecesOf(file.size);
       for (let seq = 0; seq < pieces; seq++) {
         await sendPiece(run.id, seq, file.slice(seq * IMPORT_PIECE_BYTES, (seq + 1) * IMPORT_PIECE_BYTES));
         setSent({ done: seq + 1, of: pieces });
       }
-      await adminApi(`/imports/${run.id}/start`, { method: 'POST' });
+      await adminApi('POST /imports/:id/start', { params: run });
       toast.success(dryRun ? 'Uploaded: checking the feed now.' : 'Uploaded: importing the feed now.');
       navigate(`/admin/imports/${run.id}`);
     } catch (err) {
@@ -97,7 +91,7 @@ export function ImportUpload({ maxBytes }: { maxBytes: number }) {
       if (e.errors) setErrors(Object.fromEntries(Object.entries(e.errors).filter(([k]) => k !== 'runId')));
       toast.error(e.message);
       // A half-sent upload is given up, so the supplier is free for the next try.
-      if (runId) await adminApi(`/imports/${runId}`, { method: 'DELETE' }).catch(() => {});
+      if (runId) await adminApi('DELETE /imports/:id', { params: { id: runId } }).catch(() => {});
     } finally {
       setSent(null);
     }

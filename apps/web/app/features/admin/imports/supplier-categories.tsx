@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import type { CategoryMappingRow, CategoryMappingSaved, CategoryMappings } from '@facet/contracts/admin-feeds';
+import type { CategoryMappingRow, CategoryMappings } from '@facet/contracts/admin-feeds';
 import { toast } from '~/lib/toast.ts';
 import { adminApi } from '../shared/admin-api.ts';
 import { useAdminAction } from '../shared/use-admin-action.ts';
@@ -24,8 +24,8 @@ function PlaceGroup({ row, categories }: { row: CategoryMappingRow; categories: 
         return;
       }
       setError(null);
-      const answer = await adminApi<CategoryMappingSaved>(`/suppliers/${row.supplier}/categories`, {
-        method: 'PUT',
+      const answer = await adminApi('PUT /suppliers/:code/categories', {
+        params: { code: row.supplier },
         body: { groupDescription: row.groupDescription, categoryId: Number(categoryId) },
       });
       const name = categories.find((c) => c.id === Number(categoryId))?.name ?? 'the category';

@@ -52,7 +52,7 @@ function PullForm({ initial, onDone }: { initial?: SupplierFeed; onDone: () => v
         if (!body.success) for (const i of body.error.issues) found[String(i.path[0])] = i.message;
         setErrors(found);
         if (!c.success || !body.success) return;
-        await adminApi(`/suppliers/${c.data}/pull`, { method: 'PUT', body: body.data });
+        await adminApi('PUT /suppliers/:code/pull', { params: { code: c.data }, body: body.data });
         toast.success(`${c.data}'s feed will be fetched ${everyLabel(every).toLowerCase()}, starting now.`);
         onDone();
       },
@@ -148,14 +148,14 @@ export function SupplierPulls({ suppliers }: { suppliers: SupplierFeed[] }) {
   };
   const pullNow = (code: string) =>
     run(async () => {
-      await adminApi(`/suppliers/${code}/pull-now`, { method: 'POST' });
+      await adminApi('POST /suppliers/:code/pull-now', { params: { code } });
       toast.success(`${code}'s feed will be fetched within a minute.`);
       void revalidate();
     });
   const stop = (s: SupplierFeed) =>
     run(async () => {
-      await adminApi(`/suppliers/${s.code}/pull`, {
-        method: 'PUT',
+      await adminApi('PUT /suppliers/:code/pull', {
+        params: s,
         body: { feedUrl: null, everyMinutes: s.everyMinutes ?? 240, full: s.full, kind: s.kind },
       });
       toast.success(`${s.code}'s feed is no longer fetched.`);

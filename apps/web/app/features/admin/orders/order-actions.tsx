@@ -63,7 +63,7 @@ function NextStep({ order, onChange }: { order: AdminOrder; onChange: Update }) 
         status: next,
         ...(shipping ? { carrier: form.values.carrier as Carrier, trackingNumber: form.values.trackingNumber } : {}),
       };
-      onChange(await adminApi<AdminOrder>(`/orders/${order.number}/status`, { method: 'POST', body }));
+      onChange(await adminApi('POST /orders/:number/status', { params: order, body }));
       toast.success(`Order ${order.number} is ${STATUS_LABELS[next].toLowerCase()}.`);
     }, form.showServerErrors);
   };
@@ -97,8 +97,8 @@ function AddNote({ order, onChange }: { order: AdminOrder; onChange: Update }) {
       label="Internal note"
       onSave={async (note) =>
         onChange(
-          await adminApi<AdminOrder>(`/orders/${order.number}/notes`, {
-            method: 'POST',
+          await adminApi('POST /orders/:number/notes', {
+            params: order,
             body: { version: order.version, note },
           }),
         )
@@ -153,8 +153,8 @@ function Refund({ order, onChange }: { order: AdminOrder; onChange: Update }) {
         onConfirm={() =>
           void run(async () => {
             onChange(
-              await adminApi<AdminOrder>(`/orders/${order.number}/refunds`, {
-                method: 'POST',
+              await adminApi('POST /orders/:number/refunds', {
+                params: order,
                 body: { version: order.version, amountCents, reason: form.values.reason },
               }),
             );
@@ -199,8 +199,8 @@ function Cancel({ order, onChange }: { order: AdminOrder; onChange: Update }) {
         onConfirm={() =>
           void run(async () => {
             onChange(
-              await adminApi<AdminOrder>(`/orders/${order.number}/cancel`, {
-                method: 'POST',
+              await adminApi('POST /orders/:number/cancel', {
+                params: order,
                 body: { version: order.version, reason: form.values.reason },
               }),
             );
@@ -226,7 +226,7 @@ function Resend({ order, onChange }: { order: AdminOrder; onChange: Update }) {
         disabled={busy}
         onClick={() =>
           void run(async () => {
-            onChange(await adminApi<AdminOrder>(`/orders/${order.number}/resend-confirmation`, { method: 'POST' }));
+            onChange(await adminApi('POST /orders/:number/resend-confirmation', { params: order }));
             toast.success(`Confirmation sent again to ${order.email}.`);
           })
         }

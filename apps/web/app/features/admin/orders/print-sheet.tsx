@@ -56,7 +56,7 @@ export function PrintSheet({
 
 /** The order a print page shows (packing slip, invoice), loaded with the staff session. */
 export const loadOrderForPrint = (request: Request, number: string) =>
-  adminLoad<AdminOrder>(`/orders/${encodeURIComponent(number)}`, request);
+  adminLoad(request, 'GET /orders/:number', { params: { number } });
 
 export function PrintFallback() {
   return <p className="p-6 text-sm text-muted">Loading…</p>;

@@ -10,7 +10,6 @@ import {
   markupRulesBody,
   type MarkupPreview,
   type MarkupRuleInput,
-  type MarkupSaved,
 } from '@facet/contracts/admin-feeds';
 import { centsOf, decimalPrice, formatMoney } from '@facet/contracts/money';
 import { toast } from '~/lib/toast.ts';
@@ -103,10 +102,7 @@ export function MarkupEditor({ rules, onSaved }: { rules: MarkupRuleInput[]; onS
       className="space-y-4"
       onSubmit={form.handleSubmit(() => {
         const b = body();
-        if (b)
-          void run(async () =>
-            setPreview(await adminApi<MarkupPreview>('/markup-rules/preview', { method: 'POST', body: b })),
-          );
+        if (b) void run(async () => setPreview(await adminApi('POST /markup-rules/preview', { body: b })));
       })}
     >
       {/* relative: the screen-reader-only texts in the cells are clipped with the table, not left sticking out of the page */}
@@ -242,7 +238,7 @@ export function MarkupEditor({ rules, onSaved }: { rules: MarkupRuleInput[]; onS
           const b = body();
           if (b)
             void run(async () => {
-              const r = await adminApi<MarkupSaved>('/markup-rules', { method: 'PUT', body: b });
+              const r = await adminApi('PUT /markup-rules', { body: b });
               toast.success(`Markup saved: ${r.repriced} stones repriced.`);
               setPreview(null);
               onSaved();

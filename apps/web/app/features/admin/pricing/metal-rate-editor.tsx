@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import type { MetalRate, MetalRatePreview, MetalRateSaved } from '@facet/contracts/admin-pricing';
+import type { MetalRate, MetalRatePreview } from '@facet/contracts/admin-pricing';
 import { centsOf, decimalPrice, formatMoney } from '@facet/contracts/money';
 import { useForm } from '~/components/form/use-form.ts';
 import { TextField } from '~/components/form/text-field.tsx';
@@ -40,8 +40,8 @@ export function MetalRateEditor({ rate, onSaved }: { rate: MetalRate; onSaved: (
           if (!form.isValid || !changed) return;
           void run(async () => {
             setPreview(
-              await adminApi<MetalRatePreview>(`/metal-rates/${rate.quality}/preview`, {
-                method: 'POST',
+              await adminApi('POST /metal-rates/:quality/preview', {
+                params: rate,
                 body: { centsPerGram: cents },
               }),
             );
@@ -85,8 +85,8 @@ export function MetalRateEditor({ rate, onSaved }: { rate: MetalRate; onSaved: (
         onClose={() => setConfirming(false)}
         onConfirm={() =>
           void run(async () => {
-            const r = await adminApi<MetalRateSaved>(`/metal-rates/${rate.quality}`, {
-              method: 'PUT',
+            const r = await adminApi('PUT /metal-rates/:quality', {
+              params: rate,
               body: { centsPerGram: cents },
             });
             toast.success(

@@ -11,7 +11,7 @@ export function AdminShell({ me, children }: { me: StaffMe; children: React.Reac
   const [open, setOpen] = useState(false);
   const items = navFor(me.permissions);
   const signOut = async () => {
-    await adminApi('/auth/logout', { method: 'POST' }).catch(() => {});
+    await adminApi('POST /auth/logout').catch(() => {});
     navigate('/admin/login');
   };
   const nav = (
