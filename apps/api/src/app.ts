@@ -68,6 +68,7 @@ const paymentProviderFor = (config: Config): PaymentProvider =>
   config.PAYMENT_PROVIDER === 'stripe' ? stripeProvider(config) : testCardProvider();
 import { Foreground } from './modules/jobs/index.ts';
 import { DiamondIndex } from './modules/catalog/index.ts';
+import { StoreSettingsCopy, settingsAdminRoutes } from './modules/settings/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,6 +81,8 @@ declare module 'fastify' {
     outbox: MailOutbox;
     payments: PaymentProvider;
     diamondIndex: DiamondIndex;
+    /** The store's settings (shipping, returns, tax, contact details): this instance's copy. */
+    storeSettings: StoreSettingsCopy;
     jobs: Jobs;
     /** Requests being answered now: background jobs step aside while there are many. */
     foreground: Foreground;
@@ -174,6 +177,7 @@ export async function buildApp({
   app.decorate('outbox', outbox);
   app.decorate<PaymentProvider>('payments', payments ?? paymentProviderFor(config));
   app.decorate('diamondIndex', new DiamondIndex(database.db));
+  app.decorate('storeSettings', await StoreSettingsCopy.load(database.db, config));
   app.decorate('jobs', jobsOn(database, app.log));
   app.decorate('foreground', new Foreground());
   app.addHook('onRequest', async () => app.foreground.note());
@@ -263,6 +267,7 @@ export async function buildApp({
           await admin.register(importAdminRoutes);
           await admin.register(appointmentAdminRoutes);
           await admin.register(backupAdminRoutes);
+          await admin.register(settingsAdminRoutes);
         },
         { prefix: '/admin' },
       );

@@ -25,6 +25,12 @@ export async function followCatalogueChanges(app: FastifyInstance, database: Dat
     pending = new Set();
     const all = tables.has('*');
     app.answerCache.invalidate();
+    // New settings change prices, promises and pages: answers made meanwhile are dropped again.
+    if (all || tables.has('store_setting'))
+      app.storeSettings.reload().then(
+        () => app.answerCache.invalidate(),
+        (err: unknown) => app.log.warn({ err }, 'store settings: reload failed; the next change retries'),
+      );
     if (all || [...tables].some((t) => STONES.has(t))) app.diamondIndex.invalidate();
     // The memo holds models of published groups, so a publish or unpublish clears it too.
     if (all || [...tables].some((t) => PRICING.has(t) || PRODUCTS.has(t))) forgetConfiguratorMemo(database.db);

@@ -1,24 +1,21 @@
 import type { StoreFacts } from '@facet/contracts/store-facts';
+import type { StoreSettings } from '@facet/contracts/store-settings';
 import type { Config } from './config.ts';
 import type { StoreInfo } from './modules/mail/index.ts';
 
-const LABELS = { standard: 'Insured standard', express: 'Insured express', overnight: 'Insured overnight' } as const;
+/** Where a service reads the store's settings now: this instance's copy, kept current by the database. */
+export interface SettingsSource {
+  current(): StoreSettings;
+}
 
-/** The store's promises, from configuration: the one source for pages, policies, cart and e-mails. */
-export function storeFacts(config: Config): StoreFacts {
-  const [standard, express, overnight] = config.SHIPPING_CENTS.split(',').map(Number) as [number, number, number];
-  const [standardDays, expressDays, overnightDays] = config.SHIPPING_DAYS.split('|') as [string, string, string];
-  const [from, to] = config.MADE_TO_ORDER_DAYS.split('-').map(Number) as [number, number];
+/** The store's promises, from its settings: the one source for pages, policies, cart and e-mails. */
+export function storeFacts(s: StoreSettings, config: Config): StoreFacts {
   return {
-    freeShippingOverCents: config.FREE_SHIPPING_OVER_CENTS,
-    shipping: {
-      standard: { label: LABELS.standard, days: standardDays, cents: standard },
-      express: { label: LABELS.express, days: expressDays, cents: express },
-      overnight: { label: LABELS.overnight, days: overnightDays, cents: overnight },
-    },
-    madeToOrderDays: [from, to],
-    returnDays: config.RETURN_DAYS,
-    madeToOrderRestockingPercent: config.MADE_TO_ORDER_RESTOCKING_PERCENT,
+    freeShippingOverCents: s.freeShippingOverCents,
+    shipping: s.shipping,
+    madeToOrderDays: [s.madeToOrderDays.from, s.madeToOrderDays.to],
+    returnDays: s.returnDays,
+    madeToOrderRestockingPercent: s.restockingPercent,
     payment:
       config.PAYMENT_PROVIDER === 'stripe'
         ? {
@@ -30,11 +27,8 @@ export function storeFacts(config: Config): StoreFacts {
   };
 }
 
-/** Who the store is, for e-mails and links: name, contact details and public address. */
-export const storeInfo = (c: Config): StoreInfo => ({
-  name: c.STORE_NAME,
-  email: c.STORE_EMAIL,
-  phone: c.STORE_PHONE,
-  address: c.STORE_ADDRESS,
+/** Who the store is, for e-mails and links: name and contact details (settings), public address (deployment). */
+export const storeInfo = (s: StoreSettings, c: Config): StoreInfo => ({
+  ...s.store,
   publicUrl: c.PUBLIC_URL.replace(/\/$/, ''),
 });

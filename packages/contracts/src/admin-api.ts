@@ -51,6 +51,7 @@ import {
 import { metalRatePreview, metalRateSaved, metalRates } from './admin-pricing.ts';
 import { adminAppointmentsQuery, appointmentSchema, cancelAppointmentBody } from './appointments.ts';
 import { METAL_QUALITIES } from './metals.ts';
+import { storeSettingsAnswer, storeSettingsUpdate } from './store-settings.ts';
 
 // Every back-office operation in one table: its permission, what it takes (path parameters, query,
 // body) and the shape of its answer. The API registers each route from its entry (and a test holds
@@ -138,6 +139,8 @@ export const ADMIN_API = {
     body: z.object({ required: z.boolean() }).strict(),
     answer: messageAnswer,
   }),
+  'GET /settings': op({ access: 'settings:manage', answer: storeSettingsAnswer }),
+  'PUT /settings': op({ access: 'settings:manage', body: storeSettingsUpdate, answer: storeSettingsAnswer }),
   'GET /audit': op({ access: 'audit:read', query: auditQuery, answer: auditPage }),
   'GET /backups': op({ access: 'settings:manage', answer: backupStatus }),
   'PUT /backups/settings': op({ access: 'settings:manage', body: backupSettings, answer: backupStatus }),

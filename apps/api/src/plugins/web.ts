@@ -139,7 +139,6 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
       .send(busyPage.replace('busy for a moment', 'sorry: something went wrong'));
   });
 
-  const facts = storeFacts(config);
   const renderHere = pageRenderer(getBuild, config.FACET_DEV === '1' ? 'development' : 'production');
   const pages = new PageCache();
   app.answerCache.onInvalidate(() => pages.invalidate());
@@ -194,6 +193,8 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
       });
       return { status: res.statusCode, text: res.body };
     };
+    // The store's settings as they are now: an owner's change shows on the next page.
+    const settings = app.storeSettings.current();
     const page: PageRequest = {
       url: new URL(request.url, config.PUBLIC_URL).href,
       method: request.method,
@@ -201,14 +202,9 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
       host: {
         nonce,
         publicUrl: config.PUBLIC_URL,
-        store: {
-          name: config.STORE_NAME,
-          email: config.STORE_EMAIL,
-          phone: config.STORE_PHONE,
-          address: config.STORE_ADDRESS,
-        },
+        store: settings.store,
         devMailbox,
-        facts,
+        facts: storeFacts(settings, config),
         // A page kept for everyone is rendered whole (what a crawler gets), so there is one form of it.
         complete: cacheKey !== null,
       },

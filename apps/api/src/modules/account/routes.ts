@@ -68,7 +68,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 8, parts: 9, fieldSize: 1_000 },
   });
-  const deps: AccountDeps = { db: app.db, config: app.config, outbox: app.outbox, throttle: app.throttle };
+  const deps: AccountDeps = {
+    db: app.db,
+    config: app.config,
+    settings: app.storeSettings,
+    outbox: app.outbox,
+    throttle: app.throttle,
+  };
   // Sign-in, codes and resets have their own, much lower ceiling.
   const strict = { rateLimit: { max: app.config.RATE_LIMIT_AUTH_MAX, timeWindow: '15 minutes' } };
   const verifyOrSession = requireAuth('verify', 'session');

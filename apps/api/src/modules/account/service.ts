@@ -21,10 +21,13 @@ import {
   verifyPassword,
 } from '../../secrets.ts';
 import { accountMails } from './mail.ts';
+import type { SettingsSource } from '../../store-facts.ts';
 
 export interface AccountDeps {
   db: Db;
   config: Config;
+  /** The store's settings now (its name and contact details go in every e-mail). */
+  settings: SettingsSource;
   outbox: MailOutbox;
   throttle: Throttle;
 }
@@ -104,7 +107,12 @@ async function sendCode(
     kind: 'verify-code',
     to: email,
     sensitive: true,
-    ...accountMails.verifyCode(storeInfo(deps.config), opts.firstName ?? user.firstName, code, forNewAddress),
+    ...accountMails.verifyCode(
+      storeInfo(deps.settings.current(), deps.config),
+      opts.firstName ?? user.firstName,
+      code,
+      forNewAddress,
+    ),
   });
 }
 
@@ -147,7 +155,7 @@ export async function register(
         await enqueueMail(tx, {
           kind: 'registration-attempt',
           to: existing.email,
-          ...accountMails.registrationAttempt(storeInfo(deps.config), existing.firstName),
+          ...accountMails.registrationAttempt(storeInfo(deps.settings.current(), deps.config), existing.firstName),
         });
       }
     } else {
@@ -247,7 +255,7 @@ export async function resendCode(
       await enqueueMail(tx, {
         kind: 'registration-attempt',
         to: user.email,
-        ...accountMails.registrationAttempt(storeInfo(deps.config), user.firstName),
+        ...accountMails.registrationAttempt(storeInfo(deps.settings.current(), deps.config), user.firstName),
       });
       return;
     }
@@ -334,12 +342,12 @@ export async function forgotPassword(deps: AccountDeps, email: string): Promise<
       if (since !== null && since < RESEND_EVERY_S) return;
       await repo.revokeTokens(tx, user.id, ['reset']);
       const token = await issueToken(tx, user.id, 'reset', RESET_TOKEN_TTL_S);
-      const url = `${storeInfo(deps.config).publicUrl}/reset-password/${token}`;
+      const url = `${storeInfo(deps.settings.current(), deps.config).publicUrl}/reset-password/${token}`;
       await enqueueMail(tx, {
         kind: 'reset-link',
         to: user.email,
         sensitive: true,
-        ...accountMails.resetLink(storeInfo(deps.config), user.firstName, url),
+        ...accountMails.resetLink(storeInfo(deps.settings.current(), deps.config), user.firstName, url),
       });
     });
     void deps.outbox.kick();
@@ -366,7 +374,7 @@ export async function resetPassword(
     await enqueueMail(tx, {
       kind: 'password-changed',
       to: user.email,
-      ...accountMails.passwordChanged(storeInfo(deps.config), user.firstName),
+      ...accountMails.passwordChanged(storeInfo(deps.settings.current(), deps.config), user.firstName),
     });
   });
   void deps.outbox.kick();

@@ -7,7 +7,7 @@ import { actorOf } from '../staff/index.ts';
 import * as appointments from './service.ts';
 
 export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, config: app.config, outbox: app.outbox };
+  const deps = { db: app.db, config: app.config, settings: app.storeSettings, outbox: app.outbox };
   const limit = { rateLimit: { max: app.config.RATE_LIMIT_FORM_MAX, timeWindow: '1 hour' } };
 
   // Free times change with every booking: never cached.
@@ -24,7 +24,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export const appointmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, config: app.config, outbox: app.outbox };
+  const deps = { db: app.db, config: app.config, settings: app.storeSettings, outbox: app.outbox };
   app.route({
     ...adminRoute('GET /appointments'),
     handler: async (req) => ({ data: await appointments.listAppointments(app.db, app.config, req.query.show) }),

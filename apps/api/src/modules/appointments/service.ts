@@ -103,7 +103,7 @@ type BookInput = z.output<typeof bookBody>;
  * other hears the time has gone. Both sides get an e-mail with the calendar file.
  */
 export async function book(
-  deps: Pick<AccountDeps, 'db' | 'config' | 'outbox'>,
+  deps: Pick<AccountDeps, 'db' | 'config' | 'settings' | 'outbox'>,
   userId: number | null,
   input: BookInput,
   now = Date.now(),
@@ -139,7 +139,7 @@ export async function book(
     if (p.gone === 'missing') throw new NotFound('We could not find the piece you asked to see.');
     item = { title: p.title, href: p.href };
   }
-  const store = storeInfo(config);
+  const store = storeInfo(deps.settings.current(), config);
   const row = await db.transaction(async (tx) => {
     const r = await repo.insert(tx, {
       startsAt: new Date(at),
@@ -180,7 +180,7 @@ export const listAppointments = async (db: Db, config: Config, show: 'upcoming' 
 
 /** Staff confirm a requested appointment; the customer gets the confirmed calendar event. */
 export async function confirmAppointment(
-  deps: Pick<AccountDeps, 'db' | 'config' | 'outbox'>,
+  deps: Pick<AccountDeps, 'db' | 'config' | 'settings' | 'outbox'>,
   actor: Actor,
   id: number,
 ) {
@@ -188,7 +188,7 @@ export async function confirmAppointment(
 }
 /** Staff cancel (the customer asked, or the store cannot keep it); the customer is told why, and the event is withdrawn. */
 export async function cancelAppointment(
-  deps: Pick<AccountDeps, 'db' | 'config' | 'outbox'>,
+  deps: Pick<AccountDeps, 'db' | 'config' | 'settings' | 'outbox'>,
   actor: Actor,
   id: number,
   reason: string,
@@ -197,7 +197,7 @@ export async function cancelAppointment(
 }
 
 async function change(
-  deps: Pick<AccountDeps, 'db' | 'config' | 'outbox'>,
+  deps: Pick<AccountDeps, 'db' | 'config' | 'settings' | 'outbox'>,
   actor: Actor,
   id: number,
   from: Array<AppointmentRow['status']>,
@@ -205,7 +205,7 @@ async function change(
   reason: string | null,
 ): Promise<Appointment> {
   const { db, config } = deps;
-  const store = storeInfo(config);
+  const store = storeInfo(deps.settings.current(), config);
   const before = await repo.byId(db, id);
   if (!before) throw new NotFound('There is no such appointment.');
   const row = await db.transaction(async (tx) => {

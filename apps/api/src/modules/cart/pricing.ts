@@ -1,11 +1,10 @@
 import type { ShippingMethod, ShippingOption, Totals } from '@facet/contracts/commerce';
-import type { Config } from '../../config.ts';
-import { storeFacts } from '../../store-facts.ts';
+import type { StoreSettings } from '@facet/contracts/store-settings';
 
-// Shipping and sales tax: pure functions of the subtotal, the method, the state and the config.
+// Shipping and sales tax: pure functions of the subtotal, the method, the state and the store's settings.
 
-export function shippingOptions(config: Config, subtotalCents: number): ShippingOption[] {
-  const { shipping, freeShippingOverCents } = storeFacts(config);
+export function shippingOptions(settings: StoreSettings, subtotalCents: number): ShippingOption[] {
+  const { shipping, freeShippingOverCents } = settings;
   const free = subtotalCents >= freeShippingOverCents;
   return (['standard', 'express', 'overnight'] as const).map((method) => ({
     method,
@@ -14,25 +13,17 @@ export function shippingOptions(config: Config, subtotalCents: number): Shipping
   }));
 }
 
-const taxTables = new WeakMap<Config, Record<string, number>>();
-export function taxRateBp(config: Config, state: string): number {
-  let table = taxTables.get(config);
-  if (!table) {
-    table = JSON.parse(config.TAX_RATES_BP) as Record<string, number>;
-    taxTables.set(config, table);
-  }
-  return table[state] ?? 0;
-}
+export const taxRateBp = (settings: StoreSettings, state: string): number => settings.taxRatesBp[state] ?? 0;
 
 /** Tax applies to the merchandise; rounding is half-up to the cent, once, on the order. */
 export function computeTotals(
-  config: Config,
+  settings: StoreSettings,
   subtotalCents: number,
   method: ShippingMethod,
   state: string | null,
 ): Totals {
-  const shippingCents = shippingOptions(config, subtotalCents).find((o) => o.method === method)!.cents;
-  const taxCents = state ? Math.round((subtotalCents * taxRateBp(config, state)) / 10_000) : 0;
+  const shippingCents = shippingOptions(settings, subtotalCents).find((o) => o.method === method)!.cents;
+  const taxCents = state ? Math.round((subtotalCents * taxRateBp(settings, state)) / 10_000) : 0;
   return {
     subtotalCents,
     shippingCents,

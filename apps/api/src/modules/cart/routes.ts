@@ -14,22 +14,28 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const reply = { 200: envelope(cartSchema) };
 
   app.get('/cart', { schema: { querystring: cartQuery, response: reply } }, async (req) => ({
-    data: await carts.getCart(app.db, app.config, await ownerOf(req), req.query),
+    data: await carts.getCart(app.db, app.storeSettings.current(), await ownerOf(req), req.query),
   }));
 
   app.post('/cart/items', { schema: { body: addItemBody, response: reply } }, async (req) => ({
-    data: await carts.addItem(app.db, app.config, await ownerOf(req), req.body),
+    data: await carts.addItem(app.db, app.storeSettings.current(), await ownerOf(req), req.body),
   }));
 
   app.patch(
     '/cart/items/:id',
     { schema: { params: lineParams, body: updateItemBody, response: reply } },
     async (req) => ({
-      data: await carts.updateItem(app.db, app.config, await ownerOf(req), req.params.id, req.body.quantity),
+      data: await carts.updateItem(
+        app.db,
+        app.storeSettings.current(),
+        await ownerOf(req),
+        req.params.id,
+        req.body.quantity,
+      ),
     }),
   );
 
   app.delete('/cart/items/:id', { schema: { params: lineParams, response: reply } }, async (req) => ({
-    data: await carts.removeItem(app.db, app.config, await ownerOf(req), req.params.id),
+    data: await carts.removeItem(app.db, app.storeSettings.current(), await ownerOf(req), req.params.id),
   }));
 };

@@ -8,7 +8,7 @@ import {
 } from '@facet/contracts/commerce';
 import type { z } from 'zod';
 import type { addItemBody } from '@facet/contracts/commerce';
-import type { Config } from '../../config.ts';
+import type { StoreSettings } from '@facet/contracts/store-settings';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { Conflict, NotFound, Unprocessable, Validation } from '../../errors.ts';
 import { priceLine, type PricedLine } from './lines.ts';
@@ -53,7 +53,7 @@ export async function pricedLines(db: DbOrTx, cartId: number | null): Promise<Pr
 }
 
 export function summarize(
-  config: Config,
+  settings: StoreSettings,
   lines: PricedLine[],
   opts: { state?: string; shipping?: ShippingMethod } = {},
 ): Cart {
@@ -62,9 +62,9 @@ export function summarize(
     lines: lines.map(({ stones: _s, melee: _m, configuration: _c, refId: _r, ...l }) => l),
     count: lines.reduce((s, l) => s + l.quantity, 0),
     checkoutReady: lines.length > 0 && lines.every((l) => l.available),
-    shippingOptions: shippingOptions(config, subtotal),
-    freeShippingOverCents: config.FREE_SHIPPING_OVER_CENTS,
-    totals: computeTotals(config, subtotal, opts.shipping ?? 'standard', opts.state ?? null),
+    shippingOptions: shippingOptions(settings, subtotal),
+    freeShippingOverCents: settings.freeShippingOverCents,
+    totals: computeTotals(settings, subtotal, opts.shipping ?? 'standard', opts.state ?? null),
   };
 }
 
@@ -101,14 +101,14 @@ export async function claimVisitorCart(db: Db, userId: number, sessionId: string
 
 export async function getCart(
   db: Db,
-  config: Config,
+  settings: StoreSettings,
   owner: Owner,
   opts: { state?: string; shipping?: ShippingMethod } = {},
 ): Promise<Cart> {
-  return summarize(config, await pricedLines(db, await repo.find(db, owner)), opts);
+  return summarize(settings, await pricedLines(db, await repo.find(db, owner)), opts);
 }
 
-export async function addItem(db: Db, config: Config, owner: Owner, input: AddInput): Promise<Cart> {
+export async function addItem(db: Db, settings: StoreSettings, owner: Owner, input: AddInput): Promise<Cart> {
   if (!owner.userId && !owner.sessionId)
     throw new Unprocessable('A cart needs the X-Session-Id header (the swag-session id).');
   const quantity = 'quantity' in input ? input.quantity : 1;
@@ -164,12 +164,12 @@ export async function addItem(db: Db, config: Config, owner: Owner, input: AddIn
       r.id === saved.id && r.quantity === probe.quantity ? { ...probe, id: saved.id } : priceLine(db, r),
     ),
   );
-  return summarize(config, lines);
+  return summarize(settings, lines);
 }
 
 export async function updateItem(
   db: Db,
-  config: Config,
+  settings: StoreSettings,
   owner: Owner,
   lineId: number,
   quantity: number,
@@ -186,11 +186,11 @@ export async function updateItem(
     );
   }
   await repo.setQuantity(db, cartId, lineId, quantity);
-  return getCart(db, config, owner);
+  return getCart(db, settings, owner);
 }
 
-export async function removeItem(db: Db, config: Config, owner: Owner, lineId: number): Promise<Cart> {
+export async function removeItem(db: Db, settings: StoreSettings, owner: Owner, lineId: number): Promise<Cart> {
   const cartId = await repo.find(db, owner);
   if (!cartId || !(await repo.removeLine(db, cartId, lineId))) throw new NotFound(NOT_IN_CART);
-  return getCart(db, config, owner);
+  return getCart(db, settings, owner);
 }

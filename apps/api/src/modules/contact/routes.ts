@@ -10,7 +10,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: limit, schema: { body: contactBody, response: { 200: envelope(messageAnswer) } } },
     async (req) => ({
       data: await createContactMessage(
-        { db: app.db, config: app.config, outbox: app.outbox, throttle: app.throttle },
+        { db: app.db, config: app.config, settings: app.storeSettings, outbox: app.outbox, throttle: app.throttle },
         req.body,
       ),
     }),

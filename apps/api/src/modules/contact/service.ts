@@ -16,13 +16,13 @@ export async function createContactMessage(
 ): Promise<{ message: string }> {
   // A filled honeypot is a bot: it gets the same thanks and nothing is kept.
   if (input.website) return { message: CONTACT_THANKS };
-  const store = storeInfo(deps.config);
+  const store = storeInfo(deps.settings.current(), deps.config);
   const { website: _honeypot, ...fields } = input;
   await deps.db.transaction(async (tx) => {
     await repo.insert(tx, fields);
     await enqueueMail(tx, {
       kind: 'contact',
-      to: deps.config.STORE_EMAIL,
+      to: store.email,
       ...contactMails.contactToStore(store, fields),
     });
     await enqueueMail(tx, {

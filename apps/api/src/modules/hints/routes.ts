@@ -5,7 +5,13 @@ import { hintBody } from '@facet/contracts/wishlist';
 import { dropHint } from './service.ts';
 
 export const hintRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, config: app.config, outbox: app.outbox, throttle: app.throttle };
+  const deps = {
+    db: app.db,
+    config: app.config,
+    settings: app.storeSettings,
+    outbox: app.outbox,
+    throttle: app.throttle,
+  };
   app.post(
     '/hints',
     {

@@ -22,7 +22,7 @@ const recipientKey = (email: string) => `hint-to:${createHash('sha256').update(e
  * recipient (a few a day, whoever sends them) it is capped, so it cannot be used to send spam.
  */
 export async function dropHint(
-  deps: Pick<AccountDeps, 'db' | 'config' | 'outbox' | 'throttle'>,
+  deps: Pick<AccountDeps, 'db' | 'config' | 'settings' | 'outbox' | 'throttle'>,
   input: z.output<typeof hintBody>,
 ): Promise<{ message: string }> {
   const { item } = input;
@@ -41,7 +41,7 @@ export async function dropHint(
       'This address has had enough hints from us today. Please try again tomorrow.',
       Math.ceil(window.ttlMs / 1000),
     );
-  const store = storeInfo(deps.config);
+  const store = storeInfo(deps.settings.current(), deps.config);
   await enqueueMail(deps.db, {
     kind: 'hint',
     to: input.toEmail,

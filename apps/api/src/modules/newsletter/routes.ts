@@ -4,7 +4,13 @@ import { envelope } from '@facet/contracts/envelope';
 import { confirm, subscribe } from './service.ts';
 
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, config: app.config, outbox: app.outbox, throttle: app.throttle };
+  const deps = {
+    db: app.db,
+    config: app.config,
+    settings: app.storeSettings,
+    outbox: app.outbox,
+    throttle: app.throttle,
+  };
   const limit = { rateLimit: { max: app.config.RATE_LIMIT_FORM_MAX, timeWindow: '1 hour' } };
   app.post(
     '/newsletter',

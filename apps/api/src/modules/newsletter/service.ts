@@ -19,11 +19,11 @@ export async function subscribe(deps: AccountDeps, email: string): Promise<{ mes
     const row = await repo.byEmail(tx, email);
     if (row?.confirmed) return false;
     await repo.upsertPending(tx, email, hashToken(token));
-    const url = `${storeInfo(deps.config).publicUrl}/newsletter/confirm/${token}`;
+    const url = `${storeInfo(deps.settings.current(), deps.config).publicUrl}/newsletter/confirm/${token}`;
     await enqueueMail(tx, {
       kind: 'newsletter-confirm',
       to: email,
-      ...newsletterMails.newsletterConfirm(storeInfo(deps.config), url),
+      ...newsletterMails.newsletterConfirm(storeInfo(deps.settings.current(), deps.config), url),
     });
     return true;
   });

@@ -10,6 +10,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: office.BackOfficeDeps = {
     db: app.db,
     config: app.config,
+    settings: app.storeSettings,
     outbox: app.outbox,
     payments: app.payments,
     onStonesReleased: afterStockChange(app, 'cancellation'),
@@ -32,7 +33,9 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.route({
     ...adminRoute('GET /orders/:number'),
-    handler: async (req) => ({ data: await office.orderForStaff(app.db, app.config, req.params.number) }),
+    handler: async (req) => ({
+      data: await office.orderForStaff(app.db, app.storeSettings.current(), req.params.number),
+    }),
   });
   app.route({
     ...adminRoute('POST /orders/:number/status'),

@@ -1,3 +1,5 @@
+import type { StoreSettings } from '@facet/contracts/store-settings';
+import type { SettingsSource } from '../../store-facts.ts';
 import {
   NEXT_STATUS,
   STATUS_LABELS,
@@ -32,6 +34,7 @@ import { toOrder } from './service.ts';
 export interface BackOfficeDeps {
   db: Db;
   config: Config;
+  settings: SettingsSource;
   outbox: MailOutbox;
   payments: PaymentProvider;
   /** Stones went back on sale: catalogue copies refresh (the database also tells other instances). */
@@ -65,7 +68,7 @@ const toEvent = (e: OrderEventRow) => ({
   data: e.data,
 });
 
-export async function orderForStaff(db: Db, config: Config, number: string): Promise<AdminOrder> {
+export async function orderForStaff(db: Db, settings: StoreSettings, number: string): Promise<AdminOrder> {
   const o = await repo.byNumber(db, number);
   if (!o) throw new NotFound(`There is no order ${number}.`);
   const [lines, events, stones] = await Promise.all([
@@ -75,7 +78,7 @@ export async function orderForStaff(db: Db, config: Config, number: string): Pro
   ]);
   const status = o.status as OrderStatus;
   return {
-    ...toOrder(o, lines, config),
+    ...toOrder(o, lines, settings),
     id: o.id,
     status,
     version: o.version,
@@ -103,7 +106,7 @@ async function lockFresh(tx: DbOrTx, number: string, version: number): Promise<O
 }
 
 async function tellCustomer(deps: BackOfficeDeps, tx: DbOrTx, o: OrderRow, update: OrderUpdate, actor: Actor) {
-  const store = storeInfo(deps.config);
+  const store = storeInfo(deps.settings.current(), deps.config);
   const mail = orderUpdate(
     store,
     { number: o.number, name: o.shippingAddress.name },
@@ -166,7 +169,7 @@ export async function advanceOrder(
     if (input.status === 'delivered') await tellCustomer(deps, tx, o, { kind: 'delivered' }, actor);
   });
   void deps.outbox.kick();
-  return orderForStaff(deps.db, deps.config, number);
+  return orderForStaff(deps.db, deps.settings.current(), number);
 }
 
 /** Cancels before shipping: every stone is for sale again and loose melee returns to stock, in the same transaction. */
@@ -226,7 +229,7 @@ export async function cancelOrder(
     const cancelled = await p.cancelIntent(unpaidRef).catch(() => false);
     if (!cancelled) await settlePayment({ ...deps, payments: p, onStonesSold: deps.onStonesReleased }, unpaidRef);
   }
-  return orderForStaff(deps.db, deps.config, number);
+  return orderForStaff(deps.db, deps.settings.current(), number);
 }
 
 export async function addNote(
@@ -247,7 +250,7 @@ export async function addNote(
     });
     await audit(tx, actor, 'order.note', 'order', o.number, null, { note: input.note });
   });
-  return orderForStaff(deps.db, deps.config, number);
+  return orderForStaff(deps.db, deps.settings.current(), number);
 }
 
 /**
@@ -304,7 +307,7 @@ export async function refundOrder(
     await tellCustomer(deps, tx, o, { kind: 'refunded', amountCents: input.amountCents }, actor);
   });
   void deps.outbox.kick();
-  return orderForStaff(deps.db, deps.config, number);
+  return orderForStaff(deps.db, deps.settings.current(), number);
 }
 
 /** The day's numbers and the work queue; "revenue" is what was paid less refunds, by order date. */
@@ -349,11 +352,11 @@ export async function resendConfirmation(deps: BackOfficeDeps, actor: Actor, num
     if (!o) throw new NotFound(`There is no order ${number}.`);
     const token = newToken();
     await repo.setAccessTokenHash(tx, o.id, hashToken(token));
-    const store = storeInfo(deps.config);
-    const order = toOrder(o, await repo.lines(tx, o.id), deps.config);
+    const store = storeInfo(deps.settings.current(), deps.config);
+    const order = toOrder(o, await repo.lines(tx, o.id), deps.settings.current());
     const mail = orderConfirmation(
       store,
-      storeFacts(deps.config),
+      storeFacts(deps.settings.current(), deps.config),
       order,
       `${store.publicUrl}/order-confirmation?number=${o.number}&token=${token}`,
     );
@@ -368,5 +371,5 @@ export async function resendConfirmation(deps: BackOfficeDeps, actor: Actor, num
     await audit(tx, actor, 'order.resend-confirmation', 'order', o.number, null, { to: o.email });
   });
   void deps.outbox.kick();
-  return orderForStaff(deps.db, deps.config, number);
+  return orderForStaff(deps.db, deps.settings.current(), number);
 }

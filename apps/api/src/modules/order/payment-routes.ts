@@ -19,7 +19,14 @@ import {
 export function settleDepsOf(app: FastifyInstance): SettleDeps | null {
   const payments = app.payments;
   if (payments.flow !== 'intent') return null;
-  return { db: app.db, config: app.config, outbox: app.outbox, payments, onStonesSold: afterStockChange(app, 'sale') };
+  return {
+    db: app.db,
+    config: app.config,
+    settings: app.storeSettings,
+    outbox: app.outbox,
+    payments,
+    onStonesSold: afterStockChange(app, 'sale'),
+  };
 }
 
 /**
@@ -73,7 +80,7 @@ export const paymentStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       const who = { userId: await optionalUserId(req), token: req.body.token ?? null };
       const order = await orders.getOrderRow(app.db, req.params.number, who);
       if (deps && order.paymentState === 'pending') await settlePayment(deps, order.paymentRef);
-      return { data: await orders.getOrder(app.db, app.config, req.params.number, who) };
+      return { data: await orders.getOrder(app.db, app.storeSettings.current(), req.params.number, who) };
     },
   );
 };

@@ -30,7 +30,14 @@ const payments: CardProvider = {
 let deps: OrderDeps;
 beforeAll(async () => {
   t = await buildTestApp({}, { payments });
-  deps = { db: t.app.db, config: t.config, outbox: t.app.outbox, payments, onStonesSold: () => {} };
+  deps = {
+    db: t.app.db,
+    config: t.config,
+    settings: t.app.storeSettings,
+    outbox: t.app.outbox,
+    payments,
+    onStonesSold: () => {},
+  };
 });
 afterAll(() => t.close());
 

@@ -97,7 +97,12 @@ const checkCart: Step<PlaceState> = {
     // The line stays in the cart, marked, so the shopper sees what changed and decides.
     if (blocked) throw new Conflict(`Please review your cart — ${blocked.title}: ${blocked.message}`);
     const subtotal = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
-    s.totals = computeTotals(s.deps.config, subtotal, s.input.shippingMethod, s.input.shippingAddress.state);
+    s.totals = computeTotals(
+      s.deps.settings.current(),
+      subtotal,
+      s.input.shippingMethod,
+      s.input.shippingAddress.state,
+    );
     if (s.input.expectedTotalCents !== undefined && s.input.expectedTotalCents !== s.totals.totalCents)
       throw new Conflict(
         'Prices changed since you reviewed your order. Please check the new total and place the order again.',
@@ -236,7 +241,7 @@ const finalize: Step<PlaceState> = {
       cardBrand: payment.brand,
       cardLast4: payment.last4,
     };
-    const order = toOrder(row, s.lines!, s.deps.config);
+    const order = toOrder(row, s.lines!, s.deps.settings.current());
     const answer: Order & { accessToken: string } =
       s.deps.payments.flow === 'intent'
         ? {
@@ -275,15 +280,15 @@ const queueMails: Step<PlaceState> = {
   name: 'queue mails',
   async run(s) {
     if (s.deps.payments.flow !== 'card') return;
-    const store = storeInfo(s.deps.config);
+    const store = storeInfo(s.deps.settings.current(), s.deps.config);
     const link = `${store.publicUrl}/order-confirmation?number=${s.number}&token=${s.accessToken}`;
     await enqueueMails(tx(s), [
       {
         kind: 'order-confirmation',
         to: s.input.email,
-        ...orderConfirmation(store, storeFacts(s.deps.config), s.answer!, link),
+        ...orderConfirmation(store, storeFacts(s.deps.settings.current(), s.deps.config), s.answer!, link),
       },
-      { kind: 'order-notification', to: s.deps.config.STORE_EMAIL, ...orderNotification(store, s.answer!) },
+      { kind: 'order-notification', to: store.email, ...orderNotification(store, s.answer!) },
     ]);
   },
 };

@@ -13,6 +13,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: orders.OrderDeps = {
     db: app.db,
     config: app.config,
+    settings: app.storeSettings,
     outbox: app.outbox,
     payments: app.payments,
     onStonesSold: afterStockChange(app, 'sale'),
@@ -54,7 +55,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const header = req.headers['x-order-token'];
       const token = typeof header === 'string' ? header : (req.query.token ?? null);
       return {
-        data: await orders.getOrder(app.db, app.config, req.params.number, {
+        data: await orders.getOrder(app.db, app.storeSettings.current(), req.params.number, {
           userId: await optionalUserId(req),
           token,
         }),

@@ -1,3 +1,4 @@
+import type { StoreSettings } from '@facet/contracts/store-settings';
 import { createHash, randomInt } from 'node:crypto';
 import type { Order, OrderSummary } from '@facet/contracts/commerce';
 import { US_STATES } from '@facet/contracts/account';
@@ -125,13 +126,13 @@ export async function getOrderRow(db: Db, number: string, who: { userId: number 
 /** The owner (signed in) or whoever holds the order's access token; anyone else gets 404. */
 export async function getOrder(
   db: Db,
-  config: Config,
+  settings: StoreSettings,
   number: string,
   who: { userId: number | null; token: string | null },
 ): Promise<Order> {
   const o = await getOrderRow(db, number, who);
   const [lines, events] = await Promise.all([repo.lines(db, o.id), repo.customerEvents(db, o.id)]);
-  return { ...toOrder(o, lines, config), timeline: events.map(timelineEntry) };
+  return { ...toOrder(o, lines, settings), timeline: events.map(timelineEntry) };
 }
 
 export async function listOrders(db: Db, userId: number): Promise<OrderSummary[]> {

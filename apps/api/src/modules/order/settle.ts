@@ -1,3 +1,4 @@
+import type { SettingsSource } from '../../store-facts.ts';
 import type { Order } from '@facet/contracts/commerce';
 import { MELEE_PARCEL_STONES } from '@facet/contracts/commerce';
 import type { Config } from '../../config.ts';
@@ -19,6 +20,7 @@ import { orderRepository as repo, type OrderRow } from './repository.ts';
 export interface SettleDeps {
   db: Db;
   config: Config;
+  settings: SettingsSource;
   outbox: MailOutbox;
   payments: IntentProvider;
   onStonesSold: () => void;
@@ -52,16 +54,16 @@ async function announcePaid(deps: SettleDeps, tx: DbOrTx, o: OrderRow, s: Intent
     visibleToCustomer: true,
     data: { totalCents: s.receivedCents, card: `${s.brand} ending ${s.last4}` },
   });
-  const store = storeInfo(deps.config);
+  const store = storeInfo(deps.settings.current(), deps.config);
   const link = `${store.publicUrl}/order-confirmation?number=${o.number}&token=${prior.accessToken}`;
   await enqueueMail(tx, {
     kind: 'order-confirmation',
     to: o.email,
-    ...orderConfirmation(store, storeFacts(deps.config), answer, link),
+    ...orderConfirmation(store, storeFacts(deps.settings.current(), deps.config), answer, link),
   });
   await enqueueMail(tx, {
     kind: 'order-notification',
-    to: deps.config.STORE_EMAIL,
+    to: store.email,
     ...orderNotification(store, answer),
   });
   if (o.cartId) await emptyCart(tx, o.cartId);
@@ -126,7 +128,7 @@ async function refundAll(deps: SettleDeps, tx: DbOrTx, o: OrderRow, s: IntentSta
     visibleToCustomer: true,
     data: { amountCents: s.receivedCents, reason: REFUSED_STONES, totalRefundedCents: s.receivedCents },
   });
-  const store = storeInfo(deps.config);
+  const store = storeInfo(deps.settings.current(), deps.config);
   const mail = orderUpdate(
     store,
     { number: o.number, name: o.shippingAddress.name },
@@ -215,7 +217,7 @@ async function recordOutsideRefund(deps: SettleDeps, ref: string, refundedCents:
       visibleToCustomer: true,
       data: { amountCents, reason: 'Refunded through the payment provider', totalRefundedCents: refundedCents },
     });
-    const store = storeInfo(deps.config);
+    const store = storeInfo(deps.settings.current(), deps.config);
     const mail = orderUpdate(
       store,
       { number: o.number, name: o.shippingAddress.name },

@@ -1,3 +1,5 @@
+import type { SettingsSource } from '../../store-facts.ts';
+import type { StoreSettings } from '@facet/contracts/store-settings';
 import type { z } from 'zod';
 import type { Order, placeOrderBody } from '@facet/contracts/commerce';
 import type { Config } from '../../config.ts';
@@ -14,6 +16,7 @@ export type PlaceOrder = z.output<typeof placeOrderBody>;
 export interface OrderDeps {
   db: Db;
   config: Config;
+  settings: SettingsSource;
   outbox: MailOutbox;
   payments: PaymentProvider;
   onStonesSold: () => void;
@@ -30,9 +33,9 @@ export function toOrder(
     unitPriceCents: number;
     lineTotalCents: number;
   }>,
-  config: Config,
+  settings: StoreSettings,
 ): Order {
-  const shipping = shippingOptions(config, o.subtotalCents).find((s) => s.method === o.shippingMethod)!;
+  const shipping = shippingOptions(settings, o.subtotalCents).find((s) => s.method === o.shippingMethod)!;
   return {
     number: o.number,
     status: o.status,

@@ -18,7 +18,13 @@ import * as searches from './service.ts';
 const saveAnswer = z.object({ message: z.string(), search: savedSearchSchema.nullable() });
 
 export const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, config: app.config, outbox: app.outbox, throttle: app.throttle };
+  const deps = {
+    db: app.db,
+    config: app.config,
+    settings: app.storeSettings,
+    outbox: app.outbox,
+    throttle: app.throttle,
+  };
   // A guest's save sends a mail: the same ceiling as the other forms that do.
   const limit = { rateLimit: { max: app.config.RATE_LIMIT_FORM_MAX, timeWindow: '1 hour' } };
   const session = requireAuth('session');

@@ -20,7 +20,7 @@ const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database
 const auth = (tk = token) => ({ authorization: `Bearer ${tk}` });
 const save = (body: object, tk: string | null = token) =>
   t.app.inject({ method: 'POST', url: '/api/saved-searches', headers: tk ? auth(tk) : {}, payload: body });
-const deps = () => ({ db: t.database.db, config: t.config, outbox: t.app.outbox });
+const deps = () => ({ db: t.database.db, config: t.config, settings: t.app.storeSettings, outbox: t.app.outbox });
 /** A new stone on sale: a copy of an existing one with the given shape, carat and price. */
 async function listStone(serial: string, shape: string, caratPoints: number, priceCents: number) {
   const [row] = await q<{ id: number }>(sql`

@@ -79,7 +79,7 @@ export async function saveSearch(
   const token = newToken();
   await deps.db.transaction(async (tx) => {
     await repo.insert(tx, { email: who.email, filters, label, status: 'pending', confirmTokenHash: hashToken(token) });
-    const store = storeInfo(deps.config);
+    const store = storeInfo(deps.settings.current(), deps.config);
     await enqueueMail(tx, {
       kind: 'search-confirm',
       to: who.email,
@@ -235,8 +235,8 @@ export async function matchSavedSearches(db: Db): Promise<MatchOutcome> {
 // --- Digests: at most one e-mail a day per address ---
 
 /** Sends every due digest; answers how many were sent. */
-export async function sendDigests(deps: Pick<AccountDeps, 'db' | 'config' | 'outbox'>): Promise<number> {
-  const store = storeInfo(deps.config);
+export async function sendDigests(deps: Pick<AccountDeps, 'db' | 'config' | 'settings' | 'outbox'>): Promise<number> {
+  const store = storeInfo(deps.settings.current(), deps.config);
   // Read before any transaction: on the embedded database a query outside one waits for it.
   const key = await signingKey(deps.db);
   let sent = 0;

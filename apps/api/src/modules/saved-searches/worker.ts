@@ -34,7 +34,7 @@ export async function startSavedSearchWorker(
   database: Database,
 ): Promise<() => Promise<void>> {
   const boss = await queues(jobs);
-  const deps = { db: app.db, config: app.config, outbox: app.outbox };
+  const deps = { db: app.db, config: app.config, settings: app.storeSettings, outbox: app.outbox };
   await boss.work(MATCH_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
     const outcome = await matchSavedSearches(app.db);
     if (outcome.hits) {

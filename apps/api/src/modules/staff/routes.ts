@@ -51,7 +51,9 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.route({
     ...adminRoute('POST /auth/totp/setup'),
-    handler: async (req) => ({ data: await staff.startTotp(app.db, req.staff!.staff, app.config.STORE_NAME) }),
+    handler: async (req) => ({
+      data: await staff.startTotp(app.db, req.staff!.staff, app.storeSettings.current().store.name),
+    }),
   });
   app.route({
     ...adminRoute('POST /auth/totp/enable'),

@@ -1,0 +1,2 @@
+export { readSettings, saveSettings, settingsFromConfig, StoreSettingsCopy } from './service.ts';
+export { settingsAdminRoutes } from './routes.ts';

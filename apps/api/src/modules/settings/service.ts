@@ -1,0 +1,78 @@
+import type { StoreSettings, StoreSettingsAnswer } from '@facet/contracts/store-settings';
+import type { Config } from '../../config.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { Conflict } from '../../errors.ts';
+import { audit, type Actor } from '../audit/index.ts';
+import { settingsRepository as repo, SETTINGS_KEY } from './repository.ts';
+
+const STALE = 'The settings were changed by someone else since you opened them. Reload them and try again.';
+
+/** What a new store starts with: the environment's values (deployment defaults), until the owner saves. */
+export function settingsFromConfig(c: Config): StoreSettings {
+  const [standard, express, overnight] = c.SHIPPING_CENTS.split(',').map(Number) as [number, number, number];
+  const [standardDays, expressDays, overnightDays] = c.SHIPPING_DAYS.split('|') as [string, string, string];
+  const [from, to] = c.MADE_TO_ORDER_DAYS.split('-').map(Number) as [number, number];
+  return {
+    store: { name: c.STORE_NAME, email: c.STORE_EMAIL, phone: c.STORE_PHONE, address: c.STORE_ADDRESS },
+    shipping: {
+      standard: { label: 'Insured standard', days: standardDays, cents: standard },
+      express: { label: 'Insured express', days: expressDays, cents: express },
+      overnight: { label: 'Insured overnight', days: overnightDays, cents: overnight },
+    },
+    freeShippingOverCents: c.FREE_SHIPPING_OVER_CENTS,
+    madeToOrderDays: { from, to },
+    returnDays: c.RETURN_DAYS,
+    restockingPercent: c.MADE_TO_ORDER_RESTOCKING_PERCENT,
+    taxRatesBp: JSON.parse(c.TAX_RATES_BP) as Record<string, number>,
+  };
+}
+
+export async function readSettings(db: DbOrTx, config: Config): Promise<StoreSettingsAnswer> {
+  const row = await repo.read(db);
+  return row
+    ? {
+        version: row.version,
+        settings: row.settings,
+        updatedAt: new Date(row.updatedAt).toISOString(),
+        updatedBy: row.by,
+      }
+    : { version: 0, settings: settingsFromConfig(config), updatedAt: null, updatedBy: null };
+}
+
+/** Saves the owner's settings if nobody changed them since `version` was read; audited before → after. */
+export async function saveSettings(
+  db: Database['db'],
+  config: Config,
+  actor: Actor,
+  update: { version: number; settings: StoreSettings },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = (await repo.read(tx, true))?.settings ?? settingsFromConfig(config);
+    if (!(await repo.write(tx, update.version, update.settings, actor.email))) throw new Conflict(STALE);
+    await audit(tx, actor, 'settings.store', 'setting', SETTINGS_KEY, before, update.settings);
+  });
+}
+
+/**
+ * This instance's copy of the settings, read by every page, total and e-mail without a query. It is
+ * read at start and again whenever any instance saves (the row's trigger notifies every instance).
+ */
+export class StoreSettingsCopy {
+  #now: StoreSettings;
+  readonly #db: DbOrTx;
+  readonly #config: Config;
+  constructor(db: DbOrTx, config: Config, first: StoreSettings) {
+    this.#db = db;
+    this.#config = config;
+    this.#now = first;
+  }
+  static async load(db: DbOrTx, config: Config) {
+    return new StoreSettingsCopy(db, config, (await readSettings(db, config)).settings);
+  }
+  current(): StoreSettings {
+    return this.#now;
+  }
+  async reload(): Promise<void> {
+    this.#now = (await readSettings(this.#db, this.#config)).settings;
+  }
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+// The store's settings as the owner edits them in the back office: who the store is, how it ships
+// and what it costs, how long made-to-order pieces take, the return window and sales tax by state.
+// Every page, e-mail and total reads them from here (store facts are derived from them); the
+// environment variables of the same names only fill them on the store's first start.
+
+const text = (max: number, what: string) =>
+  z.string().trim().min(1, `Write the ${what}`).max(max, `At most ${max} characters`);
+const cents = (what: string) =>
+  z
+    .number({ error: `Give ${what} in cents` })
+    .int(`Give ${what} in whole cents`)
+    .min(0, `${what[0]!.toUpperCase()}${what.slice(1)} cannot be negative`)
+    .max(10_000_000, `${what[0]!.toUpperCase()}${what.slice(1)} is at most $100,000`);
+
+const shippingMethod = z
+  .object({
+    label: text(40, 'name of the method'),
+    days: text(40, 'delivery time'),
+    cents: cents('the price'),
+  })
+  .strict();
+
+export const SHIPPING_METHOD_KEYS = ['standard', 'express', 'overnight'] as const;
+export const US_STATE = /^[A-Z]{2}$/;
+
+const storeSettingsFields = z
+  .object({
+    store: z
+      .object({
+        name: text(80, 'store name'),
+        email: z.email('An e-mail address, like hello@yourstore.com').max(254),
+        phone: text(40, 'phone number'),
+        address: text(200, 'address'),
+      })
+      .strict(),
+    shipping: z.object({ standard: shippingMethod, express: shippingMethod, overnight: shippingMethod }).strict(),
+    /** Orders at or above this subtotal ship standard for free. */
+    freeShippingOverCents: cents('the free-shipping threshold'),
+    /** Business days to make a made-to-order piece before it ships. */
+    madeToOrderDays: z
+      .object({
+        from: z.number().int().min(1, 'At least 1 business day').max(120, 'At most 120 business days'),
+        to: z.number().int().min(1, 'At least 1 business day').max(120, 'At most 120 business days'),
+      })
+      .strict(),
+    /** Days after delivery within which unworn pieces may be returned (0: no returns). */
+    returnDays: z.number().int().min(0, 'Cannot be negative').max(365, 'At most 365 days'),
+    /** Restocking fee, in percent, on returned made-to-order rings. */
+    restockingPercent: z.number().int().min(0, 'Cannot be negative').max(100, 'At most 100 %'),
+    /** Sales tax by state in basis points (8.875 % = 888); a state not listed is charged none. */
+    taxRatesBp: z
+      .record(
+        z.string().regex(US_STATE, 'A state is its two-letter code'),
+        z.number().int().min(0, 'A rate cannot be negative').max(2_000, 'A rate is at most 20 %'),
+      )
+      .refine((r) => Object.keys(r).length <= 60, { message: 'At most 60 states' }),
+  })
+  .strict();
+export const storeSettingsBody = storeSettingsFields.superRefine((s, ctx) => {
+  if (s.madeToOrderDays.from > s.madeToOrderDays.to)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['madeToOrderDays', 'to'],
+      message: 'The longest time cannot be shorter than the shortest',
+    });
+  // Dearer methods are faster: a price that goes down with speed is a typo of cents for dollars.
+  const [a, b, c] = SHIPPING_METHOD_KEYS.map((k) => s.shipping[k].cents) as [number, number, number];
+  if (b < a)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['shipping', 'express', 'cents'],
+      message: 'Express costs less than standard',
+    });
+  if (c < b)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['shipping', 'overnight', 'cents'],
+      message: 'Overnight costs less than express',
+    });
+});
+export type StoreSettings = z.infer<typeof storeSettingsBody>;
+
+/** PUT /api/admin/settings: the settings and the version they were read at (a change in between is refused). */
+export const storeSettingsUpdate = z.object({ version: z.number().int().min(0), settings: storeSettingsBody }).strict();
+
+/** GET /api/admin/settings: the settings now, their version, and who changed them last. */
+export const storeSettingsAnswer = z.object({
+  version: z.number().int(),
+  settings: storeSettingsFields,
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type StoreSettingsAnswer = z.infer<typeof storeSettingsAnswer>;
