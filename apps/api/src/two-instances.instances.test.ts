@@ -317,6 +317,49 @@ describe('two API instances on one PostgreSQL', () => {
     );
   });
 
+  it('the owner changes the free-shipping threshold and a shipping price on one instance; the other charges it within 1 s', async () => {
+    await addStaff(
+      database.db,
+      { email: 'twin.owner@facet.test', role: 'owner', password: 'Loupe-and-Tweezers-42' },
+      null,
+    );
+    const origin = { origin: 'http://store.example' };
+    const login = await fetch(`${a.url}/api/admin/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...origin },
+      body: JSON.stringify({ email: 'twin.owner@facet.test', password: 'Loupe-and-Tweezers-42' }),
+    });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const now = (await call(a, 'GET', '/admin/settings', undefined, { cookie })).body.data;
+    const settings = {
+      ...now.settings,
+      freeShippingOverCents: 123_400,
+      shipping: { ...now.settings.shipping, standard: { ...now.settings.shipping.standard, cents: 1_975 } },
+    };
+    const saved = await call(a, 'PUT', '/admin/settings', { version: now.version, settings }, { cookie, ...origin });
+    expect(saved.status).toBe(200);
+    const visitor = randomUUID();
+    const seen = await within(1_000, async () => {
+      const cart = (await call(b, 'GET', '/cart', undefined, { 'x-session-id': visitor })).body.data;
+      const standard = cart.shippingOptions.find((o: { method: string }) => o.method === 'standard');
+      return cart.freeShippingOverCents === 123_400 && standard.cents === 1_975;
+    });
+    expect(seen).toBeLessThan(1_000);
+    // Put it back for the tests after this one.
+    const again = (await call(a, 'GET', '/admin/settings', undefined, { cookie })).body.data;
+    expect(
+      (
+        await call(
+          a,
+          'PUT',
+          '/admin/settings',
+          { version: again.version, settings: now.settings },
+          { cookie, ...origin },
+        )
+      ).status,
+    ).toBe(200);
+  });
+
   it('a product feed imported beside the running store (as the CLI does) is listed and suggested on both instances within 1 s', async () => {
     const feed = readFileSync(path.resolve(import.meta.dirname, '../../../samples/feeds/stuller-products.json'));
     const open = () => Readable.from([feed]);

@@ -57,6 +57,7 @@ export default [
     route('admin/staff', 'routes/admin/staff.tsx'),
     route('admin/audit', 'routes/admin/audit.tsx'),
     route('admin/backups', 'routes/admin/backups.tsx'),
+    route('admin/settings', 'routes/admin/settings.tsx'),
     route('admin/account', 'routes/admin/account.tsx'),
   ]),
   route('sitemap.xml', 'routes/sitemap.ts'),

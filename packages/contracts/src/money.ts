@@ -18,3 +18,8 @@ const exact = new Intl.NumberFormat('en-US', { style: 'currency', currency: CURR
 /** "$1,250" for whole dollars, "$1,250.50" otherwise; `exact` always shows cents (receipts, totals). */
 export const formatMoney = (cents: number, opts: { exact?: boolean } = {}) =>
   (opts.exact || cents % 100 !== 0 ? exact : whole).format(cents / 100);
+
+/** A rate in basis points as staff type it, in percent: 888 → "8.88". */
+export const percentOfBp = (bp: number) => (bp / 100).toFixed(2);
+/** A percent typed by staff, in basis points: "8.875" → 888 (to the nearest point). */
+export const bpOfPercent = (percent: number) => Math.round(percent * 100);

@@ -51,11 +51,14 @@ const storeSettingsFields = z
     restockingPercent: z.number().int().min(0, 'Cannot be negative').max(100, 'At most 100 %'),
     /** Sales tax by state in basis points (8.875 % = 888); a state not listed is charged none. */
     taxRatesBp: z
-      .record(
-        z.string().regex(US_STATE, 'A state is its two-letter code'),
-        z.number().int().min(0, 'A rate cannot be negative').max(2_000, 'A rate is at most 20 %'),
-      )
-      .refine((r) => Object.keys(r).length <= 60, { message: 'At most 60 states' }),
+      .record(z.string(), z.number().int().min(0, 'A rate cannot be negative').max(2_000, 'A rate is at most 20 %'))
+      .superRefine((r, ctx) => {
+        const states = Object.keys(r);
+        if (states.length > 60) ctx.addIssue({ code: 'custom', message: 'At most 60 states' });
+        for (const k of states)
+          if (!US_STATE.test(k))
+            ctx.addIssue({ code: 'custom', path: [k], message: `“${k}”: a state is its two-letter code` });
+      }),
   })
   .strict();
 export const storeSettingsBody = storeSettingsFields.superRefine((s, ctx) => {

@@ -14,6 +14,7 @@ import { centsOf, decimalPrice, formatMoney } from '@facet/contracts/money';
 import { toast } from '~/lib/toast.ts';
 import { adminApi } from '../shared/admin-api.ts';
 import { useAdminAction } from '../shared/use-admin-action.ts';
+import { Field } from '../shared/field.tsx';
 
 // The product's own fields, its attributes (a list that grows and shrinks) and the price of each
 // variant, validated by the contract's field schemas. Prices are typed in dollars and sent in cents.
@@ -48,39 +49,6 @@ export const formValuesOf = (p: AdminProduct): Values => ({
     price: decimalPrice(v.priceCents),
   })),
 });
-
-function Field({
-  label,
-  error,
-  hint,
-  children,
-}: {
-  label: string;
-  error?: FieldError;
-  hint?: string;
-  children: (a11y: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => React.ReactNode;
-}) {
-  const id = useId();
-  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">
-        {label}
-      </label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described })}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
-          {hint}
-        </p>
-      )}
-      {error?.message && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-danger">
-          {error.message}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** An input for one cell of a list, labelled for screen readers by its row and column. */
 function CellInput({

@@ -13,6 +13,7 @@ export const ADMIN_NAV: Array<{ label: string; href: string; permission: Permiss
   { label: 'Imports', href: '/admin/imports', permission: 'imports:run' },
   { label: 'Staff', href: '/admin/staff', permission: 'staff:manage' },
   { label: 'Audit log', href: '/admin/audit', permission: 'audit:read' },
+  { label: 'Store settings', href: '/admin/settings', permission: 'settings:manage' },
   { label: 'Backups', href: '/admin/backups', permission: 'settings:manage' },
   { label: 'Your account', href: '/admin/account', permission: null },
 ];

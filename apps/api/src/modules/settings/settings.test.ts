@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { StoreSettings } from '@facet/contracts/store-settings';
+import { rowsOf } from '../../db/client.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { adminCall, placeDiamondOrder, staffSession } from '../../test/staff.ts';
+import { lastMail } from '../../test/accounts.ts';
+
+// The owner edits the store's settings in the back office; totals, orders and e-mails follow at
+// once, a bad value is refused with its reason and saves nothing, and two owners cannot overwrite
+// each other unseen.
+
+let t: TestApp;
+let owner: string;
+let manager: string;
+beforeAll(async () => {
+  t = await buildTestApp({ FREE_SHIPPING_OVER_CENTS: '25000', STORE_NAME: 'Facet Fine Jewelry' });
+  owner = (await staffSession(t, 'owner')).cookie;
+  manager = (await staffSession(t, 'manager')).cookie;
+});
+afterAll(() => t.close());
+
+const read = async () =>
+  (await adminCall(t, owner, 'GET', '/settings')).json().data as {
+    version: number;
+    settings: StoreSettings;
+    updatedBy: string | null;
+  };
+const save = (version: number, settings: StoreSettings, cookie = owner) =>
+  adminCall(t, cookie, 'PUT', '/settings', { version, settings });
+const cart = async () =>
+  (await t.app.inject({ method: 'GET', url: '/api/cart', headers: { 'x-session-id': randomUUID() } })).json().data;
+
+describe('store settings', () => {
+  it('start from the environment, then are the owner’s: the cart charges the new values at once', async () => {
+    const first = await read();
+    expect(first.version).toBe(0);
+    expect(first.settings.freeShippingOverCents).toBe(25_000);
+    expect((await cart()).freeShippingOverCents).toBe(25_000);
+
+    const next = structuredClone(first.settings);
+    next.freeShippingOverCents = 50_000;
+    next.shipping.express.cents = 4_200;
+    next.taxRatesBp = { ...next.taxRatesBp, OR: 0, NY: 900 };
+    const res = await save(first.version, next);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ version: 1, settings: { freeShippingOverCents: 50_000 } });
+    const c = await cart();
+    expect(c.freeShippingOverCents).toBe(50_000);
+    expect(c.shippingOptions.find((o: { method: string }) => o.method === 'express').cents).toBe(4_200);
+  });
+
+  it('every order and its e-mail state the settings of the moment: the store’s name and the return window', async () => {
+    const now = await read();
+    const next = { ...structuredClone(now.settings), returnDays: 45 };
+    next.store.name = 'Facet & Daughters';
+    expect((await save(now.version, next)).statusCode).toBe(200);
+    const { email } = await placeDiamondOrder(t);
+    const mail = await lastMail(t, email, 'order-confirmation');
+    expect(mail.text).toContain('Facet & Daughters');
+    expect(mail.text).toMatch(/45-day returns|45 days/);
+  });
+
+  it('refuses a bad value with its reason, and saves nothing', async () => {
+    const before = await read();
+    const bad = structuredClone(before.settings);
+    bad.shipping.standard.cents = -100;
+    bad.madeToOrderDays = { from: 14, to: 10 };
+    bad.taxRatesBp = { 'New York': 888 };
+    const res = await save(before.version, bad);
+    expect(res.statusCode).toBe(400);
+    const errors = res.json().errors as Record<string, string>;
+    expect(Object.values(errors).join(' | ')).toMatch(/cannot be negative/);
+    expect(Object.values(errors).join(' | ')).toMatch(/two-letter code/);
+    expect((await read()).version).toBe(before.version);
+
+    // Express at less than standard: a price typed in dollars where cents were meant.
+    const cheap = structuredClone(before.settings);
+    cheap.shipping.express.cents = 35;
+    const res2 = await save(before.version, cheap);
+    expect(res2.statusCode).toBe(400);
+    expect(JSON.stringify(res2.json())).toContain('Express costs less than standard');
+    expect((await read()).version).toBe(before.version);
+  });
+
+  it('a change made since the page was opened is not overwritten: "changed by someone else — reload"', async () => {
+    const opened = await read();
+    expect((await save(opened.version, { ...opened.settings, returnDays: 31 })).statusCode).toBe(200);
+    const stale = await save(opened.version, { ...opened.settings, returnDays: 60 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toMatch(/changed by someone else/);
+    expect((await read()).settings.returnDays).toBe(31);
+  });
+
+  it('is audited, before → after, with who changed it', async () => {
+    const now = await read();
+    expect((await save(now.version, { ...now.settings, restockingPercent: 12 })).statusCode).toBe(200);
+    const [row] = rowsOf<{ before: StoreSettings; after: StoreSettings; staffEmail: string }>(
+      await t.database.db.execute(
+        sql`select before, after, staff_email as "staffEmail" from audit_log where action = 'settings.store' order by id desc limit 1`,
+      ),
+    );
+    expect(row!.before.restockingPercent).toBe(now.settings.restockingPercent);
+    expect(row!.after.restockingPercent).toBe(12);
+    expect((await read()).updatedBy).toBe(row!.staffEmail);
+  });
+
+  it('is the owner’s alone: a manager can neither read nor change it', async () => {
+    const now = await read();
+    expect((await adminCall(t, manager, 'GET', '/settings')).statusCode).toBe(403);
+    expect((await save(now.version, now.settings, manager)).statusCode).toBe(403);
+    expect((await read()).version).toBe(now.version);
+  });
+});

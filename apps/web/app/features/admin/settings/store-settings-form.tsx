@@ -1,0 +1,299 @@
+import { useFieldArray, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import type { AdminAnswer } from '@facet/contracts/admin-api';
+import { bpOfPercent, centsOf, decimalPrice, percentOfBp } from '@facet/contracts/money';
+import { SHIPPING_METHOD_KEYS, US_STATE, type StoreSettings } from '@facet/contracts/store-settings';
+import { toast } from '~/lib/toast.ts';
+import { adminApi } from '../shared/admin-api.ts';
+import { Field } from '../shared/field.tsx';
+import { useAdminAction } from '../shared/use-admin-action.ts';
+
+// The store's settings as the owner types them: prices in dollars, tax in percent, days as
+// numbers. The body sent is the contract's (cents, basis points), which the server checks again.
+
+type Answer = AdminAnswer<'GET /settings'>;
+
+const dollars = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d{1,2})?$/, 'Dollars, like 15 or 15.50');
+const whole = (min: number, max: number, unit: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `A whole number of ${unit}`)
+    .refine((v) => Number(v) >= min && Number(v) <= max, `Between ${min} and ${max} ${unit}`);
+const line = (max: number, what: string) => z.string().trim().min(1, `Write the ${what}`).max(max);
+const method = z.object({ label: line(40, 'name'), days: line(40, 'delivery time'), price: dollars });
+
+const schema = z
+  .object({
+    name: line(80, 'store name'),
+    email: z.email('An e-mail address, like hello@yourstore.com'),
+    phone: line(40, 'phone number'),
+    address: line(200, 'address'),
+    shipping: z.object({ standard: method, express: method, overnight: method }),
+    freeShipping: dollars,
+    madeFrom: whole(1, 120, 'business days'),
+    madeTo: whole(1, 120, 'business days'),
+    returnDays: whole(0, 365, 'days'),
+    restocking: whole(0, 100, 'percent'),
+    tax: z
+      .array(
+        z.object({
+          state: z.string().trim().toUpperCase().regex(US_STATE, 'Two letters, like NY'),
+          percent: z
+            .string()
+            .trim()
+            .regex(/^\d{1,2}(\.\d{1,2})?$/, 'A percent, like 8.88'),
+        }),
+      )
+      .max(60, 'At most 60 states')
+      .refine(
+        (rows) => new Set(rows.map((r) => r.state.toUpperCase())).size === rows.length,
+        'A state is listed twice',
+      ),
+  })
+  .refine((v) => Number(v.madeFrom) <= Number(v.madeTo), {
+    path: ['madeTo'],
+    message: 'The longest time cannot be shorter than the shortest',
+  });
+type Values = z.input<typeof schema>;
+
+const valuesOf = (s: StoreSettings): Values => ({
+  ...s.store,
+  shipping: Object.fromEntries(
+    SHIPPING_METHOD_KEYS.map((k) => [
+      k,
+      { label: s.shipping[k].label, days: s.shipping[k].days, price: decimalPrice(s.shipping[k].cents) },
+    ]),
+  ) as Values['shipping'],
+  freeShipping: decimalPrice(s.freeShippingOverCents),
+  madeFrom: String(s.madeToOrderDays.from),
+  madeTo: String(s.madeToOrderDays.to),
+  returnDays: String(s.returnDays),
+  restocking: String(s.restockingPercent),
+  tax: Object.entries(s.taxRatesBp)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([state, bp]) => ({ state, percent: percentOfBp(bp) })),
+});
+
+const settingsOf = (v: z.output<typeof schema>): StoreSettings => ({
+  store: { name: v.name, email: v.email, phone: v.phone, address: v.address },
+  shipping: Object.fromEntries(
+    SHIPPING_METHOD_KEYS.map((k) => [
+      k,
+      { label: v.shipping[k].label, days: v.shipping[k].days, cents: centsOf(Number(v.shipping[k].price)) },
+    ]),
+  ) as StoreSettings['shipping'],
+  freeShippingOverCents: centsOf(Number(v.freeShipping)),
+  madeToOrderDays: { from: Number(v.madeFrom), to: Number(v.madeTo) },
+  returnDays: Number(v.returnDays),
+  restockingPercent: Number(v.restocking),
+  taxRatesBp: Object.fromEntries(v.tax.map((r) => [r.state, bpOfPercent(Number(r.percent))])),
+});
+
+/** The server's field names (the contract's) → this form's, so its refusals show beside the field. */
+const FIELD_OF: Record<string, string> = {
+  'store.name': 'name',
+  'store.email': 'email',
+  'store.phone': 'phone',
+  'store.address': 'address',
+  freeShippingOverCents: 'freeShipping',
+  'madeToOrderDays.from': 'madeFrom',
+  'madeToOrderDays.to': 'madeTo',
+  returnDays: 'returnDays',
+  restockingPercent: 'restocking',
+};
+const formField = (server: string) =>
+  FIELD_OF[server.replace(/^settings\./, '')] ??
+  server.replace(/^settings\./, '').replace(/^shipping\.(\w+)\.cents$/, 'shipping.$1.price');
+
+const TITLES = { standard: 'Standard', express: 'Express', overnight: 'Overnight' } as const;
+
+export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved: (a: Answer) => void }) {
+  const form = useForm<Values, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: valuesOf(answer.settings),
+    mode: 'onTouched',
+  });
+  const { register, control, handleSubmit, formState, setError, reset } = form;
+  const tax = useFieldArray({ control, name: 'tax' });
+  const { busy, run } = useAdminAction();
+  const e = formState.errors;
+
+  const save = handleSubmit((v) =>
+    run(
+      async () => {
+        const saved = await adminApi('PUT /settings', { body: { version: answer.version, settings: settingsOf(v) } });
+        reset(valuesOf(saved.settings));
+        onSaved(saved);
+        toast.success('Saved. Every page, total and e-mail says the new values now.');
+      },
+      (errs) => {
+        for (const [field, message] of Object.entries(errs ?? {}))
+          setError(formField(field) as keyof Values, { message });
+      },
+    ),
+  );
+
+  return (
+    <form method="post" noValidate onSubmit={(ev) => void save(ev)} className="space-y-4">
+      <section className="grid gap-4 border border-hairline bg-white p-4 md:grid-cols-2" aria-labelledby="store">
+        <h2 id="store" className="text-sm font-semibold md:col-span-2">
+          The store
+        </h2>
+        <Field label="Name" error={e.name} hint="In every e-mail, page title and the footer.">
+          {(a) => <input {...a} {...register('name')} className="field py-2" autoComplete="organization" />}
+        </Field>
+        <Field label="E-mail" error={e.email} hint="Shoppers write here; order and contact notices go here.">
+          {(a) => <input {...a} {...register('email')} type="email" className="field py-2" />}
+        </Field>
+        <Field label="Phone" error={e.phone}>
+          {(a) => <input {...a} {...register('phone')} type="tel" className="field py-2" />}
+        </Field>
+        <Field label="Address" error={e.address}>
+          {(a) => <input {...a} {...register('address')} className="field py-2" />}
+        </Field>
+      </section>
+
+      <section className="border border-hairline bg-white p-4" aria-labelledby="shipping">
+        <h2 id="shipping" className="text-sm font-semibold">
+          Shipping
+        </h2>
+        <p className="mt-1 text-xs text-muted">
+          Every method is insured. The delivery time is what shoppers read at checkout and in the shipping policy.
+        </p>
+        <div className="mt-3 grid gap-4 md:grid-cols-3">
+          {SHIPPING_METHOD_KEYS.map((k) => (
+            <fieldset key={k} className="space-y-3 border border-hairline p-3">
+              <legend className="px-1 text-xs font-medium uppercase tracking-wider text-muted">{TITLES[k]}</legend>
+              <Field label="Name" error={e.shipping?.[k]?.label}>
+                {(a) => <input {...a} {...register(`shipping.${k}.label`)} className="field py-2" />}
+              </Field>
+              <Field label="Delivery time" error={e.shipping?.[k]?.days}>
+                {(a) => <input {...a} {...register(`shipping.${k}.days`)} className="field py-2" />}
+              </Field>
+              <Field label="Price (USD)" error={e.shipping?.[k]?.price}>
+                {(a) => (
+                  <input {...a} {...register(`shipping.${k}.price`)} inputMode="decimal" className="field py-2" />
+                )}
+              </Field>
+            </fieldset>
+          ))}
+        </div>
+        <div className="mt-4 max-w-xs">
+          <Field
+            label="Free standard shipping over (USD)"
+            error={e.freeShipping}
+            hint="Orders whose merchandise reaches this ship standard for free."
+          >
+            {(a) => <input {...a} {...register('freeShipping')} inputMode="decimal" className="field py-2" />}
+          </Field>
+        </div>
+      </section>
+
+      <section className="grid gap-4 border border-hairline bg-white p-4 md:grid-cols-4" aria-labelledby="promises">
+        <h2 id="promises" className="text-sm font-semibold md:col-span-4">
+          Made to order and returns
+        </h2>
+        <Field label="Made to order: from (business days)" error={e.madeFrom}>
+          {(a) => <input {...a} {...register('madeFrom')} inputMode="numeric" className="field py-2" />}
+        </Field>
+        <Field label="to (business days)" error={e.madeTo}>
+          {(a) => <input {...a} {...register('madeTo')} inputMode="numeric" className="field py-2" />}
+        </Field>
+        <Field label="Return window (days)" error={e.returnDays} hint="0: no returns.">
+          {(a) => <input {...a} {...register('returnDays')} inputMode="numeric" className="field py-2" />}
+        </Field>
+        <Field label="Restocking fee (%)" error={e.restocking} hint="On returned made-to-order rings.">
+          {(a) => <input {...a} {...register('restocking')} inputMode="numeric" className="field py-2" />}
+        </Field>
+      </section>
+
+      <section className="border border-hairline bg-white p-4" aria-labelledby="tax">
+        <h2 id="tax" className="text-sm font-semibold">
+          Sales tax by state
+        </h2>
+        <p className="mt-1 text-xs text-muted">
+          Charged on the merchandise of orders shipped to the state. A state not listed is charged none.
+        </p>
+        {(e.tax?.root?.message ?? e.tax?.message) && (
+          <p role="alert" className="mt-2 text-sm text-danger">
+            {e.tax?.root?.message ?? e.tax?.message}
+          </p>
+        )}
+        <table className="mt-3 w-full max-w-md text-sm">
+          <caption className="sr-only">Sales tax rates</caption>
+          <thead className="text-left text-xs uppercase tracking-wider text-muted">
+            <tr>
+              <th scope="col" className="pb-1 pr-2 font-medium">
+                State
+              </th>
+              <th scope="col" className="pb-1 pr-2 font-medium">
+                Rate (%)
+              </th>
+              <th scope="col">
+                <span className="sr-only">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {tax.fields.map((f, i) => (
+              <tr key={f.id} className="align-top">
+                <td className="w-24 py-1 pr-2">
+                  <input
+                    {...register(`tax.${i}.state`)}
+                    aria-label={`State ${i + 1}`}
+                    aria-invalid={e.tax?.[i]?.state ? true : undefined}
+                    maxLength={2}
+                    className="field py-1.5 uppercase"
+                  />
+                  {e.tax?.[i]?.state?.message && (
+                    <span className="mt-0.5 block text-xs text-danger">{e.tax[i].state.message}</span>
+                  )}
+                </td>
+                <td className="w-32 py-1 pr-2">
+                  <input
+                    {...register(`tax.${i}.percent`)}
+                    aria-label={`Rate of state ${i + 1}, in percent`}
+                    aria-invalid={e.tax?.[i]?.percent ? true : undefined}
+                    inputMode="decimal"
+                    className="field py-1.5"
+                  />
+                  {e.tax?.[i]?.percent?.message && (
+                    <span className="mt-0.5 block text-xs text-danger">{e.tax[i].percent.message}</span>
+                  )}
+                </td>
+                <td className="py-1">
+                  <button
+                    type="button"
+                    className="px-2 py-1.5 text-sm text-danger underline"
+                    onClick={() => tax.remove(i)}
+                  >
+                    Remove<span className="sr-only"> state {i + 1}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <button
+          type="button"
+          className="btn-secondary mt-2 py-1.5 text-xs"
+          onClick={() => tax.append({ state: '', percent: '' })}
+        >
+          Add a state
+        </button>
+      </section>
+
+      <div className="flex items-center gap-3">
+        <button type="submit" className="btn-primary py-2" disabled={busy}>
+          {busy ? 'Saving…' : 'Save settings'}
+        </button>
+        {formState.isDirty && <span className="text-sm text-muted">Unsaved changes</span>}
+      </div>
+    </form>
+  );
+}
