@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { US_STATES } from './account.ts';
 
 // The store's settings as the owner edits them in the back office: who the store is, how it ships
 // and what it costs, how long made-to-order pieces take, the return window and sales tax by state.
@@ -56,8 +57,8 @@ const storeSettingsFields = z
         const states = Object.keys(r);
         if (states.length > 60) ctx.addIssue({ code: 'custom', message: 'At most 60 states' });
         for (const k of states)
-          if (!US_STATE.test(k))
-            ctx.addIssue({ code: 'custom', path: [k], message: `“${k}”: a state is its two-letter code` });
+          if (!US_STATE.test(k) || !(k in US_STATES))
+            ctx.addIssue({ code: 'custom', path: [k], message: `“${k}”: a state is its two-letter code, like NY` });
       }),
   })
   .strict();

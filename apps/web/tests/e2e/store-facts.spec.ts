@@ -1,3 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from '@playwright/test';
 import { test, expect } from './support/ready.ts';
 import { startOwnServer, type OwnServer } from './support/server.ts';
 
@@ -7,19 +12,34 @@ import { startOwnServer, type OwnServer } from './support/server.ts';
 let store: OwnServer;
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  store = await startOwnServer({
-    FREE_SHIPPING_OVER_CENTS: '40000',
-    SHIPPING_CENTS: '1900,3900,7100',
-    SHIPPING_DAYS: '4–6 business days|2 business days|Next business day',
-    MADE_TO_ORDER_DAYS: '12-16',
-    RETURN_DAYS: '21',
-    MADE_TO_ORDER_RESTOCKING_PERCENT: '10',
-  });
+  // Its owner and a manager, made with the staff command before the store starts (as e2e.mjs does).
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'facet-facts-'));
+  for (const role of ['owner', 'manager']) {
+    const r = spawnSync(process.execPath, ['apps/api/src/cli/staff.ts', 'add', `${role}@facet.test`, '--role', role], {
+      cwd: path.resolve(import.meta.dirname, '../../../..'),
+      input: PASSWORD,
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_SCALE: '0.05' },
+      encoding: 'utf8',
+    });
+    if (r.status !== 0) throw new Error(`staff ${role}: ${r.stdout}${r.stderr}`);
+  }
+  store = await startOwnServer(
+    {
+      FREE_SHIPPING_OVER_CENTS: '40000',
+      SHIPPING_CENTS: '1900,3900,7100',
+      SHIPPING_DAYS: '4–6 business days|2 business days|Next business day',
+      MADE_TO_ORDER_DAYS: '12-16',
+      RETURN_DAYS: '21',
+      MADE_TO_ORDER_RESTOCKING_PERCENT: '10',
+    },
+    { dataDir },
+  );
 });
 test.afterAll(async () => {
   await store?.stop();
 });
 
+const PASSWORD = 'Loupe-and-Tweezers-42';
 const api = async <T>(path: string): Promise<T> =>
   ((await (await fetch(`${store.url}/api${path}`)).json()) as { data: T }).data;
 const STALE = /\b(30-day|30 days|8–12|10–14|3–5 business|\$500|\$250|\$65|\$60|15%)/;
@@ -89,4 +109,48 @@ test('policies, header, product pages and cart all state the configured facts', 
     'free insured shipping on orders over $400',
   );
   expect(await page.locator('main').innerText()).not.toMatch(STALE);
+});
+
+async function signInHere(browser: Browser, role: string, next: string) {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${store.url}${next}`);
+  await page.getByLabel('Email').fill(`${role}@facet.test`);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('staff-member')).toContainText(`${role}@facet.test`);
+  return page;
+}
+
+test('the owner changes the free-shipping threshold and the return window in the back office; every page says so at once', async ({
+  browser,
+  page,
+}) => {
+  const owner = await signInHere(browser, 'owner', '/admin/settings');
+  await expect(owner.getByRole('heading', { name: 'Store settings' })).toBeVisible();
+  await owner.getByLabel('Free standard shipping over (USD)').fill('-5');
+  await owner.getByRole('button', { name: 'Save settings' }).click();
+  await expect(owner.getByText('Dollars, like 15 or 15.50')).toBeVisible();
+  await owner.getByLabel('Free standard shipping over (USD)').fill('525');
+  await owner.getByLabel('Return window (days)').fill('35');
+  await owner.getByRole('button', { name: 'Save settings' }).click();
+  await expect(owner.getByText('Saved. Every page, total and e-mail says the new values now.')).toBeVisible();
+
+  const saved = Date.now();
+  await page.goto(`${store.url}/shipping-policy`);
+  await expect(page.locator('main')).toContainText('Free on orders over $525, otherwise $19');
+  await page.goto(`${store.url}/return-policy`);
+  await expect(page.locator('main')).toContainText('within 35 days of delivery');
+  await expect(page.locator('header')).toContainText('35-day returns');
+  await page.goto(`${store.url}/category/1301`);
+  await expect(page.locator('main')).toContainText('free insured shipping on orders over $525');
+  expect(Date.now() - saved).toBeLessThan(10_000);
+  const cart = await api<{ freeShippingOverCents: number }>('/cart');
+  expect(cart.freeShippingOverCents).toBe(52_500);
+
+  // The change is the owner's alone: a manager sees no such page in the menu and cannot open it.
+  const manager = await signInHere(browser, 'manager', '/admin');
+  await expect(manager.getByRole('navigation').getByRole('link', { name: 'Store settings' })).toHaveCount(0);
+  await manager.goto(`${store.url}/admin/settings`);
+  await expect(manager.getByRole('heading', { name: 'Store settings' })).toHaveCount(0);
+  await expect(manager.getByRole('heading', { name: 'Not for your role' })).toBeVisible();
 });

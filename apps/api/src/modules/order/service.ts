@@ -2,7 +2,6 @@ import type { StoreSettings } from '@facet/contracts/store-settings';
 import { createHash, randomInt } from 'node:crypto';
 import type { Order, OrderSummary } from '@facet/contracts/commerce';
 import { US_STATES } from '@facet/contracts/account';
-import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { Conflict, NotFound, Unprocessable } from '../../errors.ts';
 import { hashToken } from '../../secrets.ts';

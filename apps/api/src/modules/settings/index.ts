@@ -1,2 +1,2 @@
-export { readSettings, saveSettings, settingsFromConfig, StoreSettingsCopy } from './service.ts';
+export { StoreSettingsCopy } from './service.ts';
 export { settingsAdminRoutes } from './routes.ts';
