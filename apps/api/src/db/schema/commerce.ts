@@ -73,6 +73,9 @@ export const customerOrder = pgTable(
     shippingAddress: jsonb('shipping_address').$type<OrderAddress>().notNull(),
     billingAddress: jsonb('billing_address').$type<OrderAddress>().notNull(),
     shippingMethod: text('shipping_method').notNull(),
+    /** The method's name and delivery time as promised when the order was placed (null: orders before they were kept). */
+    shippingLabel: text('shipping_label'),
+    shippingDays: text('shipping_days'),
     subtotalCents: integer('subtotal_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),

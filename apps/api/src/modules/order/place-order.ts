@@ -141,6 +141,8 @@ const recordOrder: Step<PlaceState> = {
     const { billing, shipping } = addresses(s);
     const card = s.deps.payments.flow === 'card';
     const totals = s.totals!;
+    // The method's name and delivery time as promised now: a later change of settings does not rewrite them.
+    const promised = s.deps.settings.current().shipping[s.input.shippingMethod];
     s.accessToken = randomBytes(24).toString('base64url');
     s.inserted = await repo.insert(tx(s), {
       number: s.number,
@@ -150,6 +152,8 @@ const recordOrder: Step<PlaceState> = {
       shippingAddress: shipping,
       billingAddress: billing,
       shippingMethod: s.input.shippingMethod,
+      shippingLabel: promised.label,
+      shippingDays: promised.days,
       subtotalCents: totals.subtotalCents,
       shippingCents: totals.shippingCents,
       taxCents: totals.taxCents,

@@ -52,7 +52,13 @@ export function toOrder(
     })),
     shippingAddress: o.shippingAddress,
     billingAddress: o.billingAddress,
-    shipping: { ...shipping, cents: o.shippingCents },
+    // What was promised when the order was placed; orders from before that was kept, today's wording.
+    shipping: {
+      ...shipping,
+      label: o.shippingLabel ?? shipping.label,
+      days: o.shippingDays ?? shipping.days,
+      cents: o.shippingCents,
+    },
     totals: {
       subtotalCents: o.subtotalCents,
       shippingCents: o.shippingCents,

@@ -62,6 +62,30 @@ describe('store settings', () => {
     expect(mail.text).toMatch(/45-day returns|45 days/);
   });
 
+  it('an order keeps the shipping it was promised: a later change of the method’s name or delivery time does not rewrite it', async () => {
+    const { number, token } = await placeDiamondOrder(t);
+    const orderNow = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/order/${number}`, headers: { 'x-order-token': token } })).json()
+        .data.shipping;
+    const promised = await orderNow();
+    const now = await read();
+    const next = structuredClone(now.settings);
+    next.shipping.standard = { ...next.shipping.standard, label: 'Armored courier', days: '9–11 business days' };
+    expect((await save(now.version, next)).statusCode).toBe(200);
+    expect(await orderNow()).toEqual(promised);
+    expect(promised.label).not.toBe('Armored courier');
+    // A new order is promised the new wording.
+    const fresh = await placeDiamondOrder(t);
+    const later = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/order/${fresh.number}`,
+        headers: { 'x-order-token': fresh.token },
+      })
+    ).json().data.shipping;
+    expect(later).toMatchObject({ label: 'Armored courier', days: '9–11 business days' });
+  });
+
   it('refuses a bad value with its reason, and saves nothing', async () => {
     const before = await read();
     const bad = structuredClone(before.settings);

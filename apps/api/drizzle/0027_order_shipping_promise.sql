@@ -1,0 +1,2 @@
+ALTER TABLE "customer_order" ADD COLUMN "shipping_label" text;--> statement-breakpoint
+ALTER TABLE "customer_order" ADD COLUMN "shipping_days" text;
