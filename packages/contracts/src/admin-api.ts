@@ -61,7 +61,8 @@ import { storeSettingsAnswer, storeSettingsUpdate } from './store-settings.ts';
 /** Who may call an operation: a permission, any signed-in member, one who has only given a password, or anyone. */
 export type AdminAccess = Permission | 'signed-in' | 'password-only' | 'public';
 
-interface OpSpec {
+/** One operation's entry: what the API registers and the admin pages call. */
+export interface AdminOpSpec {
   access: AdminAccess;
   /** The shape of `data` in the answer; `null` when there is none. */
   answer: z.ZodType;
@@ -73,7 +74,7 @@ interface OpSpec {
   /** A download (a CSV file), not `{ data }`: pages link to it rather than call it. */
   file?: 'text/csv';
 }
-const op = <const S extends OpSpec>(s: S) => s;
+const op = <const S extends AdminOpSpec>(s: S) => s;
 
 const rowId = z.coerce.number().int().positive().max(2_147_483_647);
 const idParams = z.object({ id: rowId }).strict();

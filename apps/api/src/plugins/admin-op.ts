@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ADMIN_API, type AdminAccess, type AdminOp } from '@facet/contracts/admin-api';
+import { ADMIN_API, type AdminOp, type AdminOpSpec } from '@facet/contracts/admin-api';
 import { csvFile, envelope } from '@facet/contracts/envelope';
 
 // A back-office route is registered from its entry in the contracts' table: method, path,
@@ -17,22 +17,12 @@ type Answer<S> = S extends { file: string }
 type Method<K extends string> = K extends `${infer M} ${string}` ? M : never;
 type Url<K extends string> = K extends `${string} ${infer U}` ? U : never;
 
-interface LooseSpec {
-  access: AdminAccess;
-  answer: z.ZodType;
-  status?: number;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  file?: string;
-}
-
 /**
  * `app.route({ ...adminRoute('GET /customers/:id'), handler })`. Extra route config (a stricter
  * rate limit) goes in `config`; the permission is the table's.
  */
 export function adminRoute<K extends AdminOp>(key: K, config: { rateLimit?: object } = {}) {
-  const s = ADMIN_API[key] as LooseSpec;
+  const s: AdminOpSpec = ADMIN_API[key];
   const space = key.indexOf(' ');
   const schema = Object.fromEntries(
     Object.entries({

@@ -38,7 +38,6 @@ export const adminRouteTable: Array<{
   method: string;
   url: string;
   access: AdminAccess;
-  answers: boolean;
   op: AdminOp;
 }> = [];
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -87,10 +86,6 @@ export async function adminScope(app: FastifyInstance) {
           url: route.url,
           access,
           op,
-          // Whether it declares the shape of its 2xx answer (typed back-office contracts).
-          answers: Object.keys((route.schema?.response as object | undefined) ?? {}).some((k) =>
-            /^(2\d\d|2xx)$/.test(k),
-          ),
         });
   });
   app.addHook('onSend', async (req, reply) => {

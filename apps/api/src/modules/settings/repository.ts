@@ -23,16 +23,16 @@ export const settingsRepository = {
         from store_setting where key = ${SETTINGS_KEY} ${lock ? sql`for update` : sql``}`),
     )[0] ?? null,
 
-  /** Writes the next version if the row is still at `version` (0: not written yet); false if not. */
-  write: async (db: DbOrTx, version: number, settings: StoreSettings, by: string): Promise<boolean> => {
+  /** Writes the next version if the row is still at `version` (0: not written yet): its time, or null if not. */
+  write: async (db: DbOrTx, version: number, settings: StoreSettings, by: string): Promise<Date | null> => {
     const value = JSON.stringify({ version: version + 1, settings, by });
-    const rows = rowsOf<{ key: string }>(
+    const rows = rowsOf<{ updatedAt: string }>(
       version === 0
         ? await db.execute(sql`insert into store_setting (key, value) values (${SETTINGS_KEY}, ${value}::jsonb)
-            on conflict (key) do nothing returning key`)
+            on conflict (key) do nothing returning updated_at as "updatedAt"`)
         : await db.execute(sql`update store_setting set value = ${value}::jsonb, updated_at = now()
-            where key = ${SETTINGS_KEY} and (value->>'version')::int = ${version} returning key`),
+            where key = ${SETTINGS_KEY} and (value->>'version')::int = ${version} returning updated_at as "updatedAt"`),
     );
-    return rows.length === 1;
+    return rows[0] ? new Date(rows[0].updatedAt) : null;
   },
 };

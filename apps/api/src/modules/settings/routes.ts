@@ -11,10 +11,10 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...adminRoute('PUT /settings'),
     handler: async (req) => {
-      await saveSettings(app.db, app.config, actorOf(req.staff!.staff), req.body);
+      const saved = await saveSettings(app.db, app.config, actorOf(req.staff!.staff), req.body);
       // The writer's next page shows the change at once; the others hear the row's notification.
-      await app.storeSettings.reload();
-      return { data: await readSettings(app.db, app.config) };
+      app.storeSettings.use(saved.settings);
+      return { data: saved };
     },
   });
 };

@@ -45,11 +45,18 @@ export async function saveSettings(
   config: Config,
   actor: Actor,
   update: { version: number; settings: StoreSettings },
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<StoreSettingsAnswer> {
+  return db.transaction(async (tx) => {
     const before = (await repo.read(tx, true))?.settings ?? settingsFromConfig(config);
-    if (!(await repo.write(tx, update.version, update.settings, actor.email))) throw new Conflict(STALE);
+    const at = await repo.write(tx, update.version, update.settings, actor.email);
+    if (!at) throw new Conflict(STALE);
     await audit(tx, actor, 'settings.store', 'setting', SETTINGS_KEY, before, update.settings);
+    return {
+      version: update.version + 1,
+      settings: update.settings,
+      updatedAt: at.toISOString(),
+      updatedBy: actor.email,
+    };
   });
 }
 
@@ -74,5 +81,9 @@ export class StoreSettingsCopy {
   }
   async reload(): Promise<void> {
     this.#now = (await readSettings(this.#db, this.#config)).settings;
+  }
+  /** The settings this instance has just saved itself (its own NOTIFY reloads them again, harmlessly). */
+  use(settings: StoreSettings): void {
+    this.#now = settings;
   }
 }

@@ -1,5 +1,5 @@
-import { useEffect, useId } from 'react';
-import { useFieldArray, useForm, type FieldError, type UseFormRegisterReturn } from 'react-hook-form';
+import { useEffect } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
@@ -14,7 +14,7 @@ import { centsOf, decimalPrice, formatMoney } from '@facet/contracts/money';
 import { toast } from '~/lib/toast.ts';
 import { adminApi } from '../shared/admin-api.ts';
 import { useAdminAction } from '../shared/use-admin-action.ts';
-import { Field } from '../shared/field.tsx';
+import { CellInput, Field } from '../shared/field.tsx';
 
 // The product's own fields, its attributes (a list that grows and shrinks) and the price of each
 // variant, validated by the contract's field schemas. Prices are typed in dollars and sent in cents.
@@ -49,39 +49,6 @@ export const formValuesOf = (p: AdminProduct): Values => ({
     price: decimalPrice(v.priceCents),
   })),
 });
-
-/** An input for one cell of a list, labelled for screen readers by its row and column. */
-function CellInput({
-  label,
-  error,
-  reg,
-  className = '',
-  ...rest
-}: {
-  label: string;
-  error?: FieldError;
-  reg: UseFormRegisterReturn;
-  className?: string;
-} & React.InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
-  return (
-    <>
-      <input
-        {...reg}
-        {...rest}
-        aria-label={label}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`field py-1.5 ${className}`}
-      />
-      {error?.message && (
-        <span id={`${id}-error`} className="mt-0.5 block text-xs text-danger">
-          {error.message}
-        </span>
-      )}
-    </>
-  );
-}
 
 export function ProductForm({
   product,

@@ -6,7 +6,7 @@ import { bpOfPercent, centsOf, decimalPrice, percentOfBp } from '@facet/contract
 import { SHIPPING_METHOD_KEYS, US_STATE, type StoreSettings } from '@facet/contracts/store-settings';
 import { toast } from '~/lib/toast.ts';
 import { adminApi } from '../shared/admin-api.ts';
-import { Field } from '../shared/field.tsx';
+import { CellInput, Field } from '../shared/field.tsx';
 import { useAdminAction } from '../shared/use-admin-action.ts';
 
 // The store's settings as the owner types them: prices in dollars, tax in percent, days as
@@ -243,28 +243,21 @@ export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved
             {tax.fields.map((f, i) => (
               <tr key={f.id} className="align-top">
                 <td className="w-24 py-1 pr-2">
-                  <input
-                    {...register(`tax.${i}.state`)}
-                    aria-label={`State ${i + 1}`}
-                    aria-invalid={e.tax?.[i]?.state ? true : undefined}
+                  <CellInput
+                    label={`State ${i + 1}`}
+                    reg={register(`tax.${i}.state`)}
+                    error={e.tax?.[i]?.state}
                     maxLength={2}
-                    className="field py-1.5 uppercase"
+                    className="uppercase"
                   />
-                  {e.tax?.[i]?.state?.message && (
-                    <span className="mt-0.5 block text-xs text-danger">{e.tax[i].state.message}</span>
-                  )}
                 </td>
                 <td className="w-32 py-1 pr-2">
-                  <input
-                    {...register(`tax.${i}.percent`)}
-                    aria-label={`Rate of state ${i + 1}, in percent`}
-                    aria-invalid={e.tax?.[i]?.percent ? true : undefined}
+                  <CellInput
+                    label={`Rate of state ${i + 1}, in percent`}
+                    reg={register(`tax.${i}.percent`)}
+                    error={e.tax?.[i]?.percent}
                     inputMode="decimal"
-                    className="field py-1.5"
                   />
-                  {e.tax?.[i]?.percent?.message && (
-                    <span className="mt-0.5 block text-xs text-danger">{e.tax[i].percent.message}</span>
-                  )}
                 </td>
                 <td className="py-1">
                   <button

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { FieldError } from 'react-hook-form';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 
 /** A labelled form field of the back office, with its hint and its error tied to the input for screen readers. */
 export function Field({
@@ -32,5 +32,38 @@ export function Field({
         </p>
       )}
     </div>
+  );
+}
+
+/** An input for one cell of a list, labelled for screen readers by its row and column. */
+export function CellInput({
+  label,
+  error,
+  reg,
+  className = '',
+  ...rest
+}: {
+  label: string;
+  error?: FieldError;
+  reg: UseFormRegisterReturn;
+  className?: string;
+} & React.InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <>
+      <input
+        {...reg}
+        {...rest}
+        aria-label={label}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`field py-1.5 ${className}`}
+      />
+      {error?.message && (
+        <span id={`${id}-error`} className="mt-0.5 block text-xs text-danger">
+          {error.message}
+        </span>
+      )}
+    </>
   );
 }
