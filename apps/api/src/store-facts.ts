@@ -16,6 +16,8 @@ export function storeFacts(s: StoreSettings, config: Config): StoreFacts {
     madeToOrderDays: [s.madeToOrderDays.from, s.madeToOrderDays.to],
     returnDays: s.returnDays,
     madeToOrderRestockingPercent: s.restockingPercent,
+    openingHours: s.openingHours,
+    timezone: config.STORE_TIMEZONE,
     payment:
       config.PAYMENT_PROVIDER === 'stripe'
         ? {

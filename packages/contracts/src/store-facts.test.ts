@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { countPhrase, fillFacts, freeShippingText, madeToOrderText, type StoreFacts } from './store-facts.ts';
+import {
+  countPhrase,
+  fillFacts,
+  freeShippingText,
+  hoursText,
+  madeToOrderText,
+  type StoreFacts,
+} from './store-facts.ts';
 
 const facts: StoreFacts = {
   freeShippingOverCents: 25_000,
@@ -11,6 +18,16 @@ const facts: StoreFacts = {
   madeToOrderDays: [10, 14],
   returnDays: 30,
   madeToOrderRestockingPercent: 15,
+  openingHours: [
+    null,
+    { open: '10:00', close: '18:00' },
+    { open: '10:00', close: '18:00' },
+    { open: '10:00', close: '18:00' },
+    { open: '10:00', close: '18:00' },
+    { open: '10:00', close: '18:00' },
+    { open: '10:00', close: '16:30' },
+  ],
+  timezone: 'America/New_York',
   payment: { provider: 'test' },
 };
 
@@ -23,6 +40,17 @@ describe('store facts in content', () => {
       ),
     ).toBe('Free over $250; express 2–3 business days for $35.50; made in 10–14 business days; 30 days; 15% fee');
     expect(madeToOrderText(facts)).toBe('10–14 business days');
+  });
+
+  it('says the opening hours briefly: days with the same hours together, closed days left out, in the store’s zone', () => {
+    expect(hoursText(facts)).toBe('Mon–Fri 10 am – 6 pm; Sat 10 am – 4:30 pm ET');
+    const split = structuredClone(facts.openingHours);
+    split[3] = null; // closed on Wednesday
+    split[0] = { open: '12:00', close: '17:00' };
+    expect(hoursText({ ...facts, openingHours: split })).toBe(
+      'Mon–Tue 10 am – 6 pm; Thu–Fri 10 am – 6 pm; Sat 10 am – 4:30 pm; Sun 12 pm – 5 pm ET',
+    );
+    expect(hoursText({ ...facts, openingHours: Array(7).fill(null) })).toBe('By appointment');
   });
 
   it('refuses an unknown placeholder instead of printing it', () => {

@@ -15,6 +15,10 @@ export interface StoreFacts {
   returnDays: number;
   /** Restocking fee, in percent, on returned made-to-order (configured) rings. */
   madeToOrderRestockingPercent: number;
+  /** When the store is open, Sunday first; null: closed that day. */
+  openingHours: Array<{ open: string; close: string } | null>;
+  /** The store's clock (an IANA zone): opening hours and appointment times are on it. */
+  timezone: string;
   /** Who takes the card: the built-in test provider (fields on our page) or Stripe (its Payment Element). */
   payment: { provider: 'test' } | { provider: 'stripe'; publishableKey: string; holdMinutes: number };
 }
@@ -29,6 +33,40 @@ export const freeShippingText = (f: StoreFacts, priceCents?: number) =>
     ? 'free insured shipping'
     : `free insured shipping on orders over ${formatMoney(f.freeShippingOverCents)}`;
 export const returnsText = (f: StoreFacts) => `${f.returnDays}-day returns on unworn pieces`;
+
+const SHORT_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** "18:30" → "6:30 pm", "10:00" → "10 am". */
+const clockText = (hhmm: string) => {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  return `${h % 12 || 12}${m ? `:${String(m).padStart(2, '0')}` : ''} ${h < 12 ? 'am' : 'pm'}`;
+};
+/** "ET" for New York, else the zone's short name at that moment. */
+export const zoneShort = (tz: string, at = Date.now()) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'short' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')!
+    .value.replace(/^E[SD]T$/, 'ET')
+    .replace(/^C[SD]T$/, 'CT')
+    .replace(/^P[SD]T$/, 'PT');
+
+/** The week's hours said briefly, days with the same hours together: "Mon–Fri 10 am – 6 pm; Sat 10 am – 4 pm ET". */
+export function hoursText(f: Pick<StoreFacts, 'openingHours' | 'timezone'>): string {
+  // Monday first, as people read a week; runs of days with the same hours are one phrase.
+  const order = [1, 2, 3, 4, 5, 6, 0];
+  const runs: Array<{ from: number; to: number; hours: string }> = [];
+  for (const d of order) {
+    const h = f.openingHours[d];
+    const hours = h ? `${clockText(h.open)} – ${clockText(h.close)}` : '';
+    const last = runs.at(-1);
+    if (last && last.hours === hours && order.indexOf(last.to) === order.indexOf(d) - 1) last.to = d;
+    else runs.push({ from: d, to: d, hours });
+  }
+  const open = runs.filter((r) => r.hours);
+  if (!open.length) return 'By appointment';
+  const days = (r: (typeof runs)[number]) =>
+    r.from === r.to ? SHORT_DAYS[r.from] : `${SHORT_DAYS[r.from]}–${SHORT_DAYS[r.to]}`;
+  return `${open.map((r) => `${days(r)} ${r.hours}`).join('; ')} ${zoneShort(f.timezone)}`;
+}
 
 /** What `{{name}}` stands for in content (policies): each a sentence-ready phrase. */
 export function factPhrases(f: StoreFacts): Record<string, string> {
@@ -46,6 +84,7 @@ export function factPhrases(f: StoreFacts): Record<string, string> {
     madeToOrderDays: madeToOrderText(f),
     returnDays: String(f.returnDays),
     restockingPercent: `${f.madeToOrderRestockingPercent}%`,
+    openingHours: hoursText(f),
   };
 }
 

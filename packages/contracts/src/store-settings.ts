@@ -24,6 +24,11 @@ const shippingMethod = z
   .strict();
 
 export const SHIPPING_METHOD_KEYS = ['standard', 'express', 'overnight'] as const;
+/** The week as opening hours list it, Sunday first (as JavaScript's getDay). */
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time like 10:00 or 18:30');
+/** One day's hours in the store's time zone, or null: closed. */
+const dayHours = z.object({ open: clock, close: clock }).strict().nullable();
 export const US_STATE = /^[A-Z]{2}$/;
 
 const storeSettingsFields = z
@@ -50,6 +55,18 @@ const storeSettingsFields = z
     returnDays: z.number().int().min(0, 'Cannot be negative').max(365, 'At most 365 days'),
     /** Restocking fee, in percent, on returned made-to-order rings. */
     restockingPercent: z.number().int().min(0, 'Cannot be negative').max(100, 'At most 100 %'),
+    /** When the store is open (and jewellers take appointments), Sunday first. */
+    openingHours: z.tuple([dayHours, dayHours, dayHours, dayHours, dayHours, dayHours, dayHours]),
+    appointments: z
+      .object({
+        /** Length of one appointment. */
+        minutes: z.number().int().min(15, 'At least 15 minutes').max(240, 'At most 4 hours'),
+        /** How far ahead shoppers may book. */
+        daysAhead: z.number().int().min(1, 'At least 1 day').max(90, 'At most 90 days'),
+        /** The shortest notice the store needs. */
+        noticeHours: z.number().int().min(0, 'Cannot be negative').max(72, 'At most 72 hours'),
+      })
+      .strict(),
     /** Sales tax by state in basis points (8.875 % = 888); a state not listed is charged none. */
     taxRatesBp: z
       .record(z.string(), z.number().int().min(0, 'A rate cannot be negative').max(2_000, 'A rate is at most 20 %'))
@@ -63,6 +80,16 @@ const storeSettingsFields = z
   })
   .strict();
 export const storeSettingsBody = storeSettingsFields.superRefine((s, ctx) => {
+  s.openingHours.forEach((h, day) => {
+    if (h && h.close <= h.open)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['openingHours', day, 'close'],
+        message: `${WEEKDAYS[day]} closes before it opens`,
+      });
+  });
+  if (s.openingHours.every((h) => h === null))
+    ctx.addIssue({ code: 'custom', path: ['openingHours'], message: 'Open at least one day of the week' });
   if (s.madeToOrderDays.from > s.madeToOrderDays.to)
     ctx.addIssue({
       code: 'custom',
@@ -97,3 +124,24 @@ export const storeSettingsAnswer = z.object({
   updatedBy: z.string().nullable(),
 });
 export type StoreSettingsAnswer = z.infer<typeof storeSettingsAnswer>;
+
+export type OpeningHours = StoreSettings['openingHours'];
+const SPEC_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** "Mon-Fri 10:00-18:00; Sat 10:00-16:00" (the first-start variable) → the week, days not named closed. */
+export function openingHoursFromSpec(spec: string): OpeningHours {
+  const week: Array<{ open: string; close: string } | null> = Array.from({ length: 7 }, () => null);
+  for (const part of spec
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const m = /^(\w{3})(?:-(\w{3}))? (\d\d:\d\d)-(\d\d:\d\d)$/.exec(part);
+    const from = m ? SPEC_DAYS.indexOf(m[1]!) : -1;
+    const to = m?.[2] ? SPEC_DAYS.indexOf(m[2]) : from;
+    if (!m || from < 0 || to < 0 || m[4]! <= m[3]!) throw new Error(`opening hours: cannot read "${part}"`);
+    for (let d = from; ; d = (d + 1) % 7) {
+      week[d] = { open: m[3]!, close: m[4]! };
+      if (d === to) break;
+    }
+  }
+  return week as OpeningHours;
+}

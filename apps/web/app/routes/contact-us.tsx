@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { CheckCircle2, Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { contactBody, CONTACT_MESSAGE_MAX } from '@facet/contracts/account';
+import { hoursText } from '@facet/contracts/store-facts';
 import type { Route } from './+types/contact-us';
 import { useForm } from '~/components/form/use-form.ts';
 import { TextField } from '~/components/form/text-field.tsx';
@@ -138,7 +139,7 @@ export default function Page() {
             </p>
             <p className="flex gap-3">
               <Clock aria-hidden="true" className="h-5 w-5 shrink-0 text-primary" />
-              Monday to Saturday, 10 am – 7 pm ET. Private appointments on request.
+              {hoursText(root.facts)}. Private appointments on request.
             </p>
           </aside>
         )}

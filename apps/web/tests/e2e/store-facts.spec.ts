@@ -31,6 +31,7 @@ test.beforeAll(async () => {
       MADE_TO_ORDER_DAYS: '12-16',
       RETURN_DAYS: '21',
       MADE_TO_ORDER_RESTOCKING_PERCENT: '10',
+      OPENING_HOURS: 'Tue-Sat 11:00-19:00',
     },
     { dataDir },
   );
@@ -96,6 +97,10 @@ test('policies, header, product pages and cart all state the configured facts', 
   await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
   await expect(page.locator('main')).toContainText('4–6 business days');
   await expect(page.locator('main')).toContainText('$71.00');
+
+  // The contact page states the store's hours, not a sentence typed once.
+  await page.goto(`${store.url}/contact-us`);
+  await expect(page.locator('main')).toContainText('Tue–Sat 11 am – 7 pm ET');
 
   await page.goto(`${store.url}/`);
   const home = page.locator('main');

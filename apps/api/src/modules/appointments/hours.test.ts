@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { dateIn, instantAt, nextDate, parseOpeningHours, slotsOn } from './hours.ts';
+import { openingHoursFromSpec } from '@facet/contracts/store-settings';
+import { dateIn, instantAt, nextDate, slotsOn, weekOf } from './hours.ts';
+
+const parseOpeningHours = (spec: string) => weekOf(openingHoursFromSpec(spec));
 
 const NY = 'America/New_York';
 

@@ -1,32 +1,14 @@
+import type { OpeningHours } from '@facet/contracts/store-settings';
 // Opening hours and the store's clock. Slots are cut from each open day's hours in the store's
 // time zone (a 10:00 slot is 10:00 in New York, summer or winter) and kept as UTC instants.
-
-const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
 /** Minutes from midnight [open, close) for each weekday (0 = Sunday); null when closed. */
 export type WeekHours = Array<[number, number] | null>;
 
-/** "Mon-Fri 10:00-18:00; Sat 10:00-16:00" → the week (days not named are closed). */
-export function parseOpeningHours(spec: string): WeekHours {
-  const week: WeekHours = Array.from({ length: 7 }, () => null);
-  for (const part of spec
-    .split(';')
-    .map((p) => p.trim())
-    .filter(Boolean)) {
-    const m = /^(\w{3})(?:-(\w{3}))? (\d\d):(\d\d)-(\d\d):(\d\d)$/.exec(part);
-    if (!m) throw new Error(`opening hours: cannot read "${part}"`);
-    const from = DAYS.indexOf(m[1] as (typeof DAYS)[number]);
-    const to = m[2] ? DAYS.indexOf(m[2] as (typeof DAYS)[number]) : from;
-    const open = Number(m[3]) * 60 + Number(m[4]);
-    const close = Number(m[5]) * 60 + Number(m[6]);
-    if (from < 0 || to < 0 || close <= open) throw new Error(`opening hours: cannot read "${part}"`);
-    for (let d = from; ; d = (d + 1) % 7) {
-      week[d] = [open, close];
-      if (d === to) break;
-    }
-  }
-  return week;
-}
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+/** The store's opening hours (settings, "10:00"–"18:00") as minutes from midnight. */
+export const weekOf = (hours: OpeningHours): WeekHours =>
+  hours.map((h) => (h ? ([minutes(h.open), minutes(h.close)] as [number, number]) : null));
 
 /** The wall-clock parts of an instant in `tz`. */
 function partsIn(tz: string, at: number) {

@@ -13,7 +13,12 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   // Free times change with every booking: never cached.
   app.get('/appointments/slots', { schema: { response: { 200: envelope(slotsAnswer) } } }, async (_req, reply) => {
     reply.header('cache-control', 'no-store');
-    return { data: await appointments.openSlots(app.db, app.config) };
+    return {
+      data: await appointments.openSlots(
+        app.db,
+        appointments.appointmentRules(app.storeSettings.current(), app.config),
+      ),
+    };
   });
 
   app.post(

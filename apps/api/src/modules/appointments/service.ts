@@ -7,6 +7,8 @@ import {
   type bookBody,
 } from '@facet/contracts/appointments';
 import type { z } from 'zod';
+import { zoneShort } from '@facet/contracts/store-facts';
+import type { StoreSettings } from '@facet/contracts/store-settings';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { Conflict, NotFound, Unprocessable, Validation } from '../../errors.ts';
@@ -15,7 +17,7 @@ import type { AccountDeps } from '../account/index.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { priceChoice } from '../cart/index.ts';
 import { enqueueMail } from '../mail/index.ts';
-import { dateIn, nextDate, parseOpeningHours, slotsOn, type WeekHours } from './hours.ts';
+import { dateIn, nextDate, slotsOn, weekOf, type WeekHours } from './hours.ts';
 import { appointmentIcs } from './ics.ts';
 import { appointmentRepository as repo, type AppointmentRow } from './repository.ts';
 import { appointmentMails } from './mail.ts';
@@ -25,36 +27,34 @@ export const PER_PERSON_MAX = 2;
 export const BOOKED =
   'Thank you: your appointment is requested. A jeweller will confirm it by e-mail, usually within a business day.';
 
-let weekMemo: { spec: string; week: WeekHours } | null = null;
-const weekOf = (config: Config): WeekHours => {
-  if (weekMemo?.spec === config.OPENING_HOURS) return weekMemo.week;
-  const week = parseOpeningHours(config.OPENING_HOURS);
-  weekMemo = { spec: config.OPENING_HOURS, week };
-  return week;
-};
+/** When appointments are offered: the store's hours and booking rules (settings), on its clock. */
+export interface AppointmentRules {
+  tz: string;
+  week: WeekHours;
+  /** Length of one appointment, minutes. */
+  minutes: number;
+  daysAhead: number;
+  noticeHours: number;
+}
+export const appointmentRules = (settings: StoreSettings, config: Config): AppointmentRules => ({
+  tz: config.STORE_TIMEZONE,
+  week: weekOf(settings.openingHours),
+  ...settings.appointments,
+});
 
 const fmt = (tz: string, opts: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat('en-US', { timeZone: tz, ...opts });
-/** "ET" for New York, else the zone's short name. */
-const zoneShort = (tz: string, at: number) =>
-  fmt(tz, { timeZoneName: 'short' })
-    .formatToParts(at)
-    .find((p) => p.type === 'timeZoneName')!
-    .value.replace(/^E[SD]T$/, 'ET')
-    .replace(/^C[SD]T$/, 'CT')
-    .replace(/^P[SD]T$/, 'PT');
 export const whenText = (tz: string, at: Date) =>
   `${fmt(tz, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(at)} at ${fmt(tz, { hour: 'numeric', minute: '2-digit' }).format(at)} ${zoneShort(tz, at.getTime())}`;
 
 /** Every bookable slot from today to the end of the booking window, the taken ones left out. */
-export async function openSlots(db: Db, config: Config, now = Date.now()): Promise<SlotsAnswer> {
-  const tz = config.STORE_TIMEZONE;
-  const week = weekOf(config);
-  const earliest = now + config.APPOINTMENT_NOTICE_HOURS * 3_600_000;
+export async function openSlots(db: Db, rules: AppointmentRules, now = Date.now()): Promise<SlotsAnswer> {
+  const { tz, week } = rules;
+  const earliest = now + rules.noticeHours * 3_600_000;
   let date = dateIn(tz, now);
   const dates: string[] = [];
-  for (let i = 0; i < config.APPOINTMENT_DAYS; i++, date = nextDate(date)) dates.push(date);
-  const all = dates.map((d) => ({ date: d, starts: slotsOn(week, tz, d, config.APPOINTMENT_MINUTES) }));
+  for (let i = 0; i < rules.daysAhead; i++, date = nextDate(date)) dates.push(date);
+  const all = dates.map((d) => ({ date: d, starts: slotsOn(week, tz, d, rules.minutes) }));
   const flat = all.flatMap((d) => d.starts);
   const taken = new Set(
     flat.length ? await repo.taken(db, new Date(Math.min(...flat)), new Date(Math.max(...flat) + 1)) : [],
@@ -64,7 +64,7 @@ export async function openSlots(db: Db, config: Config, now = Date.now()): Promi
   return {
     timezone: tz,
     timezoneLabel: `Times are ${tz.split('/').pop()!.replace(/_/g, ' ')} time (${zoneShort(tz, now)})`,
-    minutes: config.APPOINTMENT_MINUTES,
+    minutes: rules.minutes,
     days: all
       .map((d) => ({
         date: d.date,
@@ -111,18 +111,18 @@ export async function book(
   const { db, config } = deps;
   const at = Date.parse(input.startsAt);
   if (at < now) throw new Validation(SLOT_PAST, { startsAt: SLOT_PAST });
-  const tz = config.STORE_TIMEZONE;
-  const offered = slotsOn(weekOf(config), tz, dateIn(tz, at), config.APPOINTMENT_MINUTES).includes(at);
-  const lastDay = dateIn(tz, now + (config.APPOINTMENT_DAYS - 1) * 86_400_000);
+  const rules = appointmentRules(deps.settings.current(), config);
+  const { tz } = rules;
+  const offered = slotsOn(rules.week, tz, dateIn(tz, at), rules.minutes).includes(at);
+  const lastDay = dateIn(tz, now + (rules.daysAhead - 1) * 86_400_000);
   if (!offered || dateIn(tz, at) > lastDay)
     throw new Validation('We do not take appointments at that time. Please choose one of the times shown.', {
       startsAt: 'Please choose one of the times shown',
     });
-  if (at < now + config.APPOINTMENT_NOTICE_HOURS * 3_600_000)
-    throw new Validation(
-      `We need ${config.APPOINTMENT_NOTICE_HOURS} hours’ notice to prepare. Please choose a later time.`,
-      { startsAt: 'Please choose a later time' },
-    );
+  if (at < now + rules.noticeHours * 3_600_000)
+    throw new Validation(`We need ${rules.noticeHours} hours’ notice to prepare. Please choose a later time.`, {
+      startsAt: 'Please choose a later time',
+    });
   if ((await repo.upcomingFor(db, input.email, new Date(now))) >= PER_PERSON_MAX)
     throw new Unprocessable(
       `You already have ${PER_PERSON_MAX} appointments booked with us. To change one, reply to its e-mail or call us.`,
@@ -143,7 +143,7 @@ export async function book(
   const row = await db.transaction(async (tx) => {
     const r = await repo.insert(tx, {
       startsAt: new Date(at),
-      minutes: config.APPOINTMENT_MINUTES,
+      minutes: rules.minutes,
       kind: input.kind,
       userId,
       name: input.name,

@@ -1,4 +1,4 @@
-import type { StoreSettings, StoreSettingsAnswer } from '@facet/contracts/store-settings';
+import { openingHoursFromSpec, type StoreSettings, type StoreSettingsAnswer } from '@facet/contracts/store-settings';
 import type { Config } from '../../config.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { Conflict } from '../../errors.ts';
@@ -23,6 +23,12 @@ export function settingsFromConfig(c: Config): StoreSettings {
     madeToOrderDays: { from, to },
     returnDays: c.RETURN_DAYS,
     restockingPercent: c.MADE_TO_ORDER_RESTOCKING_PERCENT,
+    openingHours: openingHoursFromSpec(c.OPENING_HOURS),
+    appointments: {
+      minutes: c.APPOINTMENT_MINUTES,
+      daysAhead: c.APPOINTMENT_DAYS,
+      noticeHours: c.APPOINTMENT_NOTICE_HOURS,
+    },
     taxRatesBp: JSON.parse(c.TAX_RATES_BP) as Record<string, number>,
   };
 }
@@ -32,7 +38,8 @@ export async function readSettings(db: DbOrTx, config: Config): Promise<StoreSet
   return row
     ? {
         version: row.version,
-        settings: row.settings,
+        // A setting added since the row was saved starts from its first-start value.
+        settings: { ...settingsFromConfig(config), ...row.settings },
         updatedAt: new Date(row.updatedAt).toISOString(),
         updatedBy: row.by,
       }

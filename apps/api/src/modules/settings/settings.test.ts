@@ -86,6 +86,31 @@ describe('store settings', () => {
     expect(later).toMatchObject({ label: 'Armored courier', days: '9–11 business days' });
   });
 
+  it('opening hours and booking rules decide the appointment times offered; a day closing before it opens is refused', async () => {
+    const now = await read();
+    const next = structuredClone(now.settings);
+    next.openingHours = [null, { open: '09:00', close: '11:00' }, null, null, null, null, null];
+    next.appointments = { minutes: 60, daysAhead: 14, noticeHours: 0 };
+    expect((await save(now.version, next)).statusCode).toBe(200);
+    const slots = (await t.app.inject({ method: 'GET', url: '/api/appointments/slots' })).json().data;
+    expect(slots.minutes).toBe(60);
+    expect(slots.days.length).toBeGreaterThan(0);
+    // Only Mondays, two one-hour slots at most (9 and 10 o'clock in the store's zone).
+    for (const d of slots.days) {
+      expect(d.label).toMatch(/^Mon/);
+      expect(d.slots.length).toBeLessThanOrEqual(2);
+    }
+
+    const wrong = structuredClone(next);
+    wrong.openingHours[2] = { open: '18:00', close: '10:00' };
+    const res = await save((await read()).version, wrong);
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain('Tuesday closes before it opens');
+    const none = structuredClone(next);
+    none.openingHours = [null, null, null, null, null, null, null];
+    expect(JSON.stringify((await save((await read()).version, none)).json())).toContain('Open at least one day');
+  });
+
   it('refuses a bad value with its reason, and saves nothing', async () => {
     const before = await read();
     const bad = structuredClone(before.settings);

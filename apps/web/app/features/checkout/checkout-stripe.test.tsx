@@ -31,6 +31,8 @@ const facts: StoreFacts = {
   madeToOrderDays: [10, 14],
   returnDays: 30,
   madeToOrderRestockingPercent: 15,
+  openingHours: [null, ...Array.from({ length: 6 }, () => ({ open: '10:00', close: '18:00' }))],
+  timezone: 'America/New_York',
   payment: { provider: 'stripe', publishableKey: PK, holdMinutes: 15 },
 };
 const cart: Cart = {

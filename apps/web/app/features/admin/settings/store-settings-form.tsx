@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { AdminAnswer } from '@facet/contracts/admin-api';
 import { bpOfPercent, centsOf, decimalPrice, percentOfBp } from '@facet/contracts/money';
-import { SHIPPING_METHOD_KEYS, US_STATE, type StoreSettings } from '@facet/contracts/store-settings';
+import { SHIPPING_METHOD_KEYS, US_STATE, WEEKDAYS, type StoreSettings } from '@facet/contracts/store-settings';
 import { toast } from '~/lib/toast.ts';
 import { adminApi } from '../shared/admin-api.ts';
 import { CellInput, Field } from '../shared/field.tsx';
@@ -26,6 +26,16 @@ const whole = (min: number, max: number, unit: string) =>
     .refine((v) => Number(v) >= min && Number(v) <= max, `Between ${min} and ${max} ${unit}`);
 const line = (max: number, what: string) => z.string().trim().min(1, `Write the ${what}`).max(max);
 const method = z.object({ label: line(40, 'name'), days: line(40, 'delivery time'), price: dollars });
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time like 10:00');
+const day = z
+  .object({ open: z.boolean(), from: time.or(z.literal('')), to: time.or(z.literal('')) })
+  .superRefine((d, ctx) => {
+    if (!d.open) return;
+    if (!d.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'When does it open?' });
+    if (!d.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'When does it close?' });
+    if (d.from && d.to && d.to <= d.from)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'Closes before it opens' });
+  });
 
 const schema = z
   .object({
@@ -39,6 +49,10 @@ const schema = z
     madeTo: whole(1, 120, 'business days'),
     returnDays: whole(0, 365, 'days'),
     restocking: whole(0, 100, 'percent'),
+    hours: z.array(day).length(7),
+    slotMinutes: whole(15, 240, 'minutes'),
+    daysAhead: whole(1, 90, 'days'),
+    noticeHours: whole(0, 72, 'hours'),
     tax: z
       .array(
         z.object({
@@ -55,6 +69,7 @@ const schema = z
         'A state is listed twice',
       ),
   })
+  .refine((v) => v.hours.some((d) => d.open), { path: ['hours'], message: 'Open at least one day of the week' })
   .refine((v) => Number(v.madeFrom) <= Number(v.madeTo), {
     path: ['madeTo'],
     message: 'The longest time cannot be shorter than the shortest',
@@ -74,6 +89,10 @@ const valuesOf = (s: StoreSettings): Values => ({
   madeTo: String(s.madeToOrderDays.to),
   returnDays: String(s.returnDays),
   restocking: String(s.restockingPercent),
+  hours: s.openingHours.map((h) => ({ open: h !== null, from: h?.open ?? '', to: h?.close ?? '' })),
+  slotMinutes: String(s.appointments.minutes),
+  daysAhead: String(s.appointments.daysAhead),
+  noticeHours: String(s.appointments.noticeHours),
   tax: Object.entries(s.taxRatesBp)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([state, bp]) => ({ state, percent: percentOfBp(bp) })),
@@ -91,6 +110,8 @@ const settingsOf = (v: z.output<typeof schema>): StoreSettings => ({
   madeToOrderDays: { from: Number(v.madeFrom), to: Number(v.madeTo) },
   returnDays: Number(v.returnDays),
   restockingPercent: Number(v.restocking),
+  openingHours: v.hours.map((d) => (d.open ? { open: d.from, close: d.to } : null)) as StoreSettings['openingHours'],
+  appointments: { minutes: Number(v.slotMinutes), daysAhead: Number(v.daysAhead), noticeHours: Number(v.noticeHours) },
   taxRatesBp: Object.fromEntries(v.tax.map((r) => [r.state, bpOfPercent(Number(r.percent))])),
 });
 
@@ -105,10 +126,16 @@ const FIELD_OF: Record<string, string> = {
   'madeToOrderDays.to': 'madeTo',
   returnDays: 'returnDays',
   restockingPercent: 'restocking',
+  'appointments.minutes': 'slotMinutes',
+  'appointments.daysAhead': 'daysAhead',
+  'appointments.noticeHours': 'noticeHours',
 };
 const formField = (server: string) =>
   FIELD_OF[server.replace(/^settings\./, '')] ??
-  server.replace(/^settings\./, '').replace(/^shipping\.(\w+)\.cents$/, 'shipping.$1.price');
+  server
+    .replace(/^settings\./, '')
+    .replace(/^shipping\.(\w+)\.cents$/, 'shipping.$1.price')
+    .replace(/^openingHours\.(\d)\.close$/, 'hours.$1.to');
 
 const TITLES = { standard: 'Standard', express: 'Express', overnight: 'Overnight' } as const;
 
@@ -210,6 +237,75 @@ export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved
         <Field label="Restocking fee (%)" error={e.restocking} hint="On returned made-to-order rings.">
           {(a) => <input {...a} {...register('restocking')} inputMode="numeric" className="field py-2" />}
         </Field>
+      </section>
+
+      <section className="border border-hairline bg-white p-4" aria-labelledby="hours">
+        <h2 id="hours" className="text-sm font-semibold">
+          Opening hours and appointments
+        </h2>
+        <p className="mt-1 text-xs text-muted">
+          Shown on the contact page; appointments are offered inside these hours, on the store’s clock.
+        </p>
+        {(e.hours?.root?.message ?? e.hours?.message) && (
+          <p role="alert" className="mt-2 text-sm text-danger">
+            {e.hours?.root?.message ?? e.hours?.message}
+          </p>
+        )}
+        <table className="mt-3 w-full max-w-lg text-sm">
+          <caption className="sr-only">Opening hours</caption>
+          <thead className="text-left text-xs uppercase tracking-wider text-muted">
+            <tr>
+              <th scope="col" className="pb-1 pr-2 font-medium">
+                Day
+              </th>
+              <th scope="col" className="pb-1 pr-2 font-medium">
+                Opens
+              </th>
+              <th scope="col" className="pb-1 pr-2 font-medium">
+                Closes
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {WEEKDAYS.map((name, i) => (
+              <tr key={name} className="align-top">
+                <td className="py-1 pr-2">
+                  <label className="flex items-center gap-2 py-1.5">
+                    <input type="checkbox" {...register(`hours.${i}.open`)} />
+                    {name}
+                  </label>
+                </td>
+                <td className="w-28 py-1 pr-2">
+                  <CellInput
+                    label={`${name} opens`}
+                    reg={register(`hours.${i}.from`)}
+                    error={e.hours?.[i]?.from}
+                    type="time"
+                  />
+                </td>
+                <td className="w-28 py-1 pr-2">
+                  <CellInput
+                    label={`${name} closes`}
+                    reg={register(`hours.${i}.to`)}
+                    error={e.hours?.[i]?.to}
+                    type="time"
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <div className="mt-4 grid max-w-2xl gap-4 md:grid-cols-3">
+          <Field label="Appointment length (minutes)" error={e.slotMinutes}>
+            {(a) => <input {...a} {...register('slotMinutes')} inputMode="numeric" className="field py-2" />}
+          </Field>
+          <Field label="Bookable days ahead" error={e.daysAhead}>
+            {(a) => <input {...a} {...register('daysAhead')} inputMode="numeric" className="field py-2" />}
+          </Field>
+          <Field label="Notice needed (hours)" error={e.noticeHours}>
+            {(a) => <input {...a} {...register('noticeHours')} inputMode="numeric" className="field py-2" />}
+          </Field>
+        </div>
       </section>
 
       <section className="border border-hairline bg-white p-4" aria-labelledby="tax">
