@@ -251,8 +251,13 @@ export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved
             {e.hours?.root?.message ?? e.hours?.message}
           </p>
         )}
-        <table className="mt-3 w-full max-w-lg text-sm">
+        <table className="mt-3 w-full max-w-lg table-fixed text-sm">
           <caption className="sr-only">Opening hours</caption>
+          <colgroup>
+            <col className="w-[32%]" />
+            <col />
+            <col />
+          </colgroup>
           <thead className="text-left text-xs uppercase tracking-wider text-muted">
             <tr>
               <th scope="col" className="pb-1 pr-2 font-medium">
@@ -275,20 +280,22 @@ export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved
                     {name}
                   </label>
                 </td>
-                <td className="w-28 py-1 pr-2">
+                <td className="py-1 pr-2">
                   <CellInput
                     label={`${name} opens`}
                     reg={register(`hours.${i}.from`)}
                     error={e.hours?.[i]?.from}
                     type="time"
+                    className="min-w-0 px-2 max-sm:[&::-webkit-calendar-picker-indicator]:hidden"
                   />
                 </td>
-                <td className="w-28 py-1 pr-2">
+                <td className="py-1">
                   <CellInput
                     label={`${name} closes`}
                     reg={register(`hours.${i}.to`)}
                     error={e.hours?.[i]?.to}
                     type="time"
+                    className="min-w-0 px-2 max-sm:[&::-webkit-calendar-picker-indicator]:hidden"
                   />
                 </td>
               </tr>
