@@ -69,6 +69,7 @@ const paymentProviderFor = (config: Config): PaymentProvider =>
 import { Foreground } from './modules/jobs/index.ts';
 import { DiamondIndex } from './modules/catalog/index.ts';
 import { StoreSettingsCopy, settingsAdminRoutes } from './modules/settings/index.ts';
+import { contentAdminRoutes, contentRoutes } from './modules/content/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -235,6 +236,7 @@ export async function buildApp({
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes);
       await api.register(menuRoutes);
+      await api.register(contentRoutes);
       await api.register(catalogRoutes);
       await api.register(sitemapRoutes);
       await api.register(mediaRoutes);
@@ -268,6 +270,7 @@ export async function buildApp({
           await admin.register(appointmentAdminRoutes);
           await admin.register(backupAdminRoutes);
           await admin.register(settingsAdminRoutes);
+          await admin.register(contentAdminRoutes);
         },
         { prefix: '/admin' },
       );

@@ -58,6 +58,8 @@ export default [
     route('admin/audit', 'routes/admin/audit.tsx'),
     route('admin/backups', 'routes/admin/backups.tsx'),
     route('admin/settings', 'routes/admin/settings.tsx'),
+    route('admin/content', 'routes/admin/content.tsx'),
+    route('admin/content/:kind/:slug', 'routes/admin/content-page.tsx'),
     route('admin/account', 'routes/admin/account.tsx'),
   ]),
   route('sitemap.xml', 'routes/sitemap.ts'),

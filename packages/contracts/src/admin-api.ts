@@ -52,6 +52,14 @@ import { metalRatePreview, metalRateSaved, metalRates } from './admin-pricing.ts
 import { adminAppointmentsQuery, appointmentSchema, cancelAppointmentBody } from './appointments.ts';
 import { METAL_QUALITIES } from './metals.ts';
 import { storeSettingsAnswer, storeSettingsUpdate } from './store-settings.ts';
+import {
+  adminContentList,
+  adminContentPage,
+  contentPageBody,
+  contentParams,
+  contentPreview,
+  contentPreviewBody,
+} from './content.ts';
 
 // Every back-office operation in one table: its permission, what it takes (path parameters, query,
 // body) and the shape of its answer. The API registers each route from its entry (and a test holds
@@ -142,6 +150,16 @@ export const ADMIN_API = {
   }),
   'GET /settings': op({ access: 'settings:manage', answer: storeSettingsAnswer }),
   'PUT /settings': op({ access: 'settings:manage', body: storeSettingsUpdate, answer: storeSettingsAnswer }),
+  // Pages and words.
+  'GET /content': op({ access: 'content:write', answer: adminContentList }),
+  'GET /content/:kind/:slug': op({ access: 'content:write', params: contentParams, answer: adminContentPage }),
+  'PUT /content/:kind/:slug': op({
+    access: 'content:write',
+    params: contentParams,
+    body: contentPageBody,
+    answer: adminContentPage,
+  }),
+  'POST /content/preview': op({ access: 'content:write', body: contentPreviewBody, answer: contentPreview }),
   'GET /audit': op({ access: 'audit:read', query: auditQuery, answer: auditPage }),
   'GET /backups': op({ access: 'settings:manage', answer: backupStatus }),
   'PUT /backups/settings': op({ access: 'settings:manage', body: backupSettings, answer: backupStatus }),

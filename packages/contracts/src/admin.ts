@@ -26,6 +26,7 @@ export const PERMISSIONS = [
   'settings:manage',
   'audit:read',
   'appointments:manage',
+  'content:write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -45,6 +46,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'customers:read',
     'customers:note',
     'appointments:manage',
+    'content:write',
   ],
   fulfilment: ['dashboard:read', 'orders:read', 'orders:fulfil', 'orders:note'],
   support: [

@@ -1,13 +1,13 @@
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import type { Route } from './+types/blog-post';
-import { readContent } from '~/lib/content.server.ts';
+import { loadContent } from '~/lib/content.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { hostContext } from '~/lib/host-context.ts';
 
-export function loader({ params, context }: Route.LoaderArgs) {
-  const post = readContent('blog', params.slug);
-  if (!post) throw data(null, { status: 404 });
-  return { post, canonical: `${context.get(hostContext).publicUrl}/blog/${post.slug}` };
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const host = context.get(hostContext);
+  const post = await loadContent(host, 'blog', params.slug);
+  return { post, canonical: `${host.publicUrl}/blog/${post.slug}` };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

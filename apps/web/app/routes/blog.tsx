@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/blog';
-import { listContent } from '~/lib/content.server.ts';
+import { loadPosts } from '~/lib/content.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { hostContext } from '~/lib/host-context.ts';
 
-export function loader({ context }: Route.LoaderArgs) {
-  const posts = listContent('blog');
-  return { posts: posts.map(({ html: _html, ...p }) => p), canonical: `${context.get(hostContext).publicUrl}/blog` };
+export async function loader({ context }: Route.LoaderArgs) {
+  const host = context.get(hostContext);
+  return { posts: await loadPosts(host), canonical: `${host.publicUrl}/blog` };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -1,19 +1,14 @@
-import { data } from 'react-router';
 import type { Route } from './+types/policy';
-import { readContent } from '~/lib/content.server.ts';
+import { loadContent } from '~/lib/content.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { hostContext } from '~/lib/host-context.ts';
-import { fillFacts } from '@facet/contracts/store-facts';
 
-export function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   // `url` is normalized (no `.data` suffix on client navigations).
   const slug = url.pathname.slice(1);
-  const found = readContent('policies', slug);
-  if (!found) throw data(null, { status: 404 });
   const host = context.get(hostContext);
-  // Shipping times and prices, lead times and the return window come from the store's settings.
-  const fill = (text: string) => fillFacts(text, host.facts);
-  const page = { ...found, title: fill(found.title), description: fill(found.description), html: fill(found.html) };
+  // As staff last saved it; shipping times, prices and the return window filled from the settings.
+  const page = await loadContent(host, 'policies', slug);
   return { page, canonical: `${host.publicUrl}/${slug}` };
 }
 

@@ -4,7 +4,7 @@ import type { MenuSection } from '@facet/contracts/menu';
 import { SITEMAP_PAGE_MAX, type SitemapEntry, type SitemapIndex } from '@facet/contracts/sitemap';
 import { apiRequest } from '~/lib/api.ts';
 import { hostContext } from '~/lib/host-context.ts';
-import { listContent } from '~/lib/content.server.ts';
+import { loadPosts } from '~/lib/content.ts';
 import { SITEMAP_HEADERS, URLSET_CLOSE, URLSET_OPEN, urlEntry } from '~/lib/sitemap-xml.ts';
 
 // One child sitemap. "pages": the static pages, categories, stone types and blog posts. The
@@ -28,16 +28,16 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const host = context.get(hostContext);
   const name = params.name ?? '';
   if (name === 'pages.xml') {
-    const [menu, index] = await Promise.all([
+    const [menu, index, posts] = await Promise.all([
       apiRequest<MenuSection[]>('/menu', {}, host),
       apiRequest<SitemapIndex>('/sitemap', {}, host),
+      loadPosts(host),
     ]);
     const urls = new Set(STATIC);
     for (const s of menu)
       for (const g of s.groups)
         for (const i of g.items) if (i.categoryId != null && !i.filters) urls.add(`/category/${i.categoryId}`);
     for (const t of index.stoneTypes) urls.add(t);
-    const posts = listContent('blog');
     let body = URLSET_OPEN;
     for (const u of urls) body += urlEntry(host.publicUrl + u);
     for (const p of posts)

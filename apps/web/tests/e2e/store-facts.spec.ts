@@ -159,3 +159,27 @@ test('the owner changes the free-shipping threshold and the return window in the
   await expect(manager.getByRole('heading', { name: 'Store settings' })).toHaveCount(0);
   await expect(manager.getByRole('heading', { name: 'Not for your role' })).toBeVisible();
 });
+
+test('a manager edits a policy sentence in the back office: a wrong placeholder is refused, the saved text is what shoppers read', async ({
+  browser,
+  page,
+}) => {
+  const manager = await signInHere(browser, 'manager', '/admin/content');
+  await manager.getByRole('link', { name: 'Return Policy', exact: true }).click();
+  const text = manager.getByLabel('Text (Markdown)');
+  await expect(text).toHaveValue(/\{\{returnDays\}\}/);
+  const original = await text.inputValue();
+  await text.fill(`${original}\n\nGift returns: {{returnDay}} days.`);
+  await manager.getByRole('button', { name: 'Save' }).click();
+  await expect(manager.getByText(/Unknown store fact \{\{returnDay\}\}/).first()).toBeVisible();
+
+  await text.fill(`${original}\n\nGift returns are welcome within {{returnDays}} days, with the gift receipt.`);
+  // 35: the return window the owner set in the test above.
+  await manager.getByRole('button', { name: 'Preview' }).click();
+  await expect(manager.getByText('Gift returns are welcome within 35 days, with the gift receipt.')).toBeVisible();
+  await manager.getByRole('button', { name: 'Save' }).click();
+  await expect(manager.getByText('Saved. Shoppers read the new text now.')).toBeVisible();
+
+  await page.goto(`${store.url}/return-policy`);
+  await expect(page.locator('main')).toContainText('Gift returns are welcome within 35 days, with the gift receipt.');
+});

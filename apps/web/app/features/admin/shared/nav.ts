@@ -11,6 +11,7 @@ export const ADMIN_NAV: Array<{ label: string; href: string; permission: Permiss
   { label: 'Metal prices', href: '/admin/metal-prices', permission: 'prices:write' },
   { label: 'Markup', href: '/admin/markup', permission: 'prices:write' },
   { label: 'Imports', href: '/admin/imports', permission: 'imports:run' },
+  { label: 'Pages', href: '/admin/content', permission: 'content:write' },
   { label: 'Staff', href: '/admin/staff', permission: 'staff:manage' },
   { label: 'Audit log', href: '/admin/audit', permission: 'audit:read' },
   { label: 'Store settings', href: '/admin/settings', permission: 'settings:manage' },

@@ -1,0 +1,24 @@
+import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Words staff edit in the back office: the policy pages and the journal's posts, Markdown with
+ * store facts as `{{placeholders}}`. A page not edited yet is the file the store ships with
+ * (apps/api/content); a row here replaces it.
+ */
+export const contentPage = pgTable(
+  'content_page',
+  {
+    kind: text('kind').$type<'policies' | 'blog'>().notNull(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    /** Markdown. */
+    body: text('body').notNull(),
+    /** A post's date (YYYY-MM-DD); null for policies. */
+    date: text('date'),
+    version: integer('version').notNull(),
+    updatedBy: text('updated_by').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.slug] })],
+);

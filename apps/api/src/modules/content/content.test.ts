@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { adminCall, staffSession } from '../../test/staff.ts';
+
+// Staff edit the policy pages and the journal in the back office: Markdown with store facts as
+// placeholders. Shoppers read the saved text at once, facts filled in, and never a script.
+
+let t: TestApp;
+let manager: string;
+beforeAll(async () => {
+  t = await buildTestApp({ RETURN_DAYS: '30' });
+  manager = (await staffSession(t, 'manager')).cookie;
+});
+afterAll(() => t.close());
+
+const page = async (kind: string, slug: string) => t.app.inject({ method: 'GET', url: `/api/content/${kind}/${slug}` });
+const source = async (kind: string, slug: string) =>
+  (await adminCall(t, manager, 'GET', `/content/${kind}/${slug}`)).json().data;
+const save = (kind: string, slug: string, body: object) =>
+  adminCall(t, manager, 'PUT', `/content/${kind}/${slug}`, body);
+/** The editable part of a page as the editor sends it back. */
+const fields = (p: { version: number; title: string; description: string; body: string; date: string | null }) => ({
+  version: p.version,
+  title: p.title,
+  description: p.description,
+  body: p.body,
+  date: p.date,
+});
+
+describe('pages and words', () => {
+  it('serves the store’s own text first, its facts filled in', async () => {
+    const res = await page('policies', 'return-policy');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.html).toContain('30 days of delivery');
+    expect(res.body).not.toContain('{{');
+    expect((await source('policies', 'return-policy')).version).toBe(0);
+  });
+
+  it('a saved page is what shoppers read next, audited; a stale save is refused', async () => {
+    const now = await source('policies', 'return-policy');
+    const body = `${now.body}\n\nEngraved pieces can be returned within {{returnDays}} days too.`;
+    const res = await save('policies', 'return-policy', { ...fields(now), body });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.version).toBe(1);
+    expect((await page('policies', 'return-policy')).json().data.html).toContain(
+      'Engraved pieces can be returned within 30 days too.',
+    );
+    const stale = await save('policies', 'return-policy', { ...fields(now), version: 0, body: 'Overwrite' });
+    expect(stale.statusCode).toBe(409);
+    const [row] = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from audit_log where action = 'content.save'`),
+    );
+    expect(row!.n).toBe(1);
+  });
+
+  it('refuses an unknown placeholder with its name, and saves nothing', async () => {
+    const now = await source('policies', 'shipping-policy');
+    const res = await save('policies', 'shipping-policy', { ...fields(now), body: 'Ships in {{shipDays}}.' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.body).toContain('{{shipDays}}');
+    expect((await source('policies', 'shipping-policy')).version).toBe(now.version);
+  });
+
+  it('never lets a script reach a shopper: script tags, handlers and javascript: links are stripped', async () => {
+    const res = await save('blog', 'care-card', {
+      version: 0,
+      title: 'Caring for pearls',
+      description: 'Pearls are soft; keep them apart.',
+      date: '2026-11-20',
+      body: [
+        '# Caring for pearls',
+        '<script>alert(1)</script>',
+        '<img src="https://example.com/p.jpg" onerror="alert(2)" alt="Pearls">',
+        '[click](javascript:alert(3)) and <a href="https://facet.example" onclick="alert(4)">us</a>',
+        '<iframe src="https://evil.example"></iframe><style>body{display:none}</style>',
+      ].join('\n\n'),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const html = (await page('blog', 'care-card')).json().data.html as string;
+    expect(html).toContain('Caring for pearls');
+    expect(html).toContain('alt="Pearls"');
+    for (const bad of ['<script', 'alert(', 'onerror', 'onclick', 'javascript:', '<iframe', '<style'])
+      expect(html.toLowerCase()).not.toContain(bad);
+    // A new post joins the journal's list, newest first.
+    const list = (await t.app.inject({ method: 'GET', url: '/api/content/blog' })).json().data;
+    expect(list[0]).toMatchObject({ slug: 'care-card', title: 'Caring for pearls', date: '2026-11-20' });
+  });
+
+  it('a policy page that does not exist cannot be made, and an unknown page is a 404', async () => {
+    const res = await save('policies', 'our-secret-policy', {
+      version: 0,
+      title: 'Secret',
+      description: 'Secret',
+      body: 'Secret',
+      date: null,
+    });
+    expect(res.statusCode).toBe(404);
+    expect((await page('policies', 'our-secret-policy')).statusCode).toBe(404);
+    expect((await page('blog', 'no-such-post')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,1 @@
+export { contentAdminRoutes, contentRoutes } from './routes.ts';

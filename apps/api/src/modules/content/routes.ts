@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CONTENT_KINDS, contentList, contentPageAnswer, contentParams } from '@facet/contracts/content';
+import { envelope } from '@facet/contracts/envelope';
+import { NotFound } from '../../errors.ts';
+import { adminRoute } from '../../plugins/admin-op.ts';
+import { storeFacts } from '../../store-facts.ts';
+import { actorOf } from '../staff/index.ts';
+import * as content from './service.ts';
+
+/** The pages shoppers read: a policy or a post, and the journal's list. */
+export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const facts = () => storeFacts(app.storeSettings.current(), app.config);
+  app.get(
+    '/content/:kind',
+    {
+      schema: {
+        params: z.object({ kind: z.enum(CONTENT_KINDS) }).strict(),
+        response: { 200: envelope(contentList) },
+      },
+    },
+    async (req) => ({ data: await content.contentList(app.db, facts(), req.params.kind) }),
+  );
+  app.get(
+    '/content/:kind/:slug',
+    { schema: { params: contentParams, response: { 200: envelope(contentPageAnswer) } } },
+    async (req) => {
+      const page = await content.contentPage(app.db, facts(), req.params.kind, req.params.slug);
+      if (!page) throw new NotFound('There is no such page.');
+      return { data: page };
+    },
+  );
+};
+
+export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const facts = () => storeFacts(app.storeSettings.current(), app.config);
+  app.route({ ...adminRoute('GET /content'), handler: async () => ({ data: await content.pagesForStaff(app.db) }) });
+  app.route({
+    ...adminRoute('GET /content/:kind/:slug'),
+    handler: async (req) => ({ data: await content.pageForStaff(app.db, req.params.kind, req.params.slug) }),
+  });
+  app.route({
+    ...adminRoute('PUT /content/:kind/:slug'),
+    handler: async (req) => ({
+      data: await content.savePage(
+        app.db,
+        facts(),
+        actorOf(req.staff!.staff),
+        req.params.kind,
+        req.params.slug,
+        req.body,
+      ),
+    }),
+  });
+  app.route({
+    ...adminRoute('POST /content/preview'),
+    handler: async (req) => ({ data: content.previewPage(facts(), req.body) }),
+  });
+};

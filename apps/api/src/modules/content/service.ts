@@ -1,0 +1,190 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { marked } from 'marked';
+import sanitizeHtml from 'sanitize-html';
+import {
+  contentHref,
+  type AdminContentPage,
+  type ContentKind,
+  type ContentPageAnswer,
+  type ContentPageBody,
+} from '@facet/contracts/content';
+import { fillFacts, type StoreFacts } from '@facet/contracts/store-facts';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { Conflict, NotFound, Validation } from '../../errors.ts';
+import { audit, type Actor } from '../audit/index.ts';
+import { contentRepository as repo, type ContentRow } from './repository.ts';
+
+// The policy pages and the journal: the text the store ships with (apps/api/content), replaced
+// page by page by what staff save. Shown with the store's facts filled in and as sanitised HTML,
+// so neither a typo'd placeholder nor a script written into a page ever reaches a shopper.
+
+interface Source {
+  kind: ContentKind;
+  slug: string;
+  title: string;
+  description: string;
+  body: string;
+  date: string | null;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../../../content');
+
+function parse(kind: ContentKind, slug: string, raw: string): Source {
+  const meta: Record<string, string> = {};
+  let body = raw;
+  const m = /^---\n([\s\S]*?)\n---\n/.exec(raw);
+  if (m) {
+    body = raw.slice(m[0].length);
+    for (const line of m[1]!.split('\n')) {
+      const i = line.indexOf(':');
+      if (i > 0) meta[line.slice(0, i).trim()] = line.slice(i + 1).trim();
+    }
+  }
+  return { kind, slug, title: meta.title ?? slug, description: meta.description ?? '', body, date: meta.date ?? null };
+}
+
+let shipped: Map<string, Source> | null = null;
+/** The store's original pages, read once. */
+function originals(): Map<string, Source> {
+  if (!shipped) {
+    shipped = new Map();
+    for (const kind of ['policies', 'blog'] as const)
+      for (const file of readdirSync(path.join(ROOT, kind)).filter((f) => f.endsWith('.md'))) {
+        const slug = file.slice(0, -3);
+        shipped.set(`${kind}/${slug}`, parse(kind, slug, readFileSync(path.join(ROOT, kind, file), 'utf8')));
+      }
+  }
+  return shipped;
+}
+
+/** Markdown → HTML shoppers may be shown: text, structure, links and images; no script, style or handler. */
+export function safeHtml(markdown: string): string {
+  return sanitizeHtml(marked.parse(markdown, { async: false }), {
+    allowedTags: [
+      ...['h1', 'h2', 'h3', 'h4', 'p', 'br', 'hr', 'blockquote', 'ul', 'ol', 'li', 'strong', 'em', 'code', 'pre'],
+      ...['a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
+    ],
+    allowedAttributes: { a: ['href', 'title'], img: ['src', 'alt', 'title'] },
+    allowedSchemes: ['https', 'http', 'mailto', 'tel'],
+    allowedSchemesByTag: { img: ['https'] },
+    allowProtocolRelative: false,
+  });
+}
+
+const merged = async (db: DbOrTx, kind?: ContentKind): Promise<Array<Source & Partial<ContentRow>>> => {
+  const rows = await repo.list(db, kind);
+  const byKey = new Map<string, Source & Partial<ContentRow>>();
+  for (const s of originals().values()) if (!kind || s.kind === kind) byKey.set(`${s.kind}/${s.slug}`, s);
+  for (const r of rows) byKey.set(`${r.kind}/${r.slug}`, r);
+  return [...byKey.values()];
+};
+
+const shown = (p: Source, facts: StoreFacts): ContentPageAnswer => ({
+  slug: p.slug,
+  title: fillFacts(p.title, facts),
+  description: fillFacts(p.description, facts),
+  date: p.date,
+  html: safeHtml(fillFacts(p.body, facts)),
+});
+
+/** A page as shoppers read it, or null. */
+export async function contentPage(db: DbOrTx, facts: StoreFacts, kind: ContentKind, slug: string) {
+  const page = (await repo.one(db, kind, slug)) ?? originals().get(`${kind}/${slug}`) ?? null;
+  return page ? shown(page, facts) : null;
+}
+
+/** The journal's posts, newest first (no bodies). */
+export async function contentList(db: DbOrTx, facts: StoreFacts, kind: ContentKind) {
+  return (await merged(db, kind))
+    .map((p) => ({
+      slug: p.slug,
+      title: fillFacts(p.title, facts),
+      description: fillFacts(p.description, facts),
+      date: p.date,
+    }))
+    .sort((a, b) => (b.date ?? '').localeCompare(a.date ?? '') || a.title.localeCompare(b.title));
+}
+
+const forStaff = (p: Source & Partial<ContentRow>): AdminContentPage => ({
+  kind: p.kind,
+  slug: p.slug,
+  title: p.title,
+  description: p.description,
+  body: p.body,
+  date: p.date,
+  version: p.version ?? 0,
+  updatedAt: p.updatedAt ? p.updatedAt.toISOString() : null,
+  updatedBy: p.updatedBy ?? null,
+  href: contentHref(p.kind, p.slug),
+});
+
+export async function pagesForStaff(db: DbOrTx) {
+  return (await merged(db))
+    .map(forStaff)
+    .map(({ body: _b, ...p }) => p)
+    .sort(
+      (a, b) =>
+        a.kind.localeCompare(b.kind) || (b.date ?? '').localeCompare(a.date ?? '') || a.title.localeCompare(b.title),
+    );
+}
+
+export async function pageForStaff(db: DbOrTx, kind: ContentKind, slug: string): Promise<AdminContentPage> {
+  const page = (await repo.one(db, kind, slug)) ?? originals().get(`${kind}/${slug}`);
+  if (!page) throw new NotFound('There is no such page.');
+  return forStaff(page);
+}
+
+/** Every placeholder must be a store fact: a typo is refused here, never printed to a shopper. */
+function checkFacts(body: Pick<ContentPageBody, 'title' | 'description' | 'body'>, facts: StoreFacts) {
+  const errors: Record<string, string> = {};
+  for (const field of ['title', 'description', 'body'] as const)
+    try {
+      fillFacts(body[field], facts);
+    } catch (err) {
+      errors[field] = `${(err as Error).message}: use one of the placeholders listed beside the editor.`;
+    }
+  if (Object.keys(errors).length) throw new Validation(Object.values(errors)[0]!, errors);
+}
+
+export function previewPage(facts: StoreFacts, body: { title: string; body: string }) {
+  checkFacts({ ...body, description: '' }, facts);
+  return { title: fillFacts(body.title, facts), html: safeHtml(fillFacts(body.body, facts)) };
+}
+
+export async function savePage(
+  db: Database['db'],
+  facts: StoreFacts,
+  actor: Actor,
+  kind: ContentKind,
+  slug: string,
+  body: ContentPageBody,
+): Promise<AdminContentPage> {
+  checkFacts(body, facts);
+  // The policy pages are fixed addresses of the store; the journal takes new posts.
+  if (kind === 'policies' && !originals().has(`policies/${slug}`)) throw new NotFound('There is no such policy page.');
+  return db.transaction(async (tx) => {
+    const before = (await repo.one(tx, kind, slug, true)) ?? originals().get(`${kind}/${slug}`) ?? null;
+    const { version, ...page } = body;
+    const saved = await repo.save(
+      tx,
+      { kind, slug, ...page, date: kind === 'blog' ? page.date : null, updatedBy: actor.email },
+      version,
+    );
+    if (!saved)
+      throw new Conflict('This page was changed by someone else since you opened it. Reload it and try again.');
+    await audit(
+      tx,
+      actor,
+      'content.save',
+      'content_page',
+      `${kind}/${slug}`,
+      before && { title: before.title, body: before.body },
+      {
+        title: saved.title,
+        body: saved.body,
+      },
+    );
+    return forStaff(saved);
+  });
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+// Words staff edit in the back office — the policy pages and the journal's posts — and the pages
+// shoppers read. Staff write Markdown with store facts as `{{placeholders}}` (filled when the page
+// is shown, so a changed setting reaches every page); the HTML shoppers get is sanitised.
+
+export const CONTENT_KINDS = ['policies', 'blog'] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];
+export const CONTENT_KIND_LABELS: Record<ContentKind, string> = { policies: 'Policy page', blog: 'Journal post' };
+export const CONTENT_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const CONTENT_BODY_MAX = 60_000;
+
+/** A page as shoppers get it: placeholders filled, HTML sanitised. */
+export const contentPageAnswer = z.object({
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  date: z.string().nullable(),
+  html: z.string(),
+});
+export type ContentPageAnswer = z.infer<typeof contentPageAnswer>;
+/** GET /api/content/blog: the posts, newest first (no bodies). */
+export const contentList = z.array(contentPageAnswer.omit({ html: true }));
+
+export const contentParams = z
+  .object({
+    kind: z.enum(CONTENT_KINDS),
+    slug: z.string().regex(CONTENT_SLUG, 'Lowercase letters, digits and dashes, like ring-care').max(80),
+  })
+  .strict();
+
+/** PUT /api/admin/content/:kind/:slug: the page as staff wrote it, and the version they read (0: a new post). */
+export const contentPageBody = z
+  .object({
+    version: z.number().int().min(0),
+    title: z.string().trim().min(1, 'Write the title').max(120),
+    description: z.string().trim().min(1, 'Write a sentence for search results and links').max(300),
+    body: z.string().trim().min(1, 'Write the page').max(CONTENT_BODY_MAX, 'At most 60,000 characters'),
+    date: z.iso.date('A date like 2026-11-25').nullable(),
+  })
+  .strict();
+export type ContentPageBody = z.infer<typeof contentPageBody>;
+
+/** One page in the back office: its source, where it came from, and the page as shoppers will see it. */
+export const adminContentPage = z.object({
+  kind: z.enum(CONTENT_KINDS),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  body: z.string(),
+  date: z.string().nullable(),
+  /** 0: the store's original text, never edited. */
+  version: z.number().int(),
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+  /** Where shoppers read it. */
+  href: z.string(),
+});
+export type AdminContentPage = z.infer<typeof adminContentPage>;
+export const adminContentList = z.array(adminContentPage.omit({ body: true }));
+
+/** POST /api/admin/content/preview: what a body would look like (filled and sanitised), before saving. */
+export const contentPreviewBody = contentPageBody.pick({ title: true, body: true }).strict();
+export const contentPreview = z.object({ title: z.string(), html: z.string() });
+
+export const contentHref = (kind: ContentKind, slug: string) => (kind === 'blog' ? `/blog/${slug}` : `/${slug}`);
