@@ -120,12 +120,14 @@ const forStaff = (p: Source & Partial<ContentRow>): AdminContentPage => ({
 });
 
 export async function pagesForStaff(db: DbOrTx) {
+  // Policies first (a handful, always there), then the journal newest first.
+  const rank = (k: ContentKind) => (k === 'policies' ? 0 : 1);
   return (await merged(db))
     .map(forStaff)
     .map(({ body: _b, ...p }) => p)
     .sort(
       (a, b) =>
-        a.kind.localeCompare(b.kind) || (b.date ?? '').localeCompare(a.date ?? '') || a.title.localeCompare(b.title),
+        rank(a.kind) - rank(b.kind) || (b.date ?? '').localeCompare(a.date ?? '') || a.title.localeCompare(b.title),
     );
 }
 
