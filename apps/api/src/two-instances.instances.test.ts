@@ -345,6 +345,24 @@ describe('two API instances on one PostgreSQL', () => {
       return cart.freeShippingOverCents === 123_400 && standard.cents === 1_975;
     });
     expect(seen).toBeLessThan(1_000);
+    // A policy sentence saved through A is what B serves within 1 s (twin.owner may edit pages too).
+    const source = (await call(a, 'GET', '/admin/content/policies/return-policy', undefined, { cookie })).body.data;
+    const page = {
+      version: source.version,
+      title: source.title,
+      description: source.description,
+      date: null,
+      body: `${source.body}\n\nTwin instances honour returns within {{returnDays}} days.`,
+    };
+    expect((await call(a, 'PUT', '/admin/content/policies/return-policy', page, { cookie, ...origin })).status).toBe(
+      200,
+    );
+    const read = await within(1_000, async () =>
+      ((await call(b, 'GET', '/content/policies/return-policy')).body.data.html as string).includes(
+        'Twin instances honour returns within',
+      ),
+    );
+    expect(read).toBeLessThan(1_000);
     // Put it back for the tests after this one.
     const again = (await call(a, 'GET', '/admin/settings', undefined, { cookie })).body.data;
     expect(
