@@ -1,4 +1,4 @@
-import type { StoreFacts } from '@facet/contracts/store-facts';
+import { fillFacts, type StoreFacts } from '@facet/contracts/store-facts';
 import type { StoreSettings } from '@facet/contracts/store-settings';
 import type { Config } from './config.ts';
 import type { StoreInfo } from './modules/mail/index.ts';
@@ -10,7 +10,7 @@ export interface SettingsSource {
 
 /** The store's promises, from its settings: the one source for pages, policies, cart and e-mails. */
 export function storeFacts(s: StoreSettings, config: Config): StoreFacts {
-  return {
+  const facts: StoreFacts = {
     freeShippingOverCents: s.freeShippingOverCents,
     shipping: s.shipping,
     madeToOrderDays: [s.madeToOrderDays.from, s.madeToOrderDays.to],
@@ -26,7 +26,12 @@ export function storeFacts(s: StoreSettings, config: Config): StoreFacts {
             holdMinutes: config.PAYMENT_HOLD_MINUTES,
           }
         : { provider: 'test' },
+    announcement: null,
   };
+  const { on, text, href } = s.announcement;
+  // Saved only when every placeholder is known (settings refuses the rest), so this fills cleanly.
+  if (on && text) facts.announcement = { text: fillFacts(text, facts), href: href || null };
+  return facts;
 }
 
 /** Who the store is, for e-mails and links: name and contact details (settings), public address (deployment). */

@@ -28,6 +28,7 @@ const facts: StoreFacts = {
     { open: '10:00', close: '16:30' },
   ],
   timezone: 'America/New_York',
+  announcement: null,
   payment: { provider: 'test' },
 };
 

@@ -19,6 +19,8 @@ export interface StoreFacts {
   openingHours: Array<{ open: string; close: string } | null>;
   /** The store's clock (an IANA zone): opening hours and appointment times are on it. */
   timezone: string;
+  /** The line shown above every page, its facts filled in; null when off. */
+  announcement: { text: string; href: string | null } | null;
   /** Who takes the card: the built-in test provider (fields on our page) or Stripe (its Payment Element). */
   payment: { provider: 'test' } | { provider: 'stripe'; publishableKey: string; holdMinutes: number };
 }

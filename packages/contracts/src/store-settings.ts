@@ -67,6 +67,19 @@ const storeSettingsFields = z
         noticeHours: z.number().int().min(0, 'Cannot be negative').max(72, 'At most 72 hours'),
       })
       .strict(),
+    /** A line above every page (a sale, a holiday closing); store facts may be placeholders in it. */
+    announcement: z
+      .object({
+        on: z.boolean(),
+        text: z.string().trim().max(140, 'At most 140 characters'),
+        /** Where it leads: a page of the store, or nowhere. */
+        href: z
+          .string()
+          .trim()
+          .max(200)
+          .regex(/^(\/(?!\/)\S*)?$/, 'A page of this store, like /diamonds — or leave it empty'),
+      })
+      .strict(),
     /** Sales tax by state in basis points (8.875 % = 888); a state not listed is charged none. */
     taxRatesBp: z
       .record(z.string(), z.number().int().min(0, 'A rate cannot be negative').max(2_000, 'A rate is at most 20 %'))
@@ -90,6 +103,8 @@ export const storeSettingsBody = storeSettingsFields.superRefine((s, ctx) => {
   });
   if (s.openingHours.every((h) => h === null))
     ctx.addIssue({ code: 'custom', path: ['openingHours'], message: 'Open at least one day of the week' });
+  if (s.announcement.on && !s.announcement.text)
+    ctx.addIssue({ code: 'custom', path: ['announcement', 'text'], message: 'Write the announcement, or turn it off' });
   if (s.madeToOrderDays.from > s.madeToOrderDays.to)
     ctx.addIssue({
       code: 'custom',

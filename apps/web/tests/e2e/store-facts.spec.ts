@@ -137,6 +137,9 @@ test('the owner changes the free-shipping threshold and the return window in the
   await expect(owner.getByText('Dollars, like 15 or 15.50')).toBeVisible();
   await owner.getByLabel('Free standard shipping over (USD)').fill('525');
   await owner.getByLabel('Return window (days)').fill('35');
+  await owner.getByLabel('Show a line above every page').check();
+  await owner.getByLabel('Text', { exact: true }).fill('Free insured shipping over {{freeShippingOver}}');
+  await owner.getByLabel('Leads to (optional)').fill('/shipping-policy');
   await owner.getByRole('button', { name: 'Save settings' }).click();
   await expect(owner.getByText('Saved. Every page, total and e-mail says the new values now.')).toBeVisible();
 
@@ -148,6 +151,10 @@ test('the owner changes the free-shipping threshold and the return window in the
   await expect(page.locator('header')).toContainText('35-day returns');
   await page.goto(`${store.url}/category/1301`);
   await expect(page.locator('main')).toContainText('free insured shipping on orders over $525');
+  // The owner's announcement, its placeholder filled, above the page and leading where it says.
+  await expect(page.getByTestId('announcement')).toHaveText('Free insured shipping over $525');
+  await page.getByTestId('announcement').getByRole('link').click();
+  await expect(page).toHaveURL(/\/shipping-policy$/);
   expect(Date.now() - saved).toBeLessThan(10_000);
   const cart = await api<{ freeShippingOverCents: number }>('/cart');
   expect(cart.freeShippingOverCents).toBe(52_500);

@@ -1,7 +1,8 @@
 import { openingHoursFromSpec, type StoreSettings, type StoreSettingsAnswer } from '@facet/contracts/store-settings';
 import type { Config } from '../../config.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { Conflict } from '../../errors.ts';
+import { Conflict, Validation } from '../../errors.ts';
+import { storeFacts } from '../../store-facts.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { settingsRepository as repo, SETTINGS_KEY } from './repository.ts';
 
@@ -30,6 +31,7 @@ export function settingsFromConfig(c: Config): StoreSettings {
       noticeHours: c.APPOINTMENT_NOTICE_HOURS,
     },
     taxRatesBp: JSON.parse(c.TAX_RATES_BP) as Record<string, number>,
+    announcement: { on: false, text: '', href: '' },
   };
 }
 
@@ -53,6 +55,13 @@ export async function saveSettings(
   actor: Actor,
   update: { version: number; settings: StoreSettings },
 ): Promise<StoreSettingsAnswer> {
+  // An announcement's placeholders must be store facts: a typo is refused, never shown to shoppers.
+  try {
+    storeFacts(update.settings, config);
+  } catch (err) {
+    const message = `${(err as Error).message}: use a placeholder listed under Pages.`;
+    throw new Validation(message, { 'settings.announcement.text': message });
+  }
   return db.transaction(async (tx) => {
     const before = (await repo.read(tx, true))?.settings ?? settingsFromConfig(config);
     const at = await repo.write(tx, update.version, update.settings, actor.email);

@@ -111,6 +111,28 @@ describe('store settings', () => {
     expect(JSON.stringify((await save((await read()).version, none)).json())).toContain('Open at least one day');
   });
 
+  it('an announcement may use store facts, but not a placeholder that is none; one turned on needs its words', async () => {
+    const now = await read();
+    const typo = {
+      ...structuredClone(now.settings),
+      announcement: { on: true, text: 'Free over {{freeShiping}}', href: '' },
+    };
+    const res = await save(now.version, typo);
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain('{{freeShiping}}');
+    const empty = { ...structuredClone(now.settings), announcement: { on: true, text: '', href: '' } };
+    expect(JSON.stringify((await save(now.version, empty)).json())).toContain('Write the announcement, or turn it off');
+    const away = { ...structuredClone(now.settings), announcement: { on: true, text: 'Sale', href: '//evil.example' } };
+    expect((await save(now.version, away)).statusCode).toBe(400);
+    expect((await read()).version).toBe(now.version);
+    const good = {
+      ...structuredClone(now.settings),
+      announcement: { on: true, text: 'Free insured shipping over {{freeShippingOver}}', href: '/shipping-policy' },
+    };
+    expect((await save(now.version, good)).statusCode).toBe(200);
+    expect(t.app.storeSettings.current().announcement.text).toContain('{{freeShippingOver}}');
+  });
+
   it('refuses a bad value with its reason, and saves nothing', async () => {
     const before = await read();
     const bad = structuredClone(before.settings);

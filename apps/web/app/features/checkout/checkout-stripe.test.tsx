@@ -33,6 +33,7 @@ const facts: StoreFacts = {
   madeToOrderRestockingPercent: 15,
   openingHours: [null, ...Array.from({ length: 6 }, () => ({ open: '10:00', close: '18:00' }))],
   timezone: 'America/New_York',
+  announcement: null,
   payment: { provider: 'stripe', publishableKey: PK, holdMinutes: 15 },
 };
 const cart: Cart = {

@@ -50,6 +50,12 @@ const schema = z
     returnDays: whole(0, 365, 'days'),
     restocking: whole(0, 100, 'percent'),
     hours: z.array(day).length(7),
+    announcementOn: z.boolean(),
+    announcementText: z.string().trim().max(140, 'At most 140 characters'),
+    announcementHref: z
+      .string()
+      .trim()
+      .regex(/^(\/(?!\/)\S*)?$/, 'A page of this store, like /diamonds — or leave it empty'),
     slotMinutes: whole(15, 240, 'minutes'),
     daysAhead: whole(1, 90, 'days'),
     noticeHours: whole(0, 72, 'hours'),
@@ -68,6 +74,10 @@ const schema = z
         (rows) => new Set(rows.map((r) => r.state.toUpperCase())).size === rows.length,
         'A state is listed twice',
       ),
+  })
+  .refine((v) => !v.announcementOn || v.announcementText, {
+    path: ['announcementText'],
+    message: 'Write the announcement, or turn it off',
   })
   .refine((v) => v.hours.some((d) => d.open), { path: ['hours'], message: 'Open at least one day of the week' })
   .refine((v) => Number(v.madeFrom) <= Number(v.madeTo), {
@@ -90,6 +100,9 @@ const valuesOf = (s: StoreSettings): Values => ({
   returnDays: String(s.returnDays),
   restocking: String(s.restockingPercent),
   hours: s.openingHours.map((h) => ({ open: h !== null, from: h?.open ?? '', to: h?.close ?? '' })),
+  announcementOn: s.announcement.on,
+  announcementText: s.announcement.text,
+  announcementHref: s.announcement.href,
   slotMinutes: String(s.appointments.minutes),
   daysAhead: String(s.appointments.daysAhead),
   noticeHours: String(s.appointments.noticeHours),
@@ -111,6 +124,7 @@ const settingsOf = (v: z.output<typeof schema>): StoreSettings => ({
   returnDays: Number(v.returnDays),
   restockingPercent: Number(v.restocking),
   openingHours: v.hours.map((d) => (d.open ? { open: d.from, close: d.to } : null)) as StoreSettings['openingHours'],
+  announcement: { on: v.announcementOn, text: v.announcementText, href: v.announcementHref },
   appointments: { minutes: Number(v.slotMinutes), daysAhead: Number(v.daysAhead), noticeHours: Number(v.noticeHours) },
   taxRatesBp: Object.fromEntries(v.tax.map((r) => [r.state, bpOfPercent(Number(r.percent))])),
 });
@@ -126,6 +140,8 @@ const FIELD_OF: Record<string, string> = {
   'madeToOrderDays.to': 'madeTo',
   returnDays: 'returnDays',
   restockingPercent: 'restocking',
+  'announcement.text': 'announcementText',
+  'announcement.href': 'announcementHref',
   'appointments.minutes': 'slotMinutes',
   'appointments.daysAhead': 'daysAhead',
   'appointments.noticeHours': 'noticeHours',
@@ -167,6 +183,32 @@ export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved
 
   return (
     <form method="post" noValidate onSubmit={(ev) => void save(ev)} className="space-y-4">
+      <section className="space-y-3 border border-hairline bg-white p-4" aria-labelledby="announcement">
+        <h2 id="announcement" className="text-sm font-semibold">
+          Announcement
+        </h2>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" {...register('announcementOn')} />
+          Show a line above every page
+        </label>
+        <div className="grid gap-4 md:grid-cols-[2fr_1fr]">
+          <Field
+            label="Text"
+            error={e.announcementText}
+            hint="Store facts work here too, like {{freeShippingOver}} (the list is under Pages)."
+          >
+            {(a) => <input {...a} {...register('announcementText')} maxLength={140} className="field py-2" />}
+          </Field>
+          <Field
+            label="Leads to (optional)"
+            error={e.announcementHref}
+            hint="A page of the store, like /diamonds."
+          >
+            {(a) => <input {...a} {...register('announcementHref')} className="field py-2" />}
+          </Field>
+        </div>
+      </section>
+
       <section className="grid gap-4 border border-hairline bg-white p-4 md:grid-cols-2" aria-labelledby="store">
         <h2 id="store" className="text-sm font-semibold md:col-span-2">
           The store
