@@ -199,11 +199,7 @@ export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved
           >
             {(a) => <input {...a} {...register('announcementText')} maxLength={140} className="field py-2" />}
           </Field>
-          <Field
-            label="Leads to (optional)"
-            error={e.announcementHref}
-            hint="A page of the store, like /diamonds."
-          >
+          <Field label="Leads to (optional)" error={e.announcementHref} hint="A page of the store, like /diamonds.">
             {(a) => <input {...a} {...register('announcementHref')} className="field py-2" />}
           </Field>
         </div>
