@@ -18,6 +18,12 @@ export class Conflict extends AppError {
     super(409, message);
   }
 }
+/** Taken off sale for good: `errors.category` is where its shoppers may look instead. */
+export class Gone extends AppError {
+  constructor(message: string, where: { category: string }) {
+    super(410, message, where);
+  }
+}
 export class Unauthorized extends AppError {
   constructor(message = 'Please log in to continue') {
     super(401, message);

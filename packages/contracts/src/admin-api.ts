@@ -26,13 +26,19 @@ import {
 import { backupSettings, backupStatus } from './admin-backups.ts';
 import {
   PHOTO_KEY,
+  adminDiamond,
   adminProduct,
   adminProductList,
   adminProductQuery,
   adminProductUpdate,
   adminStoneRow,
+  designOptions,
+  handDiamondBody,
+  newDesignBody,
   photoOrderBody,
+  versionBody,
 } from './admin-catalogue.ts';
+import { productDetail } from './catalog.ts';
 import {
   categoryMappingBody,
   categoryMappingSaved,
@@ -227,6 +233,30 @@ export const ADMIN_API = {
   // Catalogue: designs, their photographs, loose stones.
   'GET /products': op({ access: 'catalogue:write', query: adminProductQuery, answer: adminProductList }),
   'GET /products/:id': op({ access: 'catalogue:write', params: idParams, answer: adminProduct }),
+  'GET /design-options': op({ access: 'catalogue:write', answer: designOptions }),
+  'POST /products': op({ access: 'catalogue:write', body: newDesignBody, answer: adminProduct, status: 201 }),
+  'POST /products/:id/duplicate': op({
+    access: 'catalogue:write',
+    params: idParams,
+    answer: adminProduct,
+    status: 201,
+  }),
+  /** Off the storefront for good: listings, search, sitemap; its page answers 410. */
+  'POST /products/:id/archive': op({
+    access: 'catalogue:write',
+    params: idParams,
+    body: versionBody,
+    answer: adminProduct,
+  }),
+  /** Back from the archive as a draft, to be checked and published again. */
+  'POST /products/:id/restore': op({
+    access: 'catalogue:write',
+    params: idParams,
+    body: versionBody,
+    answer: adminProduct,
+  }),
+  /** The product page as a shopper will see it, drafts included. */
+  'GET /products/:id/preview': op({ access: 'catalogue:write', params: idParams, answer: productDetail }),
   'PATCH /products/:id': op({
     access: 'catalogue:write',
     params: idParams,
@@ -250,6 +280,14 @@ export const ADMIN_API = {
     access: 'catalogue:write',
     query: z.object({ q: z.string().trim().max(60).optional() }).strict(),
     answer: z.array(adminStoneRow),
+  }),
+  'POST /stones/diamonds': op({ access: 'catalogue:write', body: handDiamondBody, answer: adminDiamond, status: 201 }),
+  'GET /stones/diamonds/:id': op({ access: 'catalogue:write', params: idParams, answer: adminDiamond }),
+  'PUT /stones/diamonds/:id': op({
+    access: 'catalogue:write',
+    params: idParams,
+    body: z.object({ version: z.string().max(40), stone: handDiamondBody }).strict(),
+    answer: adminDiamond,
   }),
   'POST /stones/:kind/:id': op({
     access: 'catalogue:write',

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCE, LABS, SHAPES } from './grades.ts';
+import { METAL_QUALITIES } from './metals.ts';
 
 // The back office's catalogue: product groups (designs) as staff list and edit them, and the
 // limits on their photographs. Shared by the API (validation) and the admin pages (forms).
 
-export const PRODUCT_STATUSES = ['published', 'draft'] as const;
+export const PRODUCT_STATUSES = ['published', 'draft', 'archived'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 export const PRODUCT_SORTS = ['name-asc', 'name-desc', 'price-asc', 'price-desc', 'updated-desc'] as const;
 
 export const adminProductQuery = z
@@ -27,6 +30,7 @@ export const adminProductRow = z.object({
   variantCount: z.number().int(),
   photoCount: z.number().int(),
   published: z.boolean(),
+  status: z.enum(PRODUCT_STATUSES),
   configurable: z.boolean(),
   updatedAt: z.string().nullable(),
   image: z.string(),
@@ -79,6 +83,13 @@ export const adminProduct = z.object({
   kind: z.string(),
   configurable: z.boolean(),
   published: z.boolean(),
+  status: z.enum(PRODUCT_STATUSES),
+  /** metal: a metal price change moves the variants by their weight; fixed: only staff change them. */
+  pricing: z.enum(['metal', 'fixed']),
+  /** Sold from what is on hand: each sale takes one, and none is sold once it is gone. */
+  stockTracked: z.boolean(),
+  seoTitle: z.string().nullable(),
+  seoDescription: z.string().nullable(),
   /** The supplier whose product feed the design comes from (null: the store's own). */
   supplier: z.string().nullable(),
   /** Why that feed keeps the design off the storefront (an image it could not use). */
@@ -126,15 +137,51 @@ export const priceCentsField = z
   .min(PRICE_MIN_CENTS, 'At least $1.00')
   .max(PRICE_MAX_CENTS, 'At most $1,000,000.00');
 
+/** The design's word in its address (`/product/R-SIGNET/…`): changing it keeps the old address as a 301. */
+export const seriesField = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9][A-Z0-9-]{1,23}$/, 'Letters, digits and dashes, 2 to 24 characters (like SIGNET-01)');
+export const skuField = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9][A-Z0-9.:_-]{1,39}$/, 'Letters, digits, dots, colons and dashes, 2 to 40 characters');
+export const STOCK_MAX = 10_000;
+export const stockField = z
+  .number()
+  .int('Whole pieces')
+  .min(0, 'Cannot be negative')
+  .max(STOCK_MAX, `At most ${STOCK_MAX.toLocaleString('en-US')}`);
+const seoTitleField = z.string().trim().max(70, 'At most 70 characters (search engines cut the rest)');
+const seoDescriptionField = z.string().trim().max(160, 'At most 160 characters (search engines cut the rest)');
+/** Empty SEO fields mean "use the name and the description". */
+const optionalText = <T extends z.ZodString>(f: T) => f.transform((v) => v || null).nullable();
+
 export const adminProductUpdate = z
   .object({
     version: z.number().int().min(1),
     description: productNameField.optional(),
     longDescription: productStoryField.optional(),
     published: z.boolean().optional(),
+    categoryId: z.number().int().positive().optional(),
+    series: seriesField.optional(),
+    seoTitle: optionalText(seoTitleField).optional(),
+    seoDescription: optionalText(seoDescriptionField).optional(),
     attributes: attributeList.optional(),
-    prices: z
-      .array(z.object({ id: z.number().int().positive(), priceCents: priceCentsField }).strict())
+    /** The variants staff changed: any of SKU, price (not for a made-to-order setting), stock. */
+    variants: z
+      .array(
+        z
+          .object({
+            id: z.number().int().positive(),
+            sku: skuField.optional(),
+            priceCents: priceCentsField.optional(),
+            stock: stockField.optional(),
+          })
+          .strict(),
+      )
       .max(500)
       .optional(),
   })
@@ -164,3 +211,203 @@ export const adminStoneRow = z.object({
   orderNumber: z.string().nullable(),
 });
 export type AdminStoneRow = z.infer<typeof adminStoneRow>;
+
+// A new design, made by hand: its variants are every metal × size (or length) it is offered in.
+
+/** What a design is, for its drawing and its options; settings with stone places come from the configurator's models. */
+export const DESIGN_KINDS = ['ring', 'band', 'chain', 'necklace', 'bracelet', 'pendant', 'earring'] as const;
+export const DESIGN_KIND_NAMES: Record<(typeof DESIGN_KINDS)[number], string> = {
+  ring: 'Ring',
+  band: 'Band',
+  chain: 'Chain',
+  necklace: 'Necklace',
+  bracelet: 'Bracelet',
+  pendant: 'Pendant',
+  earring: 'Earrings',
+};
+/** Kinds sold by finger size, and kinds sold by length. */
+export const SIZED_KINDS: ReadonlySet<string> = new Set(['ring', 'band']);
+export const LENGTH_KINDS: ReadonlySet<string> = new Set(['chain', 'necklace', 'bracelet']);
+export const VARIANTS_MAX = 300;
+
+const ringSize = z
+  .number()
+  .min(3, 'Ring sizes run from 3')
+  .max(13, 'to 13')
+  .refine((n) => Number.isInteger(n * 4), 'Quarter sizes at most (like 6.25)');
+const lengthIn = z.number().int('Whole inches').min(6, 'At least 6 in').max(36, 'At most 36 in');
+
+export const designPricing = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('fixed'), priceCents: priceCentsField }).strict(),
+  z
+    .object({
+      mode: z.literal('metal'),
+      /** Grams in 14K gold at size 7 (or 18 in); other metals, sizes and lengths scale from it. */
+      weightG: z.number().min(0.1, 'At least 0.1 g').max(500, 'At most 500 g'),
+      labourCents: z.number().int().min(0, 'Cannot be negative').max(PRICE_MAX_CENTS, 'At most $1,000,000.00'),
+    })
+    .strict(),
+]);
+export const designStock = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('made-to-order') }).strict(),
+  z
+    .object({
+      mode: z.literal('on-hand'),
+      /** Pieces of each variant on the shelf. */
+      quantity: stockField,
+      shipsInDays: z.number().int().min(1, 'At least 1 day').max(30, 'At most 30 days'),
+    })
+    .strict(),
+]);
+
+export const newDesignBody = z
+  .object({
+    name: productNameField,
+    longDescription: productStoryField,
+    categoryId: z.number().int().positive(),
+    kind: z.enum(DESIGN_KINDS),
+    series: seriesField.optional(),
+    metals: z
+      .array(z.enum(METAL_QUALITIES))
+      .min(1, 'Offer it in at least one metal')
+      .refine((m) => new Set(m).size === m.length, 'A metal is listed twice'),
+    sizes: z.array(ringSize).max(41).default([]),
+    lengthsIn: z.array(lengthIn).max(31).default([]),
+    pricing: designPricing,
+    stock: designStock,
+    attributes: attributeList.default([]),
+    seoTitle: optionalText(seoTitleField).optional(),
+    seoDescription: optionalText(seoDescriptionField).optional(),
+  })
+  .strict()
+  .superRefine((d, ctx) => {
+    const sized = SIZED_KINDS.has(d.kind);
+    const long = LENGTH_KINDS.has(d.kind);
+    if (sized && d.sizes.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['sizes'], message: 'A ring is offered in at least one size' });
+    if (!sized && d.sizes.length)
+      ctx.addIssue({ code: 'custom', path: ['sizes'], message: 'Only rings and bands have sizes' });
+    if (!long && d.lengthsIn.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lengthsIn'],
+        message: 'Only chains, necklaces and bracelets have lengths',
+      });
+    if (new Set(d.sizes).size !== d.sizes.length)
+      ctx.addIssue({ code: 'custom', path: ['sizes'], message: 'A size is listed twice' });
+    if (new Set(d.lengthsIn).size !== d.lengthsIn.length)
+      ctx.addIssue({ code: 'custom', path: ['lengthsIn'], message: 'A length is listed twice' });
+    const count = d.metals.length * Math.max(1, d.sizes.length) * Math.max(1, d.lengthsIn.length);
+    if (count > VARIANTS_MAX)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sizes'],
+        message: `That makes ${count} variants; at most ${VARIANTS_MAX}`,
+      });
+  });
+export type NewDesign = z.infer<typeof newDesignBody>;
+
+/** What the new-design form offers: every category (with its place in the menu) and every metal. */
+export const designOptions = z.object({
+  categories: z.array(z.object({ id: z.number().int(), name: z.string(), section: z.string(), hidden: z.boolean() })),
+  metals: z.array(z.object({ quality: z.string(), name: z.string(), centsPerGram: z.number().int() })),
+});
+export type DesignOptions = z.infer<typeof designOptions>;
+
+export const versionBody = z.object({ version: z.number().int().min(1) }).strict();
+
+// A loose diamond bought by the store itself (a local dealer, an estate piece), entered by hand.
+
+const mm = (what: string) => z.number().min(0.5, `${what}: at least 0.5 mm`).max(60, `${what}: at most 60 mm`);
+export const DIAMOND_STATES = ['available', 'held'] as const;
+
+export const handDiamondBody = z
+  .object({
+    origin: z.enum(['natural', 'lab']),
+    shape: z.enum(SHAPES),
+    carat: z.number().min(0.1, 'At least 0.10 ct').max(30, 'At most 30 ct'),
+    color: z.enum(COLORS),
+    clarity: z.enum(CLARITIES),
+    cut: z.enum(CUTS),
+    polish: z.enum(FINISHES),
+    symmetry: z.enum(FINISHES),
+    fluorescence: z.enum(FLUORESCENCE),
+    lengthMm: mm('Length'),
+    widthMm: mm('Width'),
+    depthMm: mm('Depth'),
+    depthPct: z.number().min(40, 'Depth: 40 to 90 %').max(90, 'Depth: 40 to 90 %'),
+    tablePct: z.number().min(40, 'Table: 40 to 90 %').max(90, 'Table: 40 to 90 %'),
+    lab: z.enum(LABS),
+    certificate: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]{5,20}$/, 'The report number as printed: 5 to 20 letters, digits or dashes'),
+    /** Retail by hand, or worked out from the cost by the markup rules. */
+    priceCents: priceCentsField.nullable(),
+    costCents: priceCentsField.nullable(),
+    videoUrl: z
+      .string()
+      .trim()
+      .url('A full address, like https://…')
+      .refine((u) => u.startsWith('https://'), 'An https:// address')
+      .max(500)
+      .nullable(),
+    memoFrom: z
+      .string()
+      .trim()
+      .max(120)
+      .transform((v) => v || null)
+      .nullable(),
+    status: z.enum(DIAMOND_STATES),
+    holdReason: z
+      .string()
+      .trim()
+      .max(200)
+      .transform((v) => v || null)
+      .nullable(),
+  })
+  .strict()
+  .superRefine((d, ctx) => {
+    if (d.priceCents === null && d.costCents === null)
+      ctx.addIssue({ code: 'custom', path: ['priceCents'], message: 'Give a price, or a cost for the markup rules' });
+    if (d.status === 'held' && !d.holdReason)
+      ctx.addIssue({ code: 'custom', path: ['holdReason'], message: 'Say why it is held, for the next colleague' });
+  });
+export type HandDiamond = z.infer<typeof handDiamondBody>;
+
+export const adminDiamond = z.object({
+  id: z.number().int(),
+  serial: z.string(),
+  version: z.string(),
+  stone: z.object({
+    origin: z.enum(['natural', 'lab']),
+    shape: z.enum(SHAPES),
+    carat: z.number(),
+    color: z.enum(COLORS),
+    clarity: z.enum(CLARITIES),
+    cut: z.enum(CUTS),
+    polish: z.enum(FINISHES),
+    symmetry: z.enum(FINISHES),
+    fluorescence: z.enum(FLUORESCENCE),
+    lengthMm: z.number(),
+    widthMm: z.number(),
+    depthMm: z.number(),
+    depthPct: z.number(),
+    tablePct: z.number(),
+    lab: z.enum(LABS),
+    certificate: z.string(),
+    priceCents: z.number().int().nullable(),
+    costCents: z.number().int().nullable(),
+    videoUrl: z.string().nullable(),
+    memoFrom: z.string().nullable(),
+    status: z.enum(DIAMOND_STATES),
+    holdReason: z.string().nullable(),
+  }),
+  /** What the shopper pays now (worked out by the markup rules when no hand price was given). */
+  retailCents: z.number().int(),
+  currentStatus: z.enum(STONE_STATUSES),
+  supplier: z.string().nullable(),
+  addedBy: z.string().nullable(),
+  storefrontUrl: z.string(),
+});
+export type AdminDiamond = z.infer<typeof adminDiamond>;

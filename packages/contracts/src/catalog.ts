@@ -93,6 +93,11 @@ export const productDetail = z.object({
   longDescription: z.string(),
   kind: z.string(),
   configurable: z.boolean(),
+  /** Sold from what is on hand: a variant with no stock is out of stock, not made to order. */
+  stockTracked: z.boolean(),
+  /** What search engines show, when staff wrote it (else the name and the description). */
+  seoTitle: z.string().nullable(),
+  seoDescription: z.string().nullable(),
   category: categoryInfo,
   attributes: z.array(z.object({ label: z.string(), values: z.array(z.string()) })),
   variants: z.array(variant),

@@ -8,6 +8,8 @@ export const centsOf = (dollars: number) => Math.round(dollars * 100);
 
 /** Cents → dollars, for dollar-valued inputs and sliders. */
 export const dollarsOf = (cents: number) => cents / 100;
+/** The nearest whole-dollar price (retail prices of pieces end in whole dollars). */
+export const wholeDollars = (cents: number) => Math.round(cents / 100) * 100;
 
 /** Cents → the decimal string schema.org and payment providers expect ("1234.50"). */
 export const decimalPrice = (cents: number) => (cents / 100).toFixed(2);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { CatalogFilter } from '@facet/contracts/catalog-filters';
 
 // A category is a listing; its section places it under one of the nine mega-menu sections.
@@ -13,6 +13,10 @@ export const category = pgTable(
     parentId: integer('parent_id'),
     description: text('description').notNull().default(''),
     position: integer('position').notNull().default(0),
+    /** Hidden by staff: off the menu, listings and sitemap; its pieces stay where they are. */
+    hidden: boolean('hidden').notNull().default(false),
+    seoTitle: text('seo_title'),
+    seoDescription: text('seo_description'),
   },
   (t) => [index('category_parent_idx').on(t.parentId)],
 );

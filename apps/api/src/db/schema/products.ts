@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -73,6 +74,14 @@ export const productGroup = pgTable(
     supplierSeries: text('supplier_series'),
     /** Why a feed kept this design off the storefront (an image that could not be fetched); cleared when the feed succeeds. */
     heldReason: text('held_reason'),
+    /** When staff archived it: off the storefront for good, its page answers 410 (null: a draft or on sale). */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** How its variants are priced: from metal weight (a metal price change moves them) or fixed by hand. */
+    pricing: text('pricing').$type<'metal' | 'fixed'>().notNull().default('metal'),
+    /** Sold from what is on hand (stock decremented by each sale, never below zero) rather than made to order. */
+    stockTracked: boolean('stock_tracked').notNull().default(false),
+    seoTitle: text('seo_title'),
+    seoDescription: text('seo_description'),
     search: tsvector('search').generatedAlwaysAs(
       (): SQL =>
         sql`setweight(to_tsvector('english', ${productGroup.description}), 'A') || setweight(to_tsvector('english', ${productGroup.searchText}), 'B')`,
@@ -147,7 +156,12 @@ export const product = pgTable(
     /** What the supplier asks (feed products only); the price is worked out from it by the markup rules. Never shown to shoppers. */
     costCents: integer('cost_cents'),
   },
-  (t) => [uniqueIndex('product_sku_idx').on(t.sku), index('product_group_idx').on(t.groupId, t.priceCents)],
+  (t) => [
+    uniqueIndex('product_sku_idx').on(t.sku),
+    index('product_group_idx').on(t.groupId, t.priceCents),
+    // A piece sold from what is on hand is never sold below zero, whatever two checkouts do at once.
+    check('product_stock_not_negative', sql`stock >= 0`),
+  ],
 );
 
 // Price of a gram of each metal quality; the store updates it as metal prices move.
@@ -283,6 +297,12 @@ export const diamond = pgTable(
     /** The last price cut (the same trigger notes it): alerts tell a watcher "was … now …". */
     priceDroppedAt: timestamp('price_dropped_at', { withTimezone: true }),
     priceBeforeDropCents: integer('price_before_drop_cents'),
+    /** The dealer whose stone this is, on memo (consigned): the store sells it but does not own it. */
+    memoFrom: text('memo_from'),
+    /** Who put it on sale by hand (null: a feed or the seed); a feed never changes such a stone. */
+    addedBy: text('added_by'),
+    /** A stone of the store's own priced from its cost by the markup rules (and repriced when they change). */
+    markedUp: boolean('marked_up').notNull().default(false),
   },
   (t) => [
     uniqueIndex('diamond_serial_idx').on(t.serial),

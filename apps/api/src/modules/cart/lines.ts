@@ -22,6 +22,8 @@ export interface PricedLine extends CartLine {
   configuration: unknown;
   /** A configured piece still missing stones it is sold with: refused (400), never priced without them. */
   incomplete?: boolean;
+  /** A piece sold from what is on hand: checkout takes `quantity` of the variant `refId` from its stock. */
+  onHand?: boolean;
   /** Why it is unavailable for good: no such row (or retired), sold or withdrawn, a configuration that cannot be made. */
   gone?: 'missing' | 'sold' | 'invalid';
 }
@@ -139,7 +141,7 @@ async function priceProduct(db: DbOrTx, row: CartLineRow, base: Base): Promise<P
     v.lengthIn ? `${v.lengthIn} in` : null,
     `SKU ${v.sku}`,
   ].filter((x): x is string => !!x);
-  return {
+  const line: PricedLine = {
     ...base,
     title: v.description,
     details,
@@ -150,6 +152,20 @@ async function priceProduct(db: DbOrTx, row: CartLineRow, base: Base): Promise<P
     lineTotalCents: v.priceCents * row.quantity,
     stones: [],
   };
+  if (!v.stockTracked) return line;
+  // Sold from the shelf: never more than is left, and a line for more than that says so until it is changed.
+  const left = Math.min(QTY_MAX, v.stock);
+  if (left === 0)
+    return { ...line, onHand: true, available: false, maxQuantity: row.quantity, message: 'Out of stock' };
+  if (row.quantity > left)
+    return {
+      ...line,
+      onHand: true,
+      available: false,
+      maxQuantity: left,
+      message: `Only ${left} left: lower the quantity to buy ${left === 1 ? 'it' : 'them'}.`,
+    };
+  return { ...line, onHand: true, maxQuantity: left };
 }
 
 /** A configured ring, priced again by the configurator (the one price function). */

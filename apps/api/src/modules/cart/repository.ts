@@ -28,7 +28,8 @@ const UPSERT_LINE = `
   returning id, quantity`;
 const VARIANT_OF = `
   select p.id, p.sku, p.metal, coalesce(m.name, p.metal) as "metalName", p.finger_size as "fingerSize", p.length_in as "lengthIn",
-    p.price_cents as "priceCents", g.id as "groupId", g.series, g.category_id as "categoryId", g.description, g.image, g.configurable
+    p.price_cents as "priceCents", g.id as "groupId", g.series, g.category_id as "categoryId", g.description, g.image, g.configurable,
+    p.stock, g.stock_tracked as "stockTracked"
   from product p join product_group g on g.id = p.group_id left join metal_rate m on m.quality = p.metal
   where p.id = $1 and p.active and g.published`;
 
@@ -155,6 +156,9 @@ export interface VariantRow {
   description: string;
   image: import('../../db/schema/products.ts').ImageSpec;
   configurable: boolean;
+  stock: number;
+  /** Sold from what is on hand: no more than `stock` can be bought. */
+  stockTracked: boolean;
 }
 export const variantOf = async (db: DbOrTx, productId: number) =>
   (await named<VariantRow>(db, 'cart_variant_of', VARIANT_OF, [productId]))[0] ?? null;

@@ -144,9 +144,11 @@ export async function addItem(db: Db, settings: StoreSettings, owner: Owner, inp
     const same = existing.find((l) => l.lineKey === key);
     if (same && same.quantity + quantity > probe.maxQuantity) {
       throw new Unprocessable(
-        probe.maxQuantity === 1
-          ? 'This piece is one of a kind and already in your cart.'
-          : `You can order up to ${probe.maxQuantity} of an item. For more, please contact us.`,
+        probe.onHand
+          ? `Only ${probe.maxQuantity} left, and your cart already holds ${same.quantity}.`
+          : probe.maxQuantity === 1
+            ? 'This piece is one of a kind and already in your cart.'
+            : `You can order up to ${probe.maxQuantity} of an item. For more, please contact us.`,
       );
     }
     if (input.kind === 'melee' && quantity > probe.maxQuantity)
@@ -180,7 +182,7 @@ export async function updateItem(
   const priced = await priceLine(db, row);
   if (quantity > priced.maxQuantity) {
     throw new Unprocessable(
-      priced.maxQuantity === 1
+      priced.maxQuantity === 1 && !priced.onHand
         ? 'This piece is one of a kind: its quantity is always 1.'
         : `Only ${priced.maxQuantity} available for this item.`,
     );

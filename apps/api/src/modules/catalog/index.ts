@@ -15,6 +15,7 @@ export {
   metalTone,
 } from './grades.ts';
 export {
+  getProduct,
   matchStones,
   refreshListingCopies,
   reloadCatalogueCopies,

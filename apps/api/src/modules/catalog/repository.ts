@@ -180,7 +180,7 @@ export const catalogRepository = {
     `),
     ).map((r): ListingEntry => ({ ...r.card, featured: r.featured, createdAt: r.createdAt, facets: r.facets })),
 
-  group: async (db: DbOrTx, groupId: number) => {
+  group: async (db: DbOrTx, groupId: number, drafts = false) => {
     const [row] = rowsOf<{
       id: number;
       series: string;
@@ -192,6 +192,9 @@ export const catalogRepository = {
       defaultMetal: string;
       configurable: boolean;
       minPriceCents: number;
+      stockTracked: boolean;
+      seoTitle: string | null;
+      seoDescription: string | null;
       variants: Array<{
         id: number;
         sku: string;
@@ -209,16 +212,25 @@ export const catalogRepository = {
       await db.execute(sql`
       select g.id, g.series, g.category_id as "categoryId", g.description, g.long_description as "longDescription", g.kind, g.image,
         g.default_metal as "defaultMetal", g.configurable, g.min_price_cents as "minPriceCents",
+        g.stock_tracked as "stockTracked", g.seo_title as "seoTitle", g.seo_description as "seoDescription",
         coalesce((select json_agg(json_build_object('id', v.id, 'sku', v.sku, 'metal', v.metal, 'fingerSize', v.finger_size, 'lengthIn', v.length_in,
           'weightG', v.weight_g, 'priceCents', v.price_cents, 'stock', v.stock, 'leadDays', v.lead_days) order by v.id) from product v where v.group_id = g.id and v.active), '[]'::json) as variants,
         coalesce((select json_agg(json_build_object('label', a.label, 'value', a.value) order by a.label, a.value) from product_attribute a where a.group_id = g.id), '[]'::json) as attributes,
         coalesce((select json_agg(json_build_object('key', ph.key, 'alt', ph.alt, 'width', ph.width, 'height', ph.height) order by ph.position, ph.key)
           from product_photo ph where ph.group_id = g.id), '[]'::json) as photos
-      from product_group g where g.id = ${groupId} and g.published
+      from product_group g where g.id = ${groupId} and (g.published or ${drafts})
     `),
     );
     return row ?? null;
   },
+
+  /** A design taken off sale for good: where its shoppers are sent instead. */
+  archived: async (db: DbOrTx, groupId: number) =>
+    rowsOf<{ categoryId: number }>(
+      await db.execute(
+        sql`select category_id as "categoryId" from product_group where id = ${groupId} and archived_at is not null`,
+      ),
+    )[0] ?? null,
 
   related: async (db: DbOrTx, groupId: number, categoryId: number, priceCents: number, limit: number) =>
     rowsOf<{ card: GroupCardRow }>(

@@ -17,7 +17,7 @@ import type {
 import { AUTOSUGGEST_MAX_RESULTS, AUTOSUGGEST_MIN_CHARS } from '@facet/contracts/constants';
 import { paths } from '@facet/contracts/paths';
 import type { Database, Db } from '../../db/client.ts';
-import { NotFound, Validation } from '../../errors.ts';
+import { Gone, NotFound, Validation } from '../../errors.ts';
 import { metalName, metalOrder, SHAPES, type Shape } from './grades.ts';
 import type { DiamondIndex } from './diamond-index.ts';
 import { catalogRepository as repo, type CategoryRow, type DiamondDetailRow, type GroupCardRow } from './repository.ts';
@@ -125,9 +125,18 @@ export async function getCategory(
   };
 }
 
-export async function getProduct(db: Db, groupId: number, productId?: number): Promise<ProductDetail> {
-  const g = await repo.group(db, groupId);
-  if (!g || g.variants.length === 0) throw new NotFound('This piece is no longer in our catalogue.');
+export async function getProduct(
+  db: Db,
+  groupId: number,
+  productId?: number,
+  opts: { drafts?: boolean } = {},
+): Promise<ProductDetail> {
+  const g = await repo.group(db, groupId, opts.drafts);
+  if (!g || g.variants.length === 0) {
+    const gone = await repo.archived(db, groupId);
+    if (gone) throw new Gone('We no longer make this piece.', { category: paths.category(gone.categoryId) });
+    throw new NotFound('This piece is no longer in our catalogue.');
+  }
   const selected = productId ? g.variants.find((v) => v.id === productId) : undefined;
   if (productId && !selected) throw new NotFound('This variant is no longer available.');
   // Default: the usual size (7) and length (18 in) in the group's leading metal.
@@ -151,6 +160,9 @@ export async function getProduct(db: Db, groupId: number, productId?: number): P
     longDescription: g.longDescription,
     kind: g.kind,
     configurable: g.configurable,
+    stockTracked: g.stockTracked,
+    seoTitle: g.seoTitle,
+    seoDescription: g.seoDescription,
     category: cat!.info,
     attributes: [...attributes].map(([label, values]) => ({ label, values })),
     variants: g.variants.map((v) => ({ ...v, metalName: metalName(v.metal) })),

@@ -10,7 +10,6 @@ import {
   type Carrier,
   type OrderStatus,
 } from '@facet/contracts/admin';
-import { MELEE_PARCEL_STONES } from '@facet/contracts/commerce';
 import { settlePayment } from './settle.ts';
 import { decimalPrice, formatMoney } from '@facet/contracts/money';
 import { csvRow } from '../../csv.ts';
@@ -198,10 +197,7 @@ export async function cancelOrder(
     }
     released = await repo.releaseStones(tx, o.id);
     const lines = await repo.lines(tx, o.id);
-    await repo.returnMelee(
-      tx,
-      lines.filter((l) => l.kind === 'melee').map((l) => ({ id: l.refId, stones: l.quantity * MELEE_PARCEL_STONES })),
-    );
+    await repo.returnStock(tx, lines);
     await repo.insertEvent(tx, {
       orderId: o.id,
       type: 'status',

@@ -112,7 +112,7 @@ const checkCart: Step<PlaceState> = {
   },
 };
 
-/** Each serialized stone sold (card paid now) or reserved until the browser's payment completes; melee taken from stock. */
+/** Each serialized stone sold (card paid now) or reserved until the browser's payment completes; melee and pieces on hand taken from stock. */
 const takeStones: Step<PlaceState> = {
   name: 'take stones',
   async run(s) {
@@ -130,6 +130,10 @@ const takeStones: Step<PlaceState> = {
       }
       if (line.melee && !(await repo.takeMelee(tx(s), line.melee.id, line.melee.stones)))
         throw new Conflict(`${line.title}: not enough stones left in stock.`);
+      if (line.onHand && !(await repo.takeStock(tx(s), line.refId, line.quantity)))
+        throw new Conflict(
+          `Sorry, ${line.title} sold out while you were checking out (not enough left for ${line.quantity}). Please change the quantity or remove it from your cart.`,
+        );
     }
   },
 };

@@ -1,3 +1,4 @@
+import { MELEE_PARCEL_STONES } from '@facet/contracts/commerce';
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { named, namedQuery } from '../../db/named-statements.ts';
@@ -170,6 +171,13 @@ export const orderRepository = {
       ),
     ).length === 1,
   forgetSight: (db: DbOrTx, id: string) => db.execute(sql`delete from payment_event where id = ${id}`),
+  /** A piece sold from what is on hand: taken only while enough are left (the row lock orders two checkouts). */
+  takeStock: async (tx: DbOrTx, productId: number, quantity: number) =>
+    rowsOf<{ id: number }>(
+      await tx.execute(
+        sql`update product set stock = stock - ${quantity} where id = ${productId} and stock >= ${quantity} returning id`,
+      ),
+    ).length === 1,
   takeMelee: async (tx: DbOrTx, id: number, stones: number) =>
     rowsOf<{ id: number }>(
       await tx.execute(
@@ -323,10 +331,16 @@ export const orderRepository = {
       );
     return freed.length;
   },
-  /** Melee parcels sold with a cancelled order go back to stock. */
-  returnMelee: async (tx: DbOrTx, parcels: Array<{ id: number; stones: number }>) => {
-    for (const p of parcels)
-      await tx.execute(sql`update melee_parcel set stock = stock + ${p.stones} where id = ${p.id}`);
+  /** What a cancelled or unpaid order took from stock goes back: melee parcels, and pieces sold from what is on hand. */
+  returnStock: async (tx: DbOrTx, lines: Array<{ kind: string; refId: number; quantity: number }>) => {
+    for (const l of lines)
+      if (l.kind === 'melee')
+        await tx.execute(
+          sql`update melee_parcel set stock = stock + ${l.quantity * MELEE_PARCEL_STONES} where id = ${l.refId}`,
+        );
+      else if (l.kind === 'product')
+        await tx.execute(sql`update product p set stock = p.stock + ${l.quantity} from product_group g
+          where p.id = ${l.refId} and g.id = p.group_id and g.stock_tracked`);
   },
 
   insertRefund: (tx: DbOrTx, r: typeof orderRefund.$inferInsert) => tx.insert(orderRefund).values(r),

@@ -1,6 +1,5 @@
 import type { SettingsSource } from '../../store-facts.ts';
 import type { Order } from '@facet/contracts/commerce';
-import { MELEE_PARCEL_STONES } from '@facet/contracts/commerce';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { Conflict } from '../../errors.ts';
@@ -34,10 +33,7 @@ const REFUSED_STONES =
 async function returnStones(tx: DbOrTx, o: OrderRow) {
   await repo.releaseStones(tx, o.id);
   const lines = await repo.lines(tx, o.id);
-  await repo.returnMelee(
-    tx,
-    lines.filter((l) => l.kind === 'melee').map((l) => ({ id: l.refId, stones: l.quantity * MELEE_PARCEL_STONES })),
-  );
+  await repo.returnStock(tx, lines);
 }
 
 /** The paid order as its customer is told: confirmation, the store's copy, the cart emptied. */

@@ -31,7 +31,7 @@ export const pricingRepository = {
       await tx.execute(sql`
       update product p set price_cents = greatest(100, round((p.price_cents + p.weight_g * ${deltaCentsPerGram}) / 100.0)::int * 100)
       from product_group g
-      where g.id = p.group_id and not g.configurable and p.metal = ${quality}
+      where g.id = p.group_id and not g.configurable and g.pricing = 'metal' and p.metal = ${quality}
       returning p.group_id`),
     );
     await tx.execute(sql`
@@ -46,7 +46,7 @@ export const pricingRepository = {
       await db.execute(sql`
       select 'piece' as kind, p.id, g.description || ' (' || p.sku || ')' as title, p.price_cents as "priceCents"
       from product p join product_group g on g.id = p.group_id
-      where not g.configurable and p.metal = ${quality} and p.active order by p.id limit 4`),
+      where not g.configurable and g.pricing = 'metal' and p.metal = ${quality} and p.active order by p.id limit 4`),
     );
     // A configurable design's variant price is what the configurator charges with the cheapest stones.
     const configured = rowsOf<SampleRow>(

@@ -90,7 +90,7 @@ describe('the catalogue as staff edit it', () => {
       description: name,
       longDescription: 'A signet ring with a polished oval face, cast and finished by hand in our workshop.',
       attributes: [...before.attributes, { label: 'Finish', value: 'Hand-engraved' }],
-      prices: [{ id: v.id, priceCents: 1 }],
+      variants: [{ id: v.id, priceCents: 1 }],
     });
     expect(res.statusCode, 'a price below a dollar is refused').toBe(400);
     expect((await detail(g.id)).description, 'nothing of a refused edit is kept').toBe(before.description);
@@ -112,7 +112,7 @@ describe('the catalogue as staff edit it', () => {
       version: before.version,
       description: name,
       attributes: [...before.attributes, { label: 'Finish', value: 'Hand-engraved' }],
-      prices: [{ id: v.id, priceCents: 123_400 }],
+      variants: [{ id: v.id, priceCents: 123_400 }],
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data).toMatchObject({ version: before.version + 1, description: name });
@@ -145,7 +145,7 @@ describe('the catalogue as staff edit it', () => {
     const audit = (await adminCall(t, owner, 'GET', `/audit?entity=product_group`)).json().data.rows[0];
     expect(audit).toMatchObject({ action: 'product.edit', entityId: String(g.id) });
     expect(audit.before.description).toBe(before.description);
-    expect(audit.after.prices).toEqual([{ sku: v.sku, priceCents: 123_400 }]);
+    expect(audit.after.variants).toEqual([{ sku: v.sku, priceCents: 123_400, stock: v.stock }]);
   });
 
   it('a second editor with the old version gets 409 and the first edit stands', async () => {
@@ -208,7 +208,7 @@ describe('the catalogue as staff edit it', () => {
     const { version } = await detail(cfg!.id);
     const res = await adminCall(t, manager, 'PATCH', `/products/${cfg!.id}`, {
       version,
-      prices: [{ id: cfg!.variantId, priceCents: 50_000 }],
+      variants: [{ id: cfg!.variantId, priceCents: 50_000 }],
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/made to order/);

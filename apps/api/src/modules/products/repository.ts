@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { productPhoto, type ImageSpec, type productGroup } from '../../db/schema/products.ts';
+import { productPhoto, type ImageSpec, type ItemKind, type productGroup } from '../../db/schema/products.ts';
 import type { AdminProductQuery } from '@facet/contracts/admin-catalogue';
 
 // Product groups as staff see and change them: drafts included, every variant, photographs.
@@ -29,7 +29,17 @@ export type GroupRow = Pick<
   | 'defaultMetal'
   | 'categoryId'
   | 'heldReason'
-> & { image: ImageSpec; updatedAt: string | null; categoryName: string; supplier: string | null };
+  | 'pricing'
+  | 'stockTracked'
+  | 'seoTitle'
+  | 'seoDescription'
+> & {
+  archivedAt: string | null;
+  image: ImageSpec;
+  updatedAt: string | null;
+  categoryName: string;
+  supplier: string | null;
+};
 
 export interface PhotoRow {
   key: string;
@@ -42,7 +52,20 @@ export interface PhotoRow {
 const GROUP_COLS = sql`g.id, g.version, g.series, g.description, g.long_description as "longDescription", g.kind, g.configurable,
   g.published, g.min_price_cents as "minPriceCents", g.default_metal as "defaultMetal", g.category_id as "categoryId", g.image,
   g.updated_at as "updatedAt", c.name as "categoryName", g.held_reason as "heldReason",
-  (select s.code from supplier s where s.id = g.supplier_id) as supplier`;
+  (select s.code from supplier s where s.id = g.supplier_id) as supplier, g.archived_at as "archivedAt", g.pricing,
+  g.stock_tracked as "stockTracked", g.seo_title as "seoTitle", g.seo_description as "seoDescription"`;
+
+/** A variant as the new-design and duplicate flows write it. */
+export interface NewVariantRow {
+  sku: string;
+  metal: string;
+  fingerSize: number | null;
+  lengthIn: number | null;
+  weightG: number;
+  priceCents: number;
+  stock: number;
+  leadDays: number;
+}
 
 export const productsRepository = {
   list: async (db: DbOrTx, q: AdminProductQuery) => {
@@ -55,7 +78,14 @@ export const productsRepository = {
       );
     }
     if (q.category) conds.push(sql`g.category_id = ${q.category}`);
-    if (q.status) conds.push(q.status === 'published' ? sql`g.published` : sql`not g.published`);
+    if (q.status)
+      conds.push(
+        q.status === 'published'
+          ? sql`g.published`
+          : q.status === 'archived'
+            ? sql`g.archived_at is not null`
+            : sql`not g.published and g.archived_at is null`,
+      );
     const where = sql.join(conds, sql` and `);
     const rows = rowsOf<GroupRow & { variantCount: number; photoCount: number; photo: string | null; total: number }>(
       await db.execute(sql`
@@ -135,10 +165,115 @@ export const productsRepository = {
   saveGroup: (
     tx: DbOrTx,
     id: number,
-    f: { description: string; longDescription: string; published: boolean; version: number },
+    f: {
+      description: string;
+      longDescription: string;
+      published: boolean;
+      categoryId: number;
+      series: string;
+      seoTitle: string | null;
+      seoDescription: string | null;
+      version: number;
+    },
   ) =>
     tx.execute(sql`update product_group set description = ${f.description}, long_description = ${f.longDescription},
-      published = ${f.published}, version = ${f.version}, updated_at = now() where id = ${id}`),
+      published = ${f.published}, category_id = ${f.categoryId}, series = ${f.series}, seo_title = ${f.seoTitle},
+      seo_description = ${f.seoDescription}, version = ${f.version}, updated_at = now() where id = ${id}`),
+
+  /** Archived: off the storefront for good (its page answers 410); restored: a draft again. */
+  setArchived: (tx: DbOrTx, id: number, archived: boolean, version: number) =>
+    tx.execute(sql`update product_group set archived_at = ${archived ? sql`now()` : sql`null`}, published = false,
+      version = ${version}, updated_at = now() where id = ${id}`),
+
+  categoryExists: async (db: DbOrTx, id: number) =>
+    rowsOf<{ id: number }>(await db.execute(sql`select id from category where id = ${id}`)).length === 1,
+
+  /** Another design already answering to this word in its address. */
+  seriesTaken: async (db: DbOrTx, series: string, exceptId: number | null) =>
+    rowsOf<{ id: number }>(
+      await db.execute(sql`select id from product_group where series = ${series} and id <> ${exceptId ?? 0} limit 1`),
+    ).length === 1,
+
+  skusTaken: async (db: DbOrTx, skus: string[], exceptGroup: number | null) =>
+    rowsOf<{ sku: string }>(
+      await db.execute(
+        sql`select sku from product where sku in (${sql.join(
+          skus.map((k) => sql`${k}`),
+          sql`, `,
+        )}) and group_id <> ${exceptGroup ?? 0}`,
+      ),
+    ).map((r) => r.sku),
+
+  /** A new design (a draft) by hand: its id from the same sequence as a supplier's. */
+  insertGroup: async (
+    tx: DbOrTx,
+    g: {
+      series: string;
+      categoryId: number;
+      description: string;
+      longDescription: string;
+      kind: ItemKind;
+      image: ImageSpec;
+      defaultMetal: string;
+      pricing: 'metal' | 'fixed';
+      stockTracked: boolean;
+      seoTitle: string | null;
+      seoDescription: string | null;
+    },
+  ) =>
+    rowsOf<{ id: number }>(
+      await tx.execute(sql`insert into product_group (id, series, category_id, description, long_description, kind, image,
+        min_price_cents, default_metal, created_at, updated_at, published, pricing, stock_tracked, seo_title, seo_description)
+        values (nextval('feed_product_group_id_seq'), ${g.series}, ${g.categoryId}, ${g.description}, ${g.longDescription},
+          ${g.kind}, ${JSON.stringify(g.image)}::jsonb, 0, ${g.defaultMetal}, now(), now(), false, ${g.pricing},
+          ${g.stockTracked}, ${g.seoTitle}, ${g.seoDescription})
+        returning id`),
+    )[0]!.id,
+
+  insertVariants: (tx: DbOrTx, groupId: number, vs: NewVariantRow[]) =>
+    tx.execute(sql`insert into product (id, group_id, sku, metal, finger_size, length_in, weight_g, price_cents, stock, active, lead_days)
+      values ${sql.join(
+        vs.map(
+          (v) =>
+            sql`(nextval('feed_product_id_seq'), ${groupId}, ${v.sku}, ${v.metal}, ${v.fingerSize}, ${v.lengthIn}, ${v.weightG}, ${v.priceCents}, ${v.stock}, true, ${v.leadDays})`,
+        ),
+        sql`, `,
+      )}`),
+
+  /** The whole design as the duplicate flow copies it. */
+  fullVariants: async (db: DbOrTx, id: number) =>
+    rowsOf<NewVariantRow & { active: boolean }>(
+      await db.execute(sql`select sku, metal, finger_size as "fingerSize", length_in as "lengthIn", weight_g as "weightG",
+        price_cents as "priceCents", stock, lead_days as "leadDays", active from product where group_id = ${id} order by id`),
+    ),
+
+  groupSource: async (db: DbOrTx, id: number) =>
+    rowsOf<{ kind: ItemKind; image: ImageSpec; defaultMetal: string; configurable: boolean }>(
+      await db.execute(
+        sql`select kind, image, default_metal as "defaultMetal", configurable from product_group where id = ${id}`,
+      ),
+    )[0] ?? null,
+
+  /** The photographs with their bytes, as the duplicate flow copies them. */
+  photosWithBytes: (db: DbOrTx, id: number) =>
+    db.select().from(productPhoto).where(eq(productPhoto.groupId, id)).orderBy(productPhoto.position, productPhoto.key),
+
+  /** The metals the store prices, in its order, with what a gram costs and how heavy each is beside 14K. */
+  metals: async (db: DbOrTx) =>
+    rowsOf<{ quality: string; name: string; centsPerGram: number; densityFactor: number }>(
+      await db.execute(sql`select quality, name, cents_per_gram as "centsPerGram", density_factor as "densityFactor"
+        from metal_rate order by position`),
+    ),
+
+  /** Every category with whether it is hidden, in menu order (the new-design form's choice). */
+  categoriesForDesign: async (db: DbOrTx) =>
+    rowsOf<{ id: number; name: string; section: string; hidden: boolean }>(
+      await db.execute(sql`select id, name, section, hidden from category order by section, position, name`),
+    ),
+
+  setVariant: (tx: DbOrTx, groupId: number, v: { id: number; sku: string; priceCents: number; stock: number }) =>
+    tx.execute(sql`update product set sku = ${v.sku}, price_cents = ${v.priceCents}, stock = ${v.stock}
+      where id = ${v.id} and group_id = ${groupId}`),
 
   /** Photographs change beside the fields an editor has open, so they mark the time but not the version. */
   touch: (tx: DbOrTx, id: number) => tx.execute(sql`update product_group set updated_at = now() where id = ${id}`),
@@ -155,12 +290,6 @@ export const productsRepository = {
     await tx.execute(sql`update product_group g set search_text =
       coalesce((select string_agg(a.label || ' ' || a.value, ' ' order by a.label, a.value) from product_attribute a where a.group_id = g.id), '')
       || ' ' || g.series where g.id = ${id}`);
-  },
-
-  setPrices: async (tx: DbOrTx, id: number, prices: Array<{ id: number; priceCents: number }>) => {
-    for (const p of prices)
-      await tx.execute(sql`update product set price_cents = ${p.priceCents} where id = ${p.id} and group_id = ${id}`);
-    await productsRepository.refreshMinPrice(tx, id);
   },
 
   /** The group's "from" price, a read-optimised copy of its cheapest active variant. */

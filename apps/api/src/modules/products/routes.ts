@@ -9,6 +9,7 @@ import { unstorableText } from '../../plugins/input-guard.ts';
 import { actorOf } from '../staff/index.ts';
 import { processPhoto } from './photos.ts';
 import * as products from './service.ts';
+import { getProduct } from '../catalog/index.ts';
 
 const TOO_LARGE = `The photograph is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB. Please export it smaller.`;
 
@@ -55,6 +56,45 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...adminRoute('GET /products/:id'),
     handler: async (req) => ({ data: await products.productForStaff(app.db, req.params.id) }),
+  });
+  app.route({
+    ...adminRoute('GET /design-options'),
+    handler: async () => ({ data: await products.designOptions(app.db) }),
+  });
+  app.route({
+    ...adminRoute('POST /products'),
+    handler: async (req, reply) => {
+      const made = await products.createDesign(
+        app.db,
+        actorOf(req.staff!.staff),
+        req.body,
+        app.storeSettings.current().madeToOrderDays.to,
+      );
+      return reply.status(201).send({ data: made });
+    },
+  });
+  app.route({
+    ...adminRoute('POST /products/:id/duplicate'),
+    handler: async (req, reply) =>
+      reply
+        .status(201)
+        .send({ data: await products.duplicateDesign(app.db, actorOf(req.staff!.staff), req.params.id) }),
+  });
+  app.route({
+    ...adminRoute('POST /products/:id/archive'),
+    handler: async (req) => ({
+      data: await products.setArchived(app.db, actorOf(req.staff!.staff), req.params.id, req.body.version, true),
+    }),
+  });
+  app.route({
+    ...adminRoute('POST /products/:id/restore'),
+    handler: async (req) => ({
+      data: await products.setArchived(app.db, actorOf(req.staff!.staff), req.params.id, req.body.version, false),
+    }),
+  });
+  app.route({
+    ...adminRoute('GET /products/:id/preview'),
+    handler: async (req) => ({ data: await getProduct(app.db, req.params.id, undefined, { drafts: true }) }),
   });
   app.route({
     ...adminRoute('PATCH /products/:id'),

@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type {
+  DesignOptions,
+  NewDesign,
   AdminProduct,
   AdminProductList,
   AdminProductQuery,
@@ -13,6 +16,7 @@ import { itemImageUrl } from '@facet/contracts/paths';
 import { refreshListingCopies } from '../catalog/index.ts';
 import { productsRepository as repo, type GroupRow, type PhotoRow } from './repository.ts';
 import type { ProcessedPhoto } from './photos.ts';
+import { seriesFromName, variantsOf } from './new-design.ts';
 
 // Staff change what the storefront sells. Every write takes the group's row lock, checks the
 // version the editor read, and appends its before → after to the audit log in the same
@@ -32,6 +36,9 @@ const photoOf = (p: PhotoRow) => ({
 const imageOf = (g: Pick<GroupRow, 'image' | 'defaultMetal' | 'description'>, photo: string | null | undefined) =>
   photo ? paths.photo(photo, 'small') : itemImageUrl(g.image, g.defaultMetal, g.description);
 
+const statusOf = (g: { published: boolean; archivedAt: string | null }) =>
+  g.archivedAt ? ('archived' as const) : g.published ? ('published' as const) : ('draft' as const);
+
 export async function listProducts(db: Db, q: AdminProductQuery): Promise<AdminProductList> {
   const [{ rows, count }, categories] = await Promise.all([repo.list(db, q), repo.categories(db)]);
   return {
@@ -44,6 +51,7 @@ export async function listProducts(db: Db, q: AdminProductQuery): Promise<AdminP
       variantCount: r.variantCount,
       photoCount: r.photoCount,
       published: r.published,
+      status: statusOf(r),
       configurable: r.configurable,
       updatedAt: r.updatedAt ? new Date(r.updatedAt).toISOString() : null,
       image: imageOf(r, r.photo),
@@ -74,6 +82,11 @@ export async function productForStaff(db: DbOrTx, id: number): Promise<AdminProd
     kind: g.kind,
     configurable: g.configurable,
     published: g.published,
+    status: statusOf(g),
+    pricing: g.pricing,
+    stockTracked: g.stockTracked,
+    seoTitle: g.seoTitle,
+    seoDescription: g.seoDescription,
     supplier: g.supplier,
     heldReason: g.heldReason,
     minPriceCents: g.minPriceCents,
@@ -109,12 +122,24 @@ export async function updateProduct(db: Db, actor: Actor, id: number, body: Admi
       before[field] = was;
       after[field] = now;
     };
-    const description = body.description ?? g.description;
-    const longDescription = body.longDescription ?? g.longDescription;
-    const published = body.published ?? g.published;
-    note('description', g.description, description);
-    note('longDescription', g.longDescription, longDescription);
-    note('published', g.published, published);
+    const f = {
+      description: body.description ?? g.description,
+      longDescription: body.longDescription ?? g.longDescription,
+      published: body.published ?? g.published,
+      categoryId: body.categoryId ?? g.categoryId,
+      series: body.series ?? g.series,
+      seoTitle: body.seoTitle === undefined ? g.seoTitle : body.seoTitle,
+      seoDescription: body.seoDescription === undefined ? g.seoDescription : body.seoDescription,
+    };
+    if (f.published && g.archivedAt)
+      throw new Conflict('This design is archived. Restore it as a draft first, check it, then publish it.');
+    for (const k of Object.keys(f) as Array<keyof typeof f>) note(k, g[k], f[k]);
+    if ('categoryId' in after && !(await repo.categoryExists(tx, f.categoryId)))
+      throw new Validation('That category does not exist any more. Reload and choose another.', {
+        categoryId: 'Unknown category',
+      });
+    if ('series' in after && (await repo.seriesTaken(tx, f.series, id)))
+      throw new Validation(`Another design already uses ${f.series} in its address.`, { series: 'Already used' });
 
     if (body.attributes) {
       const was = await repo.attributes(tx, id);
@@ -122,33 +147,190 @@ export async function updateProduct(db: Db, actor: Actor, id: number, body: Admi
       note('attributes', was, now);
       if ('attributes' in after) await repo.replaceAttributes(tx, id, now);
     }
-    if (body.prices?.length) {
-      if (g.configurable)
-        throw new Validation(
-          'This piece is made to order: its prices come from the metal rates and the stones chosen. Change metal prices instead.',
-          { prices: 'Priced by the configurator' },
-        );
-      const variants = new Map((await repo.variants(tx, id)).map((v) => [v.id, v]));
-      const changed = body.prices.filter((p) => {
-        const v = variants.get(p.id);
-        if (!v) throw new Validation(`Variant ${p.id} is not part of this product.`, { prices: 'Unknown variant' });
-        return v.priceCents !== p.priceCents;
-      });
-      if (changed.length) {
-        before.prices = changed.map((p) => ({
-          sku: variants.get(p.id)!.sku,
-          priceCents: variants.get(p.id)!.priceCents,
-        }));
-        after.prices = changed.map((p) => ({ sku: variants.get(p.id)!.sku, priceCents: p.priceCents }));
-        await repo.setPrices(tx, id, changed);
-      }
-    }
+    if (body.variants?.length) await saveVariants(tx, g, body.variants, before, after);
     if (Object.keys(after).length === 0) return productForStaff(tx, id);
 
-    await repo.saveGroup(tx, id, { description, longDescription, published, version: g.version + 1 });
+    await repo.saveGroup(tx, id, { ...f, version: g.version + 1 });
     await refreshListingCopies(tx, id);
-    const action = 'published' in after ? (published ? 'product.publish' : 'product.unpublish') : 'product.edit';
+    const action = 'published' in after ? (f.published ? 'product.publish' : 'product.unpublish') : 'product.edit';
     await audit(tx, actor, action, 'product_group', id, before, after);
+    return productForStaff(tx, id);
+  });
+}
+
+/** SKU, price and stock of the variants staff changed, each checked against the design it belongs to. */
+async function saveVariants(
+  tx: DbOrTx,
+  g: GroupRow,
+  changes: NonNullable<AdminProductUpdate['variants']>,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+) {
+  const variants = new Map((await repo.variants(tx, g.id)).map((v) => [v.id, v]));
+  const rows = changes.map((c) => {
+    const v = variants.get(c.id);
+    if (!v) throw new Validation(`Variant ${c.id} is not part of this product.`, { variants: 'Unknown variant' });
+    if (c.priceCents !== undefined && c.priceCents !== v.priceCents && g.configurable)
+      throw new Validation(
+        'This piece is made to order: its prices come from the metal rates and the stones chosen. Change metal prices instead.',
+        { variants: 'Priced by the configurator' },
+      );
+    return {
+      was: v,
+      now: { id: v.id, sku: c.sku ?? v.sku, priceCents: c.priceCents ?? v.priceCents, stock: c.stock ?? v.stock },
+    };
+  });
+  const changed = rows.filter(
+    (r) => r.now.sku !== r.was.sku || r.now.priceCents !== r.was.priceCents || r.now.stock !== r.was.stock,
+  );
+  if (!changed.length) return;
+  const newSkus = changed.filter((r) => r.now.sku !== r.was.sku).map((r) => r.now.sku);
+  if (new Set(newSkus).size !== newSkus.length)
+    throw new Validation('Two variants cannot share a SKU.', { variants: 'SKU used twice' });
+  const taken = newSkus.length ? await repo.skusTaken(tx, newSkus, g.id) : [];
+  const inGroup = new Set(
+    [...variants.values()].filter((v) => !changed.some((c) => c.was.id === v.id)).map((v) => v.sku),
+  );
+  const clash = [...taken, ...newSkus.filter((k) => inGroup.has(k))];
+  if (clash.length)
+    throw new Validation(`SKU ${clash[0]} is already used by another piece.`, { variants: 'SKU already used' });
+  const pick = (v: { sku: string; priceCents: number; stock: number }) => ({
+    sku: v.sku,
+    priceCents: v.priceCents,
+    stock: v.stock,
+  });
+  before.variants = changed.map((r) => pick(r.was));
+  after.variants = changed.map((r) => pick(r.now));
+  // Two SKUs swapped between variants would collide mid-way: free the old ones first.
+  for (const r of changed)
+    if (r.now.sku !== r.was.sku) await repo.setVariant(tx, g.id, { ...r.now, sku: `~${r.was.id}` });
+  for (const r of changed) await repo.setVariant(tx, g.id, r.now);
+  await repo.refreshMinPrice(tx, g.id);
+}
+
+export async function designOptions(db: Db): Promise<DesignOptions> {
+  const [categories, metals] = await Promise.all([repo.categoriesForDesign(db), repo.metals(db)]);
+  return { categories, metals: metals.map(({ densityFactor: _d, ...m }) => m) };
+}
+
+/** A free word for a design's address: the one asked for (refused when taken), or one made from its name. */
+async function freeSeries(tx: DbOrTx, asked: string | undefined, name: string) {
+  if (asked) {
+    if (await repo.seriesTaken(tx, asked, null))
+      throw new Validation(`Another design already uses ${asked} in its address.`, { series: 'Already used' });
+    return asked;
+  }
+  const base = seriesFromName(name);
+  for (let n = 1; n < 1_000; n++) {
+    const s = n === 1 ? base : `${base.slice(0, 20)}-${n}`;
+    if (!(await repo.seriesTaken(tx, s, null))) return s;
+  }
+  throw new Conflict('Could not find a free address for this design. Give it one under Address.');
+}
+
+/** A new design by hand, as a draft: its variants generated from the options, priced and stocked as asked. */
+export async function createDesign(db: Db, actor: Actor, d: NewDesign, madeToOrderDays: number) {
+  return db.transaction(async (tx) => {
+    if (!(await repo.categoryExists(tx, d.categoryId)))
+      throw new Validation('That category does not exist any more. Reload and choose another.', {
+        categoryId: 'Unknown category',
+      });
+    const series = await freeSeries(tx, d.series, d.name);
+    const variants = variantsOf(d, series, await repo.metals(tx), madeToOrderDays);
+    const taken = await repo.skusTaken(
+      tx,
+      variants.map((v) => v.sku),
+      null,
+    );
+    if (taken.length)
+      throw new Validation(`SKU ${taken[0]} is already used by another piece: choose another address.`, {
+        series: 'Its SKUs are taken',
+      });
+    const id = await repo.insertGroup(tx, {
+      series,
+      categoryId: d.categoryId,
+      description: d.name,
+      longDescription: d.longDescription,
+      kind: d.kind,
+      image: { kind: d.kind, style: 'plain' },
+      defaultMetal: d.metals[0]!,
+      pricing: d.pricing.mode,
+      stockTracked: d.stock.mode === 'on-hand',
+      seoTitle: d.seoTitle ?? null,
+      seoDescription: d.seoDescription ?? null,
+    });
+    await repo.insertVariants(tx, id, variants);
+    await repo.replaceAttributes(tx, id, d.attributes);
+    await repo.refreshMinPrice(tx, id);
+    await refreshListingCopies(tx, id);
+    await audit(tx, actor, 'product.create', 'product_group', id, null, {
+      name: d.name,
+      series,
+      categoryId: d.categoryId,
+      variants: variants.length,
+      pricing: d.pricing,
+      stock: d.stock,
+    });
+    return productForStaff(tx, id);
+  });
+}
+
+/** A copy of a design as a new draft: fields, attributes, variants (new SKUs) and photographs. */
+export async function duplicateDesign(db: Db, actor: Actor, id: number) {
+  return db.transaction(async (tx) => {
+    const g = await lockFresh(tx, id);
+    const source = (await repo.groupSource(tx, id))!;
+    if (source.configurable)
+      throw new Conflict('A made-to-order setting is copied with its stone places by the configurator, not here.');
+    const name = `${g.description.slice(0, 112)} (copy)`;
+    const series = await freeSeries(tx, undefined, `${g.series}-COPY`);
+    const variants = (await repo.fullVariants(tx, id)).filter((v) => v.active);
+    const copy = await repo.insertGroup(tx, {
+      series,
+      categoryId: g.categoryId,
+      description: name,
+      longDescription: g.longDescription,
+      kind: source.kind,
+      image: source.image,
+      defaultMetal: source.defaultMetal,
+      pricing: g.pricing,
+      stockTracked: g.stockTracked,
+      seoTitle: null,
+      seoDescription: null,
+    });
+    await repo.insertVariants(
+      tx,
+      copy,
+      variants.map((v) => ({
+        ...v,
+        sku: v.sku.startsWith(g.series) ? series + v.sku.slice(g.series.length) : `${series}-${v.sku}`,
+      })),
+    );
+    await repo.replaceAttributes(tx, copy, await repo.attributes(tx, id));
+    for (const p of await repo.photosWithBytes(tx, id))
+      await repo.addPhoto(tx, { ...p, groupId: copy, key: randomBytes(12).toString('base64url') });
+    await repo.refreshMinPrice(tx, copy);
+    await refreshListingCopies(tx, copy);
+    await audit(tx, actor, 'product.duplicate', 'product_group', copy, null, { from: id, name, series });
+    return productForStaff(tx, copy);
+  });
+}
+
+/** Archived designs leave the storefront for good (410); restoring one makes it a draft to check. */
+export async function setArchived(db: Db, actor: Actor, id: number, version: number, archived: boolean) {
+  return db.transaction(async (tx) => {
+    const g = await lockFresh(tx, id, version);
+    if (!!g.archivedAt === archived) return productForStaff(tx, id);
+    await repo.setArchived(tx, id, archived, g.version + 1);
+    await audit(
+      tx,
+      actor,
+      archived ? 'product.archive' : 'product.restore',
+      'product_group',
+      id,
+      { status: statusOf(g) },
+      { status: archived ? 'archived' : 'draft' },
+    );
     return productForStaff(tx, id);
   });
 }

@@ -1,0 +1,281 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { orderBody } from '../../test/checkout.ts';
+import { adminCall, staffSession } from '../../test/staff.ts';
+
+// A design made by hand in the back office: from the form to a shopper's order, and off sale again.
+
+let t: TestApp;
+let manager: string;
+let categoryId: number;
+beforeAll(async () => {
+  t = await buildTestApp();
+  manager = (await staffSession(t, 'manager')).cookie;
+  categoryId = rowsOf<{ id: number }>(
+    await t.database.db.execute(sql`select category_id as id from product_group where kind = 'ring' and not configurable
+      group by category_id order by count(*) desc limit 1`),
+  )[0]!.id;
+});
+afterAll(() => t.close());
+
+const q = async <T>(s: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(s));
+const get = (url: string) => t.app.inject({ method: 'GET', url: `/api${url}` });
+const groups = async () => (await q<{ n: number }>(sql`select count(*)::int as n from product_group`))[0]!.n;
+const signet = (extra: object = {}) => ({
+  name: `Oval Signet ${randomUUID().slice(0, 6)}`,
+  longDescription: 'A heavy oval signet, cast in our workshop and polished by hand, ready for engraving.',
+  categoryId,
+  kind: 'ring',
+  metals: ['14KY', 'PLAT'],
+  sizes: [6, 7],
+  pricing: { mode: 'metal', weightG: 6, labourCents: 45_000 },
+  stock: { mode: 'on-hand', quantity: 3, shipsInDays: 2 },
+  attributes: [{ label: 'Style', value: 'Signet' }],
+  ...extra,
+});
+const create = (body: object) => adminCall(t, manager, 'POST', '/products', body);
+const publish = async (id: number, version: number) => {
+  const res = await adminCall(t, manager, 'PATCH', `/products/${id}`, { version, published: true });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+};
+const listingIds = async (category: number) => {
+  const ids: number[] = [];
+  for (let page = 1; ; page++) {
+    const d = (await get(`/category/${category}?pageSize=96&page=${page}`)).json().data;
+    ids.push(...d.products.map((p: { groupId: number }) => p.groupId));
+    if (ids.length >= d.count) return ids;
+  }
+};
+const searchIds = async (text: string) =>
+  (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/product/search-product',
+      payload: { data: text, page: 1, pageSize: 50 },
+    })
+  )
+    .json()
+    .data.products.map((p: { groupId: number }) => p.groupId);
+/** Whether the product sitemap lists the design (every page of the first file). */
+const sitemapHas = async (id: number) => {
+  for (let offset = 0; offset < 50_000; offset += 5_000) {
+    const rows = (await get(`/sitemap/entries?kind=products&file=1&offset=${offset}&limit=5000`)).json().data as Array<{
+      path: string;
+    }>;
+    if (rows.some((r) => r.path.includes(`/${id}/`))) return true;
+    if (rows.length < 5_000) return false;
+  }
+  return false;
+};
+
+describe('a new design by hand', () => {
+  it('refuses a form with mistakes, with a reason per field, and keeps nothing', async () => {
+    const before = await groups();
+    for (const [body, field] of [
+      [signet({ metals: [] }), 'metals'],
+      [signet({ sizes: [] }), 'sizes'],
+      [signet({ sizes: [6.3] }), 'sizes.0'],
+      [signet({ pricing: { mode: 'fixed', priceCents: -100 } }), 'pricing.priceCents'],
+      [signet({ stock: { mode: 'on-hand', quantity: -1, shipsInDays: 2 } }), 'stock.quantity'],
+      [signet({ kind: 'pendant' }), 'sizes'],
+      [signet({ series: 'no spaces allowed' }), 'series'],
+    ] as const) {
+      const res = await create(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(res.json().errors ?? {}), res.body).toContain(field);
+    }
+    const unknown = await create(signet({ categoryId: 2_000_000_000 }));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toHaveProperty('categoryId');
+    expect(await groups()).toBe(before);
+  });
+
+  it('makes a draft with a variant per metal and size, priced from the metal rate, found by shoppers once published', async () => {
+    const body = signet();
+    const res = await create(body);
+    expect(res.statusCode, res.body).toBe(201);
+    const p = res.json().data;
+    expect(p).toMatchObject({ status: 'draft', published: false, pricing: 'metal', stockTracked: true });
+    expect(p.variants).toHaveLength(4);
+    const rate = await q<{ quality: string; cents: number; density: number }>(
+      sql`select quality, cents_per_gram as cents, density_factor as density from metal_rate where quality in ('14KY', 'PLAT')`,
+    );
+    for (const v of p.variants) {
+      const m = rate.find((r) => r.quality === v.metal)!;
+      const grams = Math.round(6 * m.density * (1 + (v.fingerSize - 7) * 0.03) * 10) / 10;
+      expect(v.weightG).toBe(grams);
+      expect(v.priceCents).toBe(Math.round((45_000 + grams * m.cents) / 100) * 100);
+      expect(v.stock).toBe(3);
+      expect(v.sku).toMatch(new RegExp(`^${p.series}-(14KY|PLAT)-(6|7)$`));
+    }
+    // A draft is the staff's alone: no page, no listing; the preview shows it.
+    expect((await get(`/product/product?groupId=${p.id}`)).statusCode).toBe(404);
+    const preview = await adminCall(t, manager, 'GET', `/products/${p.id}/preview`);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().data).toMatchObject({ GroupDescription: body.name, stockTracked: true });
+
+    await publish(p.id, p.version);
+    await expect.poll(() => listingIds(categoryId), { timeout: 2000 }).toContain(p.id);
+    await expect.poll(() => searchIds(body.name), { timeout: 2000 }).toContain(p.id);
+    await expect.poll(() => sitemapHas(p.id), { timeout: 2000 }).toBe(true);
+  });
+
+  it('a piece on hand sells down to zero and never below: 20 shoppers at once for the last 3 → 3 orders', async () => {
+    const made = (await create(signet({ metals: ['14KW'], sizes: [7] }))).json().data;
+    await publish(made.id, made.version);
+    const variant = made.variants[0].id as number;
+    const sessions = Array.from({ length: 20 }, () => randomUUID());
+    for (const s of sessions) {
+      const add = await t.app.inject({
+        method: 'POST',
+        url: '/api/cart/items',
+        headers: { 'x-session-id': s },
+        payload: { kind: 'product', id: variant, quantity: 1 },
+      });
+      expect(add.statusCode, add.body).toBe(200);
+    }
+    const answers = await Promise.all(
+      sessions.map((s) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/order',
+          headers: { 'x-session-id': s, 'idempotency-key': randomUUID() },
+          payload: orderBody(`buyer-${s.slice(0, 8)}@example.com`),
+        }),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 201 || c === 200)).toHaveLength(3);
+    const refused = answers.filter((a) => a.statusCode === 409);
+    expect(refused).toHaveLength(17);
+    for (const r of refused) expect(r.json().message).toMatch(/sold out|Out of stock|Only/);
+    expect((await q<{ stock: number }>(sql`select stock from product where id = ${variant}`))[0]!.stock).toBe(0);
+
+    // The page says so, and a cart can no longer take it.
+    const page = (await get(`/product/product?groupId=${made.id}&productId=${variant}`)).json().data;
+    expect(page.variants[0].stock).toBe(0);
+    const late = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/items',
+      headers: { 'x-session-id': randomUUID() },
+      payload: { kind: 'product', id: variant, quantity: 1 },
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('Out of stock');
+  });
+
+  it('a cart cannot hold more than is on hand', async () => {
+    const made = (await create(signet({ metals: ['14KR'], sizes: [8] }))).json().data;
+    await publish(made.id, made.version);
+    const s = randomUUID();
+    const add = (quantity: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/cart/items',
+        headers: { 'x-session-id': s },
+        payload: { kind: 'product', id: made.variants[0].id, quantity },
+      });
+    expect((await add(2)).statusCode).toBe(200);
+    const more = await add(2);
+    expect(more.statusCode).toBe(422);
+    expect(more.json().message).toBe('Only 3 left, and your cart already holds 2.');
+  });
+
+  it('archived: off listings and search at once, its page answers 410 with its category, carts say so', async () => {
+    const made = (await create(signet())).json().data;
+    const live = await publish(made.id, made.version);
+    const s = randomUUID();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/items',
+      headers: { 'x-session-id': s },
+      payload: { kind: 'product', id: made.variants[0].id, quantity: 1 },
+    });
+    await expect.poll(() => listingIds(categoryId), { timeout: 2000 }).toContain(made.id);
+
+    const stale = await adminCall(t, manager, 'POST', `/products/${made.id}/archive`, { version: made.version });
+    expect(stale.statusCode, 'an archive from a stale page is refused').toBe(409);
+    const archived = await adminCall(t, manager, 'POST', `/products/${made.id}/archive`, { version: live.version });
+    expect(archived.statusCode, archived.body).toBe(200);
+    expect(archived.json().data).toMatchObject({ status: 'archived', published: false });
+
+    const page = await get(`/product/product?groupId=${made.id}`);
+    expect(page.statusCode).toBe(410);
+    expect(page.json().errors).toEqual({ category: `/category/${categoryId}` });
+    await expect.poll(() => listingIds(categoryId), { timeout: 1000 }).not.toContain(made.id);
+    expect(await searchIds(made.description)).not.toContain(made.id);
+    expect(await sitemapHas(made.id)).toBe(false);
+    const cart = (await t.app.inject({ method: 'GET', url: '/api/cart', headers: { 'x-session-id': s } })).json().data;
+    expect(cart.lines[0]).toMatchObject({ available: false });
+
+    // Publishing straight from the archive is refused; restored, it is a draft to check first.
+    const back = await adminCall(t, manager, 'PATCH', `/products/${made.id}`, {
+      version: archived.json().data.version,
+      published: true,
+    });
+    expect(back.statusCode).toBe(409);
+    const restored = await adminCall(t, manager, 'POST', `/products/${made.id}/restore`, {
+      version: archived.json().data.version,
+    });
+    expect(restored.json().data).toMatchObject({ status: 'draft' });
+  });
+
+  it('duplicates a design as a new draft with its own address and SKUs', async () => {
+    const made = (await create(signet({ series: `DUP-${randomUUID().slice(0, 4).toUpperCase()}` }))).json().data;
+    const copy = await adminCall(t, manager, 'POST', `/products/${made.id}/duplicate`);
+    expect(copy.statusCode, copy.body).toBe(201);
+    const c = copy.json().data;
+    expect(c).toMatchObject({ status: 'draft', description: `${made.description} (copy)`, stockTracked: true });
+    expect(c.id).not.toBe(made.id);
+    expect(c.series).not.toBe(made.series);
+    expect(c.variants.map((v: { metal: string }) => v.metal)).toEqual(
+      made.variants.map((v: { metal: string }) => v.metal),
+    );
+    const skus = new Set(made.variants.map((v: { sku: string }) => v.sku));
+    for (const v of c.variants) expect(skus.has(v.sku)).toBe(false);
+    expect(c.attributes).toEqual(made.attributes);
+  });
+
+  it('edits address, SKU and stock; a taken address or SKU is refused', async () => {
+    const a = (await create(signet())).json().data;
+    const b = (await create(signet())).json().data;
+    const taken = await adminCall(t, manager, 'PATCH', `/products/${b.id}`, { version: b.version, series: a.series });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().errors).toHaveProperty('series');
+    const sku = await adminCall(t, manager, 'PATCH', `/products/${b.id}`, {
+      version: b.version,
+      variants: [{ id: b.variants[0].id, sku: a.variants[0].sku }],
+    });
+    expect(sku.statusCode).toBe(400);
+    const ok = await adminCall(t, manager, 'PATCH', `/products/${b.id}`, {
+      version: b.version,
+      series: `${b.series}-X`.slice(0, 24),
+      seoTitle: 'Oval signet ring in gold',
+      variants: [
+        { id: b.variants[0].id, stock: 9 },
+        { id: b.variants[1].id, sku: `${b.variants[1].sku}-B` },
+      ],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const d = ok.json().data;
+    expect(d.seoTitle).toBe('Oval signet ring in gold');
+    expect(d.variants.find((v: { id: number }) => v.id === b.variants[0].id).stock).toBe(9);
+    expect(d.variants.find((v: { id: number }) => v.id === b.variants[1].id).sku).toBe(`${b.variants[1].sku}-B`);
+  });
+
+  it('a fixed price stays put when a metal price moves', async () => {
+    const owner = (await staffSession(t, 'owner')).cookie;
+    const made = (
+      await create(signet({ metals: ['18KW'], sizes: [7], pricing: { mode: 'fixed', priceCents: 250_000 } }))
+    ).json().data;
+    const rate = (await q<{ c: number }>(sql`select cents_per_gram as c from metal_rate where quality = '18KW'`))[0]!.c;
+    const moved = await adminCall(t, owner, 'PUT', '/metal-rates/18KW', { centsPerGram: rate + 1_000 });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = (await adminCall(t, manager, 'GET', `/products/${made.id}`)).json().data;
+    expect(after.variants[0].priceCents).toBe(250_000);
+  });
+});
