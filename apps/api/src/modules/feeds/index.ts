@@ -4,4 +4,5 @@ export { UnusableFeed } from './diamond-feed.ts';
 export { importDiamondFeed, type ImportProgress, type ImportReport } from './import-diamonds.ts';
 export { importProductFeed, importWaitingDesigns, type ProductImportReport } from './import-products.ts';
 export { fetchProductPages } from './product-pages.ts';
+export { retailFromCost } from './markup-service.ts';
 export { RefusedFetch, safeFetch } from './safe-fetch.ts';

@@ -1,5 +1,5 @@
 import type { MarkupRuleInput } from '@facet/contracts/admin-feeds';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { retailCents, type MarkupRule } from './markup.ts';
 import { feedsRepository as repo, productFeedRepository } from './repository.ts';
@@ -47,4 +47,12 @@ export async function saveMarkup(db: Db, actor: Actor, rules: MarkupRuleInput[])
     await audit(tx, actor, 'markup.set', 'markup_rule', 'all', { rules: before }, { rules, repriced });
     return { rules: await repo.markupRules(tx), repriced };
   });
+}
+
+/** What the markup rules make of a stone's cost (a stone of the store's own priced by them), or null when none covers it. */
+export async function retailFromCost(
+  db: DbOrTx,
+  stone: { origin: 'natural' | 'lab'; caratPoints: number; costCents: number },
+) {
+  return retailCents(await repo.markupRules(db), stone);
 }

@@ -103,7 +103,7 @@ export const feedsRepository = {
   repricable: async (db: DbOrTx) =>
     rowsOf<{ id: number; origin: 'natural' | 'lab'; caratPoints: number; costCents: number; priceCents: number }>(
       await db.execute(sql`select id, origin, carat_points as "caratPoints", cost_cents as "costCents", price_cents as "priceCents"
-        from diamond where supplier_id is not null and cost_cents is not null
+        from diamond where (supplier_id is not null or marked_up) and cost_cents is not null
           and (status = 'available' or (status = 'withdrawn' and hold_reason like 'feed:%'))`),
     ),
   /** A spread of supplier stones on sale, cheapest to dearest, for a preview. */

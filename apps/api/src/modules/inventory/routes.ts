@@ -2,11 +2,27 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminRoute } from '../../plugins/admin-op.ts';
 import { actorOf } from '../staff/index.ts';
 import { changeStone, findStones } from './service.ts';
+import { addDiamond, diamondForStaff, editDiamond } from './hand-diamonds.ts';
 
 export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...adminRoute('GET /stones'),
     handler: async (req) => ({ data: await findStones(app.db, req.query.q || undefined) }),
+  });
+  app.route({
+    ...adminRoute('POST /stones/diamonds'),
+    handler: async (req, reply) =>
+      reply.status(201).send({ data: await addDiamond(app.db, actorOf(req.staff!.staff), req.body) }),
+  });
+  app.route({
+    ...adminRoute('GET /stones/diamonds/:id'),
+    handler: async (req) => ({ data: await diamondForStaff(app.db, req.params.id) }),
+  });
+  app.route({
+    ...adminRoute('PUT /stones/diamonds/:id'),
+    handler: async (req) => ({
+      data: await editDiamond(app.db, actorOf(req.staff!.staff), req.params.id, req.body.version, req.body.stone),
+    }),
   });
   app.route({
     ...adminRoute('POST /stones/:kind/:id'),
