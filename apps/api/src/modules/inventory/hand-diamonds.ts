@@ -1,12 +1,12 @@
 import type { AdminDiamond, HandDiamond } from '@facet/contracts/admin-catalogue';
 import { CLARITIES, COLORS, CUTS } from '@facet/contracts/grades';
-import { pointsOf } from '@facet/contracts/carats';
+import { caratOf, pointsOf } from '@facet/contracts/carats';
 import { paths } from '@facet/contracts/paths';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { Conflict, NotFound, Validation } from '../../errors.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { retailFromCost } from '../feeds/index.ts';
-import { handDiamondRepository as repo, type DiamondRow } from './hand-diamonds.repository.ts';
+import { handDiamondRepository as repo, type DiamondRow } from './repository.ts';
 
 // A diamond the store bought itself (a local dealer, an estate piece, a stone on memo), entered by
 // hand. It has no supplier, so no feed ever matches it: imports change only their supplier's stones.
@@ -20,7 +20,7 @@ const toAdmin = (d: DiamondRow): AdminDiamond => ({
   stone: {
     origin: d.origin,
     shape: d.shape,
-    carat: d.caratPoints / 100,
+    carat: caratOf(d.caratPoints),
     color: d.color,
     clarity: d.clarity,
     cut: d.cut,
