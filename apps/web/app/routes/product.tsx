@@ -1,6 +1,6 @@
 import { WishHeart } from '~/components/wish-heart.tsx';
 import { useEffect } from 'react';
-import { data, useNavigate, useSearchParams } from 'react-router';
+import { data, redirect, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/product';
 import type { ProductDetail } from '@facet/contracts/catalog';
 import { Configurator } from '~/features/configurator/configurator.tsx';
@@ -28,6 +28,9 @@ import { productJsonLd } from '~/features/catalog/product-json-ld.ts';
 import { rememberViewed } from '~/lib/recently-viewed.ts';
 import { CATEGORY } from '@facet/contracts/categories';
 
+/** At or below this many on hand, the page says how many are left. */
+const LOW_STOCK = 3;
+
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const host = context.get(hostContext);
   const groupId = Number(params.groupId),
@@ -40,9 +43,16 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       {},
       host,
     );
+    // A design whose address word or category changed answers at its new address: old links keep working.
+    if (product.series !== params.series || String(product.category.id) !== params.categoryId) {
+      const to = paths.product({ series: product.series, categoryId: product.category.id, groupId, productId });
+      throw redirect(`${to}${url.search}`, 301);
+    }
     const { configured, configError } = await configureFromUrl(product, url.searchParams, host);
     return { product, configured, configError, publicUrl: host.publicUrl };
   } catch (e) {
+    if (e instanceof ApiError && e.status === 410)
+      throw data({ message: e.message, category: e.errors?.category }, { status: 410 });
     if (e instanceof ApiError && e.status < 500) throw data({ message: e.message }, { status: 404 });
     throw e;
   }
@@ -53,13 +63,20 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const p = loaderData.product;
   const v = p.variants.find((x) => x.id === p.selectedProductId)!;
   return pageMeta({
-    title: p.GroupDescription,
-    description: `${p.GroupDescription} in ${v.metalName}, ${formatMoney(v.priceCents)}. ${p.longDescription.slice(0, 110)}`,
+    title: p.seoTitle ?? p.GroupDescription,
+    description:
+      p.seoDescription ??
+      `${p.GroupDescription} in ${v.metalName}, ${formatMoney(v.priceCents)}. ${p.longDescription.slice(0, 110)}`,
     canonical: `${loaderData.publicUrl}${paths.product({ series: p.series, categoryId: p.category.id, groupId: p.groupId, productId: p.variants[0]!.id })}`,
   });
 };
 
 export default function Product({ loaderData }: Route.ComponentProps) {
+  return <ProductView loaderData={loaderData} />;
+}
+
+/** The page itself, for the route and for the back office's preview of a draft. */
+export function ProductView({ loaderData }: { loaderData: Route.ComponentProps['loaderData'] }) {
   const facts = useStoreFacts();
   const { product: p, configured, configError, publicUrl } = loaderData;
   const navigate = useNavigate();
@@ -106,7 +123,9 @@ export default function Product({ loaderData }: Route.ComponentProps) {
     { label: p.GroupDescription },
   ];
   // A configured ring is made for the shopper whatever the stock of the catalogue variant: one promise, from the store's facts.
-  const madeToOrder = !!configured || selected.stock <= 0;
+  const madeToOrder = !!configured || (!p.stockTracked && selected.stock <= 0);
+  // A piece sold from what is on hand: none left is out of stock (not made to order), and a few left is said.
+  const soldOut = !configured && p.stockTracked && selected.stock <= 0;
   const incomplete = !!configured && configured.missing.length > 0;
   // What the page shows, as the cart, the wishlist and a hint name it (a ring that cannot be made: nothing).
   const chosen: WishItem | null = configured
@@ -116,13 +135,24 @@ export default function Product({ loaderData }: Route.ComponentProps) {
     : { kind: 'product', id: selected.id };
   // What the shopper would pay for what the page shows: the chosen configuration, or the least it can cost.
   const offerCents = configured ? configured.fromCents : selected.priceCents;
-  const shipText = madeToOrder
-    ? `Made to order — ships in ${madeToOrderText(facts)}`
-    : `In stock — ships in ${selected.leadDays} business ${selected.leadDays === 1 ? 'day' : 'days'}`;
+  const shipText = soldOut
+    ? 'Out of stock'
+    : madeToOrder
+      ? `Made to order — ships in ${madeToOrderText(facts)}`
+      : `${p.stockTracked && selected.stock <= LOW_STOCK ? `Only ${selected.stock} left` : 'In stock'} — ships in ${selected.leadDays} business ${selected.leadDays === 1 ? 'day' : 'days'}`;
   return (
     <div className="mx-auto max-w-site px-4 pb-10 pt-6 lg:px-8">
       <JsonLd
-        data={productJsonLd({ product: p, variant: selected, url, publicUrl, offerCents, madeToOrder, crumbs })}
+        data={productJsonLd({
+          product: p,
+          variant: selected,
+          url,
+          publicUrl,
+          offerCents,
+          madeToOrder,
+          soldOut,
+          crumbs,
+        })}
       />
       <Breadcrumb items={crumbs} />
       <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,40rem)_minmax(0,1fr)] lg:gap-14">
@@ -170,7 +200,8 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <AddToCartButton
             className="btn-primary mt-7 w-full py-4"
             what={p.GroupDescription}
-            item={incomplete ? null : chosen}
+            item={incomplete || soldOut ? null : chosen}
+            label={soldOut ? 'Out of stock' : undefined}
           />
           <WishHeart look="button" className="mt-3 w-full py-3.5" what={p.GroupDescription} item={chosen} />
           {incomplete && (

@@ -28,7 +28,7 @@ export const inventoryRepository = {
     const t = q.text?.trim().toUpperCase();
     const dWhere = t
       ? sql`where upper(d.serial) = ${t} or upper(d.certificate) = ${t}`
-      : sql`where d.status in ('held', 'withdrawn')`;
+      : sql`where d.status in ('held', 'withdrawn') or (d.added_by is not null and d.status <> 'sold')`;
     const gWhere = t
       ? sql`where upper(g.serial) = ${t} or upper(g.agta_certificate) = ${t}`
       : sql`where g.status in ('held', 'withdrawn')`;

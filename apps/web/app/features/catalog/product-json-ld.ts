@@ -16,6 +16,8 @@ export function productJsonLd(o: {
   publicUrl: string;
   offerCents: number;
   madeToOrder: boolean;
+  /** Sold from what is on hand, and none is left. */
+  soldOut?: boolean;
   crumbs: Crumb[];
 }) {
   const { product: p, variant, publicUrl } = o;
@@ -36,7 +38,11 @@ export function productJsonLd(o: {
         url: o.url,
         priceCurrency: CURRENCY,
         price: decimalPrice(o.offerCents),
-        availability: o.madeToOrder ? 'https://schema.org/MadeToOrder' : 'https://schema.org/InStock',
+        availability: o.soldOut
+          ? 'https://schema.org/OutOfStock'
+          : o.madeToOrder
+            ? 'https://schema.org/MadeToOrder'
+            : 'https://schema.org/InStock',
         itemCondition: 'https://schema.org/NewCondition',
       },
     },

@@ -16,10 +16,14 @@ export function RouteErrorPage({
 }: Props) {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = isRouteErrorResponse(error) ? (error.data as { message?: string } | null)?.message : undefined;
+  const body = isRouteErrorResponse(error) ? (error.data as { message?: string; category?: string } | null) : null;
+  const message = body?.message;
+  // 410: taken off sale for good; the server says where similar pieces are.
+  const gone = status === 410;
+  const ways = gone && body?.category ? [{ label: 'See similar pieces', href: body.category }, ...links] : links;
   const busy = status === 429 || status === 503;
   const title =
-    status === 404
+    status === 404 || gone
       ? notFoundTitle
       : status === 400
         ? badRequestTitle
@@ -28,8 +32,10 @@ export function RouteErrorPage({
           : 'Something went wrong';
   return (
     <section className="mx-auto max-w-2xl px-6 py-24 text-center">
-      <title>{`${status === 404 ? 'Not found' : busy ? 'Please try again' : 'Something went wrong'} | Facet Fine Jewelry`}</title>
-      <p className="eyebrow text-primary">{status === 404 ? 'Error 404' : status === 400 ? 'Error 400' : 'Error'}</p>
+      <title>{`${status === 404 ? 'Not found' : gone ? 'No longer available' : busy ? 'Please try again' : 'Something went wrong'} | Facet Fine Jewelry`}</title>
+      <p className="eyebrow text-primary">
+        {status === 404 ? 'Error 404' : status === 400 ? 'Error 400' : gone ? 'No longer sold' : 'Error'}
+      </p>
       <h1 className="mt-3 text-3xl">{title}</h1>
       <p className="mt-4 text-muted">
         {busy
@@ -39,7 +45,7 @@ export function RouteErrorPage({
             : (message ?? detail)}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        {links.map((l, i) => (
+        {ways.map((l, i) => (
           <Link key={l.href} to={l.href} className={i === 0 ? 'btn-primary' : 'btn-secondary'}>
             {l.label}
           </Link>

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Link, useBlocker, useRevalidator } from 'react-router';
+import { Link, useBlocker, useNavigate, useRevalidator } from 'react-router';
 import { formatMoney } from '@facet/contracts/money';
 import type { Route } from './+types/product';
 import { adminApi, adminLoad } from '~/features/admin/shared/admin-api.ts';
@@ -12,7 +12,11 @@ import { useAdminAction } from '~/features/admin/shared/use-admin-action.ts';
 import { toast } from '~/lib/toast.ts';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  return adminLoad(request, 'GET /products/:id', { params: { id: params.id } });
+  const [product, options] = await Promise.all([
+    adminLoad(request, 'GET /products/:id', { params: { id: params.id } }),
+    adminLoad(request, 'GET /design-options'),
+  ]);
+  return { ...product, categories: options.categories };
 }
 export const ErrorBoundary = AdminRouteError;
 
@@ -23,6 +27,9 @@ export default function AdminProductPage({ loaderData: p }: Route.ComponentProps
   const { busy, run } = useAdminAction();
   const [dirty, setDirty] = useState(false);
   const [unpublishing, setUnpublishing] = useState(false);
+  const [archiving, setArchiving] = useState(false);
+  const navigate = useNavigate();
+  const archived = p.status === 'archived';
   const onDirty = useCallback((d: boolean) => setDirty(d), []);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
@@ -35,6 +42,26 @@ export default function AdminProductPage({ loaderData: p }: Route.ComponentProps
       await revalidate();
     });
 
+  const setArchived = (archive: boolean) =>
+    run(async () => {
+      await adminApi(archive ? 'POST /products/:id/archive' : 'POST /products/:id/restore', {
+        params: { id: p.id },
+        body: { version: p.version },
+      });
+      toast.success(
+        archive
+          ? 'Archived: it has left the store, and its page says it is no longer made.'
+          : 'Restored as a draft: check it, then publish it.',
+      );
+      await revalidate();
+    });
+  const duplicate = () =>
+    run(async () => {
+      const copy = await adminApi('POST /products/:id/duplicate', { params: { id: p.id } });
+      toast.success('Copied as a new draft.');
+      navigate(`/admin/products/${copy.id}`);
+    });
+
   return (
     <>
       <p className="mb-2 text-sm">
@@ -44,7 +71,46 @@ export default function AdminProductPage({ loaderData: p }: Route.ComponentProps
       </p>
       <AdminHeading title={p.description}>
         <div className="flex flex-wrap items-center gap-3 text-sm">
-          {p.published ? (
+          {!archived && (
+            <a
+              href={`/admin/products/${p.id}/preview`}
+              target="_blank"
+              rel="noreferrer"
+              className="text-primary underline"
+            >
+              Preview
+            </a>
+          )}
+          {!p.configurable && !p.supplier && (
+            <button
+              type="button"
+              className="btn-secondary py-1.5"
+              disabled={busy || dirty}
+              onClick={() => void duplicate()}
+            >
+              Duplicate
+            </button>
+          )}
+          {archived ? (
+            <button
+              type="button"
+              className="btn-secondary py-1.5"
+              disabled={busy}
+              onClick={() => void setArchived(false)}
+            >
+              Restore as draft
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="btn-secondary py-1.5"
+              disabled={busy || dirty}
+              onClick={() => setArchiving(true)}
+            >
+              Archive…
+            </button>
+          )}
+          {archived ? null : p.published ? (
             <>
               <a href={p.storefrontUrl} target="_blank" rel="noreferrer" className="text-primary underline">
                 View in the store
@@ -74,6 +140,8 @@ export default function AdminProductPage({ loaderData: p }: Route.ComponentProps
         Style {p.series} · {p.category.name} · from {formatMoney(p.minPriceCents, { exact: true })} ·{' '}
         {p.published ? (
           <span className="font-medium text-primary">Published</span>
+        ) : archived ? (
+          <span className="font-medium text-ink">Archived — its page tells shoppers it is no longer made</span>
         ) : (
           <span className="font-medium text-ink">Draft — shoppers cannot see it</span>
         )}
@@ -88,7 +156,13 @@ export default function AdminProductPage({ loaderData: p }: Route.ComponentProps
         </p>
       )}
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        <ProductForm key={p.version} product={p} onSaved={() => void revalidate()} onDirtyChange={onDirty} />
+        <ProductForm
+          key={p.version}
+          product={p}
+          categories={p.categories}
+          onSaved={() => void revalidate()}
+          onDirtyChange={onDirty}
+        />
         <ProductPhotos product={p} onChanged={() => void revalidate()} />
       </div>
       <Confirm
@@ -100,6 +174,17 @@ export default function AdminProductPage({ loaderData: p }: Route.ComponentProps
         onConfirm={() => {
           setUnpublishing(false);
           void setPublished(false);
+        }}
+      />
+      <Confirm
+        open={archiving}
+        title="Archive this design?"
+        body="It leaves the listings, search and the sitemap at once; its page tells shoppers it is no longer made and points to its category; carts holding it say so. Orders already placed are not affected. You can restore it as a draft."
+        action="Archive"
+        onClose={() => setArchiving(false)}
+        onConfirm={() => {
+          setArchiving(false);
+          void setArchived(true);
         }}
       />
       <Confirm

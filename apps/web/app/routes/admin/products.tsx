@@ -1,4 +1,4 @@
-import { Form, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { Form, Link, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/products';
 import { Pagination } from '~/components/ui/pagination.tsx';
 import { adminLoad } from '~/features/admin/shared/admin-api.ts';
@@ -6,7 +6,7 @@ import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { ProductsTable } from '~/features/admin/catalogue/products-table.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { queryFrom, useHrefWith } from '~/features/admin/shared/list-params.ts';
-import { CategoryOptions } from '~/features/admin/imports/category-options.tsx';
+import { CategoryOptions } from '~/features/admin/shared/category-options.tsx';
 
 const KEEP = ['q', 'category', 'status', 'sort', 'page'];
 
@@ -25,9 +25,14 @@ export default function AdminProducts({ loaderData: list }: Route.ComponentProps
   return (
     <>
       <AdminHeading title="Products">
-        <p className="text-sm text-muted" aria-live="polite">
-          {list.count.toLocaleString()} {list.count === 1 ? 'design' : 'designs'}
-        </p>
+        <div className="flex items-center gap-4">
+          <p className="text-sm text-muted" aria-live="polite">
+            {list.count.toLocaleString()} {list.count === 1 ? 'design' : 'designs'}
+          </p>
+          <Link to="/admin/products/new" className="btn-primary py-1.5 text-sm">
+            New design
+          </Link>
+        </div>
       </AdminHeading>
       <Form
         method="get"
@@ -56,6 +61,7 @@ export default function AdminProducts({ loaderData: list }: Route.ComponentProps
             <option value="">Any</option>
             <option value="published">Published</option>
             <option value="draft">Draft</option>
+            <option value="archived">Archived</option>
           </select>
         </label>
         {params.get('sort') && <input type="hidden" name="sort" value={params.get('sort')!} />}
@@ -76,7 +82,7 @@ export default function AdminProducts({ loaderData: list }: Route.ComponentProps
           <p className="mt-1 text-sm text-muted">
             {filtered
               ? 'Try part of the name, or clear the filters.'
-              : 'Designs appear here once the catalogue is loaded.'}
+              : 'Start with “New design”, or import a supplier’s product feed.'}
           </p>
         </div>
       ) : (

@@ -34,7 +34,11 @@ export default function AdminStones({ loaderData }: Route.ComponentProps) {
   const q = params.get('q');
   return (
     <>
-      <AdminHeading title="Stones" />
+      <AdminHeading title="Stones">
+        <Link to="/admin/stones/diamonds/new" className="btn-primary py-1.5 text-sm">
+          Add a diamond
+        </Link>
+      </AdminHeading>
       <Form method="get" className="mb-4 flex flex-wrap items-end gap-3 border border-hairline bg-white p-3">
         <label className="min-w-[16rem] flex-1 text-xs text-muted">
           Stock or certificate number
@@ -50,10 +54,12 @@ export default function AdminStones({ loaderData }: Route.ComponentProps) {
           Find
         </button>
       </Form>
-      <p className="mb-2 text-sm text-muted">{q ? `Stones numbered ${q}` : 'Stones set aside (held or withdrawn)'}</p>
+      <p className="mb-2 text-sm text-muted">
+        {q ? `Stones numbered ${q}` : 'Stones set aside (held or withdrawn) and stones added by hand'}
+      </p>
       {stones.length === 0 ? (
         <p className="border border-hairline bg-white p-10 text-center text-sm">
-          {q ? 'No stone has that stock or certificate number.' : 'No stone is set aside.'}
+          {q ? 'No stone has that stock or certificate number.' : 'No stone is set aside or added by hand.'}
         </p>
       ) : (
         <ul className="space-y-3">
@@ -61,7 +67,14 @@ export default function AdminStones({ loaderData }: Route.ComponentProps) {
             <li key={`${s.kind}${s.id}`} className="border border-hairline bg-white p-4 text-sm">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <p>
-                  <span className="font-mono text-xs">{s.serial}</span> · <span className="font-medium">{s.title}</span>
+                  {s.kind === 'diamond' ? (
+                    <Link to={`/admin/stones/diamonds/${s.id}`} className="font-mono text-xs text-primary underline">
+                      {s.serial}
+                    </Link>
+                  ) : (
+                    <span className="font-mono text-xs">{s.serial}</span>
+                  )}{' '}
+                  · <span className="font-medium">{s.title}</span>
                   {s.certificate && <span className="text-muted"> · {s.certificate}</span>}
                 </p>
                 <p>

@@ -8,13 +8,16 @@ import {
   PRICE_MIN_CENTS,
   productNameField,
   productStoryField,
+  STOCK_MAX,
   type AdminProduct,
+  type DesignOptions,
 } from '@facet/contracts/admin-catalogue';
 import { centsOf, decimalPrice, formatMoney } from '@facet/contracts/money';
 import { toast } from '~/lib/toast.ts';
 import { adminApi } from '../shared/admin-api.ts';
 import { useAdminAction } from '../shared/use-admin-action.ts';
 import { CellInput, Field } from '../shared/field.tsx';
+import { CategoryOptions } from '../shared/category-options.tsx';
 
 // The product's own fields, its attributes (a list that grows and shrinks) and the price of each
 // variant, validated by the contract's field schemas. Prices are typed in dollars and sent in cents.
@@ -31,18 +34,45 @@ const dollars = z
 const schema = z.object({
   description: productNameField,
   longDescription: productStoryField,
+  categoryId: z.string().min(1, 'Choose where it is listed'),
+  series: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9-]{1,23}$/, 'Letters, digits and dashes, 2 to 24 characters'),
+  seoTitle: z.string().trim().max(70, 'At most 70 characters'),
+  seoDescription: z.string().trim().max(160, 'At most 160 characters'),
   attributes: attributeList,
-  prices: z.array(z.object({ id: z.number(), sku: z.string(), label: z.string(), price: dollars })),
+  variants: z.array(
+    z.object({
+      id: z.number(),
+      sku: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9][A-Za-z0-9.:_-]{1,39}$/, '2 to 40 letters, digits, dots, colons or dashes'),
+      label: z.string(),
+      price: dollars,
+      stock: z
+        .string()
+        .trim()
+        .regex(/^\d+$/, 'Whole pieces')
+        .refine((v) => Number(v) <= STOCK_MAX, `At most ${STOCK_MAX}`),
+    }),
+  ),
 });
 type Values = z.infer<typeof schema>;
 
 export const formValuesOf = (p: AdminProduct): Values => ({
   description: p.description,
   longDescription: p.longDescription,
+  categoryId: String(p.category.id),
+  series: p.series,
+  seoTitle: p.seoTitle ?? '',
+  seoDescription: p.seoDescription ?? '',
   attributes: p.attributes,
-  prices: p.variants.map((v) => ({
+  variants: p.variants.map((v) => ({
     id: v.id,
     sku: v.sku,
+    stock: String(v.stock),
     label: [v.metalName, v.fingerSize ? `size ${v.fingerSize}` : null, v.lengthIn ? `${v.lengthIn} in` : null]
       .filter(Boolean)
       .join(', '),
@@ -52,10 +82,12 @@ export const formValuesOf = (p: AdminProduct): Values => ({
 
 export function ProductForm({
   product,
+  categories,
   onSaved,
   onDirtyChange,
 }: {
   product: AdminProduct;
+  categories: DesignOptions['categories'];
   onSaved: () => void;
   onDirtyChange?: (dirty: boolean) => void;
 }) {
@@ -66,7 +98,7 @@ export function ProductForm({
   });
   const { register, control, handleSubmit, formState, setError, reset } = form;
   const attributes = useFieldArray({ control, name: 'attributes' });
-  const prices = useFieldArray({ control, name: 'prices', keyName: 'key' });
+  const variants = useFieldArray({ control, name: 'variants', keyName: 'key' });
   const { busy, run } = useAdminAction();
   const e = formState.errors;
   useEffect(() => onDirtyChange?.(formState.isDirty), [formState.isDirty, onDirtyChange]);
@@ -75,17 +107,29 @@ export function ProductForm({
     run(
       async () => {
         const was = formValuesOf(product);
-        const changedPrices = v.prices
-          .filter((p, i) => p.price !== was.prices[i]?.price)
-          .map((p) => ({ id: p.id, priceCents: centsOf(Number(p.price)) }));
+        // Only what changed is sent, so an edit never rewrites a price the configurator owns.
+        const changed = v.variants.flatMap((x, i) => {
+          const w = was.variants[i]!;
+          const out = {
+            id: x.id,
+            ...(x.sku.toUpperCase() !== w.sku ? { sku: x.sku.toUpperCase() } : {}),
+            ...(x.price !== w.price ? { priceCents: centsOf(Number(x.price)) } : {}),
+            ...(x.stock !== w.stock ? { stock: Number(x.stock) } : {}),
+          };
+          return Object.keys(out).length > 1 ? [out] : [];
+        });
         await adminApi('PATCH /products/:id', {
           params: product,
           body: {
             version: product.version,
             description: v.description,
             longDescription: v.longDescription,
+            categoryId: Number(v.categoryId),
+            series: v.series.toUpperCase(),
+            seoTitle: v.seoTitle || null,
+            seoDescription: v.seoDescription || null,
             attributes: v.attributes,
-            ...(changedPrices.length ? { prices: changedPrices } : {}),
+            ...(changed.length ? { variants: changed } : {}),
           },
         });
         toast.success('Saved. The storefront shows the change within a second.');
@@ -93,8 +137,7 @@ export function ProductForm({
       },
       (errs) => {
         for (const [field, message] of Object.entries(errs ?? {}))
-          if (field === 'description' || field === 'longDescription' || field === 'attributes')
-            setError(field, { message });
+          if (field in schema.shape) setError(field as keyof Values, { message });
       },
     ),
   );
@@ -110,6 +153,24 @@ export function ProductForm({
         </Field>
         <Field label="Description" error={e.longDescription}>
           {(a) => <textarea {...a} {...register('longDescription')} rows={6} className="field py-2" />}
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Category" error={e.categoryId} hint="Moving it keeps its old link working (301).">
+            {(a) => (
+              <select {...a} {...register('categoryId')} className="field py-2">
+                <CategoryOptions categories={categories} />
+              </select>
+            )}
+          </Field>
+          <Field label="Address word" error={e.series} hint="In its link and style number; the old link keeps working.">
+            {(a) => <input {...a} {...register('series')} className="field py-2 uppercase" />}
+          </Field>
+        </div>
+        <Field label="Search title" error={e.seoTitle} hint="What search engines show. Empty: the name.">
+          {(a) => <input {...a} {...register('seoTitle')} className="field py-2" />}
+        </Field>
+        <Field label="Search description" error={e.seoDescription} hint="Empty: made from the description.">
+          {(a) => <textarea {...a} {...register('seoDescription')} rows={2} className="field py-2" />}
         </Field>
       </section>
 
@@ -182,7 +243,7 @@ export function ProductForm({
 
       <section className="border border-hairline bg-white p-4" aria-labelledby="prices">
         <h2 id="prices" className="text-sm font-semibold">
-          Prices
+          Variants
         </h2>
         {product.configurable ? (
           <p className="mt-1 text-sm text-muted">
@@ -191,12 +252,17 @@ export function ProductForm({
           </p>
         ) : (
           <p className="mt-1 text-xs text-muted">
-            A new metal price moves these by the metal's weight; a hand price here is kept as the starting point.
+            {product.pricing === 'metal'
+              ? "A new metal price moves these by the metal's weight; a hand price here is kept as the starting point."
+              : 'Fixed prices: only a change here moves them.'}{' '}
+            {product.stockTracked
+              ? 'Sold from what is on hand: each sale takes one, and at none the page says “Out of stock”.'
+              : 'Made to order: stock above zero ships sooner (“In stock”), none is made to order.'}
           </p>
         )}
         <div className="relative mt-3 overflow-x-auto">
           <table className="w-full min-w-[28rem] text-sm">
-            <caption className="sr-only">Variant prices</caption>
+            <caption className="sr-only">Variants: SKU, price and stock</caption>
             <thead className="text-left text-xs uppercase tracking-wider text-muted">
               <tr>
                 <th scope="col" className="pb-1 pr-2 font-medium">
@@ -205,27 +271,45 @@ export function ProductForm({
                 <th scope="col" className="pb-1 pr-2 font-medium">
                   Variant
                 </th>
-                <th scope="col" className="pb-1 font-medium">
+                <th scope="col" className="pb-1 pr-2 font-medium">
                   Price (USD)
+                </th>
+                <th scope="col" className="pb-1 font-medium">
+                  Stock
                 </th>
               </tr>
             </thead>
             <tbody>
-              {prices.fields.map((f, i) => (
+              {variants.fields.map((f, i) => (
                 <tr key={f.key} className="border-t border-hairline align-top">
-                  <td className="py-1.5 pr-2 font-mono text-xs">{f.sku}</td>
+                  <td className="w-48 py-1 pr-2">
+                    <CellInput
+                      label={`SKU of ${f.label}`}
+                      reg={register(`variants.${i}.sku`)}
+                      error={e.variants?.[i]?.sku}
+                      className="font-mono text-xs uppercase"
+                    />
+                  </td>
                   <td className="py-1.5 pr-2">{f.label}</td>
-                  <td className="w-40 py-1">
+                  <td className="w-36 py-1 pr-2">
                     {product.configurable ? (
                       <span className="block py-1.5">{formatMoney(centsOf(Number(f.price)), { exact: true })}</span>
                     ) : (
                       <CellInput
                         label={`Price of ${f.sku}`}
-                        reg={register(`prices.${i}.price`)}
-                        error={e.prices?.[i]?.price}
+                        reg={register(`variants.${i}.price`)}
+                        error={e.variants?.[i]?.price}
                         inputMode="decimal"
                       />
                     )}
+                  </td>
+                  <td className="w-24 py-1">
+                    <CellInput
+                      label={`Stock of ${f.sku}`}
+                      reg={register(`variants.${i}.stock`)}
+                      error={e.variants?.[i]?.stock}
+                      inputMode="numeric"
+                    />
                   </td>
                 </tr>
               ))}

@@ -46,14 +46,16 @@ const columns = col.columns([
     cell: (c) => <span className="whitespace-nowrap">{formatMoney(c.getValue(), { exact: true })}</span>,
   }),
   col.accessor('photoCount', { header: 'Photos', enableSorting: false }),
-  col.accessor('published', {
+  col.accessor('status', {
     header: 'State',
     enableSorting: false,
     cell: (c) =>
-      c.getValue() ? (
+      c.getValue() === 'published' ? (
         <span className="text-xs font-medium text-primary">Published</span>
       ) : (
-        <span className="inline-block border border-hairline bg-panel px-1.5 py-0.5 text-xs font-medium">Draft</span>
+        <span className="inline-block border border-hairline bg-panel px-1.5 py-0.5 text-xs font-medium">
+          {c.getValue() === 'archived' ? 'Archived' : 'Draft'}
+        </span>
       ),
   }),
   col.accessor('updatedAt', {

@@ -4,7 +4,7 @@ import type { CategoryMappingRow, CategoryMappings } from '@facet/contracts/admi
 import { toast } from '~/lib/toast.ts';
 import { adminApi } from '../shared/admin-api.ts';
 import { useAdminAction } from '../shared/use-admin-action.ts';
-import { CategoryOptions } from '../imports/category-options.tsx';
+import { CategoryOptions } from '../shared/category-options.tsx';
 
 // Where each supplier's product groups go in the store. A group a feed names for the first time
 // has no category and its designs wait off the storefront; placing it brings them in (a run).

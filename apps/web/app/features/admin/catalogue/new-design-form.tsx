@@ -1,0 +1,371 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import {
+  DESIGN_KIND_NAMES,
+  DESIGN_KINDS,
+  LENGTH_KINDS,
+  PRICE_MAX_CENTS,
+  PRICE_MIN_CENTS,
+  SIZED_KINDS,
+  VARIANTS_MAX,
+  productNameField,
+  productStoryField,
+  type DesignOptions,
+  type NewDesign,
+} from '@facet/contracts/admin-catalogue';
+import { centsOf } from '@facet/contracts/money';
+import { toast } from '~/lib/toast.ts';
+import { adminApi } from '../shared/admin-api.ts';
+import { CategoryOptions } from '../shared/category-options.tsx';
+import { Field } from '../shared/field.tsx';
+import { useAdminAction } from '../shared/use-admin-action.ts';
+
+// A new design as a jeweller describes it: what it is, where it sits in the store, the metals and
+// sizes it comes in, how it is priced and whether it is made to order or sold from the shelf.
+// The server makes its variants (metal × size) and saves it as a draft to photograph and publish.
+
+const dollars = (min: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d{1,2})?$/, 'Dollars, like 1250 or 1250.50')
+    .refine(
+      (v) => centsOf(Number(v)) >= min && centsOf(Number(v)) <= PRICE_MAX_CENTS,
+      `Between $${min / 100} and $1,000,000`,
+    );
+const whole = (min: number, max: number, unit: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `A whole number of ${unit}`)
+    .refine((v) => Number(v) >= min && Number(v) <= max, `Between ${min} and ${max} ${unit}`);
+/** "5, 5.5, 6" → [5, 5.5, 6]; each item checked by the server's rules too. */
+const listOf = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map(Number);
+
+const schema = z
+  .object({
+    name: productNameField,
+    longDescription: productStoryField,
+    categoryId: z.string().min(1, 'Choose where it is listed'),
+    kind: z.enum(DESIGN_KINDS),
+    series: z
+      .string()
+      .trim()
+      .regex(
+        /^([A-Za-z0-9][A-Za-z0-9-]{1,23})?$/,
+        'Letters, digits and dashes, 2 to 24 characters — or leave it empty',
+      ),
+    metals: z.array(z.string()).min(1, 'Offer it in at least one metal'),
+    sizes: z.string().trim(),
+    lengths: z.string().trim(),
+    pricing: z.enum(['metal', 'fixed']),
+    weight: z.string().trim(),
+    labour: z.string().trim(),
+    price: z.string().trim(),
+    stock: z.enum(['made-to-order', 'on-hand']),
+    quantity: z.string().trim(),
+    shipsIn: z.string().trim(),
+    seoTitle: z.string().trim().max(70, 'At most 70 characters'),
+    seoDescription: z.string().trim().max(160, 'At most 160 characters'),
+  })
+  .superRefine((v, ctx) => {
+    const check = (path: string, parse: z.ZodType, value: string) => {
+      const r = parse.safeParse(value);
+      if (!r.success) ctx.addIssue({ code: 'custom', path: [path], message: r.error.issues[0]!.message });
+    };
+    if (SIZED_KINDS.has(v.kind)) {
+      const sizes = listOf(v.sizes);
+      if (!sizes.length) ctx.addIssue({ code: 'custom', path: ['sizes'], message: 'At least one size, like 5, 6, 7' });
+      else if (sizes.some((s) => !(s >= 3 && s <= 13 && Number.isInteger(s * 4))))
+        ctx.addIssue({ code: 'custom', path: ['sizes'], message: 'Sizes from 3 to 13, in quarter sizes at most' });
+    }
+    if (LENGTH_KINDS.has(v.kind) && listOf(v.lengths).some((l) => !(Number.isInteger(l) && l >= 6 && l <= 36)))
+      ctx.addIssue({ code: 'custom', path: ['lengths'], message: 'Whole inches from 6 to 36, like 16, 18, 20' });
+    if (v.pricing === 'metal') {
+      check(
+        'weight',
+        z
+          .string()
+          .regex(/^\d+(\.\d)?$/, 'Grams, like 4.5')
+          .refine((w) => Number(w) >= 0.1 && Number(w) <= 500, 'Between 0.1 and 500 g'),
+        v.weight,
+      );
+      check('labour', dollars(0), v.labour);
+    } else check('price', dollars(PRICE_MIN_CENTS), v.price);
+    if (v.stock === 'on-hand') {
+      check('quantity', whole(0, 10_000, 'pieces'), v.quantity);
+      check('shipsIn', whole(1, 30, 'days'), v.shipsIn);
+    }
+  });
+type Values = z.infer<typeof schema>;
+
+export const variantCount = (v: Pick<Values, 'kind' | 'metals' | 'sizes' | 'lengths'>) =>
+  v.metals.length *
+  Math.max(1, SIZED_KINDS.has(v.kind) ? listOf(v.sizes).length : 1) *
+  Math.max(1, LENGTH_KINDS.has(v.kind) ? listOf(v.lengths).length : 1);
+
+export function bodyOf(v: Values): NewDesign {
+  return {
+    name: v.name,
+    longDescription: v.longDescription,
+    categoryId: Number(v.categoryId),
+    kind: v.kind,
+    ...(v.series ? { series: v.series.toUpperCase() } : {}),
+    metals: v.metals as NewDesign['metals'],
+    sizes: SIZED_KINDS.has(v.kind) ? listOf(v.sizes) : [],
+    lengthsIn: LENGTH_KINDS.has(v.kind) ? listOf(v.lengths) : [],
+    pricing:
+      v.pricing === 'metal'
+        ? { mode: 'metal', weightG: Number(v.weight), labourCents: centsOf(Number(v.labour)) }
+        : { mode: 'fixed', priceCents: centsOf(Number(v.price)) },
+    stock:
+      v.stock === 'on-hand'
+        ? { mode: 'on-hand', quantity: Number(v.quantity), shipsInDays: Number(v.shipsIn) }
+        : { mode: 'made-to-order' },
+    attributes: [],
+    seoTitle: v.seoTitle || null,
+    seoDescription: v.seoDescription || null,
+  };
+}
+
+/** Server field paths ("pricing.priceCents") → this form's fields. */
+const FIELD_OF: Record<string, keyof Values> = {
+  'pricing.priceCents': 'price',
+  'pricing.weightG': 'weight',
+  'pricing.labourCents': 'labour',
+  'stock.quantity': 'quantity',
+  'stock.shipsInDays': 'shipsIn',
+  lengthsIn: 'lengths',
+};
+
+export function NewDesignForm({ options }: { options: DesignOptions }) {
+  const navigate = useNavigate();
+  const { busy, run } = useAdminAction();
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    defaultValues: {
+      name: '',
+      longDescription: '',
+      categoryId: '',
+      kind: 'ring',
+      series: '',
+      metals: [],
+      sizes: '5, 5.5, 6, 6.5, 7, 7.5, 8',
+      lengths: '16, 18, 20',
+      pricing: 'metal',
+      weight: '',
+      labour: '',
+      price: '',
+      stock: 'made-to-order',
+      quantity: '1',
+      shipsIn: '2',
+      seoTitle: '',
+      seoDescription: '',
+    },
+  });
+  const { register, handleSubmit, formState, setError, control } = form;
+  const e = formState.errors;
+  const watched = useWatch({ control });
+  const kind = watched.kind ?? 'ring';
+  const count = variantCount({
+    kind,
+    metals: watched.metals ?? [],
+    sizes: watched.sizes ?? '',
+    lengths: watched.lengths ?? '',
+  });
+
+  const save = handleSubmit((v) =>
+    run(
+      async () => {
+        const made = await adminApi('POST /products', { body: bodyOf(v) });
+        toast.success('Saved as a draft. Add its photographs, then publish it.');
+        navigate(`/admin/products/${made.id}`);
+      },
+      (errs) => {
+        for (const [field, message] of Object.entries(errs ?? {})) {
+          const name = FIELD_OF[field] ?? field.split('.')[0];
+          if (name && name in schema.shape) setError(name as keyof Values, { message });
+        }
+      },
+    ),
+  );
+
+  return (
+    <form method="post" noValidate onSubmit={(ev) => void save(ev)} className="max-w-3xl space-y-4">
+      <section className="space-y-4 border border-hairline bg-white p-4" aria-labelledby="what">
+        <h2 id="what" className="text-sm font-semibold">
+          The design
+        </h2>
+        <Field label="Name" error={e.name} hint="Its title on the product page, cards and search.">
+          {(a) => <input {...a} {...register('name')} className="field py-2" autoFocus />}
+        </Field>
+        <Field label="Description" error={e.longDescription} hint="What a shopper reads under the price.">
+          {(a) => <textarea {...a} {...register('longDescription')} rows={5} className="field py-2" />}
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Category" error={e.categoryId} hint="Where it is listed (any level of the menu).">
+            {(a) => (
+              <select {...a} {...register('categoryId')} className="field py-2">
+                <option value="">Choose…</option>
+                <CategoryOptions categories={options.categories} />
+              </select>
+            )}
+          </Field>
+          <Field label="Kind" error={e.kind} hint="Decides its options: sizes for rings, lengths for chains.">
+            {(a) => (
+              <select {...a} {...register('kind')} className="field py-2">
+                {DESIGN_KINDS.map((k) => (
+                  <option key={k} value={k}>
+                    {DESIGN_KIND_NAMES[k]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+      </section>
+
+      <section className="space-y-4 border border-hairline bg-white p-4" aria-labelledby="options">
+        <h2 id="options" className="text-sm font-semibold">
+          Metals and sizes
+        </h2>
+        <fieldset aria-describedby={e.metals ? 'metals-error' : undefined}>
+          <legend className="mb-1 text-sm font-medium">Metals</legend>
+          <div className="flex flex-wrap gap-x-5 gap-y-2">
+            {options.metals.map((m) => (
+              <label key={m.quality} className="flex items-center gap-2 text-sm">
+                <input type="checkbox" value={m.quality} {...register('metals')} className="h-4 w-4" />
+                {m.name}
+              </label>
+            ))}
+          </div>
+          {e.metals?.message && (
+            <p id="metals-error" className="mt-1 text-sm text-danger">
+              {e.metals.message}
+            </p>
+          )}
+        </fieldset>
+        {SIZED_KINDS.has(kind) && (
+          <Field label="Ring sizes" error={e.sizes} hint="Separated by commas; quarter sizes allowed (6.25).">
+            {(a) => <input {...a} {...register('sizes')} className="field py-2" inputMode="decimal" />}
+          </Field>
+        )}
+        {LENGTH_KINDS.has(kind) && (
+          <Field label="Lengths (inches)" error={e.lengths} hint="Separated by commas. Leave empty for one length.">
+            {(a) => <input {...a} {...register('lengths')} className="field py-2" inputMode="numeric" />}
+          </Field>
+        )}
+        <p className={`text-sm ${count > VARIANTS_MAX ? 'text-danger' : 'text-muted'}`} aria-live="polite">
+          {count === 0
+            ? 'Choose a metal to see its variants.'
+            : `Makes ${count} ${count === 1 ? 'variant' : 'variants'} (each with its own SKU, price and stock)${count > VARIANTS_MAX ? `: at most ${VARIANTS_MAX}` : ''}.`}
+        </p>
+      </section>
+
+      <section className="space-y-4 border border-hairline bg-white p-4" aria-labelledby="price">
+        <h2 id="price" className="text-sm font-semibold">
+          Price
+        </h2>
+        <fieldset className="space-y-2">
+          <legend className="sr-only">How it is priced</legend>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="radio" value="metal" {...register('pricing')} className="mt-0.5 h-4 w-4" />
+            <span>
+              <span className="font-medium">From its metal</span> — labour plus the metal's weight at today's metal
+              price; moves when metal prices change.
+            </span>
+          </label>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="radio" value="fixed" {...register('pricing')} className="mt-0.5 h-4 w-4" />
+            <span>
+              <span className="font-medium">Fixed</span> — one price for every variant, changed only by you.
+            </span>
+          </label>
+        </fieldset>
+        {watched.pricing === 'fixed' ? (
+          <Field label="Price (USD)" error={e.price}>
+            {(a) => <input {...a} {...register('price')} className="field max-w-xs py-2" inputMode="decimal" />}
+          </Field>
+        ) : (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label="Weight in 14K gold (g)"
+              error={e.weight}
+              hint="At size 7 or 18 in; other metals and sizes follow."
+            >
+              {(a) => <input {...a} {...register('weight')} className="field py-2" inputMode="decimal" />}
+            </Field>
+            <Field label="Labour (USD)" error={e.labour} hint="Casting, setting and finishing.">
+              {(a) => <input {...a} {...register('labour')} className="field py-2" inputMode="decimal" />}
+            </Field>
+          </div>
+        )}
+      </section>
+
+      <section className="space-y-4 border border-hairline bg-white p-4" aria-labelledby="stock">
+        <h2 id="stock" className="text-sm font-semibold">
+          Stock
+        </h2>
+        <fieldset className="space-y-2">
+          <legend className="sr-only">How it is made</legend>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="radio" value="made-to-order" {...register('stock')} className="mt-0.5 h-4 w-4" />
+            <span>
+              <span className="font-medium">Made to order</span> — never runs out; ships in the made-to-order time of
+              your settings.
+            </span>
+          </label>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="radio" value="on-hand" {...register('stock')} className="mt-0.5 h-4 w-4" />
+            <span>
+              <span className="font-medium">On hand</span> — each sale takes one; at none the page says “Out of stock”.
+            </span>
+          </label>
+        </fieldset>
+        {watched.stock === 'on-hand' && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Pieces of each variant" error={e.quantity} hint="Change a single variant after saving.">
+              {(a) => <input {...a} {...register('quantity')} className="field py-2" inputMode="numeric" />}
+            </Field>
+            <Field label="Ships in (business days)" error={e.shipsIn}>
+              {(a) => <input {...a} {...register('shipsIn')} className="field py-2" inputMode="numeric" />}
+            </Field>
+          </div>
+        )}
+      </section>
+
+      <details className="border border-hairline bg-white p-4">
+        <summary className="cursor-pointer text-sm font-semibold">Address and search engines (optional)</summary>
+        <div className="mt-4 space-y-4">
+          <Field
+            label="Address word"
+            error={e.series}
+            hint="Shown in its link (/product/SIGNET-OVAL/…) and as its style number. Empty: made from the name."
+          >
+            {(a) => <input {...a} {...register('series')} className="field py-2 uppercase" />}
+          </Field>
+          <Field label="Search title" error={e.seoTitle} hint="Empty: the name.">
+            {(a) => <input {...a} {...register('seoTitle')} className="field py-2" />}
+          </Field>
+          <Field label="Search description" error={e.seoDescription} hint="Empty: made from the description.">
+            {(a) => <textarea {...a} {...register('seoDescription')} rows={2} className="field py-2" />}
+          </Field>
+        </div>
+      </details>
+
+      <div className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 border border-hairline bg-white p-3 shadow-sm">
+        <button type="submit" className="btn-primary py-2" disabled={busy}>
+          {busy ? 'Saving…' : 'Save as draft'}
+        </button>
+        <p className="text-sm text-muted">Shoppers see it once you publish it.</p>
+      </div>
+    </form>
+  );
+}
