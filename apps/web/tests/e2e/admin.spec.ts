@@ -293,6 +293,8 @@ test('every back-office page passes axe', async ({ browser, page }) => {
     '/admin/staff',
     '/admin/audit',
     '/admin/account',
+    '/admin/products/new',
+    '/admin/stones/diamonds/new',
   ];
   for (const path of pages) {
     await owner.goto(path);

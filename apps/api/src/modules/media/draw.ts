@@ -280,7 +280,7 @@ export function drawItem(spec: DrawSpec): string {
       return frame(
         spec.title,
         spec.tone,
-        ringBody(['halo', 'three-stone', 'pave'].includes(style) ? style : 'solitaire', shape, tones, pearl),
+        ringBody(['halo', 'three-stone', 'pave', 'plain'].includes(style) ? style : 'solitaire', shape, tones, pearl),
       );
     case 'band':
       return frame(
