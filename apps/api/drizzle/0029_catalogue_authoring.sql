@@ -1,4 +1,5 @@
 ALTER TABLE "category" ADD COLUMN "hidden" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "category" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "category" ADD COLUMN "seo_title" text;--> statement-breakpoint
 ALTER TABLE "category" ADD COLUMN "seo_description" text;--> statement-breakpoint
 ALTER TABLE "diamond" ADD COLUMN "memo_from" text;--> statement-breakpoint

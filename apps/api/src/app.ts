@@ -47,6 +47,7 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { customerAdminRoutes } from './modules/customers/routes.ts';
 import { inventoryAdminRoutes } from './modules/inventory/routes.ts';
 import { productAdminRoutes, productPhotoRoutes } from './modules/products/routes.ts';
+import { categoryAdminRoutes } from './modules/categories/routes.ts';
 import { feedAdminRoutes } from './modules/feeds/routes.ts';
 import { importAdminRoutes } from './modules/imports/routes.ts';
 import { startImportWorker } from './modules/imports/worker.ts';
@@ -265,6 +266,7 @@ export async function buildApp({
           await admin.register(inventoryAdminRoutes);
           await admin.register(pricingAdminRoutes);
           await admin.register(productAdminRoutes);
+          await admin.register(categoryAdminRoutes);
           await admin.register(feedAdminRoutes);
           await admin.register(importAdminRoutes);
           await admin.register(appointmentAdminRoutes);

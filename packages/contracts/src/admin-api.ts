@@ -25,6 +25,13 @@ import {
 } from './admin.ts';
 import { backupSettings, backupStatus } from './admin-backups.ts';
 import {
+  adminCategory,
+  adminCategoryList,
+  categoryMoveBody,
+  categoryUpdateBody,
+  newCategoryBody,
+} from './admin-categories.ts';
+import {
   PHOTO_KEY,
   adminDiamond,
   adminProduct,
@@ -275,6 +282,21 @@ export const ADMIN_API = {
     access: 'catalogue:write',
     params: idParams.extend({ key: z.string().regex(PHOTO_KEY) }).strict(),
     answer: adminProduct,
+  }),
+  'GET /categories': op({ access: 'catalogue:write', answer: adminCategoryList }),
+  'POST /categories': op({ access: 'catalogue:write', body: newCategoryBody, answer: adminCategory, status: 201 }),
+  'PATCH /categories/:id': op({
+    access: 'catalogue:write',
+    params: idParams,
+    body: categoryUpdateBody,
+    answer: adminCategory,
+  }),
+  /** One place up or down among its siblings (and its menu links with it). */
+  'POST /categories/:id/move': op({
+    access: 'catalogue:write',
+    params: idParams,
+    body: categoryMoveBody,
+    answer: adminCategoryList,
   }),
   'GET /stones': op({
     access: 'catalogue:write',

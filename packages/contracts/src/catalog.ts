@@ -60,6 +60,9 @@ export const categoryInfo = z.object({
   name: z.string(),
   description: z.string(),
   section: z.string(),
+  /** What search engines show, when staff wrote it (else the name and the description). */
+  seoTitle: z.string().nullable(),
+  seoDescription: z.string().nullable(),
   breadcrumb: z.array(z.object({ id: z.number(), name: z.string() })),
   children: z.array(z.object({ id: z.number(), name: z.string() })),
 });

@@ -55,8 +55,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return pageMeta({
     title: loaderData.filters.length
       ? `${category.name} — ${loaderData.filters.flatMap((f) => f.options).join(', ')}`
-      : category.name,
-    description: `${category.description} ${count} ${count === 1 ? 'design' : 'designs'}${facts ? `, ${freeShippingText(facts)}` : ''}.`,
+      : (category.seoTitle ?? category.name),
+    description:
+      category.seoDescription ??
+      `${category.description} ${count} ${count === 1 ? 'design' : 'designs'}${facts ? `, ${freeShippingText(facts)}` : ''}.`,
     canonical: `${loaderData.publicUrl}/category/${category.id}`,
   });
 };

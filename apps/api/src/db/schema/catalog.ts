@@ -15,6 +15,8 @@ export const category = pgTable(
     position: integer('position').notNull().default(0),
     /** Hidden by staff: off the menu, listings and sitemap; its pieces stay where they are. */
     hidden: boolean('hidden').notNull().default(false),
+    // Staff edits carry the version they read; a stale one is refused (no lost update).
+    version: integer('version').notNull().default(1),
     seoTitle: text('seo_title'),
     seoDescription: text('seo_description'),
   },

@@ -13,6 +13,9 @@ export interface CategoryRow {
   description: string;
   section: string;
   parentId: number | null;
+  hidden: boolean;
+  seoTitle: string | null;
+  seoDescription: string | null;
 }
 export interface GroupCardRow {
   id: number;
@@ -168,7 +171,8 @@ export const catalogRepository = {
   categories: async (db: DbOrTx) =>
     rowsOf<CategoryRow>(
       await db.execute(
-        sql`select id, name, description, section, parent_id as "parentId" from category order by position`,
+        sql`select id, name, description, section, parent_id as "parentId", hidden, seo_title as "seoTitle",
+          seo_description as "seoDescription" from category order by position, id`,
       ),
     ),
 

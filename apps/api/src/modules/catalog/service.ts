@@ -48,19 +48,30 @@ export const reloadCatalogueCopies = (db: Db) => {
 /** Loads the in-memory listing and suggestion copies ahead of the first shopper (server start). */
 export const warmCatalogue = (db: Db) => Promise.all([listing(db), suggestions(db), categories(db)]);
 
-export async function categoryInfo(db: Db, id: number) {
+/** A category for its page (null when hidden), or for a piece's page (`ofPiece`: hidden ones left out of the trail). */
+export async function categoryInfo(db: Db, id: number, ofPiece = false) {
   const all = await categories(db);
   const cat = all.find((c) => c.id === id);
-  if (!cat) return null;
+  // A hidden category is off the storefront; its pieces stay where they are, their trail without it.
+  if (!cat || (cat.hidden && !ofPiece)) return null;
   const breadcrumb: Array<{ id: number; name: string }> = [];
   for (let c: CategoryRow | undefined = cat; c; c = all.find((x) => x.id === c!.parentId))
-    breadcrumb.unshift({ id: c.id, name: c.name });
-  const children = all.filter((c) => c.parentId === id).map((c) => ({ id: c.id, name: c.name }));
+    if (!c.hidden) breadcrumb.unshift({ id: c.id, name: c.name });
+  const children = all.filter((c) => c.parentId === id && !c.hidden).map((c) => ({ id: c.id, name: c.name }));
   const descendants = [id];
   for (let i = 0; i < descendants.length; i++)
     for (const c of all) if (c.parentId === descendants[i]) descendants.push(c.id);
   return {
-    info: { id: cat.id, name: cat.name, description: cat.description, section: cat.section, breadcrumb, children },
+    info: {
+      id: cat.id,
+      name: cat.name,
+      description: cat.description,
+      section: cat.section,
+      seoTitle: cat.seoTitle,
+      seoDescription: cat.seoDescription,
+      breadcrumb,
+      children,
+    },
     descendants,
   };
 }
@@ -145,7 +156,7 @@ export async function getProduct(
     g.variants.find((v) => v.metal === g.defaultMetal && (v.fingerSize ?? 7) === 7 && (v.lengthIn ?? 18) === 18) ??
     g.variants.find((v) => v.metal === g.defaultMetal) ??
     g.variants[0]!;
-  const cat = await categoryInfo(db, g.categoryId);
+  const cat = await categoryInfo(db, g.categoryId, true);
   const attributes = new Map<string, string[]>();
   for (const a of g.attributes) attributes.set(a.label, [...(attributes.get(a.label) ?? []), a.value]);
   const metals = [...new Set(g.variants.map((v) => v.metal))].sort((a, b) => order(a) - order(b));
