@@ -53,6 +53,7 @@ export default [
     route('admin/products/new', 'routes/admin/product-new.tsx'),
     route('admin/products/:id', 'routes/admin/product.tsx'),
     route('admin/stones', 'routes/admin/stones.tsx'),
+    route('admin/categories', 'routes/admin/categories.tsx'),
     route('admin/stones/diamonds/new', 'routes/admin/diamond-new.tsx'),
     route('admin/stones/diamonds/:id', 'routes/admin/diamond.tsx'),
     route('admin/metal-prices', 'routes/admin/metal-prices.tsx'),

@@ -295,6 +295,7 @@ test('every back-office page passes axe', async ({ browser, page }) => {
     '/admin/account',
     '/admin/products/new',
     '/admin/stones/diamonds/new',
+    '/admin/categories',
   ];
   for (const path of pages) {
     await owner.goto(path);

@@ -184,3 +184,50 @@ test('a manager makes a ring and a diamond; a shopper finds both, buys the ring,
     `/category/${categoryId}`,
   );
 });
+
+test('a manager adds a category with a menu link; shoppers see it in the mega menu until it is hidden', async ({
+  browser,
+}) => {
+  const name = `Bench Findings ${Date.now().toString(36)}`;
+  const manager = await signIn(browser, 'manager', '/admin/categories');
+  expect(await axe(manager)).toEqual([]);
+  await manager.getByRole('button', { name: 'New category' }).click();
+  const form = manager.getByRole('form', { name: 'New category' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Place').selectOption({ label: 'Top of Findings' });
+  const group = (await form.getByLabel('Link in the menu').locator('option').allTextContents()).find((t) =>
+    t.startsWith('Findings ›'),
+  )!;
+  await form.getByLabel('Link in the menu').selectOption({ label: group });
+  await form.getByLabel('Description', { exact: true }).fill('Jump rings, clasps and bails for the bench.');
+  await form.getByRole('button', { name: 'Create category' }).click();
+  await expect(manager.getByRole('cell', { name, exact: true })).toBeVisible();
+  expect(await axe(manager)).toEqual([]);
+
+  const shop = await (await browser.newContext()).newPage();
+  await shop.goto('/');
+  await shop.getByRole('button', { name: 'Products' }).hover();
+  const menu = shop.getByRole('region', { name: 'Products' });
+  await menu.getByRole('list', { name: 'Product sections' }).getByRole('button', { name: 'Findings' }).hover();
+  await menu.getByRole('link', { name }).click();
+  await expect(shop.getByRole('heading', { level: 1, name })).toBeVisible();
+  const href = new URL(shop.url()).pathname;
+
+  // Hidden: off the menu, and its page is not found.
+  await manager.getByRole('button', { name: `Edit ${name}` }).click();
+  await manager
+    .getByRole('form', { name: `Edit ${name}` })
+    .getByLabel(/Hidden/)
+    .check();
+  await manager
+    .getByRole('form', { name: `Edit ${name}` })
+    .getByRole('button', { name: 'Save changes' })
+    .click();
+  await expect(manager.getByRole('cell', { name: `${name} Hidden`, exact: true })).toBeVisible();
+  const gone = await shop.goto(href);
+  expect(gone?.status()).toBe(404);
+  await shop.goto('/');
+  await shop.getByRole('button', { name: 'Products' }).hover();
+  await menu.getByRole('list', { name: 'Product sections' }).getByRole('button', { name: 'Findings' }).hover();
+  await expect(menu.getByRole('link', { name })).toHaveCount(0);
+});

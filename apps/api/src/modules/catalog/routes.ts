@@ -31,47 +31,47 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/category/:id',
     { schema: { params: categoryParams, querystring: categoryQuery, response: { 200: envelope(categoryAnswer) } } },
-    async (req, reply) => cachedPublic(req, reply, 60, () => catalog.getCategory(app.db, req.params.id, req.query)),
+    async (req, reply) => cachedPublic(req, reply, () => catalog.getCategory(app.db, req.params.id, req.query)),
   );
 
   app.get(
     '/product/product',
     { schema: { querystring: productQuery, response: { 200: envelope(productDetail) } } },
     async (req, reply) =>
-      cachedPublic(req, reply, 60, () => catalog.getProduct(app.db, req.query.groupId, req.query.productId)),
+      cachedPublic(req, reply, () => catalog.getProduct(app.db, req.query.groupId, req.query.productId)),
   );
 
   app.get('/stuller/fetch-products', { schema: { querystring: fetchProductsQuery } }, async (req, reply) =>
-    cachedPublic(req, reply, 60, () => catalog.fetchProducts(app.db, req.query)),
+    cachedPublic(req, reply, () => catalog.fetchProducts(app.db, req.query)),
   );
 
   app.get(
     '/diamond',
     { schema: { querystring: diamondQuery, response: { 200: envelope(diamondAnswer) } } },
-    async (req, reply) => cachedPublic(req, reply, 30, () => catalog.searchDiamonds(app.diamondIndex, req.query)),
+    async (req, reply) => cachedPublic(req, reply, () => catalog.searchDiamonds(app.diamondIndex, req.query)),
   );
 
   app.get('/catalogue/stats', { schema: { response: { 200: envelope(catalogueStats) } } }, async (req, reply) =>
-    cachedPublic(req, reply, 60, () => catalog.catalogueStats(app.diamondIndex)),
+    cachedPublic(req, reply, () => catalog.catalogueStats(app.diamondIndex)),
   );
 
   app.get(
     '/product/diamond',
     { schema: { querystring: diamondOneQuery, response: { 200: envelope(diamondSummary) } } },
-    async (req, reply) => cachedPublic(req, reply, 30, () => catalog.getDiamond(app.db, req.query.id)),
+    async (req, reply) => cachedPublic(req, reply, () => catalog.getDiamond(app.db, req.query.id)),
   );
 
   app.get(
     '/product/type-notable-gemstone',
     { schema: { querystring: z.object({}).strict(), response: { 200: envelope(gemstoneTypeAnswer) } } },
-    async (req, reply) => cachedPublic(req, reply, 60, () => catalog.gemstoneTypes(app.db)),
+    async (req, reply) => cachedPublic(req, reply, () => catalog.gemstoneTypes(app.db)),
   );
 
   app.get(
     '/product/notable-gemstone',
     { schema: { querystring: gemstoneQuery, response: { 200: envelope(gemstoneAnswer) } } },
     async (req, reply) =>
-      cachedPublic(req, reply, 30, () =>
+      cachedPublic(req, reply, () =>
         catalog.gemstones(app.db, {
           ...req.query,
           limit: req.query.pageSize,
@@ -83,7 +83,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/melee',
     { schema: { querystring: meleeQuery, response: { 200: envelope(z.array(meleeParcelSchema)) } } },
-    async (req, reply) => cachedPublic(req, reply, 60, () => catalog.melee(app.db, req.query)),
+    async (req, reply) => cachedPublic(req, reply, () => catalog.melee(app.db, req.query)),
   );
 
   app.post(
@@ -103,6 +103,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stuller/fetch-auto-complete',
     { schema: { querystring: autocompleteQuery, response: { 200: envelope(z.array(suggestion)) } } },
-    async (req, reply) => cachedPublic(req, reply, 60, () => catalog.suggest(app.db, req.query.q)),
+    async (req, reply) => cachedPublic(req, reply, () => catalog.suggest(app.db, req.query.q)),
   );
 };

@@ -8,6 +8,7 @@ export const ADMIN_NAV: Array<{ label: string; href: string; permission: Permiss
   { label: 'Appointments', href: '/admin/appointments', permission: 'appointments:manage' },
   { label: 'Products', href: '/admin/products', permission: 'catalogue:write' },
   { label: 'Stones', href: '/admin/stones', permission: 'catalogue:write' },
+  { label: 'Categories', href: '/admin/categories', permission: 'catalogue:write' },
   { label: 'Metal prices', href: '/admin/metal-prices', permission: 'prices:write' },
   { label: 'Markup', href: '/admin/markup', permission: 'prices:write' },
   { label: 'Imports', href: '/admin/imports', permission: 'imports:run' },
