@@ -317,6 +317,112 @@ describe('two API instances on one PostgreSQL', () => {
     );
   });
 
+  it('a ring and a diamond made by hand on one instance, and a category hidden there, reach the other within 1 s', async () => {
+    await addStaff(
+      database.db,
+      { email: 'twin.maker@facet.test', role: 'manager', password: 'Loupe-and-Tweezers-42' },
+      null,
+    );
+    const origin = { origin: 'http://store.example' };
+    const login = await fetch(`${a.url}/api/admin/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...origin },
+      body: JSON.stringify({ email: 'twin.maker@facet.test', password: 'Loupe-and-Tweezers-42' }),
+    });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const staff = { cookie, ...origin };
+    const [cat] = await q<{ id: number }>(sql`select id from category where parent_id is not null order by id limit 1`);
+    const name = `Twin Made Signet ${randomUUID().slice(0, 6)}`;
+    const made = await call(
+      a,
+      'POST',
+      '/admin/products',
+      {
+        name,
+        longDescription: 'A signet ring made by hand in the back office of one instance of the store.',
+        categoryId: cat!.id,
+        kind: 'ring',
+        metals: ['14KY', 'PLAT'],
+        sizes: [7],
+        pricing: { mode: 'fixed', priceCents: 150_000 },
+        stock: { mode: 'on-hand', quantity: 2, shipsInDays: 2 },
+      },
+      staff,
+    );
+    expect(made.status).toBe(201);
+    const p = made.body.data;
+    await call(a, 'PATCH', `/admin/products/${p.id}`, { version: p.version, published: true }, staff);
+    const diamond = await call(
+      a,
+      'POST',
+      '/admin/stones/diamonds',
+      {
+        origin: 'lab',
+        shape: 'Pear',
+        carat: 2.02,
+        color: 'D',
+        clarity: 'VS2',
+        cut: 'Excellent',
+        polish: 'Excellent',
+        symmetry: 'Excellent',
+        fluorescence: 'None',
+        lengthMm: 11.2,
+        widthMm: 7.1,
+        depthMm: 4.4,
+        depthPct: 62,
+        tablePct: 58,
+        lab: 'IGI',
+        certificate: `LG${Date.now().toString().slice(-9)}`,
+        priceCents: 310_000,
+        costCents: null,
+        videoUrl: null,
+        memoFrom: null,
+        status: 'available',
+        holdReason: null,
+      },
+      staff,
+    );
+    expect(diamond.status).toBe(201);
+    const serial = diamond.body.data.serial as string;
+    const seen = await within(1_000, async () => {
+      const listing = (await call(b, 'GET', `/category/${cat!.id}?pageSize=96&sort=newest`)).body.data;
+      const search = (await call(b, 'POST', '/product/search-product', { data: name, page: 1, pageSize: 10 })).body
+        .data;
+      const stones = (await call(b, 'GET', '/diamond?origin=lab&shape=Pear&caratMin=2.02&caratMax=2.02&pageSize=96'))
+        .body.data;
+      const sitemap = JSON.stringify(
+        (await call(b, 'GET', '/sitemap/entries?kind=products&file=1&offset=0&limit=5000')).body.data,
+      );
+      return (
+        listing.products.some((x: { groupId: number }) => x.groupId === p.id) &&
+        search.products.some((x: { groupId: number }) => x.groupId === p.id) &&
+        stones.diamonds.some((d: { serial: string }) => d.serial === serial) &&
+        sitemap.includes(`/${p.id}/`)
+      );
+    });
+    expect(seen).toBeLessThan(1_000);
+
+    const category = (await call(a, 'GET', `/admin/categories`, undefined, { cookie })).body.data.categories.find(
+      (c: { id: number }) => c.id === cat!.id,
+    );
+    const hid = await call(
+      a,
+      'PATCH',
+      `/admin/categories/${cat!.id}`,
+      { version: category.version, hidden: true },
+      staff,
+    );
+    expect(hid.status).toBe(200);
+    const hidden = await within(1_000, async () => {
+      const menu = JSON.stringify((await call(b, 'GET', '/menu')).body.data);
+      return (
+        (await call(b, 'GET', `/category/${cat!.id}`)).status === 404 && !menu.includes(`"categoryId":${cat!.id},`)
+      );
+    });
+    expect(hidden).toBeLessThan(1_000);
+    await call(a, 'PATCH', `/admin/categories/${cat!.id}`, { version: category.version + 1, hidden: false }, staff);
+  });
+
   it('the owner changes the free-shipping threshold and a shipping price on one instance; the other charges it within 1 s', async () => {
     await addStaff(
       database.db,
