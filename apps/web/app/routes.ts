@@ -65,6 +65,7 @@ export default [
     route('admin/backups', 'routes/admin/backups.tsx'),
     route('admin/settings', 'routes/admin/settings.tsx'),
     route('admin/content', 'routes/admin/content.tsx'),
+    route('admin/content/home', 'routes/admin/content-home.tsx'),
     route('admin/content/:kind/:slug', 'routes/admin/content-page.tsx'),
     route('admin/account', 'routes/admin/account.tsx'),
   ]),

@@ -46,6 +46,7 @@ import {
   versionBody,
 } from './admin-catalogue.ts';
 import { productDetail } from './catalog.ts';
+import { adminHomePage, homePageBody } from './home.ts';
 import {
   categoryMappingBody,
   categoryMappingSaved,
@@ -165,6 +166,8 @@ export const ADMIN_API = {
   'PUT /settings': op({ access: 'settings:manage', body: storeSettingsUpdate, answer: storeSettingsAnswer }),
   // Pages and words.
   'GET /content': op({ access: 'content:write', answer: adminContentList }),
+  'GET /content/home': op({ access: 'content:write', answer: adminHomePage }),
+  'PUT /content/home': op({ access: 'content:write', body: homePageBody, answer: adminHomePage }),
   'GET /content/:kind/:slug': op({ access: 'content:write', params: contentParams, answer: adminContentPage }),
   'PUT /content/:kind/:slug': op({
     access: 'content:write',

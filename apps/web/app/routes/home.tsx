@@ -15,20 +15,22 @@ import { RecentlyViewed } from '~/features/catalog/recently-viewed.tsx';
 import { Promises } from '~/features/home/promises.tsx';
 import { CATEGORY } from '@facet/contracts/categories';
 import { paths } from '@facet/contracts/paths';
+import type { HomePage } from '@facet/contracts/home';
 
 type StoneType = { slug: string; name: string; count: number; fromCents: number; image: string };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const host = context.get(hostContext);
   // The home page still renders when a teaser cannot load.
-  const [featured, stones, sections] = await Promise.all([
+  const [home, featured, stones, sections] = await Promise.all([
+    apiRequest<HomePage>('/content/home', {}, host),
     apiRequest<CategoryAnswer>(`${paths.category(CATEGORY.engagement)}?sort=featured&pageSize=8`, {}, host)
       .then((a) => a.products)
       .catch(() => []),
     apiRequest<StoneType[]>('/product/type-notable-gemstone', {}, host).catch(() => [] as StoneType[]),
     apiRequest<MenuSection[]>('/menu', {}, host).then(navSections, () => [] as NavSection[]),
   ]);
-  return { canonical: `${host.publicUrl}/`, featured, stones, sections };
+  return { canonical: `${host.publicUrl}/`, home, featured, stones, sections };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -39,12 +41,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, stones, sections } = loaderData;
+  const { home, featured, stones, sections } = loaderData;
   const root = useRootData();
   return (
     <>
-      <Hero />
-      <CategoryTiles sections={sections} />
+      <Hero hero={home.hero} />
+      <CategoryTiles sections={sections} tiles={home.tiles} />
       {featured.length > 0 && (
         <section className="mx-auto max-w-site px-5 pb-16 lg:px-8" aria-labelledby="featured-rings">
           <div className="flex items-end justify-between gap-4">

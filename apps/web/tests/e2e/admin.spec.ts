@@ -296,6 +296,7 @@ test('every back-office page passes axe', async ({ browser, page }) => {
     '/admin/products/new',
     '/admin/stones/diamonds/new',
     '/admin/categories',
+    '/admin/content/home',
   ];
   for (const path of pages) {
     await owner.goto(path);

@@ -190,3 +190,35 @@ test('a manager edits a policy sentence in the back office: a wrong placeholder 
   await page.goto(`${store.url}/return-policy`);
   await expect(page.locator('main')).toContainText('Gift returns are welcome within 35 days, with the gift receipt.');
 });
+
+test('a manager rewrites the home page’s first screen and tiles; shoppers see them, facts filled', async ({
+  browser,
+  page,
+}) => {
+  const manager = await signInHere(browser, 'manager', '/admin/content');
+  await manager.getByRole('link', { name: 'Home page' }).click();
+  await expect(manager.getByRole('heading', { level: 1, name: 'Home page' })).toBeVisible();
+  await manager.getByLabel('Line above the heading').fill('Returns within {{returnDays}} days');
+  await manager.getByLabel('Heading', { exact: true }).fill('The winter edit');
+  await manager.getByLabel('Main button leads to').fill('//elsewhere.example');
+  await manager.getByRole('button', { name: 'Save and publish' }).click();
+  await expect(manager.getByText('A page of this store, like /diamonds')).toBeVisible();
+  await manager.getByLabel('Main button', { exact: true }).fill('See lab diamonds');
+  await manager.getByLabel('Main button leads to').fill('/diamonds?origin=lab');
+  await manager.getByRole('radio', { name: 'These tiles, in this order' }).check();
+  // Started from the menu's nine: keep two, the second first.
+  const rows = manager.getByRole('table', { name: 'Tiles, in the order shown' }).getByRole('row');
+  await expect(rows).toHaveCount(10);
+  while ((await rows.count()) > 3) await manager.getByRole('button', { name: 'Remove tile 3' }).click();
+  await manager.getByRole('button', { name: 'Move tile 2 up' }).click();
+  await manager.getByRole('button', { name: 'Save and publish' }).click();
+  await expect(manager.getByText('Saved. The home page shows it within a second.')).toBeVisible();
+
+  await page.goto(`${store.url}/`);
+  // 35: the return window the owner set in the test above.
+  await expect(page.getByText('Returns within 35 days')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The winter edit');
+  await expect(page.getByRole('link', { name: 'See lab diamonds' })).toHaveAttribute('href', '/diamonds?origin=lab');
+  const tiles = page.getByRole('region', { name: 'Shop by category' }).getByRole('listitem');
+  await expect(tiles).toHaveText(['Wedding Bands', 'Engagement Rings'], { ignoreCase: true });
+});

@@ -101,3 +101,57 @@ describe('pages and words', () => {
     expect((await page('blog', 'no-such-post')).statusCode).toBe(404);
   });
 });
+
+describe('the home page’s first screen and tiles', () => {
+  const home = async () => (await t.app.inject({ method: 'GET', url: '/api/content/home' })).json().data;
+  const saveHome = (body: object) => adminCall(t, manager, 'PUT', '/content/home', body);
+
+  it('starts with the store’s words and one tile per menu section; staff words are served at once, facts filled', async () => {
+    const first = await home();
+    expect(first.hero.heading).toBe('Rings made for the rest of your life');
+    expect(first.tiles).toBeNull();
+    const staff = (await adminCall(t, manager, 'GET', '/content/home')).json().data;
+    expect(staff.version).toBe(0);
+    const next = {
+      hero: {
+        ...staff.home.hero,
+        eyebrow: 'Returns within {{returnDays}} days',
+        heading: 'The holiday edit',
+        secondary: null,
+      },
+      tiles: [
+        { label: 'Signets', href: '/search?q=signet', picture: 'mountings' },
+        { label: 'Lab diamonds', href: '/diamonds?origin=lab', picture: 'lab-grown-diamonds' },
+      ],
+    };
+    const saved = await saveHome({ version: 0, home: next });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data, saved.body).toMatchObject({ version: 1, updatedBy: expect.stringMatching(/^manager\./) });
+    const shown = await home();
+    expect(shown.hero).toMatchObject({
+      eyebrow: 'Returns within 30 days',
+      heading: 'The holiday edit',
+      secondary: null,
+    });
+    expect(shown.tiles.map((x: { label: string }) => x.label)).toEqual(['Signets', 'Lab diamonds']);
+
+    const stale = await saveHome({ version: 0, home: next });
+    expect(stale.statusCode, 'a save from a stale form is refused').toBe(409);
+  });
+
+  it('refuses an unknown placeholder, a link to another site and an empty heading; nothing is saved', async () => {
+    const { home: was, version } = (await adminCall(t, manager, 'GET', '/content/home')).json().data;
+    for (const [hero, tiles, field] of [
+      [{ ...was.hero, text: 'Free over {{freeShipping}}' }, was.tiles, 'home.hero.text'],
+      [{ ...was.hero, primary: { label: 'Shop', href: '//evil.example/x' } }, was.tiles, 'home.hero.primary.href'],
+      [{ ...was.hero, heading: '' }, was.tiles, 'home.hero.heading'],
+      [was.hero, [{ label: 'Away', href: 'https://evil.example', picture: 'diamonds' }], 'home.tiles.0.href'],
+      [was.hero, [{ label: 'Odd', href: '/x', picture: 'unicorn' }], 'home.tiles.0.picture'],
+    ] as const) {
+      const res = await saveHome({ version, home: { hero, tiles } });
+      expect(res.statusCode, JSON.stringify(hero)).toBe(400);
+      expect(Object.keys(res.json().errors ?? {}), res.body).toContain(field);
+    }
+    expect((await adminCall(t, manager, 'GET', '/content/home')).json().data.version).toBe(version);
+  });
+});

@@ -7,10 +7,15 @@ import { adminRoute } from '../../plugins/admin-op.ts';
 import { storeFacts } from '../../store-facts.ts';
 import { actorOf } from '../staff/index.ts';
 import * as content from './service.ts';
+import { homeForShoppers, homeForStaff, saveHome } from './home.ts';
+import { homePage } from '@facet/contracts/home';
 
 /** The pages shoppers read: a policy or a post, and the journal's list. */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const facts = () => storeFacts(app.storeSettings.current(), app.config);
+  app.get('/content/home', { schema: { response: { 200: envelope(homePage) } } }, async () => ({
+    data: await homeForShoppers(app.db, facts()),
+  }));
   app.get(
     '/content/:kind',
     {
@@ -35,6 +40,13 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const facts = () => storeFacts(app.storeSettings.current(), app.config);
   app.route({ ...adminRoute('GET /content'), handler: async () => ({ data: await content.pagesForStaff(app.db) }) });
+  app.route({ ...adminRoute('GET /content/home'), handler: async () => ({ data: await homeForStaff(app.db) }) });
+  app.route({
+    ...adminRoute('PUT /content/home'),
+    handler: async (req) => ({
+      data: await saveHome(app.db, facts(), actorOf(req.staff!.staff), req.body.version, req.body.home),
+    }),
+  });
   app.route({
     ...adminRoute('GET /content/:kind/:slug'),
     handler: async (req) => ({ data: await content.pageForStaff(app.db, req.params.kind, req.params.slug) }),

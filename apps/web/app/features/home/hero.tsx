@@ -1,26 +1,24 @@
 import { Link } from 'react-router';
-import { CATEGORY } from '@facet/contracts/categories';
-import { paths } from '@facet/contracts/paths';
+import type { HomePage } from '@facet/contracts/home';
 
-/** The first screen of the store: what Facet makes, and the two ways in. */
-export function Hero() {
+/** The first screen of the store, in the words staff gave it: what the store makes, and the ways in. */
+export function Hero({ hero }: { hero: HomePage['hero'] }) {
   return (
     <section className="bg-secondary">
       <div className="mx-auto grid max-w-site items-center gap-10 px-5 py-16 md:grid-cols-2 md:py-24 lg:px-8">
         <div>
-          <p className="eyebrow text-primary">Made to order in New York</p>
-          <h1 className="mt-4 text-4xl leading-[1.05] md:text-[3.5rem]">Rings made for the rest of your life</h1>
-          <p className="mt-5 max-w-md text-lg text-ink/80">
-            Choose a setting, a metal and a certified diamond. We cast, set and polish it by hand, and ship it insured
-            to your door.
-          </p>
+          {hero.eyebrow && <p className="eyebrow text-primary">{hero.eyebrow}</p>}
+          <h1 className="mt-4 text-4xl leading-[1.05] md:text-[3.5rem]">{hero.heading}</h1>
+          {hero.text && <p className="mt-5 max-w-md text-lg text-ink/80">{hero.text}</p>}
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to={paths.category(CATEGORY.engagement)} className="btn-primary">
-              Shop engagement rings
+            <Link to={hero.primary.href} className="btn-primary">
+              {hero.primary.label}
             </Link>
-            <Link to="/diamonds" className="btn-secondary">
-              Search diamonds
-            </Link>
+            {hero.secondary && (
+              <Link to={hero.secondary.href} className="btn-secondary">
+                {hero.secondary.label}
+              </Link>
+            )}
           </div>
         </div>
         <HeroArt />

@@ -17,13 +17,18 @@ export default function AdminContent({ loaderData: pages }: Route.ComponentProps
   return (
     <>
       <AdminHeading title="Pages">
-        <Link to="/admin/content/blog/new" className="btn-secondary py-1.5 text-sm">
-          New journal post
-        </Link>
+        <div className="flex gap-3">
+          <Link to="/admin/content/home" className="btn-secondary py-1.5 text-sm">
+            Home page
+          </Link>
+          <Link to="/admin/content/blog/new" className="btn-secondary py-1.5 text-sm">
+            New journal post
+          </Link>
+        </div>
       </AdminHeading>
       <p className="mb-4 max-w-3xl text-sm text-muted">
-        The policy pages and the journal. Text is Markdown; store facts (shipping, returns, lead times) are
-        placeholders, so a change in Store settings reaches every page.
+        The home page’s first screen and tiles, the policy pages and the journal. Text is Markdown; store facts
+        (shipping, returns, lead times) are placeholders, so a change in Store settings reaches every page.
       </p>
       <div className="overflow-x-auto border border-hairline bg-white">
         <table className="w-full text-sm">

@@ -4,8 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { CONTENT_SLUG, contentPageBody, type AdminContentPage } from '@facet/contracts/content';
-import { factPhrases } from '@facet/contracts/store-facts';
-import { useStoreFacts } from '~/lib/store-facts.ts';
+import { FactPlaceholders } from './fact-placeholders.tsx';
 import { toast } from '~/lib/toast.ts';
 import { adminApi } from '../shared/admin-api.ts';
 import { Field } from '../shared/field.tsx';
@@ -34,8 +33,6 @@ const valuesOf = (p: AdminContentPage): Values => ({
 
 export function ContentEditor({ page, isNew }: { page: AdminContentPage; isNew: boolean }) {
   const navigate = useNavigate();
-  const facts = useStoreFacts();
-  const phrases = Object.entries(factPhrases(facts));
   const [preview, setPreview] = useState<{ title: string; html: string } | null>(null);
   const { busy, run } = useAdminAction();
   const form = useForm<Values, unknown, z.output<typeof schema>>({
@@ -128,22 +125,7 @@ export function ContentEditor({ page, isNew }: { page: AdminContentPage; isNew: 
           </section>
         )}
       </form>
-      <aside className="h-fit border border-hairline bg-white p-4 text-sm" aria-labelledby="placeholders">
-        <h2 id="placeholders" className="font-semibold">
-          Store facts
-        </h2>
-        <p className="mt-1 text-xs text-muted">
-          Write a placeholder instead of a number: the page always says the store's current setting.
-        </p>
-        <dl className="mt-3 space-y-2">
-          {phrases.map(([k, v]) => (
-            <div key={k}>
-              <dt className="font-mono text-xs">{`{{${k}}}`}</dt>
-              <dd className="text-xs text-muted">{v}</dd>
-            </div>
-          ))}
-        </dl>
-      </aside>
+      <FactPlaceholders />
     </div>
   );
 }

@@ -1,0 +1,287 @@
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRevalidator } from 'react-router';
+import { z } from 'zod';
+import { TILE_PICTURE_NAMES, TILE_PICTURES, type AdminHomePage, type HomePage } from '@facet/contracts/home';
+import { toast } from '~/lib/toast.ts';
+import { adminApi } from '../shared/admin-api.ts';
+import { CellInput, Field } from '../shared/field.tsx';
+import { useAdminAction } from '../shared/use-admin-action.ts';
+import { FactPlaceholders } from './fact-placeholders.tsx';
+
+// The home page's first screen and its tiles as staff word them. Links are pages of this store;
+// text may carry store facts as placeholders. The server checks everything again.
+
+const href = z
+  .string()
+  .trim()
+  .regex(/^\/(?!\/)\S*$/, 'A page of this store, like /diamonds');
+const schema = z
+  .object({
+    eyebrow: z.string().trim().max(60, 'At most 60 characters'),
+    heading: z.string().trim().min(1, 'Write the heading').max(90, 'At most 90 characters'),
+    text: z.string().trim().max(300, 'At most 300 characters'),
+    primaryLabel: z.string().trim().min(1, 'Write the button’s words').max(40),
+    primaryHref: href,
+    secondaryLabel: z.string().trim().max(40),
+    secondaryHref: z.string().trim(),
+    ownTiles: z.boolean(),
+    tiles: z.array(
+      z.object({
+        label: z.string().trim().min(1, 'Name it').max(40, 'At most 40 characters'),
+        href,
+        picture: z.enum(TILE_PICTURES),
+      }),
+    ),
+  })
+  .superRefine((v, ctx) => {
+    if (v.secondaryLabel && !href.safeParse(v.secondaryHref).success)
+      ctx.addIssue({ code: 'custom', path: ['secondaryHref'], message: 'A page of this store, like /diamonds' });
+    if (v.ownTiles && v.tiles.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['tiles'], message: 'Add a tile, or use one per menu section' });
+  });
+type Values = z.infer<typeof schema>;
+
+const valuesOf = (h: HomePage): Values => ({
+  eyebrow: h.hero.eyebrow,
+  heading: h.hero.heading,
+  text: h.hero.text,
+  primaryLabel: h.hero.primary.label,
+  primaryHref: h.hero.primary.href,
+  secondaryLabel: h.hero.secondary?.label ?? '',
+  secondaryHref: h.hero.secondary?.href ?? '',
+  ownTiles: h.tiles !== null,
+  tiles: h.tiles ?? [],
+});
+
+/** Server field paths (home.hero.primary.href) → this form's fields. */
+const FIELD_OF: Record<string, keyof Values> = {
+  'home.hero.eyebrow': 'eyebrow',
+  'home.hero.heading': 'heading',
+  'home.hero.text': 'text',
+  'home.hero.primary.label': 'primaryLabel',
+  'home.hero.primary.href': 'primaryHref',
+  'home.hero.secondary.label': 'secondaryLabel',
+  'home.hero.secondary.href': 'secondaryHref',
+};
+
+export function HomeEditor({ page, menuTiles }: { page: AdminHomePage; menuTiles: NonNullable<HomePage['tiles']> }) {
+  const { revalidate } = useRevalidator();
+  const { busy, run } = useAdminAction();
+  const { register, control, handleSubmit, formState, setError, reset, setValue } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: valuesOf(page.home),
+    mode: 'onTouched',
+  });
+  const tiles = useFieldArray({ control, name: 'tiles' });
+  const ownTiles = useWatch({ control, name: 'ownTiles' });
+  const e = formState.errors;
+  const save = handleSubmit((v) =>
+    run(
+      async () => {
+        const home: HomePage = {
+          hero: {
+            eyebrow: v.eyebrow,
+            heading: v.heading,
+            text: v.text,
+            primary: { label: v.primaryLabel, href: v.primaryHref },
+            secondary: v.secondaryLabel ? { label: v.secondaryLabel, href: v.secondaryHref } : null,
+          },
+          tiles: v.ownTiles ? v.tiles : null,
+        };
+        const saved = await adminApi('PUT /content/home', { body: { version: page.version, home } });
+        reset(valuesOf(saved.home));
+        toast.success('Saved. The home page shows it within a second.');
+        await revalidate();
+      },
+      (errs) => {
+        for (const [field, message] of Object.entries(errs ?? {})) {
+          const name = FIELD_OF[field] ?? (field.startsWith('home.tiles') ? 'tiles' : null);
+          if (name) setError(name, { message });
+        }
+      },
+    ),
+  );
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <form method="post" noValidate onSubmit={(ev) => void save(ev)} className="space-y-4">
+        <section className="space-y-4 border border-hairline bg-white p-4" aria-labelledby="hero">
+          <h2 id="hero" className="text-sm font-semibold">
+            First screen
+          </h2>
+          <Field label="Line above the heading" error={e.eyebrow} hint="Optional. Small capitals above the heading.">
+            {(a) => <input {...a} {...register('eyebrow')} className="field py-2" />}
+          </Field>
+          <Field label="Heading" error={e.heading}>
+            {(a) => <input {...a} {...register('heading')} className="field py-2" />}
+          </Field>
+          <Field label="Text" error={e.text} hint="Optional. One or two sentences.">
+            {(a) => <textarea {...a} {...register('text')} rows={3} className="field py-2" />}
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Main button" error={e.primaryLabel}>
+              {(a) => <input {...a} {...register('primaryLabel')} className="field py-2" />}
+            </Field>
+            <Field label="Main button leads to" error={e.primaryHref}>
+              {(a) => <input {...a} {...register('primaryHref')} className="field py-2" placeholder="/diamonds" />}
+            </Field>
+            <Field label="Second button" error={e.secondaryLabel} hint="Optional.">
+              {(a) => <input {...a} {...register('secondaryLabel')} className="field py-2" />}
+            </Field>
+            <Field label="Second button leads to" error={e.secondaryHref}>
+              {(a) => <input {...a} {...register('secondaryHref')} className="field py-2" placeholder="/diamonds" />}
+            </Field>
+          </div>
+        </section>
+
+        <section className="space-y-3 border border-hairline bg-white p-4" aria-labelledby="tiles">
+          <h2 id="tiles" className="text-sm font-semibold">
+            Category tiles
+          </h2>
+          <fieldset className="space-y-2 text-sm">
+            <legend className="sr-only">Which tiles</legend>
+            <label className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="tile-mode"
+                checked={!ownTiles}
+                onChange={() => setValue('ownTiles', false, { shouldDirty: true })}
+                className="h-4 w-4"
+              />
+              One per menu section (follows the menu)
+            </label>
+            <label className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="tile-mode"
+                checked={ownTiles}
+                onChange={() => {
+                  setValue('ownTiles', true, { shouldDirty: true });
+                  // Start from what shoppers see now.
+                  if (!tiles.fields.length) tiles.replace(menuTiles);
+                }}
+                className="h-4 w-4"
+              />
+              These tiles, in this order
+            </label>
+          </fieldset>
+          {e.tiles?.message || e.tiles?.root?.message ? (
+            <p role="alert" className="text-sm text-danger">
+              {e.tiles.message ?? e.tiles.root?.message}
+            </p>
+          ) : null}
+          {ownTiles && (
+            <>
+              <table className="w-full text-sm">
+                <caption className="sr-only">Tiles, in the order shown</caption>
+                <thead className="text-left text-xs uppercase tracking-wider text-muted">
+                  <tr>
+                    <th scope="col" className="pb-1 pr-2 font-medium">
+                      Name
+                    </th>
+                    <th scope="col" className="pb-1 pr-2 font-medium">
+                      Leads to
+                    </th>
+                    <th scope="col" className="pb-1 pr-2 font-medium">
+                      Picture
+                    </th>
+                    <th scope="col">
+                      <span className="sr-only">Order and remove</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {tiles.fields.map((f, i) => (
+                    <tr key={f.id} className="align-top">
+                      <td className="py-1 pr-2">
+                        <CellInput
+                          label={`Name of tile ${i + 1}`}
+                          reg={register(`tiles.${i}.label`)}
+                          error={e.tiles?.[i]?.label}
+                        />
+                      </td>
+                      <td className="py-1 pr-2">
+                        <CellInput
+                          label={`Page of tile ${i + 1}`}
+                          reg={register(`tiles.${i}.href`)}
+                          error={e.tiles?.[i]?.href}
+                        />
+                      </td>
+                      <td className="py-1 pr-2">
+                        <select
+                          aria-label={`Picture of tile ${i + 1}`}
+                          {...register(`tiles.${i}.picture`)}
+                          className="field py-1.5"
+                        >
+                          {TILE_PICTURES.map((p) => (
+                            <option key={p} value={p}>
+                              {TILE_PICTURE_NAMES[p]}
+                            </option>
+                          ))}
+                        </select>
+                      </td>
+                      <td className="whitespace-nowrap py-1 text-right">
+                        <button
+                          type="button"
+                          className="px-2 py-1.5 disabled:opacity-30"
+                          disabled={i === 0}
+                          onClick={() => tiles.move(i, i - 1)}
+                          aria-label={`Move tile ${i + 1} up`}
+                        >
+                          ↑
+                        </button>
+                        <button
+                          type="button"
+                          className="px-2 py-1.5 disabled:opacity-30"
+                          disabled={i === tiles.fields.length - 1}
+                          onClick={() => tiles.move(i, i + 1)}
+                          aria-label={`Move tile ${i + 1} down`}
+                        >
+                          ↓
+                        </button>
+                        <button
+                          type="button"
+                          className="px-2 py-1.5 text-danger underline"
+                          onClick={() => tiles.remove(i)}
+                        >
+                          Remove<span className="sr-only"> tile {i + 1}</span>
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <button
+                type="button"
+                className="btn-secondary py-1.5 text-sm"
+                disabled={tiles.fields.length >= 12}
+                onClick={() => tiles.append({ label: '', href: '/', picture: 'diamonds' }, { shouldFocus: true })}
+              >
+                Add a tile
+              </button>
+            </>
+          )}
+        </section>
+
+        <div className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 border border-hairline bg-white p-3 shadow-sm">
+          <button type="submit" className="btn-primary py-2" disabled={busy || !formState.isDirty}>
+            {busy ? 'Saving…' : 'Save and publish'}
+          </button>
+          <button
+            type="button"
+            className="btn-secondary py-2"
+            disabled={busy || !formState.isDirty}
+            onClick={() => reset(valuesOf(page.home))}
+          >
+            Discard changes
+          </button>
+          <a href="/" target="_blank" rel="noreferrer" className="text-sm text-primary underline">
+            View the home page
+          </a>
+        </div>
+      </form>
+      <FactPlaceholders />
+    </div>
+  );
+}

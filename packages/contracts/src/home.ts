@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+// The home page's first screen and its category tiles, as staff word and arrange them. Text may
+// carry store facts as `{{placeholders}}` (filled when the page is shown); links go to pages of
+// this store only.
+
+/** The drawn pictures a tile can show (the store's art, one per kind of piece). */
+export const TILE_PICTURES = [
+  'engagement-rings',
+  'wedding-bands',
+  'chain-and-cords',
+  'jewelry',
+  'mountings',
+  'findings',
+  'diamonds',
+  'lab-grown-diamonds',
+  'gemstones',
+] as const;
+export type TilePicture = (typeof TILE_PICTURES)[number];
+export const TILE_PICTURE_NAMES: Record<TilePicture, string> = {
+  'engagement-rings': 'Halo engagement ring',
+  'wedding-bands': 'Eternity band',
+  'chain-and-cords': 'Rope chain',
+  jewelry: 'Diamond stud',
+  mountings: 'Solitaire mounting',
+  findings: 'Clasp',
+  diamonds: 'Round diamond',
+  'lab-grown-diamonds': 'Emerald-cut diamond',
+  gemstones: 'Oval sapphire',
+};
+
+const text = (max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Write the ${what}`)
+    .max(max, `At most ${max} characters`)
+    .refine((s) => !/[\r\n]/.test(s), 'One line');
+/** A page of this store ("/diamonds", "/category/12"), never another site. */
+export const storeHref = z
+  .string()
+  .trim()
+  .regex(/^\/(?!\/)[^\s\\]*$/, 'A page of this store, starting with / (like /diamonds)')
+  .max(300);
+const button = z.object({ label: text(40, 'button’s words'), href: storeHref }).strict();
+
+export const homePage = z
+  .object({
+    hero: z
+      .object({
+        eyebrow: z.string().trim().max(60, 'At most 60 characters'),
+        heading: text(90, 'heading'),
+        text: z.string().trim().max(300, 'At most 300 characters'),
+        primary: button,
+        secondary: button.nullable(),
+      })
+      .strict(),
+    /** null: one tile per menu section, following the menu. */
+    tiles: z
+      .array(z.object({ label: text(40, 'tile’s name'), href: storeHref, picture: z.enum(TILE_PICTURES) }).strict())
+      .min(1, 'At least one tile — or go back to one per menu section')
+      .max(12, 'At most 12 tiles')
+      .nullable(),
+  })
+  .strict();
+export type HomePage = z.infer<typeof homePage>;
+
+/** GET /api/admin/content/home: the words as saved (placeholders unfilled), and their version. */
+export const adminHomePage = z.object({
+  home: homePage,
+  /** 0: the store's original words, never edited. */
+  version: z.number().int(),
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type AdminHomePage = z.infer<typeof adminHomePage>;
+export const homePageBody = z.object({ version: z.number().int().min(0), home: homePage }).strict();
