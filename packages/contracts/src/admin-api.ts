@@ -72,6 +72,7 @@ import {
   contentPageBody,
   contentParams,
   contentPreview,
+  contentVisibilityBody,
   contentPreviewBody,
 } from './content.ts';
 
@@ -174,6 +175,20 @@ export const ADMIN_API = {
     params: contentParams,
     body: contentPageBody,
     answer: adminContentPage,
+  }),
+  'POST /content/:kind/:slug/visibility': op({
+    access: 'content:write',
+    params: contentParams,
+    body: contentVisibilityBody,
+    answer: adminContentPage,
+  }),
+  /** A post written in the back office, gone for good (one the store shipped with can only be hidden). */
+  'DELETE /content/:kind/:slug': op({
+    access: 'content:write',
+    params: contentParams,
+    query: z.object({ version: z.coerce.number().int().min(1) }).strict(),
+    answer: z.null(),
+    status: 204,
   }),
   'POST /content/preview': op({ access: 'content:write', body: contentPreviewBody, answer: contentPreview }),
   'GET /audit': op({ access: 'audit:read', query: auditQuery, answer: auditPage }),

@@ -51,6 +51,10 @@ export const adminContentPage = z.object({
   date: z.string().nullable(),
   /** 0: the store's original text, never edited. */
   version: z.number().int(),
+  /** Taken off the journal: shoppers cannot read it. */
+  hidden: z.boolean(),
+  /** Written in the back office (not one the store shipped with): it can be deleted. */
+  deletable: z.boolean(),
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable(),
   /** Where shoppers read it. */
@@ -64,3 +68,6 @@ export const contentPreviewBody = contentPageBody.pick({ title: true, body: true
 export const contentPreview = z.object({ title: z.string(), html: z.string() });
 
 export const contentHref = (kind: ContentKind, slug: string) => (kind === 'blog' ? `/blog/${slug}` : `/${slug}`);
+
+/** POST /api/admin/content/blog/:slug/visibility: a post taken off the journal, or put back. */
+export const contentVisibilityBody = z.object({ version: z.number().int().min(0), hidden: z.boolean() }).strict();

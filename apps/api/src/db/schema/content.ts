@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Words staff edit in the back office: the policy pages and the journal's posts, Markdown with
@@ -16,6 +16,8 @@ export const contentPage = pgTable(
     body: text('body').notNull(),
     /** A post's date (YYYY-MM-DD); null for policies. */
     date: text('date'),
+    /** A post taken off the journal (its page is not found, it leaves the list and the sitemap). */
+    hidden: boolean('hidden').notNull().default(false),
     version: integer('version').notNull(),
     updatedBy: text('updated_by').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

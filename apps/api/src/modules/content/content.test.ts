@@ -155,3 +155,49 @@ describe('the home page’s first screen and tiles', () => {
     expect((await adminCall(t, manager, 'GET', '/content/home')).json().data.version).toBe(version);
   });
 });
+
+describe('taking a journal post down', () => {
+  const list = async () =>
+    ((await t.app.inject({ method: 'GET', url: '/api/content/blog' })).json().data as Array<{ slug: string }>).map(
+      (p) => p.slug,
+    );
+  const visibility = (kind: string, slug: string, body: object) =>
+    adminCall(t, manager, 'POST', `/content/${kind}/${slug}/visibility`, body);
+
+  it('a post the store shipped with is taken off the journal and put back; it can never be deleted', async () => {
+    expect(await list()).toContain('gemstone-care');
+    const off = await visibility('blog', 'gemstone-care', { version: 0, hidden: true });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data).toMatchObject({ hidden: true, deletable: false, version: 1 });
+    expect((await page('blog', 'gemstone-care')).statusCode).toBe(404);
+    expect(await list()).not.toContain('gemstone-care');
+    const gone = await adminCall(t, manager, 'DELETE', '/content/blog/gemstone-care?version=1');
+    expect(gone.statusCode).toBe(409);
+    const back = await visibility('blog', 'gemstone-care', { version: 1, hidden: false });
+    expect(back.json().data.hidden).toBe(false);
+    expect((await page('blog', 'gemstone-care')).statusCode).toBe(200);
+    // An edit keeps a post where it is: saving a hidden post does not put it back.
+    await visibility('blog', 'gemstone-care', { version: 2, hidden: true });
+    const src = await source('blog', 'gemstone-care');
+    await save('blog', 'gemstone-care', { ...fields(src), title: `${src.title} (revised)` });
+    expect((await page('blog', 'gemstone-care')).statusCode).toBe(404);
+  });
+
+  it('a post written here can be deleted (with the version read); a policy page cannot be hidden', async () => {
+    const made = await save('blog', 'workshop-news', {
+      version: 0,
+      title: 'News from the workshop',
+      description: 'What the bench made this month.',
+      body: 'Three signets and a pavé band.',
+      date: '2026-11-20',
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().data.deletable).toBe(true);
+    expect((await adminCall(t, manager, 'DELETE', '/content/blog/workshop-news?version=9')).statusCode).toBe(409);
+    const del = await adminCall(t, manager, 'DELETE', '/content/blog/workshop-news?version=1');
+    expect(del.statusCode).toBe(204);
+    expect((await page('blog', 'workshop-news')).statusCode).toBe(404);
+    expect(await list()).not.toContain('workshop-news');
+    expect((await visibility('policies', 'return-policy', { version: 0, hidden: true })).statusCode).toBe(409);
+  });
+});

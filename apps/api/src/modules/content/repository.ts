@@ -45,6 +45,15 @@ export const contentRepository = {
     return rows[0] ?? null;
   },
 
+  /** Deletes the page if it is still at `version`: the row deleted, or null. */
+  remove: async (db: DbOrTx, kind: ContentKind, slug: string, version: number): Promise<ContentRow | null> =>
+    (
+      await db
+        .delete(contentPage)
+        .where(and(eq(contentPage.kind, kind), eq(contentPage.slug, slug), eq(contentPage.version, version)))
+        .returning()
+    )[0] ?? null,
+
   /** The home page's words as saved (a store_setting row `{ version, home, by }`), or null: the originals. */
   home: async (db: DbOrTx, lock = false) =>
     rowsOf<{ version: number; home: HomePage; by: string | null; updatedAt: string }>(

@@ -65,6 +65,26 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   });
   app.route({
+    ...adminRoute('POST /content/:kind/:slug/visibility'),
+    handler: async (req) => ({
+      data: await content.setPostHidden(
+        app.db,
+        actorOf(req.staff!.staff),
+        req.params.kind,
+        req.params.slug,
+        req.body.version,
+        req.body.hidden,
+      ),
+    }),
+  });
+  app.route({
+    ...adminRoute('DELETE /content/:kind/:slug'),
+    handler: async (req, reply) => {
+      await content.deletePost(app.db, actorOf(req.staff!.staff), req.params.kind, req.params.slug, req.query.version);
+      return reply.status(204).send({ data: null });
+    },
+  });
+  app.route({
     ...adminRoute('POST /content/preview'),
     handler: async (req) => ({ data: content.previewPage(facts(), req.body) }),
   });

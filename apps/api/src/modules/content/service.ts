@@ -91,12 +91,13 @@ const shown = (p: Source, facts: StoreFacts): ContentPageAnswer => ({
 /** A page as shoppers read it, or null. */
 export async function contentPage(db: DbOrTx, facts: StoreFacts, kind: ContentKind, slug: string) {
   const page = (await repo.one(db, kind, slug)) ?? originals().get(`${kind}/${slug}`) ?? null;
-  return page ? shown(page, facts) : null;
+  return page && !('hidden' in page && page.hidden) ? shown(page, facts) : null;
 }
 
 /** The journal's posts, newest first (no bodies). */
 export async function contentList(db: DbOrTx, facts: StoreFacts, kind: ContentKind) {
   return (await merged(db, kind))
+    .filter((p) => !p.hidden)
     .map((p) => ({
       slug: p.slug,
       title: fillFacts(p.title, facts),
@@ -114,6 +115,8 @@ const forStaff = (p: Source & Partial<ContentRow>): AdminContentPage => ({
   body: p.body,
   date: p.date,
   version: p.version ?? 0,
+  hidden: p.hidden ?? false,
+  deletable: !originals().has(`${p.kind}/${p.slug}`),
   updatedAt: p.updatedAt ? p.updatedAt.toISOString() : null,
   updatedBy: p.updatedBy ?? null,
   href: contentHref(p.kind, p.slug),
@@ -170,7 +173,14 @@ export async function savePage(
     const { version, ...page } = body;
     const saved = await repo.save(
       tx,
-      { kind, slug, ...page, date: kind === 'blog' ? page.date : null, updatedBy: actor.email },
+      {
+        kind,
+        slug,
+        ...page,
+        date: kind === 'blog' ? page.date : null,
+        hidden: before !== null && 'hidden' in before && before.hidden === true,
+        updatedBy: actor.email,
+      },
       version,
     );
     if (!saved)
@@ -188,5 +198,53 @@ export async function savePage(
       },
     );
     return forStaff(saved);
+  });
+}
+
+const CHANGED = 'This page was changed by someone else since you opened it. Reload it and try again.';
+
+/** A journal post taken off the journal (its page not found, out of the list and the sitemap), or put back. */
+export async function setPostHidden(
+  db: Database['db'],
+  actor: Actor,
+  kind: ContentKind,
+  slug: string,
+  version: number,
+  hidden: boolean,
+): Promise<AdminContentPage> {
+  if (kind !== 'blog') throw new Conflict('A policy page is part of the store: change its text instead.');
+  return db.transaction(async (tx) => {
+    const page = (await repo.one(tx, kind, slug, true)) ?? originals().get(`${kind}/${slug}`);
+    if (!page) throw new NotFound('There is no such page.');
+    const { title, description, body, date } = page;
+    const saved = await repo.save(
+      tx,
+      { kind, slug, title, description, body, date, hidden, updatedBy: actor.email },
+      version,
+    );
+    if (!saved) throw new Conflict(CHANGED);
+    await audit(tx, actor, hidden ? 'content.hide' : 'content.show', 'content_page', `${kind}/${slug}`, null, {
+      hidden,
+    });
+    return forStaff(saved);
+  });
+}
+
+/** A post written in the back office, deleted; one the store shipped with can only be taken off the journal. */
+export async function deletePost(db: Database['db'], actor: Actor, kind: ContentKind, slug: string, version: number) {
+  if (kind !== 'blog' || originals().has(`${kind}/${slug}`))
+    throw new Conflict('This page came with the store: take it off the journal instead.');
+  await db.transaction(async (tx) => {
+    const gone = await repo.remove(tx, kind, slug, version);
+    if (!gone) throw new Conflict(CHANGED);
+    await audit(
+      tx,
+      actor,
+      'content.delete',
+      'content_page',
+      `${kind}/${slug}`,
+      { title: gone.title, body: gone.body },
+      null,
+    );
   });
 }

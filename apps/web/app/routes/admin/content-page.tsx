@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { CONTENT_KIND_LABELS, contentHref, type AdminContentPage, type ContentKind } from '@facet/contracts/content';
 import type { Route } from './+types/content-page';
 import { ContentEditor } from '~/features/admin/content/content-editor.tsx';
+import { PostVisibility } from '~/features/admin/content/post-visibility.tsx';
 import { adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
@@ -14,6 +15,8 @@ const blank = (kind: ContentKind): AdminContentPage => ({
   body: '',
   date: new Date().toISOString().slice(0, 10),
   version: 0,
+  hidden: false,
+  deletable: true,
   updatedAt: null,
   updatedBy: null,
   href: contentHref(kind, ''),
@@ -39,13 +42,19 @@ export default function AdminContentPage({ loaderData: { page, isNew } }: Route.
       </p>
       <AdminHeading title={isNew ? 'New journal post' : page.title}>
         {!isNew && (
-          <a href={page.href} target="_blank" rel="noreferrer" className="text-sm text-primary underline">
-            View in the store
-          </a>
+          <div className="flex flex-wrap items-center gap-3">
+            {!page.hidden && (
+              <a href={page.href} target="_blank" rel="noreferrer" className="text-sm text-primary underline">
+                View in the store
+              </a>
+            )}
+            {page.kind === 'blog' && <PostVisibility page={page} />}
+          </div>
         )}
       </AdminHeading>
       <p className="mb-4 text-sm text-muted">
         {CONTENT_KIND_LABELS[page.kind]}
+        {page.hidden ? ' · taken off the journal: shoppers cannot read it' : ''}
         {page.updatedBy ? ` · last saved by ${page.updatedBy}` : isNew ? '' : ' · the store’s original text'}
       </p>
       <ContentEditor key={`${page.slug}-${page.version}`} page={page} isNew={isNew} />

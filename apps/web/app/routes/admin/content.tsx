@@ -42,14 +42,21 @@ export default function AdminContent({ loaderData: pages }: Route.ComponentProps
                     {p.title}
                   </Link>
                 </td>
-                <td className="px-3 py-2">{CONTENT_KIND_LABELS[p.kind]}</td>
+                <td className="px-3 py-2">
+                  {CONTENT_KIND_LABELS[p.kind]}
+                  {p.hidden ? ' · taken down' : ''}
+                </td>
                 <td className="px-3 py-2 text-muted">
                   {p.updatedAt ? `${when.format(new Date(p.updatedAt))} · ${p.updatedBy}` : 'The store’s original text'}
                 </td>
                 <td className="px-3 py-2 text-right">
-                  <a href={p.href} target="_blank" rel="noreferrer" className="text-primary underline">
-                    View<span className="sr-only"> {p.title} in the store</span>
-                  </a>
+                  {p.hidden ? (
+                    <span className="text-muted">—</span>
+                  ) : (
+                    <a href={p.href} target="_blank" rel="noreferrer" className="text-primary underline">
+                      View<span className="sr-only"> {p.title} in the store</span>
+                    </a>
+                  )}
                 </td>
               </tr>
             ))}

@@ -1,0 +1,1 @@
+ALTER TABLE "content_page" ADD COLUMN "hidden" boolean DEFAULT false NOT NULL;
