@@ -34,6 +34,8 @@ import {
 import {
   PHOTO_KEY,
   adminDiamond,
+  adminGem,
+  adminMelee,
   adminProduct,
   adminProductList,
   adminProductQuery,
@@ -41,6 +43,8 @@ import {
   adminStoneRow,
   designOptions,
   handDiamondBody,
+  handGemBody,
+  meleeBody,
   newDesignBody,
   photoOrderBody,
   versionBody,
@@ -328,6 +332,24 @@ export const ADMIN_API = {
     params: idParams,
     body: z.object({ version: z.string().max(40), stone: handDiamondBody }).strict(),
     answer: adminDiamond,
+  }),
+  /** The form's choices for a new gemstone (its `id` 0). */
+  'GET /stones/gemstones/new': op({ access: 'catalogue:write', answer: adminGem }),
+  'POST /stones/gemstones': op({ access: 'catalogue:write', body: handGemBody, answer: adminGem, status: 201 }),
+  'GET /stones/gemstones/:id': op({ access: 'catalogue:write', params: idParams, answer: adminGem }),
+  'PUT /stones/gemstones/:id': op({
+    access: 'catalogue:write',
+    params: idParams,
+    body: z.object({ version: z.number().int().min(1), stone: handGemBody }).strict(),
+    answer: adminGem,
+  }),
+  'GET /melee': op({ access: 'catalogue:write', answer: z.array(adminMelee) }),
+  'POST /melee': op({ access: 'catalogue:write', body: meleeBody, answer: adminMelee, status: 201 }),
+  'PUT /melee/:id': op({
+    access: 'catalogue:write',
+    params: idParams,
+    body: z.object({ version: z.number().int().min(1), parcel: meleeBody }).strict(),
+    answer: adminMelee,
   }),
   'POST /stones/:kind/:id': op({
     access: 'catalogue:write',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCE, LABS, SHAPES } from './grades.ts';
 import { METAL_QUALITIES } from './metals.ts';
+import { MELEE_SHAPES } from './catalog.ts';
 
 // The back office's catalogue: product groups (designs) as staff list and edit them, and the
 // limits on their photographs. Shared by the API (validation) and the admin pages (forms).
@@ -411,3 +412,92 @@ export const adminDiamond = z.object({
   storefrontUrl: z.string(),
 });
 export type AdminDiamond = z.infer<typeof adminDiamond>;
+
+// A notable gemstone and a melee parcel by hand.
+
+export const GEM_SHAPES = ['Oval', 'Cushion', 'Round', 'Emerald', 'Pear', 'Heart', 'Marquise', 'Radiant'] as const;
+const shortText = (max: number, what: string) =>
+  z.string().trim().min(1, `Write the ${what}`).max(max, `At most ${max} characters`);
+
+export const handGemBody = z
+  .object({
+    type: z.string().trim().min(1, 'Choose the kind of stone').max(40),
+    color: shortText(40, 'colour'),
+    colorHex: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour like #1f4fa0'),
+    shape: z.enum(GEM_SHAPES),
+    carat: z.number().min(0.1, 'At least 0.10 ct').max(100, 'At most 100 ct'),
+    lengthMm: mm('Length'),
+    widthMm: mm('Width'),
+    depthMm: mm('Depth'),
+    origin: shortText(60, 'origin (country)'),
+    treatment: shortText(60, 'treatment (None if untreated)'),
+    agtaCertificate: z
+      .string()
+      .trim()
+      .regex(/^([A-Za-z0-9-]{5,30})?$/, 'As printed: 5 to 30 letters, digits or dashes — or leave it empty')
+      .transform((v) => v || null)
+      .nullable(),
+    priceCents: priceCentsField,
+    status: z.enum(DIAMOND_STATES),
+    holdReason: z
+      .string()
+      .trim()
+      .max(200)
+      .transform((v) => v || null)
+      .nullable(),
+  })
+  .strict()
+  .superRefine((g, ctx) => {
+    if (g.status === 'held' && !g.holdReason)
+      ctx.addIssue({ code: 'custom', path: ['holdReason'], message: 'Say why it is held, for the next colleague' });
+  });
+export type HandGem = z.infer<typeof handGemBody>;
+
+export const adminGem = z.object({
+  id: z.number().int(),
+  serial: z.string(),
+  version: z.number().int(),
+  stone: z.object({
+    type: z.string(),
+    color: z.string(),
+    colorHex: z.string(),
+    shape: z.enum(GEM_SHAPES),
+    carat: z.number(),
+    lengthMm: z.number(),
+    widthMm: z.number(),
+    depthMm: z.number(),
+    origin: z.string(),
+    treatment: z.string(),
+    agtaCertificate: z.string().nullable(),
+    priceCents: z.number().int(),
+    status: z.enum(DIAMOND_STATES),
+    holdReason: z.string().nullable(),
+  }),
+  currentStatus: z.enum(STONE_STATUSES),
+  addedBy: z.string().nullable(),
+  storefrontUrl: z.string(),
+  /** The kinds of stone the store lists (a new kind is added with the seed's types). */
+  types: z.array(z.object({ slug: z.string(), name: z.string() })),
+});
+export type AdminGem = z.infer<typeof adminGem>;
+
+export const meleeBody = z
+  .object({
+    origin: z.enum(['natural', 'lab']),
+    shape: z.enum(MELEE_SHAPES),
+    sizeMm: z.number().min(0.5, 'At least 0.5 mm').max(4, 'Melee is at most 4 mm'),
+    sieve: shortText(20, 'sieve size (like +11.0-11.5)'),
+    caratPerStone: z.number().min(0.001, 'At least 0.001 ct').max(0.25, 'At most 0.25 ct a stone'),
+    quality: shortText(20, 'quality (like G-H VS)'),
+    pricePerCaratCents: priceCentsField,
+    stock: stockField,
+  })
+  .strict();
+export type MeleeInput = z.infer<typeof meleeBody>;
+export const adminMelee = meleeBody.extend({
+  id: z.number().int(),
+  sku: z.string(),
+  stock: z.number().int(),
+  version: z.number().int(),
+});
+export type AdminMelee = z.infer<typeof adminMelee>;

@@ -295,8 +295,10 @@ export const meleeParcelSchema = z.object({
   pricePerStoneCents: z.number().int(),
   stock: z.number().int(),
 });
+/** The shapes melee is sold in (the storefront's melee page filters by them). */
+export const MELEE_SHAPES = ['Round', 'Princess'] as const;
 export const meleeQuery = z
-  .object({ origin: z.enum(['natural', 'lab']).optional(), shape: z.enum(['Round', 'Princess']).optional() })
+  .object({ origin: z.enum(['natural', 'lab']).optional(), shape: z.enum(MELEE_SHAPES).optional() })
   .strict();
 
 // Search

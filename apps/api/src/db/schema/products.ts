@@ -346,6 +346,10 @@ export const notableGemstone = pgTable(
     status: text('status').$type<StoneStatus>().notNull().default('available'),
     holdReason: text('hold_reason'),
     holdUntil: timestamp('hold_until', { withTimezone: true }),
+    /** Who put it on sale by hand (null: the seed). */
+    addedBy: text('added_by'),
+    // Staff edits carry the version they read; a stale one is refused (no lost update).
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('notable_gemstone_serial_idx').on(t.serial),
@@ -365,4 +369,6 @@ export const meleeParcel = pgTable('melee_parcel', {
   quality: text('quality').notNull(),
   pricePerCaratCents: integer('price_per_carat_cents').notNull(),
   stock: integer('stock').notNull(),
+  // Staff edits carry the version they read; a stale one is refused (no lost update).
+  version: integer('version').notNull().default(1),
 });

@@ -31,7 +31,7 @@ export const inventoryRepository = {
       : sql`where d.status in ('held', 'withdrawn') or (d.added_by is not null and d.status <> 'sold')`;
     const gWhere = t
       ? sql`where upper(g.serial) = ${t} or upper(g.agta_certificate) = ${t}`
-      : sql`where g.status in ('held', 'withdrawn')`;
+      : sql`where g.status in ('held', 'withdrawn') or (g.added_by is not null and g.status <> 'sold')`;
     return rowsOf<StoneRow>(
       await db.execute(sql`${SELECT} ${dWhere} union all ${SELECT_GEM} ${gWhere} order by 2 limit 200`),
     );
@@ -181,4 +181,125 @@ export const handDiamondRepository = {
         sql`, `,
       )}, hold_until = null where id = ${id}`,
     ),
+};
+
+// Gemstones and melee parcels of the store's own, entered and edited by hand.
+
+export interface GemRow {
+  id: number;
+  serial: string;
+  version: number;
+  type: string;
+  color: string;
+  colorHex: string;
+  shape: string;
+  caratPoints: number;
+  lengthMm: number;
+  widthMm: number;
+  depthMm: number;
+  origin: string;
+  treatment: string;
+  agtaCertificate: string | null;
+  priceCents: number;
+  status: StoneStatus;
+  holdReason: string | null;
+  addedBy: string | null;
+}
+export interface GemColumns {
+  type: string;
+  color: string;
+  colorHex: string;
+  shape: string;
+  caratPoints: number;
+  lengthMm: number;
+  widthMm: number;
+  depthMm: number;
+  origin: string;
+  treatment: string;
+  agtaCertificate: string | null;
+  priceCents: number;
+  status: 'available' | 'held';
+  holdReason: string | null;
+}
+export interface MeleeRow {
+  id: number;
+  sku: string;
+  version: number;
+  origin: 'natural' | 'lab';
+  shape: string;
+  sizeMm: number;
+  sieve: string;
+  caratPerStone: number;
+  quality: string;
+  pricePerCaratCents: number;
+  stock: number;
+}
+
+export const handGemRepository = {
+  types: async (db: DbOrTx) =>
+    rowsOf<{ slug: string; name: string }>(
+      await db.execute(sql`select slug, name from gemstone_type order by position`),
+    ),
+
+  one: async (db: DbOrTx, id: number, lock = false) =>
+    rowsOf<GemRow>(
+      await db.execute(sql`select id, serial, version, type_slug as type, color, color_hex as "colorHex", shape,
+        carat_points as "caratPoints", length_mm as "lengthMm", width_mm as "widthMm", depth_mm as "depthMm", origin,
+        treatment, agta_certificate as "agtaCertificate", price_cents as "priceCents", status, hold_reason as "holdReason",
+        added_by as "addedBy" from notable_gemstone where id = ${id} ${lock ? sql`for update` : sql``}`),
+    )[0] ?? null,
+
+  /** A stone on sale (or set aside) under the same AGTA report. */
+  byReport: async (db: DbOrTx, report: string, except: number | null) =>
+    rowsOf<{ serial: string }>(
+      await db.execute(sql`select serial from notable_gemstone where upper(agta_certificate) = ${report.toUpperCase()}
+        and status <> 'withdrawn' and id <> ${except ?? 0} limit 1`),
+    )[0] ?? null,
+
+  insert: async (tx: DbOrTx, g: GemColumns & { addedBy: string }) => {
+    const [{ id }] = rowsOf<{ id: number }>(
+      await tx.execute(sql`select nextval(pg_get_serial_sequence('notable_gemstone', 'id'))::int as id`),
+    ) as [{ id: number }];
+    await tx.execute(sql`insert into notable_gemstone (id, serial, type_slug, color, color_hex, shape, carat_points,
+      length_mm, width_mm, depth_mm, origin, treatment, agta_certificate, price_cents, status, hold_reason, added_by)
+      values (${id}, ${`NGH${id}`}, ${g.type}, ${g.color}, ${g.colorHex}, ${g.shape}, ${g.caratPoints}, ${g.lengthMm},
+        ${g.widthMm}, ${g.depthMm}, ${g.origin}, ${g.treatment}, ${g.agtaCertificate}, ${g.priceCents}, ${g.status},
+        ${g.holdReason}, ${g.addedBy})`);
+    return id;
+  },
+
+  update: (tx: DbOrTx, id: number, g: GemColumns) =>
+    tx.execute(sql`update notable_gemstone set type_slug = ${g.type}, color = ${g.color}, color_hex = ${g.colorHex},
+      shape = ${g.shape}, carat_points = ${g.caratPoints}, length_mm = ${g.lengthMm}, width_mm = ${g.widthMm},
+      depth_mm = ${g.depthMm}, origin = ${g.origin}, treatment = ${g.treatment}, agta_certificate = ${g.agtaCertificate},
+      price_cents = ${g.priceCents}, status = ${g.status}, hold_reason = ${g.holdReason}, hold_until = null,
+      version = version + 1 where id = ${id}`),
+};
+
+const MELEE_COLS = sql`id, sku, version, origin, shape, size_mm as "sizeMm", sieve, carat_per_stone as "caratPerStone",
+  quality, price_per_carat_cents as "pricePerCaratCents", stock`;
+
+export const meleeRepository = {
+  list: async (db: DbOrTx) =>
+    rowsOf<MeleeRow>(
+      await db.execute(sql`select ${MELEE_COLS} from melee_parcel order by origin, shape, size_mm, quality`),
+    ),
+  one: async (db: DbOrTx, id: number, lock = false) =>
+    rowsOf<MeleeRow>(
+      await db.execute(sql`select ${MELEE_COLS} from melee_parcel where id = ${id} ${lock ? sql`for update` : sql``}`),
+    )[0] ?? null,
+  skuTaken: async (db: DbOrTx, sku: string, except: number | null) =>
+    rowsOf<{ id: number }>(
+      await db.execute(sql`select id from melee_parcel where sku = ${sku} and id <> ${except ?? 0}`),
+    ).length > 0,
+  insert: async (tx: DbOrTx, m: Omit<MeleeRow, 'id' | 'version'>) =>
+    rowsOf<{ id: number }>(
+      await tx.execute(sql`insert into melee_parcel (sku, origin, shape, size_mm, sieve, carat_per_stone, quality,
+        price_per_carat_cents, stock) values (${m.sku}, ${m.origin}, ${m.shape}, ${m.sizeMm}, ${m.sieve},
+        ${m.caratPerStone}, ${m.quality}, ${m.pricePerCaratCents}, ${m.stock}) returning id`),
+    )[0]!.id,
+  update: (tx: DbOrTx, id: number, m: Omit<MeleeRow, 'id' | 'version'>) =>
+    tx.execute(sql`update melee_parcel set sku = ${m.sku}, origin = ${m.origin}, shape = ${m.shape}, size_mm = ${m.sizeMm},
+      sieve = ${m.sieve}, carat_per_stone = ${m.caratPerStone}, quality = ${m.quality},
+      price_per_carat_cents = ${m.pricePerCaratCents}, stock = ${m.stock}, version = version + 1 where id = ${id}`),
 };

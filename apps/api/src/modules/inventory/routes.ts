@@ -3,6 +3,7 @@ import { adminRoute } from '../../plugins/admin-op.ts';
 import { actorOf } from '../staff/index.ts';
 import { changeStone, findStones } from './service.ts';
 import { addDiamond, diamondForStaff, editDiamond } from './hand-diamonds.ts';
+import { addGem, addMelee, editGem, editMelee, gemForStaff, listMelee, newGemForm } from './hand-gems.ts';
 
 export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
@@ -22,6 +23,34 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     ...adminRoute('PUT /stones/diamonds/:id'),
     handler: async (req) => ({
       data: await editDiamond(app.db, actorOf(req.staff!.staff), req.params.id, req.body.version, req.body.stone),
+    }),
+  });
+  app.route({ ...adminRoute('GET /stones/gemstones/new'), handler: async () => ({ data: await newGemForm(app.db) }) });
+  app.route({
+    ...adminRoute('POST /stones/gemstones'),
+    handler: async (req, reply) =>
+      reply.status(201).send({ data: await addGem(app.db, actorOf(req.staff!.staff), req.body) }),
+  });
+  app.route({
+    ...adminRoute('GET /stones/gemstones/:id'),
+    handler: async (req) => ({ data: await gemForStaff(app.db, req.params.id) }),
+  });
+  app.route({
+    ...adminRoute('PUT /stones/gemstones/:id'),
+    handler: async (req) => ({
+      data: await editGem(app.db, actorOf(req.staff!.staff), req.params.id, req.body.version, req.body.stone),
+    }),
+  });
+  app.route({ ...adminRoute('GET /melee'), handler: async () => ({ data: await listMelee(app.db) }) });
+  app.route({
+    ...adminRoute('POST /melee'),
+    handler: async (req, reply) =>
+      reply.status(201).send({ data: await addMelee(app.db, actorOf(req.staff!.staff), req.body) }),
+  });
+  app.route({
+    ...adminRoute('PUT /melee/:id'),
+    handler: async (req) => ({
+      data: await editMelee(app.db, actorOf(req.staff!.staff), req.params.id, req.body.version, req.body.parcel),
     }),
   });
   app.route({

@@ -1,1 +1,0 @@
-ALTER TABLE "content_page" ADD COLUMN "hidden" boolean DEFAULT false NOT NULL;
