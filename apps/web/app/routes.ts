@@ -56,6 +56,8 @@ export default [
     route('admin/categories', 'routes/admin/categories.tsx'),
     route('admin/stones/diamonds/new', 'routes/admin/diamond-new.tsx'),
     route('admin/stones/diamonds/:id', 'routes/admin/diamond.tsx'),
+    route('admin/stones/gemstones/:id', 'routes/admin/gem.tsx'),
+    route('admin/melee', 'routes/admin/melee.tsx'),
     route('admin/metal-prices', 'routes/admin/metal-prices.tsx'),
     route('admin/markup', 'routes/admin/markup.tsx'),
     route('admin/imports', 'routes/admin/imports.tsx'),

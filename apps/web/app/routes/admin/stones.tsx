@@ -35,9 +35,17 @@ export default function AdminStones({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminHeading title="Stones">
-        <Link to="/admin/stones/diamonds/new" className="btn-primary py-1.5 text-sm">
-          Add a diamond
-        </Link>
+        <div className="flex flex-wrap gap-3">
+          <Link to="/admin/stones/diamonds/new" className="btn-primary py-1.5 text-sm">
+            Add a diamond
+          </Link>
+          <Link to="/admin/stones/gemstones/new" className="btn-secondary py-1.5 text-sm">
+            Add a gemstone
+          </Link>
+          <Link to="/admin/melee" className="btn-secondary py-1.5 text-sm">
+            Melee
+          </Link>
+        </div>
       </AdminHeading>
       <Form method="get" className="mb-4 flex flex-wrap items-end gap-3 border border-hairline bg-white p-3">
         <label className="min-w-[16rem] flex-1 text-xs text-muted">
@@ -67,13 +75,12 @@ export default function AdminStones({ loaderData }: Route.ComponentProps) {
             <li key={`${s.kind}${s.id}`} className="border border-hairline bg-white p-4 text-sm">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <p>
-                  {s.kind === 'diamond' ? (
-                    <Link to={`/admin/stones/diamonds/${s.id}`} className="font-mono text-xs text-primary underline">
-                      {s.serial}
-                    </Link>
-                  ) : (
-                    <span className="font-mono text-xs">{s.serial}</span>
-                  )}{' '}
+                  <Link
+                    to={`/admin/stones/${s.kind === 'diamond' ? 'diamonds' : 'gemstones'}/${s.id}`}
+                    className="font-mono text-xs text-primary underline"
+                  >
+                    {s.serial}
+                  </Link>{' '}
                   · <span className="font-medium">{s.title}</span>
                   {s.certificate && <span className="text-muted"> · {s.certificate}</span>}
                 </p>
