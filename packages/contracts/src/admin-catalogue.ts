@@ -261,6 +261,42 @@ export const designStock = z.discriminatedUnion('mode', [
     .strict(),
 ]);
 
+/** How a stone is held: what the bench sets and the product page names. */
+export const SETTING_TYPES = ['4-prong', '6-prong', 'bezel', 'basket', 'micro-prong', 'pavé', 'channel'] as const;
+
+/**
+ * A place for a stone in a setting: the center (a diamond or gemstone the shopper chooses, within
+ * a carat range) or accents (melee of one size, set by the count). Optional: the shopper may leave
+ * it empty (a mounting); otherwise the piece is only sold with a stone there.
+ */
+export const stonePlace = z
+  .object({
+    group: z.enum(['Center', 'Accent']),
+    shape: z.enum(SHAPES),
+    count: z.number().int().min(1, 'At least one stone').max(80, 'At most 80 stones'),
+    settingType: z.enum(SETTING_TYPES),
+    caratMin: z.number().min(0.1, 'From 0.10 ct').max(10, 'Up to 10 ct').optional(),
+    caratMax: z.number().min(0.1, 'From 0.10 ct').max(10, 'Up to 10 ct').optional(),
+    sizeMm: z.number().min(0.5, 'At least 0.5 mm').max(4, 'Melee is at most 4 mm').optional(),
+    settingLabourCents: z.number().int().min(0, 'Cannot be negative').max(PRICE_MAX_CENTS),
+    optional: z.boolean(),
+  })
+  .strict()
+  .superRefine((p, ctx) => {
+    if (p.group === 'Center') {
+      if (p.caratMin === undefined || p.caratMax === undefined)
+        ctx.addIssue({ code: 'custom', path: ['caratMin'], message: 'The carat range the head is made for' });
+      else if (p.caratMin >= p.caratMax)
+        ctx.addIssue({ code: 'custom', path: ['caratMax'], message: 'Larger than the smallest' });
+    } else {
+      if (p.sizeMm === undefined)
+        ctx.addIssue({ code: 'custom', path: ['sizeMm'], message: 'The size of the accent stones' });
+      if (!(MELEE_SHAPES as readonly string[]).includes(p.shape))
+        ctx.addIssue({ code: 'custom', path: ['shape'], message: 'Accent stones are round or princess melee' });
+    }
+  });
+export type StonePlace = z.infer<typeof stonePlace>;
+
 export const newDesignBody = z
   .object({
     name: productNameField,
@@ -279,9 +315,23 @@ export const newDesignBody = z
     attributes: attributeList.default([]),
     seoTitle: optionalText(seoTitleField).optional(),
     seoDescription: optionalText(seoDescriptionField).optional(),
+    /** A setting: the places for the stones shoppers choose in the configurator (none: sold as it is). */
+    stonePlaces: z.array(stonePlace).max(4, 'At most 4 places').default([]),
   })
   .strict()
   .superRefine((d, ctx) => {
+    if (d.stonePlaces.length) {
+      if (d.pricing.mode !== 'metal')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['pricing'],
+          message: 'A setting is priced from its metal and the stones chosen',
+        });
+      if (d.stock.mode !== 'made-to-order')
+        ctx.addIssue({ code: 'custom', path: ['stock'], message: 'A setting is made to order' });
+      if (d.stonePlaces.filter((p) => p.group === 'Center').length > 1)
+        ctx.addIssue({ code: 'custom', path: ['stonePlaces'], message: 'One center place at most' });
+    }
     const sized = SIZED_KINDS.has(d.kind);
     const long = LENGTH_KINDS.has(d.kind);
     if (sized && d.sizes.length === 0)

@@ -162,7 +162,7 @@ export async function getProduct(
   const metals = [...new Set(g.variants.map((v) => v.metal))].sort((a, b) => order(a) - order(b));
   const [related, model] = await Promise.all([
     repo.related(db, g.id, g.categoryId, g.minPriceCents, 8),
-    g.configurable ? configuratorReads.model(db, g.id) : Promise.resolve(null),
+    g.configurable ? configuratorReads.model(db, g.id, opts.drafts) : Promise.resolve(null),
   ]);
   return {
     groupId: g.id,

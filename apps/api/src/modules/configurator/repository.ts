@@ -63,12 +63,13 @@ const GEM_COLS = sql`s.id, s.serial, s.type_slug as "typeSlug", t.name as "typeN
 const MELEE_COLS = sql`id, sku, origin, shape, size_mm as "sizeMm", quality, carat_per_stone as "caratPerStone", price_per_carat_cents as "pricePerCaratCents", stock`;
 
 export const configuratorRepository = {
-  model: async (db: DbOrTx, groupId: number) =>
+  /** A published design's model (`drafts`: a draft's too, for the back office's preview). */
+  model: async (db: DbOrTx, groupId: number, drafts = false) =>
     rowsOf<ModelRow>(
       await db.execute(sql`
       select g.id as "groupId", g.series, g.category_id as "categoryId", g.description, g.image,
         m.casting_labour_cents as "castingLabourCents", m.base_weight_g as "baseWeightG", m.metals, m.sizes, m.locations, m.widths_mm as "widthsMm", m.styles
-      from configuration_model m join product_group g on g.id = m.group_id where m.group_id = ${groupId} and g.published
+      from configuration_model m join product_group g on g.id = m.group_id where m.group_id = ${groupId} and (g.published or ${drafts})
     `),
     )[0] ?? null,
 

@@ -278,4 +278,63 @@ describe('a new design by hand', () => {
     const after = (await adminCall(t, manager, 'GET', `/products/${made.id}`)).json().data;
     expect(after.variants[0].priceCents).toBe(250_000);
   });
+
+  it('a setting with stone places works in the configurator, priced by it; places nothing can fill are refused', async () => {
+    const places = [
+      {
+        group: 'Center',
+        shape: 'Round',
+        count: 1,
+        settingType: '4-prong',
+        caratMin: 0.9,
+        caratMax: 1.1,
+        settingLabourCents: 8_500,
+        optional: false,
+      },
+      {
+        group: 'Accent',
+        shape: 'Round',
+        count: 16,
+        settingType: 'pavé',
+        sizeMm: 1.3,
+        settingLabourCents: 18_000,
+        optional: false,
+      },
+    ];
+    const res = await create(
+      signet({
+        name: `Pavé Solitaire ${randomUUID().slice(0, 4)}`,
+        stock: { mode: 'made-to-order' },
+        stonePlaces: places,
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const p = res.json().data;
+    expect(p.configurable).toBe(true);
+    expect(p.minPriceCents).toBeGreaterThan(0);
+    const preview = (await adminCall(t, manager, 'GET', `/products/${p.id}/preview`)).json().data;
+    expect(preview.configurable).toBe(true);
+    await publish(p.id, p.version);
+    const page = (await get(`/product/product?groupId=${p.id}`)).json().data;
+    expect(page.configuration.locations).toEqual([
+      expect.objectContaining({ group: 'Center', shape: 'Round', caratMin: 0.9, caratMax: 1.1, optional: false }),
+      expect.objectContaining({ group: 'Accent', count: 16, sizeMm: 1.3 }),
+    ]);
+
+    const noMelee = await create(
+      signet({ stock: { mode: 'made-to-order' }, stonePlaces: [{ ...places[1], sizeMm: 3.9 }] }),
+    );
+    expect(noMelee.statusCode).toBe(400);
+    expect(noMelee.json().message).toMatch(/No melee of 3.9 mm round/);
+    const nothingFits = await create(
+      signet({
+        stock: { mode: 'made-to-order' },
+        stonePlaces: [{ ...places[0], shape: 'Heart', caratMin: 9.8, caratMax: 10 }],
+      }),
+    );
+    expect(nothingFits.statusCode).toBe(400);
+    expect(nothingFits.json().errors).toHaveProperty('stonePlaces');
+    const onHand = await create(signet({ stonePlaces: places }));
+    expect(onHand.statusCode, 'a setting is made to order').toBe(400);
+  });
 });

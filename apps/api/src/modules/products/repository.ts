@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { productPhoto, type ImageSpec, type ItemKind, type productGroup } from '../../db/schema/products.ts';
+import { configurationModel, type StoneLocation } from '../../db/schema/configurator.ts';
 import type { AdminProductQuery } from '@facet/contracts/admin-catalogue';
 
 // Product groups as staff see and change them: drafts included, every variant, photographs.
@@ -219,16 +220,44 @@ export const productsRepository = {
       stockTracked: boolean;
       seoTitle: string | null;
       seoDescription: string | null;
+      configurable?: boolean;
     },
   ) =>
     rowsOf<{ id: number }>(
       await tx.execute(sql`insert into product_group (id, series, category_id, description, long_description, kind, image,
-        min_price_cents, default_metal, created_at, updated_at, published, pricing, stock_tracked, seo_title, seo_description)
+        min_price_cents, default_metal, created_at, updated_at, published, pricing, stock_tracked, seo_title, seo_description,
+        configurable)
         values (nextval('feed_product_group_id_seq'), ${g.series}, ${g.categoryId}, ${g.description}, ${g.longDescription},
           ${g.kind}, ${JSON.stringify(g.image)}::jsonb, 0, ${g.defaultMetal}, now(), now(), false, ${g.pricing},
-          ${g.stockTracked}, ${g.seoTitle}, ${g.seoDescription})
+          ${g.stockTracked}, ${g.seoTitle}, ${g.seoDescription}, ${g.configurable ?? false})
         returning id`),
     )[0]!.id,
+
+  /** How a setting is made: casting labour and weight, metals, sizes and the places for its stones. */
+  insertModel: (
+    tx: DbOrTx,
+    m: {
+      groupId: number;
+      castingLabourCents: number;
+      baseWeightG: number;
+      metals: string[];
+      sizes: number[];
+      locations: StoneLocation[];
+    },
+  ) => tx.insert(configurationModel).values({ ...m, widthsMm: null, styles: null }),
+
+  /** Melee of this shape and size on sale: accent places are filled from it. */
+  meleeExists: async (db: DbOrTx, shape: string, sizeMm: number) =>
+    rowsOf<{ id: number }>(
+      await db.execute(
+        sql`select id from melee_parcel where shape = ${shape} and abs(size_mm - ${sizeMm}) < 0.001 limit 1`,
+      ),
+    ).length > 0,
+
+  minPrice: async (db: DbOrTx, id: number) =>
+    rowsOf<{ cents: number }>(
+      await db.execute(sql`select min_price_cents as cents from product_group where id = ${id}`),
+    )[0]!.cents,
 
   insertVariants: (tx: DbOrTx, groupId: number, vs: NewVariantRow[]) =>
     tx.execute(sql`insert into product (id, group_id, sku, metal, finger_size, length_in, weight_g, price_cents, stock, active, lead_days)

@@ -14,6 +14,7 @@ import { Conflict, NotFound, Validation } from '../../errors.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { itemImageUrl } from '@facet/contracts/paths';
 import { refreshListingCopies } from '../catalog/index.ts';
+import { refreshConfiguredPrices } from '../configurator/index.ts';
 import { productsRepository as repo, type GroupRow, type PhotoRow } from './repository.ts';
 import type { ProcessedPhoto } from './photos.ts';
 import { seriesFromName, variantsOf } from './new-design.ts';
@@ -246,22 +247,51 @@ export async function createDesign(db: Db, actor: Actor, d: NewDesign, madeToOrd
       throw new Validation(`SKU ${taken[0]} is already used by another piece: choose another address.`, {
         series: 'Its SKUs are taken',
       });
+    const setting = d.stonePlaces.length > 0;
+    for (const [i, p] of d.stonePlaces.entries())
+      if (p.group === 'Accent' && !(await repo.meleeExists(tx, p.shape, p.sizeMm!)))
+        throw new Validation(
+          `No melee of ${p.sizeMm} mm ${p.shape.toLowerCase()} is listed: add a parcel under Melee first.`,
+          { [`stonePlaces.${i}.sizeMm`]: 'No such melee' },
+        );
+    const center = d.stonePlaces.find((p) => p.group === 'Center');
     const id = await repo.insertGroup(tx, {
       series,
       categoryId: d.categoryId,
       description: d.name,
       longDescription: d.longDescription,
       kind: d.kind,
-      image: { kind: d.kind, style: 'plain' },
+      // A setting is drawn with its center stone; a piece without one, plain.
+      image:
+        setting && center
+          ? { kind: d.kind, style: 'solitaire', shape: center.shape.toLowerCase() }
+          : { kind: d.kind, style: 'plain' },
       defaultMetal: d.metals[0]!,
       pricing: d.pricing.mode,
       stockTracked: d.stock.mode === 'on-hand',
       seoTitle: d.seoTitle ?? null,
       seoDescription: d.seoDescription ?? null,
+      configurable: setting,
     });
     await repo.insertVariants(tx, id, variants);
     await repo.replaceAttributes(tx, id, d.attributes);
-    await repo.refreshMinPrice(tx, id);
+    if (setting && d.pricing.mode === 'metal') {
+      await repo.insertModel(tx, {
+        groupId: id,
+        castingLabourCents: d.pricing.labourCents,
+        baseWeightG: d.pricing.weightG,
+        metals: d.metals,
+        sizes: d.sizes,
+        locations: d.stonePlaces.map((p, i) => ({ LocationNumber: i + 1, ...p })),
+      });
+      // The configurator prices it (metal, size and the stones that fit); nothing that fits means no price.
+      await refreshConfiguredPrices(tx, [id]);
+      if ((await repo.minPrice(tx, id)) === 0)
+        throw new Validation(
+          'No stone on sale fits these places yet, so the setting could not be priced. Widen the carat range, or make the center optional.',
+          { stonePlaces: 'Nothing fits' },
+        );
+    } else await repo.refreshMinPrice(tx, id);
     await refreshListingCopies(tx, id);
     await audit(tx, actor, 'product.create', 'product_group', id, null, {
       name: d.name,
@@ -270,6 +300,7 @@ export async function createDesign(db: Db, actor: Actor, d: NewDesign, madeToOrd
       variants: variants.length,
       pricing: d.pricing,
       stock: d.stock,
+      stonePlaces: d.stonePlaces,
     });
     return productForStaff(tx, id);
   });

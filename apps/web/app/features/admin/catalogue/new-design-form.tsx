@@ -1,4 +1,4 @@
-import { useForm, useWatch } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import {
   LENGTH_KINDS,
   PRICE_MAX_CENTS,
   PRICE_MIN_CENTS,
+  SETTING_TYPES,
   SIZED_KINDS,
   VARIANTS_MAX,
   productNameField,
@@ -16,6 +17,7 @@ import {
   type NewDesign,
 } from '@facet/contracts/admin-catalogue';
 import { centsOf } from '@facet/contracts/money';
+import { SHAPES } from '@facet/contracts/grades';
 import { toast } from '~/lib/toast.ts';
 import { adminApi } from '../shared/admin-api.ts';
 import { CategoryOptions } from '../shared/category-options.tsx';
@@ -48,6 +50,9 @@ const listOf = (text: string) =>
     .filter(Boolean)
     .map(Number);
 
+/** Kinds that can be a setting, with places for the stones shoppers choose. */
+const SETTING_KINDS: ReadonlySet<string> = new Set(['ring', 'pendant', 'earring']);
+
 const schema = z
   .object({
     name: productNameField,
@@ -73,8 +78,37 @@ const schema = z
     shipsIn: z.string().trim(),
     seoTitle: z.string().trim().max(70, 'At most 70 characters'),
     seoDescription: z.string().trim().max(160, 'At most 160 characters'),
+    places: z.array(
+      z.object({
+        group: z.enum(['Center', 'Accent']),
+        shape: z.enum(SHAPES),
+        count: z
+          .string()
+          .trim()
+          .regex(/^\d{1,2}$/, 'Stones, like 1 or 16'),
+        settingType: z.enum(SETTING_TYPES),
+        caratMin: z.string().trim(),
+        caratMax: z.string().trim(),
+        sizeMm: z.string().trim(),
+        labour: z
+          .string()
+          .trim()
+          .regex(/^\d+(\.\d{1,2})?$/, 'Dollars, like 85'),
+        optional: z.boolean(),
+      }),
+    ),
   })
   .superRefine((v, ctx) => {
+    const carat = /^\d{1,2}(\.\d{1,2})?$/;
+    v.places.forEach((p, i) => {
+      if (p.group === 'Center') {
+        if (!carat.test(p.caratMin))
+          ctx.addIssue({ code: 'custom', path: ['places', i, 'caratMin'], message: 'Carats, like 0.9' });
+        if (!carat.test(p.caratMax) || Number(p.caratMax) <= Number(p.caratMin))
+          ctx.addIssue({ code: 'custom', path: ['places', i, 'caratMax'], message: 'Larger than the smallest' });
+      } else if (!/^\d(\.\d)?$/.test(p.sizeMm))
+        ctx.addIssue({ code: 'custom', path: ['places', i, 'sizeMm'], message: 'Millimetres, like 1.3' });
+    });
     const check = (path: string, parse: z.ZodType, value: string) => {
       const r = parse.safeParse(value);
       if (!r.success) ctx.addIssue({ code: 'custom', path: [path], message: r.error.issues[0]!.message });
@@ -131,6 +165,17 @@ export function bodyOf(v: Values): NewDesign {
     attributes: [],
     seoTitle: v.seoTitle || null,
     seoDescription: v.seoDescription || null,
+    stonePlaces: (SETTING_KINDS.has(v.kind) ? v.places : []).map((p) => ({
+      group: p.group,
+      shape: p.shape,
+      count: Number(p.count),
+      settingType: p.settingType,
+      ...(p.group === 'Center'
+        ? { caratMin: Number(p.caratMin), caratMax: Number(p.caratMax) }
+        : { sizeMm: Number(p.sizeMm) }),
+      settingLabourCents: centsOf(Number(p.labour)),
+      optional: p.optional,
+    })),
   };
 }
 
@@ -168,9 +213,12 @@ export function NewDesignForm({ options }: { options: DesignOptions }) {
       shipsIn: '2',
       seoTitle: '',
       seoDescription: '',
+      places: [],
     },
   });
-  const { register, handleSubmit, formState, setError, control } = form;
+  const { register, handleSubmit, formState, setError, control, setValue } = form;
+  const places = useFieldArray({ control, name: 'places' });
+  const setting = places.fields.length > 0;
   const e = formState.errors;
   const watched = useWatch({ control });
   const kind = watched.kind ?? 'ring';
@@ -190,7 +238,7 @@ export function NewDesignForm({ options }: { options: DesignOptions }) {
       },
       (errs) => {
         for (const [field, message] of Object.entries(errs ?? {})) {
-          const name = FIELD_OF[field] ?? field.split('.')[0];
+          const name = field.startsWith('stonePlaces') ? 'places' : (FIELD_OF[field] ?? field.split('.')[0]);
           if (name && name in schema.shape) setError(name as keyof Values, { message });
         }
       },
@@ -269,6 +317,133 @@ export function NewDesignForm({ options }: { options: DesignOptions }) {
         </p>
       </section>
 
+      {SETTING_KINDS.has(kind) && (
+        <section className="space-y-3 border border-hairline bg-white p-4" aria-labelledby="places">
+          <h2 id="places" className="text-sm font-semibold">
+            Stone places (a setting)
+          </h2>
+          <p className="text-xs text-muted">
+            Leave empty for a piece sold as it is. With places, shoppers choose its stones in the configurator: the
+            center from the diamonds and gemstones on sale within its carat range, the accents from your melee. It is
+            then priced from its metal and the stones chosen, and made to order.
+          </p>
+          {e.places?.message && (
+            <p role="alert" className="text-sm text-danger">
+              {e.places.message}
+            </p>
+          )}
+          {places.fields.map((f, i) => {
+            const center = watched.places?.[i]?.group !== 'Accent';
+            const pe = e.places?.[i];
+            return (
+              <fieldset key={f.id} className="grid gap-3 border border-hairline p-3 sm:grid-cols-4">
+                <legend className="px-1 text-sm font-medium">Place {i + 1}</legend>
+                <Field label="Place" error={pe?.group}>
+                  {(a) => (
+                    <select {...a} {...register(`places.${i}.group`)} className="field py-2">
+                      <option value="Center">Center stone</option>
+                      <option value="Accent">Accent stones (melee)</option>
+                    </select>
+                  )}
+                </Field>
+                <Field label="Shape" error={pe?.shape}>
+                  {(a) => (
+                    <select {...a} {...register(`places.${i}.shape`)} className="field py-2">
+                      {SHAPES.map((x) => (
+                        <option key={x}>{x}</option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+                <Field label="Stones" error={pe?.count}>
+                  {(a) => (
+                    <input {...a} {...register(`places.${i}.count`)} className="field py-2" inputMode="numeric" />
+                  )}
+                </Field>
+                <Field label="Setting" error={pe?.settingType}>
+                  {(a) => (
+                    <select {...a} {...register(`places.${i}.settingType`)} className="field py-2">
+                      {SETTING_TYPES.map((x) => (
+                        <option key={x}>{x}</option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+                {center ? (
+                  <>
+                    <Field label="From (ct)" error={pe?.caratMin}>
+                      {(a) => (
+                        <input
+                          {...a}
+                          {...register(`places.${i}.caratMin`)}
+                          className="field py-2"
+                          inputMode="decimal"
+                        />
+                      )}
+                    </Field>
+                    <Field label="To (ct)" error={pe?.caratMax}>
+                      {(a) => (
+                        <input
+                          {...a}
+                          {...register(`places.${i}.caratMax`)}
+                          className="field py-2"
+                          inputMode="decimal"
+                        />
+                      )}
+                    </Field>
+                  </>
+                ) : (
+                  <Field label="Size (mm)" error={pe?.sizeMm}>
+                    {(a) => (
+                      <input {...a} {...register(`places.${i}.sizeMm`)} className="field py-2" inputMode="decimal" />
+                    )}
+                  </Field>
+                )}
+                <Field label="Setting labour (USD)" error={pe?.labour}>
+                  {(a) => (
+                    <input {...a} {...register(`places.${i}.labour`)} className="field py-2" inputMode="decimal" />
+                  )}
+                </Field>
+                <label className="flex items-center gap-2 self-end pb-2 text-sm">
+                  <input type="checkbox" {...register(`places.${i}.optional`)} className="h-4 w-4" />
+                  The shopper may leave it empty
+                </label>
+                <div className="self-end pb-1 sm:col-span-4">
+                  <button type="button" className="text-sm text-danger underline" onClick={() => places.remove(i)}>
+                    Remove place {i + 1}
+                  </button>
+                </div>
+              </fieldset>
+            );
+          })}
+          <button
+            type="button"
+            className="btn-secondary py-1.5 text-sm"
+            disabled={places.fields.length >= 4}
+            onClick={() => {
+              places.append(
+                {
+                  group: places.fields.length ? 'Accent' : 'Center',
+                  shape: 'Round',
+                  count: places.fields.length ? '16' : '1',
+                  settingType: places.fields.length ? 'pavé' : '4-prong',
+                  caratMin: '0.9',
+                  caratMax: '1.1',
+                  sizeMm: '1.3',
+                  labour: '85',
+                  optional: false,
+                },
+                { shouldFocus: true },
+              );
+              setValue('pricing', 'metal');
+              setValue('stock', 'made-to-order');
+            }}
+          >
+            Add a stone place
+          </button>
+        </section>
+      )}
+
       <section className="space-y-4 border border-hairline bg-white p-4" aria-labelledby="price">
         <h2 id="price" className="text-sm font-semibold">
           Price
@@ -283,7 +458,7 @@ export function NewDesignForm({ options }: { options: DesignOptions }) {
             </span>
           </label>
           <label className="flex items-start gap-2 text-sm">
-            <input type="radio" value="fixed" {...register('pricing')} className="mt-0.5 h-4 w-4" />
+            <input type="radio" value="fixed" {...register('pricing')} disabled={setting} className="mt-0.5 h-4 w-4" />
             <span>
               <span className="font-medium">Fixed</span> — one price for every variant, changed only by you.
             </span>
@@ -323,7 +498,7 @@ export function NewDesignForm({ options }: { options: DesignOptions }) {
             </span>
           </label>
           <label className="flex items-start gap-2 text-sm">
-            <input type="radio" value="on-hand" {...register('stock')} className="mt-0.5 h-4 w-4" />
+            <input type="radio" value="on-hand" {...register('stock')} disabled={setting} className="mt-0.5 h-4 w-4" />
             <span>
               <span className="font-medium">On hand</span> — each sale takes one; at none the page says “Out of stock”.
             </span>
