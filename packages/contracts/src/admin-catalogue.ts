@@ -7,7 +7,6 @@ import { MELEE_SHAPES } from './catalog.ts';
 // limits on their photographs. Shared by the API (validation) and the admin pages (forms).
 
 export const PRODUCT_STATUSES = ['published', 'draft', 'archived'] as const;
-export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 export const PRODUCT_SORTS = ['name-asc', 'name-desc', 'price-asc', 'price-desc', 'updated-desc'] as const;
 
 export const adminProductQuery = z
@@ -295,7 +294,6 @@ export const stonePlace = z
         ctx.addIssue({ code: 'custom', path: ['shape'], message: 'Accent stones are round or princess melee' });
     }
   });
-export type StonePlace = z.infer<typeof stonePlace>;
 
 export const newDesignBody = z
   .object({
