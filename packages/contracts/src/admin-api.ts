@@ -34,6 +34,7 @@ import {
 import {
   PHOTO_KEY,
   adminDiamond,
+  adminPhoto,
   adminGem,
   adminMelee,
   adminProduct,
@@ -350,6 +351,17 @@ export const ADMIN_API = {
     params: idParams,
     body: z.object({ version: z.number().int().min(1), parcel: meleeBody }).strict(),
     answer: adminMelee,
+  }),
+  /** Multipart: one `photo` file and an optional `alt` text; answers the stone's photographs. */
+  'POST /stones/:kind/:id/photos': op({
+    access: 'catalogue:write',
+    params: z.object({ kind: z.enum(['diamond', 'gemstone']), id: rowId }).strict(),
+    answer: z.array(adminPhoto),
+  }),
+  'DELETE /stones/:kind/:id/photos/:key': op({
+    access: 'catalogue:write',
+    params: z.object({ kind: z.enum(['diamond', 'gemstone']), id: rowId, key: z.string().regex(PHOTO_KEY) }).strict(),
+    answer: z.array(adminPhoto),
   }),
   'POST /stones/:kind/:id': op({
     access: 'catalogue:write',

@@ -50,6 +50,7 @@ export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const PHOTO_MIN_SIDE = 600;
 export const PHOTO_MAX_PIXELS = 40_000_000;
 export const PHOTOS_PER_PRODUCT = 12;
+export const PHOTOS_PER_STONE = 6;
 
 export const adminPhoto = z.object({
   key: z.string(),
@@ -458,6 +459,7 @@ export const adminDiamond = z.object({
   supplier: z.string().nullable(),
   addedBy: z.string().nullable(),
   storefrontUrl: z.string(),
+  photos: z.array(adminPhoto),
 });
 export type AdminDiamond = z.infer<typeof adminDiamond>;
 
@@ -524,6 +526,7 @@ export const adminGem = z.object({
   currentStatus: z.enum(STONE_STATUSES),
   addedBy: z.string().nullable(),
   storefrontUrl: z.string(),
+  photos: z.array(adminPhoto),
   /** The kinds of stone the store lists (a new kind is added with the seed's types). */
   types: z.array(z.object({ slug: z.string(), name: z.string() })),
 });

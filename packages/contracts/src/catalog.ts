@@ -210,6 +210,13 @@ export const diamondSummary = z.object({
   href: z.string(),
 });
 export type DiamondSummary = z.infer<typeof diamondSummary>;
+/** One stone's page: its summary and the photographs staff took of it (the first shown first). */
+export const diamondDetail = diamondSummary.extend({
+  photos: z.array(
+    z.object({ small: z.string(), large: z.string(), alt: z.string(), width: z.number(), height: z.number() }),
+  ),
+});
+export type DiamondDetail = z.infer<typeof diamondDetail>;
 export const diamondAnswer = z.object({
   diamonds: z.array(diamondSummary),
   count: z.number().int(),

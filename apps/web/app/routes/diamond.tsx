@@ -5,7 +5,7 @@ import { rememberViewed } from '~/lib/recently-viewed.ts';
 import type { Route } from './+types/diamond';
 import type { RootData } from '~/root.tsx';
 import { freeShippingText } from '@facet/contracts/store-facts';
-import type { DiamondSummary } from '@facet/contracts/catalog';
+import type { DiamondDetail, DiamondSummary } from '@facet/contracts/catalog';
 import { apiRequest, ApiError } from '~/lib/api.ts';
 import { AddToCartButton } from '~/components/add-to-cart-button.tsx';
 import { hostContext } from '~/lib/host-context.ts';
@@ -27,7 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!Number.isInteger(id) || id <= 0) throw data({ message: 'There is no such diamond.' }, { status: 404 });
   try {
     return {
-      diamond: await apiRequest<DiamondSummary>(`/product/diamond?id=${id}`, {}, host),
+      diamond: await apiRequest<DiamondDetail>(`/product/diamond?id=${id}`, {}, host),
       publicUrl: host.publicUrl,
     };
   } catch (e) {
@@ -60,6 +60,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function Diamond({ loaderData }: Route.ComponentProps) {
   const { diamond: d, publicUrl } = loaderData;
+  // A photograph staff took comes first; the drawing stands in when there is none.
+  const photo = d.photos[0];
   useEffect(() => {
     rememberViewed({ href: d.href, title: title(d), image: d.image });
   }, [d]);
@@ -90,7 +92,7 @@ export default function Diamond({ loaderData }: Route.ComponentProps) {
           '@type': 'Product',
           name: title(d),
           sku: d.serial,
-          image: `${publicUrl}${d.image}`,
+          image: `${publicUrl}${photo?.large ?? d.image}`,
           brand: { '@type': 'Brand', name: 'Facet' },
           description: `${title(d)}, ${d.cut} cut, graded by ${d.lab}.`,
           offers: {
@@ -114,8 +116,48 @@ export default function Diamond({ loaderData }: Route.ComponentProps) {
         ]}
       />
       <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,36rem)_minmax(0,1fr)] lg:gap-14">
-        <div className="aspect-square bg-panel">
-          <img src={d.image} alt={title(d)} width={600} height={600} fetchPriority="high" className="h-full w-full" />
+        <div>
+          <div className="aspect-square bg-panel">
+            {photo ? (
+              <img
+                src={photo.large}
+                srcSet={`${photo.small} 600w, ${photo.large} 1600w`}
+                sizes="(min-width: 1024px) 36rem, 100vw"
+                alt={photo.alt}
+                width={photo.width}
+                height={photo.height}
+                fetchPriority="high"
+                className="h-full w-full object-contain"
+              />
+            ) : (
+              <img
+                src={d.image}
+                alt={title(d)}
+                width={600}
+                height={600}
+                fetchPriority="high"
+                className="h-full w-full"
+              />
+            )}
+          </div>
+          {d.photos.length > 1 && (
+            <ul className="mt-3 grid grid-cols-6 gap-2" aria-label="More photographs">
+              {d.photos.slice(1).map((p) => (
+                <li key={p.small} className="aspect-square bg-panel">
+                  <a href={p.large} target="_blank" rel="noreferrer">
+                    <img
+                      src={p.small}
+                      alt={p.alt}
+                      width={p.width}
+                      height={p.height}
+                      loading="lazy"
+                      className="h-full w-full object-cover"
+                    />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
         <div>
           <p className="eyebrow text-muted">

@@ -372,3 +372,22 @@ export const meleeParcel = pgTable('melee_parcel', {
   // Staff edits carry the version they read; a stale one is refused (no lost update).
   version: integer('version').notNull().default(1),
 });
+
+// A photograph of a loose stone (a diamond or a gemstone), uploaded by staff and re-encoded like a
+// design's (two WebP sizes, no metadata). Served from the same media route.
+export const stonePhoto = pgTable(
+  'stone_photo',
+  {
+    key: text('key').primaryKey(),
+    kind: text('kind').$type<'diamond' | 'gemstone'>().notNull(),
+    stoneId: integer('stone_id').notNull(),
+    position: integer('position').notNull(),
+    alt: text('alt').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    large: bytea('large').notNull(),
+    small: bytea('small').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stone_photo_stone_idx').on(t.kind, t.stoneId, t.position)],
+);

@@ -290,6 +290,13 @@ export const catalogRepository = {
   diamond: async (db: DbOrTx, id: number) =>
     rowsOf<DiamondDetailRow>(await db.execute(sql`${DIAMOND_SELECT} where id = ${id}`))[0] ?? null,
 
+  /** A loose stone's photographs, in their order. */
+  stonePhotos: async (db: DbOrTx, kind: 'diamond' | 'gemstone', id: number) =>
+    rowsOf<{ key: string; alt: string; width: number; height: number }>(
+      await db.execute(sql`select key, alt, width, height from stone_photo where kind = ${kind} and stone_id = ${id}
+        order by position, key`),
+    ),
+
   gemstoneTypes: async (db: DbOrTx) =>
     rowsOf<{
       slug: string;

@@ -10,7 +10,7 @@ import {
   diamondAnswer,
   diamondOneQuery,
   diamondQuery,
-  diamondSummary,
+  diamondDetail,
   fetchProductsQuery,
   gemstoneAnswer,
   gemstoneQuery,
@@ -57,7 +57,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/product/diamond',
-    { schema: { querystring: diamondOneQuery, response: { 200: envelope(diamondSummary) } } },
+    { schema: { querystring: diamondOneQuery, response: { 200: envelope(diamondDetail) } } },
     async (req, reply) => cachedPublic(req, reply, () => catalog.getDiamond(app.db, req.query.id)),
   );
 

@@ -276,9 +276,18 @@ export async function searchDiamonds(index: DiamondIndex, q: DiamondQuery): Prom
 }
 
 export async function getDiamond(db: Db, id: number) {
-  const r = await repo.diamond(db, id);
+  const [r, photos] = await Promise.all([repo.diamond(db, id), repo.stonePhotos(db, 'diamond', id)]);
   if (!r) throw new NotFound('We could not find that diamond.');
-  return toDiamond(r);
+  return {
+    ...toDiamond(r),
+    photos: photos.map((p) => ({
+      small: paths.photo(p.key, 'small'),
+      large: paths.photo(p.key, 'large'),
+      alt: p.alt,
+      width: p.width,
+      height: p.height,
+    })),
+  };
 }
 
 // Notable gemstones

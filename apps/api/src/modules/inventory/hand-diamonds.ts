@@ -7,13 +7,14 @@ import { Conflict, NotFound, Validation } from '../../errors.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { retailFromCost } from '../feeds/index.ts';
 import { handDiamondRepository as repo, type DiamondRow } from './repository.ts';
+import { stonePhotos } from './stone-photos.ts';
 
 // A diamond the store bought itself (a local dealer, an estate piece, a stone on memo), entered by
 // hand. It has no supplier, so no feed ever matches it: imports change only their supplier's stones.
 
 const CHANGED = 'This stone was changed by someone else — reload to see their change, then make yours again.';
 
-const toAdmin = (d: DiamondRow): AdminDiamond => ({
+const toAdmin = (d: DiamondRow, photos: AdminDiamond['photos']): AdminDiamond => ({
   id: d.id,
   serial: d.serial,
   version: d.version,
@@ -46,7 +47,9 @@ const toAdmin = (d: DiamondRow): AdminDiamond => ({
   supplier: d.supplier,
   addedBy: d.addedBy,
   storefrontUrl: paths.diamondOf(d),
+  photos,
 });
+const withPhotos = async (db: DbOrTx, d: DiamondRow) => toAdmin(d, await stonePhotos(db, 'diamond', d.id));
 
 /** The grades and measurements as the diamond table keeps them (ranks beside grades, for sorting and filters). */
 async function columnsOf(db: DbOrTx, s: HandDiamond) {
@@ -105,14 +108,14 @@ export async function addDiamond(db: Db, actor: Actor, s: HandDiamond) {
     const id = await repo.insert(tx, { ...cols, addedBy: actor.email });
     const d = (await repo.one(tx, id))!;
     await audit(tx, actor, 'stone.add', 'diamond', d.serial, null, { ...cols });
-    return toAdmin(d);
+    return withPhotos(tx, d);
   });
 }
 
 export async function diamondForStaff(db: Db, id: number) {
   const d = await repo.one(db, id);
   if (!d) throw new NotFound('There is no such diamond.');
-  return toAdmin(d);
+  return withPhotos(db, d);
 }
 
 export async function editDiamond(db: Db, actor: Actor, id: number, version: string, s: HandDiamond) {
@@ -125,11 +128,11 @@ export async function editDiamond(db: Db, actor: Actor, id: number, version: str
     if (!['available', 'held'].includes(d.status))
       throw new Conflict(`A ${d.status} stone cannot be edited: it belongs to an order, or is off sale for good.`);
     await refuseListedReport(tx, s.lab, s.certificate, id);
-    const before = toAdmin(d).stone;
+    const before = toAdmin(d, []).stone;
     const cols = await columnsOf(tx, s);
     await repo.update(tx, id, cols);
     const after = (await repo.one(tx, id))!;
-    await audit(tx, actor, 'stone.edit', 'diamond', d.serial, before, toAdmin(after).stone);
-    return toAdmin(after);
+    await audit(tx, actor, 'stone.edit', 'diamond', d.serial, before, toAdmin(after, []).stone);
+    return withPhotos(tx, after);
   });
 }

@@ -4,6 +4,7 @@ import { paths } from '@facet/contracts/paths';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { Conflict, NotFound, Validation } from '../../errors.ts';
 import { audit, type Actor } from '../audit/index.ts';
+import { stonePhotos } from './stone-photos.ts';
 import { handGemRepository as gems, meleeRepository as melee, type GemRow, type MeleeRow } from './repository.ts';
 
 // Notable gemstones and melee parcels the store lists by hand. Each edit carries the version its
@@ -11,7 +12,11 @@ import { handGemRepository as gems, meleeRepository as melee, type GemRow, type 
 
 const CHANGED = 'This was changed by someone else — reload to see their change, then make yours again.';
 
-const toGem = (g: GemRow | null, types: Array<{ slug: string; name: string }>): AdminGem => ({
+const toGem = (
+  g: GemRow | null,
+  types: Array<{ slug: string; name: string }>,
+  photos: AdminGem['photos'] = [],
+): AdminGem => ({
   id: g?.id ?? 0,
   serial: g?.serial ?? '',
   version: g?.version ?? 0,
@@ -34,6 +39,7 @@ const toGem = (g: GemRow | null, types: Array<{ slug: string; name: string }>): 
   currentStatus: g?.status ?? 'available',
   addedBy: g?.addedBy ?? null,
   storefrontUrl: g ? paths.stoneType(g.type) : '',
+  photos,
   types,
 });
 
@@ -56,7 +62,7 @@ export const newGemForm = async (db: Db) => toGem(null, await gems.types(db));
 export async function gemForStaff(db: Db, id: number) {
   const g = await gems.one(db, id);
   if (!g) throw new NotFound('There is no such gemstone.');
-  return toGem(g, await gems.types(db));
+  return toGem(g, await gems.types(db), await stonePhotos(db, 'gemstone', id));
 }
 
 export async function addGem(db: Db, actor: Actor, s: HandGem) {
@@ -81,7 +87,7 @@ export async function editGem(db: Db, actor: Actor, id: number, version: number,
     const now = (await gems.one(tx, id))!;
     const types = await gems.types(tx);
     await audit(tx, actor, 'stone.edit', 'gemstone', was.serial, toGem(was, types).stone, toGem(now, types).stone);
-    return toGem(now, types);
+    return toGem(now, types, await stonePhotos(tx, 'gemstone', id));
   });
 }
 

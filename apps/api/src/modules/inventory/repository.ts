@@ -303,3 +303,37 @@ export const meleeRepository = {
       sieve = ${m.sieve}, carat_per_stone = ${m.caratPerStone}, quality = ${m.quality},
       price_per_carat_cents = ${m.pricePerCaratCents}, stock = ${m.stock}, version = version + 1 where id = ${id}`),
 };
+
+/** Photographs of loose stones, in their order (the first is the one shoppers see first). */
+export const stonePhotoRepository = {
+  list: async (db: DbOrTx, kind: StoneKind, id: number) =>
+    rowsOf<{ key: string; alt: string; width: number; height: number; position: number }>(
+      await db.execute(sql`select key, alt, width, height, position from stone_photo
+        where kind = ${kind} and stone_id = ${id} order by position, key`),
+    ),
+  exists: async (db: DbOrTx, kind: StoneKind, id: number) =>
+    rowsOf<{ id: number }>(await db.execute(sql`select id from ${table(kind)} where id = ${id} for update`)).length ===
+    1,
+  add: (
+    tx: DbOrTx,
+    p: {
+      key: string;
+      kind: StoneKind;
+      stoneId: number;
+      position: number;
+      alt: string;
+      width: number;
+      height: number;
+      large: Buffer;
+      small: Buffer;
+    },
+  ) =>
+    tx.execute(sql`insert into stone_photo (key, kind, stone_id, position, alt, width, height, large, small)
+      values (${p.key}, ${p.kind}, ${p.stoneId}, ${p.position}, ${p.alt}, ${p.width}, ${p.height}, ${p.large}, ${p.small})`),
+  remove: async (tx: DbOrTx, kind: StoneKind, id: number, key: string) =>
+    rowsOf<{ alt: string }>(
+      await tx.execute(
+        sql`delete from stone_photo where kind = ${kind} and stone_id = ${id} and key = ${key} returning alt`,
+      ),
+    )[0] ?? null,
+};

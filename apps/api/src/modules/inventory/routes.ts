@@ -1,11 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminRoute } from '../../plugins/admin-op.ts';
+import { acceptPhotoForms, readPhotoForm } from '../../photo-form.ts';
+import { processPhoto } from '../products/index.ts';
+import { addStonePhoto, removeStonePhoto } from './stone-photos.ts';
 import { actorOf } from '../staff/index.ts';
 import { changeStone, findStones } from './service.ts';
 import { addDiamond, diamondForStaff, editDiamond } from './hand-diamonds.ts';
 import { addGem, addMelee, editGem, editMelee, gemForStaff, listMelee, newGemForm } from './hand-gems.ts';
 
 export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await acceptPhotoForms(app);
+  app.route({
+    ...adminRoute('POST /stones/:kind/:id/photos'),
+    handler: async (req) => {
+      const form = await readPhotoForm(req);
+      const photo = await processPhoto(form.file);
+      return {
+        data: await addStonePhoto(app.db, actorOf(req.staff!.staff), req.params.kind, req.params.id, photo, form.alt),
+      };
+    },
+  });
+  app.route({
+    ...adminRoute('DELETE /stones/:kind/:id/photos/:key'),
+    handler: async (req) => ({
+      data: await removeStonePhoto(app.db, actorOf(req.staff!.staff), req.params.kind, req.params.id, req.params.key),
+    }),
+  });
   app.route({
     ...adminRoute('GET /stones'),
     handler: async (req) => ({ data: await findStones(app.db, req.query.q || undefined) }),

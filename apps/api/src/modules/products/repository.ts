@@ -338,12 +338,13 @@ export const productsRepository = {
   setPhotoPosition: (tx: DbOrTx, groupId: number, key: string, position: number) =>
     tx.execute(sql`update product_photo set position = ${position} where group_id = ${groupId} and key = ${key}`),
 
+  /** A photograph's bytes by its key: a design's, or a loose stone's (one media route serves both). */
   photoBytes: async (db: DbOrTx, key: string, size: 'small' | 'large') => {
-    const [row] = await db
-      .select({ webp: size === 'small' ? productPhoto.small : productPhoto.large })
-      .from(productPhoto)
-      .where(eq(productPhoto.key, key))
-      .limit(1);
+    const column = size === 'small' ? sql`small` : sql`large`;
+    const [row] = rowsOf<{ webp: Buffer }>(
+      await db.execute(sql`select ${column} as webp from product_photo where key = ${key}
+        union all select ${column} from stone_photo where key = ${key} limit 1`),
+    );
     return row ? Buffer.from(row.webp) : null;
   },
 };

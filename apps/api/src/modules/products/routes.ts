@@ -1,53 +1,14 @@
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PHOTO_MAX_BYTES } from '@facet/contracts/admin-catalogue';
 import { adminRoute } from '../../plugins/admin-op.ts';
-import { AppError, Validation } from '../../errors.ts';
-import { unstorableText } from '../../plugins/input-guard.ts';
+import { acceptPhotoForms, readPhotoForm } from '../../photo-form.ts';
 import { actorOf } from '../staff/index.ts';
 import { processPhoto } from './photos.ts';
 import * as products from './service.ts';
 import { getProduct } from '../catalog/index.ts';
 
-const TOO_LARGE = `The photograph is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB. Please export it smaller.`;
-
-/** The upload form: one `photo` file and an optional `alt` text. */
-async function readPhotoForm(req: FastifyRequest): Promise<{ file: Buffer; alt: string }> {
-  if (!req.isMultipart()) throw new AppError(415, 'Please send the photograph as multipart/form-data.');
-  let file: Buffer | undefined;
-  let alt = '';
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'photo') throw new Validation(`Unknown field: ${part.fieldname}`);
-        const buf = await part.toBuffer();
-        if (part.file.truncated) throw new AppError(413, TOO_LARGE);
-        file = buf;
-      } else if (part.fieldname === 'alt') {
-        alt = String(part.value ?? '');
-        if (alt.length > 200 || unstorableText(alt))
-          throw new Validation('The description of the photograph is at most 200 plain characters.', {
-            alt: 'Too long',
-          });
-      } else throw new Validation(`Unknown field: ${part.fieldname}`);
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, TOO_LARGE);
-    if (code === 'FST_FILES_LIMIT_REACHED') throw new Validation('Please send one photograph at a time.');
-    throw new Validation('The upload could not be read. Please try again.');
-  }
-  if (!file?.length) throw new Validation('Choose a photograph to upload.', { photo: 'Required' });
-  return { file, alt };
-}
-
 export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, {
-    limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 1, parts: 2, fieldSize: 1_000 },
-  });
+  await acceptPhotoForms(app);
 
   app.route({
     ...adminRoute('GET /products'),

@@ -4,6 +4,7 @@ import { adminApi, adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { DiamondForm } from '~/features/admin/catalogue/diamond-form.tsx';
+import { StonePhotos } from '~/features/admin/catalogue/stone-photos.tsx';
 import { toast } from '~/lib/toast.ts';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
@@ -41,24 +42,27 @@ export default function DiamondPage({ loaderData: d }: Route.ComponentProps) {
         {d.supplier ? ` · from ${d.supplier}'s feed` : ' · the store’s own'}
         {d.addedBy ? ` · added by ${d.addedBy}` : ''}
       </p>
-      {editable ? (
-        <DiamondForm
-          key={d.version}
-          diamond={d}
-          action="Save changes"
-          onSave={async (stone) => {
-            await adminApi('PUT /stones/diamonds/:id', { params: { id: d.id }, body: { version: d.version, stone } });
-            toast.success('Saved. The store shows the change within a second.');
-            await revalidate();
-          }}
-        />
-      ) : (
-        <p className="max-w-3xl border border-hairline bg-white p-4 text-sm">
-          {d.supplier
-            ? `This stone comes from ${d.supplier}'s feed: change it there, or its next import would undo the change. Hold or withdraw it from Stones.`
-            : 'This stone belongs to an order or is off sale for good, so it is no longer edited here.'}
-        </p>
-      )}
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,48rem)_22rem]">
+        {editable ? (
+          <DiamondForm
+            key={d.version}
+            diamond={d}
+            action="Save changes"
+            onSave={async (stone) => {
+              await adminApi('PUT /stones/diamonds/:id', { params: { id: d.id }, body: { version: d.version, stone } });
+              toast.success('Saved. The store shows the change within a second.');
+              await revalidate();
+            }}
+          />
+        ) : (
+          <p className="max-w-3xl border border-hairline bg-white p-4 text-sm">
+            {d.supplier
+              ? `This stone comes from ${d.supplier}'s feed: change it there, or its next import would undo the change. Hold or withdraw it from Stones.`
+              : 'This stone belongs to an order or is off sale for good, so it is no longer edited here.'}
+          </p>
+        )}
+        <StonePhotos kind="diamond" id={d.id} serial={d.serial} photos={d.photos} onChanged={() => void revalidate()} />
+      </div>
     </>
   );
 }

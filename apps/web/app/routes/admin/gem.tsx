@@ -4,6 +4,7 @@ import { adminApi, adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { GemForm } from '~/features/admin/catalogue/gem-form.tsx';
+import { StonePhotos } from '~/features/admin/catalogue/stone-photos.tsx';
 import { toast } from '~/lib/toast.ts';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
@@ -32,31 +33,44 @@ export default function GemPage({ loaderData: g }: Route.ComponentProps) {
           </a>
         )}
       </AdminHeading>
-      {editable ? (
-        <GemForm
-          key={g.version}
-          gem={g}
-          action={fresh ? 'Add the gemstone' : 'Save changes'}
-          onSave={async (stone) => {
-            if (fresh) {
-              const made = await adminApi('POST /stones/gemstones', { body: stone });
-              toast.success(`${made.serial} is ${made.currentStatus === 'available' ? 'on sale' : 'saved and held'}.`);
-              navigate(`/admin/stones/gemstones/${made.id}`);
-            } else {
-              await adminApi('PUT /stones/gemstones/:id', {
-                params: { id: g.id },
-                body: { version: g.version, stone },
-              });
-              toast.success('Saved. The store shows the change within a second.');
-              await revalidate();
-            }
-          }}
-        />
-      ) : (
-        <p className="max-w-3xl border border-hairline bg-white p-4 text-sm">
-          This stone belongs to an order or is off sale for good, so it is no longer edited here.
-        </p>
-      )}
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,48rem)_22rem]">
+        {editable ? (
+          <GemForm
+            key={g.version}
+            gem={g}
+            action={fresh ? 'Add the gemstone' : 'Save changes'}
+            onSave={async (stone) => {
+              if (fresh) {
+                const made = await adminApi('POST /stones/gemstones', { body: stone });
+                toast.success(
+                  `${made.serial} is ${made.currentStatus === 'available' ? 'on sale' : 'saved and held'}.`,
+                );
+                navigate(`/admin/stones/gemstones/${made.id}`);
+              } else {
+                await adminApi('PUT /stones/gemstones/:id', {
+                  params: { id: g.id },
+                  body: { version: g.version, stone },
+                });
+                toast.success('Saved. The store shows the change within a second.');
+                await revalidate();
+              }
+            }}
+          />
+        ) : (
+          <p className="max-w-3xl border border-hairline bg-white p-4 text-sm">
+            This stone belongs to an order or is off sale for good, so it is no longer edited here.
+          </p>
+        )}
+        {!fresh && (
+          <StonePhotos
+            kind="gemstone"
+            id={g.id}
+            serial={g.serial}
+            photos={g.photos}
+            onChanged={() => void revalidate()}
+          />
+        )}
+      </div>
     </>
   );
 }
