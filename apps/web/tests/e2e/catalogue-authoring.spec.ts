@@ -102,6 +102,15 @@ test('a manager makes a ring and a diamond; a shopper finds both, buys the ring,
   await manager.getByRole('button', { name: 'Add the diamond' }).click();
   await expect(manager.getByRole('heading', { level: 1, name: /^Diamond NDH\d+$/ })).toBeVisible();
   const diamondUrl = (await manager.getByRole('link', { name: 'View in the store' }).getAttribute('href'))!;
+  const stonePhoto = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#eef2f5' } })
+    .jpeg()
+    .toBuffer();
+  await manager
+    .getByLabel('Add a photograph')
+    .setInputFiles({ name: 'oval.jpg', mimeType: 'image/jpeg', buffer: stonePhoto });
+  await manager.getByLabel(/What it shows/).fill('The oval, table up, in daylight');
+  await manager.getByRole('button', { name: 'Upload' }).click();
+  await expect(manager.getByRole('img', { name: 'The oval, table up, in daylight' })).toBeVisible();
 
   // The shopper: search, listing and sitemap within 2 s of publishing.
   const shop = await (await browser.newContext()).newPage();
@@ -123,6 +132,7 @@ test('a manager makes a ring and a diamond; a shopper finds both, buys the ring,
   await expect(shop.getByRole('heading', { level: 1 })).toContainText('1.37');
   await expect(shop.getByText(report).first()).toBeVisible();
   await expect(shop.getByText('Haddad')).toHaveCount(0);
+  await expect(shop.getByRole('img', { name: 'The oval, table up, in daylight' })).toBeVisible();
 
   // The ring: its page says how many are left; bought, one fewer.
   await shop.goto(storeUrl);
