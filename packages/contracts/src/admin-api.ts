@@ -52,6 +52,7 @@ import {
 } from './admin-catalogue.ts';
 import { productDetail } from './catalog.ts';
 import { adminHomePage, homePageBody } from './home.ts';
+import { adminDiscount, discountBody, discountUpdateBody } from './promotions.ts';
 import {
   categoryMappingBody,
   categoryMappingSaved,
@@ -320,6 +321,15 @@ export const ADMIN_API = {
     params: idParams,
     body: categoryMoveBody,
     answer: adminCategoryList,
+  }),
+  // Promotions.
+  'GET /discounts': op({ access: 'promotions:manage', answer: z.array(adminDiscount) }),
+  'POST /discounts': op({ access: 'promotions:manage', body: discountBody, answer: adminDiscount, status: 201 }),
+  'PUT /discounts/:id': op({
+    access: 'promotions:manage',
+    params: idParams,
+    body: discountUpdateBody,
+    answer: adminDiscount,
   }),
   'GET /stones': op({
     access: 'catalogue:write',

@@ -27,6 +27,7 @@ export const PERMISSIONS = [
   'audit:read',
   'appointments:manage',
   'content:write',
+  'promotions:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -47,6 +48,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'customers:note',
     'appointments:manage',
     'content:write',
+    'promotions:manage',
   ],
   fulfilment: ['dashboard:read', 'orders:read', 'orders:fulfil', 'orders:note'],
   support: [

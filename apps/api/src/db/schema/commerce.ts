@@ -225,3 +225,37 @@ export const orderRefund = pgTable(
   },
   (t) => [index('order_refund_order_idx').on(t.orderId)],
 );
+
+/** A discount code staff made (contracts/promotions.ts): what it takes off, on what, when, for whom, how often. */
+export const discountCode = pgTable(
+  'discount_code',
+  {
+    id: serial('id').primaryKey(),
+    /** Upper case; shoppers type it in any case. */
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind').$type<'percent' | 'amount' | 'free-shipping'>().notNull(),
+    percentBp: integer('percent_bp'),
+    amountCents: integer('amount_cents'),
+    minSubtotalCents: integer('min_subtotal_cents').notNull().default(0),
+    appliesTo: text('applies_to').array().notNull(),
+    categoryIds: integer('category_ids').array(),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    maxUses: integer('max_uses'),
+    perCustomer: integer('per_customer'),
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    emails: text('emails').array(),
+    combines: boolean('combines').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    /** Orders that used it; taken in the order's transaction, never past max_uses. */
+    uses: integer('uses').notNull().default(0),
+    version: integer('version').notNull().default(1),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('discount_code_code_idx').on(t.code),
+    check('discount_code_uses', sql`uses >= 0 and (max_uses is null or uses <= max_uses)`),
+  ],
+);

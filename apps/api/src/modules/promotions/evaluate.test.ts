@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { AdminDiscount } from '@facet/contracts/promotions';
+import { evaluateDiscount, type DiscountContext, type DiscountLine } from './evaluate.ts';
+
+const code = (extra: Partial<AdminDiscount> = {}) => ({
+  kind: 'percent' as const,
+  percentBp: 2_000,
+  amountCents: null,
+  minSubtotalCents: 0,
+  appliesTo: ['product', 'configured'] as AdminDiscount['appliesTo'],
+  startsAt: null,
+  endsAt: null,
+  maxUses: null,
+  perCustomer: null,
+  firstOrderOnly: false,
+  emails: null,
+  active: true,
+  uses: 0,
+  ...extra,
+});
+const ctx = (extra: Partial<DiscountContext> = {}): DiscountContext => ({
+  now: new Date('2026-11-25T15:00:00Z'),
+  timezone: 'America/New_York',
+  email: 'ada@example.com',
+  priorOrders: 0,
+  usesByShopper: 0,
+  eligibleCategories: null,
+  ...extra,
+});
+const chain: DiscountLine = { kind: 'product', lineTotalCents: 120_000, categoryId: 1310 };
+const diamond: DiscountLine = { kind: 'diamond', lineTotalCents: 900_000, categoryId: null };
+
+describe('a discount code against a cart', () => {
+  it('takes its percentage off the eligible lines only: loose diamonds are left out unless named', () => {
+    expect(evaluateDiscount(code(), [chain, diamond], ctx())).toEqual({
+      applies: true,
+      cents: 24_000,
+      freeShipping: false,
+      eligibleCents: 120_000,
+    });
+    const withStones = evaluateDiscount(code({ appliesTo: ['product', 'diamond'] }), [chain, diamond], ctx());
+    expect(withStones).toMatchObject({ cents: 204_000 });
+  });
+
+  it('an amount never takes more than the eligible lines; free shipping takes nothing off the lines', () => {
+    expect(
+      evaluateDiscount(code({ kind: 'amount', percentBp: null, amountCents: 500_000 }), [chain], ctx()),
+    ).toMatchObject({
+      cents: 120_000,
+    });
+    expect(evaluateDiscount(code({ kind: 'free-shipping', percentBp: null }), [chain], ctx())).toMatchObject({
+      cents: 0,
+      freeShipping: true,
+    });
+  });
+
+  it('says why it does not apply, in the shopper’s words', () => {
+    const why = (d: Partial<AdminDiscount>, lines = [chain], c: Partial<DiscountContext> = {}) => {
+      const r = evaluateDiscount(code(d), lines, ctx(c));
+      return r.applies ? 'applies' : r.reason;
+    };
+    expect(why({ startsAt: '2026-11-27T05:00:00Z' })).toBe('This code starts on Friday, November 27.');
+    expect(why({ endsAt: '2026-11-23T05:00:00Z' })).toBe('This code ended on Monday, November 23.');
+    expect(why({}, [diamond])).toBe('This code is for jewelry and rings made to order, not for what is in your cart.');
+    expect(why({ maxUses: 1, uses: 1 })).toBe('This code has been used up.');
+    expect(why({ perCustomer: 1 }, [chain], { usesByShopper: 1 })).toBe('You have already used this code.');
+    expect(why({ firstOrderOnly: true }, [chain], { priorOrders: 2 })).toBe('This code is for a first order only.');
+    expect(why({ emails: ['grace@example.com'] })).toBe('This code is not for this e-mail address.');
+    expect(why({ emails: ['grace@example.com'] }, [chain], { email: null })).toMatch(/sign in, or enter your e-mail/);
+    expect(why({ minSubtotalCents: 200_000 })).toBe('This code needs an order of $2,000 or more (your cart: $1,200).');
+    expect(why({ active: false })).toBe('This code is no longer active.');
+    expect(why({}, [chain], { eligibleCategories: new Set([1100]) })).toBe(
+      'None of these pieces is in the collections this code is for.',
+    );
+    expect(why({}, [chain], { eligibleCategories: new Set([1310]) })).toBe('applies');
+  });
+});

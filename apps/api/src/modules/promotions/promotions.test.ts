@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { adminCall, staffSession } from '../../test/staff.ts';
+
+// Discount codes as staff make them (the shopper's side — the cart and checkout — comes next).
+
+let t: TestApp;
+let manager: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  manager = (await staffSession(t, 'manager')).cookie;
+});
+afterAll(() => t.close());
+
+const holiday = (extra: object = {}) => ({
+  code: 'holiday20',
+  name: 'Holiday 20% off',
+  kind: 'percent',
+  percentBp: 2_000,
+  amountCents: null,
+  minSubtotalCents: 0,
+  appliesTo: ['product', 'configured'],
+  categoryIds: [1100],
+  startsAt: '2026-11-27T05:00:00Z',
+  endsAt: '2026-12-01T05:00:00Z',
+  maxUses: 500,
+  perCustomer: 1,
+  firstOrderOnly: false,
+  emails: null,
+  combines: false,
+  active: true,
+  ...extra,
+});
+
+describe('discount codes in the back office', () => {
+  it('a manager makes a code (kept in upper case), lists it and changes it with the version read', async () => {
+    const res = await adminCall(t, manager, 'POST', '/discounts', holiday());
+    expect(res.statusCode, res.body).toBe(201);
+    const d = res.json().data;
+    expect(d).toMatchObject({ code: 'HOLIDAY20', uses: 0, appliesTo: ['product', 'configured'], categoryIds: [1100] });
+    expect(d.startsAt).toBe('2026-11-27T05:00:00Z');
+    const list = (await adminCall(t, manager, 'GET', '/discounts')).json().data;
+    expect(list.map((x: { code: string }) => x.code)).toContain('HOLIDAY20');
+
+    const changed = await adminCall(t, manager, 'PUT', `/discounts/${d.id}`, {
+      version: d.version,
+      discount: holiday({ active: false, emails: ['vip@example.com'] }),
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data).toMatchObject({ active: false, emails: ['vip@example.com'], version: d.version + 1 });
+    const stale = await adminCall(t, manager, 'PUT', `/discounts/${d.id}`, { version: d.version, discount: holiday() });
+    expect(stale.statusCode).toBe(409);
+  });
+
+  it('refuses a taken code, a missing amount, an end before the start, an unknown category and a code in the wrong unit', async () => {
+    const before = (await adminCall(t, manager, 'GET', '/discounts')).json().data.length;
+    await adminCall(t, manager, 'POST', '/discounts', holiday({ code: 'TAKEN-1' }));
+    for (const [body, field] of [
+      [holiday({ code: 'taken-1' }), 'code'],
+      [holiday({ code: 'NOPCT', percentBp: null }), 'percentBp'],
+      [holiday({ code: 'BACKWARDS', endsAt: '2026-11-20T05:00:00Z' }), 'endsAt'],
+      [holiday({ code: 'NOWHERE', categoryIds: [2_000_000_000] }), 'categoryIds'],
+      [
+        holiday({ code: 'UNITS', kind: 'amount', percentBp: null, amountCents: 5_000_000, minSubtotalCents: 10_000 }),
+        'amountCents',
+      ],
+      [holiday({ code: 'x' }), 'code'],
+    ] as const) {
+      const res = await adminCall(t, manager, 'POST', '/discounts', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(res.json().errors ?? {}), res.body).toContain(field);
+    }
+    expect((await adminCall(t, manager, 'GET', '/discounts')).json().data.length).toBe(before + 1);
+  });
+
+  it('fulfilment and support staff cannot make codes', async () => {
+    for (const role of ['fulfilment', 'support'] as const) {
+      const cookie = (await staffSession(t, role)).cookie;
+      expect((await adminCall(t, cookie, 'POST', '/discounts', holiday({ code: `ROLE-${role}` }))).statusCode).toBe(
+        403,
+      );
+    }
+  });
+});

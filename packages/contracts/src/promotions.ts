@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { PRICE_MAX_CENTS } from './admin-catalogue.ts';
+
+// Discount codes: what a code takes off (a percentage or an amount of the eligible lines, or the
+// shipping), on what (kinds of line, categories), when (a start and an end), for whom (first order
+// only, a list of e-mails) and how often (uses in all and per customer). The store's rule holds:
+// the server works every discount out, and the shopper is told why a code does not apply.
+
+/** What a cart line is: loose diamonds are left out of a code unless it names them, as jewellers do. */
+export const LINE_KINDS = ['product', 'configured', 'diamond', 'gemstone', 'melee'] as const;
+export type LineKind = (typeof LINE_KINDS)[number];
+export const LINE_KIND_NAMES: Record<LineKind, string> = {
+  product: 'jewelry',
+  configured: 'rings made to order',
+  diamond: 'loose diamonds',
+  gemstone: 'loose gemstones',
+  melee: 'melee',
+};
+export const DISCOUNT_KINDS = ['percent', 'amount', 'free-shipping'] as const;
+
+export const DISCOUNT_CODE = /^[A-Z0-9][A-Z0-9-]{2,31}$/;
+const code = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(DISCOUNT_CODE, 'Letters, digits and dashes, 3 to 32 characters (like HOLIDAY20)');
+
+export const discountBody = z
+  .object({
+    code,
+    /** What the shopper reads beside the discount ("Holiday 20% off"). */
+    name: z.string().trim().min(2, 'Name it for the shopper').max(60, 'At most 60 characters'),
+    kind: z.enum(DISCOUNT_KINDS),
+    /** Percent off in basis points (2000 = 20 %). */
+    percentBp: z.number().int().min(100, 'At least 1 %').max(9_000, 'At most 90 %').nullable(),
+    amountCents: z.number().int().min(100, 'At least $1.00').max(PRICE_MAX_CENTS).nullable(),
+    minSubtotalCents: z.number().int().min(0).max(PRICE_MAX_CENTS).default(0),
+    appliesTo: z
+      .array(z.enum(LINE_KINDS))
+      .min(1, 'Choose what it takes money off')
+      .refine((k) => new Set(k).size === k.length, 'Listed twice'),
+    /** Only pieces in these categories (and their children); null: any category. */
+    categoryIds: z.array(z.number().int().positive()).max(50).nullable(),
+    startsAt: z.iso.datetime({ offset: true }).nullable(),
+    endsAt: z.iso.datetime({ offset: true }).nullable(),
+    maxUses: z.number().int().min(1).max(1_000_000).nullable(),
+    perCustomer: z.number().int().min(1).max(100).nullable(),
+    firstOrderOnly: z.boolean().default(false),
+    /** Only these shoppers (by e-mail); null: anyone. */
+    emails: z.array(z.email('An e-mail address')).max(1_000).nullable(),
+    combines: z.boolean().default(false),
+    active: z.boolean().default(true),
+  })
+  .strict()
+  .superRefine((d, ctx) => {
+    if (d.kind === 'percent' && d.percentBp === null)
+      ctx.addIssue({ code: 'custom', path: ['percentBp'], message: 'How much off, in percent' });
+    if (d.kind === 'amount' && d.amountCents === null)
+      ctx.addIssue({ code: 'custom', path: ['amountCents'], message: 'How much off, in dollars' });
+    if (d.startsAt && d.endsAt && Date.parse(d.endsAt) <= Date.parse(d.startsAt))
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'Ends after it starts' });
+  });
+export type DiscountInput = z.infer<typeof discountBody>;
+
+export const adminDiscount = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(DISCOUNT_KINDS),
+  percentBp: z.number().int().nullable(),
+  amountCents: z.number().int().nullable(),
+  minSubtotalCents: z.number().int(),
+  appliesTo: z.array(z.enum(LINE_KINDS)),
+  categoryIds: z.array(z.number().int()).nullable(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  maxUses: z.number().int().nullable(),
+  perCustomer: z.number().int().nullable(),
+  firstOrderOnly: z.boolean(),
+  emails: z.array(z.string()).nullable(),
+  combines: z.boolean(),
+  active: z.boolean(),
+  /** Orders that used it (cancelled ones give their use back). */
+  uses: z.number().int(),
+  version: z.number().int(),
+  createdBy: z.string(),
+});
+export type AdminDiscount = z.infer<typeof adminDiscount>;
+export const discountUpdateBody = z.object({ version: z.number().int().min(1), discount: discountBody }).strict();
