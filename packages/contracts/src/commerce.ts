@@ -61,6 +61,9 @@ export type ShippingOption = z.infer<typeof shippingOption>;
 
 export const totals = z.object({
   subtotalCents: z.number().int(),
+  /** What a discount code takes off (0: none), and the code as the shopper reads it. */
+  discountCents: z.number().int(),
+  discountLabel: z.string().nullable(),
   shippingCents: z.number().int(),
   taxCents: z.number().int(),
   /** Null until a state is known: tax is shown as "calculated at checkout". */
@@ -76,8 +79,14 @@ export const cartSchema = z.object({
   shippingOptions: z.array(shippingOption),
   freeShippingOverCents: z.number().int(),
   totals,
+  /** The code the shopper entered, and why it takes nothing off now (null when it applies). */
+  discountCode: z.string().nullable(),
+  discountNote: z.string().nullable(),
 });
 export type Cart = z.infer<typeof cartSchema>;
+export const discountCodeBody = z
+  .object({ code: z.string().trim().min(1, 'Type the code').max(40, 'Codes are at most 40 characters') })
+  .strict();
 
 export const cartQuery = z
   .object({

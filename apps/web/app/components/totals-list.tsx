@@ -1,7 +1,7 @@
 import type { Totals } from '@facet/contracts/commerce';
 import { formatMoney } from '@facet/contracts/money';
 
-/** Subtotal, shipping, tax and total as the server computed them. */
+/** Subtotal, the discount, shipping, tax and total as the server computed them. */
 export function TotalsList({
   totals,
   shippingLabel,
@@ -18,6 +18,14 @@ export function TotalsList({
         <dt className="text-muted">Subtotal</dt>
         <dd data-testid="subtotal">{money(totals.subtotalCents)}</dd>
       </div>
+      {totals.discountCents > 0 && (
+        <div className="flex justify-between gap-3">
+          <dt className="text-muted">Discount · {totals.discountLabel}</dt>
+          <dd data-testid="discount" className="whitespace-nowrap text-primary">
+            −{money(totals.discountCents)}
+          </dd>
+        </div>
+      )}
       <div className="flex justify-between">
         <dt className="text-muted">Shipping{shippingLabel ? ` · ${shippingLabel}` : ''}</dt>
         <dd>{totals.shippingCents === 0 ? 'Free' : money(totals.shippingCents)}</dd>

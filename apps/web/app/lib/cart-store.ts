@@ -73,6 +73,17 @@ export async function removeLine(id: number): Promise<Cart> {
   return cart;
 }
 export const setCart = (cart: Cart) => set({ cart });
+/** A discount code on the cart: the server says what it takes off, or why it does not apply (422). */
+export async function applyDiscountCode(code: string): Promise<Cart> {
+  const cart = await callApi<Cart>('/cart/discount', { method: 'PUT', body: { code } });
+  set({ cart });
+  return cart;
+}
+export async function removeDiscountCode(): Promise<Cart> {
+  const cart = await callApi<Cart>('/cart/discount', { method: 'DELETE' });
+  set({ cart });
+  return cart;
+}
 
 // The visitor's cart joins the user's at sign-in: reading it once with both ids merges it.
 if (typeof window !== 'undefined') onLogin(() => fetchCart().then(() => {}));

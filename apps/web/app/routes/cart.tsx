@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ShieldCheck, Truck } from 'lucide-react';
 import type { Route } from './+types/cart';
 import { TotalsList } from '~/components/totals-list.tsx';
+import { DiscountCode } from '~/features/cart/discount-code.tsx';
 import { fetchCart, useCart } from '~/lib/cart-store.ts';
 import { reportApiError } from '~/lib/client-api.ts';
 import { formatMoney } from '@facet/contracts/money';
@@ -63,6 +64,7 @@ export default function Page() {
               <div className="mt-5">
                 <TotalsList totals={cart.totals} shippingLabel="insured standard" />
               </div>
+              <DiscountCode cart={cart} />
               {cart.totals.shippingCents > 0 && (
                 <p className="mt-3 text-xs text-muted">
                   Free insured shipping on orders over {formatMoney(cart.freeShippingOverCents)}.

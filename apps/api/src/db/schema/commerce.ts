@@ -22,6 +22,8 @@ export const cart = pgTable(
     sessionId: text('session_id'),
     userId: integer('user_id').references(() => appUser.id, { onDelete: 'cascade' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The discount code the shopper entered (upper case); checked again at every read and at checkout. */
+    discountCode: text('discount_code'),
   },
   (t) => [
     uniqueIndex('cart_session_key').on(t.sessionId),
@@ -80,6 +82,9 @@ export const customerOrder = pgTable(
     shippingCents: integer('shipping_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** What a discount code took off (the lines' and shipping's), and the code as the shopper saw it. */
+    discountCents: integer('discount_cents').notNull().default(0),
+    discountLabel: text('discount_label'),
     paymentProvider: text('payment_provider').notNull(),
     paymentRef: text('payment_ref').notNull(),
     cardBrand: text('card_brand').notNull(),
@@ -257,5 +262,29 @@ export const discountCode = pgTable(
   (t) => [
     uniqueIndex('discount_code_code_idx').on(t.code),
     check('discount_code_uses', sql`uses >= 0 and (max_uses is null or uses <= max_uses)`),
+  ],
+);
+
+/** A code's use by an order: counted against its limits until the order is cancelled or never paid. */
+export const discountRedemption = pgTable(
+  'discount_redemption',
+  {
+    id: serial('id').primaryKey(),
+    codeId: integer('code_id')
+      .notNull()
+      .references(() => discountCode.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => customerOrder.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    userId: integer('user_id'),
+    cents: integer('cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the order gave its use back (cancelled, or its payment never came). */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('discount_redemption_order_idx').on(t.orderId),
+    index('discount_redemption_code_email_idx').on(t.codeId, t.email),
   ],
 );

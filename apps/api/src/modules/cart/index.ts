@@ -1,6 +1,7 @@
 // The module's public face: what the rest of the API may use of it (lint refuses other imports from outside).
 export { computeTotals, shippingOptions } from './pricing.ts';
 export {
+  cartDiscountCode,
   cartIdOf,
   claimVisitorCart,
   emptyCart,

@@ -22,6 +22,8 @@ export interface PricedLine extends CartLine {
   configuration: unknown;
   /** A configured piece still missing stones it is sold with: refused (400), never priced without them. */
   incomplete?: boolean;
+  /** The piece's category (null for loose stones): discount codes may be for some collections only. */
+  categoryId?: number | null;
   /** A piece sold from what is on hand: checkout takes `quantity` of the variant `refId` from its stock. */
   onHand?: boolean;
   /** Why it is unavailable for good: no such row (or retired), sold or withdrawn, a configuration that cannot be made. */
@@ -143,6 +145,7 @@ async function priceProduct(db: DbOrTx, row: CartLineRow, base: Base): Promise<P
   ].filter((x): x is string => !!x);
   const line: PricedLine = {
     ...base,
+    categoryId: v.categoryId,
     title: v.description,
     details,
     image,
@@ -198,6 +201,7 @@ async function priceConfigured(db: DbOrTx, row: CartLineRow, base: Base): Promis
       .map((s) => ({ kind: s.kind as 'diamond' | 'gemstone', id: s.id }));
     return {
       ...base,
+      categoryId: model?.categoryId ?? null,
       title: c.title,
       details: [...details, `SKU ${c.sku}`],
       image: c.images[0]!.FullUrl,

@@ -3,9 +3,10 @@ import type { StoreSettings } from '@facet/contracts/store-settings';
 
 // Shipping and sales tax: pure functions of the subtotal, the method, the state and the store's settings.
 
-export function shippingOptions(settings: StoreSettings, subtotalCents: number): ShippingOption[] {
+/** The methods and their prices: standard is free over the threshold, or with a free-shipping code. */
+export function shippingOptions(settings: StoreSettings, subtotalCents: number, freeByCode = false): ShippingOption[] {
   const { shipping, freeShippingOverCents } = settings;
-  const free = subtotalCents >= freeShippingOverCents;
+  const free = freeByCode || subtotalCents >= freeShippingOverCents;
   return (['standard', 'express', 'overnight'] as const).map((method) => ({
     method,
     ...shipping[method],
@@ -15,20 +16,31 @@ export function shippingOptions(settings: StoreSettings, subtotalCents: number):
 
 export const taxRateBp = (settings: StoreSettings, state: string): number => settings.taxRatesBp[state] ?? 0;
 
-/** Tax applies to the merchandise; rounding is half-up to the cent, once, on the order. */
+/**
+ * Tax applies to the merchandise after any discount; rounding is half-up to the cent, once, on the
+ * order. A free-shipping code makes standard shipping free, as the threshold does; the threshold
+ * counts the merchandise after the discount.
+ */
 export function computeTotals(
   settings: StoreSettings,
   subtotalCents: number,
   method: ShippingMethod,
   state: string | null,
+  discount: { cents: number; freeShipping: boolean; label: string } | null = null,
 ): Totals {
-  const shippingCents = shippingOptions(settings, subtotalCents).find((o) => o.method === method)!.cents;
-  const taxCents = state ? Math.round((subtotalCents * taxRateBp(settings, state)) / 10_000) : 0;
+  const discountCents = Math.min(discount?.cents ?? 0, subtotalCents);
+  const goods = subtotalCents - discountCents;
+  const shippingCents = shippingOptions(settings, goods, discount?.freeShipping).find(
+    (o) => o.method === method,
+  )!.cents;
+  const taxCents = state ? Math.round((goods * taxRateBp(settings, state)) / 10_000) : 0;
   return {
     subtotalCents,
+    discountCents,
+    discountLabel: discount?.label ?? null,
     shippingCents,
     taxCents,
     taxState: state,
-    totalCents: subtotalCents + shippingCents + taxCents,
+    totalCents: goods + shippingCents + taxCents,
   };
 }

@@ -83,6 +83,22 @@ export const cartRepository = {
 
   lines: (db: DbOrTx, cartId: number) => named<CartLineRow>(db, 'cart_lines', CART_LINES, [cartId]),
 
+  /** The discount code the shopper entered on this cart, if any. */
+  discountCodeOf: async (db: DbOrTx, cartId: number) =>
+    (
+      await named<{ code: string | null }>(
+        db,
+        'cart_discount_code',
+        `select discount_code as code from cart where id = $1`,
+        [cartId],
+      )
+    )[0]?.code ?? null,
+  setDiscountCode: (db: DbOrTx, cartId: number, code: string | null) =>
+    db
+      .update(cart)
+      .set({ discountCode: code, updatedAt: sql`now()` })
+      .where(eq(cart.id, cartId)),
+
   line: async (db: DbOrTx, cartId: number, id: number) =>
     (
       await db

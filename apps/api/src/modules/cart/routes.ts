@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addItemBody, cartQuery, cartSchema, updateItemBody } from '@facet/contracts/commerce';
+import { addItemBody, cartQuery, cartSchema, discountCodeBody, updateItemBody } from '@facet/contracts/commerce';
 import { envelope } from '@facet/contracts/envelope';
 import { ownerOf } from '../../plugins/auth.ts';
 import * as carts from './service.ts';
@@ -12,30 +12,32 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'private, no-store');
   });
   const reply = { 200: envelope(cartSchema) };
+  const store = () => ({ settings: app.storeSettings.current(), timezone: app.config.STORE_TIMEZONE });
 
   app.get('/cart', { schema: { querystring: cartQuery, response: reply } }, async (req) => ({
-    data: await carts.getCart(app.db, app.storeSettings.current(), await ownerOf(req), req.query),
+    data: await carts.getCart(app.db, store(), await ownerOf(req), req.query),
   }));
 
   app.post('/cart/items', { schema: { body: addItemBody, response: reply } }, async (req) => ({
-    data: await carts.addItem(app.db, app.storeSettings.current(), await ownerOf(req), req.body),
+    data: await carts.addItem(app.db, store(), await ownerOf(req), req.body),
   }));
 
   app.patch(
     '/cart/items/:id',
     { schema: { params: lineParams, body: updateItemBody, response: reply } },
     async (req) => ({
-      data: await carts.updateItem(
-        app.db,
-        app.storeSettings.current(),
-        await ownerOf(req),
-        req.params.id,
-        req.body.quantity,
-      ),
+      data: await carts.updateItem(app.db, store(), await ownerOf(req), req.params.id, req.body.quantity),
     }),
   );
 
+  app.put('/cart/discount', { schema: { body: discountCodeBody, response: reply } }, async (req) => ({
+    data: await carts.applyDiscount(app.db, store(), await ownerOf(req), req.body.code),
+  }));
+  app.delete('/cart/discount', { schema: { response: reply } }, async (req) => ({
+    data: await carts.removeDiscount(app.db, store(), await ownerOf(req)),
+  }));
+
   app.delete('/cart/items/:id', { schema: { params: lineParams, response: reply } }, async (req) => ({
-    data: await carts.removeItem(app.db, app.storeSettings.current(), await ownerOf(req), req.params.id),
+    data: await carts.removeItem(app.db, store(), await ownerOf(req), req.params.id),
   }));
 };

@@ -14,6 +14,7 @@ import { Conflict, NotFound, Unprocessable, Validation } from '../../errors.ts';
 import { priceLine, type PricedLine } from './lines.ts';
 import { computeTotals, shippingOptions } from './pricing.ts';
 import { cartRepository as repo, type CartLineRow, type Owner } from './repository.ts';
+import { discountFor, type DiscountResult } from '../promotions/index.ts';
 
 export type { Owner, PricedLine };
 
@@ -26,6 +27,8 @@ export const priceChoice = (
 /** The owner's cart id, if they have one (checkout reads and empties it in its own transaction). */
 export const cartIdOf = (db: DbOrTx, owner: Owner) => repo.find(db, owner);
 export const emptyCart = (db: DbOrTx, cartId: number) => repo.clear(db, cartId);
+/** The discount code entered on a cart (checkout works it out again with the e-mail typed there). */
+export const cartDiscountCode = (db: DbOrTx, cartId: number) => repo.discountCodeOf(db, cartId);
 type AddInput = z.output<typeof addItemBody>;
 const NOT_IN_CART = 'This item is no longer in your cart.';
 
@@ -52,20 +55,43 @@ export async function pricedLines(db: DbOrTx, cartId: number | null): Promise<Pr
   return Promise.all(rows.map((r) => priceLine(db, r)));
 }
 
+/** What the cart is priced with: the store's settings, and its clock (for a code's start and end). */
+export interface CartStore {
+  settings: StoreSettings;
+  timezone: string;
+}
+
 export function summarize(
   settings: StoreSettings,
   lines: PricedLine[],
   opts: { state?: string; shipping?: ShippingMethod } = {},
+  discount: { code: string; result: DiscountResult } | null = null,
 ): Cart {
   const subtotal = lines.filter((l) => l.available).reduce((s, l) => s + l.lineTotalCents, 0);
+  const applied = discount?.result.applied ?? null;
+  const totals = computeTotals(settings, subtotal, opts.shipping ?? 'standard', opts.state ?? null, applied);
   return {
-    lines: lines.map(({ stones: _s, melee: _m, configuration: _c, refId: _r, ...l }) => l),
+    lines: lines.map(({ stones: _s, melee: _m, configuration: _c, refId: _r, categoryId: _g, ...l }) => l),
     count: lines.reduce((s, l) => s + l.quantity, 0),
     checkoutReady: lines.length > 0 && lines.every((l) => l.available),
-    shippingOptions: shippingOptions(settings, subtotal),
+    shippingOptions: shippingOptions(settings, subtotal - totals.discountCents, applied?.freeShipping),
     freeShippingOverCents: settings.freeShippingOverCents,
-    totals: computeTotals(settings, subtotal, opts.shipping ?? 'standard', opts.state ?? null),
+    totals,
+    discountCode: discount?.code ?? null,
+    discountNote: discount?.result.note ?? null,
   };
+}
+
+/** The cart's code worked out against these lines now (null: no code entered). */
+async function discountOf(db: DbOrTx, store: CartStore, cartId: number | null, lines: PricedLine[], owner: Owner) {
+  const code = cartId ? await repo.discountCodeOf(db, cartId) : null;
+  if (!code) return null;
+  return { code, result: await discountFor(db, code, lines, { email: null, userId: owner.userId }, store.timezone) };
+}
+
+/** Priced as a read would, with the cart's code. */
+async function read(db: DbOrTx, store: CartStore, owner: Owner, cartId: number | null, lines: PricedLine[], opts = {}) {
+  return summarize(store.settings, lines, opts, await discountOf(db, store, cartId, lines, owner));
 }
 
 /**
@@ -101,20 +127,41 @@ export async function claimVisitorCart(db: Db, userId: number, sessionId: string
 
 export async function getCart(
   db: Db,
-  settings: StoreSettings,
+  store: CartStore,
   owner: Owner,
   opts: { state?: string; shipping?: ShippingMethod } = {},
 ): Promise<Cart> {
-  return summarize(settings, await pricedLines(db, await repo.find(db, owner)), opts);
+  const cartId = await repo.find(db, owner);
+  return read(db, store, owner, cartId, await pricedLines(db, cartId), opts);
 }
 
-export async function addItem(db: Db, settings: StoreSettings, owner: Owner, input: AddInput): Promise<Cart> {
+/**
+ * A discount code entered in the cart: kept only when it takes something off now; otherwise
+ * refused with the reason, in the shopper's words. Checkout works it out again.
+ */
+export async function applyDiscount(db: Db, store: CartStore, owner: Owner, code: string): Promise<Cart> {
+  const cartId = await repo.find(db, owner);
+  const lines = await pricedLines(db, cartId);
+  if (!cartId || !lines.length) throw new Unprocessable('Add something to your cart first, then its code.');
+  const result = await discountFor(db, code, lines, { email: null, userId: owner.userId }, store.timezone);
+  if (!result.applied) throw new Unprocessable(result.note, { code: result.note });
+  await repo.setDiscountCode(db, cartId, result.applied.code);
+  return summarize(store.settings, lines, {}, { code: result.applied.code, result });
+}
+
+export async function removeDiscount(db: Db, store: CartStore, owner: Owner): Promise<Cart> {
+  const cartId = await repo.find(db, owner);
+  if (cartId) await repo.setDiscountCode(db, cartId, null);
+  return getCart(db, store, owner);
+}
+
+export async function addItem(db: Db, store: CartStore, owner: Owner, input: AddInput): Promise<Cart> {
   if (!owner.userId && !owner.sessionId)
     throw new Unprocessable('A cart needs the X-Session-Id header (the swag-session id).');
   const quantity = 'quantity' in input ? input.quantity : 1;
   const refId = input.kind === 'configured' ? input.configuration.groupId : input.id;
   // The answer is built from what the transaction read and wrote: no second trip to read it back.
-  const { rows, saved, probe } = await db.transaction(async (tx) => {
+  const { rows, saved, probe, cartId } = await db.transaction(async (tx) => {
     const { cartId, lines: existing } = await repo.ensureWithLines(tx, owner);
     const key = lineKey(input);
     const serials = serialsOf(input);
@@ -158,7 +205,7 @@ export async function addItem(db: Db, settings: StoreSettings, owner: Owner, inp
     const rows = same
       ? existing.map((l) => (l.id === saved.id ? { ...l, quantity: saved.quantity } : l))
       : [...existing, { ...row, id: saved.id, quantity: saved.quantity }];
-    return { rows, saved, probe };
+    return { rows, saved, probe, cartId };
   });
   // The new line was priced a moment ago for this very quantity; the others are priced now, as a read would.
   const lines = await Promise.all(
@@ -166,12 +213,12 @@ export async function addItem(db: Db, settings: StoreSettings, owner: Owner, inp
       r.id === saved.id && r.quantity === probe.quantity ? { ...probe, id: saved.id } : priceLine(db, r),
     ),
   );
-  return summarize(settings, lines);
+  return read(db, store, owner, cartId, lines);
 }
 
 export async function updateItem(
   db: Db,
-  settings: StoreSettings,
+  store: CartStore,
   owner: Owner,
   lineId: number,
   quantity: number,
@@ -188,11 +235,11 @@ export async function updateItem(
     );
   }
   await repo.setQuantity(db, cartId, lineId, quantity);
-  return getCart(db, settings, owner);
+  return getCart(db, store, owner);
 }
 
-export async function removeItem(db: Db, settings: StoreSettings, owner: Owner, lineId: number): Promise<Cart> {
+export async function removeItem(db: Db, store: CartStore, owner: Owner, lineId: number): Promise<Cart> {
   const cartId = await repo.find(db, owner);
   if (!cartId || !(await repo.removeLine(db, cartId, lineId))) throw new NotFound(NOT_IN_CART);
-  return getCart(db, settings, owner);
+  return getCart(db, store, owner);
 }

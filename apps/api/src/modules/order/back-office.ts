@@ -22,6 +22,7 @@ import { storeFacts, storeInfo } from '../../store-facts.ts';
 import { hashToken, newToken } from '../../secrets.ts';
 import { orderConfirmation, orderUpdate, type OrderUpdate } from './mail.ts';
 import type { PaymentProvider } from './payment.ts';
+import { releaseRedemption } from '../promotions/index.ts';
 import { orderRepository as repo, type OrderEventRow, type OrderRow } from './repository.ts';
 import { toOrder } from './service.ts';
 
@@ -198,6 +199,7 @@ export async function cancelOrder(
     released = await repo.releaseStones(tx, o.id);
     const lines = await repo.lines(tx, o.id);
     await repo.returnStock(tx, lines);
+    await releaseRedemption(tx, o.id);
     await repo.insertEvent(tx, {
       orderId: o.id,
       type: 'status',

@@ -6,7 +6,8 @@ import { AppError, Conflict, Unavailable, Unprocessable, Validation } from '../.
 import type { Step } from '../../flow.ts';
 import { hashToken } from '../../secrets.ts';
 import { keepCheckoutAddress } from '../address/index.ts';
-import { cartIdOf, emptyCart, pricedLines, type Owner } from '../cart/index.ts';
+import { cartDiscountCode, cartIdOf, emptyCart, pricedLines, type Owner } from '../cart/index.ts';
+import { discountFor, recordRedemption, takeUse, type AppliedDiscount } from '../promotions/index.ts';
 import { computeTotals } from '../cart/index.ts';
 import { enqueueMails } from '../mail/index.ts';
 import { storeFacts, storeInfo } from '../../store-facts.ts';
@@ -37,6 +38,8 @@ export interface PlaceState {
   cartId?: number;
   lines?: Lines;
   totals?: Totals;
+  /** The cart's discount code as it applies to this order (its e-mail, now). */
+  discount?: AppliedDiscount;
   expiresAt?: Date;
   accessToken?: string;
   inserted?: OrderRow;
@@ -97,11 +100,22 @@ const checkCart: Step<PlaceState> = {
     // The line stays in the cart, marked, so the shopper sees what changed and decides.
     if (blocked) throw new Conflict(`Please review your cart — ${blocked.title}: ${blocked.message}`);
     const subtotal = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
+    const code = await cartDiscountCode(tx(s), s.cartId!);
+    if (code) {
+      const who = { email: s.input.email, userId: s.owner.userId };
+      const r = await discountFor(tx(s), code, lines, who, s.deps.config.STORE_TIMEZONE);
+      if (!r.applied)
+        throw new Conflict(
+          `Your code ${code} no longer applies: ${r.note} Remove it from your cart to place the order.`,
+        );
+      s.discount = r.applied;
+    }
     s.totals = computeTotals(
       s.deps.settings.current(),
       subtotal,
       s.input.shippingMethod,
       s.input.shippingAddress.state,
+      s.discount ?? null,
     );
     if (s.input.expectedTotalCents !== undefined && s.input.expectedTotalCents !== s.totals.totalCents)
       throw new Conflict(
@@ -112,10 +126,15 @@ const checkCart: Step<PlaceState> = {
   },
 };
 
-/** Each serialized stone sold (card paid now) or reserved until the browser's payment completes; melee and pieces on hand taken from stock. */
+/** Each serialized stone sold (card paid now) or reserved until the browser's payment completes; melee and pieces on hand taken from stock; a use of the discount code taken. */
 const takeStones: Step<PlaceState> = {
   name: 'take stones',
   async run(s) {
+    // One use at a time, never past its limit: of twenty orders racing for a single-use code, one gets it.
+    if (s.discount && !(await takeUse(tx(s), s.discount.codeId)))
+      throw new Conflict(
+        `Sorry, the code ${s.discount.code} has just been used up. Remove it from your cart to place the order.`,
+      );
     s.expiresAt = new Date(Date.now() + s.deps.config.PAYMENT_HOLD_MINUTES * 60_000);
     for (const line of s.lines!) {
       for (const stone of line.stones) {
@@ -159,6 +178,8 @@ const recordOrder: Step<PlaceState> = {
       shippingLabel: promised.label,
       shippingDays: promised.days,
       subtotalCents: totals.subtotalCents,
+      discountCents: totals.discountCents,
+      discountLabel: totals.discountLabel,
       shippingCents: totals.shippingCents,
       taxCents: totals.taxCents,
       totalCents: totals.totalCents,
@@ -176,6 +197,14 @@ const recordOrder: Step<PlaceState> = {
       answer: {},
     });
     const orderId = s.inserted.id;
+    if (s.discount)
+      await recordRedemption(tx(s), {
+        codeId: s.discount.codeId,
+        orderId,
+        email: s.input.email,
+        userId: s.owner.userId,
+        cents: totals.discountCents,
+      });
     await repo.insertLines(
       tx(s),
       s.lines!.map((l, i) => ({

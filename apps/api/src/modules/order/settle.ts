@@ -8,6 +8,7 @@ import { enqueueMail, type MailOutbox } from '../mail/index.ts';
 import { storeFacts, storeInfo } from '../../store-facts.ts';
 import { orderConfirmation, orderNotification, orderUpdate } from './mail.ts';
 import { paymentHold, type IntentProvider, type IntentState, type PaymentEvent } from './payment.ts';
+import { releaseRedemption } from '../promotions/index.ts';
 import { orderRepository as repo, type OrderRow } from './repository.ts';
 
 // Payments the shopper's browser makes to the provider (Stripe) after the order is written with
@@ -34,6 +35,7 @@ async function returnStones(tx: DbOrTx, o: OrderRow) {
   await repo.releaseStones(tx, o.id);
   const lines = await repo.lines(tx, o.id);
   await repo.returnStock(tx, lines);
+  await releaseRedemption(tx, o.id);
 }
 
 /** The paid order as its customer is told: confirmation, the store's copy, the cart emptied. */

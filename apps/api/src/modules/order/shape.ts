@@ -61,6 +61,8 @@ export function toOrder(
     },
     totals: {
       subtotalCents: o.subtotalCents,
+      discountCents: o.discountCents,
+      discountLabel: o.discountLabel,
       shippingCents: o.shippingCents,
       taxCents: o.taxCents,
       taxState: o.shippingAddress.state,

@@ -53,4 +53,37 @@ export const promotionsRepository = {
       ends_at = ${d.endsAt}, max_uses = ${d.maxUses}, per_customer = ${d.perCustomer},
       first_order_only = ${d.firstOrderOnly}, emails = ${arr(d.emails, 'text')}, combines = ${d.combines},
       active = ${d.active}, version = version + 1 where id = ${id}`),
+
+  /** Orders this shopper placed before that still stand (for first-order codes). */
+  priorOrders: async (db: DbOrTx, email: string | null, userId: number | null) =>
+    rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from customer_order where status <> 'cancelled'
+        and payment_state in ('paid', 'pending')
+        and (lower(email) = lower(${email ?? ''}) or user_id = ${userId ?? 0})`),
+    )[0]!.n,
+  /** This shopper's standing uses of the code. */
+  usesBy: async (db: DbOrTx, codeId: number, email: string | null, userId: number | null) =>
+    rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from discount_redemption where code_id = ${codeId}
+        and released_at is null and (lower(email) = lower(${email ?? ''}) or user_id = ${userId ?? 0})`),
+    )[0]!.n,
+  emailOf: async (db: DbOrTx, userId: number) =>
+    rowsOf<{ email: string }>(await db.execute(sql`select email from app_user where id = ${userId}`))[0]?.email ?? null,
+  /** One use taken, only while the code is active and not used up (the row lock orders racing orders). */
+  take: async (tx: DbOrTx, codeId: number) =>
+    rowsOf<{ id: number }>(
+      await tx.execute(sql`update discount_code set uses = uses + 1 where id = ${codeId} and active
+        and (max_uses is null or uses < max_uses) returning id`),
+    ).length === 1,
+  redeemed: (tx: DbOrTx, r: { codeId: number; orderId: number; email: string; userId: number | null; cents: number }) =>
+    tx.execute(sql`insert into discount_redemption (code_id, order_id, email, user_id, cents)
+      values (${r.codeId}, ${r.orderId}, ${r.email}, ${r.userId}, ${r.cents})`),
+  /** The order's use given back (cancelled, or never paid): the code may be used again. */
+  release: async (tx: DbOrTx, orderId: number) => {
+    const [r] = rowsOf<{ codeId: number }>(
+      await tx.execute(sql`update discount_redemption set released_at = now() where order_id = ${orderId}
+        and released_at is null returning code_id as "codeId"`),
+    );
+    if (r) await tx.execute(sql`update discount_code set uses = uses - 1 where id = ${r.codeId} and uses > 0`);
+  },
 };

@@ -58,7 +58,17 @@ const cart: Cart = {
   checkoutReady: true,
   shippingOptions: [{ method: 'standard', label: 'Insured standard', days: '5–7 business days', cents: 0 }],
   freeShippingOverCents: 25_000,
-  totals: { subtotalCents: 512_000, shippingCents: 0, taxCents: 40_960, taxState: 'NY', totalCents: 552_960 },
+  totals: {
+    subtotalCents: 512_000,
+    discountCents: 0,
+    discountLabel: null,
+    shippingCents: 0,
+    taxCents: 40_960,
+    taxState: 'NY',
+    totalCents: 552_960,
+  },
+  discountCode: null,
+  discountNote: null,
 };
 const placed = {
   number: 'FCT-7K2M9Q4D',

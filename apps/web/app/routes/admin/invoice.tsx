@@ -17,6 +17,9 @@ export default function Invoice({ loaderData: o }: Route.ComponentProps) {
   const store = useRootData()!.store;
   const rows: Array<[string, number]> = [
     ['Subtotal', o.totals.subtotalCents],
+    ...(o.totals.discountCents
+      ? ([[`Discount (${o.totals.discountLabel})`, -o.totals.discountCents]] as Array<[string, number]>)
+      : []),
     [`Shipping (${o.shipping.label})`, o.totals.shippingCents],
     [`Sales tax (${o.totals.taxState})`, o.totals.taxCents],
     ['Total', o.totals.totalCents],

@@ -159,6 +159,7 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
             <dl className="mt-2 space-y-1 text-sm">
               {[
                 ['Subtotal', o.totals.subtotalCents],
+                ...(o.totals.discountCents ? [[`Discount · ${o.totals.discountLabel}`, -o.totals.discountCents]] : []),
                 ['Shipping', o.totals.shippingCents],
                 ['Sales tax', o.totals.taxCents],
                 ['Total', o.totals.totalCents],

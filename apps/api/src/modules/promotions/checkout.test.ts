@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { orderBody } from '../../test/checkout.ts';
+import { adminCall, staffSession } from '../../test/staff.ts';
+
+// A shopper's discount code, from the cart to the order: what it takes off, why it does not apply,
+// and a single-use code that twenty racing checkouts redeem exactly once.
+
+let t: TestApp;
+let manager: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  manager = (await staffSession(t, 'manager')).cookie;
+});
+afterAll(() => t.close());
+
+const q = async <T>(s: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(s));
+const makeCode = async (extra: object) => {
+  const res = await adminCall(t, manager, 'POST', '/discounts', {
+    name: 'Holiday 20% off',
+    kind: 'percent',
+    percentBp: 2_000,
+    amountCents: null,
+    minSubtotalCents: 0,
+    appliesTo: ['product', 'configured'],
+    categoryIds: null,
+    startsAt: null,
+    endsAt: null,
+    maxUses: null,
+    perCustomer: null,
+    firstOrderOnly: false,
+    emails: null,
+    combines: false,
+    active: true,
+    ...extra,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data;
+};
+const call = (session: string, method: string, url: string, payload?: object) =>
+  t.app.inject({
+    method: method as 'GET',
+    url: `/api${url}`,
+    headers: { 'x-session-id': session },
+    ...(payload ? { payload } : {}),
+  });
+const pieceAndDiamond = async () => {
+  const [piece] = await q<{ id: number; price: number }>(sql`select p.id, p.price_cents as price from product p
+    join product_group g on g.id = p.group_id where g.published and not g.configurable and not g.stock_tracked and p.active
+    order by p.id limit 1`);
+  const [diamond] = await q<{ id: number; price: number }>(
+    sql`select id, price_cents as price from diamond where status = 'available' order by id desc limit 1 offset 7`,
+  );
+  return { piece: piece!, diamond: diamond! };
+};
+
+describe('a discount code in the cart and at checkout', () => {
+  it('takes 20 % off the jewelry, not the loose diamond; tax is on what is paid; the order keeps it', async () => {
+    await makeCode({ code: 'CART20' });
+    const s = randomUUID();
+    const { piece, diamond } = await pieceAndDiamond();
+    await call(s, 'POST', '/cart/items', { kind: 'product', id: piece.id, quantity: 1 });
+    await call(s, 'POST', '/cart/items', { kind: 'diamond', id: diamond.id });
+    const applied = await call(s, 'PUT', '/cart/discount', { code: 'cart20' });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const cart = applied.json().data;
+    expect(cart.discountCode).toBe('CART20');
+    expect(cart.totals.discountCents).toBe(Math.round(piece.price * 0.2));
+    expect(cart.totals.discountLabel).toBe('CART20 · Holiday 20% off');
+
+    const ny = (await call(s, 'GET', '/cart?state=NY')).json().data.totals;
+    const goods = piece.price + diamond.price - ny.discountCents;
+    expect(ny.taxCents).toBe(Math.round((goods * 888) / 10_000));
+    expect(ny.totalCents).toBe(goods + ny.shippingCents + ny.taxCents);
+
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: { 'x-session-id': s, 'idempotency-key': randomUUID() },
+      payload: orderBody('cart20@example.com', { expectedTotalCents: ny.totalCents }),
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const order = placed.json().data;
+    expect(order.totals).toMatchObject({
+      discountCents: ny.discountCents,
+      discountLabel: 'CART20 · Holiday 20% off',
+      totalCents: ny.totalCents,
+    });
+    const [{ uses }] = await q<{ uses: number }>(sql`select uses from discount_code where code = 'CART20'`);
+    expect(uses).toBe(1);
+  });
+
+  it('a code that does not apply is refused with the reason and not kept', async () => {
+    await makeCode({ code: 'LATER', startsAt: '2099-01-02T05:00:00Z' });
+    await makeCode({ code: 'RINGSONLY', appliesTo: ['configured'] });
+    const s = randomUUID();
+    const { diamond } = await pieceAndDiamond();
+    await call(s, 'POST', '/cart/items', { kind: 'diamond', id: diamond.id });
+    for (const [code, reason] of [
+      ['LATER', /^This code starts on /],
+      ['RINGSONLY', /^This code is for rings made to order, not for what is in your cart\.$/],
+      ['NOSUCH', /^There is no code NOSUCH/],
+    ] as const) {
+      const res = await call(s, 'PUT', '/cart/discount', { code });
+      expect(res.statusCode, code).toBe(422);
+      expect(res.json().message).toMatch(reason);
+    }
+    expect((await call(s, 'GET', '/cart')).json().data.discountCode).toBeNull();
+  });
+
+  it('a kept code that stops applying says why on the cart, and checkout refuses to use it', async () => {
+    const c = await makeCode({ code: 'FADING', minSubtotalCents: 100 });
+    const s = randomUUID();
+    const { piece } = await pieceAndDiamond();
+    await call(s, 'POST', '/cart/items', { kind: 'product', id: piece.id, quantity: 1 });
+    expect((await call(s, 'PUT', '/cart/discount', { code: 'FADING' })).statusCode).toBe(200);
+    await adminCall(t, manager, 'PUT', `/discounts/${c.id}`, {
+      version: c.version,
+      discount: { ...c, active: false, uses: undefined, id: undefined, version: undefined, createdBy: undefined },
+    });
+    const cart = (await call(s, 'GET', '/cart')).json().data;
+    expect(cart).toMatchObject({ discountCode: 'FADING', discountNote: 'This code is no longer active.' });
+    expect(cart.totals.discountCents).toBe(0);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: { 'x-session-id': s, 'idempotency-key': randomUUID() },
+      payload: orderBody('fading@example.com'),
+    });
+    expect(placed.statusCode).toBe(409);
+    expect(placed.json().message).toMatch(/Your code FADING no longer applies: This code is no longer active\./);
+    expect((await call(s, 'DELETE', '/cart/discount')).json().data.discountCode).toBeNull();
+  });
+
+  it('a single-use code in 20 simultaneous orders is redeemed once; a cancellation gives the use back', async () => {
+    await makeCode({ code: 'ONCE-ONLY', maxUses: 1 });
+    const { piece } = await pieceAndDiamond();
+    const sessions = Array.from({ length: 20 }, () => randomUUID());
+    for (const s of sessions) {
+      await call(s, 'POST', '/cart/items', { kind: 'product', id: piece.id, quantity: 1 });
+      expect((await call(s, 'PUT', '/cart/discount', { code: 'once-only' })).statusCode).toBe(200);
+    }
+    const answers = await Promise.all(
+      sessions.map((s) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/order',
+          headers: { 'x-session-id': s, 'idempotency-key': randomUUID() },
+          payload: orderBody(`once-${s.slice(0, 8)}@example.com`),
+        }),
+      ),
+    );
+    const ok = answers.filter((a) => a.statusCode === 200);
+    expect(ok).toHaveLength(1);
+    const refused = answers.filter((a) => a.statusCode === 409);
+    expect(refused).toHaveLength(19);
+    for (const r of refused) expect(r.json().message).toMatch(/ONCE-ONLY/);
+    const [{ uses }] = await q<{ uses: number }>(sql`select uses from discount_code where code = 'ONCE-ONLY'`);
+    expect(uses).toBe(1);
+
+    const number = ok[0]!.json().data.number as string;
+    const owner = (await staffSession(t, 'owner')).cookie;
+    const o = (await adminCall(t, owner, 'GET', `/orders/${number}`)).json().data;
+    const cancel = await adminCall(t, owner, 'POST', `/orders/${number}/cancel`, {
+      version: o.version,
+      reason: 'Changed mind',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const [{ uses: after }] = await q<{ uses: number }>(sql`select uses from discount_code where code = 'ONCE-ONLY'`);
+    expect(after, 'the cancelled order gave its use back').toBe(0);
+  });
+});

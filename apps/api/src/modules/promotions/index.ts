@@ -1,0 +1,9 @@
+// The module's public face: what the rest of the API may use of it (lint refuses other imports from outside).
+export {
+  discountFor,
+  recordRedemption,
+  releaseRedemption,
+  takeUse,
+  type AppliedDiscount,
+  type DiscountResult,
+} from './apply.ts';
