@@ -60,6 +60,7 @@ export default [
     route('admin/melee', 'routes/admin/melee.tsx'),
     route('admin/metal-prices', 'routes/admin/metal-prices.tsx'),
     route('admin/markup', 'routes/admin/markup.tsx'),
+    route('admin/discounts', 'routes/admin/discounts.tsx'),
     route('admin/imports', 'routes/admin/imports.tsx'),
     route('admin/imports/:id', 'routes/admin/import.tsx'),
     route('admin/staff', 'routes/admin/staff.tsx'),

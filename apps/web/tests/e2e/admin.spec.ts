@@ -299,6 +299,7 @@ test('every back-office page passes axe', async ({ browser, page }) => {
     '/admin/content/home',
     '/admin/stones/gemstones/new',
     '/admin/melee',
+    '/admin/discounts',
   ];
   for (const path of pages) {
     await owner.goto(path);

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import type { Route } from './+types/discounts';
+import { formatMoney, percentOfBp } from '@facet/contracts/money';
+import type { AdminDiscount } from '@facet/contracts/promotions';
+import { adminLoad } from '~/features/admin/shared/admin-api.ts';
+import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
+import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
+import { DiscountForm } from '~/features/admin/promotions/discount-form.tsx';
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return adminLoad(request, 'GET /discounts');
+}
+export const ErrorBoundary = AdminRouteError;
+
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const what = (d: AdminDiscount) =>
+  d.kind === 'percent'
+    ? `${percentOfBp(d.percentBp!).replace(/\.00$/, '')}% off`
+    : d.kind === 'amount'
+      ? `${formatMoney(d.amountCents!)} off`
+      : 'Free shipping';
+const when = (d: AdminDiscount) => {
+  const now = Date.now();
+  if (!d.active) return 'Off';
+  if (d.startsAt && Date.parse(d.startsAt) > now) return `From ${day.format(new Date(d.startsAt))}`;
+  if (d.endsAt && Date.parse(d.endsAt) <= now) return 'Ended';
+  if (d.maxUses !== null && d.uses >= d.maxUses) return 'Used up';
+  return d.endsAt ? `Until ${day.format(new Date(d.endsAt))}` : 'Running';
+};
+
+export default function AdminDiscounts({ loaderData: codes }: Route.ComponentProps) {
+  const { revalidate } = useRevalidator();
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const current = typeof editing === 'number' ? codes.find((c) => c.id === editing) : undefined;
+  return (
+    <>
+      <AdminHeading title="Discount codes">
+        <button type="button" className="btn-primary py-1.5 text-sm" onClick={() => setEditing('new')}>
+          New code
+        </button>
+      </AdminHeading>
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,1fr)_26rem]">
+        {codes.length === 0 ? (
+          <p className="border border-hairline bg-white p-10 text-center text-sm">
+            No codes yet. Make one for a sale, an event or a customer.
+          </p>
+        ) : (
+          <div className="overflow-x-auto border border-hairline bg-white">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Discount codes, newest first</caption>
+              <thead className="text-left text-xs uppercase tracking-wider text-muted">
+                <tr className="border-b border-hairline">
+                  {['Code', 'Takes off', 'When', 'Used'].map((h) => (
+                    <th key={h} scope="col" className="px-3 py-2 font-medium">
+                      {h}
+                    </th>
+                  ))}
+                  <th scope="col">
+                    <span className="sr-only">Edit</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {codes.map((c) => (
+                  <tr key={c.id} className={`border-t border-hairline ${editing === c.id ? 'bg-primary/5' : ''}`}>
+                    <td className="px-3 py-1.5">
+                      <span className="font-mono text-xs font-medium">{c.code}</span>
+                      <span className="block text-xs text-muted">{c.name}</span>
+                    </td>
+                    <td className="px-3 py-1.5">{what(c)}</td>
+                    <td className="px-3 py-1.5">{when(c)}</td>
+                    <td className="px-3 py-1.5 tabular-nums">
+                      {c.uses}
+                      {c.maxUses !== null ? ` of ${c.maxUses}` : ''}
+                    </td>
+                    <td className="px-3 py-1 text-right">
+                      <button
+                        type="button"
+                        className="px-2 py-1 text-primary underline"
+                        onClick={() => setEditing(c.id)}
+                      >
+                        Edit<span className="sr-only"> {c.code}</span>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <div className="lg:sticky lg:top-20">
+          {editing === null ? (
+            <p className="border border-hairline bg-white p-4 text-sm text-muted">
+              Choose a code to change it, or make a new one.
+            </p>
+          ) : (
+            <DiscountForm
+              key={`${String(editing)}-${current?.version ?? 0}`}
+              discount={current}
+              onSaved={() => {
+                setEditing(null);
+                void revalidate();
+              }}
+            />
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

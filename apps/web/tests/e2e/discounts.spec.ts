@@ -1,0 +1,51 @@
+import { test, expect } from './support/ready.ts';
+import AxeBuilder from '@axe-core/playwright';
+import { signIn } from './support/staff.ts';
+import { CATEGORY } from '@facet/contracts/categories';
+import { paths } from '@facet/contracts/paths';
+
+// A manager makes a 20 % code in the back office; a shopper applies it in the cart and sees 20 %
+// off the jewelry (not the loose diamond) as its own line; a code that does not apply says why.
+
+test('a manager’s 20 % code takes 20 % off the jewelry in a shopper’s cart; a wrong code says why', async ({
+  browser,
+  page,
+}) => {
+  const code = `WINTER${Date.now().toString(36).toUpperCase().slice(-5)}`;
+  const manager = await signIn(browser, 'manager', '/admin/discounts');
+  await manager.getByRole('button', { name: 'New code' }).click();
+  const form = manager.getByRole('form', { name: 'New code' });
+  await form.getByLabel('Code').fill(code.toLowerCase());
+  await form.getByLabel('Name', { exact: true }).fill('Winter 20% off');
+  await form.getByLabel('Percent off').fill('20');
+  await form.getByRole('button', { name: 'Create code' }).click();
+  await expect(manager.getByRole('cell', { name: `${code} Winter 20% off` })).toBeVisible();
+  expect(
+    (await new AxeBuilder({ page: manager }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations,
+  ).toEqual([]);
+
+  // The shopper: a chain and a loose diamond in the cart.
+  const chains = (await (await page.request.get(`/api${paths.category(CATEGORY.chainsMetal)}?pageSize=4`)).json()) as {
+    data: { products: Array<{ href: string; priceCents: number }> };
+  };
+  await page.goto(chains.data.products[0]!.href);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText(/added to your cart/)).toBeVisible();
+  await page.goto('/cart');
+  const subtotal = Number((await page.getByTestId('subtotal').textContent())!.replace(/[^0-9.]/g, ''));
+
+  await page.getByLabel('Discount code').fill('NOSUCHCODE');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('alert')).toHaveText('There is no code NOSUCHCODE. Check its spelling.');
+
+  await page.getByLabel('Discount code').fill(code.toLowerCase());
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText(`Discount · ${code} · Winter 20% off`)).toBeVisible();
+  const off = Number((await page.getByTestId('discount').textContent())!.replace(/[^0-9.]/g, ''));
+  expect(off).toBeCloseTo(subtotal * 0.2, 2);
+  await expect(page.getByText(`Code ${code} applied`)).toBeVisible();
+  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
+
+  await page.getByRole('button', { name: 'Remove the code' }).click();
+  await expect(page.getByTestId('discount')).toHaveCount(0);
+});
