@@ -52,7 +52,7 @@ import {
 } from './admin-catalogue.ts';
 import { productDetail } from './catalog.ts';
 import { adminHomePage, homePageBody } from './home.ts';
-import { adminDiscount, discountBody, discountUpdateBody } from './promotions.ts';
+import { adminDiscount, discountBatchBody, discountBatchMade, discountBody, discountUpdateBody } from './promotions.ts';
 import {
   categoryMappingBody,
   categoryMappingSaved,
@@ -325,6 +325,18 @@ export const ADMIN_API = {
   // Promotions.
   'GET /discounts': op({ access: 'promotions:manage', answer: z.array(adminDiscount) }),
   'POST /discounts': op({ access: 'promotions:manage', body: discountBody, answer: adminDiscount, status: 201 }),
+  'POST /discounts/batch': op({
+    access: 'promotions:manage',
+    body: discountBatchBody,
+    answer: discountBatchMade,
+    status: 201,
+  }),
+  'GET /discounts/batches/:batch/codes.csv': op({
+    access: 'promotions:manage',
+    params: z.object({ batch: z.string().uuid() }).strict(),
+    answer: z.string(),
+    file: 'text/csv',
+  }),
   'PUT /discounts/:id': op({
     access: 'promotions:manage',
     params: idParams,

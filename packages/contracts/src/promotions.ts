@@ -82,8 +82,23 @@ export const adminDiscount = z.object({
   active: z.boolean(),
   /** Orders that used it (cancelled ones give their use back). */
   uses: z.number().int(),
+  /** Generated with others as single-use codes (null: a code of its own). */
+  batch: z.string().nullable(),
   version: z.number().int(),
   createdBy: z.string(),
 });
 export type AdminDiscount = z.infer<typeof adminDiscount>;
 export const discountUpdateBody = z.object({ version: z.number().int().min(1), discount: discountBody }).strict();
+
+/**
+ * Single-use codes for an event: `discount` is the template (its code is the prefix), and `count`
+ * codes PREFIX-XXXXXXXX are made from it, each usable once.
+ */
+export const discountBatchBody = z
+  .object({ count: z.number().int().min(2, 'At least 2').max(1_000, 'At most 1,000 at once'), discount: discountBody })
+  .strict()
+  .refine((b) => b.discount.code.length <= 23, {
+    path: ['discount', 'code'],
+    message: 'A prefix is at most 23 characters (each code adds 9)',
+  });
+export const discountBatchMade = z.object({ batch: z.string(), count: z.number().int() });

@@ -15,7 +15,7 @@ test('a manager’s 20 % code takes 20 % off the jewelry in a shopper’s cart; 
   const manager = await signIn(browser, 'manager', '/admin/discounts');
   await manager.getByRole('button', { name: 'New code' }).click();
   const form = manager.getByRole('form', { name: 'New code' });
-  await form.getByLabel('Code').fill(code.toLowerCase());
+  await form.getByLabel('Code', { exact: true }).fill(code.toLowerCase());
   await form.getByLabel('Name', { exact: true }).fill('Winter 20% off');
   await form.getByLabel('Percent off').fill('20');
   await form.getByRole('button', { name: 'Create code' }).click();
@@ -48,4 +48,29 @@ test('a manager’s 20 % code takes 20 % off the jewelry in a shopper’s cart; 
 
   await page.getByRole('button', { name: 'Remove the code' }).click();
   await expect(page.getByTestId('discount')).toHaveCount(0);
+});
+
+test('a manager makes 30 single-use codes for an event and downloads them as CSV', async ({ browser }) => {
+  const prefix = `GALA${Date.now().toString(36).toUpperCase().slice(-4)}`;
+  const manager = await signIn(browser, 'manager', '/admin/discounts');
+  await manager.getByRole('button', { name: 'New code' }).click();
+  const form = manager.getByRole('form', { name: 'New code' });
+  await form.getByLabel('Code', { exact: true }).fill(prefix);
+  await form.getByLabel('Name', { exact: true }).fill('Bridal evening $100 off');
+  await form.getByLabel('What it takes off').selectOption('amount');
+  await form.getByLabel('Dollars off').fill('100');
+  await form.getByLabel('Single-use codes to make').fill('30');
+  await form.getByRole('button', { name: 'Create code' }).click();
+  await expect(manager.getByText('30 single-use codes made. Download them from the list.')).toBeVisible();
+  await expect(manager.getByRole('cell', { name: '0 of 30 codes' })).toBeVisible();
+  const [download] = await Promise.all([
+    manager.waitForEvent('download'),
+    manager.getByRole('link', { name: `Codes (CSV) for ${prefix}-…` }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`${prefix}-codes.csv`);
+  const text = await (await download.createReadStream()).toArray();
+  const lines = Buffer.concat(text).toString('utf8').trim().split('\r\n');
+  expect(lines[0]).toBe('code,name,used,ends');
+  expect(lines).toHaveLength(31);
+  expect(lines[1]).toMatch(new RegExp(`^${prefix}-[A-Z2-9]{8},Bridal evening \\$100 off,no,$`));
 });

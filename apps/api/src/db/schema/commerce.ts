@@ -255,12 +255,15 @@ export const discountCode = pgTable(
     active: boolean('active').notNull().default(true),
     /** Orders that used it; taken in the order's transaction, never past max_uses. */
     uses: integer('uses').notNull().default(0),
+    /** Codes generated together (single-use codes for an event), exported as one CSV. */
+    batch: text('batch'),
     version: integer('version').notNull().default(1),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('discount_code_code_idx').on(t.code),
+    index('discount_code_batch_idx').on(t.batch),
     check('discount_code_uses', sql`uses >= 0 and (max_uses is null or uses <= max_uses)`),
   ],
 );

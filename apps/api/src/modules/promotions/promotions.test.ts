@@ -81,4 +81,36 @@ describe('discount codes in the back office', () => {
       );
     }
   });
+
+  it('makes single-use codes in bulk from one template and exports them as CSV', async () => {
+    const res = await adminCall(t, manager, 'POST', '/discounts/batch', {
+      count: 25,
+      discount: holiday({ code: 'BRIDAL-EVENT', categoryIds: null, maxUses: null, perCustomer: null }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { batch, count } = res.json().data;
+    expect(count).toBe(25);
+    const codes = (await adminCall(t, manager, 'GET', '/discounts'))
+      .json()
+      .data.filter((d: { batch: string | null }) => d.batch === batch);
+    expect(codes).toHaveLength(25);
+    for (const c of codes) {
+      expect(c.code).toMatch(/^BRIDAL-EVENT-[A-HJ-NP-Z2-9]{8}$/);
+      expect(c).toMatchObject({ maxUses: 1, perCustomer: 1 });
+    }
+    expect(new Set(codes.map((c: { code: string }) => c.code)).size).toBe(25);
+    const csv = await adminCall(t, manager, 'GET', `/discounts/batches/${batch}/codes.csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.headers['content-disposition']).toContain('BRIDAL-EVENT-codes.csv');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe('code,name,used,ends');
+    expect(lines).toHaveLength(26);
+
+    const long = await adminCall(t, manager, 'POST', '/discounts/batch', {
+      count: 3,
+      discount: holiday({ code: 'A-VERY-LONG-EVENT-PREFIX-X' }),
+    });
+    expect(long.statusCode).toBe(400);
+  });
 });

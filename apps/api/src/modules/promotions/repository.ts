@@ -10,7 +10,7 @@ const COLS = sql`id, code, name, kind, percent_bp as "percentBp", amount_cents a
   to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "startsAt",
   to_char(ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "endsAt",
   max_uses as "maxUses", per_customer as "perCustomer", first_order_only as "firstOrderOnly", emails, combines,
-  active, uses, version, created_by as "createdBy"`;
+  active, uses, batch, version, created_by as "createdBy"`;
 
 /** A list as a PostgreSQL array parameter (null stays null). */
 const arr = (xs: readonly (string | number)[] | null, type: 'text' | 'int') =>
@@ -27,6 +27,12 @@ export const promotionsRepository = {
     rowsOf<AdminDiscount>(
       await db.execute(sql`select ${COLS} from discount_code where code = ${code.toUpperCase()}`),
     )[0] ?? null,
+  batch: async (db: DbOrTx, batch: string) =>
+    rowsOf<{ code: string; name: string; uses: number; endsAt: string | null }>(
+      await db.execute(sql`select code, name, uses,
+        to_char(ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "endsAt"
+        from discount_code where batch = ${batch} order by code`),
+    ),
   codeTaken: async (db: DbOrTx, code: string, except: number | null) =>
     rowsOf<{ id: number }>(
       await db.execute(sql`select id from discount_code where code = ${code} and id <> ${except ?? 0}`),
@@ -36,14 +42,14 @@ export const promotionsRepository = {
     rowsOf<{ id: number; parentId: number | null }>(
       await db.execute(sql`select id, parent_id as "parentId" from category`),
     ),
-  insert: async (tx: DbOrTx, d: DiscountInput, by: string) =>
+  insert: async (tx: DbOrTx, d: DiscountInput, by: string, batch: string | null = null) =>
     rowsOf<{ id: number }>(
       await tx.execute(sql`insert into discount_code (code, name, kind, percent_bp, amount_cents, min_subtotal_cents,
         applies_to, category_ids, starts_at, ends_at, max_uses, per_customer, first_order_only, emails, combines, active,
-        created_by)
+        created_by, batch)
         values (${d.code}, ${d.name}, ${d.kind}, ${d.percentBp}, ${d.amountCents}, ${d.minSubtotalCents},
           ${arr(d.appliesTo, 'text')}, ${arr(d.categoryIds, 'int')}, ${d.startsAt}, ${d.endsAt}, ${d.maxUses},
-          ${d.perCustomer}, ${d.firstOrderOnly}, ${arr(d.emails, 'text')}, ${d.combines}, ${d.active}, ${by})
+          ${d.perCustomer}, ${d.firstOrderOnly}, ${arr(d.emails, 'text')}, ${d.combines}, ${d.active}, ${by}, ${batch})
         returning id`),
     )[0]!.id,
   update: (tx: DbOrTx, id: number, d: DiscountInput) =>

@@ -1,4 +1,6 @@
+import { randomInt, randomUUID } from 'node:crypto';
 import type { AdminDiscount, DiscountInput } from '@facet/contracts/promotions';
+import { csvRow } from '../../csv.ts';
 import type { Db } from '../../db/client.ts';
 import { Conflict, NotFound, Validation } from '../../errors.ts';
 import { audit, type Actor } from '../audit/index.ts';
@@ -46,4 +48,35 @@ export async function updateDiscount(db: Db, actor: Actor, id: number, version: 
     await audit(tx, actor, 'discount.edit', 'discount_code', id, was, now);
     return now;
   });
+}
+
+/** Letters and digits nobody misreads on a printed card (no 0/O, 1/I/L). */
+const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const suffix = () => Array.from({ length: 8 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+
+/** `count` single-use codes PREFIX-XXXXXXXX from one template, in one transaction (all or none). */
+export async function createBatch(db: Db, actor: Actor, count: number, template: DiscountInput) {
+  await check(db, { ...template, code: `${template.code}-X` }, null);
+  const batch = randomUUID();
+  await db.transaction(async (tx) => {
+    const made = new Set<string>();
+    while (made.size < count) {
+      const code = `${template.code}-${suffix()}`;
+      if (made.has(code) || (await repo.codeTaken(tx, code, null))) continue;
+      made.add(code);
+      await repo.insert(tx, { ...template, code, maxUses: 1, perCustomer: 1 }, actor.email, batch);
+    }
+    await audit(tx, actor, 'discount.batch', 'discount_code', batch, null, { ...template, count });
+  });
+  return { batch, count };
+}
+
+/** A batch's codes as a spreadsheet: code, name, used, ends. */
+export async function batchCsv(db: Db, batch: string) {
+  const rows = await repo.batch(db, batch);
+  if (!rows.length) throw new NotFound('There is no such batch of codes.');
+  const csv =
+    csvRow(['code', 'name', 'used', 'ends']) +
+    rows.map((r) => csvRow([r.code, r.name, r.uses > 0 ? 'yes' : 'no', r.endsAt ?? ''])).join('');
+  return { fileName: `${rows[0]!.code.replace(/-[^-]+$/, '')}-codes.csv`, csv };
 }

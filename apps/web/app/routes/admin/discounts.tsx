@@ -29,6 +29,28 @@ const when = (d: AdminDiscount) => {
   return d.endsAt ? `Until ${day.format(new Date(d.endsAt))}` : 'Running';
 };
 
+/** Codes made together show as one row: their prefix, how many, how many used, and the CSV. */
+function rowsOf(codes: AdminDiscount[]) {
+  const out: Array<AdminDiscount & { members?: number; used?: number }> = [];
+  const seen = new Map<string, AdminDiscount & { members?: number; used?: number }>();
+  for (const c of codes) {
+    if (!c.batch) {
+      out.push(c);
+      continue;
+    }
+    const row = seen.get(c.batch);
+    if (row) {
+      row.members! += 1;
+      row.used! += c.uses > 0 ? 1 : 0;
+    } else {
+      const first = { ...c, code: c.code.replace(/-[^-]+$/, '-…'), members: 1, used: c.uses > 0 ? 1 : 0 };
+      seen.set(c.batch, first);
+      out.push(first);
+    }
+  }
+  return out;
+}
+
 export default function AdminDiscounts({ loaderData: codes }: Route.ComponentProps) {
   const { revalidate } = useRevalidator();
   const [editing, setEditing] = useState<number | 'new' | null>(null);
@@ -62,7 +84,7 @@ export default function AdminDiscounts({ loaderData: codes }: Route.ComponentPro
                 </tr>
               </thead>
               <tbody>
-                {codes.map((c) => (
+                {rowsOf(codes).map((c) => (
                   <tr key={c.id} className={`border-t border-hairline ${editing === c.id ? 'bg-primary/5' : ''}`}>
                     <td className="px-3 py-1.5">
                       <span className="font-mono text-xs font-medium">{c.code}</span>
@@ -71,17 +93,28 @@ export default function AdminDiscounts({ loaderData: codes }: Route.ComponentPro
                     <td className="px-3 py-1.5">{what(c)}</td>
                     <td className="px-3 py-1.5">{when(c)}</td>
                     <td className="px-3 py-1.5 tabular-nums">
-                      {c.uses}
-                      {c.maxUses !== null ? ` of ${c.maxUses}` : ''}
+                      {c.members
+                        ? `${c.used} of ${c.members} codes`
+                        : `${c.uses}${c.maxUses !== null ? ` of ${c.maxUses}` : ''}`}
                     </td>
                     <td className="px-3 py-1 text-right">
-                      <button
-                        type="button"
-                        className="px-2 py-1 text-primary underline"
-                        onClick={() => setEditing(c.id)}
-                      >
-                        Edit<span className="sr-only"> {c.code}</span>
-                      </button>
+                      {c.members ? (
+                        <a
+                          href={`/api/admin/discounts/batches/${c.batch}/codes.csv`}
+                          download
+                          className="px-2 py-1 text-primary underline"
+                        >
+                          Codes (CSV)<span className="sr-only"> for {c.code}</span>
+                        </a>
+                      ) : (
+                        <button
+                          type="button"
+                          className="px-2 py-1 text-primary underline"
+                          onClick={() => setEditing(c.id)}
+                        >
+                          Edit<span className="sr-only"> {c.code}</span>
+                        </button>
+                      )}
                     </td>
                   </tr>
                 ))}

@@ -42,11 +42,19 @@ const schema = z
     firstOrderOnly: z.boolean(),
     emails: z.string(),
     active: z.boolean(),
+    /** New codes only: several single-use codes from this one (its code the prefix). */
+    count: z
+      .string()
+      .trim()
+      .regex(/^(\d{1,4})?$/, 'How many codes, like 200 — or empty for one code'),
   })
   .superRefine((v, ctx) => {
     if (v.kind === 'percent' && !/^\d{1,2}(\.\d{1,2})?$/.test(v.percent))
       ctx.addIssue({ code: 'custom', path: ['percent'], message: 'A percent, like 20' });
     if (v.kind === 'amount' && !v.amount) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'How much off' });
+    if (Number(v.count) > 1000) ctx.addIssue({ code: 'custom', path: ['count'], message: 'At most 1,000 at once' });
+    if (Number(v.count) > 1 && v.code.length > 23)
+      ctx.addIssue({ code: 'custom', path: ['code'], message: 'A prefix is at most 23 characters' });
     if (v.startsAt && v.endsAt && v.endsAt <= v.startsAt)
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'Ends after it starts' });
   });
@@ -75,6 +83,7 @@ const valuesOf = (d?: AdminDiscount): Values => ({
   firstOrderOnly: d?.firstOrderOnly ?? false,
   emails: d?.emails?.join('\n') ?? '',
   active: d?.active ?? true,
+  count: '',
 });
 const bodyOf = (v: Values, was?: AdminDiscount): DiscountInput => ({
   code: v.code,
@@ -119,8 +128,13 @@ export function DiscountForm({ discount, onSaved }: { discount?: AdminDiscount; 
             params: { id: discount.id },
             body: { version: discount.version, discount: bodyOf(v, discount) },
           });
-        else await adminApi('POST /discounts', { body: bodyOf(v) });
-        toast.success(discount ? 'Saved.' : `${v.code} is ready for shoppers.`);
+        else if (Number(v.count) > 1) {
+          const made = await adminApi('POST /discounts/batch', {
+            body: { count: Number(v.count), discount: bodyOf(v) },
+          });
+          toast.success(`${made.count} single-use codes made. Download them from the list.`);
+        } else await adminApi('POST /discounts', { body: bodyOf(v) });
+        if (discount || Number(v.count) <= 1) toast.success(discount ? 'Saved.' : `${v.code} is ready for shoppers.`);
         onSaved();
       },
       (errs) => {
@@ -198,6 +212,15 @@ export function DiscountForm({ discount, onSaved }: { discount?: AdminDiscount; 
           {(a) => <input {...a} {...register('perCustomer')} className="field py-2" inputMode="numeric" />}
         </Field>
       </div>
+      {!discount && (
+        <Field
+          label="Single-use codes to make"
+          error={e.count}
+          hint="For an event: that many codes, each usable once, named after the code above. Empty: one code."
+        >
+          {(a) => <input {...a} {...register('count')} className="field py-2" inputMode="numeric" />}
+        </Field>
+      )}
       <Field label="Only for these e-mails" error={e.emails} hint="One per line. Empty: anyone.">
         {(a) => <textarea {...a} {...register('emails')} rows={2} className="field py-2" />}
       </Field>
