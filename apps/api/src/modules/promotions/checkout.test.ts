@@ -180,4 +180,16 @@ describe('a discount code in the cart and at checkout', () => {
     const after = (await q<{ uses: number }>(sql`select uses from discount_code where code = 'ONCE-ONLY'`))[0]!.uses;
     expect(after, 'the cancelled order gave its use back').toBe(0);
   });
+
+  it('a code’s limit cannot be set below the uses it already has', async () => {
+    const c = await makeCode({ code: 'USED-TWICE', maxUses: 5 });
+    await t.database.db.execute(sql`update discount_code set uses = 2 where id = ${c.id}`);
+    const { id: _i, uses: _u, version: _v, createdBy: _c, batch: _b, ...discount } = c;
+    const res = await adminCall(t, manager, 'PUT', `/discounts/${c.id}`, {
+      version: c.version,
+      discount: { ...discount, maxUses: 1 },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual({ maxUses: 'At least 2' });
+  });
 });

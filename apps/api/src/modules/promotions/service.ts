@@ -43,6 +43,10 @@ export async function updateDiscount(db: Db, actor: Actor, id: number, version: 
     const was = await repo.one(tx, id, true);
     if (!was) throw new NotFound('There is no such code.');
     if (was.version !== version) throw new Conflict(CHANGED);
+    if (d.maxUses !== null && d.maxUses < was.uses)
+      throw new Validation(`This code was used ${was.uses} times already: its limit cannot be lower than that.`, {
+        maxUses: `At least ${was.uses}`,
+      });
     await repo.update(tx, id, d);
     const now = (await repo.one(tx, id))!;
     await audit(tx, actor, 'discount.edit', 'discount_code', id, was, now);
