@@ -30,6 +30,12 @@ const payments: CardProvider = {
 let deps: OrderDeps;
 beforeAll(async () => {
   t = await buildTestApp({}, { payments });
+  // One piece sold from what is on hand, with enough for every step's attempt.
+  await t.database.db.execute(sql`update product_group set stock_tracked = true where id =
+    (select g.id from product_group g where g.published and not g.configurable and g.default_product_id > 0 order by g.id limit 1)`);
+  await t.database.db.execute(
+    sql`update product set stock = 100 where group_id in (select id from product_group where stock_tracked)`,
+  );
   deps = {
     db: t.app.db,
     config: t.config,
@@ -42,24 +48,41 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const one = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(q))[0]!;
+/**
+ * A cart with a loose diamond, a piece sold from what is on hand and a single-use discount code:
+ * everything an order takes (a stone, stock, a code's use) is in it.
+ */
 async function cartWithDiamond() {
   const session = randomUUID();
   const d = await one<{ id: number }>(
     sql`select id from diamond where status = 'available' order by id limit 1 offset 3`,
   );
-  const add = await t.app.inject({
-    method: 'POST',
-    url: '/api/cart/items',
+  const add = (payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/cart/items', headers: { 'x-session-id': session }, payload });
+  expect((await add({ kind: 'diamond', id: d.id })).statusCode).toBe(200);
+  const piece = await one<{ id: number }>(sql`select p.id from product p join product_group g on g.id = p.group_id
+    where g.stock_tracked and p.active order by p.id limit 1`);
+  expect((await add({ kind: 'product', id: piece.id, quantity: 1 })).statusCode).toBe(200);
+  const code = `STEP-${randomUUID().slice(0, 8).toUpperCase()}`;
+  await t.database.db
+    .execute(sql`insert into discount_code (code, name, kind, percent_bp, applies_to, max_uses, created_by)
+    values (${code}, 'Ten off', 'percent', 1000, '{product}', 1, 'test')`);
+  const applied = await t.app.inject({
+    method: 'PUT',
+    url: '/api/cart/discount',
     headers: { 'x-session-id': session },
-    payload: { kind: 'diamond', id: d.id },
+    payload: { code },
   });
-  expect(add.statusCode).toBe(200);
-  return { session, diamondId: d.id };
+  expect(applied.statusCode, applied.body).toBe(200);
+  return { session, diamondId: d.id, pieceId: piece.id, code };
 }
 const counts = async () =>
-  one<{ orders: number; mails: number; stones: number }>(sql`
+  one<{ orders: number; mails: number; stones: number; redemptions: number }>(sql`
     select (select count(*)::int from customer_order) as orders, (select count(*)::int from outbox_mail) as mails,
-      (select count(*)::int from order_stone) as stones`);
+      (select count(*)::int from order_stone) as stones, (select count(*)::int from discount_redemption) as redemptions`);
+const stockAndUses = (pieceId: number, code: string) =>
+  one<{ stock: number; uses: number }>(sql`select (select stock from product where id = ${pieceId}) as stock,
+    (select uses from discount_code where code = ${code}) as uses`);
 
 describe('placing an order, step by step', () => {
   it('names its steps in the order they run', () => {
@@ -77,10 +100,11 @@ describe('placing an order, step by step', () => {
 
   for (const step of PLACE_ORDER_STEPS.map((s) => s.name))
     it(`a failure after "${step}" leaves no half order, no held stone, no authorised money, no e-mail`, async () => {
-      const { session, diamondId } = await cartWithDiamond();
+      const { session, diamondId, pieceId, code } = await cartWithDiamond();
       authorised.clear();
       voided.clear();
       const before = await counts();
+      const held = await stockAndUses(pieceId, code);
       const input = placeOrderBody.parse(orderBody('fail@example.com'));
       await expect(
         placeOrder(deps, { userId: null, sessionId: session }, randomUUID(), input, {
@@ -90,6 +114,7 @@ describe('placing an order, step by step', () => {
         }),
       ).rejects.toThrow(`injected after ${step}`);
       expect(await counts()).toEqual(before);
+      expect(await stockAndUses(pieceId, code), 'no stock taken, no use of the code').toEqual(held);
       const stone = await one<{ status: string; held: boolean }>(
         sql`select status, hold_reason is not null as held from diamond where id = ${diamondId}`,
       );
@@ -105,5 +130,7 @@ describe('placing an order, step by step', () => {
       const after = await counts();
       expect(after.orders).toBe(before.orders + 1);
       expect(after.mails).toBe(before.mails + 2);
+      // The single-use code was still there to use, and the piece's stock to take.
+      expect(await stockAndUses(pieceId, code)).toEqual({ stock: held.stock - 1, uses: 1 });
     });
 });
