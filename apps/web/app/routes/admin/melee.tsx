@@ -10,6 +10,7 @@ import { centsOf, decimalPrice, formatMoney } from '@facet/contracts/money';
 import { adminApi, adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
+import { ListAndEditor } from '~/features/admin/shared/list-and-editor.tsx';
 import { Field } from '~/features/admin/shared/field.tsx';
 import { useAdminAction } from '~/features/admin/shared/use-admin-action.ts';
 import { toast } from '~/lib/toast.ts';
@@ -150,49 +151,55 @@ export default function AdminMeleePage({ loaderData: parcels }: Route.ComponentP
       <p className="-mt-2 mb-4 max-w-3xl text-sm text-muted">
         Small diamonds sold by the stone, by size and quality. Each checkout takes its stones from the stock here.
       </p>
-      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="overflow-x-auto border border-hairline bg-white">
-          <table className="w-full min-w-[40rem] text-sm">
-            <caption className="sr-only">Melee parcels</caption>
-            <thead className="text-left text-xs uppercase tracking-wider text-muted">
-              <tr className="border-b border-hairline">
-                {['SKU', 'Stone', 'Sieve', 'Quality', 'Per carat', 'Stock'].map((h) => (
-                  <th key={h} scope="col" className="px-3 py-2 font-medium">
-                    {h}
-                  </th>
-                ))}
-                <th scope="col">
-                  <span className="sr-only">Edit</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {parcels.map((p) => (
-                <tr key={p.id} className={`border-t border-hairline ${editing === p.id ? 'bg-primary/5' : ''}`}>
-                  <td className="px-3 py-1.5 font-mono text-xs">{p.sku}</td>
-                  <td className="px-3 py-1.5">
-                    {p.sizeMm} mm {p.shape.toLowerCase()}, {p.origin === 'lab' ? 'lab-grown' : 'natural'}
-                  </td>
-                  <td className="px-3 py-1.5">{p.sieve}</td>
-                  <td className="px-3 py-1.5">{p.quality}</td>
-                  <td className="px-3 py-1.5 tabular-nums">{formatMoney(p.pricePerCaratCents, { exact: true })}</td>
-                  <td className={`px-3 py-1.5 tabular-nums ${p.stock === 0 ? 'text-danger' : ''}`}>{p.stock}</td>
-                  <td className="px-3 py-1 text-right">
-                    <button type="button" className="px-2 py-1 text-primary underline" onClick={() => setEditing(p.id)}>
-                      Edit<span className="sr-only"> {p.sku}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <div className="lg:sticky lg:top-20">
-          {editing === null ? (
-            <p className="border border-hairline bg-white p-4 text-sm text-muted">
-              Choose a parcel to change its price or stock, or add a new one.
-            </p>
-          ) : (
+      <ListAndEditor
+        side="22rem"
+        idle="Choose a parcel to change its price or stock, or add a new one."
+        list={
+          <>
+            <div className="overflow-x-auto border border-hairline bg-white">
+              <table className="w-full min-w-[40rem] text-sm">
+                <caption className="sr-only">Melee parcels</caption>
+                <thead className="text-left text-xs uppercase tracking-wider text-muted">
+                  <tr className="border-b border-hairline">
+                    {['SKU', 'Stone', 'Sieve', 'Quality', 'Per carat', 'Stock'].map((h) => (
+                      <th key={h} scope="col" className="px-3 py-2 font-medium">
+                        {h}
+                      </th>
+                    ))}
+                    <th scope="col">
+                      <span className="sr-only">Edit</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {parcels.map((p) => (
+                    <tr key={p.id} className={`border-t border-hairline ${editing === p.id ? 'bg-primary/5' : ''}`}>
+                      <td className="px-3 py-1.5 font-mono text-xs">{p.sku}</td>
+                      <td className="px-3 py-1.5">
+                        {p.sizeMm} mm {p.shape.toLowerCase()}, {p.origin === 'lab' ? 'lab-grown' : 'natural'}
+                      </td>
+                      <td className="px-3 py-1.5">{p.sieve}</td>
+                      <td className="px-3 py-1.5">{p.quality}</td>
+                      <td className="px-3 py-1.5 tabular-nums">{formatMoney(p.pricePerCaratCents, { exact: true })}</td>
+                      <td className={`px-3 py-1.5 tabular-nums ${p.stock === 0 ? 'text-danger' : ''}`}>{p.stock}</td>
+                      <td className="px-3 py-1 text-right">
+                        <button
+                          type="button"
+                          className="px-2 py-1 text-primary underline"
+                          onClick={() => setEditing(p.id)}
+                        >
+                          Edit<span className="sr-only"> {p.sku}</span>
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        }
+        editor={
+          editing === null ? null : (
             <ParcelForm
               key={`${String(editing)}-${current?.version ?? 0}`}
               parcel={current}
@@ -201,9 +208,9 @@ export default function AdminMeleePage({ loaderData: parcels }: Route.ComponentP
                 void revalidate();
               }}
             />
-          )}
-        </div>
-      </div>
+          )
+        }
+      />
     </>
   );
 }
