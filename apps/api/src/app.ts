@@ -49,6 +49,7 @@ import { inventoryAdminRoutes } from './modules/inventory/routes.ts';
 import { productAdminRoutes, productPhotoRoutes } from './modules/products/routes.ts';
 import { categoryAdminRoutes } from './modules/categories/routes.ts';
 import { promotionAdminRoutes } from './modules/promotions/routes.ts';
+import { saleAdminRoutes } from './modules/sales/index.ts';
 import { feedAdminRoutes } from './modules/feeds/routes.ts';
 import { importAdminRoutes } from './modules/imports/routes.ts';
 import { startImportWorker } from './modules/imports/worker.ts';
@@ -269,6 +270,7 @@ export async function buildApp({
           await admin.register(productAdminRoutes);
           await admin.register(categoryAdminRoutes);
           await admin.register(promotionAdminRoutes);
+          await admin.register(saleAdminRoutes);
           await admin.register(feedAdminRoutes);
           await admin.register(importAdminRoutes);
           await admin.register(appointmentAdminRoutes);

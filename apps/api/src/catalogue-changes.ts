@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/client.ts';
 import { reloadCatalogueCopies } from './modules/catalog/index.ts';
 import { forgetConfiguratorMemo, refreshConfiguredPrices } from './modules/configurator/index.ts';
+import { reloadSales, saleBook } from './modules/sales/index.ts';
 
 /** The channel the facet_catalogue_changed trigger (migration 0009) notifies, with the table's name. */
 export const CATALOGUE_CHANNEL = 'facet_catalogue';
@@ -18,6 +19,29 @@ const PRICING = new Set(['metal_rate', 'configuration_model']);
 export async function followCatalogueChanges(app: FastifyInstance, database: Database): Promise<() => Promise<void>> {
   let pending = new Set<string>();
   let scheduled = false;
+  // A sale starts and ends on time with nobody writing anything: at each moment a price changes,
+  // the answers and pages priced before it are dropped (prices themselves are worked out per request).
+  let saleTimer: NodeJS.Timeout | undefined;
+  const onSalesReloaded = () => {
+    clearTimeout(saleTimer);
+    saleBook(database.db).then(
+      (book) => {
+        const next = book.nextChange();
+        if (next === null) return;
+        // A timer holds at most ~24.8 days: a change further off is scheduled again when it fires.
+        saleTimer = setTimeout(
+          () => {
+            app.answerCache.invalidate();
+            onSalesReloaded();
+          },
+          Math.min(next - Date.now() + 1, 2 ** 31 - 1),
+        );
+        saleTimer.unref();
+      },
+      (err: unknown) => app.log.warn({ err }, 'sales: could not be read; the next change retries'),
+    );
+  };
+  onSalesReloaded();
   // Notifications of one burst (an import, a re-seed) are handled once, on the next tick.
   const apply = () => {
     scheduled = false;
@@ -32,6 +56,15 @@ export async function followCatalogueChanges(app: FastifyInstance, database: Dat
         (err: unknown) => app.log.warn({ err }, 'store settings: reload failed; the next change retries'),
       );
     if (all || [...tables].some((t) => STONES.has(t))) app.diamondIndex.invalidate();
+    // A sale's scope names categories: a moved category moves what is on sale.
+    if (all || tables.has('sale') || tables.has('category'))
+      reloadSales(database.db).then(
+        () => {
+          app.answerCache.invalidate();
+          onSalesReloaded();
+        },
+        (err: unknown) => app.log.warn({ err }, 'sales: reload failed; the next change retries'),
+      );
     // The memo holds models of published groups, so a publish or unpublish clears it too.
     if (all || [...tables].some((t) => PRICING.has(t) || PRODUCTS.has(t))) forgetConfiguratorMemo(database.db);
     if (all || [...tables].some((t) => PRODUCTS.has(t))) {
@@ -49,7 +82,11 @@ export async function followCatalogueChanges(app: FastifyInstance, database: Dat
       setImmediate(apply);
     }
   };
-  return database.listen(CATALOGUE_CHANNEL, note, () => note('*'));
+  const stop = await database.listen(CATALOGUE_CHANNEL, note, () => note('*'));
+  return async () => {
+    clearTimeout(saleTimer);
+    await stop();
+  };
 }
 
 /**

@@ -52,7 +52,16 @@ import {
 } from './admin-catalogue.ts';
 import { productDetail } from './catalog.ts';
 import { adminHomePage, homePageBody } from './home.ts';
-import { adminDiscount, discountBatchBody, discountBatchMade, discountBody, discountUpdateBody } from './promotions.ts';
+import {
+  adminDiscount,
+  adminSale,
+  discountBatchBody,
+  discountBatchMade,
+  discountBody,
+  discountUpdateBody,
+  saleBody,
+  saleUpdateBody,
+} from './promotions.ts';
 import {
   categoryMappingBody,
   categoryMappingSaved,
@@ -343,6 +352,9 @@ export const ADMIN_API = {
     body: discountUpdateBody,
     answer: adminDiscount,
   }),
+  'GET /sales': op({ access: 'promotions:manage', answer: z.array(adminSale) }),
+  'POST /sales': op({ access: 'promotions:manage', body: saleBody, answer: adminSale, status: 201 }),
+  'PUT /sales/:id': op({ access: 'promotions:manage', params: idParams, body: saleUpdateBody, answer: adminSale }),
   'GET /stones': op({
     access: 'catalogue:write',
     query: z.object({ q: z.string().trim().max(60).optional() }).strict(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants.ts';
+import { onSale } from './sale.ts';
 
 // Query and answer shapes of the catalogue API.
 
@@ -42,7 +43,9 @@ export const productCard = z.object({
   series: z.string(),
   categoryId: z.number(),
   GroupDescription: z.string(),
+  /** "From": the least it costs now (after any sale). */
   priceCents: z.number().int(),
+  ...onSale,
   image: z.string(),
   metals: z.array(z.string()),
   href: z.string(),
@@ -85,7 +88,9 @@ export const variant = z.object({
   fingerSize: z.number().nullable(),
   lengthIn: z.number().nullable(),
   weightG: z.number(),
+  /** What it costs now (after any sale). */
   priceCents: z.number().int(),
+  ...onSale,
   stock: z.number().int(),
   leadDays: z.number().int(),
 });

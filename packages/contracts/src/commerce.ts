@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressFields, emailField } from './account.ts';
 import { configureBody } from './configurator.ts';
+import { onSale } from './sale.ts';
 
 // Cart, checkout and orders. Prices are never accepted from a client: bodies
 // are strict and carry only what was chosen; the server prices every line on every read.
@@ -43,6 +44,8 @@ export const cartLine = z.object({
   maxQuantity: z.number().int(),
   unitPriceCents: z.number().int(),
   lineTotalCents: z.number().int(),
+  /** The unit price before an automatic sale, and the sale. */
+  ...onSale,
   available: z.boolean(),
   /** Why a line cannot be bought now (stone sold, piece withdrawn). */
   message: z.string().nullable(),
@@ -142,6 +145,9 @@ export const orderLine = z.object({
   quantity: z.number().int(),
   unitPriceCents: z.number().int(),
   lineTotalCents: z.number().int(),
+  /** The unit price before an automatic sale, and its name. */
+  wasUnitCents: z.number().int().optional(),
+  saleName: z.string().optional(),
 });
 export const orderSchema = z.object({
   number: z.string(),

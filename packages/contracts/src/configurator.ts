@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { onSale } from './sale.ts';
 
 // Configurator calls (POST /stuller/…).
 
@@ -89,6 +90,8 @@ export const configuredProduct = z.object({
   missing: z.array(z.object({ location: z.number().int(), label: z.string() })),
   /** The least the finished piece costs today: totalCents plus the cheapest stones that fit what is missing. */
   fromCents: z.number().int(),
+  /** The sale on the piece: `wasCents` is totalCents before it (the breakdown ends with the sale's line). */
+  ...onSale,
   configuration: configureBody,
 });
 export type ConfiguredProduct = z.infer<typeof configuredProduct>;

@@ -102,3 +102,46 @@ export const discountBatchBody = z
     message: 'A prefix is at most 23 characters (each code adds 9)',
   });
 export const discountBatchMade = z.object({ batch: z.string(), count: z.number().int() });
+
+// Automatic sales: a percentage off every piece in a scope (categories with their children,
+// designs, metals) between two times, with no code. When two sales cover a piece, the larger
+// percentage applies; they never stack. A discount code is worked out on the sale price.
+
+export const saleBody = z
+  .object({
+    /** What the shopper reads beside the price ("Black Friday"). */
+    name: z.string().trim().min(2, 'Name it for the shopper').max(40, 'At most 40 characters'),
+    percent: z.number().int().min(1, 'At least 1 %').max(90, 'At most 90 %'),
+    startsAt: z.iso.datetime({ offset: true }),
+    endsAt: z.iso.datetime({ offset: true }),
+    /** Pieces in these categories and every category under them (none, and no designs: every piece). */
+    categoryIds: z.array(z.number().int().positive()).max(50),
+    groupIds: z.array(z.number().int().positive()).max(500),
+    /** Only in these metals (none: any metal). */
+    metals: z.array(z.string().trim().min(1).max(12)).max(20),
+    active: z.boolean().default(true),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    if (Date.parse(s.endsAt) <= Date.parse(s.startsAt))
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'Ends after it starts' });
+  });
+export type SaleInput = z.infer<typeof saleBody>;
+export const saleUpdateBody = z.object({ version: z.number().int().min(1), sale: saleBody }).strict();
+
+export const adminSale = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  percent: z.number().int(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  categoryIds: z.array(z.number().int()),
+  groupIds: z.array(z.number().int()),
+  metals: z.array(z.string()),
+  active: z.boolean(),
+  version: z.number().int(),
+  createdBy: z.string(),
+  /** Now, ahead, or over (or stopped by staff). */
+  state: z.enum(['on', 'scheduled', 'over', 'stopped']),
+});
+export type AdminSale = z.infer<typeof adminSale>;

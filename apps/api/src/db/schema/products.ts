@@ -49,6 +49,8 @@ export const productGroup = pgTable(
     image: jsonb('image').$type<ImageSpec>().notNull(),
     searchText: text('search_text').notNull().default(''),
     minPriceCents: integer('min_price_cents').notNull(),
+    /** A configurable design's "from" in each metal (a sale may be for some metals only); null: its variants'. */
+    minPriceByMetal: jsonb('min_price_by_metal').$type<Record<string, number>>(),
     defaultMetal: text('default_metal').notNull(),
     configurable: boolean('configurable').notNull().default(false),
     featured: integer('featured').notNull().default(0),

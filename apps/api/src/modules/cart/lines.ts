@@ -11,6 +11,7 @@ import {
   meleeTitle,
   meleeUnit,
 } from '../configurator/index.ts';
+import { saleBook, type SaleBook } from '../sales/index.ts';
 import { variantOf, type CartLineRow } from './repository.ts';
 
 /** A priced line plus what checkout needs to sell it (the serialized stones it holds, melee stock). */
@@ -91,7 +92,10 @@ function oneOfAKind(
 }
 
 /** How each kind of line is priced: a new kind of line (a gift card, say) is one more entry. */
-const PRICERS: Record<CartLineRow['kind'], (db: DbOrTx, row: CartLineRow, base: Base) => Promise<PricedLine>> = {
+const PRICERS: Record<
+  CartLineRow['kind'],
+  (db: DbOrTx, row: CartLineRow, base: Base, sales: SaleBook) => Promise<PricedLine>
+> = {
   product: priceProduct,
   configured: priceConfigured,
   diamond: priceDiamond,
@@ -99,8 +103,12 @@ const PRICERS: Record<CartLineRow['kind'], (db: DbOrTx, row: CartLineRow, base: 
   melee: priceMelee,
 };
 
-/** Prices one cart line from today's catalogue; a line that cannot be bought says why. */
-export const priceLine = (db: DbOrTx, row: CartLineRow): Promise<PricedLine> => PRICERS[row.kind](db, row, baseOf(row));
+/**
+ * Prices one cart line from today's catalogue and sales; a line that cannot be bought says why.
+ * Inside a transaction pass the sale book (it is kept per database, not per transaction).
+ */
+export const priceLine = async (db: DbOrTx, row: CartLineRow, sales?: SaleBook): Promise<PricedLine> =>
+  PRICERS[row.kind](db, row, baseOf(row), sales ?? (await saleBook(db as Db)));
 
 const baseOf = (row: CartLineRow): Base => ({
   id: row.id,
@@ -114,7 +122,7 @@ const baseOf = (row: CartLineRow): Base => ({
 });
 
 /** A catalogue piece at its price today (a made-to-order design is bought configured, never bare). */
-async function priceProduct(db: DbOrTx, row: CartLineRow, base: Base): Promise<PricedLine> {
+async function priceProduct(db: DbOrTx, row: CartLineRow, base: Base, sales: SaleBook): Promise<PricedLine> {
   const v = await variantOf(db, row.refId);
   if (!v)
     return unavailable(
@@ -143,6 +151,10 @@ async function priceProduct(db: DbOrTx, row: CartLineRow, base: Base): Promise<P
     v.lengthIn ? `${v.lengthIn} in` : null,
     `SKU ${v.sku}`,
   ].filter((x): x is string => !!x);
+  const { priceCents, ...sale } = sales.price(
+    { groupId: v.groupId, categoryId: v.categoryId, metal: v.metal },
+    v.priceCents,
+  );
   const line: PricedLine = {
     ...base,
     categoryId: v.categoryId,
@@ -151,8 +163,9 @@ async function priceProduct(db: DbOrTx, row: CartLineRow, base: Base): Promise<P
     image,
     href,
     maxQuantity: QTY_MAX,
-    unitPriceCents: v.priceCents,
-    lineTotalCents: v.priceCents * row.quantity,
+    unitPriceCents: priceCents,
+    lineTotalCents: priceCents * row.quantity,
+    ...sale,
     stones: [],
   };
   if (!v.stockTracked) return line;
@@ -172,10 +185,10 @@ async function priceProduct(db: DbOrTx, row: CartLineRow, base: Base): Promise<P
 }
 
 /** A configured ring, priced again by the configurator (the one price function). */
-async function priceConfigured(db: DbOrTx, row: CartLineRow, base: Base): Promise<PricedLine> {
+async function priceConfigured(db: DbOrTx, row: CartLineRow, base: Base, sales: SaleBook): Promise<PricedLine> {
   const cfg = row.configuration!;
   try {
-    const c = await configureProduct(db as Db, cfg);
+    const c = await configureProduct(db as Db, cfg, sales);
     const model = await stones.model(db, cfg.groupId);
     const productId = model ? await stones.variantFor(db, cfg.groupId, cfg.metal) : null;
     const href =
@@ -210,6 +223,7 @@ async function priceConfigured(db: DbOrTx, row: CartLineRow, base: Base): Promis
       maxQuantity: held.length ? 1 : QTY_MAX,
       unitPriceCents: c.totalCents,
       lineTotalCents: c.totalCents * row.quantity,
+      ...(c.sale ? { wasCents: c.wasCents, sale: c.sale } : {}),
       stones: held,
     };
   } catch (err) {

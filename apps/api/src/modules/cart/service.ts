@@ -15,6 +15,7 @@ import { priceLine, type PricedLine } from './lines.ts';
 import { computeTotals, shippingOptions } from './pricing.ts';
 import { cartRepository as repo, type CartLineRow, type Owner } from './repository.ts';
 import { discountFor, type DiscountResult } from '../promotions/index.ts';
+import { saleBook, type SaleBook } from '../sales/index.ts';
 
 export type { Owner, PricedLine };
 
@@ -49,10 +50,12 @@ const serialsOf = (input: AddInput | CartLineRow): string[] => {
   return [];
 };
 
-export async function pricedLines(db: DbOrTx, cartId: number | null): Promise<PricedLine[]> {
+/** The cart's lines priced now (in a transaction, pass the sale book: see priceLine). */
+export async function pricedLines(db: DbOrTx, cartId: number | null, sales?: SaleBook): Promise<PricedLine[]> {
   if (!cartId) return [];
   const rows = await repo.lines(db, cartId);
-  return Promise.all(rows.map((r) => priceLine(db, r)));
+  const book = sales ?? (await saleBook(db as Db));
+  return Promise.all(rows.map((r) => priceLine(db, r, book)));
 }
 
 /** What the cart is priced with: the store's settings, and its clock (for a code's start and end). */
@@ -160,6 +163,7 @@ export async function addItem(db: Db, store: CartStore, owner: Owner, input: Add
     throw new Unprocessable('A cart needs the X-Session-Id header (the swag-session id).');
   const quantity = 'quantity' in input ? input.quantity : 1;
   const refId = input.kind === 'configured' ? input.configuration.groupId : input.id;
+  const sales = await saleBook(db);
   // The answer is built from what the transaction read and wrote: no second trip to read it back.
   const { rows, saved, probe, cartId } = await db.transaction(async (tx) => {
     const { cartId, lines: existing } = await repo.ensureWithLines(tx, owner);
@@ -176,7 +180,7 @@ export async function addItem(db: Db, store: CartStore, owner: Owner, input: Add
       quantity,
       createdAt: new Date(),
     };
-    const probe = await priceLine(tx, row);
+    const probe = await priceLine(tx, row, sales);
     if (probe.incomplete) throw new Validation(probe.message!);
     if (!probe.available) throw new Conflict(probe.message ?? 'This item cannot be bought right now.');
     if (serials.length) {
@@ -210,7 +214,7 @@ export async function addItem(db: Db, store: CartStore, owner: Owner, input: Add
   // The new line was priced a moment ago for this very quantity; the others are priced now, as a read would.
   const lines = await Promise.all(
     rows.map((r) =>
-      r.id === saved.id && r.quantity === probe.quantity ? { ...probe, id: saved.id } : priceLine(db, r),
+      r.id === saved.id && r.quantity === probe.quantity ? { ...probe, id: saved.id } : priceLine(db, r, sales),
     ),
   );
   return read(db, store, owner, cartId, lines);

@@ -1,6 +1,7 @@
 import type { CatalogFilter } from '@facet/contracts/catalog-filters';
 import type { GroupCardRow, ListingEntry } from './repository.ts';
 import { smallest } from './top-k.ts';
+import type { SaleBook } from '../sales/index.ts';
 
 export type { ListingEntry };
 
@@ -12,6 +13,8 @@ export interface ListingQuery {
   sort: string;
   limit: number;
   offset: number;
+  /** Sorting by price sorts by the price charged at `now`, after the sales in `book`. */
+  prices?: { book: SaleBook; now: number };
 }
 export interface ListingAnswer {
   count: number;
@@ -38,6 +41,9 @@ export class ListingIndex {
   private readonly facetCodes: Int32Array;
   private readonly byCategory = new Map<number, number[]>();
   private readonly matches: Int32Array;
+  /** Each group's "from" after sales, and which book and period of it they were worked out for. */
+  private prices: Int32Array;
+  private pricedFor = '';
 
   constructor(entries: ListingEntry[]) {
     this.entries = entries;
@@ -62,6 +68,18 @@ export class ListingIndex {
     });
     this.facetCodes = Int32Array.from(codes);
     this.matches = new Int32Array(entries.length);
+    this.prices = Int32Array.from(entries, (e) => e.minPriceCents);
+  }
+
+  /** "From" prices as of `now`: worked out again only when a sale started, ended or changed. */
+  private pricesAt(p: ListingQuery['prices']): Int32Array {
+    if (!p) return this.prices;
+    const stamp = `${p.book.serial}:${p.book.period(p.now)}`;
+    if (stamp !== this.pricedFor) {
+      this.prices = Int32Array.from(this.entries, (e) => p.book.from(e, p.now).priceCents);
+      this.pricedFor = stamp;
+    }
+    return this.prices;
   }
 
   /** Which facet codes satisfy one filter: `exact` is the whole `label=value`; `like` is ILIKE `label=%option%`. */
@@ -108,12 +126,13 @@ export class ListingIndex {
       }
     }
     const e = this.entries,
-      created = this.created;
+      created = this.created,
+      price = this.pricesAt(q.prices);
     const byId = (a: number, b: number) => e[a]!.id - e[b]!.id;
     const order: Record<string, (a: number, b: number) => number> = {
       featured: (a, b) => e[b]!.featured - e[a]!.featured || byId(a, b),
-      'price-asc': (a, b) => e[a]!.minPriceCents - e[b]!.minPriceCents || byId(a, b),
-      'price-desc': (a, b) => e[b]!.minPriceCents - e[a]!.minPriceCents || byId(a, b),
+      'price-asc': (a, b) => price[a]! - price[b]! || byId(a, b),
+      'price-desc': (a, b) => price[b]! - price[a]! || byId(a, b),
       newest: (a, b) => created[b]! - created[a]! || e[b]!.id - e[a]!.id,
     };
     const page = smallest(matches, count, q.offset + q.limit, order[q.sort] ?? order.featured!).slice(q.offset);

@@ -29,6 +29,8 @@ export interface GroupCardRow {
   metals: string[];
   /** The cover photograph's key, when staff uploaded any. */
   photo: string | null;
+  /** The cheapest variant in each metal (a sale may be for some metals only). */
+  metalMins: Record<string, number> | null;
 }
 /** A group as the in-process listing keeps it (listing-index.ts). */
 export interface ListingEntry extends GroupCardRow {
@@ -138,7 +140,9 @@ const DIAMOND_SELECT = sql`
 const CARD_JSON = `json_build_object(
   'id', p.id, 'series', p.series, 'categoryId', p.category_id, 'description', p.description, 'minPriceCents', p.min_price_cents,
   'image', p.image, 'defaultMetal', p.default_metal, 'productId', p.default_product_id, 'metals', p.metals,
-  'photo', (select ph.key from product_photo ph where ph.group_id = p.id order by ph.position, ph.key limit 1))`;
+  'photo', (select ph.key from product_photo ph where ph.group_id = p.id order by ph.position, ph.key limit 1),
+  'metalMins', coalesce(p.min_price_by_metal::json, (select json_object_agg(mm.metal, mm.cents) from (
+    select v.metal, min(v.price_cents) as cents from product v where v.group_id = p.id and v.active group by v.metal) mm)))`;
 const cardJson = sql.raw(CARD_JSON);
 
 interface SearchRow {

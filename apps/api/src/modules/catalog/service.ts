@@ -26,8 +26,9 @@ import { correctWord } from './trigram.ts';
 import { Suggestions, type SuggestionEntry } from './suggestions.ts';
 import { ListingIndex } from './listing-index.ts';
 import { configuratorReads } from '../configurator/index.ts';
-import { perDatabase } from './per-database.ts';
+import { perDatabase } from '../../db/per-database.ts';
 import { caratOf } from '@facet/contracts/carats';
+import { saleBook, type SaleBook } from '../sales/index.ts';
 
 const categories = perDatabase(repo.categories);
 // The spelling vocabulary (every word of every description: seconds of database time at scale
@@ -76,14 +77,15 @@ export async function categoryInfo(db: Db, id: number, ofPiece = false) {
   };
 }
 
-export function toCard(g: GroupCardRow): ProductCard {
+/** A design's card, its "from" price after any sale on now. */
+export function toCard(g: GroupCardRow, sales: SaleBook, now = Date.now()): ProductCard {
   return {
     groupId: g.id,
     productId: g.productId,
     series: g.series,
     categoryId: g.categoryId,
     GroupDescription: g.description,
-    priceCents: g.minPriceCents,
+    ...sales.from(g, now),
     image: g.photo ? paths.photo(g.photo, 'small') : itemImageUrl(g.image, g.defaultMetal, g.description),
     metals: (g.metals ?? []).sort((a, b) => order(a) - order(b)),
     href: paths.product({ series: g.series, categoryId: g.categoryId, groupId: g.id, productId: g.productId }),
@@ -118,7 +120,10 @@ export async function getCategory(
   if (!parsed.ok) throw new Validation(parsed.message, { filters: parsed.message });
   const cat = await categoryInfo(db, id);
   if (!cat) throw new NotFound(`There is no category ${id}.`);
-  const row = (await listing(db)).query({
+  const [index, sales] = await Promise.all([listing(db), saleBook(db)]);
+  const now = Date.now();
+  const row = index.query({
+    prices: { book: sales, now },
     categoryIds: cat.descendants,
     filters: parsed.filters,
     sort: q.sort,
@@ -127,7 +132,7 @@ export async function getCategory(
   });
   pageGuard(q.page, q.pageSize, row.count);
   return {
-    products: row.products.map(toCard),
+    products: row.products.map((g) => toCard(g, sales, now)),
     count: row.count,
     category: cat.info,
     attributes: groupFacets(row.facets),
@@ -160,10 +165,12 @@ export async function getProduct(
   const attributes = new Map<string, string[]>();
   for (const a of g.attributes) attributes.set(a.label, [...(attributes.get(a.label) ?? []), a.value]);
   const metals = [...new Set(g.variants.map((v) => v.metal))].sort((a, b) => order(a) - order(b));
-  const [related, model] = await Promise.all([
+  const [related, model, sales] = await Promise.all([
     repo.related(db, g.id, g.categoryId, g.minPriceCents, 8),
     g.configurable ? configuratorReads.model(db, g.id, opts.drafts) : Promise.resolve(null),
+    saleBook(db),
   ]);
+  const now = Date.now();
   return {
     groupId: g.id,
     series: g.series,
@@ -176,7 +183,11 @@ export async function getProduct(
     seoDescription: g.seoDescription,
     category: cat!.info,
     attributes: [...attributes].map(([label, values]) => ({ label, values })),
-    variants: g.variants.map((v) => ({ ...v, metalName: metalName(v.metal) })),
+    variants: g.variants.map((v) => ({
+      ...v,
+      ...sales.price({ groupId: g.id, categoryId: g.categoryId, metal: v.metal }, v.priceCents, now),
+      metalName: metalName(v.metal),
+    })),
     selectedProductId: chosen.id,
     images: metals.map((m) => ({
       metal: m,
@@ -189,7 +200,7 @@ export async function getProduct(
       width: p.width,
       height: p.height,
     })),
-    related: related.map(toCard),
+    related: related.map((r) => toCard(r, sales, now)),
     configuration: model
       ? {
           metals: model.metals.sort((a, b) => order(a) - order(b)),
@@ -383,8 +394,9 @@ export async function searchProducts(
   const db = database.db;
   const limit = q.pageSize,
     offset = (q.page - 1) * q.pageSize;
+  const sales = await saleBook(db);
   const shape = (r: Awaited<ReturnType<typeof repo.search>>, matched: SearchAnswer['matched']): SearchAnswer => ({
-    products: r.products.map(toCard),
+    products: r.products.map((g) => toCard(g, sales)),
     count: r.count,
     sections: r.sections,
     matched,

@@ -6,6 +6,7 @@ import type { ProductDetail } from '@facet/contracts/catalog';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { orderBody } from '../../test/checkout.ts';
+import { adminCall, staffSession } from '../../test/staff.ts';
 
 // One price everywhere: what a card says a piece costs "from", what its page and the product API
 // say, what the configurator charges, and what the cart and the order record, all agree. The
@@ -79,7 +80,8 @@ async function buy(session: string) {
   return res.body.data.lines as Array<{ unitPriceCents: number; lineTotalCents: number; quantity: number }>;
 }
 
-describe('one price for every surface', () => {
+/** What must hold of every piece, with or without sales on. */
+function everySurfaceAgrees() {
   it('a piece sold as it is: card "from" is its cheapest variant; page, cart and order charge the variant price (property)', async () => {
     const all = await groups(false);
     await fc.assert(
@@ -199,6 +201,10 @@ describe('one price for every surface', () => {
     }
     expect(checked).toBeGreaterThanOrEqual(6);
   });
+}
+
+describe('one price for every surface', () => {
+  everySurfaceAgrees();
 
   it('refuses a piece sold with its stones without them (400, saying what to choose) and prices the page "from" with the cheapest stones that fit', async () => {
     const [complete] = rowsOf<{ groupId: number; metal: string }>(
@@ -276,4 +282,31 @@ describe('one price for every surface', () => {
       .poll(() => cardPrice(g!.series, g!.id), { timeout: 5000 })
       .toBe(before + (next.unitPriceCents - cheapest.unitPriceCents) * p.configuration!.locations[0]!.count);
   });
+});
+
+describe('one price for every surface, with sales on', () => {
+  // Platinum at 40 % off is cheaper than gold: the card's "from" moves to another metal. A second
+  // sale over some rings' categories overlaps it (the larger percentage applies, never both).
+  beforeAll(async () => {
+    const { cookie } = await staffSession(t, 'manager');
+    const [cat] = rowsOf<{ id: number }>(
+      await t.database.db.execute(
+        sql`select g.category_id as id from product_group g where g.configurable order by g.id limit 1`,
+      ),
+    );
+    const window = {
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    };
+    for (const s of [
+      { name: 'Platinum week', percent: 40, categoryIds: [], groupIds: [], metals: ['PLAT'] },
+      { name: 'Ring event', percent: 15, categoryIds: [cat!.id], groupIds: [], metals: [] },
+    ]) {
+      const res = await adminCall(t, cookie, 'POST', '/sales', { ...s, ...window, active: true });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    // Every instance follows a sale within a second of its commit (two-instances suite).
+    await new Promise((r) => setTimeout(r, 500));
+  });
+  everySurfaceAgrees();
 });

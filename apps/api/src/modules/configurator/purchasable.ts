@@ -111,6 +111,8 @@ function* shapesOf(m: ModelRow): Generator<SettingShape> {
 export interface PurchasablePrices {
   /** The least any purchasable configuration costs: the card's "from". Null when nothing fits today. */
   fromCents: number | null;
+  /** The same in each metal. */
+  fromByMetal: Record<string, number>;
   /** Per catalogue variant (metal + size): what the configurator charges for it with the cheapest stones it needs. */
   variants: Map<number, number>;
 }
@@ -127,10 +129,14 @@ export async function purchasablePrices(
   const sold = fills.every((f) => f !== null);
   const stones = fills.filter((f): f is StoneChoice => f !== null);
   let fromCents = Infinity;
+  const fromByMetal: Record<string, number> = {};
   for (const metal of m.metals) {
     const rate = rates.get(metal);
     if (!rate) continue;
-    for (const shape of shapesOf(m)) fromCents = Math.min(fromCents, priceSetting(m, rate, shape, stones).totalCents);
+    let least = Infinity;
+    for (const shape of shapesOf(m)) least = Math.min(least, priceSetting(m, rate, shape, stones).totalCents);
+    fromByMetal[metal] = least;
+    fromCents = Math.min(fromCents, least);
   }
   const out = new Map<number, number>();
   for (const v of variants) {
@@ -143,7 +149,7 @@ export async function purchasablePrices(
         .totalCents,
     );
   }
-  return { fromCents: sold && Number.isFinite(fromCents) ? fromCents : null, variants: out };
+  return { fromCents: sold && Number.isFinite(fromCents) ? fromCents : null, fromByMetal, variants: out };
 }
 
 /**
@@ -164,13 +170,13 @@ export async function refreshConfiguredPrices(
   );
   const byGroup = Map.groupBy(variants, (v) => v.groupId);
   const memo = new Map<string, Promise<number | null>>();
-  const groupRows: Array<[number, number]> = [];
+  const groupRows: Array<[number, number, Record<string, number>]> = [];
   const variantRows: Array<[number, number]> = [];
   for (const m of models) {
     const p = await purchasablePrices(db, m, rates, byGroup.get(m.groupId) ?? [], memo);
     // Nothing fits today: the piece cannot be completed, so its last price stands until a stone arrives.
     if (p.fromCents === null) continue;
-    groupRows.push([m.groupId, p.fromCents]);
+    groupRows.push([m.groupId, p.fromCents, p.fromByMetal]);
     for (const [id, cents] of p.variants) variantRows.push([id, cents]);
   }
   const changed = await repo.setPrices(db, groupRows, variantRows);

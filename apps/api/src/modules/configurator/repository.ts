@@ -219,7 +219,11 @@ export const configuratorRepository = {
     ),
 
   /** Writes catalogue prices (group "from", variant price) where they changed; answers how many rows changed. */
-  setPrices: async (db: DbOrTx, groups: Array<[number, number]>, variants: Array<[number, number]>) => {
+  setPrices: async (
+    db: DbOrTx,
+    groups: Array<[number, number, Record<string, number>]>,
+    variants: Array<[number, number]>,
+  ) => {
     let changed = 0;
     const count = (r: unknown) =>
       (r as { rowCount?: number; affectedRows?: number }).rowCount ??
@@ -228,9 +232,10 @@ export const configuratorRepository = {
     if (groups.length) {
       changed += count(
         await db.execute(sql`
-        update product_group g set min_price_cents = v.cents
-        from unnest(${sql.param(groups.map((r) => r[0]))}::int[], ${sql.param(groups.map((r) => r[1]))}::int[]) as v(id, cents)
-        where g.id = v.id and g.min_price_cents <> v.cents`),
+        update product_group g set min_price_cents = v.cents, min_price_by_metal = v.by_metal
+        from unnest(${sql.param(groups.map((r) => r[0]))}::int[], ${sql.param(groups.map((r) => r[1]))}::int[],
+          ${sql.param(groups.map((r) => JSON.stringify(r[2])))}::jsonb[]) as v(id, cents, by_metal)
+        where g.id = v.id and (g.min_price_cents <> v.cents or g.min_price_by_metal is distinct from v.by_metal)`),
       );
     }
     if (variants.length) {

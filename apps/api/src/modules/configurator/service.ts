@@ -15,6 +15,8 @@ import {
   type ModelRow,
 } from './repository.ts';
 import { caratOf } from '@facet/contracts/carats';
+import { salePrice } from '@facet/contracts/sale';
+import { saleBook, type SaleBook } from '../sales/index.ts';
 
 // Models and metal rates change only when the store edits them; a short memo keeps
 // configure-product to the stone lookups alone. Stones are always read fresh (they sell).
@@ -241,7 +243,8 @@ async function resolveStone(
   };
 }
 
-export async function configureProduct(db: Db, input: ConfigureInput): Promise<ConfiguredProduct> {
+/** A configuration priced now; in a transaction pass the sale book (it is kept per database). */
+export async function configureProduct(db: Db, input: ConfigureInput, sales?: SaleBook): Promise<ConfiguredProduct> {
   const m = await model(db, input.groupId);
   if (!m.metals.includes(input.metal))
     throw new Unprocessable(`This piece is not made in ${input.metal}.`, { metal: 'Choose one of the metals offered' });
@@ -294,13 +297,23 @@ export async function configureProduct(db: Db, input: ConfigureInput): Promise<C
     .join(':');
   const title = `${m.description} in ${rate.name}${style ? `, ${style.name}` : ''}${input.size ? `, size ${input.size}` : ''}${width ? `, ${width} mm` : ''}`;
   const image = { ...m.image, ...(centerStone ? { stone: centerStone } : {}) };
+  // A sale on the design takes its percentage off the whole piece, stones and all: the breakdown
+  // ends with it so its lines still add up to what is charged.
+  const sale = (sales ?? (await saleBook(db))).on({ groupId: m.groupId, categoryId: m.categoryId, metal: input.metal });
+  const totalCents = sale ? salePrice(price.totalCents, sale.percent) : price.totalCents;
   return {
     sku,
     title,
     images: [{ FullUrl: itemImageUrl(image, input.metal, title) }],
-    breakdown: price.lines,
-    totalCents: price.totalCents,
-    fromCents,
+    breakdown: sale
+      ? [
+          ...price.lines,
+          { kind: 'sale', label: `${sale.name}: ${sale.percent}% off`, cents: totalCents - price.totalCents },
+        ]
+      : price.lines,
+    totalCents,
+    ...(sale ? { wasCents: price.totalCents, sale } : {}),
+    fromCents: sale ? salePrice(fromCents, sale.percent) : fromCents,
     missing: missing.map((l) => ({ location: l.LocationNumber, label: locationLabel(l) })),
     configuration: { ...input, ...(style ? { style: style.name } : {}) },
   };

@@ -8,6 +8,7 @@ import { hashToken } from '../../secrets.ts';
 import { keepCheckoutAddress } from '../address/index.ts';
 import { cartDiscountCode, cartIdOf, emptyCart, pricedLines, type Owner } from '../cart/index.ts';
 import { discountFor, recordRedemption, takeUse, type AppliedDiscount } from '../promotions/index.ts';
+import { saleBook } from '../sales/index.ts';
 import { computeTotals } from '../cart/index.ts';
 import { enqueueMails } from '../mail/index.ts';
 import { storeFacts, storeInfo } from '../../store-facts.ts';
@@ -68,7 +69,8 @@ const loadCart: Step<PlaceState> = {
   name: 'load cart',
   async run(s) {
     const cartId = await cartIdOf(tx(s), s.owner);
-    let lines = await pricedLines(tx(s), cartId);
+    const sales = await saleBook(s.deps.db);
+    let lines = await pricedLines(tx(s), cartId, sales);
     if (!cartId || !lines.length) throw new Unprocessable('Your cart is empty.');
     const open = s.deps.payments.flow === 'intent' ? await repo.pendingForCart(tx(s), cartId) : null;
     if (open) {
@@ -84,7 +86,7 @@ const loadCart: Step<PlaceState> = {
         return;
       }
       await withdrawUnpaid(tx(s), s.deps.payments as IntentProvider, open);
-      lines = await pricedLines(tx(s), cartId);
+      lines = await pricedLines(tx(s), cartId, sales);
     }
     s.cartId = cartId;
     s.lines = lines;
@@ -219,6 +221,8 @@ const recordOrder: Step<PlaceState> = {
         quantity: l.quantity,
         unitPriceCents: l.unitPriceCents,
         lineTotalCents: l.lineTotalCents,
+        wasUnitCents: l.wasCents ?? null,
+        saleName: l.sale?.name ?? null,
       })),
     );
     await repo.insertStones(
@@ -278,7 +282,11 @@ const finalize: Step<PlaceState> = {
       cardBrand: payment.brand,
       cardLast4: payment.last4,
     };
-    const order = toOrder(row, s.lines!, s.deps.settings.current());
+    const order = toOrder(
+      row,
+      s.lines!.map((l) => ({ ...l, wasUnitCents: l.wasCents, saleName: l.sale?.name })),
+      s.deps.settings.current(),
+    );
     const answer: Order & { accessToken: string } =
       s.deps.payments.flow === 'intent'
         ? {

@@ -32,6 +32,8 @@ export function toOrder(
     quantity: number;
     unitPriceCents: number;
     lineTotalCents: number;
+    wasUnitCents?: number | null;
+    saleName?: string | null;
   }>,
   settings: StoreSettings,
 ): Order {
@@ -49,6 +51,7 @@ export function toOrder(
       quantity: l.quantity,
       unitPriceCents: l.unitPriceCents,
       lineTotalCents: l.lineTotalCents,
+      ...(l.wasUnitCents != null && l.saleName != null ? { wasUnitCents: l.wasUnitCents, saleName: l.saleName } : {}),
     })),
     shippingAddress: o.shippingAddress,
     billingAddress: o.billingAddress,

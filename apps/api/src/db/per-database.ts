@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { Db } from './client.ts';
 
 /**
  * One copy per database, loaded once; a failed load is tried again on the next call. `reload`

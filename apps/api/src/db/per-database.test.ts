@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Db } from '../../db/client.ts';
+import type { Db } from './client.ts';
 import { perDatabase } from './per-database.ts';
 
 describe('a copy per database', () => {

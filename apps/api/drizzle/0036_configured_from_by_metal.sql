@@ -1,0 +1,1 @@
+ALTER TABLE "product_group" ADD COLUMN "min_price_by_metal" jsonb;

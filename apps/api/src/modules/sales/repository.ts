@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import type { SaleInput } from '@facet/contracts/promotions';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import type { SaleRow } from './book.ts';
+
+// Automatic sales. The table's trigger notifies every instance at commit (migration 0035): each
+// reloads its book and drops the pages priced by the old one.
+
+const ISO = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
+const COLS = sql`id, name, percent, ${ISO('starts_at')} as "startsAt", ${ISO('ends_at')} as "endsAt",
+  category_ids as "categoryIds", group_ids as "groupIds", metals, active, version, created_by as "createdBy"`;
+
+export type StoredSale = SaleRow & { version: number; createdBy: string };
+
+export const salesRepository = {
+  /** Every sale not yet over (what prices depend on now or later). */
+  current: async (db: DbOrTx) =>
+    rowsOf<SaleRow>(await db.execute(sql`select ${COLS} from sale where active and ends_at > now()`)),
+  categories: async (db: DbOrTx) =>
+    rowsOf<{ id: number; parentId: number | null }>(
+      await db.execute(sql`select id, parent_id as "parentId" from category`),
+    ),
+  list: async (db: DbOrTx) =>
+    rowsOf<StoredSale>(await db.execute(sql`select ${COLS} from sale order by starts_at desc, id desc`)),
+  one: async (db: DbOrTx, id: number, lock = false) =>
+    rowsOf<StoredSale>(
+      await db.execute(sql`select ${COLS} from sale where id = ${id} ${lock ? sql`for update` : sql``}`),
+    )[0] ?? null,
+  /** Which of these ids are not designs, categories or metals the store has (to refuse a scope naming them). */
+  unknown: async (db: DbOrTx, s: Pick<SaleInput, 'categoryIds' | 'groupIds' | 'metals'>) =>
+    rowsOf<{ what: string; value: string }>(
+      await db.execute(sql`
+      select 'category' as what, x::text as value from unnest(${sql.param(s.categoryIds)}::int[]) x
+        where not exists (select 1 from category c where c.id = x)
+      union all select 'design', x::text from unnest(${sql.param(s.groupIds)}::int[]) x
+        where not exists (select 1 from product_group g where g.id = x)
+      union all select 'metal', x from unnest(${sql.param(s.metals)}::text[]) x
+        where not exists (select 1 from metal_rate m where m.quality = x)`),
+    ),
+  insert: async (tx: DbOrTx, s: SaleInput, by: string) =>
+    rowsOf<{ id: number }>(
+      await tx.execute(sql`insert into sale (name, percent, starts_at, ends_at, category_ids, group_ids, metals, active, created_by)
+        values (${s.name}, ${s.percent}, ${s.startsAt}, ${s.endsAt}, ${sql.param(s.categoryIds)}::int[],
+          ${sql.param(s.groupIds)}::int[], ${sql.param(s.metals)}::text[], ${s.active}, ${by}) returning id`),
+    )[0]!.id,
+  update: (tx: DbOrTx, id: number, s: SaleInput) =>
+    tx.execute(sql`update sale set name = ${s.name}, percent = ${s.percent}, starts_at = ${s.startsAt},
+      ends_at = ${s.endsAt}, category_ids = ${sql.param(s.categoryIds)}::int[], group_ids = ${sql.param(s.groupIds)}::int[],
+      metals = ${sql.param(s.metals)}::text[], active = ${s.active}, version = version + 1 where id = ${id}`),
+};
