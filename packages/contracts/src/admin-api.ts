@@ -55,6 +55,7 @@ import { adminHomePage, homePageBody } from './home.ts';
 import {
   adminDiscount,
   adminSale,
+  adminSales,
   discountBatchBody,
   discountBatchMade,
   discountBody,
@@ -352,7 +353,7 @@ export const ADMIN_API = {
     body: discountUpdateBody,
     answer: adminDiscount,
   }),
-  'GET /sales': op({ access: 'promotions:manage', answer: z.array(adminSale) }),
+  'GET /sales': op({ access: 'promotions:manage', answer: adminSales }),
   'POST /sales': op({ access: 'promotions:manage', body: saleBody, answer: adminSale, status: 201 }),
   'PUT /sales/:id': op({ access: 'promotions:manage', params: idParams, body: saleUpdateBody, answer: adminSale }),
   'GET /stones': op({

@@ -116,7 +116,8 @@ export const saleBody = z
     endsAt: z.iso.datetime({ offset: true }),
     /** Pieces in these categories and every category under them (none, and no designs: every piece). */
     categoryIds: z.array(z.number().int().positive()).max(50),
-    groupIds: z.array(z.number().int().positive()).max(500),
+    /** Designs by style number (R1042). */
+    designs: z.array(z.string().trim().toUpperCase().min(1).max(40)).max(500),
     /** Only in these metals (none: any metal). */
     metals: z.array(z.string().trim().min(1).max(12)).max(20),
     active: z.boolean().default(true),
@@ -136,7 +137,7 @@ export const adminSale = z.object({
   startsAt: z.string(),
   endsAt: z.string(),
   categoryIds: z.array(z.number().int()),
-  groupIds: z.array(z.number().int()),
+  designs: z.array(z.string()),
   metals: z.array(z.string()),
   active: z.boolean(),
   version: z.number().int(),
@@ -145,3 +146,8 @@ export const adminSale = z.object({
   state: z.enum(['on', 'scheduled', 'over', 'stopped']),
 });
 export type AdminSale = z.infer<typeof adminSale>;
+/** The sales, newest first, and the categories a sale may name. */
+export const adminSales = z.object({
+  sales: z.array(adminSale),
+  categories: z.array(z.object({ id: z.number().int(), name: z.string(), section: z.string() })),
+});

@@ -14,6 +14,7 @@ import { useStoreFacts } from '~/lib/store-facts.ts';
 import { madeToOrderText } from '@facet/contracts/store-facts';
 import { RouteErrorPage } from '~/features/layout/route-error.tsx';
 import { formatMoney } from '@facet/contracts/money';
+import { SaleNote, WasPrice } from '~/components/was-price.tsx';
 import { Breadcrumb } from '~/components/ui/breadcrumb.tsx';
 import { JsonLd } from '~/components/ui/json-ld.tsx';
 import { Gallery } from '~/features/catalog/gallery.tsx';
@@ -149,6 +150,8 @@ export function ProductView({ loaderData }: { loaderData: Route.ComponentProps['
           url,
           publicUrl,
           offerCents,
+          // The sale's price holds until it ends.
+          validUntil: dayOf((configured ? configured.sale : selected.sale)?.endsAt, facts.timezone),
           madeToOrder,
           soldOut,
           crumbs,
@@ -177,7 +180,11 @@ export function ProductView({ loaderData }: { loaderData: Route.ComponentProps['
             {incomplete
               ? `From ${formatMoney(configured.fromCents)}`
               : formatMoney(configured?.totalCents ?? selected.priceCents)}
+            {!incomplete && (
+              <WasPrice cents={configured ? configured.wasCents : selected.wasCents} className="ml-3 text-xl" />
+            )}
           </p>
+          <SaleNote sale={configured ? configured.sale : selected.sale} timezone={facts.timezone} className="mt-1" />
           <p className="text-xs text-muted">
             {configured
               ? `${configured.title} · SKU ${configured.sku}`
@@ -221,6 +228,10 @@ export function ProductView({ loaderData }: { loaderData: Route.ComponentProps['
     </div>
   );
 }
+
+/** The store's calendar day of a moment (YYYY-MM-DD), as schema.org dates are written. */
+const dayOf = (iso: string | undefined, timeZone: string) =>
+  iso ? new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(iso)) : undefined;
 
 export function ErrorBoundary() {
   return (

@@ -326,5 +326,5 @@ export const sale = pgTable(
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('sale_percent', sql`percent between 1 and 90`), check('sale_times', sql`ends_at > starts_at`)],
+  () => [check('sale_percent', sql`percent between 1 and 90`), check('sale_times', sql`ends_at > starts_at`)],
 );

@@ -299,8 +299,8 @@ describe('one price for every surface, with sales on', () => {
       endsAt: new Date(Date.now() + 3_600_000).toISOString(),
     };
     for (const s of [
-      { name: 'Platinum week', percent: 40, categoryIds: [], groupIds: [], metals: ['PLAT'] },
-      { name: 'Ring event', percent: 15, categoryIds: [cat!.id], groupIds: [], metals: [] },
+      { name: 'Platinum week', percent: 40, categoryIds: [], designs: [], metals: ['PLAT'] },
+      { name: 'Ring event', percent: 15, categoryIds: [cat!.id], designs: [], metals: [] },
     ]) {
       const res = await adminCall(t, cookie, 'POST', '/sales', { ...s, ...window, active: true });
       expect(res.statusCode, res.body).toBe(201);

@@ -7,11 +7,15 @@ const money = (c: number) => formatMoney(c, { exact: true });
 const addr = (a: Order['shippingAddress']) =>
   [a.name, a.company, a.line1, a.line2, `${a.city}, ${a.state} ${a.zip}`, a.phone].filter(Boolean);
 
+/** What a line cost before its sale, in all (null: no sale on it). */
+const sale = (l: Order['lines'][number]) =>
+  l.wasUnitCents !== undefined && l.saleName ? l.wasUnitCents * l.quantity : null;
+
 function orderBlock(o: Order): { html: string; text: string } {
   const rows = o.lines
     .map(
       (l) =>
-        `<tr><td style="padding:10px 0;border-bottom:1px solid #e7e1d8;font-size:14px;color:#1c1917">${esc(l.title)}<br><span style="font-size:12px;color:#57534e">${esc(l.details.join(' · '))}${l.quantity > 1 ? ` · Qty ${l.quantity}` : ''}</span></td><td style="padding:10px 0;border-bottom:1px solid #e7e1d8;font-size:14px;text-align:right;white-space:nowrap">${money(l.lineTotalCents)}</td></tr>`,
+        `<tr><td style="padding:10px 0;border-bottom:1px solid #e7e1d8;font-size:14px;color:#1c1917">${esc(l.title)}<br><span style="font-size:12px;color:#57534e">${esc(l.details.join(' · '))}${l.quantity > 1 ? ` · Qty ${l.quantity}` : ''}</span>${sale(l) ? `<br><span style="font-size:12px;color:#1f5e4b">${esc(l.saleName!)}</span>` : ''}</td><td style="padding:10px 0;border-bottom:1px solid #e7e1d8;font-size:14px;text-align:right;white-space:nowrap">${money(l.lineTotalCents)}${sale(l) ? `<br><s style="font-size:12px;color:#57534e">was ${money(sale(l)!)}</s>` : ''}</td></tr>`,
     )
     .join('');
   const sum = (label: string, c: number, bold = false) =>
@@ -25,7 +29,7 @@ ${sum('Subtotal', t.subtotalCents)}${t.discountCents ? sum(`Discount (${esc(t.di
   const text = [
     ...o.lines.map(
       (l) =>
-        `${l.title}${l.quantity > 1 ? ` × ${l.quantity}` : ''} — ${money(l.lineTotalCents)}\n  ${l.details.join(' · ')}`,
+        `${l.title}${l.quantity > 1 ? ` × ${l.quantity}` : ''} — ${money(l.lineTotalCents)}${sale(l) ? ` (${l.saleName}, was ${money(sale(l)!)})` : ''}\n  ${l.details.join(' · ')}`,
     ),
     '',
     `Subtotal: ${money(t.subtotalCents)}`,

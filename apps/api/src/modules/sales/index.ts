@@ -1,4 +1,4 @@
 // The module's public face: what the rest of the API may use of it (lint refuses other imports from outside).
-export { SaleBook, type Piece, type Priced, type SaleRow } from './book.ts';
+export { SaleBook } from './book.ts';
 export { reloadSales, saleBook } from './service.ts';
 export { saleAdminRoutes } from './routes.ts';

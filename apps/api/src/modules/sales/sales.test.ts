@@ -26,7 +26,7 @@ const sale = (extra: object = {}) => ({
   startsAt: iso(-60_000),
   endsAt: iso(3_600_000),
   categoryIds: [CHAINS],
-  groupIds: [],
+  designs: [],
   metals: [],
   active: true,
   ...extra,
@@ -115,8 +115,8 @@ describe('automatic sales', () => {
   });
 
   it('a sale for one metal leaves the others at full price, and the card is the least any metal costs now', async () => {
-    const [g] = await q<{ groupId: number; metals: string[] }>(sql`
-      select g.id as "groupId", array_agg(distinct p.metal) as metals from product_group g join product p on p.group_id = g.id
+    const [g] = await q<{ groupId: number; series: string }>(sql`
+      select g.id as "groupId", g.series from product_group g join product p on p.group_id = g.id
       where g.published and not g.configurable and g.category_id <> ${CHAINS} and p.active
       group by g.id having count(distinct p.metal) > 1 order by g.id limit 1`);
     const full = (await api('GET', `/product/product?groupId=${g!.groupId}`)).body.data;
@@ -128,9 +128,10 @@ describe('automatic sales', () => {
       manager,
       'POST',
       '/sales',
-      sale({ name: 'Metal week', percent: 50, categoryIds: [], groupIds: [g!.groupId], metals: [dearest] }),
+      sale({ name: 'Metal week', percent: 50, categoryIds: [], designs: [g!.series.toLowerCase()], metals: [dearest] }),
     );
     expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().data.designs).toEqual([g!.series]);
     await expect
       .poll(async () => (await api('GET', `/product/product?groupId=${g!.groupId}`)).body.data.variants)
       .toSatisfy((vs: Array<{ metal: string; priceCents: number; wasCents?: number }>) =>
@@ -249,7 +250,7 @@ describe('automatic sales', () => {
   it('refuses a scope naming what the store does not have, an end before the start and a percentage past 90', async () => {
     for (const [body, field] of [
       [sale({ categoryIds: [999_999] }), 'categoryIds'],
-      [sale({ groupIds: [999_999] }), 'groupIds'],
+      [sale({ designs: ['NO-SUCH-STYLE'] }), 'designs'],
       [sale({ metals: ['UNOBTAINIUM'] }), 'metals'],
       [sale({ endsAt: iso(-120_000) }), 'endsAt'],
       [sale({ percent: 95 }), 'percent'],

@@ -14,17 +14,28 @@ const CHANGED = 'This sale was changed by someone else — reload to see their c
 
 const stateOf = (s: StoredSale, now = Date.now()): AdminSale['state'] =>
   !s.active ? 'stopped' : Date.parse(s.endsAt) <= now ? 'over' : Date.parse(s.startsAt) > now ? 'scheduled' : 'on';
-const shape = (s: StoredSale): AdminSale => ({ ...s, state: stateOf(s) });
+const shape = ({ groupIds: _ids, ...s }: StoredSale & { groupIds?: number[] }): AdminSale => ({
+  ...s,
+  state: stateOf(s),
+});
 
 async function check(db: Db, s: SaleInput) {
   const [bad] = await repo.unknown(db, s);
   if (bad) {
-    const field = bad.what === 'category' ? 'categoryIds' : bad.what === 'design' ? 'groupIds' : 'metals';
-    throw new Validation(`There is no ${bad.what} ${bad.value} any more.`, { [field]: `Unknown ${bad.what}` });
+    const field = bad.what === 'category' ? 'categoryIds' : bad.what === 'design' ? 'designs' : 'metals';
+    throw new Validation(
+      bad.what === 'design'
+        ? `There is no design with style number ${bad.value}.`
+        : `There is no ${bad.what} ${bad.value}.`,
+      { [field]: bad.what === 'design' ? `No style ${bad.value}` : `Unknown ${bad.what}` },
+    );
   }
 }
 
-export const listSales = async (db: Db) => (await repo.list(db)).map(shape);
+export const listSales = async (db: Db) => ({
+  sales: (await repo.list(db)).map(shape),
+  categories: (await repo.categories(db)).map(({ id, name, section }) => ({ id, name, section })),
+});
 
 export async function createSale(db: Db, actor: Actor, s: SaleInput): Promise<AdminSale> {
   await check(db, s);

@@ -5,6 +5,7 @@ import type { CartLine } from '@facet/contracts/commerce';
 import { removeLine, updateLine } from '~/lib/cart-store.ts';
 import { reportApiError } from '~/lib/client-api.ts';
 import { formatMoney } from '@facet/contracts/money';
+import { SaleNote, WasPrice } from '~/components/was-price.tsx';
 import { CATEGORY } from '@facet/contracts/categories';
 import { paths } from '@facet/contracts/paths';
 
@@ -53,8 +54,11 @@ export function Line({ line }: { line: CartLine }) {
         {/* The price keeps its place at the right of the first line, however long the title. */}
         <div className="flex items-start justify-between gap-4 sm:gap-6">
           <h2 className="min-w-0 flex-1 font-sans text-base font-medium">{title}</h2>
-          <p className="shrink-0 whitespace-nowrap font-medium" data-testid="line-total">
+          <p className="shrink-0 whitespace-nowrap text-right font-medium" data-testid="line-total">
             {formatMoney(line.lineTotalCents, { exact: true })}
+            {line.wasCents !== undefined && (
+              <WasPrice cents={line.wasCents * line.quantity} className="block text-xs" />
+            )}
           </p>
         </div>
         <ul className="mt-1 space-y-0.5 text-xs text-muted">
@@ -65,6 +69,7 @@ export function Line({ line }: { line: CartLine }) {
         {line.quantity > 1 && (
           <p className="mt-1 text-xs text-muted">{formatMoney(line.unitPriceCents, { exact: true })} each</p>
         )}
+        <SaleNote sale={line.sale} className="mt-1" />
         {!line.available && (
           <p role="alert" className="mt-2 text-sm font-medium text-danger">
             {line.message}

@@ -4,6 +4,7 @@ import { formatMoney } from '@facet/contracts/money';
 import { MetalSwatches } from './metal-swatches.tsx';
 import { splitName } from './product-name.ts';
 import { WishHeart } from '~/components/wish-heart.tsx';
+import { SaleNote, WasPrice } from '~/components/was-price.tsx';
 
 /** A list of product cards: their links are plain anchors the router follows (see useRouterLinks). */
 export function ProductGrid({ className, children }: { className: string; children: React.ReactNode }) {
@@ -48,8 +49,10 @@ export function ProductCard({ card, eager = false }: { card: Card; eager?: boole
       </a>
       <p className="mt-1 text-sm font-medium">
         <span className="text-muted">from </span>
-        {formatMoney(card.priceCents)}
+        <span className={card.wasCents ? 'text-primary' : undefined}>{formatMoney(card.priceCents)}</span>
+        <WasPrice cents={card.wasCents} className="ml-1.5" />
       </p>
+      <SaleNote sale={card.sale} className="mt-0.5" />
       <MetalSwatches metals={card.metals} className="mt-2" />
       <WishHeart
         item={{ kind: 'product', id: card.productId }}

@@ -15,6 +15,8 @@ export function productJsonLd(o: {
   url: string;
   publicUrl: string;
   offerCents: number;
+  /** The last day the price holds (a sale's end, YYYY-MM-DD), as schema.org's priceValidUntil. */
+  validUntil?: string;
   madeToOrder: boolean;
   /** Sold from what is on hand, and none is left. */
   soldOut?: boolean;
@@ -38,6 +40,7 @@ export function productJsonLd(o: {
         url: o.url,
         priceCurrency: CURRENCY,
         price: decimalPrice(o.offerCents),
+        ...(o.validUntil ? { priceValidUntil: o.validUntil } : {}),
         availability: o.soldOut
           ? 'https://schema.org/OutOfStock'
           : o.madeToOrder

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Cart, ShippingMethod } from '@facet/contracts/commerce';
 import { formatMoney } from '@facet/contracts/money';
+import { WasPrice } from '~/components/was-price.tsx';
 import { TotalsList } from '~/components/totals-list.tsx';
 
 /** The order as the server priced it, and the button that places it. */
@@ -30,7 +31,10 @@ export function OrderReview({
               {l.quantity > 1 && <p className="text-xs text-muted">Qty {l.quantity}</p>}
               {!l.available && <p className="text-xs text-danger">{l.message}</p>}
             </div>
-            <p className="whitespace-nowrap">{formatMoney(l.lineTotalCents, { exact: true })}</p>
+            <p className="whitespace-nowrap text-right">
+              {formatMoney(l.lineTotalCents, { exact: true })}
+              {l.wasCents !== undefined && <WasPrice cents={l.wasCents * l.quantity} className="block text-xs" />}
+            </p>
           </li>
         ))}
       </ul>

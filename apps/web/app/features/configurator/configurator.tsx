@@ -135,8 +135,11 @@ export function Configurator({ product, configured, error, metalPicker }: Props)
         <section aria-label="Price breakdown" className="border border-hairline bg-panel p-4 text-sm">
           <dl className="space-y-1.5">
             {configured.breakdown.map((l, i) => (
-              <div key={i} className="flex justify-between gap-4">
-                <dt className="text-muted">{l.label}</dt>
+              <div
+                key={i}
+                className={`flex justify-between gap-4 ${l.kind === 'sale' ? 'font-medium text-primary' : ''}`}
+              >
+                <dt className={l.kind === 'sale' ? undefined : 'text-muted'}>{l.label}</dt>
                 <dd>{formatMoney(l.cents, { exact: true })}</dd>
               </div>
             ))}

@@ -2,6 +2,7 @@ import type { Order } from '@facet/contracts/commerce';
 import { AddressLines } from '~/components/address-lines.tsx';
 import { TotalsList } from '~/components/totals-list.tsx';
 import { formatMoney } from '@facet/contracts/money';
+import { WasPrice } from '~/components/was-price.tsx';
 
 const placed = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' });
 
@@ -29,8 +30,14 @@ export function OrderView({ order }: { order: Order }) {
                     Qty {l.quantity} · {formatMoney(l.unitPriceCents, { exact: true })} each
                   </p>
                 )}
+                {l.saleName && <p className="mt-1 text-xs font-medium text-primary">{l.saleName}</p>}
               </div>
-              <p className="whitespace-nowrap font-medium">{formatMoney(l.lineTotalCents, { exact: true })}</p>
+              <p className="whitespace-nowrap text-right font-medium">
+                {formatMoney(l.lineTotalCents, { exact: true })}
+                {l.wasUnitCents !== undefined && (
+                  <WasPrice cents={l.wasUnitCents * l.quantity} className="block text-xs" />
+                )}
+              </p>
             </li>
           ))}
         </ul>

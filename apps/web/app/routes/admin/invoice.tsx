@@ -52,6 +52,11 @@ export default function Invoice({ loaderData: o }: Route.ComponentProps) {
               <td className="py-2">
                 {l.title}
                 <span className="block text-xs text-muted">{l.details.join(' · ')}</span>
+                {l.saleName && l.wasUnitCents !== undefined && (
+                  <span className="block text-xs">
+                    {l.saleName}: {money(l.wasUnitCents)} less {money(l.wasUnitCents - l.unitPriceCents)} each
+                  </span>
+                )}
               </td>
               <td className="py-2 text-right">{l.quantity}</td>
               <td className="py-2 text-right">{money(l.unitPriceCents)}</td>

@@ -74,6 +74,11 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
                     <p className="font-medium">{l.title}</p>
                     <p className="text-xs text-muted">{l.details.join(' · ')}</p>
                     {l.quantity > 1 && <p className="text-xs text-muted">Qty {l.quantity}</p>}
+                    {l.saleName && l.wasUnitCents !== undefined && (
+                      <p className="text-xs text-primary">
+                        {l.saleName}: was {formatMoney(l.wasUnitCents, { exact: true })} each
+                      </p>
+                    )}
                   </div>
                   <p className="whitespace-nowrap">{formatMoney(l.lineTotalCents, { exact: true })}</p>
                 </li>

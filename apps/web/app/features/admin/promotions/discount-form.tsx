@@ -13,6 +13,7 @@ import { toast } from '~/lib/toast.ts';
 import { adminApi } from '../shared/admin-api.ts';
 import { Field } from '../shared/field.tsx';
 import { useAdminAction } from '../shared/use-admin-action.ts';
+import { isoOfLocal as iso, localOfIso as local } from './local-time.ts';
 
 // A discount code as staff state it: percent or dollars typed as people say them, dates on the
 // store's calendar; sent in the contract's units (basis points, cents, ISO times).
@@ -59,14 +60,6 @@ const schema = z
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'Ends after it starts' });
   });
 type Values = z.infer<typeof schema>;
-
-/** "2026-11-27T00:00" in the browser's clock ⇄ ISO. */
-const local = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const iso = (v: string) => (v ? new Date(v).toISOString() : null);
 
 const valuesOf = (d?: AdminDiscount): Values => ({
   code: d?.code ?? '',
@@ -230,7 +223,10 @@ export function DiscountForm({ discount, onSaved }: { discount?: AdminDiscount; 
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" {...register('active')} className="h-4 w-4" /> Active
       </label>
-      <p className="text-xs text-muted">One code per order; it does not combine with another code.</p>
+      <p className="text-xs text-muted">
+        One code per order; it does not combine with another code. On a piece already on sale, its percentage is taken
+        off the sale price.
+      </p>
       <button type="submit" className="btn-primary py-2" disabled={busy}>
         {busy ? 'Saving…' : discount ? 'Save changes' : 'Create code'}
       </button>

@@ -11,6 +11,7 @@ export const ADMIN_NAV: Array<{ label: string; href: string; permission: Permiss
   { label: 'Categories', href: '/admin/categories', permission: 'catalogue:write' },
   { label: 'Metal prices', href: '/admin/metal-prices', permission: 'prices:write' },
   { label: 'Markup', href: '/admin/markup', permission: 'prices:write' },
+  { label: 'Sales', href: '/admin/sales', permission: 'promotions:manage' },
   { label: 'Discount codes', href: '/admin/discounts', permission: 'promotions:manage' },
   { label: 'Imports', href: '/admin/imports', permission: 'imports:run' },
   { label: 'Pages', href: '/admin/content', permission: 'content:write' },
