@@ -5,6 +5,9 @@ import http from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
 import { throwawayDatabase } from './test/build-test-app.ts';
 
 // The store as `npm start` runs it on PostgreSQL: a supervisor and one server process per core
@@ -21,6 +24,7 @@ let supervisor: ChildProcess;
 let url: string;
 let output = '';
 let dropDatabase: () => Promise<void>;
+let dbUrl: string;
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -70,6 +74,7 @@ const instances = async (n = 8) => {
 beforeAll(async () => {
   const db = await throwawayDatabase(base, 'facet_cluster');
   dropDatabase = db.drop;
+  dbUrl = db.url;
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
   supervisor = spawn(process.execPath, [path.join(root, 'apps/api/src/server.ts')], {
@@ -181,6 +186,37 @@ describe('npm start on PostgreSQL', () => {
       .toBe(true);
     expect(Date.now() - sold).toBeLessThan(1_000);
   }, 60_000);
+
+  it('a sale starts and ends on time in the pages both processes keep, within a second of each moment', async () => {
+    const list = JSON.parse((await get('/api/category/1301?pageSize=1')).text) as {
+      data: { products: Array<{ href: string; series: string }> };
+    };
+    const { href, series } = list.data.products[0]!;
+    for (let i = 0; i < 4; i++) expect((await get(href)).status).toBe(200);
+    const kept = await Promise.all([get(href), get(href)]);
+    expect(kept.map((r) => r.headers['x-page-cache'])).toEqual(['hit', 'hit']);
+    const startsAt = Date.now() + 2_000;
+    // As the back office writes it (its own suites cover the form and the permission).
+    const database = await openDatabase(loadConfig({ DATABASE_URL: dbUrl, LOG_LEVEL: 'silent' }));
+    await database.db.execute(sql`insert into sale (name, percent, starts_at, ends_at, group_ids, created_by)
+      values ('Cluster sale', 10, ${new Date(startsAt).toISOString()}, ${new Date(startsAt + 2_000).toISOString()},
+        array(select id from product_group where series = ${series}), 'test')`);
+    await database.close();
+    const both = async (on: boolean) => {
+      const two = await Promise.all([get(href), get(href)]);
+      return two.every((r) => r.text.includes('Cluster sale') === on);
+    };
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await both(false)).toBe(true);
+    for (const [at, on] of [
+      [startsAt, true],
+      [startsAt + 2_000, false],
+    ] as const) {
+      await new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
+      await expect.poll(() => both(on), { timeout: 1_000, interval: 50 }).toBe(true);
+      expect(Date.now() - at).toBeLessThan(1_000);
+    }
+  }, 30_000);
 
   it('stops every process on SIGTERM', async () => {
     const children = childrenOf(supervisor.pid!);

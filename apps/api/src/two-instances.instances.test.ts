@@ -484,6 +484,56 @@ describe('two API instances on one PostgreSQL', () => {
     ).toBe(200);
   });
 
+  it('a sale made on one instance starts and ends on time on both, within 1 s of each moment', async () => {
+    await addStaff(
+      database.db,
+      { email: 'twin.sales@facet.test', role: 'manager', password: 'Loupe-and-Tweezers-42' },
+      null,
+    );
+    const origin = { origin: 'http://store.example' };
+    const login = await fetch(`${a.url}/api/admin/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...origin },
+      body: JSON.stringify({ email: 'twin.sales@facet.test', password: 'Loupe-and-Tweezers-42' }),
+    });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const [g] = await q<{ id: number; productId: number; series: string }>(sql`
+      select g.id, g.default_product_id as "productId", g.series from product_group g
+      where g.published and not g.configurable order by g.id limit 1`);
+    const api = `/product/product?groupId=${g!.id}&productId=${g!.productId}`;
+    // Kept pages are dropped with kept answers (the storefront's cache follows the answer cache):
+    // the cluster suite watches the pages themselves.
+    const onSale = async (i: Instance) =>
+      (await call(i, 'GET', api)).body.data.variants.find((v: { id: number }) => v.id === g!.productId).wasCents !==
+      undefined;
+    // Both instances keep the answer and the page before the sale starts.
+    for (const i of [a, b]) expect(await onSale(i)).toBe(false);
+    const startsAt = Date.now() + 2_500;
+    const made = await call(
+      a,
+      'POST',
+      '/admin/sales',
+      {
+        name: 'Twin sale',
+        percent: 10,
+        startsAt: new Date(startsAt).toISOString(),
+        endsAt: new Date(startsAt + 2_500).toISOString(),
+        categoryIds: [],
+        designs: [g!.series],
+        metals: [],
+        active: true,
+      },
+      { cookie, ...origin },
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    await new Promise((r) => setTimeout(r, 1_000));
+    for (const i of [a, b]) expect(await onSale(i)).toBe(false);
+    await new Promise((r) => setTimeout(r, startsAt - Date.now()));
+    for (const i of [a, b]) expect(await within(1_000, () => onSale(i))).toBeLessThan(1_000);
+    await new Promise((r) => setTimeout(r, Math.max(0, startsAt + 2_500 - Date.now())));
+    for (const i of [a, b]) expect(await within(1_000, async () => !(await onSale(i)))).toBeLessThan(1_000);
+  });
+
   it('a product feed imported beside the running store (as the CLI does) is listed and suggested on both instances within 1 s', async () => {
     const feed = readFileSync(path.resolve(import.meta.dirname, '../../../samples/feeds/stuller-products.json'));
     const open = () => Readable.from([feed]);

@@ -107,6 +107,8 @@ export function SaleForm({
         <Field label="Percent off" error={e.percent}>
           {(a) => <input {...a} {...register('percent')} className="field py-2" inputMode="numeric" />}
         </Field>
+      </div>
+      <div className="grid grid-cols-2 gap-3">
         <Field label="Starts" error={e.startsAt}>
           {(a) => <input {...a} {...register('startsAt')} type="datetime-local" className="field py-2" />}
         </Field>
