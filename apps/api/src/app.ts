@@ -50,6 +50,8 @@ import { productAdminRoutes, productPhotoRoutes } from './modules/products/route
 import { categoryAdminRoutes } from './modules/categories/routes.ts';
 import { promotionAdminRoutes } from './modules/promotions/routes.ts';
 import { saleAdminRoutes } from './modules/sales/index.ts';
+import { giftCardAdminRoutes, giftCardRoutes, startGiftCardDelivery, storeToday } from './modules/gift-cards/index.ts';
+import { storeInfo } from './store-facts.ts';
 import { feedAdminRoutes } from './modules/feeds/routes.ts';
 import { importAdminRoutes } from './modules/imports/routes.ts';
 import { startImportWorker } from './modules/imports/worker.ts';
@@ -192,11 +194,19 @@ export async function buildApp({
   let stopPulls: (() => void) | undefined;
   let stopAlerts: (() => Promise<void>) | undefined;
   let stopBackups: (() => void) | undefined;
+  let stopGiftCards: (() => void) | undefined;
   app.addHook('onReady', async () => {
     outbox.start();
     stopSweeping = app.throttle.startSweeper();
     stopHolds = startHoldSweeper(database.db, app.log);
     stopPayments = startPaymentSweeper(app);
+    stopGiftCards = startGiftCardDelivery(
+      database.db,
+      () => storeInfo(app.storeSettings.current(), config),
+      () => storeToday(config.STORE_TIMEZONE),
+      () => void outbox.kick(),
+      app.log,
+    );
     stopFollowing = await followCatalogueChanges(app, database);
     if (jobWorkers) {
       await startImportWorker(app, app.jobs);
@@ -209,6 +219,7 @@ export async function buildApp({
     stopSweeping?.();
     stopHolds?.();
     stopPayments?.();
+    stopGiftCards?.();
     stopPulls?.();
     await stopAlerts?.();
     stopBackups?.();
@@ -248,6 +259,7 @@ export async function buildApp({
       await api.register(accountRoutes);
       await api.register(addressRoutes);
       await api.register(contactRoutes);
+      await api.register(giftCardRoutes);
       await api.register(newsletterRoutes);
       await api.register(cartRoutes);
       await api.register(wishlistRoutes);
@@ -271,6 +283,7 @@ export async function buildApp({
           await admin.register(categoryAdminRoutes);
           await admin.register(promotionAdminRoutes);
           await admin.register(saleAdminRoutes);
+          await admin.register(giftCardAdminRoutes);
           await admin.register(feedAdminRoutes);
           await admin.register(importAdminRoutes);
           await admin.register(appointmentAdminRoutes);

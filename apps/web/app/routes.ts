@@ -18,6 +18,8 @@ export default [
     route('shipping-policy', 'routes/policy.tsx', { id: 'shipping-policy' }),
     route('diamonds', 'routes/diamonds.tsx'),
     route('diamonds/melee', 'routes/melee.tsx'),
+    route('gift-cards', 'routes/gift-cards.tsx'),
+    route('gift-cards/balance', 'routes/gift-card-balance.tsx'),
     route('cart', 'routes/cart.tsx'),
     route('wishlist', 'routes/wishlist.tsx'),
     route('wishlist/shared/:token', 'routes/wishlist-shared.tsx'),

@@ -64,6 +64,14 @@ import {
   saleUpdateBody,
 } from './promotions.ts';
 import {
+  adminGiftCardDetail,
+  adminGiftCards,
+  giftAdjustBody,
+  giftDisableBody,
+  giftIssueBody,
+  adminGiftCard,
+} from './gift-cards.ts';
+import {
   categoryMappingBody,
   categoryMappingSaved,
   categoryMappings,
@@ -352,6 +360,25 @@ export const ADMIN_API = {
     params: idParams,
     body: discountUpdateBody,
     answer: adminDiscount,
+  }),
+  'GET /gift-cards': op({
+    access: 'giftcards:manage',
+    query: z.object({ q: z.string().trim().max(80).optional() }).strict(),
+    answer: adminGiftCards,
+  }),
+  'GET /gift-cards/:id': op({ access: 'giftcards:manage', params: idParams, answer: adminGiftCardDetail }),
+  'POST /gift-cards': op({ access: 'giftcards:manage', body: giftIssueBody, answer: adminGiftCard, status: 201 }),
+  'POST /gift-cards/:id/adjust': op({
+    access: 'giftcards:manage',
+    params: idParams,
+    body: giftAdjustBody,
+    answer: adminGiftCardDetail,
+  }),
+  'POST /gift-cards/:id/disable': op({
+    access: 'giftcards:manage',
+    params: idParams,
+    body: giftDisableBody,
+    answer: adminGiftCardDetail,
   }),
   'GET /sales': op({ access: 'promotions:manage', answer: adminSales }),
   'POST /sales': op({ access: 'promotions:manage', body: saleBody, answer: adminSale, status: 201 }),

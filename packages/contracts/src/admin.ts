@@ -28,6 +28,7 @@ export const PERMISSIONS = [
   'appointments:manage',
   'content:write',
   'promotions:manage',
+  'giftcards:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -49,6 +50,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'appointments:manage',
     'content:write',
     'promotions:manage',
+    'giftcards:manage',
   ],
   fulfilment: ['dashboard:read', 'orders:read', 'orders:fulfil', 'orders:note'],
   support: [

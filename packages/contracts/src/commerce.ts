@@ -2,11 +2,14 @@ import { z } from 'zod';
 import { addressFields, emailField } from './account.ts';
 import { configureBody } from './configurator.ts';
 import { onSale } from './sale.ts';
+import { giftCardPurchase, giftCode, giftPayment } from './gift-cards.ts';
 
 // Cart, checkout and orders. Prices are never accepted from a client: bodies
 // are strict and carry only what was chosen; the server prices every line on every read.
 
-export const LINE_KINDS = ['product', 'configured', 'diamond', 'gemstone', 'melee'] as const;
+/** What the catalogue sells (a wishlist holds these); a cart also holds gift cards. */
+export const ITEM_KINDS = ['product', 'configured', 'diamond', 'gemstone', 'melee'] as const;
+export const LINE_KINDS = [...ITEM_KINDS, 'gift-card'] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
 export const SERIALIZED_KINDS: readonly LineKind[] = ['diamond', 'gemstone'];
 export const QTY_MAX = 10;
@@ -26,6 +29,7 @@ export const addItemBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('diamond'), id }).strict(),
   z.object({ kind: z.literal('gemstone'), id }).strict(),
   z.object({ kind: z.literal('melee'), id, quantity: quantity.default(1) }).strict(),
+  z.object({ kind: z.literal('gift-card'), card: giftCardPurchase }).strict(),
 ]);
 export type AddItemInput = z.input<typeof addItemBody>;
 export const updateItemBody = z.object({ quantity }).strict();
@@ -132,6 +136,8 @@ export const placeOrderBody = z
      * differs (a price moved), the order is refused with 409 so they can review again.
      */
     expectedTotalCents: z.number().int().nonnegative().optional(),
+    /** Gift card codes to pay with first, in this order; a card (or Stripe) pays the rest. */
+    giftCards: z.array(giftCode).max(5, 'At most 5 gift cards on one order').optional(),
   })
   .strict();
 export type PlaceOrderInput = z.input<typeof placeOrderBody>;
@@ -159,6 +165,8 @@ export const orderSchema = z.object({
   billingAddress: addressOut,
   shipping: shippingOption,
   totals,
+  /** Gift cards that paid part or all of the total; the payment below paid the rest. */
+  giftCards: z.array(giftPayment).optional(),
   payment: z.object({
     brand: z.string(),
     last4: z.string(),

@@ -46,6 +46,8 @@ export const paths = {
   stoneType: (type: string) => `/notable-gemstone/${encodeURIComponent(type)}`,
   diamonds: () => '/diamonds',
   melee: () => '/diamonds/melee',
+  giftCards: () => '/gift-cards',
+  giftBalance: () => '/gift-cards/balance',
   blog: (slug?: string) => (slug ? `/blog/${slug}` : '/blog'),
   /**
    * Drawn product art (the media route renders an SVG from these fields alone, cached a year), so

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRICE_MAX_CENTS } from './admin-catalogue.ts';
+import { LINE_KINDS, type LineKind } from './commerce.ts';
 
 // Discount codes: what a code takes off (a percentage or an amount of the eligible lines, or the
 // shipping), on what (kinds of line, categories), when (a start and an end), for whom (first order
@@ -7,15 +8,17 @@ import { PRICE_MAX_CENTS } from './admin-catalogue.ts';
 // the server works every discount out, and the shopper is told why a code does not apply.
 
 /** What a cart line is: loose diamonds are left out of a code unless it names them, as jewellers do. */
-export const LINE_KINDS = ['product', 'configured', 'diamond', 'gemstone', 'melee'] as const;
-export type LineKind = (typeof LINE_KINDS)[number];
+export { LINE_KINDS, type LineKind };
 export const LINE_KIND_NAMES: Record<LineKind, string> = {
   product: 'jewelry',
   configured: 'rings made to order',
   diamond: 'loose diamonds',
   gemstone: 'loose gemstones',
   melee: 'melee',
+  'gift-card': 'gift cards',
 };
+/** What a code may take money off: never gift cards (money bought with a discount would be free money). */
+export const CODE_LINE_KINDS = LINE_KINDS.filter((k) => k !== 'gift-card');
 export const DISCOUNT_KINDS = ['percent', 'amount', 'free-shipping'] as const;
 
 export const DISCOUNT_CODE = /^[A-Z0-9][A-Z0-9-]{2,31}$/;
@@ -38,6 +41,7 @@ export const discountBody = z
     appliesTo: z
       .array(z.enum(LINE_KINDS))
       .min(1, 'Choose what it takes money off')
+      .refine((k) => !k.includes('gift-card'), 'A code never takes money off gift cards')
       .refine((k) => new Set(k).size === k.length, 'Listed twice'),
     /** Only pieces in these categories (and their children); null: any category. */
     categoryIds: z.array(z.number().int().positive()).max(50).nullable(),

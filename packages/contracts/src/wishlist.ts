@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './account.ts';
-import { LINE_KINDS } from './commerce.ts';
+import { ITEM_KINDS } from './commerce.ts';
 import { configureBody } from './configurator.ts';
 
 // The wishlist keeps what was chosen (like a cart line, without a quantity), never a price:
@@ -20,7 +20,7 @@ export type WishItem = z.infer<typeof wishItemBody>;
 
 export const wishEntry = z.object({
   id: z.number().int(),
-  kind: z.enum(LINE_KINDS),
+  kind: z.enum(ITEM_KINDS),
   key: z.string(),
   /** The body that adds it to a cart (or saves it again). */
   item: wishItemBody,

@@ -12,6 +12,8 @@ import {
   meleeUnit,
 } from '../configurator/index.ts';
 import { saleBook, type SaleBook } from '../sales/index.ts';
+import type { ConfigureInput } from '@facet/contracts/configurator';
+import { GIFT_CARD_IMAGE, type GiftCardPurchase } from '@facet/contracts/gift-cards';
 import { variantOf, type CartLineRow } from './repository.ts';
 
 /** A priced line plus what checkout needs to sell it (the serialized stones it holds, melee stock). */
@@ -101,6 +103,7 @@ const PRICERS: Record<
   diamond: priceDiamond,
   gemstone: priceGemstone,
   melee: priceMelee,
+  'gift-card': priceGiftCard,
 };
 
 /**
@@ -186,7 +189,7 @@ async function priceProduct(db: DbOrTx, row: CartLineRow, base: Base, sales: Sal
 
 /** A configured ring, priced again by the configurator (the one price function). */
 async function priceConfigured(db: DbOrTx, row: CartLineRow, base: Base, sales: SaleBook): Promise<PricedLine> {
-  const cfg = row.configuration!;
+  const cfg = row.configuration as ConfigureInput;
   try {
     const c = await configureProduct(db as Db, cfg, sales);
     const model = await stones.model(db, cfg.groupId);
@@ -264,6 +267,30 @@ async function priceGemstone(db: DbOrTx, row: CartLineRow, base: Base): Promise<
     paths.stoneType(g.typeSlug),
   );
 }
+
+/** A gift card: its amount, for its recipient on its day (one card per line). */
+async function priceGiftCard(_db: DbOrTx, row: CartLineRow, base: Base): Promise<PricedLine> {
+  const c = row.configuration as GiftCardPurchase;
+  return {
+    ...base,
+    title: `Gift card for ${c.recipientName}`,
+    details: [
+      `E-mailed to ${c.recipientEmail} on ${giftDay(c.deliverOn)}`,
+      `From ${c.senderName}`,
+      ...(c.message ? [`“${c.message}”`] : []),
+    ],
+    image: GIFT_CARD_IMAGE,
+    href: paths.giftCards(),
+    maxQuantity: 1,
+    unitPriceCents: c.amountCents,
+    lineTotalCents: c.amountCents,
+    stones: [],
+  };
+}
+const giftDay = (day: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
 
 /** A melee parcel: as many as the stock holds. */
 async function priceMelee(db: DbOrTx, row: CartLineRow, base: Base): Promise<PricedLine> {

@@ -3,16 +3,29 @@ import type { StoreSettings } from '@facet/contracts/store-settings';
 
 // Shipping and sales tax: pure functions of the subtotal, the method, the state and the store's settings.
 
-/** The methods and their prices: standard is free over the threshold, or with a free-shipping code. */
-export function shippingOptions(settings: StoreSettings, subtotalCents: number, freeByCode = false): ShippingOption[] {
+/**
+ * The methods and their prices: standard is free over the threshold, or with a free-shipping code;
+ * all are free when nothing is shipped (gift cards alone arrive by e-mail). `subtotalCents` is what
+ * is shipped, after any discount.
+ */
+export function shippingOptions(
+  settings: StoreSettings,
+  subtotalCents: number,
+  freeByCode = false,
+  nothingToShip = false,
+): ShippingOption[] {
   const { shipping, freeShippingOverCents } = settings;
   const free = freeByCode || subtotalCents >= freeShippingOverCents;
   return (['standard', 'express', 'overnight'] as const).map((method) => ({
     method,
     ...shipping[method],
-    cents: method === 'standard' && free ? 0 : shipping[method].cents,
+    cents: nothingToShip || (method === 'standard' && free) ? 0 : shipping[method].cents,
   }));
 }
+
+/** Gift cards are paid-for money, not goods: no sales tax, no shipping, never discounted. */
+export const giftCardCentsOf = (lines: ReadonlyArray<{ kind: string; lineTotalCents: number; available?: boolean }>) =>
+  lines.filter((l) => l.kind === 'gift-card' && l.available !== false).reduce((s, l) => s + l.lineTotalCents, 0);
 
 export const taxRateBp = (settings: StoreSettings, state: string): number => settings.taxRatesBp[state] ?? 0;
 
@@ -27,13 +40,18 @@ export function computeTotals(
   method: ShippingMethod,
   state: string | null,
   discount: { cents: number; freeShipping: boolean; label: string } | null = null,
+  giftCardCents = 0,
 ): Totals {
-  const discountCents = Math.min(discount?.cents ?? 0, subtotalCents);
+  const discountCents = Math.min(discount?.cents ?? 0, subtotalCents - giftCardCents);
   const goods = subtotalCents - discountCents;
-  const shippingCents = shippingOptions(settings, goods, discount?.freeShipping).find(
-    (o) => o.method === method,
-  )!.cents;
-  const taxCents = state ? Math.round((goods * taxRateBp(settings, state)) / 10_000) : 0;
+  const shipped = goods - giftCardCents;
+  const shippingCents = shippingOptions(
+    settings,
+    shipped,
+    discount?.freeShipping,
+    shipped === 0 && giftCardCents > 0,
+  ).find((o) => o.method === method)!.cents;
+  const taxCents = state ? Math.round((shipped * taxRateBp(settings, state)) / 10_000) : 0;
   return {
     subtotalCents,
     discountCents,

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   MELEE_PARCEL_STONES,
   QTY_MAX,
@@ -8,11 +8,12 @@ import {
 } from '@facet/contracts/commerce';
 import type { z } from 'zod';
 import type { addItemBody } from '@facet/contracts/commerce';
+import type { ConfigureInput } from '@facet/contracts/configurator';
 import type { StoreSettings } from '@facet/contracts/store-settings';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { Conflict, NotFound, Unprocessable, Validation } from '../../errors.ts';
 import { priceLine, type PricedLine } from './lines.ts';
-import { computeTotals, shippingOptions } from './pricing.ts';
+import { computeTotals, giftCardCentsOf, shippingOptions } from './pricing.ts';
 import { cartRepository as repo, type CartLineRow, type Owner } from './repository.ts';
 import { discountFor, type DiscountResult } from '../promotions/index.ts';
 import { saleBook, type SaleBook } from '../sales/index.ts';
@@ -31,10 +32,22 @@ export const emptyCart = (db: DbOrTx, cartId: number) => repo.clear(db, cartId);
 /** The discount code entered on a cart (checkout works it out again with the e-mail typed there). */
 export const cartDiscountCode = (db: DbOrTx, cartId: number) => repo.discountCodeOf(db, cartId);
 type AddInput = z.output<typeof addItemBody>;
+
+/** A gift card arrives today or on a later day of the store's calendar, within a year. */
+function checkDeliveryDay(day: string, timezone: string) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(new Date());
+  const yearOn = new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(
+    new Date(Date.now() + 365 * 86_400_000),
+  );
+  if (day < today) throw new Validation('Choose today or a later day.', { deliverOn: 'Today or later' });
+  if (day > yearOn) throw new Validation('Choose a day within a year.', { deliverOn: 'Within a year' });
+}
 const NOT_IN_CART = 'This item is no longer in your cart.';
 
 /** Lines with the same key are the same purchase: quantities add instead of a second line. */
 function lineKey(input: AddInput): string {
+  // Each gift card is its own line (its own recipient, message and day).
+  if (input.kind === 'gift-card') return `gift-card:${randomUUID()}`;
   if (input.kind !== 'configured') return `${input.kind}:${input.id}`;
   const c = input.configuration;
   const canonical = JSON.stringify({ ...c, stones: [...c.stones].sort((a, b) => a.location - b.location) });
@@ -44,7 +57,7 @@ const serialsOf = (input: AddInput | CartLineRow): string[] => {
   if (input.kind === 'diamond' || input.kind === 'gemstone')
     return [`${input.kind}:${'refId' in input ? input.refId : input.id}`];
   if (input.kind === 'configured') {
-    const cfg = 'configuration' in input ? input.configuration : null;
+    const cfg = 'configuration' in input ? (input.configuration as ConfigureInput | null) : null;
     return (cfg?.stones ?? []).filter((s) => s.kind !== 'melee').map((s) => `${s.kind}:${s.id}`);
   }
   return [];
@@ -72,12 +85,18 @@ export function summarize(
 ): Cart {
   const subtotal = lines.filter((l) => l.available).reduce((s, l) => s + l.lineTotalCents, 0);
   const applied = discount?.result.applied ?? null;
-  const totals = computeTotals(settings, subtotal, opts.shipping ?? 'standard', opts.state ?? null, applied);
+  const gifts = giftCardCentsOf(lines);
+  const totals = computeTotals(settings, subtotal, opts.shipping ?? 'standard', opts.state ?? null, applied, gifts);
   return {
     lines: lines.map(({ stones: _s, melee: _m, configuration: _c, refId: _r, categoryId: _g, ...l }) => l),
     count: lines.reduce((s, l) => s + l.quantity, 0),
     checkoutReady: lines.length > 0 && lines.every((l) => l.available),
-    shippingOptions: shippingOptions(settings, subtotal - totals.discountCents, applied?.freeShipping),
+    shippingOptions: shippingOptions(
+      settings,
+      subtotal - totals.discountCents - gifts,
+      applied?.freeShipping,
+      gifts > 0 && subtotal - totals.discountCents === gifts,
+    ),
     freeShippingOverCents: settings.freeShippingOverCents,
     totals,
     discountCode: discount?.code ?? null,
@@ -162,7 +181,8 @@ export async function addItem(db: Db, store: CartStore, owner: Owner, input: Add
   if (!owner.userId && !owner.sessionId)
     throw new Unprocessable('A cart needs the X-Session-Id header (the swag-session id).');
   const quantity = 'quantity' in input ? input.quantity : 1;
-  const refId = input.kind === 'configured' ? input.configuration.groupId : input.id;
+  const refId = input.kind === 'configured' ? input.configuration.groupId : input.kind === 'gift-card' ? 0 : input.id;
+  if (input.kind === 'gift-card') checkDeliveryDay(input.card.deliverOn, store.timezone);
   const sales = await saleBook(db);
   // The answer is built from what the transaction read and wrote: no second trip to read it back.
   const { rows, saved, probe, cartId } = await db.transaction(async (tx) => {
@@ -175,7 +195,7 @@ export async function addItem(db: Db, store: CartStore, owner: Owner, input: Add
       cartId,
       kind: input.kind,
       refId,
-      configuration: input.kind === 'configured' ? input.configuration : null,
+      configuration: input.kind === 'configured' ? input.configuration : input.kind === 'gift-card' ? input.card : null,
       lineKey: key,
       quantity,
       createdAt: new Date(),

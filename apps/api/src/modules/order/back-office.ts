@@ -23,6 +23,7 @@ import { hashToken, newToken } from '../../secrets.ts';
 import { orderConfirmation, orderUpdate, type OrderUpdate } from './mail.ts';
 import type { PaymentProvider } from './payment.ts';
 import { releaseRedemption } from '../promotions/index.ts';
+import { giftPaymentsOf, returnToGiftCards } from '../gift-cards/index.ts';
 import { orderRepository as repo, type OrderEventRow, type OrderRow } from './repository.ts';
 import { toOrder } from './service.ts';
 
@@ -71,14 +72,15 @@ const toEvent = (e: OrderEventRow) => ({
 export async function orderForStaff(db: Db, settings: StoreSettings, number: string): Promise<AdminOrder> {
   const o = await repo.byNumber(db, number);
   if (!o) throw new NotFound(`There is no order ${number}.`);
-  const [lines, events, stones] = await Promise.all([
+  const [lines, events, stones, gifts] = await Promise.all([
     repo.lines(db, o.id),
     repo.events(db, o.id),
     repo.stones(db, o.id),
+    o.giftCardCents ? giftPaymentsOf(db, o.id) : [],
   ]);
   const status = o.status as OrderStatus;
   return {
-    ...toOrder(o, lines, settings),
+    ...toOrder(o, lines, settings, gifts),
     id: o.id,
     status,
     version: o.version,
@@ -191,10 +193,12 @@ export async function cancelOrder(
       );
     const after = await repo.updateIfVersion(tx, o.id, input.version, { status: 'cancelled' });
     if (!after) throw new Conflict(STALE);
-    // Still waiting for the shopper's payment: it must not be taken any more (cancelled below).
+    // Still waiting for the shopper's payment: it must not be taken any more (cancelled below),
+    // and its gift cards get back what they paid.
     if (o.paymentState === 'pending') {
       unpaidRef = o.paymentRef;
       await repo.setPayment(tx, o.id, { paymentState: 'expired' });
+      await returnToGiftCards(tx, o.id, o.giftCardCents, 'release', actor.email);
     }
     released = await repo.releaseStones(tx, o.id);
     const lines = await repo.lines(tx, o.id);
@@ -273,11 +277,12 @@ export async function refundOrder(
     const refundedCents = o.refundedCents + input.amountCents;
     const after = await repo.updateIfVersion(tx, o.id, input.version, { refundedCents });
     if (!after) throw new Conflict(STALE);
-    const { ref } = await deps.payments.refund({
-      ref: o.paymentRef,
-      amountCents: input.amountCents,
-      key: `${o.number}-v${input.version}`,
-    });
+    // Money goes back the way it came, gift cards first: a card is refunded only what it paid.
+    const toGiftCards = await returnToGiftCards(tx, o.id, input.amountCents, 'refund', actor.email);
+    const toCard = input.amountCents - toGiftCards;
+    const { ref } = toCard
+      ? await deps.payments.refund({ ref: o.paymentRef, amountCents: toCard, key: `${o.number}-v${input.version}` })
+      : { ref: 'gift-cards' };
     await repo.insertRefund(tx, {
       orderId: o.id,
       amountCents: input.amountCents,

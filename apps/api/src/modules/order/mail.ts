@@ -22,7 +22,7 @@ function orderBlock(o: Order): { html: string; text: string } {
     `<tr><td style="padding:4px 0;font-size:14px;${bold ? 'font-weight:bold' : 'color:#57534e'}">${label}</td><td style="padding:4px 0;font-size:14px;text-align:right;${bold ? 'font-weight:bold' : ''}">${money(c)}</td></tr>`;
   const t = o.totals;
   const html = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 20px">${rows}
-${sum('Subtotal', t.subtotalCents)}${t.discountCents ? sum(`Discount (${esc(t.discountLabel ?? '')})`, -t.discountCents) : ''}${sum(`Shipping (${esc(o.shipping.label)})`, t.shippingCents)}${sum(`Sales tax${t.taxState ? ` (${t.taxState})` : ''}`, t.taxCents)}${sum('Total', t.totalCents, true)}</table>
+${sum('Subtotal', t.subtotalCents)}${t.discountCents ? sum(`Discount (${esc(t.discountLabel ?? '')})`, -t.discountCents) : ''}${sum(`Shipping (${esc(o.shipping.label)})`, t.shippingCents)}${sum(`Sales tax${t.taxState ? ` (${t.taxState})` : ''}`, t.taxCents)}${sum('Total', t.totalCents, true)}${(o.giftCards ?? []).map((g) => sum(`Paid with gift card ending ${esc(g.last4)}`, -g.cents)).join('')}</table>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 20px"><tr>
 <td valign="top" style="font-size:13px;line-height:1.6;color:#1c1917;padding-right:12px"><strong>Ships to</strong><br>${addr(o.shippingAddress).map(esc).join('<br>')}</td>
 <td valign="top" style="font-size:13px;line-height:1.6;color:#1c1917"><strong>Billed to</strong><br>${addr(o.billingAddress).map(esc).join('<br>')}<br>${esc(o.payment.brand)} ending ${esc(o.payment.last4)}</td></tr></table>`;
@@ -37,6 +37,7 @@ ${sum('Subtotal', t.subtotalCents)}${t.discountCents ? sum(`Discount (${esc(t.di
     `Shipping (${o.shipping.label}): ${money(t.shippingCents)}`,
     `Sales tax: ${money(t.taxCents)}`,
     `Total: ${money(t.totalCents)}`,
+    ...(o.giftCards ?? []).map((g) => `Paid with gift card ending ${g.last4}: −${money(g.cents)}`),
     '',
     'Ships to:',
     ...addr(o.shippingAddress).map((l) => `  ${l}`),

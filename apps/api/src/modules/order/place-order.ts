@@ -9,7 +9,8 @@ import { keepCheckoutAddress } from '../address/index.ts';
 import { cartDiscountCode, cartIdOf, emptyCart, pricedLines, type Owner } from '../cart/index.ts';
 import { discountFor, recordRedemption, takeUse, type AppliedDiscount } from '../promotions/index.ts';
 import { saleBook } from '../sales/index.ts';
-import { computeTotals } from '../cart/index.ts';
+import { boughtCards, issueBoughtCards, planGiftCards, spendGiftCards, type GiftUse } from '../gift-cards/index.ts';
+import { computeTotals, giftCardCentsOf } from '../cart/index.ts';
 import { enqueueMails } from '../mail/index.ts';
 import { storeFacts, storeInfo } from '../../store-facts.ts';
 import { orderConfirmation, orderNotification } from './mail.ts';
@@ -46,7 +47,15 @@ export interface PlaceState {
   inserted?: OrderRow;
   /** The payment made for this order (an authorisation, or an intent for the browser to pay). */
   payment?: { ref: string; brand: string; last4: string; clientSecret?: string };
+  /** What the shopper's gift cards pay, card by card; the payment covers the rest. */
+  giftUses?: GiftUse[];
 }
+
+const giftCents = (s: PlaceState) => (s.giftUses ?? []).reduce((sum, u) => sum + u.cents, 0);
+/** What is left to pay after the gift cards. */
+const dueCents = (s: PlaceState) => s.totals!.totalCents - giftCents(s);
+/** Paid as the order is placed: the test card, or gift cards covering the whole total. */
+const paidNow = (s: PlaceState) => s.deps.payments.flow === 'card' || dueCents(s) === 0;
 
 class PaymentDeclined extends AppError {
   constructor(message: string) {
@@ -118,12 +127,14 @@ const checkCart: Step<PlaceState> = {
       s.input.shippingMethod,
       s.input.shippingAddress.state,
       s.discount ?? null,
+      giftCardCentsOf(lines),
     );
     if (s.input.expectedTotalCents !== undefined && s.input.expectedTotalCents !== s.totals.totalCents)
       throw new Conflict(
         'Prices changed since you reviewed your order. Please check the new total and place the order again.',
       );
-    if (s.deps.payments.flow === 'card' && !s.input.card)
+    if (s.input.giftCards?.length) s.giftUses = await planGiftCards(tx(s), s.input.giftCards, s.totals.totalCents);
+    if (s.deps.payments.flow === 'card' && dueCents(s) > 0 && !s.input.card)
       throw new Validation('Please enter your card.', { card: 'Enter your card' });
   },
 };
@@ -164,7 +175,7 @@ const recordOrder: Step<PlaceState> = {
   name: 'record order',
   async run(s) {
     const { billing, shipping } = addresses(s);
-    const card = s.deps.payments.flow === 'card';
+    const card = paidNow(s);
     const totals = s.totals!;
     // The method's name and delivery time as promised now: a later change of settings does not rewrite them.
     const promised = s.deps.settings.current().shipping[s.input.shippingMethod];
@@ -182,6 +193,7 @@ const recordOrder: Step<PlaceState> = {
       subtotalCents: totals.subtotalCents,
       discountCents: totals.discountCents,
       discountLabel: totals.discountLabel,
+      giftCardCents: giftCents(s),
       shippingCents: totals.shippingCents,
       taxCents: totals.taxCents,
       totalCents: totals.totalCents,
@@ -199,6 +211,8 @@ const recordOrder: Step<PlaceState> = {
       answer: {},
     });
     const orderId = s.inserted.id;
+    // Spent now, in this transaction: a failure after this point gives it all back.
+    if (s.giftUses) await spendGiftCards(tx(s), orderId, s.giftUses, s.input.email);
     if (s.discount)
       await recordRedemption(tx(s), {
         codeId: s.discount.codeId,
@@ -241,7 +255,12 @@ const pay: Step<PlaceState> = {
   name: 'pay',
   async run(s) {
     const payments = s.deps.payments;
-    const amountCents = s.totals!.totalCents;
+    const amountCents = dueCents(s);
+    if (amountCents === 0) {
+      // The gift cards pay it all: no card is charged.
+      s.payment = { ref: `gift-cards:${s.number}`, brand: 'Gift card', last4: s.giftUses![0]!.last4 };
+      return;
+    }
     if (payments.flow === 'intent') {
       const intent = await payments
         .createIntent({
@@ -265,7 +284,7 @@ const pay: Step<PlaceState> = {
     s.payment = { ref: auth.ref, brand: auth.brand, last4: auth.last4 };
   },
   async compensate(s) {
-    if (!s.payment) return;
+    if (!s.payment || dueCents(s) === 0) return;
     const p = s.deps.payments;
     await (p.flow === 'card' ? p.void(s.payment.ref) : p.cancelIntent(s.payment.ref));
   },
@@ -286,22 +305,22 @@ const finalize: Step<PlaceState> = {
       row,
       s.lines!.map((l) => ({ ...l, wasUnitCents: l.wasCents, saleName: l.sale?.name })),
       s.deps.settings.current(),
+      (s.giftUses ?? []).map((u) => ({ last4: u.last4, cents: u.cents })),
     );
-    const answer: Order & { accessToken: string } =
-      s.deps.payments.flow === 'intent'
-        ? {
-            ...order,
-            accessToken: s.accessToken!,
-            payment: {
-              brand: '',
-              last4: '',
-              state: 'pending',
-              clientSecret: payment.clientSecret!,
-              publishableKey: (s.deps.payments as IntentProvider).publishableKey,
-              expiresAt: s.expiresAt!.toISOString(),
-            },
-          }
-        : { ...order, accessToken: s.accessToken! };
+    const answer: Order & { accessToken: string } = !paidNow(s)
+      ? {
+          ...order,
+          accessToken: s.accessToken!,
+          payment: {
+            brand: '',
+            last4: '',
+            state: 'pending',
+            clientSecret: payment.clientSecret!,
+            publishableKey: (s.deps.payments as IntentProvider).publishableKey,
+            expiresAt: s.expiresAt!.toISOString(),
+          },
+        }
+      : { ...order, accessToken: s.accessToken! };
     await repo.finalize(tx(s), s.inserted!.id, {
       paymentRef: payment.ref,
       cardBrand: payment.brand,
@@ -310,7 +329,7 @@ const finalize: Step<PlaceState> = {
     });
     s.answer = answer;
     // Paid in the browser: the timeline, the mails and the cart wait for the payment's success.
-    if (s.deps.payments.flow === 'card')
+    if (paidNow(s))
       await repo.insertEvent(tx(s), {
         orderId: s.inserted!.id,
         type: 'placed',
@@ -324,7 +343,7 @@ const finalize: Step<PlaceState> = {
 const queueMails: Step<PlaceState> = {
   name: 'queue mails',
   async run(s) {
-    if (s.deps.payments.flow !== 'card') return;
+    if (!paidNow(s)) return;
     const store = storeInfo(s.deps.settings.current(), s.deps.config);
     const link = `${store.publicUrl}/order-confirmation?number=${s.number}&token=${s.accessToken}`;
     await enqueueMails(tx(s), [
@@ -338,11 +357,14 @@ const queueMails: Step<PlaceState> = {
   },
 };
 
-/** The cart emptied (paid orders) and the address kept when the shopper asked. */
+/** The cart emptied and gift cards bought made (paid orders); the address kept when the shopper asked. */
 const tidyUp: Step<PlaceState> = {
   name: 'tidy up',
   async run(s) {
-    if (s.deps.payments.flow === 'card') await emptyCart(tx(s), s.cartId!);
+    if (paidNow(s)) {
+      await emptyCart(tx(s), s.cartId!);
+      await issueBoughtCards(tx(s), s.inserted!.id, boughtCards(s.lines!), s.input.email);
+    }
     if (s.input.saveAddress && s.owner.userId) await keepCheckoutAddress(tx(s), s.owner.userId, addresses(s).shipping);
   },
 };

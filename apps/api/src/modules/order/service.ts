@@ -12,6 +12,16 @@ import { formatMoney } from '@facet/contracts/money';
 import { runFlow, type FlowHooks } from '../../flow.ts';
 import { PLACE_ORDER_STEPS, type PlaceState } from './place-order.ts';
 import { toOrder, type OrderDeps, type PlaceOrder } from './shape.ts';
+import { deliverDueGiftCards, giftPaymentsOf, storeToday } from '../gift-cards/index.ts';
+import { storeInfo } from '../../store-facts.ts';
+
+/** Makes and e-mails the gift cards due today; a failure leaves them to the sweeper. */
+export const deliverToday = (deps: Pick<OrderDeps, 'db' | 'config' | 'settings'>) =>
+  deliverDueGiftCards(
+    deps.db,
+    storeInfo(deps.settings.current(), deps.config),
+    storeToday(deps.config.STORE_TIMEZONE),
+  ).catch(() => 0);
 
 export { toOrder, type OrderDeps, type PlaceOrder };
 
@@ -89,8 +99,10 @@ export async function placeOrder(
     throw err;
   }
   const order = state.answer!;
+  // A gift card for today goes out now (the sweeper sends later days' on their day).
+  if (order.lines.some((l) => l.kind === 'gift-card')) await deliverToday(deps);
   void deps.outbox.kick();
-  if (order.lines.some((l) => l.kind !== 'product')) deps.onStonesSold();
+  if (order.lines.some((l) => l.kind !== 'product' && l.kind !== 'gift-card')) deps.onStonesSold();
   return order;
 }
 
@@ -130,8 +142,12 @@ export async function getOrder(
   who: { userId: number | null; token: string | null },
 ): Promise<Order> {
   const o = await getOrderRow(db, number, who);
-  const [lines, events] = await Promise.all([repo.lines(db, o.id), repo.customerEvents(db, o.id)]);
-  return { ...toOrder(o, lines, settings), timeline: events.map(timelineEntry) };
+  const [lines, events, gifts] = await Promise.all([
+    repo.lines(db, o.id),
+    repo.customerEvents(db, o.id),
+    o.giftCardCents ? giftPaymentsOf(db, o.id) : [],
+  ]);
+  return { ...toOrder(o, lines, settings, gifts), timeline: events.map(timelineEntry) };
 }
 
 export async function listOrders(db: Db, userId: number): Promise<OrderSummary[]> {

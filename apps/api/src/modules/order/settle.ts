@@ -9,6 +9,13 @@ import { storeFacts, storeInfo } from '../../store-facts.ts';
 import { orderConfirmation, orderNotification, orderUpdate } from './mail.ts';
 import { paymentHold, type IntentProvider, type IntentState, type PaymentEvent } from './payment.ts';
 import { releaseRedemption } from '../promotions/index.ts';
+import {
+  boughtCards,
+  deliverDueGiftCards,
+  issueBoughtCards,
+  returnToGiftCards,
+  storeToday,
+} from '../gift-cards/index.ts';
 import { orderRepository as repo, type OrderRow } from './repository.ts';
 
 // Payments the shopper's browser makes to the provider (Stripe) after the order is written with
@@ -36,6 +43,8 @@ async function returnStones(tx: DbOrTx, o: OrderRow) {
   const lines = await repo.lines(tx, o.id);
   await repo.returnStock(tx, lines);
   await releaseRedemption(tx, o.id);
+  // An order never paid gives its gift cards back all they paid.
+  await returnToGiftCards(tx, o.id, o.giftCardCents, 'release', 'unpaid order');
 }
 
 /** The paid order as its customer is told: confirmation, the store's copy, the cart emptied. */
@@ -88,17 +97,23 @@ export async function applyIntent(deps: SettleDeps, s: IntentState): Promise<Set
     if (await repo.sellOrderStones(tx, o.id, paymentHold(o.number))) {
       await repo.setPayment(tx, o.id, {
         paymentState: 'paid',
-        paidCents: s.receivedCents,
+        paidCents: s.receivedCents + o.giftCardCents,
         cardBrand: s.brand,
         cardLast4: s.last4,
       });
       await announcePaid(deps, tx, o, s);
+      await issueBoughtCards(tx, o.id, boughtCards(await repo.lines(tx, o.id)), o.email);
       sold = true;
       return 'paid';
     }
     return refundAll(deps, tx, o, s);
   });
   if (sold) {
+    await deliverDueGiftCards(
+      deps.db,
+      storeInfo(deps.settings.current(), deps.config),
+      storeToday(deps.config.STORE_TIMEZONE),
+    ).catch(() => 0);
     void deps.outbox.kick();
     deps.onStonesSold();
   }

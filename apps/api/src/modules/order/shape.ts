@@ -36,6 +36,7 @@ export function toOrder(
     saleName?: string | null;
   }>,
   settings: StoreSettings,
+  giftCards: Array<{ last4: string; cents: number }> = [],
 ): Order {
   const shipping = shippingOptions(settings, o.subtotalCents).find((s) => s.method === o.shippingMethod)!;
   return {
@@ -53,6 +54,7 @@ export function toOrder(
       lineTotalCents: l.lineTotalCents,
       ...(l.wasUnitCents != null && l.saleName != null ? { wasUnitCents: l.wasUnitCents, saleName: l.saleName } : {}),
     })),
+    ...(giftCards.length ? { giftCards } : {}),
     shippingAddress: o.shippingAddress,
     billingAddress: o.billingAddress,
     // What was promised when the order was placed; orders from before that was kept, today's wording.

@@ -31,6 +31,16 @@ const chain: DiscountLine = { kind: 'product', lineTotalCents: 120_000, category
 const diamond: DiscountLine = { kind: 'diamond', lineTotalCents: 900_000, categoryId: null };
 
 describe('a discount code against a cart', () => {
+  it('never takes money off a gift card, and a gift card does not count towards its minimum', () => {
+    const gift: DiscountLine = { kind: 'gift-card', lineTotalCents: 50_000, categoryId: null };
+    expect(evaluateDiscount(code({ appliesTo: ['product'] }), [gift], ctx())).toMatchObject({ applies: false });
+    expect(evaluateDiscount(code({ minSubtotalCents: 150_000 }), [chain, gift], ctx())).toMatchObject({
+      applies: false,
+      reason: expect.stringMatching(/needs an order of \$1,500 or more \(your cart: \$1,200\)/),
+    });
+    expect(evaluateDiscount(code(), [chain, gift], ctx())).toMatchObject({ applies: true, cents: 24_000 });
+  });
+
   it('takes its percentage off the eligible lines only: loose diamonds are left out unless named', () => {
     expect(evaluateDiscount(code(), [chain, diamond], ctx())).toEqual({
       applies: true,

@@ -83,7 +83,8 @@ export function evaluateDiscount(
     ? ofKind.filter((l) => l.categoryId !== null && ctx.eligibleCategories!.has(l.categoryId))
     : ofKind;
   if (!eligible.length) return no('None of these pieces is in the collections this code is for.');
-  const subtotal = lines.reduce((s, l) => s + l.lineTotalCents, 0);
+  // Gift cards bought do not count towards a code's minimum (or it could be met with money).
+  const subtotal = lines.filter((l) => l.kind !== 'gift-card').reduce((s, l) => s + l.lineTotalCents, 0);
   if (subtotal < d.minSubtotalCents)
     return no(
       `This code needs an order of ${formatMoney(d.minSubtotalCents)} or more (your cart: ${formatMoney(subtotal)}).`,

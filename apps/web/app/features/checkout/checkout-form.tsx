@@ -20,6 +20,7 @@ import { orderRequest, shippingAddressOf } from './order-request.ts';
 import { lazyPart } from '~/lib/lazy-part.tsx';
 import { useStoreFacts } from '~/lib/store-facts.ts';
 import type { PendingOrder } from './stripe-payment.tsx';
+import { GiftCardsField, giftShares, type AppliedGiftCard } from './gift-cards-field.tsx';
 
 // Only stores paid through Stripe load its payment form (and, through it, Stripe.js).
 const StripePayment = lazyPart(
@@ -47,6 +48,7 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
   const card = useForm(cardSchemas, emptyCard());
   const byStripe = useStoreFacts().payment.provider === 'stripe';
   const [unpaid, setUnpaid] = useState<PendingOrder | null>(null);
+  const [gifts, setGifts] = useState<AppliedGiftCard[]>([]);
 
   // Signing in from checkout brings the address book (and the e-mail) without losing what was typed.
   if (seenSaved !== saved) {
@@ -59,12 +61,18 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
   const shippingAddress = shippingAddressOf(chosen, ship.values);
   const state = /^[A-Z]{2}$/.test(shippingAddress.state) ? shippingAddress.state : '';
   const { review, setPriced } = usePricedReview(cart, method, state);
+  const giftPaid = giftShares(gifts, review?.totals.totalCents ?? 0).reduce((s, g) => s + g.cents, 0);
+  // Gift cards paying it all: no card is asked for.
+  const cardNeeded = !review || review.totals.totalCents - giftPaid > 0;
   const complete =
-    contact.isValid && (chosen !== null || ship.isValid) && (billingSame || bill.isValid) && (byStripe || card.isValid);
+    contact.isValid &&
+    (chosen !== null || ship.isValid) &&
+    (billingSame || bill.isValid) &&
+    (byStripe || !cardNeeded || card.isValid);
 
   const place = async (e: React.FormEvent) => {
     e.preventDefault();
-    [contact, ship, bill, ...(byStripe ? [] : [card])].forEach((f) => f.touchAll());
+    [contact, ship, bill, ...(byStripe || !cardNeeded ? [] : [card])].forEach((f) => f.touchAll());
     if (!complete || !review) return;
     setBusy(true);
     // One key per attempt: a lost answer is retried safely; a refused one starts a new attempt.
@@ -78,9 +86,10 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
           shippingAddress,
           billing: billingSame ? null : bill.values,
           method,
-          card: byStripe ? null : card.values,
+          card: byStripe || !cardNeeded ? null : card.values,
           saveAddress: isLoggedIn && choice === 'new' && saveAddress,
           expectedTotalCents: review.totals.totalCents,
+          giftCards: gifts.map((g) => g.code),
         }),
       });
       idempotencyKey.current = null;
@@ -169,7 +178,10 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
           <BillingStep same={billingSame} onSame={setBillingSame} form={bill} />
         </Section>
         <Section n={5} title="Payment">
-          {byStripe ? (
+          <GiftCardsField cards={gifts} onChange={setGifts} totalCents={review?.totals.totalCents ?? 0} />
+          {!cardNeeded ? (
+            <p className="text-sm text-muted">Your gift cards pay the whole order: no card is needed.</p>
+          ) : byStripe ? (
             <p className="text-sm text-muted">
               You pay on the next step, by card or wallet, in Stripe&rsquo;s secure form. Your card details go to
               Stripe, our payment processor, and never to us.
@@ -179,7 +191,13 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
           )}
         </Section>
       </div>
-      <OrderReview review={review} method={method} busy={busy} complete={complete} />
+      <OrderReview
+        review={review}
+        method={method}
+        busy={busy}
+        complete={complete}
+        gifts={giftShares(gifts, review?.totals.totalCents ?? 0)}
+      />
     </form>
   );
 }

@@ -40,6 +40,8 @@ export function orderRequest(o: {
   card: Values<CardFieldName> | null;
   saveAddress: boolean;
   expectedTotalCents: number;
+  /** Gift card codes, paid from first. */
+  giftCards?: string[];
 }): PlaceOrderInput {
   return {
     email: o.email.trim(),
@@ -58,5 +60,6 @@ export function orderRequest(o: {
       : {}),
     ...(o.saveAddress ? { saveAddress: true } : {}),
     expectedTotalCents: o.expectedTotalCents,
+    ...(o.giftCards?.length ? { giftCards: o.giftCards } : {}),
   };
 }

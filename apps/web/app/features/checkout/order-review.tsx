@@ -10,12 +10,16 @@ export function OrderReview({
   method,
   busy,
   complete,
+  gifts = [],
 }: {
   review: Cart | null;
   method: ShippingMethod;
   busy: boolean;
   complete: boolean;
+  /** What applied gift cards pay, card by card. */
+  gifts?: Array<{ last4: string; cents: number }>;
 }) {
+  const giftPaid = gifts.reduce((s, g) => s + g.cents, 0);
   const options = review?.shippingOptions ?? [];
   return (
     <aside aria-labelledby="review-title" className="border border-hairline bg-white p-6 lg:sticky lg:top-6">
@@ -45,6 +49,20 @@ export function OrderReview({
             shippingLabel={options.find((o) => o.method === method)?.label.toLowerCase()}
             taxNote="Enter your address"
           />
+          {giftPaid > 0 && (
+            <dl className="mt-2 space-y-1 border-t border-hairline pt-2 text-sm" data-testid="gift-payments">
+              {gifts.map((g) => (
+                <div key={g.last4} className="flex justify-between gap-4">
+                  <dt className="text-muted">Gift card ending {g.last4}</dt>
+                  <dd>−{formatMoney(g.cents, { exact: true })}</dd>
+                </div>
+              ))}
+              <div className="flex justify-between gap-4 font-medium">
+                <dt>To pay by card</dt>
+                <dd data-testid="card-due">{formatMoney(review.totals.totalCents - giftPaid, { exact: true })}</dd>
+              </div>
+            </dl>
+          )}
         </div>
       )}
       <button type="submit" className="btn-primary mt-6 w-full py-4" disabled={busy || !review?.checkoutReady}>

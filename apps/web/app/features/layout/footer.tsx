@@ -22,6 +22,7 @@ const SHOP = [
   { label: 'Loose Diamonds', href: '/diamonds' },
   { label: 'Notable Gemstones', href: '/notable-gemstones/shop-by-stone-type' },
   { label: 'Jewelry', href: paths.category(CATEGORY.jewelry) },
+  { label: 'Gift Cards', href: paths.giftCards() },
 ];
 const SOCIAL = [
   { label: 'Instagram', href: 'https://www.instagram.com/', Icon: InstagramIcon },

@@ -1,6 +1,7 @@
 import type { Order } from '@facet/contracts/commerce';
 import { AddressLines } from '~/components/address-lines.tsx';
 import { TotalsList } from '~/components/totals-list.tsx';
+import { paidWith } from '~/components/paid-with.ts';
 import { formatMoney } from '@facet/contracts/money';
 import { WasPrice } from '~/components/was-price.tsx';
 
@@ -53,9 +54,13 @@ export function OrderView({ order }: { order: Order }) {
             <div className="mt-2 text-sm">
               <AddressLines a={order.billingAddress} />
             </div>
-            <p className="mt-2 text-sm">
-              {order.payment.brand} ending {order.payment.last4}
-            </p>
+            <ul className="mt-2 text-sm">
+              {paidWith(order).map(([label, cents]) => (
+                <li key={label}>
+                  {label}: {formatMoney(cents, { exact: true })}
+                </li>
+              ))}
+            </ul>
           </div>
         </div>
       </section>

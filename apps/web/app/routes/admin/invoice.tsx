@@ -1,4 +1,5 @@
 import { formatMoney } from '@facet/contracts/money';
+import { paidWith } from '~/components/paid-with.ts';
 import type { Route } from './+types/invoice';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { useRootData } from '~/root.tsx';
@@ -23,7 +24,7 @@ export default function Invoice({ loaderData: o }: Route.ComponentProps) {
     [`Shipping (${o.shipping.label})`, o.totals.shippingCents],
     [`Sales tax (${o.totals.taxState})`, o.totals.taxCents],
     ['Total', o.totals.totalCents],
-    [`Paid, ${o.payment.brand} ending ${o.payment.last4}`, o.paidCents],
+    ...paidWith(o).map(([label, cents]): [string, number] => [`Paid, ${label}`, cents]),
     ...(o.refundedCents ? ([['Refunded', -o.refundedCents]] as Array<[string, number]>) : []),
   ];
   return (

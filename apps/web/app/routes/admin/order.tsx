@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useOutletContext } from 'react-router';
 import type { StaffMe } from '@facet/contracts/admin';
 import { formatMoney } from '@facet/contracts/money';
+import { paidWith } from '~/components/paid-with.ts';
 import type { Route } from './+types/order';
 import { AddressLines } from '~/components/address-lines.tsx';
 import { adminLoad } from '~/features/admin/shared/admin-api.ts';
@@ -177,9 +178,13 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
                 </div>
               ))}
             </dl>
-            <p className="mt-2 text-xs text-muted">
-              {o.payment.brand} ending {o.payment.last4}
-            </p>
+            <ul className="mt-2 text-xs text-muted">
+              {paidWith(o).map(([label, cents]) => (
+                <li key={label}>
+                  {label}: {formatMoney(cents, { exact: true })}
+                </li>
+              ))}
+            </ul>
           </section>
         </div>
       </div>

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   DISCOUNT_CODE,
   LINE_KIND_NAMES,
+  CODE_LINE_KINDS,
   LINE_KINDS,
   type AdminDiscount,
   type DiscountInput,
@@ -182,7 +183,7 @@ export function DiscountForm({ discount, onSaved }: { discount?: AdminDiscount; 
       <fieldset>
         <legend className="mb-1 text-sm font-medium">Takes money off</legend>
         <div className="flex flex-wrap gap-x-4 gap-y-1">
-          {LINE_KINDS.map((k) => (
+          {CODE_LINE_KINDS.map((k) => (
             <label key={k} className="flex items-center gap-2 text-sm">
               <input type="checkbox" value={k} {...register('appliesTo')} className="h-4 w-4" />
               {LINE_KIND_NAMES[k]}

@@ -1,0 +1,15 @@
+import type { Order } from '@facet/contracts/commerce';
+
+/**
+ * How an order was paid, part by part: each gift card, then the card for the rest (nothing for a
+ * card when gift cards paid it all). Amounts of the order's total, before any refund.
+ */
+export function paidWith(o: Pick<Order, 'giftCards' | 'payment' | 'totals'>): Array<[string, number]> {
+  const gifts = (o.giftCards ?? []).map((g): [string, number] => [`Gift card ending ${g.last4}`, g.cents]);
+  const rest = o.totals.totalCents - gifts.reduce((s, [, c]) => s + c, 0);
+  const card: Array<[string, number]> =
+    rest > 0 && o.payment.brand !== 'Gift card'
+      ? [[`${o.payment.brand || 'Card'} ending ${o.payment.last4}`, rest]]
+      : [];
+  return [...gifts, ...card];
+}
