@@ -64,6 +64,7 @@ export default [
     route('admin/markup', 'routes/admin/markup.tsx'),
     route('admin/discounts', 'routes/admin/discounts.tsx'),
     route('admin/sales', 'routes/admin/sales.tsx'),
+    route('admin/gift-cards', 'routes/admin/gift-cards.tsx'),
     route('admin/imports', 'routes/admin/imports.tsx'),
     route('admin/imports/:id', 'routes/admin/import.tsx'),
     route('admin/staff', 'routes/admin/staff.tsx'),

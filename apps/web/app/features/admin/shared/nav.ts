@@ -13,6 +13,7 @@ export const ADMIN_NAV: Array<{ label: string; href: string; permission: Permiss
   { label: 'Markup', href: '/admin/markup', permission: 'prices:write' },
   { label: 'Sales', href: '/admin/sales', permission: 'promotions:manage' },
   { label: 'Discount codes', href: '/admin/discounts', permission: 'promotions:manage' },
+  { label: 'Gift cards', href: '/admin/gift-cards', permission: 'giftcards:manage' },
   { label: 'Imports', href: '/admin/imports', permission: 'imports:run' },
   { label: 'Pages', href: '/admin/content', permission: 'content:write' },
   { label: 'Staff', href: '/admin/staff', permission: 'staff:manage' },
