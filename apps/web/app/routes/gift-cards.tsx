@@ -116,7 +116,7 @@ export default function GiftCards() {
                 })}
               </div>
             </fieldset>
-            <TextField form={form} name="amount" label="Or any amount (USD)" inputMode="numeric" prefix="$" required />
+            <TextField form={form} name="amount" label="Or any amount (USD)" inputMode="numeric" required />
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField form={form} name="recipientName" label="Their name" autoComplete="off" required />
               <TextField

@@ -33,7 +33,7 @@ export default function AdminGiftCards({ loaderData }: Route.ComponentProps) {
       >
         {(
           [
-            ['Issued', liability.issuedCents, `${liability.cards} cards`],
+            ['Issued', liability.issuedCents, `${liability.cards} ${liability.cards === 1 ? 'card' : 'cards'}`],
             ['Spent', liability.redeemedCents, 'net of refunds'],
             ['Adjusted', liability.adjustedCents, 'by staff'],
             ['Outstanding', liability.outstandingCents, 'owed on active cards'],
@@ -52,7 +52,7 @@ export default function AdminGiftCards({ loaderData }: Route.ComponentProps) {
         side="26rem"
         idle="Choose a card to see its ledger, adjust or disable it."
         list={
-          <>
+          <div>
             <Form method="get" role="search" className="mb-3 flex gap-2">
               <label htmlFor="gift-q" className="sr-only">
                 Find a card
@@ -120,7 +120,7 @@ export default function AdminGiftCards({ loaderData }: Route.ComponentProps) {
                 </table>
               </div>
             )}
-          </>
+          </div>
         }
         editor={
           open === null ? null : open === 'new' ? (
