@@ -154,6 +154,8 @@ export const orderLine = z.object({
   /** The unit price before an automatic sale, and its name. */
   wasUnitCents: z.number().int().optional(),
   saleName: z.string().optional(),
+  /** The discount code's share of the line (absent: none). */
+  discountCents: z.number().int().optional(),
 });
 export const orderSchema = z.object({
   number: z.string(),

@@ -172,6 +172,8 @@ export const orderLine = pgTable(
     /** The price before an automatic sale, and the sale's name, when one applied. */
     wasUnitCents: integer('was_unit_cents'),
     saleName: text('sale_name'),
+    /** The discount code's share of this line (what a refund of the line gives back less). */
+    discountCents: integer('discount_cents').notNull().default(0),
   },
   (t) => [index('order_line_order_idx').on(t.orderId)],
 );

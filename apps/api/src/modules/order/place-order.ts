@@ -237,6 +237,7 @@ const recordOrder: Step<PlaceState> = {
         lineTotalCents: l.lineTotalCents,
         wasUnitCents: l.wasCents ?? null,
         saleName: l.sale?.name ?? null,
+        discountCents: s.discount?.perLine[i] ?? 0,
       })),
     );
     await repo.insertStones(
@@ -303,7 +304,12 @@ const finalize: Step<PlaceState> = {
     };
     const order = toOrder(
       row,
-      s.lines!.map((l) => ({ ...l, wasUnitCents: l.wasCents, saleName: l.sale?.name })),
+      s.lines!.map((l, i) => ({
+        ...l,
+        wasUnitCents: l.wasCents,
+        saleName: l.sale?.name,
+        discountCents: s.discount?.perLine[i] ?? 0,
+      })),
       s.deps.settings.current(),
       (s.giftUses ?? []).map((u) => ({ last4: u.last4, cents: u.cents })),
     );

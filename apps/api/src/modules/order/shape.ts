@@ -34,6 +34,7 @@ export function toOrder(
     lineTotalCents: number;
     wasUnitCents?: number | null;
     saleName?: string | null;
+    discountCents?: number;
   }>,
   settings: StoreSettings,
   giftCards: Array<{ last4: string; cents: number }> = [],
@@ -53,6 +54,7 @@ export function toOrder(
       unitPriceCents: l.unitPriceCents,
       lineTotalCents: l.lineTotalCents,
       ...(l.wasUnitCents != null && l.saleName != null ? { wasUnitCents: l.wasUnitCents, saleName: l.saleName } : {}),
+      ...(l.discountCents ? { discountCents: l.discountCents } : {}),
     })),
     ...(giftCards.length ? { giftCards } : {}),
     shippingAddress: o.shippingAddress,

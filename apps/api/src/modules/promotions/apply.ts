@@ -13,6 +13,8 @@ export interface AppliedDiscount {
   label: string;
   cents: number;
   freeShipping: boolean;
+  /** What it takes off each line given to discountFor, index for index (0 for a line not for sale now). */
+  perLine: number[];
 }
 export type DiscountResult = { applied: AppliedDiscount; note: null } | { applied: null; note: string };
 
@@ -55,9 +57,12 @@ export async function discountFor(
     d.perCustomer !== null && (email || who.userId) ? repo.usesBy(db, d.id, email, who.userId) : Promise.resolve(0),
     widened(db, d.categoryIds),
   ]);
-  const discountLines: DiscountLine[] = lines
-    .filter((l) => l.available)
-    .map((l) => ({ kind: l.kind as LineKind, lineTotalCents: l.lineTotalCents, categoryId: l.categoryId ?? null }));
+  const open = lines.flatMap((l, i) => (l.available ? [i] : []));
+  const discountLines: DiscountLine[] = open.map((i) => ({
+    kind: lines[i]!.kind as LineKind,
+    lineTotalCents: lines[i]!.lineTotalCents,
+    categoryId: lines[i]!.categoryId ?? null,
+  }));
   const r = evaluateDiscount(d, discountLines, {
     now,
     timezone,
@@ -74,6 +79,7 @@ export async function discountFor(
       label: `${d.code} · ${d.name}`,
       cents: r.cents,
       freeShipping: r.freeShipping,
+      perLine: lines.map((_, i) => (open.includes(i) ? r.perLine[open.indexOf(i)]! : 0)),
     },
     note: null,
   };

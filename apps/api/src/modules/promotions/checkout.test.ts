@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { orderBody } from '../../test/checkout.ts';
+import { proratedRefund } from '@facet/contracts/refunds';
 import { adminCall, staffSession } from '../../test/staff.ts';
 
 // A shopper's discount code, from the cart to the order: what it takes off, why it does not apply,
@@ -91,6 +92,21 @@ describe('a discount code in the cart and at checkout', () => {
     });
     const uses = (await q<{ uses: number }>(sql`select uses from discount_code where code = 'CART20'`))[0]!.uses;
     expect(uses).toBe(1);
+    // Each line keeps its share of the code, so a refund of the piece alone gives back what was paid for it.
+    expect(order.lines.map((l: { discountCents?: number }) => l.discountCents ?? 0)).toEqual([ny.discountCents, 0]);
+    const piecePaid = piece.price - ny.discountCents;
+    const back = proratedRefund(order, [{ line: 0, quantity: 1 }]);
+    expect(back.goodsCents).toBe(piecePaid);
+    expect(back.taxCents).toBe(Math.round((piecePaid * ny.taxCents) / goods));
+    const staff = (await adminCall(t, manager, 'GET', `/orders/${order.number}`)).json().data;
+    expect(proratedRefund(staff, [{ line: 0, quantity: 1 }])).toEqual(back);
+    const refunded = await adminCall(t, manager, 'POST', `/orders/${order.number}/refunds`, {
+      version: staff.version,
+      amountCents: back.totalCents,
+      reason: 'Chain returned',
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().data.refundedCents).toBe(back.totalCents);
   });
 
   it('a code that does not apply is refused with the reason and not kept', async () => {

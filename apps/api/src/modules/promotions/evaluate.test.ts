@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { AdminDiscount } from '@facet/contracts/promotions';
 import { evaluateDiscount, type DiscountContext, type DiscountLine } from './evaluate.ts';
 
@@ -31,6 +32,27 @@ const chain: DiscountLine = { kind: 'product', lineTotalCents: 120_000, category
 const diamond: DiscountLine = { kind: 'diamond', lineTotalCents: 900_000, categoryId: null };
 
 describe('a discount code against a cart', () => {
+  it('shares an amount off over the eligible lines in whole cents that add up exactly (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 2_000_000 }), { minLength: 1, maxLength: 8 }),
+        fc.nat(),
+        (totals, off) => {
+          const lines = totals.map((c): DiscountLine => ({ kind: 'product', lineTotalCents: c, categoryId: 1 }));
+          const sum = totals.reduce((s, c) => s + c, 0);
+          const r = evaluateDiscount(code({ kind: 'amount', amountCents: (off % sum) + 1 }), lines, ctx());
+          if (!r.applies) throw new Error(r.reason);
+          expect(r.perLine.reduce((s, c) => s + c, 0)).toBe(r.cents);
+          r.perLine.forEach((c, i) => {
+            expect(c).toBeGreaterThanOrEqual(0);
+            expect(c).toBeLessThanOrEqual(totals[i]!);
+            expect(Math.abs(c - (r.cents * totals[i]!) / sum)).toBeLessThan(1);
+          });
+        },
+      ),
+    );
+  });
+
   it('never takes money off a gift card, and a gift card does not count towards its minimum', () => {
     const gift: DiscountLine = { kind: 'gift-card', lineTotalCents: 50_000, categoryId: null };
     expect(evaluateDiscount(code({ appliesTo: ['product'] }), [gift], ctx())).toMatchObject({ applies: false });
@@ -47,6 +69,7 @@ describe('a discount code against a cart', () => {
       cents: 24_000,
       freeShipping: false,
       eligibleCents: 120_000,
+      perLine: [24_000, 0],
     });
     const withStones = evaluateDiscount(code({ appliesTo: ['product', 'diamond'] }), [chain, diamond], ctx());
     expect(withStones).toMatchObject({ cents: 204_000 });

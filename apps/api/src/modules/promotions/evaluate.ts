@@ -27,7 +27,31 @@ export interface DiscountContext {
 }
 
 export type DiscountOutcome =
-  { applies: true; cents: number; freeShipping: boolean; eligibleCents: number } | { applies: false; reason: string };
+  | {
+      applies: true;
+      cents: number;
+      freeShipping: boolean;
+      eligibleCents: number;
+      /** What the discount takes off each line (index for index), so a refund of a line gives back its share. */
+      perLine: number[];
+    }
+  | { applies: false; reason: string };
+
+/** `cents` shared over `weights` in proportion, in whole cents that add up exactly (largest remainder). */
+export function shareOut(cents: number, weights: number[]): number[] {
+  const total = weights.reduce((s, w) => s + w, 0);
+  if (!total) return weights.map(() => 0);
+  const exact = weights.map((w) => (cents * w) / total);
+  const out = exact.map(Math.floor);
+  let left = cents - out.reduce((s, c) => s + c, 0);
+  const order = exact.map((e, i) => [e - out[i]!, i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, i] of order) {
+    if (left <= 0) break;
+    out[i]! += 1;
+    left--;
+  }
+  return out;
+}
 
 const day = (iso: string, timezone: string) =>
   new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: timezone }).format(
@@ -91,10 +115,16 @@ export function evaluateDiscount(
     );
 
   const eligibleCents = eligible.reduce((s, l) => s + l.lineTotalCents, 0);
-  if (d.kind === 'free-shipping') return { applies: true, cents: 0, freeShipping: true, eligibleCents };
+  if (d.kind === 'free-shipping')
+    return { applies: true, cents: 0, freeShipping: true, eligibleCents, perLine: lines.map(() => 0) };
   const cents =
     d.kind === 'percent'
       ? Math.round((eligibleCents * d.percentBp!) / 10_000)
       : Math.min(d.amountCents!, eligibleCents);
-  return { applies: true, cents, freeShipping: false, eligibleCents };
+  const chosen = new Set(eligible);
+  const perLine = shareOut(
+    cents,
+    lines.map((l) => (chosen.has(l) ? l.lineTotalCents : 0)),
+  );
+  return { applies: true, cents, freeShipping: false, eligibleCents, perLine };
 }

@@ -11,6 +11,7 @@ import {
   type StaffMe,
 } from '@facet/contracts/admin';
 import { centsOf, decimalPrice, formatMoney } from '@facet/contracts/money';
+import { proratedRefund } from '@facet/contracts/refunds';
 import { useForm } from '~/components/form/use-form.ts';
 import { TextField } from '~/components/form/text-field.tsx';
 import { SelectField } from '~/components/form/select-field.tsx';
@@ -121,8 +122,27 @@ function Refund({ order, onChange }: { order: AdminOrder; onChange: Update }) {
   };
   const form = useForm(schemas, { amount: decimalPrice(left), reason: '' });
   const [confirming, setConfirming] = useState(false);
+  const [picked, setPicked] = useState<number[]>([]);
   const { busy, run } = useAdminAction();
   const amountCents = centsOf(Number(form.values.amount) || 0);
+  const share = proratedRefund(
+    order,
+    picked.map((i) => ({ line: i, quantity: order.lines[i]!.quantity })),
+  );
+  // Items returned: what was paid for them (less their share of a discount code) and their tax.
+  const pick = (i: number, on: boolean) => {
+    const next = on ? [...picked, i] : picked.filter((x) => x !== i);
+    setPicked(next);
+    const r = proratedRefund(
+      order,
+      next.map((x) => ({ line: x, quantity: order.lines[x]!.quantity })),
+    );
+    form.set('amount', decimalPrice(Math.min(left, r.totalCents || left)));
+  };
+  const gifts = order.giftCards ?? [];
+  const backTo = gifts.length
+    ? `the gift ${gifts.length === 1 ? 'card' : 'cards'} it was paid with (${gifts.map((g) => `ending ${g.last4}`).join(', ')}) first, then the customer's ${order.payment.brand} ending ${order.payment.last4}`
+    : `the customer's ${order.payment.brand} ending ${order.payment.last4}`;
   return (
     <form
       method="post"
@@ -137,6 +157,29 @@ function Refund({ order, onChange }: { order: AdminOrder; onChange: Update }) {
     >
       <h2 className={heading}>Refund</h2>
       <p className="mt-1 text-xs text-muted">Up to {formatMoney(left, { exact: true })} can still be refunded.</p>
+      <fieldset className="mt-3">
+        <legend className="text-xs font-medium">Items coming back (fills in the amount)</legend>
+        {order.lines.map((l, i) => (
+          <label key={i} className="mt-1 flex items-start gap-2 text-xs">
+            <input
+              type="checkbox"
+              className="mt-0.5 h-4 w-4"
+              checked={picked.includes(i)}
+              onChange={(e) => pick(i, e.target.checked)}
+            />
+            <span>
+              {l.title}
+              {l.quantity > 1 ? ` × ${l.quantity}` : ''}
+              {l.discountCents ? ` (less ${formatMoney(l.discountCents, { exact: true })} discount)` : ''}
+            </span>
+          </label>
+        ))}
+        {picked.length > 0 && (
+          <p className="mt-1 text-xs text-muted" data-testid="refund-share">
+            Items {formatMoney(share.goodsCents, { exact: true })} + tax {formatMoney(share.taxCents, { exact: true })}
+          </p>
+        )}
+      </fieldset>
       <div className="mt-3 grid gap-3">
         <TextField form={form} name="amount" label="Amount (USD)" inputMode="decimal" required />
         <TextField form={form} name="reason" label="Reason" required />
@@ -147,7 +190,7 @@ function Refund({ order, onChange }: { order: AdminOrder; onChange: Update }) {
       <Confirm
         open={confirming}
         title={`Refund ${formatMoney(amountCents, { exact: true })}?`}
-        body={`The money goes back to the customer's ${order.payment.brand} ending ${order.payment.last4}, and they are e-mailed. This cannot be undone.`}
+        body={`The money goes back to ${backTo}, and they are e-mailed. This cannot be undone.`}
         action="Refund"
         onClose={() => setConfirming(false)}
         onConfirm={() =>

@@ -1,0 +1,1 @@
+ALTER TABLE "order_line" ADD COLUMN "discount_cents" integer DEFAULT 0 NOT NULL;
