@@ -175,9 +175,9 @@ async function main() {
   if (db === 'postgres') env.DATABASE_URL = await postgresUrl();
   else delete env.DATABASE_URL;
   const importMode = only.startsWith('import');
-  // The import bench signs in as a manager; made before the server starts (the embedded database
-  // belongs to one process at a time).
-  if (importMode) {
+  // The import bench and the promotions rows sign in as a manager, made before the server starts
+  // (the embedded database belongs to one process at a time).
+  {
     const made = spawnSync(
       process.execPath,
       ['apps/api/src/cli/staff.ts', 'add', BENCH_STAFF.email, '--role', 'manager'],
@@ -523,15 +523,32 @@ async function main() {
     },
     card: { name: 'Bench Buyer', number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
   });
-  const closedLoop = async (name: string, op: (session: string) => Promise<{ ms: number; ok: boolean }>) => {
+  /**
+   * A closed loop of 10 workers, each with its own visitor, timing `op` only. With `prepare`, carts
+   * are filled before the timed phase (a pool), so the measured calls run alone: the rate is of the
+   * call itself, not of the call and the shopping before it.
+   */
+  const closedLoop = async (
+    name: string,
+    op: (session: string) => Promise<{ ms: number; ok: boolean }>,
+    prepare?: (session: string) => Promise<unknown>,
+  ) => {
     const times: number[] = [];
     let errors = 0;
-    const phase = async (seconds: number, record: boolean) => {
+    const phase = async (seconds: number, record: boolean, pool?: string[]) => {
       const until = Date.now() + seconds * 1000;
       await Promise.all(
         Array.from({ length: 10 }, async () => {
           while (Date.now() < until) {
-            const r = await op(randomUUID());
+            let session: string | undefined;
+            if (pool) {
+              session = pool.pop();
+              if (!session) break;
+            } else {
+              session = randomUUID();
+              await prepare?.(session);
+            }
+            const r = await op(session);
             if (record) {
               times.push(r.ms);
               if (!r.ok) errors++;
@@ -541,9 +558,15 @@ async function main() {
       );
     };
     await phase(warmupS, false);
+    let pool: string[] | undefined;
+    if (prepare) {
+      // More carts than the fastest store places in the time (300 orders/s).
+      pool = Array.from({ length: durationS * 300 }, () => randomUUID());
+      for (let i = 0; i < pool.length; i += 20) await Promise.all(pool.slice(i, i + 20).map((p) => prepare(p)));
+    }
     const t0 = Date.now();
     const cpu0 = cpuSeconds(server.pid!);
-    await phase(durationS, true);
+    await phase(durationS, true, pool);
     record(name, '', times.length / ((Date.now() - t0) / 1000), times, errors, cpu0);
   };
   const timed = async (url: string, init: RequestInit) => {
@@ -554,26 +577,95 @@ async function main() {
   };
   const addName = 'add to cart (new cart each time)';
   const orderName = 'place order (test card, one line)';
+  const saleAddName = 'add to cart, sale on (new cart each time)';
+  const saleOrderName = 'place order, sale and code on (test card)';
   const addToCart = (session: string) =>
     timed(`${base}/api/cart/items`, { method: 'POST', headers: { ...json, 'x-session-id': session }, body: addBody });
-  const placeOrder = async (session: string) => {
-    await fetch(`${base}/api/cart/items`, {
+  const fillCart = (session: string) =>
+    fetch(`${base}/api/cart/items`, {
       method: 'POST',
       headers: { ...json, 'x-session-id': session },
       body: addBody,
     }).then((r) => r.arrayBuffer());
-    return timed(`${base}/api/order`, {
+  const placeOrder = (session: string) =>
+    timed(`${base}/api/order`, {
       method: 'POST',
       headers: { ...json, 'x-session-id': session, 'idempotency-key': session },
       body: orderBody,
     });
+  // The same two with a sale on the chain's category and a 10 % code applied to each cart before
+  // the order is timed (made through the back office, as a manager would).
+  const promotions = async () => {
+    const login = await fetch(`${base}/api/admin/auth/login`, {
+      method: 'POST',
+      headers: { ...json, origin: base },
+      body: JSON.stringify(BENCH_STAFF),
+    });
+    if (!login.ok) throw new Error(`bench staff sign-in: ${login.status}`);
+    const staff = { ...json, origin: base, cookie: login.headers.get('set-cookie')!.split(';')[0]! };
+    const day = 86_400_000;
+    const made = await Promise.all([
+      fetch(`${base}/api/admin/sales`, {
+        method: 'POST',
+        headers: staff,
+        body: JSON.stringify({
+          name: 'Bench sale',
+          percent: 20,
+          startsAt: new Date(Date.now() - day).toISOString(),
+          endsAt: new Date(Date.now() + day).toISOString(),
+          categoryIds: [1301],
+          designs: [],
+          metals: [],
+          active: true,
+        }),
+      }),
+      fetch(`${base}/api/admin/discounts`, {
+        method: 'POST',
+        headers: staff,
+        body: JSON.stringify({
+          code: 'BENCH10',
+          name: 'Bench 10% off',
+          kind: 'percent',
+          percentBp: 1_000,
+          amountCents: null,
+          minSubtotalCents: 0,
+          appliesTo: ['product'],
+          categoryIds: null,
+          startsAt: null,
+          endsAt: null,
+          maxUses: null,
+          perCustomer: null,
+          firstOrderOnly: false,
+          emails: null,
+          combines: false,
+          active: true,
+        }),
+      }),
+    ]);
+    for (const r of made) if (r.status !== 201) throw new Error(`bench promotions: ${r.status} ${await r.text()}`);
+    await sleep(500); // every instance follows a sale within a second
   };
-  for (const [name, op, word] of [
-    [addName, addToCart, 'add to cart'],
-    [orderName, placeOrder, 'place order'],
+  const fillCartWithCode = async (session: string) => {
+    await fillCart(session);
+    await fetch(`${base}/api/cart/discount`, {
+      method: 'PUT',
+      headers: { ...json, 'x-session-id': session },
+      body: JSON.stringify({ code: 'BENCH10' }),
+    }).then((r) => r.arrayBuffer());
+  };
+  let promoted = false;
+  for (const [name, op, word, prepare] of [
+    [addName, addToCart, 'add to cart', undefined],
+    [orderName, placeOrder, 'place order', fillCart],
+    [saleAddName, addToCart, 'add to cart, sale on', undefined],
+    [saleOrderName, placeOrder, 'place order, sale and code on', fillCartWithCode],
   ] as const) {
     if (!(check ? wanted(name) : word.includes(only))) continue;
-    for (let rep = 0; rep < repeats; rep++) await closedLoop(name, op);
+    if ((name === saleAddName || name === saleOrderName) && !promoted) {
+      await promotions();
+      promoted = true;
+    }
+    for (let rep = 0; rep < repeats; rep++) await closedLoop(name, op, prepare);
     keepMedian(repeats);
   }
   let checkFailed = false;

@@ -1,8 +1,7 @@
 // The module's public face: what the rest of the API may use of it (lint refuses other imports from outside).
 export { computeTotals, giftCardCentsOf, shippingOptions } from './pricing.ts';
 export {
-  cartDiscountCode,
-  cartIdOf,
+  cartOf,
   claimVisitorCart,
   emptyCart,
   priceChoice,

@@ -17,6 +17,8 @@ const ENSURE_WITH_LINES = (owner: 'user_id' | 'session_id') => `
     l.quantity, l.created_at as "createdAt"
   from c left join cart_line l on l.cart_id = c.id order by l.id`;
 const CART_OF = (owner: 'user_id' | 'session_id') => `select id from cart where ${owner} = $1 limit 1`;
+const CART_AND_CODE_OF = (owner: 'user_id' | 'session_id') =>
+  `select id, discount_code as code from cart where ${owner} = $1 limit 1`;
 const CART_LINES = `
   select id, cart_id as "cartId", kind, ref_id as "refId", configuration, line_key as "lineKey", quantity,
     created_at as "createdAt"
@@ -41,6 +43,23 @@ export const cartRepository = {
         ? await named<{ id: number }>(db, 'cart_of_session', CART_OF('session_id'), [owner.sessionId])
         : [];
     return rows[0]?.id ?? null;
+  },
+
+  /** The owner's cart and the discount code on it, in one read (checkout needs both). */
+  findWithCode: async (db: DbOrTx, owner: Owner) => {
+    const rows = owner.userId
+      ? await named<{ id: number; code: string | null }>(db, 'cart_and_code_of_user', CART_AND_CODE_OF('user_id'), [
+          owner.userId,
+        ])
+      : owner.sessionId
+        ? await named<{ id: number; code: string | null }>(
+            db,
+            'cart_and_code_of_session',
+            CART_AND_CODE_OF('session_id'),
+            [owner.sessionId],
+          )
+        : [];
+    return rows[0] ?? null;
   },
 
   findBySession: async (db: DbOrTx, sessionId: string) =>

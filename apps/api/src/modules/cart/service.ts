@@ -27,10 +27,9 @@ export const priceChoice = (
 ) => priceLine(db, { ...choice, cartId: 0, quantity: 1, createdAt: new Date() });
 
 /** The owner's cart id, if they have one (checkout reads and empties it in its own transaction). */
-export const cartIdOf = (db: DbOrTx, owner: Owner) => repo.find(db, owner);
+/** The owner's cart id and the discount code entered on it (checkout works the code out again with the e-mail typed there). */
+export const cartOf = (db: DbOrTx, owner: Owner) => repo.findWithCode(db, owner);
 export const emptyCart = (db: DbOrTx, cartId: number) => repo.clear(db, cartId);
-/** The discount code entered on a cart (checkout works it out again with the e-mail typed there). */
-export const cartDiscountCode = (db: DbOrTx, cartId: number) => repo.discountCodeOf(db, cartId);
 type AddInput = z.output<typeof addItemBody>;
 
 /** A gift card arrives today or on a later day of the store's calendar, within a year. */

@@ -6,8 +6,8 @@ import { AppError, Conflict, Unavailable, Unprocessable, Validation } from '../.
 import type { Step } from '../../flow.ts';
 import { hashToken } from '../../secrets.ts';
 import { keepCheckoutAddress } from '../address/index.ts';
-import { cartDiscountCode, cartIdOf, emptyCart, pricedLines, type Owner } from '../cart/index.ts';
-import { discountFor, recordRedemption, takeUse, type AppliedDiscount } from '../promotions/index.ts';
+import { cartOf, emptyCart, pricedLines, type Owner } from '../cart/index.ts';
+import { discountFor, redeemCode, type AppliedDiscount } from '../promotions/index.ts';
 import { saleBook } from '../sales/index.ts';
 import { boughtCards, issueBoughtCards, planGiftCards, spendGiftCards, type GiftUse } from '../gift-cards/index.ts';
 import { computeTotals, giftCardCentsOf } from '../cart/index.ts';
@@ -47,6 +47,8 @@ export interface PlaceState {
   inserted?: OrderRow;
   /** The payment made for this order (an authorisation, or an intent for the browser to pay). */
   payment?: { ref: string; brand: string; last4: string; clientSecret?: string };
+  /** The discount code entered on the cart (worked out again here with the e-mail typed). */
+  code?: string | null;
   /** What the shopper's gift cards pay, card by card; the payment covers the rest. */
   giftUses?: GiftUse[];
 }
@@ -77,7 +79,9 @@ const unreachable = () =>
 const loadCart: Step<PlaceState> = {
   name: 'load cart',
   async run(s) {
-    const cartId = await cartIdOf(tx(s), s.owner);
+    const cart = await cartOf(tx(s), s.owner);
+    const cartId = cart?.id ?? null;
+    s.code = cart?.code ?? null;
     const sales = await saleBook(s.deps.db);
     let lines = await pricedLines(tx(s), cartId, sales);
     if (!cartId || !lines.length) throw new Unprocessable('Your cart is empty.');
@@ -111,7 +115,7 @@ const checkCart: Step<PlaceState> = {
     // The line stays in the cart, marked, so the shopper sees what changed and decides.
     if (blocked) throw new Conflict(`Please review your cart — ${blocked.title}: ${blocked.message}`);
     const subtotal = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
-    const code = await cartDiscountCode(tx(s), s.cartId!);
+    const code = s.code;
     if (code) {
       const who = { email: s.input.email, userId: s.owner.userId };
       const r = await discountFor(tx(s), code, lines, who, s.deps.config.STORE_TIMEZONE);
@@ -139,15 +143,10 @@ const checkCart: Step<PlaceState> = {
   },
 };
 
-/** Each serialized stone sold (card paid now) or reserved until the browser's payment completes; melee and pieces on hand taken from stock; a use of the discount code taken. */
+/** Each serialized stone sold (card paid now) or reserved until the browser's payment completes; melee and pieces on hand taken from stock. */
 const takeStones: Step<PlaceState> = {
   name: 'take stones',
   async run(s) {
-    // One use at a time, never past its limit: of twenty orders racing for a single-use code, one gets it.
-    if (s.discount && !(await takeUse(tx(s), s.discount.codeId)))
-      throw new Conflict(
-        `Sorry, the code ${s.discount.code} has just been used up. Remove it from your cart to place the order.`,
-      );
     s.expiresAt = new Date(Date.now() + s.deps.config.PAYMENT_HOLD_MINUTES * 60_000);
     for (const line of s.lines!) {
       for (const stone of line.stones) {
@@ -213,14 +212,20 @@ const recordOrder: Step<PlaceState> = {
     const orderId = s.inserted.id;
     // Spent now, in this transaction: a failure after this point gives it all back.
     if (s.giftUses) await spendGiftCards(tx(s), orderId, s.giftUses, s.input.email);
-    if (s.discount)
-      await recordRedemption(tx(s), {
+    // One use at a time, never past its limit: of twenty orders racing for a single-use code, one gets it.
+    if (
+      s.discount &&
+      !(await redeemCode(tx(s), {
         codeId: s.discount.codeId,
         orderId,
         email: s.input.email,
         userId: s.owner.userId,
         cents: totals.discountCents,
-      });
+      }))
+    )
+      throw new Conflict(
+        `Sorry, the code ${s.discount.code} has just been used up. Remove it from your cart to place the order.`,
+      );
     await repo.insertLines(
       tx(s),
       s.lines!.map((l, i) => ({

@@ -85,7 +85,6 @@ export async function discountFor(
   };
 }
 
-/** Checkout takes one use in the order's transaction: false when the code was just used up or turned off. */
-export const takeUse = repo.take;
-export const recordRedemption = repo.redeemed;
+/** Checkout takes one use for its order, in the order's transaction: false when the code was just used up or turned off. */
+export const redeemCode = repo.redeem;
 export const releaseRedemption = repo.release;

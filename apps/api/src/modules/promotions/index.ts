@@ -1,9 +1,2 @@
 // The module's public face: what the rest of the API may use of it (lint refuses other imports from outside).
-export {
-  discountFor,
-  recordRedemption,
-  releaseRedemption,
-  takeUse,
-  type AppliedDiscount,
-  type DiscountResult,
-} from './apply.ts';
+export { discountFor, redeemCode, releaseRedemption, type AppliedDiscount, type DiscountResult } from './apply.ts';

@@ -1,16 +1,36 @@
 import { sql } from 'drizzle-orm';
 import type { AdminDiscount, DiscountInput } from '@facet/contracts/promotions';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { named } from '../../db/named-statements.ts';
 
-// Discount codes. Nothing here is in a cached shopper answer (carts are per visitor), so a code's
-// change needs no catalogue signal: every instance reads the row when it prices a cart.
+/**
+ * A code's standing uses. The counter column is kept only for codes with a limit (it is what the
+ * limit is enforced on, under the row's lock); a code without one is never locked by an order, so
+ * a popular code does not make checkouts wait for each other. Both read the same: the redemptions.
+ */
+const USES = sql.raw(
+  `(select count(*)::int from discount_redemption r where r.code_id = discount_code.id and r.released_at is null)`,
+);
 
-const COLS = sql`id, code, name, kind, percent_bp as "percentBp", amount_cents as "amountCents",
+const COLS_TEXT = `id, code, name, kind, percent_bp as "percentBp", amount_cents as "amountCents",
   min_subtotal_cents as "minSubtotalCents", applies_to as "appliesTo", category_ids as "categoryIds",
   to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "startsAt",
   to_char(ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "endsAt",
   max_uses as "maxUses", per_customer as "perCustomer", first_order_only as "firstOrderOnly", emails, combines,
-  active, uses, batch, version, created_by as "createdBy"`;
+  active, (select count(*)::int from discount_redemption r where r.code_id = discount_code.id and r.released_at is null) as uses,
+  batch, version, created_by as "createdBy"`;
+const BY_CODE = `select ${COLS_TEXT} from discount_code where code = $1`;
+const REDEEM = `with limited as (
+    update discount_code set uses = uses + 1 where id = $1 and active and max_uses is not null and uses < max_uses
+    returning id),
+  ok as (select id from limited union all select id from discount_code where id = $1 and active and max_uses is null)
+  insert into discount_redemption (code_id, order_id, email, user_id, cents)
+  select id, $2, $3, $4, $5 from ok returning id`;
+
+// Discount codes. Nothing here is in a cached shopper answer (carts are per visitor), so a code's
+// change needs no catalogue signal: every instance reads the row when it prices a cart.
+
+const COLS = sql.raw(COLS_TEXT);
 
 /** A list as a PostgreSQL array parameter (null stays null). */
 const arr = (xs: readonly (string | number)[] | null, type: 'text' | 'int') =>
@@ -23,13 +43,12 @@ export const promotionsRepository = {
     rowsOf<AdminDiscount>(
       await db.execute(sql`select ${COLS} from discount_code where id = ${id} ${lock ? sql`for update` : sql``}`),
     )[0] ?? null,
+  // Read by every cart and checkout with a code: parsed and planned once.
   byCode: async (db: DbOrTx, code: string) =>
-    rowsOf<AdminDiscount>(
-      await db.execute(sql`select ${COLS} from discount_code where code = ${code.toUpperCase()}`),
-    )[0] ?? null,
+    (await named<AdminDiscount>(db, 'discount_by_code', BY_CODE, [code.toUpperCase()]))[0] ?? null,
   batch: async (db: DbOrTx, batch: string) =>
     rowsOf<{ code: string; name: string; uses: number; endsAt: string | null }>(
-      await db.execute(sql`select code, name, uses,
+      await db.execute(sql`select code, name, ${USES} as uses,
         to_char(ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "endsAt"
         from discount_code where batch = ${batch} order by code`),
     ),
@@ -58,7 +77,7 @@ export const promotionsRepository = {
       applies_to = ${arr(d.appliesTo, 'text')}, category_ids = ${arr(d.categoryIds, 'int')}, starts_at = ${d.startsAt},
       ends_at = ${d.endsAt}, max_uses = ${d.maxUses}, per_customer = ${d.perCustomer},
       first_order_only = ${d.firstOrderOnly}, emails = ${arr(d.emails, 'text')}, combines = ${d.combines},
-      active = ${d.active}, version = version + 1 where id = ${id}`),
+      active = ${d.active}, uses = ${USES}, version = version + 1 where id = ${id}`),
 
   /** Orders this shopper placed before that still stand (for first-order codes). */
   priorOrders: async (db: DbOrTx, email: string | null, userId: number | null) =>
@@ -75,21 +94,26 @@ export const promotionsRepository = {
     )[0]!.n,
   emailOf: async (db: DbOrTx, userId: number) =>
     rowsOf<{ email: string }>(await db.execute(sql`select email from app_user where id = ${userId}`))[0]?.email ?? null,
-  /** One use taken, only while the code is active and not used up (the row lock orders racing orders). */
-  take: async (tx: DbOrTx, codeId: number) =>
-    rowsOf<{ id: number }>(
-      await tx.execute(sql`update discount_code set uses = uses + 1 where id = ${codeId} and active
-        and (max_uses is null or uses < max_uses) returning id`),
-    ).length === 1,
-  redeemed: (tx: DbOrTx, r: { codeId: number; orderId: number; email: string; userId: number | null; cents: number }) =>
-    tx.execute(sql`insert into discount_redemption (code_id, order_id, email, user_id, cents)
-      values (${r.codeId}, ${r.orderId}, ${r.email}, ${r.userId}, ${r.cents})`),
+  /**
+   * A use taken and recorded for the order in one statement: false when the code was just used up
+   * or turned off. Only a code with a limit is counted on its row (under its lock, so racing orders
+   * queue and never pass the limit); one without a limit is only read, so orders using it never wait.
+   */
+  redeem: async (
+    tx: DbOrTx,
+    r: { codeId: number; orderId: number; email: string; userId: number | null; cents: number },
+  ) =>
+    (await named<{ id: number }>(tx, 'discount_redeem', REDEEM, [r.codeId, r.orderId, r.email, r.userId, r.cents]))
+      .length === 1,
   /** The order's use given back (cancelled, or never paid): the code may be used again. */
   release: async (tx: DbOrTx, orderId: number) => {
     const [r] = rowsOf<{ codeId: number }>(
       await tx.execute(sql`update discount_redemption set released_at = now() where order_id = ${orderId}
         and released_at is null returning code_id as "codeId"`),
     );
-    if (r) await tx.execute(sql`update discount_code set uses = uses - 1 where id = ${r.codeId} and uses > 0`);
+    if (r)
+      await tx.execute(
+        sql`update discount_code set uses = uses - 1 where id = ${r.codeId} and uses > 0 and max_uses is not null`,
+      );
   },
 };
