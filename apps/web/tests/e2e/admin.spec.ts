@@ -300,6 +300,8 @@ test('every back-office page passes axe', async ({ browser, page }) => {
     '/admin/stones/gemstones/new',
     '/admin/melee',
     '/admin/discounts',
+    '/admin/sales',
+    '/admin/gift-cards',
   ];
   for (const path of pages) {
     await owner.goto(path);

@@ -23,6 +23,8 @@ const forms: Array<{ page: string; form: string }> = [
   { page: '/contact-us', form: 'main form' },
   { page: '/book-appointment', form: 'form[aria-label="Book an appointment"]' },
   { page: '/', form: 'form[aria-label="Newsletter"]' },
+  { page: '/gift-cards', form: 'form[aria-label="Buy a gift card"]' },
+  { page: '/gift-cards/balance', form: 'form[aria-label="Check a gift card"]' },
 ];
 
 for (const { page: path, form } of forms)

@@ -41,6 +41,8 @@ test('the key pages are valid HTML with names and references that assistive tech
     '/contact-us',
     '/wishlist',
     '/book-appointment',
+    '/gift-cards',
+    '/gift-cards/balance',
   ];
   const problems: string[] = [];
   for (const path of pages) {

@@ -210,6 +210,8 @@ test.describe('mobile', () => {
       '/wishlist',
       '/book-appointment',
       '/contact-us',
+      '/gift-cards',
+      '/gift-cards/balance',
     ]) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');

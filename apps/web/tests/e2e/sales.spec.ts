@@ -31,7 +31,8 @@ test('a sale on chains shows “was” prices on the cards, the page, the cart, 
   await form.getByLabel('Categories').selectOption({ label: 'Chains' });
   await form.getByRole('button', { name: 'Schedule sale' }).click();
   await expect(manager.getByRole('row', { name: /Chain week .* Chains .* On now/ }).first()).toBeVisible();
-  // The toast fades as it comes and goes: axe looks at the page once it has gone.
+  // The toast fades as it comes and goes: axe looks at the page once it has come and gone.
+  await expect(manager.getByText('Chain week is scheduled.')).toBeVisible();
   await expect(manager.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
   expect(await axe(manager)).toEqual([]);
 
