@@ -17,7 +17,9 @@ const walk = (d) => {
       walk(p);
       continue;
     }
-    if (!COMPRESSIBLE.test(name) || statSync(p).size < 1024) continue;
+    // Small chunks too: a page loads several (a route's loader, a shared price label), and each
+    // sent raw costs more than its brotli copy plus the header saying so.
+    if (!COMPRESSIBLE.test(name) || statSync(p).size < 256) continue;
     const raw = readFileSync(p);
     const br = brotliCompressSync(raw, {
       params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
