@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { CATEGORY } from '@facet/contracts/categories';
 import { paths } from '@facet/contracts/paths';
 import { expect, test } from './support/ready.ts';
-import { fillAddress } from './support/account.ts';
+import { contactAndAddress, payByCard } from './support/checkout.ts';
 import { mailTo } from './support/mail.ts';
 import { signIn } from './support/staff.ts';
 
@@ -12,28 +12,6 @@ import { signIn } from './support/staff.ts';
 
 const axe = async (page: Page) =>
   (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations;
-
-async function checkout(page: Page, email: string) {
-  await page
-    .getByRole('region', { name: /Contact/ })
-    .getByLabel('Email')
-    .fill(email);
-  await fillAddress(page.getByRole('region', { name: /Shipping address/ }), {
-    name: 'Ada Lovelace',
-    line1: '350 Fifth Ave',
-    city: 'New York',
-    state: 'NY',
-    zip: '10118',
-    phone: '(212) 555-0100',
-  });
-}
-async function payByCard(page: Page) {
-  const pay = page.getByRole('region', { name: /Payment/ });
-  await pay.getByLabel('Name on card').fill('Ada Lovelace');
-  await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await pay.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await pay.getByLabel('Security code').fill('123');
-}
 
 test('a gift card bought in the store arrives by e-mail and pays $100 of another shopper’s order, the rest by card', async ({
   browser,
@@ -53,7 +31,7 @@ test('a gift card bought in the store arrives by e-mail and pays $100 of another
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByTestId('cart-line')).toContainText('Gift card for Ines');
   await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
-  await checkout(page, `marta.${Date.now()}@example.com`);
+  await contactAndAddress(page, `marta.${Date.now()}@example.com`);
   await payByCard(page);
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/order-confirmation\?number=FCT-/);
@@ -78,7 +56,7 @@ test('a gift card bought in the store arrives by e-mail and pays $100 of another
   await ines.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(ines.getByText(/added to your cart/)).toBeVisible();
   await ines.goto('/checkout');
-  await checkout(ines, recipient);
+  await contactAndAddress(ines, recipient);
   await ines.getByLabel(/^Gift card/).fill(code);
   await ines.getByRole('button', { name: 'Apply' }).click();
   await expect(ines.getByTestId('applied-gift-card')).toContainText(

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/ready.ts';
-import { fillAddress } from './support/account.ts';
+import { contactAndAddress, payByCard } from './support/checkout.ts';
 import { mailTo } from './support/mail.ts';
 import { signIn } from './support/staff.ts';
 
@@ -67,23 +67,8 @@ test('a sale on chains shows “was” prices on the cards, the page, the cart, 
 
   await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
   const email = `sale.${Date.now()}@example.com`;
-  await page
-    .getByRole('region', { name: /Contact/ })
-    .getByLabel('Email')
-    .fill(email);
-  await fillAddress(page.getByRole('region', { name: /Shipping address/ }), {
-    name: 'Ada Lovelace',
-    line1: '350 Fifth Ave',
-    city: 'New York',
-    state: 'NY',
-    zip: '10118',
-    phone: '(212) 555-0100',
-  });
-  const pay = page.getByRole('region', { name: /Payment/ });
-  await pay.getByLabel('Name on card').fill('Ada Lovelace');
-  await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await pay.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await pay.getByLabel('Security code').fill('123');
+  await contactAndAddress(page, email);
+  await payByCard(page);
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/order-confirmation\?number=FCT-/);
   await expect(page.getByText('Chain week')).toBeVisible();

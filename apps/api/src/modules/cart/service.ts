@@ -17,6 +17,7 @@ import { computeTotals, giftCardCentsOf, shippingOptions } from './pricing.ts';
 import { cartRepository as repo, type CartLineRow, type Owner } from './repository.ts';
 import { discountFor, type DiscountResult } from '../promotions/index.ts';
 import { saleBook, type SaleBook } from '../sales/index.ts';
+import { storeToday } from '../gift-cards/index.ts';
 
 export type { Owner, PricedLine };
 
@@ -34,10 +35,8 @@ type AddInput = z.output<typeof addItemBody>;
 
 /** A gift card arrives today or on a later day of the store's calendar, within a year. */
 function checkDeliveryDay(day: string, timezone: string) {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(new Date());
-  const yearOn = new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(
-    new Date(Date.now() + 365 * 86_400_000),
-  );
+  const today = storeToday(timezone);
+  const yearOn = storeToday(timezone, new Date(Date.now() + 365 * 86_400_000));
   if (day < today) throw new Validation('Choose today or a later day.', { deliverOn: 'Today or later' });
   if (day > yearOn) throw new Validation('Choose a day within a year.', { deliverOn: 'Within a year' });
 }

@@ -8,6 +8,7 @@ import { orderBody } from '../../test/checkout.ts';
 import { testCardProvider, type CardProvider } from './payment.ts';
 import { PLACE_ORDER_STEPS } from './place-order.ts';
 import { placeOrder, type OrderDeps } from './service.ts';
+import { hashGiftCode, newGiftCode } from '../gift-cards/code.ts';
 
 // Placing an order is a list of named steps; a failure after any one of them must leave nothing
 // behind: no order, no sold or held stone, no authorised money, no e-mail, the cart as it was.
@@ -74,15 +75,26 @@ async function cartWithDiamond() {
     payload: { code },
   });
   expect(applied.statusCode, applied.body).toBe(200);
-  return { session, diamondId: d.id, pieceId: piece.id, code };
+  // A $50 gift card pays part of it.
+  const gift = newGiftCode();
+  await t.database.db.execute(sql`insert into gift_card (code_hash, last4, initial_cents, balance_cents,
+    recipient_name, recipient_email, sender_name, deliver_on, delivered_at, created_by)
+    values (${hashGiftCode(gift)}, ${gift.slice(-4)}, 5000, 5000, 'Ada', 'ada@example.com', 'Facet', '2026-01-01', now(), 'test')`);
+  return { session, diamondId: d.id, pieceId: piece.id, code, gift };
 }
 const counts = async () =>
-  one<{ orders: number; mails: number; stones: number; redemptions: number }>(sql`
+  one<{ orders: number; mails: number; stones: number; redemptions: number; giftMoves: number }>(sql`
     select (select count(*)::int from customer_order) as orders, (select count(*)::int from outbox_mail) as mails,
-      (select count(*)::int from order_stone) as stones, (select count(*)::int from discount_redemption) as redemptions`);
-const stockAndUses = (pieceId: number, code: string) =>
-  one<{ stock: number; uses: number }>(sql`select (select stock from product where id = ${pieceId}) as stock,
-    (select uses from discount_code where code = ${code}) as uses`);
+      (select count(*)::int from order_stone) as stones, (select count(*)::int from discount_redemption) as redemptions,
+      (select count(*)::int from gift_card_entry) + (select count(*)::int from gift_card_payment) as "giftMoves"`);
+const stockAndUses = (pieceId: number, code: string, gift: string) =>
+  one<{
+    stock: number;
+    uses: number;
+    gift: number;
+  }>(sql`select (select stock from product where id = ${pieceId}) as stock,
+    (select uses from discount_code where code = ${code}) as uses,
+    (select balance_cents from gift_card where code_hash = ${hashGiftCode(gift)}) as gift`);
 
 describe('placing an order, step by step', () => {
   it('names its steps in the order they run', () => {
@@ -100,12 +112,12 @@ describe('placing an order, step by step', () => {
 
   for (const step of PLACE_ORDER_STEPS.map((s) => s.name))
     it(`a failure after "${step}" leaves no half order, no held stone, no authorised money, no e-mail`, async () => {
-      const { session, diamondId, pieceId, code } = await cartWithDiamond();
+      const { session, diamondId, pieceId, code, gift } = await cartWithDiamond();
       authorised.clear();
       voided.clear();
       const before = await counts();
-      const held = await stockAndUses(pieceId, code);
-      const input = placeOrderBody.parse(orderBody('fail@example.com'));
+      const held = await stockAndUses(pieceId, code, gift);
+      const input = placeOrderBody.parse(orderBody('fail@example.com', { giftCards: [gift] }));
       await expect(
         placeOrder(deps, { userId: null, sessionId: session }, randomUUID(), input, {
           afterStep: (_flow, name) => {
@@ -114,7 +126,9 @@ describe('placing an order, step by step', () => {
         }),
       ).rejects.toThrow(`injected after ${step}`);
       expect(await counts()).toEqual(before);
-      expect(await stockAndUses(pieceId, code), 'no stock taken, no use of the code').toEqual(held);
+      expect(await stockAndUses(pieceId, code, gift), 'no stock taken, no use of the code, no gift card spent').toEqual(
+        held,
+      );
       const stone = await one<{ status: string; held: boolean }>(
         sql`select status, hold_reason is not null as held from diamond where id = ${diamondId}`,
       );
@@ -131,6 +145,6 @@ describe('placing an order, step by step', () => {
       expect(after.orders).toBe(before.orders + 1);
       expect(after.mails).toBe(before.mails + 2);
       // The single-use code was still there to use, and the piece's stock to take.
-      expect(await stockAndUses(pieceId, code)).toEqual({ stock: held.stock - 1, uses: 1 });
+      expect(await stockAndUses(pieceId, code, gift)).toEqual({ stock: held.stock - 1, uses: 1, gift: 0 });
     });
 });
