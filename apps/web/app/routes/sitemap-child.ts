@@ -17,6 +17,7 @@ const STATIC = [
   '/diamonds/melee',
   '/notable-gemstones/shop-by-stone-type',
   '/contact-us',
+  '/gift-cards',
   '/blog',
   '/privacy-policy',
   '/return-policy',
