@@ -10,12 +10,28 @@ export interface Owner {
 }
 
 // The statements of every cart read and add, named: parsed and planned once, not on every request.
-type EnsuredRow = { cartId: number } & Partial<Record<keyof CartLineRow, unknown>>;
+type EnsuredRow = { cartId: number; code: string | null } & Partial<Record<keyof CartLineRow, unknown>>;
 const ENSURE_WITH_LINES = (owner: 'user_id' | 'session_id') => `
-  with c as (insert into cart (${owner}) values ($1) on conflict (${owner}) do update set updated_at = now() returning id)
-  select c.id as "cartId", l.id, l.kind, l.ref_id as "refId", l.configuration, l.line_key as "lineKey",
+  with c as (insert into cart (${owner}) values ($1) on conflict (${owner}) do update set updated_at = now() returning id, discount_code)
+  select c.id as "cartId", c.discount_code as code, l.id, l.kind, l.ref_id as "refId", l.configuration, l.line_key as "lineKey",
     l.quantity, l.created_at as "createdAt"
   from c left join cart_line l on l.cart_id = c.id order by l.id`;
+// The whole add of a line that holds no one-of-a-kind stone, as one statement: the cart (made on
+// first use), its lines before the add, and the line added — unless the cart already holds so many
+// that this add would pass $7 (then nothing is added; the caller says why from the lines).
+type AddedRow = EnsuredRow & { savedId: number | null; savedQuantity: number | null };
+const ADD_LINE = (owner: 'user_id' | 'session_id') => `
+  with c as (insert into cart (${owner}) values ($1) on conflict (${owner}) do update set updated_at = now() returning id, discount_code),
+  old as (select l.* from cart_line l join c on l.cart_id = c.id),
+  up as (
+    insert into cart_line (cart_id, kind, ref_id, configuration, line_key, quantity)
+    select c.id, $2, $3, $4, $5, $6 from c
+    where coalesce((select quantity from old where line_key = $5), 0) + $6 <= $7
+    on conflict (cart_id, line_key) do update set quantity = least(cart_line.quantity + excluded.quantity, $7)
+    returning id, quantity)
+  select c.id as "cartId", c.discount_code as code, (select id from up) as "savedId", (select quantity from up) as "savedQuantity",
+    o.id, o.kind, o.ref_id as "refId", o.configuration, o.line_key as "lineKey", o.quantity, o.created_at as "createdAt"
+  from c left join old o on true order by o.id`;
 const CART_OF = (owner: 'user_id' | 'session_id') => `select id from cart where ${owner} = $1 limit 1`;
 const CART_AND_CODE_OF = (owner: 'user_id' | 'session_id') =>
   `select id, discount_code as code from cart where ${owner} = $1 limit 1`;
@@ -34,6 +50,37 @@ const VARIANT_OF = `
     p.stock, g.stock_tracked as "stockTracked"
   from product p join product_group g on g.id = p.group_id left join metal_rate m on m.quality = p.metal
   where p.id = $1 and p.active and g.published`;
+
+interface NewLine {
+  kind: CartLineRow['kind'];
+  refId: number;
+  configuration: CartLineRow['configuration'];
+  lineKey: string;
+  quantity: number;
+  /** The most of it one cart may hold. */
+  max: number;
+}
+
+/** The cart, its code and its lines, from the rows of a statement that left-joins them. */
+function ensured(rows: EnsuredRow[]): { cartId: number; code: string | null; lines: CartLineRow[] } {
+  const cartId = rows[0]!.cartId;
+  return {
+    cartId,
+    code: rows[0]!.code,
+    lines: rows
+      .filter((r) => r.id != null)
+      .map((r) => ({
+        id: r.id as number,
+        cartId,
+        kind: r.kind as CartLineRow['kind'],
+        refId: r.refId as number,
+        configuration: (r.configuration ?? null) as CartLineRow['configuration'],
+        lineKey: r.lineKey as string,
+        quantity: r.quantity as number,
+        createdAt: new Date(r.createdAt as string | Date),
+      })),
+  };
+}
 
 export const cartRepository = {
   find: async (db: DbOrTx, owner: Owner) => {
@@ -77,41 +124,33 @@ export const cartRepository = {
     return row!.id;
   },
 
-  /** ensure() and lines() in one named statement: the cart (made on first use) and its lines, oldest first. */
-  ensureWithLines: async (db: DbOrTx, owner: Owner): Promise<{ cartId: number; lines: CartLineRow[] }> => {
+  /** ensure() and lines() in one named statement: the cart (made on first use), its code and its lines, oldest first. */
+  ensureWithLines: async (
+    db: DbOrTx,
+    owner: Owner,
+  ): Promise<{ cartId: number; code: string | null; lines: CartLineRow[] }> => {
     const rows = owner.userId
       ? await named<EnsuredRow>(db, 'cart_ensure_user', ENSURE_WITH_LINES('user_id'), [owner.userId])
       : await named<EnsuredRow>(db, 'cart_ensure_session', ENSURE_WITH_LINES('session_id'), [owner.sessionId]);
-    const cartId = rows[0]!.cartId;
-    return {
-      cartId,
-      lines: rows
-        .filter((r) => r.id != null)
-        .map((r) => ({
-          id: r.id as number,
-          cartId,
-          kind: r.kind as CartLineRow['kind'],
-          refId: r.refId as number,
-          configuration: (r.configuration ?? null) as CartLineRow['configuration'],
-          lineKey: r.lineKey as string,
-          quantity: r.quantity as number,
-          createdAt: new Date(r.createdAt as string | Date),
-        })),
-    };
+    return ensured(rows);
+  },
+
+  /**
+   * Adds a line that holds no one-of-a-kind stone (nothing to check against the other lines but its
+   * own quantity) in one statement, without a transaction: the cap is kept by the statement itself.
+   * `saved` is null when the cart already holds so many that the add would pass `max`.
+   */
+  addLine: async (db: DbOrTx, owner: Owner, l: NewLine) => {
+    const values = [owner.userId ?? owner.sessionId, l.kind, l.refId, l.configuration, l.lineKey, l.quantity, l.max];
+    const rows = owner.userId
+      ? await named<AddedRow>(db, 'cart_add_user', ADD_LINE('user_id'), values)
+      : await named<AddedRow>(db, 'cart_add_session', ADD_LINE('session_id'), values);
+    const { savedId, savedQuantity } = rows[0]!;
+    return { ...ensured(rows), saved: savedId === null ? null : { id: savedId, quantity: savedQuantity! } };
   },
 
   lines: (db: DbOrTx, cartId: number) => named<CartLineRow>(db, 'cart_lines', CART_LINES, [cartId]),
 
-  /** The discount code the shopper entered on this cart, if any. */
-  discountCodeOf: async (db: DbOrTx, cartId: number) =>
-    (
-      await named<{ code: string | null }>(
-        db,
-        'cart_discount_code',
-        `select discount_code as code from cart where id = $1`,
-        [cartId],
-      )
-    )[0]?.code ?? null,
   setDiscountCode: (db: DbOrTx, cartId: number, code: string | null) =>
     db
       .update(cart)
@@ -128,18 +167,7 @@ export const cartRepository = {
     )[0] ?? null,
 
   /** Adds a line, or adds to the quantity of the same line (capped). */
-  upsertLine: async (
-    db: DbOrTx,
-    cartId: number,
-    l: {
-      kind: CartLineRow['kind'];
-      refId: number;
-      configuration: CartLineRow['configuration'];
-      lineKey: string;
-      quantity: number;
-      max: number;
-    },
-  ) => {
+  upsertLine: async (db: DbOrTx, cartId: number, l: NewLine) => {
     const [row] = await named<{ id: number; quantity: number }>(db, 'cart_line_upsert', UPSERT_LINE, [
       cartId,
       l.kind,

@@ -27,7 +27,6 @@ export const priceChoice = (
   choice: Pick<CartLineRow, 'kind' | 'refId' | 'configuration' | 'lineKey'> & { id: number },
 ) => priceLine(db, { ...choice, cartId: 0, quantity: 1, createdAt: new Date() });
 
-/** The owner's cart id, if they have one (checkout reads and empties it in its own transaction). */
 /** The owner's cart id and the discount code entered on it (checkout works the code out again with the e-mail typed there). */
 export const cartOf = (db: DbOrTx, owner: Owner) => repo.findWithCode(db, owner);
 export const emptyCart = (db: DbOrTx, cartId: number) => repo.clear(db, cartId);
@@ -102,16 +101,15 @@ export function summarize(
   };
 }
 
-/** The cart's code worked out against these lines now (null: no code entered). */
-async function discountOf(db: DbOrTx, store: CartStore, cartId: number | null, lines: PricedLine[], owner: Owner) {
-  const code = cartId ? await repo.discountCodeOf(db, cartId) : null;
+/** The cart's code (read with the cart itself) worked out against these lines now (null: no code entered). */
+async function discountOf(db: DbOrTx, store: CartStore, code: string | null, lines: PricedLine[], owner: Owner) {
   if (!code) return null;
   return { code, result: await discountFor(db, code, lines, { email: null, userId: owner.userId }, store.timezone) };
 }
 
 /** Priced as a read would, with the cart's code. */
-async function read(db: DbOrTx, store: CartStore, owner: Owner, cartId: number | null, lines: PricedLine[], opts = {}) {
-  return summarize(store.settings, lines, opts, await discountOf(db, store, cartId, lines, owner));
+async function read(db: DbOrTx, store: CartStore, owner: Owner, code: string | null, lines: PricedLine[], opts = {}) {
+  return summarize(store.settings, lines, opts, await discountOf(db, store, code, lines, owner));
 }
 
 /**
@@ -151,8 +149,8 @@ export async function getCart(
   owner: Owner,
   opts: { state?: string; shipping?: ShippingMethod } = {},
 ): Promise<Cart> {
-  const cartId = await repo.find(db, owner);
-  return read(db, store, owner, cartId, await pricedLines(db, cartId), opts);
+  const cart = await repo.findWithCode(db, owner);
+  return read(db, store, owner, cart?.code ?? null, await pricedLines(db, cart?.id ?? null), opts);
 }
 
 /**
@@ -182,60 +180,66 @@ export async function addItem(db: Db, store: CartStore, owner: Owner, input: Add
   const refId = input.kind === 'configured' ? input.configuration.groupId : input.kind === 'gift-card' ? 0 : input.id;
   if (input.kind === 'gift-card') checkDeliveryDay(input.card.deliverOn, store.timezone);
   const sales = await saleBook(db);
-  // The answer is built from what the transaction read and wrote: no second trip to read it back.
-  const { rows, saved, probe, cartId } = await db.transaction(async (tx) => {
-    const { cartId, lines: existing } = await repo.ensureWithLines(tx, owner);
-    const key = lineKey(input);
-    const serials = serialsOf(input);
-    // Price the new line before keeping it: a sold stone or an impossible configuration is refused now.
-    const row = {
-      id: 0,
-      cartId,
-      kind: input.kind,
-      refId,
-      configuration: input.kind === 'configured' ? input.configuration : input.kind === 'gift-card' ? input.card : null,
-      lineKey: key,
-      quantity,
-      createdAt: new Date(),
-    };
-    const probe = await priceLine(tx, row, sales);
-    if (probe.incomplete) throw new Validation(probe.message!);
-    if (!probe.available) throw new Conflict(probe.message ?? 'This item cannot be bought right now.');
-    if (serials.length) {
-      const held = new Set(existing.flatMap(serialsOf));
-      if (serials.some((s) => held.has(s)))
-        throw new Conflict(
-          input.kind === 'configured'
-            ? 'That stone is already in your cart.'
-            : `This ${input.kind} is already in your cart. Each one is one of a kind.`,
-        );
-    }
-    const same = existing.find((l) => l.lineKey === key);
-    if (same && same.quantity + quantity > probe.maxQuantity) {
-      throw new Unprocessable(
-        probe.onHand
-          ? `Only ${probe.maxQuantity} left, and your cart already holds ${same.quantity}.`
-          : probe.maxQuantity === 1
-            ? 'This piece is one of a kind and already in your cart.'
-            : `You can order up to ${probe.maxQuantity} of an item. For more, please contact us.`,
-      );
-    }
-    if (input.kind === 'melee' && quantity > probe.maxQuantity)
-      throw new Unprocessable(`Only ${probe.maxQuantity} parcels of ${MELEE_PARCEL_STONES} are in stock.`);
-    // (ensure() already marked the cart as updated.)
-    const saved = await repo.upsertLine(tx, cartId, { ...row, max: probe.maxQuantity });
-    const rows = same
-      ? existing.map((l) => (l.id === saved.id ? { ...l, quantity: saved.quantity } : l))
-      : [...existing, { ...row, id: saved.id, quantity: saved.quantity }];
-    return { rows, saved, probe, cartId };
-  });
+  const row = {
+    id: 0,
+    cartId: 0,
+    kind: input.kind,
+    refId,
+    configuration: input.kind === 'configured' ? input.configuration : input.kind === 'gift-card' ? input.card : null,
+    lineKey: lineKey(input),
+    quantity,
+    createdAt: new Date(),
+  };
+  // Price the new line before keeping it: a sold stone or an impossible configuration is refused now.
+  const probe = await priceLine(db, row, sales);
+  if (probe.incomplete) throw new Validation(probe.message!);
+  if (!probe.available) throw new Conflict(probe.message ?? 'This item cannot be bought right now.');
+  if (input.kind === 'melee' && quantity > probe.maxQuantity)
+    throw new Unprocessable(`Only ${probe.maxQuantity} parcels of ${MELEE_PARCEL_STONES} are in stock.`);
+  const line = { ...row, max: probe.maxQuantity };
+  const serials = serialsOf(input);
+  // A line holding a one-of-a-kind stone is checked against every other line (the stone may sit in
+  // a ring already), in a transaction; any other line is one statement that keeps its own cap.
+  const {
+    cartId,
+    code,
+    lines: existing,
+    saved,
+  } = serials.length
+    ? await db.transaction(async (tx) => {
+        const cart = await repo.ensureWithLines(tx, owner);
+        const held = new Set(cart.lines.flatMap(serialsOf));
+        if (serials.some((s) => held.has(s)))
+          throw new Conflict(
+            input.kind === 'configured'
+              ? 'That stone is already in your cart.'
+              : `This ${input.kind} is already in your cart. Each one is one of a kind.`,
+          );
+        const same = cart.lines.find((l) => l.lineKey === row.lineKey);
+        return { ...cart, saved: same ? null : await repo.upsertLine(tx, cart.cartId, line) };
+      })
+    : await repo.addLine(db, owner, line);
+  const same = existing.find((l) => l.lineKey === row.lineKey);
+  if (!saved) {
+    throw new Unprocessable(
+      probe.onHand
+        ? `Only ${probe.maxQuantity} left, and your cart already holds ${same?.quantity ?? 0}.`
+        : probe.maxQuantity === 1
+          ? 'This piece is one of a kind and already in your cart.'
+          : `You can order up to ${probe.maxQuantity} of an item. For more, please contact us.`,
+    );
+  }
+  // The answer is built from what the statement read and wrote: no second trip to read it back.
+  const rows = same
+    ? existing.map((l) => (l.id === saved.id ? { ...l, quantity: saved.quantity } : l))
+    : [...existing, { ...row, cartId, id: saved.id, quantity: saved.quantity }];
   // The new line was priced a moment ago for this very quantity; the others are priced now, as a read would.
   const lines = await Promise.all(
     rows.map((r) =>
       r.id === saved.id && r.quantity === probe.quantity ? { ...probe, id: saved.id } : priceLine(db, r, sales),
     ),
   );
-  return read(db, store, owner, cartId, lines);
+  return read(db, store, owner, code, lines);
 }
 
 export async function updateItem(

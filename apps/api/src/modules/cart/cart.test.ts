@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { QTY_MAX } from '@facet/contracts/commerce';
+import { rowsOf } from '../../db/client.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+
+// Adding to a cart: a piece is added in one statement that keeps its own cap, a stone in a
+// transaction that checks it against every other line.
+
+let t: TestApp;
+let piece: number;
+let diamond: number;
+beforeAll(async () => {
+  t = await buildTestApp({ RATE_LIMIT_MAX: '100000' });
+  const q = async <T>(s: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(s));
+  [{ id: piece }] = await q<{ id: number }>(sql`select p.id from product p join product_group g on g.id = p.group_id
+    where g.published and not g.configurable and not g.stock_tracked and p.active order by p.id limit 1`);
+  [{ id: diamond }] = await q<{ id: number }>(
+    sql`select id from diamond where status = 'available' order by id limit 1`,
+  );
+});
+afterAll(() => t.close());
+
+const add = (session: string, payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/cart/items', headers: { 'x-session-id': session }, payload });
+const cartOf = async (session: string) =>
+  (await t.app.inject({ method: 'GET', url: '/api/cart', headers: { 'x-session-id': session } })).json().data;
+
+describe('adding to a cart', () => {
+  it(`refuses an add that would pass ${QTY_MAX} of a piece, and keeps what was there`, async () => {
+    const s = randomUUID();
+    expect((await add(s, { kind: 'product', id: piece, quantity: QTY_MAX - 2 })).statusCode).toBe(200);
+    const more = await add(s, { kind: 'product', id: piece, quantity: 3 });
+    expect(more.statusCode).toBe(422);
+    expect(more.json().message).toBe(`You can order up to ${QTY_MAX} of an item. For more, please contact us.`);
+    expect((await cartOf(s)).lines.map((l: { quantity: number }) => l.quantity)).toEqual([QTY_MAX - 2]);
+    const fill = await add(s, { kind: 'product', id: piece, quantity: 2 });
+    expect(fill.json().data.count).toBe(QTY_MAX);
+  });
+
+  it(`never holds more than ${QTY_MAX} of a piece, however many adds race`, async () => {
+    const s = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => add(s, { kind: 'product', id: piece, quantity: 3 })),
+    );
+    const ok = answers.filter((a) => a.statusCode === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(3);
+    for (const a of answers) if (a.statusCode !== 200) expect(a.statusCode).toBe(422);
+    const lines = (await cartOf(s)).lines as Array<{ quantity: number }>;
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.quantity).toBeLessThanOrEqual(QTY_MAX);
+    expect(lines[0]!.quantity).toBeGreaterThanOrEqual(QTY_MAX - 2);
+  });
+
+  it('answers an add with the whole cart, as a read of it would', async () => {
+    const s = randomUUID();
+    await add(s, { kind: 'diamond', id: diamond });
+    const again = await add(s, { kind: 'diamond', id: diamond });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This diamond is already in your cart. Each one is one of a kind.');
+    const withPiece = (await add(s, { kind: 'product', id: piece, quantity: 1 })).json().data;
+    expect(withPiece.lines.map((l: { kind: string }) => l.kind)).toEqual(['diamond', 'product']);
+    expect(withPiece).toEqual(await cartOf(s));
+  });
+});
