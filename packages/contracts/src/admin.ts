@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField, passwordField } from './account.ts';
 import { orderSchema } from './commerce.ts';
+import { boughtGiftCard } from './gift-cards.ts';
 
 // The back office: staff roles and what each may do, order statuses and their transitions, and
 // the bodies and answers of /api/admin. One table of permissions serves the API guard, the route
@@ -211,6 +212,13 @@ export const adminOrder = orderSchema.omit({ accessToken: true }).extend({
   userId: z.number().int().nullable(),
   paidCents: z.number().int(),
   refundedCents: z.number().int(),
+  /** The gift cards this order bought: refunding them takes back what is left on them. */
+  boughtGiftCards: z.array(boughtGiftCard),
+  /**
+   * What can still be refunded while the gift cards it bought stay as they are: paid less refunded,
+   * less the cards' value (what a card still holds comes back only when the card is taken back).
+   */
+  refundableCents: z.number().int(),
   /** 'pending': the shopper has not paid yet (Stripe); its stones are reserved until it lapses. */
   paymentState: z.enum(['pending', 'paid', 'expired', 'refunded']),
   /** The customer's bank disputes the payment: answer it in Stripe's dashboard. */
@@ -257,6 +265,8 @@ export const orderRefundBody = z
     version,
     amountCents: z.number().int().min(1, 'Refund at least one cent'),
     reason: z.string().trim().min(3, 'Say why you refund').max(500),
+    /** Take back the gift cards the order bought (what is left on them, and they cannot be spent). */
+    takeBackGiftCards: z.boolean().default(false),
   })
   .strict();
 

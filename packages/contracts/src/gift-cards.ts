@@ -69,7 +69,8 @@ export type GiftBalance = z.infer<typeof giftBalance>;
 export const giftPayment = z.object({ last4: z.string(), cents: z.number().int() });
 
 // The back office.
-export const GIFT_ENTRY_KINDS = ['issue', 'redeem', 'refund', 'release', 'adjust', 'disable'] as const;
+// 'take-back': the order that bought the card was refunded, and what was left on it came back to the store.
+export const GIFT_ENTRY_KINDS = ['issue', 'redeem', 'refund', 'release', 'adjust', 'disable', 'take-back'] as const;
 export const giftEntry = z.object({
   at: z.string(),
   kind: z.enum(GIFT_ENTRY_KINDS),
@@ -133,3 +134,15 @@ export const giftDisableBody = z
 
 /** The picture of a gift card (the storefront's own drawing). */
 export const GIFT_CARD_IMAGE = '/gift-card.svg';
+
+/** A gift card an order bought, as its refund sees it. */
+export const boughtGiftCard = z.object({
+  id: z.number().int(),
+  /** Null until it is e-mailed (its code is made that day). */
+  last4: z.string().nullable(),
+  initialCents: z.number().int(),
+  balanceCents: z.number().int(),
+  /** Taken back by a refund of the order: nothing left on it, and it cannot be spent. */
+  takenBack: z.boolean(),
+});
+export type BoughtGiftCard = z.infer<typeof boughtGiftCard>;

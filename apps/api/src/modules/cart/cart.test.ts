@@ -14,11 +14,12 @@ let diamond: number;
 beforeAll(async () => {
   t = await buildTestApp({ RATE_LIMIT_MAX: '100000' });
   const q = async <T>(s: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(s));
-  [{ id: piece }] = await q<{ id: number }>(sql`select p.id from product p join product_group g on g.id = p.group_id
-    where g.published and not g.configurable and not g.stock_tracked and p.active order by p.id limit 1`);
-  [{ id: diamond }] = await q<{ id: number }>(
-    sql`select id from diamond where status = 'available' order by id limit 1`,
-  );
+  piece = (
+    await q<{ id: number }>(sql`select p.id from product p join product_group g on g.id = p.group_id
+      where g.published and not g.configurable and not g.stock_tracked and p.active order by p.id limit 1`)
+  )[0]!.id;
+  diamond = (await q<{ id: number }>(sql`select id from diamond where status = 'available' order by id limit 1`))[0]!
+    .id;
 });
 afterAll(() => t.close());
 

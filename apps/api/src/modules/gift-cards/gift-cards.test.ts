@@ -1,3 +1,4 @@
+import { formatMoney } from '@facet/contracts/money';
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -267,5 +268,87 @@ describe('gift cards', () => {
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     expect(paid.body.data.giftCards[0].cents).toBe(15_000);
     expect(asked).toEqual([['authorize', paid.body.data.totals.totalCents - 15_000]]);
+  });
+  it('refunding an order that bought gift cards takes back what is left on them, never money they can still spend or already spent', async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: t.config.STORE_TIMEZONE }).format(new Date());
+    const later = new Intl.DateTimeFormat('en-CA', { timeZone: t.config.STORE_TIMEZONE }).format(
+      new Date(Date.now() + 30 * 86_400_000),
+    );
+    const { session } = await cartWith(20_000);
+    const email = `june.${randomUUID().slice(0, 6)}@example.com`;
+    const card = { recipientName: 'June', recipientEmail: email, senderName: 'Ray', message: '' };
+    for (const c of [
+      { ...card, amountCents: 10_000, deliverOn: today },
+      { ...card, amountCents: 5_000, deliverOn: later },
+    ])
+      expect(
+        (await api('POST', '/cart/items', { kind: 'gift-card', card: c }, { 'x-session-id': session })).status,
+      ).toBe(200);
+    const order = await place(session, {});
+    expect(order.status, JSON.stringify(order.body)).toBe(200);
+    const number = order.body.data.number as string;
+    const paidCents = order.body.data.totals.totalCents as number;
+    const [mail] = await q<{ text: string }>(
+      sql`select text_body as text from outbox_mail where kind = 'gift-card' and to_address = ${email}`,
+    );
+    const code = /\b([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})\b/.exec(mail!.text)![1]!;
+    // The recipient spends $30 of the card sent today on an order of their own.
+    const theirs = await cartWith(3_000);
+    const spent = await place(theirs.session, { giftCards: [code] });
+    expect(spent.status, JSON.stringify(spent.body)).toBe(200);
+    const spentCents = spent.body.data.giftCards[0].cents as number;
+    expect(await balance(code)).toBe(10_000 - spentCents);
+
+    const staffOrder = async () => (await adminCall(t, manager, 'GET', `/orders/${number}`)).json().data;
+    const refund = async (amountCents: number, takeBackGiftCards?: boolean) =>
+      adminCall(t, manager, 'POST', `/orders/${number}/refunds`, {
+        version: (await staffOrder()).version,
+        amountCents,
+        reason: 'Changed their mind',
+        ...(takeBackGiftCards === undefined ? {} : { takeBackGiftCards }),
+      });
+    const before = await staffOrder();
+    expect(before.refundableCents).toBe(paidCents - 15_000);
+    expect(
+      before.boughtGiftCards.map((c: { balanceCents: number; takenBack: boolean }) => [c.balanceCents, c.takenBack]),
+    ).toEqual([
+      [10_000 - spentCents, false],
+      [5_000, false],
+    ]);
+    // The whole payment back while the cards can still be spent: refused, nothing refunded.
+    const all = await refund(paidCents);
+    expect(all.statusCode).toBe(422);
+    expect(all.json().message).toBe(
+      `At most ${formatMoney(paidCents - 15_000, { exact: true })} can be refunded while the gift cards this order bought can still be spent: take them back to refund more.`,
+    );
+    expect((await staffOrder()).refundedCents).toBe(0);
+    // Taken back: what was left on them comes back; what was spent does not.
+    const most = paidCents - spentCents;
+    expect((await refund(most + 1, true)).statusCode).toBe(422);
+    const back = await refund(most, true);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().data.refundedCents).toBe(most);
+    expect(
+      back
+        .json()
+        .data.boughtGiftCards.every(
+          (c: { takenBack: boolean; balanceCents: number }) => c.takenBack && c.balanceCents === 0,
+        ),
+    ).toBe(true);
+    // The card can no longer be spent; the one for later is never sent.
+    const again = await cartWith(3_000);
+    expect((await place(again.session, { giftCards: [code] })).status).not.toBe(200);
+    const ledger = (await adminCall(t, manager, 'GET', `/gift-cards/${before.boughtGiftCards[0].id}`)).json().data
+      .ledger;
+    expect(ledger.at(-1)).toMatchObject({
+      kind: 'take-back',
+      cents: -(10_000 - spentCents),
+      balanceCents: 0,
+      orderNumber: number,
+    });
+    const [later2] = await q<{ active: boolean; delivered: boolean }>(
+      sql`select active, delivered_at is not null as delivered from gift_card where id = ${before.boughtGiftCards[1].id}`,
+    );
+    expect(later2).toEqual({ active: false, delivered: false });
   });
 });

@@ -2,7 +2,9 @@
 export {
   boughtCards,
   deliverDueGiftCards,
+  giftCardsBoughtBy,
   giftPaymentsOf,
+  heldByBoughtCards,
   issueBoughtCards,
   planGiftCards,
   returnToGiftCards,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AdminGiftCard } from '@facet/contracts/gift-cards';
+import type { AdminGiftCard, GIFT_ENTRY_KINDS } from '@facet/contracts/gift-cards';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 
 // Gift cards, their ledger and what they paid of orders. A balance moves only by a conditional
@@ -11,9 +11,31 @@ const CARD = sql`c.id, c.last4, c.initial_cents as "initialCents", c.balance_cen
   c.deliver_on as "deliverOn", ${ISO('c.delivered_at')} as "deliveredAt", o.number as "orderNumber",
   c.created_by as "createdBy", ${ISO('c.created_at')} as "createdAt", c.version`;
 
-export type EntryKind = 'issue' | 'redeem' | 'refund' | 'release' | 'adjust' | 'disable';
+export type EntryKind = (typeof GIFT_ENTRY_KINDS)[number];
 
 export const giftCardRepository = {
+  /** The cards an order bought, with what a refund took back of each (`lock`: for that refund). */
+  boughtBy: async (db: DbOrTx, orderId: number, lock = false) => {
+    const cards = rowsOf<{ id: number; last4: string | null; initialCents: number; balanceCents: number }>(
+      await db.execute(sql`select id, last4, initial_cents as "initialCents", balance_cents as "balanceCents"
+        from gift_card where order_id = ${orderId} order by id ${lock ? sql`for update` : sql``}`),
+    );
+    if (!cards.length) return [];
+    const taken = rowsOf<{ cardId: number; cents: number }>(
+      await db.execute(sql`select card_id as "cardId", -sum(cents)::int as cents from gift_card_entry
+        where kind = 'take-back' and card_id in (${sql.join(
+          cards.map((c) => sql`${c.id}`),
+          sql`, `,
+        )}) group by card_id`),
+    );
+    return cards.map((c) => {
+      const t = taken.find((x) => x.cardId === c.id);
+      return { ...c, takenBack: !!t, takenBackCents: t?.cents ?? 0 };
+    });
+  },
+  /** Empties and disables a card (the order that bought it was refunded). */
+  takeBack: (tx: DbOrTx, id: number) =>
+    tx.execute(sql`update gift_card set balance_cents = 0, active = false, version = version + 1 where id = ${id}`),
   insert: async (
     tx: DbOrTx,
     c: {
@@ -125,7 +147,7 @@ export const giftCardRepository = {
         (select count(*)::int from gift_card) as cards,
         coalesce((select sum(cents) from gift_card_entry where kind = 'issue'), 0)::int as "issuedCents",
         coalesce((select -sum(cents) from gift_card_entry where kind in ('redeem', 'refund', 'release')), 0)::int as "redeemedCents",
-        coalesce((select sum(cents) from gift_card_entry where kind in ('adjust', 'disable')), 0)::int as "adjustedCents",
+        coalesce((select sum(cents) from gift_card_entry where kind in ('adjust', 'disable', 'take-back')), 0)::int as "adjustedCents",
         coalesce((select sum(balance_cents) from gift_card where active), 0)::int as "outstandingCents"`),
     )[0]!,
 

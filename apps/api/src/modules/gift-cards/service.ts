@@ -3,6 +3,7 @@ import {
   GIFT_CARD_EXPIRY,
   printedGiftCode,
   type AdminGiftCard,
+  type BoughtGiftCard,
   type GiftBalance,
   type GiftCardPurchase,
 } from '@facet/contracts/gift-cards';
@@ -101,6 +102,50 @@ export async function returnToGiftCards(
 }
 
 export const giftPaymentsOf = (db: DbOrTx, orderId: number) => repo.paymentsOf(db, orderId);
+
+/** The gift cards an order bought, as its refund form shows them, and what of the order they hold (below). */
+export async function giftCardsBoughtBy(db: DbOrTx, orderId: number) {
+  const cards = await repo.boughtBy(db, orderId);
+  return {
+    cards: cards.map(({ takenBackCents: _t, ...c }): BoughtGiftCard => c),
+    heldCents: heldBy(cards),
+  };
+}
+const heldBy = (cards: Array<{ initialCents: number; takenBackCents: number }>) =>
+  cards.reduce((sum, c) => sum + c.initialCents - c.takenBackCents, 0);
+
+/**
+ * What of an order's money the gift cards it bought still stand for — their value, less what a
+ * refund took back of them — so a refund can never hand back money a card can still spend, or money
+ * a card already spent. With `takeBack` (in the refund's transaction), every card not yet taken back
+ * is emptied and disabled first (a card not yet sent never will be).
+ */
+export async function heldByBoughtCards(
+  tx: DbOrTx,
+  orderId: number,
+  takeBack: { by: string; reason: string } | null,
+): Promise<{ heldCents: number; live: Array<{ last4: string | null }> }> {
+  const cards = await repo.boughtBy(tx, orderId, true);
+  for (const c of cards) {
+    if (!takeBack || c.takenBack) continue;
+    await repo.takeBack(tx, c.id);
+    await repo.entry(tx, {
+      cardId: c.id,
+      kind: 'take-back',
+      cents: -c.balanceCents,
+      balanceCents: 0,
+      orderId,
+      by: takeBack.by,
+      reason: takeBack.reason,
+    });
+    c.takenBack = true;
+    c.takenBackCents = c.balanceCents;
+  }
+  return {
+    heldCents: heldBy(cards),
+    live: cards.filter((c) => !c.takenBack),
+  };
+}
 
 /** The gift card e-mail: the code, once, and how to spend it. */
 function giftMail(

@@ -23,7 +23,7 @@ import { hashToken, newToken } from '../../secrets.ts';
 import { orderConfirmation, orderUpdate, type OrderUpdate } from './mail.ts';
 import type { PaymentProvider } from './payment.ts';
 import { releaseRedemption } from '../promotions/index.ts';
-import { giftPaymentsOf, returnToGiftCards } from '../gift-cards/index.ts';
+import { giftCardsBoughtBy, giftPaymentsOf, heldByBoughtCards, returnToGiftCards } from '../gift-cards/index.ts';
 import { orderRepository as repo, type OrderEventRow, type OrderRow } from './repository.ts';
 import { toOrder } from './service.ts';
 
@@ -72,11 +72,12 @@ const toEvent = (e: OrderEventRow) => ({
 export async function orderForStaff(db: Db, settings: StoreSettings, number: string): Promise<AdminOrder> {
   const o = await repo.byNumber(db, number);
   if (!o) throw new NotFound(`There is no order ${number}.`);
-  const [lines, events, stones, gifts] = await Promise.all([
+  const [lines, events, stones, gifts, bought] = await Promise.all([
     repo.lines(db, o.id),
     repo.events(db, o.id),
     repo.stones(db, o.id),
     o.giftCardCents ? giftPaymentsOf(db, o.id) : [],
+    giftCardsBoughtBy(db, o.id),
   ]);
   const status = o.status as OrderStatus;
   return {
@@ -88,6 +89,8 @@ export async function orderForStaff(db: Db, settings: StoreSettings, number: str
     userId: o.userId,
     paidCents: o.paidCents,
     refundedCents: o.refundedCents,
+    boughtGiftCards: bought.cards,
+    refundableCents: Math.max(0, o.paidCents - o.refundedCents - bought.heldCents),
     paymentState: o.paymentState,
     disputed: o.disputed,
     carrier: (o.carrier as Carrier | null) ?? null,
@@ -264,16 +267,28 @@ export async function refundOrder(
   deps: BackOfficeDeps,
   actor: Actor,
   number: string,
-  input: { version: number; amountCents: number; reason: string },
+  input: { version: number; amountCents: number; reason: string; takeBackGiftCards?: boolean },
 ): Promise<AdminOrder> {
   await deps.db.transaction(async (tx) => {
     const o = await lockFresh(tx, number, input.version);
-    const left = o.paidCents - o.refundedCents;
-    if (left <= 0) throw new Conflict('This order is already refunded in full.');
+    if (o.paidCents - o.refundedCents <= 0) throw new Conflict('This order is already refunded in full.');
+    // The gift cards it bought hold part of what it was paid: that part comes back only as the
+    // cards are taken back (what is left on them), never while they can still be spent.
+    const cards = await heldByBoughtCards(
+      tx,
+      o.id,
+      input.takeBackGiftCards ? { by: actor.email, reason: input.reason } : null,
+    );
+    const left = o.paidCents - o.refundedCents - cards.heldCents;
     if (input.amountCents > left)
-      throw new Unprocessable(`At most ${formatMoney(left, { exact: true })} can still be refunded on this order.`, {
-        amountCents: `At most ${left} cents`,
-      });
+      throw new Unprocessable(
+        cards.live.length
+          ? `At most ${formatMoney(Math.max(0, left), { exact: true })} can be refunded while the gift ${
+              cards.live.length === 1 ? 'card' : 'cards'
+            } this order bought can still be spent: take ${cards.live.length === 1 ? 'it' : 'them'} back to refund more.`
+          : `At most ${formatMoney(Math.max(0, left), { exact: true })} can still be refunded on this order.`,
+        { amountCents: `At most ${Math.max(0, left)} cents` },
+      );
     const refundedCents = o.refundedCents + input.amountCents;
     const after = await repo.updateIfVersion(tx, o.id, input.version, { refundedCents });
     if (!after) throw new Conflict(STALE);

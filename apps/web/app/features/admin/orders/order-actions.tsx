@@ -32,7 +32,7 @@ export function OrderActions({ order, me, onChange }: { order: AdminOrder; me: S
       {can(me.role, 'orders:fulfil') && order.next.length > 0 && <NextStep order={order} onChange={onChange} />}
       {can(me.role, 'orders:note') && <AddNote order={order} onChange={onChange} />}
       {can(me.role, 'orders:mail') && <Resend order={order} onChange={onChange} />}
-      {can(me.role, 'orders:refund') && order.paidCents > order.refundedCents && (
+      {can(me.role, 'orders:refund') && order.refundableCents + stillOnBoughtCards(order) > 0 && (
         <Refund order={order} onChange={onChange} />
       )}
       {can(me.role, 'orders:cancel') && ['placed', 'in_production', 'ready_to_ship'].includes(order.status) && (
@@ -108,8 +108,14 @@ function AddNote({ order, onChange }: { order: AdminOrder; onChange: Update }) {
   );
 }
 
+/** What is left on the gift cards the order bought and no refund has taken back yet. */
+const liveBoughtCards = (order: AdminOrder) => order.boughtGiftCards.filter((c) => !c.takenBack);
+const stillOnBoughtCards = (order: AdminOrder) => liveBoughtCards(order).reduce((s, c) => s + c.balanceCents, 0);
+
 function Refund({ order, onChange }: { order: AdminOrder; onChange: Update }) {
-  const left = order.paidCents - order.refundedCents;
+  const [takeBack, setTakeBack] = useState(false);
+  const live = liveBoughtCards(order);
+  const left = order.refundableCents + (takeBack ? stillOnBoughtCards(order) : 0);
   const schemas = {
     amount: z
       .string()
@@ -133,11 +139,15 @@ function Refund({ order, onChange }: { order: AdminOrder; onChange: Update }) {
   const pick = (i: number, on: boolean) => {
     const next = on ? [...picked, i] : picked.filter((x) => x !== i);
     setPicked(next);
+    // A gift card coming back is a gift card taken back.
+    const back = takeBack || (live.length > 0 && next.some((x) => order.lines[x]!.kind === 'gift-card'));
+    setTakeBack(back);
+    const most = order.refundableCents + (back ? stillOnBoughtCards(order) : 0);
     const r = proratedRefund(
       order,
       next.map((x) => ({ line: x, quantity: order.lines[x]!.quantity })),
     );
-    form.set('amount', decimalPrice(Math.min(left, r.totalCents || left)));
+    form.set('amount', decimalPrice(Math.min(most, r.totalCents || most)));
   };
   const gifts = order.giftCards ?? [];
   const backTo = gifts.length
@@ -180,6 +190,34 @@ function Refund({ order, onChange }: { order: AdminOrder; onChange: Update }) {
           </p>
         )}
       </fieldset>
+      {live.length > 0 && (
+        <label className="mt-3 flex items-start gap-2 text-xs">
+          <input
+            type="checkbox"
+            className="mt-0.5 h-4 w-4"
+            checked={takeBack}
+            onChange={(e) => {
+              setTakeBack(e.target.checked);
+              form.set(
+                'amount',
+                decimalPrice(order.refundableCents + (e.target.checked ? stillOnBoughtCards(order) : 0)),
+              );
+            }}
+          />
+          <span>
+            Take back the gift {live.length === 1 ? 'card' : 'cards'} this order bought (
+            {live
+              .map(
+                (c) =>
+                  `${c.last4 ? `ending ${c.last4}` : 'not sent yet'}: ${formatMoney(c.balanceCents, { exact: true })} left of ${formatMoney(c.initialCents, { exact: true })}`,
+              )
+              .join('; ')}
+            ). {live.length === 1 ? 'It' : 'They'} can no longer be spent, and what is left on{' '}
+            {live.length === 1 ? 'it' : 'them'} can be refunded. Without this, the money{' '}
+            {live.length === 1 ? 'it holds' : 'they hold'} stays with {live.length === 1 ? 'it' : 'them'}.
+          </span>
+        </label>
+      )}
       <div className="mt-3 grid gap-3">
         <TextField form={form} name="amount" label="Amount (USD)" inputMode="decimal" required />
         <TextField form={form} name="reason" label="Reason" required />
@@ -190,7 +228,7 @@ function Refund({ order, onChange }: { order: AdminOrder; onChange: Update }) {
       <Confirm
         open={confirming}
         title={`Refund ${formatMoney(amountCents, { exact: true })}?`}
-        body={`The money goes back to ${backTo}, and they are e-mailed. This cannot be undone.`}
+        body={`${takeBack ? `The gift ${live.length === 1 ? 'card' : 'cards'} this order bought ${live.length === 1 ? 'is' : 'are'} taken back. ` : ''}The money goes back to ${backTo}, and they are e-mailed. This cannot be undone.`}
         action="Refund"
         onClose={() => setConfirming(false)}
         onConfirm={() =>
@@ -198,7 +236,7 @@ function Refund({ order, onChange }: { order: AdminOrder; onChange: Update }) {
             onChange(
               await adminApi('POST /orders/:number/refunds', {
                 params: order,
-                body: { version: order.version, amountCents, reason: form.values.reason },
+                body: { version: order.version, amountCents, reason: form.values.reason, takeBackGiftCards: takeBack },
               }),
             );
             toast.success(`Refunded ${formatMoney(amountCents, { exact: true })}.`);

@@ -22,6 +22,7 @@ const KIND: Record<Detail['ledger'][number]['kind'], string> = {
   release: 'Given back (order not paid)',
   adjust: 'Adjusted',
   disable: 'Disabled',
+  'take-back': 'Taken back (its order refunded)',
 };
 
 const adjustSchema = z.object({
