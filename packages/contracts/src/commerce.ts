@@ -87,13 +87,15 @@ export const cartSchema = z.object({
   freeShippingOverCents: z.number().int(),
   totals,
   /** The code the shopper entered, and why it takes nothing off now (null when it applies). */
-  discountCode: z.string().nullable(),
-  discountNote: z.string().nullable(),
+  /** Each code entered, in order, with why it does not apply now (null: it takes something off). */
+  discountCodes: z.array(z.object({ code: z.string(), note: z.string().nullable() })),
 });
 export type Cart = z.infer<typeof cartSchema>;
 export const discountCodeBody = z
   .object({ code: z.string().trim().min(1, 'Type the code').max(40, 'Codes are at most 40 characters') })
   .strict();
+/** DELETE /cart/discount: one code off the cart, or (without `code`) every code. */
+export const removeCodeQuery = z.object({ code: z.string().trim().min(1).max(40).optional() }).strict();
 
 export const cartQuery = z
   .object({

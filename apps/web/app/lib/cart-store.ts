@@ -79,8 +79,8 @@ export async function applyDiscountCode(code: string): Promise<Cart> {
   set({ cart });
   return cart;
 }
-export async function removeDiscountCode(): Promise<Cart> {
-  const cart = await callApi<Cart>('/cart/discount', { method: 'DELETE' });
+export async function removeDiscountCode(code: string): Promise<Cart> {
+  const cart = await callApi<Cart>(`/cart/discount?code=${encodeURIComponent(code)}`, { method: 'DELETE' });
   set({ cart });
   return cart;
 }

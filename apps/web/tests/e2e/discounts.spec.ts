@@ -5,7 +5,8 @@ import { CATEGORY } from '@facet/contracts/categories';
 import { paths } from '@facet/contracts/paths';
 
 // A manager makes a 20 % code in the back office; a shopper applies it in the cart and sees 20 %
-// off the jewelry (not the loose diamond) as its own line; a code that does not apply says why.
+// off the jewelry (not the loose diamond) as its own line; a code that does not apply says why, and
+// a second code beside one that does not combine says which one is in the way.
 
 test('a manager’s 20 % code takes 20 % off the jewelry in a shopper’s cart; a wrong code says why', async ({
   browser,
@@ -20,6 +21,14 @@ test('a manager’s 20 % code takes 20 % off the jewelry in a shopper’s cart; 
   await form.getByLabel('Percent off').fill('20');
   await form.getByRole('button', { name: 'Create code' }).click();
   await expect(manager.getByRole('cell', { name: `${code} Winter 20% off` })).toBeVisible();
+  // A second code, one that combines with others.
+  await manager.getByRole('button', { name: 'New code' }).click();
+  await form.getByLabel('Code', { exact: true }).fill(`${code}PLUS`);
+  await form.getByLabel('Name', { exact: true }).fill('Loyalty 5% off');
+  await form.getByLabel('Percent off').fill('5');
+  await form.getByLabel('Combines with other codes').check();
+  await form.getByRole('button', { name: 'Create code' }).click();
+  await expect(manager.getByRole('cell', { name: `${code}PLUS Loyalty 5% off` })).toBeVisible();
   expect(
     (await new AxeBuilder({ page: manager }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations,
   ).toEqual([]);
@@ -46,7 +55,14 @@ test('a manager’s 20 % code takes 20 % off the jewelry in a shopper’s cart; 
   await expect(page.getByText(`Code ${code} applied`)).toBeVisible();
   expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
 
-  await page.getByRole('button', { name: 'Remove the code' }).click();
+  // The first code does not combine: the second is refused, saying which is in the way.
+  await page.getByLabel('Another code').fill(`${code}plus`);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    `${code} does not combine with another code: remove it to use this one.`,
+  );
+
+  await page.getByRole('button', { name: `Remove the code ${code}` }).click();
   await expect(page.getByTestId('discount')).toHaveCount(0);
 });
 

@@ -23,8 +23,11 @@ export const cart = pgTable(
     sessionId: text('session_id'),
     userId: integer('user_id').references(() => appUser.id, { onDelete: 'cascade' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The discount code the shopper entered (upper case); checked again at every read and at checkout. */
-    discountCode: text('discount_code'),
+    /** The discount codes the shopper entered (upper case, in order); worked out again at every read and at checkout. */
+    discountCodes: text('discount_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     uniqueIndex('cart_session_key').on(t.sessionId),
@@ -296,7 +299,7 @@ export const discountRedemption = pgTable(
     releasedAt: timestamp('released_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('discount_redemption_order_idx').on(t.orderId),
+    uniqueIndex('discount_redemption_order_code_idx').on(t.orderId, t.codeId),
     index('discount_redemption_code_email_idx').on(t.codeId, t.email),
   ],
 );

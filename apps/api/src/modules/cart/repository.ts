@@ -10,10 +10,10 @@ export interface Owner {
 }
 
 // The statements of every cart read and add, named: parsed and planned once, not on every request.
-type EnsuredRow = { cartId: number; code: string | null } & Partial<Record<keyof CartLineRow, unknown>>;
+type EnsuredRow = { cartId: number; codes: string[] } & Partial<Record<keyof CartLineRow, unknown>>;
 const ENSURE_WITH_LINES = (owner: 'user_id' | 'session_id') => `
-  with c as (insert into cart (${owner}) values ($1) on conflict (${owner}) do update set updated_at = now() returning id, discount_code)
-  select c.id as "cartId", c.discount_code as code, l.id, l.kind, l.ref_id as "refId", l.configuration, l.line_key as "lineKey",
+  with c as (insert into cart (${owner}) values ($1) on conflict (${owner}) do update set updated_at = now() returning id, discount_codes)
+  select c.id as "cartId", c.discount_codes as codes, l.id, l.kind, l.ref_id as "refId", l.configuration, l.line_key as "lineKey",
     l.quantity, l.created_at as "createdAt"
   from c left join cart_line l on l.cart_id = c.id order by l.id`;
 // The whole add of a line that holds no one-of-a-kind stone, as one statement: the cart (made on
@@ -21,7 +21,7 @@ const ENSURE_WITH_LINES = (owner: 'user_id' | 'session_id') => `
 // that this add would pass $7 (then nothing is added; the caller says why from the lines).
 type AddedRow = EnsuredRow & { savedId: number | null; savedQuantity: number | null };
 const ADD_LINE = (owner: 'user_id' | 'session_id') => `
-  with c as (insert into cart (${owner}) values ($1) on conflict (${owner}) do update set updated_at = now() returning id, discount_code),
+  with c as (insert into cart (${owner}) values ($1) on conflict (${owner}) do update set updated_at = now() returning id, discount_codes),
   old as (select l.* from cart_line l join c on l.cart_id = c.id),
   up as (
     insert into cart_line (cart_id, kind, ref_id, configuration, line_key, quantity)
@@ -29,12 +29,12 @@ const ADD_LINE = (owner: 'user_id' | 'session_id') => `
     where coalesce((select quantity from old where line_key = $5), 0) + $6 <= $7
     on conflict (cart_id, line_key) do update set quantity = least(cart_line.quantity + excluded.quantity, $7)
     returning id, quantity)
-  select c.id as "cartId", c.discount_code as code, (select id from up) as "savedId", (select quantity from up) as "savedQuantity",
+  select c.id as "cartId", c.discount_codes as codes, (select id from up) as "savedId", (select quantity from up) as "savedQuantity",
     o.id, o.kind, o.ref_id as "refId", o.configuration, o.line_key as "lineKey", o.quantity, o.created_at as "createdAt"
   from c left join old o on true order by o.id`;
 const CART_OF = (owner: 'user_id' | 'session_id') => `select id from cart where ${owner} = $1 limit 1`;
 const CART_AND_CODE_OF = (owner: 'user_id' | 'session_id') =>
-  `select id, discount_code as code from cart where ${owner} = $1 limit 1`;
+  `select id, discount_codes as codes from cart where ${owner} = $1 limit 1`;
 const CART_LINES = `
   select id, cart_id as "cartId", kind, ref_id as "refId", configuration, line_key as "lineKey", quantity,
     created_at as "createdAt"
@@ -61,12 +61,12 @@ interface NewLine {
   max: number;
 }
 
-/** The cart, its code and its lines, from the rows of a statement that left-joins them. */
-function ensured(rows: EnsuredRow[]): { cartId: number; code: string | null; lines: CartLineRow[] } {
+/** The cart, its codes and its lines, from the rows of a statement that left-joins them. */
+function ensured(rows: EnsuredRow[]): { cartId: number; codes: string[]; lines: CartLineRow[] } {
   const cartId = rows[0]!.cartId;
   return {
     cartId,
-    code: rows[0]!.code,
+    codes: rows[0]!.codes,
     lines: rows
       .filter((r) => r.id != null)
       .map((r) => ({
@@ -92,19 +92,16 @@ export const cartRepository = {
     return rows[0]?.id ?? null;
   },
 
-  /** The owner's cart and the discount code on it, in one read (checkout needs both). */
+  /** The owner's cart and the discount codes on it, in one read (checkout needs both). */
   findWithCode: async (db: DbOrTx, owner: Owner) => {
     const rows = owner.userId
-      ? await named<{ id: number; code: string | null }>(db, 'cart_and_code_of_user', CART_AND_CODE_OF('user_id'), [
+      ? await named<{ id: number; codes: string[] }>(db, 'cart_and_code_of_user', CART_AND_CODE_OF('user_id'), [
           owner.userId,
         ])
       : owner.sessionId
-        ? await named<{ id: number; code: string | null }>(
-            db,
-            'cart_and_code_of_session',
-            CART_AND_CODE_OF('session_id'),
-            [owner.sessionId],
-          )
+        ? await named<{ id: number; codes: string[] }>(db, 'cart_and_code_of_session', CART_AND_CODE_OF('session_id'), [
+            owner.sessionId,
+          ])
         : [];
     return rows[0] ?? null;
   },
@@ -124,11 +121,11 @@ export const cartRepository = {
     return row!.id;
   },
 
-  /** ensure() and lines() in one named statement: the cart (made on first use), its code and its lines, oldest first. */
+  /** ensure() and lines() in one named statement: the cart (made on first use), its codes and its lines, oldest first. */
   ensureWithLines: async (
     db: DbOrTx,
     owner: Owner,
-  ): Promise<{ cartId: number; code: string | null; lines: CartLineRow[] }> => {
+  ): Promise<{ cartId: number; codes: string[]; lines: CartLineRow[] }> => {
     const rows = owner.userId
       ? await named<EnsuredRow>(db, 'cart_ensure_user', ENSURE_WITH_LINES('user_id'), [owner.userId])
       : await named<EnsuredRow>(db, 'cart_ensure_session', ENSURE_WITH_LINES('session_id'), [owner.sessionId]);
@@ -151,10 +148,10 @@ export const cartRepository = {
 
   lines: (db: DbOrTx, cartId: number) => named<CartLineRow>(db, 'cart_lines', CART_LINES, [cartId]),
 
-  setDiscountCode: (db: DbOrTx, cartId: number, code: string | null) =>
+  setDiscountCodes: (db: DbOrTx, cartId: number, codes: string[]) =>
     db
       .update(cart)
-      .set({ discountCode: code, updatedAt: sql`now()` })
+      .set({ discountCodes: codes, updatedAt: sql`now()` })
       .where(eq(cart.id, cartId)),
 
   line: async (db: DbOrTx, cartId: number, id: number) =>

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addItemBody, cartQuery, cartSchema, discountCodeBody, updateItemBody } from '@facet/contracts/commerce';
+import {
+  addItemBody,
+  cartQuery,
+  cartSchema,
+  discountCodeBody,
+  removeCodeQuery,
+  updateItemBody,
+} from '@facet/contracts/commerce';
 import { envelope } from '@facet/contracts/envelope';
 import { ownerOf } from '../../plugins/auth.ts';
 import * as carts from './service.ts';
@@ -33,8 +40,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/cart/discount', { schema: { body: discountCodeBody, response: reply } }, async (req) => ({
     data: await carts.applyDiscount(app.db, store(), await ownerOf(req), req.body.code),
   }));
-  app.delete('/cart/discount', { schema: { response: reply } }, async (req) => ({
-    data: await carts.removeDiscount(app.db, store(), await ownerOf(req)),
+  app.delete('/cart/discount', { schema: { querystring: removeCodeQuery, response: reply } }, async (req) => ({
+    data: await carts.removeDiscount(app.db, store(), await ownerOf(req), req.query.code),
   }));
 
   app.delete('/cart/items/:id', { schema: { params: lineParams, response: reply } }, async (req) => ({

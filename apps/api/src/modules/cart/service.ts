@@ -15,7 +15,7 @@ import { Conflict, NotFound, Unprocessable, Validation } from '../../errors.ts';
 import { priceLine, type PricedLine } from './lines.ts';
 import { computeTotals, giftCardCentsOf, shippingOptions } from './pricing.ts';
 import { cartRepository as repo, type CartLineRow, type Owner } from './repository.ts';
-import { discountFor, type DiscountResult } from '../promotions/index.ts';
+import { discountFor, MAX_CODES, type DiscountResult } from '../promotions/index.ts';
 import { saleBook, type SaleBook } from '../sales/index.ts';
 import { storeToday } from '../gift-cards/index.ts';
 
@@ -27,7 +27,7 @@ export const priceChoice = (
   choice: Pick<CartLineRow, 'kind' | 'refId' | 'configuration' | 'lineKey'> & { id: number },
 ) => priceLine(db, { ...choice, cartId: 0, quantity: 1, createdAt: new Date() });
 
-/** The owner's cart id and the discount code entered on it (checkout works the code out again with the e-mail typed there). */
+/** The owner's cart id and the discount codes entered on it (checkout works them out again with the e-mail typed there). */
 export const cartOf = (db: DbOrTx, owner: Owner) => repo.findWithCode(db, owner);
 export const emptyCart = (db: DbOrTx, cartId: number) => repo.clear(db, cartId);
 type AddInput = z.output<typeof addItemBody>;
@@ -78,10 +78,10 @@ export function summarize(
   settings: StoreSettings,
   lines: PricedLine[],
   opts: { state?: string; shipping?: ShippingMethod } = {},
-  discount: { code: string; result: DiscountResult } | null = null,
+  discount: DiscountResult | null = null,
 ): Cart {
   const subtotal = lines.filter((l) => l.available).reduce((s, l) => s + l.lineTotalCents, 0);
-  const applied = discount?.result.applied ?? null;
+  const applied = discount?.applied ?? null;
   const gifts = giftCardCentsOf(lines);
   const totals = computeTotals(settings, subtotal, opts.shipping ?? 'standard', opts.state ?? null, applied, gifts);
   return {
@@ -96,20 +96,17 @@ export function summarize(
     ),
     freeShippingOverCents: settings.freeShippingOverCents,
     totals,
-    discountCode: discount?.code ?? null,
-    discountNote: discount?.result.note ?? null,
+    discountCodes: discount?.codes ?? [],
   };
 }
 
-/** The cart's code (read with the cart itself) worked out against these lines now (null: no code entered). */
-async function discountOf(db: DbOrTx, store: CartStore, code: string | null, lines: PricedLine[], owner: Owner) {
-  if (!code) return null;
-  return { code, result: await discountFor(db, code, lines, { email: null, userId: owner.userId }, store.timezone) };
-}
+/** The cart's codes (read with the cart itself) worked out against these lines now. */
+const discountOf = (db: DbOrTx, store: CartStore, codes: string[], lines: PricedLine[], owner: Owner) =>
+  discountFor(db, codes, lines, { email: null, userId: owner.userId }, store.timezone);
 
-/** Priced as a read would, with the cart's code. */
-async function read(db: DbOrTx, store: CartStore, owner: Owner, code: string | null, lines: PricedLine[], opts = {}) {
-  return summarize(store.settings, lines, opts, await discountOf(db, store, code, lines, owner));
+/** Priced as a read would, with the cart's codes. */
+async function read(db: DbOrTx, store: CartStore, owner: Owner, codes: string[], lines: PricedLine[], opts = {}) {
+  return summarize(store.settings, lines, opts, await discountOf(db, store, codes, lines, owner));
 }
 
 /**
@@ -150,26 +147,34 @@ export async function getCart(
   opts: { state?: string; shipping?: ShippingMethod } = {},
 ): Promise<Cart> {
   const cart = await repo.findWithCode(db, owner);
-  return read(db, store, owner, cart?.code ?? null, await pricedLines(db, cart?.id ?? null), opts);
+  return read(db, store, owner, cart?.codes ?? [], await pricedLines(db, cart?.id ?? null), opts);
 }
 
 /**
- * A discount code entered in the cart: kept only when it takes something off now; otherwise
- * refused with the reason, in the shopper's words. Checkout works it out again.
+ * A discount code entered in the cart: kept only when it takes something off now, together with the
+ * codes already there (one code per order unless they all combine); otherwise refused with the
+ * reason, in the shopper's words. Checkout works them out again.
  */
 export async function applyDiscount(db: Db, store: CartStore, owner: Owner, code: string): Promise<Cart> {
-  const cartId = await repo.find(db, owner);
-  const lines = await pricedLines(db, cartId);
-  if (!cartId || !lines.length) throw new Unprocessable('Add something to your cart first, then its code.');
-  const result = await discountFor(db, code, lines, { email: null, userId: owner.userId }, store.timezone);
-  if (!result.applied) throw new Unprocessable(result.note, { code: result.note });
-  await repo.setDiscountCode(db, cartId, result.applied.code);
-  return summarize(store.settings, lines, {}, { code: result.applied.code, result });
+  const cart = await repo.findWithCode(db, owner);
+  const lines = await pricedLines(db, cart?.id ?? null);
+  if (!cart || !lines.length) throw new Unprocessable('Add something to your cart first, then its code.');
+  const entered = code.toUpperCase();
+  if (cart.codes.includes(entered)) return read(db, store, owner, cart.codes, lines);
+  if (cart.codes.length >= MAX_CODES)
+    throw new Unprocessable(`An order takes at most ${MAX_CODES} codes.`, { code: 'Too many codes' });
+  const result = await discountOf(db, store, [...cart.codes, entered], lines, owner);
+  const mine = result.codes.at(-1)!;
+  if (mine.note) throw new Unprocessable(mine.note, { code: mine.note });
+  const codes = result.codes.map((c) => c.code);
+  await repo.setDiscountCodes(db, cart.id, codes);
+  return summarize(store.settings, lines, {}, result);
 }
 
-export async function removeDiscount(db: Db, store: CartStore, owner: Owner): Promise<Cart> {
-  const cartId = await repo.find(db, owner);
-  if (cartId) await repo.setDiscountCode(db, cartId, null);
+/** One code off the cart (`code`), or every code. */
+export async function removeDiscount(db: Db, store: CartStore, owner: Owner, code?: string): Promise<Cart> {
+  const cart = await repo.findWithCode(db, owner);
+  if (cart) await repo.setDiscountCodes(db, cart.id, code ? cart.codes.filter((c) => c !== code.toUpperCase()) : []);
   return getCart(db, store, owner);
 }
 
@@ -202,7 +207,7 @@ export async function addItem(db: Db, store: CartStore, owner: Owner, input: Add
   // a ring already), in a transaction; any other line is one statement that keeps its own cap.
   const {
     cartId,
-    code,
+    codes,
     lines: existing,
     saved,
   } = serials.length
@@ -239,7 +244,7 @@ export async function addItem(db: Db, store: CartStore, owner: Owner, input: Add
       r.id === saved.id && r.quantity === probe.quantity ? { ...probe, id: saved.id } : priceLine(db, r, sales),
     ),
   );
-  return read(db, store, owner, code, lines);
+  return read(db, store, owner, codes, lines);
 }
 
 export async function updateItem(

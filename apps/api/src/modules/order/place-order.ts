@@ -47,8 +47,8 @@ export interface PlaceState {
   inserted?: OrderRow;
   /** The payment made for this order (an authorisation, or an intent for the browser to pay). */
   payment?: { ref: string; brand: string; last4: string; clientSecret?: string };
-  /** The discount code entered on the cart (worked out again here with the e-mail typed). */
-  code?: string | null;
+  /** The discount codes entered on the cart (worked out again here with the e-mail typed). */
+  codes?: string[];
   /** What the shopper's gift cards pay, card by card; the payment covers the rest. */
   giftUses?: GiftUse[];
 }
@@ -81,7 +81,7 @@ const loadCart: Step<PlaceState> = {
   async run(s) {
     const cart = await cartOf(tx(s), s.owner);
     const cartId = cart?.id ?? null;
-    s.code = cart?.code ?? null;
+    s.codes = cart?.codes ?? [];
     const sales = await saleBook(s.deps.db);
     let lines = await pricedLines(tx(s), cartId, sales);
     if (!cartId || !lines.length) throw new Unprocessable('Your cart is empty.');
@@ -115,15 +115,15 @@ const checkCart: Step<PlaceState> = {
     // The line stays in the cart, marked, so the shopper sees what changed and decides.
     if (blocked) throw new Conflict(`Please review your cart — ${blocked.title}: ${blocked.message}`);
     const subtotal = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
-    const code = s.code;
-    if (code) {
+    if (s.codes?.length) {
       const who = { email: s.input.email, userId: s.owner.userId };
-      const r = await discountFor(tx(s), code, lines, who, s.deps.config.STORE_TIMEZONE);
-      if (!r.applied)
+      const r = await discountFor(tx(s), s.codes, lines, who, s.deps.config.STORE_TIMEZONE);
+      const off = r.codes.find((c) => c.note);
+      if (off)
         throw new Conflict(
-          `Your code ${code} no longer applies: ${r.note} Remove it from your cart to place the order.`,
+          `Your code ${off.code} no longer applies: ${off.note} Remove it from your cart to place the order.`,
         );
-      s.discount = r.applied;
+      s.discount = r.applied ?? undefined;
     }
     s.totals = computeTotals(
       s.deps.settings.current(),
@@ -213,19 +213,19 @@ const recordOrder: Step<PlaceState> = {
     // Spent now, in this transaction: a failure after this point gives it all back.
     if (s.giftUses) await spendGiftCards(tx(s), orderId, s.giftUses, s.input.email);
     // One use at a time, never past its limit: of twenty orders racing for a single-use code, one gets it.
-    if (
-      s.discount &&
-      !(await redeemCode(tx(s), {
-        codeId: s.discount.codeId,
-        orderId,
-        email: s.input.email,
-        userId: s.owner.userId,
-        cents: totals.discountCents,
-      }))
-    )
-      throw new Conflict(
-        `Sorry, the code ${s.discount.code} has just been used up. Remove it from your cart to place the order.`,
-      );
+    for (const c of s.discount?.codes ?? [])
+      if (
+        !(await redeemCode(tx(s), {
+          codeId: c.codeId,
+          orderId,
+          email: s.input.email,
+          userId: s.owner.userId,
+          cents: c.cents,
+        }))
+      )
+        throw new Conflict(
+          `Sorry, the code ${c.code} has just been used up. Remove it from your cart to place the order.`,
+        );
     await repo.insertLines(
       tx(s),
       s.lines!.map((l, i) => ({

@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { orderBody } from '../../test/checkout.ts';
 import { proratedRefund } from '@facet/contracts/refunds';
 import { adminCall, staffSession } from '../../test/staff.ts';
+import { discountFor } from './apply.ts';
 
 // A shopper's discount code, from the cart to the order: what it takes off, why it does not apply,
 // and a single-use code that twenty racing checkouts redeem exactly once.
@@ -72,7 +73,7 @@ describe('a discount code in the cart and at checkout', () => {
     const applied = await call(s, 'PUT', '/cart/discount', { code: 'cart20' });
     expect(applied.statusCode, applied.body).toBe(200);
     const cart = applied.json().data;
-    expect(cart.discountCode).toBe('CART20');
+    expect(cart.discountCodes).toEqual([{ code: 'CART20', note: null }]);
     expect(cart.totals.discountCents).toBe(Math.round(piece.price * 0.2));
     expect(cart.totals.discountLabel).toBe('CART20 · Holiday 20% off');
 
@@ -130,7 +131,7 @@ describe('a discount code in the cart and at checkout', () => {
       expect(res.statusCode, code).toBe(422);
       expect(res.json().message).toMatch(reason);
     }
-    expect((await call(s, 'GET', '/cart')).json().data.discountCode).toBeNull();
+    expect((await call(s, 'GET', '/cart')).json().data.discountCodes).toEqual([]);
   });
 
   it('a kept code that stops applying says why on the cart, and checkout refuses to use it', async () => {
@@ -152,7 +153,7 @@ describe('a discount code in the cart and at checkout', () => {
       },
     });
     const cart = (await call(s, 'GET', '/cart')).json().data;
-    expect(cart).toMatchObject({ discountCode: 'FADING', discountNote: 'This code is no longer active.' });
+    expect(cart.discountCodes).toEqual([{ code: 'FADING', note: 'This code is no longer active.' }]);
     expect(cart.totals.discountCents).toBe(0);
     const placed = await t.app.inject({
       method: 'POST',
@@ -162,7 +163,7 @@ describe('a discount code in the cart and at checkout', () => {
     });
     expect(placed.statusCode).toBe(409);
     expect(placed.json().message).toMatch(/Your code FADING no longer applies: This code is no longer active\./);
-    expect((await call(s, 'DELETE', '/cart/discount')).json().data.discountCode).toBeNull();
+    expect((await call(s, 'DELETE', '/cart/discount')).json().data.discountCodes).toEqual([]);
   });
 
   it('a single-use code in 20 simultaneous orders is redeemed once; a cancellation gives the use back', async () => {
@@ -201,6 +202,102 @@ describe('a discount code in the cart and at checkout', () => {
     expect(cancel.statusCode, cancel.body).toBe(200);
     const after = (await q<{ uses: number }>(sql`select uses from discount_code where code = 'ONCE-ONLY'`))[0]!.uses;
     expect(after, 'the cancelled order gave its use back').toBe(0);
+  });
+
+  it('one code per order unless every code combines; codes that do are each worked out on the price, never past it', async () => {
+    await makeCode({ code: 'SOLO20' });
+    await makeCode({ code: 'PLUS10', percentBp: 1_000, combines: true });
+    await makeCode({
+      code: 'TWOFIFTY',
+      kind: 'amount',
+      percentBp: null,
+      amountCents: 25_000,
+      combines: true,
+      maxUses: 5,
+    });
+    const s = randomUUID();
+    const { piece } = await pieceAndDiamond();
+    expect(piece.price).toBeGreaterThan(25_000);
+    await call(s, 'POST', '/cart/items', { kind: 'product', id: piece.id, quantity: 1 });
+    const put = (code: string) => call(s, 'PUT', '/cart/discount', { code });
+
+    expect((await put('SOLO20')).statusCode).toBe(200);
+    const blocked = await put('PLUS10');
+    expect(blocked.statusCode).toBe(422);
+    expect(blocked.json().message).toBe('SOLO20 does not combine with another code: remove it to use this one.');
+    expect((await call(s, 'DELETE', '/cart/discount?code=solo20')).json().data.discountCodes).toEqual([]);
+    expect((await put('PLUS10')).statusCode).toBe(200);
+    const loner = await put('SOLO20');
+    expect(loner.statusCode).toBe(422);
+    expect(loner.json().message).toBe('This code does not combine with another code.');
+
+    const both = await put('TWOFIFTY');
+    expect(both.statusCode, both.body).toBe(200);
+    const cart = both.json().data;
+    expect(cart.discountCodes).toEqual([
+      { code: 'PLUS10', note: null },
+      { code: 'TWOFIFTY', note: null },
+    ]);
+    // Each on the price before any code: 10 % of the piece, and $250.
+    const off = Math.round(piece.price * 0.1) + 25_000;
+    expect(cart.totals.discountCents).toBe(off);
+    expect(cart.totals.discountLabel).toBe('PLUS10 · Holiday 20% off + TWOFIFTY · Holiday 20% off');
+
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: { 'x-session-id': s, 'idempotency-key': randomUUID() },
+      payload: orderBody('combined@example.com'),
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const order = placed.json().data;
+    expect(order.totals.discountCents).toBe(off);
+    expect(order.lines[0].discountCents).toBe(off);
+    const uses = await q<{ code: string; cents: number }>(sql`select c.code, r.cents from discount_redemption r
+      join discount_code c on c.id = r.code_id join customer_order o on o.id = r.order_id
+      where o.number = ${order.number} and r.released_at is null order by c.code`);
+    expect(uses).toEqual([
+      { code: 'PLUS10', cents: Math.round(piece.price * 0.1) },
+      { code: 'TWOFIFTY', cents: 25_000 },
+    ]);
+    expect((await q<{ uses: number }>(sql`select uses from discount_code where code = 'TWOFIFTY'`))[0]!.uses).toBe(1);
+    // Cancelled: both uses come back.
+    const o = (await adminCall(t, manager, 'GET', `/orders/${order.number}`)).json().data;
+    const cancel = await adminCall(t, manager, 'POST', `/orders/${order.number}/cancel`, {
+      version: o.version,
+      reason: 'Changed mind',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await usesOf('PLUS10')).toBe(0);
+    expect((await q<{ uses: number }>(sql`select uses from discount_code where code = 'TWOFIFTY'`))[0]!.uses).toBe(0);
+  });
+
+  it('codes that combine never take a piece below nothing, and an order takes at most five', async () => {
+    const { piece } = await pieceAndDiamond();
+    const half = Math.ceil(piece.price / 2) + 100;
+    for (const code of ['HALF-A', 'HALF-B', 'HALF-C', 'HALF-D', 'HALF-E', 'HALF-F'])
+      await makeCode({ code, kind: 'amount', percentBp: null, amountCents: half, combines: true });
+    const s = randomUUID();
+    await call(s, 'POST', '/cart/items', { kind: 'product', id: piece.id, quantity: 1 });
+    for (const code of ['HALF-A', 'HALF-B', 'HALF-C', 'HALF-D', 'HALF-E'])
+      expect((await call(s, 'PUT', '/cart/discount', { code })).statusCode).toBe(200);
+    const cart = (await call(s, 'GET', '/cart')).json().data;
+    expect(cart.totals.discountCents).toBe(piece.price);
+    expect(cart.totals.subtotalCents - cart.totals.discountCents).toBe(0);
+    // Line by line too (what a refund of the line gives back less): the first two codes pay for it, the rest take nothing.
+    const worked = await discountFor(
+      t.database.db,
+      ['HALF-A', 'HALF-B', 'HALF-C'],
+      [{ kind: 'product', lineTotalCents: piece.price, available: true, categoryId: null }],
+      { email: null, userId: null },
+      t.config.STORE_TIMEZONE,
+    );
+    expect(worked.applied!.perLine).toEqual([piece.price]);
+    expect(worked.applied!.codes.map((c) => c.cents)).toEqual([half, piece.price - half, 0]);
+    const sixth = await call(s, 'PUT', '/cart/discount', { code: 'HALF-F' });
+    expect(sixth.statusCode).toBe(422);
+    expect(sixth.json().message).toBe('An order takes at most 5 codes.');
+    expect((await call(s, 'DELETE', '/cart/discount')).json().data.discountCodes).toEqual([]);
   });
 
   it('a code’s limit cannot be set below the uses it already has, and a limit set later counts the uses so far', async () => {

@@ -105,13 +105,13 @@ export const promotionsRepository = {
   ) =>
     (await named<{ id: number }>(tx, 'discount_redeem', REDEEM, [r.codeId, r.orderId, r.email, r.userId, r.cents]))
       .length === 1,
-  /** The order's use given back (cancelled, or never paid): the code may be used again. */
+  /** The order's uses given back (cancelled, or never paid): its codes may be used again. */
   release: async (tx: DbOrTx, orderId: number) => {
-    const [r] = rowsOf<{ codeId: number }>(
+    const released = rowsOf<{ codeId: number }>(
       await tx.execute(sql`update discount_redemption set released_at = now() where order_id = ${orderId}
         and released_at is null returning code_id as "codeId"`),
     );
-    if (r)
+    for (const r of released)
       await tx.execute(
         sql`update discount_code set uses = uses - 1 where id = ${r.codeId} and uses > 0 and max_uses is not null`,
       );

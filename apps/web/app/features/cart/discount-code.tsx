@@ -5,11 +5,11 @@ import { ApiError } from '~/lib/api.ts';
 import { reportApiError } from '~/lib/client-api.ts';
 
 /**
- * The cart's discount code: typed and applied, or shown with what it takes off and a way to remove
- * it. A code that does not apply says why, beside the field, in the server's words.
+ * The cart's discount codes: each shown as applied (or why it no longer applies) with a way to remove
+ * it, and a field for a code — another one only when the codes say they combine; the server says why
+ * not, beside the field, in its words.
  */
 export function DiscountCode({ cart }: { cart: Cart }) {
-  const id = useId();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -26,39 +26,73 @@ export function DiscountCode({ cart }: { cart: Cart }) {
       setBusy(false);
     }
   };
-  if (cart.discountCode)
-    return (
-      <div className="mt-4 border-t border-hairline pt-4 text-sm">
-        <p>
-          Code <span className="font-mono font-medium">{cart.discountCode}</span>
-          {cart.discountNote ? '' : ' applied'}
-        </p>
-        {cart.discountNote && (
-          <p role="status" className="mt-1 text-danger">
-            {cart.discountNote}
-          </p>
-        )}
-        <button
-          type="button"
-          className="mt-1 text-primary underline"
-          disabled={busy}
-          onClick={() => void run(removeDiscountCode)}
-        >
-          Remove the code
-        </button>
-      </div>
-    );
+  const codes = cart.discountCodes;
+  return (
+    <div className="mt-4 border-t border-hairline pt-4 text-sm">
+      {codes.length > 0 && (
+        <ul className="mb-3 space-y-2" aria-label="Codes on this order">
+          {codes.map((c) => (
+            <li key={c.code}>
+              <p>
+                Code <span className="font-mono font-medium">{c.code}</span>
+                {c.note ? '' : ' applied'}
+              </p>
+              {c.note && (
+                <p role="status" className="mt-1 text-danger">
+                  {c.note}
+                </p>
+              )}
+              <button
+                type="button"
+                className="mt-1 text-primary underline"
+                disabled={busy}
+                aria-label={`Remove the code ${c.code}`}
+                onClick={() => void run(() => removeDiscountCode(c.code))}
+              >
+                Remove the code
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <DiscountForm
+        busy={busy}
+        code={code}
+        setCode={setCode}
+        error={error}
+        label={codes.length ? 'Another code' : 'Discount code'}
+        onApply={(v) => void run(() => applyDiscountCode(v))}
+      />
+    </div>
+  );
+}
+
+function DiscountForm({
+  busy,
+  code,
+  setCode,
+  error,
+  label,
+  onApply,
+}: {
+  busy: boolean;
+  code: string;
+  setCode: (v: string) => void;
+  error: string | null;
+  label: string;
+  onApply: (code: string) => void;
+}) {
+  const id = useId();
   return (
     <form
       method="post"
-      className="mt-4 border-t border-hairline pt-4"
       onSubmit={(e) => {
         e.preventDefault();
-        if (code.trim()) void run(() => applyDiscountCode(code.trim()));
+        if (code.trim()) onApply(code.trim());
       }}
     >
       <label htmlFor={id} className="block text-sm font-medium">
-        Discount code
+        {label}
       </label>
       <div className="mt-1 flex gap-2">
         <input

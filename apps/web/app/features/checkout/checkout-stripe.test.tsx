@@ -67,8 +67,7 @@ const cart: Cart = {
     taxState: 'NY',
     totalCents: 552_960,
   },
-  discountCode: null,
-  discountNote: null,
+  discountCodes: [],
 };
 const placed = {
   number: 'FCT-7K2M9Q4D',

@@ -16,11 +16,11 @@ export const ErrorBoundary = AdminRouteError;
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const what = (d: AdminDiscount) =>
-  d.kind === 'percent'
+  (d.kind === 'percent'
     ? `${percentOfBp(d.percentBp!).replace(/\.00$/, '')}% off`
     : d.kind === 'amount'
       ? `${formatMoney(d.amountCents!)} off`
-      : 'Free shipping';
+      : 'Free shipping') + (d.combines ? ' · combines' : '');
 const when = (d: AdminDiscount) => {
   const now = Date.now();
   if (!d.active) return 'Off';

@@ -166,7 +166,11 @@ function Refund({ order, onChange }: { order: AdminOrder; onChange: Update }) {
       }}
     >
       <h2 className={heading}>Refund</h2>
-      <p className="mt-1 text-xs text-muted">Up to {formatMoney(left, { exact: true })} can still be refunded.</p>
+      <p className="mt-1 text-xs text-muted">
+        {live.length > 0 && !takeBack
+          ? `Up to ${formatMoney(left, { exact: true })} can be refunded while the gift ${live.length === 1 ? 'card it bought stays' : 'cards it bought stay'} live; ${formatMoney(stillOnBoughtCards(order), { exact: true })} more with ${live.length === 1 ? 'it' : 'them'} taken back.`
+          : `Up to ${formatMoney(left, { exact: true })} can still be refunded.`}
+      </p>
       <fieldset className="mt-3">
         <legend className="text-xs font-medium">Items coming back (fills in the amount)</legend>
         {order.lines.map((l, i) => (

@@ -42,6 +42,7 @@ const schema = z
     maxUses: whole,
     perCustomer: whole,
     firstOrderOnly: z.boolean(),
+    combines: z.boolean(),
     emails: z.string(),
     active: z.boolean(),
     /** New codes only: several single-use codes from this one (its code the prefix). */
@@ -75,6 +76,7 @@ const valuesOf = (d?: AdminDiscount): Values => ({
   maxUses: d?.maxUses ? String(d.maxUses) : '',
   perCustomer: d?.perCustomer ? String(d.perCustomer) : '',
   firstOrderOnly: d?.firstOrderOnly ?? false,
+  combines: d?.combines ?? false,
   emails: d?.emails?.join('\n') ?? '',
   active: d?.active ?? true,
   count: '',
@@ -94,7 +96,7 @@ const bodyOf = (v: Values, was?: AdminDiscount): DiscountInput => ({
   perCustomer: v.perCustomer ? Number(v.perCustomer) : null,
   firstOrderOnly: v.firstOrderOnly,
   emails: v.emails.trim() ? v.emails.split(/[\s,;]+/).filter(Boolean) : null,
-  combines: was?.combines ?? false,
+  combines: v.combines,
   active: v.active,
 });
 const FIELD_OF: Record<string, keyof Values> = {
@@ -222,10 +224,14 @@ export function DiscountForm({ discount, onSaved }: { discount?: AdminDiscount; 
         <input type="checkbox" {...register('firstOrderOnly')} className="h-4 w-4" /> A customer’s first order only
       </label>
       <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" {...register('combines')} className="h-4 w-4" /> Combines with other codes
+      </label>
+      <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" {...register('active')} className="h-4 w-4" /> Active
       </label>
       <p className="text-xs text-muted">
-        One code per order; it does not combine with another code. On a piece already on sale, its percentage is taken
+        One code per order, unless every code on it combines: then each is worked out on the price before any code, and
+        together they never take more than a piece costs. On a piece already on sale, a code&rsquo;s percentage is taken
         off the sale price.
       </p>
       <button type="submit" className="btn-primary py-2" disabled={busy}>
