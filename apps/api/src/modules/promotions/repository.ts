@@ -8,18 +8,20 @@ import { named } from '../../db/named-statements.ts';
  * limit is enforced on, under the row's lock); a code without one is never locked by an order, so
  * a popular code does not make checkouts wait for each other. Both read the same: the redemptions.
  */
-const USES = sql.raw(
-  `(select count(*)::int from discount_redemption r where r.code_id = discount_code.id and r.released_at is null)`,
-);
+const USES_COUNTED = `(select count(*)::int from discount_redemption r where r.code_id = discount_code.id and r.released_at is null)`;
+const USES = sql.raw(USES_COUNTED);
 
-const COLS_TEXT = `id, code, name, kind, percent_bp as "percentBp", amount_cents as "amountCents",
+const colsWith = (uses: string) => `id, code, name, kind, percent_bp as "percentBp", amount_cents as "amountCents",
   min_subtotal_cents as "minSubtotalCents", applies_to as "appliesTo", category_ids as "categoryIds",
   to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "startsAt",
   to_char(ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "endsAt",
   max_uses as "maxUses", per_customer as "perCustomer", first_order_only as "firstOrderOnly", emails, combines,
-  active, (select count(*)::int from discount_redemption r where r.code_id = discount_code.id and r.released_at is null) as uses,
-  batch, version, created_by as "createdBy"`;
-const BY_CODE = `select ${COLS_TEXT} from discount_code where code = $1`;
+  active, ${uses} as uses, batch, version, created_by as "createdBy"`;
+const COLS_TEXT = colsWith(USES_COUNTED);
+// A cart and checkout read a code on every request: its uses come from the counter, which is what a
+// limit is checked against (kept for limited codes only). Counting the redemptions here would read
+// every order that ever used a popular code, on every cart read.
+const BY_CODE = `select ${colsWith('uses')} from discount_code where code = $1`;
 const REDEEM = `with limited as (
     update discount_code set uses = uses + 1 where id = $1 and active and max_uses is not null and uses < max_uses
     returning id),
