@@ -136,13 +136,10 @@ export const giftDisableBody = z
 export const GIFT_CARD_IMAGE = '/gift-card.svg';
 
 /** A gift card an order bought, as its refund sees it. */
-export const boughtGiftCard = z.object({
-  id: z.number().int(),
-  /** Null until it is e-mailed (its code is made that day). */
-  last4: z.string().nullable(),
-  initialCents: z.number().int(),
-  balanceCents: z.number().int(),
-  /** Taken back by a refund of the order: nothing left on it, and it cannot be spent. */
-  takenBack: z.boolean(),
-});
+export const boughtGiftCard = adminGiftCard
+  .pick({ id: true, last4: true, initialCents: true, balanceCents: true })
+  .extend({
+    /** Taken back by a refund of the order: nothing left on it, and it cannot be spent. */
+    takenBack: z.boolean(),
+  });
 export type BoughtGiftCard = z.infer<typeof boughtGiftCard>;

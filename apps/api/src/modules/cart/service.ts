@@ -174,8 +174,10 @@ export async function applyDiscount(db: Db, store: CartStore, owner: Owner, code
 /** One code off the cart (`code`), or every code. */
 export async function removeDiscount(db: Db, store: CartStore, owner: Owner, code?: string): Promise<Cart> {
   const cart = await repo.findWithCode(db, owner);
-  if (cart) await repo.setDiscountCodes(db, cart.id, code ? cart.codes.filter((c) => c !== code.toUpperCase()) : []);
-  return getCart(db, store, owner);
+  if (!cart) return getCart(db, store, owner);
+  const codes = code ? cart.codes.filter((c) => c !== code.toUpperCase()) : [];
+  await repo.setDiscountCodes(db, cart.id, codes);
+  return read(db, store, owner, codes, await pricedLines(db, cart.id));
 }
 
 export async function addItem(db: Db, store: CartStore, owner: Owner, input: AddInput): Promise<Cart> {
