@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCE, LABS, SHAPES } from './grades.ts';
 import { METAL_QUALITIES } from './metals.ts';
 import { MELEE_SHAPES } from './catalog.ts';
+import { engravingOffer } from './engraving.ts';
 
 // The back office's catalogue: product groups (designs) as staff list and edit them, and the
 // limits on their photographs. Shared by the API (validation) and the admin pages (forms).
@@ -91,6 +92,8 @@ export const adminProduct = z.object({
   stockTracked: z.boolean(),
   seoTitle: z.string().nullable(),
   seoDescription: z.string().nullable(),
+  /** Whether and how it can be engraved (null: it cannot). */
+  engraving: engravingOffer.nullable(),
   /** The supplier whose product feed the design comes from (null: the store's own). */
   supplier: z.string().nullable(),
   /** Why that feed keeps the design off the storefront (an image it could not use). */
@@ -171,6 +174,8 @@ export const adminProductUpdate = z
     seoTitle: optionalText(seoTitleField).optional(),
     seoDescription: optionalText(seoDescriptionField).optional(),
     attributes: attributeList.optional(),
+    /** null: the piece cannot be engraved (any more). */
+    engraving: engravingOffer.nullable().optional(),
     /** The variants staff changed: any of SKU, price (not for a made-to-order setting), stock. */
     variants: z
       .array(

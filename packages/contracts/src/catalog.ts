@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants.ts';
 import { onSale } from './sale.ts';
+import { engravingOffer } from './engraving.ts';
 
 // Query and answer shapes of the catalogue API.
 
@@ -106,6 +107,8 @@ export const productDetail = z.object({
   /** What search engines show, when staff wrote it (else the name and the description). */
   seoTitle: z.string().nullable(),
   seoDescription: z.string().nullable(),
+  /** Whether and how it can be engraved (null: it cannot). */
+  engraving: engravingOffer.nullable(),
   category: categoryInfo,
   attributes: z.array(z.object({ label: z.string(), values: z.array(z.string()) })),
   variants: z.array(variant),

@@ -3,6 +3,7 @@ import { addressFields, emailField } from './account.ts';
 import { configureBody } from './configurator.ts';
 import { onSale } from './sale.ts';
 import { giftCardPurchase, giftCode, giftPayment } from './gift-cards.ts';
+import { engravingChoice, engravingOnLine } from './engraving.ts';
 
 // Cart, checkout and orders. Prices are never accepted from a client: bodies
 // are strict and carry only what was chosen; the server prices every line on every read.
@@ -24,8 +25,17 @@ const quantity = z
   .max(QTY_MAX, `You can order up to ${QTY_MAX} of an item. For more, please contact us.`);
 
 export const addItemBody = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('product'), id, quantity: quantity.default(1) }).strict(),
-  z.object({ kind: z.literal('configured'), configuration: configureBody, quantity: quantity.default(1) }).strict(),
+  z
+    .object({ kind: z.literal('product'), id, quantity: quantity.default(1), engraving: engravingChoice.optional() })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('configured'),
+      configuration: configureBody,
+      quantity: quantity.default(1),
+      engraving: engravingChoice.optional(),
+    })
+    .strict(),
   z.object({ kind: z.literal('diamond'), id }).strict(),
   z.object({ kind: z.literal('gemstone'), id }).strict(),
   z.object({ kind: z.literal('melee'), id, quantity: quantity.default(1) }).strict(),
@@ -50,6 +60,8 @@ export const cartLine = z.object({
   lineTotalCents: z.number().int(),
   /** The unit price before an automatic sale, and the sale. */
   ...onSale,
+  /** The words to engrave (their price is in the unit price). */
+  engraving: engravingOnLine.optional(),
   available: z.boolean(),
   /** Why a line cannot be bought now (stone sold, piece withdrawn). */
   message: z.string().nullable(),
@@ -158,6 +170,8 @@ export const orderLine = z.object({
   saleName: z.string().optional(),
   /** The discount code's share of the line (absent: none). */
   discountCents: z.number().int().optional(),
+  /** The words engraved, as typed (their price is in the unit price). */
+  engraving: engravingOnLine.optional(),
 });
 export const orderSchema = z.object({
   number: z.string(),

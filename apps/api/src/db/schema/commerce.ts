@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ConfigureInput } from '@facet/contracts/configurator';
 import type { GiftCardPurchase } from '@facet/contracts/gift-cards';
+import type { EngravingChoice, EngravingOnLine } from '@facet/contracts/engraving';
 import { appUser } from './accounts.ts';
 
 /** One cart per visitor (swag-session id) or per signed-in user. */
@@ -51,6 +52,8 @@ export const cartLine = pgTable(
     /** Same key → same line (quantities add). */
     lineKey: text('line_key').notNull(),
     quantity: integer('quantity').notNull(),
+    /** The words to engrave and their font (the design says where, the limit and the price). */
+    engraving: jsonb('engraving').$type<EngravingChoice>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('cart_line_key').on(t.cartId, t.lineKey), check('cart_line_qty', sql`quantity between 1 and 10`)],
@@ -177,6 +180,8 @@ export const orderLine = pgTable(
     saleName: text('sale_name'),
     /** The discount code's share of this line (what a refund of the line gives back less). */
     discountCents: integer('discount_cents').notNull().default(0),
+    /** The words engraved, exactly as the shopper typed them, with the font, the place and what it cost. */
+    engraving: jsonb('engraving').$type<EngravingOnLine>(),
   },
   (t) => [index('order_line_order_idx').on(t.orderId)],
 );

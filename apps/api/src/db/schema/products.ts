@@ -1,4 +1,5 @@
 import type { StoneStatus } from '@facet/contracts/admin-catalogue';
+import type { EngravingOffer } from '@facet/contracts/engraving';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
@@ -84,6 +85,8 @@ export const productGroup = pgTable(
     stockTracked: boolean('stock_tracked').notNull().default(false),
     seoTitle: text('seo_title'),
     seoDescription: text('seo_description'),
+    /** Whether and how the piece can be engraved (null: it cannot). */
+    engraving: jsonb('engraving').$type<EngravingOffer>(),
     search: tsvector('search').generatedAlwaysAs(
       (): SQL =>
         sql`setweight(to_tsvector('english', ${productGroup.description}), 'A') || setweight(to_tsvector('english', ${productGroup.searchText}), 'B')`,

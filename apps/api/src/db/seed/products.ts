@@ -3,6 +3,7 @@ import { METALS, metalName, type MetalQuality } from '@facet/contracts/metals';
 import { SEED_METAL_RATES } from './metal-rates.ts';
 import type { Rng } from './rng.ts';
 import { CATEGORY } from '@facet/contracts/categories';
+import type { EngravingOffer } from '@facet/contracts/engraving';
 
 // Generates product groups, their attributes and variants for every category of the menu.
 // Key attributes cycle through their values (not random) so every menu filter finds items
@@ -22,6 +23,7 @@ export interface GroupRow {
   configurable: boolean;
   featured: number;
   createdAt: Date;
+  engraving: EngravingOffer | null;
 }
 export interface VariantRow {
   id: number;
@@ -456,6 +458,7 @@ export function generateProducts(rng: Rng, scale: number): GeneratedProducts {
         configurable: Boolean(spec.configurable),
         featured: rng.next() < 0.15 ? rng.int(1, 100) : 0,
         createdAt: new Date(BASE_DATE + id * 3_600_000 * 7),
+        engraving: ENGRAVING_OFFERS[kind] ?? null,
       });
     }
   }
@@ -477,6 +480,12 @@ const seriesPrefix = (s: Spec) =>
     necklace: 'JN',
     finding: 'FN',
   })[s.kind];
+/** What the seeded designs offer: rings and bands inside (free, as fine jewellers do), pendants on the back. */
+const ENGRAVING_OFFERS: Partial<Record<ItemKind, EngravingOffer>> = {
+  ring: { place: 'inside the band', maxChars: 20, fonts: ['script', 'roman', 'block'], priceCents: 0, days: 2 },
+  band: { place: 'inside the band', maxChars: 24, fonts: ['script', 'roman', 'block'], priceCents: 0, days: 2 },
+  pendant: { place: 'on the back', maxChars: 16, fonts: ['script', 'block'], priceCents: 4_500, days: 3 },
+};
 const round1 = (n: number) => Math.round(n * 10) / 10;
 // Retail prices end in whole dollars.
 const roundPrice = (cents: number) => Math.round(cents / 100) * 100;
@@ -529,6 +538,7 @@ export function bandBuilder(): { group: GroupRow; variants: VariantRow[]; attrib
       configurable: true,
       featured: 0,
       createdAt: new Date(BASE_DATE),
+      engraving: ENGRAVING_OFFERS.band!,
     },
     variants,
     attributes: [

@@ -14,7 +14,13 @@ import {
 import { saleBook, type SaleBook } from '../sales/index.ts';
 import type { ConfigureInput } from '@facet/contracts/configurator';
 import { GIFT_CARD_IMAGE, type GiftCardPurchase } from '@facet/contracts/gift-cards';
-import { variantOf, type CartLineRow } from './repository.ts';
+import { engravingOf, variantOf, type CartLineRow } from './repository.ts';
+import {
+  ENGRAVING_FONT_FACES,
+  engravingProblem,
+  type EngravingChoice,
+  type EngravingOffer,
+} from '@facet/contracts/engraving';
 
 /** A priced line plus what checkout needs to sell it (the serialized stones it holds, melee stock). */
 export interface PricedLine extends CartLine {
@@ -31,6 +37,8 @@ export interface PricedLine extends CartLine {
   onHand?: boolean;
   /** Why it is unavailable for good: no such row (or retired), sold or withdrawn, a configuration that cannot be made. */
   gone?: 'missing' | 'sold' | 'invalid';
+  /** Why the piece cannot take these words (an add is refused with it; a line in the cart says it). */
+  engravingRefused?: string;
 }
 
 const unavailable = (
@@ -171,8 +179,12 @@ async function priceProduct(db: DbOrTx, row: CartLineRow, base: Base, sales: Sal
     ...sale,
     stones: [],
   };
+  return engrave(onTheShelf(line, row, v), row.engraving, v.engraving);
+}
+
+/** Sold from the shelf: never more than is left, and a line for more than that says so until it is changed. */
+function onTheShelf(line: PricedLine, row: CartLineRow, v: { stockTracked: boolean; stock: number }): PricedLine {
   if (!v.stockTracked) return line;
-  // Sold from the shelf: never more than is left, and a line for more than that says so until it is changed.
   const left = Math.min(QTY_MAX, v.stock);
   if (left === 0)
     return { ...line, onHand: true, available: false, maxQuantity: row.quantity, message: 'Out of stock' };
@@ -185,6 +197,35 @@ async function priceProduct(db: DbOrTx, row: CartLineRow, base: Base, sales: Sal
       message: `Only ${left} left: lower the quantity to buy ${left === 1 ? 'it' : 'them'}.`,
     };
   return { ...line, onHand: true, maxQuantity: left };
+}
+
+/**
+ * The shopper's words on a piece, checked against what its design offers today: the engraving's
+ * price is part of the unit price (and of the price before a sale, so "was" compares like with like).
+ */
+function engrave(line: PricedLine, choice: EngravingChoice | null, offer: EngravingOffer | null): PricedLine {
+  if (!choice) return line;
+  const problem = !offer
+    ? 'This piece is not engraved any more: remove it and add it again without the words.'
+    : !offer.fonts.includes(choice.font)
+      ? `${ENGRAVING_FONT_FACES[choice.font].label} is not offered on this piece: choose ${offer.fonts.map((f) => ENGRAVING_FONT_FACES[f].label).join(' or ')}.`
+      : engravingProblem(choice.text, offer.maxChars);
+  if (problem || !offer) return { ...line, available: false, message: problem, engravingRefused: problem! };
+  const engraving = {
+    text: choice.text,
+    font: choice.font,
+    place: offer.place,
+    priceCents: offer.priceCents,
+    days: offer.days,
+  };
+  const unit = line.unitPriceCents + offer.priceCents;
+  return {
+    ...line,
+    engraving,
+    unitPriceCents: unit,
+    lineTotalCents: unit * line.quantity,
+    ...(line.wasCents !== undefined ? { wasCents: line.wasCents + offer.priceCents } : {}),
+  };
 }
 
 /** A configured ring, priced again by the configurator (the one price function). */
@@ -215,7 +256,7 @@ async function priceConfigured(db: DbOrTx, row: CartLineRow, base: Base, sales: 
     const held = cfg.stones
       .filter((s) => s.kind !== 'melee')
       .map((s) => ({ kind: s.kind as 'diamond' | 'gemstone', id: s.id }));
-    return {
+    const line: PricedLine = {
       ...base,
       categoryId: model?.categoryId ?? null,
       title: c.title,
@@ -229,6 +270,7 @@ async function priceConfigured(db: DbOrTx, row: CartLineRow, base: Base, sales: 
       ...(c.sale ? { wasCents: c.wasCents, sale: c.sale } : {}),
       stones: held,
     };
+    return row.engraving ? engrave(line, row.engraving, await engravingOf(db, cfg.groupId)) : line;
   } catch (err) {
     if (err instanceof AppError && err.status < 500)
       return { ...unavailable(row, 'Your custom ring', err.message), gone: 'invalid' };

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { named } from '../../db/named-statements.ts';
 import { cart, cartLine } from '../../db/schema/commerce.ts';
+import type { EngravingOffer } from '@facet/contracts/engraving';
 
 export type CartLineRow = typeof cartLine.$inferSelect;
 export interface Owner {
@@ -14,7 +15,7 @@ type EnsuredRow = { cartId: number; codes: string[] } & Partial<Record<keyof Car
 const ENSURE_WITH_LINES = (owner: 'user_id' | 'session_id') => `
   with c as (insert into cart (${owner}) values ($1) on conflict (${owner}) do update set updated_at = now() returning id, discount_codes)
   select c.id as "cartId", c.discount_codes as codes, l.id, l.kind, l.ref_id as "refId", l.configuration, l.line_key as "lineKey",
-    l.quantity, l.created_at as "createdAt"
+    l.quantity, l.engraving, l.created_at as "createdAt"
   from c left join cart_line l on l.cart_id = c.id order by l.id`;
 // The whole add of a line that holds no one-of-a-kind stone, as one statement: the cart (made on
 // first use), its lines before the add, and the line added — unless the cart already holds so many
@@ -24,30 +25,30 @@ const ADD_LINE = (owner: 'user_id' | 'session_id') => `
   with c as (insert into cart (${owner}) values ($1) on conflict (${owner}) do update set updated_at = now() returning id, discount_codes),
   old as (select l.* from cart_line l join c on l.cart_id = c.id),
   up as (
-    insert into cart_line (cart_id, kind, ref_id, configuration, line_key, quantity)
-    select c.id, $2, $3, $4, $5, $6 from c
+    insert into cart_line (cart_id, kind, ref_id, configuration, line_key, quantity, engraving)
+    select c.id, $2, $3, $4, $5, $6, $8 from c
     where coalesce((select quantity from old where line_key = $5), 0) + $6 <= $7
     on conflict (cart_id, line_key) do update set quantity = least(cart_line.quantity + excluded.quantity, $7)
     returning id, quantity)
   select c.id as "cartId", c.discount_codes as codes, (select id from up) as "savedId", (select quantity from up) as "savedQuantity",
-    o.id, o.kind, o.ref_id as "refId", o.configuration, o.line_key as "lineKey", o.quantity, o.created_at as "createdAt"
+    o.id, o.kind, o.ref_id as "refId", o.configuration, o.line_key as "lineKey", o.quantity, o.engraving, o.created_at as "createdAt"
   from c left join old o on true order by o.id`;
 const CART_OF = (owner: 'user_id' | 'session_id') => `select id from cart where ${owner} = $1 limit 1`;
 const CART_AND_CODE_OF = (owner: 'user_id' | 'session_id') =>
   `select id, discount_codes as codes from cart where ${owner} = $1 limit 1`;
 const CART_LINES = `
-  select id, cart_id as "cartId", kind, ref_id as "refId", configuration, line_key as "lineKey", quantity,
+  select id, cart_id as "cartId", kind, ref_id as "refId", configuration, line_key as "lineKey", quantity, engraving,
     created_at as "createdAt"
   from cart_line where cart_id = $1 order by id`;
 /** Adds a line, or adds to the quantity of the same line, capped at $7. */
 const UPSERT_LINE = `
-  insert into cart_line (cart_id, kind, ref_id, configuration, line_key, quantity) values ($1, $2, $3, $4, $5, $6)
+  insert into cart_line (cart_id, kind, ref_id, configuration, line_key, quantity, engraving) values ($1, $2, $3, $4, $5, $6, $8)
   on conflict (cart_id, line_key) do update set quantity = least(cart_line.quantity + excluded.quantity, $7)
   returning id, quantity`;
 const VARIANT_OF = `
   select p.id, p.sku, p.metal, coalesce(m.name, p.metal) as "metalName", p.finger_size as "fingerSize", p.length_in as "lengthIn",
     p.price_cents as "priceCents", g.id as "groupId", g.series, g.category_id as "categoryId", g.description, g.image, g.configurable,
-    p.stock, g.stock_tracked as "stockTracked"
+    p.stock, g.stock_tracked as "stockTracked", g.engraving
   from product p join product_group g on g.id = p.group_id left join metal_rate m on m.quality = p.metal
   where p.id = $1 and p.active and g.published`;
 
@@ -57,6 +58,7 @@ interface NewLine {
   configuration: CartLineRow['configuration'];
   lineKey: string;
   quantity: number;
+  engraving: CartLineRow['engraving'];
   /** The most of it one cart may hold. */
   max: number;
 }
@@ -77,6 +79,7 @@ function ensured(rows: EnsuredRow[]): { cartId: number; codes: string[]; lines: 
         configuration: (r.configuration ?? null) as CartLineRow['configuration'],
         lineKey: r.lineKey as string,
         quantity: r.quantity as number,
+        engraving: (r.engraving ?? null) as CartLineRow['engraving'],
         createdAt: new Date(r.createdAt as string | Date),
       })),
   };
@@ -138,7 +141,16 @@ export const cartRepository = {
    * `saved` is null when the cart already holds so many that the add would pass `max`.
    */
   addLine: async (db: DbOrTx, owner: Owner, l: NewLine) => {
-    const values = [owner.userId ?? owner.sessionId, l.kind, l.refId, l.configuration, l.lineKey, l.quantity, l.max];
+    const values = [
+      owner.userId ?? owner.sessionId,
+      l.kind,
+      l.refId,
+      l.configuration,
+      l.lineKey,
+      l.quantity,
+      l.max,
+      l.engraving,
+    ];
     const rows = owner.userId
       ? await named<AddedRow>(db, 'cart_add_user', ADD_LINE('user_id'), values)
       : await named<AddedRow>(db, 'cart_add_session', ADD_LINE('session_id'), values);
@@ -173,6 +185,7 @@ export const cartRepository = {
       l.lineKey,
       l.quantity,
       l.max,
+      l.engraving,
     ]);
     return row!;
   },
@@ -219,6 +232,17 @@ export interface VariantRow {
   stock: number;
   /** Sold from what is on hand: no more than `stock` can be bought. */
   stockTracked: boolean;
+  engraving: EngravingOffer | null;
 }
+/** What a design offers to engrave (null: nothing, or no such design on sale). */
+export const engravingOf = async (db: DbOrTx, groupId: number) =>
+  (
+    await named<{ engraving: EngravingOffer | null }>(
+      db,
+      'cart_engraving_of',
+      `select engraving from product_group where id = $1 and published`,
+      [groupId],
+    )
+  )[0]?.engraving ?? null;
 export const variantOf = async (db: DbOrTx, productId: number) =>
   (await named<VariantRow>(db, 'cart_variant_of', VARIANT_OF, [productId]))[0] ?? null;

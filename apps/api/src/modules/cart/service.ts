@@ -25,7 +25,7 @@ export type { Owner, PricedLine };
 export const priceChoice = (
   db: DbOrTx,
   choice: Pick<CartLineRow, 'kind' | 'refId' | 'configuration' | 'lineKey'> & { id: number },
-) => priceLine(db, { ...choice, cartId: 0, quantity: 1, createdAt: new Date() });
+) => priceLine(db, { engraving: null, ...choice, cartId: 0, quantity: 1, createdAt: new Date() });
 
 /** The owner's cart id and the discount codes entered on it (checkout works them out again with the e-mail typed there). */
 export const cartOf = (db: DbOrTx, owner: Owner) => repo.findWithCode(db, owner);
@@ -45,11 +45,13 @@ const NOT_IN_CART = 'This item is no longer in your cart.';
 function lineKey(input: AddInput): string {
   // Each gift card is its own line (its own recipient, message and day).
   if (input.kind === 'gift-card') return `gift-card:${randomUUID()}`;
-  if (input.kind !== 'configured') return `${input.kind}:${input.id}`;
+  // Other words or another font is another piece.
+  const engraved = 'engraving' in input && input.engraving ? `:e:${digest(input.engraving)}` : '';
+  if (input.kind !== 'configured') return `${input.kind}:${input.id}${engraved}`;
   const c = input.configuration;
-  const canonical = JSON.stringify({ ...c, stones: [...c.stones].sort((a, b) => a.location - b.location) });
-  return `configured:${c.groupId}:${createHash('sha256').update(canonical).digest('hex').slice(0, 24)}`;
+  return `configured:${c.groupId}:${digest({ ...c, stones: [...c.stones].sort((a, b) => a.location - b.location) })}${engraved}`;
 }
+const digest = (v: unknown) => createHash('sha256').update(JSON.stringify(v)).digest('hex').slice(0, 24);
 const serialsOf = (input: AddInput | CartLineRow): string[] => {
   if (input.kind === 'diamond' || input.kind === 'gemstone')
     return [`${input.kind}:${'refId' in input ? input.refId : input.id}`];
@@ -133,6 +135,7 @@ export async function claimVisitorCart(db: Db, userId: number, sessionId: string
         configuration: l.configuration,
         lineKey: l.lineKey,
         quantity: l.quantity,
+        engraving: l.engraving,
         max,
       });
     }
@@ -195,10 +198,12 @@ export async function addItem(db: Db, store: CartStore, owner: Owner, input: Add
     configuration: input.kind === 'configured' ? input.configuration : input.kind === 'gift-card' ? input.card : null,
     lineKey: lineKey(input),
     quantity,
+    engraving: ('engraving' in input && input.engraving) || null,
     createdAt: new Date(),
   };
   // Price the new line before keeping it: a sold stone or an impossible configuration is refused now.
   const probe = await priceLine(db, row, sales);
+  if (probe.engravingRefused) throw new Validation(probe.engravingRefused, { engraving: probe.engravingRefused });
   if (probe.incomplete) throw new Validation(probe.message!);
   if (!probe.available) throw new Conflict(probe.message ?? 'This item cannot be bought right now.');
   if (input.kind === 'melee' && quantity > probe.maxQuantity)

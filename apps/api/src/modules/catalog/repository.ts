@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database, type DbOrTx } from '../../db/client.ts';
 import type { diamond, ImageSpec, meleeParcel, notableGemstone, product } from '../../db/schema/products.ts';
 import type { SuggestionEntry } from './suggestions.ts';
+import type { EngravingOffer } from '@facet/contracts/engraving';
 import { centsOf } from '@facet/contracts/money';
 import { pointsOf } from '@facet/contracts/carats';
 
@@ -203,6 +204,7 @@ export const catalogRepository = {
       stockTracked: boolean;
       seoTitle: string | null;
       seoDescription: string | null;
+      engraving: EngravingOffer | null;
       variants: Array<{
         id: number;
         sku: string;
@@ -220,7 +222,7 @@ export const catalogRepository = {
       await db.execute(sql`
       select g.id, g.series, g.category_id as "categoryId", g.description, g.long_description as "longDescription", g.kind, g.image,
         g.default_metal as "defaultMetal", g.configurable, g.min_price_cents as "minPriceCents",
-        g.stock_tracked as "stockTracked", g.seo_title as "seoTitle", g.seo_description as "seoDescription",
+        g.stock_tracked as "stockTracked", g.seo_title as "seoTitle", g.seo_description as "seoDescription", g.engraving,
         coalesce((select json_agg(json_build_object('id', v.id, 'sku', v.sku, 'metal', v.metal, 'fingerSize', v.finger_size, 'lengthIn', v.length_in,
           'weightG', v.weight_g, 'priceCents', v.price_cents, 'stock', v.stock, 'leadDays', v.lead_days) order by v.id) from product v where v.group_id = g.id and v.active), '[]'::json) as variants,
         coalesce((select json_agg(json_build_object('label', a.label, 'value', a.value) order by a.label, a.value) from product_attribute a where a.group_id = g.id), '[]'::json) as attributes,

@@ -181,6 +181,7 @@ export async function getProduct(
     stockTracked: g.stockTracked,
     seoTitle: g.seoTitle,
     seoDescription: g.seoDescription,
+    engraving: g.engraving,
     category: cat!.info,
     attributes: [...attributes].map(([label, values]) => ({ label, values })),
     variants: g.variants.map((v) => ({

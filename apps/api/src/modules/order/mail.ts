@@ -2,6 +2,7 @@ import { madeToOrderText, type StoreFacts } from '@facet/contracts/store-facts';
 import type { Order } from '@facet/contracts/commerce';
 import { esc, layout, type Rendered, type StoreInfo } from '../mail/index.ts';
 import { formatMoney } from '@facet/contracts/money';
+import { ENGRAVED_NOT_RETURNABLE, engravingText } from '@facet/contracts/engraving-rules';
 
 const money = (c: number) => formatMoney(c, { exact: true });
 const addr = (a: Order['shippingAddress']) =>
@@ -11,11 +12,17 @@ const addr = (a: Order['shippingAddress']) =>
 const sale = (l: Order['lines'][number]) =>
   l.wasUnitCents !== undefined && l.saleName ? l.wasUnitCents * l.quantity : null;
 
+/** The days engraving adds, said where the order's making time is. */
+const engravingDays = (o: Order) => {
+  const days = Math.max(0, ...o.lines.map((l) => l.engraving?.days ?? 0));
+  return days ? `; engraving adds ${days} business ${days === 1 ? 'day' : 'days'}` : '';
+};
+
 function orderBlock(o: Order): { html: string; text: string } {
   const rows = o.lines
     .map(
       (l) =>
-        `<tr><td style="padding:10px 0;border-bottom:1px solid #e7e1d8;font-size:14px;color:#1c1917">${esc(l.title)}<br><span style="font-size:12px;color:#57534e">${esc(l.details.join(' · '))}${l.quantity > 1 ? ` · Qty ${l.quantity}` : ''}</span>${sale(l) ? `<br><span style="font-size:12px;color:#1f5e4b">${esc(l.saleName!)}</span>` : ''}</td><td style="padding:10px 0;border-bottom:1px solid #e7e1d8;font-size:14px;text-align:right;white-space:nowrap">${money(l.lineTotalCents)}${sale(l) ? `<br><s style="font-size:12px;color:#57534e">was ${money(sale(l)!)}</s>` : ''}</td></tr>`,
+        `<tr><td style="padding:10px 0;border-bottom:1px solid #e7e1d8;font-size:14px;color:#1c1917">${esc(l.title)}<br><span style="font-size:12px;color:#57534e">${esc(l.details.join(' · '))}${l.quantity > 1 ? ` · Qty ${l.quantity}` : ''}</span>${l.engraving ? `<br><span style="font-size:13px;color:#1c1917">${esc(engravingText(l.engraving))}</span>` : ''}${sale(l) ? `<br><span style="font-size:12px;color:#1f5e4b">${esc(l.saleName!)}</span>` : ''}</td><td style="padding:10px 0;border-bottom:1px solid #e7e1d8;font-size:14px;text-align:right;white-space:nowrap">${money(l.lineTotalCents)}${sale(l) ? `<br><s style="font-size:12px;color:#57534e">was ${money(sale(l)!)}</s>` : ''}</td></tr>`,
     )
     .join('');
   const sum = (label: string, c: number, bold = false) =>
@@ -29,7 +36,7 @@ ${sum('Subtotal', t.subtotalCents)}${t.discountCents ? sum(`Discount (${esc(t.di
   const text = [
     ...o.lines.map(
       (l) =>
-        `${l.title}${l.quantity > 1 ? ` × ${l.quantity}` : ''} — ${money(l.lineTotalCents)}${sale(l) ? ` (${l.saleName}, was ${money(sale(l)!)})` : ''}\n  ${l.details.join(' · ')}`,
+        `${l.title}${l.quantity > 1 ? ` × ${l.quantity}` : ''} — ${money(l.lineTotalCents)}${sale(l) ? ` (${l.saleName}, was ${money(sale(l)!)})` : ''}\n  ${l.details.join(' · ')}${l.engraving ? `\n  ${engravingText(l.engraving)}` : ''}`,
     ),
     '',
     `Subtotal: ${money(t.subtotalCents)}`,
@@ -54,13 +61,13 @@ export function orderConfirmation(store: StoreInfo, facts: StoreFacts, o: Order,
   return layout(store, `Your ${store.name} order ${o.number}`, {
     greeting: `Thank you, ${o.shippingAddress.name.split(' ')[0]}.`,
     paragraphs: [
-      `We have your order ${o.number}. Our jewelers will inspect every piece, and we will e-mail you the tracking number when it ships (${o.shipping.days} once ready; made-to-order rings take ${madeToOrderText(facts)} to craft).`,
+      `We have your order ${o.number}. Our jewelers will inspect every piece, and we will e-mail you the tracking number when it ships (${o.shipping.days} once ready; made-to-order rings take ${madeToOrderText(facts)} to craft${engravingDays(o)}).`,
     ],
     htmlBlock: block.html,
     textBlock: block.text,
     action: { label: 'View your order', url },
     after: [
-      `Every shipment is fully insured and needs a signature on delivery. You have ${facts.returnDays} days to return anything unworn.`,
+      `Every shipment is fully insured and needs a signature on delivery. You have ${facts.returnDays} days to return anything unworn.${o.lines.some((l) => l.engraving) ? ` ${ENGRAVED_NOT_RETURNABLE}` : ''}`,
     ],
   });
 }

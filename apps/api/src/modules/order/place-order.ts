@@ -243,6 +243,7 @@ const recordOrder: Step<PlaceState> = {
         wasUnitCents: l.wasCents ?? null,
         saleName: l.sale?.name ?? null,
         discountCents: s.discount?.perLine[i] ?? 0,
+        engraving: l.engraving ?? null,
       })),
     );
     await repo.insertStones(

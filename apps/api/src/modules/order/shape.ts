@@ -1,3 +1,4 @@
+import type { EngravingOnLine } from '@facet/contracts/engraving';
 import type { SettingsSource } from '../../store-facts.ts';
 import type { StoreSettings } from '@facet/contracts/store-settings';
 import type { z } from 'zod';
@@ -35,6 +36,7 @@ export function toOrder(
     wasUnitCents?: number | null;
     saleName?: string | null;
     discountCents?: number;
+    engraving?: EngravingOnLine | null;
   }>,
   settings: StoreSettings,
   giftCards: Array<{ last4: string; cents: number }> = [],
@@ -55,6 +57,7 @@ export function toOrder(
       lineTotalCents: l.lineTotalCents,
       ...(l.wasUnitCents != null && l.saleName != null ? { wasUnitCents: l.wasUnitCents, saleName: l.saleName } : {}),
       ...(l.discountCents ? { discountCents: l.discountCents } : {}),
+      ...(l.engraving ? { engraving: l.engraving } : {}),
     })),
     ...(giftCards.length ? { giftCards } : {}),
     shippingAddress: o.shippingAddress,

@@ -3,6 +3,7 @@ import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { productPhoto, type ImageSpec, type ItemKind, type productGroup } from '../../db/schema/products.ts';
 import { configurationModel, type StoneLocation } from '../../db/schema/configurator.ts';
 import type { AdminProductQuery } from '@facet/contracts/admin-catalogue';
+import type { EngravingOffer } from '@facet/contracts/engraving';
 
 // Product groups as staff see and change them: drafts included, every variant, photographs.
 
@@ -34,6 +35,7 @@ export type GroupRow = Pick<
   | 'stockTracked'
   | 'seoTitle'
   | 'seoDescription'
+  | 'engraving'
 > & {
   archivedAt: string | null;
   image: ImageSpec;
@@ -54,7 +56,7 @@ const GROUP_COLS = sql`g.id, g.version, g.series, g.description, g.long_descript
   g.published, g.min_price_cents as "minPriceCents", g.default_metal as "defaultMetal", g.category_id as "categoryId", g.image,
   g.updated_at as "updatedAt", c.name as "categoryName", g.held_reason as "heldReason",
   (select s.code from supplier s where s.id = g.supplier_id) as supplier, g.archived_at as "archivedAt", g.pricing,
-  g.stock_tracked as "stockTracked", g.seo_title as "seoTitle", g.seo_description as "seoDescription"`;
+  g.stock_tracked as "stockTracked", g.seo_title as "seoTitle", g.seo_description as "seoDescription", g.engraving`;
 
 /** A variant as the new-design and duplicate flows write it. */
 export interface NewVariantRow {
@@ -174,12 +176,13 @@ export const productsRepository = {
       series: string;
       seoTitle: string | null;
       seoDescription: string | null;
+      engraving: EngravingOffer | null;
       version: number;
     },
   ) =>
     tx.execute(sql`update product_group set description = ${f.description}, long_description = ${f.longDescription},
       published = ${f.published}, category_id = ${f.categoryId}, series = ${f.series}, seo_title = ${f.seoTitle},
-      seo_description = ${f.seoDescription}, version = ${f.version}, updated_at = now() where id = ${id}`),
+      seo_description = ${f.seoDescription}, engraving = ${f.engraving ? JSON.stringify(f.engraving) : null}::jsonb, version = ${f.version}, updated_at = now() where id = ${id}`),
 
   /** Archived: off the storefront for good (its page answers 410); restored: a draft again. */
   setArchived: (tx: DbOrTx, id: number, archived: boolean, version: number) =>
@@ -221,15 +224,17 @@ export const productsRepository = {
       seoTitle: string | null;
       seoDescription: string | null;
       configurable?: boolean;
+      engraving?: EngravingOffer | null;
     },
   ) =>
     rowsOf<{ id: number }>(
       await tx.execute(sql`insert into product_group (id, series, category_id, description, long_description, kind, image,
         min_price_cents, default_metal, created_at, updated_at, published, pricing, stock_tracked, seo_title, seo_description,
-        configurable)
+        configurable, engraving)
         values (nextval('feed_product_group_id_seq'), ${g.series}, ${g.categoryId}, ${g.description}, ${g.longDescription},
           ${g.kind}, ${JSON.stringify(g.image)}::jsonb, 0, ${g.defaultMetal}, now(), now(), false, ${g.pricing},
-          ${g.stockTracked}, ${g.seoTitle}, ${g.seoDescription}, ${g.configurable ?? false})
+          ${g.stockTracked}, ${g.seoTitle}, ${g.seoDescription}, ${g.configurable ?? false},
+          ${g.engraving ? JSON.stringify(g.engraving) : null}::jsonb)
         returning id`),
     )[0]!.id,
 

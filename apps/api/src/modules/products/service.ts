@@ -88,6 +88,7 @@ export async function productForStaff(db: DbOrTx, id: number): Promise<AdminProd
     stockTracked: g.stockTracked,
     seoTitle: g.seoTitle,
     seoDescription: g.seoDescription,
+    engraving: g.engraving,
     supplier: g.supplier,
     heldReason: g.heldReason,
     minPriceCents: g.minPriceCents,
@@ -131,6 +132,7 @@ export async function updateProduct(db: Db, actor: Actor, id: number, body: Admi
       series: body.series ?? g.series,
       seoTitle: body.seoTitle === undefined ? g.seoTitle : body.seoTitle,
       seoDescription: body.seoDescription === undefined ? g.seoDescription : body.seoDescription,
+      engraving: body.engraving === undefined ? g.engraving : body.engraving,
     };
     if (f.published && g.archivedAt)
       throw new Conflict('This design is archived. Restore it as a draft first, check it, then publish it.');
@@ -328,6 +330,7 @@ export async function duplicateDesign(db: Db, actor: Actor, id: number) {
       stockTracked: g.stockTracked,
       seoTitle: null,
       seoDescription: null,
+      engraving: g.engraving,
     });
     await repo.insertVariants(
       tx,
