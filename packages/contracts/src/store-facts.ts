@@ -25,7 +25,9 @@ export interface StoreFacts {
   payment: { provider: 'test' } | { provider: 'stripe'; publishableKey: string; holdMinutes: number };
 }
 
-export const madeToOrderText = (f: StoreFacts) => `${f.madeToOrderDays[0]}–${f.madeToOrderDays[1]} business days`;
+/** How long a made-to-order piece takes, with any days its engraving adds. */
+export const madeToOrderText = (f: Pick<StoreFacts, 'madeToOrderDays'>, extraDays = 0) =>
+  `${f.madeToOrderDays[0] + extraDays}–${f.madeToOrderDays[1] + extraDays} business days`;
 /**
  * What shipping a piece at this price costs, said truthfully: free only when the piece alone
  * reaches the threshold; otherwise the threshold itself.

@@ -92,6 +92,7 @@ export default function Page() {
                 <li className="flex gap-2">
                   <ShieldCheck aria-hidden="true" className="h-4 w-4 shrink-0" />
                   {facts.returnDays}-day returns on anything unworn
+                  {cart.lines.some((l) => l.engraving) ? ', except engraved pieces' : ''}
                 </li>
               </ul>
             </aside>

@@ -1,5 +1,5 @@
 import { WishHeart } from '~/components/wish-heart.tsx';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { data, redirect, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/product';
 import type { ProductDetail } from '@facet/contracts/catalog';
@@ -22,12 +22,15 @@ import { TrustLine } from '~/features/catalog/trust-line.tsx';
 import { SeeInPerson } from '~/features/appointments/see-in-person.tsx';
 import { HintButton } from '~/features/hints/hint-button.tsx';
 import type { WishItem } from '@facet/contracts/wishlist';
+import type { AddItemInput } from '@facet/contracts/commerce';
 import { MetalPicker } from '~/features/catalog/metal-picker.tsx';
 import { VariantOptions } from '~/features/catalog/variant-options.tsx';
 import { ProductDetails } from '~/features/catalog/product-details.tsx';
 import { productJsonLd } from '~/features/catalog/product-json-ld.ts';
 import { rememberViewed } from '~/lib/recently-viewed.ts';
 import { CATEGORY } from '@facet/contracts/categories';
+import { EngravingOption, type EngravingDraft } from '~/features/engraving/engraving-option.tsx';
+import { engravingProblem } from '@facet/contracts/engraving-rules';
 
 /** At or below this many on hand, the page says how many are left. */
 const LOW_STOCK = 3;
@@ -134,13 +137,26 @@ export function ProductView({ loaderData }: { loaderData: Route.ComponentProps['
       ? null
       : { kind: 'configured', configuration: configured.configuration }
     : { kind: 'product', id: selected.id };
+  // The words to engrave go with the piece into the cart (a wishlist keeps the piece alone).
+  const [engraving, setEngraving] = useState<EngravingDraft | null>(null);
+  const offer = p.engraving;
+  const engravingReady = !engraving || (offer && !engravingProblem(engraving.text, offer.maxChars));
+  const toCart: AddItemInput | null = !engravingReady
+    ? null
+    : chosen?.kind === 'product' || chosen?.kind === 'configured'
+      ? { ...chosen, ...(engraving ? { engraving } : {}) }
+      : chosen;
+  const extraDays = engraving && offer ? offer.days : 0;
+  // What engraving adds to the price shown (the cart charges the same).
+  const engravingCents = engraving && offer ? offer.priceCents : 0;
+  const engravedDays = extraDays ? ' with engraving' : '';
   // What the shopper would pay for what the page shows: the chosen configuration, or the least it can cost.
   const offerCents = configured ? configured.fromCents : selected.priceCents;
   const shipText = soldOut
     ? 'Out of stock'
     : madeToOrder
-      ? `Made to order — ships in ${madeToOrderText(facts)}`
-      : `${p.stockTracked && selected.stock <= LOW_STOCK ? `Only ${selected.stock} left` : 'In stock'} — ships in ${selected.leadDays} business ${selected.leadDays === 1 ? 'day' : 'days'}`;
+      ? `Made to order — ships in ${madeToOrderText(facts, extraDays)}${engravedDays}`
+      : `${p.stockTracked && selected.stock <= LOW_STOCK ? `Only ${selected.stock} left` : 'In stock'} — ships in ${selected.leadDays + extraDays} business ${selected.leadDays + extraDays === 1 ? 'day' : 'days'}${engravedDays}`;
   return (
     <div className="mx-auto max-w-site px-4 pb-10 pt-6 lg:px-8">
       <JsonLd
@@ -179,12 +195,18 @@ export function ProductView({ loaderData }: { loaderData: Route.ComponentProps['
           <p className="mt-4 font-display text-3xl" aria-live="polite" data-testid="price">
             {incomplete
               ? `From ${formatMoney(configured.fromCents)}`
-              : formatMoney(configured?.totalCents ?? selected.priceCents)}
+              : formatMoney((configured?.totalCents ?? selected.priceCents) + engravingCents)}
             {!incomplete && (
-              <WasPrice cents={configured ? configured.wasCents : selected.wasCents} className="ml-3 text-xl" />
+              <WasPrice
+                cents={plus(configured ? configured.wasCents : selected.wasCents, engravingCents)}
+                className="ml-3 text-xl"
+              />
             )}
           </p>
           <SaleNote sale={configured ? configured.sale : selected.sale} timezone={facts.timezone} className="mt-1" />
+          {engravingCents > 0 && (
+            <p className="text-xs text-muted">Includes engraving, {formatMoney(engravingCents)}</p>
+          )}
           <p className="text-xs text-muted">
             {configured
               ? `${configured.title} · SKU ${configured.sku}`
@@ -204,10 +226,19 @@ export function ProductView({ loaderData }: { loaderData: Route.ComponentProps['
             </>
           )}
 
+          {offer && !soldOut && (
+            <EngravingOption
+              offer={offer}
+              metal={currentMetal}
+              kind={p.kind}
+              value={engraving}
+              onChange={setEngraving}
+            />
+          )}
           <AddToCartButton
             className="btn-primary mt-7 w-full py-4"
             what={p.GroupDescription}
-            item={incomplete || soldOut ? null : chosen}
+            item={incomplete || soldOut ? null : toCart}
             label={soldOut ? 'Out of stock' : undefined}
           />
           <WishHeart look="button" className="mt-3 w-full py-3.5" what={p.GroupDescription} item={chosen} />
@@ -228,6 +259,8 @@ export function ProductView({ loaderData }: { loaderData: Route.ComponentProps['
     </div>
   );
 }
+
+const plus = (cents: number | undefined, more: number) => (cents === undefined ? undefined : cents + more);
 
 /** The store's calendar day of a moment (YYYY-MM-DD), as schema.org dates are written. */
 const dayOf = (iso: string | undefined, timeZone: string) =>

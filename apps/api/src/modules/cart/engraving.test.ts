@@ -145,5 +145,18 @@ describe('engraving a piece', () => {
       engraving: { ...design.engraving, maxChars: 99 },
     });
     expect(again.statusCode).toBe(400);
+    // Turned on again as it was; saving it once more unchanged (its keys in another order) is no change.
+    const on = await adminCall(t, manager, 'PATCH', `/products/${band.groupId}`, {
+      version: off.json().data.version,
+      engraving: design.engraving,
+    });
+    expect(on.json().data.engraving).toEqual(design.engraving);
+    const { place, days, fonts, maxChars, priceCents } = design.engraving;
+    const same = await adminCall(t, manager, 'PATCH', `/products/${band.groupId}`, {
+      version: on.json().data.version,
+      engraving: { days, priceCents, fonts, maxChars, place },
+    });
+    expect(same.json().data.version).toBe(on.json().data.version);
+    expect((await call(s2, 'GET', '/cart')).json().data.checkoutReady).toBe(true);
   });
 });

@@ -106,6 +106,14 @@ export async function productForStaff(db: DbOrTx, id: number): Promise<AdminProd
   };
 }
 
+/** JSON with its keys in order: a jsonb value read back (keys re-ordered) equals what was sent. */
+const stable = (v: unknown) =>
+  JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b)))
+      : x,
+  );
+
 /** Locks the group for this transaction and checks the editor saw its latest version. */
 async function lockFresh(tx: DbOrTx, id: number, version?: number) {
   const g = await repo.group(tx, id, true);
@@ -120,7 +128,7 @@ export async function updateProduct(db: Db, actor: Actor, id: number, body: Admi
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
     const note = (field: string, was: unknown, now: unknown) => {
-      if (JSON.stringify(was) === JSON.stringify(now)) return;
+      if (stable(was) === stable(now)) return;
       before[field] = was;
       after[field] = now;
     };

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { EngravedWords } from '~/features/engraving/engraved-words.tsx';
 import { Link } from 'react-router';
 import { Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
 import type { CartLine } from '@facet/contracts/commerce';
@@ -66,6 +67,7 @@ export function Line({ line }: { line: CartLine }) {
             <li key={d}>{d}</li>
           ))}
         </ul>
+        {line.engraving && <EngravedWords engraving={line.engraving} />}
         {line.quantity > 1 && (
           <p className="mt-1 text-xs text-muted">{formatMoney(line.unitPriceCents, { exact: true })} each</p>
         )}

@@ -1,4 +1,5 @@
 import type { Order } from '@facet/contracts/commerce';
+import { EngravedWords } from '~/features/engraving/engraved-words.tsx';
 import { AddressLines } from '~/components/address-lines.tsx';
 import { TotalsList } from '~/components/totals-list.tsx';
 import { paidWith } from '~/components/paid-with.ts';
@@ -26,6 +27,7 @@ export function OrderView({ order }: { order: Order }) {
                     <li key={d}>{d}</li>
                   ))}
                 </ul>
+                {l.engraving && <EngravedWords engraving={l.engraving} />}
                 {l.quantity > 1 && (
                   <p className="mt-1 text-xs text-muted">
                     Qty {l.quantity} · {formatMoney(l.unitPriceCents, { exact: true })} each

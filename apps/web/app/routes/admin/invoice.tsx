@@ -1,4 +1,5 @@
 import { formatMoney } from '@facet/contracts/money';
+import { EngravedWords } from '~/features/engraving/engraved-words.tsx';
 import { paidWith } from '~/components/paid-with.ts';
 import type { Route } from './+types/invoice';
 import { pageMeta } from '~/lib/page-meta.ts';
@@ -53,6 +54,7 @@ export default function Invoice({ loaderData: o }: Route.ComponentProps) {
               <td className="py-2">
                 {l.title}
                 <span className="block text-xs text-muted">{l.details.join(' · ')}</span>
+                {l.engraving && <EngravedWords engraving={l.engraving} className="text-xs" />}
                 {l.saleName && l.wasUnitCents !== undefined && (
                   <span className="block text-xs">
                     {l.saleName}: {money(l.wasUnitCents)} less {money(l.wasUnitCents - l.unitPriceCents)} each

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { EngravedWords } from '~/features/engraving/engraved-words.tsx';
 import { Link, useOutletContext } from 'react-router';
 import type { StaffMe } from '@facet/contracts/admin';
 import { formatMoney } from '@facet/contracts/money';
@@ -74,6 +75,7 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
                   <div className="min-w-0 flex-1">
                     <p className="font-medium">{l.title}</p>
                     <p className="text-xs text-muted">{l.details.join(' · ')}</p>
+                    {l.engraving && <EngravedWords engraving={l.engraving} className="mt-1 text-xs font-medium" />}
                     {l.quantity > 1 && <p className="text-xs text-muted">Qty {l.quantity}</p>}
                     {l.saleName && l.wasUnitCents !== undefined && (
                       <p className="text-xs text-primary">

@@ -1,4 +1,5 @@
 import type { Route } from './+types/packing-slip';
+import { EngravedWords } from '~/features/engraving/engraved-words.tsx';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { useRootData } from '~/root.tsx';
 import { loadOrderForPrint, PrintFallback, PrintSheet } from '~/features/admin/orders/print-sheet.tsx';
@@ -33,6 +34,7 @@ export default function PackingSlip({ loaderData: o }: Route.ComponentProps) {
               <td className="py-2">
                 {l.title}
                 <span className="block text-xs text-muted">{l.details.join(' · ')}</span>
+                {l.engraving && <EngravedWords engraving={l.engraving} className="mt-1 text-sm font-medium" />}
               </td>
               <td className="py-2 text-right">{l.quantity}</td>
             </tr>

@@ -1,5 +1,13 @@
 import { useEffect } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import {
+  useFieldArray,
+  useForm,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+} from 'react-hook-form';
+import { ENGRAVING_FONT_FACES, ENGRAVING_FONTS, ENGRAVING_MAX_CHARS } from '@facet/contracts/engraving-rules';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
@@ -18,6 +26,7 @@ import { adminApi } from '../shared/admin-api.ts';
 import { useAdminAction } from '../shared/use-admin-action.ts';
 import { CellInput, Field } from '../shared/field.tsx';
 import { CategoryOptions } from '../shared/category-options.tsx';
+import { engravingFields, engravingValuesOf, offerOf, type EngravingFields } from './engraving-fields.ts';
 
 // The product's own fields, its attributes (a list that grows and shrinks) and the price of each
 // variant, validated by the contract's field schemas. Prices are typed in dollars and sent in cents.
@@ -42,6 +51,7 @@ const schema = z.object({
   seoTitle: z.string().trim().max(70, 'At most 70 characters'),
   seoDescription: z.string().trim().max(160, 'At most 160 characters'),
   attributes: attributeList,
+  engraving: engravingFields,
   variants: z.array(
     z.object({
       id: z.number(),
@@ -69,6 +79,7 @@ export const formValuesOf = (p: AdminProduct): Values => ({
   seoTitle: p.seoTitle ?? '',
   seoDescription: p.seoDescription ?? '',
   attributes: p.attributes,
+  engraving: engravingValuesOf(p.engraving),
   variants: p.variants.map((v) => ({
     id: v.id,
     sku: v.sku,
@@ -129,6 +140,7 @@ export function ProductForm({
             seoTitle: v.seoTitle || null,
             seoDescription: v.seoDescription || null,
             attributes: v.attributes,
+            engraving: offerOf(v.engraving),
             ...(changed.length ? { variants: changed } : {}),
           },
         });
@@ -173,6 +185,8 @@ export function ProductForm({
           {(a) => <textarea {...a} {...register('seoDescription')} rows={2} className="field py-2" />}
         </Field>
       </section>
+
+      <EngravingSection control={control} register={register} errors={e.engraving} />
 
       <section className="border border-hairline bg-white p-4" aria-labelledby="attributes">
         <h2 id="attributes" className="text-sm font-semibold">
@@ -335,5 +349,66 @@ export function ProductForm({
         </p>
       </div>
     </form>
+  );
+}
+
+/** Whether and how the design can be engraved (its own block of the form). */
+function EngravingSection({
+  control,
+  register,
+  errors,
+}: {
+  control: Control<Values>;
+  register: UseFormRegister<Values>;
+  errors?: FieldErrors<EngravingFields>;
+}) {
+  const on = useWatch({ control, name: 'engraving.on' });
+  return (
+    <section className="space-y-4 border border-hairline bg-white p-4" aria-labelledby="engraving">
+      <h2 id="engraving" className="text-sm font-semibold">
+        Engraving
+      </h2>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" {...register('engraving.on')} className="h-4 w-4 accent-primary" />
+        Shoppers can have this piece engraved
+      </label>
+      {on && (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Where" error={errors?.place} hint="As shoppers read it: “inside the band”, “on the back”.">
+              {(a) => <input {...a} {...register('engraving.place')} className="field py-2" />}
+            </Field>
+            <Field label="Most characters" error={errors?.maxChars} hint={`1 to ${ENGRAVING_MAX_CHARS}; spaces count.`}>
+              {(a) => <input {...a} {...register('engraving.maxChars')} inputMode="numeric" className="field py-2" />}
+            </Field>
+            <Field label="Price (dollars)" error={errors?.price} hint="0 for free engraving.">
+              {(a) => <input {...a} {...register('engraving.price')} inputMode="decimal" className="field py-2" />}
+            </Field>
+            <Field label="Days it adds" error={errors?.days} hint="Business days before the piece ships.">
+              {(a) => <input {...a} {...register('engraving.days')} inputMode="numeric" className="field py-2" />}
+            </Field>
+          </div>
+          <fieldset>
+            <legend className="mb-1 text-sm font-medium">Fonts offered</legend>
+            <div className="flex flex-wrap gap-4">
+              {ENGRAVING_FONTS.map((f) => (
+                <label key={f} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    value={f}
+                    {...register('engraving.fonts')}
+                    className="h-4 w-4 accent-primary"
+                  />
+                  <span style={{ fontFamily: ENGRAVING_FONT_FACES[f].family }} className="text-base">
+                    {ENGRAVING_FONT_FACES[f].label}
+                  </span>
+                </label>
+              ))}
+            </div>
+            {errors?.fonts?.message && <p className="mt-1 text-sm text-danger">{errors.fonts.message}</p>}
+          </fieldset>
+        </>
+      )}
+    </section>
   );
 }

@@ -1,0 +1,19 @@
+import { ENGRAVING_FONT_FACES, engravingStyleText, type EngravingFont } from '@facet/contracts/engraving-rules';
+
+/** An engraving on a line (cart, order, slips): the words exactly as typed, in their font. */
+export function EngravedWords({
+  engraving,
+  className = 'mt-1 text-xs text-muted',
+}: {
+  engraving: { text: string; font: EngravingFont; place: string };
+  className?: string;
+}) {
+  return (
+    <p className={className} data-testid="engraving">
+      Engraving ({engravingStyleText(engraving)}):{' '}
+      <span className="text-base text-ink" style={{ fontFamily: ENGRAVING_FONT_FACES[engraving.font].family }}>
+        “{engraving.text}”
+      </span>
+    </p>
+  );
+}
