@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { EngravedWords } from '~/features/engraving/engraved-words.tsx';
+import { EngravedWords } from '~/components/engraved-words.tsx';
 import { Link } from 'react-router';
 import { Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
 import type { CartLine } from '@facet/contracts/commerce';

@@ -1,5 +1,5 @@
 import type { Order } from '@facet/contracts/commerce';
-import { EngravedWords } from '~/features/engraving/engraved-words.tsx';
+import { EngravedWords } from '~/components/engraved-words.tsx';
 import { AddressLines } from '~/components/address-lines.tsx';
 import { TotalsList } from '~/components/totals-list.tsx';
 import { paidWith } from '~/components/paid-with.ts';

@@ -1,5 +1,5 @@
 import { formatMoney } from '@facet/contracts/money';
-import { EngravedWords } from '~/features/engraving/engraved-words.tsx';
+import { EngravedWords } from '~/components/engraved-words.tsx';
 import { paidWith } from '~/components/paid-with.ts';
 import type { Route } from './+types/invoice';
 import { pageMeta } from '~/lib/page-meta.ts';

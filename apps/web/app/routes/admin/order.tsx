@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { EngravedWords } from '~/features/engraving/engraved-words.tsx';
+import { EngravedWords } from '~/components/engraved-words.tsx';
 import { Link, useOutletContext } from 'react-router';
 import type { StaffMe } from '@facet/contracts/admin';
 import { formatMoney } from '@facet/contracts/money';

@@ -1,5 +1,5 @@
 import type { Route } from './+types/packing-slip';
-import { EngravedWords } from '~/features/engraving/engraved-words.tsx';
+import { EngravedWords } from '~/components/engraved-words.tsx';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { useRootData } from '~/root.tsx';
 import { loadOrderForPrint, PrintFallback, PrintSheet } from '~/features/admin/orders/print-sheet.tsx';
