@@ -73,6 +73,30 @@ describe('engraving a piece', () => {
     ]);
   });
 
+  it('goes with a configured band too, priced by the configurator plus the engraving', async () => {
+    const s = randomUUID();
+    const configuration = { groupId: 900001, metal: '14KW', size: 7, stones: [] };
+    const plain = await call(s, 'POST', '/cart/items', { kind: 'configured', configuration });
+    expect(plain.statusCode, plain.body).toBe(200);
+    const engraved = await call(s, 'POST', '/cart/items', {
+      kind: 'configured',
+      configuration,
+      engraving: { text: 'Tú y yo ∞', font: 'block' },
+    });
+    expect(engraved.statusCode, engraved.body).toBe(200);
+    const [a, b] = engraved.json().data.lines;
+    expect(a.engraving).toBeUndefined();
+    expect(b.engraving).toMatchObject({ text: 'Tú y yo ∞', font: 'block', place: 'inside the band', priceCents: 0 });
+    expect(b.unitPriceCents).toBe(a.unitPriceCents);
+    const tooLong = await call(s, 'POST', '/cart/items', {
+      kind: 'configured',
+      configuration,
+      engraving: { text: 'x'.repeat(25), font: 'block' },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().errors).toEqual({ engraving: 'At most 24 characters on this piece (this is 25).' });
+  });
+
   it('refuses words the piece cannot take, saying why, and adds nothing', async () => {
     const band = await pieceOf('band');
     const pendant = await pieceOf('pendant');

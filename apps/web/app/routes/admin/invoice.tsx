@@ -54,7 +54,7 @@ export default function Invoice({ loaderData: o }: Route.ComponentProps) {
               <td className="py-2">
                 {l.title}
                 <span className="block text-xs text-muted">{l.details.join(' · ')}</span>
-                {l.engraving && <EngravedWords engraving={l.engraving} className="text-xs" />}
+                {l.engraving && <EngravedWords plain engraving={l.engraving} className="text-xs" />}
                 {l.saleName && l.wasUnitCents !== undefined && (
                   <span className="block text-xs">
                     {l.saleName}: {money(l.wasUnitCents)} less {money(l.wasUnitCents - l.unitPriceCents)} each

@@ -34,7 +34,7 @@ export default function PackingSlip({ loaderData: o }: Route.ComponentProps) {
               <td className="py-2">
                 {l.title}
                 <span className="block text-xs text-muted">{l.details.join(' · ')}</span>
-                {l.engraving && <EngravedWords engraving={l.engraving} className="mt-1 text-sm font-medium" />}
+                {l.engraving && <EngravedWords plain engraving={l.engraving} className="mt-1 text-sm font-medium" />}
               </td>
               <td className="py-2 text-right">{l.quantity}</td>
             </tr>
