@@ -1,4 +1,15 @@
 import { z } from 'zod';
+import {
+  adminReturn,
+  adminReturnList,
+  adminReturnQuery,
+  approveReturnBody,
+  declineReturnBody,
+  inspectReturnBody,
+  receiveReturnBody,
+  refundReturnBody,
+  RETURN_NUMBER_RE,
+} from './returns.ts';
 import { messageAnswer } from './account.ts';
 import {
   ROLES,
@@ -127,6 +138,7 @@ const rowId = z.coerce.number().int().positive().max(2_147_483_647);
 const idParams = z.object({ id: rowId }).strict();
 const uuidParams = z.object({ id: z.string().uuid() }).strict();
 const codeParams = z.object({ code: supplierCodeField }).strict();
+const returnParams = z.object({ number: z.string().regex(RETURN_NUMBER_RE, 'Not a return number') }).strict();
 const page = z.coerce.number().int().min(1).max(10_000).default(1);
 
 export const auditQuery = z
@@ -379,6 +391,38 @@ export const ADMIN_API = {
     params: idParams,
     body: giftDisableBody,
     answer: adminGiftCardDetail,
+  }),
+  'GET /returns': op({ access: 'returns:manage', query: adminReturnQuery, answer: adminReturnList }),
+  'GET /returns/:number': op({ access: 'returns:manage', params: returnParams, answer: adminReturn }),
+  'POST /returns/:number/approve': op({
+    access: 'returns:manage',
+    params: returnParams,
+    body: approveReturnBody,
+    answer: adminReturn,
+  }),
+  'POST /returns/:number/decline': op({
+    access: 'returns:manage',
+    params: returnParams,
+    body: declineReturnBody,
+    answer: adminReturn,
+  }),
+  'POST /returns/:number/receive': op({
+    access: 'returns:manage',
+    params: returnParams,
+    body: receiveReturnBody,
+    answer: adminReturn,
+  }),
+  'POST /returns/:number/inspect': op({
+    access: 'returns:manage',
+    params: returnParams,
+    body: inspectReturnBody,
+    answer: adminReturn,
+  }),
+  'POST /returns/:number/refund': op({
+    access: 'returns:manage',
+    params: returnParams,
+    body: refundReturnBody,
+    answer: adminReturn,
   }),
   'GET /sales': op({ access: 'promotions:manage', answer: adminSales }),
   'POST /sales': op({ access: 'promotions:manage', body: saleBody, answer: adminSale, status: 201 }),

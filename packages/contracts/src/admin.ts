@@ -30,6 +30,7 @@ export const PERMISSIONS = [
   'content:write',
   'promotions:manage',
   'giftcards:manage',
+  'returns:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -52,6 +53,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'content:write',
     'promotions:manage',
     'giftcards:manage',
+    'returns:manage',
   ],
   fulfilment: ['dashboard:read', 'orders:read', 'orders:fulfil', 'orders:note'],
   support: [
@@ -62,6 +64,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'customers:read',
     'customers:note',
     'appointments:manage',
+    'returns:manage',
   ],
 };
 export const can = (role: Role, p: Permission) => ROLE_PERMISSIONS[role].includes(p);
@@ -282,6 +285,8 @@ export const adminDashboard = z.object({
     }),
   ),
   queue: z.partialRecord(z.enum(ORDER_STATUSES), z.number().int()),
+  /** Returns waiting for staff (asked, approved, received, inspected). */
+  returnsWaiting: z.number().int(),
 });
 export type AdminDashboard = z.infer<typeof adminDashboard>;
 

@@ -48,6 +48,11 @@ export const paths = {
   melee: () => '/diamonds/melee',
   giftCards: () => '/gift-cards',
   giftBalance: () => '/gift-cards/balance',
+  /** A signed-in shopper's orders (e-mails link here). */
+  orders: () => '/profile/orders',
+  /** Asking to return pieces of an order: signed in, or with the token from the delivery e-mail. */
+  orderReturn: (number: string, token?: string) =>
+    `/orders/${encodeURIComponent(number)}/return${token ? `?token=${encodeURIComponent(token)}` : ''}`,
   blog: (slug?: string) => (slug ? `/blog/${slug}` : '/blog'),
   /**
    * Drawn product art (the media route renders an SVG from these fields alone, cached a year), so

@@ -25,6 +25,7 @@ export default function Page() {
   const [order, setOrder] = useState<Order | null>(null);
   const [failure, setError] = useState<string | null>(null);
   const error = number ? failure : 'No order number was given.';
+  const engravingDays = Math.max(0, ...(order?.lines ?? []).map((l) => l.engraving?.days ?? 0));
 
   useEffect(() => {
     if (!number) return;
@@ -92,6 +93,8 @@ export default function Page() {
               <p className="mt-2 font-medium">Crafted and inspected</p>
               <p className="mt-1 text-muted">
                 Our jewelers set, polish and check every piece. Made-to-order rings take {madeToOrderText(facts)}.
+                {engravingDays > 0 &&
+                  ` Engraving adds ${engravingDays} business ${engravingDays === 1 ? 'day' : 'days'}.`}
               </p>
             </li>
             <li className="border border-hairline p-5">

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { STATUS_LABELS, type OrderStatus } from '@facet/contracts/admin';
 import { Link } from 'react-router';
 import { Package } from 'lucide-react';
 import type { OrderSummary } from '@facet/contracts/commerce';
@@ -42,21 +43,29 @@ function Orders() {
           ) : (
             <ul className="divide-y divide-hairline border-y border-hairline">
               {list.map((o) => (
-                <li key={o.number}>
+                <li key={o.number} className="flex flex-wrap items-center gap-x-4">
                   <Link
                     to={`/order-confirmation?number=${o.number}`}
-                    className="flex items-center gap-4 py-4 hover:bg-panel"
+                    className="flex min-w-0 flex-1 items-center gap-4 py-4 hover:bg-panel"
                   >
                     {o.image && <img src={o.image} alt="" width={64} height={64} className="h-16 w-16 bg-panel" />}
                     <div className="flex-1">
                       <p className="font-medium">{o.number}</p>
                       <p className="text-sm text-muted">
                         {new Date(o.placedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })} · {o.itemCount}{' '}
-                        {o.itemCount === 1 ? 'item' : 'items'} · {o.status === 'placed' ? 'Being prepared' : o.status}
+                        {o.itemCount === 1 ? 'item' : 'items'} ·{' '}
+                        {o.status === 'placed'
+                          ? 'Being prepared'
+                          : (STATUS_LABELS[o.status as OrderStatus] ?? o.status)}
                       </p>
                     </div>
                     <p className="font-medium">{formatMoney(o.totalCents, { exact: true })}</p>
                   </Link>
+                  {o.status === 'delivered' && (
+                    <Link to={paths.orderReturn(o.number)} className="pb-4 text-sm text-primary underline sm:pb-0">
+                      Return items<span className="sr-only"> from {o.number}</span>
+                    </Link>
+                  )}
                 </li>
               ))}
             </ul>

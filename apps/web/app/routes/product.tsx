@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { data, redirect, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/product';
 import type { ProductDetail } from '@facet/contracts/catalog';
+import type { ConfiguredProduct } from '@facet/contracts/configurator';
 import { Configurator } from '~/features/configurator/configurator.tsx';
 import { configureFromUrl } from '~/features/configurator/configure-from-url.ts';
 import { paths } from '@facet/contracts/paths';
@@ -30,7 +31,6 @@ import { productJsonLd } from '~/features/catalog/product-json-ld.ts';
 import { rememberViewed } from '~/lib/recently-viewed.ts';
 import { CATEGORY } from '@facet/contracts/categories';
 import { EngravingOption, type EngravingDraft } from '~/features/engraving/engraving-option.tsx';
-import { engravingProblem } from '@facet/contracts/engraving-rules';
 
 /** At or below this many on hand, the page says how many are left. */
 const LOW_STOCK = 3;
@@ -53,7 +53,21 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       throw redirect(`${to}${url.search}`, 301);
     }
     const { configured, configError } = await configureFromUrl(product, url.searchParams, host);
-    return { product, configured, configError, publicUrl: host.publicUrl };
+    const page = pageOf(product, configured, host.publicUrl);
+    // Made here, on the server: the browser never needs the code that writes it.
+    const jsonLd: unknown = productJsonLd({
+      product,
+      variant: page.selected,
+      url: page.url,
+      publicUrl: host.publicUrl,
+      offerCents: page.offerCents,
+      // The sale's price holds until it ends.
+      validUntil: dayOf(page.sale?.endsAt, host.facts.timezone),
+      madeToOrder: page.madeToOrder,
+      soldOut: page.soldOut,
+      crumbs: page.crumbs,
+    });
+    return { product, configured, configError, publicUrl: host.publicUrl, jsonLd };
   } catch (e) {
     if (e instanceof ApiError && e.status === 410)
       throw data({ message: e.message, category: e.errors?.category }, { status: 410 });
@@ -120,16 +134,7 @@ export function ProductView({ loaderData }: { loaderData: Route.ComponentProps['
       onPick={(m) => (configured ? setMetal(m) : pick(m))}
     />
   );
-  const url = `${publicUrl}${paths.product({ series: p.series, categoryId: p.category.id, groupId: p.groupId, productId: selected.id })}`;
-  const crumbs = [
-    { label: 'Home', href: '/' },
-    ...p.category.breadcrumb.map((b) => ({ label: b.name, href: `/category/${b.id}` })),
-    { label: p.GroupDescription },
-  ];
-  // A configured ring is made for the shopper whatever the stock of the catalogue variant: one promise, from the store's facts.
-  const madeToOrder = !!configured || (!p.stockTracked && selected.stock <= 0);
-  // A piece sold from what is on hand: none left is out of stock (not made to order), and a few left is said.
-  const soldOut = !configured && p.stockTracked && selected.stock <= 0;
+  const { crumbs, madeToOrder, soldOut } = pageOf(p, configured, publicUrl);
   const incomplete = !!configured && configured.missing.length > 0;
   // What the page shows, as the cart, the wishlist and a hint name it (a ring that cannot be made: nothing).
   const chosen: WishItem | null = configured
@@ -140,18 +145,16 @@ export function ProductView({ loaderData }: { loaderData: Route.ComponentProps['
   // The words to engrave go with the piece into the cart (a wishlist keeps the piece alone).
   const [engraving, setEngraving] = useState<EngravingDraft | null>(null);
   const offer = p.engraving;
-  const engravingReady = !engraving || (offer && !engravingProblem(engraving.text, offer.maxChars));
+  const engravingReady = !engraving || (offer && !engraving.problem);
   const toCart: AddItemInput | null = !engravingReady
     ? null
     : chosen?.kind === 'product' || chosen?.kind === 'configured'
-      ? { ...chosen, ...(engraving ? { engraving } : {}) }
+      ? { ...chosen, ...(engraving ? { engraving: { text: engraving.text, font: engraving.font } } : {}) }
       : chosen;
   const extraDays = engraving && offer ? offer.days : 0;
   // What engraving adds to the price shown (the cart charges the same).
   const engravingCents = engraving && offer ? offer.priceCents : 0;
   const engravedDays = extraDays ? ' with engraving' : '';
-  // What the shopper would pay for what the page shows: the chosen configuration, or the least it can cost.
-  const offerCents = configured ? configured.fromCents : selected.priceCents;
   const shipText = soldOut
     ? 'Out of stock'
     : madeToOrder
@@ -159,20 +162,7 @@ export function ProductView({ loaderData }: { loaderData: Route.ComponentProps['
       : `${p.stockTracked && selected.stock <= LOW_STOCK ? `Only ${selected.stock} left` : 'In stock'} — ships in ${selected.leadDays + extraDays} business ${selected.leadDays + extraDays === 1 ? 'day' : 'days'}${engravedDays}`;
   return (
     <div className="mx-auto max-w-site px-4 pb-10 pt-6 lg:px-8">
-      <JsonLd
-        data={productJsonLd({
-          product: p,
-          variant: selected,
-          url,
-          publicUrl,
-          offerCents,
-          // The sale's price holds until it ends.
-          validUntil: dayOf((configured ? configured.sale : selected.sale)?.endsAt, facts.timezone),
-          madeToOrder,
-          soldOut,
-          crumbs,
-        })}
-      />
+      {loaderData.jsonLd ? <JsonLd data={loaderData.jsonLd} /> : null}
       <Breadcrumb items={crumbs} />
       <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,40rem)_minmax(0,1fr)] lg:gap-14">
         <Gallery
@@ -258,6 +248,27 @@ export function ProductView({ loaderData }: { loaderData: Route.ComponentProps['
       <ProductDetails product={p} weightG={selected.weightG} />
     </div>
   );
+}
+
+/** What the page says about the piece shown, worked out once for the page and its JSON-LD. */
+function pageOf(p: ProductDetail, configured: ConfiguredProduct | null, publicUrl: string) {
+  const selected = p.variants.find((v) => v.id === p.selectedProductId)!;
+  return {
+    selected,
+    url: `${publicUrl}${paths.product({ series: p.series, categoryId: p.category.id, groupId: p.groupId, productId: selected.id })}`,
+    crumbs: [
+      { label: 'Home', href: '/' },
+      ...p.category.breadcrumb.map((b) => ({ label: b.name, href: `/category/${b.id}` })),
+      { label: p.GroupDescription },
+    ],
+    // A configured ring is made for the shopper whatever the stock of the catalogue variant: one promise, from the store's facts.
+    madeToOrder: !!configured || (!p.stockTracked && selected.stock <= 0),
+    // A piece sold from what is on hand: none left is out of stock (not made to order), and a few left is said.
+    soldOut: !configured && p.stockTracked && selected.stock <= 0,
+    // What the shopper would pay for what the page shows: the chosen configuration, or the least it can cost.
+    offerCents: configured ? configured.fromCents : selected.priceCents,
+    sale: configured ? configured.sale : selected.sale,
+  };
 }
 
 const plus = (cents: number | undefined, more: number) => (cents === undefined ? undefined : cents + more);

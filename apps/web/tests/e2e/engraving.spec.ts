@@ -57,6 +57,7 @@ test('a signed-in shopper engraves a band and sees the words on the page, in the
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/order-confirmation\?number=FCT-/);
   await expect(page.getByTestId('engraving')).toHaveText('Engraving (Roman, inside the band): “A & B · 2026”');
+  await expect(page.getByText('Engraving adds 2 business days.')).toBeVisible();
 
   const mail = await mailTo(email, /order FCT-/);
   expect(mail.text).toContain('Engraving (Roman, inside the band): “A & B · 2026”');

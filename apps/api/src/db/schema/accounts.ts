@@ -136,7 +136,10 @@ export const outboxMail = pgTable(
     textBody: text('text_body').notNull(),
     sensitive: boolean('sensitive').notNull().default(false),
     /** Files sent with the message (a calendar invitation), as text. */
-    attachments: jsonb('attachments').$type<Array<{ filename: string; contentType: string; content: string }>>(),
+    attachments:
+      jsonb('attachments').$type<
+        Array<{ filename: string; contentType: string; content: string; encoding?: 'base64' }>
+      >(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

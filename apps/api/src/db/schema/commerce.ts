@@ -79,6 +79,8 @@ export const customerOrder = pgTable(
     userId: integer('user_id').references(() => appUser.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
     accessTokenHash: text('access_token_hash').notNull(),
+    /** A guest's way back to the order to return pieces: its token is in the delivery e-mail, only the hash here. */
+    returnTokenHash: text('return_token_hash'),
     status: text('status').notNull().default('placed'),
     shippingAddress: jsonb('shipping_address').$type<OrderAddress>().notNull(),
     billingAddress: jsonb('billing_address').$type<OrderAddress>().notNull(),

@@ -3,7 +3,8 @@ import { type DbOrTx } from '../../db/client.ts';
 import { named, namedQuery } from '../../db/named-statements.ts';
 import { outboxMail } from '../../db/schema/accounts.ts';
 
-export type Attachment = { filename: string; contentType: string; content: string };
+/** `content` is text, or base64 when `encoding` says so (a PDF label). */
+export type Attachment = { filename: string; contentType: string; content: string; encoding?: 'base64' };
 export interface OutboxRow {
   kind: string;
   toAddress: string;

@@ -7,7 +7,7 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
-  attachments?: Array<{ filename: string; contentType: string; content: string }>;
+  attachments?: Array<{ filename: string; contentType: string; content: string; encoding?: 'base64' }>;
 }
 
 /** Where the outbox delivers: real SMTP, the dev mailbox (the outbox row itself), or nowhere yet. */

@@ -1,4 +1,5 @@
 import type { StoreSettings } from '@facet/contracts/store-settings';
+import { paths } from '@facet/contracts/paths';
 import type { SettingsSource } from '../../store-facts.ts';
 import {
   NEXT_STATUS,
@@ -110,13 +111,19 @@ async function lockFresh(tx: DbOrTx, number: string, version: number): Promise<O
   return o;
 }
 
-async function tellCustomer(deps: BackOfficeDeps, tx: DbOrTx, o: OrderRow, update: OrderUpdate, actor: Actor) {
+async function tellCustomer(
+  deps: Pick<BackOfficeDeps, 'settings' | 'config'>,
+  tx: DbOrTx,
+  o: OrderRow,
+  update: OrderUpdate,
+  actor: Actor,
+) {
   const store = storeInfo(deps.settings.current(), deps.config);
   const mail = orderUpdate(
     store,
     { number: o.number, name: o.shippingAddress.name },
     update,
-    `${store.publicUrl}/orders`,
+    `${store.publicUrl}${paths.orders()}`,
   );
   await enqueueMail(tx, { kind: `order-${update.kind}`, to: o.email, ...mail });
   await repo.insertEvent(tx, {
@@ -171,7 +178,19 @@ export async function advanceOrder(
         { kind: 'shipped', carrier: input.carrier!, trackingNumber: input.trackingNumber!, trackingUrl: url! },
         actor,
       );
-    if (input.status === 'delivered') await tellCustomer(deps, tx, o, { kind: 'delivered' }, actor);
+    if (input.status === 'delivered') {
+      // A guest returns pieces through the delivery e-mail's link: its token is kept only as a hash.
+      const token = newToken();
+      await repo.setReturnToken(tx, o.id, hashToken(token));
+      const store = storeInfo(deps.settings.current(), deps.config);
+      await tellCustomer(
+        deps,
+        tx,
+        o,
+        { kind: 'delivered', returnUrl: `${store.publicUrl}${paths.orderReturn(o.number, token)}` },
+        actor,
+      );
+    }
   });
   void deps.outbox.kick();
   return orderForStaff(deps.db, deps.settings.current(), number);
@@ -271,67 +290,82 @@ export async function refundOrder(
 ): Promise<AdminOrder> {
   await deps.db.transaction(async (tx) => {
     const o = await lockFresh(tx, number, input.version);
-    if (o.paidCents - o.refundedCents <= 0) throw new Conflict('This order is already refunded in full.');
-    // The gift cards it bought hold part of what it was paid: that part comes back only as the
-    // cards are taken back (what is left on them), never while they can still be spent.
-    const cards = await heldByBoughtCards(
-      tx,
-      o.id,
-      input.takeBackGiftCards ? { by: actor.email, reason: input.reason } : null,
-    );
-    const left = o.paidCents - o.refundedCents - cards.heldCents;
-    if (input.amountCents > left)
-      throw new Unprocessable(
-        cards.live.length
-          ? `At most ${formatMoney(Math.max(0, left), { exact: true })} can be refunded while the gift ${
-              cards.live.length === 1 ? 'card' : 'cards'
-            } this order bought can still be spent: take ${cards.live.length === 1 ? 'it' : 'them'} back to refund more.`
-          : `At most ${formatMoney(Math.max(0, left), { exact: true })} can still be refunded on this order.`,
-        { amountCents: `At most ${Math.max(0, left)} cents` },
-      );
-    const refundedCents = o.refundedCents + input.amountCents;
-    const after = await repo.updateIfVersion(tx, o.id, input.version, { refundedCents });
-    if (!after) throw new Conflict(STALE);
-    // Money goes back the way it came, gift cards first: a card is refunded only what it paid.
-    const toGiftCards = await returnToGiftCards(tx, o.id, input.amountCents, 'refund', actor.email);
-    const toCard = input.amountCents - toGiftCards;
-    const { ref } = toCard
-      ? await deps.payments.refund({ ref: o.paymentRef, amountCents: toCard, key: `${o.number}-v${input.version}` })
-      : { ref: 'gift-cards' };
-    await repo.insertRefund(tx, {
-      orderId: o.id,
-      amountCents: input.amountCents,
-      reason: input.reason,
-      providerRef: ref,
-      staffId: actor.id,
-    });
-    await repo.insertEvent(tx, {
-      orderId: o.id,
-      type: 'refund',
-      visibleToCustomer: true,
-      data: { amountCents: input.amountCents, reason: input.reason, totalRefundedCents: refundedCents },
-      staffId: actor.id,
-      staffName: actor.email,
-    });
-    await audit(
-      tx,
-      actor,
-      'order.refund',
-      'order',
-      o.number,
-      { refundedCents: o.refundedCents },
-      { refundedCents, reason: input.reason },
-    );
-    await tellCustomer(deps, tx, o, { kind: 'refunded', amountCents: input.amountCents }, actor);
+    await refundInTx(deps, tx, actor, o, { ...input, key: `${o.number}-v${input.version}` });
   });
   void deps.outbox.kick();
   return orderForStaff(deps.db, deps.settings.current(), number);
 }
 
+/**
+ * The refund itself, inside the caller's transaction on an order it locked at `version` (a return
+ * refunds through here too). `key` makes a retried provider call the same refund.
+ */
+export async function refundInTx(
+  deps: Pick<BackOfficeDeps, 'payments' | 'outbox' | 'settings' | 'config'>,
+  tx: DbOrTx,
+  actor: Actor,
+  o: OrderRow,
+  input: { version: number; amountCents: number; reason: string; takeBackGiftCards?: boolean; key: string },
+) {
+  if (o.paidCents - o.refundedCents <= 0) throw new Conflict('This order is already refunded in full.');
+  // The gift cards it bought hold part of what it was paid: that part comes back only as the
+  // cards are taken back (what is left on them), never while they can still be spent.
+  const cards = await heldByBoughtCards(
+    tx,
+    o.id,
+    input.takeBackGiftCards ? { by: actor.email, reason: input.reason } : null,
+  );
+  const left = o.paidCents - o.refundedCents - cards.heldCents;
+  if (input.amountCents > left)
+    throw new Unprocessable(
+      cards.live.length
+        ? `At most ${formatMoney(Math.max(0, left), { exact: true })} can be refunded while the gift ${
+            cards.live.length === 1 ? 'card' : 'cards'
+          } this order bought can still be spent: take ${cards.live.length === 1 ? 'it' : 'them'} back to refund more.`
+        : `At most ${formatMoney(Math.max(0, left), { exact: true })} can still be refunded on this order.`,
+      { amountCents: `At most ${Math.max(0, left)} cents` },
+    );
+  const refundedCents = o.refundedCents + input.amountCents;
+  const after = await repo.updateIfVersion(tx, o.id, input.version, { refundedCents });
+  if (!after) throw new Conflict(STALE);
+  // Money goes back the way it came, gift cards first: a card is refunded only what it paid.
+  const toGiftCards = await returnToGiftCards(tx, o.id, input.amountCents, 'refund', actor.email);
+  const toCard = input.amountCents - toGiftCards;
+  const { ref } = toCard
+    ? await deps.payments.refund({ ref: o.paymentRef, amountCents: toCard, key: input.key })
+    : { ref: 'gift-cards' };
+  await repo.insertRefund(tx, {
+    orderId: o.id,
+    amountCents: input.amountCents,
+    reason: input.reason,
+    providerRef: ref,
+    staffId: actor.id,
+  });
+  await repo.insertEvent(tx, {
+    orderId: o.id,
+    type: 'refund',
+    visibleToCustomer: true,
+    data: { amountCents: input.amountCents, reason: input.reason, totalRefundedCents: refundedCents },
+    staffId: actor.id,
+    staffName: actor.email,
+  });
+  await audit(
+    tx,
+    actor,
+    'order.refund',
+    'order',
+    o.number,
+    { refundedCents: o.refundedCents },
+    { refundedCents, reason: input.reason },
+  );
+  await tellCustomer(deps, tx, o, { kind: 'refunded', amountCents: input.amountCents }, actor);
+}
+
 /** The day's numbers and the work queue; "revenue" is what was paid less refunds, by order date. */
 export async function dashboard(db: Db) {
-  const { periods, queue } = await repo.dashboard(db);
+  const { periods, queue, returnsWaiting } = await repo.dashboard(db);
   return {
+    returnsWaiting,
     periods: periods.map((p) => ({ ...p, averageCents: p.orders ? Math.round(p.revenueCents / p.orders) : 0 })),
     queue: Object.fromEntries(queue.map((q) => [q.status, q.count])) as Partial<Record<OrderStatus, number>>,
   };

@@ -2,3 +2,4 @@
 export { paymentRoutes, paymentStatusRoutes, startPaymentSweeper } from './payment-routes.ts';
 export { testCardProvider, type PaymentProvider } from './payment.ts';
 export { stripeProvider } from './stripe.ts';
+export { orderAfterSale, refundInTx, type OrderRow } from './after-sale.ts';

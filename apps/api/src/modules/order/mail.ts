@@ -85,7 +85,7 @@ export function orderNotification(store: StoreInfo, o: Order): Rendered {
 
 export type OrderUpdate =
   | { kind: 'shipped'; carrier: string; trackingNumber: string; trackingUrl: string }
-  | { kind: 'delivered' }
+  | { kind: 'delivered'; returnUrl: string }
   | { kind: 'cancelled'; reason: string }
   | { kind: 'refunded'; amountCents: number };
 
@@ -107,8 +107,12 @@ export function orderUpdate(store: StoreInfo, o: { number: string; name: string 
     case 'delivered':
       return layout(store, `Your ${store.name} order ${o.number} was delivered`, {
         greeting,
-        paragraphs: [`Your order ${o.number} was delivered. We hope you love it.`],
-        action: { label: 'Your orders', url: ordersUrl },
+        paragraphs: [
+          `Your order ${o.number} was delivered. We hope you love it.`,
+          'If something is not right, you can ask to return it within the return window, with or without an account.',
+        ],
+        action: { label: 'Return an item', url: u.returnUrl },
+        after: [`Signed in, your orders are under ${ordersUrl}.`],
       });
     case 'cancelled':
       return layout(store, `Your ${store.name} order ${o.number} is cancelled`, {

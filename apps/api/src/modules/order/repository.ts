@@ -1,4 +1,5 @@
 import { MELEE_PARCEL_STONES } from '@facet/contracts/commerce';
+import { OPEN_RETURN_STATUSES } from '@facet/contracts/returns';
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { named, namedQuery } from '../../db/named-statements.ts';
@@ -251,6 +252,11 @@ export const orderRepository = {
     return { rows, count: Math.min(n, ORDER_COUNT_CAP), countCapped: n > ORDER_COUNT_CAP };
   },
 
+  byId: async (db: DbOrTx, id: number, lock = false) => {
+    const q = db.select().from(customerOrder).where(eq(customerOrder.id, id)).limit(1);
+    return (await (lock ? q.for('update') : q))[0] ?? null;
+  },
+
   /** The order, locked for this transaction: staff changes to one order happen one at a time. */
   lockByNumber: async (tx: DbOrTx, number: string) =>
     (await tx.select().from(customerOrder).where(eq(customerOrder.number, number)).for('update').limit(1))[0] ?? null,
@@ -269,6 +275,16 @@ export const orderRepository = {
         .where(and(eq(customerOrder.id, id), eq(customerOrder.version, version)))
         .returning()
     )[0] ?? null,
+
+  /** When staff marked the order delivered (null: not yet): a return window counts from it. */
+  deliveredAt: async (db: DbOrTx, orderId: number) =>
+    rowsOf<{ at: Date | string }>(
+      await db.execute(sql`select at from order_event where order_id = ${orderId} and type = 'status'
+        and data->>'to' = 'delivered' order by at desc limit 1`),
+    ).map((r) => new Date(r.at))[0] ?? null,
+
+  setReturnToken: (tx: DbOrTx, id: number, hash: string) =>
+    tx.update(customerOrder).set({ returnTokenHash: hash }).where(eq(customerOrder.id, id)),
 
   insertEvent: (tx: DbOrTx, e: typeof orderEvent.$inferInsert) =>
     namedQuery(tx, 'order_event', tx.insert(orderEvent).values(e)),
@@ -305,11 +321,18 @@ export const orderRepository = {
         }>(r),
       ),
 
-  /** A cancelled order lets go of its stones: they are for sale again (the catalogue triggers tell every instance). */
-  releaseStones: async (tx: DbOrTx, orderId: number) => {
+  /** A cancelled order (or a return, `only` those) lets go of its stones: they are for sale again (the catalogue triggers tell every instance). */
+  releaseStones: async (tx: DbOrTx, orderId: number, only?: Array<{ kind: string; id: number }>) => {
+    if (only && !only.length) return 0;
+    const which = only
+      ? sql` and (kind, stone_id) in (${sql.join(
+          only.map((s) => sql`(${s.kind}, ${s.id})`),
+          sql`, `,
+        )})`
+      : sql``;
     const freed = rowsOf<{ kind: string; stone_id: number }>(
       await tx.execute(
-        sql`update order_stone set live = false where order_id = ${orderId} and live returning kind, stone_id`,
+        sql`update order_stone set live = false where order_id = ${orderId} and live${which} returning kind, stone_id`,
       ),
     );
     const ids = (kind: string) => freed.filter((f) => f.kind === kind).map((f) => f.stone_id);
@@ -347,7 +370,7 @@ export const orderRepository = {
 
   /** Orders, revenue (less refunds) and stones sold since each cut-off, and the open orders per status. */
   dashboard: async (db: DbOrTx) => {
-    const [periods, queue] = await Promise.all([
+    const [periods, queue, returns] = await Promise.all([
       rowsOf<{ days: number; orders: number; revenueCents: number; stones: number }>(
         await db.execute(sql`
         select p.days,
@@ -361,8 +384,17 @@ export const orderRepository = {
       rowsOf<{ status: string; count: number }>(
         await db.execute(sql`select status, count(*)::int as count from customer_order group by status`),
       ),
+      // Returns waiting for staff (asked, approved, received or inspected): after-sale work on orders.
+      rowsOf<{ n: number }>(
+        await db.execute(
+          sql`select count(*)::int as n from return_request where status in (${sql.join(
+            OPEN_RETURN_STATUSES.map((st) => sql`${st}`),
+            sql`, `,
+          )})`,
+        ),
+      ),
     ]);
-    return { periods, queue };
+    return { periods, queue, returnsWaiting: returns[0]!.n };
   },
 
   setAccessTokenHash: (tx: DbOrTx, id: number, accessTokenHash: string) =>

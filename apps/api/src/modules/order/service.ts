@@ -1,4 +1,5 @@
 import type { StoreSettings } from '@facet/contracts/store-settings';
+import { RETURN_STATUS_LABELS, type ReturnStatus } from '@facet/contracts/returns';
 import { createHash, randomInt } from 'node:crypto';
 import type { Order, OrderSummary } from '@facet/contracts/commerce';
 import { US_STATES } from '@facet/contracts/account';
@@ -117,6 +118,12 @@ export function timelineEntry(e: OrderEventRow): NonNullable<Order['timeline']>[
       label: `Refunded ${formatMoney(Number(d.amountCents), { exact: true })}`,
       detail: String(d.reason ?? ''),
     };
+  if (e.type === 'return')
+    return {
+      at,
+      label: `Return ${d.number}: ${RETURN_STATUS_LABELS[d.status as ReturnStatus]?.toLowerCase() ?? d.status}`,
+      ...(d.message ? { detail: String(d.message) } : {}),
+    };
   const to = d.to as OrderStatus;
   if (to === 'shipped')
     return { at, label: 'Shipped', detail: `${d.carrier} ${d.trackingNumber}`, url: String(d.trackingUrl) };
@@ -129,7 +136,9 @@ export async function getOrderRow(db: Db, number: string, who: { userId: number 
   const o = await repo.byNumber(db, number);
   if (!o) throw new NotFound(NOT_FOUND);
   const mine = who.userId !== null && o.userId === who.userId;
-  const byToken = who.token !== null && hashToken(who.token) === o.accessTokenHash;
+  // The confirmation e-mail's token, or the delivery e-mail's (sent to return pieces).
+  const hashed = who.token !== null ? hashToken(who.token) : null;
+  const byToken = hashed !== null && (hashed === o.accessTokenHash || hashed === o.returnTokenHash);
   if (!mine && !byToken) throw new NotFound(NOT_FOUND);
   return o;
 }

@@ -1,4 +1,5 @@
 import type { SettingsSource } from '../../store-facts.ts';
+import { paths } from '@facet/contracts/paths';
 import type { Order } from '@facet/contracts/commerce';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -146,7 +147,7 @@ async function refundAll(deps: SettleDeps, tx: DbOrTx, o: OrderRow, s: IntentSta
     store,
     { number: o.number, name: o.shippingAddress.name },
     { kind: 'cancelled', reason: REFUSED_STONES },
-    `${store.publicUrl}/orders`,
+    `${store.publicUrl}${paths.orders()}`,
   );
   await enqueueMail(tx, { kind: 'order-cancelled', to: o.email, ...mail });
   return 'refunded';
@@ -235,7 +236,7 @@ async function recordOutsideRefund(deps: SettleDeps, ref: string, refundedCents:
       store,
       { number: o.number, name: o.shippingAddress.name },
       { kind: 'refunded', amountCents },
-      `${store.publicUrl}/orders`,
+      `${store.publicUrl}${paths.orders()}`,
     );
     await enqueueMail(tx, { kind: 'order-refunded', to: o.email, ...mail });
     return 'recorded';

@@ -32,7 +32,9 @@ export default function EngravingEditor({
   const id = useId();
   const used = engravingChars(value.text.normalize('NFC').trim()).length;
   // Nothing typed yet is not an error to shout about; anything else the server would refuse is said now.
-  const problem = value.text.trim() ? engravingProblem(value.text, offer.maxChars) : null;
+  const shown = value.text.trim() ? value.problem : null;
+  const change = (text: string, font = value.font) =>
+    onChange({ text, font, problem: engravingProblem(text, offer.maxChars) });
   return (
     <div className="mt-4 space-y-4">
       <div>
@@ -51,16 +53,16 @@ export default function EngravingEditor({
           value={value.text}
           maxLength={200}
           autoComplete="off"
-          aria-invalid={problem ? true : undefined}
+          aria-invalid={shown ? true : undefined}
           aria-describedby={`${id}-hint`}
-          onChange={(e) => onChange({ ...value, text: e.target.value })}
+          onChange={(e) => change(e.target.value)}
         />
         <p
           id={`${id}-hint`}
-          className={`mt-1 text-xs ${problem ? 'text-danger' : 'text-muted'}`}
-          role={problem ? 'alert' : undefined}
+          className={`mt-1 text-xs ${shown ? 'text-danger' : 'text-muted'}`}
+          role={shown ? 'alert' : undefined}
         >
-          {problem ?? `Letters, digits, spaces and ${ENGRAVING_MARKS}`}
+          {shown ?? `Letters, digits, spaces and ${ENGRAVING_MARKS}`}
         </p>
       </div>
       <div role="radiogroup" aria-label="Font" className="flex flex-wrap gap-2">
@@ -75,7 +77,7 @@ export default function EngravingEditor({
               name={`${id}-font`}
               className="sr-only"
               checked={value.font === f}
-              onChange={() => onChange({ ...value, font: f })}
+              onChange={() => change(value.text, f)}
             />
             {ENGRAVING_FONT_FACES[f].label}
           </label>

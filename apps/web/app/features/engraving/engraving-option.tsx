@@ -1,16 +1,17 @@
 import { lazy, Suspense, useId } from 'react';
 import type { EngravingOffer } from '@facet/contracts/engraving';
 import type { EngravingFont } from '@facet/contracts/engraving-rules';
-import { ENGRAVED_NOT_RETURNABLE } from '@facet/contracts/engraving-rules';
 import { formatMoney } from '@facet/contracts/money';
 
-// The editor (field, fonts, preview) loads when the shopper asks for engraving: the product page's
-// first load carries only this switch.
+// The editor (field, fonts, preview, the rules it checks) loads when the shopper asks for engraving:
+// the product page's first load carries only this switch.
 const EngravingEditor = lazy(() => import('./engraving-editor.tsx'));
 
 export interface EngravingDraft {
   text: string;
   font: EngravingFont;
+  /** Why the words cannot be engraved yet (the editor works it out; the server decides again). */
+  problem: string | null;
 }
 
 /** "Add engraving" on a piece that offers it; the words and font chosen are the page's to send. */
@@ -38,7 +39,11 @@ export function EngravingOption({
           type="checkbox"
           className="mt-1 h-4 w-4 accent-primary"
           checked={value !== null}
-          onChange={(e) => onChange(e.target.checked ? { text: '', font: offer.fonts[0]! } : null)}
+          onChange={(e) =>
+            onChange(
+              e.target.checked ? { text: '', font: offer.fonts[0]!, problem: 'Write the words to engrave.' } : null,
+            )
+          }
         />
         <span>
           <span className="font-medium">Add engraving</span>
@@ -51,7 +56,6 @@ export function EngravingOption({
       {value && (
         <Suspense fallback={<p className="mt-3 text-sm text-muted">Loading the engraving preview…</p>}>
           <EngravingEditor offer={offer} metal={metal} kind={kind} value={value} onChange={onChange} />
-          <p className="mt-2 text-xs text-muted">{ENGRAVED_NOT_RETURNABLE}</p>
         </Suspense>
       )}
     </fieldset>

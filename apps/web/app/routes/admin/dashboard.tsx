@@ -62,6 +62,22 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
               <span className="text-right font-medium">{d.queue[s] ?? 0}</span>
             </li>
           ))}
+          {me.permissions.includes('returns:manage') && (
+            <li className="grid grid-cols-[9rem_1fr_3rem] items-center gap-3">
+              <Link to="/admin/returns" className="text-primary underline-offset-2 hover:underline">
+                Returns waiting
+              </Link>
+              <span className="h-2 bg-panel" aria-hidden="true">
+                <span
+                  className="block h-2 bg-primary"
+                  style={{ width: `${(d.returnsWaiting / Math.max(most, d.returnsWaiting)) * 100}%` }}
+                />
+              </span>
+              <span className="text-right font-medium" data-testid="returns-waiting">
+                {d.returnsWaiting}
+              </span>
+            </li>
+          )}
         </ul>
         <p className="mt-3 text-xs text-muted">
           Also{' '}

@@ -75,7 +75,9 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
                   <div className="min-w-0 flex-1">
                     <p className="font-medium">{l.title}</p>
                     <p className="text-xs text-muted">{l.details.join(' · ')}</p>
-                    {l.engraving && <EngravedWords plain engraving={l.engraving} className="mt-1 text-xs font-medium" />}
+                    {l.engraving && (
+                      <EngravedWords plain engraving={l.engraving} className="mt-1 text-xs font-medium" />
+                    )}
                     {l.quantity > 1 && <p className="text-xs text-muted">Qty {l.quantity}</p>}
                     {l.saleName && l.wasUnitCents !== undefined && (
                       <p className="text-xs text-primary">

@@ -9,7 +9,7 @@ import { ProductView } from '../product.tsx';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   const product = await adminLoad(request, 'GET /products/:id/preview', { params: { id: params.id } });
-  return { product, configured: null, configError: null, publicUrl: window.location.origin };
+  return { product, configured: null, configError: null, publicUrl: window.location.origin, jsonLd: undefined };
 }
 export const ErrorBoundary = AdminRouteError;
 

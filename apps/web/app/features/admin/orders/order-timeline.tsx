@@ -1,4 +1,5 @@
 import { STATUS_LABELS, type AdminOrder, type OrderStatus } from '@facet/contracts/admin';
+import { RETURN_STATUS_LABELS, type ReturnStatus } from '@facet/contracts/returns';
 import { formatMoney } from '@facet/contracts/money';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -42,6 +43,20 @@ function describe(e: AdminOrder['events'][number]): { title: string; detail?: st
       return {
         title: `Payment disputed: ${formatMoney(Number(d.amountCents), { exact: true })}`,
         detail: `Reason given by the bank: ${String(d.reason ?? 'unknown').replace(/_/g, ' ')}. Answer it in Stripe's dashboard before its deadline.`,
+      };
+    case 'return':
+      return {
+        title: `Return ${d.number}: ${RETURN_STATUS_LABELS[d.status as ReturnStatus]?.toLowerCase() ?? d.status}`,
+        detail: [
+          d.message,
+          d.amountCents !== undefined ? `${formatMoney(Number(d.amountCents), { exact: true })} refunded` : null,
+          d.condition
+            ? `came back ${String(d.condition).replace('-', ' ')}${d.restocked ? ', back on sale' : ''}`
+            : null,
+        ]
+          .filter(Boolean)
+          .join(' · '),
+        url: `/admin/returns/${d.number}`,
       };
     default:
       return { title: e.type };

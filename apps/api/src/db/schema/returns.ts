@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { customerOrder, orderLine } from './commerce.ts';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/** A shopper's request to send pieces back, and every step staff take with it (status, version). */
+export const returnRequest = pgTable(
+  'return_request',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => customerOrder.id),
+    status: text('status').notNull().default('requested'),
+    resolution: text('resolution').notNull(),
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    /** Staff's words to the shopper: return instructions, or why it was declined. */
+    message: text('message'),
+    labelName: text('label_name'),
+    label: bytea('label'),
+    condition: text('condition'),
+    restocked: boolean('restocked').notNull().default(false),
+    inspectionNote: text('inspection_note'),
+    refundCents: bigint('refund_cents', { mode: 'number' }),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('return_request_number_key').on(t.number),
+    index('return_request_order_idx').on(t.orderId),
+    index('return_request_status_idx').on(t.status, t.createdAt),
+    check(
+      'return_request_status',
+      sql`status in ('requested', 'approved', 'declined', 'received', 'inspected', 'refunded')`,
+    ),
+  ],
+);
+
+/** How many of an order line a return sends back. */
+export const returnLine = pgTable(
+  'return_line',
+  {
+    id: serial('id').primaryKey(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => returnRequest.id, { onDelete: 'cascade' }),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => orderLine.id),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [index('return_line_return_idx').on(t.returnId), check('return_line_quantity', sql`quantity > 0`)],
+);

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ORDER_NUMBER_RE } from '@facet/contracts/commerce';
+import { envelope } from '@facet/contracts/envelope';
+import { orderReturns, returnRequestBody } from '@facet/contracts/returns';
+import { adminRoute } from '../../plugins/admin-op.ts';
+import { optionalUserId } from '../../plugins/auth.ts';
+import { afterStockChange } from '../../catalogue-changes.ts';
+import { actorOf } from '../staff/index.ts';
+import * as returns from './service.ts';
+
+const deps = (app: Parameters<FastifyPluginAsyncZod>[0]): returns.ReturnsDeps => ({
+  db: app.db,
+  config: app.config,
+  settings: app.storeSettings,
+  outbox: app.outbox,
+  payments: app.payments,
+  onStonesReleased: afterStockChange(app, 'cancellation'),
+});
+
+const orderParams = z.object({ number: z.string().regex(ORDER_NUMBER_RE, 'Not an order number') }).strict();
+const tokenQuery = z.object({ token: z.string().max(100).optional() }).strict();
+
+/** A shopper's returns: signed in as the order's owner, or with the token of its confirmation or delivery e-mail. */
+export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
+  const d = deps(app);
+  const who = async (req: { headers: Record<string, unknown>; query: { token?: string } }) => {
+    const header = req.headers['x-order-token'];
+    return {
+      userId: await optionalUserId(req as never),
+      token: typeof header === 'string' ? header : (req.query.token ?? null),
+    };
+  };
+  app.get(
+    '/order/:number/returns',
+    { schema: { params: orderParams, querystring: tokenQuery, response: { 200: envelope(orderReturns) } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { data: await returns.returnsOfOrder(d, req.params.number, await who(req)) };
+    },
+  );
+  app.post(
+    '/order/:number/returns',
+    {
+      config: { rateLimit: { max: app.config.RATE_LIMIT_FORM_MAX, timeWindow: '1 hour' } },
+      schema: {
+        params: orderParams,
+        querystring: tokenQuery,
+        body: returnRequestBody,
+        response: { 201: envelope(orderReturns) },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      reply.status(201);
+      return { data: await returns.requestReturn(d, req.params.number, await who(req), req.body) };
+    },
+  );
+};
+
+export const returnAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const d = deps(app);
+  app.route({
+    ...adminRoute('GET /returns'),
+    handler: async (req) => ({ data: await returns.listReturns(app.db, req.query) }),
+  });
+  app.route({
+    ...adminRoute('GET /returns/:number'),
+    handler: async (req) => ({ data: await returns.returnForStaff(d, req.params.number) }),
+  });
+  app.route({
+    ...adminRoute('POST /returns/:number/approve'),
+    handler: async (req) => ({
+      data: await returns.approveReturn(d, actorOf(req.staff!.staff), req.params.number, req.body),
+    }),
+  });
+  app.route({
+    ...adminRoute('POST /returns/:number/decline'),
+    handler: async (req) => ({
+      data: await returns.declineReturn(d, actorOf(req.staff!.staff), req.params.number, req.body),
+    }),
+  });
+  app.route({
+    ...adminRoute('POST /returns/:number/receive'),
+    handler: async (req) => ({
+      data: await returns.receiveReturn(d, actorOf(req.staff!.staff), req.params.number, req.body.version),
+    }),
+  });
+  app.route({
+    ...adminRoute('POST /returns/:number/inspect'),
+    handler: async (req) => ({
+      data: await returns.inspectReturn(d, actorOf(req.staff!.staff), req.params.number, req.body),
+    }),
+  });
+  app.route({
+    ...adminRoute('POST /returns/:number/refund'),
+    handler: async (req) => ({
+      data: await returns.refundReturn(d, actorOf(req.staff!.staff), req.params.number, req.body.version),
+    }),
+  });
+};

@@ -1,0 +1,422 @@
+import { randomInt } from 'node:crypto';
+import { ENGRAVED_NOT_RETURNABLE } from '@facet/contracts/engraving-rules';
+import { formatMoney } from '@facet/contracts/money';
+import { proratedRefund } from '@facet/contracts/refunds';
+import {
+  OPEN_RETURN_STATUSES,
+  RETURN_STATUS_LABELS,
+  type AdminReturn,
+  type AdminReturnList,
+  type OrderReturns,
+  type ReturnStatus,
+} from '@facet/contracts/returns';
+import type { z } from 'zod';
+import type {
+  adminReturnQuery,
+  approveReturnBody,
+  declineReturnBody,
+  inspectReturnBody,
+  returnRequestBody,
+} from '@facet/contracts/returns';
+import type { ConfigureInput } from '@facet/contracts/configurator';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { Conflict, NotFound, Unprocessable, Validation } from '../../errors.ts';
+import { storeFacts, storeInfo, type SettingsSource } from '../../store-facts.ts';
+import { audit, type Actor } from '../audit/index.ts';
+import { enqueueMails, type MailOutbox } from '../mail/index.ts';
+import { orderAfterSale as orders, refundInTx, type OrderRow, type PaymentProvider } from '../order/index.ts';
+import { returnsRepository as repo, type ReturnRow } from './repository.ts';
+import { returnMail, type ReturnStep } from './mail.ts';
+
+// Returns (RMA): a shopper asks to send pieces of a delivered order back within the return window;
+// staff approve or decline, receive, inspect (and put back on sale) and refund through the order's
+// own refund, each step on the order's timeline and e-mailed.
+
+export interface ReturnsDeps {
+  db: Db;
+  config: Config;
+  settings: SettingsSource;
+  outbox: MailOutbox;
+  payments: PaymentProvider;
+  /** Stones went back on sale: catalogue copies refresh (the database also tells other instances). */
+  onStonesReleased: () => void;
+}
+type Who = { userId: number | null; token: string | null };
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const newNumber = () => `RMA-${Array.from({ length: 8 }, () => CROCKFORD[randomInt(32)]).join('')}`;
+const STALE = 'This return was changed by someone else — reload to see the change, then try again.';
+const DAY_MS = 86_400_000;
+
+const dayText = (d: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone }).format(d);
+
+/** Each line of the order, with how many can still be returned now, or why none can. */
+async function returnableLines(db: DbOrTx, o: OrderRow, facts: { returnDays: number; timezone: string }) {
+  const [lines, deliveredAt, returns] = await Promise.all([
+    orders.lines(db, o.id),
+    orders.deliveredAt(db, o.id),
+    repo.ofOrder(db, o.id),
+  ]);
+  const taken = new Map<number, number>();
+  for (const r of returns)
+    if (r.status !== 'declined')
+      for (const l of r.lines) taken.set(l.orderLineId, (taken.get(l.orderLineId) ?? 0) + l.quantity);
+  const until = deliveredAt ? new Date(deliveredAt.getTime() + facts.returnDays * DAY_MS) : null;
+  const closed =
+    o.status === 'cancelled'
+      ? 'This order was cancelled.'
+      : !until
+        ? 'Returns open once the order is delivered.'
+        : Date.now() > until.getTime()
+          ? `The ${facts.returnDays}-day return window closed on ${dayText(until, facts.timezone)}.`
+          : null;
+  const rows = lines.map((l) => {
+    const left = l.quantity - (taken.get(l.id) ?? 0);
+    const why =
+      closed ??
+      (l.engraving
+        ? ENGRAVED_NOT_RETURNABLE
+        : l.kind === 'gift-card'
+          ? 'Gift cards cannot be returned.'
+          : left <= 0
+            ? 'Already returned.'
+            : null);
+    return { row: l, line: l.position, returnable: why ? 0 : left, why };
+  });
+  return { rows, until, returns, lines };
+}
+
+/** What the return page shows: every line with what can be returned, and the returns asked so far. */
+export async function returnsOfOrder(deps: ReturnsDeps, number: string, who: Who): Promise<OrderReturns> {
+  const o = await orders.forCustomer(deps.db, number, who);
+  const facts = storeFacts(deps.settings.current(), deps.config);
+  const { rows, until, returns, lines } = await returnableLines(deps.db, o, facts);
+  const titleOf = new Map(lines.map((l) => [l.id, l.title]));
+  return {
+    number: o.number,
+    until: until ? until.toISOString() : null,
+    returnDays: facts.returnDays,
+    lines: rows.map((r) => ({
+      line: r.line,
+      title: r.row.title,
+      details: r.row.details,
+      image: r.row.image,
+      quantity: r.row.quantity,
+      returnable: r.returnable,
+      why: r.why,
+    })),
+    returns: returns.map((r) => ({
+      number: r.number,
+      status: r.status as ReturnStatus,
+      resolution: r.resolution as 'refund' | 'exchange',
+      createdAt: r.createdAt.toISOString(),
+      lines: r.lines.map((l) => ({ title: titleOf.get(l.orderLineId) ?? '', quantity: l.quantity })),
+      message: r.message,
+      refundCents: r.refundCents,
+    })),
+  };
+}
+
+/** A shopper's request: every line checked against the window, engraving and what is left to return. */
+export async function requestReturn(
+  deps: ReturnsDeps,
+  number: string,
+  who: Who,
+  body: z.output<typeof returnRequestBody>,
+): Promise<OrderReturns> {
+  if (body.resolution === 'exchange')
+    throw new Unprocessable(
+      'Exchanges are arranged with us directly for now: choose a refund, or contact us and we will set one aside.',
+      { resolution: 'Choose a refund' },
+    );
+  await orders.forCustomer(deps.db, number, who);
+  const facts = storeFacts(deps.settings.current(), deps.config);
+  const store = storeInfo(deps.settings.current(), deps.config);
+  await deps.db.transaction(async (tx) => {
+    // One request at a time per order: two at once cannot both return the last piece.
+    const o = (await orders.lock(tx, number))!;
+    const { rows } = await returnableLines(tx, o, facts);
+    const chosen = body.lines.map((c) => {
+      const r = rows.find((x) => x.line === c.line);
+      if (!r) throw new Validation('That piece is not part of this order.', { lines: 'Unknown piece' });
+      if (r.why) throw new Unprocessable(`${r.row.title}: ${r.why}`, { lines: r.why });
+      if (c.quantity > r.returnable)
+        throw new Unprocessable(
+          `${r.row.title}: only ${r.returnable} can be returned (you bought ${r.row.quantity}).`,
+          { lines: `At most ${r.returnable}` },
+        );
+      return { r, quantity: c.quantity };
+    });
+    const rma = await repo.insert(tx, {
+      number: newNumber(),
+      orderId: o.id,
+      resolution: body.resolution,
+      reason: body.reason,
+      note: body.note,
+    });
+    await repo.insertLines(
+      tx,
+      chosen.map((c) => ({ returnId: rma.id, orderLineId: c.r.row.id, quantity: c.quantity })),
+    );
+    await orders.event(tx, {
+      orderId: o.id,
+      type: 'return',
+      visibleToCustomer: true,
+      data: { number: rma.number, status: 'requested' },
+    });
+    const items = chosen.map((c) => ({ title: c.r.row.title, quantity: c.quantity }));
+    await enqueueMails(tx, [
+      {
+        kind: 'return-requested',
+        to: o.email,
+        ...returnMail(
+          store,
+          { number: rma.number, orderNumber: o.number, name: o.shippingAddress.name, items },
+          { kind: 'requested' },
+        ),
+      },
+      {
+        kind: 'return-notification',
+        to: store.email,
+        ...returnMail(
+          store,
+          { number: rma.number, orderNumber: o.number, name: o.shippingAddress.name, items },
+          { kind: 'staff' },
+        ),
+      },
+    ]);
+  });
+  void deps.outbox.kick();
+  return returnsOfOrder(deps, number, who);
+}
+
+// --- Back office ---
+
+export async function listReturns(db: Db, q: z.output<typeof adminReturnQuery>): Promise<AdminReturnList> {
+  const pageSize = 50;
+  const statuses = q.status === 'open' ? OPEN_RETURN_STATUSES : [q.status];
+  const { rows, total } = await repo.list(db, { statuses, limit: pageSize, offset: (q.page - 1) * pageSize });
+  return {
+    rows: rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() })),
+    total,
+    page: q.page,
+    pageSize,
+  };
+}
+
+/** What a refund of these lines gives back: their share of what was paid, with tax, less the fee on made-to-order rings. */
+async function quoteOf(deps: ReturnsDeps, db: DbOrTx, o: OrderRow, lines: Awaited<ReturnType<typeof repo.lines>>) {
+  const shape = orders.shape(o, await orders.lines(db, o.id), deps.settings.current());
+  const percent = storeFacts(deps.settings.current(), deps.config).madeToOrderRestockingPercent;
+  let goodsCents = 0,
+    taxCents = 0,
+    feeCents = 0;
+  for (const l of lines) {
+    const share = proratedRefund(shape, [{ line: l.position, quantity: l.quantity }]);
+    goodsCents += share.goodsCents;
+    taxCents += share.taxCents;
+    if (l.kind === 'configured') feeCents += Math.round((share.goodsCents * percent) / 100);
+  }
+  return { goodsCents, taxCents, feeCents };
+}
+
+export async function returnForStaff(deps: ReturnsDeps, number: string): Promise<AdminReturn> {
+  const r = await repo.byNumber(deps.db, number);
+  if (!r) throw new NotFound(`There is no return ${number}.`);
+  const o = (await orders.byId(deps.db, r.orderId))!;
+  const [lines, deliveredAt, history] = await Promise.all([
+    repo.lines(deps.db, r.id),
+    orders.deliveredAt(deps.db, o.id),
+    orders.returnEvents(deps.db, o.id, r.number),
+  ]);
+  return {
+    number: r.number,
+    version: r.version,
+    status: r.status as ReturnStatus,
+    resolution: r.resolution as 'refund' | 'exchange',
+    reason: r.reason as AdminReturn['reason'],
+    note: r.note,
+    createdAt: r.createdAt.toISOString(),
+    order: {
+      number: o.number,
+      email: o.email,
+      customer: o.shippingAddress.name,
+      deliveredAt: deliveredAt ? deliveredAt.toISOString() : null,
+    },
+    lines: lines.map((l) => ({
+      line: l.position,
+      kind: l.kind,
+      title: l.title,
+      details: l.details,
+      image: l.image,
+      quantity: l.quantity,
+      madeToOrder: l.kind === 'configured',
+    })),
+    message: r.message,
+    label: r.labelName,
+    condition: r.condition as AdminReturn['condition'],
+    restocked: r.restocked,
+    inspectionNote: r.inspectionNote,
+    quote: await quoteOf(deps, deps.db, o, lines),
+    refundCents: r.refundCents,
+    history,
+  };
+}
+
+/** The next step each status allows, and what the step is called in a refusal. */
+type StaffStep = Exclude<ReturnStep['kind'], 'requested' | 'staff'>;
+const STEPS: Record<StaffStep, { from: ReturnStatus; to: ReturnStatus; verb: string }> = {
+  approved: { from: 'requested', to: 'approved', verb: 'approved' },
+  declined: { from: 'requested', to: 'declined', verb: 'declined' },
+  received: { from: 'approved', to: 'received', verb: 'marked received' },
+  inspected: { from: 'received', to: 'inspected', verb: 'inspected' },
+  refunded: { from: 'inspected', to: 'refunded', verb: 'refunded' },
+};
+
+/**
+ * One staff step on a return: locked, checked against the version the member saw and the status
+ * it may come from, written with its audit, its line on the order's timeline and the customer's e-mail.
+ */
+async function step(
+  deps: ReturnsDeps,
+  actor: Actor,
+  number: string,
+  version: number,
+  kind: StaffStep,
+  work: (
+    tx: DbOrTx,
+    r: ReturnRow,
+    o: OrderRow,
+    lines: Awaited<ReturnType<typeof repo.lines>>,
+  ) => Promise<{
+    patch: Parameters<typeof repo.updateIfVersion>[3];
+    mail: ReturnStep;
+    event?: Record<string, unknown>;
+  }>,
+) {
+  const s = STEPS[kind];
+  let released = false;
+  await deps.db.transaction(async (tx) => {
+    const r = await repo.byNumber(tx, number, true);
+    if (!r) throw new NotFound(`There is no return ${number}.`);
+    if (r.version !== version) throw new Conflict(STALE);
+    if (r.status !== s.from)
+      throw new Conflict(
+        `A return that is ${RETURN_STATUS_LABELS[r.status as ReturnStatus].toLowerCase()} cannot be ${s.verb}.`,
+      );
+    const o = (await orders.lockById(tx, r.orderId))!;
+    const lines = await repo.lines(tx, r.id);
+    const done = await work(tx, r, o, lines);
+    if (!(await repo.updateIfVersion(tx, r.id, version, { ...done.patch, status: s.to }))) throw new Conflict(STALE);
+    released = kind === 'inspected' && done.patch.restocked === true;
+    await orders.event(tx, {
+      orderId: o.id,
+      type: 'return',
+      visibleToCustomer: kind !== 'inspected',
+      data: { number: r.number, status: s.to, ...done.event },
+      staff: actor,
+    });
+    await audit(tx, actor, `return.${kind}`, 'return', r.number, { status: r.status }, { status: s.to, ...done.event });
+    const store = storeInfo(deps.settings.current(), deps.config);
+    const items = lines.map((l) => ({ title: l.title, quantity: l.quantity }));
+    await enqueueMails(tx, [
+      {
+        kind: `return-${kind}`,
+        to: o.email,
+        ...returnMail(
+          store,
+          { number: r.number, orderNumber: o.number, name: o.shippingAddress.name, items },
+          done.mail,
+        ),
+      },
+    ]);
+  });
+  void deps.outbox.kick();
+  if (released) deps.onStonesReleased();
+  return returnForStaff(deps, number);
+}
+
+export const approveReturn = (
+  deps: ReturnsDeps,
+  actor: Actor,
+  number: string,
+  body: z.output<typeof approveReturnBody>,
+) =>
+  step(deps, actor, number, body.version, 'approved', async () => {
+    const label = body.label ? Buffer.from(body.label.base64, 'base64') : null;
+    if (label && label.subarray(0, 5).toString('latin1') !== '%PDF-')
+      throw new Validation('The label must be a PDF file.', { label: 'Not a PDF' });
+    return {
+      patch: { message: body.message, label, labelName: body.label?.filename ?? null },
+      mail: {
+        kind: 'approved',
+        message: body.message,
+        label: label && body.label ? { filename: body.label.filename, base64: label.toString('base64') } : null,
+      },
+      event: { message: body.message, label: body.label?.filename ?? null },
+    };
+  });
+
+export const declineReturn = (
+  deps: ReturnsDeps,
+  actor: Actor,
+  number: string,
+  body: z.output<typeof declineReturnBody>,
+) =>
+  step(deps, actor, number, body.version, 'declined', async () => ({
+    patch: { message: body.message },
+    mail: { kind: 'declined', message: body.message },
+    event: { message: body.message },
+  }));
+
+export const receiveReturn = (deps: ReturnsDeps, actor: Actor, number: string, version: number) =>
+  step(deps, actor, number, version, 'received', async () => ({ patch: {}, mail: { kind: 'received' } }));
+
+/** Inspected; back on sale when staff say so: loose stones and stones set in a returned ring, shelf stock and melee. */
+export const inspectReturn = (
+  deps: ReturnsDeps,
+  actor: Actor,
+  number: string,
+  body: z.output<typeof inspectReturnBody>,
+) =>
+  step(deps, actor, number, body.version, 'inspected', async (tx, _r, o, lines) => {
+    if (body.restock) {
+      const stones = lines.flatMap((l) =>
+        l.kind === 'diamond' || l.kind === 'gemstone'
+          ? [{ kind: l.kind, id: l.refId }]
+          : l.kind === 'configured'
+            ? ((l.configuration as ConfigureInput | null)?.stones ?? [])
+                .filter((s) => s.kind !== 'melee')
+                .map((s) => ({ kind: s.kind, id: s.id }))
+            : [],
+      );
+      await orders.releaseStones(tx, o.id, stones);
+      await orders.returnStock(tx, lines);
+    }
+    return {
+      patch: { condition: body.condition, restocked: body.restock, inspectionNote: body.note || null },
+      mail: { kind: 'inspected' },
+      event: { condition: body.condition, restocked: body.restock, note: body.note || null },
+    };
+  });
+
+/** The refund, through the order's own (gift cards first, then the card), for what the quote says. */
+export const refundReturn = (deps: ReturnsDeps, actor: Actor, number: string, version: number) =>
+  step(deps, actor, number, version, 'refunded', async (tx, r, o, lines) => {
+    const q = await quoteOf(deps, tx, o, lines);
+    const amountCents = Math.min(q.goodsCents + q.taxCents - q.feeCents, o.paidCents - o.refundedCents);
+    if (amountCents <= 0) throw new Conflict('Nothing is left to refund on this order.');
+    await refundInTx(deps, tx, actor, o, {
+      version: o.version,
+      amountCents,
+      reason: `Return ${r.number}${q.feeCents ? ` (less a ${formatMoney(q.feeCents, { exact: true })} restocking fee)` : ''}`,
+      key: `${o.number}-${r.number}`,
+    });
+    return {
+      patch: { refundCents: amountCents },
+      mail: { kind: 'refunded', amountCents, feeCents: q.feeCents },
+      event: { amountCents, feeCents: q.feeCents },
+    };
+  });

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { matchPath } from 'react-router';
+import type { RouteConfigEntry } from '@react-router/dev/routes';
+import { paths } from '@facet/contracts/paths';
+import routes from './routes.ts';
+
+// Every link the store writes (pages, e-mails, sitemaps) comes from `paths`: each must land on a
+// route of the storefront, not on "not found" (an e-mail once linked /orders, which was no page).
+
+const flat = (entries: RouteConfigEntry[], base = ''): string[] =>
+  entries.flatMap((e) => {
+    const here = e.path === undefined ? base : `${base}/${e.path}`.replace(/\/+/g, '/');
+    return [...(e.path !== undefined || e.index ? [here || '/'] : []), ...flat(e.children ?? [], here)];
+  });
+const patterns = flat(routes as RouteConfigEntry[]).filter((p) => p !== '/*');
+const page = (href: string) => {
+  const path = href.split('?')[0]!;
+  return patterns.find((p) => matchPath(p, path)) ?? null;
+};
+
+describe('every path the store links to is a page', () => {
+  const samples: Record<string, string> = {
+    home: paths.home(),
+    category: paths.category(1201),
+    product: paths.product({ series: 'WB10361', categoryId: 1201, groupId: 361, productId: 12100 }),
+    diamond: paths.diamond({ series: 'LD1', categoryId: 1800, groupId: 3, productId: 3 }),
+    diamondOf: paths.diamondOf({ serial: 'ND 1/2', origin: 'natural', id: 7 }),
+    configured: paths.configured({ series: 'ER1', categoryId: 1101, groupId: 1, productId: 2 }, { metal: '14KW' }),
+    search: paths.search('oval'),
+    stoneTypes: paths.stoneTypes(),
+    stoneType: paths.stoneType('sapphire'),
+    diamonds: paths.diamonds(),
+    melee: paths.melee(),
+    giftCards: paths.giftCards(),
+    giftBalance: paths.giftBalance(),
+    blog: paths.blog(),
+    blogPost: paths.blog('ring-sizes'),
+    orders: paths.orders(),
+    orderReturn: paths.orderReturn('FCT-ABCDEFGH', 'tok'),
+  };
+  for (const [name, href] of Object.entries(samples))
+    it(`${name} (${href})`, () => expect(page(href), href).not.toBeNull());
+
+  it('and a path that is no page is caught', () => {
+    expect(page('/orders')).toBeNull();
+  });
+
+  it('names every page path the store builds (a new one is added here)', () => {
+    const pagePaths = Object.keys(paths).filter((k) => !['itemArt', 'avatar', 'photo'].includes(k));
+    expect(pagePaths.filter((k) => !(k in samples))).toEqual([]);
+  });
+});
