@@ -115,6 +115,7 @@ test('a role sees only its pages; a page outside it answers "not for your role"'
   await expect(support.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText([
     'Dashboard',
     'Orders',
+    'Returns',
     'Customers',
     'Appointments',
     'Your account',

@@ -1,0 +1,84 @@
+import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { CATEGORY } from '@facet/contracts/categories';
+import { paths } from '@facet/contracts/paths';
+import { expect, test } from './support/ready.ts';
+import { contactAndAddress, payByCard } from './support/checkout.ts';
+import { mailTo } from './support/mail.ts';
+import { signUp } from './support/account.ts';
+import { signIn } from './support/staff.ts';
+
+// After delivery the shopper asks to return a chain from the order history; the owner approves,
+// receives and refunds it in the back office, and the shopper is told by e-mail at each step.
+
+const axe = async (page: Page) =>
+  (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations;
+
+test('a delivered chain is returned from the order history and refunded by the owner', async ({ browser, page }) => {
+  test.setTimeout(180_000);
+  const email = `returner.${Date.now()}@example.com`;
+  await signUp(page, email);
+  const chains = (await (
+    await page.request.get(`/api${paths.category(CATEGORY.chainsMetal)}?pageSize=2&sort=price-asc`)
+  ).json()) as { data: { products: Array<{ href: string }> } };
+  await page.goto(chains.data.products[0]!.href);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText(/added to your cart/)).toBeVisible();
+  await page.goto('/checkout');
+  await contactAndAddress(page, email);
+  await payByCard(page);
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/order-confirmation\?number=FCT-/);
+  const number = new URL(page.url()).searchParams.get('number')!;
+
+  // The owner moves the order to delivered.
+  const owner = await signIn(browser, 'owner', `/admin/orders/${number}`);
+  await owner.getByRole('button', { name: 'Mark as in production' }).click();
+  await owner.getByRole('button', { name: 'Mark as ready to ship' }).click();
+  await owner.getByLabel('Carrier').selectOption('UPS');
+  await owner.getByLabel('Tracking number').fill('1Z999AA10123456784');
+  await owner.getByRole('button', { name: 'Mark as shipped' }).click();
+  await owner.getByRole('button', { name: 'Mark as delivered' }).click();
+  await expect(owner.getByText('Delivered', { exact: true }).first()).toBeVisible();
+  const delivered = await mailTo(email, /was delivered/);
+  expect(delivered.text).toMatch(/\/orders\/FCT-\w+\/return\?token=/);
+
+  // The shopper, from the order history.
+  await page.goto(paths.orders());
+  await page.getByRole('link', { name: `Return items from ${number}` }).click();
+  await expect(page.getByRole('heading', { name: 'Return items' })).toBeVisible();
+  await page.getByRole('checkbox').first().check();
+  await page.getByLabel('Why are you returning it?').selectOption('does-not-fit');
+  await page.getByLabel(/Anything we should know/).fill('A little short for me.');
+  expect(await axe(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Ask to return' }).click();
+  await expect(page.getByRole('status')).toContainText(/We have your request RMA-/);
+  const rma = /RMA-\w{8}/.exec((await page.getByRole('status').textContent())!)![0];
+  await expect(page.getByTestId('return')).toContainText('Requested');
+  await mailTo(email, new RegExp(`Return ${rma}.*we have your request`));
+
+  // The owner: the dashboard counts it; approve, receive, inspect, refund.
+  await owner.goto('/admin');
+  await expect(owner.getByTestId('returns-waiting')).not.toHaveText('0');
+  await owner.getByRole('link', { name: 'Returns waiting' }).click();
+  await owner.getByRole('link', { name: rma }).click();
+  expect(await axe(owner)).toEqual([]);
+  await owner.getByLabel('Message to the customer').fill('Pack it in its box; drop it at any UPS counter with the label.');
+  await owner.getByRole('button', { name: 'Approve' }).click();
+  await expect(owner.getByTestId('return-status')).toHaveText('Approved');
+  await mailTo(email, new RegExp(`Return ${rma} approved`));
+  await owner.getByRole('button', { name: 'Mark received' }).click();
+  await expect(owner.getByTestId('return-status')).toHaveText('Received');
+  await owner.getByRole('button', { name: 'Save inspection' }).click();
+  await expect(owner.getByTestId('return-status')).toHaveText('Inspected');
+  const amount = (await owner.getByTestId('return-refund').textContent())!;
+  await owner.getByRole('button', { name: `Refund ${amount}` }).click();
+  await owner.getByRole('alertdialog').getByRole('button', { name: `Refund ${amount}` }).click();
+  await expect(owner.getByTestId('return-status')).toHaveText('Refunded');
+  const refunded = await mailTo(email, new RegExp(`Return ${rma}: refund of`));
+  expect(refunded.text).toContain(amount);
+
+  // The shopper sees it settled.
+  await page.reload();
+  await expect(page.getByTestId('return')).toContainText(`Refunded · ${amount} refunded`);
+});
