@@ -16,7 +16,6 @@ export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
 };
 
 export const RESOLUTIONS = ['refund', 'exchange'] as const;
-export type Resolution = (typeof RESOLUTIONS)[number];
 
 /** Where a return stands: asked → approved (or declined) → received → inspected → refunded. */
 export const RETURN_STATUSES = ['requested', 'approved', 'declined', 'received', 'inspected', 'refunded'] as const;
@@ -50,7 +49,6 @@ export const returnRequestBody = z
     resolution: z.enum(RESOLUTIONS, 'Choose a refund or an exchange'),
   })
   .strict();
-export type ReturnRequestInput = z.input<typeof returnRequestBody>;
 
 /** One line of an order as the return form shows it: how many can still be returned, or why none. */
 export const returnableLine = z.object({
@@ -73,7 +71,6 @@ export const returnSummary = z.object({
   message: z.string().nullable(),
   refundCents: z.number().int().nullable(),
 });
-export type ReturnSummary = z.infer<typeof returnSummary>;
 
 /** GET /api/order/:number/returns */
 export const orderReturns = z.object({

@@ -63,7 +63,9 @@ test('a delivered chain is returned from the order history and refunded by the o
   await owner.getByRole('link', { name: 'Returns waiting' }).click();
   await owner.getByRole('link', { name: rma }).click();
   expect(await axe(owner)).toEqual([]);
-  await owner.getByLabel('Message to the customer').fill('Pack it in its box; drop it at any UPS counter with the label.');
+  await owner
+    .getByLabel('Message to the customer')
+    .fill('Pack it in its box; drop it at any UPS counter with the label.');
   await owner.getByRole('button', { name: 'Approve' }).click();
   await expect(owner.getByTestId('return-status')).toHaveText('Approved');
   await mailTo(email, new RegExp(`Return ${rma} approved`));
@@ -73,7 +75,10 @@ test('a delivered chain is returned from the order history and refunded by the o
   await expect(owner.getByTestId('return-status')).toHaveText('Inspected');
   const amount = (await owner.getByTestId('return-refund').textContent())!;
   await owner.getByRole('button', { name: `Refund ${amount}` }).click();
-  await owner.getByRole('alertdialog').getByRole('button', { name: `Refund ${amount}` }).click();
+  await owner
+    .getByRole('alertdialog')
+    .getByRole('button', { name: `Refund ${amount}` })
+    .click();
   await expect(owner.getByTestId('return-status')).toHaveText('Refunded');
   const refunded = await mailTo(email, new RegExp(`Return ${rma}: refund of`));
   expect(refunded.text).toContain(amount);

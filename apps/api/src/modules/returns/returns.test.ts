@@ -43,9 +43,9 @@ async function deliveredOrder() {
   const add = (payload: object) =>
     t.app.inject({ method: 'POST', url: '/api/cart/items', headers: { 'x-session-id': session }, payload });
   expect((await add({ kind: 'product', id: chain!.id, quantity: 2 })).statusCode).toBe(200);
-  expect(
-    (await add({ kind: 'product', id: band!.id, engraving: { text: 'A & B', font: 'roman' } })).statusCode,
-  ).toBe(200);
+  expect((await add({ kind: 'product', id: band!.id, engraving: { text: 'A & B', font: 'roman' } })).statusCode).toBe(
+    200,
+  );
   const email = `returner.${randomUUID().slice(0, 8)}@example.com`;
   const placed = await t.app.inject({
     method: 'POST',
@@ -104,7 +104,10 @@ describe('a return, asked by the shopper and taken through by staff', () => {
     // Staff: approve with a label (a PDF, attached to the e-mail), receive, inspect back on sale, refund.
     const step = async (path: string, body: object) => {
       const now = (await adminCall(t, owner, 'GET', `/returns/${rma.number}`)).json().data;
-      const res = await adminCall(t, owner, 'POST', `/returns/${rma.number}/${path}`, { version: now.version, ...body });
+      const res = await adminCall(t, owner, 'POST', `/returns/${rma.number}/${path}`, {
+        version: now.version,
+        ...body,
+      });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data;
     };
@@ -128,7 +131,9 @@ describe('a return, asked by the shopper and taken through by staff', () => {
     // A second member working from the same page is told to reload, not allowed to step twice.
     const stale = await adminCall(t, owner, 'POST', `/returns/${rma.number}/receive`, { version: 1 });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().message).toBe('This return was changed by someone else — reload to see the change, then try again.');
+    expect(stale.json().message).toBe(
+      'This return was changed by someone else — reload to see the change, then try again.',
+    );
     const wrongStep = await adminCall(t, owner, 'POST', `/returns/${rma.number}/refund`, { version: 2 });
     expect(wrongStep.statusCode).toBe(409);
     expect(wrongStep.json().message).toBe('A return that is approved cannot be refunded.');
