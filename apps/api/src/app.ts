@@ -51,6 +51,7 @@ import { categoryAdminRoutes } from './modules/categories/routes.ts';
 import { promotionAdminRoutes } from './modules/promotions/routes.ts';
 import { saleAdminRoutes } from './modules/sales/index.ts';
 import { returnAdminRoutes, returnRoutes } from './modules/returns/index.ts';
+import { serviceAdminRoutes, serviceRoutes } from './modules/service-tickets/index.ts';
 import { giftCardAdminRoutes, giftCardRoutes, startGiftCardDelivery, storeToday } from './modules/gift-cards/index.ts';
 import { storeInfo } from './store-facts.ts';
 import { feedAdminRoutes } from './modules/feeds/routes.ts';
@@ -269,6 +270,7 @@ export async function buildApp({
       await api.register(hintRoutes);
       await api.register(orderRoutes);
       await api.register(returnRoutes);
+      await api.register(serviceRoutes);
       await api.register(paymentStatusRoutes);
       await api.register(paymentRoutes);
       // The back office: staff sessions (cookie), one permission per route, same-origin writes only.
@@ -287,6 +289,7 @@ export async function buildApp({
           await admin.register(saleAdminRoutes);
           await admin.register(giftCardAdminRoutes);
           await admin.register(returnAdminRoutes);
+          await admin.register(serviceAdminRoutes);
           await admin.register(feedAdminRoutes);
           await admin.register(importAdminRoutes);
           await admin.register(appointmentAdminRoutes);

@@ -101,6 +101,7 @@ const schema = z.object({
     .default('10-14'),
   /** Days after delivery within which unworn pieces may be returned. */
   RETURN_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  FREE_RESIZE_DAYS: z.coerce.number().int().min(0).max(365).default(60),
   /** Restocking fee (percent) on returned made-to-order rings: the setting is melted and recast. */
   MADE_TO_ORDER_RESTOCKING_PERCENT: z.coerce.number().int().min(0).max(100).default(15),
   /**

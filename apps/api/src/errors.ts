@@ -39,6 +39,12 @@ export class Validation extends AppError {
     super(400, message, errors);
   }
 }
+/** The card was refused (402): the provider's words for the shopper. */
+export class PaymentDeclined extends AppError {
+  constructor(message: string) {
+    super(402, message);
+  }
+}
 export class Unprocessable extends AppError {
   constructor(message: string, errors?: Record<string, string>) {
     super(422, message, errors);

@@ -15,6 +15,7 @@ export function storeFacts(s: StoreSettings, config: Config): StoreFacts {
     shipping: s.shipping,
     madeToOrderDays: [s.madeToOrderDays.from, s.madeToOrderDays.to],
     returnDays: s.returnDays,
+    freeResizeDays: s.freeResizeDays,
     madeToOrderRestockingPercent: s.restockingPercent,
     openingHours: s.openingHours,
     timezone: config.STORE_TIMEZONE,

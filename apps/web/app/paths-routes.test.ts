@@ -37,6 +37,7 @@ describe('every path the store links to is a page', () => {
     blogPost: paths.blog('ring-sizes'),
     orders: paths.orders(),
     orderReturn: paths.orderReturn('FCT-ABCDEFGH', 'tok'),
+    serviceTicket: paths.serviceTicket('SVC-ABCDEFGH', 'tok'),
   };
   for (const [name, href] of Object.entries(samples))
     it(`${name} (${href})`, () => expect(page(href), href).not.toBeNull());

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import {
+  adminTicket,
+  adminTicketList,
+  estimateBody,
+  newTicketBody,
+  TICKET_NUMBER_RE,
+  ticketStepBody,
+} from './service-tickets.ts';
+import {
   adminReturn,
   adminReturnList,
   adminReturnQuery,
@@ -138,6 +146,7 @@ const rowId = z.coerce.number().int().positive().max(2_147_483_647);
 const idParams = z.object({ id: rowId }).strict();
 const uuidParams = z.object({ id: z.string().uuid() }).strict();
 const codeParams = z.object({ code: supplierCodeField }).strict();
+const ticketParams = z.object({ number: z.string().regex(TICKET_NUMBER_RE, 'Not a ticket number') }).strict();
 const returnParams = z.object({ number: z.string().regex(RETURN_NUMBER_RE, 'Not a return number') }).strict();
 const page = z.coerce.number().int().min(1).max(10_000).default(1);
 
@@ -423,6 +432,21 @@ export const ADMIN_API = {
     params: returnParams,
     body: refundReturnBody,
     answer: adminReturn,
+  }),
+  'GET /service-tickets': op({ access: 'service:manage', answer: adminTicketList }),
+  'GET /service-tickets/:number': op({ access: 'service:manage', params: ticketParams, answer: adminTicket }),
+  'POST /service-tickets': op({ access: 'service:manage', body: newTicketBody, answer: adminTicket, status: 201 }),
+  'POST /service-tickets/:number/estimate': op({
+    access: 'service:manage',
+    params: ticketParams,
+    body: estimateBody,
+    answer: adminTicket,
+  }),
+  'POST /service-tickets/:number/advance': op({
+    access: 'service:manage',
+    params: ticketParams,
+    body: ticketStepBody,
+    answer: adminTicket,
   }),
   'GET /sales': op({ access: 'promotions:manage', answer: adminSales }),
   'POST /sales': op({ access: 'promotions:manage', body: saleBody, answer: adminSale, status: 201 }),

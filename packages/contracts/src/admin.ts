@@ -31,6 +31,7 @@ export const PERMISSIONS = [
   'promotions:manage',
   'giftcards:manage',
   'returns:manage',
+  'service:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -54,6 +55,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'promotions:manage',
     'giftcards:manage',
     'returns:manage',
+    'service:manage',
   ],
   fulfilment: ['dashboard:read', 'orders:read', 'orders:fulfil', 'orders:note'],
   support: [
@@ -65,6 +67,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'customers:note',
     'appointments:manage',
     'returns:manage',
+    'service:manage',
   ],
 };
 export const can = (role: Role, p: Permission) => ROLE_PERMISSIONS[role].includes(p);

@@ -50,6 +50,9 @@ export const paths = {
   giftBalance: () => '/gift-cards/balance',
   /** A signed-in shopper's orders (e-mails link here). */
   orders: () => '/profile/orders',
+  /** A service estimate, approved and paid from the e-mailed link (its token). */
+  serviceTicket: (number: string, token: string) =>
+    `/service/${encodeURIComponent(number)}?token=${encodeURIComponent(token)}`,
   /** Asking to return pieces of an order: signed in, or with the token from the delivery e-mail. */
   orderReturn: (number: string, token?: string) =>
     `/orders/${encodeURIComponent(number)}/return${token ? `?token=${encodeURIComponent(token)}` : ''}`,

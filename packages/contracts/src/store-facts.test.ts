@@ -17,6 +17,7 @@ const facts: StoreFacts = {
   },
   madeToOrderDays: [10, 14],
   returnDays: 30,
+  freeResizeDays: 60,
   madeToOrderRestockingPercent: 15,
   openingHours: [
     null,

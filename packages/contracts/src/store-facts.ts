@@ -13,6 +13,8 @@ export interface StoreFacts {
   /** Business days to make a made-to-order piece before it ships: [from, to]. */
   madeToOrderDays: [number, number];
   returnDays: number;
+  /** Days after delivery within which a ring bought here is resized free, once. */
+  freeResizeDays: number;
   /** Restocking fee, in percent, on returned made-to-order (configured) rings. */
   madeToOrderRestockingPercent: number;
   /** When the store is open, Sunday first; null: closed that day. */
@@ -87,6 +89,7 @@ export function factPhrases(f: StoreFacts): Record<string, string> {
     overnightPrice: formatMoney(f.shipping.overnight.cents),
     madeToOrderDays: madeToOrderText(f),
     returnDays: String(f.returnDays),
+    freeResizeDays: String(f.freeResizeDays),
     restockingPercent: `${f.madeToOrderRestockingPercent}%`,
     openingHours: hoursText(f),
   };

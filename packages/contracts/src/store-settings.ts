@@ -53,6 +53,8 @@ const storeSettingsFields = z
       .strict(),
     /** Days after delivery within which unworn pieces may be returned (0: no returns). */
     returnDays: z.number().int().min(0, 'Cannot be negative').max(365, 'At most 365 days'),
+    /** Days after delivery within which a ring bought here is resized free, once (0: never free). */
+    freeResizeDays: z.number().int().min(0, 'Cannot be negative').max(365, 'At most 365 days'),
     /** Restocking fee, in percent, on returned made-to-order rings. */
     restockingPercent: z.number().int().min(0, 'Cannot be negative').max(100, 'At most 100 %'),
     /** When the store is open (and jewellers take appointments), Sunday first. */

@@ -116,6 +116,7 @@ test('a role sees only its pages; a page outside it answers "not for your role"'
     'Dashboard',
     'Orders',
     'Returns',
+    'Service',
     'Customers',
     'Appointments',
     'Your account',

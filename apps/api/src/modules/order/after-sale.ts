@@ -29,6 +29,8 @@ export const orderAfterSale = {
       })),
   lines: (db: DbOrTx, orderId: number) => repo.lines(db, orderId),
   deliveredAt: (db: DbOrTx, orderId: number) => repo.deliveredAt(db, orderId),
+  isRing: (db: DbOrTx, lineId: number) => repo.isRing(db, lineId),
+  lineById: (db: DbOrTx, lineId: number) => repo.lineWithOrder(db, lineId),
   /** The order as documents show it (lines, totals): what a refund is prorated on. */
   shape: (o: OrderRow, lines: Awaited<ReturnType<typeof repo.lines>>, settings: StoreSettings): Order =>
     toOrder(o, lines, settings),

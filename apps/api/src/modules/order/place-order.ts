@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Order } from '@facet/contracts/commerce';
 import type { Tx } from '../../db/client.ts';
 import type { OrderAddress } from '../../db/schema/commerce.ts';
-import { AppError, Conflict, Unavailable, Unprocessable, Validation } from '../../errors.ts';
+import { Conflict, PaymentDeclined, Unavailable, Unprocessable, Validation } from '../../errors.ts';
 import type { Step } from '../../flow.ts';
 import { hashToken } from '../../secrets.ts';
 import { keepCheckoutAddress } from '../address/index.ts';
@@ -58,12 +58,6 @@ const giftCents = (s: PlaceState) => (s.giftUses ?? []).reduce((sum, u) => sum +
 const dueCents = (s: PlaceState) => s.totals!.totalCents - giftCents(s);
 /** Paid as the order is placed: the test card, or gift cards covering the whole total. */
 const paidNow = (s: PlaceState) => s.deps.payments.flow === 'card' || dueCents(s) === 0;
-
-class PaymentDeclined extends AppError {
-  constructor(message: string) {
-    super(402, message);
-  }
-}
 
 const tx = (s: PlaceState) => s.tx!;
 const addresses = (s: PlaceState) => ({

@@ -283,6 +283,20 @@ export const orderRepository = {
         and data->>'to' = 'delivered' order by at desc limit 1`),
     ).map((r) => new Date(r.at))[0] ?? null,
 
+  /** Whether an order line is a ring or band (a configured design, or a catalogue variant of one). */
+  isRing: async (db: DbOrTx, lineId: number) =>
+    rowsOf<{ ring: boolean }>(
+      await db.execute(sql`select exists (select 1 from order_line l join product_group g on g.id =
+          case when l.kind = 'configured' then l.ref_id else (select p.group_id from product p where p.id = l.ref_id) end
+        where l.id = ${lineId} and l.kind in ('product', 'configured') and g.kind in ('ring', 'band')) as ring`),
+    )[0]!.ring,
+  /** A line with its order's number (a service ticket names what it came from). */
+  lineWithOrder: async (db: DbOrTx, lineId: number) =>
+    rowsOf<{ position: number; title: string; orderNumber: string }>(
+      await db.execute(sql`select l.position, l.title, o.number as "orderNumber" from order_line l
+        join customer_order o on o.id = l.order_id where l.id = ${lineId}`),
+    )[0] ?? null,
+
   setReturnToken: (tx: DbOrTx, id: number, hash: string) =>
     tx.update(customerOrder).set({ returnTokenHash: hash }).where(eq(customerOrder.id, id)),
 

@@ -23,6 +23,7 @@ export function settingsFromConfig(c: Config): StoreSettings {
     freeShippingOverCents: c.FREE_SHIPPING_OVER_CENTS,
     madeToOrderDays: { from, to },
     returnDays: c.RETURN_DAYS,
+    freeResizeDays: c.FREE_RESIZE_DAYS,
     restockingPercent: c.MADE_TO_ORDER_RESTOCKING_PERCENT,
     openingHours: openingHoursFromSpec(c.OPENING_HOURS),
     appointments: {

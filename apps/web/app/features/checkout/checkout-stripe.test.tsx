@@ -30,6 +30,7 @@ const facts: StoreFacts = {
   },
   madeToOrderDays: [10, 14],
   returnDays: 30,
+  freeResizeDays: 60,
   madeToOrderRestockingPercent: 15,
   openingHours: [null, ...Array.from({ length: 6 }, () => ({ open: '10:00', close: '18:00' }))],
   timezone: 'America/New_York',

@@ -48,6 +48,7 @@ const schema = z
     madeFrom: whole(1, 120, 'business days'),
     madeTo: whole(1, 120, 'business days'),
     returnDays: whole(0, 365, 'days'),
+    freeResizeDays: whole(0, 365, 'days'),
     restocking: whole(0, 100, 'percent'),
     hours: z.array(day).length(7),
     announcementOn: z.boolean(),
@@ -98,6 +99,7 @@ const valuesOf = (s: StoreSettings): Values => ({
   madeFrom: String(s.madeToOrderDays.from),
   madeTo: String(s.madeToOrderDays.to),
   returnDays: String(s.returnDays),
+  freeResizeDays: String(s.freeResizeDays),
   restocking: String(s.restockingPercent),
   hours: s.openingHours.map((h) => ({ open: h !== null, from: h?.open ?? '', to: h?.close ?? '' })),
   announcementOn: s.announcement.on,
@@ -122,6 +124,7 @@ const settingsOf = (v: z.output<typeof schema>): StoreSettings => ({
   freeShippingOverCents: centsOf(Number(v.freeShipping)),
   madeToOrderDays: { from: Number(v.madeFrom), to: Number(v.madeTo) },
   returnDays: Number(v.returnDays),
+  freeResizeDays: Number(v.freeResizeDays),
   restockingPercent: Number(v.restocking),
   openingHours: v.hours.map((d) => (d.open ? { open: d.from, close: d.to } : null)) as StoreSettings['openingHours'],
   announcement: { on: v.announcementOn, text: v.announcementText, href: v.announcementHref },
@@ -139,6 +142,7 @@ const FIELD_OF: Record<string, string> = {
   'madeToOrderDays.from': 'madeFrom',
   'madeToOrderDays.to': 'madeTo',
   returnDays: 'returnDays',
+  freeResizeDays: 'freeResizeDays',
   restockingPercent: 'restocking',
   'announcement.text': 'announcementText',
   'announcement.href': 'announcementHref',
@@ -271,6 +275,13 @@ export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved
         </Field>
         <Field label="Return window (days)" error={e.returnDays} hint="0: no returns.">
           {(a) => <input {...a} {...register('returnDays')} inputMode="numeric" className="field py-2" />}
+        </Field>
+        <Field
+          label="Free resizing (days after delivery)"
+          error={e.freeResizeDays}
+          hint="Rings bought here, once. 0: resizing is always charged."
+        >
+          {(a) => <input {...a} {...register('freeResizeDays')} inputMode="numeric" className="field py-2" />}
         </Field>
         <Field label="Restocking fee (%)" error={e.restocking} hint="On returned made-to-order rings.">
           {(a) => <input {...a} {...register('restocking')} inputMode="numeric" className="field py-2" />}

@@ -1,0 +1,80 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { serviceEvent, serviceTicket } from '../../db/schema/service.ts';
+import type { TicketStatus } from '@facet/contracts/service-tickets';
+
+export type TicketRow = typeof serviceTicket.$inferSelect;
+type Patch = Partial<
+  Pick<
+    TicketRow,
+    | 'status'
+    | 'estimateCents'
+    | 'estimateNote'
+    | 'dueOn'
+    | 'tokenHash'
+    | 'paidCents'
+    | 'paymentRef'
+    | 'cardBrand'
+    | 'cardLast4'
+  >
+>;
+
+export const ticketRepository = {
+  insert: async (tx: DbOrTx, t: typeof serviceTicket.$inferInsert) =>
+    (await tx.insert(serviceTicket).values(t).returning())[0]!,
+
+  byNumber: async (db: DbOrTx, number: string, lock = false) => {
+    const q = db.select().from(serviceTicket).where(eq(serviceTicket.number, number)).limit(1);
+    return (await (lock ? q.for('update') : q))[0] ?? null;
+  },
+
+  /** A staff step, when nobody took another since `version` was read; bumps the version. */
+  updateIfVersion: async (tx: DbOrTx, id: number, version: number, patch: Patch) =>
+    (
+      await tx
+        .update(serviceTicket)
+        .set({ ...patch, version: sql`${serviceTicket.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(serviceTicket.id, id), eq(serviceTicket.version, version)))
+        .returning({ id: serviceTicket.id })
+    ).length === 1,
+
+  /** The customer's step (approve, decline): only from the status the e-mail was sent in. */
+  updateIfStatus: async (tx: DbOrTx, id: number, status: TicketStatus, patch: Patch) =>
+    (
+      await tx
+        .update(serviceTicket)
+        .set({ ...patch, version: sql`${serviceTicket.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(serviceTicket.id, id), eq(serviceTicket.status, status)))
+        .returning({ id: serviceTicket.id })
+    ).length === 1,
+
+  event: (tx: DbOrTx, ticketId: number, status: TicketStatus, by: string) =>
+    tx.insert(serviceEvent).values({ ticketId, status, by }),
+  events: (db: DbOrTx, ticketId: number) =>
+    db
+      .select()
+      .from(serviceEvent)
+      .where(eq(serviceEvent.ticketId, ticketId))
+      .orderBy(asc(serviceEvent.at), asc(serviceEvent.id)),
+
+  /** Open tickets, the soonest due first. */
+  open: async (db: DbOrTx, statuses: readonly TicketStatus[]) =>
+    db
+      .select()
+      .from(serviceTicket)
+      .where(
+        sql`${serviceTicket.status} in (${sql.join(
+          statuses.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+      )
+      .orderBy(asc(serviceTicket.dueOn), asc(serviceTicket.id))
+      .limit(500),
+
+  /** Whether a piece bought here already had its free resize (a ticket not declined). */
+  hadFreeResize: async (db: DbOrTx, orderLineId: number) =>
+    rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from service_ticket
+        where order_line_id = ${orderLineId} and free and status <> 'declined'`),
+    )[0]!.n > 0,
+};

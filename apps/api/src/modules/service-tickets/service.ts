@@ -1,0 +1,281 @@
+import { randomInt } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  OPEN_TICKET_STATUSES,
+  TICKET_NEXT,
+  TICKET_STATUS_LABELS,
+  type AdminTicket,
+  type approveEstimateBody,
+  type CustomerTicket,
+  type estimateBody,
+  type newTicketBody,
+  type ServiceKind,
+  type TicketStatus,
+} from '@facet/contracts/service-tickets';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { Conflict, NotFound, PaymentDeclined, Unprocessable, Validation } from '../../errors.ts';
+import { hashToken, newToken } from '../../secrets.ts';
+import { storeFacts, storeInfo, type SettingsSource } from '../../store-facts.ts';
+import { audit, type Actor } from '../audit/index.ts';
+import { enqueueMails, type MailOutbox } from '../mail/index.ts';
+import { orderAfterSale as orders, type PaymentProvider } from '../order/index.ts';
+import { storeToday } from '../gift-cards/index.ts';
+import { ticketRepository as repo, type TicketRow } from './repository.ts';
+import { ticketMail, type TicketStep } from './mail.ts';
+
+// Service tickets: a piece in the workshop from intake to its return. Staff open and move them;
+// the customer approves and pays the estimate from the e-mailed link.
+
+export interface TicketDeps {
+  db: Db;
+  config: Config;
+  settings: SettingsSource;
+  outbox: MailOutbox;
+  payments: PaymentProvider;
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const newNumber = () => `SVC-${Array.from({ length: 8 }, () => CROCKFORD[randomInt(32)]).join('')}`;
+const STALE = 'This ticket was changed by someone else — reload to see the change, then try again.';
+const DAY_MS = 86_400_000;
+
+/** Tells the customer (and for a new estimate, carries its link) in the same transaction as the step. */
+async function tell(deps: TicketDeps, tx: DbOrTx, t: TicketRow, step: TicketStep) {
+  const store = storeInfo(deps.settings.current(), deps.config);
+  await enqueueMails(tx, [
+    { kind: `service-${step.kind}`, to: t.email, ...ticketMail(store, t, step) },
+    ...(step.kind === 'approved-by-customer'
+      ? [{ kind: 'service-notification', to: store.email, ...ticketMail(store, t, { kind: 'staff-approved' }) }]
+      : []),
+  ]);
+}
+
+/** A ring bought here, delivered within the store's free-resize window, not resized free before. */
+async function freeResize(
+  deps: TicketDeps,
+  tx: DbOrTx,
+  kind: ServiceKind,
+  line: { id: number; orderId: number } | null,
+) {
+  if (kind !== 'resize' || !line) return false;
+  const days = storeFacts(deps.settings.current(), deps.config).freeResizeDays;
+  const [ring, delivered, had] = await Promise.all([
+    orders.isRing(tx, line.id),
+    orders.deliveredAt(tx, line.orderId),
+    repo.hadFreeResize(tx, line.id),
+  ]);
+  return ring && !had && delivered !== null && Date.now() - delivered.getTime() <= days * DAY_MS;
+}
+
+export async function openTicket(deps: TicketDeps, actor: Actor, body: z.output<typeof newTicketBody>) {
+  const number = newNumber();
+  await deps.db.transaction(async (tx) => {
+    let line: Awaited<ReturnType<typeof orders.lines>>[number] | null = null;
+    if (body.order) {
+      const o = await orders.byNumber(tx, body.order.number);
+      if (!o) throw new Validation(`There is no order ${body.order.number}.`, { order: 'Unknown order' });
+      line = (await orders.lines(tx, o.id)).find((l) => l.position === body.order!.line) ?? null;
+      if (!line) throw new Validation('That piece is not on this order.', { order: 'Unknown piece' });
+    }
+    const free = await freeResize(deps, tx, body.kind, line);
+    const t = await repo.insert(tx, {
+      number,
+      kind: body.kind,
+      status: free ? 'approved' : 'received',
+      customerName: body.customer.name,
+      email: body.customer.email,
+      phone: body.customer.phone,
+      piece: body.piece,
+      orderLineId: line?.id ?? null,
+      targetSize: body.targetSize,
+      notes: body.notes,
+      dueOn: body.dueOn,
+      free,
+      estimateCents: free ? 0 : null,
+      estimateNote: free ? 'Free resize of a ring bought here' : null,
+      createdBy: actor.email,
+    });
+    await repo.event(tx, t.id, 'received', actor.email);
+    if (free) await repo.event(tx, t.id, 'approved', 'free resize');
+    await audit(tx, actor, 'service.open', 'service_ticket', number, null, { kind: body.kind, free });
+    await tell(deps, tx, t, { kind: 'received' });
+  });
+  void deps.outbox.kick();
+  return ticketForStaff(deps, number);
+}
+
+export async function listTickets(deps: TicketDeps) {
+  const today = storeToday(storeFacts(deps.settings.current(), deps.config).timezone);
+  return {
+    rows: (await repo.open(deps.db, OPEN_TICKET_STATUSES)).map((t) => ({
+      number: t.number,
+      kind: t.kind as ServiceKind,
+      status: t.status as TicketStatus,
+      customer: t.customerName,
+      piece: t.piece,
+      dueOn: t.dueOn,
+      overdue: t.dueOn < today && t.status !== 'ready',
+    })),
+  };
+}
+
+export async function ticketForStaff(deps: TicketDeps, number: string): Promise<AdminTicket> {
+  const t = await repo.byNumber(deps.db, number);
+  if (!t) throw new NotFound(`There is no ticket ${number}.`);
+  const [events, line] = await Promise.all([
+    repo.events(deps.db, t.id),
+    t.orderLineId ? orders.lineById(deps.db, t.orderLineId) : null,
+  ]);
+  return {
+    number: t.number,
+    version: t.version,
+    kind: t.kind as ServiceKind,
+    status: t.status as TicketStatus,
+    customer: { name: t.customerName, email: t.email, phone: t.phone },
+    piece: t.piece,
+    order: line ? { number: line.orderNumber, line: line.position, title: line.title } : null,
+    targetSize: t.targetSize,
+    notes: t.notes,
+    dueOn: t.dueOn,
+    free: t.free,
+    estimateCents: t.estimateCents,
+    estimateNote: t.estimateNote,
+    paid: t.paidCents !== null ? { cents: t.paidCents, brand: t.cardBrand ?? '', last4: t.cardLast4 ?? '' } : null,
+    createdAt: t.createdAt.toISOString(),
+    createdBy: t.createdBy,
+    history: events.map((e) => ({ at: e.at.toISOString(), status: e.status as TicketStatus, by: e.by })),
+  };
+}
+
+/** Locks the ticket and checks the version the member saw and the status the step starts from. */
+async function lockFresh(tx: DbOrTx, number: string, version: number, from: TicketStatus, verb: string) {
+  const t = await repo.byNumber(tx, number, true);
+  if (!t) throw new NotFound(`There is no ticket ${number}.`);
+  if (t.version !== version) throw new Conflict(STALE);
+  if (t.status !== from)
+    throw new Conflict(
+      `A ticket that is ${TICKET_STATUS_LABELS[t.status as TicketStatus].toLowerCase()} cannot be ${verb}.`,
+    );
+  return t;
+}
+
+/** The estimate: the amount and the work, and a link for the customer to approve and pay it. */
+export async function sendEstimate(
+  deps: TicketDeps,
+  actor: Actor,
+  number: string,
+  body: z.output<typeof estimateBody>,
+) {
+  await deps.db.transaction(async (tx) => {
+    const t = await lockFresh(tx, number, body.version, 'received', 'estimated');
+    const token = newToken();
+    const patch = {
+      status: 'estimated' as const,
+      estimateCents: body.amountCents,
+      estimateNote: body.note,
+      dueOn: body.dueOn,
+      tokenHash: hashToken(token),
+    };
+    if (!(await repo.updateIfVersion(tx, t.id, body.version, patch))) throw new Conflict(STALE);
+    await repo.event(tx, t.id, 'estimated', actor.email);
+    await audit(tx, actor, 'service.estimate', 'service_ticket', number, null, { amountCents: body.amountCents });
+    await tell(deps, tx, { ...t, ...patch }, { kind: 'estimated', token });
+  });
+  void deps.outbox.kick();
+  return ticketForStaff(deps, number);
+}
+
+/** In work, ready, returned: one step along, each e-mailed. */
+export async function advanceTicket(deps: TicketDeps, actor: Actor, number: string, version: number) {
+  await deps.db.transaction(async (tx) => {
+    const now = await repo.byNumber(tx, number, true);
+    if (!now) throw new NotFound(`There is no ticket ${number}.`);
+    const to = TICKET_NEXT[now.status as TicketStatus];
+    if (!to)
+      throw new Conflict(
+        `A ticket that is ${TICKET_STATUS_LABELS[now.status as TicketStatus].toLowerCase()} has no next step here.`,
+      );
+    const t = await lockFresh(tx, number, version, now.status as TicketStatus, 'moved on');
+    if (!(await repo.updateIfVersion(tx, t.id, version, { status: to }))) throw new Conflict(STALE);
+    await repo.event(tx, t.id, to, actor.email);
+    await audit(tx, actor, 'service.status', 'service_ticket', number, { status: t.status }, { status: to });
+    await tell(deps, tx, t, { kind: to as 'in_work' | 'ready' | 'returned' });
+  });
+  void deps.outbox.kick();
+  return ticketForStaff(deps, number);
+}
+
+/** The ticket as its customer sees it from the estimate's link (anyone else: not found). */
+async function forCustomer(db: DbOrTx, number: string, token: string, lock = false) {
+  const t = await repo.byNumber(db, number, lock);
+  if (!t || !t.tokenHash || hashToken(token) !== t.tokenHash)
+    throw new NotFound('There is no such ticket. Use the link in your estimate e-mail.');
+  return t;
+}
+const customerShape = (t: TicketRow): CustomerTicket => ({
+  number: t.number,
+  kind: t.kind as ServiceKind,
+  status: t.status as TicketStatus,
+  piece: t.piece,
+  estimateCents: t.estimateCents,
+  estimateNote: t.estimateNote,
+  dueOn: t.dueOn,
+  paid: t.paidCents !== null,
+});
+export const ticketForCustomer = async (db: Db, number: string, token: string) =>
+  customerShape(await forCustomer(db, number, token));
+
+/** The customer approves the estimate and pays it by card (nothing to pay: approved as it is). */
+export async function approveEstimate(deps: TicketDeps, number: string, body: z.output<typeof approveEstimateBody>) {
+  const t = await forCustomer(deps.db, number, body.token);
+  if (t.status !== 'estimated')
+    throw new Conflict(`This estimate is already ${TICKET_STATUS_LABELS[t.status as TicketStatus].toLowerCase()}.`);
+  const amountCents = t.estimateCents ?? 0;
+  const p = deps.payments;
+  let paid: { ref: string; brand: string; last4: string } | null = null;
+  if (amountCents > 0) {
+    if (p.flow !== 'card')
+      throw new Unprocessable(
+        'Paying an estimate online is not set up with this store’s card processor yet: call us to approve it.',
+      );
+    const auth = await p.authorize({ amountCents, currency: 'USD', card: body.card, reference: t.number });
+    if (!auth.ok) throw new PaymentDeclined(auth.message);
+    paid = auth;
+  }
+  try {
+    await deps.db.transaction(async (tx) => {
+      const patch = paid
+        ? {
+            status: 'approved' as const,
+            paidCents: amountCents,
+            paymentRef: paid.ref,
+            cardBrand: paid.brand,
+            cardLast4: paid.last4,
+          }
+        : { status: 'approved' as const };
+      // Approved once: a second click (or tab) finds it no longer waiting.
+      if (!(await repo.updateIfStatus(tx, t.id, 'estimated', patch)))
+        throw new Conflict('This estimate was already answered.');
+      await repo.event(tx, t.id, 'approved', 'customer');
+      await tell(deps, tx, { ...t, ...patch }, { kind: 'approved-by-customer' });
+    });
+  } catch (err) {
+    if (paid && p.flow === 'card') await p.void(paid.ref);
+    throw err;
+  }
+  void deps.outbox.kick();
+  return customerShape((await repo.byNumber(deps.db, number))!);
+}
+
+export async function declineEstimate(deps: TicketDeps, number: string, token: string) {
+  const t = await forCustomer(deps.db, number, token);
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.updateIfStatus(tx, t.id, 'estimated', { status: 'declined' })))
+      throw new Conflict('This estimate was already answered.');
+    await repo.event(tx, t.id, 'declined', 'customer');
+    await tell(deps, tx, t, { kind: 'declined' });
+  });
+  void deps.outbox.kick();
+  return customerShape((await repo.byNumber(deps.db, number))!);
+}

@@ -1,0 +1,146 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { Route } from './+types/service-estimate';
+import { SERVICE_KIND_LABELS, TICKET_STATUS_LABELS, type CustomerTicket } from '@facet/contracts/service-tickets';
+import { formatMoney } from '@facet/contracts/money';
+import { callApi } from '~/lib/client-api.ts';
+import { pageMeta } from '~/lib/page-meta.ts';
+
+// The URL carries the estimate's token: nothing this page links to may learn it.
+export const headers: Route.HeadersFunction = () => ({ 'Referrer-Policy': 'no-referrer' });
+export const meta: Route.MetaFunction = () => pageMeta({ title: 'Your estimate', noindex: true });
+
+const dayText = (d: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${d}T12:00:00Z`));
+
+/** A service estimate, approved and paid (or declined) from the e-mailed link. */
+export default function ServiceEstimate() {
+  const { number = '' } = useParams();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [t, setT] = useState<CustomerTicket | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  useEffect(() => {
+    callApi<CustomerTicket>(`/service/${encodeURIComponent(number)}?token=${encodeURIComponent(token)}`)
+      .then(setT)
+      .catch((e) => setFailure((e as Error).message));
+  }, [number, token]);
+  if (failure)
+    return (
+      <div role="alert" className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="font-display text-3xl">Estimate not found</h1>
+        <p className="mt-3 text-muted">{failure}</p>
+        <Link to="/contact-us" className="btn-secondary mt-6">
+          Contact us
+        </Link>
+      </div>
+    );
+  if (!t) return <div aria-busy="true" className="mx-auto my-10 h-80 max-w-xl animate-pulse bg-panel" />;
+  const due = t.estimateCents ?? 0;
+  const answer = async (path: 'approve' | 'decline', body: object) => {
+    setBusy(true);
+    setError(null);
+    try {
+      setT(await callApi<CustomerTicket>(`/service/${encodeURIComponent(number)}/${path}`, { method: 'POST', body }));
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = (ev: React.FormEvent<HTMLFormElement>) => {
+    ev.preventDefault();
+    const f = new FormData(ev.currentTarget);
+    const s = (k: string) => String(f.get(k) ?? '').trim();
+    const [mm, yy] = s('exp')
+      .split('/')
+      .map((x) => Number(x.trim()));
+    void answer('approve', {
+      token,
+      card: {
+        name: s('cardName'),
+        number: s('cardNumber'),
+        expMonth: mm ?? 0,
+        expYear: 2000 + (yy ?? 0),
+        cvc: s('cvc'),
+      },
+    });
+  };
+  return (
+    <div className="mx-auto max-w-xl px-4 pb-24 pt-10">
+      <p className="eyebrow text-muted">Ticket {t.number}</p>
+      <h1 className="mt-2 font-display text-4xl">Your estimate</h1>
+      <dl className="mt-6 grid grid-cols-[8rem_1fr] gap-y-2 border-y border-hairline py-4 text-sm">
+        <dt className="text-muted">Piece</dt>
+        <dd>{t.piece}</dd>
+        <dt className="text-muted">Service</dt>
+        <dd>{SERVICE_KIND_LABELS[t.kind]}</dd>
+        <dt className="text-muted">The work</dt>
+        <dd className="whitespace-pre-line">{t.estimateNote ?? '—'}</dd>
+        <dt className="text-muted">Ready by</dt>
+        <dd>{dayText(t.dueOn)}</dd>
+        <dt className="text-muted">Estimate</dt>
+        <dd className="font-medium" data-testid="estimate">
+          {formatMoney(due, { exact: true })}
+        </dd>
+        <dt className="text-muted">Status</dt>
+        <dd data-testid="estimate-status">{TICKET_STATUS_LABELS[t.status]}</dd>
+      </dl>
+      {t.status === 'estimated' ? (
+        <form method="post" onSubmit={submit} noValidate className="mt-6 space-y-3" aria-labelledby={`${id}-pay`}>
+          <h2 id={`${id}-pay`} className="font-display text-2xl">
+            {due ? 'Approve and pay' : 'Approve'}
+          </h2>
+          {due > 0 && (
+            <>
+              {(
+                [
+                  ['cardName', 'Name on card', 'cc-name'],
+                  ['cardNumber', 'Card number', 'cc-number'],
+                  ['exp', 'Expiry (MM / YY)', 'cc-exp'],
+                  ['cvc', 'Security code', 'cc-csc'],
+                ] as const
+              ).map(([name, label, auto]) => (
+                <div key={name}>
+                  <label htmlFor={`${id}-${name}`} className="mb-1 block text-sm font-medium">
+                    {label}
+                  </label>
+                  <input id={`${id}-${name}`} name={name} autoComplete={auto} className="field py-2" />
+                </div>
+              ))}
+            </>
+          )}
+          {error && (
+            <p role="alert" className="text-sm text-danger">
+              {error}
+            </p>
+          )}
+          <div className="flex flex-wrap gap-3 pt-2">
+            <button type="submit" className="btn-primary px-6 py-3" disabled={busy}>
+              {busy ? 'Sending…' : due ? `Approve and pay ${formatMoney(due, { exact: true })}` : 'Approve'}
+            </button>
+            <button
+              type="button"
+              className="btn-secondary px-6 py-3"
+              disabled={busy}
+              onClick={() => void answer('decline', { token })}
+            >
+              Decline
+            </button>
+          </div>
+        </form>
+      ) : (
+        <p role="status" className="mt-6 border border-primary bg-secondary/50 p-4 text-sm">
+          {t.status === 'declined'
+            ? 'You declined this estimate. Your piece is ready to collect as it came in.'
+            : t.paid
+              ? 'Approved and paid — thank you. We e-mail you at each step.'
+              : 'Approved — thank you. We e-mail you at each step.'}
+        </p>
+      )}
+    </div>
+  );
+}
