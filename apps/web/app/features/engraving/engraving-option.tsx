@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense } from 'react';
 import type { EngravingOffer } from '@facet/contracts/engraving';
 import type { EngravingFont } from '@facet/contracts/engraving-rules';
 import { formatMoney } from '@facet/contracts/money';
@@ -28,14 +28,12 @@ export function EngravingOption({
   value: EngravingDraft | null;
   onChange: (v: EngravingDraft | null) => void;
 }) {
-  const id = useId();
   const price = offer.priceCents ? formatMoney(offer.priceCents) : 'Free';
   return (
     <fieldset className="mt-6 border-t border-hairline pt-5" data-testid="engraving-option">
       <legend className="sr-only">Engraving</legend>
-      <label htmlFor={id} className="flex cursor-pointer items-start gap-3">
+      <label className="flex cursor-pointer items-start gap-3">
         <input
-          id={id}
           type="checkbox"
           className="mt-1 h-4 w-4 accent-primary"
           checked={value !== null}
