@@ -423,6 +423,82 @@ describe('two API instances on one PostgreSQL', () => {
     await call(a, 'PATCH', `/admin/categories/${cat!.id}`, { version: category.version + 1, hidden: false }, staff);
   });
 
+  it('a return asked through one instance is worked through the other; the stone it sends back is on sale on both within 1 s', async () => {
+    const [d] = await q<{ id: number }>(
+      sql`select id from diamond where status = 'available' order by price_cents desc limit 1 offset 3`,
+    );
+    const placed = (await buyDiamond(a, d!.id, 'twin.return@example.com')) as { number: string; accessToken: string };
+    await addStaff(
+      database.db,
+      { email: 'twin.returns@facet.test', role: 'owner', password: 'Loupe-and-Tweezers-42' },
+      null,
+    );
+    const origin = { origin: 'http://store.example' };
+    const login = await fetch(`${b.url}/api/admin/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...origin },
+      body: JSON.stringify({ email: 'twin.returns@facet.test', password: 'Loupe-and-Tweezers-42' }),
+    });
+    const staff = { cookie: login.headers.get('set-cookie')!.split(';')[0]!, ...origin };
+    for (const status of ['in_production', 'ready_to_ship', 'shipped', 'delivered']) {
+      const o = await call(b, 'GET', `/admin/orders/${placed.number}`, undefined, staff);
+      const res = await call(
+        b,
+        'POST',
+        `/admin/orders/${placed.number}/status`,
+        {
+          version: o.body.data.version,
+          status,
+          ...(status === 'shipped' ? { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' } : {}),
+        },
+        staff,
+      );
+      expect(res.status).toBe(200);
+    }
+    const token = `?token=${encodeURIComponent(placed.accessToken)}`;
+    const asked = await call(a, 'POST', `/order/${placed.number}/returns${token}`, {
+      lines: [{ line: 0, quantity: 1 }],
+      reason: 'changed-mind',
+      resolution: 'refund',
+    });
+    expect(asked.status).toBe(201);
+    const rma = asked.body.data.returns[0].number as string;
+    expect(
+      await within(1_000, async () =>
+        (await call(b, 'GET', '/admin/returns', undefined, staff)).body.data.rows.some(
+          (r: { number: string }) => r.number === rma,
+        ),
+      ),
+    ).toBeLessThan(1_000);
+    const step = async (path: string, body: object) => {
+      const now = await call(b, 'GET', `/admin/returns/${rma}`, undefined, staff);
+      const res = await call(
+        b,
+        'POST',
+        `/admin/returns/${rma}/${path}`,
+        { version: now.body.data.version, ...body },
+        staff,
+      );
+      expect(res.status).toBe(200);
+    };
+    await step('approve', { message: 'Send it back insured with the label we e-mail.' });
+    expect(
+      await within(
+        1_000,
+        async () =>
+          ((await call(a, 'GET', `/order/${placed.number}/returns${token}`)).body.data.returns[0].status as string) ===
+          'approved',
+      ),
+    ).toBeLessThan(1_000);
+    await step('receive', {});
+    await step('inspect', { condition: 'as-expected', restock: true, note: '' });
+    const ms = await within(1_000, async () => {
+      const detail = await call(a, 'GET', `/product/diamond?id=${d!.id}`);
+      return detail.body.data.status === 'available';
+    });
+    expect(ms).toBeLessThan(1_000);
+  });
+
   it('the owner changes the free-shipping threshold and a shipping price on one instance; the other charges it within 1 s', async () => {
     await addStaff(
       database.db,

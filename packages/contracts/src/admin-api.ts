@@ -137,8 +137,8 @@ export interface AdminOpSpec {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** A download (a CSV file), not `{ data }`: pages link to it rather than call it. */
-  file?: 'text/csv';
+  /** A download (a CSV file, a photograph), not `{ data }`: pages link to it rather than call it. */
+  file?: 'text/csv' | 'image/webp';
 }
 const op = <const S extends AdminOpSpec>(s: S) => s;
 
@@ -441,6 +441,18 @@ export const ADMIN_API = {
     params: ticketParams,
     body: estimateBody,
     answer: adminTicket,
+  }),
+  'POST /service-tickets/:number/photos': op({ access: 'service:manage', params: ticketParams, answer: adminTicket }),
+  'GET /service-tickets/:number/photos/:file': op({
+    access: 'service:manage',
+    params: z
+      .object({
+        number: z.string().regex(TICKET_NUMBER_RE, 'Not a ticket number'),
+        file: z.string().regex(/^[A-Za-z0-9_-]{16}-(small|large)\.webp$/, 'Not a photograph'),
+      })
+      .strict(),
+    answer: z.string(),
+    file: 'image/webp',
   }),
   'POST /service-tickets/:number/advance': op({
     access: 'service:manage',

@@ -7,3 +7,6 @@ export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
 export const csvFile = {
   content: { 'text/csv': { schema: z.string().describe('CSV, a header row then one row a record') } },
 };
+/** A downloaded file's answer, by its type (a CSV export, a staff-only photograph). */
+export const fileAnswer = (type: 'text/csv' | 'image/webp') =>
+  type === 'text/csv' ? csvFile : { content: { 'image/webp': { schema: z.string().describe('A WebP image') } } };

@@ -121,6 +121,16 @@ export const adminTicket = z.object({
   createdAt: z.string(),
   createdBy: z.string(),
   history: z.array(z.object({ at: z.string(), status: z.enum(TICKET_STATUSES), by: z.string() })),
+  /** Photographs of the piece as it came in (staff only). */
+  photos: z.array(
+    z.object({
+      key: z.string(),
+      width: z.number().int(),
+      height: z.number().int(),
+      small: z.string(),
+      large: z.string(),
+    }),
+  ),
 });
 export type AdminTicket = z.infer<typeof adminTicket>;
 

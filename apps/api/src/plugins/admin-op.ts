@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ADMIN_API, type AdminOp, type AdminOpSpec } from '@facet/contracts/admin-api';
-import { csvFile, envelope } from '@facet/contracts/envelope';
+import { fileAnswer, envelope, type csvFile } from '@facet/contracts/envelope';
 
 // A back-office route is registered from its entry in the contracts' table: method, path,
 // permission, request and answer schemas all come from there, so the API cannot drift from what
@@ -29,7 +29,7 @@ export function adminRoute<K extends AdminOp>(key: K, config: { rateLimit?: obje
       params: s.params,
       querystring: s.query,
       body: s.body,
-      response: s.file ? { 200: csvFile } : { [s.status ?? 200]: envelope(s.answer) },
+      response: s.file ? { 200: fileAnswer(s.file) } : { [s.status ?? 200]: envelope(s.answer) },
     }).filter(([, v]) => v !== undefined),
   );
   return {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   pgTable,
@@ -12,6 +13,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { orderLine } from './commerce.ts';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /** A piece in the workshop for a resize, repair, cleaning, plating or appraisal, with its estimate and payment. */
 export const serviceTicket = pgTable(
@@ -71,4 +74,21 @@ export const serviceEvent = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('service_event_ticket_idx').on(t.ticketId, t.at)],
+);
+
+/** A photograph taken at intake (the piece as it came in), re-encoded without metadata; staff only. */
+export const servicePhoto = pgTable(
+  'service_photo',
+  {
+    key: text('key').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => serviceTicket.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    large: bytea('large').notNull(),
+    small: bytea('small').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('service_photo_ticket_idx').on(t.ticketId, t.createdAt)],
 );

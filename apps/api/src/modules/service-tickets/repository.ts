@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { serviceEvent, serviceTicket } from '../../db/schema/service.ts';
+import { serviceEvent, servicePhoto, serviceTicket } from '../../db/schema/service.ts';
 import type { TicketStatus } from '@facet/contracts/service-tickets';
 
 export type TicketRow = typeof serviceTicket.$inferSelect;
@@ -70,6 +70,23 @@ export const ticketRepository = {
       )
       .orderBy(asc(serviceTicket.dueOn), asc(serviceTicket.id))
       .limit(500),
+
+  addPhoto: (tx: DbOrTx, p: typeof servicePhoto.$inferInsert) => tx.insert(servicePhoto).values(p),
+  photos: (db: DbOrTx, ticketId: number) =>
+    db
+      .select({ key: servicePhoto.key, width: servicePhoto.width, height: servicePhoto.height })
+      .from(servicePhoto)
+      .where(eq(servicePhoto.ticketId, ticketId))
+      .orderBy(asc(servicePhoto.createdAt), asc(servicePhoto.key)),
+  /** A photo's bytes, only through the ticket it belongs to. */
+  photoBytes: async (db: DbOrTx, ticketId: number, key: string, size: 'small' | 'large') =>
+    (
+      await db
+        .select({ bytes: size === 'small' ? servicePhoto.small : servicePhoto.large })
+        .from(servicePhoto)
+        .where(and(eq(servicePhoto.ticketId, ticketId), eq(servicePhoto.key, key)))
+        .limit(1)
+    )[0]?.bytes ?? null,
 
   /** Whether a piece bought here already had its free resize (a ticket not declined). */
   hadFreeResize: async (db: DbOrTx, orderLineId: number) =>

@@ -8,6 +8,8 @@ import {
   TICKET_NUMBER_RE,
 } from '@facet/contracts/service-tickets';
 import { adminRoute } from '../../plugins/admin-op.ts';
+import { acceptPhotoForms, readPhotoForm } from '../../photo-form.ts';
+import { processPhoto } from '../products/index.ts';
 import { actorOf } from '../staff/index.ts';
 import * as tickets from './service.ts';
 
@@ -54,6 +56,23 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export const serviceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const d = deps(app);
+  await acceptPhotoForms(app);
+  app.route({
+    ...adminRoute('POST /service-tickets/:number/photos'),
+    handler: async (req) => {
+      const form = await readPhotoForm(req);
+      const photo = await processPhoto(form.file);
+      return { data: await tickets.addIntakePhoto(d, actorOf(req.staff!.staff), req.params.number, photo) };
+    },
+  });
+  app.route({
+    ...adminRoute('GET /service-tickets/:number/photos/:file'),
+    handler: async (req, reply) => {
+      const webp = await tickets.intakePhoto(d, req.params.number, req.params.file);
+      // A customer's piece: the back office's answers are never stored (private, no-store).
+      return reply.type('image/webp').send(webp as unknown as string);
+    },
+  });
   app.route({ ...adminRoute('GET /service-tickets'), handler: async () => ({ data: await tickets.listTickets(d) }) });
   app.route({
     ...adminRoute('GET /service-tickets/:number'),

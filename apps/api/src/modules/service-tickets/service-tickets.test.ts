@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { orderBody } from '../../test/checkout.ts';
-import { adminCall, staffSession } from '../../test/staff.ts';
+import sharp from 'sharp';
+import { adminCall, ORIGIN, staffSession } from '../../test/staff.ts';
 
 // A piece in the workshop: opened at the counter or for a ring bought here (resized free once,
 // within the window), estimated, approved and paid by the customer from the e-mailed link, and
@@ -150,5 +151,60 @@ describe('service tickets', () => {
     });
     expect(noSize.statusCode).toBe(400);
     expect(noSize.json().errors).toEqual({ targetSize: 'Give the size to make it' });
+  });
+
+  it('keeps photographs of the piece at intake, for staff with the permission only', async () => {
+    const opened = await adminCall(t, manager, 'POST', '/service-tickets', {
+      kind: 'cleaning',
+      customer: customer(),
+      piece: 'Platinum solitaire, scratch on the shank',
+      dueOn: due,
+    });
+    const number = opened.json().data.number as string;
+    const boundary = `----facet${randomUUID()}`;
+    const image = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#d9d9d6' } })
+      .jpeg()
+      .withExif({ IFD0: { Artist: 'someone' } })
+      .toBuffer();
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/service-tickets/${number}/photos`,
+      headers: { origin: ORIGIN, cookie: manager, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        ),
+        image,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    const [photo] = up.json().data.photos;
+    expect(photo).toMatchObject({ width: 800, height: 800 });
+    const get = (cookie: string | null) =>
+      t.app.inject({ method: 'GET', url: photo.small, headers: cookie ? { cookie } : {} });
+    const mine = await get(manager);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('image/webp');
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+    expect((await sharp(mine.rawPayload).metadata()).exif).toBeUndefined();
+    expect((await get(null)).statusCode).toBe(401);
+    expect((await get((await staffSession(t, 'fulfilment')).cookie)).statusCode).toBe(403);
+    // Through another ticket's address the photograph is not found.
+    const other = (
+      await adminCall(t, manager, 'POST', '/service-tickets', {
+        kind: 'appraisal',
+        customer: customer(),
+        piece: 'Gold locket',
+        dueOn: due,
+      })
+    ).json().data.number as string;
+    expect((await get(manager)).statusCode).toBe(200);
+    const wrong = await t.app.inject({
+      method: 'GET',
+      url: photo.small.replace(number, other),
+      headers: { cookie: manager },
+    });
+    expect(wrong.statusCode).toBe(404);
   });
 });

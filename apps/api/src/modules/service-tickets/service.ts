@@ -22,6 +22,7 @@ import { enqueueMails, type MailOutbox } from '../mail/index.ts';
 import { orderAfterSale as orders, type PaymentProvider } from '../order/index.ts';
 import { storeToday } from '../gift-cards/index.ts';
 import { ticketRepository as repo, type TicketRow } from './repository.ts';
+import type { ProcessedPhoto } from '../products/index.ts';
 import { ticketMail, type TicketStep } from './mail.ts';
 
 // Service tickets: a piece in the workshop from intake to its return. Staff open and move them;
@@ -105,6 +106,37 @@ export async function openTicket(deps: TicketDeps, actor: Actor, body: z.output<
   return ticketForStaff(deps, number);
 }
 
+/** At most this many photographs of a piece at intake. */
+export const INTAKE_PHOTOS_MAX = 6;
+
+/** A photograph of the piece as it came in (re-encoded, no metadata); staff only. */
+export async function addIntakePhoto(deps: TicketDeps, actor: Actor, number: string, photo: ProcessedPhoto) {
+  await deps.db.transaction(async (tx) => {
+    const t = await repo.byNumber(tx, number, true);
+    if (!t) throw new NotFound(`There is no ticket ${number}.`);
+    if ((await repo.photos(tx, t.id)).length >= INTAKE_PHOTOS_MAX)
+      throw new Unprocessable(`A ticket keeps at most ${INTAKE_PHOTOS_MAX} photographs.`, { photo: 'Too many' });
+    await repo.addPhoto(tx, {
+      key: photo.key,
+      ticketId: t.id,
+      width: photo.width,
+      height: photo.height,
+      large: photo.large,
+      small: photo.small,
+    });
+    await audit(tx, actor, 'service.photo', 'service_ticket', number, null, { key: photo.key });
+  });
+  return ticketForStaff(deps, number);
+}
+
+export async function intakePhoto(deps: TicketDeps, number: string, file: string) {
+  const t = await repo.byNumber(deps.db, number);
+  const m = /^([A-Za-z0-9_-]{16})-(small|large)\.webp$/.exec(file);
+  const bytes = t && m ? await repo.photoBytes(deps.db, t.id, m[1]!, m[2] as 'small' | 'large') : null;
+  if (!bytes) throw new NotFound('There is no such photograph.');
+  return bytes;
+}
+
 export async function listTickets(deps: TicketDeps) {
   const today = storeToday(storeFacts(deps.settings.current(), deps.config).timezone);
   return {
@@ -123,9 +155,10 @@ export async function listTickets(deps: TicketDeps) {
 export async function ticketForStaff(deps: TicketDeps, number: string): Promise<AdminTicket> {
   const t = await repo.byNumber(deps.db, number);
   if (!t) throw new NotFound(`There is no ticket ${number}.`);
-  const [events, line] = await Promise.all([
+  const [events, line, photos] = await Promise.all([
     repo.events(deps.db, t.id),
     t.orderLineId ? orders.lineById(deps.db, t.orderLineId) : null,
+    repo.photos(deps.db, t.id),
   ]);
   return {
     number: t.number,
@@ -145,6 +178,13 @@ export async function ticketForStaff(deps: TicketDeps, number: string): Promise<
     createdAt: t.createdAt.toISOString(),
     createdBy: t.createdBy,
     history: events.map((e) => ({ at: e.at.toISOString(), status: e.status as TicketStatus, by: e.by })),
+    photos: photos.map((p) => ({
+      key: p.key,
+      width: p.width,
+      height: p.height,
+      small: `/api/admin/service-tickets/${t.number}/photos/${p.key}-small.webp`,
+      large: `/api/admin/service-tickets/${t.number}/photos/${p.key}-large.webp`,
+    })),
   };
 }
 

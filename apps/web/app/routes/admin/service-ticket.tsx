@@ -96,6 +96,7 @@ export default function AdminServiceTicket({ loaderData }: Route.ComponentProps)
               {t.paid ? `${formatMoney(t.paid.cents, { exact: true })} · ${t.paid.brand} ending ${t.paid.last4}` : '—'}
             </dd>
           </dl>
+          <IntakePhotos t={t} onDone={setT} />
           <h3 className="mt-4 text-sm font-semibold">History</h3>
           <ol className="mt-1 space-y-1 text-sm">
             {t.history.map((h, i) => (
@@ -111,6 +112,70 @@ export default function AdminServiceTicket({ loaderData }: Route.ComponentProps)
         <NextStep t={t} onDone={setT} />
       </div>
     </>
+  );
+}
+
+/** Photographs of the piece as it came in: what the receipt and the workshop compare against. */
+function IntakePhotos({ t, onDone }: { t: AdminTicket; onDone: (t: AdminTicket) => void }) {
+  const { busy, run } = useAdminAction();
+  const [file, setFile] = useState<File | null>(null);
+  return (
+    <div className="mt-4">
+      <h3 className="text-sm font-semibold">Intake photographs</h3>
+      {t.photos.length === 0 ? (
+        <p className="mt-1 text-sm text-muted">None yet: photograph the piece as it came in (marks, stones, clasp).</p>
+      ) : (
+        <ul className="mt-2 flex flex-wrap gap-2" aria-label="Intake photographs">
+          {t.photos.map((p, i) => (
+            <li key={p.key}>
+              <a href={p.large} target="_blank" rel="noreferrer">
+                <img
+                  src={p.small}
+                  alt={`Intake photograph ${i + 1} of ${t.piece}`}
+                  width={96}
+                  height={Math.round((96 * p.height) / p.width)}
+                  className="h-24 w-24 border border-hairline object-cover"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <label htmlFor="intake-photo" className="sr-only">
+          Intake photograph
+        </label>
+        <input
+          id="intake-photo"
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          className="text-sm"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+        <button
+          type="button"
+          className="btn-secondary px-3 py-1.5"
+          disabled={busy || !file}
+          onClick={() =>
+            void run(async () => {
+              const body = new FormData();
+              body.set('photo', file!);
+              onDone(
+                await adminApi('POST /service-tickets/:number/photos', {
+                  params: { number: t.number },
+                  body,
+                  timeoutMs: 120_000,
+                }),
+              );
+              setFile(null);
+              toast.success('Photograph added.');
+            })
+          }
+        >
+          {busy ? 'Adding…' : 'Add photograph'}
+        </button>
+      </div>
+    </div>
   );
 }
 
