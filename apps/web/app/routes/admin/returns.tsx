@@ -55,7 +55,7 @@ export default function AdminReturns({ loaderData: list }: Route.ComponentProps)
             <tbody>
               {list.rows.map((r) => (
                 <tr key={r.number} className="border-b border-hairline last:border-0" data-testid="return-row">
-                  <td className="px-3 py-2">
+                  <td className="whitespace-nowrap px-3 py-2">
                     <Link to={`/admin/returns/${r.number}`} className="font-medium text-primary underline">
                       {r.number}
                     </Link>

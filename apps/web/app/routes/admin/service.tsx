@@ -46,12 +46,12 @@ export default function AdminService({ loaderData: list }: Route.ComponentProps)
             <tbody>
               {list.rows.map((t) => (
                 <tr key={t.number} className="border-b border-hairline last:border-0" data-testid="ticket-row">
-                  <td className="px-3 py-2">
+                  <td className="whitespace-nowrap px-3 py-2">
                     <Link to={`/admin/service/${t.number}`} className="font-medium text-primary underline">
                       {t.number}
                     </Link>
                   </td>
-                  <td className={`px-3 py-2 ${t.overdue ? 'font-semibold text-danger' : ''}`}>
+                  <td className={`whitespace-nowrap px-3 py-2 ${t.overdue ? 'font-semibold text-danger' : ''}`}>
                     {dayText(t.dueOn)}
                     {t.overdue ? ' · late' : ''}
                   </td>
