@@ -402,6 +402,17 @@ export const ADMIN_API = {
     answer: adminGiftCardDetail,
   }),
   'GET /returns': op({ access: 'returns:manage', query: adminReturnQuery, answer: adminReturnList }),
+  'GET /returns/:number/photos/:file': op({
+    access: 'returns:manage',
+    params: z
+      .object({
+        number: z.string().regex(RETURN_NUMBER_RE, 'Not a return number'),
+        file: z.string().regex(/^[A-Za-z0-9_-]{16}-(small|large)\.webp$/, 'Not a photograph'),
+      })
+      .strict(),
+    answer: z.string(),
+    file: 'image/webp',
+  }),
   'GET /returns/:number': op({ access: 'returns:manage', params: returnParams, answer: adminReturn }),
   'POST /returns/:number/approve': op({
     access: 'returns:manage',

@@ -70,7 +70,11 @@ export const returnSummary = z.object({
   /** Staff's words to the shopper (return instructions, or why it was declined). */
   message: z.string().nullable(),
   refundCents: z.number().int().nullable(),
+  /** How many photographs the shopper added. */
+  photos: z.number().int(),
 });
+/** At most this many photographs on one return request. */
+export const RETURN_PHOTOS_MAX = 3;
 
 /** GET /api/order/:number/returns */
 export const orderReturns = z.object({
@@ -175,5 +179,15 @@ export const adminReturn = z.object({
   quote: z.object({ goodsCents: z.number().int(), taxCents: z.number().int(), feeCents: z.number().int() }),
   refundCents: z.number().int().nullable(),
   history: z.array(z.object({ at: z.string(), what: z.string(), by: z.string() })),
+  /** The shopper's photographs (staff only). */
+  photos: z.array(
+    z.object({
+      key: z.string(),
+      width: z.number().int(),
+      height: z.number().int(),
+      small: z.string(),
+      large: z.string(),
+    }),
+  ),
 });
 export type AdminReturn = z.infer<typeof adminReturn>;

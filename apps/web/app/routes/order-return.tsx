@@ -4,6 +4,7 @@ import type { Route } from './+types/order-return';
 import {
   RETURN_REASON_LABELS,
   RETURN_REASONS,
+  RETURN_PHOTOS_MAX,
   RETURN_STATUS_LABELS,
   type OrderReturns,
   type ReturnReason,
@@ -129,6 +130,21 @@ export default function OrderReturn() {
                   {r.lines.map((l) => `${l.title}${l.quantity > 1 ? ` × ${l.quantity}` : ''}`).join('; ')}
                 </p>
                 {r.message && <p className="mt-1 whitespace-pre-line">{r.message}</p>}
+                {r.status === 'requested' && (
+                  <ReturnPhotos
+                    count={r.photos}
+                    upload={async (file) => {
+                      const body = new FormData();
+                      body.set('photo', file);
+                      setData(
+                        await callApi<OrderReturns>(
+                          `/order/${encodeURIComponent(number)}/returns/${r.number}/photos${token ? `?token=${encodeURIComponent(token)}` : ''}`,
+                          { method: 'POST', body, timeoutMs: 120_000 },
+                        ),
+                      );
+                    }}
+                  />
+                )}
               </li>
             ))}
           </ul>
@@ -240,6 +256,55 @@ export default function OrderReturn() {
           Your orders
         </Link>
       </p>
+    </div>
+  );
+}
+
+/** Optional photographs of what comes back (a mark, a damaged clasp), while the request waits. */
+function ReturnPhotos({ count, upload }: { count: number; upload: (file: File) => Promise<void> }) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="mt-2">
+      <p className="text-muted">
+        {count ? `${count} ${count === 1 ? 'photograph' : 'photographs'} added. ` : ''}
+        {count < RETURN_PHOTOS_MAX ? 'You may add a photograph of the piece (optional).' : ''}
+      </p>
+      {count < RETURN_PHOTOS_MAX && (
+        <>
+          <label htmlFor={`${id}-photo`} className="sr-only">
+            Photograph of the piece
+          </label>
+          <input
+            id={`${id}-photo`}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            className="mt-1 text-sm"
+            disabled={busy}
+            onChange={async (e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (!file) return;
+              setBusy(true);
+              setError(null);
+              try {
+                await upload(file);
+              } catch (err) {
+                setError((err as Error).message);
+              } finally {
+                setBusy(false);
+              }
+            }}
+          />
+          {busy && <p role="status">Sending the photograph…</p>}
+          {error && (
+            <p role="alert" className="text-danger">
+              {error}
+            </p>
+          )}
+        </>
+      )}
     </div>
   );
 }

@@ -52,6 +52,23 @@ export const returnRequest = pgTable(
   ],
 );
 
+/** A shopper's photograph of what they send back (re-encoded, no metadata); staff see it. */
+export const returnPhoto = pgTable(
+  'return_photo',
+  {
+    key: text('key').primaryKey(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => returnRequest.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    large: bytea('large').notNull(),
+    small: bytea('small').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('return_photo_return_idx').on(t.returnId, t.createdAt)],
+);
+
 /** How many of an order line a return sends back. */
 export const returnLine = pgTable(
   'return_line',

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { returnLine, returnRequest } from '../../db/schema/returns.ts';
+import { returnLine, returnPhoto, returnRequest } from '../../db/schema/returns.ts';
 import type { ReturnStatus } from '@facet/contracts/returns';
 
 export type ReturnRow = typeof returnRequest.$inferSelect;
@@ -35,11 +35,28 @@ export const returnsRepository = {
         .returning({ id: returnRequest.id })
     ).length === 1,
 
+  addPhoto: (tx: DbOrTx, p: typeof returnPhoto.$inferInsert) => tx.insert(returnPhoto).values(p),
+  photos: (db: DbOrTx, returnId: number) =>
+    db
+      .select({ key: returnPhoto.key, width: returnPhoto.width, height: returnPhoto.height })
+      .from(returnPhoto)
+      .where(eq(returnPhoto.returnId, returnId))
+      .orderBy(returnPhoto.createdAt, returnPhoto.key),
+  /** A photo's bytes, only through the return it belongs to. */
+  photoBytes: async (db: DbOrTx, returnId: number, key: string, size: 'small' | 'large') =>
+    (
+      await db
+        .select({ bytes: size === 'small' ? returnPhoto.small : returnPhoto.large })
+        .from(returnPhoto)
+        .where(and(eq(returnPhoto.returnId, returnId), eq(returnPhoto.key, key)))
+        .limit(1)
+    )[0]?.bytes ?? null,
+
   /** Each return of an order with its lines (by order line id), newest first. */
   ofOrder: async (db: DbOrTx, orderId: number) =>
-    rowsOf<ReturnRow & { lines: Array<{ orderLineId: number; quantity: number }> }>(
+    rowsOf<ReturnRow & { photos: number; lines: Array<{ orderLineId: number; quantity: number }> }>(
       await db.execute(sql`select r.id, r.number, r.status, r.resolution, r.message, r.refund_cents as "refundCents",
-        r.created_at as "createdAt",
+        r.created_at as "createdAt", (select count(*)::int from return_photo p where p.return_id = r.id) as photos,
         coalesce((select json_agg(json_build_object('orderLineId', l.order_line_id, 'quantity', l.quantity) order by l.id)
           from return_line l where l.return_id = r.id), '[]'::json) as lines
         from return_request r where r.order_id = ${orderId} order by r.created_at desc, r.id desc`),

@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { orderBody } from '../../test/checkout.ts';
-import { adminCall, staffSession } from '../../test/staff.ts';
+import sharp from 'sharp';
+import { adminCall, ORIGIN, staffSession } from '../../test/staff.ts';
 
 // Returns from a shopper's side and the back office's: asked within the window from a delivered
 // order (engraved pieces and what was already returned refused with the reason), approved with a
@@ -227,5 +228,54 @@ describe('a return, asked by the shopper and taken through by staff', () => {
       );
     const answers = await Promise.all([ask(), ask(), ask()]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 422, 422]);
+  });
+
+  it('takes the shopper’s photographs while the request waits; staff see them, nobody else', async () => {
+    const { number, token } = await deliveredOrder();
+    const other = await deliveredOrder();
+    const asked = await shopper(
+      'POST',
+      `/order/${number}/returns`,
+      { lines: [{ line: 0, quantity: 1 }], reason: 'arrived-damaged', resolution: 'refund' },
+      token,
+    );
+    const rma = asked.json().data.returns[0].number as string;
+    const image = await sharp({ create: { width: 700, height: 700, channels: 3, background: '#c9a54e' } })
+      .jpeg()
+      .toBuffer();
+    const send = (orderNumber: string, tok: string) => {
+      const boundary = `----facet${randomUUID()}`;
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/order/${orderNumber}/returns/${rma}/photos?token=${encodeURIComponent(tok)}`,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+          ),
+          image,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+    };
+    const sent = await send(number, token);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().data.returns[0].photos).toBe(1);
+    // Another order's token does not reach this return.
+    expect((await send(other.number, other.token)).statusCode).toBe(404);
+    const staffView = (await adminCall(t, owner, 'GET', `/returns/${rma}`)).json().data;
+    expect(staffView.photos).toHaveLength(1);
+    const small = staffView.photos[0].small as string;
+    const seen = await t.app.inject({ method: 'GET', url: small, headers: { cookie: owner, origin: ORIGIN } });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.headers['content-type']).toBe('image/webp');
+    expect((await t.app.inject({ method: 'GET', url: small })).statusCode).toBe(401);
+    // Once staff have answered, photographs go by e-mail instead.
+    await adminCall(t, owner, 'POST', `/returns/${rma}/approve`, {
+      version: staffView.version,
+      message: 'Send it insured.',
+    });
+    const late = await send(number, token);
+    expect(late.statusCode).toBe(409);
   });
 });

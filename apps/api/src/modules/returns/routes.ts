@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ORDER_NUMBER_RE } from '@facet/contracts/commerce';
 import { envelope } from '@facet/contracts/envelope';
-import { orderReturns, returnRequestBody } from '@facet/contracts/returns';
+import { orderReturns, RETURN_NUMBER_RE, returnRequestBody } from '@facet/contracts/returns';
+import { acceptPhotoForms, readPhotoForm } from '../../photo-form.ts';
+import { processPhoto } from '../products/index.ts';
 import { adminRoute } from '../../plugins/admin-op.ts';
 import { optionalUserId } from '../../plugins/auth.ts';
 import { afterStockChange } from '../../catalogue-changes.ts';
@@ -24,6 +26,7 @@ const tokenQuery = z.object({ token: z.string().max(100).optional() }).strict();
 /** A shopper's returns: signed in as the order's owner, or with the token of its confirmation or delivery e-mail. */
 export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
   const d = deps(app);
+  await acceptPhotoForms(app);
   const who = async (req: { headers: Record<string, unknown>; query: { token?: string } }) => {
     const header = req.headers['x-order-token'];
     return {
@@ -56,10 +59,32 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       return { data: await returns.requestReturn(d, req.params.number, await who(req), req.body) };
     },
   );
+  app.post(
+    '/order/:number/returns/:rma/photos',
+    {
+      config: { rateLimit: { max: app.config.RATE_LIMIT_FORM_MAX, timeWindow: '1 hour' } },
+      schema: { params: photoParams, querystring: tokenQuery, response: { 200: envelope(orderReturns) } },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const form = await readPhotoForm(req);
+      const photo = await processPhoto(form.file);
+      return { data: await returns.addReturnPhoto(d, req.params.number, req.params.rma, await who(req), photo) };
+    },
+  );
 };
+
+const photoParams = orderParams.extend({ rma: z.string().regex(RETURN_NUMBER_RE, 'Not a return number') }).strict();
 
 export const returnAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const d = deps(app);
+  app.route({
+    ...adminRoute('GET /returns/:number/photos/:file'),
+    handler: async (req, reply) =>
+      reply
+        .type('image/webp')
+        .send((await returns.returnPhotoBytes(app.db, req.params.number, req.params.file)) as unknown as string),
+  });
   app.route({
     ...adminRoute('GET /returns'),
     handler: async (req) => ({ data: await returns.listReturns(app.db, req.query) }),

@@ -2,8 +2,10 @@ import { randomInt } from 'node:crypto';
 import { ENGRAVED_NOT_RETURNABLE } from '@facet/contracts/engraving-rules';
 import { formatMoney } from '@facet/contracts/money';
 import { proratedRefund } from '@facet/contracts/refunds';
+import type { ProcessedPhoto } from '../products/index.ts';
 import {
   OPEN_RETURN_STATUSES,
+  RETURN_PHOTOS_MAX,
   RETURN_STATUS_LABELS,
   type AdminReturn,
   type AdminReturnList,
@@ -115,8 +117,45 @@ export async function returnsOfOrder(deps: ReturnsDeps, number: string, who: Who
       lines: r.lines.map((l) => ({ title: titleOf.get(l.orderLineId) ?? '', quantity: l.quantity })),
       message: r.message,
       refundCents: r.refundCents,
+      photos: r.photos,
     })),
   };
+}
+
+/** A shopper's photograph of what they send back, while the request waits for staff. */
+export async function addReturnPhoto(
+  deps: ReturnsDeps,
+  number: string,
+  rmaNumber: string,
+  who: Who,
+  photo: ProcessedPhoto,
+) {
+  const o = await orders.forCustomer(deps.db, number, who);
+  await deps.db.transaction(async (tx) => {
+    const r = await repo.byNumber(tx, rmaNumber, true);
+    if (!r || r.orderId !== o.id) throw new NotFound('There is no such return on this order.');
+    if (r.status !== 'requested')
+      throw new Conflict('Photographs are added while the request waits for us; reply to our e-mail with more.');
+    if ((await repo.photos(tx, r.id)).length >= RETURN_PHOTOS_MAX)
+      throw new Unprocessable(`A return takes at most ${RETURN_PHOTOS_MAX} photographs.`, { photo: 'Too many' });
+    await repo.addPhoto(tx, {
+      key: photo.key,
+      returnId: r.id,
+      width: photo.width,
+      height: photo.height,
+      large: photo.large,
+      small: photo.small,
+    });
+  });
+  return returnsOfOrder(deps, number, who);
+}
+
+export async function returnPhotoBytes(db: Db, rmaNumber: string, file: string) {
+  const r = await repo.byNumber(db, rmaNumber);
+  const m = /^([A-Za-z0-9_-]{16})-(small|large)\.webp$/.exec(file);
+  const bytes = r && m ? await repo.photoBytes(db, r.id, m[1]!, m[2] as 'small' | 'large') : null;
+  if (!bytes) throw new NotFound('There is no such photograph.');
+  return bytes;
 }
 
 /** A shopper's request: every line checked against the window, engraving and what is left to return. */
@@ -226,10 +265,11 @@ export async function returnForStaff(deps: ReturnsDeps, number: string): Promise
   const r = await repo.byNumber(deps.db, number);
   if (!r) throw new NotFound(`There is no return ${number}.`);
   const o = (await orders.byId(deps.db, r.orderId))!;
-  const [lines, deliveredAt, history] = await Promise.all([
+  const [lines, deliveredAt, history, photos] = await Promise.all([
     repo.lines(deps.db, r.id),
     orders.deliveredAt(deps.db, o.id),
     orders.returnEvents(deps.db, o.id, r.number),
+    repo.photos(deps.db, r.id),
   ]);
   return {
     number: r.number,
@@ -262,6 +302,13 @@ export async function returnForStaff(deps: ReturnsDeps, number: string): Promise
     quote: await quoteOf(deps, deps.db, o, lines),
     refundCents: r.refundCents,
     history,
+    photos: photos.map((p) => ({
+      key: p.key,
+      width: p.width,
+      height: p.height,
+      small: `/api/admin/returns/${r.number}/photos/${p.key}-small.webp`,
+      large: `/api/admin/returns/${r.number}/photos/${p.key}-large.webp`,
+    })),
   };
 }
 

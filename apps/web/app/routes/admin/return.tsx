@@ -110,6 +110,28 @@ export default function AdminReturnPage({ loaderData }: Route.ComponentProps) {
               )}
             </dl>
           </section>
+          {r.photos.length > 0 && (
+            <section className={box} aria-labelledby="photos">
+              <h2 id="photos" className="text-sm font-semibold">
+                The customer’s photographs
+              </h2>
+              <ul className="mt-2 flex flex-wrap gap-2">
+                {r.photos.map((p, i) => (
+                  <li key={p.key}>
+                    <a href={p.large} target="_blank" rel="noreferrer">
+                      <img
+                        src={p.small}
+                        alt={`Customer’s photograph ${i + 1}`}
+                        width={96}
+                        height={96}
+                        className="h-24 w-24 border border-hairline object-cover"
+                      />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
           <section className={box} aria-labelledby="history">
             <h2 id="history" className="text-sm font-semibold">
               History
