@@ -55,7 +55,7 @@ export const returnsRepository = {
   /** Each return of an order with its lines (by order line id), newest first. */
   ofOrder: async (db: DbOrTx, orderId: number) =>
     rowsOf<ReturnRow & { photos: number; lines: Array<{ orderLineId: number; quantity: number }> }>(
-      await db.execute(sql`select r.id, r.number, r.status, r.resolution, r.message, r.refund_cents as "refundCents",
+      await db.execute(sql`select r.id, r.number, r.status, r.resolution, r.message, r.refund_cents::int as "refundCents",
         r.created_at as "createdAt", (select count(*)::int from return_photo p where p.return_id = r.id) as photos,
         coalesce((select json_agg(json_build_object('orderLineId', l.order_line_id, 'quantity', l.quantity) order by l.id)
           from return_line l where l.return_id = r.id), '[]'::json) as lines
