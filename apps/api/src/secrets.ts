@@ -36,6 +36,11 @@ export const dummyHash = () => (dummy ??= hashPassword(randomBytes(16).toString(
 export const newToken = () => randomBytes(32).toString('base64url');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** A number people read aloud and type (FCT-…, RMA-…, SVC-…): eight Crockford base-32 characters, no I, L, O or U. */
+export const newReference = (prefix: string) =>
+  `${prefix}-${Array.from({ length: 8 }, () => CROCKFORD[randomInt(32)]).join('')}`;
+
 export const newCode = () => String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
 /**
  * A six-digit code has a million values: a plain hash of it is undone in a blink by anyone holding

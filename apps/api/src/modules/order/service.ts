@@ -1,11 +1,11 @@
 import type { StoreSettings } from '@facet/contracts/store-settings';
 import { RETURN_STATUS_LABELS, type ReturnStatus } from '@facet/contracts/returns';
-import { createHash, randomInt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Order, OrderSummary } from '@facet/contracts/commerce';
 import { US_STATES } from '@facet/contracts/account';
 import type { Db } from '../../db/client.ts';
 import { Conflict, NotFound, Unprocessable } from '../../errors.ts';
-import { hashToken } from '../../secrets.ts';
+import { hashToken, newReference } from '../../secrets.ts';
 import type { Owner } from '../cart/index.ts';
 import { orderRepository as repo, type OrderEventRow } from './repository.ts';
 import { STATUS_LABELS, type OrderStatus } from '@facet/contracts/admin';
@@ -26,8 +26,7 @@ export const deliverToday = (deps: Pick<OrderDeps, 'db' | 'config' | 'settings'>
 
 export { toOrder, type OrderDeps, type PlaceOrder };
 
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const newOrderNumber = () => `FCT-${Array.from({ length: 8 }, () => CROCKFORD[randomInt(32)]).join('')}`;
+const newOrderNumber = () => newReference('FCT');
 const NOT_FOUND = 'We could not find that order.';
 
 /** What identifies "the same request" for an Idempotency-Key: everything but the secret card data. */

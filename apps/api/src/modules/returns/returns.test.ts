@@ -261,10 +261,15 @@ describe('a return, asked by the shopper and taken through by staff', () => {
     const sent = await send(number, token);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().data.returns[0].photos).toBe(1);
+    // Three at most: the fourth is refused with the reason.
+    for (const n of [2, 3]) expect((await send(number, token)).json().data.returns[0].photos).toBe(n);
+    const fourth = await send(number, token);
+    expect(fourth.statusCode).toBe(422);
+    expect(fourth.json().message).toBe('A return takes at most 3 photographs.');
     // Another order's token does not reach this return.
     expect((await send(other.number, other.token)).statusCode).toBe(404);
     const staffView = (await adminCall(t, owner, 'GET', `/returns/${rma}`)).json().data;
-    expect(staffView.photos).toHaveLength(1);
+    expect(staffView.photos).toHaveLength(3);
     const small = staffView.photos[0].small as string;
     const seen = await t.app.inject({ method: 'GET', url: small, headers: { cookie: owner, origin: ORIGIN } });
     expect(seen.statusCode).toBe(200);

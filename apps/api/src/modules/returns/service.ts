@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { newReference } from '../../secrets.ts';
 import { ENGRAVED_NOT_RETURNABLE } from '@facet/contracts/engraving-rules';
 import { formatMoney } from '@facet/contracts/money';
 import { proratedRefund } from '@facet/contracts/refunds';
@@ -46,8 +46,7 @@ export interface ReturnsDeps {
 }
 type Who = { userId: number | null; token: string | null };
 
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const newNumber = () => `RMA-${Array.from({ length: 8 }, () => CROCKFORD[randomInt(32)]).join('')}`;
+const newNumber = () => newReference('RMA');
 const STALE = 'This return was changed by someone else — reload to see the change, then try again.';
 const DAY_MS = 86_400_000;
 

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
 import {
   OPEN_TICKET_STATUSES,
@@ -15,7 +14,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { Conflict, NotFound, PaymentDeclined, Unprocessable, Validation } from '../../errors.ts';
-import { hashToken, newToken } from '../../secrets.ts';
+import { hashToken, newReference, newToken } from '../../secrets.ts';
 import { storeFacts, storeInfo, type SettingsSource } from '../../store-facts.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { enqueueMails, type MailOutbox } from '../mail/index.ts';
@@ -36,8 +35,7 @@ export interface TicketDeps {
   payments: PaymentProvider;
 }
 
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const newNumber = () => `SVC-${Array.from({ length: 8 }, () => CROCKFORD[randomInt(32)]).join('')}`;
+const newNumber = () => newReference('SVC');
 const STALE = 'This ticket was changed by someone else — reload to see the change, then try again.';
 const DAY_MS = 86_400_000;
 
