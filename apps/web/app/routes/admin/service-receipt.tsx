@@ -5,6 +5,7 @@ import { pageMeta } from '~/lib/page-meta.ts';
 import { useRootData } from '~/root.tsx';
 import { adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
+import { PrintFrame } from '~/features/admin/orders/print-sheet.tsx';
 
 export const meta: Route.MetaFunction = ({ params }) => pageMeta({ title: `Receipt ${params.number}`, noindex: true });
 export const clientLoader = ({ request, params }: Route.ClientLoaderArgs) =>
@@ -21,29 +22,17 @@ const day = (d: string) =>
 export default function ServiceReceipt({ loaderData: t }: Route.ComponentProps) {
   const store = useRootData()!.store;
   return (
-    <main id="main" className="mx-auto max-w-2xl bg-white p-8 text-sm text-ink print:p-0">
-      <div className="mb-6 flex justify-end print:hidden">
-        <button type="button" className="btn-primary py-2" onClick={() => window.print()}>
-          Print
-        </button>
-      </div>
-      <header className="flex items-start justify-between gap-6 border-b border-ink pb-4">
-        <div>
-          <p className="font-display text-3xl tracking-[0.12em]">FACET</p>
-          <p className="mt-1 text-xs text-muted">
-            {store.name} · {store.address}
-            <br />
-            {store.email} · {store.phone}
-          </p>
-        </div>
-        <div className="text-right">
-          <h1 className="font-sans text-xl font-semibold tracking-normal">Intake receipt</h1>
-          <p className="font-mono text-lg" data-testid="receipt-number">
-            {t.number}
-          </p>
-          <p className="text-muted">{day(t.createdAt.slice(0, 10))}</p>
-        </div>
-      </header>
+    <PrintFrame
+      title="Intake receipt"
+      reference={
+        <p className="font-mono text-lg" data-testid="receipt-number">
+          {t.number}
+        </p>
+      }
+      day={new Date(t.createdAt)}
+      store={store}
+      width="max-w-2xl"
+    >
       <dl className="mt-6 grid grid-cols-[9rem_1fr] gap-y-2">
         <dt className="text-muted">Customer</dt>
         <dd>
@@ -86,6 +75,6 @@ export default function ServiceReceipt({ loaderData: t }: Route.ComponentProps) 
         <p className="border-t border-ink pt-1">Customer’s signature</p>
         <p className="border-t border-ink pt-1">For {store.name}</p>
       </div>
-    </main>
+    </PrintFrame>
   );
 }

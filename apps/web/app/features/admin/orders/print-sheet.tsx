@@ -4,20 +4,24 @@ import { AddressLines } from '~/components/address-lines.tsx';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
-/** A printable sheet for one order (packing slip or invoice): the store, the order, the addresses. */
-export function PrintSheet({
+/** A printable page of the store's: Print button, letterhead, and what it is (title, reference, day). */
+export function PrintFrame({
   title,
-  order,
+  reference,
+  day: on,
   store,
   children,
+  width = 'max-w-3xl',
 }: {
   title: string;
-  order: AdminOrder;
+  reference: React.ReactNode;
+  day: Date;
   store: { name: string; address: string; email: string; phone: string };
   children: React.ReactNode;
+  width?: string;
 }) {
   return (
-    <main id="main" className="mx-auto max-w-3xl bg-white p-8 text-sm text-ink print:p-0">
+    <main id="main" className={`mx-auto ${width} bg-white p-8 text-sm text-ink print:p-0`}>
       <div className="mb-6 flex justify-end gap-3 print:hidden">
         <button type="button" className="btn-primary py-2" onClick={() => window.print()}>
           Print
@@ -34,10 +38,29 @@ export function PrintSheet({
         </div>
         <div className="text-right">
           <h1 className="font-sans text-xl font-semibold tracking-normal">{title}</h1>
-          <p>Order {order.number}</p>
-          <p className="text-muted">{day.format(new Date(order.placedAt))}</p>
+          {reference}
+          <p className="text-muted">{day.format(on)}</p>
         </div>
       </header>
+      {children}
+    </main>
+  );
+}
+
+/** A printable sheet for one order (packing slip or invoice): the store, the order, the addresses. */
+export function PrintSheet({
+  title,
+  order,
+  store,
+  children,
+}: {
+  title: string;
+  order: AdminOrder;
+  store: { name: string; address: string; email: string; phone: string };
+  children: React.ReactNode;
+}) {
+  return (
+    <PrintFrame title={title} reference={<p>Order {order.number}</p>} day={new Date(order.placedAt)} store={store}>
       <div className="mt-5 grid grid-cols-2 gap-6">
         <div>
           <h2 className="font-sans text-xs font-semibold uppercase tracking-wider text-muted">Ship to</h2>
@@ -50,7 +73,7 @@ export function PrintSheet({
         </div>
       </div>
       {children}
-    </main>
+    </PrintFrame>
   );
 }
 
