@@ -120,6 +120,13 @@ export const cartQuery = z
   .strict();
 
 // --- Checkout ---
+/**
+ * A payment asked for by link (a service estimate, an exchange's difference): with Stripe the first
+ * ask answers this for the browser to confirm; asked again after, the server checks it with Stripe.
+ */
+export const browserPayment = z.object({ clientSecret: z.string(), publishableKey: z.string() });
+export type BrowserPayment = z.infer<typeof browserPayment>;
+
 export const cardBody = z
   .object({
     name: z.string().trim().min(2, 'Please enter the name on the card').max(100),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { browserPayment, cardBody } from './commerce.ts';
 
 // Returns and exchanges (RMA): what a shopper asks for from a delivered order, and each step staff
 // take with it. Shared by the API (validation) and the storefront and back office (forms).
@@ -17,8 +18,20 @@ export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
 
 export const RESOLUTIONS = ['refund', 'exchange'] as const;
 
-/** Where a return stands: asked → approved (or declined) → received → inspected → refunded. */
-export const RETURN_STATUSES = ['requested', 'approved', 'declined', 'received', 'inspected', 'refunded'] as const;
+/**
+ * Where a return stands: asked → approved (or declined) → received → inspected → refunded; an
+ * exchange ends exchanged instead (through awaiting payment when the replacement costs more).
+ */
+export const RETURN_STATUSES = [
+  'requested',
+  'approved',
+  'declined',
+  'received',
+  'inspected',
+  'refunded',
+  'awaiting-payment',
+  'exchanged',
+] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
   requested: 'Requested',
@@ -27,9 +40,17 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
   received: 'Received',
   inspected: 'Inspected',
   refunded: 'Refunded',
+  'awaiting-payment': 'Awaiting payment',
+  exchanged: 'Exchanged',
 };
-/** Still waiting for staff: the work queue counts these. */
-export const OPEN_RETURN_STATUSES: readonly ReturnStatus[] = ['requested', 'approved', 'received', 'inspected'];
+/** Not finished yet: the returns list shows these first (the work queue counts those waiting for staff). */
+export const OPEN_RETURN_STATUSES: readonly ReturnStatus[] = [
+  'requested',
+  'approved',
+  'received',
+  'inspected',
+  'awaiting-payment',
+];
 
 export const INSPECTIONS = ['as-expected', 'damaged'] as const;
 
@@ -47,8 +68,46 @@ export const returnRequestBody = z
     reason: z.enum(RETURN_REASONS, 'Choose a reason'),
     note: message.default(''),
     resolution: z.enum(RESOLUTIONS, 'Choose a refund or an exchange'),
+    /** An exchange: what the shopper would like instead (another size, length, metal or piece). */
+    exchangeFor: z.string().trim().max(300, 'At most 300 characters').default(''),
   })
-  .strict();
+  .strict()
+  .refine((b) => b.resolution !== 'exchange' || b.exchangeFor.length >= 3, {
+    message: 'Tell us what you would like instead',
+    path: ['exchangeFor'],
+  });
+
+/** The replacement staff offer for an exchange: priced today, less the credit of what came back. */
+export const exchangeOffer = z.object({
+  lines: z.array(
+    z.object({
+      sku: z.string(),
+      refId: z.number().int(),
+      title: z.string(),
+      details: z.array(z.string()),
+      image: z.string(),
+      quantity: z.number().int(),
+      unitPriceCents: z.number().int(),
+      lineTotalCents: z.number().int(),
+      /** Sold from what is on hand: the replacement order takes it from stock. */
+      onHand: z.boolean(),
+    }),
+  ),
+  subtotalCents: z.number().int(),
+  taxCents: z.number().int(),
+  /** The replacement ships free: its total is the pieces and their tax. */
+  totalCents: z.number().int(),
+  /** What came back is worth this (its share of what was paid, with tax, less any restocking fee). */
+  creditCents: z.number().int(),
+  /** Positive: the shopper pays it; negative: refunded to the original payment. */
+  differenceCents: z.number().int(),
+  /** The replacement's order, once made. */
+  orderNumber: z.string().nullable(),
+});
+export type ExchangeOffer = z.infer<typeof exchangeOffer>;
+
+/** POST /api/order/:number/returns/:rma/pay — the difference of an exchange, by card (test provider) or Stripe. */
+export const payDifferenceBody = z.object({ card: cardBody.optional() }).strict();
 
 /** One line of an order as the return form shows it: how many can still be returned, or why none. */
 export const returnableLine = z.object({
@@ -72,6 +131,8 @@ export const returnSummary = z.object({
   refundCents: z.number().int().nullable(),
   /** How many photographs the shopper added. */
   photos: z.number().int(),
+  exchangeFor: z.string(),
+  exchange: exchangeOffer.nullable(),
 });
 /** At most this many photographs on one return request. */
 export const RETURN_PHOTOS_MAX = 3;
@@ -84,6 +145,8 @@ export const orderReturns = z.object({
   returnDays: z.number().int(),
   lines: z.array(returnableLine),
   returns: z.array(returnSummary),
+  /** Stripe's payment for the browser to confirm (only in the answer that started it). */
+  payment: browserPayment.nullable().default(null),
 });
 export type OrderReturns = z.infer<typeof orderReturns>;
 
@@ -123,6 +186,27 @@ export const inspectReturnBody = z
   })
   .strict();
 export const refundReturnBody = z.object({ version }).strict();
+
+/** The replacement for an exchange: catalogue pieces by SKU (another size, length, metal or design). */
+export const exchangeReturnBody = z
+  .object({
+    version,
+    lines: z
+      .array(
+        z
+          .object({
+            sku: z.string().trim().min(1, 'Enter a SKU').max(60),
+            quantity,
+          })
+          .strict(),
+      )
+      .min(1, 'Add the replacement')
+      .max(10)
+      .refine((l) => new Set(l.map((x) => x.sku.toUpperCase())).size === l.length, 'A SKU is listed twice'),
+    /** Price it and show the difference without making anything. */
+    preview: z.boolean().default(false),
+  })
+  .strict();
 
 export const adminReturnQuery = z
   .object({
@@ -178,6 +262,8 @@ export const adminReturn = z.object({
   /** What a refund gives back now: the lines' share of what was paid (with tax), less the fee. */
   quote: z.object({ goodsCents: z.number().int(), taxCents: z.number().int(), feeCents: z.number().int() }),
   refundCents: z.number().int().nullable(),
+  exchangeFor: z.string(),
+  exchange: exchangeOffer.nullable(),
   history: z.array(z.object({ at: z.string(), what: z.string(), by: z.string() })),
   /** The shopper's photographs (staff only). */
   photos: z.array(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './account.ts';
-import { cardBody } from './commerce.ts';
+import { browserPayment, cardBody } from './commerce.ts';
 
 // Service tickets: resizing, repairs, cleaning, plating and appraisals, for a piece bought here
 // (its order line) or brought to the counter. An estimate the customer approves and pays from an
@@ -144,9 +144,11 @@ export const customerTicket = z.object({
   estimateNote: z.string().nullable(),
   dueOn: z.string(),
   paid: z.boolean(),
+  /** Stripe's payment for the browser to confirm (only in the answer that started it). */
+  payment: browserPayment.nullable().default(null),
 });
 export type CustomerTicket = z.infer<typeof customerTicket>;
 
-/** POST /api/service/:number/approve — the estimate's token and the card (the test provider). */
-export const approveEstimateBody = z.object({ token: z.string().min(10).max(100), card: cardBody }).strict();
+/** POST /api/service/:number/approve — the estimate's token and the card (the test provider; with Stripe none). */
+export const approveEstimateBody = z.object({ token: z.string().min(10).max(100), card: cardBody.optional() }).strict();
 export const declineEstimateBody = z.object({ token: z.string().min(10).max(100) }).strict();

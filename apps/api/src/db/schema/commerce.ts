@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -97,6 +98,9 @@ export const customerOrder = pgTable(
     discountLabel: text('discount_label'),
     /** Paid with gift cards (the rest by card): refunds go back to them first. */
     giftCardCents: integer('gift_card_cents').notNull().default(0),
+    /** An exchange's replacement: paid by the credit of what came back; refunds give it back last, to that order's payment. */
+    exchangeCreditCents: integer('exchange_credit_cents').notNull().default(0),
+    exchangeOfOrderId: integer('exchange_of_order_id').references((): AnyPgColumn => customerOrder.id),
     paymentProvider: text('payment_provider').notNull(),
     paymentRef: text('payment_ref').notNull(),
     cardBrand: text('card_brand').notNull(),

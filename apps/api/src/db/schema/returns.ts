@@ -6,12 +6,14 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ExchangeOffer } from '@facet/contracts/returns';
 import { customerOrder, orderLine } from './commerce.ts';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
@@ -37,6 +39,16 @@ export const returnRequest = pgTable(
     restocked: boolean('restocked').notNull().default(false),
     inspectionNote: text('inspection_note'),
     refundCents: bigint('refund_cents', { mode: 'number' }),
+    /** An exchange: what the shopper would like instead, in their words. */
+    exchangeFor: text('exchange_for').notNull().default(''),
+    /** The replacement staff offered, priced, with the credit and the difference (see ExchangeOffer). */
+    exchange: jsonb('exchange').$type<ExchangeOffer>(),
+    /** The replacement's order, once made. */
+    exchangeOrderId: integer('exchange_order_id').references(() => customerOrder.id),
+    /** The shopper's payment of the difference with a provider the browser pays (Stripe). */
+    intentRef: text('intent_ref'),
+    /** The e-mailed link to pay the difference opens the order's returns (only its hash). */
+    payTokenHash: text('pay_token_hash'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -47,7 +59,7 @@ export const returnRequest = pgTable(
     index('return_request_status_idx').on(t.status, t.createdAt),
     check(
       'return_request_status',
-      sql`status in ('requested', 'approved', 'declined', 'received', 'inspected', 'refunded')`,
+      sql`status in ('requested', 'approved', 'declined', 'received', 'inspected', 'refunded', 'awaiting-payment', 'exchanged')`,
     ),
   ],
 );

@@ -40,6 +40,8 @@ export const serviceTicket = pgTable(
     tokenHash: text('token_hash'),
     paidCents: integer('paid_cents'),
     paymentRef: text('payment_ref'),
+    /** The estimate's payment with a provider the browser pays (Stripe), until it succeeds. */
+    intentRef: text('intent_ref'),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
     version: integer('version').notNull().default(1),

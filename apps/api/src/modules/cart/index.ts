@@ -5,6 +5,7 @@ export {
   claimVisitorCart,
   emptyCart,
   priceChoice,
+  priceSku,
   pricedLines,
   type Owner,
   type PricedLine,

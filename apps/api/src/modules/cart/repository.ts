@@ -246,3 +246,9 @@ export const engravingOf = async (db: DbOrTx, groupId: number) =>
   )[0]?.engraving ?? null;
 export const variantOf = async (db: DbOrTx, productId: number) =>
   (await named<VariantRow>(db, 'cart_variant_of', VARIANT_OF, [productId]))[0] ?? null;
+
+/** A variant by its SKU as staff type it (any case). */
+export const variantIdBySku = async (db: DbOrTx, sku: string) =>
+  (
+    await named<{ id: number }>(db, 'cart_variant_by_sku', 'select id from product where upper(sku) = upper($1)', [sku])
+  )[0]?.id ?? null;

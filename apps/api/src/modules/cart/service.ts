@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { Conflict, NotFound, Unprocessable, Validation } from '../../errors.ts';
 import { priceLine, type PricedLine } from './lines.ts';
 import { computeTotals, giftCardCentsOf, shippingOptions } from './pricing.ts';
-import { cartRepository as repo, type CartLineRow, type Owner } from './repository.ts';
+import { cartRepository as repo, variantIdBySku, type CartLineRow, type Owner } from './repository.ts';
 import { discountFor, MAX_CODES, type DiscountResult } from '../promotions/index.ts';
 import { saleBook, type SaleBook } from '../sales/index.ts';
 import { storeToday } from '../gift-cards/index.ts';
@@ -26,6 +26,27 @@ export const priceChoice = (
   db: DbOrTx,
   choice: Pick<CartLineRow, 'kind' | 'refId' | 'configuration' | 'lineKey'> & { id: number },
 ) => priceLine(db, { engraving: null, ...choice, cartId: 0, quantity: 1, createdAt: new Date() });
+
+/** A catalogue piece by SKU, priced today as a cart line of `quantity` (null: no such SKU). */
+export async function priceSku(db: DbOrTx, sku: string, quantity: number, sales?: SaleBook) {
+  const refId = await variantIdBySku(db, sku);
+  if (refId === null) return null;
+  return priceLine(
+    db,
+    {
+      id: 0,
+      kind: 'product',
+      refId,
+      configuration: null,
+      lineKey: `product:${refId}`,
+      engraving: null,
+      cartId: 0,
+      quantity,
+      createdAt: new Date(),
+    },
+    sales,
+  );
+}
 
 /** The owner's cart id and the discount codes entered on it (checkout works them out again with the e-mail typed there). */
 export const cartOf = (db: DbOrTx, owner: Owner) => repo.findWithCode(db, owner);

@@ -328,12 +328,18 @@ export async function refundInTx(
   const refundedCents = o.refundedCents + input.amountCents;
   const after = await repo.updateIfVersion(tx, o.id, input.version, { refundedCents });
   if (!after) throw new Conflict(STALE);
+  // An exchange's replacement was paid partly by the credit of the pieces that came back: that
+  // part is refunded last, to the way the original order was paid.
+  const own = o.paidCents - o.exchangeCreditCents;
+  const toCredit = Math.max(0, refundedCents - own) - Math.max(0, o.refundedCents - own);
   // Money goes back the way it came, gift cards first: a card is refunded only what it paid.
-  const toGiftCards = await returnToGiftCards(tx, o.id, input.amountCents, 'refund', actor.email);
-  const toCard = input.amountCents - toGiftCards;
-  const { ref } = toCard
-    ? await deps.payments.refund({ ref: o.paymentRef, amountCents: toCard, key: input.key })
-    : { ref: 'gift-cards' };
+  const toGiftCards = await returnToGiftCards(tx, o.id, input.amountCents - toCredit, 'refund', actor.email);
+  const toCard = input.amountCents - toCredit - toGiftCards;
+  const refs: string[] = [];
+  if (toCard && o.paymentProvider !== 'exchange')
+    refs.push((await deps.payments.refund({ ref: o.paymentRef, amountCents: toCard, key: input.key })).ref);
+  if (toCredit) refs.push(await refundCreditToOriginal(deps, tx, o, toCredit, `${input.key}:credit`, actor));
+  const ref = refs.join(' ') || 'gift-cards';
   await repo.insertRefund(tx, {
     orderId: o.id,
     amountCents: input.amountCents,
@@ -359,6 +365,26 @@ export async function refundInTx(
     { refundedCents, reason: input.reason },
   );
   await tellCustomer(deps, tx, o, { kind: 'refunded', amountCents: input.amountCents }, actor);
+}
+
+/** The credit part of an exchange's refund, back through the original order's payment (gift cards first, then its card). */
+async function refundCreditToOriginal(
+  deps: Pick<BackOfficeDeps, 'payments'>,
+  tx: DbOrTx,
+  o: OrderRow,
+  cents: number,
+  key: string,
+  actor: Actor,
+) {
+  const first = o.exchangeOfOrderId ? await repo.byId(tx, o.exchangeOfOrderId, true) : null;
+  if (!first || first.paymentProvider === 'exchange')
+    throw new Unprocessable(
+      `${formatMoney(cents, { exact: true })} of this refund is exchange credit from an earlier exchange: refund it by hand from that order.`,
+    );
+  const toGiftCards = await returnToGiftCards(tx, first.id, cents, 'refund', actor.email);
+  return cents > toGiftCards
+    ? (await deps.payments.refund({ ref: first.paymentRef, amountCents: cents - toGiftCards, key })).ref
+    : 'gift-cards';
 }
 
 /** The day's numbers and the work queue; "revenue" is what was paid less refunds, by order date. */

@@ -2,4 +2,12 @@
 export { paymentRoutes, paymentStatusRoutes, startPaymentSweeper } from './payment-routes.ts';
 export { testCardProvider, type PaymentProvider } from './payment.ts';
 export { stripeProvider } from './stripe.ts';
-export { orderAfterSale, refundInTx, type OrderRow } from './after-sale.ts';
+export {
+  orderAfterSale,
+  payByLink,
+  placeReplacement,
+  refundInTx,
+  undoLinkPayment,
+  type LinkPaid,
+  type OrderRow,
+} from './after-sale.ts';

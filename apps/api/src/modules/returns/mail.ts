@@ -1,5 +1,6 @@
 import { formatMoney } from '@facet/contracts/money';
 import { paths } from '@facet/contracts/paths';
+import type { ExchangeOffer } from '@facet/contracts/returns';
 import { layout, type Rendered, type StoreInfo } from '../mail/index.ts';
 
 /** What happened to a return, as its customer (or, for `staff`, the store) is told. */
@@ -9,19 +10,30 @@ export type ReturnStep =
   | { kind: 'approved'; message: string; label: { filename: string; base64: string } | null }
   | { kind: 'declined'; message: string }
   | { kind: 'received' }
-  | { kind: 'inspected' }
-  | { kind: 'refunded'; amountCents: number; feeCents: number };
+  | { kind: 'inspected'; exchange: boolean }
+  | { kind: 'refunded'; amountCents: number; feeCents: number }
+  | { kind: 'awaiting-payment'; offer: ExchangeOffer; link: string }
+  | { kind: 'exchanged'; offer: ExchangeOffer; refundCents: number; paidCents: number };
 
 interface ReturnFacts {
   number: string;
   orderNumber: string;
   name: string;
   items: Array<{ title: string; quantity: number }>;
+  /** An exchange: what the shopper would like instead. */
+  exchangeFor?: string;
 }
 
 const money = (c: number) => formatMoney(c, { exact: true });
-const itemsText = (r: ReturnFacts) =>
+const itemsText = (r: { items: Array<{ title: string; quantity: number }> }) =>
   r.items.map((i) => `${i.title}${i.quantity > 1 ? ` × ${i.quantity}` : ''}`).join('; ');
+/** The replacement and its sums, as the shopper reads them. */
+const offerText = (o: ExchangeOffer) => [
+  `Your replacement: ${itemsText({ items: o.lines })}, ${money(o.totalCents)} with tax (${money(o.subtotalCents)} and ${money(
+    o.taxCents,
+  )} tax), shipped free and insured to the address on your order.`,
+  `What you sent back is credited at ${money(o.creditCents)}.`,
+];
 
 /** One e-mail per step; a label staff attach travels with the approval as a PDF. */
 export function returnMail(
@@ -43,7 +55,10 @@ export function returnMail(
       });
     case 'staff':
       return layout(store, `Return requested: ${r.number} (order ${r.orderNumber})`, {
-        paragraphs: [`${r.name} asks to return ${itemsText(r)} from order ${r.orderNumber}.`],
+        paragraphs: [
+          `${r.name} asks to return ${itemsText(r)} from order ${r.orderNumber}.`,
+          ...(r.exchangeFor ? [`They would like an exchange for: ${r.exchangeFor}`] : []),
+        ],
         action: { label: 'Open the return', url: `${store.publicUrl}/admin/returns/${r.number}` },
       });
     case 'approved':
@@ -87,7 +102,11 @@ export function returnMail(
     case 'inspected':
       return layout(store, `Return ${r.number}: inspected`, {
         greeting,
-        paragraphs: [`We have inspected your return ${r.number}. Your refund follows shortly.`],
+        paragraphs: [
+          `We have inspected your return ${r.number}. ${
+            s.exchange ? 'We will write shortly with your replacement.' : 'Your refund follows shortly.'
+          }`,
+        ],
         after: [follow],
       });
     case 'refunded':
@@ -97,6 +116,32 @@ export function returnMail(
           `We refunded ${money(s.amountCents)} for your return ${r.number} to the way you paid (gift cards first, then your card)${
             s.feeCents ? `, less the ${money(s.feeCents)} restocking fee on made-to-order pieces` : ''
           }. It can take a few business days for your bank to show it.`,
+        ],
+        after: [follow],
+      });
+    case 'awaiting-payment':
+      return layout(store, `Return ${r.number}: your replacement is ready — ${money(s.offer.differenceCents)} to pay`, {
+        greeting,
+        paragraphs: [
+          `Thank you for sending back ${itemsText(r)}.`,
+          ...offerText(s.offer),
+          `The difference is ${money(s.offer.differenceCents)}. Once it is paid we send your replacement and e-mail you its order.`,
+        ],
+        action: { label: `Pay ${money(s.offer.differenceCents)}`, url: s.link },
+        after: [follow],
+      });
+    case 'exchanged':
+      return layout(store, `Return ${r.number}: exchanged — your replacement is order ${s.offer.orderNumber}`, {
+        greeting,
+        paragraphs: [
+          `Your return ${r.number} is exchanged. Your replacement is order ${s.offer.orderNumber}; we e-mail you its tracking number when it ships.`,
+          ...offerText(s.offer),
+          ...(s.paidCents ? [`You paid the difference of ${money(s.paidCents)}. Thank you.`] : []),
+          ...(s.refundCents
+            ? [
+                `The credit was worth ${money(s.refundCents)} more than the replacement: we refunded it to the way you paid. It can take a few business days for your bank to show it.`,
+              ]
+            : []),
         ],
         after: [follow],
       });

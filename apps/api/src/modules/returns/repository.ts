@@ -23,7 +23,18 @@ export const returnsRepository = {
     patch: Partial<
       Pick<
         ReturnRow,
-        'status' | 'message' | 'labelName' | 'label' | 'condition' | 'restocked' | 'inspectionNote' | 'refundCents'
+        | 'status'
+        | 'message'
+        | 'labelName'
+        | 'label'
+        | 'condition'
+        | 'restocked'
+        | 'inspectionNote'
+        | 'refundCents'
+        | 'exchange'
+        | 'exchangeOrderId'
+        | 'intentRef'
+        | 'payTokenHash'
       >
     >,
   ) =>
@@ -34,6 +45,10 @@ export const returnsRepository = {
         .where(and(eq(returnRequest.id, id), eq(returnRequest.version, version)))
         .returning({ id: returnRequest.id })
     ).length === 1,
+
+  /** Records the browser payment started for a return's difference (nothing else changes). */
+  setIntent: (tx: DbOrTx, id: number, ref: string | null) =>
+    tx.update(returnRequest).set({ intentRef: ref }).where(eq(returnRequest.id, id)),
 
   addPhoto: (tx: DbOrTx, p: typeof returnPhoto.$inferInsert) => tx.insert(returnPhoto).values(p),
   photos: (db: DbOrTx, returnId: number) =>
@@ -56,6 +71,7 @@ export const returnsRepository = {
   ofOrder: async (db: DbOrTx, orderId: number) =>
     rowsOf<ReturnRow & { photos: number; lines: Array<{ orderLineId: number; quantity: number }> }>(
       await db.execute(sql`select r.id, r.number, r.status, r.resolution, r.message, r.refund_cents::int as "refundCents",
+        r.exchange_for as "exchangeFor", r.exchange, r.intent_ref as "intentRef", r.pay_token_hash as "payTokenHash",
         r.created_at as "createdAt", (select count(*)::int from return_photo p where p.return_id = r.id) as photos,
         coalesce((select json_agg(json_build_object('orderLineId', l.order_line_id, 'quantity', l.quantity) order by l.id)
           from return_line l where l.return_id = r.id), '[]'::json) as lines

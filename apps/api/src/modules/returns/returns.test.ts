@@ -284,3 +284,202 @@ describe('a return, asked by the shopper and taken through by staff', () => {
     expect(late.statusCode).toBe(409);
   });
 });
+
+describe('an exchange', () => {
+  const card = (number: string) => ({ name: 'Ada King', number, expMonth: 12, expYear: 2099, cvc: '123' });
+  /** A catalogue piece (by SKU) sold as it is, priced below or above `cents`. */
+  const skuPriced = async (cmp: 'below' | 'above', cents: number) =>
+    (
+      await q<{ sku: string; priceCents: number }>(sql`select p.sku, p.price_cents as "priceCents" from product p
+        join product_group g on g.id = p.group_id
+        where g.published and not g.configurable and not g.stock_tracked and p.active
+          and ${cmp === 'below' ? sql`p.price_cents < ${cents}` : sql`p.price_cents > ${cents}`}
+        order by p.price_cents ${cmp === 'below' ? sql`desc` : sql`asc`} limit 1`)
+    )[0]!;
+  /** A delivered order whose chain is asked back for an exchange and taken to inspected. */
+  async function inspectedExchange() {
+    const o = await deliveredOrder();
+    const asked = await shopper(
+      'POST',
+      `/order/${o.number}/returns`,
+      {
+        lines: [{ line: 0, quantity: 1 }],
+        reason: 'does-not-fit',
+        resolution: 'exchange',
+        exchangeFor: 'The same chain, 20 inches',
+      },
+      o.token,
+    );
+    expect(asked.statusCode, asked.body).toBe(201);
+    const rma = asked.json().data.returns[0];
+    expect(rma).toMatchObject({ resolution: 'exchange', exchangeFor: 'The same chain, 20 inches' });
+    for (const [path, body] of [
+      ['approve', { message: 'Send it back insured.' }],
+      ['receive', {}],
+      ['inspect', { condition: 'as-expected', restock: true }],
+    ] as const) {
+      const now = (await adminCall(t, owner, 'GET', `/returns/${rma.number}`)).json().data;
+      const res = await adminCall(t, owner, 'POST', `/returns/${rma.number}/${path}`, {
+        version: now.version,
+        ...body,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const staff = (await adminCall(t, owner, 'GET', `/returns/${rma.number}`)).json().data;
+    return { ...o, rma: rma.number as string, staff };
+  }
+
+  it('asks what the shopper would like instead', async () => {
+    const { number, token } = await deliveredOrder();
+    const res = await shopper(
+      'POST',
+      `/order/${number}/returns`,
+      { lines: [{ line: 0, quantity: 1 }], reason: 'does-not-fit', resolution: 'exchange' },
+      token,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ exchangeFor: 'Tell us what you would like instead' });
+  });
+
+  it('for less: the replacement order is paid by the credit and the rest refunded to the card', async () => {
+    const { number, email, rma, staff } = await inspectedExchange();
+    const credit = staff.quote.goodsCents + staff.quote.taxCents;
+    const cheaper = await skuPriced('below', Math.floor(staff.quote.goodsCents / 2));
+    const lines = [{ sku: cheaper.sku.toLowerCase(), quantity: 1 }];
+    const unknown = await adminCall(t, owner, 'POST', `/returns/${rma}/exchange`, {
+      version: staff.version,
+      lines: [{ sku: 'NO-SUCH-SKU', quantity: 1 }],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('There is no piece with the SKU NO-SUCH-SKU.');
+    // A preview prices it and changes nothing.
+    const preview = await adminCall(t, owner, 'POST', `/returns/${rma}/exchange`, {
+      version: staff.version,
+      lines,
+      preview: true,
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const offer = preview.json().data.exchange;
+    const settings = (await adminCall(t, owner, 'GET', '/settings')).json().data;
+    const rateBp = (settings.settings ?? settings).taxRatesBp.NY as number;
+    expect(offer).toMatchObject({
+      subtotalCents: cheaper.priceCents,
+      creditCents: credit,
+      orderNumber: null,
+      lines: [{ sku: cheaper.sku.toUpperCase(), quantity: 1, unitPriceCents: cheaper.priceCents }],
+    });
+    expect(offer.totalCents).toBe(offer.subtotalCents + offer.taxCents);
+    // Tax at the original address (New York) at the store's rate; it ships free.
+    expect(offer.taxCents).toBe(Math.round((cheaper.priceCents * rateBp) / 10_000));
+    expect(offer.differenceCents).toBe(offer.totalCents - credit);
+    expect(preview.json().data.status).toBe('inspected');
+
+    const done = await adminCall(t, owner, 'POST', `/returns/${rma}/exchange`, { version: staff.version, lines });
+    expect(done.statusCode, done.body).toBe(200);
+    const after = done.json().data;
+    expect(after.status).toBe('exchanged');
+    expect(after.exchange.orderNumber).toMatch(/^FCT-/);
+    expect(after.refundCents).toBe(credit - offer.totalCents);
+    const replacement = (await adminCall(t, owner, 'GET', `/orders/${after.exchange.orderNumber}`)).json().data;
+    expect(replacement).toMatchObject({ email, totals: { totalCents: offer.totalCents }, paidCents: offer.totalCents });
+    expect(replacement.lines.map((l: { title: string }) => l.title)).toEqual([offer.lines[0].title]);
+    // The original order gave the whole credit: part to the replacement, the rest back to the card.
+    const original = (await adminCall(t, owner, 'GET', `/orders/${number}`)).json().data;
+    expect(original.refundedCents).toBe(credit);
+    const refunds = await q<{ amount: number; ref: string }>(sql`select r.amount_cents as amount, r.provider_ref as ref
+      from order_refund r join customer_order o on o.id = r.order_id where o.number = ${number} order by r.id`);
+    expect(refunds).toEqual([
+      { amount: credit - offer.totalCents, ref: expect.not.stringMatching(/^exchange:/) },
+      { amount: offer.totalCents, ref: `exchange:${after.exchange.orderNumber}` },
+    ]);
+    const mails = await q<{ kind: string; subject: string }>(
+      sql`select kind, subject from outbox_mail where to_address = ${email} order by id`,
+    );
+    expect(mails.find((m) => m.kind === 'return-exchanged')!.subject).toContain(after.exchange.orderNumber);
+    expect(mails.some((m) => m.kind === 'order-confirmation' && m.subject.includes(after.exchange.orderNumber))).toBe(
+      true,
+    );
+    // Done once: a second exchange of the same return is refused.
+    const again = await adminCall(t, owner, 'POST', `/returns/${rma}/exchange`, { version: after.version, lines });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('A return that is exchanged cannot be exchanged.');
+  });
+
+  it('for more: the shopper pays the difference from the e-mailed link, then the replacement is made', async () => {
+    const { number, email, rma, staff } = await inspectedExchange();
+    const credit = staff.quote.goodsCents + staff.quote.taxCents;
+    const pricier = await skuPriced('above', credit + 20_000);
+    const res = await adminCall(t, owner, 'POST', `/returns/${rma}/exchange`, {
+      version: staff.version,
+      lines: [{ sku: pricier.sku, quantity: 1 }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const offer = res.json().data.exchange;
+    expect(res.json().data.status).toBe('awaiting-payment');
+    expect(offer.differenceCents).toBe(offer.totalCents - credit);
+    const [mail] = await q<{ subject: string; text: string }>(sql`select subject, text_body as text from outbox_mail
+      where to_address = ${email} and kind = 'return-awaiting-payment'`);
+    expect(mail!.subject).toContain('to pay');
+    const link = decodeURIComponent(/\/orders\/FCT-\w+\/return\?token=([\w%-]+)/.exec(mail!.text)![1]!);
+    // The link opens this order's returns (and no other order's).
+    const view = await shopper('GET', `/order/${number}/returns`, undefined, link);
+    expect(view.statusCode).toBe(200);
+    expect(view.json().data.returns[0]).toMatchObject({ status: 'awaiting-payment', exchange: offer });
+    const other = await deliveredOrder();
+    expect((await shopper('GET', `/order/${other.number}/returns`, undefined, link)).statusCode).toBe(404);
+
+    const pay = (c: string) => shopper('POST', `/order/${number}/returns/${rma}/pay`, { card: card(c) }, link);
+    const declined = await pay('4000 0000 0000 0002');
+    expect(declined.statusCode).toBe(402);
+    expect((await adminCall(t, owner, 'GET', `/returns/${rma}`)).json().data.status).toBe('awaiting-payment');
+    const paid = await pay('4242 4242 4242 4242');
+    expect(paid.statusCode, paid.body).toBe(200);
+    const after = paid.json().data.returns[0];
+    expect(after.status).toBe('exchanged');
+    const replacement = (await adminCall(t, owner, 'GET', `/orders/${after.exchange.orderNumber}`)).json().data;
+    expect(replacement).toMatchObject({ totals: { totalCents: offer.totalCents }, paidCents: offer.totalCents });
+    expect((await adminCall(t, owner, 'GET', `/orders/${number}`)).json().data.refundedCents).toBe(credit);
+    // Paid once: a second payment is refused.
+    const twice = await pay('4242 4242 4242 4242');
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('This return is exchanged: there is nothing to pay.');
+
+    // Refunding the replacement: its card gets what it paid, the credit goes back to the original payment.
+    const refund = await adminCall(t, owner, 'POST', `/orders/${after.exchange.orderNumber}/refunds`, {
+      version: replacement.version,
+      amountCents: offer.totalCents,
+      reason: 'Changed their mind',
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const [row] = await q<{ ref: string }>(sql`select r.provider_ref as ref from order_refund r
+      join customer_order o on o.id = r.order_id where o.number = ${after.exchange.orderNumber}`);
+    expect(row!.ref.split(' ')).toHaveLength(2);
+  });
+
+  it('is not made of a refund request', async () => {
+    const { number, token } = await deliveredOrder();
+    const asked = await shopper(
+      'POST',
+      `/order/${number}/returns`,
+      { lines: [{ line: 0, quantity: 1 }], reason: 'changed-mind', resolution: 'refund' },
+      token,
+    );
+    const rma = asked.json().data.returns[0].number as string;
+    for (const [path, body] of [
+      ['approve', { message: 'Send it back insured.' }],
+      ['receive', {}],
+      ['inspect', { condition: 'as-expected', restock: false }],
+    ] as const) {
+      const now = (await adminCall(t, owner, 'GET', `/returns/${rma}`)).json().data;
+      await adminCall(t, owner, 'POST', `/returns/${rma}/${path}`, { version: now.version, ...body });
+    }
+    const now = (await adminCall(t, owner, 'GET', `/returns/${rma}`)).json().data;
+    const sku = (await skuPriced('below', 100_000)).sku;
+    const res = await adminCall(t, owner, 'POST', `/returns/${rma}/exchange`, {
+      version: now.version,
+      lines: [{ sku, quantity: 1 }],
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This return asks for a refund: refund it instead.');
+  });
+});

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ORDER_NUMBER_RE } from '@facet/contracts/commerce';
 import { envelope } from '@facet/contracts/envelope';
-import { orderReturns, RETURN_NUMBER_RE, returnRequestBody } from '@facet/contracts/returns';
+import { orderReturns, payDifferenceBody, RETURN_NUMBER_RE, returnRequestBody } from '@facet/contracts/returns';
 import { acceptPhotoForms, readPhotoForm } from '../../photo-form.ts';
 import { processPhoto } from '../products/index.ts';
 import { adminRoute } from '../../plugins/admin-op.ts';
@@ -72,6 +72,22 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       return { data: await returns.addReturnPhoto(d, req.params.number, req.params.rma, await who(req), photo) };
     },
   );
+  app.post(
+    '/order/:number/returns/:rma/pay',
+    {
+      config: { rateLimit: { max: app.config.RATE_LIMIT_ORDER_MAX, timeWindow: '1 minute' } },
+      schema: {
+        params: photoParams,
+        querystring: tokenQuery,
+        body: payDifferenceBody,
+        response: { 200: envelope(orderReturns) },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { data: await returns.payDifference(d, req.params.number, req.params.rma, await who(req), req.body) };
+    },
+  );
 };
 
 const photoParams = orderParams.extend({ rma: z.string().regex(RETURN_NUMBER_RE, 'Not a return number') }).strict();
@@ -115,6 +131,12 @@ export const returnAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     ...adminRoute('POST /returns/:number/inspect'),
     handler: async (req) => ({
       data: await returns.inspectReturn(d, actorOf(req.staff!.staff), req.params.number, req.body),
+    }),
+  });
+  app.route({
+    ...adminRoute('POST /returns/:number/exchange'),
+    handler: async (req) => ({
+      data: await returns.exchangeReturn(d, actorOf(req.staff!.staff), req.params.number, req.body),
     }),
   });
   app.route({

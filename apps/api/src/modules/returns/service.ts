@@ -1,4 +1,4 @@
-import { newReference } from '../../secrets.ts';
+import { hashToken, newReference, newToken } from '../../secrets.ts';
 import { ENGRAVED_NOT_RETURNABLE } from '@facet/contracts/engraving-rules';
 import { formatMoney } from '@facet/contracts/money';
 import { proratedRefund } from '@facet/contracts/refunds';
@@ -9,6 +9,7 @@ import {
   RETURN_STATUS_LABELS,
   type AdminReturn,
   type AdminReturnList,
+  type ExchangeOffer,
   type OrderReturns,
   type ReturnStatus,
 } from '@facet/contracts/returns';
@@ -17,7 +18,9 @@ import type {
   adminReturnQuery,
   approveReturnBody,
   declineReturnBody,
+  exchangeReturnBody,
   inspectReturnBody,
+  payDifferenceBody,
   returnRequestBody,
 } from '@facet/contracts/returns';
 import type { ConfigureInput } from '@facet/contracts/configurator';
@@ -27,7 +30,19 @@ import { Conflict, NotFound, Unprocessable, Validation } from '../../errors.ts';
 import { storeFacts, storeInfo, type SettingsSource } from '../../store-facts.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { enqueueMails, type MailOutbox } from '../mail/index.ts';
-import { orderAfterSale as orders, refundInTx, type OrderRow, type PaymentProvider } from '../order/index.ts';
+import { paths } from '@facet/contracts/paths';
+import { computeTotals, priceSku } from '../cart/index.ts';
+import { saleBook } from '../sales/index.ts';
+import {
+  orderAfterSale as orders,
+  payByLink,
+  placeReplacement,
+  refundInTx,
+  undoLinkPayment,
+  type LinkPaid,
+  type OrderRow,
+  type PaymentProvider,
+} from '../order/index.ts';
 import { returnsRepository as repo, type ReturnRow } from './repository.ts';
 import { returnMail, type ReturnStep } from './mail.ts';
 
@@ -52,6 +67,22 @@ const DAY_MS = 86_400_000;
 
 const dayText = (d: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone }).format(d);
+
+/**
+ * The order as its customer may see it: signed in as its owner, a token of its e-mails, or the
+ * link e-mailed to pay an exchange's difference (which opens this order's returns only).
+ */
+async function customerOrder(deps: ReturnsDeps, number: string, who: Who) {
+  try {
+    return await orders.forCustomer(deps.db, number, who);
+  } catch (err) {
+    if (!(err instanceof NotFound) || !who.token) throw err;
+    const o = await orders.byNumber(deps.db, number);
+    const hash = hashToken(who.token);
+    if (!o || !(await repo.ofOrder(deps.db, o.id)).some((r) => r.payTokenHash === hash)) throw err;
+    return o;
+  }
+}
 
 /** Each line of the order, with how many can still be returned now, or why none can. */
 async function returnableLines(db: DbOrTx, o: OrderRow, facts: { returnDays: number; timezone: string }) {
@@ -91,7 +122,7 @@ async function returnableLines(db: DbOrTx, o: OrderRow, facts: { returnDays: num
 
 /** What the return page shows: every line with what can be returned, and the returns asked so far. */
 export async function returnsOfOrder(deps: ReturnsDeps, number: string, who: Who): Promise<OrderReturns> {
-  const o = await orders.forCustomer(deps.db, number, who);
+  const o = await customerOrder(deps, number, who);
   const facts = storeFacts(deps.settings.current(), deps.config);
   const { rows, until, returns, lines } = await returnableLines(deps.db, o, facts);
   const titleOf = new Map(lines.map((l) => [l.id, l.title]));
@@ -117,7 +148,10 @@ export async function returnsOfOrder(deps: ReturnsDeps, number: string, who: Who
       message: r.message,
       refundCents: r.refundCents,
       photos: r.photos,
+      exchangeFor: r.exchangeFor,
+      exchange: r.exchange,
     })),
+    payment: null,
   };
 }
 
@@ -129,7 +163,7 @@ export async function addReturnPhoto(
   who: Who,
   photo: ProcessedPhoto,
 ) {
-  const o = await orders.forCustomer(deps.db, number, who);
+  const o = await customerOrder(deps, number, who);
   await deps.db.transaction(async (tx) => {
     const r = await repo.byNumber(tx, rmaNumber, true);
     if (!r || r.orderId !== o.id) throw new NotFound('There is no such return on this order.');
@@ -164,11 +198,6 @@ export async function requestReturn(
   who: Who,
   body: z.output<typeof returnRequestBody>,
 ): Promise<OrderReturns> {
-  if (body.resolution === 'exchange')
-    throw new Unprocessable(
-      'Exchanges are arranged with us directly for now: choose a refund, or contact us and we will set one aside.',
-      { resolution: 'Choose a refund' },
-    );
   await orders.forCustomer(deps.db, number, who);
   const facts = storeFacts(deps.settings.current(), deps.config);
   const store = storeInfo(deps.settings.current(), deps.config);
@@ -193,6 +222,7 @@ export async function requestReturn(
       resolution: body.resolution,
       reason: body.reason,
       note: body.note,
+      exchangeFor: body.resolution === 'exchange' ? body.exchangeFor : '',
     });
     await repo.insertLines(
       tx,
@@ -220,7 +250,13 @@ export async function requestReturn(
         to: store.email,
         ...returnMail(
           store,
-          { number: rma.number, orderNumber: o.number, name: o.shippingAddress.name, items },
+          {
+            number: rma.number,
+            orderNumber: o.number,
+            name: o.shippingAddress.name,
+            items,
+            exchangeFor: rma.exchangeFor,
+          },
           { kind: 'staff' },
         ),
       },
@@ -300,6 +336,8 @@ export async function returnForStaff(deps: ReturnsDeps, number: string): Promise
     inspectionNote: r.inspectionNote,
     quote: await quoteOf(deps, deps.db, o, lines),
     refundCents: r.refundCents,
+    exchangeFor: r.exchangeFor,
+    exchange: r.exchange,
     history,
     photos: photos.map((p) => ({
       key: p.key,
@@ -311,14 +349,16 @@ export async function returnForStaff(deps: ReturnsDeps, number: string): Promise
   };
 }
 
-/** The next step each status allows, and what the step is called in a refusal. */
-type StaffStep = Exclude<ReturnStep['kind'], 'requested' | 'staff'>;
-const STEPS: Record<StaffStep, { from: ReturnStatus; to: ReturnStatus; verb: string }> = {
-  approved: { from: 'requested', to: 'approved', verb: 'approved' },
-  declined: { from: 'requested', to: 'declined', verb: 'declined' },
-  received: { from: 'approved', to: 'received', verb: 'marked received' },
-  inspected: { from: 'received', to: 'inspected', verb: 'inspected' },
-  refunded: { from: 'inspected', to: 'refunded', verb: 'refunded' },
+/** The steps staff take, the statuses each may come from and goes to, and what it is called in a refusal. */
+type StaffStep = 'approved' | 'declined' | 'received' | 'inspected' | 'refunded' | 'exchanged';
+const STEPS: Record<StaffStep, { from: readonly ReturnStatus[]; to: ReturnStatus; verb: string }> = {
+  approved: { from: ['requested'], to: 'approved', verb: 'approved' },
+  declined: { from: ['requested'], to: 'declined', verb: 'declined' },
+  received: { from: ['approved'], to: 'received', verb: 'marked received' },
+  inspected: { from: ['received'], to: 'inspected', verb: 'inspected' },
+  // An exchange the shopper has not paid the difference of may still become a refund, or another offer.
+  refunded: { from: ['inspected', 'awaiting-payment'], to: 'refunded', verb: 'refunded' },
+  exchanged: { from: ['inspected', 'awaiting-payment'], to: 'exchanged', verb: 'exchanged' },
 };
 
 /**
@@ -340,6 +380,8 @@ async function step(
     patch: Parameters<typeof repo.updateIfVersion>[3];
     mail: ReturnStep;
     event?: Record<string, unknown>;
+    /** Where the return goes when not the step's usual status (an exchange waiting for the difference). */
+    to?: ReturnStatus;
   }>,
 ) {
   const s = STEPS[kind];
@@ -348,28 +390,29 @@ async function step(
     const r = await repo.byNumber(tx, number, true);
     if (!r) throw new NotFound(`There is no return ${number}.`);
     if (r.version !== version) throw new Conflict(STALE);
-    if (r.status !== s.from)
+    if (!s.from.includes(r.status as ReturnStatus))
       throw new Conflict(
         `A return that is ${RETURN_STATUS_LABELS[r.status as ReturnStatus].toLowerCase()} cannot be ${s.verb}.`,
       );
     const o = (await orders.lockById(tx, r.orderId))!;
     const lines = await repo.lines(tx, r.id);
     const done = await work(tx, r, o, lines);
-    if (!(await repo.updateIfVersion(tx, r.id, version, { ...done.patch, status: s.to }))) throw new Conflict(STALE);
+    const to = done.to ?? s.to;
+    if (!(await repo.updateIfVersion(tx, r.id, version, { ...done.patch, status: to }))) throw new Conflict(STALE);
     released = kind === 'inspected' && done.patch.restocked === true;
     await orders.event(tx, {
       orderId: o.id,
       type: 'return',
       visibleToCustomer: kind !== 'inspected',
-      data: { number: r.number, status: s.to, ...done.event },
+      data: { number: r.number, status: to, ...done.event },
       staff: actor,
     });
-    await audit(tx, actor, `return.${kind}`, 'return', r.number, { status: r.status }, { status: s.to, ...done.event });
+    await audit(tx, actor, `return.${kind}`, 'return', r.number, { status: r.status }, { status: to, ...done.event });
     const store = storeInfo(deps.settings.current(), deps.config);
     const items = lines.map((l) => ({ title: l.title, quantity: l.quantity }));
     await enqueueMails(tx, [
       {
-        kind: `return-${kind}`,
+        kind: `return-${done.mail.kind}`,
         to: o.email,
         ...returnMail(
           store,
@@ -427,7 +470,7 @@ export const inspectReturn = (
   number: string,
   body: z.output<typeof inspectReturnBody>,
 ) =>
-  step(deps, actor, number, body.version, 'inspected', async (tx, _r, o, lines) => {
+  step(deps, actor, number, body.version, 'inspected', async (tx, r, o, lines) => {
     if (body.restock) {
       const stones = lines.flatMap((l) =>
         l.kind === 'diamond' || l.kind === 'gemstone'
@@ -443,7 +486,7 @@ export const inspectReturn = (
     }
     return {
       patch: { condition: body.condition, restocked: body.restock, inspectionNote: body.note || null },
-      mail: { kind: 'inspected' },
+      mail: { kind: 'inspected', exchange: r.resolution === 'exchange' },
       event: { condition: body.condition, restocked: body.restock, note: body.note || null },
     };
   });
@@ -461,8 +504,219 @@ export const refundReturn = (deps: ReturnsDeps, actor: Actor, number: string, ve
       key: `${o.number}-${r.number}`,
     });
     return {
-      patch: { refundCents: amountCents },
+      patch: { refundCents: amountCents, intentRef: null, payTokenHash: null },
       mail: { kind: 'refunded', amountCents, feeCents: q.feeCents },
       event: { amountCents, feeCents: q.feeCents },
     };
   });
+
+// --- Exchanges ---
+
+/**
+ * The replacement, priced today through the cart's own pricing (sales included), shipped free to the
+ * original address with its tax there; against it, the credit of what came back, as a refund would
+ * give it (less the restocking fee on made-to-order pieces).
+ */
+async function priceExchange(
+  deps: ReturnsDeps,
+  db: DbOrTx,
+  o: OrderRow,
+  lines: Awaited<ReturnType<typeof repo.lines>>,
+  wanted: z.output<typeof exchangeReturnBody>['lines'],
+): Promise<ExchangeOffer> {
+  const sales = await saleBook(deps.db);
+  const priced: ExchangeOffer['lines'] = [];
+  for (const w of wanted) {
+    const p = await priceSku(db, w.sku, w.quantity, sales);
+    if (!p) throw new Validation(`There is no piece with the SKU ${w.sku}.`, { lines: `Unknown SKU ${w.sku}` });
+    if (!p.available || p.incomplete)
+      throw new Unprocessable(`${p.title} (${w.sku}): ${p.message ?? 'it is not for sale as it is.'}`, {
+        lines: p.message ?? 'Not for sale',
+      });
+    priced.push({
+      sku: w.sku.toUpperCase(),
+      refId: p.refId,
+      title: p.title,
+      details: p.details,
+      image: p.image,
+      quantity: p.quantity,
+      unitPriceCents: p.unitPriceCents,
+      lineTotalCents: p.lineTotalCents,
+      onHand: p.onHand === true,
+    });
+  }
+  const subtotalCents = priced.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  const { taxCents } = computeTotals(deps.settings.current(), subtotalCents, 'standard', o.shippingAddress.state);
+  const q = await quoteOf(deps, db, o, lines);
+  const creditCents = Math.max(0, Math.min(q.goodsCents + q.taxCents - q.feeCents, o.paidCents - o.refundedCents));
+  const totalCents = subtotalCents + taxCents;
+  return {
+    lines: priced,
+    subtotalCents,
+    taxCents,
+    totalCents,
+    creditCents,
+    differenceCents: totalCents - creditCents,
+    orderNumber: null,
+  };
+}
+
+/**
+ * The replacement order, paid by the credit (and the shopper's payment of the difference); what the
+ * credit is worth beyond the replacement goes back to the original payment.
+ */
+async function completeExchange(
+  deps: ReturnsDeps,
+  tx: DbOrTx,
+  actor: Actor | null,
+  r: ReturnRow,
+  o: OrderRow,
+  offer: ExchangeOffer,
+  paid: LinkPaid | null,
+) {
+  let refundCents = 0;
+  let original = o;
+  if (offer.differenceCents < 0 && actor) {
+    refundCents = -offer.differenceCents;
+    await refundInTx(deps, tx, actor, o, {
+      version: o.version,
+      amountCents: refundCents,
+      reason: `Return ${r.number}: exchanged for less`,
+      key: `${o.number}-${r.number}`,
+    });
+    original = (await orders.lockById(tx, o.id))!;
+  }
+  const placed = await placeReplacement(deps, tx, {
+    original,
+    offer,
+    returnNumber: r.number,
+    paid,
+    provider: deps.payments.name,
+    staff: actor,
+  });
+  return { offer: { ...offer, orderNumber: placed.number }, orderId: placed.id, refundCents };
+}
+
+const payLink = (deps: ReturnsDeps, orderNumber: string, token: string) =>
+  `${storeInfo(deps.settings.current(), deps.config).publicUrl}${paths.orderReturn(orderNumber, token)}`;
+
+/**
+ * Staff choose the replacement (by SKU). With `preview` it is only priced. Otherwise: when the
+ * credit covers it, the replacement order is made now and any rest refunded; when it costs more,
+ * the shopper is e-mailed a link to pay the difference, and the order is made when they do.
+ */
+export async function exchangeReturn(
+  deps: ReturnsDeps,
+  actor: Actor,
+  number: string,
+  body: z.output<typeof exchangeReturnBody>,
+): Promise<AdminReturn> {
+  if (body.preview) {
+    const r = await repo.byNumber(deps.db, number);
+    if (!r) throw new NotFound(`There is no return ${number}.`);
+    const o = (await orders.byId(deps.db, r.orderId))!;
+    const offer = await priceExchange(deps, deps.db, o, await repo.lines(deps.db, r.id), body.lines);
+    return { ...(await returnForStaff(deps, number)), exchange: offer };
+  }
+  return step(deps, actor, number, body.version, 'exchanged', async (tx, r, o, lines) => {
+    if (r.resolution !== 'exchange') throw new Conflict('This return asks for a refund: refund it instead.');
+    const offer = await priceExchange(deps, tx, o, lines, body.lines);
+    if (offer.differenceCents > 0) {
+      const token = newToken();
+      return {
+        to: 'awaiting-payment',
+        patch: { exchange: offer, payTokenHash: hashToken(token), intentRef: null },
+        mail: { kind: 'awaiting-payment', offer, link: payLink(deps, o.number, token) },
+        event: { differenceCents: offer.differenceCents },
+      };
+    }
+    const done = await completeExchange(deps, tx, actor, r, o, offer, null);
+    return {
+      patch: { exchange: done.offer, exchangeOrderId: done.orderId, refundCents: done.refundCents || null },
+      mail: { kind: 'exchanged', offer: done.offer, refundCents: done.refundCents, paidCents: 0 },
+      event: { orderNumber: done.offer.orderNumber, refundCents: done.refundCents },
+    };
+  });
+}
+
+/**
+ * The shopper pays an exchange's difference from the e-mailed link (or the order's returns when
+ * signed in): by card with the test provider; with Stripe the first ask answers the payment for the
+ * browser and the next one checks it. Paid, the replacement order is made; if it cannot be (a piece
+ * sold out meanwhile), the payment is given back and nothing changes.
+ */
+export async function payDifference(
+  deps: ReturnsDeps,
+  number: string,
+  rmaNumber: string,
+  who: Who,
+  body: z.output<typeof payDifferenceBody>,
+): Promise<OrderReturns> {
+  const o0 = await customerOrder(deps, number, who);
+  const r0 = await repo.byNumber(deps.db, rmaNumber);
+  if (!r0 || r0.orderId !== o0.id) throw new NotFound('There is no such return on this order.');
+  if (r0.status !== 'awaiting-payment' || !r0.exchange)
+    throw new Conflict(
+      `This return is ${RETURN_STATUS_LABELS[r0.status as ReturnStatus].toLowerCase()}: there is nothing to pay.`,
+    );
+  const offer = r0.exchange;
+  const pay = await payByLink(deps.payments, {
+    amountCents: offer.differenceCents,
+    reference: r0.number,
+    email: o0.email,
+    card: body.card,
+    intentRef: r0.intentRef,
+  });
+  if ('browser' in pay) {
+    if (pay.browser.ref !== r0.intentRef) await repo.setIntent(deps.db, r0.id, pay.browser.ref);
+    const { clientSecret, publishableKey } = pay.browser;
+    return { ...(await returnsOfOrder(deps, number, who)), payment: { clientSecret, publishableKey } };
+  }
+  const store = storeInfo(deps.settings.current(), deps.config);
+  try {
+    await deps.db.transaction(async (tx) => {
+      const r = await repo.byNumber(tx, rmaNumber, true);
+      if (!r || r.status !== 'awaiting-payment' || r.version !== r0.version)
+        throw new Conflict('We changed this exchange while you were paying: reload to see it. Nothing was charged.');
+      const o = (await orders.lockById(tx, r.orderId))!;
+      const done = await completeExchange(deps, tx, null, r, o, offer, pay.paid);
+      const patch = { status: 'exchanged' as const, exchange: done.offer, exchangeOrderId: done.orderId };
+      if (!(await repo.updateIfVersion(tx, r.id, r.version, patch))) throw new Conflict(STALE);
+      await orders.event(tx, {
+        orderId: o.id,
+        type: 'return',
+        visibleToCustomer: true,
+        data: {
+          number: r.number,
+          status: 'exchanged',
+          orderNumber: done.offer.orderNumber,
+          paidCents: offer.differenceCents,
+        },
+      });
+      const lines = await repo.lines(tx, r.id);
+      await enqueueMails(tx, [
+        {
+          kind: 'return-exchanged',
+          to: o.email,
+          ...returnMail(
+            store,
+            {
+              number: r.number,
+              orderNumber: o.number,
+              name: o.shippingAddress.name,
+              items: lines.map((l) => ({ title: l.title, quantity: l.quantity })),
+            },
+            { kind: 'exchanged', offer: done.offer, refundCents: 0, paidCents: offer.differenceCents },
+          ),
+        },
+      ]);
+    });
+  } catch (err) {
+    // Nothing was made: the money goes back, and the next ask starts a new payment.
+    await undoLinkPayment(deps.payments, pay.paid, offer.differenceCents).catch(() => undefined);
+    await repo.setIntent(deps.db, r0.id, null);
+    throw err;
+  }
+  void deps.outbox.kick();
+  return returnsOfOrder(deps, number, who);
+}

@@ -38,6 +38,10 @@ export const ticketRepository = {
         .returning({ id: serviceTicket.id })
     ).length === 1,
 
+  /** Records the browser payment started for the estimate (nothing else changes). */
+  setIntent: (tx: DbOrTx, id: number, ref: string | null) =>
+    tx.update(serviceTicket).set({ intentRef: ref }).where(eq(serviceTicket.id, id)),
+
   /** The customer's step (approve, decline): only from the status the e-mail was sent in. */
   updateIfStatus: async (tx: DbOrTx, id: number, status: TicketStatus, patch: Patch) =>
     (

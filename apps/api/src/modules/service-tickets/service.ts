@@ -13,12 +13,18 @@ import {
 } from '@facet/contracts/service-tickets';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { Conflict, NotFound, PaymentDeclined, Unprocessable, Validation } from '../../errors.ts';
+import { Conflict, NotFound, Unprocessable, Validation } from '../../errors.ts';
 import { hashToken, newReference, newToken } from '../../secrets.ts';
 import { storeFacts, storeInfo, type SettingsSource } from '../../store-facts.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { enqueueMails, type MailOutbox } from '../mail/index.ts';
-import { orderAfterSale as orders, type PaymentProvider } from '../order/index.ts';
+import {
+  orderAfterSale as orders,
+  payByLink,
+  undoLinkPayment,
+  type LinkPaid,
+  type PaymentProvider,
+} from '../order/index.ts';
 import { storeToday } from '../gift-cards/index.ts';
 import { ticketRepository as repo, type TicketRow } from './repository.ts';
 import type { ProcessedPhoto } from '../products/index.ts';
@@ -260,26 +266,36 @@ const customerShape = (t: TicketRow): CustomerTicket => ({
   estimateNote: t.estimateNote,
   dueOn: t.dueOn,
   paid: t.paidCents !== null,
+  payment: null,
 });
 export const ticketForCustomer = async (db: Db, number: string, token: string) =>
   customerShape(await forCustomer(db, number, token));
 
-/** The customer approves the estimate and pays it by card (nothing to pay: approved as it is). */
+/**
+ * The customer approves the estimate and pays it: by card with the test provider; with Stripe the
+ * first ask answers the payment for the browser and the next one checks it with Stripe (nothing to
+ * pay: approved as it is). A payment whose approval cannot be written is given back.
+ */
 export async function approveEstimate(deps: TicketDeps, number: string, body: z.output<typeof approveEstimateBody>) {
   const t = await forCustomer(deps.db, number, body.token);
   if (t.status !== 'estimated')
     throw new Conflict(`This estimate is already ${TICKET_STATUS_LABELS[t.status as TicketStatus].toLowerCase()}.`);
   const amountCents = t.estimateCents ?? 0;
-  const p = deps.payments;
-  let paid: { ref: string; brand: string; last4: string } | null = null;
+  let paid: LinkPaid | null = null;
   if (amountCents > 0) {
-    if (p.flow !== 'card')
-      throw new Unprocessable(
-        'Paying an estimate online is not set up with this store’s card processor yet: call us to approve it.',
-      );
-    const auth = await p.authorize({ amountCents, currency: 'USD', card: body.card, reference: t.number });
-    if (!auth.ok) throw new PaymentDeclined(auth.message);
-    paid = auth;
+    const pay = await payByLink(deps.payments, {
+      amountCents,
+      reference: t.number,
+      email: t.email,
+      card: body.card,
+      intentRef: t.intentRef,
+    });
+    if ('browser' in pay) {
+      if (pay.browser.ref !== t.intentRef) await repo.setIntent(deps.db, t.id, pay.browser.ref);
+      const { clientSecret, publishableKey } = pay.browser;
+      return { ...customerShape(t), payment: { clientSecret, publishableKey } };
+    }
+    paid = pay.paid;
   }
   try {
     await deps.db.transaction(async (tx) => {
@@ -299,7 +315,10 @@ export async function approveEstimate(deps: TicketDeps, number: string, body: z.
       await tell(deps, tx, { ...t, ...patch }, { kind: 'approved-by-customer' });
     });
   } catch (err) {
-    if (paid && p.flow === 'card') await p.void(paid.ref);
+    if (paid) {
+      await undoLinkPayment(deps.payments, paid, amountCents).catch(() => undefined);
+      await repo.setIntent(deps.db, t.id, null);
+    }
     throw err;
   }
   void deps.outbox.kick();
