@@ -120,6 +120,12 @@ export const cartQuery = z
   .strict();
 
 // --- Checkout ---
+/** The payment brand of an exchange's replacement paid wholly by the credit of what came back. */
+export const EXCHANGE_CREDIT = 'Exchange credit';
+/** How a payment reads to people: "Visa ending 4242", or the exchange credit that paid it. */
+export const paymentText = (p: { brand: string; last4: string }) =>
+  p.brand === EXCHANGE_CREDIT ? 'Credit for returned pieces' : `${p.brand || 'Card'} ending ${p.last4}`;
+
 /**
  * A payment asked for by link (a service estimate, an exchange's difference): with Stripe the first
  * ask answers this for the browser to confirm; asked again after, the server checks it with Stripe.
@@ -192,6 +198,8 @@ export const orderSchema = z.object({
   totals,
   /** Gift cards that paid part or all of the total; the payment below paid the rest. */
   giftCards: z.array(giftPayment).optional(),
+  /** An exchange's replacement: paid by the credit of the pieces sent back (the payment below paid the rest). */
+  exchangeCreditCents: z.number().int().optional(),
   payment: z.object({
     brand: z.string(),
     last4: z.string(),

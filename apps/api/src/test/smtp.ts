@@ -35,12 +35,14 @@ function headerOf(raw: string, name: string): string {
   const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
   const m = new RegExp(`^${name}:\\s*(.*(?:\\r?\\n[ \\t].*)*)`, 'im').exec(head);
   const v = (m?.[1] ?? '').replace(/\r?\n[ \t]/g, ' ');
-  // RFC 2047 encoded words (non-ASCII subjects).
-  return v.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_x, kind: string, text: string) =>
-    kind.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : decodePart(text.replace(/_/g, ' '), 'quoted-printable'),
-  );
+  // RFC 2047 encoded words (non-ASCII subjects); the space between two adjacent words is not text.
+  return v
+    .replace(/(\?=)\s+(?==\?utf-8\?)/gi, '$1')
+    .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_x, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodePart(text.replace(/_/g, ' '), 'quoted-printable'),
+    );
 }
 
 /**

@@ -1,14 +1,17 @@
-import type { Order } from '@facet/contracts/commerce';
+import { EXCHANGE_CREDIT, type Order } from '@facet/contracts/commerce';
 
 /**
  * How an order was paid, part by part: each gift card, then the card for the rest (nothing for a
  * card when gift cards paid it all). Amounts of the order's total, before any refund.
  */
-export function paidWith(o: Pick<Order, 'giftCards' | 'payment' | 'totals'>): Array<[string, number]> {
+export function paidWith(
+  o: Pick<Order, 'giftCards' | 'payment' | 'totals' | 'exchangeCreditCents'>,
+): Array<[string, number]> {
   const gifts = (o.giftCards ?? []).map((g): [string, number] => [`Gift card ending ${g.last4}`, g.cents]);
+  if (o.exchangeCreditCents) gifts.push(['Credit for the pieces you sent back', o.exchangeCreditCents]);
   const rest = o.totals.totalCents - gifts.reduce((s, [, c]) => s + c, 0);
   const card: Array<[string, number]> =
-    rest > 0 && o.payment.brand !== 'Gift card'
+    rest > 0 && o.payment.brand !== 'Gift card' && o.payment.brand !== EXCHANGE_CREDIT
       ? [[`${o.payment.brand || 'Card'} ending ${o.payment.last4}`, rest]]
       : [];
   return [...gifts, ...card];

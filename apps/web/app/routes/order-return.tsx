@@ -6,9 +6,12 @@ import {
   RETURN_REASONS,
   RETURN_PHOTOS_MAX,
   RETURN_STATUS_LABELS,
+  type ExchangeOffer,
   type OrderReturns,
   type ReturnReason,
 } from '@facet/contracts/returns';
+import type { BrowserPayment } from '@facet/contracts/commerce';
+import { LinkPayment, type LinkCard } from '~/features/checkout/link-payment.tsx';
 import { formatMoney } from '@facet/contracts/money';
 import { paths } from '@facet/contracts/paths';
 import { callApi } from '~/lib/client-api.ts';
@@ -33,6 +36,8 @@ export default function OrderReturn() {
   const [picked, setPicked] = useState<Record<number, number>>({});
   const [reason, setReason] = useState<ReturnReason | ''>('');
   const [note, setNote] = useState('');
+  const [resolution, setResolution] = useState<'refund' | 'exchange'>('refund');
+  const [exchangeFor, setExchangeFor] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
@@ -70,17 +75,20 @@ export default function OrderReturn() {
     ev.preventDefault();
     if (!chosen.length) return setError('Choose what you are returning.');
     if (!reason) return setError('Choose a reason.');
+    if (resolution === 'exchange' && exchangeFor.trim().length < 3)
+      return setError('Tell us what you would like instead.');
     setBusy(true);
     setError(null);
     try {
       const after = await callApi<OrderReturns>(api, {
         method: 'POST',
-        body: { lines: chosen, reason, note, resolution: 'refund' },
+        body: { lines: chosen, reason, note, resolution, ...(resolution === 'exchange' ? { exchangeFor } : {}) },
       });
       setData(after);
       setPicked({});
       setReason('');
       setNote('');
+      setExchangeFor('');
       setSent(after.returns[0]?.number ?? null);
     } catch (e) {
       setError((e as Error).message);
@@ -129,7 +137,25 @@ export default function OrderReturn() {
                 <p className="text-muted">
                   {r.lines.map((l) => `${l.title}${l.quantity > 1 ? ` × ${l.quantity}` : ''}`).join('; ')}
                 </p>
+                {r.resolution === 'exchange' && r.exchangeFor && <p className="mt-1">Exchange for: {r.exchangeFor}</p>}
                 {r.message && <p className="mt-1 whitespace-pre-line">{r.message}</p>}
+                {r.exchange && (
+                  <ExchangeSummary
+                    offer={r.exchange}
+                    pay={
+                      r.status === 'awaiting-payment'
+                        ? async (card) => {
+                            const after = await callApi<OrderReturns>(
+                              `/order/${encodeURIComponent(number)}/returns/${r.number}/pay${token ? `?token=${encodeURIComponent(token)}` : ''}`,
+                              { method: 'POST', body: card ? { card } : {} },
+                            );
+                            setData(after);
+                            return after.payment;
+                          }
+                        : null
+                    }
+                  />
+                )}
                 {r.status === 'requested' && (
                   <ReturnPhotos
                     count={r.photos}
@@ -230,13 +256,48 @@ export default function OrderReturn() {
                 onChange={(e) => setNote(e.target.value)}
               />
             </div>
+            <fieldset>
+              <legend className="mb-1 text-sm font-medium">Would you like your money back, or something else?</legend>
+              <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+                {(
+                  [
+                    ['refund', 'A refund'],
+                    ['exchange', 'An exchange (another size, length or piece)'],
+                  ] as const
+                ).map(([value, text]) => (
+                  <label key={value} className="flex items-center gap-2">
+                    <input
+                      type="radio"
+                      name="resolution"
+                      value={value}
+                      className="h-4 w-4 accent-primary"
+                      checked={resolution === value}
+                      onChange={() => setResolution(value)}
+                    />
+                    {text}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            {resolution === 'exchange' && (
+              <div>
+                <label htmlFor={`${id}-instead`} className="mb-1 block text-sm font-medium">
+                  What would you like instead?
+                </label>
+                <input
+                  id={`${id}-instead`}
+                  className="field py-2"
+                  maxLength={300}
+                  placeholder="The same band in size 7"
+                  value={exchangeFor}
+                  onChange={(e) => setExchangeFor(e.target.value)}
+                />
+              </div>
+            )}
             <p className="text-sm text-muted">
-              We refund the way you paid (gift cards first, then your card) once the piece is back and inspected. For a
-              different size or piece instead,{' '}
-              <Link to="/contact-us" className="underline">
-                contact us
-              </Link>
-              .
+              {resolution === 'refund'
+                ? 'We refund the way you paid (gift cards first, then your card) once the piece is back and inspected.'
+                : 'Once the piece is back and inspected we send the replacement, shipped free and insured. What you send back counts toward it at what you paid; if the replacement costs more we e-mail you a link to pay the difference, and if it costs less we refund the rest.'}
             </p>
             {error && (
               <p role="alert" className="text-sm text-danger">
@@ -256,6 +317,47 @@ export default function OrderReturn() {
           Your orders
         </Link>
       </p>
+    </div>
+  );
+}
+
+/** The replacement staff offered: its sums, and the payment of the difference while it waits for one. */
+function ExchangeSummary({
+  offer,
+  pay,
+}: {
+  offer: ExchangeOffer;
+  pay: ((card?: LinkCard) => Promise<BrowserPayment | null>) | null;
+}) {
+  const money = (c: number) => formatMoney(c, { exact: true });
+  return (
+    <div className="mt-3 border border-hairline p-4">
+      <p className="font-medium">
+        {offer.orderNumber ? `Your replacement: order ${offer.orderNumber}` : 'Your replacement'}
+      </p>
+      <ul className="mt-1 text-muted">
+        {offer.lines.map((l) => (
+          <li key={l.sku}>
+            {l.title}
+            {l.quantity > 1 ? ` × ${l.quantity}` : ''} · {money(l.lineTotalCents)}
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 grid max-w-sm grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+        <dt>Replacement, with tax (ships free)</dt>
+        <dd className="text-right">{money(offer.totalCents)}</dd>
+        <dt>Credit for what you sent back</dt>
+        <dd className="text-right">−{money(offer.creditCents)}</dd>
+        <dt className="font-medium">{offer.differenceCents > 0 ? 'To pay' : 'Refunded to you'}</dt>
+        <dd className="text-right font-medium" data-testid="exchange-difference">
+          {money(Math.abs(offer.differenceCents))}
+        </dd>
+      </dl>
+      {pay && (
+        <div className="mt-4">
+          <LinkPayment amountCents={offer.differenceCents} action="Pay" pay={pay} />
+        </div>
+      )}
     </div>
   );
 }

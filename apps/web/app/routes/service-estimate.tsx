@@ -5,6 +5,7 @@ import { SERVICE_KIND_LABELS, TICKET_STATUS_LABELS, type CustomerTicket } from '
 import { formatMoney } from '@facet/contracts/money';
 import { callApi } from '~/lib/client-api.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
+import { LinkPayment, type LinkCard } from '~/features/checkout/link-payment.tsx';
 
 // The URL carries the estimate's token: nothing this page links to may learn it.
 export const headers: Route.HeadersFunction = () => ({ 'Referrer-Policy': 'no-referrer' });
@@ -51,24 +52,25 @@ export default function ServiceEstimate() {
       setBusy(false);
     }
   };
-  const submit = (ev: React.FormEvent<HTMLFormElement>) => {
-    ev.preventDefault();
-    const f = new FormData(ev.currentTarget);
-    const s = (k: string) => String(f.get(k) ?? '').trim();
-    const [mm, yy] = s('exp')
-      .split('/')
-      .map((x) => Number(x.trim()));
-    void answer('approve', {
-      token,
-      card: {
-        name: s('cardName'),
-        number: s('cardNumber'),
-        expMonth: mm ?? 0,
-        expYear: 2000 + (yy ?? 0),
-        cvc: s('cvc'),
-      },
+  /** Approve and pay: the card (test provider), or Stripe's payment for the browser, then checked. */
+  const approveAndPay = async (card?: LinkCard) => {
+    const after = await callApi<CustomerTicket>(`/service/${encodeURIComponent(number)}/approve`, {
+      method: 'POST',
+      body: { token, ...(card ? { card } : {}) },
     });
+    setT(after);
+    return after.payment;
   };
+  const decline = (
+    <button
+      type="button"
+      className="btn-secondary px-6 py-3"
+      disabled={busy}
+      onClick={() => void answer('decline', { token })}
+    >
+      Decline
+    </button>
+  );
   return (
     <div className="mx-auto max-w-xl px-4 pb-24 pt-10">
       <p className="eyebrow text-muted">Ticket {t.number}</p>
@@ -90,48 +92,40 @@ export default function ServiceEstimate() {
         <dd data-testid="estimate-status">{TICKET_STATUS_LABELS[t.status]}</dd>
       </dl>
       {t.status === 'estimated' ? (
-        <form method="post" onSubmit={submit} noValidate className="mt-6 space-y-3" aria-labelledby={`${id}-pay`}>
+        <section className="mt-6 space-y-3" aria-labelledby={`${id}-pay`}>
           <h2 id={`${id}-pay`} className="font-display text-2xl">
             {due ? 'Approve and pay' : 'Approve'}
           </h2>
-          {due > 0 && (
+          {due > 0 ? (
+            <LinkPayment amountCents={due} action="Approve and pay" pay={approveAndPay}>
+              {decline}
+            </LinkPayment>
+          ) : (
             <>
-              {(
-                [
-                  ['cardName', 'Name on card', 'cc-name'],
-                  ['cardNumber', 'Card number', 'cc-number'],
-                  ['exp', 'Expiry (MM / YY)', 'cc-exp'],
-                  ['cvc', 'Security code', 'cc-csc'],
-                ] as const
-              ).map(([name, label, auto]) => (
-                <div key={name}>
-                  <label htmlFor={`${id}-${name}`} className="mb-1 block text-sm font-medium">
-                    {label}
-                  </label>
-                  <input id={`${id}-${name}`} name={name} autoComplete={auto} className="field py-2" />
-                </div>
-              ))}
+              {error && (
+                <p role="alert" className="text-sm text-danger">
+                  {error}
+                </p>
+              )}
+              <div className="flex flex-wrap gap-3 pt-2">
+                <button
+                  type="button"
+                  className="btn-primary px-6 py-3"
+                  disabled={busy}
+                  onClick={() => void answer('approve', { token })}
+                >
+                  {busy ? 'Sending…' : 'Approve'}
+                </button>
+                {decline}
+              </div>
             </>
           )}
-          {error && (
+          {due > 0 && error && (
             <p role="alert" className="text-sm text-danger">
               {error}
             </p>
           )}
-          <div className="flex flex-wrap gap-3 pt-2">
-            <button type="submit" className="btn-primary px-6 py-3" disabled={busy}>
-              {busy ? 'Sending…' : due ? `Approve and pay ${formatMoney(due, { exact: true })}` : 'Approve'}
-            </button>
-            <button
-              type="button"
-              className="btn-secondary px-6 py-3"
-              disabled={busy}
-              onClick={() => void answer('decline', { token })}
-            >
-              Decline
-            </button>
-          </div>
-        </form>
+        </section>
       ) : (
         <p role="status" className="mt-6 border border-primary bg-secondary/50 p-4 text-sm">
           {t.status === 'declined'

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { CATEGORY } from '@facet/contracts/categories';
 import { paths } from '@facet/contracts/paths';
@@ -14,8 +14,8 @@ import { signIn } from './support/staff.ts';
 const axe = async (page: Page) =>
   (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations;
 
-test('a delivered chain is returned from the order history and refunded by the owner', async ({ browser, page }) => {
-  test.setTimeout(180_000);
+/** A signed-up shopper buys the cheapest chain; the owner (signed in) takes the order to delivered. */
+async function deliveredChain(browser: Browser, page: Page) {
   const email = `returner.${Date.now()}@example.com`;
   await signUp(page, email);
   const chains = (await (
@@ -42,6 +42,12 @@ test('a delivered chain is returned from the order history and refunded by the o
   await expect(owner.getByText('Delivered', { exact: true }).first()).toBeVisible();
   const delivered = await mailTo(email, /was delivered/);
   expect(delivered.text).toMatch(/\/orders\/FCT-\w+\/return\?token=/);
+  return { email, number, owner };
+}
+
+test('a delivered chain is returned from the order history and refunded by the owner', async ({ browser, page }) => {
+  test.setTimeout(180_000);
+  const { email, number, owner } = await deliveredChain(browser, page);
 
   // The shopper, from the order history.
   await page.goto(paths.orders());
@@ -86,4 +92,70 @@ test('a delivered chain is returned from the order history and refunded by the o
   // The shopper sees it settled.
   await page.reload();
   await expect(page.getByTestId('return')).toContainText(`Refunded · ${amount} refunded`);
+});
+
+test('a chain that is too short is exchanged for a longer, dearer one; the shopper pays the difference', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const { email, number, owner } = await deliveredChain(browser, page);
+  // The replacement: the dearest chain, by the SKU its page shows.
+  const chains = (await (
+    await page.request.get(`/api${paths.category(CATEGORY.chainsMetal)}?pageSize=1&sort=price-desc`)
+  ).json()) as { data: { products: Array<{ href: string }> } };
+  await page.goto(chains.data.products[0]!.href);
+  const sku = /SKU (\S+)/.exec(
+    (await page
+      .getByText(/· SKU /)
+      .first()
+      .textContent())!,
+  )![1]!;
+
+  await page.goto(paths.orderReturn(number));
+  await page.getByRole('checkbox').first().check();
+  await page.getByLabel('Why are you returning it?').selectOption('does-not-fit');
+  await page.getByLabel(/An exchange/).check();
+  await page.getByLabel('What would you like instead?').fill('A longer chain, 20 inches');
+  expect(await axe(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Ask to return' }).click();
+  await expect(page.getByRole('status')).toContainText(/We have your request RMA-/);
+  const rma = /RMA-\w{8}/.exec((await page.getByRole('status').textContent())!)![0];
+  await expect(page.getByTestId('return')).toContainText('Exchange for: A longer chain, 20 inches');
+
+  await owner.goto(`/admin/returns/${rma}`);
+  await expect(owner.getByTestId('return-resolution')).toHaveText('An exchange: A longer chain, 20 inches');
+  await owner.getByLabel('Message to the customer').fill('Send it back in its box with the label.');
+  await owner.getByRole('button', { name: 'Approve' }).click();
+  await owner.getByRole('button', { name: 'Mark received' }).click();
+  await owner.getByRole('button', { name: 'Save inspection' }).click();
+  await expect(owner.getByTestId('return-status')).toHaveText('Inspected');
+  await owner.getByLabel('SKU').fill(sku);
+  await owner.getByRole('button', { name: 'Price it' }).click();
+  const difference = (await owner.getByTestId('exchange-difference').first().textContent())!;
+  await expect(owner.getByText('The customer pays')).toBeVisible();
+  expect(await axe(owner)).toEqual([]);
+  await owner.getByRole('button', { name: 'Ask the customer to pay' }).click();
+  await owner.getByRole('alertdialog').getByRole('button', { name: 'E-mail the link' }).click();
+  await expect(owner.getByTestId('return-status')).toHaveText('Awaiting payment');
+
+  // The shopper pays from the e-mailed link (signed out: the link alone opens it).
+  const mail = await mailTo(email, new RegExp(`Return ${rma}: your replacement is ready`));
+  const link = /https?:\/\/\S+\/orders\/FCT-\w+\/return\?token=[\w%-]+/.exec(mail.text)![0];
+  const guest = await (await browser.newContext()).newPage();
+  await guest.goto(new URL(link).pathname + new URL(link).search);
+  await expect(guest.getByTestId('exchange-difference')).toHaveText(difference);
+  await guest.getByLabel('Name on card').fill('Ada King');
+  await guest.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await guest.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await guest.getByLabel('Security code').fill('123');
+  await guest.getByRole('button', { name: `Pay ${difference}` }).click();
+  await expect(guest.getByTestId('return')).toContainText('Exchanged');
+  await expect(guest.getByTestId('return')).toContainText(/Your replacement: order FCT-/);
+  const replacement = /order (FCT-\w{8})/.exec((await guest.getByTestId('return').textContent())!)![1]!;
+  await mailTo(email, new RegExp(`exchanged — your replacement is order ${replacement}`));
+  await owner.reload();
+  await expect(owner.getByTestId('return-status')).toHaveText('Exchanged');
+  await owner.getByRole('link', { name: `Order ${replacement}` }).click();
+  await expect(owner.getByText(/Credit for the pieces you sent back/)).toBeVisible();
 });

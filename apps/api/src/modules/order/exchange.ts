@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { EXCHANGE_CREDIT, paymentText } from '@facet/contracts/commerce';
 import type { ExchangeOffer } from '@facet/contracts/returns';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -62,7 +63,7 @@ export async function placeReplacement(
     paymentState: 'paid',
     paymentProvider: x.paid ? x.provider : 'exchange',
     paymentRef: x.paid?.ref ?? `exchange:${x.returnNumber}`,
-    cardBrand: x.paid?.brand ?? 'Exchange credit',
+    cardBrand: x.paid?.brand ?? EXCHANGE_CREDIT,
     cardLast4: x.paid?.last4 ?? '',
     idempotencyScope: 'exchange',
     idempotencyKey: x.returnNumber,
@@ -98,7 +99,7 @@ export async function placeReplacement(
     visibleToCustomer: true,
     data: {
       totalCents: x.offer.totalCents,
-      card: x.paid ? `${x.paid.brand} ending ${x.paid.last4}` : 'Exchange credit',
+      card: x.paid ? `${x.paid.brand} ending ${x.paid.last4}` : paymentText({ brand: EXCHANGE_CREDIT, last4: '' }),
       exchangeOf: x.original.number,
       return: x.returnNumber,
     },

@@ -1,5 +1,5 @@
 import { madeToOrderText, type StoreFacts } from '@facet/contracts/store-facts';
-import type { Order } from '@facet/contracts/commerce';
+import { paymentText, type Order } from '@facet/contracts/commerce';
 import { esc, layout, type Rendered, type StoreInfo } from '../mail/index.ts';
 import { formatMoney } from '@facet/contracts/money';
 import { ENGRAVED_NOT_RETURNABLE, engravingText } from '@facet/contracts/engraving-rules';
@@ -29,10 +29,10 @@ function orderBlock(o: Order): { html: string; text: string } {
     `<tr><td style="padding:4px 0;font-size:14px;${bold ? 'font-weight:bold' : 'color:#57534e'}">${label}</td><td style="padding:4px 0;font-size:14px;text-align:right;${bold ? 'font-weight:bold' : ''}">${money(c)}</td></tr>`;
   const t = o.totals;
   const html = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 20px">${rows}
-${sum('Subtotal', t.subtotalCents)}${t.discountCents ? sum(`Discount (${esc(t.discountLabel ?? '')})`, -t.discountCents) : ''}${sum(`Shipping (${esc(o.shipping.label)})`, t.shippingCents)}${sum(`Sales tax${t.taxState ? ` (${t.taxState})` : ''}`, t.taxCents)}${sum('Total', t.totalCents, true)}${(o.giftCards ?? []).map((g) => sum(`Paid with gift card ending ${esc(g.last4)}`, -g.cents)).join('')}</table>
+${sum('Subtotal', t.subtotalCents)}${t.discountCents ? sum(`Discount (${esc(t.discountLabel ?? '')})`, -t.discountCents) : ''}${sum(`Shipping (${esc(o.shipping.label)})`, t.shippingCents)}${sum(`Sales tax${t.taxState ? ` (${t.taxState})` : ''}`, t.taxCents)}${sum('Total', t.totalCents, true)}${(o.giftCards ?? []).map((g) => sum(`Paid with gift card ending ${esc(g.last4)}`, -g.cents)).join('')}${o.exchangeCreditCents ? sum('Credit for the pieces you sent back', -o.exchangeCreditCents) : ''}</table>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 20px"><tr>
 <td valign="top" style="font-size:13px;line-height:1.6;color:#1c1917;padding-right:12px"><strong>Ships to</strong><br>${addr(o.shippingAddress).map(esc).join('<br>')}</td>
-<td valign="top" style="font-size:13px;line-height:1.6;color:#1c1917"><strong>Billed to</strong><br>${addr(o.billingAddress).map(esc).join('<br>')}<br>${esc(o.payment.brand)} ending ${esc(o.payment.last4)}</td></tr></table>`;
+<td valign="top" style="font-size:13px;line-height:1.6;color:#1c1917"><strong>Billed to</strong><br>${addr(o.billingAddress).map(esc).join('<br>')}<br>${esc(paymentText(o.payment))}</td></tr></table>`;
   const text = [
     ...o.lines.map(
       (l) =>
@@ -45,13 +45,14 @@ ${sum('Subtotal', t.subtotalCents)}${t.discountCents ? sum(`Discount (${esc(t.di
     `Sales tax: ${money(t.taxCents)}`,
     `Total: ${money(t.totalCents)}`,
     ...(o.giftCards ?? []).map((g) => `Paid with gift card ending ${g.last4}: −${money(g.cents)}`),
+    ...(o.exchangeCreditCents ? [`Credit for the pieces you sent back: −${money(o.exchangeCreditCents)}`] : []),
     '',
     'Ships to:',
     ...addr(o.shippingAddress).map((l) => `  ${l}`),
     '',
     'Billed to:',
     ...addr(o.billingAddress).map((l) => `  ${l}`),
-    `  ${o.payment.brand} ending ${o.payment.last4}`,
+    `  ${paymentText(o.payment)}`,
   ].join('\n');
   return { html, text };
 }

@@ -110,7 +110,10 @@ export async function placeOrder(
 export function timelineEntry(e: OrderEventRow): NonNullable<Order['timeline']>[number] {
   const d = e.data as Record<string, string | number | undefined>;
   const at = e.at.toISOString();
-  if (e.type === 'placed') return { at, label: 'Order placed' };
+  if (e.type === 'placed')
+    return d.exchangeOf
+      ? { at, label: 'Order placed', detail: `Replacement for return ${d.return} of order ${d.exchangeOf}` }
+      : { at, label: 'Order placed' };
   if (e.type === 'refund')
     return {
       at,
@@ -121,7 +124,11 @@ export function timelineEntry(e: OrderEventRow): NonNullable<Order['timeline']>[
     return {
       at,
       label: `Return ${d.number}: ${RETURN_STATUS_LABELS[d.status as ReturnStatus]?.toLowerCase() ?? d.status}`,
-      ...(d.message ? { detail: String(d.message) } : {}),
+      ...(d.message
+        ? { detail: String(d.message) }
+        : d.orderNumber
+          ? { detail: `Replacement order ${d.orderNumber}` }
+          : {}),
     };
   const to = d.to as OrderStatus;
   if (to === 'shipped')

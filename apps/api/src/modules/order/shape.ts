@@ -60,6 +60,7 @@ export function toOrder(
       ...(l.engraving ? { engraving: l.engraving } : {}),
     })),
     ...(giftCards.length ? { giftCards } : {}),
+    ...(o.exchangeCreditCents ? { exchangeCreditCents: o.exchangeCreditCents } : {}),
     shippingAddress: o.shippingAddress,
     billingAddress: o.billingAddress,
     // What was promised when the order was placed; orders from before that was kept, today's wording.

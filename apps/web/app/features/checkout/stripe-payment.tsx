@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
-import { loadStripe } from '@stripe/stripe-js/pure';
-import type { Stripe, StripeElements } from '@stripe/stripe-js';
+import { useState } from 'react';
 import type { Order } from '@facet/contracts/commerce';
 import { formatMoney } from '@facet/contracts/money';
+import { useStripeElement } from './use-stripe-element.ts';
 
 export type PendingOrder = Order & { accessToken?: string };
 
@@ -11,62 +10,23 @@ export const confirmationPath = (o: PendingOrder) =>
   `/order-confirmation?number=${o.number}${o.accessToken ? `&token=${o.accessToken}` : ''}`;
 
 /**
- * Pays a placed order with Stripe's Payment Element. Stripe.js loads only here (only stores with
- * Stripe render this); the card goes from the shopper's browser to Stripe, never to our server.
- * A 3-D Secure challenge opens in Stripe's frame or page and comes back to the confirmation page.
+ * Pays a placed order with Stripe's Payment Element. A 3-D Secure challenge opens in Stripe's frame
+ * or page and comes back to the confirmation page.
  */
 export function StripePayment({ order, onPaid }: { order: PendingOrder; onPaid: (path: string) => void }) {
-  const mount = useRef<HTMLDivElement>(null);
-  const [ready, setReady] = useState<{ stripe: Stripe; elements: StripeElements } | null>(null);
+  const { clientSecret, publishableKey, expiresAt } = order.payment;
+  const { mount, ready, failure: loadFailure, confirm } = useStripeElement(clientSecret, publishableKey);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const { clientSecret, publishableKey, expiresAt } = order.payment;
-
-  useEffect(() => {
-    let gone = false;
-    if (!clientSecret || !publishableKey) return;
-    loadStripe(publishableKey)
-      .then((stripe) => {
-        if (gone) return;
-        if (!stripe || !mount.current) throw new Error('Stripe did not load');
-        const elements = stripe.elements({
-          clientSecret,
-          appearance: {
-            theme: 'stripe',
-            variables: {
-              colorPrimary: '#1f5e4b',
-              colorText: '#1a1a1a',
-              borderRadius: '2px',
-              fontFamily: 'Inter, system-ui, sans-serif',
-            },
-          },
-        });
-        elements.create('payment', { layout: 'tabs' }).mount(mount.current);
-        setReady({ stripe, elements });
-      })
-      .catch(() => {
-        if (!gone)
-          setFailure(
-            'The secure payment form could not load. Check your connection and reload this page; nothing was charged.',
-          );
-      });
-    return () => {
-      gone = true;
-    };
-  }, [clientSecret, publishableKey]);
 
   const pay = async () => {
     if (!ready) return;
     setBusy(true);
     setFailure(null);
     const path = confirmationPath(order);
-    const { error } = await ready.stripe.confirmPayment({
-      elements: ready.elements,
-      confirmParams: { return_url: `${window.location.origin}${path}` },
-      redirect: 'if_required',
-    });
+    const error = await confirm(`${window.location.origin}${path}`);
     setBusy(false);
-    if (error) setFailure(error.message ?? 'The payment did not go through. Please try again or use another card.');
+    if (error) setFailure(error);
     else onPaid(path);
   };
 
@@ -81,9 +41,9 @@ export function StripePayment({ order, onPaid }: { order: PendingOrder; onPaid: 
         payment processor, and never to us.
       </p>
       <div ref={mount} className="mt-6 min-h-40" data-testid="payment-element" aria-busy={!ready} />
-      {failure && (
+      {(failure ?? loadFailure) && (
         <p role="alert" className="mt-4 text-sm text-danger">
-          {failure}
+          {failure ?? loadFailure}
         </p>
       )}
       <button type="button" className="btn-primary mt-6 w-full" disabled={!ready || busy} onClick={() => void pay()}>

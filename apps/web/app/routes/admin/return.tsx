@@ -5,6 +5,7 @@ import {
   RETURN_REASON_LABELS,
   RETURN_STATUS_LABELS,
   type AdminReturn,
+  type ExchangeOffer,
 } from '@facet/contracts/returns';
 import { formatMoney } from '@facet/contracts/money';
 import type { Route } from './+types/return';
@@ -78,6 +79,10 @@ export default function AdminReturnPage({ loaderData }: Route.ComponentProps) {
             <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-y-1 text-sm">
               <dt className="text-muted">Reason</dt>
               <dd>{RETURN_REASON_LABELS[r.reason]}</dd>
+              <dt className="text-muted">Asks for</dt>
+              <dd data-testid="return-resolution">
+                {r.resolution === 'exchange' ? `An exchange: ${r.exchangeFor || '—'}` : 'A refund'}
+              </dd>
               <dt className="text-muted">Customer’s note</dt>
               <dd className="whitespace-pre-line">{r.note || '—'}</dd>
               <dt className="text-muted">Customer</dt>
@@ -132,6 +137,7 @@ export default function AdminReturnPage({ loaderData }: Route.ComponentProps) {
               </ul>
             </section>
           )}
+          {r.exchange && <ExchangeOfferBox offer={r.exchange} />}
           <section className={box} aria-labelledby="history">
             <h2 id="history" className="text-sm font-semibold">
               History
@@ -151,7 +157,7 @@ export default function AdminReturnPage({ loaderData }: Route.ComponentProps) {
         <div className="space-y-4">
           <section className={box} aria-labelledby="money">
             <h2 id="money" className="text-sm font-semibold">
-              Refund
+              {r.resolution === 'exchange' ? 'Credit' : 'Refund'}
             </h2>
             <dl className="mt-2 space-y-1 text-sm">
               <div className="flex justify-between">
@@ -169,9 +175,23 @@ export default function AdminReturnPage({ loaderData }: Route.ComponentProps) {
                 </div>
               )}
               <div className="flex justify-between border-t border-hairline pt-1 font-medium">
-                <dt>{r.refundCents !== null ? 'Refunded' : 'To refund'}</dt>
-                <dd data-testid="return-refund">{money(r.refundCents ?? refund)}</dd>
+                <dt>
+                  {r.status === 'refunded'
+                    ? 'Refunded'
+                    : r.resolution === 'exchange'
+                      ? 'Credit toward a replacement'
+                      : 'To refund'}
+                </dt>
+                <dd data-testid="return-refund">
+                  {money(r.status === 'refunded' ? (r.refundCents ?? refund) : (r.exchange?.creditCents ?? refund))}
+                </dd>
               </div>
+              {r.status === 'exchanged' && r.refundCents !== null && (
+                <div className="flex justify-between">
+                  <dt className="text-muted">Refunded (worth more than the replacement)</dt>
+                  <dd>{money(r.refundCents)}</dd>
+                </div>
+              )}
             </dl>
           </section>
           <NextStep r={r} refundCents={refund} onDone={setR} />
@@ -203,7 +223,7 @@ function NextStep({
     onDone(next);
     toast.success(what);
   };
-  if (r.status === 'declined' || r.status === 'refunded')
+  if (r.status === 'declined' || r.status === 'refunded' || r.status === 'exchanged')
     return (
       <p className={`${box} text-sm text-muted`}>
         Nothing left to do: this return is {RETURN_STATUS_LABELS[r.status].toLowerCase()}.
@@ -340,13 +360,18 @@ function NextStep({
         </button>
       </section>
     );
-  return (
+  const refundStep = (
     <section className={box} aria-labelledby="refund">
       <h2 id="refund" className="text-sm font-semibold">
-        Refund
+        {r.resolution === 'exchange' ? 'Or refund instead' : 'Refund'}
       </h2>
       <p className="mt-2 text-sm text-muted">To the way the customer paid: gift cards first, then the card.</p>
-      <button type="button" className="btn-primary mt-3 px-4 py-2" disabled={busy} onClick={() => setAsking(true)}>
+      <button
+        type="button"
+        className={`${r.resolution === 'exchange' ? 'btn-secondary' : 'btn-primary'} mt-3 px-4 py-2`}
+        disabled={busy}
+        onClick={() => setAsking(true)}
+      >
         Refund {money(refundCents)}
       </button>
       <Confirm
@@ -362,6 +387,203 @@ function NextStep({
               await adminApi('POST /returns/:number/refund', { params, body: { version: r.version } }),
             ),
           );
+        }}
+      />
+    </section>
+  );
+  if (r.resolution !== 'exchange') return refundStep;
+  return (
+    <>
+      {r.status === 'awaiting-payment' && r.exchange && (
+        <p className={`${box} text-sm`} role="status">
+          Waiting for {r.order.customer} to pay the difference of {money(r.exchange.differenceCents)} from the link we
+          e-mailed. The replacement order is made when they pay.
+        </p>
+      )}
+      <ExchangeStep r={r} onDone={onDone} />
+      {refundStep}
+    </>
+  );
+}
+
+/** The replacement offered (or made): its pieces, its total, the credit and the difference. */
+function ExchangeOfferBox({ offer }: { offer: ExchangeOffer }) {
+  return (
+    <section className={box} aria-labelledby="replacement">
+      <h2 id="replacement" className="text-sm font-semibold">
+        Replacement
+        {offer.orderNumber && (
+          <>
+            {' · '}
+            <Link to={`/admin/orders/${offer.orderNumber}`} className="font-normal text-primary underline">
+              Order {offer.orderNumber}
+            </Link>
+          </>
+        )}
+      </h2>
+      <OfferSums offer={offer} />
+    </section>
+  );
+}
+
+function OfferSums({ offer }: { offer: ExchangeOffer }) {
+  return (
+    <>
+      <ul className="mt-2 divide-y divide-hairline text-sm">
+        {offer.lines.map((l) => (
+          <li key={l.sku} className="flex justify-between gap-3 py-1">
+            <span>
+              {l.title}
+              {l.quantity > 1 ? ` × ${l.quantity}` : ''} <span className="text-xs text-muted">{l.sku}</span>
+            </span>
+            <span>{money(l.lineTotalCents)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 space-y-1 text-sm">
+        <div className="flex justify-between">
+          <dt className="text-muted">Sales tax (at the order’s address)</dt>
+          <dd>{money(offer.taxCents)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-muted">Shipping</dt>
+          <dd>Free</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-muted">Credit for what came back</dt>
+          <dd>−{money(offer.creditCents)}</dd>
+        </div>
+        <div className="flex justify-between border-t border-hairline pt-1 font-medium">
+          <dt>{offer.differenceCents > 0 ? 'The customer pays' : 'We refund'}</dt>
+          <dd data-testid="exchange-difference">{money(Math.abs(offer.differenceCents))}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
+/** Choose the replacement by SKU, see it priced against the credit, then make the exchange. */
+function ExchangeStep({ r, onDone }: { r: AdminReturn; onDone: (r: AdminReturn) => void }) {
+  const { busy, run } = useAdminAction();
+  const [rows, setRows] = useState([{ sku: '', quantity: 1 }]);
+  const [priced, setPriced] = useState<ExchangeOffer | null>(null);
+  const [asking, setAsking] = useState(false);
+  const params = { number: r.number };
+  const lines = rows.filter((x) => x.sku.trim()).map((x) => ({ sku: x.sku.trim(), quantity: x.quantity }));
+  const edit = (i: number, patch: Partial<{ sku: string; quantity: number }>) => {
+    setRows(rows.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+    setPriced(null);
+  };
+  return (
+    <section className={box} aria-labelledby="exchange">
+      <h2 id="exchange" className="text-sm font-semibold">
+        {r.status === 'awaiting-payment' ? 'Offer another replacement' : 'Exchange'}
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        The replacement by SKU (the product page lists each size and length). It ships free; what came back is credited
+        at what was paid.
+      </p>
+      <ul className="mt-3 space-y-2">
+        {rows.map((x, i) => (
+          <li key={i} className="flex items-end gap-2">
+            <label className="flex-1 text-sm">
+              <span className="mb-1 block font-medium">SKU</span>
+              <input
+                className="field py-1.5"
+                value={x.sku}
+                autoComplete="off"
+                onChange={(e) => edit(i, { sku: e.target.value })}
+              />
+            </label>
+            <label className="w-20 text-sm">
+              <span className="mb-1 block font-medium">Qty</span>
+              <input
+                type="number"
+                min={1}
+                max={10}
+                className="field py-1.5"
+                value={x.quantity}
+                onChange={(e) => edit(i, { quantity: Math.max(1, Math.min(10, Number(e.target.value) || 1)) })}
+              />
+            </label>
+            {rows.length > 1 && (
+              <button
+                type="button"
+                className="btn-secondary px-2 py-1.5 text-xs"
+                onClick={() => {
+                  setRows(rows.filter((_, j) => j !== i));
+                  setPriced(null);
+                }}
+                aria-label={`Remove line ${i + 1}`}
+              >
+                Remove
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {rows.length < 10 && (
+        <button
+          type="button"
+          className="mt-2 text-sm text-primary underline"
+          onClick={() => setRows([...rows, { sku: '', quantity: 1 }])}
+        >
+          Add another piece
+        </button>
+      )}
+      {priced && <OfferSums offer={priced} />}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button
+          type="button"
+          className={`${priced ? 'btn-secondary' : 'btn-primary'} px-4 py-2`}
+          disabled={busy || !lines.length}
+          onClick={() =>
+            void run(async () => {
+              const next = await adminApi('POST /returns/:number/exchange', {
+                params,
+                body: { version: r.version, lines, preview: true },
+              });
+              setPriced(next.exchange);
+            })
+          }
+        >
+          Price it
+        </button>
+        {priced && (
+          <button type="button" className="btn-primary px-4 py-2" disabled={busy} onClick={() => setAsking(true)}>
+            {priced.differenceCents > 0 ? 'Ask the customer to pay' : 'Make the exchange'}
+          </button>
+        )}
+      </div>
+      <Confirm
+        open={asking}
+        title={priced && priced.differenceCents > 0 ? 'Ask the customer to pay the difference?' : 'Make the exchange?'}
+        body={
+          priced && priced.differenceCents > 0
+            ? `${r.order.customer} is e-mailed a link to pay ${money(priced.differenceCents)}; the replacement order is made when they pay.`
+            : `The replacement order is made now${
+                priced && priced.differenceCents < 0
+                  ? ` and ${money(-priced.differenceCents)} refunded to the way ${r.order.customer} paid`
+                  : ''
+              }. This cannot be undone here.`
+        }
+        action={priced && priced.differenceCents > 0 ? 'E-mail the link' : 'Make the exchange'}
+        onClose={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          void run(async () => {
+            const next = await adminApi('POST /returns/:number/exchange', {
+              params,
+              body: { version: r.version, lines, preview: false },
+            });
+            onDone(next);
+            setPriced(null);
+            toast.success(
+              next.status === 'exchanged'
+                ? `Exchanged: replacement order ${next.exchange?.orderNumber}. The customer is told by e-mail.`
+                : 'The customer has the link to pay the difference by e-mail.',
+            );
+          });
         }}
       />
     </section>

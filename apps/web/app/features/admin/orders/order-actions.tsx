@@ -1,3 +1,4 @@
+import { paymentText } from '@facet/contracts/commerce';
 import { useState } from 'react';
 import { z } from 'zod';
 import {
@@ -150,9 +151,11 @@ function Refund({ order, onChange }: { order: AdminOrder; onChange: Update }) {
     form.set('amount', decimalPrice(Math.min(most, r.totalCents || most)));
   };
   const gifts = order.giftCards ?? [];
-  const backTo = gifts.length
-    ? `the gift ${gifts.length === 1 ? 'card' : 'cards'} it was paid with (${gifts.map((g) => `ending ${g.last4}`).join(', ')}) first, then the customer's ${order.payment.brand} ending ${order.payment.last4}`
-    : `the customer's ${order.payment.brand} ending ${order.payment.last4}`;
+  const backTo = `${
+    gifts.length
+      ? `the gift ${gifts.length === 1 ? 'card' : 'cards'} it was paid with (${gifts.map((g) => `ending ${g.last4}`).join(', ')}) first, then the customer's ${paymentText(order.payment)}`
+      : `the customer's ${paymentText(order.payment)}`
+  }${order.exchangeCreditCents ? ', and last the exchange credit, to the way the original order was paid' : ''}`;
   return (
     <form
       method="post"

@@ -10,7 +10,9 @@ function describe(e: AdminOrder['events'][number]): { title: string; detail?: st
     case 'placed':
       return {
         title: 'Order placed and paid',
-        detail: `${formatMoney(Number(d.totalCents), { exact: true })}${d.card ? ` · ${d.card}` : ''}`,
+        detail: `${formatMoney(Number(d.totalCents), { exact: true })}${d.card ? ` · ${d.card}` : ''}${
+          d.exchangeOf ? ` · replacement for return ${d.return} of order ${d.exchangeOf}` : ''
+        }`,
       };
     case 'status': {
       const to = d.to as OrderStatus;
@@ -50,6 +52,11 @@ function describe(e: AdminOrder['events'][number]): { title: string; detail?: st
         detail: [
           d.message,
           d.amountCents !== undefined ? `${formatMoney(Number(d.amountCents), { exact: true })} refunded` : null,
+          d.orderNumber ? `replacement order ${d.orderNumber}` : null,
+          d.differenceCents !== undefined
+            ? `${formatMoney(Number(d.differenceCents), { exact: true })} for the customer to pay`
+            : null,
+          d.refundCents ? `${formatMoney(Number(d.refundCents), { exact: true })} refunded` : null,
           d.condition
             ? `came back ${String(d.condition).replace('-', ' ')}${d.restocked ? ', back on sale' : ''}`
             : null,
