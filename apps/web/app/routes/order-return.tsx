@@ -348,7 +348,9 @@ function ExchangeSummary({
         <dd className="text-right">{money(offer.totalCents)}</dd>
         <dt>Credit for what you sent back</dt>
         <dd className="text-right">−{money(offer.creditCents)}</dd>
-        <dt className="font-medium">{offer.differenceCents > 0 ? 'To pay' : 'Refunded to you'}</dt>
+        <dt className="font-medium">
+          {offer.differenceCents > 0 ? (offer.orderNumber ? 'You paid' : 'To pay') : 'Refunded to you'}
+        </dt>
         <dd className="text-right font-medium" data-testid="exchange-difference">
           {money(Math.abs(offer.differenceCents))}
         </dd>

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { EXCHANGE_CREDIT, paymentText } from '@facet/contracts/commerce';
+import { formatMoney } from '@facet/contracts/money';
 import type { ExchangeOffer } from '@facet/contracts/returns';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -99,7 +100,9 @@ export async function placeReplacement(
     visibleToCustomer: true,
     data: {
       totalCents: x.offer.totalCents,
-      card: x.paid ? `${x.paid.brand} ending ${x.paid.last4}` : paymentText({ brand: EXCHANGE_CREDIT, last4: '' }),
+      card: x.paid
+        ? `${paymentText({ brand: EXCHANGE_CREDIT, last4: '' })} ${formatMoney(credit, { exact: true })}, ${x.paid.brand} ending ${x.paid.last4} ${formatMoney(x.offer.totalCents - credit, { exact: true })}`
+        : paymentText({ brand: EXCHANGE_CREDIT, last4: '' }),
       exchangeOf: x.original.number,
       return: x.returnNumber,
     },

@@ -454,7 +454,15 @@ function OfferSums({ offer }: { offer: ExchangeOffer }) {
           <dd>−{money(offer.creditCents)}</dd>
         </div>
         <div className="flex justify-between border-t border-hairline pt-1 font-medium">
-          <dt>{offer.differenceCents > 0 ? 'The customer pays' : 'We refund'}</dt>
+          <dt>
+            {offer.differenceCents > 0
+              ? offer.orderNumber
+                ? 'The customer paid'
+                : 'The customer pays'
+              : offer.orderNumber
+                ? 'We refunded'
+                : 'We refund'}
+          </dt>
           <dd data-testid="exchange-difference">{money(Math.abs(offer.differenceCents))}</dd>
         </div>
       </dl>
