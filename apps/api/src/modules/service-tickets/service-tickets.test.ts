@@ -166,18 +166,20 @@ describe('service tickets', () => {
       .jpeg()
       .withExif({ IFD0: { Artist: 'someone' } })
       .toBuffer();
-    const up = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/service-tickets/${number}/photos`,
-      headers: { origin: ORIGIN, cookie: manager, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-        ),
-        image,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-    });
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/service-tickets/${number}/photos`,
+        headers: { origin: ORIGIN, cookie: manager, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+          ),
+          image,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+    const up = await send();
     expect(up.statusCode, up.body).toBe(200);
     const [photo] = up.json().data.photos;
     expect(photo).toMatchObject({ width: 800, height: 800 });
@@ -206,5 +208,11 @@ describe('service tickets', () => {
       headers: { cookie: manager },
     });
     expect(wrong.statusCode).toBe(404);
+    // Six at most: the seventh is refused with the reason, and the six stay.
+    for (let n = 2; n <= 6; n++) expect((await send()).json().data.photos).toHaveLength(n);
+    const seventh = await send();
+    expect(seventh.statusCode).toBe(422);
+    expect(seventh.json().message).toBe('A ticket keeps at most 6 photographs.');
+    expect((await adminCall(t, manager, 'GET', `/service-tickets/${number}`)).json().data.photos).toHaveLength(6);
   });
 });
