@@ -57,6 +57,7 @@ import { storeInfo } from './store-facts.ts';
 import { feedAdminRoutes } from './modules/feeds/routes.ts';
 import { importAdminRoutes } from './modules/imports/routes.ts';
 import { startImportWorker } from './modules/imports/worker.ts';
+import { startStoneMediaWorker } from './modules/stone-media/index.ts';
 import { startSavedSearchWorker } from './modules/saved-searches/worker.ts';
 import { startPulls } from './modules/imports/index.ts';
 import { jobsOn, type Jobs } from './modules/jobs/index.ts';
@@ -212,6 +213,7 @@ export async function buildApp({
     stopFollowing = await followCatalogueChanges(app, database);
     if (jobWorkers) {
       await startImportWorker(app, app.jobs);
+      await startStoneMediaWorker(app, app.jobs);
       stopPulls = startPulls(app);
       stopAlerts = await startSavedSearchWorker(app, app.jobs, database);
       stopBackups = await startBackupWorker(app, app.jobs);

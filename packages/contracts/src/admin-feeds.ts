@@ -210,6 +210,19 @@ export const importRunSchema = z.object({
   progressAt: z.string(),
   /** A dry run whose file can still be applied as it is. */
   canApply: z.boolean(),
+  /**
+   * The stones' photographs an applied diamond feed asked for, fetched in the background after the
+   * run: how many wait, are on their stones, or failed (a stone that failed keeps its drawing).
+   */
+  media: z
+    .object({
+      waiting: z.number().int(),
+      ready: z.number().int(),
+      failed: z.number().int(),
+      failures: z.array(z.object({ stock: z.string(), url: z.string(), reason: z.string() })),
+    })
+    .nullable()
+    .default(null),
 });
 export type ImportRun = z.infer<typeof importRunSchema>;
 /** GET /admin/imports: the newest runs, and the largest upload this store takes. */

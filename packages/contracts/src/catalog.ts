@@ -214,7 +214,10 @@ export const diamondSummary = z.object({
   certificate: z.string(),
   priceCents: z.number().int(),
   status: z.string(),
+  /** The drawing: the stand-in wherever there is no photograph. */
   image: z.string(),
+  /** The first photograph, small (600 px WebP), when the stone has one. */
+  photo: z.string().nullable(),
   href: z.string(),
 });
 export type DiamondSummary = z.infer<typeof diamondSummary>;

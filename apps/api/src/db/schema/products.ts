@@ -392,7 +392,33 @@ export const stonePhoto = pgTable(
     height: integer('height').notNull(),
     large: bytea('large').notNull(),
     small: bytea('small').notNull(),
+    /** Where a supplier's feed had it (null: uploaded by staff); a feed's photo is replaced when its address changes. */
+    sourceUrl: text('source_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('stone_photo_stone_idx').on(t.kind, t.stoneId, t.position)],
+);
+
+/**
+ * A feed's photograph of a stone, asked for by an import and fetched by a background job: waiting,
+ * ready (a stone_photo row), or failed with the reason the import's report gives. One per stone:
+ * the latest address the feed gave.
+ */
+export const stoneMediaFetch = pgTable(
+  'stone_media_fetch',
+  {
+    kind: text('kind').$type<'diamond' | 'gemstone'>().notNull(),
+    stoneId: integer('stone_id').notNull(),
+    url: text('url').notNull(),
+    state: text('state').$type<'waiting' | 'ready' | 'failed'>().notNull(),
+    reason: text('reason'),
+    /** The import that asked for it (its report lists what failed). */
+    runId: text('run_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.stoneId] }),
+    index('stone_media_fetch_run_idx').on(t.runId, t.state),
+    check('stone_media_fetch_state', sql`state in ('waiting', 'ready', 'failed')`),
+  ],
 );

@@ -100,7 +100,10 @@ export type DiamondDetailRow = Pick<
   | 'certificate'
   | 'priceCents'
   | 'status'
->;
+> & {
+  /** The first photograph's key (staff's, else the feed's), if any. */
+  photoKey: string | null;
+};
 /** A melee parcel as the melee page lists it. */
 export type MeleeListRow = Pick<
   typeof meleeParcel.$inferSelect,
@@ -134,7 +137,9 @@ export type VariantRow = Pick<
 const DIAMOND_SELECT = sql`
   select id, serial, origin, shape, carat_points as "caratPoints", color, clarity, cut, polish, symmetry, fluorescence, depth_pct as "depthPct",
     table_pct as "tablePct", lw_ratio as "lwRatio", length_mm as "lengthMm", width_mm as "widthMm", depth_mm as "depthMm", lab, certificate,
-    price_cents as "priceCents", status
+    price_cents as "priceCents", status,
+    (select ph.key from stone_photo ph where ph.kind = 'diamond' and ph.stone_id = diamond.id
+      order by ph.position, ph.key limit 1) as "photoKey"
   from diamond`;
 
 /** A product card from the group row `p` (also in statements kept as plain text). */

@@ -243,6 +243,7 @@ export function toDiamond(d: DiamondDetailRow): DiamondSummary {
     priceCents: d.priceCents,
     status: d.status,
     image: stoneImageUrl(d.shape, 'diamond', title),
+    photo: d.photoKey ? paths.photo(d.photoKey, 'small') : null,
     href: paths.diamondOf(d),
   };
 }

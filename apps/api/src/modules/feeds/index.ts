@@ -6,3 +6,4 @@ export { importProductFeed, importWaitingDesigns, type ProductImportReport } fro
 export { fetchProductPages } from './product-pages.ts';
 export { retailFromCost } from './markup-service.ts';
 export { RefusedFetch, safeFetch } from './safe-fetch.ts';
+export { fetchProductImage as fetchFeedImage } from './product-images.ts';

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, NotFound, Unprocessable } from '../../errors.ts';
 import { csvRow } from '../../csv.ts';
 import { UnusableFeed } from '../feeds/index.ts';
+import { mediaOfRun } from '../stone-media/index.ts';
 import { importDiamondFeed, type ImportProgress, type ImportReport } from '../feeds/index.ts';
 import { importProductFeed, importWaitingDesigns, type ProductImportReport } from '../feeds/index.ts';
 import type { ImportKind, ImportReportAnswer, ProductImportReportAnswer } from '@facet/contracts/admin-feeds';
@@ -286,6 +287,7 @@ export function toAnswer(r: ImportRunWithStaff): ImportRun {
     finishedAt: r.finishedAt?.toISOString() ?? null,
     progressAt: r.beatAt.toISOString(),
     canApply: r.dryRun && r.state === 'done' && r.hasFile,
+    media: null,
   };
 }
 
@@ -296,7 +298,10 @@ export async function listRuns(db: Db, before?: Date): Promise<ImportRun[]> {
 export async function getRun(db: Db, id: string): Promise<ImportRun> {
   const run = await repo.get(db, id);
   if (!run) throw new NotFound('No such import.');
-  return toAnswer(run);
+  const answer = toAnswer(run);
+  return run.kind === 'diamonds' && !run.dryRun && run.state === 'done'
+    ? { ...answer, media: await mediaOfRun(db, id) }
+    : answer;
 }
 
 /** The refused rows of a finished run, as the CSV staff download. */

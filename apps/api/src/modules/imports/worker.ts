@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobQueue, Jobs } from '../jobs/index.ts';
+import { askStoneMedia, mediaQueue } from '../stone-media/index.ts';
 import { importsRepository as repo } from './repository.ts';
 import { FILE_KEEP_DAYS, IMPORT_QUEUE, failRun, runImport, storedFile } from './service.ts';
 
@@ -41,10 +42,13 @@ export async function startImportWorker(app: FastifyInstance, jobs: Jobs): Promi
     const run = await repo.get(app.db, job.data.runId);
     if (!run || (run.state !== 'queued' && run.state !== 'running')) return;
     try {
-      await runImport(app.db, run.id, storedFile(app.db, run.fileRunId ?? run.id), undefined, {
+      const report = await runImport(app.db, run.id, storedFile(app.db, run.fileRunId ?? run.id), undefined, {
         fetchAllow: app.config.FEED_FETCH_ALLOW,
         pace: app.foreground.yieldToRequests,
       });
+      // The stones' photographs follow in their own jobs: the import is done without waiting for them.
+      if (report && run.kind === 'diamonds' && !run.dryRun)
+        await askStoneMedia(app.db, await mediaQueue(jobs), run.supplierCode, run.id);
       app.log.info({ runId: run.id, supplier: run.supplierCode, kind: run.kind }, 'feed import finished');
     } catch (err) {
       app.log.error({ err, runId: run.id }, 'feed import failed');

@@ -130,7 +130,8 @@ function NotedList({
 }
 
 export default function AdminImport({ loaderData: run }: Route.ComponentProps) {
-  useFollowWhile(isLive(run));
+  // Followed while the import runs, and while its stones' photographs are still being fetched.
+  useFollowWhile(isLive(run) || (run.media?.waiting ?? 0) > 0);
   const navigate = useNavigate();
   const { busy, run: act } = useAdminAction();
   const [confirming, setConfirming] = useState(false);
@@ -221,6 +222,24 @@ export default function AdminImport({ loaderData: run }: Route.ComponentProps) {
             />
           )}
           <RefusedRows run={run} errors={r.errors} refused={r.rowsWithErrors} unit="Line" />
+          {run.media && run.media.waiting + run.media.ready + run.media.failed > 0 && (
+            <section aria-labelledby="stone-photos" className="mb-6">
+              <h2 id="stone-photos" className="mb-2 text-sm font-semibold">
+                Stone photographs
+              </h2>
+              <dl className="mb-3 grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-6">
+                <Figure label="Waiting to fetch" value={run.media.waiting} />
+                <Figure label="On their stones" value={run.media.ready} />
+                <Figure label="Refused (the drawing stays)" value={run.media.failed} tone="bad" />
+              </dl>
+              {run.media.failures.length > 0 && (
+                <NotedList
+                  summary={`${n(run.media.failed)} photographs could not be used`}
+                  items={run.media.failures.map((f) => ({ key: f.stock, note: `${f.url} — ${f.reason}` }))}
+                />
+              )}
+            </section>
+          )}
         </>
       )}
       {pr && (
