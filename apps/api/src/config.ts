@@ -102,6 +102,13 @@ const schema = z.object({
   /** Days after delivery within which unworn pieces may be returned. */
   RETURN_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   FREE_RESIZE_DAYS: z.coerce.number().int().min(0).max(365).default(60),
+  /** First-start video hosts (origins, comma-separated); the owner changes them in the settings. */
+  VIDEO_ORIGINS: z
+    .string()
+    .default('')
+    .refine((v) => !v || v.split(',').every((o) => /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i.test(o.trim())), {
+      message: 'VIDEO_ORIGINS: origins like https://video.supplier.com, comma-separated',
+    }),
   /** Restocking fee (percent) on returned made-to-order rings: the setting is melted and recast. */
   MADE_TO_ORDER_RESTOCKING_PERCENT: z.coerce.number().int().min(0).max(100).default(15),
   /**

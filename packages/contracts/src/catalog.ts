@@ -216,7 +216,7 @@ export const diamondSummary = z.object({
   status: z.string(),
   /** The drawing: the stand-in wherever there is no photograph. */
   image: z.string(),
-  /** The first photograph, small (600 px WebP), when the stone has one. */
+  /** The first photograph as a list's thumbnail (160 px WebP), when the stone has one. */
   photo: z.string().nullable(),
   href: z.string(),
 });
@@ -226,6 +226,10 @@ export const diamondDetail = diamondSummary.extend({
   photos: z.array(
     z.object({ small: z.string(), large: z.string(), alt: z.string(), width: z.number(), height: z.number() }),
   ),
+  /** Its 360° video, from a host the store lists (null: none, or from elsewhere). */
+  video: z.object({ url: z.string(), kind: z.enum(['file', 'player']) }).nullable(),
+  /** Where its grading report opens: the lab's check page for the number, or the report given. */
+  report: z.object({ label: z.string(), url: z.string(), kind: z.enum(['lab', 'document']) }).nullable(),
 });
 export type DiamondDetail = z.infer<typeof diamondDetail>;
 export const diamondAnswer = z.object({

@@ -73,7 +73,7 @@ export const paths = {
   },
   avatar: (key: string) => `/api/media/avatar/${key}.webp`,
   /** A staff-uploaded product photograph: `small` (cards, ≤ 600 px) or `large` (product page, ≤ 1600 px). */
-  photo: (key: string, size: 'small' | 'large') => `/api/media/photo/${key}-${size}.webp`,
+  photo: (key: string, size: 'small' | 'large' | 'thumb') => `/api/media/photo/${key}-${size}.webp`,
 };
 
 /** A drawn picture of a piece, from its image spec (kind, style, shape, stone), metal and title. */

@@ -31,6 +31,9 @@ const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time like 10:00 o
 const dayHours = z.object({ open: clock, close: clock }).strict().nullable();
 export const US_STATE = /^[A-Z]{2}$/;
 
+/** A video host's origin: https (or http for a machine on this network), a host name, maybe a port. */
+export const VIDEO_ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/;
+
 const storeSettingsFields = z
   .object({
     store: z
@@ -55,6 +58,14 @@ const storeSettingsFields = z
     returnDays: z.number().int().min(0, 'Cannot be negative').max(365, 'At most 365 days'),
     /** Days after delivery within which a ring bought here is resized free, once (0: never free). */
     freeResizeDays: z.number().int().min(0, 'Cannot be negative').max(365, 'At most 365 days'),
+    /**
+     * Where stones' 360° videos may play from (a supplier's player or files), as origins like
+     * https://v360.example: a video elsewhere is not shown, and the page's policy lets in only these.
+     */
+    videoOrigins: z
+      .array(z.string().trim().toLowerCase().regex(VIDEO_ORIGIN, 'An origin, like https://video.supplier.com'))
+      .max(20, 'At most 20 video hosts')
+      .default([]),
     /** Restocking fee, in percent, on returned made-to-order rings. */
     restockingPercent: z.number().int().min(0, 'Cannot be negative').max(100, 'At most 100 %'),
     /** When the store is open (and jewellers take appointments), Sunday first. */

@@ -34,22 +34,28 @@ const STRIPE_CSP = {
 
 /**
  * The page policy: scripts allowed by the answer's nonce, or by their hashes for a page kept for
- * everyone; with Stripe as the provider, exactly Stripe's hosts are added (and nothing otherwise).
+ * everyone; with Stripe as the provider, exactly Stripe's hosts are added (and nothing otherwise);
+ * stones' videos play (as files, or the supplier's player in a frame) only from the hosts the
+ * store lists in its settings.
  */
-export const pageCsp = (allow: string | { hashes: string[] }, stripe = false) =>
-  [
+export const pageCsp = (allow: string | { hashes: string[] }, stripe = false, videoOrigins: readonly string[] = []) => {
+  const videos = videoOrigins.map((o) => ` ${o}`).join('');
+  const frames = `${stripe ? STRIPE_CSP.frame : ''}${videos}`;
+  return [
     "default-src 'self'",
     `script-src 'self' ${typeof allow === 'string' ? `'nonce-${allow}'` : allow.hashes.join(' ')} 'strict-dynamic'${stripe ? STRIPE_CSP.script : ''}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self'${stripe ? STRIPE_CSP.connect : ''}`,
-    ...(stripe ? [`frame-src${STRIPE_CSP.frame}`] : []),
+    ...(frames ? [`frame-src${frames}`] : []),
+    ...(videos ? [`media-src 'self'${videos}`] : []),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
+};
 
 /** A rendered page's bytes in one buffer (stream/consumers' `buffer` goes through a Blob: two more copies). */
 async function readBuffer(body: Readable): Promise<Buffer> {
@@ -145,9 +151,10 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
   const csp = (nonce: string) =>
     config.FACET_DEV === '1'
       ? "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws:; frame-ancestors 'none'"
-      : pageCsp(nonce, config.PAYMENT_PROVIDER === 'stripe');
+      : pageCsp(nonce, config.PAYMENT_PROVIDER === 'stripe', app.storeSettings.current().videoOrigins);
 
-  const cspHashes = (hashes: string[]) => pageCsp({ hashes }, config.PAYMENT_PROVIDER === 'stripe');
+  const cspHashes = (hashes: string[]) =>
+    pageCsp({ hashes }, config.PAYMENT_PROVIDER === 'stripe', app.storeSettings.current().videoOrigins);
   /** A kept page: a 304 when the client holds this very page, else its bytes in the encoding asked for. */
   const answerKept = async (page: KeptPage, request: FastifyRequest, reply: FastifyReply, how: 'hit' | 'miss') => {
     const encoding = negotiate(request.headers['accept-encoding']);

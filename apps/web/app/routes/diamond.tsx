@@ -16,6 +16,7 @@ import { formatMoney } from '@facet/contracts/money';
 import { Breadcrumb } from '~/components/ui/breadcrumb.tsx';
 import { JsonLd } from '~/components/ui/json-ld.tsx';
 import { TrustLine } from '~/features/catalog/trust-line.tsx';
+import { StoneMedia } from '~/features/catalog/stone-media.tsx';
 import { SeeInPerson } from '~/features/appointments/see-in-person.tsx';
 import { HintButton } from '~/features/hints/hint-button.tsx';
 import { decimalPrice } from '@facet/contracts/money';
@@ -116,49 +117,7 @@ export default function Diamond({ loaderData }: Route.ComponentProps) {
         ]}
       />
       <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,36rem)_minmax(0,1fr)] lg:gap-14">
-        <div>
-          <div className="aspect-square bg-panel">
-            {photo ? (
-              <img
-                src={photo.large}
-                srcSet={`${photo.small} 600w, ${photo.large} 1600w`}
-                sizes="(min-width: 1024px) 36rem, 100vw"
-                alt={photo.alt}
-                width={photo.width}
-                height={photo.height}
-                fetchPriority="high"
-                className="h-full w-full object-contain"
-              />
-            ) : (
-              <img
-                src={d.image}
-                alt={title(d)}
-                width={600}
-                height={600}
-                fetchPriority="high"
-                className="h-full w-full"
-              />
-            )}
-          </div>
-          {d.photos.length > 1 && (
-            <ul className="mt-3 grid grid-cols-6 gap-2" aria-label="More photographs">
-              {d.photos.slice(1).map((p) => (
-                <li key={p.small} className="aspect-square bg-panel">
-                  <a href={p.large} target="_blank" rel="noreferrer">
-                    <img
-                      src={p.small}
-                      alt={p.alt}
-                      width={p.width}
-                      height={p.height}
-                      loading="lazy"
-                      className="h-full w-full object-cover"
-                    />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <StoneMedia photos={d.photos} video={d.video} drawing={d.image} title={title(d)} />
         <div>
           <p className="eyebrow text-muted">
             {d.origin === 'lab' ? 'Lab-grown diamond' : 'Natural diamond'} · {d.serial}
@@ -207,6 +166,16 @@ export default function Diamond({ loaderData }: Route.ComponentProps) {
             <HintButton item={available ? { kind: 'diamond', id: d.id } : null} title={title(d)} />
           </SeeInPerson>
           <TrustLine certificate={`${d.lab} grading report ${d.certificate} included`} />
+          {d.report && (
+            <p className="mt-3 text-sm">
+              <a href={d.report.url} target="_blank" rel="noopener noreferrer" className="underline">
+                {d.report.label}
+              </a>{' '}
+              <span className="text-muted">
+                {d.report.kind === 'lab' ? `(number ${d.certificate}, on the lab’s own site)` : '(the report itself)'}
+              </span>
+            </p>
+          )}
         </div>
       </div>
       <section className="mt-14 border-t border-hairline pt-10" aria-labelledby="grading">

@@ -301,6 +301,14 @@ export const catalogRepository = {
   diamond: async (db: DbOrTx, id: number) =>
     rowsOf<DiamondDetailRow>(await db.execute(sql`${DIAMOND_SELECT} where id = ${id}`))[0] ?? null,
 
+  /** Where a diamond's feed (or staff) said its video and report are. */
+  diamondLinks: async (db: DbOrTx, id: number) =>
+    rowsOf<{ videoUrl: string | null; certificateUrl: string | null }>(
+      await db.execute(
+        sql`select video_url as "videoUrl", certificate_url as "certificateUrl" from diamond where id = ${id}`,
+      ),
+    )[0] ?? { videoUrl: null, certificateUrl: null },
+
   /** A loose stone's photographs, in their order. */
   stonePhotos: async (db: DbOrTx, kind: 'diamond' | 'gemstone', id: number) =>
     rowsOf<{ key: string; alt: string; width: number; height: number }>(

@@ -58,7 +58,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/product/diamond',
     { schema: { querystring: diamondOneQuery, response: { 200: envelope(diamondDetail) } } },
-    async (req, reply) => cachedPublic(req, reply, () => catalog.getDiamond(app.db, req.query.id)),
+    async (req, reply) =>
+      cachedPublic(req, reply, () =>
+        catalog.getDiamond(app.db, req.query.id, app.storeSettings.current().videoOrigins),
+      ),
   );
 
   app.get(

@@ -20,6 +20,7 @@ import type { Database, Db } from '../../db/client.ts';
 import { Gone, NotFound, Validation } from '../../errors.ts';
 import { metalName, metalOrder, SHAPES, type Shape } from './grades.ts';
 import type { DiamondIndex } from './diamond-index.ts';
+import { reportLink, stoneVideo } from '@facet/contracts/stone-media';
 import { catalogRepository as repo, type CategoryRow, type DiamondDetailRow, type GroupCardRow } from './repository.ts';
 import { itemImageUrl, stoneImageUrl } from '@facet/contracts/paths';
 import { correctWord } from './trigram.ts';
@@ -243,7 +244,7 @@ export function toDiamond(d: DiamondDetailRow): DiamondSummary {
     priceCents: d.priceCents,
     status: d.status,
     image: stoneImageUrl(d.shape, 'diamond', title),
-    photo: d.photoKey ? paths.photo(d.photoKey, 'small') : null,
+    photo: d.photoKey ? paths.photo(d.photoKey, 'thumb') : null,
     href: paths.diamondOf(d),
   };
 }
@@ -288,11 +289,18 @@ export async function searchDiamonds(index: DiamondIndex, q: DiamondQuery): Prom
   };
 }
 
-export async function getDiamond(db: Db, id: number) {
-  const [r, photos] = await Promise.all([repo.diamond(db, id), repo.stonePhotos(db, 'diamond', id)]);
+/** One diamond's page: its photographs, its video when it comes from a host the store lists, its report. */
+export async function getDiamond(db: Db, id: number, videoOrigins: readonly string[]) {
+  const [r, photos, links] = await Promise.all([
+    repo.diamond(db, id),
+    repo.stonePhotos(db, 'diamond', id),
+    repo.diamondLinks(db, id),
+  ]);
   if (!r) throw new NotFound('We could not find that diamond.');
   return {
     ...toDiamond(r),
+    video: stoneVideo(links.videoUrl, videoOrigins),
+    report: reportLink(r.lab, r.certificate, links.certificateUrl),
     photos: photos.map((p) => ({
       small: paths.photo(p.key, 'small'),
       large: paths.photo(p.key, 'large'),

@@ -85,19 +85,26 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-/** Photographs are addressed by an unguessable key that never changes its bytes: cacheable forever. */
+/**
+ * Photographs are addressed by an unguessable key that never changes its bytes: cacheable forever.
+ * A thumbnail (lists, compare) is made from the small size when asked, once per cache in front.
+ */
 export const productPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/media/photo/:file',
     {
-      schema: { params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{16}-(small|large)\.webp$/) }), hide: true },
+      schema: {
+        params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{16}-(small|large|thumb)\.webp$/) }),
+        hide: true,
+      },
       config: { rateLimit: false },
     },
     async (req, reply) => {
-      const [key, size] = [req.params.file.slice(0, 16), req.params.file.slice(17, -5) as 'small' | 'large'];
-      const webp = await products.photoBytes(app.db, key, size);
+      const [key, size] = [req.params.file.slice(0, 16), req.params.file.slice(17, -5) as 'small' | 'large' | 'thumb'];
+      const webp = await products.photoBytes(app.db, key, size === 'thumb' ? 'small' : size);
       if (!webp) return reply.status(404).send({ message: 'No such image' });
-      return reply.header('cache-control', 'public, max-age=31536000, immutable').type('image/webp').send(webp);
+      const bytes = size === 'thumb' ? await products.thumbnailOf(webp) : webp;
+      return reply.header('cache-control', 'public, max-age=31536000, immutable').type('image/webp').send(bytes);
     },
   );
 };

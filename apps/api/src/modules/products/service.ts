@@ -425,6 +425,7 @@ export async function orderPhotos(db: Db, actor: Actor, id: number, keys: string
 }
 
 export const photoBytes = repo.photoBytes;
+export { thumbnailOf } from './photos.ts';
 /** Every category in menu order: where staff may place a supplier's product group. */
 export const allCategories = repo.allCategories;
 /** A group's attributes replaced, its search text with them (a supplier's feed writes them too). */

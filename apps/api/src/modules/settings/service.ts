@@ -24,6 +24,7 @@ export function settingsFromConfig(c: Config): StoreSettings {
     madeToOrderDays: { from, to },
     returnDays: c.RETURN_DAYS,
     freeResizeDays: c.FREE_RESIZE_DAYS,
+    videoOrigins: c.VIDEO_ORIGINS ? c.VIDEO_ORIGINS.split(',').map((o) => o.trim().toLowerCase()) : [],
     restockingPercent: c.MADE_TO_ORDER_RESTOCKING_PERCENT,
     openingHours: openingHoursFromSpec(c.OPENING_HOURS),
     appointments: {

@@ -139,7 +139,11 @@ describe('stone photographs from a feed', () => {
       }
     };
     const list = [(await inList(one))!];
-    expect(list.find((d) => d.id === one)!.photo).toBe(page.photos[0].small);
+    expect(list.find((d) => d.id === one)!.photo).toBe(page.photos[0].small.replace('-small.', '-thumb.'));
+    const thumb = await t.app.inject({ method: 'GET', url: list[0]!.photo! });
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await sharp(thumb.rawPayload).metadata()).width).toBe(160);
     const two = await diamondOf('PHOTO', 'PH-2');
     const broken = (await t.app.inject({ method: 'GET', url: `/api/product/diamond?id=${two}` })).json().data;
     expect(broken.photos).toEqual([]);

@@ -39,7 +39,7 @@ export default function CompareDialog({
                 </th>
                 {compare.map((d) => (
                   <td key={d.id} className="py-2">
-                    <img src={d.image} alt="" width={72} height={72} className="h-18 w-18" />
+                    <img src={d.photo ?? d.image} alt="" width={72} height={72} className="h-18 w-18 object-cover" />
                   </td>
                 ))}
               </tr>

@@ -63,7 +63,15 @@ export function DiamondTable({
                 </td>
                 <td className="px-3 py-2">
                   <span className="flex items-center gap-2">
-                    <img src={d.image} alt="" width={32} height={32} loading="lazy" className="h-8 w-8" />
+                    <img
+                      src={d.photo ?? d.image}
+                      alt=""
+                      width={40}
+                      height={40}
+                      loading="lazy"
+                      decoding="async"
+                      className="h-10 w-10 bg-panel object-cover"
+                    />
                     {d.shape}
                     {d.origin === 'lab' && (
                       <span className="rounded-full bg-secondary px-2 py-0.5 text-[0.65rem]">Lab</span>

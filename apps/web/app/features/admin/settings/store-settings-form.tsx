@@ -3,7 +3,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { AdminAnswer } from '@facet/contracts/admin-api';
 import { bpOfPercent, centsOf, decimalPrice, percentOfBp } from '@facet/contracts/money';
-import { SHIPPING_METHOD_KEYS, US_STATE, WEEKDAYS, type StoreSettings } from '@facet/contracts/store-settings';
+import {
+  SHIPPING_METHOD_KEYS,
+  US_STATE,
+  VIDEO_ORIGIN,
+  WEEKDAYS,
+  type StoreSettings,
+} from '@facet/contracts/store-settings';
 import { toast } from '~/lib/toast.ts';
 import { adminApi } from '../shared/admin-api.ts';
 import { CellInput, Field } from '../shared/field.tsx';
@@ -37,6 +43,13 @@ const day = z
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'Closes before it opens' });
   });
 
+/** The non-empty lines of a box, trimmed. */
+const lines = (v: string) =>
+  v
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+
 const schema = z
   .object({
     name: line(80, 'store name'),
@@ -49,6 +62,13 @@ const schema = z
     madeTo: whole(1, 120, 'business days'),
     returnDays: whole(0, 365, 'days'),
     freeResizeDays: whole(0, 365, 'days'),
+    videoOrigins: z
+      .string()
+      .refine(
+        (v) => lines(v).every((o) => VIDEO_ORIGIN.test(o.toLowerCase())),
+        'One origin a line, like https://video.supplier.com',
+      )
+      .refine((v) => lines(v).length <= 20, 'At most 20 video hosts'),
     restocking: whole(0, 100, 'percent'),
     hours: z.array(day).length(7),
     announcementOn: z.boolean(),
@@ -100,6 +120,7 @@ const valuesOf = (s: StoreSettings): Values => ({
   madeTo: String(s.madeToOrderDays.to),
   returnDays: String(s.returnDays),
   freeResizeDays: String(s.freeResizeDays),
+  videoOrigins: s.videoOrigins.join('\n'),
   restocking: String(s.restockingPercent),
   hours: s.openingHours.map((h) => ({ open: h !== null, from: h?.open ?? '', to: h?.close ?? '' })),
   announcementOn: s.announcement.on,
@@ -125,6 +146,7 @@ const settingsOf = (v: z.output<typeof schema>): StoreSettings => ({
   madeToOrderDays: { from: Number(v.madeFrom), to: Number(v.madeTo) },
   returnDays: Number(v.returnDays),
   freeResizeDays: Number(v.freeResizeDays),
+  videoOrigins: lines(v.videoOrigins).map((o) => o.toLowerCase()),
   restockingPercent: Number(v.restocking),
   openingHours: v.hours.map((d) => (d.open ? { open: d.from, close: d.to } : null)) as StoreSettings['openingHours'],
   announcement: { on: v.announcementOn, text: v.announcementText, href: v.announcementHref },
@@ -143,6 +165,7 @@ const FIELD_OF: Record<string, string> = {
   'madeToOrderDays.to': 'madeTo',
   returnDays: 'returnDays',
   freeResizeDays: 'freeResizeDays',
+  videoOrigins: 'videoOrigins',
   restockingPercent: 'restocking',
   'announcement.text': 'announcementText',
   'announcement.href': 'announcementHref',
@@ -285,6 +308,19 @@ export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved
         </Field>
         <Field label="Restocking fee (%)" error={e.restocking} hint="On returned made-to-order rings.">
           {(a) => <input {...a} {...register('restocking')} inputMode="numeric" className="field py-2" />}
+        </Field>
+      </section>
+
+      <section className="border border-hairline bg-white p-4" aria-labelledby="media">
+        <h2 id="media" className="text-sm font-semibold">
+          Stone videos
+        </h2>
+        <Field
+          label="Video hosts (one a line)"
+          error={e.videoOrigins}
+          hint="Where suppliers' 360° videos may play from, like https://video.supplier.com. A video from anywhere else is not shown."
+        >
+          {(a) => <textarea {...a} {...register('videoOrigins')} rows={3} className="field py-2 font-mono text-xs" />}
         </Field>
       </section>
 
