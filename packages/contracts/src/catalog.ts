@@ -187,6 +187,8 @@ export const diamondQuery = z
     tableMax: num(0, 100).optional(),
     lwMin: num(0, 5).optional(),
     lwMax: num(0, 5).optional(),
+    /** Only stones with a photograph, or with a 360° video. */
+    media: z.enum(['photo', 'video']).optional(),
     sort: z.enum(DIAMOND_SORTS).default('price-asc'),
     page,
     pageSize,

@@ -16,8 +16,8 @@ import { FILTER_KEYS } from '@facet/contracts/saved-search-filters';
 // Comparing is occasional: its dialog loads when first opened.
 const CompareDialog = lazyPart(() => import('~/features/catalog/compare-dialog.tsx'), 'The comparison');
 
-// The search's filters, then its order and page.
-const PASS = [...FILTER_KEYS, 'sort', 'page'];
+// The search's filters (those a saved search keeps, and pictures), then its order and page.
+const PASS = [...FILTER_KEYS, 'media', 'sort', 'page'];
 export async function loader({ url, context }: Route.LoaderArgs) {
   const host = context.get(hostContext);
   const qs = new URLSearchParams();

@@ -114,7 +114,14 @@ describe('matching a batch of stones against saved searches', () => {
   });
 
   it('tells each query its own matches', () => {
-    const stone = (id: number, shape: string, caratPoints: number, priceCents: number, status = 'available') => ({
+    const stone = (
+      id: number,
+      shape: string,
+      caratPoints: number,
+      priceCents: number,
+      status = 'available',
+      media: { photo?: boolean; videoOrigin?: string } = {},
+    ) => ({
       id,
       origin: 'natural' as const,
       shape,
@@ -132,6 +139,8 @@ describe('matching a batch of stones against saved searches', () => {
       priceCents,
       status,
       createdAt: new Date().toISOString(),
+      photo: media.photo ?? false,
+      videoOrigin: media.videoOrigin ?? '',
     });
     const rows = [
       stone(1, 'Round', 100, 500_000),
@@ -153,5 +162,44 @@ describe('matching a batch of stones against saved searches', () => {
       [0, 1],
       [1, 1],
     ]);
+  });
+
+  it('with a photograph, or with a video from a host the store lists', () => {
+    const stone = (id: number, photo: boolean, videoOrigin: string) => ({
+      id,
+      origin: 'natural' as const,
+      shape: 'Round',
+      caratPoints: 100 + id,
+      colorRank: 2,
+      clarityRank: 3,
+      cutRank: 0,
+      polish: 'Excellent',
+      symmetry: 'Excellent',
+      fluorescence: 'None',
+      lab: 'GIA',
+      depthPct: 61.5,
+      tablePct: 57,
+      lwRatio: 1,
+      priceCents: 500_000,
+      status: 'available',
+      createdAt: new Date().toISOString(),
+      photo,
+      videoOrigin,
+    });
+    const rows = [
+      stone(1, true, ''),
+      stone(2, false, 'https://v360.example'),
+      stone(3, true, 'https://elsewhere.example'),
+      stone(4, false, ''),
+    ];
+    const ids = (media: 'photo' | 'video', origins: string[]) => {
+      const found: number[] = [];
+      matchStones(rows, [diamondQuery.parse({ media })], (_q, id) => found.push(id), origins);
+      return found.sort();
+    };
+    expect(ids('photo', [])).toEqual([1, 3]);
+    expect(ids('video', ['https://v360.example'])).toEqual([2]);
+    // A host the store does not list shows no video, so the stone is not "with video".
+    expect(ids('video', [])).toEqual([]);
   });
 });

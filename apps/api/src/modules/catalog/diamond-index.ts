@@ -87,6 +87,10 @@ class Columns {
   readonly table: Float32Array;
   readonly lw: Float32Array;
   readonly created: Float64Array;
+  /** Has a photograph (1) or not. */
+  readonly photo: Uint8Array;
+  /** Its video's origin, as a code of `videoOrigins` (0: no video). */
+  readonly video: Uint16Array;
   /** Per cell: its key's parts and its slice [start, end) of the rows. */
   readonly cells: Array<{
     origin: number;
@@ -102,6 +106,7 @@ class Columns {
   readonly symmetries: Dict = new Dict();
   readonly fluorescences: Dict = new Dict();
   readonly labs: Dict = new Dict();
+  readonly videoOrigins: Dict = new Dict();
   /** Position of each diamond id (−1: not in the index). */
   readonly positionOf: Int32Array;
   /** availableBefore[i]: available rows at positions < i. */
@@ -122,7 +127,10 @@ class Columns {
       this.symmetries = base.symmetries;
       this.fluorescences = base.fluorescences;
       this.labs = base.labs;
+      this.videoOrigins = base.videoOrigins;
     }
+    // Code 0 is "no video".
+    this.videoOrigins.code('');
     for (const r of rows) {
       for (const rank of [r.colorRank, r.clarityRank, r.cutRank]) {
         if (!Number.isInteger(rank) || rank < 0 || rank > 15)
@@ -161,6 +169,8 @@ class Columns {
     this.table = new Float32Array(n);
     this.lw = new Float32Array(n);
     this.created = new Float64Array(n);
+    this.photo = new Uint8Array(n);
+    this.video = new Uint16Array(n);
     this.keyOf = new Int32Array(n);
     this.availableBefore = new Int32Array(n + 1);
     let maxId = 0;
@@ -194,6 +204,8 @@ class Columns {
         this.table[i] = o.table[p]!;
         this.lw[i] = o.lw[p]!;
         this.created[i] = o.created[p]!;
+        this.photo[i] = o.photo[p]!;
+        this.video[i] = o.video[p]!;
         a++;
       } else {
         const r = rows[j!]!;
@@ -247,6 +259,8 @@ class Columns {
     this.table[i] = r.tablePct;
     this.lw[i] = r.lwRatio;
     this.created[i] = new Date(r.createdAt).getTime();
+    this.photo[i] = r.photo ? 1 : 0;
+    this.video[i] = this.videoOrigins.code(r.videoOrigin ?? '');
   }
 
   /** First position in [start, end) whose carat is ≥ points. */
@@ -432,10 +446,16 @@ export class DiamondIndex {
   }
 
   /** Count, shape facet (price filter on), histogram (price filter off) and the ids of one page. */
-  async search(q: DiamondQuery, hist: HistogramSpec, limit: number, offset: number): Promise<IndexAnswer> {
+  async search(
+    q: DiamondQuery,
+    hist: HistogramSpec,
+    limit: number,
+    offset: number,
+    videoOrigins: readonly string[] = [],
+  ): Promise<IndexAnswer> {
     await this.fresh();
     const c = this.cols!;
-    const { advanced, priced, rowOk, pmin, pmax, shapeMask, cellOk, rangeOf } = compile(q, c);
+    const { advanced, priced, rowOk, pmin, pmax, shapeMask, cellOk, rangeOf } = compile(q, c, videoOrigins);
 
     const lnLo = Math.log(hist.lo),
       step = (Math.log(hist.hi) - lnLo) / hist.buckets,
@@ -495,7 +515,7 @@ type Cell = Columns['cells'][number];
  * shape), the carat slice of a cell, and the per-row test of the advanced filters and the price.
  * The search and the saved-search matcher both use it, so "matches" means one thing.
  */
-function compile(q: DiamondQuery, c: Columns) {
+function compile(q: DiamondQuery, c: Columns, videoOrigins: readonly string[] = []) {
   const allowed = (dict: Dict, values?: string[]) => {
     if (!values?.length) return null;
     const ok = new Uint8Array(256);
@@ -509,6 +529,19 @@ function compile(q: DiamondQuery, c: Columns) {
     symmetry = allowed(c.symmetries, q.symmetry);
   const fluorescence = allowed(c.fluorescences, q.fluorescence),
     lab = allowed(c.labs, q.lab);
+  // "With video": a video from a host the store lists (a video from elsewhere is not shown).
+  const video =
+    q.media === 'video'
+      ? (() => {
+          const ok = new Uint8Array(c.videoOrigins.values.length);
+          for (const o of videoOrigins) {
+            const code = c.videoOrigins.find(o);
+            if (code) ok[code] = 1;
+          }
+          return ok;
+        })()
+      : null;
+  const photo = q.media === 'photo';
   // Float columns are float4 in the database; compare as the database does.
   const f = (v?: number) => (v === undefined ? undefined : Math.fround(v));
   const depthMin = f(q.depthMin),
@@ -518,6 +551,8 @@ function compile(q: DiamondQuery, c: Columns) {
     lwMin = f(q.lwMin),
     lwMax = f(q.lwMax);
   const advanced = !!(
+    photo ||
+    video ||
     polish ||
     symmetry ||
     fluorescence ||
@@ -552,6 +587,8 @@ function compile(q: DiamondQuery, c: Columns) {
       (!symmetry || !!symmetry[c.symmetry[i]!]) &&
       (!fluorescence || !!fluorescence[c.fluorescence[i]!]) &&
       (!lab || !!lab[c.lab[i]!]) &&
+      (!photo || c.photo[i] === 1) &&
+      (!video || video[c.video[i]!] === 1) &&
       inRange(c.depth[i]!, depthMin, depthMax) &&
       inRange(c.table[i]!, tableMin, tableMax) &&
       inRange(c.lw[i]!, lwMin, lwMax),
@@ -586,6 +623,7 @@ export function matchStones(
   rows: DiamondIndexRow[],
   queries: DiamondQuery[],
   found: (query: number, diamondId: number) => void,
+  videoOrigins: readonly string[] = [],
 ): void {
   if (!rows.length) return;
   const c = new Columns(rows);
@@ -593,7 +631,7 @@ export function matchStones(
   const byShape: Cell[][] = c.shapes.values.map(() => []);
   for (const cell of c.cells) byShape[cell.shape]!.push(cell);
   queries.forEach((q, qi) => {
-    const { advanced, rowOk, pmin, pmax, shapeMask, cellOk, rangeOf } = compile(q, c);
+    const { advanced, rowOk, pmin, pmax, shapeMask, cellOk, rangeOf } = compile(q, c, videoOrigins);
     const cells = shapeMask === -1 ? c.cells : byShape.flatMap((list, code) => (shapeMask & (1 << code) ? list : []));
     for (const cell of cells) {
       if (!cellOk(cell)) continue;

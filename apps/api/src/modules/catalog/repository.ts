@@ -74,6 +74,10 @@ export interface DiamondIndexRow {
   priceCents: number;
   status: string;
   createdAt: string;
+  /** Whether it has a photograph (staff's or the feed's). */
+  photo: boolean;
+  /** Its video's origin ('' none): the search shows "with video" from the hosts the store lists. */
+  videoOrigin: string;
 }
 
 /** A diamond as pages show it: the columns of DIAMOND_SELECT, typed from the table. */
@@ -280,7 +284,9 @@ export const catalogRepository = {
       await db.execute(sql`
       select id, origin, shape, carat_points as "caratPoints", color_rank as "colorRank", clarity_rank as "clarityRank", cut_rank as "cutRank",
         polish, symmetry, fluorescence, lab, depth_pct as "depthPct", table_pct as "tablePct", lw_ratio as "lwRatio", price_cents as "priceCents",
-        status, created_at::text as "createdAt"
+        status, created_at::text as "createdAt",
+        exists (select 1 from stone_photo ph where ph.kind = 'diamond' and ph.stone_id = diamond.id) as photo,
+        coalesce(lower(substring(video_url from '^(https?://[^/?#]+)')), '') as "videoOrigin"
       from diamond
       where ${
         'afterId' in q

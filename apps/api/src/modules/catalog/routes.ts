@@ -48,7 +48,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/diamond',
     { schema: { querystring: diamondQuery, response: { 200: envelope(diamondAnswer) } } },
-    async (req, reply) => cachedPublic(req, reply, () => catalog.searchDiamonds(app.diamondIndex, req.query)),
+    async (req, reply) =>
+      cachedPublic(req, reply, () =>
+        catalog.searchDiamonds(app.diamondIndex, req.query, app.storeSettings.current().videoOrigins),
+      ),
   );
 
   app.get('/catalogue/stats', { schema: { response: { 200: envelope(catalogueStats) } } }, async (req, reply) =>

@@ -255,7 +255,11 @@ export async function catalogueStats(index: DiamondIndex): Promise<CatalogueStat
   return { diamonds: all.count };
 }
 
-export async function searchDiamonds(index: DiamondIndex, q: DiamondQuery): Promise<DiamondAnswer> {
+export async function searchDiamonds(
+  index: DiamondIndex,
+  q: DiamondQuery,
+  videoOrigins: readonly string[] = [],
+): Promise<DiamondAnswer> {
   for (const [a, b, name] of [
     [q.caratMin, q.caratMax, 'carat'],
     [q.colorMin, q.colorMax, 'color'],
@@ -269,7 +273,13 @@ export async function searchDiamonds(index: DiamondIndex, q: DiamondQuery): Prom
   const b = await index.bounds(q.origin);
   const lo = Math.max(1, b.pmin),
     hi = Math.max(lo + 1, b.pmax);
-  const found = await index.search(q, { lo, hi, buckets: HIST_BUCKETS }, q.pageSize, (q.page - 1) * q.pageSize);
+  const found = await index.search(
+    q,
+    { lo, hi, buckets: HIST_BUCKETS },
+    q.pageSize,
+    (q.page - 1) * q.pageSize,
+    videoOrigins,
+  );
   pageGuard(q.page, q.pageSize, found.count);
   const rows = (await index.rows(found.pageIds)).filter((r) => r.status === 'available');
   if (rows.length < found.pageIds.length) index.invalidate();

@@ -136,7 +136,9 @@ export const savedSearchRepository = {
         polish, symmetry, fluorescence, lab, depth_pct as "depthPct", table_pct as "tablePct", lw_ratio as "lwRatio", price_cents as "priceCents",
         status, created_at::text as "createdAt", (extract(epoch from listed_at) * 1000)::float8 as "listedAt",
         (extract(epoch from price_dropped_at) * 1000)::float8 as "priceDroppedAt",
-        price_before_drop_cents as "priceBeforeDropCents"
+        price_before_drop_cents as "priceBeforeDropCents",
+        exists (select 1 from stone_photo ph where ph.kind = 'diamond' and ph.stone_id = diamond.id) as photo,
+        coalesce(lower(substring(video_url from '^(https?://[^/?#]+)')), '') as "videoOrigin"
       from diamond
       where status = 'available'
         and changed_xid >= pg_snapshot_xmin(${snapshot}::pg_snapshot) and not pg_visible_in_snapshot(changed_xid, ${snapshot}::pg_snapshot)`),

@@ -129,6 +129,30 @@ export function DiamondFilters({
                 onToggle={(o) => set({ [key]: toggled(listOf(params, key), o) })}
               />
             ))}
+            <fieldset>
+              <legend className="text-sm font-medium">Pictures</legend>
+              <div className="mt-2 flex flex-wrap gap-2">
+                {(
+                  [
+                    ['photo', 'With photographs'],
+                    ['video', 'With 360° video'],
+                  ] as const
+                ).map(([value, text]) => {
+                  const on = params.get('media') === value;
+                  return (
+                    <button
+                      key={value}
+                      type="button"
+                      aria-pressed={on}
+                      onClick={() => set({ media: on ? null : value })}
+                      className={`rounded-full border px-3 py-1 text-xs ${on ? 'border-primary bg-secondary' : 'border-hairline hover:border-muted'}`}
+                    >
+                      {text}
+                    </button>
+                  );
+                })}
+              </div>
+            </fieldset>
             {percent('Depth %', 'depth', 50, 80, 0.1, 1)}
             {percent('Table %', 'table', 50, 80, 0.1, 1)}
             {percent('L/W ratio', 'lw', 0.9, 2.2, 0.01, 2)}
