@@ -41,6 +41,8 @@ for (const role of ['owner', 'manager', 'fulfilment', 'support']) {
 const port = await freePort();
 const smtpPort = await freePort();
 const mailPort = await freePort();
+// A supplier's image and video server the stone-media test starts; the store may fetch from it.
+const mediaPort = await freePort();
 const extra = process.argv.slice(2).filter((a) => a !== '--no-build');
 const r = spawnSync('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', ...extra], {
   cwd: root,
@@ -50,6 +52,7 @@ const r = spawnSync('npx', ['playwright', 'test', '-c', 'apps/web/playwright.con
     E2E_PORT: String(port),
     E2E_SMTP_PORT: String(smtpPort),
     E2E_MAIL_PORT: String(mailPort),
+    E2E_MEDIA_PORT: String(mediaPort),
     E2E_DATA_DIR: dataDir,
     E2E_STAFF_PASSWORD: STAFF_PASSWORD,
     CHROMIUM_PATH: chromium,

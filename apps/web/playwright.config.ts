@@ -60,6 +60,8 @@ export default defineConfig({
         // Every test here is one client (127.0.0.1), and the sitemap crawl alone asks for thousands of
         // pages: the per-visitor page ceiling is tested on a store of its own (crawl.spec.ts).
         PAGE_RATE_LIMIT_MAX: '100000',
+        // The stone-media test's supplier server (a port on this machine the store may fetch from).
+        FEED_FETCH_ALLOW: `127.0.0.1:${process.env.E2E_MEDIA_PORT ?? 3996}`,
       },
     },
   ],
