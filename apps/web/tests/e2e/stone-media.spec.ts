@@ -100,11 +100,11 @@ test('a feed’s stone shows its photograph, plays its video and opens its repor
   await expect(owner.getByRole('heading', { name: 'Import · MEDIA' })).toBeVisible();
   // The photographs follow the import; its page follows them.
   await expect(owner.getByText('Stone photographs')).toBeVisible({ timeout: 30_000 });
-  const refused = owner.getByText(/1 photographs could not be used/);
+  const refused = owner.getByText('1 photograph could not be used');
   await expect(refused).toBeVisible({ timeout: 30_000 });
   await refused.click();
   await expect(owner.getByText(/MD-2/)).toBeVisible();
-  await expect(owner.getByText(/169\.254\.169\.254.*refused/)).toBeVisible();
+  await expect(owner.getByText(/169\.254\.169\.254.*The link was refused/)).toBeVisible();
 
   // The shopper: the stone with its photograph in the search (with photographs only) and on its page.
   await page.goto('/diamonds?caratMin=7.7&caratMax=7.8&media=photo');

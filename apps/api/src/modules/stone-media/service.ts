@@ -50,7 +50,7 @@ export async function fetchStoneMedia(
   return db.transaction(async (tx) => {
     if (!(await repo.stillWaiting(tx, ask))) return 'stale';
     if (!img.ok) {
-      await repo.finish(tx, ask, 'failed', `The image ${img.reason}.`.replace(/\.\.$/, '.'));
+      await repo.finish(tx, ask, 'failed', sentence(img.reason));
       return 'failed';
     }
     await repo.putFeedPhoto(tx, ask, {
@@ -60,6 +60,18 @@ export async function fetchStoneMedia(
     await repo.finish(tx, ask, 'ready', null);
     return 'ready';
   });
+}
+
+/** A fetch's reason as the import's page says it. */
+function sentence(reason: string) {
+  const r = reason.startsWith('refused: ')
+    ? `The link was refused: ${reason.slice(9)}`
+    : /^[A-Z]/.test(reason)
+      ? reason
+      : reason.startsWith('the ')
+        ? `T${reason.slice(1)}`
+        : `The image ${reason}`;
+  return r.endsWith('.') ? r : `${r}.`;
 }
 
 /** What the import's report says of its photographs. */

@@ -234,7 +234,7 @@ export default function AdminImport({ loaderData: run }: Route.ComponentProps) {
               </dl>
               {run.media.failures.length > 0 && (
                 <NotedList
-                  summary={`${n(run.media.failed)} photographs could not be used`}
+                  summary={`${n(run.media.failed)} ${run.media.failed === 1 ? 'photograph' : 'photographs'} could not be used`}
                   items={run.media.failures.map((f) => ({ key: f.stock, note: `${f.url} — ${f.reason}` }))}
                 />
               )}
