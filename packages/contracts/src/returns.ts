@@ -43,14 +43,10 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
   'awaiting-payment': 'Awaiting payment',
   exchanged: 'Exchanged',
 };
-/** Not finished yet: the returns list shows these first (the work queue counts those waiting for staff). */
-export const OPEN_RETURN_STATUSES: readonly ReturnStatus[] = [
-  'requested',
-  'approved',
-  'received',
-  'inspected',
-  'awaiting-payment',
-];
+/** Waiting for staff: the dashboard's work queue counts these. */
+export const STAFF_RETURN_STATUSES: readonly ReturnStatus[] = ['requested', 'approved', 'received', 'inspected'];
+/** Not finished yet (also an exchange waiting for the customer's payment): the returns list shows these. */
+export const OPEN_RETURN_STATUSES: readonly ReturnStatus[] = [...STAFF_RETURN_STATUSES, 'awaiting-payment'];
 
 export const INSPECTIONS = ['as-expected', 'damaged'] as const;
 

@@ -1,5 +1,5 @@
 import { MELEE_PARCEL_STONES } from '@facet/contracts/commerce';
-import { OPEN_RETURN_STATUSES } from '@facet/contracts/returns';
+import { STAFF_RETURN_STATUSES } from '@facet/contracts/returns';
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { named, namedQuery } from '../../db/named-statements.ts';
@@ -402,7 +402,7 @@ export const orderRepository = {
       rowsOf<{ n: number }>(
         await db.execute(
           sql`select count(*)::int as n from return_request where status in (${sql.join(
-            OPEN_RETURN_STATUSES.map((st) => sql`${st}`),
+            STAFF_RETURN_STATUSES.map((st) => sql`${st}`),
             sql`, `,
           )})`,
         ),

@@ -409,6 +409,8 @@ describe('an exchange', () => {
     const { number, email, rma, staff } = await inspectedExchange();
     const credit = staff.quote.goodsCents + staff.quote.taxCents;
     const pricier = await skuPriced('above', credit + 20_000);
+    const waiting = async () => (await adminCall(t, owner, 'GET', '/dashboard')).json().data.returnsWaiting as number;
+    const before = await waiting();
     const res = await adminCall(t, owner, 'POST', `/returns/${rma}/exchange`, {
       version: staff.version,
       lines: [{ sku: pricier.sku, quantity: 1 }],
@@ -416,6 +418,8 @@ describe('an exchange', () => {
     expect(res.statusCode, res.body).toBe(200);
     const offer = res.json().data.exchange;
     expect(res.json().data.status).toBe('awaiting-payment');
+    // Waiting for the customer, not for staff: the dashboard's queue no longer counts it.
+    expect(await waiting()).toBe(before - 1);
     expect(offer.differenceCents).toBe(offer.totalCents - credit);
     const [mail] = await q<{ subject: string; text: string }>(sql`select subject, text_body as text from outbox_mail
       where to_address = ${email} and kind = 'return-awaiting-payment'`);
