@@ -119,9 +119,11 @@ export const configuratorRepository = {
         'carat-desc': sql`carat_points desc, id`,
         'carat-asc': sql`carat_points asc, id`,
       }[q.sort] ?? sql`price_cents, id`;
-    return rowsOf<DiamondRow>(
+    return rowsOf<DiamondRow & { photoKey: string | null }>(
       await db.execute(sql`
-      select ${DIAMOND_COLS} from diamond
+      select ${DIAMOND_COLS}, (select ph.key from stone_photo ph where ph.kind = 'diamond' and ph.stone_id = diamond.id
+          order by ph.position, ph.key limit 1) as "photoKey"
+      from diamond
       where status = 'available' and origin = ${q.origin} and shape = ${q.shape}
         and carat_points between ${pointsOf(q.caratMin)} and ${pointsOf(q.caratMax)}
         ${q.colorMax !== undefined ? sql`and color_rank <= ${q.colorMax}` : sql``}

@@ -168,7 +168,8 @@ export async function searchStones(
         'diamond',
         d.id,
         diamondTitle(d),
-        stoneImageUrl(d.shape, 'diamond', diamondTitle(d)),
+        // Its photograph when it has one (the stone picker shows the real stone), else its drawing.
+        d.photoKey ? paths.photo(d.photoKey, 'thumb') : stoneImageUrl(d.shape, 'diamond', diamondTitle(d)),
         loc,
         d.priceCents,
         paths.diamondOf(d),
