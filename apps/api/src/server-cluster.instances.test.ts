@@ -199,9 +199,10 @@ describe('npm start on PostgreSQL', () => {
         interval: 100,
       })
       .toEqual(['hit', 'hit']);
-    const startsAt = Date.now() + 2_000;
-    // As the back office writes it (its own suites cover the form and the permission).
+    // As the back office writes it (its own suites cover the form and the permission). The moment
+    // is taken once the connection is open: opening it on a busy machine can take a second.
     const database = await openDatabase(loadConfig({ DATABASE_URL: dbUrl, LOG_LEVEL: 'silent' }));
+    const startsAt = Date.now() + 2_000;
     await database.db.execute(sql`insert into sale (name, percent, starts_at, ends_at, group_ids, created_by)
       values ('Cluster sale', 10, ${new Date(startsAt).toISOString()}, ${new Date(startsAt + 2_000).toISOString()},
         array(select id from product_group where series = ${series}), 'test')`);
