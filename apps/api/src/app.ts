@@ -45,7 +45,7 @@ import { orderAdminRoutes } from './modules/order/admin-routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { customerAdminRoutes } from './modules/customers/routes.ts';
-import { inventoryAdminRoutes } from './modules/inventory/routes.ts';
+import { inventoryAdminRoutes, stoneReportRoutes } from './modules/inventory/routes.ts';
 import { productAdminRoutes, productPhotoRoutes } from './modules/products/routes.ts';
 import { categoryAdminRoutes } from './modules/categories/routes.ts';
 import { promotionAdminRoutes } from './modules/promotions/routes.ts';
@@ -259,6 +259,7 @@ export async function buildApp({
       await api.register(sitemapRoutes);
       await api.register(mediaRoutes);
       await api.register(productPhotoRoutes);
+      await api.register(stoneReportRoutes);
       await api.register(configuratorRoutes);
       await api.register(accountRoutes);
       await api.register(addressRoutes);

@@ -55,6 +55,8 @@ import {
   PHOTO_KEY,
   adminDiamond,
   adminPhoto,
+  stoneReportAnswer,
+  stoneReportQuery,
   adminGem,
   adminMelee,
   adminProduct,
@@ -522,6 +524,22 @@ export const ADMIN_API = {
     access: 'catalogue:write',
     params: z.object({ kind: z.enum(['diamond', 'gemstone']), id: rowId, key: z.string().regex(PHOTO_KEY) }).strict(),
     answer: z.array(adminPhoto),
+  }),
+  'GET /stones/:kind/:id/report': op({
+    access: 'catalogue:write',
+    params: z.object({ kind: z.enum(['diamond', 'gemstone']), id: rowId }).strict(),
+    answer: stoneReportAnswer,
+  }),
+  'PUT /stones/:kind/:id/report': op({
+    access: 'catalogue:write',
+    params: z.object({ kind: z.enum(['diamond', 'gemstone']), id: rowId }).strict(),
+    query: stoneReportQuery,
+    answer: stoneReportAnswer,
+  }),
+  'DELETE /stones/:kind/:id/report': op({
+    access: 'catalogue:write',
+    params: z.object({ kind: z.enum(['diamond', 'gemstone']), id: rowId }).strict(),
+    answer: stoneReportAnswer,
   }),
   'POST /stones/:kind/:id': op({
     access: 'catalogue:write',

@@ -557,3 +557,16 @@ export const adminMelee = meleeBody.extend({
   version: z.number().int(),
 });
 export type AdminMelee = z.infer<typeof adminMelee>;
+
+/** A stone's grading report as a PDF staff uploaded: at most this many bytes. */
+export const REPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** The uploaded report of a stone, or none. */
+export const stoneReportAnswer = z.object({ filename: z.string(), size: z.number().int(), url: z.string() }).nullable();
+export const stoneReportQuery = z
+  .object({
+    filename: z
+      .string()
+      .trim()
+      .regex(/^[\w .()-]{1,100}\.pdf$/i, 'A PDF file name'),
+  })
+  .strict();

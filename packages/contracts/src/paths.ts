@@ -73,6 +73,8 @@ export const paths = {
   },
   avatar: (key: string) => `/api/media/avatar/${key}.webp`,
   /** A staff-uploaded product photograph: `small` (cards, ≤ 600 px) or `large` (product page, ≤ 1600 px). */
+  /** A stone's grading report staff uploaded (a PDF download). */
+  stoneReport: (kind: 'diamond' | 'gemstone', id: number) => `/api/media/report/${kind}-${id}.pdf`,
   photo: (key: string, size: 'small' | 'large' | 'thumb') => `/api/media/photo/${key}-${size}.webp`,
 };
 

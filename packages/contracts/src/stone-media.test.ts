@@ -20,6 +20,10 @@ describe('a stone’s report link', () => {
       kind: 'document',
     });
     expect(reportLink('GCAL', '123456', 'javascript:alert(1)')).toBeNull();
+    // A PDF staff uploaded comes before the feed's link.
+    expect(
+      reportLink('GCAL', '123456', 'https://cdn.supplier.example/r.pdf', '/api/media/report/diamond-7.pdf'),
+    ).toEqual({ label: 'View the GCAL report', url: '/api/media/report/diamond-7.pdf', kind: 'document' });
     expect(reportLink('HRD', '123456', null)).toBeNull();
   });
 });

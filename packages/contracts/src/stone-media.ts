@@ -25,12 +25,21 @@ export interface ReportLink {
   kind: 'lab' | 'document';
 }
 
-/** "View the GIA report": the lab's check page for the number, or the report's own address. */
-export function reportLink(lab: string, certificate: string, given: string | null | undefined): ReportLink | null {
+/**
+ * "View the GIA report": the lab's check page for the number; else the PDF staff uploaded (a path
+ * of this store); else the report address the feed gave (http(s) only).
+ */
+export function reportLink(
+  lab: string,
+  certificate: string,
+  given: string | null | undefined,
+  uploaded: string | null = null,
+): ReportLink | null {
   const check = LAB_CHECK[lab.toUpperCase()];
   const own = webAddress(given);
   const label = `View the ${lab} report`;
   if (check && /^[A-Za-z0-9-]{5,20}$/.test(certificate)) return { label, url: check(certificate), kind: 'lab' };
+  if (uploaded) return { label, url: uploaded, kind: 'document' };
   return own ? { label, url: own.href, kind: 'document' } : null;
 }
 

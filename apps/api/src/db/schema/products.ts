@@ -399,6 +399,20 @@ export const stonePhoto = pgTable(
   (t) => [index('stone_photo_stone_idx').on(t.kind, t.stoneId, t.position)],
 );
 
+/** A stone's grading report as a PDF staff uploaded (at most 10 MB), offered as a download. */
+export const stoneReport = pgTable(
+  'stone_report',
+  {
+    kind: text('kind').$type<'diamond' | 'gemstone'>().notNull(),
+    stoneId: integer('stone_id').notNull(),
+    filename: text('filename').notNull(),
+    size: integer('size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.stoneId] })],
+);
+
 /**
  * A feed's photograph of a stone, asked for by an import and fetched by a background job: waiting,
  * ready (a stone_photo row), or failed with the reason the import's report gives. One per stone:

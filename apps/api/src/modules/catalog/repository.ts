@@ -309,11 +309,11 @@ export const catalogRepository = {
 
   /** Where a diamond's feed (or staff) said its video and report are. */
   diamondLinks: async (db: DbOrTx, id: number) =>
-    rowsOf<{ videoUrl: string | null; certificateUrl: string | null }>(
-      await db.execute(
-        sql`select video_url as "videoUrl", certificate_url as "certificateUrl" from diamond where id = ${id}`,
-      ),
-    )[0] ?? { videoUrl: null, certificateUrl: null },
+    rowsOf<{ videoUrl: string | null; certificateUrl: string | null; hasReport: boolean }>(
+      await db.execute(sql`select video_url as "videoUrl", certificate_url as "certificateUrl",
+        exists (select 1 from stone_report r where r.kind = 'diamond' and r.stone_id = diamond.id) as "hasReport"
+        from diamond where id = ${id}`),
+    )[0] ?? { videoUrl: null, certificateUrl: null, hasReport: false },
 
   /** A loose stone's photographs, in their order. */
   stonePhotos: async (db: DbOrTx, kind: 'diamond' | 'gemstone', id: number) =>

@@ -310,7 +310,12 @@ export async function getDiamond(db: Db, id: number, videoOrigins: readonly stri
   return {
     ...toDiamond(r),
     video: stoneVideo(links.videoUrl, videoOrigins),
-    report: reportLink(r.lab, r.certificate, links.certificateUrl),
+    report: reportLink(
+      r.lab,
+      r.certificate,
+      links.certificateUrl,
+      links.hasReport ? paths.stoneReport('diamond', id) : null,
+    ),
     photos: photos.map((p) => ({
       small: paths.photo(p.key, 'small'),
       large: paths.photo(p.key, 'large'),

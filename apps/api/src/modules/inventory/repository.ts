@@ -337,3 +337,27 @@ export const stonePhotoRepository = {
       ),
     )[0] ?? null,
 };
+
+/** A stone's uploaded grading report (one per stone). */
+export const stoneReportRepository = {
+  info: async (db: DbOrTx, kind: StoneKind, id: number) =>
+    rowsOf<{ filename: string; size: number }>(
+      await db.execute(sql`select filename, size from stone_report where kind = ${kind} and stone_id = ${id}`),
+    )[0] ?? null,
+  bytes: async (db: DbOrTx, kind: StoneKind, id: number) =>
+    rowsOf<{ filename: string; bytes: Buffer }>(
+      await db.execute(sql`select filename, bytes from stone_report where kind = ${kind} and stone_id = ${id}`),
+    )[0] ?? null,
+  put: (tx: DbOrTx, kind: StoneKind, id: number, filename: string, bytes: Buffer) =>
+    tx.execute(sql`insert into stone_report (kind, stone_id, filename, size, bytes) values (${kind}, ${id}, ${filename},
+        ${bytes.length}, ${bytes})
+      on conflict (kind, stone_id) do update set filename = excluded.filename, size = excluded.size,
+        bytes = excluded.bytes, created_at = now()`),
+  remove: async (tx: DbOrTx, kind: StoneKind, id: number) =>
+    rowsOf<{ filename: string }>(
+      await tx.execute(sql`delete from stone_report where kind = ${kind} and stone_id = ${id} returning filename`),
+    )[0] ?? null,
+  /** The stone's row changes too: every instance's cached pages show the report's link. */
+  touch: (tx: DbOrTx, kind: StoneKind, id: number) =>
+    kind === 'diamond' ? tx.execute(sql`update diamond set updated_at = now() where id = ${id}`) : Promise.resolve(),
+};

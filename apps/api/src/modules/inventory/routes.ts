@@ -3,6 +3,9 @@ import { adminRoute } from '../../plugins/admin-op.ts';
 import { acceptPhotoForms, readPhotoForm } from '../../photo-form.ts';
 import { processPhoto } from '../products/index.ts';
 import { addStonePhoto, removeStonePhoto } from './stone-photos.ts';
+import { putStoneReport, removeStoneReport, stoneReport, stoneReportFile } from './stone-report.ts';
+import { REPORT_MAX_BYTES } from '@facet/contracts/admin-catalogue';
+import { z } from 'zod';
 import { actorOf } from '../staff/index.ts';
 import { changeStone, findStones } from './service.ts';
 import { addDiamond, diamondForStaff, editDiamond } from './hand-diamonds.ts';
@@ -10,6 +13,34 @@ import { addGem, addMelee, editGem, editMelee, gemForStaff, listMelee, newGemFor
 
 export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await acceptPhotoForms(app);
+  // A grading report comes as the PDF file itself.
+  app.addContentTypeParser('application/pdf', { parseAs: 'buffer', bodyLimit: REPORT_MAX_BYTES }, (_req, body, done) =>
+    done(null, body),
+  );
+  app.route({
+    ...adminRoute('GET /stones/:kind/:id/report'),
+    handler: async (req) => ({ data: await stoneReport(app.db, req.params.kind, req.params.id) }),
+  });
+  app.route({
+    ...adminRoute('PUT /stones/:kind/:id/report'),
+    bodyLimit: REPORT_MAX_BYTES,
+    handler: async (req) => ({
+      data: await putStoneReport(
+        app.db,
+        actorOf(req.staff!.staff),
+        req.params.kind,
+        req.params.id,
+        req.query.filename,
+        req.body,
+      ),
+    }),
+  });
+  app.route({
+    ...adminRoute('DELETE /stones/:kind/:id/report'),
+    handler: async (req) => ({
+      data: await removeStoneReport(app.db, actorOf(req.staff!.staff), req.params.kind, req.params.id),
+    }),
+  });
   app.route({
     ...adminRoute('POST /stones/:kind/:id/photos'),
     handler: async (req) => {
@@ -87,4 +118,27 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return { data: stone };
     },
   });
+};
+
+/** A stone's uploaded report, for shoppers: a download, never shown in place (nosniff). */
+export const stoneReportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/media/report/:file',
+    {
+      schema: {
+        params: z.object({ file: z.string().regex(/^(diamond|gemstone)-\d{1,10}\.pdf$/, 'Not a report') }).strict(),
+        hide: true,
+      },
+    },
+    async (req, reply) => {
+      const [kind, rest] = req.params.file.split('-') as ['diamond' | 'gemstone', string];
+      const r = await stoneReportFile(app.db, kind, Number.parseInt(rest, 10));
+      return reply
+        .header('cache-control', 'public, max-age=300')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `attachment; filename="${r.filename.replace(/"/g, '')}"`)
+        .type('application/pdf')
+        .send(Buffer.from(r.bytes));
+    },
+  );
 };

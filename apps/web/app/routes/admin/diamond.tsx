@@ -5,6 +5,7 @@ import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { DiamondForm } from '~/features/admin/catalogue/diamond-form.tsx';
 import { StonePhotos } from '~/features/admin/catalogue/stone-photos.tsx';
+import { StoneReport } from '~/features/admin/catalogue/stone-report.tsx';
 import { toast } from '~/lib/toast.ts';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
@@ -61,7 +62,16 @@ export default function DiamondPage({ loaderData: d }: Route.ComponentProps) {
               : 'This stone belongs to an order or is off sale for good, so it is no longer edited here.'}
           </p>
         )}
-        <StonePhotos kind="diamond" id={d.id} serial={d.serial} photos={d.photos} onChanged={() => void revalidate()} />
+        <div className="space-y-4">
+          <StonePhotos
+            kind="diamond"
+            id={d.id}
+            serial={d.serial}
+            photos={d.photos}
+            onChanged={() => void revalidate()}
+          />
+          <StoneReport kind="diamond" id={d.id} lab={d.stone.lab} />
+        </div>
       </div>
     </>
   );
