@@ -59,7 +59,7 @@ export function StoneReport({ kind, id, lab }: { kind: 'diamond' | 'gemstone'; i
         </p>
       )}
       <label htmlFor={fieldId} className="mt-3 block text-sm font-medium">
-        {report ? 'Replace with another PDF' : 'Upload the PDF'} (at most 10 MB)
+        {report ? 'Replace the report with another PDF file' : 'Report PDF file'} (at most 10 MB)
       </label>
       <input
         id={fieldId}
