@@ -46,7 +46,7 @@ import { staffRoutes } from './modules/staff/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { customerAdminRoutes } from './modules/customers/routes.ts';
 import { inventoryAdminRoutes, stoneReportRoutes } from './modules/inventory/routes.ts';
-import { productAdminRoutes, productPhotoRoutes } from './modules/products/routes.ts';
+import { productAdminRoutes } from './modules/products/routes.ts';
 import { categoryAdminRoutes } from './modules/categories/routes.ts';
 import { promotionAdminRoutes } from './modules/promotions/routes.ts';
 import { saleAdminRoutes } from './modules/sales/index.ts';
@@ -78,6 +78,7 @@ import { Foreground } from './modules/jobs/index.ts';
 import { DiamondIndex } from './modules/catalog/index.ts';
 import { StoreSettingsCopy, settingsAdminRoutes } from './modules/settings/index.ts';
 import { contentAdminRoutes, contentRoutes } from './modules/content/index.ts';
+import { openMediaStore, photoFileRoutes, type MediaStore } from './modules/media-store/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,6 +96,8 @@ declare module 'fastify' {
     jobs: Jobs;
     /** Requests being answered now: background jobs step aside while there are many. */
     foreground: Foreground;
+    /** Where photographs and report PDFs are kept: the database, or the bucket MEDIA_S3_URL names. */
+    media: MediaStore;
   }
 }
 
@@ -189,6 +192,7 @@ export async function buildApp({
   app.decorate('storeSettings', await StoreSettingsCopy.load(database.db, config));
   app.decorate('jobs', jobsOn(database, app.log));
   app.decorate('foreground', new Foreground());
+  app.decorate('media', await openMediaStore(config, database.db));
   app.addHook('onRequest', async () => app.foreground.note());
   let stopFollowing: (() => Promise<void>) | undefined;
   let stopSweeping: (() => void) | undefined;
@@ -258,7 +262,7 @@ export async function buildApp({
       await api.register(catalogRoutes);
       await api.register(sitemapRoutes);
       await api.register(mediaRoutes);
-      await api.register(productPhotoRoutes);
+      await api.register(photoFileRoutes);
       await api.register(stoneReportRoutes);
       await api.register(configuratorRoutes);
       await api.register(accountRoutes);

@@ -102,6 +102,17 @@ const schema = z.object({
   /** Days after delivery within which unworn pieces may be returned. */
   RETURN_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   FREE_RESIZE_DAYS: z.coerce.number().int().min(0).max(365).default(60),
+  /**
+   * An S3-compatible bucket for photographs and report PDFs, for a store that outgrows one database:
+   * https://ACCESS_KEY:SECRET@endpoint/bucket[/prefix][?region=…]. Unset: kept in the database.
+   */
+  MEDIA_S3_URL: z
+    .string()
+    .url()
+    .refine((u) => /^https?:\/\/[^/]+\/[^/?#]+/.test(u), {
+      message: 'MEDIA_S3_URL: an address like https://key:secret@s3.example.com/bucket',
+    })
+    .optional(),
   /** First-start video hosts (origins, comma-separated); the owner changes them in the settings. */
   VIDEO_ORIGINS: z
     .string()

@@ -28,6 +28,17 @@ const list = (max = 20) =>
 
 import { CATEGORY_SORTS } from './constants.ts';
 export { CATEGORY_SORTS };
+/** A photograph: card and page sizes, an AVIF and a WebP `srcset` (photo-sizes.ts), its words and shape. */
+export const photoAnswer = z.object({
+  small: z.string(),
+  large: z.string(),
+  srcSet: z.object({ avif: z.string(), webp: z.string() }),
+  alt: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
+export type PhotoAnswer = z.infer<typeof photoAnswer>;
+
 export const categoryQuery = z
   .object({
     filters: z.string().max(4000).optional(),
@@ -115,9 +126,7 @@ export const productDetail = z.object({
   selectedProductId: z.number(),
   images: z.array(z.object({ metal: z.string(), FullUrl: z.string() })),
   /** Photographs staff uploaded (cover first); the drawn art per metal stays for the metal picker. */
-  photos: z.array(
-    z.object({ small: z.string(), large: z.string(), alt: z.string(), width: z.number(), height: z.number() }),
-  ),
+  photos: z.array(photoAnswer),
   related: z.array(productCard),
   /** How a configurable piece can be made (null for pieces sold as they are). */
   configuration: z
@@ -225,9 +234,7 @@ export const diamondSummary = z.object({
 export type DiamondSummary = z.infer<typeof diamondSummary>;
 /** One stone's page: its summary and the photographs staff took of it (the first shown first). */
 export const diamondDetail = diamondSummary.extend({
-  photos: z.array(
-    z.object({ small: z.string(), large: z.string(), alt: z.string(), width: z.number(), height: z.number() }),
-  ),
+  photos: z.array(photoAnswer),
   /** Its 360° video, from a host the store lists (null: none, or from elsewhere). */
   video: z.object({ url: z.string(), kind: z.enum(['file', 'player']) }).nullable(),
   /** Where its grading report opens: the lab's check page for the number, or the report given. */

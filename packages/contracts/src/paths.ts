@@ -2,6 +2,7 @@
 import type { CatalogFilter } from './catalog-filters.ts';
 
 import { CATEGORY } from './categories.ts';
+import { photoUrl } from './photo-sizes.ts';
 
 // Storefront URLs, built in one place.
 export const paths = {
@@ -72,10 +73,10 @@ export const paths = {
     return `/api/media/item.svg?${q}`;
   },
   avatar: (key: string) => `/api/media/avatar/${key}.webp`,
-  /** A staff-uploaded product photograph: `small` (cards, ≤ 600 px) or `large` (product page, ≤ 1600 px). */
   /** A stone's grading report staff uploaded (a PDF download). */
   stoneReport: (kind: 'diamond' | 'gemstone', id: number) => `/api/media/report/${kind}-${id}.pdf`,
-  photo: (key: string, size: 'small' | 'large' | 'thumb') => `/api/media/photo/${key}-${size}.webp`,
+  /** A photograph in one of its sizes (photo-sizes.ts): `thumb` for lists, `small` cards, `large` pages. */
+  photo: photoUrl,
 };
 
 /** A drawn picture of a piece, from its image spec (kind, style, shape, stone), metal and title. */

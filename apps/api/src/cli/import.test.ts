@@ -6,7 +6,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { openDatabase, rowsOf } from '../db/client.ts';
+import { sql } from 'drizzle-orm';
 import { createRun } from '../modules/imports/service.ts';
 
 // The import command as a jeweller runs it, on the embedded database of a stopped store.
@@ -79,6 +80,32 @@ describe('npm run import -- diamonds', () => {
     expect(busy.status).toBe(3);
     expect(busy.stderr).toContain(`An import for ACME is already running`);
     expect(busy.stderr).toContain(live.id);
+  }, 120_000);
+});
+
+describe('npm run import -- diamonds, with photographs', () => {
+  it('queues the stones’ photographs for the store’s background jobs, as an upload in the back office does', async () => {
+    const lines = readFileSync(sample, 'utf8').trimEnd().split('\n');
+    const withPhoto = [lines[0], `${lines[1]!.replace(/^AC-10001/, 'PH-1').replace(/,$/, '')},https://images.supplier.example/ph-1.jpg`];
+    const file = path.join(dir, 'photos.csv');
+    writeFileSync(file, `${withPhoto.join('\n')}\n`);
+    const applied = importCli('diamonds', file, '--supplier', 'PHOTO');
+    expect(applied.status, applied.stderr).toBe(0);
+    expect(applied.stdout).toContain('photographs to fetch: 1');
+    const config = { ...loadConfig({ DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent' }), DATABASE_URL: undefined };
+    const database = await openDatabase(config);
+    try {
+      const waiting = await database.db.execute(
+        sql`select f.url, f.state from stone_media_fetch f join diamond d on d.id = f.stone_id where d.supplier_stock = 'PH-1'`,
+      );
+      expect(rowsOf(waiting)).toEqual([{ url: 'https://images.supplier.example/ph-1.jpg', state: 'waiting' }]);
+      const jobs = await database.db.execute(
+        sql`select count(*)::int as n from pgboss.job where name = 'stone-media' and data->>'url' = 'https://images.supplier.example/ph-1.jpg'`,
+      );
+      expect(rowsOf<{ n: number }>(jobs)[0]!.n).toBe(1);
+    } finally {
+      await database.close();
+    }
   }, 120_000);
 });
 

@@ -17,6 +17,10 @@ import type { ProductImportReport } from '../modules/feeds/index.ts';
 import { fetchProductPages } from '../modules/feeds/index.ts';
 import { RefusedFetch } from '../modules/feeds/index.ts';
 import { createRun, failRun, getRun, ImportBusy, runImport } from '../modules/imports/index.ts';
+import { openMediaStore } from '../modules/media-store/index.ts';
+import { askStoneMedia, mediaQueue } from '../modules/stone-media/index.ts';
+import { jobsOn } from '../modules/jobs/index.ts';
+import pino from 'pino';
 
 const USAGE = `Usage:
   npm run import -- diamonds <file> --supplier <code> [--dry-run] [--full] [--report errors.csv]
@@ -118,7 +122,7 @@ async function main(): Promise<number> {
         last = Date.now();
         process.stderr.write(`\r${progressLine(p, started)}`);
       },
-      { fetchAllow: config.FEED_FETCH_ALLOW },
+      { fetchAllow: config.FEED_FETCH_ALLOW, media: await openMediaStore(config, database.db) },
     );
     if (process.stderr.isTTY) process.stderr.write('\n');
     if (!report) {
@@ -126,10 +130,21 @@ async function main(): Promise<number> {
       console.error(`This file cannot be imported: ${ended.message ?? 'it was not imported.'}`);
       return 1;
     }
+    // The stones' photographs are fetched by the store's background jobs (the running store's, or the
+    // next start's), as after an upload in the back office.
+    let photos = 0;
+    if ('rows' in report && !report.dryRun) {
+      const jobs = jobsOn(database, pino({ level: 'warn' }));
+      try {
+        photos = await askStoneMedia(database.db, await mediaQueue(jobs), report.supplier, run.id);
+      } finally {
+        await jobs.stop();
+      }
+    }
     const s = (Date.now() - started) / 1000;
     const head = `${report.dryRun ? 'Dry run — nothing written' : 'Applied'}: ${source} (${(size / 1e6).toFixed(1)} MB) for ${report.supplier} in ${s.toFixed(1)} s`;
     console.log(
-      ['rows' in report ? diamondSummary(head, report) : productSummary(head, report), ...errorLines(report)].join(
+      ['rows' in report ? diamondSummary(head, report, photos) : productSummary(head, report), ...errorLines(report)].join(
         '\n',
       ),
     );
@@ -156,7 +171,7 @@ async function main(): Promise<number> {
   }
 }
 
-function diamondSummary(head: string, report: ImportReport): string {
+function diamondSummary(head: string, report: ImportReport, photos: number): string {
   return [
     head,
     `  rows ${report.rows} · listable ${report.stones} · not available ${report.unlisted} · refused ${report.rowsWithErrors}`,
@@ -171,6 +186,7 @@ function diamondSummary(head: string, report: ImportReport): string {
         ]
       : []),
     ...(report.unknownColumns.length ? [`  columns not used: ${report.unknownColumns.join(', ')}`] : []),
+    ...(photos ? [`  photographs to fetch: ${photos} (the store's background jobs fetch them; its import page shows how far)`] : []),
   ].join('\n');
 }
 

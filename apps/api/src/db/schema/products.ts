@@ -134,8 +134,6 @@ export const productPhoto = pgTable(
     height: integer('height').notNull(),
     /** Where a supplier's feed had the image (null: uploaded by staff): a feed fetches each address once. */
     sourceUrl: text('source_url'),
-    large: bytea('large').notNull(),
-    small: bytea('small').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('product_photo_group_idx').on(t.groupId, t.position)],
@@ -390,14 +388,24 @@ export const stonePhoto = pgTable(
     alt: text('alt').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
-    large: bytea('large').notNull(),
-    small: bytea('small').notNull(),
     /** Where a supplier's feed had it (null: uploaded by staff); a feed's photo is replaced when its address changes. */
     sourceUrl: text('source_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('stone_photo_stone_idx').on(t.kind, t.stoneId, t.position)],
 );
+
+/**
+ * Media files by name (each photograph's sizes, report PDFs) when the store keeps them in its own
+ * database, the embedded default. With an object store configured (MEDIA_S3_URL) the same names
+ * are keys in its bucket instead, and this table stays empty.
+ */
+export const mediaObject = pgTable('media_object', {
+  name: text('name').primaryKey(),
+  type: text('type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** A stone's grading report as a PDF staff uploaded (at most 10 MB), offered as a download. */
 export const stoneReport = pgTable(
@@ -407,7 +415,6 @@ export const stoneReport = pgTable(
     stoneId: integer('stone_id').notNull(),
     filename: text('filename').notNull(),
     size: integer('size').notNull(),
-    bytes: bytea('bytes').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.stoneId] })],

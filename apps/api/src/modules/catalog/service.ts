@@ -16,6 +16,7 @@ import type {
 } from '@facet/contracts/catalog';
 import { AUTOSUGGEST_MAX_RESULTS, AUTOSUGGEST_MIN_CHARS } from '@facet/contracts/constants';
 import { paths } from '@facet/contracts/paths';
+import { photoOf } from '@facet/contracts/photo-sizes';
 import type { Database, Db } from '../../db/client.ts';
 import { Gone, NotFound, Validation } from '../../errors.ts';
 import { metalName, metalOrder, SHAPES, type Shape } from './grades.ts';
@@ -195,13 +196,7 @@ export async function getProduct(
       metal: m,
       FullUrl: itemImageUrl(g.image, m, `${g.description} in ${metalName(m)}`),
     })),
-    photos: g.photos.map((p) => ({
-      small: paths.photo(p.key, 'small'),
-      large: paths.photo(p.key, 'large'),
-      alt: p.alt,
-      width: p.width,
-      height: p.height,
-    })),
+    photos: g.photos.map(photoOf),
     related: related.map((r) => toCard(r, sales, now)),
     configuration: model
       ? {
@@ -316,13 +311,7 @@ export async function getDiamond(db: Db, id: number, videoOrigins: readonly stri
       links.certificateUrl,
       links.hasReport ? paths.stoneReport('diamond', id) : null,
     ),
-    photos: photos.map((p) => ({
-      small: paths.photo(p.key, 'small'),
-      large: paths.photo(p.key, 'large'),
-      alt: p.alt,
-      width: p.width,
-      height: p.height,
-    })),
+    photos: photos.map(photoOf),
   };
 }
 

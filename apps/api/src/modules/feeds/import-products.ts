@@ -9,6 +9,7 @@ import type { FeedError } from './diamond-feed.ts';
 import type { ImportProgress } from './import-diamonds.ts';
 import { retailCents, type MarkupRule } from './markup.ts';
 import { checkProductFeed, type FeedDesign, type FeedVariant } from './product-feed.ts';
+import { putPhotoFiles, type MediaStore } from '../media-store/index.ts';
 import { fetchProductImage, type FetchedImage } from './product-images.ts';
 import {
   feedsRepository,
@@ -38,6 +39,8 @@ export interface ProductImportOptions {
   dryRun: boolean;
   /** host:port pairs an image may be fetched from although private (tests' local servers). */
   fetchAllow?: readonly string[];
+  /** Where the photographs' files go. */
+  media: MediaStore;
   onProgress?: (p: ImportProgress) => void;
 }
 
@@ -155,6 +158,7 @@ async function writeDesign(
   report: ProductImportReport,
   refuse: (v: FeedVariant, reason: string) => void,
   allow: readonly string[],
+  media: MediaStore,
 ): Promise<'added' | 'changed' | 'unchanged' | null> {
   // Images first, outside the transaction: a slow image server holds no locks.
   const before = await repo.design(db, supplierId, d.series, false);
@@ -206,7 +210,8 @@ async function writeDesign(
     if (images.some((i) => i.ok)) {
       let position = await repo.nextPhotoPosition(tx, id);
       for (const img of images)
-        if (img.ok)
+        if (img.ok) {
+          await putPhotoFiles(media, img.photo, tx);
           await repo.addPhoto(tx, {
             ...img.photo,
             groupId: id,
@@ -214,6 +219,7 @@ async function writeDesign(
             alt: d.groupDescription,
             sourceUrl: img.url,
           });
+        }
       outcome = outcome === 'unchanged' ? 'changed' : outcome;
     }
     if (outcome !== 'unchanged') {
@@ -334,7 +340,7 @@ async function placeDesigns(
     } else {
       const outcome = opts.dryRun
         ? await classify(db, supplierId, d, rules, report, refuse)
-        : await writeDesign(db, supplierId!, categoryId, d, rules, report, refuse, opts.fetchAllow ?? []);
+        : await writeDesign(db, supplierId!, categoryId, d, rules, report, refuse, opts.fetchAllow ?? [], opts.media);
       if (outcome) report[outcome]++;
       if (!opts.dryRun) await repo.stopWaiting(db, supplierId!, d.series);
     }

@@ -393,12 +393,10 @@ export const productFeedRepository = {
       width: number;
       height: number;
       sourceUrl: string;
-      large: Buffer;
-      small: Buffer;
     },
   ) =>
-    tx.execute(sql`insert into product_photo (key, group_id, position, alt, width, height, source_url, large, small)
-      values (${p.key}, ${p.groupId}, ${p.position}, ${p.alt}, ${p.width}, ${p.height}, ${p.sourceUrl}, ${p.large}, ${p.small})`),
+    tx.execute(sql`insert into product_photo (key, group_id, position, alt, width, height, source_url)
+      values (${p.key}, ${p.groupId}, ${p.position}, ${p.alt}, ${p.width}, ${p.height}, ${p.sourceUrl})`),
 
   nextPhotoPosition: async (tx: DbOrTx, groupId: number) =>
     rowsOf<{ n: number }>(

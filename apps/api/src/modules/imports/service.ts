@@ -1,3 +1,4 @@
+import type { MediaStore } from '../media-store/index.ts';
 import { Readable } from 'node:stream';
 import { IMPORT_PIECE_BYTES, piecesOf, type ImportCreateBody, type ImportRun } from '@facet/contracts/admin-feeds';
 import type { Db } from '../../db/client.ts';
@@ -199,8 +200,8 @@ export async function runImport(
   db: Db,
   runId: string,
   open: () => Readable,
-  onProgress?: (p: ImportProgress) => void,
-  opts: { fetchAllow?: readonly string[]; pace?: () => Promise<void> } = {},
+  onProgress: ((p: ImportProgress) => void) | undefined,
+  opts: { media: MediaStore; fetchAllow?: readonly string[]; pace?: () => Promise<void> },
 ): Promise<ImportReport | ProductImportReport | null> {
   const run = await repo.begin(db, runId);
   if (!run) return null;
@@ -233,12 +234,14 @@ export async function runImport(
               supplier: run.supplierCode,
               dryRun: false,
               fetchAllow: opts.fetchAllow,
+              media: opts.media,
               onProgress: progress,
             })
           : await importProductFeed(db, open, {
               supplier: run.supplierCode,
               dryRun: run.dryRun,
               fetchAllow: opts.fetchAllow,
+              media: opts.media,
               onProgress: progress,
             });
     await writing;

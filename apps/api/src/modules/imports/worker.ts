@@ -44,6 +44,7 @@ export async function startImportWorker(app: FastifyInstance, jobs: Jobs): Promi
     try {
       const report = await runImport(app.db, run.id, storedFile(app.db, run.fileRunId ?? run.id), undefined, {
         fetchAllow: app.config.FEED_FETCH_ALLOW,
+        media: app.media,
         pace: app.foreground.yieldToRequests,
       });
       // The stones' photographs follow in their own jobs: the import is done without waiting for them.

@@ -324,12 +324,10 @@ export const stonePhotoRepository = {
       alt: string;
       width: number;
       height: number;
-      large: Buffer;
-      small: Buffer;
     },
   ) =>
-    tx.execute(sql`insert into stone_photo (key, kind, stone_id, position, alt, width, height, large, small)
-      values (${p.key}, ${p.kind}, ${p.stoneId}, ${p.position}, ${p.alt}, ${p.width}, ${p.height}, ${p.large}, ${p.small})`),
+    tx.execute(sql`insert into stone_photo (key, kind, stone_id, position, alt, width, height)
+      values (${p.key}, ${p.kind}, ${p.stoneId}, ${p.position}, ${p.alt}, ${p.width}, ${p.height})`),
   remove: async (tx: DbOrTx, kind: StoneKind, id: number, key: string) =>
     rowsOf<{ alt: string }>(
       await tx.execute(
@@ -344,15 +342,9 @@ export const stoneReportRepository = {
     rowsOf<{ filename: string; size: number }>(
       await db.execute(sql`select filename, size from stone_report where kind = ${kind} and stone_id = ${id}`),
     )[0] ?? null,
-  bytes: async (db: DbOrTx, kind: StoneKind, id: number) =>
-    rowsOf<{ filename: string; bytes: Buffer }>(
-      await db.execute(sql`select filename, bytes from stone_report where kind = ${kind} and stone_id = ${id}`),
-    )[0] ?? null,
-  put: (tx: DbOrTx, kind: StoneKind, id: number, filename: string, bytes: Buffer) =>
-    tx.execute(sql`insert into stone_report (kind, stone_id, filename, size, bytes) values (${kind}, ${id}, ${filename},
-        ${bytes.length}, ${bytes})
-      on conflict (kind, stone_id) do update set filename = excluded.filename, size = excluded.size,
-        bytes = excluded.bytes, created_at = now()`),
+  put: (tx: DbOrTx, kind: StoneKind, id: number, filename: string, size: number) =>
+    tx.execute(sql`insert into stone_report (kind, stone_id, filename, size) values (${kind}, ${id}, ${filename}, ${size})
+      on conflict (kind, stone_id) do update set filename = excluded.filename, size = excluded.size, created_at = now()`),
   remove: async (tx: DbOrTx, kind: StoneKind, id: number) =>
     rowsOf<{ filename: string }>(
       await tx.execute(sql`delete from stone_report where kind = ${kind} and stone_id = ${id} returning filename`),

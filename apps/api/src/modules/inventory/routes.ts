@@ -27,6 +27,7 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => ({
       data: await putStoneReport(
         app.db,
+        app.media,
         actorOf(req.staff!.staff),
         req.params.kind,
         req.params.id,
@@ -38,7 +39,7 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...adminRoute('DELETE /stones/:kind/:id/report'),
     handler: async (req) => ({
-      data: await removeStoneReport(app.db, actorOf(req.staff!.staff), req.params.kind, req.params.id),
+      data: await removeStoneReport(app.db, app.media, actorOf(req.staff!.staff), req.params.kind, req.params.id),
     }),
   });
   app.route({
@@ -47,14 +48,14 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const form = await readPhotoForm(req);
       const photo = await processPhoto(form.file);
       return {
-        data: await addStonePhoto(app.db, actorOf(req.staff!.staff), req.params.kind, req.params.id, photo, form.alt),
+        data: await addStonePhoto(app.db, app.media, actorOf(req.staff!.staff), req.params.kind, req.params.id, photo, form.alt),
       };
     },
   });
   app.route({
     ...adminRoute('DELETE /stones/:kind/:id/photos/:key'),
     handler: async (req) => ({
-      data: await removeStonePhoto(app.db, actorOf(req.staff!.staff), req.params.kind, req.params.id, req.params.key),
+      data: await removeStonePhoto(app.db, app.media, actorOf(req.staff!.staff), req.params.kind, req.params.id, req.params.key),
     }),
   });
   app.route({
@@ -132,7 +133,7 @@ export const stoneReportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const [kind, rest] = req.params.file.split('-') as ['diamond' | 'gemstone', string];
-      const r = await stoneReportFile(app.db, kind, Number.parseInt(rest, 10));
+      const r = await stoneReportFile(app.db, app.media, kind, Number.parseInt(rest, 10));
       return reply
         .header('cache-control', 'public, max-age=300')
         .header('x-content-type-options', 'nosniff')

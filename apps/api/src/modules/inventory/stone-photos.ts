@@ -1,8 +1,9 @@
 import { PHOTOS_PER_STONE } from '@facet/contracts/admin-catalogue';
-import { paths } from '@facet/contracts/paths';
+import { photoOf } from '@facet/contracts/photo-sizes';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { NotFound, Validation } from '../../errors.ts';
 import { audit, type Actor } from '../audit/index.ts';
+import { putPhotoFiles, removePhotoFiles, type MediaStore } from '../media-store/index.ts';
 import type { ProcessedPhoto } from '../products/index.ts';
 import { inventoryRepository, stonePhotoRepository as repo, type StoneKind } from './repository.ts';
 
@@ -10,17 +11,11 @@ import { inventoryRepository, stonePhotoRepository as repo, type StoneKind } fro
 // page before its drawing.
 
 export const stonePhotos = async (db: DbOrTx, kind: StoneKind, id: number) =>
-  (await repo.list(db, kind, id)).map((p) => ({
-    key: p.key,
-    small: paths.photo(p.key, 'small'),
-    large: paths.photo(p.key, 'large'),
-    alt: p.alt,
-    width: p.width,
-    height: p.height,
-  }));
+  (await repo.list(db, kind, id)).map((p) => ({ key: p.key, ...photoOf(p) }));
 
 export async function addStonePhoto(
   db: Db,
+  media: MediaStore,
   actor: Actor,
   kind: StoneKind,
   id: number,
@@ -36,14 +31,22 @@ export async function addStonePhoto(
       });
     const serial = (await inventoryRepository.one(tx, kind, id))!.serial;
     const text = alt.trim() || `Stone ${serial}`;
+    await putPhotoFiles(media, photo, tx);
     await repo.add(tx, { ...photo, kind, stoneId: id, position: have.length, alt: text });
     await audit(tx, actor, 'stone.photo.add', kind, serial, null, { photo: photo.key, alt: text });
     return stonePhotos(tx, kind, id);
   });
 }
 
-export async function removeStonePhoto(db: Db, actor: Actor, kind: StoneKind, id: number, key: string) {
-  return db.transaction(async (tx) => {
+export async function removeStonePhoto(
+  db: Db,
+  media: MediaStore,
+  actor: Actor,
+  kind: StoneKind,
+  id: number,
+  key: string,
+) {
+  const answer = await db.transaction(async (tx) => {
     const gone = await repo.remove(tx, kind, id, key);
     if (!gone) throw new NotFound('That photograph is no longer on this stone.');
     await audit(
@@ -57,4 +60,6 @@ export async function removeStonePhoto(db: Db, actor: Actor, kind: StoneKind, id
     );
     return stonePhotos(tx, kind, id);
   });
+  await removePhotoFiles(media, [key]);
+  return answer;
 }

@@ -3,6 +3,7 @@ import { REPORT_MAX_BYTES } from '@facet/contracts/admin-catalogue';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, NotFound, Validation } from '../../errors.ts';
 import { audit, type Actor } from '../audit/index.ts';
+import type { MediaStore } from '../media-store/index.ts';
 import {
   inventoryRepository,
   stonePhotoRepository,
@@ -18,8 +19,12 @@ export const stoneReport = async (db: DbOrTx, kind: StoneKind, id: number) => {
   return r ? { filename: r.filename, size: r.size, url: paths.stoneReport(kind, id) } : null;
 };
 
+/** Where a stone's report file is kept in the media store (one per stone; a new upload replaces it). */
+const reportFile = (kind: StoneKind, id: number) => `report/${kind}-${id}.pdf`;
+
 export async function putStoneReport(
   db: Db,
+  media: MediaStore,
   actor: Actor,
   kind: StoneKind,
   id: number,
@@ -33,7 +38,8 @@ export async function putStoneReport(
     throw new Validation('The report must be a PDF file.', { report: 'Not a PDF' });
   return db.transaction(async (tx) => {
     if (!(await stonePhotoRepository.exists(tx, kind, id))) throw new NotFound('There is no such stone.');
-    await repo.put(tx, kind, id, filename, body);
+    await media.put(reportFile(kind, id), body, 'application/pdf', tx);
+    await repo.put(tx, kind, id, filename, body.length);
     await repo.touch(tx, kind, id);
     const serial = (await inventoryRepository.one(tx, kind, id))!.serial;
     await audit(tx, actor, 'stone.report.put', kind, serial, null, { filename, size: body.length });
@@ -41,19 +47,21 @@ export async function putStoneReport(
   });
 }
 
-export async function removeStoneReport(db: Db, actor: Actor, kind: StoneKind, id: number) {
-  return db.transaction(async (tx) => {
+export async function removeStoneReport(db: Db, media: MediaStore, actor: Actor, kind: StoneKind, id: number) {
+  await db.transaction(async (tx) => {
     const gone = await repo.remove(tx, kind, id);
     if (!gone) throw new NotFound('This stone has no uploaded report.');
     await repo.touch(tx, kind, id);
     const serial = (await inventoryRepository.one(tx, kind, id))!.serial;
     await audit(tx, actor, 'stone.report.remove', kind, serial, { filename: gone.filename }, null);
-    return null;
   });
+  await media.remove([reportFile(kind, id)]);
+  return null;
 }
 
-export const stoneReportFile = async (db: Db, kind: StoneKind, id: number) => {
-  const r = await repo.bytes(db, kind, id);
-  if (!r) throw new NotFound('There is no such report.');
-  return r;
+export const stoneReportFile = async (db: Db, media: MediaStore, kind: StoneKind, id: number) => {
+  const r = await repo.info(db, kind, id);
+  const file = r && (await media.get(reportFile(kind, id)));
+  if (!r || !file) throw new NotFound('There is no such report.');
+  return { filename: r.filename, bytes: file.bytes };
 };

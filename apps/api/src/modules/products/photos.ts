@@ -71,8 +71,3 @@ function unreadable(err: unknown) {
     { photo: PHOTO_TYPES },
   );
 }
-
-/** A list's thumbnail (160 px across) from a photograph's small size. */
-export const THUMB = 160;
-export const thumbnailOf = (small: Buffer) =>
-  sharp(small).resize(THUMB, THUMB, { fit: 'inside' }).webp({ quality: 78 }).toBuffer();

@@ -288,8 +288,8 @@ export const productsRepository = {
       ),
     )[0] ?? null,
 
-  /** The photographs with their bytes, as the duplicate flow copies them. */
-  photosWithBytes: (db: DbOrTx, id: number) =>
+  /** The photographs' rows, as the duplicate flow copies them (their files are copied beside). */
+  photoRows: (db: DbOrTx, id: number) =>
     db.select().from(productPhoto).where(eq(productPhoto.groupId, id)).orderBy(productPhoto.position, productPhoto.key),
 
   /** The metals the store prices, in its order, with what a gram costs and how heavy each is beside 14K. */
@@ -331,7 +331,7 @@ export const productsRepository = {
     tx.execute(sql`update product_group g set min_price_cents =
       coalesce((select min(v.price_cents) from product v where v.group_id = g.id and v.active), g.min_price_cents) where g.id = ${id}`),
 
-  addPhoto: (tx: DbOrTx, p: PhotoRow & { groupId: number; large: Buffer; small: Buffer }) =>
+  addPhoto: (tx: DbOrTx, p: PhotoRow & { groupId: number; sourceUrl?: string | null }) =>
     tx.insert(productPhoto).values(p),
 
   removePhoto: async (tx: DbOrTx, groupId: number, key: string) =>
@@ -343,13 +343,4 @@ export const productsRepository = {
   setPhotoPosition: (tx: DbOrTx, groupId: number, key: string, position: number) =>
     tx.execute(sql`update product_photo set position = ${position} where group_id = ${groupId} and key = ${key}`),
 
-  /** A photograph's bytes by its key: a design's, or a loose stone's (one media route serves both). */
-  photoBytes: async (db: DbOrTx, key: string, size: 'small' | 'large') => {
-    const column = size === 'small' ? sql`small` : sql`large`;
-    const [row] = rowsOf<{ webp: Buffer }>(
-      await db.execute(sql`select ${column} as webp from product_photo where key = ${key}
-        union all select ${column} from stone_photo where key = ${key} limit 1`),
-    );
-    return row ? Buffer.from(row.webp) : null;
-  },
 };

@@ -39,7 +39,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req, reply) =>
       reply
         .status(201)
-        .send({ data: await products.duplicateDesign(app.db, actorOf(req.staff!.staff), req.params.id) }),
+        .send({ data: await products.duplicateDesign(app.db, app.media, actorOf(req.staff!.staff), req.params.id) }),
   });
   app.route({
     ...adminRoute('POST /products/:id/archive'),
@@ -68,7 +68,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       const form = await readPhotoForm(req);
       const photo = await processPhoto(form.file);
-      return { data: await products.addPhoto(app.db, actorOf(req.staff!.staff), req.params.id, photo, form.alt) };
+      return { data: await products.addPhoto(app.db, app.media, actorOf(req.staff!.staff), req.params.id, photo, form.alt) };
     },
   });
   app.route({
@@ -80,31 +80,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...adminRoute('DELETE /products/:id/photos/:key'),
     handler: async (req) => ({
-      data: await products.removePhoto(app.db, actorOf(req.staff!.staff), req.params.id, req.params.key),
+      data: await products.removePhoto(app.db, app.media, actorOf(req.staff!.staff), req.params.id, req.params.key),
     }),
   });
-};
-
-/**
- * Photographs are addressed by an unguessable key that never changes its bytes: cacheable forever.
- * A thumbnail (lists, compare) is made from the small size when asked, once per cache in front.
- */
-export const productPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/media/photo/:file',
-    {
-      schema: {
-        params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{16}-(small|large|thumb)\.webp$/) }),
-        hide: true,
-      },
-      config: { rateLimit: false },
-    },
-    async (req, reply) => {
-      const [key, size] = [req.params.file.slice(0, 16), req.params.file.slice(17, -5) as 'small' | 'large' | 'thumb'];
-      const webp = await products.photoBytes(app.db, key, size === 'thumb' ? 'small' : size);
-      if (!webp) return reply.status(404).send({ message: 'No such image' });
-      const bytes = size === 'thumb' ? await products.thumbnailOf(webp) : webp;
-      return reply.header('cache-control', 'public, max-age=31536000, immutable').type('image/webp').send(bytes);
-    },
-  );
 };

@@ -9,6 +9,7 @@ import type {
 } from '@facet/contracts/admin-catalogue';
 import { PHOTOS_PER_PRODUCT } from '@facet/contracts/admin-catalogue';
 import { paths } from '@facet/contracts/paths';
+import { photoOf } from '@facet/contracts/photo-sizes';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { Conflict, NotFound, Validation } from '../../errors.ts';
 import { audit, type Actor } from '../audit/index.ts';
@@ -17,6 +18,7 @@ import { refreshListingCopies } from '../catalog/index.ts';
 import { refreshConfiguredPrices } from '../configurator/index.ts';
 import { productsRepository as repo, type GroupRow, type PhotoRow } from './repository.ts';
 import type { ProcessedPhoto } from './photos.ts';
+import { copyPhotoFiles, putPhotoFiles, removePhotoFiles, type MediaStore } from '../media-store/index.ts';
 import { seriesFromName, variantsOf } from './new-design.ts';
 
 // Staff change what the storefront sells. Every write takes the group's row lock, checks the
@@ -25,14 +27,7 @@ import { seriesFromName, variantsOf } from './new-design.ts';
 
 const CHANGED = 'This product was changed by someone else — reload to see their change, then make yours again.';
 
-const photoOf = (p: PhotoRow) => ({
-  key: p.key,
-  small: paths.photo(p.key, 'small'),
-  large: paths.photo(p.key, 'large'),
-  alt: p.alt,
-  width: p.width,
-  height: p.height,
-});
+const staffPhoto = (p: PhotoRow) => ({ key: p.key, ...photoOf(p) });
 
 const imageOf = (g: Pick<GroupRow, 'image' | 'defaultMetal' | 'description'>, photo: string | null | undefined) =>
   photo ? paths.photo(photo, 'small') : itemImageUrl(g.image, g.defaultMetal, g.description);
@@ -95,7 +90,7 @@ export async function productForStaff(db: DbOrTx, id: number): Promise<AdminProd
     updatedAt: g.updatedAt ? new Date(g.updatedAt).toISOString() : null,
     attributes,
     variants,
-    photos: photos.map(photoOf),
+    photos: photos.map(staffPhoto),
     image: imageOf(g, photos[0]?.key),
     storefrontUrl: paths.product({
       series: g.series,
@@ -317,7 +312,7 @@ export async function createDesign(db: Db, actor: Actor, d: NewDesign, madeToOrd
 }
 
 /** A copy of a design as a new draft: fields, attributes, variants (new SKUs) and photographs. */
-export async function duplicateDesign(db: Db, actor: Actor, id: number) {
+export async function duplicateDesign(db: Db, media: MediaStore, actor: Actor, id: number) {
   return db.transaction(async (tx) => {
     const g = await lockFresh(tx, id);
     const source = (await repo.groupSource(tx, id))!;
@@ -349,8 +344,11 @@ export async function duplicateDesign(db: Db, actor: Actor, id: number) {
       })),
     );
     await repo.replaceAttributes(tx, copy, await repo.attributes(tx, id));
-    for (const p of await repo.photosWithBytes(tx, id))
-      await repo.addPhoto(tx, { ...p, groupId: copy, key: randomBytes(12).toString('base64url') });
+    for (const p of await repo.photoRows(tx, id)) {
+      const key = randomBytes(12).toString('base64url');
+      await copyPhotoFiles(media, p.key, key, tx);
+      await repo.addPhoto(tx, { ...p, groupId: copy, key });
+    }
     await repo.refreshMinPrice(tx, copy);
     await refreshListingCopies(tx, copy);
     await audit(tx, actor, 'product.duplicate', 'product_group', copy, null, { from: id, name, series });
@@ -377,7 +375,14 @@ export async function setArchived(db: Db, actor: Actor, id: number, version: num
   });
 }
 
-export async function addPhoto(db: Db, actor: Actor, id: number, photo: ProcessedPhoto, alt: string) {
+export async function addPhoto(
+  db: Db,
+  media: MediaStore,
+  actor: Actor,
+  id: number,
+  photo: ProcessedPhoto,
+  alt: string,
+) {
   return db.transaction(async (tx) => {
     const g = await lockFresh(tx, id);
     const photos = await repo.photos(tx, id);
@@ -387,6 +392,7 @@ export async function addPhoto(db: Db, actor: Actor, id: number, photo: Processe
       });
     const position = Math.max(-1, ...photos.map((p) => p.position)) + 1;
     const text = alt.trim() || g.description;
+    await putPhotoFiles(media, photo, tx);
     await repo.addPhoto(tx, { ...photo, groupId: id, position, alt: text });
     await repo.touch(tx, id);
     await audit(tx, actor, 'product.photo.add', 'product_group', id, null, {
@@ -399,8 +405,8 @@ export async function addPhoto(db: Db, actor: Actor, id: number, photo: Processe
   });
 }
 
-export async function removePhoto(db: Db, actor: Actor, id: number, key: string) {
-  return db.transaction(async (tx) => {
+export async function removePhoto(db: Db, media: MediaStore, actor: Actor, id: number, key: string) {
+  const answer = await db.transaction(async (tx) => {
     await lockFresh(tx, id);
     const gone = await repo.removePhoto(tx, id, key);
     if (!gone) throw new NotFound('That photograph is no longer on this product.');
@@ -408,6 +414,8 @@ export async function removePhoto(db: Db, actor: Actor, id: number, key: string)
     await audit(tx, actor, 'product.photo.remove', 'product_group', id, { photo: key, alt: gone.alt }, null);
     return productForStaff(tx, id);
   });
+  await removePhotoFiles(media, [key]);
+  return answer;
 }
 
 export async function orderPhotos(db: Db, actor: Actor, id: number, keys: string[]) {
@@ -424,8 +432,6 @@ export async function orderPhotos(db: Db, actor: Actor, id: number, keys: string
   });
 }
 
-export const photoBytes = repo.photoBytes;
-export { thumbnailOf } from './photos.ts';
 /** Every category in menu order: where staff may place a supplier's product group. */
 export const allCategories = repo.allCategories;
 /** A group's attributes replaced, its search text with them (a supplier's feed writes them too). */

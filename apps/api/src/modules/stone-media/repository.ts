@@ -39,19 +39,24 @@ export const stoneMediaRepository = {
     tx.execute(sql`update stone_media_fetch set state = ${state}, reason = ${reason}, updated_at = now()
       where kind = ${a.kind} and stone_id = ${a.id} and url = ${a.url}`),
 
-  /** The feed's photograph in place of the one it gave before (staff photographs come first). */
+  /**
+   * The feed's photograph in place of the one it gave before (staff photographs come first);
+   * answers the replaced photographs' keys, whose files go once this commits.
+   */
   putFeedPhoto: async (
     tx: DbOrTx,
     a: MediaAsk,
-    p: { key: string; alt: string; width: number; height: number; large: Buffer; small: Buffer },
-  ) => {
-    await tx.execute(
-      sql`delete from stone_photo where kind = ${a.kind} and stone_id = ${a.id} and source_url is not null`,
+    p: { key: string; alt: string; width: number; height: number },
+  ): Promise<string[]> => {
+    const gone = rowsOf<{ key: string }>(
+      await tx.execute(sql`delete from stone_photo where kind = ${a.kind} and stone_id = ${a.id} and source_url is not null
+        returning key`),
     );
-    await tx.execute(sql`insert into stone_photo (key, kind, stone_id, position, alt, width, height, large, small, source_url)
-      values (${p.key}, ${a.kind}, ${a.id}, 1000, ${p.alt}, ${p.width}, ${p.height}, ${p.large}, ${p.small}, ${a.url})`);
+    await tx.execute(sql`insert into stone_photo (key, kind, stone_id, position, alt, width, height, source_url)
+      values (${p.key}, ${a.kind}, ${a.id}, 1000, ${p.alt}, ${p.width}, ${p.height}, ${a.url})`);
     // The stone's row changes too, so every instance's search index shows the photograph in lists.
     await tx.execute(sql`update diamond set updated_at = now() where id = ${a.id}`);
+    return gone.map((g) => g.key);
   },
 
   serial: async (db: DbOrTx, id: number) =>

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import { fetchFeedImage } from '../feeds/index.ts';
+import { makePhotoSizes, putPhotoFiles, removePhotoFiles, type MediaStore } from '../media-store/index.ts';
 import { stoneMediaRepository as repo, type MediaAsk } from './repository.ts';
 
 // A supplier's stone photographs, fetched after its feed is imported, in the background: never
@@ -40,6 +41,7 @@ const passing = (reason: string) => /timed out|answered 5\d\d|answered 429|could
  */
 export async function fetchStoneMedia(
   db: Db,
+  media: MediaStore,
   ask: MediaAsk,
   opts: { allow: readonly string[]; lastTry: boolean },
 ): Promise<'ready' | 'failed' | 'stale'> {
@@ -47,19 +49,28 @@ export async function fetchStoneMedia(
   const img = await fetchFeedImage(ask.url, opts.allow);
   if (!img.ok && passing(img.reason) && !opts.lastTry) throw new Error(`${ask.url}: ${img.reason}`);
   const stone = await repo.serial(db, ask.id);
-  return db.transaction(async (tx) => {
+  // Every size and format is made here, in the background, so no shopper's request makes one.
+  if (img.ok) {
+    await putPhotoFiles(media, img.photo);
+    await makePhotoSizes(media, img.photo.key);
+  }
+  let replaced: string[] = [];
+  const outcome = await db.transaction(async (tx) => {
     if (!(await repo.stillWaiting(tx, ask))) return 'stale';
     if (!img.ok) {
       await repo.finish(tx, ask, 'failed', sentence(img.reason));
       return 'failed';
     }
-    await repo.putFeedPhoto(tx, ask, {
+    replaced = await repo.putFeedPhoto(tx, ask, {
       ...img.photo,
       alt: `${stone?.shape ?? 'The'} diamond ${stone?.serial ?? ''}`.trim(),
     });
     await repo.finish(tx, ask, 'ready', null);
     return 'ready';
   });
+  if (outcome === 'stale' && img.ok) replaced = [img.photo.key];
+  await removePhotoFiles(media, replaced);
+  return outcome;
 }
 
 /** A fetch's reason as the import's page says it. */

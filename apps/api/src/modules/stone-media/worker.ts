@@ -34,7 +34,7 @@ export async function startStoneMediaWorker(app: FastifyInstance, jobs: Jobs): P
     async ([job]) => {
       if (!job) return;
       await app.foreground.yieldToRequests();
-      const outcome = await fetchStoneMedia(app.db, job.data, {
+      const outcome = await fetchStoneMedia(app.db, app.media, job.data, {
         allow: app.config.FEED_FETCH_ALLOW,
         lastTry: job.retryCount >= MEDIA_RETRIES,
       });

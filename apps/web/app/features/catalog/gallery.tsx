@@ -1,15 +1,12 @@
 import { useState } from 'react';
-
-export interface GalleryPhoto {
-  small: string;
-  large: string;
-  alt: string;
-}
+import type { PhotoAnswer } from '@facet/contracts/catalog';
+import { Photo } from '~/components/ui/photo.tsx';
 
 interface Shot {
   id: string;
+  /** A photograph (every size and format), or the drawn art's one address. */
+  photo?: PhotoAnswer;
   src: string;
-  thumb: string;
   alt: string;
 }
 
@@ -25,18 +22,13 @@ export function Gallery({
   title,
 }: {
   images: Array<{ metal: string; FullUrl: string }>;
-  photos?: GalleryPhoto[];
+  photos?: PhotoAnswer[];
   active: string;
   title: string;
 }) {
   const shots: Shot[] = [
-    ...photos.map((p, i) => ({ id: `photo:${i}`, src: p.large, thumb: p.small, alt: p.alt || title })),
-    ...images.map((img) => ({
-      id: `metal:${img.metal}`,
-      src: img.FullUrl,
-      thumb: img.FullUrl,
-      alt: `${title} in ${img.metal}`,
-    })),
+    ...photos.map((p, i) => ({ id: `photo:${i}`, photo: p, src: p.large, alt: p.alt || title })),
+    ...images.map((img) => ({ id: `metal:${img.metal}`, src: img.FullUrl, alt: `${title} in ${img.metal}` })),
   ];
   const [opened] = useState(active);
   const [picked, setPicked] = useState<{ id: string; metal: string } | null>(null);
@@ -57,14 +49,11 @@ export function Gallery({
                 aria-pressed={s.id === current.id}
                 className={`block h-16 w-16 overflow-hidden border ${s.id === current.id ? 'border-ink' : 'border-hairline hover:border-muted'}`}
               >
-                <img
-                  src={s.thumb}
-                  alt={s.alt}
-                  width={64}
-                  height={64}
-                  loading="lazy"
-                  className="h-full w-full object-cover"
-                />
+                {s.photo ? (
+                  <Photo photo={s.photo} alt={s.alt} sizes="4rem" loading="lazy" className="h-full w-full object-cover" />
+                ) : (
+                  <img src={s.src} alt={s.alt} width={64} height={64} loading="lazy" className="h-full w-full object-cover" />
+                )}
               </button>
             </li>
           ))}
@@ -78,15 +67,27 @@ export function Gallery({
         }}
         onMouseLeave={() => setOrigin(null)}
       >
-        <img
-          src={current.src}
-          alt={current.id.startsWith('photo:') ? current.alt : title}
-          width={800}
-          height={800}
-          fetchPriority="high"
-          className="h-full w-full object-contain transition-transform duration-150"
-          style={origin ? { transform: 'scale(1.9)', transformOrigin: origin } : undefined}
-        />
+        {current.photo ? (
+          <Photo
+            photo={current.photo}
+            alt={current.alt}
+            // Wide screens zoom it 1.9× under the pointer: they get the size that stays sharp zoomed.
+            sizes="(min-width: 1024px) 76rem, 100vw"
+            fetchPriority="high"
+            className="h-full w-full object-contain transition-transform duration-150"
+            style={origin ? { transform: 'scale(1.9)', transformOrigin: origin } : undefined}
+          />
+        ) : (
+          <img
+            src={current.src}
+            alt={title}
+            width={800}
+            height={800}
+            fetchPriority="high"
+            className="h-full w-full object-contain transition-transform duration-150"
+            style={origin ? { transform: 'scale(1.9)', transformOrigin: origin } : undefined}
+          />
+        )}
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { DiamondDetail } from '@facet/contracts/catalog';
 import { DialogShell } from '~/components/ui/dialog-shell.tsx';
+import { Photo } from '~/components/ui/photo.tsx';
 
 /** A photograph at its full size, in a dialog (Escape or the close button returns to the page). */
 export default function PhotoZoom({
@@ -14,7 +15,7 @@ export default function PhotoZoom({
   return (
     <DialogShell title={title} description={photo.alt} onClose={onClose} width="max-w-5xl">
       <div className="mt-4 max-h-[75vh] overflow-auto bg-panel">
-        <img src={photo.large} alt={photo.alt} width={photo.width} height={photo.height} className="mx-auto h-auto" />
+        <Photo photo={photo} sizes={`${photo.width}px`} className="mx-auto h-auto" />
       </div>
     </DialogShell>
   );

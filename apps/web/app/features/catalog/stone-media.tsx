@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { DiamondDetail } from '@facet/contracts/catalog';
+import { Photo } from '~/components/ui/photo.tsx';
 
 const PhotoZoom = lazy(() => import('./photo-zoom.tsx'));
 
@@ -57,13 +58,9 @@ export function StoneMedia({
             onClick={() => setZoomed(0)}
             aria-label={`Enlarge the photograph of the ${title}`}
           >
-            <img
-              src={photo.large}
-              srcSet={`${photo.small} 600w, ${photo.large} 1600w`}
+            <Photo
+              photo={photo}
               sizes="(min-width: 1024px) 36rem, 100vw"
-              alt={photo.alt}
-              width={photo.width}
-              height={photo.height}
               fetchPriority="high"
               className="h-full w-full object-contain"
             />
@@ -97,14 +94,7 @@ export function StoneMedia({
                 onClick={() => setZoomed(i + 1)}
                 aria-label={`Enlarge photograph ${i + 2}`}
               >
-                <img
-                  src={p.small}
-                  alt={p.alt}
-                  width={p.width}
-                  height={p.height}
-                  loading="lazy"
-                  className="h-full w-full object-cover"
-                />
+                <Photo photo={p} sizes="6rem" loading="lazy" className="h-full w-full object-cover" />
               </button>
             </li>
           ))}

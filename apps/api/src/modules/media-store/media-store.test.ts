@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
+import { photoSrcSets } from '@facet/contracts/photo-sizes';
+import { rowsOf } from '../../db/client.ts';
+import { loadConfig } from '../../config.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { startS3, type TestS3 } from '../../test/s3-server.ts';
+import { ORIGIN, staffSession } from '../../test/staff.ts';
+import { copyMedia, postgresMediaStore, s3MediaStore, type MediaStore } from './index.ts';
+
+// Media files kept in the database (the embedded default) or in an S3-compatible bucket: a real
+// S3 server (s3rver) started here, spoken to by the official AWS SDK. Shoppers' addresses are the
+// same either way.
+
+let s3: TestS3;
+let onBucket: TestApp;
+let manager: string;
+beforeAll(async () => {
+  s3 = await startS3();
+  onBucket = await buildTestApp({ MEDIA_S3_URL: s3.url('facet-media') });
+  manager = (await staffSession(onBucket, 'manager')).cookie;
+});
+afterAll(async () => {
+  await onBucket?.close();
+  await s3?.close();
+});
+
+const inDatabase = async () =>
+  rowsOf<{ n: number }>(await onBucket.database.db.execute(sql`select count(*)::int as n from media_object`))[0]!.n;
+
+const upload = async (id: number, body: Buffer) => {
+  const boundary = `----facet${randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="s.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
+    body,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return onBucket.app.inject({
+    method: 'POST',
+    url: `/api/admin/stones/diamond/${id}/photos`,
+    headers: { origin: ORIGIN, cookie: manager, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+};
+const aDiamond = async () =>
+  rowsOf<{ id: number }>(
+    await onBucket.database.db.execute(sql`select id from diamond where status = 'available' order by id desc limit 1`),
+  )[0]!.id;
+
+describe('each store keeps files by name', () => {
+  const stores: Array<[string, () => Promise<MediaStore>]> = [
+    ['the database', async () => postgresMediaStore(onBucket.database.db)],
+    ['an S3 bucket', () => s3MediaStore(s3.url(`contract-${Date.now()}`))],
+  ];
+  for (const [where, open] of stores)
+    it(`${where}: keeps, replaces, lists in name order and removes`, async () => {
+      const store = await open();
+      const tag = `t-${randomUUID()}`;
+      await store.put(`${tag}/b.webp`, Buffer.from('second'), 'image/webp');
+      await store.put(`${tag}/a.pdf`, Buffer.from('%PDF-first'), 'application/pdf');
+      await store.put(`${tag}/b.webp`, Buffer.from('second, again'), 'image/webp');
+      expect(await store.get(`${tag}/b.webp`)).toEqual({ bytes: Buffer.from('second, again'), type: 'image/webp' });
+      expect(await store.get(`${tag}/nothing.webp`)).toBeNull();
+      const names = (await store.list('', 1000)).filter((n) => n.startsWith(tag));
+      expect(names).toEqual([`${tag}/a.pdf`, `${tag}/b.webp`]);
+      expect((await store.list(`${tag}/a.pdf`, 1)).at(0)).toBe(`${tag}/b.webp`);
+      await store.remove([`${tag}/a.pdf`, `${tag}/never-was.pdf`]);
+      expect(await store.get(`${tag}/a.pdf`)).toBeNull();
+      expect(await store.get(`${tag}/b.webp`)).not.toBeNull();
+      await store.remove([`${tag}/b.webp`]);
+    });
+});
+
+describe('a store whose media lives in a bucket', () => {
+  it('a photograph is kept in the bucket, not the database, and served at its usual address in every size and format', async () => {
+    const before = await inDatabase();
+    const id = await aDiamond();
+    const portrait = await sharp({ create: { width: 700, height: 1100, channels: 3, background: '#dfe7ee' } })
+      .jpeg()
+      .toBuffer();
+    const res = await upload(id, portrait);
+    expect(res.statusCode, res.body).toBe(200);
+    const photo = res.json().data.at(-1);
+    expect(await inDatabase(), 'no bytes in the database').toBe(before);
+
+    // Each srcset entry is a file of exactly the width it claims, in the format it claims.
+    const sets = photoSrcSets(photo.key, photo.width, photo.height);
+    const page = (await onBucket.app.inject({ method: 'GET', url: `/api/product/diamond?id=${id}` })).json().data;
+    expect(page.photos.find((p: { large: string }) => p.large === photo.large).srcSet).toEqual(sets);
+    for (const [format, set] of Object.entries(sets)) {
+      const entries = set.split(', ').map((e) => e.split(' '));
+      expect(entries.length).toBeGreaterThan(2);
+      for (const [url, w] of entries) {
+        const file = await onBucket.app.inject({ method: 'GET', url: url! });
+        expect(file.statusCode, url).toBe(200);
+        expect(file.headers['content-type']).toBe(`image/${format}`);
+        expect(file.headers['cache-control']).toContain('immutable');
+        const meta = await sharp(file.rawPayload).metadata();
+        expect(meta.format === 'heif' ? 'avif' : meta.format, url).toBe(format);
+        expect(`${meta.width}w`, url).toBe(w);
+      }
+    }
+    // AVIF is the smaller file for the same size.
+    const [avif, webp] = await Promise.all(
+      (['avif', 'webp'] as const).map((f) =>
+        onBucket.app.inject({ method: 'GET', url: `/api/media/photo/${photo.key}-1000.${f}` }),
+      ),
+    );
+    expect(avif!.rawPayload.length).toBeLessThan(webp!.rawPayload.length);
+
+    const gone = await onBucket.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/stones/diamond/${id}/photos/${photo.key}`,
+      headers: { origin: ORIGIN, cookie: manager },
+    });
+    expect(gone.statusCode).toBe(200);
+    expect((await onBucket.app.media.list('', 10_000)).filter((n) => n.includes(photo.key))).toEqual([]);
+    expect((await onBucket.app.inject({ method: 'GET', url: photo.large })).statusCode).toBe(404);
+  });
+
+  it('an address naming no photograph makes nothing (a stranger cannot fill the bucket)', async () => {
+    const before = await onBucket.app.media.list('', 10_000);
+    for (const url of ['/api/media/photo/AAAAAAAAAAAAAAAA-320.avif', '/api/media/photo/AAAAAAAAAAAAAAAA-thumb.webp'])
+      expect((await onBucket.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect((await onBucket.app.inject({ method: 'GET', url: '/api/media/photo/AAAAAAAAAAAAAAAA-77.avif' })).statusCode).toBe(
+      400,
+    );
+    expect(await onBucket.app.media.list('', 10_000)).toEqual(before);
+  });
+
+  it('a report PDF is kept in the bucket and downloaded from the usual address', async () => {
+    const id = await aDiamond();
+    const pdf = Buffer.from('%PDF-1.4\n% a report\n%%EOF\n');
+    const put = await onBucket.app.inject({
+      method: 'PUT',
+      url: `/api/admin/stones/diamond/${id}/report?filename=report.pdf`,
+      headers: { origin: ORIGIN, cookie: manager, 'content-type': 'application/pdf' },
+      payload: pdf,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await onBucket.app.media.get(`report/diamond-${id}.pdf`))?.bytes).toEqual(pdf);
+    const file = await onBucket.app.inject({ method: 'GET', url: `/api/media/report/diamond-${id}.pdf` });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload).toEqual(pdf);
+  });
+});
+
+describe('moving between stores', () => {
+  it('every file of the database store is copied into a bucket under its name, and a second copy changes nothing', async () => {
+    const from = postgresMediaStore(onBucket.database.db);
+    const tag = `copy-${randomUUID()}`;
+    const photo = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#eee' } })
+      .webp()
+      .toBuffer();
+    await from.put(`photo/${tag}/large.webp`, photo, 'image/webp');
+    await from.put(`report/${tag}.pdf`, Buffer.from('%PDF-x'), 'application/pdf');
+    const to = await s3MediaStore(s3.url(`copy-${Date.now()}`));
+    const names = await from.list('', 100_000);
+    expect(await copyMedia(from, to)).toBe(names.length);
+    expect(await to.list('', 100_000)).toEqual(names);
+    expect(await to.get(`photo/${tag}/large.webp`)).toEqual({ bytes: photo, type: 'image/webp' });
+    expect(await copyMedia(from, to)).toBe(names.length);
+    expect(await to.list('', 100_000)).toEqual(names);
+    await from.remove([`photo/${tag}/large.webp`, `report/${tag}.pdf`]);
+  });
+});
+
+describe('MEDIA_S3_URL', () => {
+  it('is refused at start when it names no bucket or is not an address', () => {
+    expect(() => loadConfig({ MEDIA_S3_URL: 'https://key:secret@s3.example.com' })).toThrow(/MEDIA_S3_URL/);
+    expect(() => loadConfig({ MEDIA_S3_URL: 'facet-media' })).toThrow(/MEDIA_S3_URL/);
+    expect(loadConfig({ MEDIA_S3_URL: 'https://key:secret@s3.example.com/facet-media' }).MEDIA_S3_URL).toBeDefined();
+  });
+});
