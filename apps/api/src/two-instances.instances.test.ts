@@ -613,14 +613,22 @@ describe('two API instances on one PostgreSQL', () => {
   it('a product feed imported beside the running store (as the CLI does) is listed and suggested on both instances within 1 s', async () => {
     const feed = readFileSync(path.resolve(import.meta.dirname, '../../../samples/feeds/stuller-products.json'));
     const open = () => Readable.from([feed]);
-    const first = await importProductFeed(database.db, open, { media: postgresMediaStore(database.db), supplier: 'TWINP', dryRun: false });
+    const first = await importProductFeed(database.db, open, {
+      media: postgresMediaStore(database.db),
+      supplier: 'TWINP',
+      dryRun: false,
+    });
     expect(first).toMatchObject({ waiting: 2, added: 0 });
     const group = 'Round Solitaire Engagement Ring Mounting';
     await setCategoryMapping(database.db, { id: null, email: 'cli@facet.test' }, 'TWINP', {
       groupDescription: group,
       categoryId: 1501,
     });
-    const placed = await importWaitingDesigns(database.db, { media: postgresMediaStore(database.db), supplier: 'TWINP', dryRun: false });
+    const placed = await importWaitingDesigns(database.db, {
+      media: postgresMediaStore(database.db),
+      supplier: 'TWINP',
+      dryRun: false,
+    });
     expect(placed).toMatchObject({ added: 1 });
     const listed = (i: Instance) =>
       call(i, 'GET', '/category/1501?pageSize=96&sort=newest').then((r) =>

@@ -53,6 +53,15 @@ export const PHOTO_MAX_PIXELS = 40_000_000;
 export const PHOTOS_PER_PRODUCT = 12;
 export const PHOTOS_PER_STONE = 6;
 
+/** A stone's 360° video address, as staff give it (https only; shown only from listed hosts). */
+const videoUrlField = z
+  .string()
+  .trim()
+  .url('A full address, like https://…')
+  .refine((u) => u.startsWith('https://'), 'An https:// address')
+  .max(500)
+  .nullable();
+
 export const adminPhoto = z.object({
   key: z.string(),
   small: z.string(),
@@ -400,13 +409,7 @@ export const handDiamondBody = z
     /** Retail by hand, or worked out from the cost by the markup rules. */
     priceCents: priceCentsField.nullable(),
     costCents: priceCentsField.nullable(),
-    videoUrl: z
-      .string()
-      .trim()
-      .url('A full address, like https://…')
-      .refine((u) => u.startsWith('https://'), 'An https:// address')
-      .max(500)
-      .nullable(),
+    videoUrl: videoUrlField,
     memoFrom: z
       .string()
       .trim()
@@ -476,6 +479,8 @@ const shortText = (max: number, what: string) =>
 
 export const handGemBody = z
   .object({
+    /** The stone's 360° video (shown only from a host the store lists under Store settings). */
+    videoUrl: videoUrlField.optional().transform((v) => v ?? null),
     type: z.string().trim().min(1, 'Choose the kind of stone').max(40),
     color: shortText(40, 'colour'),
     colorHex: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour like #1f4fa0'),
@@ -527,6 +532,7 @@ export const adminGem = z.object({
     priceCents: z.number().int(),
     status: z.enum(DIAMOND_STATES),
     holdReason: z.string().nullable(),
+    videoUrl: z.string().nullable(),
   }),
   currentStatus: z.enum(STONE_STATUSES),
   addedBy: z.string().nullable(),

@@ -301,7 +301,13 @@ export const gemstone = z.object({
   treatment: z.string(),
   priceCents: z.number().int(),
   status: z.string(),
+  /** The drawing: the card's picture when there is no photograph. */
   image: z.string(),
+  photo: photoAnswer.nullable(),
+  /** Its 360° video, from a host the store lists. */
+  video: z.object({ url: z.string(), kind: z.enum(['file', 'player']) }).nullable(),
+  /** The report PDF staff uploaded (AGTA has no check page by number). */
+  report: z.object({ label: z.string(), url: z.string(), kind: z.enum(['lab', 'document']) }).nullable(),
 });
 export type Gemstone = z.infer<typeof gemstone>;
 export const gemstoneAnswer = z.object({

@@ -86,13 +86,19 @@ describe('npm run import -- diamonds', () => {
 describe('npm run import -- diamonds, with photographs', () => {
   it('queues the stones’ photographs for the store’s background jobs, as an upload in the back office does', async () => {
     const lines = readFileSync(sample, 'utf8').trimEnd().split('\n');
-    const withPhoto = [lines[0], `${lines[1]!.replace(/^AC-10001/, 'PH-1').replace(/,$/, '')},https://images.supplier.example/ph-1.jpg`];
+    const withPhoto = [
+      lines[0],
+      `${lines[1]!.replace(/^AC-10001/, 'PH-1').replace(/,$/, '')},https://images.supplier.example/ph-1.jpg`,
+    ];
     const file = path.join(dir, 'photos.csv');
     writeFileSync(file, `${withPhoto.join('\n')}\n`);
     const applied = importCli('diamonds', file, '--supplier', 'PHOTO');
     expect(applied.status, applied.stderr).toBe(0);
     expect(applied.stdout).toContain('photographs to fetch: 1');
-    const config = { ...loadConfig({ DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent' }), DATABASE_URL: undefined };
+    const config = {
+      ...loadConfig({ DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent' }),
+      DATABASE_URL: undefined,
+    };
     const database = await openDatabase(config);
     try {
       const waiting = await database.db.execute(

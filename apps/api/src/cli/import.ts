@@ -144,9 +144,10 @@ async function main(): Promise<number> {
     const s = (Date.now() - started) / 1000;
     const head = `${report.dryRun ? 'Dry run — nothing written' : 'Applied'}: ${source} (${(size / 1e6).toFixed(1)} MB) for ${report.supplier} in ${s.toFixed(1)} s`;
     console.log(
-      ['rows' in report ? diamondSummary(head, report, photos) : productSummary(head, report), ...errorLines(report)].join(
-        '\n',
-      ),
+      [
+        'rows' in report ? diamondSummary(head, report, photos) : productSummary(head, report),
+        ...errorLines(report),
+      ].join('\n'),
     );
     if (values.report) {
       writeFileSync(
@@ -186,7 +187,9 @@ function diamondSummary(head: string, report: ImportReport, photos: number): str
         ]
       : []),
     ...(report.unknownColumns.length ? [`  columns not used: ${report.unknownColumns.join(', ')}`] : []),
-    ...(photos ? [`  photographs to fetch: ${photos} (the store's background jobs fetch them; its import page shows how far)`] : []),
+    ...(photos
+      ? [`  photographs to fetch: ${photos} (the store's background jobs fetch them; its import page shows how far)`]
+      : []),
   ].join('\n');
 }
 

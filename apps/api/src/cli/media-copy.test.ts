@@ -34,10 +34,17 @@ const copyCli = (extra: Record<string, string>, ...args: string[]) =>
 
 describe('npm run media:copy', () => {
   it('copies the database’s files into the bucket and back; without a bucket or a direction it says how to run it', async () => {
-    const config = { ...loadConfig({ DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent' }), DATABASE_URL: undefined };
+    const config = {
+      ...loadConfig({ DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent' }),
+      DATABASE_URL: undefined,
+    };
     let database = await openDatabase(config);
     await database.migrate();
-    await postgresMediaStore(database.db).put('photo/abcdefghijklmnop/large.webp', Buffer.from('RIFF-webp'), 'image/webp');
+    await postgresMediaStore(database.db).put(
+      'photo/abcdefghijklmnop/large.webp',
+      Buffer.from('RIFF-webp'),
+      'image/webp',
+    );
     await postgresMediaStore(database.db).put('report/diamond-7.pdf', Buffer.from('%PDF-7'), 'application/pdf');
     await database.close();
 

@@ -30,7 +30,9 @@ async function main(): Promise<number> {
     const copied = await copyMedia(from, to, (n) => {
       if (n % 500 === 0) process.stderr.write(`\r${n} files copied…`);
     });
-    console.log(`Copied ${copied} files from ${from.where} to ${to.where} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    console.log(
+      `Copied ${copied} files from ${from.where} to ${to.where} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
     return 0;
   } finally {
     await database.close();

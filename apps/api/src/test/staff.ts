@@ -34,6 +34,27 @@ export const adminCall = (t: TestApp, cookie: string | null, method: string, url
   });
 
 /** A guest order with one loose diamond: answers its number and the diamond's id. */
+/** A photograph sent as the back office's form sends it (multipart: the file, and its words when given). */
+export function photoUpload(t: TestApp, cookie: string, url: string, photo: Buffer, alt?: string) {
+  const boundary = `----facet${randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      alt === undefined ? '' : `--${boundary}\r\nContent-Disposition: form-data; name="alt"\r\n\r\n${alt}\r\n`,
+    ),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="s.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
+    photo,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/admin${url}`,
+    headers: { origin: ORIGIN, cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+}
+
 export async function placeDiamondOrder(
   t: TestApp,
   email = `buyer.${randomUUID().slice(0, 8)}@example.com`,

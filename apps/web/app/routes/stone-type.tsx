@@ -12,6 +12,10 @@ import { RouteErrorPage } from '~/features/layout/route-error.tsx';
 import { formatMoney } from '@facet/contracts/money';
 import { Breadcrumb } from '~/components/ui/breadcrumb.tsx';
 import { Pagination } from '~/components/ui/pagination.tsx';
+import { Photo } from '~/components/ui/photo.tsx';
+import { lazy, Suspense, useState } from 'react';
+
+const StoneVideoDialog = lazy(() => import('~/features/catalog/stone-video-dialog.tsx'));
 
 type Answer = {
   gemstones: Gemstone[];
@@ -53,6 +57,7 @@ export default function StoneType({ loaderData }: Route.ComponentProps) {
   const { answer } = loaderData;
   const { type, gemstones, count, attributes } = answer;
   const [params] = useSearchParams();
+  const [playing, setPlaying] = useState<Gemstone | null>(null);
   const pageHref = (p: number) => {
     const n = new URLSearchParams(params);
     n.set('page', String(p));
@@ -155,14 +160,23 @@ export default function StoneType({ loaderData }: Route.ComponentProps) {
                 className="absolute right-2 top-2 bg-white/85"
               />
               <div className="aspect-square bg-panel">
-                <img
-                  src={g.image}
-                  alt={gemstoneName(g)}
-                  width={400}
-                  height={400}
-                  loading="lazy"
-                  className="h-full w-full"
-                />
+                {g.photo ? (
+                  <Photo
+                    photo={g.photo}
+                    sizes="(min-width: 1280px) 20rem, (min-width: 768px) 33vw, 50vw"
+                    loading="lazy"
+                    className="h-full w-full object-contain"
+                  />
+                ) : (
+                  <img
+                    src={g.image}
+                    alt={gemstoneName(g)}
+                    width={400}
+                    height={400}
+                    loading="lazy"
+                    className="h-full w-full"
+                  />
+                )}
               </div>
               <h2 className="mt-3 font-sans text-sm">{gemstoneName(g)}</h2>
               <p className="text-xs text-muted">
@@ -171,6 +185,30 @@ export default function StoneType({ loaderData }: Route.ComponentProps) {
               {g.agtaCertificate && (
                 <p className="mt-1 inline-block rounded-full bg-secondary px-2 py-0.5 text-[0.7rem]">
                   AGTA {g.agtaCertificate.replace('AGTA-', '#')}
+                </p>
+              )}
+              {(g.video || g.report) && (
+                <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs">
+                  {g.video && (
+                    <button
+                      type="button"
+                      className="font-medium text-primary underline"
+                      onClick={() => setPlaying(g)}
+                      aria-label={`Watch the 360° video of the ${gemstoneName(g)} ${g.serial}`}
+                    >
+                      360° video
+                    </button>
+                  )}
+                  {g.report && (
+                    <a
+                      href={g.report.url}
+                      download
+                      className="font-medium text-primary underline"
+                      aria-label={`${g.report.label} of the ${gemstoneName(g)} ${g.serial} (PDF)`}
+                    >
+                      {g.report.label} (PDF)
+                    </a>
+                  )}
                 </p>
               )}
               <Link
@@ -194,6 +232,16 @@ export default function StoneType({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       <Pagination page={answer.page} pageSize={answer.pageSize} count={count} hrefFor={pageHref} />
+      {playing?.video && (
+        <Suspense fallback={null}>
+          <StoneVideoDialog
+            video={playing.video}
+            title={`${gemstoneName(playing)} ${playing.serial}`}
+            poster={playing.photo?.large}
+            onClose={() => setPlaying(null)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

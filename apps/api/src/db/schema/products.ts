@@ -345,6 +345,8 @@ export const notableGemstone = pgTable(
     origin: text('origin').notNull(),
     agtaCertificate: text('agta_certificate'),
     treatment: text('treatment').notNull(),
+    /** Its 360° video, given by staff (shown only from a host the store lists). */
+    videoUrl: text('video_url'),
     priceCents: integer('price_cents').notNull(),
     status: text('status').$type<StoneStatus>().notNull().default('available'),
     holdReason: text('hold_reason'),

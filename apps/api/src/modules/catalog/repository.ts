@@ -131,7 +131,13 @@ export type GemstoneListRow = Pick<
   | 'treatment'
   | 'priceCents'
   | 'status'
-> & { type: string };
+  | 'videoUrl'
+> & {
+  type: string;
+  /** Its first photograph, when staff took one. */
+  photo: { key: string; alt: string; width: number; height: number } | null;
+  hasReport: boolean;
+};
 /** An orderable variant of a product group, with the group's series. */
 export type VariantRow = Pick<
   typeof product.$inferSelect,
@@ -382,7 +388,11 @@ export const catalogRepository = {
       select (select count(*)::int from f) as count,
         coalesce((select json_agg(json_build_object('id', id, 'serial', serial, 'type', type_slug, 'color', color, 'colorHex', color_hex, 'shape', shape,
           'caratPoints', carat_points, 'lengthMm', length_mm, 'widthMm', width_mm, 'depthMm', depth_mm, 'origin', origin, 'agtaCertificate', agta_certificate,
-          'treatment', treatment, 'priceCents', price_cents, 'status', status) order by rn) from p), '[]'::json) as rows,
+          'treatment', treatment, 'priceCents', price_cents, 'status', status, 'videoUrl', video_url,
+          'photo', (select json_build_object('key', ph.key, 'alt', ph.alt, 'width', ph.width, 'height', ph.height)
+            from stone_photo ph where ph.kind = 'gemstone' and ph.stone_id = p.id order by ph.position, ph.key limit 1),
+          'hasReport', exists (select 1 from stone_report r where r.kind = 'gemstone' and r.stone_id = p.id)
+          ) order by rn) from p), '[]'::json) as rows,
         coalesce((select json_agg(x) from (
           select 'color' as label, color as value, count(*)::int as count from f group by color
           union all select 'shape', shape, count(*)::int from f group by shape

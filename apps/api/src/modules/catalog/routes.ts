@@ -78,11 +78,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: gemstoneQuery, response: { 200: envelope(gemstoneAnswer) } } },
     async (req, reply) =>
       cachedPublic(req, reply, () =>
-        catalog.gemstones(app.db, {
-          ...req.query,
-          limit: req.query.pageSize,
-          offset: (req.query.page - 1) * req.query.pageSize,
-        }),
+        catalog.gemstones(
+          app.db,
+          { ...req.query, limit: req.query.pageSize, offset: (req.query.page - 1) * req.query.pageSize },
+          app.storeSettings.current().videoOrigins,
+        ),
       ),
   );
 

@@ -329,7 +329,11 @@ export async function gemstoneTypes(db: Db) {
   }));
 }
 
-export async function gemstones(db: Db, q: Parameters<typeof repo.gemstones>[1] & { page: number; pageSize: number }) {
+export async function gemstones(
+  db: Db,
+  q: Parameters<typeof repo.gemstones>[1] & { page: number; pageSize: number },
+  videoOrigins: readonly string[],
+) {
   const type = await repo.gemstoneType(db, q.type);
   if (!type) throw new NotFound(`We do not carry a stone type called "${q.type}".`);
   const row = await repo.gemstones(db, q);
@@ -355,6 +359,15 @@ export async function gemstones(db: Db, q: Parameters<typeof repo.gemstones>[1] 
         g.colorHex,
         gemstoneName({ carat, shape: g.shape, typeName: type.name, color: g.color }),
       ),
+      photo: g.photo ? photoOf(g.photo) : null,
+      video: stoneVideo(g.videoUrl, videoOrigins),
+      report: g.hasReport
+        ? {
+            label: g.agtaCertificate ? 'View the AGTA report' : 'View the grading report',
+            url: paths.stoneReport('gemstone', g.id),
+            kind: 'document',
+          }
+        : null,
     };
   });
   return { gemstones, count: row.count, page: q.page, pageSize: q.pageSize, type, attributes: groupFacets(row.facets) };

@@ -126,14 +126,22 @@ describe('product feed: checking', () => {
 
 describe('product feed: into the catalogue', () => {
   it('keeps new groups off the storefront until the manager places them; then lists them priced by the markup rules', async () => {
-    const dry = await importProductFeed(t.database.db, open(sample), { media: t.app.media, supplier: 'STUL', dryRun: true });
+    const dry = await importProductFeed(t.database.db, open(sample), {
+      media: t.app.media,
+      supplier: 'STUL',
+      dryRun: true,
+    });
     expect(dry).toMatchObject({ products: 6, rowsWithErrors: 1, designs: 2, waiting: 2, added: 0 });
     expect(dry.errors[0]).toMatchObject({
       line: 6,
       reason: 'metal quality "Sterling Silver" is not one the store sells',
     });
 
-    const first = await importProductFeed(t.database.db, open(sample), { media: t.app.media, supplier: 'STUL', dryRun: false });
+    const first = await importProductFeed(t.database.db, open(sample), {
+      media: t.app.media,
+      supplier: 'STUL',
+      dryRun: false,
+    });
     expect(first).toMatchObject({ designs: 2, waiting: 2, added: 0 });
     expect(first.unmapped).toEqual([
       { groupDescription: 'Round Solitaire Engagement Ring Mounting', designs: 1 },
@@ -175,10 +183,18 @@ describe('product feed: into the catalogue', () => {
     expect(await design('STUL', '650210')).toBeNull();
 
     // The same file again changes nothing; a new price changes one design.
-    const again = await importProductFeed(t.database.db, open(sample), { media: t.app.media, supplier: 'STUL', dryRun: false });
+    const again = await importProductFeed(t.database.db, open(sample), {
+      media: t.app.media,
+      supplier: 'STUL',
+      dryRun: false,
+    });
     expect(again).toMatchObject({ added: 0, changed: 0, unchanged: 1, waiting: 1 });
     const dearer = Buffer.from(sample.toString('utf8').replace('"Value": 412.35', '"Value": 450.00'));
-    const changed = await importProductFeed(t.database.db, open(dearer), { media: t.app.media, supplier: 'STUL', dryRun: false });
+    const changed = await importProductFeed(t.database.db, open(dearer), {
+      media: t.app.media,
+      supplier: 'STUL',
+      dryRun: false,
+    });
     expect(changed).toMatchObject({ changed: 1, unchanged: 0 });
   });
 
@@ -201,7 +217,12 @@ describe('product feed: into the catalogue', () => {
       Images: [{ FullUrl: `${base}/redirect` }],
     });
     const file = feed([good, loopback, metadata, redirected]);
-    await importProductFeed(t.database.db, open(file), { media: t.app.media, supplier: 'IMGS', dryRun: false, fetchAllow: fetchAllow() });
+    await importProductFeed(t.database.db, open(file), {
+      media: t.app.media,
+      supplier: 'IMGS',
+      dryRun: false,
+      fetchAllow: fetchAllow(),
+    });
     await adminCall(t, manager, 'PUT', '/suppliers/IMGS/categories', {
       groupDescription: 'Bezel Pendant Mounting',
       categoryId: CATEGORY.pendantMountings,
@@ -237,7 +258,8 @@ describe('product feed: into the catalogue', () => {
     expect(kept!.bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
 
     // Again: the image is not fetched a second time, and nothing changed.
-    const again = await importProductFeed(t.database.db, open(feed([good])), { media: t.app.media,
+    const again = await importProductFeed(t.database.db, open(feed([good])), {
+      media: t.app.media,
       supplier: 'IMGS',
       dryRun: false,
       fetchAllow: fetchAllow(),

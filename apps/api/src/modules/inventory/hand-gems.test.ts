@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { adminCall, staffSession } from '../../test/staff.ts';
+import sharp from 'sharp';
+import { adminCall, ORIGIN, photoUpload, staffSession } from '../../test/staff.ts';
 
 // A notable gemstone and a melee parcel put on sale by hand, and changed with the version read.
 
 let t: TestApp;
 let manager: string;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ VIDEO_ORIGINS: 'https://video.gems.example' });
   manager = (await staffSession(t, 'manager')).cookie;
 });
 afterAll(() => t.close());
@@ -110,5 +111,62 @@ describe('a melee parcel by hand', () => {
     const bad = await adminCall(t, manager, 'POST', '/melee', parcel({ sizeMm: 9, stock: -1 }));
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['sizeMm', 'stock']));
+  });
+});
+
+describe('a gemstone’s photograph, 360° video and report', () => {
+  it('show on its card in the listing: the photograph in every size, the video from a listed host, the PDF', async () => {
+    const g = (
+      await adminCall(
+        t,
+        manager,
+        'POST',
+        '/stones/gemstones',
+        sapphire({ carat: 4.44, videoUrl: 'https://video.gems.example/turntable/ngh.mp4' }),
+      )
+    ).json().data;
+    expect(g.stone.videoUrl).toBe('https://video.gems.example/turntable/ngh.mp4');
+    const card = async () =>
+      (await get('/product/notable-gemstone?type=sapphire&caratMin=4.44&caratMax=4.44'))
+        .json()
+        .data.gemstones.find((x: { id: number }) => x.id === g.id);
+    expect(await card()).toMatchObject({ photo: null, report: null, video: { kind: 'file' } });
+
+    const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#2b4fa8' } })
+      .jpeg()
+      .toBuffer();
+    expect((await photoUpload(t, manager, `/stones/gemstone/${g.id}/photos`, photo, 'Face up')).statusCode).toBe(200);
+    const pdf = Buffer.from('%PDF-1.4\n% AGTA report\n%%EOF\n');
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/stones/gemstone/${g.id}/report?filename=agta.pdf`,
+      headers: { origin: ORIGIN, cookie: manager, 'content-type': 'application/pdf' },
+      payload: pdf,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+
+    const shown = await card();
+    expect(shown.photo).toMatchObject({ alt: 'Face up', width: 900, height: 900 });
+    expect(shown.photo.srcSet.avif).toMatch(/-thumb\.avif 160w, .*-large\.avif 900w$/);
+    expect((await t.app.inject({ method: 'GET', url: shown.photo.large })).statusCode).toBe(200);
+    expect(shown.report).toEqual({
+      label: 'View the AGTA report',
+      url: `/api/media/report/gemstone-${g.id}.pdf`,
+      kind: 'document',
+    });
+    expect((await t.app.inject({ method: 'GET', url: shown.report.url })).rawPayload).toEqual(pdf);
+
+    // A video from a host the store does not list is not shown.
+    const moved = await adminCall(t, manager, 'PUT', `/stones/gemstones/${g.id}`, {
+      version: (await adminCall(t, manager, 'GET', `/stones/gemstones/${g.id}`)).json().data.version,
+      stone: { ...g.stone, videoUrl: 'https://elsewhere.example/ngh.mp4' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await card()).video).toBeNull();
+    const plain = await adminCall(t, manager, 'PUT', `/stones/gemstones/${g.id}`, {
+      version: moved.json().data.version,
+      stone: { ...g.stone, videoUrl: 'http://video.gems.example/ngh.mp4' },
+    });
+    expect(plain.statusCode).toBe(400);
   });
 });

@@ -35,6 +35,7 @@ const toGem = (
     priceCents: g?.priceCents ?? 0,
     status: g?.status === 'held' ? 'held' : 'available',
     holdReason: g?.holdReason ?? null,
+    videoUrl: g?.videoUrl ?? null,
   },
   currentStatus: g?.status ?? 'available',
   addedBy: g?.addedBy ?? null,

@@ -204,6 +204,7 @@ export interface GemRow {
   status: StoneStatus;
   holdReason: string | null;
   addedBy: string | null;
+  videoUrl: string | null;
 }
 export interface GemColumns {
   type: string;
@@ -220,6 +221,7 @@ export interface GemColumns {
   priceCents: number;
   status: 'available' | 'held';
   holdReason: string | null;
+  videoUrl: string | null;
 }
 export interface MeleeRow {
   id: number;
@@ -246,7 +248,7 @@ export const handGemRepository = {
       await db.execute(sql`select id, serial, version, type_slug as type, color, color_hex as "colorHex", shape,
         carat_points as "caratPoints", length_mm as "lengthMm", width_mm as "widthMm", depth_mm as "depthMm", origin,
         treatment, agta_certificate as "agtaCertificate", price_cents as "priceCents", status, hold_reason as "holdReason",
-        added_by as "addedBy" from notable_gemstone where id = ${id} ${lock ? sql`for update` : sql``}`),
+        added_by as "addedBy", video_url as "videoUrl" from notable_gemstone where id = ${id} ${lock ? sql`for update` : sql``}`),
     )[0] ?? null,
 
   /** A stone on sale (or set aside) under the same AGTA report. */
@@ -261,10 +263,10 @@ export const handGemRepository = {
       await tx.execute(sql`select nextval(pg_get_serial_sequence('notable_gemstone', 'id'))::int as id`),
     ) as [{ id: number }];
     await tx.execute(sql`insert into notable_gemstone (id, serial, type_slug, color, color_hex, shape, carat_points,
-      length_mm, width_mm, depth_mm, origin, treatment, agta_certificate, price_cents, status, hold_reason, added_by)
+      length_mm, width_mm, depth_mm, origin, treatment, agta_certificate, price_cents, status, hold_reason, added_by, video_url)
       values (${id}, ${`NGH${id}`}, ${g.type}, ${g.color}, ${g.colorHex}, ${g.shape}, ${g.caratPoints}, ${g.lengthMm},
         ${g.widthMm}, ${g.depthMm}, ${g.origin}, ${g.treatment}, ${g.agtaCertificate}, ${g.priceCents}, ${g.status},
-        ${g.holdReason}, ${g.addedBy})`);
+        ${g.holdReason}, ${g.addedBy}, ${g.videoUrl})`);
     return id;
   },
 
@@ -273,6 +275,7 @@ export const handGemRepository = {
       shape = ${g.shape}, carat_points = ${g.caratPoints}, length_mm = ${g.lengthMm}, width_mm = ${g.widthMm},
       depth_mm = ${g.depthMm}, origin = ${g.origin}, treatment = ${g.treatment}, agta_certificate = ${g.agtaCertificate},
       price_cents = ${g.priceCents}, status = ${g.status}, hold_reason = ${g.holdReason}, hold_until = null,
+      video_url = ${g.videoUrl},
       version = version + 1 where id = ${id}`),
 };
 

@@ -48,14 +48,29 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const form = await readPhotoForm(req);
       const photo = await processPhoto(form.file);
       return {
-        data: await addStonePhoto(app.db, app.media, actorOf(req.staff!.staff), req.params.kind, req.params.id, photo, form.alt),
+        data: await addStonePhoto(
+          app.db,
+          app.media,
+          actorOf(req.staff!.staff),
+          req.params.kind,
+          req.params.id,
+          photo,
+          form.alt,
+        ),
       };
     },
   });
   app.route({
     ...adminRoute('DELETE /stones/:kind/:id/photos/:key'),
     handler: async (req) => ({
-      data: await removeStonePhoto(app.db, app.media, actorOf(req.staff!.staff), req.params.kind, req.params.id, req.params.key),
+      data: await removeStonePhoto(
+        app.db,
+        app.media,
+        actorOf(req.staff!.staff),
+        req.params.kind,
+        req.params.id,
+        req.params.key,
+      ),
     }),
   });
   app.route({

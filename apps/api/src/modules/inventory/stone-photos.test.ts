@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { adminCall, ORIGIN, staffSession } from '../../test/staff.ts';
+import { adminCall, photoUpload, staffSession } from '../../test/staff.ts';
 
 // Photographs of a loose stone: uploaded by staff, re-encoded without metadata, shown first on its page.
 
@@ -16,23 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const upload = (kind: string, id: number, body: Buffer, alt: string, cookie = manager) => {
-  const boundary = `----facet${randomUUID()}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="alt"\r\n\r\n${alt}\r\n`),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="s.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    ),
-    body,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/admin/stones/${kind}/${id}/photos`,
-    headers: { origin: ORIGIN, cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-};
+const upload = (kind: string, id: number, body: Buffer, alt: string, cookie = manager) =>
+  photoUpload(t, cookie, `/stones/${kind}/${id}/photos`, body, alt);
 const jpeg = (exif?: Record<string, Record<string, string>>) => {
   let img = sharp({ create: { width: 900, height: 900, channels: 3, background: '#e8eef3' } }).jpeg();
   if (exif) img = img.withExif(exif);

@@ -12,7 +12,7 @@ export async function copyMedia(
   onProgress?: (copied: number, name: string) => void,
 ): Promise<number> {
   let copied = 0;
-  for (let after = ''; ; ) {
+  for (let after = ''; ;) {
     const names = await from.list(after, PAGE);
     for (const name of names) {
       const file = await from.get(name);

@@ -7,7 +7,7 @@ import { rowsOf } from '../../db/client.ts';
 import { loadConfig } from '../../config.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { startS3, type TestS3 } from '../../test/s3-server.ts';
-import { ORIGIN, staffSession } from '../../test/staff.ts';
+import { ORIGIN, photoUpload, staffSession } from '../../test/staff.ts';
 import { copyMedia, postgresMediaStore, s3MediaStore, type MediaStore } from './index.ts';
 
 // Media files kept in the database (the embedded default) or in an S3-compatible bucket: a real
@@ -30,22 +30,7 @@ afterAll(async () => {
 const inDatabase = async () =>
   rowsOf<{ n: number }>(await onBucket.database.db.execute(sql`select count(*)::int as n from media_object`))[0]!.n;
 
-const upload = async (id: number, body: Buffer) => {
-  const boundary = `----facet${randomUUID()}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="s.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    ),
-    body,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return onBucket.app.inject({
-    method: 'POST',
-    url: `/api/admin/stones/diamond/${id}/photos`,
-    headers: { origin: ORIGIN, cookie: manager, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-};
+const upload = (id: number, body: Buffer) => photoUpload(onBucket, manager, `/stones/diamond/${id}/photos`, body);
 const aDiamond = async () =>
   rowsOf<{ id: number }>(
     await onBucket.database.db.execute(sql`select id from diamond where status = 'available' order by id desc limit 1`),
@@ -126,9 +111,9 @@ describe('a store whose media lives in a bucket', () => {
     const before = await onBucket.app.media.list('', 10_000);
     for (const url of ['/api/media/photo/AAAAAAAAAAAAAAAA-320.avif', '/api/media/photo/AAAAAAAAAAAAAAAA-thumb.webp'])
       expect((await onBucket.app.inject({ method: 'GET', url })).statusCode).toBe(404);
-    expect((await onBucket.app.inject({ method: 'GET', url: '/api/media/photo/AAAAAAAAAAAAAAAA-77.avif' })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await onBucket.app.inject({ method: 'GET', url: '/api/media/photo/AAAAAAAAAAAAAAAA-77.avif' })).statusCode,
+    ).toBe(400);
     expect(await onBucket.app.media.list('', 10_000)).toEqual(before);
   });
 

@@ -12,10 +12,12 @@ export const mediaObjectRepository = {
     )[0] ?? null,
 
   remove: (db: DbOrTx, names: readonly string[]) =>
-    db.execute(sql`delete from media_object where name in (${sql.join(
-      names.map((n) => sql`${n}`),
-      sql`, `,
-    )})`),
+    db.execute(
+      sql`delete from media_object where name in (${sql.join(
+        names.map((n) => sql`${n}`),
+        sql`, `,
+      )})`,
+    ),
 
   list: async (db: DbOrTx, after: string, limit: number) =>
     rowsOf<{ name: string }>(

@@ -21,10 +21,7 @@ export const photoFileRoutes: FastifyPluginAsyncZod = async (app) => {
       const [, key, size, format] = FILE.exec(req.params.file)! as unknown as [string, string, PhotoSize, PhotoFormat];
       const bytes = await photoFile(app.media, key, size, format);
       if (!bytes) return reply.status(404).send({ message: 'No such image' });
-      return reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .type(`image/${format}`)
-        .send(bytes);
+      return reply.header('cache-control', 'public, max-age=31536000, immutable').type(`image/${format}`).send(bytes);
     },
   );
 };

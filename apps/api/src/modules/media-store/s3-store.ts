@@ -80,7 +80,12 @@ export async function s3MediaStore(address: string): Promise<MediaStore> {
     },
     list: async (after, limit) => {
       const page = await client.send(
-        new ListObjectsV2Command({ Bucket, Prefix: s3.prefix, StartAfter: after ? key(after) : undefined, MaxKeys: limit }),
+        new ListObjectsV2Command({
+          Bucket,
+          Prefix: s3.prefix,
+          StartAfter: after ? key(after) : undefined,
+          MaxKeys: limit,
+        }),
       );
       return (page.Contents ?? []).map((o) => o.Key!.slice(s3.prefix.length));
     },

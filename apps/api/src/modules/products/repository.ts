@@ -342,5 +342,4 @@ export const productsRepository = {
 
   setPhotoPosition: (tx: DbOrTx, groupId: number, key: string, position: number) =>
     tx.execute(sql`update product_photo set position = ${position} where group_id = ${groupId} and key = ${key}`),
-
 };

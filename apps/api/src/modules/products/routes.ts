@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminRoute } from '../../plugins/admin-op.ts';
 import { acceptPhotoForms, readPhotoForm } from '../../photo-form.ts';
@@ -68,7 +67,9 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       const form = await readPhotoForm(req);
       const photo = await processPhoto(form.file);
-      return { data: await products.addPhoto(app.db, app.media, actorOf(req.staff!.staff), req.params.id, photo, form.alt) };
+      return {
+        data: await products.addPhoto(app.db, app.media, actorOf(req.staff!.staff), req.params.id, photo, form.alt),
+      };
     },
   });
   app.route({

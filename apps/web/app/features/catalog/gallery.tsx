@@ -50,9 +50,22 @@ export function Gallery({
                 className={`block h-16 w-16 overflow-hidden border ${s.id === current.id ? 'border-ink' : 'border-hairline hover:border-muted'}`}
               >
                 {s.photo ? (
-                  <Photo photo={s.photo} alt={s.alt} sizes="4rem" loading="lazy" className="h-full w-full object-cover" />
+                  <Photo
+                    photo={s.photo}
+                    alt={s.alt}
+                    sizes="4rem"
+                    loading="lazy"
+                    className="h-full w-full object-cover"
+                  />
                 ) : (
-                  <img src={s.src} alt={s.alt} width={64} height={64} loading="lazy" className="h-full w-full object-cover" />
+                  <img
+                    src={s.src}
+                    alt={s.alt}
+                    width={64}
+                    height={64}
+                    loading="lazy"
+                    className="h-full w-full object-cover"
+                  />
                 )}
               </button>
             </li>

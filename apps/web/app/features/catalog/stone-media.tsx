@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { DiamondDetail } from '@facet/contracts/catalog';
 import { Photo } from '~/components/ui/photo.tsx';
+import { StoneVideo } from './stone-video.tsx';
 
 const PhotoZoom = lazy(() => import('./photo-zoom.tsx'));
 
@@ -26,31 +27,7 @@ export function StoneMedia({
     <div>
       <div className="relative aspect-square bg-panel">
         {view === 'video' && video ? (
-          video.kind === 'file' ? (
-            <video
-              src={video.url}
-              poster={photo?.large}
-              controls
-              autoPlay
-              loop
-              muted
-              playsInline
-              className="h-full w-full object-contain"
-              aria-label={`360° video of the ${title}`}
-              data-testid="stone-video"
-            />
-          ) : (
-            <iframe
-              src={video.url}
-              title={`360° video of the ${title}`}
-              // The supplier's player runs its own scripts, walled off from this page.
-              sandbox="allow-scripts allow-same-origin"
-              allow="fullscreen"
-              referrerPolicy="no-referrer"
-              className="h-full w-full border-0"
-              data-testid="stone-video"
-            />
-          )
+          <StoneVideo video={video} title={title} poster={photo?.large} />
         ) : photo ? (
           <button
             type="button"

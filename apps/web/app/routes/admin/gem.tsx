@@ -5,6 +5,7 @@ import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { GemForm } from '~/features/admin/catalogue/gem-form.tsx';
 import { StonePhotos } from '~/features/admin/catalogue/stone-photos.tsx';
+import { StoneReport } from '~/features/admin/catalogue/stone-report.tsx';
 import { toast } from '~/lib/toast.ts';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
@@ -70,6 +71,7 @@ export default function GemPage({ loaderData: g }: Route.ComponentProps) {
             onChanged={() => void revalidate()}
           />
         )}
+        {!fresh && <StoneReport kind="gemstone" id={g.id} lab={g.stone.agtaCertificate ? 'AGTA' : 'grading'} />}
       </div>
     </>
   );

@@ -226,7 +226,12 @@ export function DiamondForm({
             {text('certificate', 'Report number', 'Shoppers can check it on the lab’s site.', 'text')}
           </div>
         </div>
-        {text('videoUrl', 'Video address (optional)', 'An https:// link to the stone’s 360° video.', 'text')}
+        {text(
+          'videoUrl',
+          'Video address (optional)',
+          'An https:// link to the stone’s 360° video; shown from the hosts listed under Store settings.',
+          'text',
+        )}
       </section>
 
       <section className="space-y-4 border border-hairline bg-white p-4" aria-labelledby="money">

@@ -37,6 +37,10 @@ const schema = z
       .string()
       .trim()
       .regex(/^\d+(\.\d{1,2})?$/, 'Dollars, like 18750'),
+    videoUrl: z
+      .string()
+      .trim()
+      .regex(/^(https:\/\/\S+)?$/, 'An https:// address — or leave it empty'),
     status: z.enum(['available', 'held']),
     holdReason: z.string().trim().max(200),
   })
@@ -55,6 +59,7 @@ const valuesOf = (s: AdminGem['stone'], fresh: boolean): Values => ({
   agtaCertificate: s.agtaCertificate ?? '',
   price: fresh ? '' : decimalPrice(s.priceCents),
   holdReason: s.holdReason ?? '',
+  videoUrl: s.videoUrl ?? '',
 });
 
 export function GemForm({
@@ -97,6 +102,7 @@ export function GemForm({
           priceCents: centsOf(Number(v.price)),
           status: v.status,
           holdReason: v.status === 'held' ? v.holdReason : null,
+          videoUrl: v.videoUrl || null,
         }),
       (errs) => {
         for (const [field, message] of Object.entries(errs ?? {})) {
@@ -145,6 +151,12 @@ export function GemForm({
           {text('treatment', 'Treatment', 'None, Heat, Minor oil…', 'text')}
           <div className="sm:col-span-2">{text('agtaCertificate', 'AGTA report (optional)', undefined, 'text')}</div>
         </div>
+        {text(
+          'videoUrl',
+          'Video address (optional)',
+          'An https:// link to the stone’s 360° video; shown from the hosts listed under Store settings.',
+          'text',
+        )}
       </section>
       <section className="space-y-4 border border-hairline bg-white p-4" aria-labelledby="sale">
         <h2 id="sale" className="text-sm font-semibold">

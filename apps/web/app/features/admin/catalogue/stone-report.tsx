@@ -55,7 +55,9 @@ export function StoneReport({ kind, id, lab }: { kind: 'diamond' | 'gemstone'; i
         </p>
       ) : (
         <p className="mt-2 text-sm text-muted">
-          None uploaded. GIA and IGI reports open on the lab’s own site by their number; for other labs, upload the PDF.
+          {kind === 'diamond'
+            ? 'None uploaded. GIA and IGI reports open on the lab’s own site by their number; for other labs, upload the PDF.'
+            : 'None uploaded. Shoppers can open the report from the stone’s card once it is here.'}
         </p>
       )}
       <label htmlFor={fieldId} className="mt-3 block text-sm font-medium">

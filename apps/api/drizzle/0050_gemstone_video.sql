@@ -1,0 +1,1 @@
+ALTER TABLE "notable_gemstone" ADD COLUMN "video_url" text;
