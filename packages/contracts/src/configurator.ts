@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { onSale } from './sale.ts';
+import { photoAnswer } from './catalog.ts';
 
 // Configurator calls (POST /stuller/…).
 
@@ -93,5 +94,7 @@ export const configuredProduct = z.object({
   /** The sale on the piece: `wasCents` is totalCents before it (the breakdown ends with the sale's line). */
   ...onSale,
   configuration: configureBody,
+  /** The chosen stones' photographs by location (a diamond or gemstone that has one). */
+  stonePhotos: z.array(z.object({ location: z.number().int(), photo: photoAnswer })),
 });
 export type ConfiguredProduct = z.infer<typeof configuredProduct>;

@@ -111,6 +111,28 @@ describe('configure-product', () => {
     expect(body.images[0].FullUrl).toMatch(/m=PLAT/);
   });
 
+  it('answers the chosen stone’s photograph, when it has one, for the setting page to show', async () => {
+    const d = await fittingDiamond();
+    const configure = async () =>
+      (
+        await post('configure-product', {
+          groupId: setting.groupId,
+          metal: '14KW',
+          size: 7,
+          stones: [{ location: 1, kind: 'diamond', id: d.id }],
+        })
+      ).json().data;
+    expect((await configure()).stonePhotos).toEqual([]);
+    await t.database.db.execute(sql`insert into stone_photo (key, kind, stone_id, position, alt, width, height)
+      values ('cfgphotokey00001', 'diamond', ${d.id}, 0, 'Table up', 1200, 1200)`);
+    const [shown] = (await configure()).stonePhotos;
+    expect(shown).toMatchObject({
+      location: 1,
+      photo: { alt: 'Table up', large: '/api/media/photo/cfgphotokey00001-large.webp' },
+    });
+    await t.database.db.execute(sql`delete from stone_photo where key = 'cfgphotokey00001'`);
+  });
+
   it('changes price with metal and size', async () => {
     const d = await fittingDiamond();
     const price = async (metal: string, size: number) =>

@@ -172,6 +172,12 @@ export const configuratorRepository = {
     `),
     ),
 
+  /** A loose stone's first photograph (the one its page opens on), when it has one. */
+  stonePhoto: async (db: DbOrTx, kind: 'diamond' | 'gemstone', id: number) =>
+    rowsOf<{ key: string; alt: string; width: number; height: number }>(
+      await db.execute(sql`select key, alt, width, height from stone_photo where kind = ${kind} and stone_id = ${id}
+        order by position, key limit 1`),
+    )[0] ?? null,
   diamond: async (db: DbOrTx, id: number) =>
     rowsOf<DiamondRow>(await db.execute(sql`select ${DIAMOND_COLS} from diamond where id = ${id}`))[0] ?? null,
   gemstone: async (db: DbOrTx, id: number) =>

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { StoneLocation } from '../../db/schema/configurator.ts';
 import { NotFound, Unprocessable } from '../../errors.ts';
 import { itemImageUrl, stoneImageUrl } from '@facet/contracts/paths';
+import { photoOf } from '@facet/contracts/photo-sizes';
 import { meleeUnit, type StoneChoice } from './price.ts';
 import { cheapestStones, DEFAULT_WIDTH_MM, locationLabel, priceSetting, requiredLocations } from './purchasable.ts';
 import {
@@ -268,6 +269,7 @@ export async function configureProduct(db: Db, input: ConfigureInput, sales?: Sa
   } else if (input.style !== undefined) throw new Unprocessable('This piece has no profile to choose.');
   const seen = new Set<number>();
   const stones: StoneChoice[] = [];
+  const stonePhotos: ConfiguredProduct['stonePhotos'] = [];
   let centerStone: string | undefined;
   for (const choice of input.stones) {
     if (seen.has(choice.location)) throw new Unprocessable(`Location ${choice.location} was chosen twice.`);
@@ -275,6 +277,8 @@ export async function configureProduct(db: Db, input: ConfigureInput, sales?: Sa
     const resolved = await resolveStone(db, locationOf(m, choice.location), choice);
     stones.push(resolved.price);
     if (choice.location === 1) centerStone = resolved.stone;
+    const photo = choice.kind === 'melee' ? null : await repo.stonePhoto(db, choice.kind, choice.id);
+    if (photo) stonePhotos.push({ location: choice.location, photo: photoOf(photo) });
   }
   const shape = { size: input.size, widthMm: m.widthsMm ? (input.widthMm ?? DEFAULT_WIDTH_MM) : undefined, style };
   const price = priceSetting(m, rate, shape, stones);
@@ -317,5 +321,6 @@ export async function configureProduct(db: Db, input: ConfigureInput, sales?: Sa
     fromCents: sale ? salePrice(fromCents, sale.percent) : fromCents,
     missing: missing.map((l) => ({ location: l.LocationNumber, label: locationLabel(l) })),
     configuration: { ...input, ...(style ? { style: style.name } : {}) },
+    stonePhotos,
   };
 }

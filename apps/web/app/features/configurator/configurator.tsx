@@ -1,12 +1,15 @@
 import { COLORS } from '@facet/contracts/grades';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
-import type { ProductDetail } from '@facet/contracts/catalog';
+import type { PhotoAnswer, ProductDetail } from '@facet/contracts/catalog';
 import type { ConfiguredProduct, ConfiguredStone, StoneFamily } from '@facet/contracts/configurator';
 import { apiRequest } from '~/lib/api.ts';
 import { centsOf, formatMoney } from '@facet/contracts/money';
 import { stoneParam } from './choices.ts';
 import { ChipRadioGroup } from '~/components/ui/chip-radio-group.tsx';
+import { Photo } from '~/components/ui/photo.tsx';
+
+const PhotoZoom = lazy(() => import('~/features/catalog/photo-zoom.tsx'));
 
 interface Props {
   product: ProductDetail;
@@ -22,6 +25,7 @@ export function Configurator({ product, configured, error, metalPicker }: Props)
   const location = useLocation();
   const navigate = useNavigate();
   const busy = useNavigation().state === 'loading';
+  const [zoomed, setZoomed] = useState<PhotoAnswer | null>(null);
   const set = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(changes)) {
@@ -85,6 +89,7 @@ export function Configurator({ product, configured, error, metalPicker }: Props)
       )}
       {config.locations.map((loc) => {
         const pick = chosen.find((s) => s.location === loc.LocationNumber);
+        const photo = configured?.stonePhotos.find((p) => p.location === loc.LocationNumber)?.photo;
         const line = configured?.breakdown.find((l) => l.kind === 'stone' && l.location === loc.LocationNumber);
         return (
           <section
@@ -102,7 +107,17 @@ export function Configurator({ product, configured, error, metalPicker }: Props)
             </h2>
             {pick && line ? (
               <div className="mt-3 flex items-center justify-between gap-3 border border-primary bg-secondary/50 px-3 py-2.5 text-sm">
-                <span>{line.label.replace(/^(Center|Accents): /, '')}</span>
+                {photo && (
+                  <button
+                    type="button"
+                    className="h-14 w-14 shrink-0 cursor-zoom-in bg-white"
+                    onClick={() => setZoomed(photo)}
+                    aria-label={`Enlarge the photograph of the ${line.label.replace(/^(Center|Accents): /, '')}`}
+                  >
+                    <Photo photo={photo} sizes="3.5rem" className="h-full w-full object-contain" />
+                  </button>
+                )}
+                <span className="mr-auto">{line.label.replace(/^(Center|Accents): /, '')}</span>
                 <button
                   type="button"
                   className="shrink-0 text-xs font-medium text-primary underline"
@@ -126,6 +141,11 @@ export function Configurator({ product, configured, error, metalPicker }: Props)
           </section>
         );
       })}
+      {zoomed && (
+        <Suspense fallback={null}>
+          <PhotoZoom photo={zoomed} title="Your stone" onClose={() => setZoomed(null)} />
+        </Suspense>
+      )}
       {error && (
         <p role="alert" className="border border-danger/30 bg-[#fbeeee] px-3 py-2 text-sm text-danger">
           {error}
