@@ -3,7 +3,7 @@ import type { DiamondDetail } from '@facet/contracts/catalog';
 import { Photo } from '~/components/ui/photo.tsx';
 import { StoneVideo } from './stone-video.tsx';
 
-const PhotoZoom = lazy(() => import('./photo-zoom.tsx'));
+const PhotoZoom = lazy(() => import('~/components/ui/photo-zoom.tsx'));
 
 /**
  * A stone's pictures: its photograph (opened larger on a click), its 360° video when it has one

@@ -9,7 +9,7 @@ import { stoneParam } from './choices.ts';
 import { ChipRadioGroup } from '~/components/ui/chip-radio-group.tsx';
 import { Photo } from '~/components/ui/photo.tsx';
 
-const PhotoZoom = lazy(() => import('~/features/catalog/photo-zoom.tsx'));
+const PhotoZoom = lazy(() => import('~/components/ui/photo-zoom.tsx'));
 
 interface Props {
   product: ProductDetail;

@@ -1,4 +1,4 @@
-import type { DiamondDetail } from '@facet/contracts/catalog';
+import type { PhotoAnswer } from '@facet/contracts/catalog';
 import { DialogShell } from '~/components/ui/dialog-shell.tsx';
 import { Photo } from '~/components/ui/photo.tsx';
 
@@ -8,7 +8,7 @@ export default function PhotoZoom({
   title,
   onClose,
 }: {
-  photo: DiamondDetail['photos'][number];
+  photo: PhotoAnswer;
   title: string;
   onClose: () => void;
 }) {
