@@ -1,4 +1,4 @@
-// `node bench/diamond-feed.ts <rows> <file> [seed]`: a realistic supplier diamond feed for the import
+// `node bench/diamond-feed.ts <rows> <file> [seed] [image base]`: a realistic supplier diamond feed for the import
 // bench and for trying the importer: headers and codes as suppliers write them, prices as per carat,
 // discount from a list price or total, about 1 % bad rows (unknown shape, zero weight, bad clarity).
 import { createWriteStream } from 'node:fs';
@@ -6,6 +6,8 @@ import { createWriteStream } from 'node:fs';
 const rows = Number(process.argv[2] ?? 100_000);
 const file = process.argv[3] ?? 'feed.csv';
 let seed = Number(process.argv[4] ?? 7);
+/** Where the rows' photographs are (a local server in the media bench); `none`: no photographs. */
+const images = process.argv[5] ?? 'https://images.supplier.example/';
 const rnd = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(a: readonly T[]) => a[Math.floor(rnd() * a.length)]!;
 
@@ -46,7 +48,7 @@ for (let i = 1; i <= rows; i++) {
     form >= 0.8 ? `"${(perCarat * carat).toLocaleString('en-US', { maximumFractionDigits: 2 })}"` : '',
     pick(['G', 'G', 'G', 'M', 'STPS']),
     lab ? 'Y' : '',
-    `https://images.supplier.example/${i}.jpg`,
+    images === 'none' ? '' : `${images}${i}.jpg`,
   ];
   if (!out.write(`${cells.join(',')}\r\n`)) await new Promise((r) => out.once('drain', r));
 }

@@ -8,6 +8,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import http from 'node:http';
+import sharp from 'sharp';
 
 const PIECE = 4 * 1024 * 1024;
 export const BENCH_STAFF = { email: 'imports@facet.test', password: 'Loupe-and-Tweezers-42' };
@@ -21,12 +23,20 @@ interface Run {
   message: string | null;
 }
 
+interface MediaCounts {
+  waiting: number;
+  ready: number;
+  failed: number;
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function generate(root: string, rows: number, file: string) {
-  const r = spawnSync(process.execPath, [path.join(root, 'bench/diamond-feed.ts'), String(rows), file], {
-    stdio: 'inherit',
-  });
+function generate(root: string, rows: number, file: string, seed = 7, images?: string) {
+  const r = spawnSync(
+    process.execPath,
+    [path.join(root, 'bench/diamond-feed.ts'), String(rows), file, String(seed), ...(images ? [images] : [])],
+    { stdio: 'inherit' },
+  );
   if (r.status !== 0) throw new Error('feed generator failed');
 }
 
@@ -68,14 +78,19 @@ export async function importBench(opts: {
   million: boolean;
   /** The store's environment: the CLI must open the same database as the server. */
   env: Record<string, string>;
+  /** Stones with photographs for the media row, and the port their image server listens on (FEED_FETCH_ALLOW). */
+  photos: number;
+  imagePort: number;
 }) {
   const { root, base, db, rows } = opts;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'facet-import-bench-'));
   const results: Array<Record<string, unknown>> = [];
   try {
     const file = path.join(dir, 'feed.csv');
-    generate(root, rows, file);
-    const bytes = readFileSync(file);
+    // No photographs here: the feed's own time is measured (the photographs have their row below).
+    generate(root, rows, file, 7, 'none');
+    const feedBytes = readFileSync(file);
+    const bytes = feedBytes;
     const login = await fetch(`${base}/api/admin/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: base },
@@ -98,7 +113,7 @@ export async function importBench(opts: {
     const seconds = (r: Run) => (Date.parse(r.finishedAt!) - Date.parse(r.startedAt!)) / 1000;
 
     /** Sends the feed as the upload form does and queues it; answers the run and the upload's seconds. */
-    const upload = async (supplier: string, dryRun: boolean) => {
+    const upload = async (supplier: string, dryRun: boolean, bytes = feedBytes) => {
       const t0 = Date.now();
       const run = await api<Run>('/imports', {
         method: 'POST',
@@ -156,6 +171,68 @@ export async function importBench(opts: {
       `${busy.p95.toFixed(1)} ms (${busy.rps} req/s)`,
       busy.p95 <= 2 * idle.p95,
     );
+
+    // Photographs: a feed whose stones' images are on a local server (a supplier's photographs,
+    // ~1500 px JPEGs); after it applies, the background jobs fetch and re-encode each (AVIF and WebP
+    // at five sizes) while shoppers search.
+    if (opts.photos > 0) {
+      const photo = await sharp({
+        create: { width: 1500, height: 1500, channels: 3, noise: { type: 'gaussian', mean: 150, sigma: 18 } },
+      })
+        .blur(2)
+        .jpeg({ quality: 85 })
+        .toBuffer();
+      let served = 0;
+      const images = http.createServer((_req, res) => {
+        served++;
+        res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': photo.length });
+        res.end(photo);
+      });
+      await new Promise<void>((r) => images.listen(opts.imagePort, '127.0.0.1', r));
+      try {
+        const photoFeed = path.join(dir, 'photos.csv');
+        generate(root, opts.photos, photoFeed, 11, `http://127.0.0.1:${opts.imagePort}/`);
+        // Idle again first: the store has grown by the two applies since the first idle reading.
+        const quiet = await searchP95(base, 10);
+        const withPhotos = await upload('BENCHPH', false, readFileSync(photoFeed));
+        const done = await finished(withPhotos.run.id);
+        if (done.state !== 'done') throw new Error(`photo feed import failed: ${done.message}`);
+        const media = async () => (await api<Run & { media: MediaCounts }>(`/imports/${done.id}`)).media;
+        const t0 = Date.now();
+        for (let m = await media(); m.ready < 5; m = await media()) {
+          if (Date.now() - t0 > 120_000) throw new Error(`no photographs made in 2 minutes: ${JSON.stringify(m)}`);
+          await sleep(200);
+        }
+        const before = await media();
+        const during = await searchP95(base, 10);
+        const after = await media();
+        if (after.waiting === 0) console.warn('warning: the photographs were done before the search measurement was');
+        for (;;) {
+          const m = await media();
+          if (m.waiting === 0) break;
+          await sleep(500);
+        }
+        const all = await media();
+        const s = (Date.now() - t0) / 1000;
+        const rate = (after.ready + after.failed - before.ready - before.failed) / 10;
+        console.log(
+          `\nStone photographs, ${opts.photos.toLocaleString('en-US')} stones (${(photo.length / 1024).toFixed(0)} KB JPEG each) on ${db}`,
+        );
+        line(
+          'photographs fetched and re-encoded',
+          `${all.ready} ready, ${all.failed} failed in ${s.toFixed(1)} s (${served} fetches)`,
+        );
+        line('photographs while searches run', `${rate.toFixed(1)} a second`);
+        line('diamond search p95, idle (before the photographs)', `${quiet.p95.toFixed(1)} ms (${quiet.rps} req/s)`);
+        line(
+          'diamond search p95, while photographs are made (budget 2x idle)',
+          `${during.p95.toFixed(1)} ms (${during.rps} req/s)`,
+          during.p95 <= 2 * quiet.p95,
+        );
+      } finally {
+        images.close();
+      }
+    }
 
     if (opts.million) {
       if (db !== 'postgres') throw new Error('--million runs on PostgreSQL (--db postgres)');

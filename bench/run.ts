@@ -1,5 +1,6 @@
 // `npm run bench [-- --scale N] [--db pglite|postgres] [--quick] [--only TEXT]`
-// `npm run bench -- --only import [--db postgres] [--rows N] [--million]`: supplier feed imports (bench/imports.ts)
+// `npm run bench -- --only import [--db postgres] [--rows N] [--photos N] [--million]`: supplier feed imports and
+// their stones' photographs (bench/imports.ts)
 // `npm run bench -- --only alerts [--db postgres] [--searches N] [--rows N]`: saved-search matching (bench/alerts.ts)
 // `npm run bench -- --check [--quick] [--db postgres]`: the targeted rows three times each; exits 1
 // when an enforced target's median misses (bench/targets.ts).
@@ -187,6 +188,9 @@ async function main() {
   if (db === 'postgres') env.DATABASE_URL = await postgresUrl();
   else delete env.DATABASE_URL;
   const importMode = only.startsWith('import');
+  // The import bench's photographs come from a local image server the store may fetch from.
+  const imagePort = importMode ? await freePort() : 0;
+  if (importMode) env.FEED_FETCH_ALLOW = `127.0.0.1:${imagePort}`;
   // The import bench and the promotions rows sign in as a manager, made before the server starts
   // (the embedded database belongs to one process at a time).
   {
@@ -230,6 +234,8 @@ async function main() {
       rows: Number(arg('rows', '100000')),
       million: args.includes('--million'),
       env,
+      photos: Number(arg('photos', '2000')),
+      imagePort,
     });
     mkdirSync(path.join(root, 'bench/results'), { recursive: true });
     const file = path.join(

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -440,6 +441,47 @@ describe('two API instances on one PostgreSQL', () => {
     });
     expect(hidden).toBeLessThan(1_000);
     await call(a, 'PATCH', `/admin/categories/${cat!.id}`, { version: category.version + 1, hidden: false }, staff);
+  });
+
+  it('a stone’s photograph and report uploaded through one instance show on the other’s page within 1 s; the files are served by both', async () => {
+    const staff = await ownerSession();
+    const [d] = await q<{ id: number }>(
+      sql`select id from diamond where status = 'available' and lab not in ('GIA', 'IGI') order by id desc limit 1`,
+    );
+    const form = new FormData();
+    const jpeg = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#e6ecf0' } })
+      .jpeg()
+      .toBuffer();
+    form.append('alt', 'Twin photograph');
+    form.append('photo', new Blob([jpeg], { type: 'image/jpeg' }), 'twin.jpg');
+    const up = await fetch(`${a.url}/api/admin/stones/diamond/${d!.id}/photos`, {
+      method: 'POST',
+      headers: staff,
+      body: form,
+    });
+    expect(up.status, await up.clone().text()).toBe(200);
+    const pdf = Buffer.from('%PDF-1.4\n% twin report\n%%EOF\n');
+    const report = await fetch(`${a.url}/api/admin/stones/diamond/${d!.id}/report?filename=twin.pdf`, {
+      method: 'PUT',
+      headers: { ...staff, 'content-type': 'application/pdf' },
+      body: pdf,
+    });
+    expect(report.status).toBe(200);
+    const page = async () => (await call(b, 'GET', `/product/diamond?id=${d!.id}`)).body.data;
+    expect(
+      await within(1_000, async () => {
+        const p = await page();
+        return p.photos.some((x: { alt: string }) => x.alt === 'Twin photograph') && p.report?.kind === 'document';
+      }),
+    ).toBeLessThan(1_000);
+    const shown = (await page()).photos.find((x: { alt: string }) => x.alt === 'Twin photograph');
+    for (const i of [a, b]) {
+      const avif = await fetch(`${i.url}${shown.srcSet.avif.split(' ')[0]}`);
+      expect(avif.headers.get('content-type')).toBe('image/avif');
+      expect(Buffer.from(await (await fetch(`${i.url}/api/media/report/diamond-${d!.id}.pdf`)).arrayBuffer())).toEqual(
+        pdf,
+      );
+    }
   });
 
   it('a return asked through one instance is worked through the other; the stone it sends back is on sale on both within 1 s', async () => {

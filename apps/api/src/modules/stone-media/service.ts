@@ -43,7 +43,7 @@ export async function fetchStoneMedia(
   db: Db,
   media: MediaStore,
   ask: MediaAsk,
-  opts: { allow: readonly string[]; lastTry: boolean },
+  opts: { allow: readonly string[]; lastTry: boolean; pace?: () => Promise<void> },
 ): Promise<'ready' | 'failed' | 'stale'> {
   if (!(await db.transaction((tx) => repo.stillWaiting(tx, ask)))) return 'stale';
   const img = await fetchFeedImage(ask.url, opts.allow);
@@ -52,7 +52,7 @@ export async function fetchStoneMedia(
   // Every size and format is made here, in the background, so no shopper's request makes one.
   if (img.ok) {
     await putPhotoFiles(media, img.photo);
-    await makePhotoSizes(media, img.photo.key);
+    await makePhotoSizes(media, img.photo.key, opts.pace);
   }
   let replaced: string[] = [];
   const outcome = await db.transaction(async (tx) => {

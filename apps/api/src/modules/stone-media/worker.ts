@@ -37,6 +37,7 @@ export async function startStoneMediaWorker(app: FastifyInstance, jobs: Jobs): P
       const outcome = await fetchStoneMedia(app.db, app.media, job.data, {
         allow: app.config.FEED_FETCH_ALLOW,
         lastTry: job.retryCount >= MEDIA_RETRIES,
+        pace: app.foreground.yieldToRequests,
       });
       app.log.info({ stone: job.data.id, outcome }, 'stone photograph');
     },
