@@ -78,6 +78,7 @@ import { Foreground } from './modules/jobs/index.ts';
 import { DiamondIndex } from './modules/catalog/index.ts';
 import { StoreSettingsCopy, settingsAdminRoutes } from './modules/settings/index.ts';
 import { contentAdminRoutes, contentRoutes } from './modules/content/index.ts';
+import sharp from 'sharp';
 import { openMediaStore, photoFileRoutes, type MediaStore } from './modules/media-store/index.ts';
 
 declare module 'fastify' {
@@ -193,6 +194,9 @@ export async function buildApp({
   app.decorate('jobs', jobsOn(database, app.log));
   app.decorate('foreground', new Foreground());
   app.decorate('media', await openMediaStore(config, database.db));
+  // One thread per image operation: photographs are encoded a few at a time (uploads, the feed's
+  // background jobs), and a second thread each would take the processor shoppers' requests need.
+  sharp.concurrency(1);
   app.addHook('onRequest', async () => app.foreground.note());
   let stopFollowing: (() => Promise<void>) | undefined;
   let stopSweeping: (() => void) | undefined;

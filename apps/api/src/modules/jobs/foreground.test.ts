@@ -17,4 +17,14 @@ describe('foreground load', () => {
     // …but not a window that ended long ago.
     expect(f.busy(t0 + 5_000)).toBe(false);
   });
+
+  it('heavy background steps wait while the instance is busy, at most as long as they may, and not at all when it is quiet', async () => {
+    const busy = new Foreground();
+    for (let i = 0; i < 25; i++) busy.note();
+    const started = Date.now();
+    await busy.quiet(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+    // A quiet instance: no wait (were it to wait the full minute, the test would time out).
+    await new Foreground().quiet(60_000);
+  });
 });

@@ -34,4 +34,14 @@ export class Foreground {
   /** For background work between two steps: a short pause while the instance is busy, none otherwise. */
   yieldToRequests = (): Promise<void> =>
     this.busy() ? new Promise((r) => setTimeout(r, STEP_ASIDE_MS)) : Promise.resolve();
+
+  /**
+   * For background work in heavy steps (a photograph's encode takes a core for a quarter second):
+   * waits while the instance is busy, at most `maxMs`, so a burst of shoppers gets the processor
+   * and the work still moves on under load that never stops.
+   */
+  async quiet(maxMs: number, now = () => Date.now()): Promise<void> {
+    const until = now() + maxMs;
+    while (this.busy() && now() < until) await new Promise((r) => setTimeout(r, STEP_ASIDE_MS));
+  }
 }
