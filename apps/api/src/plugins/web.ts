@@ -14,6 +14,7 @@ import { storeFacts } from '../store-facts.ts';
 import {
   bodyIn,
   cacheablePath,
+  pageAddress,
   etagOf,
   inlineScriptHashes,
   keptPage,
@@ -182,9 +183,10 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     }
     const nonce = randomBytes(16).toString('base64');
     const devMailbox = opts.devMailbox && fromThisMachine(request);
+    const address = pageAddress(pathname, query);
     const cacheKey =
       config.FACET_DEV !== '1' && request.method === 'GET' && cacheablePath(pathname)
-        ? `${devMailbox ? 'm' : ''}|${request.url}`
+        ? `${devMailbox ? 'm' : ''}|${address}`
         : null;
     if (cacheKey) {
       const hit = pages.get(cacheKey);
@@ -203,7 +205,8 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     // The store's settings as they are now: an owner's change shows on the next page.
     const settings = app.storeSettings.current();
     const page: PageRequest = {
-      url: new URL(request.url, config.PUBLIC_URL).href,
+      // A kept page is rendered as its address without campaign parameters (the one form everyone gets).
+      url: new URL(cacheKey ? address : request.url, config.PUBLIC_URL).href,
       method: request.method,
       headers: [],
       host: {

@@ -9,6 +9,7 @@ import {
   keptPage,
   negotiate,
   notModified,
+  pageAddress,
   PageCache,
 } from './page-cache.ts';
 
@@ -68,6 +69,33 @@ describe('page cache', () => {
     for (let i = 3; i < 12; i++) c.set(`/${i}`, page('z'.repeat(100)), c.current());
     expect(c.get('/1')).not.toBeNull();
     expect(c.get('/2')).toBeNull();
+  });
+
+  it('keeps a page in a bounded number of forms: random parameters cannot push out the pages visitors read', () => {
+    const c = new PageCache(64 * 1024 * 1024, 30_000, 3);
+    c.set('|/diamonds', page('plain'), c.current());
+    for (let i = 0; i < 50; i++) c.set(`|/diamonds?junk=${i}`, page(`junk ${i}`), c.current());
+    expect(c.get('|/diamonds')).not.toBeNull();
+    expect(c.get('|/diamonds?junk=1')).not.toBeNull();
+    expect(c.get('|/diamonds?junk=2')).toBeNull();
+    expect(c.get('|/diamonds?junk=49')).toBeNull();
+    // Other pages are not limited by it, and a form that goes makes room again.
+    c.set('|/category/1100?page=2', page('another page'), c.current());
+    expect(c.get('|/category/1100?page=2')).not.toBeNull();
+    c.invalidate();
+    c.set('|/diamonds?junk=49', page('after a change'), c.current());
+    expect(c.get('|/diamonds?junk=49')).not.toBeNull();
+  });
+
+  it('reads a page’s address without campaign parameters, keeping every parameter the page uses', () => {
+    expect(pageAddress('/product/ER1/1101/1/2', '?utm_source=mail&utm_campaign=holiday')).toBe('/product/ER1/1101/1/2');
+    expect(pageAddress('/diamonds', '?shape=Oval&gclid=abc&caratMin=1&fbclid=x&msclkid=y&ref=ig')).toBe(
+      '/diamonds?shape=Oval&caratMin=1',
+    );
+    expect(pageAddress('/diamonds', '?UTM_Medium=cpc&%75tm_term=ring')).toBe('/diamonds');
+    expect(pageAddress('/search', '?q=halo&reference=7')).toBe('/search?q=halo&reference=7');
+    expect(pageAddress('/', '')).toBe('/');
+    expect(pageAddress('/', '?')).toBe('/');
   });
 
   it('expires after its time', async () => {

@@ -33,6 +33,31 @@ const CACHEABLE =
 
 export const cacheablePath = (pathname: string) => CACHEABLE.test(pathname);
 
+/** Parameters that say where a visitor came from (ads, mail, social), never what the page shows. */
+const TRACKING = /^(?:utm_[a-z_]*|gclid|gbraid|wbraid|dclid|fbclid|msclkid|twclid|ttclid|mc_cid|mc_eid|_ga|_gl|ref)$/i;
+
+/**
+ * The address a page is rendered and kept under: the visitor's, without its tracking parameters
+ * (the browser keeps them for analytics). "/product/…?utm_source=mail" is the page everyone else
+ * gets, from the same kept copy, and its links and canonical address carry no campaign.
+ */
+export function pageAddress(pathname: string, query: string): string {
+  if (!query || query === '?') return pathname;
+  const kept = query
+    .slice(1)
+    .split('&')
+    .filter((pair) => pair && !TRACKING.test(decodeURIComponentSafe(pair.split('=')[0]!)));
+  return kept.length ? `${pathname}?${kept.join('&')}` : pathname;
+}
+
+const decodeURIComponentSafe = (s: string) => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+};
+
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 const DATA_BLOCK = /\btype=["']?application\/(?:ld\+)?json/i;
 
@@ -92,15 +117,22 @@ export function keptPage(status: number, headers: Array<[string, string]>, body:
 // Room for the body and its two compressed forms.
 const weight = (p: KeptPage) => Math.ceil(p.body.length * 1.4);
 
+/** The page itself (what comes before "?" in the key): its forms are counted against a bound. */
+const pathOf = (key: string) => key.split('?', 1)[0]!;
+
 export class PageCache {
   private entries = new Map<string, KeptPage>();
+  /** Forms kept per page (one per query string): no page's filters can take all the room. */
+  private forms = new Map<string, number>();
   private bytes = 0;
   private generation = 0;
   private readonly maxBytes: number;
   private readonly ttlMs: number;
-  constructor(maxBytes = 64 * 1024 * 1024, ttlMs = 30_000) {
+  private readonly formsPerPage: number;
+  constructor(maxBytes = 64 * 1024 * 1024, ttlMs = 30_000, formsPerPage = 200) {
     this.maxBytes = maxBytes;
     this.ttlMs = ttlMs;
+    this.formsPerPage = formsPerPage;
   }
 
   /** The kept page, if there is one and it is fresh. */
@@ -121,7 +153,12 @@ export class PageCache {
     if (generation !== this.generation || weight(page) > this.maxBytes / 8) return;
     const old = this.entries.get(key);
     if (old) this.drop(key, old);
+    // A page already kept in as many forms as it may be (a crawler walking random parameters) keeps
+    // no more: the forms visitors already asked for stay, and other pages keep their room.
+    const path = pathOf(key);
+    if ((this.forms.get(path) ?? 0) >= this.formsPerPage) return;
     this.entries.set(key, page);
+    this.forms.set(path, (this.forms.get(path) ?? 0) + 1);
     this.bytes += weight(page);
     for (const [k, e] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
@@ -136,11 +173,16 @@ export class PageCache {
   invalidate() {
     this.generation++;
     this.entries.clear();
+    this.forms.clear();
     this.bytes = 0;
   }
 
   private drop(key: string, e: KeptPage) {
     this.entries.delete(key);
     this.bytes -= weight(e);
+    const path = pathOf(key);
+    const n = (this.forms.get(path) ?? 1) - 1;
+    if (n > 0) this.forms.set(path, n);
+    else this.forms.delete(path);
   }
 }

@@ -376,6 +376,14 @@ test('a page kept whole for the next visitor follows a catalogue change within a
   const again = await page.request.get(url);
   expect(again.headers()['x-page-cache']).toBe('hit');
   expect(again.headers()['cache-control']).toBe('public, no-cache');
+  // A link from a campaign is the same page, answered from the same kept copy; in the browser it
+  // still carries its campaign (for analytics), and the page runs.
+  const tagged = await page.request.get(`${url}?utm_source=newsletter&utm_campaign=holiday&gclid=abc123`);
+  expect(tagged.headers()['x-page-cache']).toBe('hit');
+  expect(tagged.headers()['etag']).toBe(again.headers()['etag']);
+  await page.goto(`${url}?utm_source=newsletter`);
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  expect(new URL(page.url()).searchParams.get('utm_source')).toBe('newsletter');
   // The same bytes for everyone: scripts are allowed by hash, and every inline script the page runs is.
   const html = await again.text();
   const csp = again.headers()['content-security-policy']!;
