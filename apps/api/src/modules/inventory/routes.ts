@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminRoute } from '../../plugins/admin-op.ts';
 import { acceptPhotoForms, readPhotoForm } from '../../photo-form.ts';
 import { processPhoto } from '../products/index.ts';
+import { makePhotoSizesSoon } from '../media-store/index.ts';
 import { addStonePhoto, removeStonePhoto } from './stone-photos.ts';
 import { putStoneReport, removeStoneReport, stoneReport, stoneReportFile } from './stone-report.ts';
 import { REPORT_MAX_BYTES } from '@facet/contracts/admin-catalogue';
@@ -47,7 +48,7 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       const form = await readPhotoForm(req);
       const photo = await processPhoto(form.file);
-      return {
+      const answer = {
         data: await addStonePhoto(
           app.db,
           app.media,
@@ -58,6 +59,8 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           form.alt,
         ),
       };
+      void makePhotoSizesSoon(app, photo.key, req.log);
+      return answer;
     },
   });
   app.route({

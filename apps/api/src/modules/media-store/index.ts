@@ -8,7 +8,14 @@ export type { MediaStore } from './store.ts';
 export { postgresMediaStore } from './postgres-store.ts';
 export { s3MediaStore } from './s3-store.ts';
 export { copyMedia } from './copy.ts';
-export { putPhotoFiles, copyPhotoFiles, removePhotoFiles, makePhotoSizes } from './photo-files.ts';
+export {
+  putPhotoFiles,
+  copyPhotoFiles,
+  removePhotoFiles,
+  makePhotoSizes,
+  makePhotoSizesSoon,
+  photoPace,
+} from './photo-files.ts';
 
 /** The store's media files: in the bucket MEDIA_S3_URL names, else in its own database. */
 export const openMediaStore = (config: Pick<Config, 'MEDIA_S3_URL'>, db: Db): Promise<MediaStore> =>

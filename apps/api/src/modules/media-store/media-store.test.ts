@@ -97,6 +97,17 @@ describe('a store whose media lives in a bucket', () => {
     );
     expect(avif!.rawPayload.length).toBeLessThan(webp!.rawPayload.length);
 
+    // The sizes made after the upload are all written before it is removed (a file made after the
+    // removal would outlive it).
+    await expect
+      .poll(
+        async () => (await onBucket.app.media.list(`photo/${photo.key}`, 100)).filter((n) => n.includes(photo.key)),
+        {
+          timeout: 30_000,
+          interval: 200,
+        },
+      )
+      .toHaveLength(10);
     const gone = await onBucket.app.inject({
       method: 'DELETE',
       url: `/api/admin/stones/diamond/${id}/photos/${photo.key}`,
@@ -105,6 +116,20 @@ describe('a store whose media lives in a bucket', () => {
     expect(gone.statusCode).toBe(200);
     expect((await onBucket.app.media.list('', 10_000)).filter((n) => n.includes(photo.key))).toEqual([]);
     expect((await onBucket.app.inject({ method: 'GET', url: photo.large })).statusCode).toBe(404);
+  });
+
+  it('an uploaded photograph’s other sizes are made after the answer, before anyone asks for them', async () => {
+    const res = await upload(
+      await aDiamond(),
+      await sharp({ create: { width: 900, height: 700, channels: 3, background: '#d9e2ea' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const { key } = res.json().data.at(-1);
+    const files = async () => (await onBucket.app.media.list(`photo/${key}`, 100)).filter((n) => n.includes(key));
+    // Every size in both formats, though no request asked for one.
+    await expect.poll(files, { timeout: 30_000, interval: 200 }).toHaveLength(10);
   });
 
   it('an address naming no photograph makes nothing (a stranger cannot fill the bucket)', async () => {

@@ -6,6 +6,7 @@ import {
   type PhotoFormat,
   type PhotoSize,
 } from '@facet/contracts/photo-sizes';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import type { MediaStore } from './store.ts';
 
@@ -70,6 +71,22 @@ export async function photoFile(
   await store.put(fileName(key, size, format), bytes, `image/${format}`);
   return bytes;
 }
+
+/**
+ * Makes a new photograph's other sizes after the answer is sent, stepping aside for requests, so
+ * its first visitors are served kept files. If the instance stops first, the first ask of each
+ * file makes it (nothing is lost but that visitor's quarter second).
+ */
+export function makePhotoSizesSoon(app: FastifyInstance, key: string, log: FastifyBaseLogger): Promise<void> {
+  return makePhotoSizes(app.media, key, photoPace(app)).catch((err: unknown) =>
+    log.warn({ err, photo: key }, 'photograph sizes not made ahead'),
+  );
+}
+
+/** How long each file of a photograph waits for a busy instance to calm down. */
+const PHOTO_STEP_ASIDE_MS = 3_000;
+/** Background photograph work steps aside for shoppers: up to 3 s a file while the instance is busy. */
+export const photoPace = (app: FastifyInstance) => () => app.foreground.quiet(PHOTO_STEP_ASIDE_MS);
 
 /**
  * Makes every size and format not made yet (a background job's work, never a shopper's wait),

@@ -5,6 +5,7 @@ import { actorOf } from '../staff/index.ts';
 import { processPhoto } from './photos.ts';
 import * as products from './service.ts';
 import { getProduct } from '../catalog/index.ts';
+import { makePhotoSizesSoon } from '../media-store/index.ts';
 
 export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await acceptPhotoForms(app);
@@ -67,9 +68,16 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       const form = await readPhotoForm(req);
       const photo = await processPhoto(form.file);
-      return {
-        data: await products.addPhoto(app.db, app.media, actorOf(req.staff!.staff), req.params.id, photo, form.alt),
-      };
+      const data = await products.addPhoto(
+        app.db,
+        app.media,
+        actorOf(req.staff!.staff),
+        req.params.id,
+        photo,
+        form.alt,
+      );
+      void makePhotoSizesSoon(app, photo.key, req.log);
+      return { data };
     },
   });
   app.route({

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Jobs, JobQueue } from '../jobs/index.ts';
 import type { MediaAsk } from './repository.ts';
+import { photoPace } from '../media-store/index.ts';
 import { fetchStoneMedia, MEDIA_RETRIES, STONE_MEDIA_QUEUE } from './service.ts';
 
 // The photograph queue's worker, on every instance: two fetches at a time per instance (a feed of
 // 100,000 stones does not take the processor the shoppers' searches need), retried with backoff.
 
 const PER_INSTANCE = 2;
-/** How long a photograph's next file waits for a busy instance to calm down. */
-const PHOTO_STEP_ASIDE_MS = 3_000;
 const ready = new WeakMap<Jobs, Promise<JobQueue>>();
 
 export function mediaQueue(jobs: Jobs): Promise<JobQueue> {
@@ -39,7 +38,7 @@ export async function startStoneMediaWorker(app: FastifyInstance, jobs: Jobs): P
       const outcome = await fetchStoneMedia(app.db, app.media, job.data, {
         allow: app.config.FEED_FETCH_ALLOW,
         lastTry: job.retryCount >= MEDIA_RETRIES,
-        pace: () => app.foreground.quiet(PHOTO_STEP_ASIDE_MS),
+        pace: photoPace(app),
       });
       app.log.info({ stone: job.data.id, outcome }, 'stone photograph');
     },
