@@ -12,7 +12,7 @@ import { RouteErrorPage } from '~/features/layout/route-error.tsx';
 import { formatMoney } from '@facet/contracts/money';
 import { Breadcrumb } from '~/components/ui/breadcrumb.tsx';
 import { Pagination } from '~/components/ui/pagination.tsx';
-import { Photo } from '~/components/ui/photo.tsx';
+import { PhotoOrDrawing } from '~/components/ui/photo.tsx';
 import { lazy, Suspense, useState } from 'react';
 
 const StoneVideoDialog = lazy(() => import('~/features/catalog/stone-video-dialog.tsx'));
@@ -160,23 +160,15 @@ export default function StoneType({ loaderData }: Route.ComponentProps) {
                 className="absolute right-2 top-2 bg-white/85"
               />
               <div className="aspect-square bg-panel">
-                {g.photo ? (
-                  <Photo
-                    photo={g.photo}
-                    sizes="(min-width: 1280px) 20rem, (min-width: 768px) 33vw, 50vw"
-                    loading="lazy"
-                    className="h-full w-full object-contain"
-                  />
-                ) : (
-                  <img
-                    src={g.image}
-                    alt={gemstoneName(g)}
-                    width={400}
-                    height={400}
-                    loading="lazy"
-                    className="h-full w-full"
-                  />
-                )}
+                <PhotoOrDrawing
+                  photo={g.photo}
+                  drawing={g.image}
+                  size={400}
+                  alt={g.photo?.alt || gemstoneName(g)}
+                  sizes="(min-width: 1280px) 20rem, (min-width: 768px) 33vw, 50vw"
+                  loading="lazy"
+                  className={`h-full w-full ${g.photo ? 'object-contain' : ''}`}
+                />
               </div>
               <h2 className="mt-3 font-sans text-sm">{gemstoneName(g)}</h2>
               <p className="text-xs text-muted">

@@ -372,8 +372,10 @@ test('a page kept whole for the next visitor follows a catalogue change within a
   };
   const d = list.data.diamonds[0]!;
   const url = `/diamond/${encodeURIComponent(d.serial)}/1700/${d.id}/${d.id}`;
-  await page.request.get(url);
-  const again = await page.request.get(url);
+  // Asked twice with no write between, the second answer is the kept page. (Another spec's background
+  // jobs, a feed's photographs, may still write stones and drop every kept page: then ask again.)
+  let again = await page.request.get(url);
+  for (let i = 0; i < 5 && again.headers()['x-page-cache'] !== 'hit'; i++) again = await page.request.get(url);
   expect(again.headers()['x-page-cache']).toBe('hit');
   expect(again.headers()['cache-control']).toBe('public, no-cache');
   // A link from a campaign is the same page, answered from the same kept copy; in the browser it

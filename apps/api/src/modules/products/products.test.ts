@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { adminCall, ORIGIN, staffSession } from '../../test/staff.ts';
+import { adminCall, photoUpload, staffSession } from '../../test/staff.ts';
 
 let t: TestApp;
 let manager: string;
@@ -35,23 +35,8 @@ const listing = async (categoryId: number) => {
   }
 };
 const listingIds = async (categoryId: number) => (await listing(categoryId)).map((c) => c.groupId);
-const uploadPhoto = (id: number, body: Buffer, alt = '', cookie = manager) => {
-  const boundary = `----facet${randomUUID()}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="alt"\r\n\r\n${alt}\r\n`),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    ),
-    body,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/admin/products/${id}/photos`,
-    headers: { origin: ORIGIN, cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-};
+const uploadPhoto = (id: number, body: Buffer, alt = '', cookie = manager) =>
+  photoUpload(t, cookie, `/products/${id}/photos`, body, alt);
 const jpeg = (w: number, h: number, exif?: Record<string, Record<string, string>>) => {
   let img = sharp({ create: { width: w, height: h, channels: 3, background: '#c9b27c' } }).jpeg();
   if (exif) img = img.withExif(exif);

@@ -30,3 +30,22 @@ export function Photo({
     </picture>
   );
 }
+
+/** The photograph when there is one, else the drawing at `drawing` (a square of `size` px). */
+export function PhotoOrDrawing({
+  photo,
+  drawing,
+  size,
+  sizes,
+  alt,
+  ...img
+}: { photo: PhotoAnswer | null | undefined; drawing: string; size: number; sizes: string; alt: string } & Omit<
+  ImgHTMLAttributes<HTMLImageElement>,
+  'src' | 'srcSet' | 'sizes' | 'width' | 'height' | 'alt'
+>) {
+  return photo ? (
+    <Photo photo={photo} sizes={sizes} alt={alt} {...img} />
+  ) : (
+    <img src={drawing} alt={alt} width={size} height={size} {...img} />
+  );
+}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PhotoAnswer } from '@facet/contracts/catalog';
-import { Photo } from '~/components/ui/photo.tsx';
+import { PhotoOrDrawing } from '~/components/ui/photo.tsx';
 
 interface Shot {
   id: string;
@@ -49,24 +49,15 @@ export function Gallery({
                 aria-pressed={s.id === current.id}
                 className={`block h-16 w-16 overflow-hidden border ${s.id === current.id ? 'border-ink' : 'border-hairline hover:border-muted'}`}
               >
-                {s.photo ? (
-                  <Photo
-                    photo={s.photo}
-                    alt={s.alt}
-                    sizes="4rem"
-                    loading="lazy"
-                    className="h-full w-full object-cover"
-                  />
-                ) : (
-                  <img
-                    src={s.src}
-                    alt={s.alt}
-                    width={64}
-                    height={64}
-                    loading="lazy"
-                    className="h-full w-full object-cover"
-                  />
-                )}
+                <PhotoOrDrawing
+                  photo={s.photo}
+                  drawing={s.src}
+                  size={64}
+                  alt={s.alt}
+                  sizes="4rem"
+                  loading="lazy"
+                  className="h-full w-full object-cover"
+                />
               </button>
             </li>
           ))}
@@ -80,27 +71,17 @@ export function Gallery({
         }}
         onMouseLeave={() => setOrigin(null)}
       >
-        {current.photo ? (
-          <Photo
-            photo={current.photo}
-            alt={current.alt}
-            // Wide screens zoom it 1.9× under the pointer: they get the size that stays sharp zoomed.
-            sizes="(min-width: 1024px) 76rem, 100vw"
-            fetchPriority="high"
-            className="h-full w-full object-contain transition-transform duration-150"
-            style={origin ? { transform: 'scale(1.9)', transformOrigin: origin } : undefined}
-          />
-        ) : (
-          <img
-            src={current.src}
-            alt={title}
-            width={800}
-            height={800}
-            fetchPriority="high"
-            className="h-full w-full object-contain transition-transform duration-150"
-            style={origin ? { transform: 'scale(1.9)', transformOrigin: origin } : undefined}
-          />
-        )}
+        <PhotoOrDrawing
+          photo={current.photo}
+          drawing={current.src}
+          size={800}
+          alt={current.photo ? current.alt : title}
+          // Wide screens zoom it 1.9× under the pointer: they get the size that stays sharp zoomed.
+          sizes="(min-width: 1024px) 76rem, 100vw"
+          fetchPriority="high"
+          className="h-full w-full object-contain transition-transform duration-150"
+          style={origin ? { transform: 'scale(1.9)', transformOrigin: origin } : undefined}
+        />
       </div>
     </div>
   );
