@@ -4,6 +4,8 @@ interface Entry {
   body: unknown;
   etag: string;
   at: number;
+  /** The cache's generation when the answer was read (older than `current()`: read before a write). */
+  generation: number;
 }
 
 /**
@@ -39,6 +41,7 @@ export class AnswerCache {
         body,
         etag: `"${createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`,
         at: Date.now(),
+        generation,
       };
       if (generation === this.generation) {
         this.entries.set(key, entry);
@@ -52,6 +55,11 @@ export class AnswerCache {
     } finally {
       this.inflight.delete(key);
     }
+  }
+
+  /** Whether the answer was read after the last write this instance knows of. */
+  isCurrent(entry: Entry) {
+    return entry.generation === this.generation;
   }
 
   private followers: Array<() => void> = [];

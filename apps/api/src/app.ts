@@ -16,6 +16,7 @@ import { AnswerCache } from './answer-cache.ts';
 import type { Database } from './db/client.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { followCatalogueChanges } from './catalogue-changes.ts';
+import { SharedCachePurge } from './shared-cache-purge.ts';
 import { throttleFor, type Throttle } from './modules/throttle/index.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputGuard } from './plugins/input-guard.ts';
@@ -87,6 +88,8 @@ declare module 'fastify' {
     throttle: Throttle;
     config: Config;
     answerCache: AnswerCache;
+    /** Purges the shared caches in front of the store (CACHE_PURGE_URLS) by tag. */
+    sharedCache: SharedCachePurge;
     internalSecret: string;
     controlToken: string | null;
     outbox: MailOutbox;
@@ -144,12 +147,13 @@ export async function buildApp({
           },
         }
       : false,
-    trustProxy: config.TRUST_PROXY === '1',
+    // The socket's address and the TRUST_PROXY hops nearest to it (proxy-addr counts from 0).
+    trustProxy: config.TRUST_PROXY ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
     // Unique across instances, so a shopper quoting one from an error finds the one log line.
     // Behind a trusted proxy a well-formed X-Request-Id from it is kept, to join both logs.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return config.TRUST_PROXY === '1' && typeof given === 'string' && /^[\w.-]{8,64}$/.test(given)
+      return config.TRUST_PROXY > 0 && typeof given === 'string' && /^[\w.-]{8,64}$/.test(given)
         ? given
         : randomUUID();
     },
@@ -170,6 +174,8 @@ export async function buildApp({
   // Set when a shutdown begins: readiness then fails so the balancer stops sending requests.
   app.decorate('lifecycle', { draining: false });
   app.decorate('answerCache', new AnswerCache());
+  app.decorate('sharedCache', new SharedCachePurge(config.CACHE_PURGE_URLS, app.log));
+  app.addHook('onClose', async () => app.sharedCache.close());
   // Marks in-process calls from server-side rendering (see clientKey); never leaves the process.
   app.decorate('internalSecret', randomBytes(24).toString('hex'));
   // The embedded store's answer to `npm run backup` while it runs (DATA_DIR/control.json holds it).

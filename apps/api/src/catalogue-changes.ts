@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/client.ts';
-import { reloadCatalogueCopies } from './modules/catalog/index.ts';
+import { catalogueStats, lastQuotedStoneCount, reloadCatalogueCopies } from './modules/catalog/index.ts';
 import { forgetConfiguratorMemo, refreshConfiguredPrices } from './modules/configurator/index.ts';
 import { reloadSales, saleBook } from './modules/sales/index.ts';
+import { STORE, tags, tagsForChange } from './cache-tags.ts';
 
 /** The channel the facet_catalogue_changed trigger (migration 0009) notifies, with the table's name. */
 export const CATALOGUE_CHANNEL = 'facet_catalogue';
@@ -13,12 +14,20 @@ const PRICING = new Set(['metal_rate', 'configuration_model']);
 
 /**
  * Keeps this instance's caches and in-process copies in step with every write to the catalogue,
- * whichever instance (or person) made it: PostgreSQL notifies at commit, and each instance drops
- * its answer cache and refreshes the copies the table feeds. No timer decides freshness.
+ * whichever instance (or person) made it: PostgreSQL notifies at commit (with the table's name, and
+ * a diamond's change with the stones' ids), and each instance drops its answer cache, refreshes the
+ * copies the table feeds, and purges the shared cache in front by the tags of what changed. No
+ * timer decides freshness.
  */
 export async function followCatalogueChanges(app: FastifyInstance, database: Database): Promise<() => Promise<void>> {
+  /** The notifications' payloads: "table" or "diamond:<id>,<id>…". */
   let pending = new Set<string>();
   let scheduled = false;
+  // Answers (and pages) read while a copy was being rebuilt came from the old copy: dropped again.
+  const dropAgain = (purge: string[]) => () => {
+    app.answerCache.invalidate();
+    app.sharedCache.purge(purge);
+  };
   // A sale starts and ends on time with nobody writing anything: at each moment a price changes,
   // the answers and pages priced before it are dropped (prices themselves are worked out per request).
   let saleTimer: NodeJS.Timeout | undefined;
@@ -31,7 +40,7 @@ export async function followCatalogueChanges(app: FastifyInstance, database: Dat
         // A timer holds at most ~24.8 days: a change further off is scheduled again when it fires.
         saleTimer = setTimeout(
           () => {
-            app.answerCache.invalidate();
+            dropAgain([STORE])();
             onSalesReloaded();
           },
           Math.min(next - Date.now() + 1, 2 ** 31 - 1),
@@ -42,25 +51,44 @@ export async function followCatalogueChanges(app: FastifyInstance, database: Dat
     );
   };
   onSalesReloaded();
+  // Pages quote the count of diamonds in words ("10,000+"): they are purged when the words change,
+  // not with every stone sold. Each instance compares with the words it last gave (pages another
+  // instance rendered, that one purges); one that gave none since it started purges to be sure.
+  const recount = () => {
+    const was = lastQuotedStoneCount(app.diamondIndex);
+    catalogueStats(app.diamondIndex).then(
+      ({ diamonds }) => {
+        if (was !== diamonds) dropAgain([tags.stoneCount])();
+      },
+      () => dropAgain([tags.stoneCount])(),
+    );
+  };
   // Notifications of one burst (an import, a re-seed) are handled once, on the next tick.
   const apply = () => {
     scheduled = false;
-    const tables = pending;
+    const payloads = pending;
     pending = new Set();
+    const tables = new Set([...payloads].map((p) => p.split(':', 1)[0]!));
     const all = tables.has('*');
+    const purge = [...new Set([...payloads].flatMap(tagsForChange))];
     app.answerCache.invalidate();
+    app.sharedCache.purge(purge);
     // New settings change prices, promises and pages: answers made meanwhile are dropped again.
     if (all || tables.has('store_setting'))
-      app.storeSettings.reload().then(
-        () => app.answerCache.invalidate(),
-        (err: unknown) => app.log.warn({ err }, 'store settings: reload failed; the next change retries'),
-      );
-    if (all || [...tables].some((t) => STONES.has(t))) app.diamondIndex.invalidate();
+      app.storeSettings
+        .reload()
+        .then(dropAgain(purge), (err: unknown) =>
+          app.log.warn({ err }, 'store settings: reload failed; the next change retries'),
+        );
+    if (all || [...tables].some((t) => STONES.has(t))) {
+      app.diamondIndex.invalidate();
+      recount();
+    }
     // A sale's scope names categories: a moved category moves what is on sale.
     if (all || tables.has('sale') || tables.has('category'))
       reloadSales(database.db).then(
         () => {
-          app.answerCache.invalidate();
+          dropAgain(purge)();
           onSalesReloaded();
         },
         (err: unknown) => app.log.warn({ err }, 'sales: reload failed; the next change retries'),
@@ -68,15 +96,13 @@ export async function followCatalogueChanges(app: FastifyInstance, database: Dat
     // The memo holds models of published groups, so a publish or unpublish clears it too.
     if (all || [...tables].some((t) => PRICING.has(t) || PRODUCTS.has(t))) forgetConfiguratorMemo(database.db);
     if (all || [...tables].some((t) => PRODUCTS.has(t))) {
-      reloadCatalogueCopies(database.db).then(
-        // Answers cached while the new copies were being built came from the old ones: drop them too.
-        () => app.answerCache.invalidate(),
-        (err: unknown) => app.log.warn({ err }, 'catalogue copies: reload failed; the next change retries'),
+      reloadCatalogueCopies(database.db).then(dropAgain(purge), (err: unknown) =>
+        app.log.warn({ err }, 'catalogue copies: reload failed; the next change retries'),
       );
     }
   };
-  const note = (table: string) => {
-    pending.add(table);
+  const note = (payload: string) => {
+    pending.add(payload);
     if (!scheduled) {
       scheduled = true;
       setImmediate(apply);

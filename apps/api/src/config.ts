@@ -62,7 +62,12 @@ const schema = z.object({
   NODE_ENV: z.string().default('development'),
   FACET_DEV: z.enum(['0', '1']).default('0'),
   WEB_BUILD_DIR: z.string().default(path.join(repoRoot, 'apps/web/build')),
-  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /**
+   * Proxies in front that append the client's address to X-Forwarded-For (Varnish: 1; a CDN in
+   * front of Varnish: 2). Only that many hops from the right are believed: an address a client
+   * wrote into the header itself is never taken for its own.
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),
   /** Requests per minute per client across the API (stricter limits sit on auth, codes, contact). */
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   /**
@@ -113,6 +118,20 @@ const schema = z.object({
       message: 'MEDIA_S3_URL: an address like https://key:secret@s3.example.com/bucket',
     })
     .optional(),
+  /**
+   * Shared caches in front of the store (Varnish with deploy/varnish/facet.vcl), comma-separated
+   * addresses each instance sends PURGE requests to, with the tags of what changed. Unset: none.
+   */
+  CACHE_PURGE_URLS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().url()))
+    .default([]),
   /** First-start video hosts (origins, comma-separated); the owner changes them in the settings. */
   VIDEO_ORIGINS: z
     .string()

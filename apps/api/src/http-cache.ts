@@ -1,13 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { TAG_HEADERS, tagHeader } from './cache-tags.ts';
 
 /**
  * Anonymous catalogue answers, through the in-process answer cache (keyed by the full URL), with a
  * strong ETag; 304 when the client already has the same body. Answers that depend on who is
  * asking never come through here.
  *
- * Browsers and shared caches may keep them but must ask again before each use (no-cache): staff
- * can sell, hide or archive anything at any moment, and a kept copy would go on showing it (a
- * hidden category in the menu, an archived piece) for as long as it was allowed to live.
+ * Browsers may keep them but must ask again before each use (no-cache): staff can sell, hide or
+ * archive anything at any moment. A shared cache in front keeps them under the tags of what they
+ * show (`named`, from cache-tags.ts) and is purged by tag when that changes; an answer read before
+ * a write this instance has heard of carries no tags, so no shared cache keeps it.
  */
 const PUBLIC_ANSWER = 'public, no-cache';
 
@@ -15,12 +17,20 @@ export async function cachedPublic<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   load: () => Promise<T>,
+  named: readonly string[] | ((data: T) => readonly string[]),
 ): Promise<{ data: T }> {
-  const entry = await request.server.answerCache.get(`${request.method} ${request.url}`, async () => ({
-    data: await load(),
-  }));
+  const cache = request.server.answerCache;
+  const entry = await cache.get(`${request.method} ${request.url}`, async () => ({ data: await load() }));
+  const body = entry.body as { data: T };
   reply.header('cache-control', PUBLIC_ANSWER);
   reply.header('etag', entry.etag);
+  if (cache.isCurrent(entry)) tagAnswer(reply, typeof named === 'function' ? named(body.data) : named);
   if (request.headers['if-none-match'] === entry.etag) reply.code(304);
-  return entry.body as { data: T };
+  return body;
+}
+
+/** Files an answer under its tags for a shared cache (and for the page that reads it in-process). */
+export function tagAnswer(reply: FastifyReply, named: readonly string[]) {
+  const value = tagHeader(named);
+  for (const h of TAG_HEADERS) reply.header(h, value);
 }

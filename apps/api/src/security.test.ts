@@ -250,6 +250,27 @@ describe('rate limits', () => {
       await strict.close();
     }
   });
+
+  it('behind one proxy (TRUST_PROXY=1), count the address the proxy saw, not one the client wrote', async () => {
+    const proxied = await buildTestApp({ RATE_LIMIT_AUTH_MAX: '3', TRUST_PROXY: '1' }, { seed: false });
+    try {
+      // Varnish appends the address it was reached from; anything before it is the client's own words.
+      const attempt = (client: string, written?: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/user/authenticate',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': written ? `${written}, ${client}` : client },
+          payload: { username: 'a@b.c', password: 'x' },
+        });
+      for (let i = 0; i < 3; i++) expect((await attempt('203.0.113.5', `10.0.0.${i}`)).statusCode).toBe(400);
+      expect((await attempt('203.0.113.5', '10.0.0.99')).statusCode).toBe(429);
+      // Another shopper behind the same proxy has limits of their own.
+      expect((await attempt('198.51.100.7')).statusCode).toBe(400);
+    } finally {
+      await proxied.close();
+    }
+  });
 });
 
 describe('headers', () => {

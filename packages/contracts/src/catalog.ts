@@ -365,6 +365,10 @@ export const suggestion = z.object({
 });
 export type Suggestion = z.infer<typeof suggestion>;
 
-/** What the store can say about its own stock ("Search 10,000+ certified diamonds"). */
-export const catalogueStats = z.object({ diamonds: z.number().int().nonnegative() });
+/**
+ * What the store can say about its own stock ("Search 10,000+ certified diamonds"): the count as
+ * the copy quotes it (countPhrase), so a page that quotes it changes only when the words do, not
+ * with every stone sold.
+ */
+export const catalogueStats = z.object({ diamonds: z.string() });
 export type CatalogueStats = z.infer<typeof catalogueStats>;

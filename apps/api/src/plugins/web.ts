@@ -23,6 +23,7 @@ import {
   PageCache,
   type KeptPage,
 } from '../web/page-cache.ts';
+import { PageTags, TAG_HEADERS } from '../cache-tags.ts';
 import { apiAnswer, pageRenderer, type PageRequest } from '../web/render.ts';
 import { RenderPool, type RawApi, type RenderedPage } from '../web/render-pool.ts';
 
@@ -193,6 +194,9 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
       if (hit) return answerKept(hit, request, reply, 'hit');
     }
     const generation = pages.current();
+    // The page is filed under what every answer it read is filed under (cache-tags.ts); an answer
+    // that named nothing files it under ANY, which every change purges.
+    const shown = new PageTags();
     const rawApi: RawApi = async (p, init) => {
       const res = await app.inject({
         method: (init?.method ?? 'GET') as 'GET',
@@ -200,6 +204,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
         headers: { ...init?.headers, 'x-facet-internal': app.internalSecret, 'x-facet-client-ip': request.ip },
         payload: init?.body,
       });
+      shown.read(res.headers.xkey);
       return { status: res.statusCode, text: res.body };
     };
     // The store's settings as they are now: an owner's change shows on the next page.
@@ -268,6 +273,11 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
           ['cache-control', 'public, no-cache'],
           ['vary', 'accept-encoding'],
         );
+        // A shared cache in front keeps the page under the tags of what it shows and is purged by
+        // them; a page rendered from data older than a write this instance has heard of is not
+        // filed at all, so no shared cache keeps it.
+        const current = generation === pages.current();
+        if (current) for (const h of TAG_HEADERS) headers.push([h, shown.header()]);
         const kept = keptPage(200, headers, body);
         pages.set(cacheKey, kept, generation);
         return answerKept(kept, request, reply, 'miss');

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from 'react-router';
-import { countPhrase, type StoreFacts } from '@facet/contracts/store-facts';
+import type { StoreFacts } from '@facet/contracts/store-facts';
 import type { CatalogueStats } from '@facet/contracts/catalog';
 
 /** The store's shipping, lead-time and return promises (server configuration, via the root loader). */
@@ -9,7 +9,7 @@ export function useStoreFacts(): StoreFacts {
 
 /** "10,000+ certified diamonds" from the live count (root loader), or no number when it is unknown. */
 export const certifiedDiamonds = (stats: CatalogueStats | null | undefined) =>
-  stats && stats.diamonds > 0 ? `${countPhrase(stats.diamonds)} certified diamonds` : 'certified diamonds';
+  stats && stats.diamonds !== '0' ? `${stats.diamonds} certified diamonds` : 'certified diamonds';
 
 export function useCertifiedDiamonds(): string {
   return certifiedDiamonds((useRouteLoaderData('root') as { stats?: CatalogueStats | null } | undefined)?.stats);

@@ -15,6 +15,8 @@ export {
   metalTone,
 } from './grades.ts';
 export {
+  catalogueStats,
+  lastQuotedStoneCount,
   getProduct,
   matchStones,
   refreshListingCopies,

@@ -30,6 +30,7 @@ import { ListingIndex } from './listing-index.ts';
 import { configuratorReads } from '../configurator/index.ts';
 import { perDatabase } from '../../db/per-database.ts';
 import { caratOf } from '@facet/contracts/carats';
+import { countPhrase } from '@facet/contracts/store-facts';
 import { saleBook, type SaleBook } from '../sales/index.ts';
 
 const categories = perDatabase(repo.categories);
@@ -244,11 +245,18 @@ export function toDiamond(d: DiamondDetailRow): DiamondSummary {
   };
 }
 
-/** What copy may say about the stock: how many diamonds are for sale now. */
+const quoted = new WeakMap<DiamondIndex, string>();
+
+/** What copy may say about the stock: how many diamonds are for sale now, as the copy words it. */
 export async function catalogueStats(index: DiamondIndex): Promise<CatalogueStats> {
   const all = await searchDiamonds(index, diamondQuery.parse({ pageSize: 1 }));
-  return { diamonds: all.count };
+  const diamonds = countPhrase(all.count);
+  quoted.set(index, diamonds);
+  return { diamonds };
 }
+
+/** The words this instance last gave for the count (undefined: none since it started). */
+export const lastQuotedStoneCount = (index: DiamondIndex) => quoted.get(index);
 
 export async function searchDiamonds(
   index: DiamondIndex,

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CONTENT_KINDS, contentList, contentPageAnswer, contentParams } from '@facet/contracts/content';
 import { envelope } from '@facet/contracts/envelope';
 import { NotFound } from '../../errors.ts';
+import { tagAnswer } from '../../http-cache.ts';
 import { adminRoute } from '../../plugins/admin-op.ts';
 import { storeFacts } from '../../store-facts.ts';
 import { actorOf } from '../staff/index.ts';
@@ -13,9 +14,12 @@ import { homePage } from '@facet/contracts/home';
 /** The pages shoppers read: a policy or a post, and the journal's list. */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const facts = () => storeFacts(app.storeSettings.current(), app.config);
-  app.get('/content/home', { schema: { response: { 200: envelope(homePage) } } }, async () => ({
-    data: await homeForShoppers(app.db, facts()),
-  }));
+  // Content is kept in content_page and store_setting, whose every change purges the whole store
+  // (cache-tags.ts): the pages that read it are filed under nothing more.
+  app.get('/content/home', { schema: { response: { 200: envelope(homePage) } } }, async (_req, reply) => {
+    tagAnswer(reply, []);
+    return { data: await homeForShoppers(app.db, facts()) };
+  });
   app.get(
     '/content/:kind',
     {
@@ -24,14 +28,18 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(contentList) },
       },
     },
-    async (req) => ({ data: await content.contentList(app.db, facts(), req.params.kind) }),
+    async (req, reply) => {
+      tagAnswer(reply, []);
+      return { data: await content.contentList(app.db, facts(), req.params.kind) };
+    },
   );
   app.get(
     '/content/:kind/:slug',
     { schema: { params: contentParams, response: { 200: envelope(contentPageAnswer) } } },
-    async (req) => {
+    async (req, reply) => {
       const page = await content.contentPage(app.db, facts(), req.params.kind, req.params.slug);
       if (!page) throw new NotFound('There is no such page.');
+      tagAnswer(reply, []);
       return { data: page };
     },
   );

@@ -354,5 +354,8 @@ export const stoneReportRepository = {
     )[0] ?? null,
   /** The stone's row changes too: every instance's cached pages show the report's link. */
   touch: (tx: DbOrTx, kind: StoneKind, id: number) =>
-    kind === 'diamond' ? tx.execute(sql`update diamond set updated_at = now() where id = ${id}`) : Promise.resolve(),
+    kind === 'diamond'
+      ? tx.execute(sql`update diamond set updated_at = now() where id = ${id}`)
+      : // A gemstone keeps no time of change: the update itself is the signal.
+        tx.execute(sql`update notable_gemstone set id = id where id = ${id}`),
 };

@@ -6,6 +6,6 @@ import { cachedPublic } from '../../http-cache.ts';
 
 export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/menu', { schema: { response: { 200: envelope(menuSchema) } } }, async (request, reply) =>
-    cachedPublic(request, reply, () => getMenu(app.db)),
+    cachedPublic(request, reply, () => getMenu(app.db), []),
   );
 };
