@@ -153,9 +153,7 @@ export async function buildApp({
     // Behind a trusted proxy a well-formed X-Request-Id from it is kept, to join both logs.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return config.TRUST_PROXY > 0 && typeof given === 'string' && /^[\w.-]{8,64}$/.test(given)
-        ? given
-        : randomUUID();
+      return config.TRUST_PROXY > 0 && typeof given === 'string' && /^[\w.-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1_048_576,
     // A client gets REQUEST_TIMEOUT_MS to send its whole request (a body that trickles in is cut

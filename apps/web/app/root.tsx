@@ -21,7 +21,7 @@ const Toaster = lazyPart(() => import('./lib/toaster.tsx'), 'A message');
 import { apiRequest } from './lib/api.ts';
 import { getSessionId } from './lib/session.ts';
 import { hostContext } from './lib/host-context.ts';
-import displayFont from '@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2?url';
+import displayFont from './fonts/cormorant-garamond-latin-400-700.woff2?url';
 import './app.css';
 
 export const links: Route.LinksFunction = () => [
