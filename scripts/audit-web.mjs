@@ -16,7 +16,7 @@ import sharp from 'sharp';
 
 const perfAdvisory = process.argv.includes('--perf-advisory');
 const slow = [];
-const BUDGET = { performanceMobile: 90, accessibility: 100, bestPractices: 95, seo: 100, catalogueJsKb: 150 };
+const BUDGET = { performanceMobile: 90, accessibility: 100, bestPractices: 95, seo: 100, catalogueJsKb: 145 };
 const root = path.resolve(import.meta.dirname, '..');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const freePort = () =>
@@ -126,6 +126,7 @@ const pages = [
   { name: 'diamond+photo', path: photographed.href, catalogue: true },
   // Internal search results and the cart are kept out of search engines on purpose (noindex,
   // robots.txt): for them the SEO budget is every other SEO audit passing and is-crawlable failing.
+  { name: 'policy', path: '/return-policy', catalogue: true },
   { name: 'search', path: '/search?q=halo', catalogue: true, noindex: true },
   { name: 'cart', path: '/cart', catalogue: false, noindex: true },
 ];

@@ -5,8 +5,14 @@ import { forgetConfiguratorMemo, refreshConfiguredPrices } from './modules/confi
 import { reloadSales, saleBook } from './modules/sales/index.ts';
 import { STORE, tags, tagsForChange } from './cache-tags.ts';
 
-/** The channel the facet_catalogue_changed trigger (migration 0009) notifies, with the table's name. */
+/**
+ * The channel the facet_catalogue_changed trigger (migration 0009) notifies, with the table's name;
+ * a change to diamonds names the stones too ("diamond:<id>,<id>…", migration 0051).
+ */
 export const CATALOGUE_CHANNEL = 'facet_catalogue';
+
+/** The table a notification on CATALOGUE_CHANNEL is about. */
+export const changedTable = (payload: string) => payload.split(':', 1)[0]!;
 
 const STONES = new Set(['diamond']);
 const PRODUCTS = new Set(['product_group', 'product', 'product_attribute', 'product_photo', 'category', 'menu_item']);
@@ -68,7 +74,7 @@ export async function followCatalogueChanges(app: FastifyInstance, database: Dat
     scheduled = false;
     const payloads = pending;
     pending = new Set();
-    const tables = new Set([...payloads].map((p) => p.split(':', 1)[0]!));
+    const tables = new Set([...payloads].map(changedTable));
     const all = tables.has('*');
     const purge = [...new Set([...payloads].flatMap(tagsForChange))];
     app.answerCache.invalidate();

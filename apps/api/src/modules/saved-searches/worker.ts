@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CATALOGUE_CHANNEL } from '../../catalogue-changes.ts';
+import { CATALOGUE_CHANNEL, changedTable } from '../../catalogue-changes.ts';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue, Jobs } from '../jobs/index.ts';
 import { matchSavedSearches, sendDigests } from './service.ts';
@@ -52,8 +52,8 @@ export async function startSavedSearchWorker(
       .catch((err: unknown) => app.log.warn({ err }, 'saved searches: could not queue a match'));
   const stopListening = await database.listen(
     CATALOGUE_CHANNEL,
-    (table) => {
-      if (table === 'diamond') kick();
+    (payload) => {
+      if (changedTable(payload) === 'diamond') kick();
     },
     kick,
   );
