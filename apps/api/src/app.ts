@@ -69,8 +69,9 @@ import { MailOutbox } from './modules/mail/index.ts';
 import { createTransport } from './modules/mail/index.ts';
 import { mailboxRoutes } from './modules/mail/index.ts';
 import { testCardProvider, type PaymentProvider } from './modules/order/index.ts';
-import { stripeProvider } from './modules/order/index.ts';
-import { paymentRoutes, paymentStatusRoutes, startPaymentSweeper } from './modules/order/index.ts';
+import { stripeClient, stripeProvider } from './modules/order/index.ts';
+import { stripeTaxProvider, tableTaxProvider, type TaxProvider } from './modules/tax/index.ts';
+import { paymentRoutes, paymentStatusRoutes, startPaymentSweeper, startTaxLedger } from './modules/order/index.ts';
 
 /** The configured provider: Stripe when PAYMENT_PROVIDER=stripe (keys checked by the config), else the test cards. */
 const paymentProviderFor = (config: Config): PaymentProvider =>
@@ -94,6 +95,8 @@ declare module 'fastify' {
     controlToken: string | null;
     outbox: MailOutbox;
     payments: PaymentProvider;
+    /** Sales tax at the address: the store's table, or Stripe Tax (TAX_PROVIDER). */
+    tax: TaxProvider;
     diamondIndex: DiamondIndex;
     /** The store's settings (shipping, returns, tax, contact details): this instance's copy. */
     storeSettings: StoreSettingsCopy;
@@ -193,6 +196,12 @@ export async function buildApp({
   });
   app.decorate('outbox', outbox);
   app.decorate<PaymentProvider>('payments', payments ?? paymentProviderFor(config));
+  app.decorate<TaxProvider>(
+    'tax',
+    config.TAX_PROVIDER === 'stripe'
+      ? stripeTaxProvider(stripeClient(config))
+      : tableTaxProvider(() => app.storeSettings.current()),
+  );
   app.decorate('diamondIndex', new DiamondIndex(database.db));
   app.decorate('storeSettings', await StoreSettingsCopy.load(database.db, config));
   app.decorate('jobs', jobsOn(database, app.log));
@@ -206,6 +215,7 @@ export async function buildApp({
   let stopSweeping: (() => void) | undefined;
   let stopHolds: (() => void) | undefined;
   let stopPayments: (() => void) | undefined;
+  let stopTaxLedger: (() => void) | undefined;
   let stopPulls: (() => void) | undefined;
   let stopAlerts: (() => Promise<void>) | undefined;
   let stopBackups: (() => void) | undefined;
@@ -215,6 +225,7 @@ export async function buildApp({
     stopSweeping = app.throttle.startSweeper();
     stopHolds = startHoldSweeper(database.db, app.log);
     stopPayments = startPaymentSweeper(app);
+    stopTaxLedger = startTaxLedger(database.db, app.tax, app.log);
     stopGiftCards = startGiftCardDelivery(
       database.db,
       () => storeInfo(app.storeSettings.current(), config),
@@ -235,6 +246,7 @@ export async function buildApp({
     stopSweeping?.();
     stopHolds?.();
     stopPayments?.();
+    stopTaxLedger?.();
     stopGiftCards?.();
     stopPulls?.();
     await stopAlerts?.();

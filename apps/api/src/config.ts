@@ -160,6 +160,11 @@ const schema = z.object({
     }, 'TAX_RATES_BP must be a JSON object of state → basis points'),
   /** Payment provider: the built-in test card provider (default), or Stripe with the keys below. */
   PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
+  /**
+   * Sales tax: the rates per state in the store's settings (`table`, offline), or Stripe Tax
+   * (`stripe`: the rate of the address's city, county and districts; STRIPE_SECRET_KEY).
+   */
+  TAX_PROVIDER: z.enum(['table', 'stripe']).default('table'),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{10,}$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
@@ -211,6 +216,8 @@ const schema = z.object({
 });
 
 const checked = schema.superRefine((c, ctx) => {
+  if (c.TAX_PROVIDER === 'stripe' && !c.STRIPE_SECRET_KEY)
+    ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required when TAX_PROVIDER=stripe' });
   if (c.PAYMENT_PROVIDER !== 'stripe') return;
   for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const)
     if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=stripe' });

@@ -78,6 +78,10 @@ export const shippingOption = z.object({
 });
 export type ShippingOption = z.infer<typeof shippingOption>;
 
+/** One jurisdiction's share of the sales tax ("New York City sales tax", 4.5 %, $45.00). */
+export const taxLine = z.object({ name: z.string(), rateBp: z.number().int(), cents: z.number().int() });
+export type TaxLine = z.infer<typeof taxLine>;
+
 export const totals = z.object({
   subtotalCents: z.number().int(),
   /** What a discount code takes off (0: none), and the code as the shopper reads it. */
@@ -85,8 +89,13 @@ export const totals = z.object({
   discountLabel: z.string().nullable(),
   shippingCents: z.number().int(),
   taxCents: z.number().int(),
-  /** Null until a state is known: tax is shown as "calculated at checkout". */
+  /**
+   * Null until the destination is known well enough to work the tax out (the state with the
+   * store's table; the whole address with a tax service): tax is shown as "calculated at checkout".
+   */
   taxState: z.string().nullable(),
+  /** The jurisdictions the tax was worked out for (empty: none, or not yet known). */
+  taxLines: z.array(taxLine),
   totalCents: z.number().int(),
 });
 export type Totals = z.infer<typeof totals>;
@@ -115,6 +124,13 @@ export const cartQuery = z
       .string()
       .regex(/^[A-Z]{2}$/)
       .optional(),
+    /** The rest of the shipping address, for the tax owed there (a tax service needs all of it). */
+    zip: z
+      .string()
+      .regex(/^\d{5}(-\d{4})?$/)
+      .optional(),
+    city: z.string().trim().min(1).max(80).optional(),
+    line1: z.string().trim().min(1).max(120).optional(),
     shipping: z.enum(SHIPPING_METHODS).optional(),
   })
   .strict();

@@ -92,6 +92,31 @@ function parseForm(text: string): Record<string, unknown> {
   return out;
 }
 
+// Stripe Tax's answers for a few real places (rates as published for 2026): New York City is the
+// state's 4 % + the city's 4.5 % + the commuter district's 0.375 % = 8.875 %; Buffalo (Erie County)
+// 4 % + 4.75 % = 8.75 %; elsewhere in New York 4 % + a county's 4 %; New Jersey 6.625 %. New York and
+// New Jersey tax shipping with taxable goods. Anywhere else: not collecting.
+type TaxCalculation = Record<string, unknown> & { id: string };
+const NYC = /^1(0[0-4]|1[2-6])/;
+function taxPlaces(state: string, zip: string) {
+  const p = (name: string, level: string, percent: number, shippingTaxed = true) => ({
+    name,
+    level,
+    percent,
+    shippingTaxed,
+  });
+  if (state === 'NY' && NYC.test(zip))
+    return [
+      p('New York', 'state', 4),
+      p('New York City', 'city', 4.5),
+      p('Metropolitan Commuter Transportation District', 'district', 0.375),
+    ];
+  if (state === 'NY' && /^14[0-3]/.test(zip)) return [p('New York', 'state', 4), p('Erie County', 'county', 4.75)];
+  if (state === 'NY') return [p('New York', 'state', 4), p('County', 'county', 4)];
+  if (state === 'NJ') return [p('New Jersey', 'state', 6.625)];
+  return [];
+}
+
 const now = () => Math.floor(Date.now() / 1000);
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
@@ -103,6 +128,23 @@ export class LocalStripe {
   /** Every request received, as `METHOD /path`, for assertions about what the store asked. */
   readonly requests: Array<{ method: string; path: string; idempotencyKey?: string; params: Record<string, unknown> }> =
     [];
+  /** Stripe Tax: calculations made, and transactions and reversals recorded from them. */
+  readonly taxCalculations = new Map<string, TaxCalculation>();
+  readonly taxTransactions = new Map<
+    string,
+    {
+      id: string;
+      type: 'transaction' | 'reversal';
+      reference: string;
+      calculation?: string;
+      original?: string;
+      flatAmount?: number;
+      mode?: string;
+    }
+  >();
+  /** Failure injection for Stripe Tax: answer calculations this late, or not at all (500). */
+  taxDelayMs = 0;
+  taxDown = false;
   /** False: events are kept (in `events`) but not sent until `deliver` is called. */
   autoDeliver = true;
   private readonly idempotent = new Map<string, { hash: string; status: number; body: string }>();
@@ -351,6 +393,113 @@ export class LocalStripe {
       return pi;
     }
     if (method === 'POST' && path === '/v1/refunds') return this.refund(params, undefined);
+    if (path.startsWith('/v1/tax/')) return this.tax(method, path, params);
+    throw new StripeFailure(404, 'invalid_request_error', undefined, `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  private async tax(method: string, path: string, params: Record<string, unknown>) {
+    if (method === 'POST' && path === '/v1/tax/calculations') {
+      if (this.taxDelayMs) await new Promise((r) => setTimeout(r, this.taxDelayMs));
+      if (this.taxDown) throw new StripeFailure(500, 'api_error', undefined, 'An unknown error occurred.');
+      const address = (params.customer_details as { address?: Record<string, string> } | undefined)?.address ?? {};
+      if (!address.postal_code || !address.state || !address.country)
+        throw new StripeFailure(
+          400,
+          'invalid_request_error',
+          'customer_tax_location_invalid',
+          'The address is not complete.',
+        );
+      const places = taxPlaces(address.state, address.postal_code);
+      const breakdown = (amount: number, shipping: boolean) =>
+        places
+          .filter((p) => !shipping || p.shippingTaxed)
+          .map((p) => ({
+            amount: Math.round((amount * p.percent) / 100),
+            jurisdiction: { country: 'US', display_name: p.name, level: p.level, state: address.state },
+            sourcing: 'destination',
+            tax_rate_details: {
+              display_name: 'Sales Tax',
+              percentage_decimal: p.percent.toFixed(4),
+              tax_type: 'sales_tax',
+            },
+            taxability_reason: 'standard_rated',
+            taxable_amount: amount,
+          }));
+      const items = Object.values((params.line_items as Record<string, Record<string, string>>) ?? {}).map((l, i) => {
+        const amount = Number(l.amount);
+        const tb = breakdown(amount, false);
+        return {
+          id: id('tax_li'),
+          object: 'tax.calculation_line_item',
+          amount,
+          amount_tax: tb.reduce((s, b) => s + b.amount, 0),
+          reference: l.reference ?? `L${i}`,
+          tax_code: l.tax_code ?? 'txcd_99999999',
+          tax_behavior: 'exclusive',
+          tax_breakdown: tb,
+        };
+      });
+      const shippingAmount = Number((params.shipping_cost as Record<string, string> | undefined)?.amount ?? 0);
+      const sb = breakdown(shippingAmount, true);
+      const shipping = {
+        amount: shippingAmount,
+        amount_tax: sb.reduce((s, b) => s + b.amount, 0),
+        tax_behavior: 'exclusive',
+        tax_breakdown: sb,
+        tax_code: 'txcd_92010001',
+      };
+      const tax = items.reduce((s, l) => s + l.amount_tax, 0) + shipping.amount_tax;
+      const calc: TaxCalculation = {
+        id: id('taxcalc'),
+        object: 'tax.calculation',
+        amount_total: items.reduce((s, l) => s + l.amount, 0) + shippingAmount + tax,
+        currency: 'usd',
+        tax_amount_exclusive: tax,
+        tax_amount_inclusive: 0,
+        line_items: { object: 'list', data: items, has_more: false, url: '/v1/tax/calculations/x/line_items' },
+        shipping_cost: shipping,
+        tax_breakdown: [],
+        livemode: false,
+      };
+      this.taxCalculations.set(calc.id, calc);
+      return calc;
+    }
+    if (method === 'POST' && path === '/v1/tax/transactions/create_from_calculation') {
+      if (!this.taxCalculations.has(String(params.calculation)))
+        throw new StripeFailure(
+          404,
+          'invalid_request_error',
+          'resource_missing',
+          `No such calculation: '${params.calculation}'`,
+        );
+      const t = {
+        id: id('tax'),
+        type: 'transaction' as const,
+        reference: String(params.reference),
+        calculation: String(params.calculation),
+      };
+      this.taxTransactions.set(t.id, t);
+      return { ...t, object: 'tax.transaction', livemode: false };
+    }
+    if (method === 'POST' && path === '/v1/tax/transactions/create_reversal') {
+      if (!this.taxTransactions.has(String(params.original_transaction)))
+        throw new StripeFailure(
+          404,
+          'invalid_request_error',
+          'resource_missing',
+          `No such transaction: '${params.original_transaction}'`,
+        );
+      const t = {
+        id: id('tax'),
+        type: 'reversal' as const,
+        reference: String(params.reference),
+        original: String(params.original_transaction),
+        mode: String(params.mode),
+        ...(params.flat_amount !== undefined ? { flatAmount: Number(params.flat_amount) } : {}),
+      };
+      this.taxTransactions.set(t.id, t);
+      return { ...t, object: 'tax.transaction', livemode: false, reversal: { original_transaction: t.original } };
+    }
     throw new StripeFailure(404, 'invalid_request_error', undefined, `Unrecognized request URL (${method}: ${path}).`);
   }
 

@@ -13,6 +13,7 @@ const order = (o: Partial<Paid>): Paid => ({
     discountLabel: null,
     shippingCents: 0,
     taxState: null,
+    taxLines: [],
     taxCents: 0,
     totalCents: 50_000,
   },

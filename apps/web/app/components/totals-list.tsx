@@ -34,6 +34,19 @@ export function TotalsList({
         <dt className="text-muted">Sales tax{totals.taxState ? ` (${totals.taxState})` : ''}</dt>
         <dd>{totals.taxState ? money(totals.taxCents) : <span className="text-muted">{taxNote}</span>}</dd>
       </div>
+      {/* Each jurisdiction's share when more than one taxes the address (a city, a county, a district). */}
+      {totals.taxState && totals.taxLines.length > 1 && (
+        <ul className="space-y-1 ps-3 text-xs text-muted" aria-label="Sales tax by jurisdiction">
+          {totals.taxLines.map((l) => (
+            <li key={l.name} className="flex justify-between gap-3">
+              <span>
+                {l.name} · {(l.rateBp / 100).toLocaleString('en-US', { maximumFractionDigits: 3 })} %
+              </span>
+              <span>{money(l.cents)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="flex justify-between border-t border-hairline pt-3 text-base font-medium">
         <dt>{totals.taxState ? 'Total' : 'Estimated total'}</dt>
         <dd data-testid="total">{money(totals.totalCents)}</dd>

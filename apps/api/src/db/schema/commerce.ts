@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { TaxLine } from '@facet/contracts/commerce';
 import {
   type AnyPgColumn,
   boolean,
@@ -92,6 +93,13 @@ export const customerOrder = pgTable(
     subtotalCents: integer('subtotal_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),
+    /** The jurisdictions and amounts the tax provider gave for the address (invoices show them). */
+    taxLines: jsonb('tax_lines').$type<TaxLine[]>().notNull().default([]),
+    /** The tax service's calculation, and the transaction it became once paid (null: the store's table). */
+    taxCalculation: text('tax_calculation'),
+    taxTransaction: text('tax_transaction'),
+    /** Tax given back to the tax service on refunds so far (reversals of the transaction). */
+    taxReversedCents: integer('tax_reversed_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
     /** What a discount code took off (the lines' and shipping's), and the code as the shopper saw it. */
     discountCents: integer('discount_cents').notNull().default(0),

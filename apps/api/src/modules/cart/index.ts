@@ -1,5 +1,5 @@
 // The module's public face: what the rest of the API may use of it (lint refuses other imports from outside).
-export { computeTotals, giftCardCentsOf, shippingOptions } from './pricing.ts';
+export { computeTotals, giftCardCentsOf, shippingOptions, taxedTotals } from './pricing.ts';
 export {
   cartOf,
   claimVisitorCart,

@@ -1,5 +1,6 @@
-import type { ShippingMethod, ShippingOption, Totals } from '@facet/contracts/commerce';
+import type { ShippingMethod, ShippingOption, TaxLine, Totals } from '@facet/contracts/commerce';
 import type { StoreSettings } from '@facet/contracts/store-settings';
+import type { TaxAddress, TaxProvider } from '../tax/index.ts';
 
 // Shipping and sales tax: pure functions of the subtotal, the method, the state and the store's settings.
 
@@ -33,6 +34,9 @@ export const taxRateBp = (settings: StoreSettings, state: string): number => set
  * Tax applies to the merchandise after any discount; rounding is half-up to the cent, once, on the
  * order. A free-shipping code makes standard shipping free, as the threshold does; the threshold
  * counts the merchandise after the discount.
+ *
+ * `tax`: what a tax provider said for the address (then `state` only labels it); undefined: the
+ * store's table for `state`; null: not known yet (no tax in the total, "calculated at checkout").
  */
 export function computeTotals(
   settings: StoreSettings,
@@ -41,6 +45,7 @@ export function computeTotals(
   state: string | null,
   discount: { cents: number; freeShipping: boolean; label: string } | null = null,
   giftCardCents = 0,
+  tax?: { cents: number; lines: TaxLine[] } | null,
 ): Totals {
   const discountCents = Math.min(discount?.cents ?? 0, subtotalCents - giftCardCents);
   const goods = subtotalCents - discountCents;
@@ -51,14 +56,68 @@ export function computeTotals(
     discount?.freeShipping,
     shipped === 0 && giftCardCents > 0,
   ).find((o) => o.method === method)!.cents;
-  const taxCents = state ? Math.round((shipped * taxRateBp(settings, state)) / 10_000) : 0;
+  const rateBp = state ? taxRateBp(settings, state) : 0;
+  const tableCents = Math.round((shipped * rateBp) / 10_000);
+  const known = tax !== null && state !== null;
+  const taxCents = !known ? 0 : tax ? tax.cents : tableCents;
+  const taxLines: TaxLine[] = !known
+    ? []
+    : tax
+      ? tax.lines
+      : rateBp
+        ? [{ name: `${state} sales tax`, rateBp, cents: tableCents }]
+        : [];
   return {
     subtotalCents,
     discountCents,
     discountLabel: discount?.label ?? null,
     shippingCents,
     taxCents,
-    taxState: state,
+    taxState: known ? state : null,
+    taxLines,
     totalCents: goods + shippingCents + taxCents,
+  };
+}
+
+/** A destination as far as the shopper has typed it: only the state, or the whole address. */
+export type Destination = Partial<Omit<TaxAddress, 'country'>> & { country?: string };
+
+/**
+ * The totals with the tax owed at the destination, from the store's tax provider: the table needs
+ * the state; a tax service needs the whole address, and until then the tax is "calculated at
+ * checkout". Answers the provider's calculation too (recorded once the order is paid). A provider
+ * that cannot answer throws TaxUnavailable.
+ */
+export async function taxedTotals(
+  tax: TaxProvider,
+  settings: StoreSettings,
+  subtotalCents: number,
+  method: ShippingMethod,
+  to: Destination,
+  discount: { cents: number; freeShipping: boolean; label: string } | null = null,
+  giftCardCents = 0,
+): Promise<{ totals: Totals; calculation: string | null }> {
+  const state = to.state ?? null;
+  const base = computeTotals(settings, subtotalCents, method, state, discount, giftCardCents, null);
+  const address =
+    state && to.zip && to.city && to.line1
+      ? { line1: to.line1, city: to.city, state, zip: to.zip, country: to.country ?? 'US' }
+      : null;
+  if (!state || (tax.needsFullAddress && !address)) return { totals: base, calculation: null };
+  const goodsCents = base.subtotalCents - base.discountCents - giftCardCents;
+  // Nothing taxable (gift cards alone): no call to make.
+  if (goodsCents <= 0 && base.shippingCents === 0)
+    return {
+      totals: computeTotals(settings, subtotalCents, method, state, discount, giftCardCents, { cents: 0, lines: [] }),
+      calculation: null,
+    };
+  const quote = await tax.quote({
+    address: address ?? { line1: '', city: '', state, zip: '', country: 'US' },
+    goodsCents,
+    shippingCents: base.shippingCents,
+  });
+  return {
+    totals: computeTotals(settings, subtotalCents, method, state, discount, giftCardCents, quote),
+    calculation: quote.calculation,
   };
 }

@@ -19,7 +19,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'private, no-store');
   });
   const reply = { 200: envelope(cartSchema) };
-  const store = () => ({ settings: app.storeSettings.current(), timezone: app.config.STORE_TIMEZONE });
+  const store = () => ({ settings: app.storeSettings.current(), timezone: app.config.STORE_TIMEZONE, tax: app.tax });
 
   app.get('/cart', { schema: { querystring: cartQuery, response: reply } }, async (req) => ({
     data: await carts.getCart(app.db, store(), await ownerOf(req), req.query),

@@ -13,7 +13,8 @@ import type { StoreSettings } from '@facet/contracts/store-settings';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { Conflict, NotFound, Unprocessable, Validation } from '../../errors.ts';
 import { priceLine, type PricedLine } from './lines.ts';
-import { computeTotals, giftCardCentsOf, shippingOptions } from './pricing.ts';
+import { giftCardCentsOf, shippingOptions, taxedTotals, type Destination } from './pricing.ts';
+import type { TaxProvider } from '../tax/index.ts';
 import { cartRepository as repo, variantIdBySku, type CartLineRow, type Owner } from './repository.ts';
 import { discountFor, MAX_CODES, type DiscountResult } from '../promotions/index.ts';
 import { saleBook, type SaleBook } from '../sales/index.ts';
@@ -95,18 +96,31 @@ export async function pricedLines(db: DbOrTx, cartId: number | null, sales?: Sal
 export interface CartStore {
   settings: StoreSettings;
   timezone: string;
+  tax: TaxProvider;
 }
 
-export function summarize(
-  settings: StoreSettings,
+/** Where the cart is going, as far as the checkout knows it, and the shipping method chosen. */
+export type CartView = Destination & { shipping?: ShippingMethod };
+
+async function summarize(
+  store: CartStore,
   lines: PricedLine[],
-  opts: { state?: string; shipping?: ShippingMethod } = {},
+  opts: CartView = {},
   discount: DiscountResult | null = null,
-): Cart {
+): Promise<Cart> {
+  const { settings } = store;
   const subtotal = lines.filter((l) => l.available).reduce((s, l) => s + l.lineTotalCents, 0);
   const applied = discount?.applied ?? null;
   const gifts = giftCardCentsOf(lines);
-  const totals = computeTotals(settings, subtotal, opts.shipping ?? 'standard', opts.state ?? null, applied, gifts);
+  const { totals } = await taxedTotals(
+    store.tax,
+    settings,
+    subtotal,
+    opts.shipping ?? 'standard',
+    opts,
+    applied,
+    gifts,
+  );
   return {
     lines: lines.map(({ stones: _s, melee: _m, configuration: _c, refId: _r, categoryId: _g, ...l }) => l),
     count: lines.reduce((s, l) => s + l.quantity, 0),
@@ -129,7 +143,7 @@ const discountOf = (db: DbOrTx, store: CartStore, codes: string[], lines: Priced
 
 /** Priced as a read would, with the cart's codes. */
 async function read(db: DbOrTx, store: CartStore, owner: Owner, codes: string[], lines: PricedLine[], opts = {}) {
-  return summarize(store.settings, lines, opts, await discountOf(db, store, codes, lines, owner));
+  return summarize(store, lines, opts, await discountOf(db, store, codes, lines, owner));
 }
 
 /**
@@ -164,12 +178,7 @@ export async function claimVisitorCart(db: Db, userId: number, sessionId: string
   });
 }
 
-export async function getCart(
-  db: Db,
-  store: CartStore,
-  owner: Owner,
-  opts: { state?: string; shipping?: ShippingMethod } = {},
-): Promise<Cart> {
+export async function getCart(db: Db, store: CartStore, owner: Owner, opts: CartView = {}): Promise<Cart> {
   const cart = await repo.findWithCode(db, owner);
   return read(db, store, owner, cart?.codes ?? [], await pricedLines(db, cart?.id ?? null), opts);
 }
@@ -192,7 +201,7 @@ export async function applyDiscount(db: Db, store: CartStore, owner: Owner, code
   if (mine.note) throw new Unprocessable(mine.note, { code: mine.note });
   const codes = result.codes.map((c) => c.code);
   await repo.setDiscountCodes(db, cart.id, codes);
-  return summarize(store.settings, lines, {}, result);
+  return summarize(store, lines, {}, result);
 }
 
 /** One code off the cart (`code`), or every code. */

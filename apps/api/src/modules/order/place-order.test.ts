@@ -43,6 +43,7 @@ beforeAll(async () => {
     settings: t.app.storeSettings,
     outbox: t.app.outbox,
     payments,
+    tax: t.app.tax,
     onStonesSold: () => {},
   };
 });

@@ -10,7 +10,7 @@ import { cartOf, emptyCart, pricedLines, type Owner } from '../cart/index.ts';
 import { discountFor, redeemCode, type AppliedDiscount } from '../promotions/index.ts';
 import { saleBook } from '../sales/index.ts';
 import { boughtCards, issueBoughtCards, planGiftCards, spendGiftCards, type GiftUse } from '../gift-cards/index.ts';
-import { computeTotals, giftCardCentsOf } from '../cart/index.ts';
+import { giftCardCentsOf, taxedTotals } from '../cart/index.ts';
 import { enqueueMails } from '../mail/index.ts';
 import { storeFacts, storeInfo } from '../../store-facts.ts';
 import { orderConfirmation, orderNotification } from './mail.ts';
@@ -24,7 +24,7 @@ import { toOrder, type OrderDeps, type PlaceOrder } from './shape.ts';
 // compensation. The mails are rows in the outbox, so they too go with the transaction.
 
 type Lines = Awaited<ReturnType<typeof pricedLines>>;
-type Totals = ReturnType<typeof computeTotals>;
+type Totals = import('@facet/contracts/commerce').Totals;
 
 export interface PlaceState {
   deps: OrderDeps;
@@ -40,6 +40,8 @@ export interface PlaceState {
   cartId?: number;
   lines?: Lines;
   totals?: Totals;
+  /** The tax service's calculation for these totals (recorded as a transaction once paid). */
+  taxCalculation?: string | null;
   /** The cart's discount code as it applies to this order (its e-mail, now). */
   discount?: AppliedDiscount;
   expiresAt?: Date;
@@ -119,14 +121,20 @@ const checkCart: Step<PlaceState> = {
         );
       s.discount = r.applied ?? undefined;
     }
-    s.totals = computeTotals(
+    // The tax owed at this address, from the store's tax provider; one that cannot answer stops
+    // the order here, before any money is asked for (TaxUnavailable, 503).
+    const address = s.input.shippingAddress;
+    const taxed = await taxedTotals(
+      s.deps.tax,
       s.deps.settings.current(),
       subtotal,
       s.input.shippingMethod,
-      s.input.shippingAddress.state,
+      { line1: address.line1, city: address.city, state: address.state, zip: address.zip, country: address.country },
       s.discount ?? null,
       giftCardCentsOf(lines),
     );
+    s.totals = taxed.totals;
+    s.taxCalculation = taxed.calculation;
     if (s.input.expectedTotalCents !== undefined && s.input.expectedTotalCents !== s.totals.totalCents)
       throw new Conflict(
         'Prices changed since you reviewed your order. Please check the new total and place the order again.',
@@ -189,6 +197,8 @@ const recordOrder: Step<PlaceState> = {
       giftCardCents: giftCents(s),
       shippingCents: totals.shippingCents,
       taxCents: totals.taxCents,
+      taxLines: totals.taxLines,
+      taxCalculation: s.taxCalculation ?? null,
       totalCents: totals.totalCents,
       paidCents: card ? totals.totalCents : 0,
       paymentState: card ? 'paid' : 'pending',

@@ -28,6 +28,38 @@ const PRIOR = `select request_hash as "requestHash", answer from customer_order
   where idempotency_scope = $1 and idempotency_key = $2 limit 1`;
 
 export const orderRepository = {
+  /** Paid orders whose tax the tax service has not recorded yet (oldest first). */
+  taxToRecord: async (db: DbOrTx, limit = 50) =>
+    rowsOf<{ id: number; number: string; calculation: string }>(
+      await db.execute(sql`select id, number, tax_calculation as calculation from customer_order
+        where tax_calculation is not null and tax_transaction is null and payment_state in ('paid', 'refunded')
+        order by id limit ${limit}`),
+    ),
+  setTaxTransaction: (db: DbOrTx, id: number, transaction: string) =>
+    db.execute(
+      sql`update customer_order set tax_transaction = ${transaction} where id = ${id} and tax_transaction is null`,
+    ),
+  /** Refunded orders whose recorded tax has not all been given back in proportion yet. */
+  taxToReverse: async (db: DbOrTx, limit = 50) =>
+    rowsOf<{
+      id: number;
+      number: string;
+      transaction: string;
+      taxCents: number;
+      reversedCents: number;
+      refundedCents: number;
+      totalCents: number;
+    }>(
+      await db.execute(sql`select id, number, tax_transaction as transaction, tax_cents as "taxCents",
+          tax_reversed_cents as "reversedCents", refunded_cents as "refundedCents", total_cents as "totalCents"
+        from customer_order
+        where tax_transaction is not null and refunded_cents > 0 and tax_reversed_cents < tax_cents
+        order by id limit ${limit}`),
+    ),
+  setTaxReversed: (db: DbOrTx, id: number, cents: number) =>
+    db.execute(
+      sql`update customer_order set tax_reversed_cents = greatest(tax_reversed_cents, ${cents}) where id = ${id}`,
+    ),
   /** What an order placed earlier under this key asked and answered (a retried request is told the same). */
   byIdempotency: async (db: DbOrTx, scope: string, key: string) =>
     (await named<{ requestHash: string; answer: unknown }>(db, 'order_prior', PRIOR, [scope, key]))[0] ?? null,

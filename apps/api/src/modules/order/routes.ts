@@ -16,6 +16,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     settings: app.storeSettings,
     outbox: app.outbox,
     payments: app.payments,
+    tax: app.tax,
     onStonesSold: afterStockChange(app, 'sale'),
   };
   app.addHook('onSend', async (_req, reply) => {

@@ -7,6 +7,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { shippingOptions } from '../cart/index.ts';
 import type { MailOutbox } from '../mail/index.ts';
+import type { TaxProvider } from '../tax/index.ts';
 import type { PaymentProvider } from './payment.ts';
 import type { OrderRow } from './repository.ts';
 
@@ -20,6 +21,8 @@ export interface OrderDeps {
   settings: SettingsSource;
   outbox: MailOutbox;
   payments: PaymentProvider;
+  /** Sales tax at the address (the store's table, or a tax service). */
+  tax: TaxProvider;
   onStonesSold: () => void;
 }
 
@@ -77,6 +80,7 @@ export function toOrder(
       shippingCents: o.shippingCents,
       taxCents: o.taxCents,
       taxState: o.shippingAddress.state,
+      taxLines: o.taxLines,
       totalCents: o.totalCents,
     },
     payment: { brand: o.cardBrand, last4: o.cardLast4, state: o.paymentState },

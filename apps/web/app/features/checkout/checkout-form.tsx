@@ -60,7 +60,16 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
   const chosen = choice === 'new' ? null : (saved.find((a) => a.id === choice) ?? null);
   const shippingAddress = shippingAddressOf(chosen, ship.values);
   const state = /^[A-Z]{2}$/.test(shippingAddress.state) ? shippingAddress.state : '';
-  const { review, setPriced } = usePricedReview(cart, method, state);
+  // The whole address goes to the tax once it is complete (the tax owed depends on the city and
+  // the ZIP code, not only the state), not at every keystroke.
+  const addressComplete = chosen !== null || ship.isValid;
+  const { review, setPriced } = usePricedReview(
+    cart,
+    method,
+    addressComplete && /^\d{5}(-\d{4})?$/.test(shippingAddress.zip)
+      ? { state, zip: shippingAddress.zip, city: shippingAddress.city, line1: shippingAddress.line1 }
+      : { state },
+  );
   const giftPaid = giftShares(gifts, review?.totals.totalCents ?? 0).reduce((s, g) => s + g.cents, 0);
   // Gift cards paying it all: no card is asked for.
   const cardNeeded = !review || review.totals.totalCents - giftPaid > 0;

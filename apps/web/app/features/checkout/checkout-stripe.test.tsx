@@ -66,6 +66,7 @@ const cart: Cart = {
     shippingCents: 0,
     taxCents: 40_960,
     taxState: 'NY',
+    taxLines: [],
     totalCents: 552_960,
   },
   discountCodes: [],

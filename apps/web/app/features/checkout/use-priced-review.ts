@@ -2,17 +2,33 @@ import { useEffect, useState } from 'react';
 import type { Cart, ShippingMethod } from '@facet/contracts/commerce';
 import { callApi, reportApiError } from '~/lib/client-api.ts';
 
+/** Where the order goes, as far as it is known: the state, and the rest once the address is complete. */
+export interface Destination {
+  state: string;
+  zip?: string;
+  city?: string;
+  line1?: string;
+}
+
 /**
- * The server prices the review: shipping for the chosen method, tax for the destination state.
+ * The server prices the review: shipping for the chosen method, and the tax owed at the destination
+ * (with a tax service, only once the whole address is there: until then "calculated at checkout").
  * Asked again whenever either changes, or the cart does.
  */
-export function usePricedReview(cart: Cart | null, method: ShippingMethod, state: string) {
+export function usePricedReview(cart: Cart | null, method: ShippingMethod, to: Destination) {
   const [priced, setPriced] = useState<Cart | null>(null);
   const hasLines = (cart?.lines.length ?? 0) > 0;
+  const { state, zip = '', city = '', line1 = '' } = to;
   useEffect(() => {
     if (!hasLines) return;
-    const q = new URLSearchParams({ shipping: method, ...(state ? { state } : {}) });
+    const q = new URLSearchParams({ shipping: method });
+    if (state) q.set('state', state);
+    if (state && zip && city && line1) {
+      q.set('zip', zip);
+      q.set('city', city);
+      q.set('line1', line1);
+    }
     callApi<Cart>(`/cart?${q}`).then(setPriced).catch(reportApiError);
-  }, [method, state, hasLines, cart?.count, cart?.totals.subtotalCents]);
+  }, [method, state, zip, city, line1, hasLines, cart?.count, cart?.totals.subtotalCents]);
   return { review: priced ?? cart, setPriced };
 }

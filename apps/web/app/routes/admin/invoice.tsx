@@ -23,7 +23,13 @@ export default function Invoice({ loaderData: o }: Route.ComponentProps) {
       ? ([[`Discount (${o.totals.discountLabel})`, -o.totals.discountCents]] as Array<[string, number]>)
       : []),
     [`Shipping (${o.shipping.label})`, o.totals.shippingCents],
-    [`Sales tax (${o.totals.taxState})`, o.totals.taxCents],
+    // Each jurisdiction the tax service named (a city, a county, a district), else the state's rate.
+    ...(o.totals.taxLines.length > 1
+      ? o.totals.taxLines.map((l): [string, number] => [
+          `${l.name} (${(l.rateBp / 100).toLocaleString('en-US', { maximumFractionDigits: 3 })} %)`,
+          l.cents,
+        ])
+      : ([[`Sales tax (${o.totals.taxState})`, o.totals.taxCents]] as Array<[string, number]>)),
     ['Total', o.totals.totalCents],
     ...paidWith(o).map(([label, cents]): [string, number] => [`Paid, ${label}`, cents]),
     ...(o.refundedCents ? ([['Refunded', -o.refundedCents]] as Array<[string, number]>) : []),

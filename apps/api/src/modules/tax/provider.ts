@@ -1,0 +1,61 @@
+import type { TaxLine } from '@facet/contracts/commerce';
+import type { StoreSettings } from '@facet/contracts/store-settings';
+
+/** Where the goods go: the tax owed depends on the whole address, not only its state. */
+export interface TaxAddress {
+  line1: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+}
+
+export interface TaxRequest {
+  address: TaxAddress;
+  /** The merchandise shipped, after discounts (gift cards are money, not goods: never taxed). */
+  goodsCents: number;
+  shippingCents: number;
+}
+
+export interface TaxQuote {
+  cents: number;
+  /** Each jurisdiction and what it takes, as the provider said. */
+  lines: TaxLine[];
+  /** The provider's calculation, recorded as a transaction once the order is paid (null: nothing to record). */
+  calculation: string | null;
+}
+
+/**
+ * Sales tax: the store's own table of state rates (offline, the default), or a tax service that
+ * knows every city, county and district rate (Stripe Tax). A provider that cannot answer throws
+ * TaxUnavailable: the store then charges nothing rather than a rate it made up.
+ */
+export interface TaxProvider {
+  readonly name: 'table' | 'stripe';
+  /** Whether a state alone is enough to know the tax (the table), or the full address is needed. */
+  readonly needsFullAddress: boolean;
+  quote(req: TaxRequest): Promise<TaxQuote>;
+  /** The paid order's tax, reported: answers the provider's transaction (null: nothing kept there). */
+  record(calculation: string, orderNumber: string): Promise<string | null>;
+  /** A refund's share of tax given back: all of it, or `cents` of it. */
+  reverse(transaction: string, reference: string, cents: number | 'all'): Promise<void>;
+}
+
+/** The table in the store's settings: one rate per state, on the merchandise only. */
+export function tableTaxProvider(settings: () => StoreSettings): TaxProvider {
+  return {
+    name: 'table',
+    needsFullAddress: false,
+    async quote({ address, goodsCents }) {
+      const rateBp = settings().taxRatesBp[address.state] ?? 0;
+      const cents = Math.round((goodsCents * rateBp) / 10_000);
+      return {
+        cents,
+        lines: rateBp ? [{ name: `${address.state} sales tax`, rateBp, cents }] : [],
+        calculation: null,
+      };
+    },
+    record: async () => null,
+    reverse: async () => {},
+  };
+}

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { orderBody } from '../../test/checkout.ts';
+import { LocalStripe } from '../../test/stripe-server.ts';
+import { recordPaidTax, reverseRefundedTax } from '../order/index.ts';
+
+// Stripe Tax cannot be reached from here: the store's official SDK talks to a local server speaking
+// its calculations and transactions API (test/stripe-server.ts), with New York City's, Buffalo's
+// and other places' published rates. Payments stay the built-in test cards.
+
+let t: TestApp;
+let stripe: LocalStripe;
+beforeAll(async () => {
+  stripe = new LocalStripe('whsec_facetLocalWebhookSecret000001');
+  const base = await stripe.start();
+  t = await buildTestApp({
+    TAX_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_facetLocalServer0000000001',
+    STRIPE_API_BASE: base,
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await stripe?.stop();
+});
+beforeEach(() => {
+  stripe.taxDelayMs = 0;
+  stripe.taxDown = false;
+});
+
+const NYC = { line1: '12 Bleecker St', city: 'New York', state: 'NY', zip: '10012' };
+const BUFFALO = { line1: '1 Niagara Sq', city: 'Buffalo', state: 'NY', zip: '14202' };
+
+async function cartWithStone(session: string) {
+  const [d] = rowsOf<{ id: number }>(
+    await t.database.db.execute(sql`select id from diamond where status = 'available' order by id limit 1 offset 7`),
+  );
+  const r = await t.app.inject({
+    method: 'POST',
+    url: '/api/cart/items',
+    headers: { 'x-session-id': session },
+    payload: { kind: 'diamond', id: d!.id },
+  });
+  expect(r.statusCode, r.body).toBe(200);
+}
+const cartFor = (session: string, to: Record<string, string>) =>
+  t.app.inject({
+    url: `/api/cart?${new URLSearchParams({ shipping: 'express', ...to })}`,
+    headers: { 'x-session-id': session },
+  });
+
+describe('sales tax at the address (Stripe Tax)', () => {
+  it('charges the rate of the city, not the state: New York City 8.875 %, Buffalo 8.75 %, on the same cart', async () => {
+    const s = randomUUID();
+    await cartWithStone(s);
+    const nyc = (await cartFor(s, NYC)).json().data.totals;
+    const buffalo = (await cartFor(s, BUFFALO)).json().data.totals;
+    // Express shipping is charged, and New York taxes it with the goods; each jurisdiction's share
+    // is rounded per amount, as Stripe does.
+    const goods = nyc.subtotalCents - nyc.discountCents;
+    const ship = nyc.shippingCents;
+    expect(ship).toBeGreaterThan(0);
+    const owed = (percents: number[]) =>
+      percents.reduce((sum, p) => sum + Math.round((goods * p) / 100) + Math.round((ship * p) / 100), 0);
+    expect(nyc.taxCents).toBe(owed([4, 4.5, 0.375]));
+    expect(buffalo.taxCents).toBe(owed([4, 4.75]));
+    expect(nyc.taxCents).toBeGreaterThan(buffalo.taxCents);
+    expect(nyc.taxLines.map((l: { name: string; rateBp: number }) => [l.name, l.rateBp])).toEqual([
+      ['New York Sales Tax', 400],
+      ['New York City Sales Tax', 450],
+      ['Metropolitan Commuter Transportation District Sales Tax', 38],
+    ]);
+    expect(buffalo.taxLines.map((l: { name: string }) => l.name)).toEqual([
+      'New York Sales Tax',
+      'Erie County Sales Tax',
+    ]);
+    expect(nyc.totalCents).toBe(goods + ship + nyc.taxCents);
+  });
+
+  it('with only the state typed, says tax is calculated at checkout rather than guessing from the state', async () => {
+    const s = randomUUID();
+    await cartWithStone(s);
+    const totals = (await cartFor(s, { state: 'NY' })).json().data.totals;
+    expect(totals.taxState).toBeNull();
+    expect(totals.taxCents).toBe(0);
+    expect(totals.taxLines).toEqual([]);
+  });
+
+  it('the order keeps the jurisdictions; once paid it is recorded, and a refund reverses its tax', async () => {
+    const s = randomUUID();
+    await cartWithStone(s);
+    const quoted = (await cartFor(s, { ...NYC, shipping: 'standard' })).json().data.totals;
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: { 'x-session-id': s, 'idempotency-key': randomUUID() },
+      payload: orderBody('tax@example.com', { expectedTotalCents: quoted.totalCents }),
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const order = placed.json().data;
+    expect(order.totals.taxCents).toBe(quoted.taxCents);
+    expect(order.totals.taxLines).toEqual(quoted.taxLines);
+
+    expect(await recordPaidTax(t.database.db, t.app.tax, t.app.log)).toBe(1);
+    const recorded = [...stripe.taxTransactions.values()].find((x) => x.reference === order.number);
+    expect(recorded?.type).toBe('transaction');
+    // Again: nothing left to record.
+    expect(await recordPaidTax(t.database.db, t.app.tax, t.app.log)).toBe(0);
+
+    // The whole order refunded (as the back office records it): all its tax is given back, once.
+    await t.database.db.execute(
+      sql`update customer_order set refunded_cents = total_cents, payment_state = 'refunded' where number = ${order.number}`,
+    );
+    expect(await reverseRefundedTax(t.database.db, t.app.tax, t.app.log)).toBe(1);
+    expect(await reverseRefundedTax(t.database.db, t.app.tax, t.app.log)).toBe(0);
+    const reversal = [...stripe.taxTransactions.values()].find(
+      (x) => x.type === 'reversal' && x.original === recorded!.id,
+    );
+    expect(reversal?.mode).toBe('full');
+  });
+
+  it('a slow or failing tax service: the shopper is told, no order is made and nothing is charged', async () => {
+    const s = randomUUID();
+    await cartWithStone(s);
+    const count = async () =>
+      rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from customer_order`))[0]!.n;
+    const before = await count();
+    for (const fault of ['slow', 'down'] as const) {
+      stripe.taxDelayMs = fault === 'slow' ? 3_500 : 0;
+      stripe.taxDown = fault === 'down';
+      const placed = await t.app.inject({
+        method: 'POST',
+        url: '/api/order',
+        headers: { 'x-session-id': s, 'idempotency-key': randomUUID() },
+        payload: orderBody('tax-fail@example.com'),
+      });
+      expect(placed.statusCode, fault).toBe(503);
+      expect(placed.json().message).toMatch(/cannot work out the sales tax for this address right now/);
+      expect(placed.json().message).toMatch(/nothing has been charged/);
+      expect((await cartFor(s, NYC)).statusCode).toBe(503);
+    }
+    expect(await count()).toBe(before);
+  }, 30_000);
+});
