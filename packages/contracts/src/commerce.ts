@@ -79,7 +79,14 @@ export const shippingOption = z.object({
 export type ShippingOption = z.infer<typeof shippingOption>;
 
 /** One jurisdiction's share of the sales tax ("New York City sales tax", 4.5 %, $45.00). */
-export const taxLine = z.object({ name: z.string(), rateBp: z.number().int(), cents: z.number().int() });
+export const taxLine = z.object({
+  name: z.string(),
+  /** The rate exactly as the jurisdiction sets it, in percent (0.375 for the commuter district's). */
+  percent: z.number().nonnegative(),
+  cents: z.number().int(),
+});
+/** A jurisdiction's rate as printed: "4.5 %", "0.375 %" — never rounded to fewer places than it has. */
+export const taxRateText = (percent: number) => `${percent.toLocaleString('en-US', { maximumFractionDigits: 4 })} %`;
 export type TaxLine = z.infer<typeof taxLine>;
 
 export const totals = z.object({

@@ -1,4 +1,4 @@
-import type { Totals } from '@facet/contracts/commerce';
+import { taxRateText, type Totals } from '@facet/contracts/commerce';
 import { formatMoney } from '@facet/contracts/money';
 
 /** Subtotal, the discount, shipping, tax and total as the server computed them. */
@@ -40,7 +40,7 @@ export function TotalsList({
           {totals.taxLines.map((l) => (
             <li key={l.name} className="flex justify-between gap-3">
               <span>
-                {l.name} · {(l.rateBp / 100).toLocaleString('en-US', { maximumFractionDigits: 3 })} %
+                {l.name} · {taxRateText(l.percent)}
               </span>
               <span>{money(l.cents)}</span>
             </li>

@@ -65,7 +65,7 @@ export function computeTotals(
     : tax
       ? tax.lines
       : rateBp
-        ? [{ name: `${state} sales tax`, rateBp, cents: tableCents }]
+        ? [{ name: `${state} sales tax`, percent: rateBp / 100, cents: tableCents }]
         : [];
   return {
     subtotalCents,

@@ -51,7 +51,7 @@ export function tableTaxProvider(settings: () => StoreSettings): TaxProvider {
       const cents = Math.round((goodsCents * rateBp) / 10_000);
       return {
         cents,
-        lines: rateBp ? [{ name: `${address.state} sales tax`, rateBp, cents }] : [],
+        lines: rateBp ? [{ name: `${address.state} sales tax`, percent: rateBp / 100, cents }] : [],
         calculation: null,
       };
     },

@@ -11,8 +11,6 @@ export const JEWELLERY_TAX_CODE = 'txcd_99999999';
 /** Longer than this and the shopper is told tax cannot be worked out now (nothing is charged). */
 export const TAX_TIMEOUT_MS = 3_000;
 
-const percentToBp = (p: string | null | undefined) => Math.round(Number(p ?? 0) * 100);
-
 /** Stripe Tax through the official SDK: a calculation per quote, a transaction once paid, reversals on refunds. */
 export function stripeTaxProvider(stripe: Stripe): TaxProvider {
   const call = async <T>(what: string, run: (opts: Stripe.RequestOptions) => Promise<T>): Promise<T> => {
@@ -58,7 +56,7 @@ export function stripeTaxProvider(stripe: Stripe): TaxProvider {
         const name = `${b.jurisdiction.display_name} ${b.tax_rate_details?.display_name ?? 'tax'}`.trim();
         const line = byPlace.get(name) ?? {
           name,
-          rateBp: percentToBp(b.tax_rate_details?.percentage_decimal),
+          percent: Number(b.tax_rate_details?.percentage_decimal ?? 0),
           cents: 0,
         };
         line.cents += b.amount;

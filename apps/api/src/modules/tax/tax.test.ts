@@ -68,10 +68,10 @@ describe('sales tax at the address (Stripe Tax)', () => {
     expect(nyc.taxCents).toBe(owed([4, 4.5, 0.375]));
     expect(buffalo.taxCents).toBe(owed([4, 4.75]));
     expect(nyc.taxCents).toBeGreaterThan(buffalo.taxCents);
-    expect(nyc.taxLines.map((l: { name: string; rateBp: number }) => [l.name, l.rateBp])).toEqual([
-      ['New York Sales Tax', 400],
-      ['New York City Sales Tax', 450],
-      ['Metropolitan Commuter Transportation District Sales Tax', 38],
+    expect(nyc.taxLines.map((l: { name: string; percent: number }) => [l.name, l.percent])).toEqual([
+      ['New York Sales Tax', 4],
+      ['New York City Sales Tax', 4.5],
+      ['Metropolitan Commuter Transportation District Sales Tax', 0.375],
     ]);
     expect(buffalo.taxLines.map((l: { name: string }) => l.name)).toEqual([
       'New York Sales Tax',

@@ -1,3 +1,4 @@
+import { taxRateText } from '@facet/contracts/commerce';
 import { formatMoney } from '@facet/contracts/money';
 import { EngravedWords } from '~/components/engraved-words.tsx';
 import { paidWith } from '~/components/paid-with.ts';
@@ -25,10 +26,7 @@ export default function Invoice({ loaderData: o }: Route.ComponentProps) {
     [`Shipping (${o.shipping.label})`, o.totals.shippingCents],
     // Each jurisdiction the tax service named (a city, a county, a district), else the state's rate.
     ...(o.totals.taxLines.length > 1
-      ? o.totals.taxLines.map((l): [string, number] => [
-          `${l.name} (${(l.rateBp / 100).toLocaleString('en-US', { maximumFractionDigits: 3 })} %)`,
-          l.cents,
-        ])
+      ? o.totals.taxLines.map((l): [string, number] => [`${l.name} (${taxRateText(l.percent)})`, l.cents])
       : ([[`Sales tax (${o.totals.taxState})`, o.totals.taxCents]] as Array<[string, number]>)),
     ['Total', o.totals.totalCents],
     ...paidWith(o).map(([label, cents]): [string, number] => [`Paid, ${label}`, cents]),
