@@ -62,16 +62,20 @@ export class AnswerCache {
     return entry.generation === this.generation;
   }
 
-  private followers: Array<() => void> = [];
-  /** Caches built from the same data (the page cache) are dropped with this one. */
-  onInvalidate(fn: () => void) {
+  private followers: Array<(tags?: readonly string[]) => void> = [];
+  /** Caches built from the same data (the page cache) are dropped with this one, by the change's tags. */
+  onInvalidate(fn: (tags?: readonly string[]) => void) {
     this.followers.push(fn);
   }
 
-  invalidate() {
+  /**
+   * Every answer goes (they are cheap to read again); followers drop what `tags` name (cache-tags.ts),
+   * or everything when no tags are given.
+   */
+  invalidate(tags?: readonly string[]) {
     this.generation++;
     this.entries.clear();
-    for (const f of this.followers) f();
+    for (const f of this.followers) f(tags);
   }
 
   get size() {

@@ -31,7 +31,7 @@ export async function followCatalogueChanges(app: FastifyInstance, database: Dat
   let scheduled = false;
   // Answers (and pages) read while a copy was being rebuilt came from the old copy: dropped again.
   const dropAgain = (purge: string[]) => () => {
-    app.answerCache.invalidate();
+    app.answerCache.invalidate(purge);
     app.sharedCache.purge(purge);
   };
   // A sale starts and ends on time with nobody writing anything: at each moment a price changes,
@@ -77,7 +77,7 @@ export async function followCatalogueChanges(app: FastifyInstance, database: Dat
     const tables = new Set([...payloads].map(changedTable));
     const all = tables.has('*');
     const purge = [...new Set([...payloads].flatMap(tagsForChange))];
-    app.answerCache.invalidate();
+    app.answerCache.invalidate(purge);
     app.sharedCache.purge(purge);
     // New settings change prices, promises and pages: answers made meanwhile are dropped again.
     if (all || tables.has('store_setting'))

@@ -149,7 +149,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
 
   const renderHere = pageRenderer(getBuild, config.FACET_DEV === '1' ? 'development' : 'production');
   const pages = new PageCache();
-  app.answerCache.onInvalidate(() => pages.invalidate());
+  app.answerCache.onInvalidate((tags) => pages.invalidate(tags));
   const csp = (nonce: string) =>
     config.FACET_DEV === '1'
       ? "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws:; frame-ancestors 'none'"
@@ -278,7 +278,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
         // filed at all, so no shared cache keeps it.
         const current = generation === pages.current();
         if (current) for (const h of TAG_HEADERS) headers.push([h, shown.header()]);
-        const kept = keptPage(200, headers, body);
+        const kept = keptPage(200, headers, body, shown.header().split(' '));
         pages.set(cacheKey, kept, generation);
         return answerKept(kept, request, reply, 'miss');
       }

@@ -17,6 +17,31 @@ const page = (html: string) => keptPage(200, [['content-type', 'text/html']], Bu
 const sha = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
 
 describe('page cache', () => {
+  it('a change drops the pages filed under its tags, and keeps the rest', () => {
+    const cache = new PageCache();
+    const tagged = (html: string, tags: string[]) =>
+      keptPage(200, [['content-type', 'text/html']], Buffer.from(html), tags);
+    cache.set('|/diamond/a/1700/5/5', tagged('<p>stone 5</p>', ['store', 'stone-count', 'stones', 'stone-5']), 0);
+    cache.set('|/diamonds', tagged('<p>list</p>', ['store', 'stone-count', 'stones', 'stone-lists']), 0);
+    cache.set('|/return-policy', tagged('<p>policy</p>', ['store', 'stone-count']), 0);
+    cache.set('|/blog', tagged('<p>careless</p>', ['store', 'stone-count', 'any']), 0);
+    // Stone 5 sold: its page, the lists, and a page that did not say what it shows go.
+    cache.invalidate(['stone-5', 'stone-lists', 'any']);
+    expect(cache.get('|/diamond/a/1700/5/5')).toBeNull();
+    expect(cache.get('|/diamonds')).toBeNull();
+    expect(cache.get('|/blog')).toBeNull();
+    expect(cache.get('|/return-policy')).not.toBeNull();
+    // A render that began before the change is not kept.
+    cache.set('|/diamonds', tagged('<p>list, old</p>', ['store', 'stone-lists']), 0);
+    expect(cache.get('|/diamonds')).toBeNull();
+    // The settings changed (or no tags were given): every page goes.
+    cache.invalidate(['store']);
+    expect(cache.get('|/return-policy')).toBeNull();
+    cache.set('|/return-policy', tagged('<p>policy</p>', ['store']), cache.current());
+    cache.invalidate();
+    expect(cache.get('|/return-policy')).toBeNull();
+  });
+
   it('allows exactly the inline scripts the page runs, by hash', () => {
     const html =
       '<script type="application/ld+json">{"@type":"Product"}</script><script nonce="x">window.a=1</script>' +

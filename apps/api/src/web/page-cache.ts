@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { STORE } from '../cache-tags.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -25,6 +26,8 @@ export interface KeptPage {
   hash: string;
   compressed: Partial<Record<Encoding, Promise<Buffer>>>;
   at: number;
+  /** What the page shows (cache-tags.ts): a change purges the pages that carry one of its tags. */
+  tags: readonly string[];
 }
 
 /** Pages whose HTML is the same for every visitor (no form state, no per-visitor data in the render). */
@@ -109,9 +112,14 @@ export function bodyIn(page: KeptPage, encoding: Encoding | null): Promise<Buffe
       : gzip(page.body, { level: 6 }));
 }
 
-export function keptPage(status: number, headers: Array<[string, string]>, body: Buffer): KeptPage {
+export function keptPage(
+  status: number,
+  headers: Array<[string, string]>,
+  body: Buffer,
+  tags: readonly string[] = [STORE],
+): KeptPage {
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
-  return { status, headers, body, hash, compressed: {}, at: Date.now() };
+  return { status, headers, body, hash, compressed: {}, at: Date.now(), tags };
 }
 
 // Room for the body and its two compressed forms.
@@ -170,11 +178,20 @@ export class PageCache {
     return this.generation;
   }
 
-  invalidate() {
+  /**
+   * Drops the pages a change made stale: those filed under one of `tags`, or every page (no tags,
+   * or the whole store changed). A render that began before is not kept either way.
+   */
+  invalidate(tags?: readonly string[]) {
     this.generation++;
-    this.entries.clear();
-    this.forms.clear();
-    this.bytes = 0;
+    if (!tags || tags.includes(STORE)) {
+      this.entries.clear();
+      this.forms.clear();
+      this.bytes = 0;
+      return;
+    }
+    const gone = new Set(tags);
+    for (const [k, e] of this.entries) if (e.tags.some((t) => gone.has(t))) this.drop(k, e);
   }
 
   private drop(key: string, e: KeptPage) {
