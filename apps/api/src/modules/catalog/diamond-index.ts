@@ -374,7 +374,7 @@ export class DiamondIndex {
     }
   }
 
-  private async fresh() {
+  private async fresh(): Promise<void> {
     if (!this.cols) {
       this.loading ??= this.load().finally(() => {
         this.loading = null;
@@ -382,6 +382,12 @@ export class DiamondIndex {
       return this.loading;
     }
     if (!this.stale && Date.now() - this.checkedAt < (this.opts.recheckMs ?? 1_000)) return;
+    // Told of a write while a look was already under way: that look may have begun before the
+    // write and not read it. Wait for it, then look again (a writer's next search sees its write).
+    if (this.refreshing && this.stale) {
+      await this.refreshing.catch(() => {});
+      return this.fresh();
+    }
     if (!this.refreshing) {
       this.stale = false;
       this.refreshing = this.refresh()
