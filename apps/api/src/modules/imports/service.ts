@@ -201,7 +201,13 @@ export async function runImport(
   runId: string,
   open: () => Readable,
   onProgress: ((p: ImportProgress) => void) | undefined,
-  opts: { media: MediaStore; fetchAllow?: readonly string[]; pace?: () => Promise<void> },
+  opts: {
+    media: MediaStore;
+    fetchAllow?: readonly string[];
+    pace?: () => Promise<void>;
+    /** Work that belongs to the import but follows its rows (asking for the stones' photographs). */
+    beforeDone?: () => Promise<unknown>;
+  },
 ): Promise<ImportReport | ProductImportReport | null> {
   const run = await repo.begin(db, runId);
   if (!run) return null;
@@ -245,6 +251,8 @@ export async function runImport(
               onProgress: progress,
             });
     await writing;
+    // Before "done": the run's report never says done with photographs not yet asked for.
+    if (!run.dryRun && opts.beforeDone) await opts.beforeDone();
     await repo.finish(db, runId, { state: 'done', report, message: null });
     if (!run.dryRun) {
       await repo.dropFile(db, runId);

@@ -42,14 +42,17 @@ export async function startImportWorker(app: FastifyInstance, jobs: Jobs): Promi
     const run = await repo.get(app.db, job.data.runId);
     if (!run || (run.state !== 'queued' && run.state !== 'running')) return;
     try {
-      const report = await runImport(app.db, run.id, storedFile(app.db, run.fileRunId ?? run.id), undefined, {
+      await runImport(app.db, run.id, storedFile(app.db, run.fileRunId ?? run.id), undefined, {
         fetchAllow: app.config.FEED_FETCH_ALLOW,
         media: app.media,
         pace: app.foreground.yieldToRequests,
+        // The stones' photographs follow in their own jobs, asked for before the run says done (the
+        // import does not wait for them to be fetched).
+        beforeDone:
+          run.kind === 'diamonds'
+            ? async () => askStoneMedia(app.db, await mediaQueue(jobs), run.supplierCode, run.id)
+            : undefined,
       });
-      // The stones' photographs follow in their own jobs: the import is done without waiting for them.
-      if (report && run.kind === 'diamonds' && !run.dryRun)
-        await askStoneMedia(app.db, await mediaQueue(jobs), run.supplierCode, run.id);
       app.log.info({ runId: run.id, supplier: run.supplierCode, kind: run.kind }, 'feed import finished');
     } catch (err) {
       app.log.error({ err, runId: run.id }, 'feed import failed');
