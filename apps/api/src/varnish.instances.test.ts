@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { throwawayDatabase } from './test/build-test-app.ts';
+import { orderBody } from './test/checkout.ts';
 
 // The repository's Varnish configuration (deploy/varnish/facet.vcl, Varnish 7 with the xkey module
 // from Debian) in front of two store processes on one PostgreSQL database, as a store on a busy
@@ -272,22 +273,7 @@ describe('Varnish in front of two instances', () => {
     const order = await request(`${front}/api/order`, {
       method: 'POST',
       headers: { ...session, 'idempotency-key': randomUUID() },
-      body: JSON.stringify({
-        email: 'varnish@example.com',
-        shippingMethod: 'standard',
-        shippingAddress: {
-          name: 'Varnish Buyer',
-          company: '',
-          line1: '1 Test St',
-          line2: '',
-          city: 'New York',
-          state: 'NY',
-          zip: '10001',
-          country: 'US',
-          phone: '(212) 555-0100',
-        },
-        card: { name: 'Varnish Buyer', number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
-      }),
+      body: JSON.stringify(orderBody('varnish@example.com')),
     });
     expect(order.status, order.text).toBe(200);
     const sold = Date.now();
