@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { AdminGiftCard, GIFT_ENTRY_KINDS } from '@facet/contracts/gift-cards';
+import { isoInstant } from '../../db/moments.ts';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 
 // Gift cards, their ledger and what they paid of orders. A balance moves only by a conditional
 // update (never below zero: also a table constraint), so cards spent at once are refused, not overdrawn.
 
-const ISO = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
+const ISO = isoInstant;
 const CARD = sql`c.id, c.last4, c.initial_cents as "initialCents", c.balance_cents as "balanceCents", c.active,
   c.recipient_name as "recipientName", c.recipient_email as "recipientEmail", c.sender_name as "senderName",
   c.deliver_on as "deliverOn", ${ISO('c.delivered_at')} as "deliveredAt", o.number as "orderNumber",

@@ -21,7 +21,7 @@ const holiday = (extra: object = {}) => ({
   minSubtotalCents: 0,
   appliesTo: ['product', 'configured'],
   categoryIds: [1100],
-  startsAt: '2026-11-27T05:00:00Z',
+  startsAt: '2026-11-27T05:00:00.250Z',
   endsAt: '2026-12-01T05:00:00Z',
   maxUses: 500,
   perCustomer: 1,
@@ -38,7 +38,7 @@ describe('discount codes in the back office', () => {
     expect(res.statusCode, res.body).toBe(201);
     const d = res.json().data;
     expect(d).toMatchObject({ code: 'HOLIDAY20', uses: 0, appliesTo: ['product', 'configured'], categoryIds: [1100] });
-    expect(d.startsAt).toBe('2026-11-27T05:00:00Z');
+    expect(d.startsAt).toBe('2026-11-27T05:00:00.250Z'); // to the millisecond, as given
     const list = (await adminCall(t, manager, 'GET', '/discounts')).json().data;
     expect(list.map((x: { code: string }) => x.code)).toContain('HOLIDAY20');
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AdminDiscount, DiscountInput } from '@facet/contracts/promotions';
+import { isoInstant, isoInstantText } from '../../db/moments.ts';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { named } from '../../db/named-statements.ts';
 
@@ -13,8 +14,8 @@ const USES = sql.raw(USES_COUNTED);
 
 const colsWith = (uses: string) => `id, code, name, kind, percent_bp as "percentBp", amount_cents as "amountCents",
   min_subtotal_cents as "minSubtotalCents", applies_to as "appliesTo", category_ids as "categoryIds",
-  to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "startsAt",
-  to_char(ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "endsAt",
+  ${isoInstantText('starts_at')} as "startsAt",
+  ${isoInstantText('ends_at')} as "endsAt",
   max_uses as "maxUses", per_customer as "perCustomer", first_order_only as "firstOrderOnly", emails, combines,
   active, ${uses} as uses, batch, version, created_by as "createdBy"`;
 const COLS_TEXT = colsWith(USES_COUNTED);
@@ -51,7 +52,7 @@ export const promotionsRepository = {
   batch: async (db: DbOrTx, batch: string) =>
     rowsOf<{ code: string; name: string; uses: number; endsAt: string | null }>(
       await db.execute(sql`select code, name, ${USES} as uses,
-        to_char(ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "endsAt"
+        ${isoInstant('ends_at')} as "endsAt"
         from discount_code where batch = ${batch} order by code`),
     ),
   codeTaken: async (db: DbOrTx, code: string, except: number | null) =>

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { SaleInput } from '@facet/contracts/promotions';
+import { isoInstant } from '../../db/moments.ts';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import type { SaleRow } from './book.ts';
 
 // Automatic sales. The table's trigger notifies every instance at commit (migration 0035): each
 // reloads its book and drops the pages priced by the old one.
 
-const ISO = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
+const ISO = isoInstant;
 const COLS = sql`s.id, s.name, s.percent, ${ISO('s.starts_at')} as "startsAt", ${ISO('s.ends_at')} as "endsAt",
   s.category_ids as "categoryIds", s.group_ids as "groupIds", s.metals, s.active`;
 const ADMIN_COLS = sql`${COLS}, s.version, s.created_by as "createdBy",

@@ -239,6 +239,11 @@ describe('automatic sales', () => {
       }),
     );
     expect(made.statusCode, made.body).toBe(201);
+    // The moments as given, to the millisecond: kept to the second, a sale started up to a second early.
+    expect(made.json().data).toMatchObject({
+      startsAt: new Date(startsAt).toISOString(),
+      endsAt: new Date(startsAt + 1_500).toISOString(),
+    });
     await new Promise((r) => setTimeout(r, 300));
     expect(await onSale()).toBe(false); // kept in the answer cache from here on
     await new Promise((r) => setTimeout(r, startsAt - Date.now()));
