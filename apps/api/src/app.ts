@@ -71,6 +71,14 @@ import { mailboxRoutes } from './modules/mail/index.ts';
 import { testCardProvider, type PaymentProvider } from './modules/order/index.ts';
 import { stripeClient, stripeProvider } from './modules/order/index.ts';
 import { stripeTaxProvider, tableTaxProvider, type TaxProvider } from './modules/tax/index.ts';
+import {
+  addressCheckRoutes,
+  easyPostProvider,
+  fixedShippingProvider,
+  shippingAdminRoutes,
+  trackingWebhookRoutes,
+  type ShippingProvider,
+} from './modules/shipping/index.ts';
 import { paymentRoutes, paymentStatusRoutes, startPaymentSweeper, startTaxLedger } from './modules/order/index.ts';
 
 /** The configured provider: Stripe when PAYMENT_PROVIDER=stripe (keys checked by the config), else the test cards. */
@@ -97,6 +105,8 @@ declare module 'fastify' {
     payments: PaymentProvider;
     /** Sales tax at the address: the store's table, or Stripe Tax (TAX_PROVIDER). */
     tax: TaxProvider;
+    /** Shipping: the store's own prices, or a carrier service's rates, labels and tracking (SHIPPING_PROVIDER). */
+    shipping: ShippingProvider;
     diamondIndex: DiamondIndex;
     /** The store's settings (shipping, returns, tax, contact details): this instance's copy. */
     storeSettings: StoreSettingsCopy;
@@ -202,6 +212,16 @@ export async function buildApp({
       ? stripeTaxProvider(stripeClient(config))
       : tableTaxProvider(() => app.storeSettings.current()),
   );
+  app.decorate<ShippingProvider>(
+    'shipping',
+    config.SHIPPING_PROVIDER === 'easypost'
+      ? easyPostProvider({
+          apiKey: config.EASYPOST_API_KEY!,
+          webhookSecret: config.EASYPOST_WEBHOOK_SECRET!,
+          baseUrl: config.EASYPOST_API_BASE,
+        })
+      : fixedShippingProvider,
+  );
   app.decorate('diamondIndex', new DiamondIndex(database.db));
   app.decorate('storeSettings', await StoreSettingsCopy.load(database.db, config));
   app.decorate('jobs', jobsOn(database, app.log));
@@ -300,12 +320,15 @@ export async function buildApp({
       await api.register(serviceRoutes);
       await api.register(paymentStatusRoutes);
       await api.register(paymentRoutes);
+      await api.register(addressCheckRoutes);
+      await api.register(trackingWebhookRoutes);
       // The back office: staff sessions (cookie), one permission per route, same-origin writes only.
       await api.register(
         async (admin) => {
           await adminScope(admin);
           await admin.register(staffRoutes);
           await admin.register(orderAdminRoutes);
+          await admin.register(shippingAdminRoutes);
           await admin.register(auditRoutes);
           await admin.register(customerAdminRoutes);
           await admin.register(inventoryAdminRoutes);

@@ -179,6 +179,20 @@ const schema = z.object({
     .optional(),
   /** Only for tests: where the Stripe SDK sends its requests (a local server speaking Stripe's API). */
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Shipping: the store's own three prices (`fixed`, offline, tracking typed by hand), or EasyPost
+   * (`easypost`: the carrier's rates for the address and parcel, address checks, insured labels,
+   * tracking by webhook; EASYPOST_API_KEY and EASYPOST_WEBHOOK_SECRET).
+   */
+  SHIPPING_PROVIDER: z.enum(['fixed', 'easypost']).default('fixed'),
+  EASYPOST_API_KEY: z
+    .string()
+    .regex(/^EZ[AT]K[A-Za-z0-9]{10,}$/, 'must be an EasyPost API key (EZTK… for test, EZAK… for production)')
+    .optional(),
+  /** The secret EasyPost signs tracking webhooks with (set on the webhook in EasyPost's dashboard). */
+  EASYPOST_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Only for tests: where the EasyPost SDK sends its requests (a local server speaking its API). */
+  EASYPOST_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   /** How long a stone is held for a shopper while their payment completes; released after. */
   PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(5).max(60).default(15),
   /**
@@ -216,6 +230,10 @@ const schema = z.object({
 });
 
 const checked = schema.superRefine((c, ctx) => {
+  if (c.SHIPPING_PROVIDER === 'easypost')
+    for (const key of ['EASYPOST_API_KEY', 'EASYPOST_WEBHOOK_SECRET'] as const)
+      if (!c[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: 'is required when SHIPPING_PROVIDER=easypost' });
   if (c.TAX_PROVIDER === 'stripe' && !c.STRIPE_SECRET_KEY)
     ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required when TAX_PROVIDER=stripe' });
   if (c.PAYMENT_PROVIDER !== 'stripe') return;

@@ -122,6 +122,8 @@ import {
   contentPreviewBody,
 } from './content.ts';
 
+import { orderShipments } from './shipping.ts';
+
 // Every back-office operation in one table: its permission, what it takes (path parameters, query,
 // body) and the shape of its answer. The API registers each route from its entry (and a test holds
 // the two to each other); the admin pages call it by the same key, so an answer's type is never
@@ -141,7 +143,7 @@ export interface AdminOpSpec {
   query?: z.ZodType;
   body?: z.ZodType;
   /** A download (a CSV file, a photograph), not `{ data }`: pages link to it rather than call it. */
-  file?: 'text/csv' | 'image/webp';
+  file?: 'text/csv' | 'image/webp' | 'application/pdf';
 }
 const op = <const S extends AdminOpSpec>(s: S) => s;
 
@@ -258,6 +260,19 @@ export const ADMIN_API = {
     params: orderNumberParams,
     body: orderStatusBody,
     answer: adminOrder,
+  }),
+  'GET /orders/:number/shipments': op({ access: 'orders:read', params: orderNumberParams, answer: orderShipments }),
+  /** Buys the order's insured label from the carrier service (again: the label it has). */
+  'POST /orders/:number/label': op({
+    access: 'orders:fulfil',
+    params: orderNumberParams,
+    answer: orderShipments,
+  }),
+  'GET /shipments/:id/label.pdf': op({
+    access: 'orders:read',
+    params: idParams,
+    answer: z.null(),
+    file: 'application/pdf',
   }),
   'POST /orders/:number/cancel': op({
     access: 'orders:cancel',

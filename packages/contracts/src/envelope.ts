@@ -8,5 +8,9 @@ export const csvFile = {
   content: { 'text/csv': { schema: z.string().describe('CSV, a header row then one row a record') } },
 };
 /** A downloaded file's answer, by its type (a CSV export, a staff-only photograph). */
-export const fileAnswer = (type: 'text/csv' | 'image/webp') =>
-  type === 'text/csv' ? csvFile : { content: { 'image/webp': { schema: z.string().describe('A WebP image') } } };
+export const fileAnswer = (type: 'text/csv' | 'image/webp' | 'application/pdf') =>
+  type === 'text/csv'
+    ? csvFile
+    : type === 'application/pdf'
+      ? { content: { 'application/pdf': { schema: z.string().describe('A PDF document') } } }
+      : { content: { 'image/webp': { schema: z.string().describe('A WebP image') } } };

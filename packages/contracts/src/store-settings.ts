@@ -47,6 +47,15 @@ const storeSettingsFields = z
     shipping: z.object({ standard: shippingMethod, express: shippingMethod, overnight: shippingMethod }).strict(),
     /** Orders at or above this subtotal ship standard for free. */
     freeShippingOverCents: cents('the free-shipping threshold'),
+    /** Labels bought from the carrier: signed for on delivery at or above this value (0: always). */
+    signatureOverCents: cents('the signature threshold').default(0),
+    /** The packed box's weight in ounces before the pieces in it (each adds an ounce): the carrier's rates. */
+    parcelOunces: z
+      .number()
+      .int('Whole ounces')
+      .min(1, 'At least 1 ounce')
+      .max(1_000, 'At most 1,000 ounces')
+      .default(12),
     /** Business days to make a made-to-order piece before it ships. */
     madeToOrderDays: z
       .object({

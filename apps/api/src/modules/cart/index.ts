@@ -1,5 +1,12 @@
 // The module's public face: what the rest of the API may use of it (lint refuses other imports from outside).
-export { computeTotals, giftCardCentsOf, shippingOptions, taxedTotals } from './pricing.ts';
+export {
+  computeTotals,
+  giftCardCentsOf,
+  shippedGoods,
+  shippingOptions,
+  taxedTotals,
+  type RatesSource,
+} from './pricing.ts';
 export {
   cartOf,
   claimVisitorCart,

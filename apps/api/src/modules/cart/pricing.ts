@@ -1,5 +1,6 @@
 import type { ShippingMethod, ShippingOption, TaxLine, Totals } from '@facet/contracts/commerce';
 import type { StoreSettings } from '@facet/contracts/store-settings';
+import type { MethodRates } from '../shipping/index.ts';
 import type { TaxAddress, TaxProvider } from '../tax/index.ts';
 
 // Shipping and sales tax: pure functions of the subtotal, the method, the state and the store's settings.
@@ -14,14 +15,25 @@ export function shippingOptions(
   subtotalCents: number,
   freeByCode = false,
   nothingToShip = false,
+  rates: MethodRates | null = null,
 ): ShippingOption[] {
   const { shipping, freeShippingOverCents } = settings;
   const free = freeByCode || subtotalCents >= freeShippingOverCents;
-  return (['standard', 'express', 'overnight'] as const).map((method) => ({
-    method,
-    ...shipping[method],
-    cents: nothingToShip || (method === 'standard' && free) ? 0 : shipping[method].cents,
-  }));
+  // With a carrier's rates, each method is what the carrier charges for this parcel to this
+  // address, and a method it does not offer there is not offered; the store's name stays.
+  return (['standard', 'express', 'overnight'] as const).flatMap((method) => {
+    const quoted = rates?.[method];
+    if (rates && !quoted) return [];
+    const cents = quoted?.cents ?? shipping[method].cents;
+    return [
+      {
+        method,
+        label: shipping[method].label,
+        days: quoted?.days || shipping[method].days,
+        cents: nothingToShip || (method === 'standard' && free) ? 0 : cents,
+      },
+    ];
+  });
 }
 
 /** Gift cards are paid-for money, not goods: no sales tax, no shipping, never discounted. */
@@ -46,16 +58,14 @@ export function computeTotals(
   discount: { cents: number; freeShipping: boolean; label: string } | null = null,
   giftCardCents = 0,
   tax?: { cents: number; lines: TaxLine[] } | null,
+  rates: MethodRates | null = null,
 ): Totals {
   const discountCents = Math.min(discount?.cents ?? 0, subtotalCents - giftCardCents);
   const goods = subtotalCents - discountCents;
   const shipped = goods - giftCardCents;
-  const shippingCents = shippingOptions(
-    settings,
-    shipped,
-    discount?.freeShipping,
-    shipped === 0 && giftCardCents > 0,
-  ).find((o) => o.method === method)!.cents;
+  const options = shippingOptions(settings, shipped, discount?.freeShipping, shipped === 0 && giftCardCents > 0, rates);
+  // A method the carrier does not offer to this address: the first it does (the order refuses it).
+  const shippingCents = (options.find((o) => o.method === method) ?? options[0])?.cents ?? 0;
   const rateBp = state ? taxRateBp(settings, state) : 0;
   const tableCents = Math.round((shipped * rateBp) / 10_000);
   const known = tax !== null && state !== null;
@@ -80,7 +90,25 @@ export function computeTotals(
 }
 
 /** A destination as far as the shopper has typed it: only the state, or the whole address. */
-export type Destination = Partial<Omit<TaxAddress, 'country'>> & { country?: string };
+export type Destination = Partial<Omit<TaxAddress, 'country'>> & { country?: string; line2?: string };
+
+/** The carrier's prices for the parcel to this address (null: the store's own prices). */
+export type RatesSource = (
+  to: Destination,
+  goods: { valueCents: number; pieces: number },
+) => Promise<MethodRates | null>;
+
+/** What is shipped: the pieces (gift cards travel by e-mail) and their worth after the discount. */
+export const shippedGoods = (
+  lines: ReadonlyArray<{ kind: string; quantity: number; lineTotalCents: number; available?: boolean }>,
+  discountCents: number,
+) => {
+  const goods = lines.filter((l) => l.kind !== 'gift-card' && l.available !== false);
+  return {
+    valueCents: Math.max(0, goods.reduce((s, l) => s + l.lineTotalCents, 0) - discountCents),
+    pieces: goods.reduce((s, l) => s + l.quantity, 0),
+  };
+};
 
 /**
  * The totals with the tax owed at the destination, from the store's tax provider: the table needs
@@ -96,9 +124,10 @@ export async function taxedTotals(
   to: Destination,
   discount: { cents: number; freeShipping: boolean; label: string } | null = null,
   giftCardCents = 0,
+  rates: MethodRates | null = null,
 ): Promise<{ totals: Totals; calculation: string | null }> {
   const state = to.state ?? null;
-  const base = computeTotals(settings, subtotalCents, method, state, discount, giftCardCents, null);
+  const base = computeTotals(settings, subtotalCents, method, state, discount, giftCardCents, null, rates);
   const address =
     state && to.zip && to.city && to.line1
       ? { line1: to.line1, city: to.city, state, zip: to.zip, country: to.country ?? 'US' }
@@ -108,7 +137,16 @@ export async function taxedTotals(
   // Nothing taxable (gift cards alone): no call to make.
   if (goodsCents <= 0 && base.shippingCents === 0)
     return {
-      totals: computeTotals(settings, subtotalCents, method, state, discount, giftCardCents, { cents: 0, lines: [] }),
+      totals: computeTotals(
+        settings,
+        subtotalCents,
+        method,
+        state,
+        discount,
+        giftCardCents,
+        { cents: 0, lines: [] },
+        rates,
+      ),
       calculation: null,
     };
   const quote = await tax.quote({
@@ -117,7 +155,7 @@ export async function taxedTotals(
     shippingCents: base.shippingCents,
   });
   return {
-    totals: computeTotals(settings, subtotalCents, method, state, discount, giftCardCents, quote),
+    totals: computeTotals(settings, subtotalCents, method, state, discount, giftCardCents, quote, rates),
     calculation: quote.calculation,
   };
 }

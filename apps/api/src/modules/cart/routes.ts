@@ -11,6 +11,7 @@ import {
 import { envelope } from '@facet/contracts/envelope';
 import { ownerOf } from '../../plugins/auth.ts';
 import * as carts from './service.ts';
+import { ratesFrom } from '../shipping/index.ts';
 
 const lineParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -19,7 +20,12 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'private, no-store');
   });
   const reply = { 200: envelope(cartSchema) };
-  const store = () => ({ settings: app.storeSettings.current(), timezone: app.config.STORE_TIMEZONE, tax: app.tax });
+  const store = () => ({
+    settings: app.storeSettings.current(),
+    timezone: app.config.STORE_TIMEZONE,
+    tax: app.tax,
+    rates: ratesFrom(app),
+  });
 
   app.get('/cart', { schema: { querystring: cartQuery, response: reply } }, async (req) => ({
     data: await carts.getCart(app.db, store(), await ownerOf(req), req.query),

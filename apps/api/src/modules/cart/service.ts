@@ -13,7 +13,14 @@ import type { StoreSettings } from '@facet/contracts/store-settings';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { Conflict, NotFound, Unprocessable, Validation } from '../../errors.ts';
 import { priceLine, type PricedLine } from './lines.ts';
-import { giftCardCentsOf, shippingOptions, taxedTotals, type Destination } from './pricing.ts';
+import {
+  giftCardCentsOf,
+  shippedGoods,
+  shippingOptions,
+  taxedTotals,
+  type Destination,
+  type RatesSource,
+} from './pricing.ts';
 import type { TaxProvider } from '../tax/index.ts';
 import { cartRepository as repo, variantIdBySku, type CartLineRow, type Owner } from './repository.ts';
 import { discountFor, MAX_CODES, type DiscountResult } from '../promotions/index.ts';
@@ -97,6 +104,8 @@ export interface CartStore {
   settings: StoreSettings;
   timezone: string;
   tax: TaxProvider;
+  /** The carrier's rates for the address (absent: the store's own prices). */
+  rates?: RatesSource;
 }
 
 /** Where the cart is going, as far as the checkout knows it, and the shipping method chosen. */
@@ -112,6 +121,7 @@ async function summarize(
   const subtotal = lines.filter((l) => l.available).reduce((s, l) => s + l.lineTotalCents, 0);
   const applied = discount?.applied ?? null;
   const gifts = giftCardCentsOf(lines);
+  const rates = store.rates ? await store.rates(opts, shippedGoods(lines, applied?.cents ?? 0)) : null;
   const { totals } = await taxedTotals(
     store.tax,
     settings,
@@ -120,6 +130,7 @@ async function summarize(
     opts,
     applied,
     gifts,
+    rates,
   );
   return {
     lines: lines.map(({ stones: _s, melee: _m, configuration: _c, refId: _r, categoryId: _g, ...l }) => l),
@@ -130,6 +141,7 @@ async function summarize(
       subtotal - totals.discountCents - gifts,
       applied?.freeShipping,
       gifts > 0 && subtotal - totals.discountCents === gifts,
+      rates,
     ),
     freeShippingOverCents: settings.freeShippingOverCents,
     totals,

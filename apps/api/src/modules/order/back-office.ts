@@ -140,7 +140,7 @@ export async function advanceOrder(
   deps: BackOfficeDeps,
   actor: Actor,
   number: string,
-  input: { version: number; status: OrderStatus; carrier?: Carrier; trackingNumber?: string },
+  input: { version: number; status: OrderStatus; carrier?: Carrier; trackingNumber?: string; signature?: boolean },
 ): Promise<AdminOrder> {
   await deps.db.transaction(async (tx) => {
     const o = await lockFresh(tx, number, input.version);
@@ -175,7 +175,13 @@ export async function advanceOrder(
         deps,
         tx,
         o,
-        { kind: 'shipped', carrier: input.carrier!, trackingNumber: input.trackingNumber!, trackingUrl: url! },
+        {
+          kind: 'shipped',
+          carrier: input.carrier!,
+          trackingNumber: input.trackingNumber!,
+          trackingUrl: url!,
+          signature: input.signature,
+        },
         actor,
       );
     if (input.status === 'delivered') {
@@ -194,6 +200,43 @@ export async function advanceOrder(
   });
   void deps.outbox.kick();
   return orderForStaff(deps.db, deps.settings.current(), number);
+}
+
+/** Who moves an order when the carrier's tracking does (the timeline and audit name it). */
+const CARRIER_TRACKING: Actor = { id: null, email: 'carrier tracking' };
+
+/**
+ * The carrier scanned the parcel, or delivered it: the order follows (ready to ship → shipped →
+ * delivered), with the same events and e-mails as a person's step. Nothing happens to an order
+ * already there, or cancelled. A staff change at the same moment is read again and tried once more.
+ */
+export async function advanceByCarrier(
+  deps: BackOfficeDeps,
+  number: string,
+  to: 'shipped' | 'delivered',
+  parcel: { carrier: Carrier; trackingNumber: string; signature: boolean },
+): Promise<OrderStatus[]> {
+  for (let attempt = 0; ; attempt++) {
+    const o = await repo.byNumber(deps.db, number);
+    if (!o) return [];
+    const steps: OrderStatus[] = [];
+    if (o.status === 'ready_to_ship') steps.push('shipped');
+    if (to === 'delivered' && (o.status === 'ready_to_ship' || o.status === 'shipped')) steps.push('delivered');
+    try {
+      let version = o.version;
+      for (const status of steps)
+        version = (
+          await advanceOrder(deps, CARRIER_TRACKING, number, {
+            version,
+            status,
+            ...(status === 'shipped' ? parcel : {}),
+          })
+        ).version;
+      return steps;
+    } catch (err) {
+      if (!(err instanceof Conflict) || attempt >= 2) throw err;
+    }
+  }
 }
 
 /** Cancels before shipping: every stone is for sale again and loose melee returns to stock, in the same transaction. */

@@ -12,3 +12,4 @@ export {
   type LinkPaid,
   type OrderRow,
 } from './after-sale.ts';
+export { advanceByCarrier, type BackOfficeDeps } from './back-office.ts';

@@ -85,7 +85,14 @@ export function orderNotification(store: StoreInfo, o: Order): Rendered {
 }
 
 export type OrderUpdate =
-  | { kind: 'shipped'; carrier: string; trackingNumber: string; trackingUrl: string }
+  | {
+      kind: 'shipped';
+      carrier: string;
+      trackingNumber: string;
+      trackingUrl: string;
+      /** Whether the label asks for a signature (unknown for a label bought elsewhere: the store's policy says yes). */
+      signature?: boolean;
+    }
   | { kind: 'delivered'; returnUrl: string }
   | { kind: 'cancelled'; reason: string }
   | { kind: 'refunded'; amountCents: number };
@@ -100,7 +107,7 @@ export function orderUpdate(store: StoreInfo, o: { number: string; name: string 
       return layout(store, `Your ${store.name} order ${o.number} has shipped`, {
         greeting,
         paragraphs: [
-          `Your order ${o.number} is on its way with ${u.carrier}, insured, and needs a signature on delivery. Tracking number: ${u.trackingNumber}.`,
+          `Your order ${o.number} is on its way with ${u.carrier}, insured${u.signature === false ? '' : ', and needs a signature on delivery'}. Tracking number: ${u.trackingNumber}.`,
         ],
         action: { label: 'Track your parcel', url: u.trackingUrl },
         after: [signIn],

@@ -10,7 +10,8 @@ import { cartOf, emptyCart, pricedLines, type Owner } from '../cart/index.ts';
 import { discountFor, redeemCode, type AppliedDiscount } from '../promotions/index.ts';
 import { saleBook } from '../sales/index.ts';
 import { boughtCards, issueBoughtCards, planGiftCards, spendGiftCards, type GiftUse } from '../gift-cards/index.ts';
-import { giftCardCentsOf, taxedTotals } from '../cart/index.ts';
+import { giftCardCentsOf, shippedGoods, taxedTotals } from '../cart/index.ts';
+import type { MethodRate } from '../shipping/index.ts';
 import { enqueueMails } from '../mail/index.ts';
 import { storeFacts, storeInfo } from '../../store-facts.ts';
 import { orderConfirmation, orderNotification } from './mail.ts';
@@ -42,6 +43,8 @@ export interface PlaceState {
   totals?: Totals;
   /** The tax service's calculation for these totals (recorded as a transaction once paid). */
   taxCalculation?: string | null;
+  /** The carrier's rate the shopper was quoted for the chosen method (none: the store's own price). */
+  rate?: MethodRate;
   /** The cart's discount code as it applies to this order (its e-mail, now). */
   discount?: AppliedDiscount;
   expiresAt?: Date;
@@ -124,14 +127,35 @@ const checkCart: Step<PlaceState> = {
     // The tax owed at this address, from the store's tax provider; one that cannot answer stops
     // the order here, before any money is asked for (TaxUnavailable, 503).
     const address = s.input.shippingAddress;
+    const to = {
+      line1: address.line1,
+      line2: address.line2,
+      city: address.city,
+      state: address.state,
+      zip: address.zip,
+      country: address.country,
+    };
+    // The carrier's price to this address, when the store ships through one; a method it does not
+    // offer there is refused before any money is asked for.
+    const rates = s.deps.rates ? await s.deps.rates(to, shippedGoods(lines, s.discount?.cents ?? 0)) : null;
+    if (rates && shippedGoods(lines, 0).pieces > 0) {
+      s.rate = rates[s.input.shippingMethod];
+      if (!s.rate) {
+        const name = s.deps.settings.current().shipping[s.input.shippingMethod].label;
+        throw new Validation(`${name} is not offered to this address. Please choose another shipping method.`, {
+          shippingMethod: 'Not offered to this address',
+        });
+      }
+    }
     const taxed = await taxedTotals(
       s.deps.tax,
       s.deps.settings.current(),
       subtotal,
       s.input.shippingMethod,
-      { line1: address.line1, city: address.city, state: address.state, zip: address.zip, country: address.country },
+      to,
       s.discount ?? null,
       giftCardCentsOf(lines),
+      rates,
     );
     s.totals = taxed.totals;
     s.taxCalculation = taxed.calculation;
@@ -190,7 +214,8 @@ const recordOrder: Step<PlaceState> = {
       billingAddress: billing,
       shippingMethod: s.input.shippingMethod,
       shippingLabel: promised.label,
-      shippingDays: promised.days,
+      shippingDays: s.rate?.days || promised.days,
+      shippingService: s.rate ? { carrier: s.rate.carrier, service: s.rate.service } : null,
       subtotalCents: totals.subtotalCents,
       discountCents: totals.discountCents,
       discountLabel: totals.discountLabel,

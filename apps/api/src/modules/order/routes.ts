@@ -5,6 +5,7 @@ import { envelope } from '@facet/contracts/envelope';
 import { Validation } from '../../errors.ts';
 import { optionalUserId, ownerOf, requireAuth } from '../../plugins/auth.ts';
 import * as orders from './service.ts';
+import { ratesFrom } from '../shipping/index.ts';
 import { afterStockChange } from '../../catalogue-changes.ts';
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
@@ -17,6 +18,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     outbox: app.outbox,
     payments: app.payments,
     tax: app.tax,
+    rates: ratesFrom(app),
     onStonesSold: afterStockChange(app, 'sale'),
   };
   app.addHook('onSend', async (_req, reply) => {

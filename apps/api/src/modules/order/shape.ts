@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Order, placeOrderBody } from '@facet/contracts/commerce';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { shippingOptions } from '../cart/index.ts';
+import { shippingOptions, type RatesSource } from '../cart/index.ts';
 import type { MailOutbox } from '../mail/index.ts';
 import type { TaxProvider } from '../tax/index.ts';
 import type { PaymentProvider } from './payment.ts';
@@ -23,6 +23,8 @@ export interface OrderDeps {
   payments: PaymentProvider;
   /** Sales tax at the address (the store's table, or a tax service). */
   tax: TaxProvider;
+  /** The carrier's rates for the address (absent: the store's own prices). */
+  rates?: RatesSource;
   onStonesSold: () => void;
 }
 

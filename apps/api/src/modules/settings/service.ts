@@ -21,6 +21,8 @@ export function settingsFromConfig(c: Config): StoreSettings {
       overnight: { label: 'Insured overnight', days: overnightDays, cents: overnight },
     },
     freeShippingOverCents: c.FREE_SHIPPING_OVER_CENTS,
+    signatureOverCents: 0,
+    parcelOunces: 12,
     madeToOrderDays: { from, to },
     returnDays: c.RETURN_DAYS,
     freeResizeDays: c.FREE_RESIZE_DAYS,

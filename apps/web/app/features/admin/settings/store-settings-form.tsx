@@ -58,6 +58,8 @@ const schema = z
     address: line(200, 'address'),
     shipping: z.object({ standard: method, express: method, overnight: method }),
     freeShipping: dollars,
+    signatureOver: dollars,
+    parcelOunces: whole(1, 1_000, 'ounces'),
     madeFrom: whole(1, 120, 'business days'),
     madeTo: whole(1, 120, 'business days'),
     returnDays: whole(0, 365, 'days'),
@@ -116,6 +118,8 @@ const valuesOf = (s: StoreSettings): Values => ({
     ]),
   ) as Values['shipping'],
   freeShipping: decimalPrice(s.freeShippingOverCents),
+  signatureOver: decimalPrice(s.signatureOverCents),
+  parcelOunces: String(s.parcelOunces),
   madeFrom: String(s.madeToOrderDays.from),
   madeTo: String(s.madeToOrderDays.to),
   returnDays: String(s.returnDays),
@@ -143,6 +147,8 @@ const settingsOf = (v: z.output<typeof schema>): StoreSettings => ({
     ]),
   ) as StoreSettings['shipping'],
   freeShippingOverCents: centsOf(Number(v.freeShipping)),
+  signatureOverCents: centsOf(Number(v.signatureOver)),
+  parcelOunces: Number(v.parcelOunces),
   madeToOrderDays: { from: Number(v.madeFrom), to: Number(v.madeTo) },
   returnDays: Number(v.returnDays),
   freeResizeDays: Number(v.freeResizeDays),
@@ -161,6 +167,8 @@ const FIELD_OF: Record<string, string> = {
   'store.phone': 'phone',
   'store.address': 'address',
   freeShippingOverCents: 'freeShipping',
+  signatureOverCents: 'signatureOver',
+  parcelOunces: 'parcelOunces',
   'madeToOrderDays.from': 'madeFrom',
   'madeToOrderDays.to': 'madeTo',
   returnDays: 'returnDays',
@@ -275,13 +283,27 @@ export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved
             </fieldset>
           ))}
         </div>
-        <div className="mt-4 max-w-xs">
+        <div className="mt-4 grid gap-4 md:grid-cols-3">
           <Field
             label="Free standard shipping over (USD)"
             error={e.freeShipping}
             hint="Orders whose merchandise reaches this ship standard for free."
           >
             {(a) => <input {...a} {...register('freeShipping')} inputMode="decimal" className="field py-2" />}
+          </Field>
+          <Field
+            label="Signature on delivery from (USD)"
+            error={e.signatureOver}
+            hint="Labels for parcels worth this or more ask for a signature; 0 asks on every parcel."
+          >
+            {(a) => <input {...a} {...register('signatureOver')} inputMode="decimal" className="field py-2" />}
+          </Field>
+          <Field
+            label="Packed box weight (oz)"
+            error={e.parcelOunces}
+            hint="Before the pieces (about an ounce each): what the carrier's rates are for."
+          >
+            {(a) => <input {...a} {...register('parcelOunces')} inputMode="numeric" className="field py-2" />}
           </Field>
         </div>
       </section>

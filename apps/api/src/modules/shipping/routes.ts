@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addressCheck, addressCheckBody } from '@facet/contracts/shipping';
+import { envelope } from '@facet/contracts/envelope';
+import { AppError } from '../../errors.ts';
+import { adminRoute } from '../../plugins/admin-op.ts';
+import { afterStockChange } from '../../catalogue-changes.ts';
+import { actorOf } from '../staff/index.ts';
+import * as shipping from './service.ts';
+
+const depsOf = (app: Parameters<FastifyPluginAsyncZod>[0]): shipping.ShippingDeps => ({
+  db: app.db,
+  config: app.config,
+  settings: app.storeSettings,
+  outbox: app.outbox,
+  payments: app.payments,
+  shipping: app.shipping,
+  onStonesReleased: afterStockChange(app, 'cancellation'),
+});
+
+/** The checkout's address check (public, rate-limited: each asks the carrier service). */
+export const addressCheckRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/checkout/address-check',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { body: addressCheckBody, response: { 200: envelope(addressCheck) } },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { data: await shipping.checkAddress(app.shipping, req.body) };
+    },
+  );
+};
+
+/** The carrier service's tracking webhook: signed over the exact bytes sent, so the body stays raw. */
+export const trackingWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = depsOf(app);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  app.post('/shipping/easypost/webhook', { config: { rateLimit: false }, schema: { hide: true } }, async (req) => {
+    if (app.shipping.name !== 'easypost') throw new AppError(404, 'This store does not ship through EasyPost.');
+    let update;
+    try {
+      update = app.shipping.trackingUpdate(req.body as Buffer, req.headers);
+    } catch {
+      throw new AppError(400, 'The webhook signature is missing or wrong.');
+    }
+    if (!update) return { received: true, applied: false, reason: 'Not a tracking event.' };
+    // An update for a parcel this store did not send is answered (the service would only retry it) and logged.
+    const result = await shipping.applyTracking(deps, update);
+    req.log.info({ tracking: update.trackingNumber, state: update.state, result }, 'tracking webhook');
+    return { received: true, ...result };
+  });
+};
+
+/** Labels in the back office (inside /api/admin: each declares the permission it needs). */
+export const shippingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = depsOf(app);
+  app.route({
+    ...adminRoute('GET /orders/:number/shipments'),
+    handler: async (req) => ({ data: await shipping.orderShipments(deps, req.params.number) }),
+  });
+  app.route({
+    ...adminRoute('POST /orders/:number/label', { rateLimit: { max: 20, timeWindow: '1 minute' } }),
+    handler: async (req) => ({
+      data: await shipping.buyOrderLabel(deps, actorOf(req.staff!.staff), req.params.number),
+    }),
+  });
+  app.route({
+    ...adminRoute('GET /shipments/:id/label.pdf'),
+    handler: async (req, reply) => {
+      const { pdf, filename } = await shipping.labelPdf(app.db, req.params.id);
+      reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `inline; filename="${filename}"`);
+      return reply.send(pdf as unknown as string);
+    },
+  });
+};

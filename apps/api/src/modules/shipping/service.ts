@@ -1,0 +1,338 @@
+import { CARRIERS, type Carrier } from '@facet/contracts/admin';
+import type { AddressCheck, AdminShipment, OrderShipments, TrackingState } from '@facet/contracts/shipping';
+import type { StoreSettings } from '@facet/contracts/store-settings';
+import type { Db } from '../../db/client.ts';
+import { Conflict, NotFound, Unprocessable } from '../../errors.ts';
+import { audit, type Actor } from '../audit/index.ts';
+import { advanceByCarrier, orderAfterSale, type BackOfficeDeps, type OrderRow } from '../order/index.ts';
+import { CarrierRefused } from './errors.ts';
+import type { LabelRequest, MethodRates, ShipAddress, ShippingProvider } from './provider.ts';
+import { shippingRepository as repo, type ShipmentRow } from './repository.ts';
+
+// Rates and address checks at checkout; labels, their PDFs and tracking after the sale.
+
+export interface ShippingDeps extends BackOfficeDeps {
+  shipping: ShippingProvider;
+}
+
+/** What is in the box: its weight (the packed box, and an ounce a piece) and what it is worth. */
+export const parcelOf = (settings: StoreSettings, goods: { valueCents: number; pieces: number }) => ({
+  ounces: settings.parcelOunces + Math.max(1, goods.pieces),
+  valueCents: Math.max(0, goods.valueCents),
+});
+
+/**
+ * The store's methods priced by the carrier for this parcel to this address; null when the store
+ * ships at its own prices, or the address is not complete yet (the prices then are the store's, as
+ * an estimate the review step replaces). Throws ShippingUnavailable when the carrier cannot answer.
+ */
+export async function quoteRates(
+  provider: ShippingProvider,
+  settings: StoreSettings,
+  to: { line1?: string; line2?: string; city?: string; state?: string; zip?: string; country?: string },
+  goods: { valueCents: number; pieces: number },
+): Promise<MethodRates | null> {
+  if (provider.name === 'fixed' || !to.line1 || !to.city || !to.state || !to.zip) return null;
+  if (goods.pieces === 0) return null;
+  return provider.rates(
+    {
+      name: 'Rates',
+      line1: to.line1,
+      line2: to.line2,
+      city: to.city,
+      state: to.state,
+      zip: to.zip,
+      country: to.country ?? 'US',
+    },
+    parcelOf(settings, goods),
+  );
+}
+
+/** The checkout's rates, from the app's carrier service and the store's settings now. */
+export const ratesFrom =
+  (app: { shipping: ShippingProvider; storeSettings: { current(): StoreSettings } }) =>
+  (to: Parameters<typeof quoteRates>[2], goods: { valueCents: number; pieces: number }) =>
+    quoteRates(app.shipping, app.storeSettings.current(), to, goods);
+
+export const checkAddress = (provider: ShippingProvider, to: ShipAddress): Promise<AddressCheck> => provider.check(to);
+
+/** "580 Fifth Avenue, Suite 1200, New York, NY 10036" → where labels ship from. */
+export function fromAddressOf(settings: StoreSettings): ShipAddress {
+  const parts = settings.store.address.split(',').map((p) => p.trim());
+  const stateZip = parts.at(-1)?.match(/^([A-Z]{2})\s+(\d{5}(?:-\d{4})?)$/);
+  if (!stateZip || parts.length < 3)
+    throw new Unprocessable(
+      'Write the store’s address in Settings as street, city, state and ZIP code (like 580 Fifth Avenue, New York, NY 10036): labels ship from it.',
+    );
+  const [line1, ...middle] = parts.slice(0, -2);
+  return {
+    name: settings.store.name,
+    line1: line1!,
+    line2: middle.join(', '),
+    city: parts.at(-2)!,
+    state: stateZip[1]!,
+    zip: stateZip[2]!,
+    country: 'US',
+    phone: settings.store.phone,
+  };
+}
+
+const shipTo = (o: OrderRow): ShipAddress => {
+  const a = o.shippingAddress as unknown as ShipAddress & { line1: string };
+  return { ...a, country: a.country || 'US' };
+};
+
+/** What is shipped: the merchandise after its discount (gift cards travel by e-mail). */
+async function goodsOf(db: Db, o: OrderRow) {
+  const lines = (await orderAfterSale.lines(db, o.id)).filter((l) => l.kind !== 'gift-card');
+  const value = lines.reduce((s, l) => s + l.lineTotalCents, 0);
+  return {
+    valueCents: Math.max(0, value - o.discountCents),
+    pieces: lines.reduce((s, l) => s + l.quantity, 0),
+  };
+}
+
+const labelUrl = (id: number) => `/api/admin/shipments/${id}/label.pdf`;
+const TRACKING_STATES = new Set<string>([
+  'label_bought',
+  'pre_transit',
+  'in_transit',
+  'out_for_delivery',
+  'delivered',
+  'return_to_sender',
+  'failure',
+]);
+
+const shape = (s: ShipmentRow): AdminShipment | null =>
+  s.boughtAt
+    ? {
+        id: s.id,
+        kind: s.kind,
+        carrier: s.carrier ?? '',
+        service: s.service ?? '',
+        trackingNumber: s.trackingNumber ?? '',
+        trackingUrl: s.trackingUrl,
+        insuredCents: s.insuredCents,
+        signature: s.signature,
+        costCents: s.costCents,
+        state: (TRACKING_STATES.has(s.state) ? s.state : 'label_bought') as TrackingState,
+        labelUrl: labelUrl(s.id),
+        boughtAt: s.boughtAt,
+        boughtBy: s.createdBy,
+      }
+    : null;
+
+async function orderByNumber(db: Db, number: string) {
+  const o = await orderAfterSale.byNumber(db, number);
+  if (!o) throw new NotFound(`There is no order ${number}.`);
+  return o;
+}
+
+/** Why "Buy label" is not offered for this order now (null: it is). */
+const cannotBuy = (deps: ShippingDeps, o: OrderRow, outbound: AdminShipment | null): string | null =>
+  deps.shipping.name === 'fixed'
+    ? 'No carrier service is connected: buy the label at the carrier and enter its tracking number when the order ships.'
+    : outbound
+      ? null
+      : o.status !== 'ready_to_ship'
+        ? 'A label is bought once the order is ready to ship.'
+        : null;
+
+export async function orderShipments(deps: ShippingDeps, number: string): Promise<OrderShipments> {
+  const o = await orderByNumber(deps.db, number);
+  const rows = await repo.forOrder(deps.db, o.id);
+  const shipments = rows.map(shape).filter((s): s is AdminShipment => s !== null);
+  const goods = await goodsOf(deps.db, o);
+  const settings = deps.settings.current();
+  return {
+    shipments,
+    cannotBuy: cannotBuy(deps, o, shipments.find((s) => s.kind === 'outbound') ?? null),
+    wouldInsureCents: goods.valueCents,
+    wouldNeedSignature: goods.valueCents >= settings.signatureOverCents,
+  };
+}
+
+/**
+ * Buys the order's label: insured for what is in the box, signed for at or above the store's
+ * threshold, with the carrier and service the shopper was quoted. The carrier's shipment is kept
+ * before anything is bought, under the order's lock, so a second click or a retry after a timeout
+ * buys that same shipment, which the carrier sells once: never two labels for one order.
+ */
+export async function buyOrderLabel(deps: ShippingDeps, actor: Actor, number: string): Promise<OrderShipments> {
+  const settings = deps.settings.current();
+  const prepared = await deps.db.transaction(async (tx) => {
+    const o = await orderAfterSale.lock(tx, number);
+    if (!o) throw new NotFound(`There is no order ${number}.`);
+    const existing = await repo.outbound(tx, o.id);
+    if (existing?.boughtAt) return { o, row: existing, req: null };
+    const why = cannotBuy(deps, o, null);
+    if (why) throw new Conflict(why);
+    const goods = await goodsOf(tx as Db, o);
+    const req: LabelRequest = {
+      from: fromAddressOf(settings),
+      to: shipTo(o),
+      parcel: parcelOf(settings, goods),
+      method: o.shippingMethod as LabelRequest['method'],
+      service: o.shippingService ?? null,
+      signature: goods.valueCents >= settings.signatureOverCents,
+      insureCents: goods.valueCents,
+      reference: o.number,
+    };
+    if (existing) return { o, row: existing, req };
+    const shipmentId = await deps.shipping.prepareLabel(req);
+    const id = await repo.prepare(tx, {
+      orderId: o.id,
+      kind: 'outbound',
+      returnNumber: null,
+      provider: deps.shipping.name,
+      providerShipmentId: shipmentId,
+      signature: req.signature,
+      by: actor.email,
+    });
+    return { o, row: { id, providerShipmentId: shipmentId } as ShipmentRow, req };
+  });
+  if (prepared.req) {
+    const label = await deps.shipping.buyLabel(prepared.row.providerShipmentId, prepared.req);
+    const pdf = await deps.shipping.labelPdf(label.labelPdfUrl);
+    await deps.db.transaction(async (tx) => {
+      if (!(await repo.bought(tx, prepared.row.id, label, pdf))) return;
+      await orderAfterSale.event(tx, {
+        orderId: prepared.o.id,
+        type: 'label',
+        visibleToCustomer: false,
+        data: {
+          carrier: label.carrier,
+          service: label.service,
+          trackingNumber: label.trackingNumber,
+          insuredCents: label.insuredCents,
+          signature: prepared.req!.signature,
+          costCents: label.costCents,
+        },
+        staff: actor,
+      });
+      await audit(tx, actor, 'order.label', 'order', prepared.o.number, null, {
+        carrier: label.carrier,
+        service: label.service,
+        trackingNumber: label.trackingNumber,
+        insuredCents: label.insuredCents,
+        costCents: label.costCents,
+      });
+    });
+  }
+  return orderShipments(deps, number);
+}
+
+/**
+ * A prepaid, insured return label for an approved return: from the customer's address to the store,
+ * bought once per return (a second ask answers the same label). Answers the PDF to send them.
+ */
+export async function buyReturnLabel(
+  deps: ShippingDeps,
+  actor: Actor,
+  r: { number: string; orderId: number; valueCents: number; pieces: number },
+): Promise<{ filename: string; pdf: Buffer }> {
+  if (deps.shipping.name === 'fixed')
+    throw new Unprocessable('No carrier service is connected: attach a label bought at the carrier instead.');
+  const settings = deps.settings.current();
+  const o = await orderAfterSale.byId(deps.db, r.orderId);
+  if (!o) throw new NotFound('There is no such order.');
+  let row = await repo.forReturn(deps.db, r.number);
+  const req: LabelRequest = {
+    from: shipTo(o),
+    to: fromAddressOf(settings),
+    parcel: parcelOf(settings, { valueCents: r.valueCents, pieces: r.pieces }),
+    method: 'standard',
+    service: null,
+    signature: r.valueCents >= settings.signatureOverCents,
+    insureCents: r.valueCents,
+    reference: r.number,
+    isReturn: true,
+  };
+  if (!row) {
+    const shipmentId = await deps.shipping.prepareLabel(req);
+    // Two approvals at once: the unique index keeps one return shipment; the loser reads it.
+    await deps.db
+      .transaction(async (tx) => {
+        await repo.prepare(tx, {
+          orderId: o.id,
+          kind: 'return',
+          returnNumber: r.number,
+          provider: deps.shipping.name,
+          providerShipmentId: shipmentId,
+          signature: req.signature,
+          by: actor.email,
+        });
+      })
+      .catch(() => undefined);
+    row = (await repo.forReturn(deps.db, r.number))!;
+  }
+  if (!row.boughtAt) {
+    const label = await deps.shipping.buyLabel(row.providerShipmentId, req);
+    const pdf = await deps.shipping.labelPdf(label.labelPdfUrl);
+    await deps.db.transaction((tx) => repo.bought(tx, row!.id, label, pdf));
+  }
+  const file = await repo.labelPdf(deps.db, row.id);
+  if (!file?.pdf) throw new CarrierRefused('The carrier did not give a label for this return.');
+  return { filename: `return-label-${r.number}.pdf`, pdf: file.pdf };
+}
+
+/** The label's PDF, for printing. */
+export async function labelPdf(db: Db, id: number) {
+  const file = await repo.labelPdf(db, id);
+  if (!file?.pdf) throw new NotFound('There is no label with this number.');
+  return { pdf: file.pdf, filename: `label-${file.returnNumber ?? file.trackingNumber ?? id}.pdf` };
+}
+
+/** What the store did with a tracking update. */
+export type TrackingResult =
+  { applied: true; order: string; state: TrackingState; moved: string[] } | { applied: false; reason: string };
+
+const RANK: Partial<Record<TrackingState, number>> = {
+  label_bought: 0,
+  pre_transit: 1,
+  in_transit: 2,
+  out_for_delivery: 3,
+  delivered: 4,
+};
+
+/**
+ * A tracking update (its signature already checked): the shipment takes the new state, and an
+ * outbound parcel moves its order to shipped at the first scan and delivered on delivery, e-mailing
+ * the customer as each step does. Updates arriving late (in transit after delivered) change nothing.
+ */
+export async function applyTracking(
+  deps: ShippingDeps,
+  u: { trackingNumber: string; shipmentId: string | null; state: TrackingState; detail: string; at: string },
+): Promise<TrackingResult> {
+  const found = await deps.db.transaction(async (tx) => {
+    const s = await repo.tracked(tx, u.trackingNumber, u.shipmentId);
+    if (!s) return null;
+    const was = RANK[s.state as TrackingState];
+    const now = RANK[u.state];
+    const forward = was === undefined || now === undefined || now > was;
+    if (forward && s.state !== u.state) {
+      await repo.setState(tx, s.id, u.state);
+      await orderAfterSale.event(tx, {
+        orderId: s.orderId,
+        type: 'tracking',
+        visibleToCustomer: false,
+        data: { kind: s.kind, returnNumber: s.returnNumber, state: u.state, detail: u.detail, at: u.at },
+      });
+    }
+    return { s, forward };
+  });
+  if (!found) return { applied: false, reason: `No shipment of this store has tracking number ${u.trackingNumber}.` };
+  const { s, forward } = found;
+  const o = await orderAfterSale.byId(deps.db, s.orderId);
+  const moved: string[] = [];
+  const carrier = CARRIERS.find((c) => c.toLowerCase() === (s.carrier ?? '').toLowerCase()) as Carrier | undefined;
+  if (forward && s.kind === 'outbound' && o && carrier && (RANK[u.state] ?? 0) >= RANK.in_transit!)
+    moved.push(
+      ...(await advanceByCarrier(deps, o.number, u.state === 'delivered' ? 'delivered' : 'shipped', {
+        carrier,
+        trackingNumber: s.trackingNumber!,
+        signature: s.signature,
+      })),
+    );
+  return { applied: true, order: o?.number ?? '', state: u.state, moved };
+}
