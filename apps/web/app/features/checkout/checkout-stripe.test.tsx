@@ -23,8 +23,6 @@ vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripe.loadStripe }));
 const PK = 'pk_test_facetComponentTest000001';
 const facts: StoreFacts = {
   freeShippingOverCents: 25_000,
-  signatureOverCents: 0,
-  parcelOunces: 12,
   shipping: {
     standard: { label: 'Insured standard', days: '5–7 business days', cents: 0 },
     express: { label: 'Insured express', days: '2–3 business days', cents: 3_550 },
@@ -61,8 +59,6 @@ const cart: Cart = {
   checkoutReady: true,
   shippingOptions: [{ method: 'standard', label: 'Insured standard', days: '5–7 business days', cents: 0 }],
   freeShippingOverCents: 25_000,
-  signatureOverCents: 0,
-  parcelOunces: 12,
   totals: {
     subtotalCents: 512_000,
     discountCents: 0,
