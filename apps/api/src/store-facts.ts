@@ -13,6 +13,8 @@ export function storeFacts(s: StoreSettings, config: Config): StoreFacts {
   const facts: StoreFacts = {
     freeShippingOverCents: s.freeShippingOverCents,
     shipping: s.shipping,
+    shippingPricedBy: config.SHIPPING_PROVIDER === 'easypost' ? 'carrier' : 'store',
+    signatureOverCents: s.signatureOverCents,
     madeToOrderDays: [s.madeToOrderDays.from, s.madeToOrderDays.to],
     returnDays: s.returnDays,
     freeResizeDays: s.freeResizeDays,

@@ -34,6 +34,16 @@ const facts: StoreFacts = {
 };
 
 describe('store facts in content', () => {
+  it('with a carrier pricing each address, the policy quotes no fixed price; the signature rule follows the threshold', () => {
+    const policy = '{{expressLabel}}: {{expressDays}}, {{expressPrice}}. {{signatureRule}}.';
+    expect(fillFacts(policy, facts)).toBe(
+      'Insured express: 2–3 business days, $35.50. Every package requires an adult signature.',
+    );
+    expect(fillFacts(policy, { ...facts, shippingPricedBy: 'carrier', signatureOverCents: 100_000 })).toBe(
+      'Insured express: as quoted at checkout for your address, the carrier’s rate for your address, shown at checkout. Packages worth $1,000 or more require an adult signature.',
+    );
+  });
+
   it('fills every placeholder from the facts', () => {
     expect(
       fillFacts(

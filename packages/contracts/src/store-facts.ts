@@ -10,6 +10,10 @@ export type ShippingMethodKey = 'standard' | 'express' | 'overnight';
 export interface StoreFacts {
   freeShippingOverCents: number;
   shipping: Record<ShippingMethodKey, { label: string; days: string; cents: number }>;
+  /** Who prices each method: the store (the prices above), or the carrier for each address at checkout. */
+  shippingPricedBy?: 'store' | 'carrier';
+  /** Parcels worth this or more are signed for on delivery (0: every parcel). */
+  signatureOverCents?: number;
   /** Business days to make a made-to-order piece before it ships: [from, to]. */
   madeToOrderDays: [number, number];
   returnDays: number;
@@ -76,17 +80,27 @@ export function hoursText(f: Pick<StoreFacts, 'openingHours' | 'timezone'>): str
 
 /** What `{{name}}` stands for in content (policies): each a sentence-ready phrase. */
 export function factPhrases(f: StoreFacts): Record<string, string> {
+  // Priced by the carrier, a method's price and time are what it quotes for the address at checkout.
+  const carrier = f.shippingPricedBy === 'carrier';
+  const days = (k: ShippingMethodKey) => (carrier ? 'as quoted at checkout for your address' : f.shipping[k].days);
+  const price = (k: ShippingMethodKey) =>
+    carrier ? 'the carrier’s rate for your address, shown at checkout' : formatMoney(f.shipping[k].cents);
+  const signatureOver = f.signatureOverCents ?? 0;
   return {
     freeShippingOver: formatMoney(f.freeShippingOverCents),
     standardLabel: f.shipping.standard.label,
-    standardDays: f.shipping.standard.days,
-    standardPrice: formatMoney(f.shipping.standard.cents),
+    standardDays: days('standard'),
+    standardPrice: price('standard'),
     expressLabel: f.shipping.express.label,
-    expressDays: f.shipping.express.days,
-    expressPrice: formatMoney(f.shipping.express.cents),
+    expressDays: days('express'),
+    expressPrice: price('express'),
     overnightLabel: f.shipping.overnight.label,
-    overnightDays: f.shipping.overnight.days,
-    overnightPrice: formatMoney(f.shipping.overnight.cents),
+    overnightDays: days('overnight'),
+    overnightPrice: price('overnight'),
+    signatureRule:
+      signatureOver > 0
+        ? `Packages worth ${formatMoney(signatureOver)} or more require an adult signature`
+        : 'Every package requires an adult signature',
     madeToOrderDays: madeToOrderText(f),
     returnDays: String(f.returnDays),
     freeResizeDays: String(f.freeResizeDays),

@@ -180,7 +180,9 @@ export async function advanceOrder(
           carrier: input.carrier!,
           trackingNumber: input.trackingNumber!,
           trackingUrl: url!,
-          signature: input.signature,
+          // A label bought elsewhere follows the store's rule: signed for at or above its threshold.
+          signature:
+            input.signature ?? o.subtotalCents - o.discountCents >= deps.settings.current().signatureOverCents,
         },
         actor,
       );

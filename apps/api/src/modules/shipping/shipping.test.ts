@@ -122,12 +122,12 @@ describe('shipping through a carrier service (EasyPost)', () => {
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toMatch(/carrier cannot deliver to this address/);
-    const [{ n }] = rowsOf<{ n: number }>(
+    const [counted] = rowsOf<{ n: number }>(
       await t.database.db.execute(
         sql`select count(*)::int as n from customer_order where email = 'nowhere@example.com'`,
       ),
     );
-    expect(n).toBe(0);
+    expect(counted!.n).toBe(0);
   });
 
   it('a carrier that is down: checkout says so and takes nothing; the cart reads again once it is back', async () => {
@@ -229,12 +229,12 @@ describe('shipping through a carrier service (EasyPost)', () => {
     expect((await webhook(delivered.body, delivered.headers)).json()).toMatchObject({ moved: [] });
     const late = ep.trackerEvent(tracking, 'in_transit');
     expect((await webhook(late.body, late.headers)).json()).toMatchObject({ moved: [] });
-    const [{ n }] = rowsOf<{ n: number }>(
+    const [counted] = rowsOf<{ n: number }>(
       await t.database.db.execute(
         sql`select count(*)::int as n from outbox_mail where to_address = 'tracked@example.com' and kind = 'order-delivered'`,
       ),
     );
-    expect(n).toBe(1);
+    expect(counted!.n).toBe(1);
   });
 
   it('below the signature threshold the label asks for none, and the e-mail does not promise one', async () => {
