@@ -168,6 +168,8 @@ export const approveReturnBody = z
       .strict()
       .nullable()
       .default(null),
+    /** Buy the prepaid, insured return label from the store's carrier service (instead of attaching one). */
+    carrierLabel: z.boolean().optional().default(false),
   })
   .strict();
 export const declineReturnBody = z.object({ version, message: staffMessage }).strict();

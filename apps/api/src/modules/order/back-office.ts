@@ -181,8 +181,7 @@ export async function advanceOrder(
           trackingNumber: input.trackingNumber!,
           trackingUrl: url!,
           // A label bought elsewhere follows the store's rule: signed for at or above its threshold.
-          signature:
-            input.signature ?? o.subtotalCents - o.discountCents >= deps.settings.current().signatureOverCents,
+          signature: input.signature ?? o.subtotalCents - o.discountCents >= deps.settings.current().signatureOverCents,
         },
         actor,
       );

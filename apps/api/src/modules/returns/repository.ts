@@ -90,9 +90,10 @@ export const returnsRepository = {
       image: string;
       configuration: unknown;
       quantity: number;
+      unitPriceCents: number;
     }>(
       await db.execute(sql`select l.order_line_id as "orderLineId", ol.position, ol.kind, ol.ref_id as "refId", ol.title,
-        ol.details, ol.image, ol.configuration, l.quantity
+        ol.details, ol.image, ol.configuration, l.quantity, ol.unit_price_cents as "unitPriceCents"
         from return_line l join order_line ol on ol.id = l.order_line_id where l.return_id = ${returnId} order by ol.position`),
     ),
 

@@ -58,6 +58,11 @@ export interface ReturnsDeps {
   payments: PaymentProvider;
   /** Stones went back on sale: catalogue copies refresh (the database also tells other instances). */
   onStonesReleased: () => void;
+  /** A prepaid return label from the carrier service, bought once per return (absent: none connected). */
+  returnLabel?: (
+    actor: Actor,
+    r: { number: string; orderId: number; valueCents: number; pieces: number },
+  ) => Promise<{ filename: string; pdf: Buffer }>;
 }
 type Who = { userId: number | null; token: string | null };
 
@@ -427,26 +432,45 @@ async function step(
   return returnForStaff(deps, number);
 }
 
-export const approveReturn = (
+export async function approveReturn(
   deps: ReturnsDeps,
   actor: Actor,
   number: string,
   body: z.output<typeof approveReturnBody>,
-) =>
-  step(deps, actor, number, body.version, 'approved', async () => {
-    const label = body.label ? Buffer.from(body.label.base64, 'base64') : null;
+) {
+  let attached: { filename: string; pdf: Buffer } | null = body.label
+    ? { filename: body.label.filename, pdf: Buffer.from(body.label.base64, 'base64') }
+    : null;
+  if (body.carrierLabel && !attached) {
+    if (!deps.returnLabel) throw new Unprocessable('No carrier service is connected: attach a label instead.');
+    // Bought before the approval's transaction (the carrier may take seconds), once per return: an
+    // approval refused below (someone else changed the return) leaves a label the next one reuses.
+    const r = await repo.byNumber(deps.db, number);
+    if (!r) throw new NotFound(`There is no return ${number}.`);
+    if (r.version !== body.version) throw new Conflict(STALE);
+    const lines = (await repo.lines(deps.db, r.id)).filter((l) => l.kind !== 'gift-card');
+    attached = await deps.returnLabel(actor, {
+      number: r.number,
+      orderId: r.orderId,
+      valueCents: lines.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0),
+      pieces: lines.reduce((s, l) => s + l.quantity, 0),
+    });
+  }
+  return step(deps, actor, number, body.version, 'approved', async () => {
+    const label = attached?.pdf ?? null;
     if (label && label.subarray(0, 5).toString('latin1') !== '%PDF-')
       throw new Validation('The label must be a PDF file.', { label: 'Not a PDF' });
     return {
-      patch: { message: body.message, label, labelName: body.label?.filename ?? null },
+      patch: { message: body.message, label, labelName: attached?.filename ?? null },
       mail: {
         kind: 'approved',
         message: body.message,
-        label: label && body.label ? { filename: body.label.filename, base64: label.toString('base64') } : null,
+        label: label && attached ? { filename: attached.filename, base64: label.toString('base64') } : null,
       },
-      event: { message: body.message, label: body.label?.filename ?? null },
+      event: { message: body.message, label: attached?.filename ?? null },
     };
   });
+}
 
 export const declineReturn = (
   deps: ReturnsDeps,

@@ -77,9 +77,17 @@ export const shippingRepository = {
     ).length > 0,
   setState: (tx: DbOrTx, id: number, state: string) =>
     tx.execute(sql`update shipment set state = ${state} where id = ${id}`),
-  labelPdf: async (db: DbOrTx, id: number) =>
-    rowsOf<{ pdf: Buffer | null; orderId: number; trackingNumber: string | null; returnNumber: string | null }>(
+  labelPdf: async (db: DbOrTx, id: number) => {
+    const row = rowsOf<{
+      pdf: Uint8Array | null;
+      orderId: number;
+      trackingNumber: string | null;
+      returnNumber: string | null;
+    }>(
       await db.execute(sql`select label_pdf as pdf, order_id as "orderId", tracking_number as "trackingNumber",
         return_number as "returnNumber" from shipment where id = ${id}`),
-    )[0] ?? null,
+    )[0];
+    // Drivers answer bytea as a Buffer (pg) or a bare Uint8Array (PGlite): a Buffer either way.
+    return row ? { ...row, pdf: row.pdf ? Buffer.from(row.pdf) : null } : null;
+  },
 };

@@ -235,6 +235,33 @@ describe('shipping through a carrier service (EasyPost)', () => {
       ),
     );
     expect(counted!.n).toBe(1);
+
+    // Its return is approved with a prepaid, insured label from the same carrier service, sent to the customer.
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${o.number}/returns?token=${encodeURIComponent(o.token)}`,
+      payload: { lines: [{ line: 0, quantity: 1 }], reason: 'does-not-fit', resolution: 'refund' },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const rma = asked.json().data.returns[0].number as string;
+    const owner = (await staffSession(t, 'owner')).cookie;
+    const { version } = (await adminCall(t, owner, 'GET', `/returns/${rma}`)).json().data;
+    const approved = await adminCall(t, owner, 'POST', `/returns/${rma}/approve`, {
+      version,
+      message: 'Please send it back in its box.',
+      carrierLabel: true,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const back = [...ep.shipments.values()].find((x) => x.reference === rma)!;
+    expect(back).toMatchObject({ is_return: true, options: { delivery_confirmation: 'SIGNATURE' } });
+    expect(back.from_address).toMatchObject({ street1: '12 Bleecker St', zip: '10012' });
+    expect(ep.purchases.filter((p) => p.shipmentId === back.id)).toHaveLength(1);
+    const [mail] = rowsOf<{ attachments: Array<{ filename: string }> }>(
+      await t.database.db.execute(
+        sql`select attachments from outbox_mail where to_address = 'tracked@example.com' and kind = 'return-approved'`,
+      ),
+    );
+    expect(mail!.attachments.map((a) => a.filename)).toEqual([`return-label-${rma}.pdf`]);
   });
 
   it('below the signature threshold the label asks for none, and the e-mail does not promise one', async () => {
