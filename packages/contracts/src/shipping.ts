@@ -6,7 +6,7 @@ import { addressFields } from './account.ts';
 
 /** POST /api/checkout/address-check: the shipping address as typed. */
 export const addressCheckBody = addressFields.strict();
-export type AddressToCheck = z.infer<typeof addressCheckBody>;
+export type AddressToCheck = z.input<typeof addressCheckBody>;
 
 /**
  * What the carrier said of an address: deliverable as typed, deliverable as it would write it

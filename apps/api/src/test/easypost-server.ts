@@ -91,11 +91,10 @@ export class LocalEasyPost {
   down = false;
   delayMs = 0;
 
-  async start() {
+  async start(port = 0) {
     this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    const { port } = this.server.address() as { port: number };
-    this.url = `http://127.0.0.1:${port}`;
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as { port: number }).port}`;
     return this;
   }
 

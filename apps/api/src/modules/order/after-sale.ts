@@ -30,6 +30,8 @@ export const orderAfterSale = {
         by: e.staffName ?? 'customer',
       })),
   lines: (db: DbOrTx, orderId: number) => repo.lines(db, orderId),
+  setTracking: (tx: DbOrTx, orderId: number, carrier: string, trackingNumber: string) =>
+    repo.setTracking(tx, orderId, carrier, trackingNumber),
   deliveredAt: (db: DbOrTx, orderId: number) => repo.deliveredAt(db, orderId),
   isRing: (db: DbOrTx, lineId: number) => repo.isRing(db, lineId),
   lineById: (db: DbOrTx, lineId: number) => repo.lineWithOrder(db, lineId),

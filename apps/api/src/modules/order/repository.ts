@@ -329,6 +329,13 @@ export const orderRepository = {
         join customer_order o on o.id = l.order_id where l.id = ${lineId}`),
     )[0] ?? null,
 
+  /** The label's carrier and tracking number, ahead of the parcel's first scan (bumps the version). */
+  setTracking: (tx: DbOrTx, id: number, carrier: string, trackingNumber: string) =>
+    tx
+      .update(customerOrder)
+      .set({ carrier, trackingNumber, version: sql`${customerOrder.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(customerOrder.id, id)),
+
   setReturnToken: (tx: DbOrTx, id: number, hash: string) =>
     tx.update(customerOrder).set({ returnTokenHash: hash }).where(eq(customerOrder.id, id)),
 

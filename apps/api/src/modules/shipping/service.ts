@@ -196,6 +196,9 @@ export async function buyOrderLabel(deps: ShippingDeps, actor: Actor, number: st
     const pdf = await deps.shipping.labelPdf(label.labelPdfUrl);
     await deps.db.transaction(async (tx) => {
       if (!(await repo.bought(tx, prepared.row.id, label, pdf))) return;
+      // The order carries its tracking from now (marking it shipped by hand needs nothing typed).
+      const carrier = CARRIERS.find((c) => c.toLowerCase() === label.carrier.toLowerCase());
+      if (carrier) await orderAfterSale.setTracking(tx, prepared.o.id, carrier, label.trackingNumber);
       await orderAfterSale.event(tx, {
         orderId: prepared.o.id,
         type: 'label',

@@ -16,6 +16,7 @@ import { BillingStep } from './billing-step.tsx';
 import { PaymentFields, cardSchemas, emptyCard } from './payment-fields.tsx';
 import { OrderReview } from './order-review.tsx';
 import { usePricedReview } from './use-priced-review.ts';
+import { AddressCheckNote } from './address-check.tsx';
 import { orderRequest, shippingAddressOf } from './order-request.ts';
 import { lazyPart } from '~/lib/lazy-part.tsx';
 import { useStoreFacts } from '~/lib/store-facts.ts';
@@ -46,7 +47,9 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
   const ship = useForm(addressSchemas, emptyAddress());
   const bill = useForm(addressSchemas, emptyAddress());
   const card = useForm(cardSchemas, emptyCard());
-  const byStripe = useStoreFacts().payment.provider === 'stripe';
+  const facts = useStoreFacts();
+  const byStripe = facts.payment.provider === 'stripe';
+  const byCarrier = facts.shippingPricedBy === 'carrier';
   const [unpaid, setUnpaid] = useState<PendingOrder | null>(null);
   const [gifts, setGifts] = useState<AppliedGiftCard[]>([]);
 
@@ -63,17 +66,23 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
   // The whole address goes to the tax once it is complete (the tax owed depends on the city and
   // the ZIP code, not only the state), not at every keystroke.
   const addressComplete = chosen !== null || ship.isValid;
-  const { review, setPriced } = usePricedReview(
+  const { review, setPriced, problem } = usePricedReview(
     cart,
     method,
     addressComplete && /^\d{5}(-\d{4})?$/.test(shippingAddress.zip)
       ? { state, zip: shippingAddress.zip, city: shippingAddress.city, line1: shippingAddress.line1 }
       : { state },
   );
+  // A method the carrier does not offer to this address: the first it does.
+  const offered = review?.shippingOptions ?? [];
+  if (offered.length && !offered.some((o) => o.method === method)) setMethod(offered[0]!.method);
+  const goodsCents = review ? review.totals.subtotalCents - review.totals.discountCents : 0;
+  const signature = goodsCents >= (facts.signatureOverCents ?? 0);
   const giftPaid = giftShares(gifts, review?.totals.totalCents ?? 0).reduce((s, g) => s + g.cents, 0);
   // Gift cards paying it all: no card is asked for.
   const cardNeeded = !review || review.totals.totalCents - giftPaid > 0;
   const complete =
+    !problem &&
     contact.isValid &&
     (chosen !== null || ship.isValid) &&
     (billingSame || bill.isValid) &&
@@ -179,9 +188,27 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
             save={saveAddress}
             onSave={setSaveAddress}
           />
+          <AddressCheckNote
+            address={shippingAddress}
+            enabled={byCarrier && addressComplete}
+            onAccept={(a) => {
+              // A saved address stays as saved; the carrier's way of writing it is typed as a new one.
+              if (chosen) {
+                for (const k of ['name', 'company', 'phone'] as const) ship.set(k, chosen[k] ?? '');
+                setChoice('new');
+              }
+              for (const k of ['line1', 'line2', 'city', 'state', 'zip'] as const) ship.set(k, a[k]);
+            }}
+          />
         </Section>
         <Section n={3} title="Shipping method">
-          <ShippingMethodStep options={review?.shippingOptions ?? []} method={method} onChoose={setMethod} />
+          <ShippingMethodStep
+            options={offered}
+            method={method}
+            onChoose={setMethod}
+            signature={signature}
+            problem={problem}
+          />
         </Section>
         <Section n={4} title="Billing address">
           <BillingStep same={billingSame} onSame={setBillingSame} form={bill} />

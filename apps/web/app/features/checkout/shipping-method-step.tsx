@@ -5,11 +5,23 @@ export function ShippingMethodStep({
   options,
   method,
   onChoose,
+  signature,
+  problem,
 }: {
   options: ShippingOption[];
   method: ShippingMethod;
   onChoose: (m: ShippingMethod) => void;
+  /** Whether this parcel is signed for on delivery (the store's threshold). */
+  signature: boolean;
+  /** Why the methods cannot be priced now (the carrier is not answering, or will not deliver there). */
+  problem: string | null;
 }) {
+  if (problem)
+    return (
+      <p role="alert" className="border border-danger p-4 text-sm text-danger">
+        {problem}
+      </p>
+    );
   return (
     <fieldset className="space-y-2">
       <legend className="sr-only">Shipping method</legend>
@@ -29,7 +41,9 @@ export function ShippingMethodStep({
             />
             <span>
               <span className="font-medium">{o.label}</span>
-              <span className="block text-xs text-muted">{o.days} once ready · signature required</span>
+              <span className="block text-xs text-muted">
+                {o.days} once ready{signature ? ' · signature required' : ''}
+              </span>
             </span>
           </span>
           <span className="font-medium">{o.cents === 0 ? 'Free' : formatMoney(o.cents, { exact: true })}</span>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Cart, ShippingMethod } from '@facet/contracts/commerce';
+import { ApiError } from '~/lib/api.ts';
 import { callApi, reportApiError } from '~/lib/client-api.ts';
 
 /** Where the order goes, as far as it is known: the state, and the rest once the address is complete. */
@@ -17,6 +18,9 @@ export interface Destination {
  */
 export function usePricedReview(cart: Cart | null, method: ShippingMethod, to: Destination) {
   const [priced, setPriced] = useState<Cart | null>(null);
+  // A carrier or tax service that cannot price this address now, or a carrier that will not deliver
+  // there: said where the methods are, and the order waits (nothing is guessed).
+  const [problem, setProblem] = useState<string | null>(null);
   const hasLines = (cart?.lines.length ?? 0) > 0;
   const { state, zip = '', city = '', line1 = '' } = to;
   useEffect(() => {
@@ -28,7 +32,16 @@ export function usePricedReview(cart: Cart | null, method: ShippingMethod, to: D
       q.set('city', city);
       q.set('line1', line1);
     }
-    callApi<Cart>(`/cart?${q}`).then(setPriced).catch(reportApiError);
+    callApi<Cart>(`/cart?${q}`).then(
+      (c) => {
+        setPriced(c);
+        setProblem(null);
+      },
+      (err: unknown) => {
+        if (err instanceof ApiError && (err.status === 503 || err.status === 422)) setProblem(err.message);
+        else reportApiError(err);
+      },
+    );
   }, [method, state, zip, city, line1, hasLines, cart?.count, cart?.totals.subtotalCents]);
-  return { review: priced ?? cart, setPriced };
+  return { review: priced ?? cart, setPriced, problem };
 }

@@ -9,6 +9,7 @@ import { AddressLines } from '~/components/address-lines.tsx';
 import { adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { OrderActions } from '~/features/admin/orders/order-actions.tsx';
+import { OrderShipping } from '~/features/admin/orders/order-shipping.tsx';
 import { OrderTimeline } from '~/features/admin/orders/order-timeline.tsx';
 import { StatusBadge } from '~/features/admin/shared/status-badge.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
@@ -136,6 +137,7 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
         <div className="space-y-4">
+          <OrderShipping order={o} me={me} onChange={setOrder} />
           <OrderActions order={o} me={me} onChange={setOrder} />
           <section className={box} aria-labelledby="customer">
             <h2 id="customer" className="text-sm font-semibold">

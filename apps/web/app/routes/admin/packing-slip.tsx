@@ -2,18 +2,20 @@ import type { Route } from './+types/packing-slip';
 import { EngravedWords } from '~/components/engraved-words.tsx';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { useRootData } from '~/root.tsx';
-import { loadOrderForPrint, PrintFallback, PrintSheet } from '~/features/admin/orders/print-sheet.tsx';
+import { loadOrderWithLabels, PrintFallback, PrintSheet } from '~/features/admin/orders/print-sheet.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 
 export const meta: Route.MetaFunction = ({ params }) =>
   pageMeta({ title: `Packing slip ${params.number}`, noindex: true });
-export const clientLoader = ({ request, params }: Route.ClientLoaderArgs) => loadOrderForPrint(request, params.number);
+export const clientLoader = ({ request, params }: Route.ClientLoaderArgs) =>
+  loadOrderWithLabels(request, params.number);
 export const HydrateFallback = PrintFallback;
 export const ErrorBoundary = AdminRouteError;
 
 /** What goes in the box: the pieces and the stones by stock number, no prices. */
 export default function PackingSlip({ loaderData: o }: Route.ComponentProps) {
   const store = useRootData()!.store;
+  const label = o.labels.shipments.find((s) => s.kind === 'outbound');
   return (
     <PrintSheet title="Packing slip" order={o} store={store}>
       <table className="mt-6 w-full">
@@ -47,9 +49,21 @@ export default function PackingSlip({ loaderData: o }: Route.ComponentProps) {
         </p>
       )}
       <p className="mt-6 text-xs text-muted">
-        {o.shipping.label} · insured · signature required on delivery
-        {o.trackingNumber ? ` · ${o.carrier} ${o.trackingNumber}` : ''}
+        {o.shipping.label} · insured ·{' '}
+        {(label?.signature ?? o.labels.wouldNeedSignature) ? 'signature required on delivery' : 'no signature needed'}
+        {label
+          ? ` · ${label.carrier} ${label.service} ${label.trackingNumber}`
+          : o.trackingNumber
+            ? ` · ${o.carrier} ${o.trackingNumber}`
+            : ''}
       </p>
+      {label && (
+        <p className="mt-3 print:hidden">
+          <a href={label.labelUrl} className="btn-secondary py-2 text-sm" target="_blank" rel="noreferrer">
+            Print the shipping label (PDF)
+          </a>
+        </p>
+      )}
     </PrintSheet>
   );
 }

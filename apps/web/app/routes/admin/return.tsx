@@ -15,6 +15,7 @@ import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { Confirm } from '~/features/admin/shared/confirm.tsx';
 import { useAdminAction } from '~/features/admin/shared/use-admin-action.ts';
 import { toast } from '~/lib/toast.ts';
+import { useRootData } from '~/root.tsx';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   return adminLoad(request, 'GET /returns/:number', { params: { number: params.number } });
@@ -214,6 +215,9 @@ function NextStep({
   const { busy, run } = useAdminAction();
   const [message, setMessage] = useState('');
   const [label, setLabel] = useState<File | null>(null);
+  // With a carrier service connected, its prepaid, insured label is bought on approval unless one is attached.
+  const carrier = useRootData()?.facts.shippingPricedBy === 'carrier';
+  const [carrierLabel, setCarrierLabel] = useState(carrier);
   const [condition, setCondition] = useState<'as-expected' | 'damaged'>('as-expected');
   const [restock, setRestock] = useState(true);
   const [note, setNote] = useState('');
@@ -246,8 +250,23 @@ function NextStep({
           onChange={(e) => setMessage(e.target.value)}
           placeholder="How to pack and send it, or why we cannot take it back."
         />
+        {carrier && (
+          <label className="mt-3 flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="mt-1"
+              checked={carrierLabel && !label}
+              disabled={!!label}
+              onChange={(e) => setCarrierLabel(e.target.checked)}
+            />
+            <span>
+              Buy the prepaid, insured return label from the carrier and send it with the approval
+              <span className="block text-xs text-muted">The carrier charges the store for it.</span>
+            </span>
+          </label>
+        )}
         <label htmlFor="return-label" className="mt-3 block text-sm font-medium">
-          Prepaid label (PDF, optional)
+          {carrier ? 'Or attach a label (PDF)' : 'Prepaid label (PDF, optional)'}
         </label>
         <input
           id="return-label"
@@ -271,6 +290,7 @@ function NextStep({
                     version: r.version,
                     message,
                     label: label && base64 ? { filename: label.name, base64 } : null,
+                    carrierLabel: carrier && carrierLabel && !label,
                   },
                 });
                 done('Approved. The customer has the instructions by e-mail.')(next);

@@ -30,7 +30,9 @@ const heading = 'text-sm font-semibold';
 export function OrderActions({ order, me, onChange }: { order: AdminOrder; me: StaffMe; onChange: Update }) {
   return (
     <div className="space-y-4">
-      {can(me.role, 'orders:fulfil') && order.next.length > 0 && <NextStep order={order} onChange={onChange} />}
+      {can(me.role, 'orders:fulfil') && order.next.length > 0 && (
+        <NextStep key={order.version} order={order} onChange={onChange} />
+      )}
       {can(me.role, 'orders:note') && <AddNote order={order} onChange={onChange} />}
       {can(me.role, 'orders:mail') && <Resend order={order} onChange={onChange} />}
       {can(me.role, 'orders:refund') && order.refundableCents + stillOnBoughtCards(order) > 0 && (
@@ -51,7 +53,8 @@ const trackingSchemas = {
 function NextStep({ order, onChange }: { order: AdminOrder; onChange: Update }) {
   const next = order.next[0] as OrderStatus;
   const shipping = next === 'shipped';
-  const form = useForm(trackingSchemas, { carrier: '', trackingNumber: '' });
+  // A label bought here has set both already.
+  const form = useForm(trackingSchemas, { carrier: order.carrier ?? '', trackingNumber: order.trackingNumber ?? '' });
   const { busy, run } = useAdminAction();
   const submit = (e: React.FormEvent) => {
     e.preventDefault();

@@ -1,6 +1,7 @@
 import { STATUS_LABELS, type AdminOrder, type OrderStatus } from '@facet/contracts/admin';
 import { RETURN_STATUS_LABELS, type ReturnStatus } from '@facet/contracts/returns';
 import { formatMoney } from '@facet/contracts/money';
+import { TRACKING_LABELS, type TrackingState } from '@facet/contracts/shipping';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -64,6 +65,20 @@ function describe(e: AdminOrder['events'][number]): { title: string; detail?: st
           .filter(Boolean)
           .join(' · '),
         url: `/admin/returns/${d.number}`,
+      };
+    case 'label':
+      return {
+        title: 'Label bought',
+        detail: `${d.carrier} ${d.service} ${d.trackingNumber} · insured ${formatMoney(Number(d.insuredCents), { exact: true })}${
+          d.signature ? ' · signature required' : ''
+        } · cost ${formatMoney(Number(d.costCents), { exact: true })}`,
+      };
+    case 'tracking':
+      return {
+        title: `${d.kind === 'return' ? `Return ${d.returnNumber} parcel` : 'Parcel'}: ${
+          TRACKING_LABELS[d.state as TrackingState]?.toLowerCase() ?? d.state
+        }`,
+        detail: String(d.detail ?? ''),
       };
     default:
       return { title: e.type };

@@ -81,6 +81,15 @@ export function PrintSheet({
 export const loadOrderForPrint = (request: Request, number: string) =>
   adminLoad(request, 'GET /orders/:number', { params: { number } });
 
+/** The order and its labels, for the packing slip. */
+export const loadOrderWithLabels = async (request: Request, number: string) => {
+  const [order, labels] = await Promise.all([
+    loadOrderForPrint(request, number),
+    adminLoad(request, 'GET /orders/:number/shipments', { params: { number } }),
+  ]);
+  return { ...order, labels };
+};
+
 export function PrintFallback() {
   return <p className="p-6 text-sm text-muted">Loading…</p>;
 }
