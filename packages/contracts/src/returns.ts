@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { browserPayment, cardBody } from './commerce.ts';
+import { browserPayment, cardBody, taxLine } from './commerce.ts';
 
 // Returns and exchanges (RMA): what a shopper asks for from a delivered order, and each step staff
 // take with it. Shared by the API (validation) and the storefront and back office (forms).
@@ -91,6 +91,9 @@ export const exchangeOffer = z.object({
   ),
   subtotalCents: z.number().int(),
   taxCents: z.number().int(),
+  /** The jurisdictions of that tax, and the tax service's calculation (recorded once the replacement is placed). */
+  taxLines: z.array(taxLine).default([]),
+  taxCalculation: z.string().nullable().default(null),
   /** The replacement ships free: its total is the pieces and their tax. */
   totalCents: z.number().int(),
   /** What came back is worth this (its share of what was paid, with tax, less any restocking fee). */

@@ -1,6 +1,5 @@
 // The module's public face: what the rest of the API may use of it (lint refuses other imports from outside).
 export {
-  computeTotals,
   giftCardCentsOf,
   shippedGoods,
   shippingOptions,

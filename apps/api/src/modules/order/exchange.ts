@@ -59,6 +59,8 @@ export async function placeReplacement(
     exchangeOfOrderId: x.original.id,
     shippingCents: 0,
     taxCents: x.offer.taxCents,
+    taxLines: x.offer.taxLines,
+    taxCalculation: x.offer.taxCalculation,
     totalCents: x.offer.totalCents,
     paidCents: x.offer.totalCents,
     paymentState: 'paid',

@@ -18,6 +18,7 @@ const deps = (app: Parameters<FastifyPluginAsyncZod>[0]): returns.ReturnsDeps =>
   settings: app.storeSettings,
   outbox: app.outbox,
   payments: app.payments,
+  tax: app.tax,
   onStonesReleased: afterStockChange(app, 'cancellation'),
   ...(app.shipping.name === 'fixed'
     ? {}

@@ -31,7 +31,8 @@ import { storeFacts, storeInfo, type SettingsSource } from '../../store-facts.ts
 import { audit, type Actor } from '../audit/index.ts';
 import { enqueueMails, type MailOutbox } from '../mail/index.ts';
 import { paths } from '@facet/contracts/paths';
-import { computeTotals, priceSku } from '../cart/index.ts';
+import { priceSku, taxedTotals } from '../cart/index.ts';
+import { tableTaxProvider, type TaxProvider } from '../tax/index.ts';
 import { saleBook } from '../sales/index.ts';
 import {
   orderAfterSale as orders,
@@ -58,6 +59,8 @@ export interface ReturnsDeps {
   payments: PaymentProvider;
   /** Stones went back on sale: catalogue copies refresh (the database also tells other instances). */
   onStonesReleased: () => void;
+  /** Sales tax at the address (absent: the store's table). */
+  tax?: TaxProvider;
   /** A prepaid return label from the carrier service, bought once per return (absent: none connected). */
   returnLabel?: (
     actor: Actor,
@@ -570,7 +573,18 @@ async function priceExchange(
     });
   }
   const subtotalCents = priced.reduce((sum, l) => sum + l.lineTotalCents, 0);
-  const { taxCents } = computeTotals(deps.settings.current(), subtotalCents, 'standard', o.shippingAddress.state);
+  // The tax owed at the original address, from the store's tax provider (the table without one);
+  // the replacement ships free, so only the pieces are taxed.
+  const a = o.shippingAddress;
+  const taxed = await taxedTotals(
+    deps.tax ?? tableTaxProvider(() => deps.settings.current()),
+    deps.settings.current(),
+    subtotalCents,
+    'standard',
+    { line1: a.line1, city: a.city, state: a.state, zip: a.zip, country: a.country },
+    { cents: 0, freeShipping: true, label: '' },
+  );
+  const { taxCents, taxLines } = taxed.totals;
   const q = await quoteOf(deps, db, o, lines);
   const creditCents = Math.max(0, Math.min(q.goodsCents + q.taxCents - q.feeCents, o.paidCents - o.refundedCents));
   const totalCents = subtotalCents + taxCents;
@@ -578,6 +592,8 @@ async function priceExchange(
     lines: priced,
     subtotalCents,
     taxCents,
+    taxLines,
+    taxCalculation: taxed.calculation,
     totalCents,
     creditCents,
     differenceCents: totalCents - creditCents,

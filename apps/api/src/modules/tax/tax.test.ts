@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { orderBody } from '../../test/checkout.ts';
 import { LocalStripe } from '../../test/stripe-server.ts';
 import { recordPaidTax, reverseRefundedTax } from '../order/index.ts';
+import { adminCall, staffSession } from '../../test/staff.ts';
 
 // Stripe Tax cannot be reached from here: the store's official SDK talks to a local server speaking
 // its calculations and transactions API (test/stripe-server.ts), with New York City's, Buffalo's
@@ -143,5 +144,80 @@ describe('sales tax at the address (Stripe Tax)', () => {
       expect((await cartFor(s, NYC)).statusCode).toBe(503);
     }
     expect(await count()).toBe(before);
+  }, 30_000);
+
+  it('an exchange taxes its replacement at the original address as the service says, not from the state table', async () => {
+    const owner = (await staffSession(t, 'owner')).cookie;
+    const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query));
+    const [chain] = await q<{ id: number }>(sql`select p.id from product p join product_group g on g.id = p.group_id
+      where g.kind = 'chain' and g.published and not g.configurable and not g.stock_tracked and p.active
+      order by p.price_cents desc limit 1`);
+    const session = randomUUID();
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/items',
+      headers: { 'x-session-id': session },
+      payload: { kind: 'product', id: chain!.id },
+    });
+    expect(add.statusCode, add.body).toBe(200);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: { 'x-session-id': session, 'idempotency-key': randomUUID() },
+      payload: orderBody('exchanger@example.com'),
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const { number, accessToken } = placed.json().data as { number: string; accessToken: string };
+    for (const status of ['in_production', 'ready_to_ship', 'shipped', 'delivered']) {
+      const o = (await adminCall(t, owner, 'GET', `/orders/${number}`)).json().data;
+      const res = await adminCall(t, owner, 'POST', `/orders/${number}/status`, {
+        version: o.version,
+        status,
+        ...(status === 'shipped' ? { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${number}/returns?token=${encodeURIComponent(accessToken)}`,
+      payload: {
+        lines: [{ line: 0, quantity: 1 }],
+        reason: 'does-not-fit',
+        resolution: 'exchange',
+        exchangeFor: 'Longer',
+      },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const rma = asked.json().data.returns[0].number as string;
+    for (const [step, body] of [
+      ['approve', { message: 'Send it back insured.' }],
+      ['receive', {}],
+      ['inspect', { condition: 'as-expected', restock: true }],
+    ] as const) {
+      const now = (await adminCall(t, owner, 'GET', `/returns/${rma}`)).json().data;
+      const res = await adminCall(t, owner, 'POST', `/returns/${rma}/${step}`, { version: now.version, ...body });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const [cheaper] = await q<{ sku: string; cents: number }>(sql`select p.sku, p.price_cents as cents from product p
+      join product_group g on g.id = p.group_id
+      where g.published and not g.configurable and not g.stock_tracked and p.active and p.price_cents > 10000
+      order by p.price_cents limit 1`);
+    const staff = (await adminCall(t, owner, 'GET', `/returns/${rma}`)).json().data;
+    const preview = await adminCall(t, owner, 'POST', `/returns/${rma}/exchange`, {
+      version: staff.version,
+      lines: [{ sku: cheaper!.sku, quantity: 1 }],
+      preview: true,
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const offer = preview.json().data.exchange;
+    // New York City's three jurisdictions on the piece alone (the replacement ships free).
+    const owed = [4, 4.5, 0.375].reduce((sum, p) => sum + Math.round((cheaper!.cents * p) / 100), 0);
+    expect(offer.taxCents).toBe(owed);
+    expect(offer.taxLines.map((l: { name: string }) => l.name)).toEqual([
+      'New York Sales Tax',
+      'New York City Sales Tax',
+      'Metropolitan Commuter Transportation District Sales Tax',
+    ]);
+    expect(offer.taxCalculation).toMatch(/^taxcalc_/);
   }, 30_000);
 });
