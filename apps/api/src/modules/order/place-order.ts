@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Order } from '@facet/contracts/commerce';
-import type { Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { OrderAddress } from '../../db/schema/commerce.ts';
 import { Conflict, PaymentDeclined, Unavailable, Unprocessable, Validation } from '../../errors.ts';
 import type { Step } from '../../flow.ts';
@@ -105,6 +105,94 @@ const loadCart: Step<PlaceState> = {
   },
 };
 
+/**
+ * The order's discount, shipping (the carrier's rate, with one) and tax, as the review priced them.
+ * A code that no longer applies, a method the carrier does not offer to the address, or a service
+ * that cannot answer stops the order here, before any money is asked for.
+ */
+async function priceOrder(s: PlaceState, db: DbOrTx, lines: Lines, codes: string[]) {
+  const subtotal = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  let discount: AppliedDiscount | undefined;
+  if (codes.length) {
+    const who = { email: s.input.email, userId: s.owner.userId };
+    const r = await discountFor(db, codes, lines, who, s.deps.config.STORE_TIMEZONE);
+    const off = r.codes.find((c) => c.note);
+    if (off)
+      throw new Conflict(
+        `Your code ${off.code} no longer applies: ${off.note} Remove it from your cart to place the order.`,
+      );
+    discount = r.applied ?? undefined;
+  }
+  const address = s.input.shippingAddress;
+  const to = {
+    line1: address.line1,
+    line2: address.line2,
+    city: address.city,
+    state: address.state,
+    zip: address.zip,
+    country: address.country,
+  };
+  const rates = s.deps.rates ? await s.deps.rates(to, shippedGoods(lines, discount?.cents ?? 0)) : null;
+  let rate: MethodRate | undefined;
+  if (rates && shippedGoods(lines, 0).pieces > 0) {
+    rate = rates[s.input.shippingMethod];
+    if (!rate) {
+      const name = s.deps.settings.current().shipping[s.input.shippingMethod].label;
+      throw new Validation(`${name} is not offered to this address. Please choose another shipping method.`, {
+        shippingMethod: 'Not offered to this address',
+      });
+    }
+  }
+  const taxed = await taxedTotals(
+    s.deps.tax,
+    s.deps.settings.current(),
+    subtotal,
+    s.input.shippingMethod,
+    to,
+    discount ?? null,
+    giftCardCentsOf(lines),
+    rates,
+  );
+  return { discount, rate, totals: taxed.totals, calculation: taxed.calculation };
+}
+
+/**
+ * Asks the carrier and the tax service before the order's transaction begins, so the transaction
+ * (which holds the cart's stones, and on the embedded database the only connection) never waits on
+ * them: the same questions asked inside it are answered from here. Nothing is decided by this pass;
+ * whatever it cannot price is asked again, and refused, inside.
+ */
+export async function quoteAhead(s: PlaceState) {
+  const cart = await cartOf(s.deps.db, s.owner);
+  if (!cart) return;
+  const lines = await pricedLines(s.deps.db, cart.id, await saleBook(s.deps.db));
+  if (!lines.length || lines.some((l) => !l.available)) return;
+  await priceOrder(s, s.deps.db, lines, cart.codes ?? []).catch(() => undefined);
+}
+
+/** The providers, each question answered once per order: asked ahead, then inside the transaction. */
+export function askOnce(deps: OrderDeps): OrderDeps {
+  const memo = <A extends unknown[], R>(fn: (...a: A) => Promise<R>) => {
+    const asked = new Map<string, Promise<R>>();
+    return (...a: A) => {
+      const key = JSON.stringify(a);
+      let p = asked.get(key);
+      if (!p) {
+        p = fn(...a);
+        // A failure is not kept: inside the transaction it is asked again, and said.
+        p.catch(() => asked.delete(key));
+        asked.set(key, p);
+      }
+      return p;
+    };
+  };
+  return {
+    ...deps,
+    tax: { ...deps.tax, quote: memo(deps.tax.quote.bind(deps.tax)) },
+    ...(deps.rates ? { rates: memo(deps.rates) } : {}),
+  };
+}
+
 /** Every line still for sale, the totals the shopper saw, a card when the card is taken here. */
 const checkCart: Step<PlaceState> = {
   name: 'check cart',
@@ -113,52 +201,11 @@ const checkCart: Step<PlaceState> = {
     const blocked = lines.find((l) => !l.available);
     // The line stays in the cart, marked, so the shopper sees what changed and decides.
     if (blocked) throw new Conflict(`Please review your cart — ${blocked.title}: ${blocked.message}`);
-    const subtotal = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
-    if (s.codes?.length) {
-      const who = { email: s.input.email, userId: s.owner.userId };
-      const r = await discountFor(tx(s), s.codes, lines, who, s.deps.config.STORE_TIMEZONE);
-      const off = r.codes.find((c) => c.note);
-      if (off)
-        throw new Conflict(
-          `Your code ${off.code} no longer applies: ${off.note} Remove it from your cart to place the order.`,
-        );
-      s.discount = r.applied ?? undefined;
-    }
-    // The tax owed at this address, from the store's tax provider; one that cannot answer stops
-    // the order here, before any money is asked for (TaxUnavailable, 503).
-    const address = s.input.shippingAddress;
-    const to = {
-      line1: address.line1,
-      line2: address.line2,
-      city: address.city,
-      state: address.state,
-      zip: address.zip,
-      country: address.country,
-    };
-    // The carrier's price to this address, when the store ships through one; a method it does not
-    // offer there is refused before any money is asked for.
-    const rates = s.deps.rates ? await s.deps.rates(to, shippedGoods(lines, s.discount?.cents ?? 0)) : null;
-    if (rates && shippedGoods(lines, 0).pieces > 0) {
-      s.rate = rates[s.input.shippingMethod];
-      if (!s.rate) {
-        const name = s.deps.settings.current().shipping[s.input.shippingMethod].label;
-        throw new Validation(`${name} is not offered to this address. Please choose another shipping method.`, {
-          shippingMethod: 'Not offered to this address',
-        });
-      }
-    }
-    const taxed = await taxedTotals(
-      s.deps.tax,
-      s.deps.settings.current(),
-      subtotal,
-      s.input.shippingMethod,
-      to,
-      s.discount ?? null,
-      giftCardCentsOf(lines),
-      rates,
-    );
-    s.totals = taxed.totals;
-    s.taxCalculation = taxed.calculation;
+    const priced = await priceOrder(s, tx(s), lines, s.codes ?? []);
+    s.discount = priced.discount;
+    s.rate = priced.rate;
+    s.totals = priced.totals;
+    s.taxCalculation = priced.calculation;
     if (s.input.expectedTotalCents !== undefined && s.input.expectedTotalCents !== s.totals.totalCents)
       throw new Conflict(
         'Prices changed since you reviewed your order. Please check the new total and place the order again.',

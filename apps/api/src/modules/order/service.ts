@@ -11,7 +11,7 @@ import { orderRepository as repo, type OrderEventRow } from './repository.ts';
 import { STATUS_LABELS, type OrderStatus } from '@facet/contracts/admin';
 import { formatMoney } from '@facet/contracts/money';
 import { runFlow, type FlowHooks } from '../../flow.ts';
-import { PLACE_ORDER_STEPS, type PlaceState } from './place-order.ts';
+import { askOnce, PLACE_ORDER_STEPS, quoteAhead, type PlaceState } from './place-order.ts';
 import { toOrder, type OrderDeps, type PlaceOrder } from './shape.ts';
 import { deliverDueGiftCards, giftPaymentsOf, storeToday } from '../gift-cards/index.ts';
 import { storeInfo } from '../../store-facts.ts';
@@ -80,7 +80,16 @@ export async function placeOrder(
   if (earlier) return earlier;
   if (!(input.shippingAddress.state in US_STATES)) throw new Unprocessable('We ship within the United States only.');
 
-  const state: PlaceState = { deps, owner, input, idempotencyKey, scope, hash, number: newOrderNumber() };
+  const state: PlaceState = {
+    deps: askOnce(deps),
+    owner,
+    input,
+    idempotencyKey,
+    scope,
+    hash,
+    number: newOrderNumber(),
+  };
+  await quoteAhead(state);
   try {
     await runFlow('place order', PLACE_ORDER_STEPS, state, hooks, (body) =>
       deps.db.transaction(async (tx) => {

@@ -220,4 +220,34 @@ describe('sales tax at the address (Stripe Tax)', () => {
     ]);
     expect(offer.taxCalculation).toMatch(/^taxcalc_/);
   }, 30_000);
+
+  it('the order asks the tax service once, before its transaction: other shoppers are not kept waiting on it', async () => {
+    const s = randomUUID();
+    await cartWithStone(s);
+    const asked = () => stripe.requests.filter((r) => r.path === '/v1/tax/calculations').length;
+    const before = asked();
+    stripe.taxDelayMs = 1_500;
+    let placedAt = 0;
+    const placing = t.app
+      .inject({
+        method: 'POST',
+        url: '/api/order',
+        headers: { 'x-session-id': s, 'idempotency-key': randomUUID() },
+        payload: orderBody('patient@example.com'),
+      })
+      .then((r) => {
+        placedAt = Date.now();
+        return r;
+      });
+    await new Promise((r) => setTimeout(r, 300));
+    // Another shopper's cart, read while the service is thinking: on the embedded database a
+    // transaction holds the only connection, so this would wait for the order if it asked inside one.
+    const other = await t.app.inject({ url: '/api/cart', headers: { 'x-session-id': randomUUID() } });
+    const readAt = Date.now();
+    expect(other.statusCode).toBe(200);
+    const placed = await placing;
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(readAt).toBeLessThan(placedAt);
+    expect(asked() - before).toBe(1);
+  }, 30_000);
 });
