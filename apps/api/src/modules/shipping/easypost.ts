@@ -19,8 +19,12 @@ interface Client {
 }
 const EasyPostClient = EasyPostModule as unknown as new (
   key: string,
-  options: { timeout?: number; baseUrl?: string },
+  options: { baseUrl?: string; requestMiddleware?: (request: Deadline) => Deadline },
 ) => Client;
+/** The SDK's superagent request, as far as a deadline needs it. */
+interface Deadline {
+  timeout(t: { response: number; deadline: number }): Deadline;
+}
 
 interface EpRate {
   id: string;
@@ -126,8 +130,12 @@ const refusal = (err: unknown): { status: number; message: string } | null => {
 };
 
 export function easyPostProvider(opts: { apiKey: string; webhookSecret: string; baseUrl?: string }): ShippingProvider {
-  const client = (timeout: number) =>
-    new EasyPostClient(opts.apiKey, { timeout, ...(opts.baseUrl ? { baseUrl: `${opts.baseUrl}/v2/` } : {}) });
+  // The SDK keeps a `timeout` option but never applies it (8.9): each request gets its deadline here.
+  const client = (ms: number) =>
+    new EasyPostClient(opts.apiKey, {
+      requestMiddleware: (request) => request.timeout({ response: ms, deadline: ms }),
+      ...(opts.baseUrl ? { baseUrl: `${opts.baseUrl}/v2/` } : {}),
+    });
   const quick = client(RATE_TIMEOUT_MS);
   const patient = client(LABEL_TIMEOUT_MS);
   const quotes = new Map<string, { at: number; rates: Promise<MethodRates> }>();
