@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { lastMail } from '../../test/accounts.ts';
 import { orderBody } from '../../test/checkout.ts';
 import { LocalEasyPost } from '../../test/easypost-server.ts';
+import { LocalStripe } from '../../test/stripe-server.ts';
 import { adminCall, placeDiamondOrder, staffSession } from '../../test/staff.ts';
 
 // EasyPost cannot be reached from here: the store's official SDK talks to a local server speaking
@@ -14,17 +15,26 @@ import { adminCall, placeDiamondOrder, staffSession } from '../../test/staff.ts'
 
 let t: TestApp;
 let ep: LocalEasyPost;
+let stripe: LocalStripe;
 let fulfilment: string;
 let support: string;
 beforeAll(async () => {
   ep = await new LocalEasyPost().start();
-  t = await buildTestApp(ep.env());
+  // With Stripe Tax too (its local server): the store as the "done when" runs it.
+  stripe = new LocalStripe('whsec_facetLocalWebhookSecret000001');
+  t = await buildTestApp({
+    ...ep.env(),
+    TAX_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_facetLocalServer0000000001',
+    STRIPE_API_BASE: await stripe.start(),
+  });
   fulfilment = (await staffSession(t, 'fulfilment')).cookie;
   support = (await staffSession(t, 'support')).cookie;
 });
 afterAll(async () => {
   await t?.close();
   await ep?.stop();
+  await stripe?.stop();
 });
 beforeEach(() => {
   ep.down = false;
@@ -83,6 +93,13 @@ describe('shipping through a carrier service (EasyPost)', () => {
     // (where nothing but overnight arrives within 2 days, so express is FedEx overnight).
     expect(express(near)).toMatchObject({ cents: 3150, days: '2 business days' });
     expect(near.totals.shippingCents).toBe(3150);
+    // New York City's 8.875 % on the piece and on the carrier's shipping, each jurisdiction rounded.
+    const goods = near.totals.subtotalCents;
+    const owed = [4, 4.5, 0.375].reduce(
+      (sum, p) => sum + Math.round((goods * p) / 100) + Math.round((3150 * p) / 100),
+      0,
+    );
+    expect(near.totals.taxCents).toBe(owed);
     expect(express(far)).toMatchObject({ cents: 6240, days: '1 business day' });
     const order = await t.app.inject({
       method: 'POST',
