@@ -127,18 +127,36 @@ export async function followCatalogueChanges(app: FastifyInstance, database: Dat
  * must not be older than its own write. Back-office writes call it from one hook of the admin
  * scope (a new route cannot forget it); lint keeps invalidations out of route files.
  */
-export function catalogueWritten(app: FastifyInstance) {
-  app.answerCache.invalidate();
+export function catalogueWritten(app: FastifyInstance, stones?: ReadonlyArray<StoneRef>) {
+  app.answerCache.invalidate(stones?.length ? tagsForStones(stones) : undefined);
   app.diamondIndex.invalidate();
 }
 
+/** A stone an order sold or gave back. */
+export interface StoneRef {
+  kind: 'diamond' | 'gemstone' | 'melee';
+  id: number;
+}
+
+/** What showed these stones: their pages, the lists they were in, and pages that name nothing. */
+export function tagsForStones(stones: ReadonlyArray<StoneRef>): string[] {
+  const diamonds = stones.filter((s) => s.kind === 'diamond').map((s) => s.id);
+  return [
+    ...new Set([
+      ...(diamonds.length ? tagsForChange(`diamond:${diamonds.join(',')}`) : []),
+      ...(stones.some((s) => s.kind === 'gemstone') ? tagsForChange('notable_gemstone') : []),
+      ...(stones.some((s) => s.kind === 'melee') ? tagsForChange('melee_parcel') : []),
+    ]),
+  ];
+}
+
 /**
- * After stones were sold or put back on sale: as `catalogueWritten`, and the stone may have been
- * (or now be) the cheapest that fits a setting, so configured "from" prices are worked out again
- * (in the background).
+ * After stones were sold or put back on sale: as `catalogueWritten` (only what showed them, when
+ * the caller names them), and the stone may have been (or now be) the cheapest that fits a setting,
+ * so configured "from" prices are worked out again (in the background).
  */
-export const afterStockChange = (app: FastifyInstance, what: 'sale' | 'cancellation') => () => {
-  catalogueWritten(app);
+export const afterStockChange = (app: FastifyInstance, what: 'sale' | 'cancellation') => (stones?: StoneRef[]) => {
+  catalogueWritten(app, stones);
   refreshConfiguredPrices(app.db).catch((err: unknown) =>
     app.log.error({ err }, `configured prices were not refreshed after a ${what}`),
   );

@@ -144,6 +144,14 @@ describe('npm start on PostgreSQL', () => {
     const kept = await Promise.all([get(page), get(page)]);
     expect(kept.map((r) => r.headers['x-page-cache'])).toEqual(['hit', 'hit']);
     expect(kept[0]!.text).not.toContain('This diamond has been sold.');
+    // A page the sale does not touch, kept by both processes too.
+    const policy = '/shipping-policy';
+    await expect
+      .poll(async () => (await Promise.all([get(policy), get(policy)])).map((r) => r.headers['x-page-cache']), {
+        timeout: 5_000,
+        interval: 100,
+      })
+      .toEqual(['hit', 'hit']);
 
     const session = { 'content-type': 'application/json', 'x-session-id': randomUUID(), origin: url };
     const added = await fetch(`${url}/api/cart/items`, {
@@ -185,6 +193,11 @@ describe('npm start on PostgreSQL', () => {
       )
       .toBe(true);
     expect(Date.now() - sold).toBeLessThan(1_000);
+    // Dropped by what the sale changed, not wholesale: the process that sold it kept the policy too.
+    expect((await Promise.all([get(policy), get(policy)])).map((r) => r.headers['x-page-cache'])).toEqual([
+      'hit',
+      'hit',
+    ]);
   }, 60_000);
 
   it('a sale starts and ends on time in the pages both processes keep, within a second of each moment', async () => {

@@ -111,7 +111,17 @@ export async function placeOrder(
   // A gift card for today goes out now (the sweeper sends later days' on their day).
   if (order.lines.some((l) => l.kind === 'gift-card')) await deliverToday(deps);
   void deps.outbox.kick();
-  if (order.lines.some((l) => l.kind !== 'product' && l.kind !== 'gift-card')) deps.onStonesSold();
+  // Only what showed the stones sold is dropped: the rest of the store's kept pages stay.
+  const sold = (state.lines ?? []).flatMap((l) => [
+    ...l.stones,
+    // Loose melee, or a configured piece's (its parcels are not named on the line).
+    ...(l.melee
+      ? [{ kind: 'melee' as const, id: l.melee.id }]
+      : l.kind === 'configured'
+        ? [{ kind: 'melee' as const, id: 0 }]
+        : []),
+  ]);
+  if (order.lines.some((l) => l.kind !== 'product' && l.kind !== 'gift-card')) deps.onStonesSold(sold);
   return order;
 }
 

@@ -25,7 +25,8 @@ export interface OrderDeps {
   tax: TaxProvider;
   /** The carrier's rates for the address (absent: the store's own prices). */
   rates?: RatesSource;
-  onStonesSold: () => void;
+  /** Stones were sold: the caches showing them are dropped (all, when none are named). */
+  onStonesSold: (stones?: Array<{ kind: 'diamond' | 'gemstone' | 'melee'; id: number }>) => void;
 }
 
 export function toOrder(
