@@ -7,7 +7,7 @@ import { lastMail } from '../../test/accounts.ts';
 import { orderBody } from '../../test/checkout.ts';
 import { LocalEasyPost } from '../../test/easypost-server.ts';
 import { LocalStripe } from '../../test/stripe-server.ts';
-import { adminCall, placeDiamondOrder, staffSession } from '../../test/staff.ts';
+import { adminCall, ORIGIN, placeDiamondOrder, staffSession } from '../../test/staff.ts';
 
 // EasyPost cannot be reached from here: the store's official SDK talks to a local server speaking
 // its addresses, shipments, rates, buying (with insurance), label and signed tracker-webhook API
@@ -312,5 +312,33 @@ describe('shipping through a carrier service (EasyPost)', () => {
         settings: { ...now.settings, signatureOverCents: read.settings.signatureOverCents },
       });
     }
+  });
+
+  it('limits what asks the carrier: 30 address checks a minute per client, 20 label purchases', async () => {
+    const check = (ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/checkout/address-check',
+        payload: { ...ADDRESS, line1: '12 BLEECKER ST', city: 'NEW YORK' },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 30; i++) expect((await check('10.36.0.1')).statusCode).toBe(200);
+    const refused = await check('10.36.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    // Another shopper is not held back by the first.
+    expect((await check('10.36.0.2')).statusCode).toBe(200);
+
+    const o = await placeDiamondOrder(t, 'limit@example.com');
+    const buy = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${o.number}/label`,
+        headers: { origin: ORIGIN, cookie: fulfilment },
+        remoteAddress: '10.36.0.3',
+      });
+    // Not ready to ship: each is refused by the store (409) until the limit refuses it first.
+    for (let i = 0; i < 20; i++) expect((await buy()).statusCode).toBe(409);
+    expect((await buy()).statusCode).toBe(429);
   });
 });
