@@ -1,11 +1,5 @@
 // The module's public face: what the rest of the API may use of it (lint refuses other imports from outside).
-export {
-  giftCardCentsOf,
-  shippedGoods,
-  shippingOptions,
-  taxedTotals,
-  type RatesSource,
-} from './pricing.ts';
+export { giftCardCentsOf, shippedGoods, shippingOptions, taxedTotals, type RatesSource } from './pricing.ts';
 export {
   cartOf,
   claimVisitorCart,
