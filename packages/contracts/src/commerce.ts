@@ -95,6 +95,11 @@ export const totals = z.object({
   discountCents: z.number().int(),
   discountLabel: z.string().nullable(),
   shippingCents: z.number().int(),
+  /**
+   * The carrier prices shipping for the address, not known yet (the address is not complete):
+   * shipping is "calculated at checkout", 0 here and not in the total.
+   */
+  shippingPending: z.boolean().optional(),
   taxCents: z.number().int(),
   /**
    * Null until the destination is known well enough to work the tax out (the state with the

@@ -28,7 +28,15 @@ export function TotalsList({
       )}
       <div className="flex justify-between">
         <dt className="text-muted">Shipping{shippingLabel ? ` · ${shippingLabel}` : ''}</dt>
-        <dd>{totals.shippingCents === 0 ? 'Free' : money(totals.shippingCents)}</dd>
+        <dd>
+          {totals.shippingPending ? (
+            <span className="text-muted">{taxNote}</span>
+          ) : totals.shippingCents === 0 ? (
+            'Free'
+          ) : (
+            money(totals.shippingCents)
+          )}
+        </dd>
       </div>
       <div className="flex justify-between">
         <dt className="text-muted">Sales tax{totals.taxState ? ` (${totals.taxState})` : ''}</dt>

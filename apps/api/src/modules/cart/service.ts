@@ -106,6 +106,8 @@ export interface CartStore {
   tax: TaxProvider;
   /** The carrier's rates for the address (absent: the store's own prices). */
   rates?: RatesSource;
+  /** A carrier prices shipping: until the address is complete, shipping is not known. */
+  carrierPriced?: boolean;
 }
 
 /** Where the cart is going, as far as the checkout knows it, and the shipping method chosen. */
@@ -121,8 +123,9 @@ async function summarize(
   const subtotal = lines.filter((l) => l.available).reduce((s, l) => s + l.lineTotalCents, 0);
   const applied = discount?.applied ?? null;
   const gifts = giftCardCentsOf(lines);
-  const rates = store.rates ? await store.rates(opts, shippedGoods(lines, applied?.cents ?? 0)) : null;
-  const { totals } = await taxedTotals(
+  const goods = shippedGoods(lines, applied?.cents ?? 0);
+  const rates = store.rates ? await store.rates(opts, goods) : null;
+  const { totals: priced } = await taxedTotals(
     store.tax,
     settings,
     subtotal,
@@ -132,6 +135,11 @@ async function summarize(
     gifts,
     rates,
   );
+  // The store's own price is no estimate of a carrier's: shipping waits for the address.
+  const pending = store.carrierPriced === true && rates === null && goods.pieces > 0;
+  const totals = pending
+    ? { ...priced, shippingCents: 0, shippingPending: true, totalCents: priced.totalCents - priced.shippingCents }
+    : priced;
   return {
     lines: lines.map(({ stones: _s, melee: _m, configuration: _c, refId: _r, categoryId: _g, ...l }) => l),
     count: lines.reduce((s, l) => s + l.quantity, 0),

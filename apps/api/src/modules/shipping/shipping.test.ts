@@ -76,13 +76,16 @@ describe('shipping through a carrier service (EasyPost)', () => {
   it('prices each method from the carrier for the address and parcel; the order keeps the quoted service', async () => {
     const s = randomUUID();
     await cartWithStone(s);
-    // The state alone: the store's own prices stand as the estimate.
+    // The state alone: the carrier has not priced it, so shipping is not in the total yet (the
+    // store's own price is no estimate of the carrier's).
     const early = (await cartTo(s, { state: 'NY' })).json().data;
     expect(early.shippingOptions.map((o: { method: string }) => o.method)).toEqual([
       'standard',
       'express',
       'overnight',
     ]);
+    expect(early.totals).toMatchObject({ shippingPending: true, shippingCents: 0 });
+    expect(early.totals.totalCents).toBe(early.totals.subtotalCents + early.totals.taxCents);
     const near = (await cartTo(s, { line1: '12 Bleecker St', city: 'New York', state: 'NY', zip: '10012' })).json()
       .data;
     const far = (await cartTo(s, { line1: '1 Market St', city: 'San Francisco', state: 'CA', zip: '94105' })).json()
@@ -93,6 +96,7 @@ describe('shipping through a carrier service (EasyPost)', () => {
     // (where nothing but overnight arrives within 2 days, so express is FedEx overnight).
     expect(express(near)).toMatchObject({ cents: 3150, days: '2 business days' });
     expect(near.totals.shippingCents).toBe(3150);
+    expect(near.totals.shippingPending).toBeUndefined();
     // New York City's 8.875 % on the piece and on the carrier's shipping, each jurisdiction rounded.
     const goods = near.totals.subtotalCents;
     const owed = [4, 4.5, 0.375].reduce(

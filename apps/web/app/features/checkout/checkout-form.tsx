@@ -208,6 +208,7 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
             onChoose={setMethod}
             signature={signature}
             problem={problem}
+            pending={review?.totals.shippingPending === true}
           />
         </Section>
         <Section n={4} title="Billing address">

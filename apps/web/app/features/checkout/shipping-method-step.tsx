@@ -7,6 +7,7 @@ export function ShippingMethodStep({
   onChoose,
   signature,
   problem,
+  pending = false,
 }: {
   options: ShippingOption[];
   method: ShippingMethod;
@@ -15,6 +16,8 @@ export function ShippingMethodStep({
   signature: boolean;
   /** Why the methods cannot be priced now (the carrier is not answering, or will not deliver there). */
   problem: string | null;
+  /** The carrier prices them once the address is complete. */
+  pending?: boolean;
 }) {
   if (problem)
     return (
@@ -42,11 +45,14 @@ export function ShippingMethodStep({
             <span>
               <span className="font-medium">{o.label}</span>
               <span className="block text-xs text-muted">
-                {o.days} once ready{signature ? ' · signature required' : ''}
+                {pending ? 'Delivery time for your address' : `${o.days} once ready`}
+                {signature ? ' · signature required' : ''}
               </span>
             </span>
           </span>
-          <span className="font-medium">{o.cents === 0 ? 'Free' : formatMoney(o.cents, { exact: true })}</span>
+          <span className={pending ? 'text-xs text-muted' : 'font-medium'}>
+            {pending ? 'Priced for your address' : o.cents === 0 ? 'Free' : formatMoney(o.cents, { exact: true })}
+          </span>
         </label>
       ))}
     </fieldset>
