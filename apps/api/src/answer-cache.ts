@@ -6,6 +6,9 @@ interface Entry {
   at: number;
   /** The cache's generation when the answer was read (older than `current()`: read before a write). */
   generation: number;
+  /** The answer as its route serialises it, and the tags it is filed under (kept on first use). */
+  text?: string;
+  tags?: string;
 }
 
 /**
@@ -55,6 +58,17 @@ export class AnswerCache {
     } finally {
       this.inflight.delete(key);
     }
+  }
+
+  /**
+   * A kept answer read after the last write and already serialised, or null: what a page render in
+   * this process reads instead of asking its own API again.
+   */
+  peek(key: string): (Entry & { text: string; tags: string }) | null {
+    const hit = this.entries.get(key);
+    if (!hit || hit.text === undefined || hit.tags === undefined) return null;
+    if (hit.generation !== this.generation || Date.now() - hit.at >= this.ttlMs) return null;
+    return hit as Entry & { text: string; tags: string };
   }
 
   /** Whether the answer was read after the last write this instance knows of. */

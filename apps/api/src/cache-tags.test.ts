@@ -77,6 +77,17 @@ describe('tags on the answers, purges on the shared cache', () => {
     expect(cart.headers.xkey).toBeUndefined();
   });
 
+  it('a page render reads a kept answer exactly as a request got it, and never one kept before a write', async () => {
+    const url = '/api/category/1301?pageSize=3';
+    const res = await t.app.inject({ url });
+    const kept = t.app.answerCache.peek(`GET ${url}`);
+    expect(kept).toMatchObject({ text: res.body, tags: res.headers.xkey });
+    // Nothing kept for an answer never asked for, and nothing after a write this instance heard of.
+    expect(t.app.answerCache.peek('GET /api/category/1301?pageSize=4')).toBeNull();
+    t.app.answerCache.invalidate(['products']);
+    expect(t.app.answerCache.peek(`GET ${url}`)).toBeNull();
+  });
+
   it('a stone sold is purged by its own tag, from the database notification, within the second', async () => {
     const stone = rowsOf<{ id: number }>(
       await t.database.db.execute(sql`select id from diamond where status = 'available' order by id limit 1`),

@@ -24,7 +24,15 @@ export async function cachedPublic<T>(
   const body = entry.body as { data: T };
   reply.header('cache-control', PUBLIC_ANSWER);
   reply.header('etag', entry.etag);
-  if (cache.isCurrent(entry)) tagAnswer(reply, typeof named === 'function' ? named(body.data) : named);
+  if (cache.isCurrent(entry)) {
+    // Kept with the entry (once) for renders in this process, which read it without a request.
+    entry.tags ??= tagHeader(typeof named === 'function' ? named(body.data) : named);
+    if (entry.text === undefined) {
+      const text = reply.serialize(body);
+      if (typeof text === 'string') entry.text = text;
+    }
+    for (const h of TAG_HEADERS) reply.header(h, entry.tags);
+  }
   if (request.headers['if-none-match'] === entry.etag) reply.code(304);
   return body;
 }
