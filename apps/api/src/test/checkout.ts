@@ -1,3 +1,7 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../db/client.ts';
+import type { TestApp } from './build-test-app.ts';
+
 /** A valid order body for tests: a New York address and the test card that is approved. */
 export const orderBody = (email: string, extra: object = {}) => ({
   email,
@@ -16,3 +20,19 @@ export const orderBody = (email: string, extra: object = {}) => ({
   card: { name: 'Ada King', number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' },
   ...extra,
 });
+
+/** A loose diamond on sale (the `offset`-th by id, so suites pick different stones) in `session`'s cart. */
+export async function cartWithDiamond(t: TestApp, session: string, offset: number) {
+  const [d] = rowsOf<{ id: number }>(
+    await t.database.db.execute(
+      sql`select id from diamond where status = 'available' order by id limit 1 offset ${offset}`,
+    ),
+  );
+  const r = await t.app.inject({
+    method: 'POST',
+    url: '/api/cart/items',
+    headers: { 'x-session-id': session },
+    payload: { kind: 'diamond', id: d!.id },
+  });
+  if (r.statusCode !== 200) throw new Error(`add ${r.statusCode}: ${r.body}`);
+}

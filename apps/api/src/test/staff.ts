@@ -85,3 +85,16 @@ export async function placeDiamondOrder(
     token: res.json().data.accessToken as string,
   };
 }
+
+/** Staff take an order through `statuses` in turn, as the order page does (a UPS tracking number when it ships). */
+export async function stepOrder(t: TestApp, cookie: string, number: string, statuses: readonly string[]) {
+  for (const status of statuses) {
+    const { version } = (await adminCall(t, cookie, 'GET', `/orders/${number}`)).json().data as { version: number };
+    const res = await adminCall(t, cookie, 'POST', `/orders/${number}/status`, {
+      version,
+      status,
+      ...(status === 'shipped' ? { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' } : {}),
+    });
+    if (res.statusCode !== 200) throw new Error(`${status} ${res.statusCode}: ${res.body}`);
+  }
+}

@@ -11,6 +11,7 @@ import { orderRepository as repo, type OrderEventRow } from './repository.ts';
 import { STATUS_LABELS, type OrderStatus } from '@facet/contracts/admin';
 import { formatMoney } from '@facet/contracts/money';
 import { runFlow, type FlowHooks } from '../../flow.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { askOnce, PLACE_ORDER_STEPS, quoteAhead, type PlaceState } from './place-order.ts';
 import { toOrder, type OrderDeps, type PlaceOrder } from './shape.ts';
 import { deliverDueGiftCards, giftPaymentsOf, storeToday } from '../gift-cards/index.ts';
@@ -43,12 +44,6 @@ function requestHash(input: PlaceOrder): string {
     )
     .digest('hex');
 }
-
-const isUniqueViolation = (err: unknown, constraint: string) => {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const c = e.cause ?? e;
-  return c.code === '23505' && (c.constraint === constraint || String((c as Error).message ?? '').includes(constraint));
-};
 
 /**
  * Checkout in ONE transaction, as the named steps of place-order.ts: load and re-price the cart,

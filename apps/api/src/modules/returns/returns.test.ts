@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { orderBody } from '../../test/checkout.ts';
 import sharp from 'sharp';
-import { adminCall, ORIGIN, staffSession } from '../../test/staff.ts';
+import { adminCall, ORIGIN, staffSession, stepOrder } from '../../test/staff.ts';
 
 // Returns from a shopper's side and the back office's: asked within the window from a delivered
 // order (engraved pieces and what was already returned refused with the reason), approved with a
@@ -56,15 +56,7 @@ async function deliveredOrder() {
   });
   expect(placed.statusCode, placed.body).toBe(200);
   const number = placed.json().data.number as string;
-  for (const status of ['in_production', 'ready_to_ship', 'shipped', 'delivered']) {
-    const o = (await adminCall(t, owner, 'GET', `/orders/${number}`)).json().data;
-    const res = await adminCall(t, owner, 'POST', `/orders/${number}/status`, {
-      version: o.version,
-      status,
-      ...(status === 'shipped' ? { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' } : {}),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  await stepOrder(t, owner, number, ['in_production', 'ready_to_ship', 'shipped', 'delivered']);
   const [mail] = await q<{ text: string }>(
     sql`select text_body as text from outbox_mail where to_address = ${email} and kind = 'order-delivered'`,
   );

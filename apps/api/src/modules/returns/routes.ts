@@ -10,7 +10,7 @@ import { optionalUserId } from '../../plugins/auth.ts';
 import { afterStockChange } from '../../catalogue-changes.ts';
 import { actorOf } from '../staff/index.ts';
 import * as returns from './service.ts';
-import { buyReturnLabel } from '../shipping/index.ts';
+import { returnLabelFrom } from '../shipping/index.ts';
 
 const deps = (app: Parameters<FastifyPluginAsyncZod>[0]): returns.ReturnsDeps => ({
   db: app.db,
@@ -20,24 +20,7 @@ const deps = (app: Parameters<FastifyPluginAsyncZod>[0]): returns.ReturnsDeps =>
   payments: app.payments,
   tax: app.tax,
   onStonesReleased: afterStockChange(app, 'cancellation'),
-  ...(app.shipping.name === 'fixed'
-    ? {}
-    : {
-        returnLabel: (actor, r) =>
-          buyReturnLabel(
-            {
-              db: app.db,
-              config: app.config,
-              settings: app.storeSettings,
-              outbox: app.outbox,
-              payments: app.payments,
-              shipping: app.shipping,
-              onStonesReleased: () => {},
-            },
-            actor,
-            r,
-          ),
-      }),
+  returnLabel: returnLabelFrom(app),
 });
 
 const orderParams = z.object({ number: z.string().regex(ORDER_NUMBER_RE, 'Not an order number') }).strict();

@@ -5,9 +5,11 @@ import { AppError } from '../../errors.ts';
 import { adminRoute } from '../../plugins/admin-op.ts';
 import { afterStockChange } from '../../catalogue-changes.ts';
 import { actorOf } from '../staff/index.ts';
+import type { Actor } from '../audit/index.ts';
 import * as shipping from './service.ts';
 
-const depsOf = (app: Parameters<FastifyPluginAsyncZod>[0]): shipping.ShippingDeps => ({
+type App = Parameters<FastifyPluginAsyncZod>[0];
+const depsOf = (app: App): shipping.ShippingDeps => ({
   db: app.db,
   config: app.config,
   settings: app.storeSettings,
@@ -16,6 +18,13 @@ const depsOf = (app: Parameters<FastifyPluginAsyncZod>[0]): shipping.ShippingDep
   shipping: app.shipping,
   onStonesReleased: afterStockChange(app, 'cancellation'),
 });
+
+/** Prepaid return labels from the store's carrier service; undefined when none is connected. */
+export const returnLabelFrom = (app: App) =>
+  app.shipping.name === 'fixed'
+    ? undefined
+    : (actor: Actor, r: Parameters<typeof shipping.buyReturnLabel>[2]) =>
+        shipping.buyReturnLabel(depsOf(app), actor, r);
 
 /** The checkout's address check (public, rate-limited: each asks the carrier service). */
 export const addressCheckRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,14 @@
 import { CARRIERS, type Carrier } from '@facet/contracts/admin';
-import type { AddressCheck, AdminShipment, OrderShipments, TrackingState } from '@facet/contracts/shipping';
+import {
+  TRACKING_STATES,
+  type AddressCheck,
+  type AdminShipment,
+  type OrderShipments,
+  type TrackingState,
+} from '@facet/contracts/shipping';
 import type { StoreSettings } from '@facet/contracts/store-settings';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { Conflict, NotFound, Unprocessable } from '../../errors.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { advanceByCarrier, orderAfterSale, type BackOfficeDeps, type OrderRow } from '../order/index.ts';
@@ -93,15 +100,7 @@ async function goodsOf(db: Db, o: OrderRow) {
 }
 
 const labelUrl = (id: number) => `/api/admin/shipments/${id}/label.pdf`;
-const TRACKING_STATES = new Set<string>([
-  'label_bought',
-  'pre_transit',
-  'in_transit',
-  'out_for_delivery',
-  'delivered',
-  'return_to_sender',
-  'failure',
-]);
+const KNOWN_STATES = new Set<string>(TRACKING_STATES);
 
 const shape = (s: ShipmentRow): AdminShipment | null =>
   s.boughtAt
@@ -115,7 +114,7 @@ const shape = (s: ShipmentRow): AdminShipment | null =>
         insuredCents: s.insuredCents,
         signature: s.signature,
         costCents: s.costCents,
-        state: (TRACKING_STATES.has(s.state) ? s.state : 'label_bought') as TrackingState,
+        state: (KNOWN_STATES.has(s.state) ? s.state : 'label_bought') as TrackingState,
         labelUrl: labelUrl(s.id),
         boughtAt: s.boughtAt,
         boughtBy: s.createdBy,
@@ -266,7 +265,9 @@ export async function buyReturnLabel(
           by: actor.email,
         });
       })
-      .catch(() => undefined);
+      .catch((err: unknown) => {
+        if (!isUniqueViolation(err, 'shipment_return_once')) throw err;
+      });
     row = (await repo.forReturn(deps.db, r.number))!;
   }
   if (!row.boughtAt) {

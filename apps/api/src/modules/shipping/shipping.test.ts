@@ -4,10 +4,10 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { lastMail } from '../../test/accounts.ts';
-import { orderBody } from '../../test/checkout.ts';
+import { cartWithDiamond, orderBody } from '../../test/checkout.ts';
 import { LocalEasyPost } from '../../test/easypost-server.ts';
 import { LocalStripe } from '../../test/stripe-server.ts';
-import { adminCall, ORIGIN, placeDiamondOrder, staffSession } from '../../test/staff.ts';
+import { adminCall, ORIGIN, placeDiamondOrder, staffSession, stepOrder } from '../../test/staff.ts';
 
 // EasyPost cannot be reached from here: the store's official SDK talks to a local server speaking
 // its addresses, shipments, rates, buying (with insurance), label and signed tracker-webhook API
@@ -43,32 +43,13 @@ beforeEach(() => {
 
 const ADDRESS = orderBody('x@example.com').shippingAddress;
 
-async function cartWithStone(session: string, offset = 11) {
-  const [d] = rowsOf<{ id: number }>(
-    await t.database.db.execute(
-      sql`select id from diamond where status = 'available' order by id limit 1 offset ${offset}`,
-    ),
-  );
-  const r = await t.app.inject({
-    method: 'POST',
-    url: '/api/cart/items',
-    headers: { 'x-session-id': session },
-    payload: { kind: 'diamond', id: d!.id },
-  });
-  expect(r.statusCode, r.body).toBe(200);
-}
+const cartWithStone = (session: string, offset = 11) => cartWithDiamond(t, session, offset);
 const cartTo = (session: string, to: Record<string, string>, shipping = 'express') =>
   t.app.inject({
     url: `/api/cart?${new URLSearchParams({ shipping, ...to })}`,
     headers: { 'x-session-id': session },
   });
-const readyToShip = async (number: string) => {
-  for (const status of ['in_production', 'ready_to_ship']) {
-    const { version } = (await adminCall(t, fulfilment, 'GET', `/orders/${number}`)).json().data;
-    const r = await adminCall(t, fulfilment, 'POST', `/orders/${number}/status`, { version, status });
-    expect(r.statusCode, r.body).toBe(200);
-  }
-};
+const readyToShip = (number: string) => stepOrder(t, fulfilment, number, ['in_production', 'ready_to_ship']);
 const webhook = (body: string, headers: Record<string, string>) =>
   t.app.inject({ method: 'POST', url: '/api/shipping/easypost/webhook', headers, payload: body });
 

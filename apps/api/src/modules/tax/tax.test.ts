@@ -3,10 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { orderBody } from '../../test/checkout.ts';
+import { cartWithDiamond, orderBody } from '../../test/checkout.ts';
 import { LocalStripe } from '../../test/stripe-server.ts';
 import { recordPaidTax, reverseRefundedTax } from '../order/index.ts';
-import { adminCall, staffSession } from '../../test/staff.ts';
+import { adminCall, staffSession, stepOrder } from '../../test/staff.ts';
 
 // Stripe Tax cannot be reached from here: the store's official SDK talks to a local server speaking
 // its calculations and transactions API (test/stripe-server.ts), with New York City's, Buffalo's
@@ -35,18 +35,7 @@ beforeEach(() => {
 const NYC = { line1: '12 Bleecker St', city: 'New York', state: 'NY', zip: '10012' };
 const BUFFALO = { line1: '1 Niagara Sq', city: 'Buffalo', state: 'NY', zip: '14202' };
 
-async function cartWithStone(session: string) {
-  const [d] = rowsOf<{ id: number }>(
-    await t.database.db.execute(sql`select id from diamond where status = 'available' order by id limit 1 offset 7`),
-  );
-  const r = await t.app.inject({
-    method: 'POST',
-    url: '/api/cart/items',
-    headers: { 'x-session-id': session },
-    payload: { kind: 'diamond', id: d!.id },
-  });
-  expect(r.statusCode, r.body).toBe(200);
-}
+const cartWithStone = (session: string) => cartWithDiamond(t, session, 7);
 const cartFor = (session: string, to: Record<string, string>) =>
   t.app.inject({
     url: `/api/cart?${new URLSearchParams({ shipping: 'express', ...to })}`,
@@ -168,15 +157,7 @@ describe('sales tax at the address (Stripe Tax)', () => {
     });
     expect(placed.statusCode, placed.body).toBe(200);
     const { number, accessToken } = placed.json().data as { number: string; accessToken: string };
-    for (const status of ['in_production', 'ready_to_ship', 'shipped', 'delivered']) {
-      const o = (await adminCall(t, owner, 'GET', `/orders/${number}`)).json().data;
-      const res = await adminCall(t, owner, 'POST', `/orders/${number}/status`, {
-        version: o.version,
-        status,
-        ...(status === 'shipped' ? { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' } : {}),
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    }
+    await stepOrder(t, owner, number, ['in_production', 'ready_to_ship', 'shipped', 'delivered']);
     const asked = await t.app.inject({
       method: 'POST',
       url: `/api/order/${number}/returns?token=${encodeURIComponent(accessToken)}`,
