@@ -11,6 +11,7 @@ import {
   type StoreSettings,
 } from '@facet/contracts/store-settings';
 import { toast } from '~/lib/toast.ts';
+import { useRootData } from '~/root.tsx';
 import { adminApi } from '../shared/admin-api.ts';
 import { CellInput, Field } from '../shared/field.tsx';
 import { useAdminAction } from '../shared/use-admin-action.ts';
@@ -200,6 +201,8 @@ export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved
   const tax = useFieldArray({ control, name: 'tax' });
   const { busy, run } = useAdminAction();
   const e = formState.errors;
+  // With a carrier pricing each address, the prices and times here are not what shoppers pay.
+  const carrierPriced = useRootData()?.facts.shippingPricedBy === 'carrier';
 
   const save = handleSubmit((v) =>
     run(
@@ -263,7 +266,9 @@ export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved
           Shipping
         </h2>
         <p className="mt-1 text-xs text-muted">
-          Every method is insured. The delivery time is what shoppers read at checkout and in the shipping policy.
+          {carrierPriced
+            ? 'Every method is insured. A carrier service prices each method and its delivery time for the address at checkout; the names here are what shoppers read.'
+            : 'Every method is insured. The delivery time is what shoppers read at checkout and in the shipping policy.'}
         </p>
         <div className="mt-3 grid gap-4 md:grid-cols-3">
           {SHIPPING_METHOD_KEYS.map((k) => (
