@@ -85,8 +85,6 @@ export const taxLine = z.object({
   percent: z.number().nonnegative(),
   cents: z.number().int(),
 });
-/** A jurisdiction's rate as printed: "4.5 %", "0.375 %" — never rounded to fewer places than it has. */
-export const taxRateText = (percent: number) => `${percent.toLocaleString('en-US', { maximumFractionDigits: 4 })} %`;
 export type TaxLine = z.infer<typeof taxLine>;
 
 export const totals = z.object({

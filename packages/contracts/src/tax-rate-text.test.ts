@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { taxRateText } from './commerce.ts';
+import { taxRateText } from './tax-rate-text.ts';
 
 describe('a tax rate as printed', () => {
   it('keeps every place the jurisdiction sets (the commuter district is 0.375 %, not 0.38 %)', () => {

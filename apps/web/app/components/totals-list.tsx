@@ -1,4 +1,5 @@
-import { taxRateText, type Totals } from '@facet/contracts/commerce';
+import type { Totals } from '@facet/contracts/commerce';
+import { taxRateText } from '@facet/contracts/tax-rate-text';
 import { formatMoney } from '@facet/contracts/money';
 
 /** Subtotal, the discount, shipping, tax and total as the server computed them. */

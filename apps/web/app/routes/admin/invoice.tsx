@@ -1,4 +1,4 @@
-import { taxRateText } from '@facet/contracts/commerce';
+import { taxRateText } from '@facet/contracts/tax-rate-text';
 import { formatMoney } from '@facet/contracts/money';
 import { EngravedWords } from '~/components/engraved-words.tsx';
 import { paidWith } from '~/components/paid-with.ts';
