@@ -1,4 +1,4 @@
-// `npm run bench [-- --scale N] [--db pglite|postgres] [--quick] [--only TEXT]`
+// `npm run bench [-- --scale N] [--db pglite|postgres] [--quick] [--only TEXT] [--turns N]` (turns: of each twin pair)
 // `npm run bench -- --only import [--db postgres] [--rows N] [--photos N] [--million]`: supplier feed imports and
 // their stones' photographs (bench/imports.ts)
 // `npm run bench -- --only alerts [--db postgres] [--searches N] [--rows N]`: saved-search matching (bench/alerts.ts)
@@ -42,7 +42,7 @@ const check = args.includes('--check');
 const repeats = check ? 3 : 1;
 // A feature's cost is read from turns of a pair (twin against plain), whose ratios vary more from turn to turn
 // than a single row's rate: five turns for the median.
-const pairTurns = check ? 5 : 1;
+const pairTurns = Number(arg('turns', check ? '5' : '1'));
 // Only the endpoints whose name contains TEXT (the baseline always runs).
 const only = arg('only', '');
 const warmupS = Number(arg('warmup', quick ? '2' : '5'));

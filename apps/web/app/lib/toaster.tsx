@@ -1,13 +1,27 @@
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS } from '@facet/contracts/constants';
 import { toasterMounted } from './toast.ts';
 
-/** Messages top right for 5 s. */
+/** Messages for 5 s: top right in the store; in the back office, bottom right. */
 export default function LazyToaster() {
   useEffect(() => {
     toasterMounted();
   }, []);
+  // Back-office pages keep their actions (Archive…, Unpublish…, Duplicate) at the top right of
+  // the page, where a toast would cover them right after a save — and hovering a toast pauses it,
+  // so the button under it stays covered. There, toasts sit bottom right, above the save bar.
+  if (useLocation().pathname.startsWith('/admin'))
+    return (
+      <Toaster
+        position="bottom-right"
+        duration={TOAST_DURATION_MS}
+        closeButton
+        offset={{ bottom: 88, right: 24 }}
+        mobileOffset={{ bottom: 96, right: 12, left: 12 }}
+      />
+    );
   // Below the store header, so a toast never covers the Cart and Account links it points to
   // (hovering a toast pauses it: one over the Cart link would never leave).
   return (

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { QTY_MAX } from '@facet/contracts/commerce';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { COMPRESS_FROM_BYTES } from '../../app.ts';
 
 // Adding to a cart: a piece is added in one statement that keeps its own cap, a stone in a
 // transaction that checks it against every other line.
@@ -63,5 +65,41 @@ describe('adding to a cart', () => {
     const withPiece = (await add(s, { kind: 'product', id: piece, quantity: 1 })).json().data;
     expect(withPiece.lines.map((l: { kind: string }) => l.kind)).toEqual(['diamond', 'product']);
     expect(withPiece).toEqual(await cartOf(s));
+  });
+});
+
+describe('compression of cart answers', () => {
+  const addBr = (session: string, payload: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/cart/items',
+      headers: { 'x-session-id': session, 'accept-encoding': 'gzip, deflate, br' },
+      payload,
+    });
+
+  it('sends an answer that fits one packet as is, and compresses a larger one', async () => {
+    const [other] = rowsOf<{ id: number }>(
+      await t.database.db.execute(sql`select p.id from product p join product_group g on g.id = p.group_id
+        where g.published and not g.configurable and not g.stock_tracked and p.active and p.id <> ${piece}
+        order by p.id limit 1`),
+    );
+    const s = randomUUID();
+    const seen = { plain: 0, br: 0 };
+    // One line, then two, then three: the answer grows past the threshold on the way.
+    for (const item of [
+      { kind: 'product', id: piece, quantity: 1 },
+      { kind: 'diamond', id: diamond },
+      { kind: 'product', id: other!.id, quantity: 1 },
+    ]) {
+      const res = await addBr(s, item);
+      expect(res.statusCode).toBe(200);
+      const br = res.headers['content-encoding'] === 'br';
+      const text = br ? zlib.brotliDecompressSync(res.rawPayload).toString() : res.payload;
+      expect(br, `${Buffer.byteLength(text)} bytes`).toBe(Buffer.byteLength(text) >= COMPRESS_FROM_BYTES);
+      expect(JSON.parse(text).data).toEqual(await cartOf(s));
+      seen[br ? 'br' : 'plain']++;
+    }
+    expect(seen.plain).toBeGreaterThan(0);
+    expect(seen.br).toBeGreaterThan(0);
   });
 });
