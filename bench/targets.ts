@@ -36,10 +36,10 @@ export const TARGETS: Target[] = [
   { row: 'add to cart (new cart each time)', db: 'pglite', minRps: 400, enforced: true },
   { row: 'place order (test card, one line)', db: 'postgres', minRps: 300, enforced: false },
   { row: 'place order (test card, one line)', db: 'pglite', minRps: 100, enforced: false },
-  // A sale and a discount code in effect cost a shopper at most a tenth of the rate. Open: in process,
-  // with plain and promoted requests alternated one by one, the sale costs nothing and the code 5–7 %;
-  // the bench's turns read 67–99 % for the same pairs, an effect of the bench's runs not yet
-  // understood (docs/quality.md). Reported every run; enforced again once the turns agree.
+  // A sale and a discount code in effect cost a shopper at most a tenth of the rate. The add's gap was
+  // compression (a sale's "was" price took the one-line answer past 1 KB); an order's code costs two
+  // statements. Met on both databases on 2026-11-27 (medians 89–98 %), but single turns still range
+  // 79–205 % on PostgreSQL, so they are reported, not enforced (docs/quality.md).
   ...both({
     row: 'add to cart, sale on (new cart each time)',
     ofRow: { row: 'add to cart (new cart each time)', minRatio: 0.9 },

@@ -163,6 +163,8 @@ async function priceOrder(s: PlaceState, db: DbOrTx, lines: Lines, codes: string
  * whatever it cannot price is asked again, and refused, inside.
  */
 export async function quoteAhead(s: PlaceState) {
+  // The store's own tax table and shipping prices answer at once, inside: nothing to ask ahead.
+  if (s.deps.tax.name === 'table' && !s.deps.rates) return;
   const cart = await cartOf(s.deps.db, s.owner);
   if (!cart) return;
   const lines = await pricedLines(s.deps.db, cart.id, await saleBook(s.deps.db));
