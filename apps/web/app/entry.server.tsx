@@ -4,6 +4,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { hostContext } from './lib/host-context.ts';
+import { contentFirst, wantsScriptsFirst } from './lib/content-first.ts';
 
 // The host server reads this export to hand each request its context (see apps/api/src/plugins/web.ts).
 export { hostContext };
@@ -31,6 +32,11 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();
+          const handles = routerContext.staticHandlerContext.matches.map(
+            (m) => routerContext.routeModules[m.route.id]?.handle,
+          );
+          const page = wantsScriptsFirst(handles) ? body : contentFirst(nonce);
+          if (page !== body) page.pipe(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -38,7 +44,7 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           );
-          pipe(body);
+          pipe(page);
         },
         onShellError(error: unknown) {
           reject(error);

@@ -1,3 +1,4 @@
+import type { PageHandle } from '~/lib/content-first.ts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ShieldCheck, Truck } from 'lucide-react';
@@ -11,6 +12,9 @@ import { pageMeta } from '~/lib/page-meta.ts';
 import { useStoreFacts } from '~/lib/store-facts.ts';
 import { EmptyCart, Line } from '~/features/cart/cart-line.tsx';
 import { RecentlyViewed } from '~/features/catalog/recently-viewed.tsx';
+
+/** Its first screen comes from its code: the scripts start at once (lib/content-first.ts). */
+export const handle: PageHandle = { scriptsFirst: true };
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({

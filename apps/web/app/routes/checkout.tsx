@@ -1,3 +1,4 @@
+import type { PageHandle } from '~/lib/content-first.ts';
 import { Suspense, useEffect, useRef } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { Address } from '@facet/contracts/account';
@@ -11,6 +12,9 @@ import { ApiError } from '~/lib/api.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { CheckoutFrame } from '~/features/checkout/checkout-frame.tsx';
 import { CheckoutForm } from '~/features/checkout/checkout-form.tsx';
+
+/** Its first screen comes from its code: the scripts start at once (lib/content-first.ts). */
+export const handle: PageHandle = { scriptsFirst: true };
 
 // Logging in from checkout opens the same panel over the form, so nothing typed is lost.
 const AccountPanel = lazyPart(

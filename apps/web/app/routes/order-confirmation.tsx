@@ -1,3 +1,4 @@
+import type { PageHandle } from '~/lib/content-first.ts';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CheckCircle2, Gem, Mail, Truck } from 'lucide-react';
@@ -9,6 +10,9 @@ import { ApiError } from '~/lib/api.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { madeToOrderText } from '@facet/contracts/store-facts';
 import { useStoreFacts } from '~/lib/store-facts.ts';
+
+/** Its first screen comes from its code: the scripts start at once (lib/content-first.ts). */
+export const handle: PageHandle = { scriptsFirst: true };
 
 // The URL carries a secret (a reset or confirmation token, an order access token): no page this
 // one links to, and no resource it loads, may learn it from the Referer header.

@@ -1,3 +1,4 @@
+import type { PageHandle } from '~/lib/content-first.ts';
 import { useEffect, useState } from 'react';
 import { STATUS_LABELS, type OrderStatus } from '@facet/contracts/admin';
 import { Link } from 'react-router';
@@ -11,6 +12,9 @@ import { formatMoney } from '@facet/contracts/money';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { CATEGORY } from '@facet/contracts/categories';
 import { paths } from '@facet/contracts/paths';
+
+/** Its first screen comes from its code: the scripts start at once (lib/content-first.ts). */
+export const handle: PageHandle = { scriptsFirst: true };
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: 'Your orders', noindex: true });
 

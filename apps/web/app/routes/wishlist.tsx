@@ -1,3 +1,4 @@
+import type { PageHandle } from '~/lib/content-first.ts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/wishlist';
@@ -9,6 +10,9 @@ import { toast } from '~/lib/toast.ts';
 import { loadWishlist, renewShareLink, useWishlist } from '~/lib/wishlist-store.ts';
 import { EmptyWishlist, WishEntry } from '~/features/wishlist/wish-entry.tsx';
 import { RecentlyViewed } from '~/features/catalog/recently-viewed.tsx';
+
+/** Its first screen comes from its code: the scripts start at once (lib/content-first.ts). */
+export const handle: PageHandle = { scriptsFirst: true };
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({

@@ -1,3 +1,4 @@
+import type { PageHandle } from '~/lib/content-first.ts';
 import { Outlet } from 'react-router';
 import type { Route } from './+types/layout';
 import { pageMeta } from '~/lib/page-meta.ts';
@@ -5,6 +6,9 @@ import { adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { AdminShell } from '~/features/admin/shared/admin-shell.tsx';
 import { BACK_OFFICE } from '~/features/admin/shared/nav.ts';
+
+/** Its first screen comes from its code: the scripts start at once (lib/content-first.ts). */
+export const handle: PageHandle = { scriptsFirst: true };
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: BACK_OFFICE, noindex: true });
 
