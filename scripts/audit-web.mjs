@@ -16,7 +16,7 @@ import sharp from 'sharp';
 
 const perfAdvisory = process.argv.includes('--perf-advisory');
 const slow = [];
-const BUDGET = { performanceMobile: 90, accessibility: 100, bestPractices: 95, seo: 100, catalogueJsKb: 145 };
+const BUDGET = { performanceMobile: 98, accessibility: 100, bestPractices: 95, seo: 100, catalogueJsKb: 145 };
 const root = path.resolve(import.meta.dirname, '..');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const freePort = () =>
@@ -128,7 +128,9 @@ const pages = [
   // robots.txt): for them the SEO budget is every other SEO audit passing and is-crawlable failing.
   { name: 'policy', path: '/return-policy', catalogue: true },
   { name: 'search', path: '/search?q=halo', catalogue: true, noindex: true },
-  { name: 'cart', path: '/cart', catalogue: false, noindex: true },
+  // The cart is drawn by its code, after its scripts (docs/decisions/027): its mobile score is
+  // held to the old floor, not the catalogue's.
+  { name: 'cart', path: '/cart', catalogue: false, noindex: true, performanceMobile: 90 },
 ];
 
 const METRICS = ['largest-contentful-paint', 'cumulative-layout-shift', 'total-blocking-time'];
@@ -210,8 +212,9 @@ try {
       const why = [];
       // A timing score measures the machine as much as the code (docs/decisions/010): with
       // --perf-advisory it is reported, not failed; every deterministic budget still fails.
-      if (preset === 'mobile' && row.performance < BUDGET.performanceMobile) {
-        const text = `performance ${row.performance} < ${BUDGET.performanceMobile}`;
+      const perfBudget = page.performanceMobile ?? BUDGET.performanceMobile;
+      if (preset === 'mobile' && row.performance < perfBudget) {
+        const text = `performance ${row.performance} < ${perfBudget}`;
         if (perfAdvisory) slow.push(`${preset} ${page.name}: ${text} (TBT ${row.tbtMs} ms, LCP ${row.lcpMs} ms)`);
         else why.push(text);
       }
