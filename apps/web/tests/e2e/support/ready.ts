@@ -16,9 +16,23 @@ function waitForHydration(page: Page) {
   };
 }
 
-export const test = base.extend({
+export const test = base.extend<{ everyContextWaits: void }>({
   context: async ({ context }, use) => {
     context.on('page', waitForHydration);
     await use(context);
   },
+  // A second shopper or a member of staff (`browser.newContext()`, `browser.newPage()`) waits too.
+  everyContextWaits: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext;
+      browser.newContext = async (options) => {
+        const made = await newContext.call(browser, options);
+        made.on('page', waitForHydration);
+        return made;
+      };
+      await use();
+      browser.newContext = newContext;
+    },
+    { auto: true },
+  ],
 });
