@@ -19,7 +19,7 @@ export default function LazyToaster() {
         duration={TOAST_DURATION_MS}
         closeButton
         offset={{ bottom: 88, right: 24 }}
-        mobileOffset={{ bottom: 96, right: 12, left: 12 }}
+        mobileOffset={{ bottom: 136, right: 12, left: 12 }}
       />
     );
   // Below the store header, so a toast never covers the Cart and Account links it points to
