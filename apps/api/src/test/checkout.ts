@@ -21,11 +21,15 @@ export const orderBody = (email: string, extra: object = {}) => ({
   ...extra,
 });
 
-/** A loose diamond on sale (the `offset`-th by id, so suites pick different stones) in `session`'s cart. */
-export async function cartWithDiamond(t: TestApp, session: string, offset: number) {
+/**
+ * A loose diamond on sale in `session`'s cart: the `offset`-th by id (suites pick different stones),
+ * or the newest with `newest`. Returns its id.
+ */
+export async function cartWithDiamond(t: TestApp, session: string, offset: number, newest = false) {
   const [d] = rowsOf<{ id: number }>(
     await t.database.db.execute(
-      sql`select id from diamond where status = 'available' order by id limit 1 offset ${offset}`,
+      sql`select id from diamond where status = 'available'
+        order by id ${sql.raw(newest ? 'desc' : 'asc')} limit 1 offset ${offset}`,
     ),
   );
   const r = await t.app.inject({
@@ -35,4 +39,5 @@ export async function cartWithDiamond(t: TestApp, session: string, offset: numbe
     payload: { kind: 'diamond', id: d!.id },
   });
   if (r.statusCode !== 200) throw new Error(`add ${r.statusCode}: ${r.body}`);
+  return d!.id;
 }

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Role } from '@facet/contracts/admin';
-import { rowsOf } from '../db/client.ts';
 import { addStaff } from '../modules/staff/service.ts';
 import type { TestApp } from './build-test-app.ts';
-import { orderBody } from './checkout.ts';
+import { cartWithDiamond, orderBody } from './checkout.ts';
 
 export const STAFF_PASSWORD = 'Loupe-and-Tweezers-42';
 /** Same-origin, as the admin pages send it (the Origin check refuses anything else). */
@@ -61,16 +59,7 @@ export async function placeDiamondOrder(
   extra: object = {},
 ) {
   const session = randomUUID();
-  const [d] = rowsOf<{ id: number }>(
-    await t.database.db.execute(sql`select id from diamond where status = 'available' order by id desc limit 1`),
-  );
-  const add = await t.app.inject({
-    method: 'POST',
-    url: '/api/cart/items',
-    headers: { 'x-session-id': session },
-    payload: { kind: 'diamond', id: d!.id },
-  });
-  if (add.statusCode !== 200) throw new Error(`add ${add.statusCode}: ${add.body}`);
+  const diamondId = await cartWithDiamond(t, session, 0, true);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/order',
@@ -80,7 +69,7 @@ export async function placeDiamondOrder(
   if (res.statusCode !== 200) throw new Error(`order ${res.statusCode}: ${res.body}`);
   return {
     number: res.json().data.number as string,
-    diamondId: d!.id,
+    diamondId,
     email,
     token: res.json().data.accessToken as string,
   };

@@ -25,7 +25,6 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     timezone: app.config.STORE_TIMEZONE,
     tax: app.tax,
     rates: ratesFrom(app),
-    carrierPriced: app.shipping.name !== 'fixed',
   });
 
   app.get('/cart', { schema: { querystring: cartQuery, response: reply } }, async (req) => ({

@@ -104,10 +104,8 @@ export interface CartStore {
   settings: StoreSettings;
   timezone: string;
   tax: TaxProvider;
-  /** The carrier's rates for the address (absent: the store's own prices). */
+  /** The carrier's rates for the address (absent: the store's own prices; present: shipping is not known until the address is complete). */
   rates?: RatesSource;
-  /** A carrier prices shipping: until the address is complete, shipping is not known. */
-  carrierPriced?: boolean;
 }
 
 /** Where the cart is going, as far as the checkout knows it, and the shipping method chosen. */
@@ -136,7 +134,7 @@ async function summarize(
     rates,
   );
   // The store's own price is no estimate of a carrier's: shipping waits for the address.
-  const pending = store.carrierPriced === true && rates === null && goods.pieces > 0;
+  const pending = store.rates !== undefined && rates === null && goods.pieces > 0;
   const totals = pending
     ? { ...priced, shippingCents: 0, shippingPending: true, totalCents: priced.totalCents - priced.shippingCents }
     : priced;

@@ -18,8 +18,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     outbox: app.outbox,
     payments: app.payments,
     tax: app.tax,
-    // The store's own prices are in its settings: a carrier is asked only when one is connected.
-    rates: app.shipping.name === 'fixed' ? undefined : ratesFrom(app),
+    rates: ratesFrom(app),
     onStonesSold: afterStockChange(app, 'sale'),
   };
   app.addHook('onSend', async (_req, reply) => {

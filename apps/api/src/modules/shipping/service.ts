@@ -55,11 +55,15 @@ export async function quoteRates(
   );
 }
 
-/** The checkout's rates, from the app's carrier service and the store's settings now. */
-export const ratesFrom =
-  (app: { shipping: ShippingProvider; storeSettings: { current(): StoreSettings } }) =>
-  (to: Parameters<typeof quoteRates>[2], goods: { valueCents: number; pieces: number }) =>
-    quoteRates(app.shipping, app.storeSettings.current(), to, goods);
+/**
+ * The checkout's rates, from the app's carrier service and the store's settings now; undefined
+ * without a carrier (the store's own prices answer, and nothing is asked ahead of an order).
+ */
+export const ratesFrom = (app: { shipping: ShippingProvider; storeSettings: { current(): StoreSettings } }) =>
+  app.shipping.name === 'fixed'
+    ? undefined
+    : (to: Parameters<typeof quoteRates>[2], goods: { valueCents: number; pieces: number }) =>
+        quoteRates(app.shipping, app.storeSettings.current(), to, goods);
 
 export const checkAddress = (provider: ShippingProvider, to: ShipAddress): Promise<AddressCheck> => provider.check(to);
 
