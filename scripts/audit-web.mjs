@@ -16,7 +16,9 @@ import sharp from 'sharp';
 
 const perfAdvisory = process.argv.includes('--perf-advisory');
 const slow = [];
-const BUDGET = { performanceMobile: 98, accessibility: 100, bestPractices: 95, seo: 100, catalogueJsKb: 145 };
+// Catalogue JS: the heaviest page (/diamonds) is 148 KB with the route manifest every first visit
+// loads (decision 028); the budget keeps a small margin over it, so a real addition still fails.
+const BUDGET = { performanceMobile: 98, accessibility: 100, bestPractices: 95, seo: 100, catalogueJsKb: 150 };
 const root = path.resolve(import.meta.dirname, '..');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const freePort = () =>

@@ -1,10 +1,10 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { hostContext } from './lib/host-context.ts';
-import { contentFirst, wantsScriptsFirst } from './lib/content-first.ts';
+import { contentFirst, contentFirstWhole, wantsScriptsFirst } from './lib/content-first.ts';
 
 // The host server reads this export to hand each request its context (see apps/api/src/plugins/web.ts).
 export { hostContext };
@@ -21,32 +21,56 @@ export default function handleRequest(
   const { nonce, complete } = loadContext.get(hostContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // A render still waiting on data after this long is cut short; cleared once it is done, so a
+    // finished render is not held in memory by its timer.
+    const deadline = setTimeout(() => abort(), streamTimeout + 1000);
     const userAgent = request.headers.get('user-agent');
     // Crawlers and SPA-less clients get the full document at once; browsers get the shell early.
-    const readyOption =
-      complete || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    const whole = complete || (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+    const scriptsFirst = () =>
+      wantsScriptsFirst(
+        routerContext.staticHandlerContext.matches.map((m) => routerContext.routeModules[m.route.id]?.handle),
+      );
+    const respond = (body: BodyInit) => {
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+      resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+    };
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
-        [readyOption]() {
+        // A page wanted whole (kept for everyone, or for a crawler) is rendered to one buffer:
+        // nothing reads it before it is complete, so it crosses no streams on its way.
+        onAllReady() {
+          clearTimeout(deadline);
+          if (!whole) return;
           shellRendered = true;
-          const body = new PassThrough();
-          const handles = routerContext.staticHandlerContext.matches.map(
-            (m) => routerContext.routeModules[m.route.id]?.handle,
-          );
-          const page = wantsScriptsFirst(handles) ? body : contentFirst(nonce);
-          if (page !== body) page.pipe(body);
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
+          const chunks: Uint8Array[] = [];
+          pipe(
+            new Writable({
+              write(chunk: Uint8Array, _enc, cb) {
+                chunks.push(chunk);
+                cb();
+              },
+              final(cb) {
+                const page = Buffer.concat(chunks);
+                respond(scriptsFirst() ? page : contentFirstWhole(page, nonce));
+                cb();
+              },
             }),
           );
+        },
+        onShellReady() {
+          if (whole) return;
+          shellRendered = true;
+          const body = new PassThrough();
+          const page = scriptsFirst() ? body : contentFirst(nonce);
+          if (page !== body) page.pipe(body);
+          respond(createReadableStreamFromReadable(body));
           pipe(page);
         },
         onShellError(error: unknown) {
+          clearTimeout(deadline);
           reject(error);
         },
         onError(error: unknown) {
@@ -55,6 +79,5 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
   });
 }

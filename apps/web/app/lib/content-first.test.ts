@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentFirst, START_SCRIPTS, wantsScriptsFirst } from './content-first.ts';
+import { contentFirst, contentFirstWhole, START_SCRIPTS, wantsScriptsFirst } from './content-first.ts';
 
 const PAGE =
   '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>Chains — “was” prices</title>' +
@@ -43,6 +43,13 @@ describe('content first', () => {
       expect(html).toBe(expected);
     },
   );
+
+  it('rewrites a page rendered whole the same way, byte for byte', async () => {
+    expect(contentFirstWhole(Buffer.from(PAGE), 'n1').toString('utf8')).toBe(await through(PAGE, 100_000));
+    expect(contentFirstWhole(Buffer.from(PAGE), 'n1').toString('utf8')).toContain('type="text/facet-module"');
+    const plain = '<html><head><title>t</title></head><body>plain</body></html>';
+    expect(contentFirstWhole(Buffer.from(plain), 'n1').toString('utf8')).toBe(await through(plain, 5));
+  });
 
   it('passes a page without a module script through whole', async () => {
     const page = '<html><head><title>t</title></head><body>plain</body></html>';

@@ -15,6 +15,12 @@ const INERT = Buffer.from('type="text/facet-module"');
 const HEAD_END = Buffer.from('</head>');
 const MODULEPRELOAD = /<link rel="modulepreload"[^>]*>/g;
 
+/** The head's bytes without their module preloads, with the starter at the end. */
+const rewrittenHead = (head: Buffer, nonce: string | undefined) =>
+  Buffer.from(
+    `${head.toString('utf8').replace(MODULEPRELOAD, '')}<script${nonce ? ` nonce="${nonce}"` : ''}>${START_SCRIPTS}</script>`,
+  );
+
 /** A route module's `handle`: `scriptsFirst` when the page's content comes from its code. */
 export interface PageHandle {
   scriptsFirst?: boolean;
@@ -35,7 +41,6 @@ export function contentFirst(nonce: string | undefined): Transform {
   let head = Buffer.alloc(0);
   let phase: 'head' | 'body' | 'done' = 'head';
   let carry = Buffer.alloc(0);
-  const starter = `<script${nonce ? ` nonce="${nonce}"` : ''}>${START_SCRIPTS}</script>`;
   return new Transform({
     transform(chunk: Buffer, _enc, cb) {
       if (phase === 'done') return cb(null, chunk);
@@ -44,7 +49,7 @@ export function contentFirst(nonce: string | undefined): Transform {
         head = Buffer.concat([head, chunk]);
         const end = head.indexOf(HEAD_END);
         if (end < 0) return cb();
-        this.push(Buffer.from(head.subarray(0, end).toString('utf8').replace(MODULEPRELOAD, '') + starter));
+        this.push(rewrittenHead(head.subarray(0, end), nonce));
         chunk = head.subarray(end);
         head = Buffer.alloc(0);
         phase = 'body';
@@ -65,4 +70,16 @@ export function contentFirst(nonce: string | undefined): Transform {
       cb(null, Buffer.concat([head, carry]));
     },
   });
+}
+
+/** The same rewrite of a document rendered whole (a kept page): one pass, no stream. */
+export function contentFirstWhole(page: Buffer, nonce: string | undefined): Buffer {
+  const end = page.indexOf(HEAD_END);
+  if (end < 0) return page;
+  const head = rewrittenHead(page.subarray(0, end), nonce);
+  const body = page.subarray(end);
+  const at = body.indexOf(MODULE);
+  return at < 0
+    ? Buffer.concat([head, body])
+    : Buffer.concat([head, body.subarray(0, at), INERT, body.subarray(at + MODULE.length)]);
 }

@@ -362,6 +362,25 @@ test('the diamond count the home page and menu quote is never more than the diam
   );
 });
 
+test('catalogue pages hold their scripts until the page has loaded, rendered whole or streamed; the cart starts them at once', async ({
+  page,
+}) => {
+  const held = (html: string) =>
+    html.includes('type="text/facet-module"') &&
+    !html.includes('rel="modulepreload"') &&
+    !html.includes('type="module"');
+  // Kept for everyone (rendered whole), for a crawler (whole, not kept), and streamed to a browser.
+  const kept = await page.request.get('/category/1100?sort=newest');
+  expect(held(await kept.text())).toBe(true);
+  const crawler = { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' };
+  expect(held(await (await page.request.get('/contact-us', { headers: crawler })).text())).toBe(true);
+  expect(held(await (await page.request.get('/contact-us')).text())).toBe(true);
+  // The cart is drawn by its code: its module script runs at once.
+  const cart = await (await page.request.get('/cart')).text();
+  expect(cart).toContain('type="module"');
+  expect(cart).not.toContain('text/facet-module');
+});
+
 test('a page kept whole for the next visitor follows a catalogue change within a second; it revalidates with a 304 and allows exactly its own scripts', async ({
   page,
   browser,
