@@ -21,6 +21,8 @@ step('Lint: module boundaries, SQL only in repositories, no cycles, hooks (ESLin
   'lint',
   '--silent',
 ]);
+// Vitest and the build strip types without checking them: a wrong type would pass both.
+step('Types (tsc, every workspace)', 'npm', ['run', 'typecheck', '--silent']);
 step('Unit and API tests (Vitest)', 'npx', [
   'vitest',
   'run',

@@ -54,7 +54,8 @@ export default function handleRequest(
               },
               final(cb) {
                 const page = Buffer.concat(chunks);
-                respond(scriptsFirst() ? page : contentFirstWhole(page, nonce));
+                // Buffer.concat allocates a plain ArrayBuffer (never shared memory), as a body needs.
+                respond((scriptsFirst() ? page : contentFirstWhole(page, nonce)) as Uint8Array<ArrayBuffer>);
                 cb();
               },
             }),

@@ -36,6 +36,8 @@ export interface RootData {
   facts: StoreFacts;
   /** Live counts the copy may quote ("10,000+ certified diamonds"); null when unreachable. */
   stats: CatalogueStats | null;
+  /** The first page's CSP nonce, for the inline script a route runs before its code (the cart's). */
+  nonce: string;
 }
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
@@ -43,7 +45,14 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   // The store still renders (without the counts) when the catalogue is briefly unreachable. The
   // menu is not here: the header fetches it when the shopper reaches for it (lib/menu.ts).
   const stats = await apiRequest<CatalogueStats>('/catalogue/stats', {}, host).catch(() => null);
-  return { stats, store: host.store, publicUrl: host.publicUrl, devMailbox: host.devMailbox, facts: host.facts };
+  return {
+    stats,
+    store: host.store,
+    publicUrl: host.publicUrl,
+    devMailbox: host.devMailbox,
+    facts: host.facts,
+    nonce: host.nonce,
+  };
 }
 
 // The menu and store details do not change between navigations.

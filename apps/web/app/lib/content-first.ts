@@ -7,7 +7,7 @@ import { Transform } from 'node:stream';
 // once the page has loaded — its first screen's images and fonts — or 1.5 s after the document is
 // parsed, whichever comes first: no preload hints in the head, and React Router's module script
 // kept inert until then. Client-side navigation afterwards is unchanged. A page whose first
-// screen is drawn by its code (the cart, checkout, account pages, the back office) says so in its
+// screen is drawn by its code (checkout, the wishlist, account pages, the back office) says so in its
 // route's handle, and its scripts start at once.
 
 const MODULE = Buffer.from('type="module" async=""');

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '@facet/contracts/account';
 import { SESSION_KEYS } from '@facet/contracts/constants';
-import { clearUser, getSessionId, storeUser } from './session.ts';
+import { clearUser, getSessionId, noCartYetScript, storeUser, VISITOR_DAYS } from './session.ts';
 
 // The visitor id (swag-session) is all that guards a guest cart: it is random, and it is retired
 // at every sign-in and sign-out so an id seen before cannot follow the shopper.
@@ -81,5 +81,46 @@ describe('visitor id', () => {
     const guest = getSessionId();
     clearUser();
     expect(getSessionId()).not.toBe(guest);
+  });
+});
+
+describe('the cart page before its code', () => {
+  /** Runs the inline script against this test's storage; what it shows: the empty cart or the placeholder. */
+  const shown = (blocked = false) => {
+    const wait = { hidden: false };
+    const none = { hidden: true };
+    const document = { getElementById: (id: string) => ({ wait, none })[id] ?? null };
+    const storage = blocked
+      ? {
+          get sessionStorage(): never {
+            throw new Error('SecurityError');
+          },
+        }
+      : { sessionStorage, localStorage };
+    new Function('sessionStorage', 'localStorage', 'document', `return ${noCartYetScript('wait', 'none')}`)(
+      ...(blocked ? [undefined, undefined] : [storage.sessionStorage, storage.localStorage]),
+      document,
+    );
+    expect(wait.hidden).toBe(!none.hidden);
+    return none.hidden ? 'placeholder' : 'empty cart';
+  };
+
+  it('shows the empty cart at once only when this tab can have no cart', () => {
+    expect(shown()).toBe('empty cart');
+    // The same ids the page's code reads: once it has made one, the placeholder waits for the cart.
+    getSessionId();
+    expect(shown()).toBe('placeholder');
+    store.clear();
+    // A guest id kept from another tab may hold a cart; one older than it is kept for may not.
+    expect(shown()).toBe('placeholder');
+    kept.set('facet-visitor', JSON.stringify({ id: 'old', at: Date.now() - (VISITOR_DAYS + 1) * 86_400_000 }));
+    expect(shown()).toBe('empty cart');
+    kept.clear();
+    store.set(SESSION_KEYS.userToken, 'token');
+    expect(shown()).toBe('placeholder');
+  });
+
+  it('waits for the cart when it cannot read the storage', () => {
+    expect(shown(true)).toBe('placeholder');
   });
 });

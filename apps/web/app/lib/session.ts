@@ -72,3 +72,20 @@ export function getSessionId(): string {
   if (!s.getItem(SESSION_KEYS.userToken)) keepVisitor(id);
   return id;
 }
+
+/**
+ * An inline script for the cart page, run as the page is parsed, before its code arrives: a tab
+ * with no visitor id, no sign-in and no guest id kept from another tab has no cart, so the page
+ * shows its empty cart at once (element `noneId`) instead of the placeholder (`waitId`) it shows
+ * while it asks for the cart. Any doubt (storage blocked, a guest id kept) leaves the placeholder.
+ */
+export function noCartYetScript(waitId: string, noneId: string): string {
+  const keys = JSON.stringify([SESSION_KEYS.sessionId, SESSION_KEYS.userToken]);
+  return (
+    `(function(){try{var s=sessionStorage,k=${keys};if(s.getItem(k[0])||s.getItem(k[1]))return;` +
+    `var v=JSON.parse(localStorage.getItem(${JSON.stringify(VISITOR_KEY)})||'null');` +
+    `if(v&&typeof v.id==='string'&&typeof v.at==='number'&&Date.now()-v.at<${VISITOR_DAYS * 86_400_000})return}catch(e){return}` +
+    `var w=document.getElementById(${JSON.stringify(waitId)}),n=document.getElementById(${JSON.stringify(noneId)});` +
+    `if(w&&n){w.hidden=true;n.hidden=false}})()`
+  );
+}

@@ -1,4 +1,3 @@
-import type { PageHandle } from '~/lib/content-first.ts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ShieldCheck, Truck } from 'lucide-react';
@@ -12,9 +11,13 @@ import { pageMeta } from '~/lib/page-meta.ts';
 import { useStoreFacts } from '~/lib/store-facts.ts';
 import { EmptyCart, Line } from '~/features/cart/cart-line.tsx';
 import { RecentlyViewed } from '~/features/catalog/recently-viewed.tsx';
+import { noCartYetScript } from '~/lib/session.ts';
+import { useRootData } from '~/root.tsx';
 
-/** Its first screen comes from its code: the scripts start at once (lib/content-first.ts). */
-export const handle: PageHandle = { scriptsFirst: true };
+// Shown as the page is parsed when this tab can have no cart (a first visit): see lib/session.ts.
+// The page's first screen is then the server's, so its scripts, like a catalogue page's, start
+// once it has loaded (lib/content-first.ts, decision 027).
+const NO_CART_YET = noCartYetScript('cart-wait', 'cart-none');
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -26,6 +29,7 @@ export const meta: Route.MetaFunction = () =>
 export default function Page() {
   const facts = useStoreFacts();
   const { cart } = useCart();
+  const root = useRootData();
   const [ready, setReady] = useState(false);
   useEffect(() => {
     fetchCart()
@@ -33,23 +37,33 @@ export default function Page() {
       .finally(() => setReady(true));
   }, []);
 
+  const waiting = !ready && !cart;
+  const empty = !waiting && (!cart || cart.lines.length === 0);
   return (
     <div className="mx-auto max-w-site px-4 pb-24 pt-10 lg:px-8">
       <h1 className="font-display text-5xl">Your cart</h1>
       {/* The placeholder and the empty cart take the same room: the footer stays put when the cart
           turns out to be empty, as it is on most first visits. */}
       <div className="min-h-[25rem]">
-        {!ready && !cart ? (
-          <div aria-busy="true" className="mt-10 grid gap-10 lg:grid-cols-[1fr_24rem]">
-            <div className="h-64 animate-pulse bg-panel" />
-            <div className="h-64 animate-pulse bg-panel" />
-          </div>
-        ) : !cart || cart.lines.length === 0 ? (
-          <>
-            <EmptyCart />
-            <RecentlyViewed className="mt-16" />
-          </>
-        ) : (
+        {/* Three states in fixed places: the placeholder while the cart is asked for, the empty
+            cart (also shown before the code on a first visit, by the script below: the same
+            element, so nothing is redrawn when the answer agrees), and the cart itself. */}
+        <div
+          id="cart-wait"
+          aria-busy="true"
+          hidden={!waiting}
+          suppressHydrationWarning
+          className="mt-10 grid gap-10 lg:grid-cols-[1fr_24rem]"
+        >
+          <div className="h-64 animate-pulse bg-panel" />
+          <div className="h-64 animate-pulse bg-panel" />
+        </div>
+        <div id="cart-none" hidden={!empty} suppressHydrationWarning>
+          <EmptyCart />
+          {empty && <RecentlyViewed className="mt-16" />}
+        </div>
+        <script nonce={root?.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: NO_CART_YET }} />
+        {cart && cart.lines.length > 0 && (
           <div className="mt-10 grid items-start gap-10 lg:grid-cols-[1fr_24rem]">
             <section aria-label="Items">
               <ul className="divide-y divide-hairline border-y border-hairline">

@@ -362,7 +362,7 @@ test('the diamond count the home page and menu quote is never more than the diam
   );
 });
 
-test('catalogue pages hold their scripts until the page has loaded, rendered whole or streamed; the cart starts them at once', async ({
+test('catalogue pages hold their scripts until the page has loaded, rendered whole or streamed; the wishlist starts them at once', async ({
   page,
 }) => {
   const held = (html: string) =>
@@ -375,10 +375,10 @@ test('catalogue pages hold their scripts until the page has loaded, rendered who
   const crawler = { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' };
   expect(held(await (await page.request.get('/contact-us', { headers: crawler })).text())).toBe(true);
   expect(held(await (await page.request.get('/contact-us')).text())).toBe(true);
-  // The cart is drawn by its code: its module script runs at once.
-  const cart = await (await page.request.get('/cart')).text();
-  expect(cart).toContain('type="module"');
-  expect(cart).not.toContain('text/facet-module');
+  // The wishlist is drawn by its code: its module script runs at once.
+  const wishlist = await (await page.request.get('/wishlist')).text();
+  expect(wishlist).toContain('type="module"');
+  expect(wishlist).not.toContain('text/facet-module');
 });
 
 test('a page kept whole for the next visitor follows a catalogue change within a second; it revalidates with a 304 and allows exactly its own scripts', async ({

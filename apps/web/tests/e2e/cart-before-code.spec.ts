@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { SESSION_KEYS } from '@facet/contracts/constants';
+
+// The cart belongs to the tab's session, which the server cannot see, so the page asks for it once
+// its code runs. A tab that can have no cart yet (a first visit) shows its empty cart as the page
+// is parsed instead of a placeholder; any other tab waits for the answer (lib/session.ts).
+
+const withoutCode = async (page: import('@playwright/test').Page) => {
+  await page.route(/\/assets\/.*\.js$/, (r) => r.abort());
+};
+
+test('a first visit shows the empty cart before the code arrives', async ({ page }) => {
+  await withoutCode(page);
+  await page.goto('/cart');
+  await expect(page.getByText('Your cart is empty')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Loose diamonds', exact: true })).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toBeHidden();
+});
+
+test('a tab that may hold a cart waits for it instead of saying it is empty', async ({ page }) => {
+  await page.addInitScript((key) => sessionStorage.setItem(key, crypto.randomUUID()), SESSION_KEYS.sessionId);
+  await withoutCode(page);
+  await page.goto('/cart');
+  await expect(page.locator('[aria-busy="true"]')).toBeVisible();
+  await expect(page.getByText('Your cart is empty')).toBeHidden();
+});
+
+test('with its code the first visit keeps the same empty cart, without a hydration error', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/cart');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(page.getByText('Your cart is empty')).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toBeHidden();
+  expect(errors).toEqual([]);
+});
