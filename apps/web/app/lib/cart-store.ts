@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { AddItemInput, Cart } from '@facet/contracts/commerce';
 import { callApi } from '~/lib/client-api.ts';
 import { onLogin } from '~/lib/after-login.ts';
+import { rememberCartLines } from '~/lib/session.ts';
 
 // Client state for the cart: the server's cart (lines priced by the server) and the
 // "added" flag, reset by resetAdded() once the confirmation has been shown.
@@ -15,6 +16,8 @@ const SERVER: CartState = { cart: null, loading: false, added: false };
 const listeners = new Set<() => void>();
 const set = (patch: Partial<CartState>) => {
   state = { ...state, ...patch };
+  // Every change to the cart passes here: the cart page can show an empty cart before its code.
+  if (patch.cart) rememberCartLines(patch.cart.lines.length);
   listeners.forEach((l) => l());
 };
 

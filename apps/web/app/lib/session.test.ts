@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '@facet/contracts/account';
 import { SESSION_KEYS } from '@facet/contracts/constants';
-import { clearUser, getSessionId, noCartYetScript, storeUser, VISITOR_DAYS } from './session.ts';
+import {
+  cartKnownEmptyScript,
+  clearUser,
+  getSessionId,
+  rememberCartLines,
+  storeUser,
+  VISITOR_DAYS,
+} from './session.ts';
 
 // The visitor id (swag-session) is all that guards a guest cart: it is random, and it is retired
 // at every sign-in and sign-out so an id seen before cannot follow the shopper.
@@ -90,37 +97,44 @@ describe('the cart page before its code', () => {
     const wait = { hidden: false };
     const none = { hidden: true };
     const document = { getElementById: (id: string) => ({ wait, none })[id] ?? null };
-    const storage = blocked
-      ? {
-          get sessionStorage(): never {
-            throw new Error('SecurityError');
-          },
-        }
-      : { sessionStorage, localStorage };
-    new Function('sessionStorage', 'localStorage', 'document', `return ${noCartYetScript('wait', 'none')}`)(
-      ...(blocked ? [undefined, undefined] : [storage.sessionStorage, storage.localStorage]),
+    new Function('sessionStorage', 'localStorage', 'document', `return ${cartKnownEmptyScript('wait', 'none')}`)(
+      ...(blocked ? [undefined, undefined] : [sessionStorage, localStorage]),
       document,
     );
     expect(wait.hidden).toBe(!none.hidden);
     return none.hidden ? 'placeholder' : 'empty cart';
   };
 
-  it('shows the empty cart at once only when this tab can have no cart', () => {
+  it('shows the empty cart at once on a first visit', () => {
     expect(shown()).toBe('empty cart');
-    // The same ids the page's code reads: once it has made one, the placeholder waits for the cart.
-    getSessionId();
-    expect(shown()).toBe('placeholder');
-    store.clear();
     // A guest id kept from another tab may hold a cart; one older than it is kept for may not.
+    kept.set('facet-visitor', JSON.stringify({ id: 'other-tab', at: Date.now() }));
     expect(shown()).toBe('placeholder');
     kept.set('facet-visitor', JSON.stringify({ id: 'old', at: Date.now() - (VISITOR_DAYS + 1) * 86_400_000 }));
     expect(shown()).toBe('empty cart');
-    kept.clear();
-    store.set(SESSION_KEYS.userToken, 'token');
+  });
+
+  it('shows it at once when this visitor’s cart had no lines when last read, and only then', () => {
+    getSessionId();
+    // Never read: the page asks.
+    expect(shown()).toBe('placeholder');
+    rememberCartLines(0);
+    expect(shown()).toBe('empty cart');
+    rememberCartLines(2);
+    expect(shown()).toBe('placeholder');
+    rememberCartLines(0);
+    // A new tab of the same guest (the id kept in local storage) knows it too.
+    store.clear();
+    expect(shown()).toBe('empty cart');
+    // Another id (a sign-in or sign-out rotates it) is another cart.
+    store.set(SESSION_KEYS.sessionId, 'a-new-id');
     expect(shown()).toBe('placeholder');
   });
 
-  it('waits for the cart when it cannot read the storage', () => {
+  it('waits for the cart when signed in or when it cannot read the storage', () => {
+    store.set(SESSION_KEYS.userToken, 'token');
+    expect(shown()).toBe('placeholder');
+    store.clear();
     expect(shown(true)).toBe('placeholder');
   });
 });

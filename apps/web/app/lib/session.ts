@@ -73,18 +73,34 @@ export function getSessionId(): string {
   return id;
 }
 
+/** How many lines this visitor's cart had when last read, under the id it was read with. */
+const CART_LINES_KEY = 'facet-cart-lines';
+export function rememberCartLines(lines: number) {
+  try {
+    const id = storage()?.getItem(SESSION_KEYS.sessionId);
+    if (id) lasting()?.setItem(CART_LINES_KEY, JSON.stringify({ id, lines }));
+  } catch {
+    /* storage blocked: the cart page asks for the cart, as without the hint */
+  }
+}
+
 /**
- * An inline script for the cart page, run as the page is parsed, before its code arrives: a tab
- * with no visitor id, no sign-in and no guest id kept from another tab has no cart, so the page
- * shows its empty cart at once (element `noneId`) instead of the placeholder (`waitId`) it shows
- * while it asks for the cart. Any doubt (storage blocked, a guest id kept) leaves the placeholder.
+ * An inline script for the cart page, run as the page is parsed, before its code arrives: it
+ * shows the empty cart at once (element `noneId`, instead of the placeholder `waitId` shown while
+ * the page asks for the cart) when this tab's cart is known to be empty — the tab has no visitor
+ * id, no sign-in and no guest id kept from another tab (a first visit), or its visitor id's cart
+ * had no lines when last read (every change to the cart passes through the page's cart store,
+ * which remembers the count, in any tab). Any doubt (signed in, storage blocked, another id, lines)
+ * leaves the placeholder.
  */
-export function noCartYetScript(waitId: string, noneId: string): string {
-  const keys = JSON.stringify([SESSION_KEYS.sessionId, SESSION_KEYS.userToken]);
+export function cartKnownEmptyScript(waitId: string, noneId: string): string {
   return (
-    `(function(){try{var s=sessionStorage,k=${keys};if(s.getItem(k[0])||s.getItem(k[1]))return;` +
-    `var v=JSON.parse(localStorage.getItem(${JSON.stringify(VISITOR_KEY)})||'null');` +
-    `if(v&&typeof v.id==='string'&&typeof v.at==='number'&&Date.now()-v.at<${VISITOR_DAYS * 86_400_000})return}catch(e){return}` +
+    `(function(){try{var s=sessionStorage,l=localStorage;if(s.getItem(${JSON.stringify(SESSION_KEYS.userToken)}))return;` +
+    `var id=s.getItem(${JSON.stringify(SESSION_KEYS.sessionId)});` +
+    `if(!id){var v=JSON.parse(l.getItem(${JSON.stringify(VISITOR_KEY)})||'null');` +
+    `if(v&&typeof v.id==='string'&&typeof v.at==='number'&&Date.now()-v.at<${VISITOR_DAYS * 86_400_000})id=v.id}` +
+    `if(id){var h=JSON.parse(l.getItem(${JSON.stringify(CART_LINES_KEY)})||'null');if(!h||h.id!==id||h.lines!==0)return}` +
+    `}catch(e){return}` +
     `var w=document.getElementById(${JSON.stringify(waitId)}),n=document.getElementById(${JSON.stringify(noneId)});` +
     `if(w&&n){w.hidden=true;n.hidden=false}})()`
   );

@@ -11,13 +11,14 @@ import { pageMeta } from '~/lib/page-meta.ts';
 import { useStoreFacts } from '~/lib/store-facts.ts';
 import { EmptyCart, Line } from '~/features/cart/cart-line.tsx';
 import { RecentlyViewed } from '~/features/catalog/recently-viewed.tsx';
-import { noCartYetScript } from '~/lib/session.ts';
+import { cartKnownEmptyScript } from '~/lib/session.ts';
 import { useRootData } from '~/root.tsx';
 
-// Shown as the page is parsed when this tab can have no cart (a first visit): see lib/session.ts.
-// The page's first screen is then the server's, so its scripts, like a catalogue page's, start
-// once it has loaded (lib/content-first.ts, decision 027).
-const NO_CART_YET = noCartYetScript('cart-wait', 'cart-none');
+// The empty cart is shown as the page is parsed when this tab's cart is known to be empty (a first
+// visit, or an id whose cart was empty when last read): see lib/session.ts. The page's first
+// screen is then the server's, so its scripts, like a catalogue page's, start once it has loaded
+// (lib/content-first.ts, decision 027).
+const CART_KNOWN_EMPTY = cartKnownEmptyScript('cart-wait', 'cart-none');
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -46,7 +47,7 @@ export default function Page() {
           turns out to be empty, as it is on most first visits. */}
       <div className="min-h-[25rem]">
         {/* Three states in fixed places: the placeholder while the cart is asked for, the empty
-            cart (also shown before the code on a first visit, by the script below: the same
+            cart (also shown before the code when it is known to be empty, by the script below: the same
             element, so nothing is redrawn when the answer agrees), and the cart itself. */}
         <div
           id="cart-wait"
@@ -62,7 +63,7 @@ export default function Page() {
           <EmptyCart />
           {empty && <RecentlyViewed className="mt-16" />}
         </div>
-        <script nonce={root?.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: NO_CART_YET }} />
+        <script nonce={root?.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: CART_KNOWN_EMPTY }} />
         {cart && cart.lines.length > 0 && (
           <div className="mt-10 grid items-start gap-10 lg:grid-cols-[1fr_24rem]">
             <section aria-label="Items">

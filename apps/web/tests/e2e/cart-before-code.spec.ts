@@ -2,11 +2,13 @@ import { expect, test } from '@playwright/test';
 import { SESSION_KEYS } from '@facet/contracts/constants';
 
 // The cart belongs to the tab's session, which the server cannot see, so the page asks for it once
-// its code runs. A tab that can have no cart yet (a first visit) shows its empty cart as the page
-// is parsed instead of a placeholder; any other tab waits for the answer (lib/session.ts).
+// its code runs. A tab whose cart is known to be empty (a first visit, or a cart that had no lines
+// when last read) shows its empty cart as the page is parsed instead of a placeholder; any other
+// tab waits for the answer (lib/session.ts).
 
+const CODE = /\/assets\/.*\.js$/;
 const withoutCode = async (page: import('@playwright/test').Page) => {
-  await page.route(/\/assets\/.*\.js$/, (r) => r.abort());
+  await page.route(CODE, (r) => r.abort());
 };
 
 test('a first visit shows the empty cart before the code arrives', async ({ page }) => {
@@ -19,6 +21,29 @@ test('a first visit shows the empty cart before the code arrives', async ({ page
 
 test('a tab that may hold a cart waits for it instead of saying it is empty', async ({ page }) => {
   await page.addInitScript((key) => sessionStorage.setItem(key, crypto.randomUUID()), SESSION_KEYS.sessionId);
+  await withoutCode(page);
+  await page.goto('/cart');
+  await expect(page.locator('[aria-busy="true"]')).toBeVisible();
+  await expect(page.getByText('Your cart is empty')).toBeHidden();
+});
+
+test('a returning guest whose cart was empty sees it at once; once it holds a piece, the page waits for it', async ({
+  page,
+}) => {
+  // A visit with the code: the header reads the (empty) cart, and the page remembers it.
+  await page.goto('/category/1301');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('facet-cart-lines'))).toContain('"lines":0');
+  await withoutCode(page);
+  await page.goto('/cart');
+  await expect(page.getByText('Your cart is empty')).toBeVisible();
+  // A piece in the cart (any tab's change passes through the cart store): the page asks first.
+  await page.unroute(CODE);
+  await page.goto('/category/1301');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.getByTestId('product-card').getByRole('link').first().click();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByTestId('cart-count')).toContainText('1');
   await withoutCode(page);
   await page.goto('/cart');
   await expect(page.locator('[aria-busy="true"]')).toBeVisible();
