@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { CheckCircle2 } from 'lucide-react';
+import { CheckCircle2 } from '~/components/icons.tsx';
 import { callApi, reportApiError } from '~/lib/client-api.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { Gem, Video } from 'lucide-react';
+import { Gem, Video } from '~/components/icons.tsx';
 import type { Route } from './+types/book-appointment';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { useRootData } from '~/root.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ShieldCheck, Truck } from 'lucide-react';
+import { ShieldCheck, Truck } from '~/components/icons.tsx';
 import type { Route } from './+types/cart';
 import { TotalsList } from '~/components/totals-list.tsx';
 import { DiscountCode } from '~/features/cart/discount-code.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { CheckCircle2, Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { CheckCircle2, Clock, Mail, MapPin, Phone } from '~/components/icons.tsx';
 import { contactBody, CONTACT_MESSAGE_MAX } from '@facet/contracts/account';
 import { hoursText } from '@facet/contracts/store-facts';
 import type { Route } from './+types/contact-us';

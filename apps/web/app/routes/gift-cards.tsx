@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { Gift } from 'lucide-react';
+import { Gift } from '~/components/icons.tsx';
 import {
   GIFT_CARD_AMOUNTS,
   GIFT_CARD_EXPIRY,

@@ -1,7 +1,7 @@
 import type { PageHandle } from '~/lib/content-first.ts';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CheckCircle2, Gem, Mail, Truck } from 'lucide-react';
+import { CheckCircle2, Gem, Mail, Truck } from '~/components/icons.tsx';
 import type { Order } from '@facet/contracts/commerce';
 import type { Route } from './+types/order-confirmation';
 import { OrderView } from '~/features/order/order-view.tsx';

@@ -2,7 +2,7 @@ import type { PageHandle } from '~/lib/content-first.ts';
 import { useEffect, useState } from 'react';
 import { STATUS_LABELS, type OrderStatus } from '@facet/contracts/admin';
 import { Link } from 'react-router';
-import { Package } from 'lucide-react';
+import { Package } from '~/components/icons.tsx';
 import type { OrderSummary } from '@facet/contracts/commerce';
 import type { Route } from './+types/orders';
 import { RequireUser } from '~/features/layout/require-user.tsx';

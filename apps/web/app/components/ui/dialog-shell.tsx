@@ -1,5 +1,5 @@
 import { Dialog } from 'radix-ui';
-import { X } from 'lucide-react';
+import { X } from '~/components/icons.tsx';
 
 /** A modal dialog as the store draws them: title and close button, a line saying what it is for, then the content. */
 export function DialogShell({

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MapPin, Package, User } from 'lucide-react';
+import { MapPin, Package, User } from '~/components/icons.tsx';
 
 const LINKS = [
   { key: 'profile', to: '/profile', label: 'Profile', Icon: User },

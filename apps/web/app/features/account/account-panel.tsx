@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Dialog } from 'radix-ui';
 import { useRouteLoaderData } from 'react-router';
-import { X } from 'lucide-react';
+import { X } from '~/components/icons.tsx';
 import { toast } from '~/lib/toast.ts';
 import { z } from 'zod';
 import {

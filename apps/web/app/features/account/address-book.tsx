@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { AlertDialog, Dialog } from 'radix-ui';
-import { MapPin, Plus, X } from 'lucide-react';
+import { MapPin, Plus, X } from '~/components/icons.tsx';
 import { toast } from '~/lib/toast.ts';
 import type { Address, AddressInput } from '@facet/contracts/account';
 import { AddressForm } from '~/features/account/address-form.tsx';

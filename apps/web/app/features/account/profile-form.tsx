@@ -1,6 +1,6 @@
 import { RESEND_COUNTDOWN_S } from '@facet/contracts/constants';
 import { useEffect, useRef, useState } from 'react';
-import { Camera } from 'lucide-react';
+import { Camera } from '~/components/icons.tsx';
 import { toast } from '~/lib/toast.ts';
 import {
   AVATAR_MAX_BYTES,

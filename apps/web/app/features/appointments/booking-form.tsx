@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { CalendarCheck2 } from 'lucide-react';
+import { CalendarCheck2 } from '~/components/icons.tsx';
 import {
   APPOINTMENT_KIND_LABELS,
   APPOINTMENT_KINDS,

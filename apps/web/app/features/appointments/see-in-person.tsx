@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CalendarDays } from 'lucide-react';
+import { CalendarDays } from '~/components/icons.tsx';
 
 /** The quiet links under a piece's buttons: see it with a jeweller, or drop a hint (when offered). */
 export function SeeInPerson({ item, title, children }: { item: string; title: string; children?: React.ReactNode }) {

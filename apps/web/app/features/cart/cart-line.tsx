@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { EngravedWords } from '~/components/engraved-words.tsx';
 import { Link } from 'react-router';
-import { Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
+import { Minus, Plus, ShoppingBag, Trash2 } from '~/components/icons.tsx';
 import type { CartLine } from '@facet/contracts/commerce';
 import { removeLine, updateLine } from '~/lib/cart-store.ts';
 import { reportApiError } from '~/lib/client-api.ts';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Dialog } from 'radix-ui';
-import { X } from 'lucide-react';
+import { X } from '~/components/icons.tsx';
 import type { DiamondSummary } from '@facet/contracts/catalog';
 import { formatMoney } from '@facet/contracts/money';
 

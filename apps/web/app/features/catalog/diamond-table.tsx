@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ArrowDown, ArrowUp } from 'lucide-react';
+import { ArrowDown, ArrowUp } from '~/components/icons.tsx';
 import type { DiamondSummary } from '@facet/contracts/catalog';
 import { formatMoney } from '@facet/contracts/money';
 import { WishHeart } from '~/components/wish-heart.tsx';

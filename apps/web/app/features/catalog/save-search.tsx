@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { BellRing } from 'lucide-react';
+import { BellRing } from '~/components/icons.tsx';
 import { filtersOf, queryOf } from '@facet/contracts/saved-search-filters';
 import type { SavedSearch } from '@facet/contracts/saved-search';
 import { useAccount } from '~/lib/account-store.ts';

@@ -1,4 +1,4 @@
-import { BadgeCheck, RotateCcw, Truck } from 'lucide-react';
+import { BadgeCheck, RotateCcw, Truck } from '~/components/icons.tsx';
 import { returnsText } from '@facet/contracts/store-facts';
 import { useStoreFacts } from '~/lib/store-facts.ts';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Lock } from 'lucide-react';
+import { Lock } from '~/components/icons.tsx';
 
 // Checkout shows neither the store header nor its footer: a focused page.
 export function CheckoutFrame({ children }: { children: React.ReactNode }) {

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Send } from 'lucide-react';
+import { Send } from '~/components/icons.tsx';
 import type { WishItem } from '@facet/contracts/wishlist';
 import { lazyPart } from '~/lib/lazy-part.tsx';
 

@@ -1,4 +1,4 @@
-import { Mail, MapPin, Phone } from 'lucide-react';
+import { Mail, MapPin, Phone } from '~/components/icons.tsx';
 import { COPYRIGHT_YEAR } from '@facet/contracts/constants';
 import { FacebookIcon, InstagramIcon, PaymentBadges, PinterestIcon, YoutubeIcon } from './brand-icons.tsx';
 import { NewsletterBox } from './newsletter-box.tsx';

@@ -1,5 +1,5 @@
 import { callApi } from '~/lib/client-api.ts';
-import { ChevronDown, Heart, ShoppingBag, User } from 'lucide-react';
+import { ChevronDown, Heart, ShoppingBag, User } from '~/components/icons.tsx';
 import { DisclosureMenu } from '~/components/ui/disclosure-menu.tsx';
 import { Link } from 'react-router';
 import { openPanel, useAccount } from '~/lib/account-store.ts';

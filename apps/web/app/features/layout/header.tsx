@@ -2,7 +2,7 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { lazyPart } from '~/lib/lazy-part.tsx';
 import { Link, NavLink, useLocation } from 'react-router';
 import { DisclosureMenu } from '~/components/ui/disclosure-menu.tsx';
-import { ChevronDown, Menu } from 'lucide-react';
+import { ChevronDown, Menu } from '~/components/icons.tsx';
 import { MEGA_MENU_CLOSE_DELAY_MS } from '@facet/contracts/constants';
 import { useHeaderScroll } from './use-header-scroll.ts';
 import { MegaMenu } from './mega-menu.tsx';

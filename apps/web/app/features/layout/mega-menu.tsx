@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { ChevronRight } from 'lucide-react';
+import { ChevronRight } from '~/components/icons.tsx';
 import type { NavSection } from '@facet/contracts/nav';
 import { paths } from '@facet/contracts/paths';
 import { useCertifiedDiamonds } from '~/lib/store-facts.ts';

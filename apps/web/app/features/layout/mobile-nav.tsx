@@ -1,6 +1,6 @@
 import { Dialog } from 'radix-ui';
 import { Link } from 'react-router';
-import { Plus, X } from 'lucide-react';
+import { Plus, X } from '~/components/icons.tsx';
 import type { MenuState } from '~/lib/menu.ts';
 import { MenuStatus } from './menu-status.tsx';
 

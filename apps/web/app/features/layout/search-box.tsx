@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form, useNavigate, useSearchParams } from 'react-router';
-import { Search } from 'lucide-react';
+import { Search } from '~/components/icons.tsx';
 import { AUTOSUGGEST_DEBOUNCE_MS, AUTOSUGGEST_MIN_CHARS, SEARCH_PLACEHOLDER } from '@facet/contracts/constants';
 import type { Suggestion } from '@facet/contracts/catalog';
 import { paths } from '@facet/contracts/paths';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Heart, Trash2 } from 'lucide-react';
+import { Heart, Trash2 } from '~/components/icons.tsx';
 import type { WishEntry as Entry } from '@facet/contracts/wishlist';
 import { formatMoney } from '@facet/contracts/money';
 import { AddToCartButton } from '~/components/add-to-cart-button.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { Menu, X } from 'lucide-react';
+import { Menu, X } from '~/components/icons.tsx';
 import { ROLE_LABELS, type StaffMe } from '@facet/contracts/admin';
 import { adminApi } from '../shared/admin-api.ts';
 import { BACK_OFFICE, navFor } from '../shared/nav.ts';

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp } from 'lucide-react';
+import { ArrowDown, ArrowUp } from '~/components/icons.tsx';
 import { rowSortingFeature, tableFeatures } from '@tanstack/react-table';
 import type { ReactTable, RowData, SortingState } from '@tanstack/react-table';
 
