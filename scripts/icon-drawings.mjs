@@ -2,49 +2,18 @@
 // `node scripts/icon-drawings.mjs`: writes apps/web/app/components/icon-drawings.ts, the markup of
 // every lucide icon the store uses, read from lucide-react's own drawings. The storefront draws
 // them with components/icons.tsx, without lucide's components (which rebuild each icon on every
-// render, and load in the browser beside it). Add an icon here, run this, import it from there;
-// icons.test.tsx fails when a drawing no longer matches lucide's.
+// render, and load in the browser beside it). To add an icon, add its export line to icons.tsx
+// (lucide's name) and run this; icons.test.tsx fails when a drawing no longer matches lucide's.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const ICONS = [
-  'ArrowDown',
-  'ArrowUp',
-  'BadgeCheck',
-  'BellRing',
-  'CalendarCheck2',
-  'CalendarDays',
-  'Camera',
-  'CheckCircle2',
-  'ChevronDown',
-  'ChevronRight',
-  'Clock',
-  'Gem',
-  'Gift',
-  'Heart',
-  'Lock',
-  'Mail',
-  'MapPin',
-  'Menu',
-  'Minus',
-  'Package',
-  'Phone',
-  'Plus',
-  'RotateCcw',
-  'Search',
-  'Send',
-  'ShieldCheck',
-  'ShoppingBag',
-  'Trash2',
-  'Truck',
-  'User',
-  'Video',
-  'X',
-];
-
 const root = path.resolve(import.meta.dirname, '..');
+// The icons the store uses: the ones icons.tsx draws, so the names are written in one place.
+const ICONS = [
+  ...readFileSync(path.join(root, 'apps/web/app/components/icons.tsx'), 'utf8').matchAll(/drawn\(DRAWINGS\.(\w+)\)/g),
+].map((m) => m[1]);
 const lucide = path.join(root, 'node_modules/lucide-react/dist/esm');
 const index = readFileSync(path.join(lucide, 'lucide-react.mjs'), 'utf8');
 const attr = (v) => String(v).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

@@ -72,7 +72,7 @@ export function contentFirst(nonce: string | undefined): Transform {
   });
 }
 
-/** The same rewrite of a document rendered whole (a kept page): one pass, no stream. */
+/** The same rewrite of a document rendered whole (kept for everyone, or for a crawler): one pass, no stream. */
 export function contentFirstWhole(page: Buffer, nonce: string | undefined): Buffer {
   const end = page.indexOf(HEAD_END);
   if (end < 0) return page;
