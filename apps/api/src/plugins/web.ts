@@ -60,7 +60,8 @@ export const pageCsp = (allow: string | { hashes: string[] }, stripe = false, vi
 };
 
 /** A rendered page's bytes in one buffer (stream/consumers' `buffer` goes through a Blob: two more copies). */
-async function readBuffer(body: Readable): Promise<Buffer> {
+async function readBuffer(body: Readable | Buffer): Promise<Buffer> {
+  if (Buffer.isBuffer(body)) return body;
   const chunks: Uint8Array[] = [];
   for await (const chunk of body) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Uint8Array));
   return Buffer.concat(chunks);
@@ -250,10 +251,15 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
             return apiAnswer(r.status, r.text);
           },
           controller.signal,
-        ).then((res) => ({
+        ).then(async (res) => ({
           status: res.status,
           headers: res.headers,
-          body: res.body ? Readable.fromWeb(res.body as import('node:stream/web').ReadableStream) : null,
+          // A kept page is rendered whole: its bytes are taken at once rather than through streams.
+          body: !res.body
+            ? null
+            : page.host.complete
+              ? Buffer.from(await res.arrayBuffer())
+              : Readable.fromWeb(res.body as import('node:stream/web').ReadableStream),
         }));
     reply.status(response.status);
     // A page that could not be answered right now tells clients (and crawlers) when to come back.
@@ -293,7 +299,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
       }
     }
     if (!response.body || request.method === 'HEAD') {
-      response.body?.destroy();
+      if (response.body instanceof Readable) response.body.destroy();
       return reply.send();
     }
     return reply.send(response.body);

@@ -15,16 +15,20 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'api'; id: number; call: number; path: string; init?: ApiInit }
-  | { type: 'head'; id: number; status: number; headers: Array<[string, string]> }
-  | { type: 'chunk'; id: number; chunk: Uint8Array }
-  | { type: 'end'; id: number }
+  | { type: 'part'; id: number; head?: Head; chunk?: Uint8Array; end: boolean }
   | { type: 'error'; id: number; message: string };
 
-/** A rendered page: its head at once, its body streamed as the thread renders it. */
+/** A page's status and headers, sent with the first piece of its body. */
+export interface Head {
+  status: number;
+  headers: Array<[string, string]>;
+}
+
+/** A rendered page: its body streamed as the thread renders it, or whole when it came at once. */
 export interface RenderedPage {
   status: number;
   headers: Headers;
-  body: Readable | null;
+  body: Readable | Buffer | null;
 }
 
 export type RawApi = (path: string, init?: ApiInit) => Promise<{ status: number; text: string }>;
@@ -128,20 +132,26 @@ export class RenderPool {
           },
         );
         return;
-      case 'head': {
-        const headers = new Headers();
-        for (const [k, v] of m.headers) headers.append(k, v);
-        job.body = new Readable({ read() {} });
-        job.resolve({ status: m.status, headers, body: job.body });
+      case 'part': {
+        const chunk = m.chunk && Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength);
+        if (m.head) {
+          const headers = new Headers();
+          for (const [k, v] of m.head.headers) headers.append(k, v);
+          // A page that came whole (a kept page) is handed on as its bytes, with no stream between.
+          if (m.end) {
+            thread.jobs.delete(m.id);
+            return job.resolve({ status: m.head.status, headers, body: chunk ?? null });
+          }
+          job.body = new Readable({ read() {} });
+          job.resolve({ status: m.head.status, headers, body: job.body });
+        }
+        if (chunk) job.body?.push(chunk);
+        if (m.end) {
+          job.body?.push(null);
+          thread.jobs.delete(m.id);
+        }
         return;
       }
-      case 'chunk':
-        job.body?.push(m.chunk);
-        return;
-      case 'end':
-        job.body?.push(null);
-        thread.jobs.delete(m.id);
-        return;
       case 'error': {
         const err = new Error(m.message);
         if (job.body) job.body.destroy(err);

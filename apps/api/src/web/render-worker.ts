@@ -5,7 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { apiAnswer, pageRenderer, type PageRequest } from './render.ts';
-import type { FromWorker, ToWorker } from './render-pool.ts';
+import type { FromWorker, Head, ToWorker } from './render-pool.ts';
 
 const port = parentPort!;
 const build = (await import(pathToFileURL((workerData as { serverEntry: string }).serverEntry).href)) as ServerBuild;
@@ -27,35 +27,31 @@ async function run(id: number, req: PageRequest) {
     });
   try {
     const res = await render(req, api, controller.signal);
-    send({ type: 'head', id, status: res.status, headers: [...res.headers] });
+    // The head travels with the first piece of the body and the end with the last, so a page
+    // rendered whole (every kept page) crosses to the main thread as one message.
+    let head: Head | undefined = { status: res.status, headers: [...res.headers] };
+    let pending: Uint8Array[] = [];
+    let scheduled = false;
+    const flush = (end: boolean) => {
+      scheduled = false;
+      if (!pending.length && !end) return;
+      // One new buffer of our own: the pieces may be views into pooled memory that must not move threads.
+      const out = pending.length ? join(pending) : undefined;
+      pending = [];
+      send({ type: 'part', id, head, chunk: out, end }, out ? [out.buffer as ArrayBuffer] : undefined);
+      head = undefined;
+    };
     if (res.body && req.method !== 'HEAD') {
-      // React writes many small pieces in a burst: they cross to the main thread (and the socket)
-      // as one message per burst, not one each.
-      let pending: Uint8Array[] = [];
-      let scheduled = false;
-      const flush = () => {
-        scheduled = false;
-        if (!pending.length) return;
-        // One new buffer of our own: the pieces may be views into pooled memory that must not move threads.
-        const out = new Uint8Array(pending.reduce((n, c) => n + c.length, 0));
-        let at = 0;
-        for (const c of pending) {
-          out.set(c, at);
-          at += c.length;
-        }
-        pending = [];
-        send({ type: 'chunk', id, chunk: out }, [out.buffer]);
-      };
+      // React writes many small pieces in a burst: they cross as one message per burst, not one each.
       for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
         pending.push(chunk);
         if (!scheduled) {
           scheduled = true;
-          setImmediate(flush);
+          setImmediate(() => flush(false));
         }
       }
-      flush();
     }
-    send({ type: 'end', id });
+    flush(true);
   } catch (err) {
     send({ type: 'error', id, message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   } finally {
@@ -71,3 +67,13 @@ port.on('message', (m: ToWorker) => {
   } else if (m.type === 'abort') aborts.get(m.id)?.abort();
 });
 send({ type: 'ready' });
+
+function join(pieces: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(pieces.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of pieces) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}

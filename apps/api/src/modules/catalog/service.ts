@@ -33,6 +33,9 @@ import { caratOf } from '@facet/contracts/carats';
 import { countPhrase } from '@facet/contracts/store-facts';
 import { saleBook, type SaleBook } from '../sales/index.ts';
 
+/** Pieces a product page suggests below its details (one row of four cards): the page shows all it gets. */
+const RELATED_PIECES = 4;
+
 const categories = perDatabase(repo.categories);
 // The spelling vocabulary (every word of every description: seconds of database time at scale
 // 50) follows catalogue changes at most once a minute; a new word is corrected to after that.
@@ -169,7 +172,7 @@ export async function getProduct(
   for (const a of g.attributes) attributes.set(a.label, [...(attributes.get(a.label) ?? []), a.value]);
   const metals = [...new Set(g.variants.map((v) => v.metal))].sort((a, b) => order(a) - order(b));
   const [related, model, sales] = await Promise.all([
-    repo.related(db, g.id, g.categoryId, g.minPriceCents, 8),
+    repo.related(db, g.id, g.categoryId, g.minPriceCents, RELATED_PIECES),
     g.configurable ? configuratorReads.model(db, g.id, opts.drafts) : Promise.resolve(null),
     saleBook(db),
   ]);

@@ -43,7 +43,7 @@ export function ProductDetails({ product: p, weightG }: { product: ProductDetail
             You may also like
           </h2>
           <ProductGrid className="mt-6 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-4">
-            {p.related.slice(0, 4).map((r) => (
+            {p.related.map((r) => (
               <ProductCard key={r.groupId} card={r} />
             ))}
           </ProductGrid>
