@@ -20,15 +20,10 @@ function drawn({ classes, inner }: { classes: string; inner: string }) {
     const extra = className?.trim();
     return (
       <svg
-        xmlns="http://www.w3.org/2000/svg"
         width={size}
         height={size}
         viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
         strokeWidth={strokeWidth}
-        strokeLinecap="round"
-        strokeLinejoin="round"
         className={extra ? `${classes} ${extra}` : classes}
         aria-hidden={labelled(rest) ? undefined : 'true'}
         {...rest}

@@ -78,7 +78,8 @@ export function DisclosureMenu({
         hidden={!open}
         className={`absolute top-full z-50 mt-2 ${align === 'end' ? 'right-0' : 'left-0'} ${panelClassName}`}
       >
-        {children}
+        {/* Drawn when opened: a closed menu's links are in no one's way, and every page renders less. */}
+        {open && children}
       </nav>
     </div>
   );
