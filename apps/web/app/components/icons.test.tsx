@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import * as lucide from 'lucide-react';
@@ -22,7 +23,7 @@ const unpainted = (markup: string) =>
 // Each icon draws exactly what lucide-react draws, for the props the store passes.
 describe('icons', () => {
   it('paints every icon as lucide does, from the stylesheet', () => {
-    const css = readFileSync('apps/web/app/app.css', 'utf8');
+    const css = readFileSync(path.join(import.meta.dirname, '../app.css'), 'utf8');
     const rule = /svg\.lucide\s*\{([^}]*)\}/.exec(css)?.[1] ?? '';
     for (const [k, v] of Object.entries(PAINT)) expect(rule, k).toMatch(new RegExp(`(^|;|\\s)${k}:\\s*${v};`));
   });

@@ -33,7 +33,7 @@ import { caratOf } from '@facet/contracts/carats';
 import { countPhrase } from '@facet/contracts/store-facts';
 import { saleBook, type SaleBook } from '../sales/index.ts';
 
-/** Pieces a product page suggests below its details (one row of four cards): the page shows all it gets. */
+/** Pieces a product page suggests below its details (four cards, one row on a wide screen): it shows all it gets. */
 const RELATED_PIECES = 4;
 
 const categories = perDatabase(repo.categories);

@@ -38,37 +38,22 @@ export const PAYMENTS = [
   { label: 'PayPal', mark: word(24, 9.5, 700, '#003087', 'PayPal', true) },
 ].map((p) => ({ label: p.label, html: { __html: `<title>${p.label}</title>${CARD}${p.mark}` } }));
 
-const outline = (inner: string) => {
+type Paint = Pick<React.SVGProps<SVGSVGElement>, 'fill' | 'stroke' | 'strokeWidth'>;
+const OUTLINE: Paint = { fill: 'none', stroke: 'currentColor', strokeWidth: '1.6' };
+const FILLED: Paint = { fill: 'currentColor' };
+
+/** A social mark: its drawing, painted as an outline or filled, in the size the class gives it. */
+const mark = (inner: string, paint: Paint) => {
   const html = { __html: inner };
   return ({ className }: P) => (
-    <svg
-      viewBox="0 0 24 24"
-      className={className}
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.6"
-      dangerouslySetInnerHTML={html}
-    />
-  );
-};
-const filled = (inner: string) => {
-  const html = { __html: inner };
-  return ({ className }: P) => (
-    <svg
-      viewBox="0 0 24 24"
-      className={className}
-      aria-hidden="true"
-      fill="currentColor"
-      dangerouslySetInnerHTML={html}
-    />
+    <svg viewBox="0 0 24 24" className={className} aria-hidden="true" {...paint} dangerouslySetInnerHTML={html} />
   );
 };
 
-export const InstagramIcon = outline(MARKS.instagram);
-export const FacebookIcon = filled(MARKS.facebook);
-export const PinterestIcon = filled(MARKS.pinterest);
-export const YoutubeIcon = filled(MARKS.youtube);
+export const InstagramIcon = mark(MARKS.instagram, OUTLINE);
+export const FacebookIcon = mark(MARKS.facebook, FILLED);
+export const PinterestIcon = mark(MARKS.pinterest, FILLED);
+export const YoutubeIcon = mark(MARKS.youtube, FILLED);
 
 export const PaymentBadges = () => (
   <ul className="flex flex-wrap items-center gap-2" aria-label="Accepted payments">
