@@ -190,6 +190,15 @@ test.describe('mobile', () => {
   test('the header collapses to a menu button that opens the sections in a drawer', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Products' })).toBeHidden();
+    // The header's one search form moves below the top row; it is not drawn twice (hidden copies count).
+    await expect(page.locator('header form[role="search"]')).toHaveCount(1);
+    const search = page.getByRole('search');
+    const [bar, box] = await Promise.all([
+      page.getByRole('button', { name: 'Open menu' }).boundingBox(),
+      search.boundingBox(),
+    ]);
+    expect(box!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
+    expect(box!.width).toBeGreaterThan(340);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog');
     await expect(drawer).toBeVisible();

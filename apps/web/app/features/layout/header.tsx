@@ -88,7 +88,8 @@ export function Header() {
           <span className="max-sm:hidden"> · Every diamond certified</span>
         </p>
         <div className="border-b border-hairline">
-          <div className="mx-auto flex h-16 max-w-site items-center gap-4 px-4 lg:gap-8 lg:px-8">
+          {/* One search form for every width: below a phone's top row (the row wraps), beside the actions from md. */}
+          <div className="mx-auto flex max-w-site flex-wrap items-center gap-x-4 gap-y-2.5 px-4 pb-3 pt-2.5 md:h-16 md:flex-nowrap md:py-0 lg:gap-x-8 lg:px-8">
             <button
               type="button"
               className="-ml-2 inline-flex h-11 w-11 items-center justify-center lg:hidden"
@@ -182,13 +183,10 @@ export function Header() {
                 </li>
               </ul>
             </nav>
-            <div className="ml-auto hidden min-w-0 flex-1 justify-end md:flex">
+            <div className="order-last flex w-full min-w-0 md:order-none md:ml-auto md:w-auto md:flex-1 md:justify-end">
               <SearchBox />
             </div>
             <HeaderActions />
-          </div>
-          <div className="px-4 pb-3 md:hidden">
-            <SearchBox />
           </div>
         </div>
         {open && menu.sections && menu.sections.length > 0 && (
