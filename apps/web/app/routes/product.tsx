@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { data, redirect, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/product';
 import type { ProductDetail } from '@facet/contracts/catalog';
+import { productPage, type ProductPage } from '~/lib/product-page.ts';
 import type { ConfiguredProduct } from '@facet/contracts/configurator';
 import { Configurator } from '~/features/configurator/configurator.tsx';
 import { configureFromUrl } from '~/features/configurator/configure-from-url.ts';
@@ -42,10 +43,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   if (!Number.isInteger(groupId) || !Number.isInteger(productId) || groupId <= 0 || productId <= 0)
     throw data({ message: 'There is no such piece.' }, { status: 404 });
   try {
-    const product = await apiRequest<ProductDetail>(
-      `/product/product?groupId=${groupId}&productId=${productId}`,
-      {},
-      host,
+    const product = productPage(
+      await apiRequest<ProductDetail>(`/product/product?groupId=${groupId}&productId=${productId}`, {}, host),
     );
     // A design whose address word or category changed answers at its new address: old links keep working.
     if (product.series !== params.series || String(product.category.id) !== params.categoryId) {
@@ -79,7 +78,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return pageMeta({ title: 'Not found', noindex: true });
   const p = loaderData.product;
-  const v = p.variants.find((x) => x.id === p.selectedProductId)!;
+  const v = p.selected;
   return pageMeta({
     title: p.seoTitle ?? p.GroupDescription,
     description:
@@ -108,7 +107,7 @@ export function ProductView({ loaderData }: { loaderData: Route.ComponentProps['
     rememberViewed({ href: designHref, title: p.GroupDescription, image: p.images[0]?.FullUrl ?? '' });
   }, [designHref, p.GroupDescription, p.images]);
   const [params] = useSearchParams();
-  const selected = p.variants.find((v) => v.id === p.selectedProductId)!;
+  const selected = p.selected;
   const go = (variantId: number) =>
     navigate(paths.product({ series: p.series, categoryId: p.category.id, groupId: p.groupId, productId: variantId }), {
       replace: true,
@@ -251,8 +250,8 @@ export function ProductView({ loaderData }: { loaderData: Route.ComponentProps['
 }
 
 /** What the page says about the piece shown, worked out once for the page and its JSON-LD. */
-function pageOf(p: ProductDetail, configured: ConfiguredProduct | null, publicUrl: string) {
-  const selected = p.variants.find((v) => v.id === p.selectedProductId)!;
+function pageOf(p: ProductPage, configured: ConfiguredProduct | null, publicUrl: string) {
+  const selected = p.selected;
   return {
     selected,
     url: `${publicUrl}${paths.product({ series: p.series, categoryId: p.category.id, groupId: p.groupId, productId: selected.id })}`,

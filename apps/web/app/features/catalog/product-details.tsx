@@ -1,9 +1,9 @@
-import type { ProductDetail } from '@facet/contracts/catalog';
+import type { ProductPage } from '~/lib/product-page.ts';
 import { facetName } from './facet-labels.ts';
 import { ProductCard, ProductGrid } from './product-card.tsx';
 
 /** Description, specifications and related pieces, below the fold of a product page. */
-export function ProductDetails({ product: p, weightG }: { product: ProductDetail; weightG: number }) {
+export function ProductDetails({ product: p, weightG }: { product: ProductPage; weightG: number }) {
   return (
     <>
       <section className="mt-16 grid gap-10 border-t border-hairline pt-10 md:grid-cols-2" aria-label="Details">

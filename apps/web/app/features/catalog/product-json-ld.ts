@@ -1,4 +1,4 @@
-import type { ProductDetail } from '@facet/contracts/catalog';
+import type { ProductPage, Variant } from '~/lib/product-page.ts';
 import { CURRENCY } from '@facet/contracts/constants';
 import { decimalPrice } from '@facet/contracts/money';
 import { breadcrumbJsonLd } from '~/components/ui/breadcrumb.tsx';
@@ -10,8 +10,8 @@ export interface Crumb {
 
 /** schema.org Product and BreadcrumbList for a product page: the price is what the page charges. */
 export function productJsonLd(o: {
-  product: ProductDetail;
-  variant: ProductDetail['variants'][number];
+  product: ProductPage;
+  variant: Variant;
   url: string;
   publicUrl: string;
   offerCents: number;

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
-import type { ProductDetail } from '@facet/contracts/catalog';
+import type { VariantChoice as Variant } from '~/lib/product-page.ts';
 import { ChipRadioGroup } from '~/components/ui/chip-radio-group.tsx';
 
-type Variant = ProductDetail['variants'][number];
 const distinct = (vs: Variant[], metal: string, pick: (v: Variant) => number | null) => [
   ...new Set(
     vs

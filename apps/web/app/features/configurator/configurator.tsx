@@ -1,7 +1,8 @@
 import { COLORS } from '@facet/contracts/grades';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
-import type { PhotoAnswer, ProductDetail } from '@facet/contracts/catalog';
+import type { PhotoAnswer } from '@facet/contracts/catalog';
+import type { ProductPage } from '~/lib/product-page.ts';
 import type { ConfiguredProduct, ConfiguredStone, StoneFamily } from '@facet/contracts/configurator';
 import { apiRequest } from '~/lib/api.ts';
 import { centsOf, formatMoney } from '@facet/contracts/money';
@@ -12,7 +13,7 @@ import { Photo } from '~/components/ui/photo.tsx';
 const PhotoZoom = lazy(() => import('~/components/ui/photo-zoom.tsx'));
 
 interface Props {
-  product: ProductDetail;
+  product: ProductPage;
   configured: ConfiguredProduct | null;
   error: string | null;
   metalPicker: React.ReactNode;

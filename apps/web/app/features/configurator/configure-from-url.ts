@@ -1,4 +1,4 @@
-import type { ProductDetail } from '@facet/contracts/catalog';
+import type { ProductPage } from '~/lib/product-page.ts';
 import type { ConfiguredProduct } from '@facet/contracts/configurator';
 import type { HostContext } from '@facet/contracts/host';
 import { apiRequest, ApiError } from '~/lib/api.ts';
@@ -13,13 +13,13 @@ const DEFAULT_WIDTH_MM = 4;
  * plain configuration.
  */
 export async function configureFromUrl(
-  product: ProductDetail,
+  product: ProductPage,
   params: URLSearchParams,
   host: HostContext,
 ): Promise<{ configured: ConfiguredProduct | null; configError: string | null }> {
   if (!product.configuration) return { configured: null, configError: null };
   const choices = readChoices(params);
-  const selected = product.variants.find((v) => v.id === product.selectedProductId)!;
+  const { selected } = product;
   const sized = product.configuration.sizes.length > 0;
   const body = {
     groupId: product.groupId,

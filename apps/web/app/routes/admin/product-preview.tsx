@@ -3,12 +3,13 @@ import type { Route } from './+types/product-preview';
 import { adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { ProductView } from '../product.tsx';
+import { productPage } from '~/lib/product-page.ts';
 
 // A design's product page as shoppers will see it — drafts included — inside the store's own
 // layout, under a bar that says it is a preview. Never indexed, never cached.
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  const product = await adminLoad(request, 'GET /products/:id/preview', { params: { id: params.id } });
+  const product = productPage(await adminLoad(request, 'GET /products/:id/preview', { params: { id: params.id } }));
   return { product, configured: null, configError: null, publicUrl: window.location.origin, jsonLd: undefined };
 }
 export const ErrorBoundary = AdminRouteError;
