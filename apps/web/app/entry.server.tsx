@@ -4,6 +4,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { hostContext } from './lib/host-context.ts';
+import { withWholePage } from '@facet/contracts/host';
 import { contentFirst, contentFirstWhole, wantsScriptsFirst } from './lib/content-first.ts';
 
 // The host server reads this export to hand each request its context (see apps/api/src/plugins/web.ts).
@@ -31,16 +32,17 @@ export default function handleRequest(
       wantsScriptsFirst(
         routerContext.staticHandlerContext.matches.map((m) => routerContext.routeModules[m.route.id]?.handle),
       );
-    const respond = (body: BodyInit) => {
+    const respond = (body: BodyInit | null) => {
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-      resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+      return new Response(body, { headers: responseHeaders, status: responseStatusCode });
     };
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
         // A page wanted whole (kept for everyone, or for a crawler) is rendered to one buffer:
-        // nothing reads it before it is complete, so it crosses no streams on its way.
+        // nothing reads it before it is complete, so it crosses no streams on its way and reaches
+        // the host beside its Response (withWholePage).
         onAllReady() {
           clearTimeout(deadline);
           if (!whole) return;
@@ -54,8 +56,7 @@ export default function handleRequest(
               },
               final(cb) {
                 const page = Buffer.concat(chunks);
-                // Buffer.concat allocates a plain ArrayBuffer (never shared memory), as a body needs.
-                respond((scriptsFirst() ? page : contentFirstWhole(page, nonce)) as Uint8Array<ArrayBuffer>);
+                resolve(withWholePage(respond(null), scriptsFirst() ? page : contentFirstWhole(page, nonce)));
                 cb();
               },
             }),
@@ -67,7 +68,7 @@ export default function handleRequest(
           const body = new PassThrough();
           const page = scriptsFirst() ? body : contentFirst(nonce);
           if (page !== body) page.pipe(body);
-          respond(createReadableStreamFromReadable(body));
+          resolve(respond(createReadableStreamFromReadable(body)));
           pipe(page);
         },
         onShellError(error: unknown) {

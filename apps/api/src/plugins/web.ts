@@ -25,6 +25,7 @@ import {
 } from '../web/page-cache.ts';
 import { PageTags, TAG_HEADERS } from '../cache-tags.ts';
 import { apiAnswer, pageRenderer, type PageRequest } from '../web/render.ts';
+import { wholePageOf } from '@facet/contracts/host';
 import { RenderPool, type RawApi, type RenderedPage } from '../web/render-pool.ts';
 
 /** Stripe's documented hosts for Stripe.js and the Payment Element (docs.stripe.com/security/guide#content-security-policy). */
@@ -251,16 +252,17 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
             return apiAnswer(r.status, r.text);
           },
           controller.signal,
-        ).then(async (res) => ({
-          status: res.status,
-          headers: res.headers,
-          // A kept page is rendered whole: its bytes are taken at once rather than through streams.
-          body: !res.body
-            ? null
-            : page.host.complete
-              ? Buffer.from(await res.arrayBuffer())
-              : Readable.fromWeb(res.body as import('node:stream/web').ReadableStream),
-        }));
+        ).then((res) => {
+          // A kept page is rendered whole: its bytes come at once rather than through streams.
+          const whole = wholePageOf(res);
+          return {
+            status: res.status,
+            headers: res.headers,
+            body: whole
+              ? Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength)
+              : res.body && Readable.fromWeb(res.body as import('node:stream/web').ReadableStream),
+          };
+        });
     reply.status(response.status);
     // A page that could not be answered right now tells clients (and crawlers) when to come back.
     if ((response.status === 429 || response.status === 503) && !response.headers.has('retry-after'))

@@ -4,7 +4,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
+import { wholePageOf } from '@facet/contracts/host';
 import { apiAnswer, pageRenderer, type PageRequest } from './render.ts';
+import { ownBytes } from './own-bytes.ts';
 import type { FromWorker, Head, ToWorker } from './render-pool.ts';
 
 const port = parentPort!;
@@ -35,13 +37,14 @@ async function run(id: number, req: PageRequest) {
     const flush = (end: boolean) => {
       scheduled = false;
       if (!pending.length && !end) return;
-      // One new buffer of our own: the pieces may be views into pooled memory that must not move threads.
-      const out = pending.length ? join(pending) : undefined;
+      const out = pending.length ? ownBytes(pending) : undefined;
       pending = [];
       send({ type: 'part', id, head, chunk: out, end }, out ? [out.buffer as ArrayBuffer] : undefined);
       head = undefined;
     };
-    if (res.body && req.method !== 'HEAD') {
+    const whole = wholePageOf(res);
+    if (whole && req.method !== 'HEAD') pending.push(whole);
+    else if (res.body && req.method !== 'HEAD') {
       // React writes many small pieces in a burst: they cross as one message per burst, not one each.
       for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
         pending.push(chunk);
@@ -67,13 +70,3 @@ port.on('message', (m: ToWorker) => {
   } else if (m.type === 'abort') aborts.get(m.id)?.abort();
 });
 send({ type: 'ready' });
-
-function join(pieces: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(pieces.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of pieces) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
-}
