@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/client.ts';
 import { catalogueStats, lastQuotedStoneCount, reloadCatalogueCopies } from './modules/catalog/index.ts';
-import { forgetConfiguratorMemo, refreshConfiguredPrices } from './modules/configurator/index.ts';
+import { forgetCheapestStones, forgetConfiguratorMemo, refreshConfiguredPrices } from './modules/configurator/index.ts';
 import { reloadSales, saleBook } from './modules/sales/index.ts';
 import { STORE, tags, tagsForChange } from './cache-tags.ts';
 
@@ -15,6 +15,8 @@ export const CATALOGUE_CHANNEL = 'facet_catalogue';
 export const changedTable = (payload: string) => payload.split(':', 1)[0]!;
 
 const STONES = new Set(['diamond']);
+/** Every kind of stone a setting can be filled with. */
+const FILLS = new Set(['diamond', 'notable_gemstone', 'melee_parcel']);
 const PRODUCTS = new Set(['product_group', 'product', 'product_attribute', 'product_photo', 'category', 'menu_item']);
 const PRICING = new Set(['metal_rate', 'configuration_model']);
 
@@ -86,6 +88,7 @@ export async function followCatalogueChanges(app: FastifyInstance, database: Dat
         .then(dropAgain(purge), (err: unknown) =>
           app.log.warn({ err }, 'store settings: reload failed; the next change retries'),
         );
+    if (all || [...tables].some((t) => FILLS.has(t))) forgetCheapestStones(database.db);
     if (all || [...tables].some((t) => STONES.has(t))) {
       app.diamondIndex.invalidate();
       recount();
@@ -130,6 +133,7 @@ export async function followCatalogueChanges(app: FastifyInstance, database: Dat
 export function catalogueWritten(app: FastifyInstance, stones?: ReadonlyArray<StoneRef>) {
   app.answerCache.invalidate(stones?.length ? tagsForStones(stones) : undefined);
   app.diamondIndex.invalidate();
+  forgetCheapestStones(app.db);
 }
 
 /** A stone an order sold or gave back. */

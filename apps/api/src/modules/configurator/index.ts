@@ -4,6 +4,7 @@ export {
   configuratorReads,
   configureProduct,
   diamondTitle,
+  forgetCheapestStones,
   forgetConfiguratorMemo,
   gemTitle,
   meleeTitle,

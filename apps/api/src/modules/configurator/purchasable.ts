@@ -68,6 +68,8 @@ export async function cheapestStones(
       if (!unit) {
         unit = cheapestUnit(db, l);
         memo.set(key, unit);
+        // A failed look-up is asked again next time, not remembered.
+        unit.catch(() => memo.delete(key));
       }
       const cents = await unit;
       return cents === null

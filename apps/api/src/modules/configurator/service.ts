@@ -37,6 +37,24 @@ function remember<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
   return value;
 }
 
+// The cheapest stones that fit a setting make a piece's "from" price, asked for on every page of
+// it. They change only when a stone does (sold, put back, priced, imported), so they are kept
+// until then: every write to the stones, by any instance, forgets them (catalogue-changes.ts).
+const cheapestMemo = new WeakMap<Db, Map<string, Promise<number | null>>>();
+function cheapestKept(db: Db) {
+  let m = cheapestMemo.get(db);
+  if (!m) {
+    m = new Map();
+    cheapestMemo.set(db, m);
+  }
+  return m;
+}
+
+/** Forgets the cheapest stones kept for "from" prices (stones changed). */
+export const forgetCheapestStones = (db: Db) => {
+  cheapestMemo.delete(db);
+};
+
 /** What other modules may read of the configurator's tables (the cart prices lines from them). */
 export const configuratorReads = {
   model: repo.model,
@@ -285,7 +303,7 @@ export async function configureProduct(db: Db, input: ConfigureInput, sales?: Sa
   // A piece sold with its stones is not for sale without them: the shopper sees what is still to
   // choose and the least the finished piece can cost today (the cheapest stones that fit).
   const missing = requiredLocations(m).filter((l) => !seen.has(l.LocationNumber));
-  const fills = missing.length ? await cheapestStones(db, missing) : [];
+  const fills = missing.length ? await cheapestStones(db, missing, cheapestKept(db)) : [];
   const fromCents = missing.length
     ? priceSetting(m, rate, shape, [...stones, ...fills.filter((f): f is StoneChoice => f !== null)]).totalCents
     : price.totalCents;
