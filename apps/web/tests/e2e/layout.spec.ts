@@ -169,6 +169,35 @@ test('Pages menu lists the store pages and Blog leads to the guides', async ({ p
   await expect(page.getByRole('heading', { level: 1, name: 'The 4Cs of Diamonds, Explained Simply' })).toBeVisible();
 });
 
+test('the header and the breadcrumb move within the page, and the menu marks where the shopper is', async ({
+  page,
+}) => {
+  await page.goto('/category/1100');
+  // A mark on the document: a full page load would lose it.
+  await page.evaluate(() => Object.assign(window, { stayed: true }));
+  const stayed = () => page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed === true);
+  const main = page.getByRole('navigation', { name: 'Main' });
+  await main.getByRole('link', { name: 'Blog' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Guides from our jewelers' })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Blog' })).toHaveAttribute('aria-current', 'page');
+  await expect(main.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+  await page.getByRole('link', { name: 'The 4Cs of Diamonds, Explained Simply', exact: true }).click();
+  await expect(main.getByRole('link', { name: 'Blog' })).toHaveAttribute('aria-current', 'page');
+  await header(page).getByRole('link', { name: 'Cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await header(page).getByRole('link', { name: 'Wishlist' }).click();
+  await expect(page).toHaveURL(/\/wishlist$/);
+  expect(await stayed()).toBe(true);
+  await page.goto('/category/1101');
+  await page.evaluate(() => Object.assign(window, { stayed: true }));
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Engagement Rings' }).click();
+  await expect(page).toHaveURL(/\/category\/1100$/);
+  await header(page).getByRole('link', { name: 'Facet — home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(main.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  expect(await stayed()).toBe(true);
+});
+
 test('footer shows contact details, policies, payments, region and the 2025 copyright', async ({ page }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');

@@ -1,16 +1,18 @@
-import { Link } from 'react-router';
+import { useRouterLinks } from '~/lib/router-links.tsx';
 
 export function Breadcrumb({ items }: { items: Array<{ label: string; href?: string }> }) {
+  // Bare anchors moved by the router (useRouterLinks): a trail is on nearly every page.
+  const links = useRouterLinks();
   return (
-    <nav aria-label="Breadcrumb" className="text-xs text-muted">
+    <nav aria-label="Breadcrumb" className="text-xs text-muted" {...links.handlers}>
       <ol className="flex flex-wrap items-center gap-1.5">
         {items.map((item, i) => (
           <li key={`${item.label}-${i}`} className="flex items-center gap-1.5">
             {i > 0 && <span aria-hidden="true">/</span>}
             {item.href && i < items.length - 1 ? (
-              <Link to={item.href} className="hover:text-primary hover:underline">
+              <a href={item.href} className="hover:text-primary hover:underline">
                 {item.label}
-              </Link>
+              </a>
             ) : (
               <span aria-current={i === items.length - 1 ? 'page' : undefined} className="text-ink">
                 {item.label}
@@ -19,6 +21,7 @@ export function Breadcrumb({ items }: { items: Array<{ label: string; href?: str
           </li>
         ))}
       </ol>
+      {links.prefetch}
     </nav>
   );
 }

@@ -71,14 +71,15 @@ export function HeaderActions() {
           <span>Account</span>
         </button>
       )}
-      <Link to="/wishlist" className={`${item} relative`}>
+      {/* Bare anchors: the header's one handler moves them (header.tsx). */}
+      <a href="/wishlist" className={`${item} relative`}>
         <Heart aria-hidden="true" className="h-5 w-5" strokeWidth={1.6} />
         <WishlistLabel />
-      </Link>
-      <Link to="/cart" className={`${item} relative`}>
+      </a>
+      <a href="/cart" className={`${item} relative`}>
         <ShoppingBag aria-hidden="true" className="h-5 w-5" strokeWidth={1.6} />
         <CartLabel />
-      </Link>
+      </a>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { lazyPart } from '~/lib/lazy-part.tsx';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { useRouterLinks } from '~/lib/router-links.tsx';
 import { DisclosureMenu } from '~/components/ui/disclosure-menu.tsx';
 import { ChevronDown, Menu } from '~/components/icons.tsx';
 import { MEGA_MENU_CLOSE_DELAY_MS } from '@facet/contracts/constants';
@@ -37,6 +38,11 @@ export function Header() {
   const location = useLocation();
   const { hidden, flat } = useHeaderScroll(open || mobileOpen);
   const menu = useMenu(reached || open || mobileOpen);
+  // The header is on every page: its links are bare anchors moved by the router through one
+  // handler (a <Link> each costs its own hooks on every render); the Pages menu's, drawn only
+  // when opened, and the drawer's keep theirs.
+  const links = useRouterLinks();
+  const current = (active: boolean) => (active ? ('page' as const) : undefined);
 
   const cancelClose = useCallback(() => {
     if (closeTimer.current) {
@@ -82,6 +88,7 @@ export function Header() {
         } ${flat ? 'shadow-none' : 'shadow-[0_1px_12px_rgba(0,0,0,0.08)]'}`}
         onMouseLeave={scheduleClose}
         onMouseEnter={cancelClose}
+        {...links.handlers}
       >
         <p className="truncate bg-secondary px-4 py-1.5 text-center text-xs leading-[1.1rem] tracking-wide text-ink">
           Fully insured shipping · {facts.returnDays}-day returns
@@ -98,23 +105,23 @@ export function Header() {
             >
               <Menu aria-hidden="true" className="h-6 w-6" />
             </button>
-            <Link
-              to="/"
+            <a
+              href="/"
               className="font-display text-[1.9rem] leading-none tracking-[0.18em] text-ink"
               aria-label="Facet — home"
             >
               FACET
-            </Link>
+            </a>
             <nav aria-label="Main" className="hidden lg:block">
               <ul className="flex items-center gap-1 text-sm font-medium">
                 <li>
-                  <NavLink
-                    to="/"
-                    end
+                  <a
+                    href="/"
+                    aria-current={current(location.pathname === '/')}
                     className="rounded-sm px-3 py-2 hover:text-primary aria-[current=page]:text-primary"
                   >
                     Home
-                  </NavLink>
+                  </a>
                 </li>
                 <li
                   onMouseEnter={() => {
@@ -174,12 +181,13 @@ export function Header() {
                   </DisclosureMenu>
                 </li>
                 <li>
-                  <NavLink
-                    to="/blog"
+                  <a
+                    href="/blog"
+                    aria-current={current(location.pathname === '/blog' || location.pathname.startsWith('/blog/'))}
                     className="rounded-sm px-3 py-2 hover:text-primary aria-[current=page]:text-primary"
                   >
                     Blog
-                  </NavLink>
+                  </a>
                 </li>
               </ul>
             </nav>
@@ -194,6 +202,7 @@ export function Header() {
             <MegaMenu sections={menu.sections} active={active} onActivate={setActive} onClose={close} />
           </div>
         )}
+        {links.prefetch}
         {open && !menu.sections && (
           <div className="hidden border-t border-hairline bg-white lg:block">
             <MenuStatus menu={menu} className="mx-auto max-w-site px-8 py-6" />
