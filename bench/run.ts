@@ -26,7 +26,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { BENCH_STAFF, importBench } from './imports.ts';
 import { alertsBench } from './alerts.ts';
-import { evaluate, TARGETS } from './targets.ts';
+import { CEILING_ROW, evaluate, TARGETS } from './targets.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -341,8 +341,10 @@ async function main() {
     refusedByDesign?: boolean;
     manyClients?: boolean;
     headers?: Record<string, string>;
+    /** Judged as a share of the bare route: each run beside a ceiling run of its own (turn by turn). */
+    shareInTurns?: boolean;
   }> = [
-    { name: 'baseline: GET /api/ping (no work)', path: '/api/ping' },
+    { name: CEILING_ROW, path: '/api/ping' },
     { name: 'category listing, 3 filters', path: `/api/category/1100?filters=${filters}` },
     {
       name: 'category listing, 3 filters (cold)',
@@ -402,9 +404,14 @@ async function main() {
     { name: 'product detail API', path: `/api/product/product?groupId=${product.split('/')[4]}` },
     { name: 'product page SSR', path: product },
     // A query string the page ignores makes every request a new URL: the render without the page cache.
-    { name: 'product page SSR (uncached render)', path: '', vary: (n) => `${product}?v=${n}` },
+    { name: 'product page SSR (uncached render)', path: '', vary: (n) => `${product}?v=${n}`, shareInTurns: true },
     { name: 'category page SSR', path: '/category/1100' },
-    { name: 'category page SSR (uncached render)', path: '', vary: (n) => `/category/1100?v=${n}` },
+    {
+      name: 'category page SSR (uncached render)',
+      path: '',
+      vary: (n) => `/category/1100?v=${n}`,
+      shareInTurns: true,
+    },
     { name: 'diamonds page SSR', path: '/diamonds' },
     // Auth routes count each call in PostgreSQL (shared throttle); the first is mostly argon2.
     // A new address each time, so the per-account lock (10 failures) never answers instead.
@@ -491,61 +498,90 @@ async function main() {
     results.push(median);
     console.log(`${'  median'.padEnd(40)} ${String(median.rps).padStart(7)} req/s`);
   };
-  for (const e of endpoints.filter((x, i) => i === 0 || wanted(x.name))) {
-    for (let rep = 0; rep < repeats; rep++) {
-      const run = (seconds: number, record: boolean) =>
-        new Promise<{ rps: number; times: number[]; errors: number; non2xx: number }>((resolve, reject) => {
-          const times: number[] = [];
-          let n = Math.floor(Math.random() * 1e6);
-          const inst = autocannon(
-            {
-              url: base + (e.path || '/'),
-              method: e.method ?? 'GET',
-              body: e.body,
-              headers: { ...(e.body ? { 'content-type': 'application/json' } : {}), ...e.headers },
-              connections: 10,
-              duration: seconds,
-              ...(e.vary
-                ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: e.vary!(n++) }) }] }
-                : {}),
-              ...(e.varyBody
-                ? {
-                    requests: [
-                      { setupRequest: (req: Record<string, unknown>) => ({ ...req, body: e.varyBody!(n++) }) },
-                    ],
-                  }
-                : {}),
-              // Shoppers come from many addresses (the server trusts X-Forwarded-For here): per-client
-              // counters then cost what they cost in real traffic, not one row every request queues on.
-              ...(e.manyClients
-                ? {
-                    requests: [
-                      {
-                        setupRequest: (req: Record<string, unknown>) => ({
-                          ...req,
-                          ...(e.varyBody ? { body: e.varyBody(n) } : {}),
-                          headers: {
-                            ...(req.headers as object),
-                            'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n++ & 255}`,
-                          },
-                        }),
+  /** One autocannon run of an endpoint; with `record`, each response's time is kept. */
+  const load = (e: (typeof endpoints)[number], seconds: number, record: boolean) =>
+    new Promise<{ rps: number; times: number[]; errors: number; non2xx: number }>((resolve, reject) => {
+      const times: number[] = [];
+      let n = Math.floor(Math.random() * 1e6);
+      const inst = autocannon(
+        {
+          url: base + (e.path || '/'),
+          method: e.method ?? 'GET',
+          body: e.body,
+          headers: { ...(e.body ? { 'content-type': 'application/json' } : {}), ...e.headers },
+          connections: 10,
+          duration: seconds,
+          ...(e.vary
+            ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: e.vary!(n++) }) }] }
+            : {}),
+          ...(e.varyBody
+            ? {
+                requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: e.varyBody!(n++) }) }],
+              }
+            : {}),
+          // Shoppers come from many addresses (the server trusts X-Forwarded-For here): per-client
+          // counters then cost what they cost in real traffic, not one row every request queues on.
+          ...(e.manyClients
+            ? {
+                requests: [
+                  {
+                    setupRequest: (req: Record<string, unknown>) => ({
+                      ...req,
+                      ...(e.varyBody ? { body: e.varyBody(n) } : {}),
+                      headers: {
+                        ...(req.headers as object),
+                        'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n++ & 255}`,
                       },
-                    ],
-                  }
-                : {}),
-            },
-            (err, res) =>
-              err ? reject(err) : resolve({ rps: res.requests.average, times, errors: res.errors, non2xx: res.non2xx }),
-          );
-          if (record)
-            inst.on('response', (_c: unknown, _s: number, _b: number, responseTime: number) => {
-              times.push(responseTime);
-            });
+                    }),
+                  },
+                ],
+              }
+            : {}),
+        },
+        (err, res) =>
+          err ? reject(err) : resolve({ rps: res.requests.average, times, errors: res.errors, non2xx: res.non2xx }),
+      );
+      if (record)
+        inst.on('response', (_c: unknown, _s: number, _b: number, responseTime: number) => {
+          times.push(responseTime);
         });
-      await run(warmupS, false);
-      const cpu0 = cpuSeconds(server.pid!);
-      const r = await run(durationS, true);
-      record(e.name, e.path || e.vary!(0), r.rps, r.times, r.errors + (e.refusedByDesign ? 0 : r.non2xx), cpu0);
+    });
+  /** A measured run of an endpoint after its warm-up: its rate and the rest, recorded as a row. */
+  const measure = async (e: (typeof endpoints)[number]) => {
+    await load(e, warmupS, false);
+    const cpu0 = cpuSeconds(server.pid!);
+    const r = await load(e, durationS, true);
+    record(e.name, e.path || e.vary!(0), r.rps, r.times, r.errors + (e.refusedByDesign ? 0 : r.non2xx), cpu0);
+  };
+  /** The bare route's rate now (a run of its own, not a row), on a server done with the last run. */
+  const ceilingNow = async () => {
+    await quietProcess(server.pid!);
+    await load(endpoints[0]!, warmupS, false);
+    return (await load(endpoints[0]!, durationS, false)).rps;
+  };
+  for (const e of endpoints.filter((x, i) => i === 0 || wanted(x.name))) {
+    // A share of the bare route is taken turn by turn: this machine's speed drifts by a tenth or more
+    // within minutes, so each run is set beside a ceiling run made next to it (in the other order
+    // each turn), and the median of the turns' shares stands for the row.
+    const shares: number[] = [];
+    for (let rep = 0; rep < repeats; rep++) {
+      if (!e.shareInTurns) {
+        await measure(e);
+        continue;
+      }
+      const before = rep % 2 === 0 ? await ceilingNow() : 0;
+      await quietProcess(server.pid!);
+      await measure(e);
+      const ceiling = before || (await ceilingNow());
+      shares.push(results.at(-1)!.rps / ceiling);
+    }
+    if (shares.length) {
+      shares.sort((a, b) => a - b);
+      const median = shares[Math.floor(shares.length / 2)]!;
+      for (const r of results.slice(-repeats)) r.ofRatio = median;
+      console.log(
+        `  turn by turn ${e.name} as a share of the ceiling: ${shares.map((x) => `${(x * 100).toFixed(2)} %`).join(', ')}`,
+      );
     }
     keepMedian(repeats);
   }
