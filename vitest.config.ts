@@ -4,11 +4,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      // The project's own tooling: its lint rules, fed violations.
+      // The project's own tooling: its lint rules and the bench's targets, fed violations.
       {
         test: {
           name: 'tooling',
-          include: ['*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
         },

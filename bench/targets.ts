@@ -36,11 +36,12 @@ export const TARGETS: Target[] = [
   ...both({ row: 'product page SSR (uncached render)', minRps: 400, enforced: false }),
   ...both({ row: 'category page SSR (uncached render)', minRps: 300, enforced: false }),
   // A product page rendered for a URL never seen before, at 2 % of the bare route: each run set
-  // beside a ceiling run of its own, the median of the turns' shares (bench/run.ts).
+  // beside a ceiling run of its own, the median of the turns' shares (bench/run.ts). Met on both
+  // databases on 2026-11-27 (PGlite 2.2–2.6 %, PostgreSQL 2.3–2.9 % turn by turn).
   ...both({
     row: 'product page SSR (uncached render)',
     ofRow: { row: CEILING_ROW, minRatio: 0.02 },
-    enforced: false,
+    enforced: true,
   }),
   { row: 'add to cart (new cart each time)', db: 'postgres', minRps: 800, enforced: false },
   { row: 'add to cart (new cart each time)', db: 'pglite', minRps: 400, enforced: true },
@@ -78,10 +79,13 @@ export interface Measured {
   ofRatio?: number;
 }
 
-/** Each target beside its median, scaled to this run's ceiling; `failed` when an enforced one is missed. */
 /** 85 %, or 2.1 % for a small share (a rounded 2 % would hide 1.6 %). */
 const percent = (x: number) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)} %`;
 
+/**
+ * Each target beside its median, scaled to this run's ceiling; `failed` when an enforced one is
+ * missed. A rate or a share within NOISE below its target is not counted missed (it says so).
+ */
 export function evaluate(db: string, ceiling: number, rows: Measured[]) {
   const scale = ceiling / REFERENCE_CEILING;
   const lines: string[] = [];
@@ -96,11 +100,18 @@ export function evaluate(db: string, ceiling: number, rows: Measured[]) {
     if (t.maxP99 && r.p99 > t.maxP99 * (1 + NOISE)) misses.push(`p99 ${r.p99.toFixed(1)} ms > ${t.maxP99}`);
     const of = t.ofRow && rows.find((x) => x.name === t.ofRow!.row);
     const ratio = of && (r.ofRatio ?? r.rps / of.rps);
-    if (t.ofRow && of && ratio! < t.ofRow.minRatio)
-      misses.push(`${percent(ratio!)} < ${percent(t.ofRow.minRatio)} of ${t.ofRow.row} (${r.rps} / ${of.rps} req/s)`);
-    const status = misses.length ? (t.enforced ? 'MISSED' : 'open (gap in docs/quality.md)') : 'met';
+    const short = t.ofRow && of ? `${percent(ratio!)} < ${percent(t.ofRow.minRatio)} of ${t.ofRow.row}` : '';
+    if (t.ofRow && of && ratio! < t.ofRow.minRatio * (1 - NOISE)) misses.push(`${short} (${r.rps} / ${of.rps} req/s)`);
+    const withinNoise = !misses.length && t.ofRow && of && ratio! < t.ofRow.minRatio;
+    const status = misses.length
+      ? t.enforced
+        ? 'MISSED'
+        : 'open (gap in docs/quality.md)'
+      : withinNoise
+        ? 'met within noise'
+        : 'met';
     if (misses.length && t.enforced) failed = true;
-    const met = t.ofRow && of ? `${percent(ratio!)} of ${t.ofRow.row}` : `${r.rps} req/s`;
+    const met = withinNoise ? short : t.ofRow && of ? `${percent(ratio!)} of ${t.ofRow.row}` : `${r.rps} req/s`;
     lines.push(`  ${status.padEnd(30)} ${t.row.padEnd(38)} ${misses.join(', ') || met}`);
   }
   return { failed, report: lines.join('\n') };
