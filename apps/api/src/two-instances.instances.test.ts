@@ -569,7 +569,9 @@ describe('two API instances on one PostgreSQL', () => {
       return cart.freeShippingOverCents === 123_400 && standard.cents === 1_975;
     });
     expect(seen).toBeLessThan(1_000);
-    // A policy sentence saved through A is what B serves within 1 s (twin.owner may edit pages too).
+    // A policy sentence saved through A is what B serves within 1 s (twin.owner may edit pages too),
+    // though B keeps the page's answer from a read before the save.
+    expect((await call(b, 'GET', '/content/policies/return-policy')).status).toBe(200);
     const source = (await call(a, 'GET', '/admin/content/policies/return-policy', undefined, { cookie })).body.data;
     const page = {
       version: source.version,

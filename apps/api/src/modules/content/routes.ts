@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CONTENT_KINDS, contentList, contentPageAnswer, contentParams } from '@facet/contracts/content';
 import { envelope } from '@facet/contracts/envelope';
 import { NotFound } from '../../errors.ts';
-import { tagAnswer } from '../../http-cache.ts';
+import { cachedPublic } from '../../http-cache.ts';
 import { adminRoute } from '../../plugins/admin-op.ts';
 import { storeFacts } from '../../store-facts.ts';
 import { actorOf } from '../staff/index.ts';
@@ -15,11 +15,11 @@ import { homePage } from '@facet/contracts/home';
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const facts = () => storeFacts(app.storeSettings.current(), app.config);
   // Content is kept in content_page and store_setting, whose every change purges the whole store
-  // (cache-tags.ts): the pages that read it are filed under nothing more.
-  app.get('/content/home', { schema: { response: { 200: envelope(homePage) } } }, async (_req, reply) => {
-    tagAnswer(reply, []);
-    return { data: await homeForShoppers(app.db, facts()) };
-  });
+  // (cache-tags.ts): the answers are kept like the catalogue's (every change drops them, on every
+  // instance) and filed under nothing more. A page rendered for a new address reads them kept.
+  app.get('/content/home', { schema: { response: { 200: envelope(homePage) } } }, (req, reply) =>
+    cachedPublic(req, reply, () => homeForShoppers(app.db, facts()), []),
+  );
   app.get(
     '/content/:kind',
     {
@@ -28,20 +28,22 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(contentList) },
       },
     },
-    async (req, reply) => {
-      tagAnswer(reply, []);
-      return { data: await content.contentList(app.db, facts(), req.params.kind) };
-    },
+    (req, reply) => cachedPublic(req, reply, () => content.contentList(app.db, facts(), req.params.kind), []),
   );
   app.get(
     '/content/:kind/:slug',
     { schema: { params: contentParams, response: { 200: envelope(contentPageAnswer) } } },
-    async (req, reply) => {
-      const page = await content.contentPage(app.db, facts(), req.params.kind, req.params.slug);
-      if (!page) throw new NotFound('There is no such page.');
-      tagAnswer(reply, []);
-      return { data: page };
-    },
+    (req, reply) =>
+      cachedPublic(
+        req,
+        reply,
+        async () => {
+          const page = await content.contentPage(app.db, facts(), req.params.kind, req.params.slug);
+          if (!page) throw new NotFound('There is no such page.');
+          return page;
+        },
+        [],
+      ),
   );
 };
 
