@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
 import { getTableColumns, type Table } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
+import { joinBytes } from '../bytes.ts';
 
 type Rows<T> = Promise<T[]>;
 /** What runs a named statement for one database (the drizzle object and its transactions). */
@@ -73,16 +74,6 @@ export function registerPostgres(db: DbOrTx) {
   });
 }
 
-const concat = (parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
-
 export function registerPglite(db: DbOrTx, client: PGlite) {
   const { serialize } = protocol;
   // Parameter types of each statement prepared on this database.
@@ -93,7 +84,7 @@ export function registerPglite(db: DbOrTx, client: PGlite) {
     let statement = statements.get(name);
     if (!statement) {
       const { messages } = await client.execProtocol(
-        concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+        joinBytes([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
         { syncToFs: false },
       );
       const described = messages.find((m) => m.name === 'parameterDescription') as
@@ -109,7 +100,7 @@ export function registerPglite(db: DbOrTx, client: PGlite) {
       return to ? (to(v) as string) : String(v);
     });
     const { messages } = await client.execProtocol(
-      concat([
+      joinBytes([
         serialize.bind({ statement: name, values: params }),
         serialize.describe({ type: 'P' }),
         serialize.execute({}),

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { wholePageOf } from '@facet/contracts/host';
 import { apiAnswer, pageRenderer, type PageRequest } from './render.ts';
-import { ownBytes } from './own-bytes.ts';
+import { ownBytes } from '../bytes.ts';
 import type { FromWorker, Head, ToWorker } from './render-pool.ts';
 
 const port = parentPort!;

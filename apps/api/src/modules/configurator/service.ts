@@ -23,17 +23,22 @@ import { saleBook, type SaleBook } from '../sales/index.ts';
 // configure-product to the stone lookups alone. Stones are always read fresh (they sell).
 const MEMO_MS = 60_000;
 const memo = new WeakMap<Db, Map<string, { at: number; value: Promise<unknown> }>>();
-function remember<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
-  let m = memo.get(db);
+/** This database's map in a per-database memo (a test app's database is not another's). */
+function keptFor<V>(memos: WeakMap<Db, Map<string, V>>, db: Db): Map<string, V> {
+  let m = memos.get(db);
   if (!m) {
     m = new Map();
-    memo.set(db, m);
+    memos.set(db, m);
   }
+  return m;
+}
+function remember<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
+  const m = keptFor(memo, db);
   const hit = m.get(key);
   if (hit && Date.now() - hit.at < MEMO_MS) return hit.value as Promise<T>;
   const value = load();
   m.set(key, { at: Date.now(), value });
-  value.catch(() => m!.delete(key));
+  value.catch(() => m.delete(key));
   return value;
 }
 
@@ -41,14 +46,6 @@ function remember<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
 // it. They change only when a stone does (sold, put back, priced, imported), so they are kept
 // until then: every write to the stones, by any instance, forgets them (catalogue-changes.ts).
 const cheapestMemo = new WeakMap<Db, Map<string, Promise<number | null>>>();
-function cheapestKept(db: Db) {
-  let m = cheapestMemo.get(db);
-  if (!m) {
-    m = new Map();
-    cheapestMemo.set(db, m);
-  }
-  return m;
-}
 
 /** Forgets the cheapest stones kept for "from" prices (stones changed). */
 export const forgetCheapestStones = (db: Db) => {
@@ -303,7 +300,7 @@ export async function configureProduct(db: Db, input: ConfigureInput, sales?: Sa
   // A piece sold with its stones is not for sale without them: the shopper sees what is still to
   // choose and the least the finished piece can cost today (the cheapest stones that fit).
   const missing = requiredLocations(m).filter((l) => !seen.has(l.LocationNumber));
-  const fills = missing.length ? await cheapestStones(db, missing, cheapestKept(db)) : [];
+  const fills = missing.length ? await cheapestStones(db, missing, keptFor(cheapestMemo, db)) : [];
   const fromCents = missing.length
     ? priceSetting(m, rate, shape, [...stones, ...fills.filter((f): f is StoneChoice => f !== null)]).totalCents
     : price.totalCents;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ownBytes } from './own-bytes.ts';
+import { ownBytes } from './bytes.ts';
 
 describe('bytes a render thread may give away', () => {
   it('joins pieces into a new buffer of their own', () => {

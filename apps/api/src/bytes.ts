@@ -7,6 +7,11 @@
 export function ownBytes(pieces: Uint8Array[]): Uint8Array {
   const [first] = pieces;
   if (pieces.length === 1 && first!.byteOffset === 0 && first!.byteLength === first!.buffer.byteLength) return first!;
+  return joinBytes(pieces);
+}
+
+/** The pieces copied, in order, into one new buffer. */
+export function joinBytes(pieces: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(pieces.reduce((n, c) => n + c.length, 0));
   let at = 0;
   for (const c of pieces) {
