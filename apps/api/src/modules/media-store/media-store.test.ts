@@ -8,7 +8,14 @@ import { loadConfig } from '../../config.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { startS3, type TestS3 } from '../../test/s3-server.ts';
 import { ORIGIN, photoUpload, staffSession } from '../../test/staff.ts';
-import { copyMedia, postgresMediaStore, s3MediaStore, type MediaStore } from './index.ts';
+import {
+  copyMedia,
+  makePhotoSizes,
+  postgresMediaStore,
+  removePhotoFiles,
+  s3MediaStore,
+  type MediaStore,
+} from './index.ts';
 
 // Media files kept in the database (the embedded default) or in an S3-compatible bucket: a real
 // S3 server (s3rver) started here, spoken to by the official AWS SDK. Shoppers' addresses are the
@@ -57,6 +64,35 @@ describe('each store keeps files by name', () => {
       expect(await store.get(`${tag}/a.pdf`)).toBeNull();
       expect(await store.get(`${tag}/b.webp`)).not.toBeNull();
       await store.remove([`${tag}/b.webp`]);
+    });
+
+  for (const [where, open] of stores)
+    it(`${where}: a size being made while its photograph is removed does not outlive it`, async () => {
+      const store = await open();
+      const key = `race-${randomUUID()}`;
+      const master = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#d9e2ea' } })
+        .webp()
+        .toBuffer();
+      await store.put(`photo/${key}/large.webp`, master, 'image/webp');
+      await store.put(`photo/${key}/small.webp`, master, 'image/webp');
+      // The photograph is removed while its first size is being encoded: that size's write lands after.
+      let removed = false;
+      const slow: MediaStore = {
+        where: store.where,
+        put: async (name, bytes, type) => {
+          if (!removed) {
+            removed = true;
+            await removePhotoFiles(store, [key]);
+          }
+          await store.put(name, bytes, type);
+        },
+        get: (name) => store.get(name),
+        remove: (names) => store.remove(names),
+        list: (after, limit) => store.list(after, limit),
+      };
+      await makePhotoSizes(slow, key);
+      expect(removed).toBe(true);
+      expect((await store.list(`photo/${key}`, 100)).filter((n) => n.includes(key))).toEqual([]);
     });
 });
 

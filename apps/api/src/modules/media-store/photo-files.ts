@@ -37,9 +37,17 @@ export async function copyPhotoFiles(store: MediaStore, from: string, to: string
   }
 }
 
-/** Removes every file of these photographs (after their rows are gone). */
-export const removePhotoFiles = (store: MediaStore, keys: readonly string[]) =>
-  keys.length ? store.remove(keys.flatMap(photoFileNames)) : Promise.resolve();
+/**
+ * Removes every file of these photographs (after their rows are gone): the masters first, so a
+ * size being made meanwhile either finds its master gone and takes its own file back (see
+ * `photoFile`), or was written before the rest are removed.
+ */
+export async function removePhotoFiles(store: MediaStore, keys: readonly string[]): Promise<void> {
+  if (!keys.length) return;
+  const master = (key: string) => fileName(key, 'large', 'webp');
+  await store.remove(keys.map(master));
+  await store.remove(keys.flatMap((k) => photoFileNames(k).filter((n) => n !== master(k))));
+}
 
 const QUALITY: Record<PhotoFormat, number> = { avif: 55, webp: 80 };
 
@@ -68,7 +76,13 @@ export async function photoFile(
   const master = await store.get(fileName(key, 'large', 'webp'));
   if (!master) return null;
   const bytes = await encode(master.bytes, size, format);
-  await store.put(fileName(key, size, format), bytes, `image/${format}`);
+  const name = fileName(key, size, format);
+  await store.put(name, bytes, `image/${format}`);
+  // Encoding takes a while: if the photograph was removed meanwhile, this file would outlive it.
+  if (!(await store.get(fileName(key, 'large', 'webp')))) {
+    await store.remove([name]);
+    return null;
+  }
   return bytes;
 }
 
