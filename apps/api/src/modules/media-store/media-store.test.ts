@@ -57,6 +57,8 @@ describe('each store keeps files by name', () => {
       await store.put(`${tag}/b.webp`, Buffer.from('second, again'), 'image/webp');
       expect(await store.get(`${tag}/b.webp`)).toEqual({ bytes: Buffer.from('second, again'), type: 'image/webp' });
       expect(await store.get(`${tag}/nothing.webp`)).toBeNull();
+      expect(await store.has(`${tag}/b.webp`)).toBe(true);
+      expect(await store.has(`${tag}/nothing.webp`)).toBe(false);
       const names = (await store.list('', 1000)).filter((n) => n.startsWith(tag));
       expect(names).toEqual([`${tag}/a.pdf`, `${tag}/b.webp`]);
       expect((await store.list(`${tag}/a.pdf`, 1)).at(0)).toBe(`${tag}/b.webp`);
@@ -64,6 +66,7 @@ describe('each store keeps files by name', () => {
       expect(await store.get(`${tag}/a.pdf`)).toBeNull();
       expect(await store.get(`${tag}/b.webp`)).not.toBeNull();
       await store.remove([`${tag}/b.webp`]);
+      expect(await store.has(`${tag}/b.webp`)).toBe(false);
     });
 
   for (const [where, open] of stores)
@@ -87,6 +90,7 @@ describe('each store keeps files by name', () => {
           await store.put(name, bytes, type);
         },
         get: (name) => store.get(name),
+        has: (name) => store.has(name),
         remove: (names) => store.remove(names),
         list: (after, limit) => store.list(after, limit),
       };

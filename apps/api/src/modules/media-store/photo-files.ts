@@ -15,6 +15,8 @@ import type { MediaStore } from './store.ts';
 // background job makes them all ahead; an uploaded photograph gets each on its first ask.
 
 const fileName = (key: string, size: PhotoSize, format: PhotoFormat) => `photo/${key}/${size}.${format}`;
+/** The file every other size is made from. */
+const masterName = (key: string) => fileName(key, 'large', 'webp');
 
 export const photoFileNames = (key: string) =>
   PHOTO_SIZES.flatMap((s) => PHOTO_FORMATS.map((f) => fileName(key, s, f)));
@@ -25,7 +27,7 @@ export async function putPhotoFiles(
   p: { key: string; large: Buffer; small: Buffer },
   tx?: DbOrTx,
 ): Promise<void> {
-  await store.put(fileName(p.key, 'large', 'webp'), p.large, 'image/webp', tx);
+  await store.put(masterName(p.key), p.large, 'image/webp', tx);
   await store.put(fileName(p.key, 'small', 'webp'), p.small, 'image/webp', tx);
 }
 
@@ -44,9 +46,8 @@ export async function copyPhotoFiles(store: MediaStore, from: string, to: string
  */
 export async function removePhotoFiles(store: MediaStore, keys: readonly string[]): Promise<void> {
   if (!keys.length) return;
-  const master = (key: string) => fileName(key, 'large', 'webp');
-  await store.remove(keys.map(master));
-  await store.remove(keys.flatMap((k) => photoFileNames(k).filter((n) => n !== master(k))));
+  await store.remove(keys.map(masterName));
+  await store.remove(keys.flatMap((k) => photoFileNames(k).filter((n) => n !== masterName(k))));
 }
 
 const QUALITY: Record<PhotoFormat, number> = { avif: 55, webp: 80 };
@@ -73,13 +74,13 @@ export async function photoFile(
 ): Promise<Buffer | null> {
   const kept = await store.get(fileName(key, size, format));
   if (kept) return kept.bytes;
-  const master = await store.get(fileName(key, 'large', 'webp'));
+  const master = await store.get(masterName(key));
   if (!master) return null;
   const bytes = await encode(master.bytes, size, format);
   const name = fileName(key, size, format);
   await store.put(name, bytes, `image/${format}`);
   // Encoding takes a while: if the photograph was removed meanwhile, this file would outlive it.
-  if (!(await store.get(fileName(key, 'large', 'webp')))) {
+  if (!(await store.has(masterName(key)))) {
     await store.remove([name]);
     return null;
   }

@@ -13,6 +13,7 @@ export function postgresMediaStore(db: Db): MediaStore {
       const row = await repo.get(db, name);
       return row ? { bytes: Buffer.from(row.bytes), type: row.type } : null;
     },
+    has: (name) => repo.has(db, name),
     remove: async (names) => {
       if (names.length) await repo.remove(db, names);
     },

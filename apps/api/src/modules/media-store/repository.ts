@@ -11,6 +11,9 @@ export const mediaObjectRepository = {
       await db.execute(sql`select bytes, type from media_object where name = ${name}`),
     )[0] ?? null,
 
+  has: async (db: DbOrTx, name: string) =>
+    rowsOf(await db.execute(sql`select 1 from media_object where name = ${name}`)).length > 0,
+
   remove: (db: DbOrTx, names: readonly string[]) =>
     db.execute(
       sql`delete from media_object where name in (${sql.join(

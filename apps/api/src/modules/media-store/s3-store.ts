@@ -3,6 +3,7 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -66,6 +67,15 @@ export async function s3MediaStore(address: string): Promise<MediaStore> {
         return { bytes, type: o.ContentType ?? 'application/octet-stream' };
       } catch (err) {
         if (missing(err)) return null;
+        throw err;
+      }
+    },
+    has: async (name) => {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: key(name) }));
+        return true;
+      } catch (err) {
+        if (missing(err)) return false;
         throw err;
       }
     },

@@ -21,6 +21,8 @@ export interface MediaStore {
    */
   put(name: string, bytes: Buffer, type: string, tx?: DbOrTx): Promise<void>;
   get(name: string): Promise<MediaFile | null>;
+  /** Whether a file is kept under `name`, without fetching it. */
+  has(name: string): Promise<boolean>;
   /** Removes the names that exist (a name already gone is not an error). */
   remove(names: readonly string[]): Promise<void>;
   /** Names in byte order after `after` (at most `limit`): a copy walks the whole store with it. */
