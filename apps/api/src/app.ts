@@ -10,8 +10,8 @@ import swagger from '@fastify/swagger';
 import compress from '@fastify/compress';
 import zlib from 'node:zlib';
 import type { Config } from './config.ts';
-import { REDACT, redactUrl, safeError } from './log-safety.ts';
-export { redactUrl };
+import { redactUrl } from '@facet/contracts/secret-routes';
+import { logOptions } from './log-safety.ts';
 import { AnswerCache } from './answer-cache.ts';
 import type { Database } from './db/client.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -146,23 +146,7 @@ export async function buildApp({
   jobWorkers = config.JOB_WORKERS === '1',
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger
-      ? {
-          level: config.LOG_LEVEL,
-          redact: { paths: REDACT, censor: '[redacted]' },
-          ...(logStream ? { stream: logStream } : {}),
-          serializers: {
-            err: safeError,
-            error: safeError,
-            req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
-              method: req.method,
-              url: redactUrl(req.url),
-              ip: req.ip,
-              reqId: req.id,
-            }),
-          },
-        }
-      : false,
+    logger: logger ? logOptions(config.LOG_LEVEL, logStream) : false,
     // The socket's address and the TRUST_PROXY hops nearest to it (proxy-addr counts from 0).
     trustProxy: config.TRUST_PROXY ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
     // Unique across instances, so a shopper quoting one from an error finds the one log line.
@@ -178,6 +162,10 @@ export async function buildApp({
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     keepAliveTimeout: 72_000,
     routerOptions: { maxParamLength: 200 },
+    // A plugin may take as long as the machine makes it: on a busy machine loading the storefront
+    // build into the render threads took longer than Fastify's 10 s default, and the store did not
+    // start at all. A start that is only slow is not a failure; one that fails still throws.
+    pluginTimeout: 0,
   }).withTypeProvider<ZodTypeProvider>();
   app.server.headersTimeout = Math.min(10_000, config.REQUEST_TIMEOUT_MS);
   // Node checks these timeouts on this interval (30 s by default, which would let a trickle run long).

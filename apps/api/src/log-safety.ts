@@ -1,29 +1,29 @@
 import { stdSerializers } from 'pino';
-
-/** Query parameters whose values never reach a log: secrets, codes and the address they reach. */
-const SECRET_PARAM = /([?&][^=&#]*(?:password|token|otp|code|email|secret|sig)[^=&#]*=)[^&#]*/gi;
-/** Pages whose every query value is kept out of the log (a form sent there carries a password). */
-const SECRET_PAGE = /^(?:\/api)?(?:\/admin)?\/(?:reset-password|set-password)\b/;
+import { redactUrl } from '@facet/contracts/secret-routes';
 
 /**
- * Secrets that travel in URLs (reset and newsletter links, order access tokens, a form sent as a
- * GET before its page's scripts ran) never reach a log.
+ * The one logger set-up: every server and test that logs requests writes through it. Secrets that
+ * travel in URLs (reset and newsletter links, order access tokens, a form sent as a GET before its
+ * page's scripts ran) never reach a log: each route declares its secret parameters
+ * (contracts/secret-routes.ts), and a path is matched decoded, so no encoding slips past.
  */
-export const redactUrl = (url: string) => {
-  const q = url.indexOf('?');
-  const path = (q < 0 ? url : url.slice(0, q))
-    .replace(
-      /\/(reset-password|set-password|newsletter\/confirm|saved-searches\/confirm|wishlist\/shared)\/[^/?#]+/g,
-      '/$1/[redacted]',
-    )
-    .replace(/\/(saved-searches\/unsubscribe\/[^/?#]+)\/[^/?#]+/g, '/$1/[redacted]');
-  if (q < 0) return path;
-  const query = url.slice(q);
-  if (SECRET_PAGE.test(url)) return `${path}${query.replace(/=[^&#]*/g, '=[redacted]')}`;
-  return `${path}${query.replace(SECRET_PARAM, '$1[redacted]')}`;
-};
+export const logOptions = (level: string, stream?: NodeJS.WritableStream) => ({
+  level,
+  redact: { paths: REDACT, censor: '[redacted]' },
+  ...(stream ? { stream } : {}),
+  serializers: {
+    err: safeError,
+    error: safeError,
+    req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
+      method: req.method,
+      url: redactUrl(req.url),
+      ip: req.ip,
+      reqId: req.id,
+    }),
+  },
+});
 
-export const REDACT = [
+const REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
   '*.password',

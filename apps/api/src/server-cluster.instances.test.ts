@@ -23,7 +23,6 @@ if (!existsSync(path.join(root, 'apps/web/build/server/index.js')))
 let supervisor: ChildProcess;
 let url: string;
 let output = '';
-let dropDatabase: () => Promise<void>;
 let dbUrl: string;
 
 const freePort = () =>
@@ -47,10 +46,10 @@ interface Answer {
   text: string;
 }
 /** A new connection each time (no keep-alive pool), so the supervisor hands each to the next process. */
-const get = (p: string) =>
+const get = (p: string, origin = url) =>
   new Promise<Answer>((resolve, reject) => {
     http
-      .get(`${url}${p}`, { agent: false }, (res) => {
+      .get(`${origin}${p}`, { agent: false }, (res) => {
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (d: string) => (text += d));
@@ -71,20 +70,20 @@ const instances = async (n = 8) => {
   return seen;
 };
 
-beforeAll(async () => {
-  const db = await throwawayDatabase(base, 'facet_cluster');
-  dropDatabase = db.drop;
-  dbUrl = db.url;
+/** `npm start` on a new database: a supervisor with CONCURRENCY server processes; resolves once it says it is open. */
+async function startStore(concurrency: number) {
+  const db = await throwawayDatabase(base!, 'facet_cluster');
   const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  supervisor = spawn(process.execPath, [path.join(root, 'apps/api/src/server.ts')], {
+  const at = `http://127.0.0.1:${port}`;
+  const store = { proc: null as unknown as ChildProcess, url: at, output: '', dbUrl: db.url, drop: db.drop };
+  store.proc = spawn(process.execPath, [path.join(root, 'apps/api/src/server.ts')], {
     env: {
       ...process.env,
       DATABASE_URL: db.url,
-      CONCURRENCY: '2',
+      CONCURRENCY: String(concurrency),
       PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: url,
+      PUBLIC_URL: at,
       NODE_ENV: 'production',
       LOG_LEVEL: 'silent',
       SEED_SCALE: '0.05',
@@ -95,28 +94,42 @@ beforeAll(async () => {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  supervisor.stdout!.on('data', (d) => (output += d));
-  supervisor.stderr!.on('data', (d) => (output += d));
+  store.proc.stdout!.on('data', (d) => (store.output += d));
+  store.proc.stderr!.on('data', (d) => (store.output += d));
   await new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
-      if (output.includes('Facet is open at')) {
+      if (store.output.includes('Facet is open at')) {
         clearInterval(timer);
         resolve();
       }
     }, 100);
-    supervisor.once('exit', (code) => {
+    store.proc.once('exit', (code) => {
       clearInterval(timer);
-      reject(new Error(`server exited ${code}: ${output}`));
+      reject(new Error(`server exited ${code}: ${store.output}`));
     });
   });
+  return store;
+}
+
+async function stopStore(store: { proc: ChildProcess; drop: () => Promise<void> }) {
+  if (store.proc.exitCode === null) {
+    store.proc.kill('SIGTERM');
+    await new Promise((r) => store.proc.once('exit', r));
+  }
+  await store.drop();
+}
+
+let store: Awaited<ReturnType<typeof startStore>>;
+beforeAll(async () => {
+  store = await startStore(2);
+  supervisor = store.proc;
+  url = store.url;
+  dbUrl = store.dbUrl;
+  output = store.output;
 }, 180_000);
 
 afterAll(async () => {
-  if (supervisor && supervisor.exitCode === null) {
-    supervisor.kill('SIGTERM');
-    await new Promise((r) => supervisor.once('exit', r));
-  }
-  await dropDatabase?.();
+  if (store) await stopStore(store);
 });
 
 describe('npm start on PostgreSQL', () => {
@@ -243,4 +256,27 @@ describe('npm start on PostgreSQL', () => {
     expect(code).toBe(0);
     for (const c of children) expect(existsSync(`/proc/${c}`)).toBe(false);
   }, 30_000);
+});
+
+describe('npm start on PostgreSQL with one process (CONCURRENCY=1)', () => {
+  it('still runs under the supervisor, which replaces the process when it dies', async () => {
+    const one = await startStore(1);
+    try {
+      const children = childrenOf(one.proc.pid!);
+      expect(children).toHaveLength(1);
+      const health = async () => {
+        const res = await get('/api/health', one.url).catch(() => null);
+        return res?.status === 200 ? (JSON.parse(res.text) as { data: { instance: string } }).data.instance : null;
+      };
+      const before = await health();
+      expect(before).not.toBeNull();
+      process.kill(children[0]!, 'SIGKILL');
+      // A new process answers (not the one killed, and not nothing).
+      await expect
+        .poll(async () => ((h) => h !== null && h !== before)(await health()), { timeout: 60_000, interval: 250 })
+        .toBe(true);
+    } finally {
+      await stopStore(one);
+    }
+  }, 240_000);
 });

@@ -12,7 +12,8 @@ import { staffCount } from './modules/staff/index.ts';
 // two-instance suite); the embedded database belongs to one process, which then renders pages on
 // CONCURRENCY threads instead.
 const config = loadConfig();
-const processes = config.DATABASE_URL && config.FACET_DEV !== '1' ? config.CONCURRENCY : 1;
+const supervised = !!config.DATABASE_URL && config.FACET_DEV !== '1';
+const processes = supervised ? config.CONCURRENCY : 1;
 const isWorker = cluster.isWorker;
 
 async function open(config: Config) {
@@ -57,7 +58,7 @@ function announce(port: number, kind: string, mailbox: boolean, noStaff: boolean
   console.log('');
 }
 
-/** The supervisor: prepares the database, starts one instance per core, replaces one that dies. */
+/** The supervisor: prepares the database, starts one instance per core (CONCURRENCY), replaces one that dies. */
 async function supervise() {
   const database = await open(config);
   await prepare(database);
@@ -107,7 +108,7 @@ async function serve() {
   await app.register(webPlugin, {
     config,
     devMailbox: devMailboxEnabled(config),
-    renderThreads: processes === 1 && config.CONCURRENCY > 1 && config.FACET_DEV !== '1' ? config.CONCURRENCY : 0,
+    renderThreads: !supervised && config.CONCURRENCY > 1 && config.FACET_DEV !== '1' ? config.CONCURRENCY : 0,
   });
 
   /**
@@ -141,5 +142,6 @@ async function serve() {
   announce(port, database.kind, app.outbox.transport.kind === 'mailbox', (await staffCount(database.db)) === 0);
 }
 
-if (processes > 1 && cluster.isPrimary) await supervise();
+// On PostgreSQL a supervisor runs even for one process, so a process that dies is replaced.
+if (supervised && cluster.isPrimary) await supervise();
 else await serve();

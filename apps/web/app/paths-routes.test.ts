@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { matchPath } from 'react-router';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { paths } from '@facet/contracts/paths';
+import { carriesSecret, redactUrl } from '@facet/contracts/secret-routes';
 import routes from './routes.ts';
 
 // Every link the store writes (pages, e-mails, sitemaps) comes from `paths`: each must land on a
@@ -49,5 +50,28 @@ describe('every path the store links to is a page', () => {
   it('names every page path the store builds (a new one is added here)', () => {
     const pagePaths = Object.keys(paths).filter((k) => !['itemArt', 'avatar', 'photo', 'stoneReport'].includes(k));
     expect(pagePaths.filter((k) => !(k in samples))).toEqual([]);
+  });
+});
+
+describe('every page whose address carries a secret declares it (the log and Referrer-Policy read that)', () => {
+  it('each page with a token or signature in its path is a declared secret route', () => {
+    const carrying = patterns.filter((p) => /:(?:token|sig|secret)\b/.test(p));
+    expect(carrying.length).toBeGreaterThan(0);
+    for (const p of carrying) {
+      const sample = p.replace(/:(\w+)/g, (_, n: string) => `${n}-Zq81x`);
+      expect(carriesSecret(sample), p).toBe(true);
+      expect(redactUrl(sample), p).not.toMatch(/(?:token|sig|secret)-Zq81x/);
+    }
+  });
+
+  it('each page the store links to with a token in its query is a declared secret route', () => {
+    for (const href of [paths.orderReturn('FCT-1', 'tok-Zq81x'), paths.serviceTicket('SVC-1', 'tok-Zq81x')]) {
+      expect(carriesSecret(href), href).toBe(true);
+      expect(redactUrl(href)).not.toContain('tok-Zq81x');
+    }
+  });
+
+  it('and a secret page left undeclared is caught', () => {
+    expect(carriesSecret('/gift-cards/claim/token-Zq81x')).toBe(false);
   });
 });

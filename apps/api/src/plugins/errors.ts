@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { AppError, RateLimited } from '../errors.ts';
 import type { IncomingMessage } from 'node:http';
 import { isDatabaseDown } from '../db/health.ts';
-import { redactUrl } from '../log-safety.ts';
+import { redactUrl } from '@facet/contracts/secret-routes';
 
 const fieldName = (path: string) =>
   path

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { redactUrl } from '@facet/contracts/secret-routes';
 
 /**
  * A page's form posted to the page itself: it was sent before the page's scripts ran (they send it
@@ -13,7 +14,9 @@ export async function formsSentEarly(app: FastifyInstance, opts: { rateLimitMax:
     payload.on('error', done);
   });
   app.post('/*', { config: { rateLimit: { max: opts.rateLimitMax, timeWindow: '1 minute' } } }, (request, reply) => {
-    const pathname = request.url.split(/[?#]/)[0]!;
+    // The page's address, less any secret its route carries (a one-time link's token): the store
+    // never builds a URL holding a secret, and the next page's log line would keep it.
+    const pathname = redactUrl(request.url.split(/[?#]/)[0]!);
     return reply.redirect(`/form-not-sent?from=${encodeURIComponent(pathname)}`, 303);
   });
 }

@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Throttle } from '../modules/throttle/index.ts';
+import { carriesSecret } from '@facet/contracts/secret-routes';
 
 // API answers are JSON or images: nothing on them should ever run a script or be framed.
 export const API_CSP =
@@ -18,6 +19,9 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   });
   app.addHook('onSend', async (request, reply) => {
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', API_CSP);
+    // A page or answer whose address carries a secret its route declares: no page it links to, and
+    // no resource it loads, may learn the address from the Referer header.
+    if (carriesSecret(request.url)) reply.header('referrer-policy', 'no-referrer');
   });
 });
 

@@ -3,10 +3,6 @@ import type { Route } from './+types/newsletter-confirm';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { TokenAction } from '~/components/token-action.tsx';
 
-// The URL carries a secret (a reset or confirmation token, an order access token): no page this
-// one links to, and no resource it loads, may learn it from the Referer header.
-export const headers: Route.HeadersFunction = () => ({ 'Referrer-Policy': 'no-referrer' });
-
 export const meta: Route.MetaFunction = () => pageMeta({ title: 'Confirm your subscription', noindex: true });
 
 export default function Page() {

@@ -14,10 +14,6 @@ import { useStoreFacts } from '~/lib/store-facts.ts';
 /** Its first screen comes from its code: the scripts start at once (lib/content-first.ts). */
 export const handle: PageHandle = { scriptsFirst: true };
 
-// The URL carries a secret (a reset or confirmation token, an order access token): no page this
-// one links to, and no resource it loads, may learn it from the Referer header.
-export const headers: Route.HeadersFunction = () => ({ 'Referrer-Policy': 'no-referrer' });
-
 export const meta: Route.MetaFunction = () => pageMeta({ title: 'Your order', noindex: true });
 
 /** After checkout, from the e-mail link (guests: number + access token) or from the profile (signed in). */

@@ -18,8 +18,6 @@ import { callApi } from '~/lib/client-api.ts';
 import { ApiError } from '~/lib/api.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 
-// The URL may carry the delivery e-mail's token: nothing this page links to may learn it.
-export const headers: Route.HeadersFunction = () => ({ 'Referrer-Policy': 'no-referrer' });
 export const meta: Route.MetaFunction = () => pageMeta({ title: 'Return items', noindex: true });
 
 const dayText = (iso: string) =>

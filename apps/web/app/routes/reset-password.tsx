@@ -12,10 +12,6 @@ import { callApi, reportApiError } from '~/lib/client-api.ts';
 import { ApiError } from '~/lib/api.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 
-// The URL carries a secret (a reset or confirmation token, an order access token): no page this
-// one links to, and no resource it loads, may learn it from the Referer header.
-export const headers: Route.HeadersFunction = () => ({ 'Referrer-Policy': 'no-referrer' });
-
 export const meta: Route.MetaFunction = () => pageMeta({ title: 'Reset your password', noindex: true });
 
 const MISMATCH = 'The two passwords do not match';

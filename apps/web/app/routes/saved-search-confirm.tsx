@@ -3,7 +3,6 @@ import type { Route } from './+types/saved-search-confirm';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { TokenAction } from '~/components/token-action.tsx';
 
-export const headers: Route.HeadersFunction = () => ({ 'Referrer-Policy': 'no-referrer' });
 export const meta: Route.MetaFunction = () => pageMeta({ title: 'Confirm your diamond alert', noindex: true });
 
 export default function Page() {

@@ -7,8 +7,6 @@ import { callApi } from '~/lib/client-api.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { LinkPayment, type LinkCard } from '~/features/checkout/link-payment.tsx';
 
-// The URL carries the estimate's token: nothing this page links to may learn it.
-export const headers: Route.HeadersFunction = () => ({ 'Referrer-Policy': 'no-referrer' });
 export const meta: Route.MetaFunction = () => pageMeta({ title: 'Your estimate', noindex: true });
 
 const dayText = (d: string) =>

@@ -7,11 +7,9 @@ import { pageMeta } from '~/lib/page-meta.ts';
 import { RouteErrorPage } from '~/features/layout/route-error.tsx';
 import { WishEntry } from '~/features/wishlist/wish-entry.tsx';
 
-// The link is the key to the list: it must not leak to other sites or sit in a shared cache.
-export const headers: Route.HeadersFunction = () => ({
-  'Referrer-Policy': 'no-referrer',
-  'Cache-Control': 'private, no-store',
-});
+// The link is the key to the list: it must not sit in a shared cache (its Referrer-Policy is
+// no-referrer, as on every page whose address carries a secret: contracts/secret-routes.ts).
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const host = context.get(hostContext);
