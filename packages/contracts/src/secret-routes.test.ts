@@ -79,3 +79,13 @@ describe('carriesSecret: which answers are sent with no referrer', () => {
     expect(carriesSecret('/category/1')).toBe(false);
   });
 });
+
+describe('a mangled one-time link is still redacted', () => {
+  it('found inside a longer path, or with more after its secret', () => {
+    expect(redactUrl(`/api/x/reset-password/${TOKEN}`)).toBe('/api/x/reset-password/[redacted]');
+    expect(redactUrl(`/reset-password/${TOKEN}/${TOKEN}`)).toBe('/reset-password/[redacted]');
+    expect(redactUrl(`/en/admin/set-password/${encodeURIComponent(TOKEN)}?x=1`)).toBe(
+      '/en/admin/set-password/[redacted]?x=[redacted]',
+    );
+  });
+});

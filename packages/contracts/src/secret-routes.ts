@@ -59,25 +59,36 @@ const decode = (s: string) => {
 
 const compiled = SECRET_ROUTES.map((r) => ({ route: r, segments: r.pattern.split('/').slice(1) }));
 
-/** The declared route a path belongs to (its segments compared decoded), if it carries a secret. */
-export function secretRouteOf(pathname: string): { route: SecretRoute; secretIndexes: number[] } | null {
-  const raw = pathname.split('/').slice(1);
-  const segs = raw.map(decode);
+/**
+ * The declared route a path belongs to (its segments compared decoded), if it carries a secret.
+ * `anywhere`: also a declared route found inside a longer path (a link pasted after another path,
+ * or with more segments after its secret), so a mangled one-time link is still redacted.
+ */
+export function secretRouteOf(
+  pathname: string,
+  anywhere = false,
+): { route: SecretRoute; secretIndexes: number[]; end: number } | null {
+  const segs = pathname.split('/').slice(1).map(decode);
   // A trailing slash is the same page.
   if (segs.length > 1 && segs.at(-1) === '') segs.pop();
-  for (const { route, segments } of compiled) {
-    if (segments.length !== segs.length) continue;
-    const secretIndexes: number[] = [];
-    let ok = true;
-    for (let i = 0; i < segments.length && ok; i++) {
-      const s = segments[i]!;
-      if (s.startsWith(':')) {
-        if (!segs[i]) ok = false;
-        else if (route.path?.includes(s.slice(1))) secretIndexes.push(i);
-      } else if (s.toLowerCase() !== segs[i]!.toLowerCase()) ok = false;
+  for (let from = 0; from < (anywhere ? segs.length : 1); from++)
+    for (const { route, segments } of compiled) {
+      const lastIsSecret = !!route.path?.includes(segments.at(-1)!.slice(1));
+      const fits =
+        segs.length - from === segments.length || (anywhere && lastIsSecret && segs.length - from > segments.length);
+      if (!fits) continue;
+      const secretIndexes: number[] = [];
+      let ok = true;
+      for (let i = 0; i < segments.length && ok; i++) {
+        const s = segments[i]!;
+        const seg = segs[from + i]!;
+        if (s.startsWith(':')) {
+          if (!seg) ok = false;
+          else if (route.path?.includes(s.slice(1))) secretIndexes.push(from + i);
+        } else if (s.toLowerCase() !== seg.toLowerCase()) ok = false;
+      }
+      if (ok) return { route, secretIndexes, end: from + segments.length };
     }
-    if (ok) return { route, secretIndexes };
-  }
   return null;
 }
 
@@ -87,11 +98,12 @@ export function redactUrl(url: string): string {
   if (hash >= 0) url = url.slice(0, hash);
   const q = url.indexOf('?');
   const pathname = q < 0 ? url : url.slice(0, q);
-  const match = secretRouteOf(pathname);
+  const match = secretRouteOf(pathname, true);
   let path = pathname;
   if (match && match.secretIndexes.length) {
     const segs = pathname.split('/');
     for (const i of match.secretIndexes) segs[i + 1] = REDACTED;
+    // Whatever follows a secret at the route's end is cut with it.
     path = segs.slice(0, match.secretIndexes.at(-1)! + 2).join('/');
   }
   if (q < 0) return path;
