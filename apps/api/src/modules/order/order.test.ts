@@ -198,6 +198,18 @@ describe('POST /order', () => {
     ).toBe(400);
   });
 
+  it('two identical requests at the same moment (a double click) get the same order, not a 409', async () => {
+    const s = randomUUID();
+    const [d] = await availableDiamonds(1);
+    await add(s, { kind: 'diamond', id: d });
+    const key = randomUUID();
+    const before = await orderCount();
+    const both = await Promise.all([order(s, key), order(s, key), order(s, key)]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(both.map((r) => r.json().data.number)).size).toBe(1);
+    expect(await orderCount()).toBe(before + 1);
+  });
+
   it('computes totals itself: client totals are rejected, a stale expected total is refused', async () => {
     const s = randomUUID();
     const [d] = await availableDiamonds(1);

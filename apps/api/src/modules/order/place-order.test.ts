@@ -100,6 +100,7 @@ const stockAndUses = (pieceId: number, code: string, gift: string) =>
 describe('placing an order, step by step', () => {
   it('names its steps in the order they run', () => {
     expect(PLACE_ORDER_STEPS.map((s) => s.name)).toEqual([
+      'claim key',
       'load cart',
       'check cart',
       'take stones',

@@ -38,6 +38,8 @@ export interface PlaceState {
   tx?: Tx;
   done?: boolean;
   answer?: Order;
+  /** The answer is an earlier request's under the same key: nothing was placed now. */
+  replayed?: boolean;
   cartId?: number;
   lines?: Lines;
   totals?: Totals;
@@ -73,6 +75,26 @@ const unreachable = () =>
   new Unavailable(
     'We could not reach the payment service. Nothing was charged and your cart is as it was; please try again.',
   );
+
+/**
+ * The Idempotency-Key, held: a request with the same key that was already in flight is waited for
+ * and its answer given, so a double click is told it bought the stone, not that someone else did.
+ */
+const claimKey: Step<PlaceState> = {
+  name: 'claim key',
+  async run(s) {
+    await repo.holdKey(tx(s), s.scope, s.idempotencyKey);
+    const prior = await repo.byIdempotency(tx(s), s.scope, s.idempotencyKey);
+    if (!prior) return;
+    if (prior.requestHash !== s.hash)
+      throw new Unprocessable(
+        'This Idempotency-Key was already used for a different order. Use a new key for a new order.',
+      );
+    s.answer = prior.answer as Order;
+    s.replayed = true;
+    s.done = true;
+  },
+};
 
 /** The cart, priced now. An unpaid order of the same cart (a reload, a second tab) is answered again, or makes way. */
 const loadCart: Step<PlaceState> = {
@@ -460,6 +482,7 @@ const tidyUp: Step<PlaceState> = {
 };
 
 export const PLACE_ORDER_STEPS: Array<Step<PlaceState>> = [
+  claimKey,
   loadCart,
   checkCart,
   takeStones,

@@ -60,6 +60,12 @@ export const orderRepository = {
     db.execute(
       sql`update customer_order set tax_reversed_cents = greatest(tax_reversed_cents, ${cents}) where id = ${id}`,
     ),
+  /**
+   * Holds this Idempotency-Key for the rest of the transaction: a second request with the same key
+   * (a double click, on any instance) waits here until the first has committed or rolled back.
+   */
+  holdKey: (tx: DbOrTx, scope: string, key: string) =>
+    tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`order:${scope}:${key}`}, 0))`),
   /** What an order placed earlier under this key asked and answered (a retried request is told the same). */
   byIdempotency: async (db: DbOrTx, scope: string, key: string) =>
     (await named<{ requestHash: string; answer: unknown }>(db, 'order_prior', PRIOR, [scope, key]))[0] ?? null,
