@@ -22,6 +22,14 @@ export const CODE_LINE_KINDS = LINE_KINDS.filter((k) => k !== 'gift-card');
 export const DISCOUNT_KINDS = ['percent', 'amount', 'free-shipping'] as const;
 
 export const DISCOUNT_CODE = /^[A-Z0-9][A-Z0-9-]{2,31}$/;
+/**
+ * The one answer for a code that does not exist and for one that is not this shopper's (it was made
+ * for other e-mail addresses): a guesser learns nothing from which of the two it was.
+ */
+export const CODE_NOT_APPLICABLE =
+  'We cannot apply this code. Check its spelling; a code sent to you works once you sign in, or enter the e-mail it was sent to at checkout.';
+/** Wrong codes one client, or one cart, may try in an hour (guessing is made slow, as for gift cards). */
+export const DISCOUNT_TRIES_PER_HOUR = 10;
 const code = z
   .string()
   .trim()

@@ -10,6 +10,7 @@ import {
 } from '@facet/contracts/commerce';
 import { envelope } from '@facet/contracts/envelope';
 import { ownerOf } from '../../plugins/auth.ts';
+import { clientKey } from '../../plugins/security.ts';
 import * as carts from './service.ts';
 import { ratesFrom } from '../shipping/index.ts';
 
@@ -44,7 +45,10 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put('/cart/discount', { schema: { body: discountCodeBody, response: reply } }, async (req) => ({
-    data: await carts.applyDiscount(app.db, store(), await ownerOf(req), req.body.code),
+    data: await carts.applyDiscount(app.db, store(), await ownerOf(req), req.body.code, {
+      throttle: app.throttle,
+      client: clientKey(req),
+    }),
   }));
   app.delete('/cart/discount', { schema: { querystring: removeCodeQuery, response: reply } }, async (req) => ({
     data: await carts.removeDiscount(app.db, store(), await ownerOf(req), req.query.code),

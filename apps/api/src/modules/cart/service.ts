@@ -11,7 +11,9 @@ import type { addItemBody } from '@facet/contracts/commerce';
 import type { ConfigureInput } from '@facet/contracts/configurator';
 import type { StoreSettings } from '@facet/contracts/store-settings';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { Conflict, NotFound, Unprocessable, Validation } from '../../errors.ts';
+import { Conflict, NotFound, RateLimited, Unprocessable, Validation } from '../../errors.ts';
+import type { Throttle } from '../throttle/index.ts';
+import { DISCOUNT_TRIES_PER_HOUR } from '@facet/contracts/promotions';
 import { priceLine, type PricedLine } from './lines.ts';
 import {
   giftCardCentsOf,
@@ -206,7 +208,20 @@ export async function getCart(db: Db, store: CartStore, owner: Owner, opts: Cart
  * codes already there (one code per order unless they all combine); otherwise refused with the
  * reason, in the shopper's words. Checkout works them out again.
  */
-export async function applyDiscount(db: Db, store: CartStore, owner: Owner, code: string): Promise<Cart> {
+/** Who is trying codes: the client (its address) and the cart; wrong tries are counted for each. */
+export interface CodeTries {
+  throttle: Throttle;
+  client: string;
+}
+const HOUR_MS = 3_600_000;
+
+export async function applyDiscount(
+  db: Db,
+  store: CartStore,
+  owner: Owner,
+  code: string,
+  tries: CodeTries,
+): Promise<Cart> {
   const cart = await repo.findWithCode(db, owner);
   const lines = await pricedLines(db, cart?.id ?? null);
   if (!cart || !lines.length) throw new Unprocessable('Add something to your cart first, then its code.');
@@ -214,9 +229,23 @@ export async function applyDiscount(db: Db, store: CartStore, owner: Owner, code
   if (cart.codes.includes(entered)) return read(db, store, owner, cart.codes, lines);
   if (cart.codes.length >= MAX_CODES)
     throw new Unprocessable(`An order takes at most ${MAX_CODES} codes.`, { code: 'Too many codes' });
+  // Guessing is made slow: so many wrong codes an hour from one address, and in one cart.
+  const keys = [`code-tries c:${tries.client}`, `code-tries o:${owner.userId ?? `s${owner.sessionId}`}`];
+  const windows = await Promise.all(keys.map((k) => tries.throttle.read(k)));
+  const full = windows.find((w) => w.hits >= DISCOUNT_TRIES_PER_HOUR);
+  if (full) {
+    const minutes = Math.max(1, Math.ceil(full.ttlMs / 60_000));
+    throw new RateLimited(
+      `Too many codes tried. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before trying another.`,
+      Math.ceil(full.ttlMs / 1000),
+    );
+  }
   const result = await discountOf(db, store, [...cart.codes, entered], lines, owner);
   const mine = result.codes.at(-1)!;
-  if (mine.note) throw new Unprocessable(mine.note, { code: mine.note });
+  if (mine.note) {
+    await Promise.all(keys.map((k) => tries.throttle.hit(k, HOUR_MS)));
+    throw new Unprocessable(mine.note, { code: mine.note });
+  }
   const codes = result.codes.map((c) => c.code);
   await repo.setDiscountCodes(db, cart.id, codes);
   return summarize(store, lines, {}, result);

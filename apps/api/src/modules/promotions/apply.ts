@@ -1,4 +1,4 @@
-import type { LineKind } from '@facet/contracts/promotions';
+import { CODE_NOT_APPLICABLE, type LineKind } from '@facet/contracts/promotions';
 import type { DbOrTx } from '../../db/client.ts';
 import { evaluateDiscount, type DiscountLine } from './evaluate.ts';
 import { promotionsRepository as repo } from './repository.ts';
@@ -87,7 +87,7 @@ export async function discountFor(
   for (const [i, d] of found.entries()) {
     const code = entered[i]!.toUpperCase();
     if (!d) {
-      codes.push({ code, note: `There is no code ${code}. Check its spelling.` });
+      codes.push({ code, note: CODE_NOT_APPLICABLE });
       continue;
     }
     const clash = combineNote(found, i);

@@ -1,3 +1,4 @@
+import { DISCOUNT_TRIES_PER_HOUR } from '@facet/contracts/promotions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -125,13 +126,51 @@ describe('a discount code in the cart and at checkout', () => {
     for (const [code, reason] of [
       ['LATER', /^This code starts on /],
       ['RINGSONLY', /^This code is for rings made to order, not for what is in your cart\.$/],
-      ['NOSUCH', /^There is no code NOSUCH/],
+      ['NOSUCH', /^We cannot apply this code\. Check its spelling/],
     ] as const) {
       const res = await call(s, 'PUT', '/cart/discount', { code });
       expect(res.statusCode, code).toBe(422);
       expect(res.json().message).toMatch(reason);
     }
     expect((await call(s, 'GET', '/cart')).json().data.discountCodes).toEqual([]);
+  });
+
+  it('codes cannot be guessed: another customer’s code answers as no code, and wrong tries are limited per client and per cart', async () => {
+    await makeCode({ code: 'GRACEONLY', emails: ['grace@example.com'] });
+    const tryCode = (session: string, code: string, from: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/cart/discount',
+        headers: { 'x-session-id': session },
+        payload: { code },
+        remoteAddress: from,
+      });
+    const { piece } = await pieceAndDiamond();
+    const cartOf = async () => {
+      const s = randomUUID();
+      await call(s, 'POST', '/cart/items', { kind: 'product', id: piece.id });
+      return s;
+    };
+    // Unknown and not-yours: the same status and the same words.
+    const s1 = await cartOf();
+    const unknown = await tryCode(s1, 'NOSUCHCODE', '198.51.100.1');
+    const notYours = await tryCode(s1, 'GRACEONLY', '198.51.100.1');
+    expect([unknown.statusCode, notYours.statusCode]).toEqual([422, 422]);
+    const words = (r: typeof unknown) => ({ ...r.json(), requestId: undefined });
+    expect(words(notYours)).toEqual(words(unknown));
+    // Per client: the tenth wrong code is the last; a new cart from the same address does not reset it.
+    for (let i = 2; i < DISCOUNT_TRIES_PER_HOUR; i++)
+      expect((await tryCode(s1, `GUESS${i}`, '198.51.100.1')).statusCode).toBe(422);
+    const limited = await tryCode(await cartOf(), 'GUESS-NEXT', '198.51.100.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^Too many codes tried\. Please wait \d+ minutes? before trying another\.$/);
+    // Per cart: the same cart from other addresses is limited too.
+    const s2 = await cartOf();
+    for (let i = 0; i < DISCOUNT_TRIES_PER_HOUR; i++)
+      expect((await tryCode(s2, `GUESS${i}`, `203.0.113.${i + 1}`)).statusCode).toBe(422);
+    expect((await tryCode(s2, 'GUESS-NEXT', '203.0.113.200')).statusCode).toBe(429);
+    // A shopper elsewhere is not held up.
+    expect((await tryCode(await cartOf(), 'NOSUCHCODE', '192.0.2.7')).statusCode).toBe(422);
   });
 
   it('a kept code that stops applying says why on the cart, and checkout refuses to use it', async () => {

@@ -1,5 +1,5 @@
 import { formatMoney } from '@facet/contracts/money';
-import { LINE_KIND_NAMES, type AdminDiscount, type LineKind } from '@facet/contracts/promotions';
+import { CODE_NOT_APPLICABLE, LINE_KIND_NAMES, type AdminDiscount, type LineKind } from '@facet/contracts/promotions';
 
 // Whether a discount code applies to a cart, and how much it takes off: a pure function of the code,
 // the lines, who is buying and the time, so the cart, checkout and the order all agree. When it does
@@ -81,17 +81,15 @@ export function evaluateDiscount(
   ctx: DiscountContext,
 ): DiscountOutcome {
   const no = (reason: string): DiscountOutcome => ({ applies: false, reason });
+  // A code for other customers answers as a code that does not exist, before it says anything of itself.
+  if (d.emails && !(ctx.email && d.emails.some((e) => e.toLowerCase() === ctx.email!.toLowerCase())))
+    return no(CODE_NOT_APPLICABLE);
   if (!d.active) return no('This code is no longer active.');
   if (d.startsAt && Date.parse(d.startsAt) > ctx.now.getTime())
     return no(`This code starts on ${day(d.startsAt, ctx.timezone)}.`);
   if (d.endsAt && Date.parse(d.endsAt) <= ctx.now.getTime())
     return no(`This code ended on ${day(d.endsAt, ctx.timezone)}.`);
   if (d.maxUses !== null && d.uses >= d.maxUses) return no('This code has been used up.');
-  if (d.emails) {
-    if (!ctx.email) return no('This code is for particular customers: sign in, or enter your e-mail at checkout.');
-    if (!d.emails.some((e) => e.toLowerCase() === ctx.email!.toLowerCase()))
-      return no('This code is not for this e-mail address.');
-  }
   if (d.perCustomer !== null && ctx.usesByShopper >= d.perCustomer)
     return no(
       d.perCustomer === 1
