@@ -143,3 +143,10 @@ export const boughtGiftCard = adminGiftCard
     takenBack: z.boolean(),
   });
 export type BoughtGiftCard = z.infer<typeof boughtGiftCard>;
+
+/**
+ * Why gift cards cannot pay for an order that buys one: it would turn a stolen card into a fresh one
+ * sent anywhere. Said by checkout before the shopper tries, and by the server that refuses it.
+ */
+export const NO_GIFT_CARD_FOR_GIFT_CARD =
+  'Gift cards cannot pay for an order that buys a gift card. Pay by card, or buy the gift card in an order of its own.';

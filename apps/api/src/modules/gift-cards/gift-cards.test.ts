@@ -1,3 +1,4 @@
+import { NO_GIFT_CARD_FOR_GIFT_CARD } from '@facet/contracts/gift-cards';
 import { formatMoney } from '@facet/contracts/money';
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -243,6 +244,14 @@ describe('gift cards', () => {
       unitPriceCents: 15_000,
       title: 'Gift card for Ines',
     });
+    // Not with another gift card (a stolen card would become a fresh one sent anywhere), not even in part.
+    const { code: spendable } = await issue(5_000);
+    asked.length = 0;
+    const withGift = await place(session, { giftCards: [spendable] });
+    expect(withGift.status).toBe(422);
+    expect(withGift.body.message).toBe(NO_GIFT_CARD_FOR_GIFT_CARD);
+    expect(await balance(spendable)).toBe(5_000);
+    expect(asked).toEqual([]);
     const order = await place(session, {});
     expect(order.status, JSON.stringify(order.body)).toBe(200);
     expect(order.body.data.totals).toMatchObject({

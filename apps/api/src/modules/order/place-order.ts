@@ -9,6 +9,7 @@ import { keepCheckoutAddress } from '../address/index.ts';
 import { cartOf, emptyCart, pricedLines, type Owner } from '../cart/index.ts';
 import { discountFor, redeemCode, type AppliedDiscount } from '../promotions/index.ts';
 import { saleBook } from '../sales/index.ts';
+import { NO_GIFT_CARD_FOR_GIFT_CARD } from '@facet/contracts/gift-cards';
 import { boughtCards, issueBoughtCards, planGiftCards, spendGiftCards, type GiftUse } from '../gift-cards/index.ts';
 import { giftCardCentsOf, shippedGoods, taxedTotals } from '../cart/index.ts';
 import type { MethodRate } from '../shipping/index.ts';
@@ -234,6 +235,8 @@ const checkCart: Step<PlaceState> = {
       throw new Conflict(
         'Prices changed since you reviewed your order. Please check the new total and place the order again.',
       );
+    if (s.input.giftCards?.length && lines.some((l) => l.kind === 'gift-card'))
+      throw new Unprocessable(NO_GIFT_CARD_FOR_GIFT_CARD, { giftCards: NO_GIFT_CARD_FOR_GIFT_CARD });
     if (s.input.giftCards?.length) s.giftUses = await planGiftCards(tx(s), s.input.giftCards, s.totals.totalCents);
     if (s.deps.payments.flow === 'card' && dueCents(s) > 0 && !s.input.card)
       throw new Validation('Please enter your card.', { card: 'Enter your card' });

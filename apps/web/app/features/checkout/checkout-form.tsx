@@ -21,6 +21,7 @@ import { orderRequest, shippingAddressOf } from './order-request.ts';
 import { lazyPart } from '~/lib/lazy-part.tsx';
 import { useStoreFacts } from '~/lib/store-facts.ts';
 import type { PendingOrder } from './stripe-payment.tsx';
+import { NO_GIFT_CARD_FOR_GIFT_CARD } from '@facet/contracts/gift-cards';
 import { GiftCardsField, giftShares, type AppliedGiftCard } from './gift-cards-field.tsx';
 
 // Only stores paid through Stripe load its payment form (and, through it, Stripe.js).
@@ -78,6 +79,9 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
   if (offered.length && !offered.some((o) => o.method === method)) setMethod(offered[0]!.method);
   const goodsCents = review ? review.totals.subtotalCents - review.totals.discountCents : 0;
   const signature = goodsCents >= (facts.signatureOverCents ?? 0);
+  // Gift cards cannot pay for a gift card (the server refuses it too): the field is not offered.
+  const buysGiftCard = (review ?? cart).lines.some((l) => l.kind === 'gift-card');
+  if (buysGiftCard && gifts.length) setGifts([]);
   const giftPaid = giftShares(gifts, review?.totals.totalCents ?? 0).reduce((s, g) => s + g.cents, 0);
   // Gift cards paying it all: no card is asked for.
   const cardNeeded = !review || review.totals.totalCents - giftPaid > 0;
@@ -215,7 +219,11 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
           <BillingStep same={billingSame} onSame={setBillingSame} form={bill} />
         </Section>
         <Section n={5} title="Payment">
-          <GiftCardsField cards={gifts} onChange={setGifts} totalCents={review?.totals.totalCents ?? 0} />
+          {buysGiftCard ? (
+            <p className="text-sm text-muted">{NO_GIFT_CARD_FOR_GIFT_CARD}</p>
+          ) : (
+            <GiftCardsField cards={gifts} onChange={setGifts} totalCents={review?.totals.totalCents ?? 0} />
+          )}
           {!cardNeeded ? (
             <p className="text-sm text-muted">Your gift cards pay the whole order: no card is needed.</p>
           ) : byStripe ? (
