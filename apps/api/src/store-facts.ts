@@ -1,3 +1,4 @@
+import { isStorePath } from '@facet/contracts/patterns';
 import { fillFacts, type StoreFacts } from '@facet/contracts/store-facts';
 import type { StoreSettings } from '@facet/contracts/store-settings';
 import type { Config } from './config.ts';
@@ -33,7 +34,8 @@ export function storeFacts(s: StoreSettings, config: Config): StoreFacts {
   };
   const { on, text, href } = s.announcement;
   // Saved only when every placeholder is known (settings refuses the rest), so this fills cleanly.
-  if (on && text) facts.announcement = { text: fillFacts(text, facts), href: href || null };
+  // A link saved before the rule was strict is never drawn as a link to somewhere else.
+  if (on && text) facts.announcement = { text: fillFacts(text, facts), href: href && isStorePath(href) ? href : null };
   return facts;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STORE_PATH_RE } from './patterns.ts';
 
 // The home page's first screen and its category tiles, as staff word and arrange them. Text may
 // carry store facts as `{{placeholders}}` (filled when the page is shown); links go to pages of
@@ -40,7 +41,7 @@ const text = (max: number, what: string) =>
 export const storeHref = z
   .string()
   .trim()
-  .regex(/^\/(?!\/)[^\s\\]*$/, 'A page of this store, starting with / (like /diamonds)')
+  .regex(STORE_PATH_RE, 'A page of this store, starting with / (like /diamonds)')
   .max(300);
 const button = z.object({ label: text(40, 'button’s words'), href: storeHref }).strict();
 

@@ -19,6 +19,14 @@ export const PASSWORD_RE = new RegExp(
  */
 export const NAME_RE = /^\p{L}+(?:[ '\u2019-]\p{L}+)*$/u;
 export const OTP_RE = new RegExp(`^\\d{${OTP_LENGTH}}$`);
+/**
+ * A page of this store ("/diamonds", "/category/12?sort=price"), never another site: one slash,
+ * then no second slash or backslash (browsers read "//x" and "/\\x" as another host), and no
+ * backslash, space or control character anywhere (browsers drop tabs and line breaks from a URL,
+ * so "/\t/x" becomes "//x").
+ */
+export const STORE_PATH_RE = /^\/(?![/\\])[^\s\\\p{Cc}]*$/u;
+export const isStorePath = (s: string) => STORE_PATH_RE.test(s);
 
 const KEYBOARD_ROWS = ['1234567890', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
 /**

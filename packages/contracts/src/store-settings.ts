@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { US_STATES } from './account.ts';
+import { isStorePath } from './patterns.ts';
 
 // The store's settings as the owner edits them in the back office: who the store is, how it ships
 // and what it costs, how long made-to-order pieces take, the return window and sales tax by state.
@@ -99,7 +100,7 @@ const storeSettingsFields = z
           .string()
           .trim()
           .max(200)
-          .regex(/^(\/(?!\/)\S*)?$/, 'A page of this store, like /diamonds — or leave it empty'),
+          .refine((h) => h === '' || isStorePath(h), 'A page of this store, like /diamonds — or leave it empty'),
       })
       .strict(),
     /** Sales tax by state in basis points (8.875 % = 888); a state not listed is charged none. */

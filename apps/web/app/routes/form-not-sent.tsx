@@ -1,5 +1,6 @@
 import { data, Link } from 'react-router';
 import { REDACTED } from '@facet/contracts/secret-routes';
+import { isStorePath } from '@facet/contracts/patterns';
 import type { Route } from './+types/form-not-sent';
 import { pageMeta } from '~/lib/page-meta.ts';
 
@@ -12,7 +13,7 @@ import { pageMeta } from '~/lib/page-meta.ts';
 export function loader({ request }: Route.LoaderArgs) {
   const from = new URL(request.url).searchParams.get('from') ?? '/';
   // Only a path on this site: never a link to somewhere else.
-  const onSite = /^\/(?![/\\])[^\s\\?#]{0,200}$/.test(from) ? from : '/';
+  const onSite = isStorePath(from) && from.length <= 200 && !/[?#]/.test(from) ? from : '/';
   const fromLink = onSite.includes(REDACTED);
   return data({ back: fromLink ? null : onSite }, { headers: { 'Cache-Control': 'no-store' } });
 }

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { TILE_PICTURE_NAMES, TILE_PICTURES, type AdminHomePage, type HomePage } from '@facet/contracts/home';
+import { STORE_PATH_RE } from '@facet/contracts/patterns';
 import { toast } from '~/lib/toast.ts';
 import { adminApi } from '../shared/admin-api.ts';
 import { CellInput, Field } from '../shared/field.tsx';
@@ -12,10 +13,7 @@ import { FactPlaceholders } from './fact-placeholders.tsx';
 // The home page's first screen and its tiles as staff word them. Links are pages of this store;
 // text may carry store facts as placeholders. The server checks everything again.
 
-const href = z
-  .string()
-  .trim()
-  .regex(/^\/(?!\/)\S*$/, 'A page of this store, like /diamonds');
+const href = z.string().trim().regex(STORE_PATH_RE, 'A page of this store, like /diamonds');
 const schema = z
   .object({
     eyebrow: z.string().trim().max(60, 'At most 60 characters'),
