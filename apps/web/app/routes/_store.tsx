@@ -2,7 +2,6 @@ import { Suspense, useEffect, useRef } from 'react';
 import { lazyPart } from '~/lib/lazy-part.tsx';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Header } from '~/features/layout/header.tsx';
-import { AnnouncementBar } from '~/features/layout/announcement-bar.tsx';
 import { Footer } from '~/features/layout/footer.tsx';
 import { useRootData } from '~/root.tsx';
 import { useAccount } from '~/lib/account-store.ts';
@@ -38,7 +37,6 @@ export default function StoreLayout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="focus:outline-none">
-        <AnnouncementBar />
         <Outlet />
       </main>
       {root && <Footer store={root.store} />}

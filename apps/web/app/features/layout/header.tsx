@@ -1,3 +1,4 @@
+import { AnnouncementBar } from './announcement-bar.tsx';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { lazyPart } from '~/lib/lazy-part.tsx';
 import { Link, useLocation } from 'react-router';
@@ -10,7 +11,6 @@ import { MegaMenu } from './mega-menu.tsx';
 import { MenuStatus } from './menu-status.tsx';
 import { SearchBox } from './search-box.tsx';
 import { HeaderActions } from './header-actions.tsx';
-import { useStoreFacts } from '~/lib/store-facts.ts';
 import { useMenu } from '~/lib/menu.ts';
 
 // The drawer (and its dialog code) loads on the first tap of the menu button.
@@ -27,7 +27,6 @@ export const PAGES_LINKS = [
 ];
 
 export function Header() {
-  const facts = useStoreFacts();
   const [open, setOpen] = useState(false);
   // The menu arrives when the shopper reaches for it (focus on Products, hover, the drawer).
   const [reached, setReached] = useState(false);
@@ -90,10 +89,7 @@ export function Header() {
         onMouseEnter={cancelClose}
         {...links.handlers}
       >
-        <p className="truncate bg-secondary px-4 py-1.5 text-center text-xs leading-[1.1rem] tracking-wide text-ink">
-          Fully insured shipping · {facts.returnDays}-day returns
-          <span className="max-sm:hidden"> · Every diamond certified</span>
-        </p>
+        <AnnouncementBar />
         <div className="border-b border-hairline">
           {/* One search form for every width: below a phone's top row (the row wraps), beside the actions from md. */}
           <div className="mx-auto flex max-w-site flex-wrap items-center gap-x-4 gap-y-2.5 px-4 pb-3 pt-2.5 md:h-16 md:flex-nowrap md:py-0 lg:gap-x-8 lg:px-8">
@@ -210,7 +206,10 @@ export function Header() {
         )}
       </header>
       {/* Reserves the fixed header's height so content starts below it. */}
-      <div aria-hidden="true" className="h-[calc(4rem+1.9rem+1px)] max-md:h-[calc(4rem+1.9rem+3.6rem)]" />
+      <div aria-hidden="true" className="invisible">
+        <AnnouncementBar ghost />
+        <div className="h-[calc(4rem+1px)] max-md:h-[calc(4rem+3.6rem)]" />
+      </div>
       {mobileOpen && (
         <Suspense fallback={null}>
           <MobileNav open={mobileOpen} onOpenChange={setMobileOpen} menu={menu} pages={PAGES_LINKS} />
