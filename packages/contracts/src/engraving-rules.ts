@@ -29,6 +29,13 @@ export function engravingChars(text: string): string[] {
   return segmenter ? [...segmenter.segment(text)].map((s) => s.segment) : [...text];
 }
 
+/**
+ * Accents one character may carry (after composing): enough for Vietnamese, Thai or a Devanagari
+ * cluster; a letter with dozens stacked on it is one "character" to a counter, not to an engraver.
+ */
+export const ENGRAVING_MAX_MARKS = 3;
+const MARK = /\p{M}/gu;
+
 /** The words as they will be engraved: composed (é is one character) and without spaces at the ends. */
 export const normaliseEngraving = (text: string) => text.normalize('NFC').trim();
 
@@ -43,6 +50,9 @@ export function engravingProblem(text: string, maxChars: number): string | null 
       .slice(0, 3)
       .map((c) => (/\s/.test(c) ? 'a line break or tab' : `“${c}”`))
       .join(', ')} cannot be engraved: use letters, digits, spaces and ${ENGRAVING_MARKS}.`;
+  const stacked = chars.find((c) => (c.match(MARK)?.length ?? 0) > ENGRAVING_MAX_MARKS);
+  if (stacked)
+    return `“${stacked.normalize('NFD').replace(MARK, '').slice(0, 4)}” carries more accents than can be engraved (at most ${ENGRAVING_MAX_MARKS} on a character).`;
   if (chars.length > maxChars) return `At most ${maxChars} characters on this piece (this is ${chars.length}).`;
   return null;
 }

@@ -25,6 +25,17 @@ describe('what can be engraved', () => {
     expect(engravingProblem('A & B · 20266', 12)).toBe('At most 12 characters on this piece (this is 13).');
   });
 
+  it('counts what the engraver cuts: a letter with accents stacked on it is refused, not one character', () => {
+    const zalgo = `A${'\u0301\u0300\u0302\u0303'.repeat(20)}`;
+    expect(engravingChars(zalgo)).toHaveLength(1);
+    expect(engravingProblem(`${zalgo} & B`, 40)).toBe(
+      '“A” carries more accents than can be engraved (at most 3 on a character).',
+    );
+    // The real languages' clusters pass: Vietnamese, Thai, Devanagari.
+    for (const words of ['Nguyễn Thị Ánh', 'ญี่ปุ่น', 'क्षितिज']) expect(engravingProblem(words, 40), words).toBeNull();
+    expect(engravingChoice.safeParse({ text: zalgo, font: 'roman' }).success).toBe(false);
+  });
+
   it('keeps the words as typed, composed and without spaces at the ends', () => {
     const r = engravingChoice.parse({ text: '  Zoe\u0308 & Ana ', font: 'script' });
     expect(r.text).toBe('Zoë & Ana');
