@@ -101,9 +101,9 @@ export const supplierCodeField = z
  * stays well inside the server's request time limit, and a failed piece is sent again on its own.
  */
 export const IMPORT_PIECE_BYTES = 4 * 1024 * 1024;
-export const FEED_FILE_NAME = /\.(csv|tsv|txt)$/i;
+export const FEED_FILE_NAME = /\.(csv|tsv|txt)(\.gz)?$/i;
 /** Product feeds are JSON: one page, pages one after another, or an array of pages. */
-export const PRODUCT_FEED_FILE_NAME = /\.(json|jsonl|ndjson)$/i;
+export const PRODUCT_FEED_FILE_NAME = /\.(json|jsonl|ndjson)(\.gz)?$/i;
 
 /** Starts an upload: what the file is and what to do with it. */
 export const importCreateBody = z
@@ -121,10 +121,14 @@ export const importCreateBody = z
       ctx.addIssue({
         code: 'custom',
         path: ['fileName'],
-        message: 'Upload a diamond feed as a .csv, .tsv or .txt file',
+        message: 'Upload a diamond feed as a .csv, .tsv or .txt file (gzipped too, .csv.gz)',
       });
     if (b.kind === 'products' && !PRODUCT_FEED_FILE_NAME.test(b.fileName))
-      ctx.addIssue({ code: 'custom', path: ['fileName'], message: 'Upload a product feed as a .json file' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fileName'],
+        message: 'Upload a product feed as a .json file (gzipped too, .json.gz)',
+      });
   });
 export type ImportCreateBody = z.input<typeof importCreateBody>;
 export const piecesOf = (fileBytes: number) => Math.ceil(fileBytes / IMPORT_PIECE_BYTES);

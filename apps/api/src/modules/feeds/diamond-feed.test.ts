@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { checkDiamondFeed, UnusableFeed } from './diamond-feed.ts';
 import { detectDelimiter, detectEncoding } from './read-feed.ts';
 import { DEFAULT_MARKUP, retailCents, roundPrice } from './markup.ts';
@@ -166,6 +167,33 @@ describe('diamond feeds: files as suppliers send them', () => {
     expect(detectEncoding(Buffer.from('Stock,Shape\n', 'utf16le')).encoding).toBe('utf-16le');
     expect(detectDelimiter('Stock #\tShape\tWeight')).toBe('\t');
     expect(detectDelimiter('"Stock, No";Shape;Weight')).toBe(';');
+  });
+
+  it('a gzip file is unpacked by its bytes (whatever its name); an archive or workbook is refused in words', async () => {
+    const text = rows.join('\r\n');
+    const { stones } = await check(gzipSync(Buffer.from(text)));
+    expect(stones.map((s) => s.stock)).toEqual(['F-2']);
+    expect((await check(gzipSync(gzipSync(Buffer.from(text))))).stones.map((s) => s.stock)).toEqual(['F-2']);
+    const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60, 1)]);
+    await expect(check(zip)).rejects.toThrow(UnusableFeed);
+    await expect(check(zip)).rejects.toThrow(/ZIP archive \(or an Excel workbook\)/);
+    const damaged = gzipSync(Buffer.from(text)).subarray(0, 30);
+    await expect(check(damaged)).rejects.toThrow(/gzip file is damaged/);
+  });
+
+  it('a NUL byte refuses its row, with its line and column; the other rows go on', async () => {
+    const good = `${RAP_HEADER}\nOK-1,Round,1.01,G,VS1,EX,EX,EX,None,GIA,2141438171,6.40x6.45x3.98,62.1,57,5000,,,5050,Available,`;
+    const bad = `\nBAD\u00002,Round,1.01,G,VS1,EX,EX,EX,None,GIA,2141438172,6.40x6.45x3.98,62.1,57,5000,,,5050,Available,`;
+    const { report, stones } = await check(good + bad);
+    expect(stones.map((s) => s.stock)).toEqual(['OK-1']);
+    expect(report.errors).toEqual([
+      expect.objectContaining({
+        line: 3,
+        column: 'Stock #',
+        value: 'BAD␀2',
+        reason: expect.stringMatching(/NUL byte/),
+      }),
+    ]);
   });
 });
 

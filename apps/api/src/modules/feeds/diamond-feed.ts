@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { mapColumns, readDiamondRow, type Field, type FeedStone } from './diamond-row.ts';
 import { readFeed, type FeedRow } from './read-feed.ts';
+import { nulCell, unpacked, UnusableFeed } from './feed-bytes.ts';
 import { StockCounter } from './stock-counter.ts';
 
 // A whole diamond feed checked row by row, streamed twice: the first pass counts stock numbers
@@ -32,7 +33,7 @@ export interface FeedReport {
   unknownColumns: string[];
 }
 
-export class UnusableFeed extends Error {}
+export { UnusableFeed };
 
 const REQUIRED: Field[] = ['stock', 'shape', 'carat', 'color', 'clarity'];
 
@@ -56,7 +57,7 @@ export async function checkDiamondFeed(
   let headers: string[] | null = null;
   let stockAt = -1;
   let counted = 0;
-  for await (const row of readFeed(open())) {
+  for await (const row of readFeed(unpacked(open()))) {
     if (!headers) {
       headers = row.cells;
       stockAt = mapColumns(headers, opts.mapping).index.stock ?? -1;
@@ -64,7 +65,8 @@ export async function checkDiamondFeed(
     }
     if (++counted % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
     const stock = (row.cells[stockAt] ?? '').trim();
-    if (stock) {
+    // A stock number holding a NUL is no stock number (its row is refused in pass 2).
+    if (stock && !stock.includes('\u0000')) {
       seen.add(stock);
       opts.onStock?.(stock);
     }
@@ -98,7 +100,8 @@ export async function checkDiamondFeed(
     if (always || report.errors.length < REPORT_ERRORS_MAX) report.errors.push({ line, ...e });
   };
   const check = async (cells: string[], line: number, always = false) => {
-    const r = readDiamondRow(cells, map, headers!);
+    const nul = nulCell(cells, headers!);
+    const r = nul ? ({ kind: 'errors', errors: [nul] } as const) : readDiamondRow(cells, map, headers!);
     if (r.kind === 'errors') {
       report.rowsWithErrors++;
       for (const e of r.errors) note(line, e, always);
@@ -113,7 +116,7 @@ export async function checkDiamondFeed(
   };
   const setAside: FeedRow[] = [];
   let first = true;
-  for await (const row of readFeed(open())) {
+  for await (const row of readFeed(unpacked(open()))) {
     if (first) {
       first = false;
       continue;

@@ -6,6 +6,7 @@ import { streamValues } from 'stream-json/streamers/stream-values.js';
 import { centsOf } from '@facet/contracts/money';
 import { METALS } from '../catalog/index.ts';
 import { REPORT_ERRORS_MAX, UnusableFeed, type FeedError } from './diamond-feed.ts';
+import { unpacked } from './feed-bytes.ts';
 
 // A supplier's product feed in the shape of Stuller's products API: pages of `Products[]`, each
 // product one orderable SKU (a metal, a size) of a design (its Series), with a GroupDescription,
@@ -90,6 +91,7 @@ export async function* feedProducts(source: Readable): AsyncGenerator<unknown> {
   try {
     for await (const item of pipeline as AsyncIterable<{ value: unknown }>) yield item.value;
   } catch (err) {
+    if (err instanceof UnusableFeed) throw err;
     throw new UnusableFeed(
       `This file is not a product feed in JSON: ${err instanceof Error ? err.message : String(err)}. Export the feed as JSON pages with a Products list.`,
     );
@@ -225,13 +227,19 @@ export async function checkProductFeed(
   };
   const designs = new Map<string, FeedDesign>();
   const skuLines = new Map<string, number[]>();
-  for await (const p of feedProducts(open())) {
+  for await (const p of feedProducts(unpacked(open()))) {
     const line = ++report.products;
     if (line % 500 === 0) {
       onChecked?.(line, report.rowsWithErrors);
       await new Promise((resolve) => setImmediate(resolve));
     }
-    const r = readProduct(p);
+    const nul = JSON.stringify(p).includes('\\u0000');
+    const r = nul
+      ? ({
+          kind: 'errors',
+          errors: [{ column: 'product', value: '', reason: 'holds a NUL byte (\\0), which no text can hold' }],
+        } as const)
+      : readProduct(p);
     if (r.kind === 'errors') {
       report.rowsWithErrors++;
       for (const e of r.errors) note(line, e);

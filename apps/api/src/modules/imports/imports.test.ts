@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -114,6 +115,29 @@ describe('feed imports in the back office', () => {
     expect(list.slice(0, 2).map((r) => r.id)).toEqual([applied.id, dry.id]);
   });
 
+  it('a gzipped feed is unpacked by its bytes; a NUL byte deep in the file refuses its row, not the import', async () => {
+    const [header, ...lines] = sample.toString('utf8').trim().split('\n') as [string, ...string[]];
+    const stock = (l: string) => l.split(',')[0]!;
+    // A NUL far past the start (the door only looks at the first 4 KB), in the second row.
+    const padded = [header, lines[0]!, `${lines[1]!.replace(',', '\u0000,')}`, ...lines.slice(2)].join('\n');
+    const res = await upload(gzipSync(Buffer.from(padded)), {
+      supplier: 'GZNUL',
+      fileName: 'feed.csv.gz',
+      dryRun: true,
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const run = await finished(res.json().data.id);
+    expect(run.state, run.message ?? '').toBe('done');
+    expect(run.report!.errors).toContainEqual(
+      expect.objectContaining({ line: 3, value: `${stock(lines[1]!)}␀`, reason: expect.stringMatching(/NUL byte/) }),
+    );
+    // The same file without the NUL: one stone more, and otherwise the same report.
+    const clean = await upload(gzipSync(sample), { supplier: 'GZCLEAN', fileName: 'feed.csv.gz', dryRun: true });
+    const cleanRun = await finished(clean.json().data.id);
+    expect(run.report!.stones).toBe(cleanRun.report!.stones - 1);
+    expect(run.report!.errors.length).toBe(cleanRun.report!.errors.length + 1);
+  });
+
   it('a file of several pieces is put back together in order, rows across piece boundaries intact', async () => {
     const [header, row] = sample.toString('utf8').split('\n') as [string, string];
     const cells = row.split(',');
@@ -157,7 +181,7 @@ describe('feed imports in the back office', () => {
 
     const zip = await upload(Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), { supplier: 'BAD' });
     expect(zip.statusCode).toBe(422);
-    expect(zip.json().message).toMatch(/not a CSV or TSV file/);
+    expect(zip.json().message).toMatch(/not a CSV or TSV file \(it is a ZIP archive \(or an Excel workbook\)/);
     const xlsx = await upload(sample, { supplier: 'BAD', fileName: 'feed.xlsx' });
     expect(xlsx.statusCode).toBe(400);
     expect(xlsx.json().errors).toMatchObject({ fileName: expect.stringMatching(/\.csv, \.tsv or \.txt/) });

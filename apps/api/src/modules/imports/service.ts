@@ -4,7 +4,7 @@ import { IMPORT_PIECE_BYTES, piecesOf, type ImportCreateBody, type ImportRun } f
 import type { Db } from '../../db/client.ts';
 import { AppError, NotFound, Unprocessable } from '../../errors.ts';
 import { csvRow } from '../../csv.ts';
-import { UnusableFeed } from '../feeds/index.ts';
+import { signatureOf, UnusableFeed } from '../feeds/index.ts';
 import { mediaOfRun } from '../stone-media/index.ts';
 import { importDiamondFeed, type ImportProgress, type ImportReport } from '../feeds/index.ts';
 import { importProductFeed, importWaitingDesigns, type ProductImportReport } from '../feeds/index.ts';
@@ -91,18 +91,17 @@ export async function createWaitingRun(db: Db, supplier: string, staffId: number
   }
 }
 
-/** The bytes cannot be a text feed: NUL bytes outside a UTF-16 file, or a known binary signature. */
-function looksBinary(head: Buffer): boolean {
+/**
+ * Why the bytes cannot be a feed, or null: a known archive or document (feeds/feed-bytes.ts says
+ * which), or NUL bytes near the start outside a UTF-16 file. A gzip file passes: it is unpacked and
+ * its contents judged as they stream.
+ */
+function notAFeed(head: Buffer): string | null {
+  const sig = signatureOf(head);
+  if (sig) return sig.what;
   if (head.length >= 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)))
-    return false;
-  const signatures = [
-    [0x50, 0x4b, 0x03, 0x04], // zip (also .xlsx)
-    [0xd0, 0xcf, 0x11, 0xe0], // old Excel
-    [0x25, 0x50, 0x44, 0x46], // PDF
-    [0x1f, 0x8b], // gzip
-  ];
-  if (signatures.some((sig) => sig.every((b, i) => head[i] === b))) return true;
-  return head.subarray(0, 4096).includes(0);
+    return null;
+  return head.subarray(0, 4096).includes(0) ? 'binary, not text' : null;
 }
 
 /** Starts an upload: refused at once when the file is over the store's limit. */
@@ -145,12 +144,13 @@ export async function receivePiece(db: Db, id: string, seq: number, bytes: Buffe
   const expected = seq < pieces - 1 ? IMPORT_PIECE_BYTES : run.fileBytes - IMPORT_PIECE_BYTES * (pieces - 1);
   if (bytes.length !== expected)
     throw new Unprocessable(`Piece ${seq} should be ${expected} bytes; ${bytes.length} arrived. Send it again.`);
-  if (seq === 0 && looksBinary(bytes)) {
+  const what = seq === 0 ? notAFeed(bytes) : null;
+  if (what) {
     await cancelUpload(db, id, 'Not a CSV or TSV file.');
     throw new Unprocessable(
       run.kind === 'products'
-        ? 'This is not a JSON file. Export the product feed as JSON and upload that.'
-        : 'This is not a CSV or TSV file. Export the feed as CSV (comma, semicolon or tab separated) and upload that.',
+        ? `This is not a JSON file (it is ${what}). Export the product feed as JSON and upload that.`
+        : `This is not a CSV or TSV file (it is ${what}). Export the feed as CSV (comma, semicolon or tab separated) and upload that.`,
     );
   }
   await repo.putChunk(db, id, seq, bytes);

@@ -147,8 +147,8 @@ export function ImportUpload({ maxBytes }: { maxBytes: number }) {
             type="file"
             accept={
               kind === 'diamonds'
-                ? '.csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain'
-                : '.json,.jsonl,.ndjson,application/json'
+                ? '.csv,.tsv,.txt,.gz,text/csv,text/tab-separated-values,text/plain,application/gzip'
+                : '.json,.jsonl,.ndjson,.gz,application/json,application/gzip'
             }
             className="field mt-1 py-1.5"
             aria-invalid={!!errors.file}
