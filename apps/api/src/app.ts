@@ -28,7 +28,7 @@ import { sitemapRoutes } from './modules/sitemap/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { liveToken, RESET_LINK_INVALID } from './modules/account/index.ts';
 import { audit } from './modules/audit/index.ts';
-import { sessionOf } from './modules/staff/index.ts';
+import { sealStoredTotpSecrets, sessionOf } from './modules/staff/index.ts';
 import { backupAdminRoutes, backupControlRoutes } from './modules/backup/routes.ts';
 import { startBackupWorker } from './modules/backup/worker.ts';
 import { configuratorRoutes } from './modules/configurator/routes.ts';
@@ -215,6 +215,8 @@ export async function buildApp({
   );
   app.decorate('diamondIndex', new DiamondIndex(database.db));
   app.decorate('storeSettings', await StoreSettingsCopy.load(database.db, config));
+  // Authenticator secrets an earlier release kept readable are sealed before anyone signs in.
+  await sealStoredTotpSecrets(database.db, config);
   app.decorate('jobs', jobsOn(database, app.log));
   app.decorate('foreground', new Foreground());
   app.decorate('media', await openMediaStore(config, database.db));

@@ -1,4 +1,12 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
@@ -71,6 +79,35 @@ export function serverSecret(config: { SECRET_KEY?: string; DATA_DIR: string }):
   secrets.set(file, key);
   return key;
 }
+const SEALED = 'v1:';
+/** A key for one purpose, from the server's secret (so a key leaked for one use opens nothing else). */
+export const purposeKey = (secret: Buffer, purpose: string) =>
+  createHash('sha256').update(`facet ${purpose}\0`).update(secret).digest();
+/**
+ * A secret the store must read back (a staff member's authenticator secret), sealed with AES-256-GCM
+ * under a key from the server's secret: a copy of the database or a backup holds only this.
+ */
+export function sealText(key: Buffer, text: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+  return SEALED + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+export const isSealed = (stored: string) => stored.startsWith(SEALED);
+/** The text `sealText` sealed; throws when it was sealed under another key or altered. */
+export function openText(key: Buffer, sealed: string): string {
+  const raw = Buffer.from(sealed.slice(SEALED.length), 'base64url');
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+}
+
+/** The server's secret if it has one already (SECRET_KEY, or DATA_DIR/secret.key); never makes one. */
+export function existingServerSecret(config: { SECRET_KEY?: string; DATA_DIR: string }): Buffer | null {
+  if (config.SECRET_KEY) return Buffer.from(config.SECRET_KEY, 'utf8');
+  return fs.existsSync(path.join(config.DATA_DIR, 'secret.key')) ? serverSecret(config) : null;
+}
+
 export const sameHash = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { runCli } from './run.ts';
 import { openDatabase } from '../db/client.ts';
-import { BackupRefused, makeBackup } from '../modules/backup/index.ts';
+import { backupKey, BackupRefused, makeBackup } from '../modules/backup/index.ts';
 import { readControlFile } from '../modules/backup/index.ts';
 
 const USAGE = 'Usage: npm run backup -- <file>';
@@ -52,7 +52,7 @@ async function main(): Promise<number> {
     throw new BackupRefused(`There is no store in ${config.DATA_DIR}. Set DATA_DIR to the store's data folder.`);
   const database = await openDatabase(config);
   try {
-    const header = await makeBackup(database, file);
+    const header = await makeBackup(database, file, backupKey(config));
     console.log(
       `Backed up the store to ${file} (${mb(header.bytes)}, schema ${header.schema.tag}, ${header.tables.customer_order ?? 0} orders, ${header.tables.app_user ?? 0} accounts) in ${Date.now() - started} ms.`,
     );

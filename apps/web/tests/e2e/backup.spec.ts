@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -87,6 +87,8 @@ test('backup while shoppers buy, restore into an empty data directory: every ord
   const cut = path.join(work, 'cut.backup');
   writeFileSync(cut, bytes.subarray(0, bytes.length - 1000));
   const empty = mkdtempSync(path.join(work, 'empty-'));
+  // A backup is signed with the store's secret key: it travels with the backups (docs/operations.md).
+  copyFileSync(path.join(store.dataDir, 'secret.key'), path.join(empty, 'secret.key'));
   const refused = await npmRun(['restore', '--', cut], { DATA_DIR: empty });
   expect(refused.status).toBe(1);
   expect(refused.out).toMatch(/cut short.*Nothing was changed/);
@@ -98,6 +100,11 @@ test('backup while shoppers buy, restore into an empty data directory: every ord
   expect(busy.out).toMatch(/already holds a store/);
 
   const restoredDir = mkdtempSync(path.join(work, 'restored-'));
+  // Without the store's key the restore is refused and says what to bring; with it, it goes ahead.
+  const keyless = await npmRun(['restore', '--', file], { DATA_DIR: restoredDir });
+  expect(keyless.status).toBe(1);
+  expect(keyless.out).toMatch(/put the store's secret\.key in DATA_DIR/);
+  copyFileSync(path.join(store.dataDir, 'secret.key'), path.join(restoredDir, 'secret.key'));
   const restore = await npmRun(['restore', '--', file], { DATA_DIR: restoredDir });
   expect(restore.out).toContain('Restored the backup');
   expect(restore.status).toBe(0);

@@ -1,3 +1,4 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,9 +9,18 @@ import { openDatabase, rowsOf, type Database } from '../../db/client.ts';
 import { buildTestApp, throwawayDatabase, type TestApp } from '../../test/build-test-app.ts';
 import { signUp } from '../../test/accounts.ts';
 import { placeDiamondOrder } from '../../test/staff.ts';
-import { readBackup } from './format.ts';
+import { readBackup, type BackupHeader } from './format.ts';
 import { restoreStore } from './restore.ts';
-import { makeBackup } from './service.ts';
+import { backupKey, makeBackup } from './service.ts';
+
+/** A header as this release writes it, signed with `key` (as a store holding that key would). */
+const signedHead = (header: BackupHeader, key: Buffer) => {
+  const head = `FACET BACKUP 2\n${JSON.stringify(header)}\n`;
+  return Buffer.from(
+    `${head}HMAC-SHA256 ${createHmac('sha256', key).update(head, 'latin1').digest('hex')}\n`,
+    'latin1',
+  );
+};
 
 // A store is backed up while shoppers buy, and restored into an empty place: every order and
 // account made before the backup comes back, none made after, and a bad file changes nothing.
@@ -19,7 +29,7 @@ let t: TestApp;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-backup-'));
 const drops: Array<() => Promise<void>> = [];
 beforeAll(async () => {
-  t = await buildTestApp({ RATE_LIMIT_ORDER_MAX: '100000', RATE_LIMIT_MAX: '100000' });
+  t = await buildTestApp({ RATE_LIMIT_ORDER_MAX: '100000', RATE_LIMIT_MAX: '100000', SECRET_KEY: STORE_KEY });
 });
 afterAll(async () => {
   await t.close();
@@ -27,14 +37,18 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-/** Where a restore goes: a new DATA_DIR, or (CI's PostgreSQL run) a new empty database. */
-async function target(name: string): Promise<Config> {
+/** The store's secret key: the machine it is restored on has it too (SECRET_KEY, or its secret.key). */
+const STORE_KEY = 'backup-test-store-secret-key-0123456789';
+
+/** Where a restore goes: a new DATA_DIR, or (CI's PostgreSQL run) a new empty database; with the store's key unless told. */
+async function target(name: string, key: string | null = STORE_KEY): Promise<Config> {
+  const own = { DATA_DIR: path.join(tmp, name), LOG_LEVEL: 'silent' as const, ...(key ? { SECRET_KEY: key } : {}) };
   if (t.database.kind === 'postgres') {
     const db = await throwawayDatabase(process.env.DATABASE_URL!, 'facet_restore');
     drops.push(db.drop);
-    return loadConfig({ DATABASE_URL: db.url, DATA_DIR: path.join(tmp, name), LOG_LEVEL: 'silent' });
+    return loadConfig({ DATABASE_URL: db.url, ...own });
   }
-  return loadConfig({ DATA_DIR: path.join(tmp, name), LOG_LEVEL: 'silent' });
+  return loadConfig(own);
 }
 async function opened<T>(config: Config, fn: (d: Database) => Promise<T>): Promise<T> {
   const d = await openDatabase(config);
@@ -64,7 +78,7 @@ describe('backup and restore', () => {
       while (buying) await placeDiamondOrder(t).catch(() => null);
     })();
     await new Promise((r) => setTimeout(r, 20));
-    const header = await makeBackup(t.database, file);
+    const header = await makeBackup(t.database, file, backupKey(t.config));
     buying = false;
     await shopper;
     for (let i = 0; i < 2; i++) after.push((await placeDiamondOrder(t)).number);
@@ -118,15 +132,58 @@ describe('backup and restore', () => {
   });
 
   it('refuses a backup from a newer release, naming what to do', async () => {
-    const { header, offset } = await readBackup(file);
+    const key = backupKey(t.config);
+    const { header, offset } = await readBackup(file, { key });
     const newer = {
       ...header,
       schema: { ...header.schema, migrations: 99, lastWhen: header.schema.lastWhen + 1e9, tag: '0099_future' },
     };
     const body = fs.readFileSync(file).subarray(offset);
     const future = path.join(tmp, 'future.backup');
-    fs.writeFileSync(future, Buffer.concat([Buffer.from(`FACET BACKUP 1\n${JSON.stringify(newer)}\n`), body]));
+    fs.writeFileSync(future, Buffer.concat([signedHead(newer, key), body]));
     await expect(restoreStore(await target('future'), future, { replace: false })).rejects.toThrow(/newer release/);
+  });
+
+  it('refuses an edited backup whose checksum was recomputed, one made by another store, and restores only with the store’s key', async () => {
+    const bytes = fs.readFileSync(file);
+    const { header, offset } = await readBackup(file, { key: backupKey(t.config) });
+    // An edit to the body, its size and SHA-256 recomputed into the header as anyone could.
+    const body = Buffer.from(bytes.subarray(offset));
+    body[body.length - 20]! ^= 0x01;
+    const edited = { ...header, sha256: createHash('sha256').update(body).digest('hex'), bytes: body.length };
+    const oldHmacLine = bytes.subarray(0, offset).toString('latin1').split('\n')[2]!;
+    const forged = path.join(tmp, 'forged.backup');
+    fs.writeFileSync(
+      forged,
+      Buffer.concat([Buffer.from(`FACET BACKUP 2\n${JSON.stringify(edited)}\n${oldHmacLine}\n`), body]),
+    );
+    await expect(restoreStore(await target('forged'), forged, { replace: false })).rejects.toThrow(
+      /not made by this store .* or it was changed after it was made\. Nothing was changed/,
+    );
+    // Signed by another store's key: refused the same way.
+    const other = path.join(tmp, 'other.backup');
+    fs.writeFileSync(other, Buffer.concat([signedHead(edited, randomBytes(32)), body]));
+    await expect(restoreStore(await target('other'), other, { replace: false })).rejects.toThrow(
+      /not made by this store/,
+    );
+    // A machine without the store's key is told what to bring, and is left as it was (no key made).
+    const keyless = await target('keyless', null);
+    await expect(restoreStore(keyless, file, { replace: false })).rejects.toThrow(
+      /put the store's secret\.key in DATA_DIR/,
+    );
+    expect(fs.existsSync(path.join(keyless.DATA_DIR, 'secret.key'))).toBe(false);
+    // An earlier release's unsigned file only when asked for by name.
+    const unsigned = path.join(tmp, 'unsigned.backup');
+    fs.writeFileSync(
+      unsigned,
+      Buffer.concat([
+        Buffer.from(`FACET BACKUP 1\n${JSON.stringify({ ...header, format: 1 })}\n`),
+        bytes.subarray(offset),
+      ]),
+    );
+    await expect(restoreStore(await target('unsigned'), unsigned, { replace: false })).rejects.toThrow(/--unsigned/);
+    const taken = await restoreStore(await target('unsigned-ok'), unsigned, { replace: false, acceptUnsigned: true });
+    expect(taken.header.tables).toEqual(header.tables);
   });
 
   it('refuses a target that holds a store unless told --replace; then keeps the old one aside', async () => {

@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../../config.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { backupStatus, dailyBackup, saveBackupSettings } from './daily.ts';
 import { readBackup } from './format.ts';
+import { backupKey } from './service.ts';
 
 // The embedded store's daily backup, on a store kept in files as `npm start` keeps it.
 let database: Database;
@@ -37,7 +38,7 @@ describe('daily backup', () => {
 
     const first = await dailyBackup(database, config);
     expect(first).not.toBeNull();
-    expect((await readBackup(first!.file)).header.body).toBe('logical');
+    expect((await readBackup(first!.file, { key: backupKey(config) })).header.body).toBe('logical');
     expect(await dailyBackup(database, config)).toBeNull(); // not again the same day
     let status = await backupStatus(database, config);
     expect(status.stale).toBe(false);

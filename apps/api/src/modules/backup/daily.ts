@@ -6,7 +6,7 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import { Validation } from '../../errors.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { backupRepository as repo } from './repository.ts';
-import { makeBackup } from './service.ts';
+import { backupKey, makeBackup } from './service.ts';
 
 // The embedded store's daily backup: a setting (on, folder, how many to keep), run by the job
 // queue, its outcome kept for the back office.
@@ -58,7 +58,7 @@ export async function backupNow(database: Database, config: Config): Promise<Las
   const started = Date.now();
   const file = path.join(settings.directory, `facet-${stamp(new Date(started))}.backup`);
   try {
-    const header = await makeBackup(database, file);
+    const header = await makeBackup(database, file, backupKey(config));
     // The file's size, as the folder lists it (the header's count is the body's).
     const last: Last = { at: header.createdAt, file, bytes: fs.statSync(file).size, ms: Date.now() - started };
     await repo.putSetting(database.db, LAST, last);

@@ -2,4 +2,4 @@
 export { readControlFile, writeControlFile } from './control.ts';
 export { BackupRefused } from './format.ts';
 export { restoreStore } from './restore.ts';
-export { makeBackup } from './service.ts';
+export { backupKey, makeBackup } from './service.ts';

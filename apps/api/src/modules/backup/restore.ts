@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Config } from '../../config.ts';
 import { lockDataDir, openDatabase } from '../../db/client.ts';
 import { BackupRefused, readBackup, type BackupHeader } from './format.ts';
-import { checkSchema, isEmptyDatabase, loadLogical, loadPgDump, verifyCounts } from './service.ts';
+import { checkSchema, existingBackupKey, isEmptyDatabase, loadLogical, loadPgDump, verifyCounts } from './service.ts';
 
 export interface Restored {
   header: BackupHeader;
@@ -18,8 +18,15 @@ export interface Restored {
  * database beside the target and only a complete one takes its place. The store's own start
  * then runs the migrations newer than the backup.
  */
-export async function restoreStore(config: Config, file: string, opts: { replace: boolean }): Promise<Restored> {
-  const { header, offset } = await readBackup(file);
+export async function restoreStore(
+  config: Config,
+  file: string,
+  opts: { replace: boolean; acceptUnsigned?: boolean },
+): Promise<Restored> {
+  const { header, offset } = await readBackup(file, {
+    key: existingBackupKey(config),
+    acceptUnsigned: opts.acceptUnsigned,
+  });
   checkSchema(header);
   if (config.DATABASE_URL) return restorePostgres(config, file, offset, header, opts);
   if (header.body !== 'logical')

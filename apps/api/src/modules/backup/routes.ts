@@ -7,7 +7,7 @@ import { messageAnswer } from '@facet/contracts/account';
 import { AppError, Forbidden } from '../../errors.ts';
 import { actorOf } from '../staff/index.ts';
 import { backupNow, backupStatus as statusOf, saveBackupSettings } from './daily.ts';
-import { makeBackup } from './service.ts';
+import { backupKey, makeBackup } from './service.ts';
 
 /** The owner's backups page: status, settings, a backup now. */
 export const backupAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -56,7 +56,7 @@ export const backupControlRoutes = (controlToken: string | null): FastifyPluginA
         const local = req.socket.remoteAddress === '127.0.0.1' || req.socket.remoteAddress === '::1';
         if (!controlToken || !local || typeof given !== 'string' || !sameSecret(given, controlToken))
           throw new Forbidden();
-        const header = await makeBackup(app.database, req.body.file);
+        const header = await makeBackup(app.database, req.body.file, backupKey(app.config));
         return { data: { message: `Backed up to ${req.body.file}`, bytes: header.bytes } };
       },
     );

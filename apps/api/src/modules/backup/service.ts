@@ -4,12 +4,23 @@ import path from 'node:path';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
 import { codeMigrations, migrationJournal, type Database, type Db, type DbOrTx } from '../../db/client.ts';
+import type { Config } from '../../config.ts';
+import { existingServerSecret, purposeKey, serverSecret } from '../../secrets.ts';
 import { assemble, BackupRefused, type BackupHeader } from './format.ts';
 import { backupRepository as repo } from './repository.ts';
 
 export { BackupRefused, type BackupHeader };
 
 const BATCH = 500;
+
+/** The key a backup is signed with: from the store's secret key, which is never in a backup. */
+export const backupKey = (config: Pick<Config, 'SECRET_KEY' | 'DATA_DIR'>) =>
+  purposeKey(serverSecret(config), 'backup');
+/** The same, for a restore: null when this machine has no secret key for the store (none is made). */
+export const existingBackupKey = (config: Pick<Config, 'SECRET_KEY' | 'DATA_DIR'>) => {
+  const secret = existingServerSecret(config);
+  return secret ? purposeKey(secret, 'backup') : null;
+};
 
 /** The migration a schema version names, from this code's journal. */
 const tagOf = (lastWhen: number) => migrationJournal().find((m) => m.when === lastWhen)?.tag ?? `unknown (${lastWhen})`;
@@ -19,11 +30,11 @@ const tagOf = (lastWhen: number) => migrationJournal().find((m) => m.when === la
  * read-only, repeatable-read transaction (one snapshot; on the embedded engine other requests wait
  * for it, a second or two, and then go on). PostgreSQL: pg_dump, which reads in one snapshot too.
  */
-export async function makeBackup(database: Database, file: string): Promise<BackupHeader> {
+export async function makeBackup(database: Database, file: string, key: Buffer): Promise<BackupHeader> {
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const bodyFile = `${file}.body-${process.pid}`;
   try {
-    if (database.kind === 'postgres') return await pgDumpBackup(database, file, bodyFile);
+    if (database.kind === 'postgres') return await pgDumpBackup(database, file, bodyFile, key);
     const out = fs.createWriteStream(bodyFile, { mode: 0o600 });
     const gzip = zlib.createGzip({ level: 6 });
     const done = new Promise<void>((resolve, reject) => {
@@ -57,13 +68,13 @@ export async function makeBackup(database: Database, file: string): Promise<Back
     return await assemble(
       file,
       {
-        format: 1,
         body: 'logical',
         schema: { ...meta.version, tag: tagOf(meta.version.lastWhen) },
         createdAt: new Date().toISOString(),
         tables: meta.tables,
       },
       bodyFile,
+      key,
     );
   } finally {
     fs.rmSync(bodyFile, { force: true });
@@ -85,7 +96,7 @@ export function pgProgram(name: 'pg_dump' | 'pg_restore'): string {
   );
 }
 
-async function pgDumpBackup(database: Database, file: string, bodyFile: string): Promise<BackupHeader> {
+async function pgDumpBackup(database: Database, file: string, bodyFile: string, key: Buffer): Promise<BackupHeader> {
   const url = (database.engine as { url: string }).url;
   const dump = pgProgram('pg_dump');
   const meta = await database.db.transaction(
@@ -111,13 +122,13 @@ async function pgDumpBackup(database: Database, file: string, bodyFile: string):
   return assemble(
     file,
     {
-      format: 1,
       body: 'pg_dump',
       schema: { ...meta.version, tag: tagOf(meta.version.lastWhen) },
       createdAt: new Date().toISOString(),
       tables: meta.tables,
     },
     bodyFile,
+    key,
   );
 }
 

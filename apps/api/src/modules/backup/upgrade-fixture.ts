@@ -11,12 +11,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
-import { makeBackup } from './service.ts';
+import { backupKey, makeBackup } from './service.ts';
 
 export const FIXTURE = path.join(import.meta.dirname, 'fixtures/previous-release.backup');
 export const FIXTURE_STAFF = { email: 'owner@facet.test', password: 'Loupe-and-Tweezers-42' };
 export const FIXTURE_CUSTOMERS = ['ada@example.com', 'grace@example.com', 'hedy@example.com'];
 export const FIXTURE_CUSTOMER_PASSWORD = 'Brilliant$Cut2026';
+/** The fixture store's secret key: a backup is signed with it, and the upgrade test restores with it. */
+export const FIXTURE_SECRET_KEY = 'previous-release-fixture-secret-key';
 
 async function main() {
   const root = process.argv[2];
@@ -53,9 +55,10 @@ async function main() {
     await database.close();
 
     // This code reads it as it is (no migration): the backup is at the previous release's schema.
-    const current = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+    const currentConfig = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SECRET_KEY: FIXTURE_SECRET_KEY });
+    const current = await openDatabase(currentConfig);
     try {
-      const header = await makeBackup(current, FIXTURE);
+      const header = await makeBackup(current, FIXTURE, backupKey(currentConfig));
       console.log(`Wrote ${FIXTURE}: schema ${header.schema.tag}, ${header.bytes} bytes, orders ${orders.join(', ')}`);
     } finally {
       await current.close();

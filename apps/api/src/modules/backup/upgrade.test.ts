@@ -11,7 +11,14 @@ import { throwawayDatabase } from '../../test/build-test-app.ts';
 import { ORIGIN } from '../../test/staff.ts';
 import { readBackup } from './format.ts';
 import { restoreStore } from './restore.ts';
-import { FIXTURE, FIXTURE_CUSTOMER_PASSWORD, FIXTURE_CUSTOMERS, FIXTURE_STAFF } from './upgrade-fixture.ts';
+import { backupKey } from './service.ts';
+import {
+  FIXTURE,
+  FIXTURE_CUSTOMER_PASSWORD,
+  FIXTURE_CUSTOMERS,
+  FIXTURE_SECRET_KEY,
+  FIXTURE_STAFF,
+} from './upgrade-fixture.ts';
 
 // A store made by the previous release (fixtures/previous-release.backup, made by its own code:
 // see upgrade-fixture.ts) is restored and the current code started on it: the migrations since run
@@ -25,14 +32,20 @@ let drop: (() => Promise<void>) | undefined;
 let header: Awaited<ReturnType<typeof readBackup>>['header'];
 
 beforeAll(async () => {
-  header = (await readBackup(FIXTURE)).header;
-  const base = { DATA_DIR: path.join(tmp, 'data'), LOG_LEVEL: 'silent' as const };
+  // Made by a release before backups were signed (format 1): restored as its owner would, by name.
+  header = (
+    await readBackup(FIXTURE, {
+      key: backupKey({ SECRET_KEY: FIXTURE_SECRET_KEY, DATA_DIR: tmp }),
+      acceptUnsigned: true,
+    })
+  ).header;
+  const base = { DATA_DIR: path.join(tmp, 'data'), LOG_LEVEL: 'silent' as const, SECRET_KEY: FIXTURE_SECRET_KEY };
   if (process.env.DATABASE_URL) {
     const db = await throwawayDatabase(process.env.DATABASE_URL, 'facet_upgrade');
     drop = db.drop;
     config = loadConfig({ ...base, DATABASE_URL: db.url });
   } else config = loadConfig(base);
-  await restoreStore(config, FIXTURE, { replace: false });
+  await restoreStore(config, FIXTURE, { replace: false, acceptUnsigned: header.format === 1 });
   database = await openDatabase(config);
   await database.migrate();
   app = await buildApp({ config, database, logger: false, jobWorkers: false });

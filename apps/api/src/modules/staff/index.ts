@@ -1,2 +1,10 @@
 // The module's public face: what the rest of the API may use of it (lint refuses other imports from outside).
-export { actorOf, addStaff, listStaff, sessionOf, staffCount, type StaffSession } from './service.ts';
+export {
+  actorOf,
+  addStaff,
+  listStaff,
+  sealStoredTotpSecrets,
+  sessionOf,
+  staffCount,
+  type StaffSession,
+} from './service.ts';

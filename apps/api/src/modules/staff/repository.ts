@@ -16,6 +16,17 @@ export const staffRepository = {
   ) => (await db.insert(staff).values(row).returning())[0]!,
   setPassword: (db: DbOrTx, id: number, passwordHash: string) =>
     db.update(staff).set({ passwordHash }).where(eq(staff.id, id)),
+  withTotpSecret: (db: DbOrTx) =>
+    db
+      .select({ id: staff.id, totpSecret: staff.totpSecret })
+      .from(staff)
+      .where(sql`${staff.totpSecret} is not null`) as Promise<Array<{ id: number; totpSecret: string }>>,
+  /** Only if it is still `was` (another instance may have sealed it meanwhile). */
+  replaceTotpSecret: (db: DbOrTx, id: number, was: string, now: string) =>
+    db
+      .update(staff)
+      .set({ totpSecret: now })
+      .where(and(eq(staff.id, id), eq(staff.totpSecret, was))),
   setTotp: (db: DbOrTx, id: number, totpSecret: string | null, totpEnabled: boolean) =>
     db.update(staff).set({ totpSecret, totpEnabled, totpLastStep: null }).where(eq(staff.id, id)),
   /**

@@ -52,13 +52,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...adminRoute('POST /auth/totp/setup'),
     handler: async (req) => ({
-      data: await staff.startTotp(app.db, req.staff!.staff, app.storeSettings.current().store.name),
+      data: await staff.startTotp(app, req.staff!.staff, app.storeSettings.current().store.name),
     }),
   });
   app.route({
     ...adminRoute('POST /auth/totp/enable'),
     handler: async (req) => {
-      await staff.enableTotp(app.db, req.staff!.staff, req.body.code);
+      await staff.enableTotp(app, req.staff!.staff, req.body.code);
       return { data: { message: 'Two-factor sign-in is on.' } };
     },
   });

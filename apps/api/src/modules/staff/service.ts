@@ -4,7 +4,19 @@ import { passwordPatternProblem } from '@facet/contracts/patterns';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { Conflict, RateLimited, Validation } from '../../errors.ts';
-import { dummyHash, hashPassword, hashToken, isCommonPassword, newToken, verifyPassword } from '../../secrets.ts';
+import {
+  dummyHash,
+  hashPassword,
+  hashToken,
+  isCommonPassword,
+  isSealed,
+  newToken,
+  openText,
+  purposeKey,
+  sealText,
+  serverSecret,
+  verifyPassword,
+} from '../../secrets.ts';
 import type { Throttle } from '../throttle/index.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { staffRepository as repo, type StaffRow } from './repository.ts';
@@ -170,7 +182,7 @@ export async function passTotp(deps: StaffDeps, session: StaffSession, code: str
   const failed = await deps.throttle.read(key);
   if (failed.hits >= SIGNIN_FAILURES_MAX)
     throw new RateLimited('Too many wrong codes. Sign in again later.', Math.ceil(failed.ttlMs / 1000));
-  const secret = session.staff.totpSecret;
+  const secret = session.staff.totpSecret && openTotp(deps.config, session.staff.totpSecret);
   const checked = secret ? await verifyTotp({ secret, token: code, epochTolerance: TOTP_TOLERANCE_S }) : null;
   if (!checked?.valid || !('timeStep' in checked)) {
     await deps.throttle.hit(key, SIGNIN_WINDOW_MS);
@@ -185,18 +197,44 @@ export async function passTotp(deps: StaffDeps, session: StaffSession, code: str
   return session.staff;
 }
 
-/** Starts enrolment: a new secret (kept, not yet enabled) and its otpauth:// URI for the app. */
-export async function startTotp(db: Db, member: StaffRow, issuer: string) {
+/** Authenticator secrets are kept sealed under the server's secret key: no database copy or backup can read them. */
+const totpKey = (config: Pick<Config, 'SECRET_KEY' | 'DATA_DIR'>) => purposeKey(serverSecret(config), 'totp');
+/** The secret, or null when it was sealed under another key (a store restored without its secret key). */
+function openTotp(config: Pick<Config, 'SECRET_KEY' | 'DATA_DIR'>, stored: string): string | null {
+  if (!isSealed(stored)) return stored;
+  try {
+    return openText(totpKey(config), stored);
+  } catch {
+    return null;
+  }
+}
+
+/** Seals any authenticator secret kept readable by an earlier release (run at start; a no-op after). */
+export async function sealStoredTotpSecrets(db: Db, config: Pick<Config, 'SECRET_KEY' | 'DATA_DIR'>) {
+  for (const row of await repo.withTotpSecret(db))
+    if (!isSealed(row.totpSecret))
+      await repo.replaceTotpSecret(db, row.id, row.totpSecret, sealText(totpKey(config), row.totpSecret));
+}
+
+/** Starts enrolment: a new secret (kept sealed, not yet enabled) and its otpauth:// URI for the app. */
+export async function startTotp(deps: Pick<StaffDeps, 'db' | 'config'>, member: StaffRow, issuer: string) {
   const secret = generateSecret();
-  await repo.setTotp(db, member.id, secret, false);
+  await repo.setTotp(deps.db, member.id, sealText(totpKey(deps.config), secret), false);
   return { secret, uri: generateURI({ issuer, label: member.email, secret }) };
 }
 
 /** Ends enrolment: the first code proves the app holds the secret. */
-export async function enableTotp(db: Db, member: StaffRow, code: string): Promise<void> {
+export async function enableTotp(
+  deps: Pick<StaffDeps, 'db' | 'config'>,
+  member: StaffRow,
+  code: string,
+): Promise<void> {
+  const { db } = deps;
   const fresh = await repo.byId(db, member.id);
   if (!fresh?.totpSecret) throw new Conflict('Start two-factor setup first.');
-  if (!(await verifyTotp({ secret: fresh.totpSecret, token: code, epochTolerance: TOTP_TOLERANCE_S })).valid)
+  const secret = openTotp(deps.config, fresh.totpSecret);
+  if (!secret) throw new Conflict('Start two-factor setup again: the secret kept for it cannot be read.');
+  if (!(await verifyTotp({ secret, token: code, epochTolerance: TOTP_TOLERANCE_S })).valid)
     throw new Validation('That code is not right. Check the time on your phone and try again.');
   await db.transaction(async (tx) => {
     await repo.setTotp(tx, member.id, fresh.totpSecret, true);

@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { signUp } from '../../test/accounts.ts';
 import { adminCall, ORIGIN, STAFF_PASSWORD, staffSession } from '../../test/staff.ts';
-import { addStaff, totpNow } from './service.ts';
+import { addStaff, sealStoredTotpSecrets, totpNow } from './service.ts';
+import { sealText } from '../../secrets.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -132,6 +134,32 @@ describe('two-factor sign-in', () => {
     const done = await adminCall(t, half, 'POST', '/auth/totp', { code: await totpNow(secret) });
     expect(done.statusCode).toBe(200);
     expect((await adminCall(t, half, 'GET', '/orders')).statusCode).toBe(200);
+  });
+
+  it('the authenticator secret is kept sealed: neither the database nor a backup can read it', async () => {
+    const { cookie } = await staffSession(t, 'manager', 'sealed@facet.test');
+    const { secret } = (await adminCall(t, cookie, 'POST', '/auth/totp/setup')).json().data as { secret: string };
+    const stored = async () =>
+      rowsOf<{ s: string }>(
+        await t.database.db.execute(sql`select totp_secret as s from staff where email = 'sealed@facet.test'`),
+      )[0]!.s;
+    const kept = await stored();
+    expect(kept).toMatch(/^v1:/);
+    expect(kept).not.toContain(secret);
+    expect(Buffer.from(kept.slice(3), 'base64url').toString('latin1')).not.toContain(secret);
+    await adminCall(t, cookie, 'POST', '/auth/totp/enable', { code: await totpNow(secret) });
+    // A secret an earlier release stored readable is sealed at start, and still signs in.
+    await t.database.db.execute(sql`update staff set totp_secret = ${secret} where email = 'sealed@facet.test'`);
+    await sealStoredTotpSecrets(t.database.db, t.config);
+    expect(await stored()).toMatch(/^v1:/);
+    const half = cookieOf(await login('sealed@facet.test'));
+    expect((await adminCall(t, half, 'POST', '/auth/totp', { code: await totpNow(secret) })).statusCode).toBe(200);
+    // Sealed under another store's key, it opens nothing (the code is refused, not a 500).
+    await t.database.db.execute(
+      sql`update staff set totp_secret = ${sealText(randomBytes(32), secret)} where email = 'sealed@facet.test'`,
+    );
+    const other = cookieOf(await login('sealed@facet.test'));
+    expect((await adminCall(t, other, 'POST', '/auth/totp', { code: await totpNow(secret) })).statusCode).toBe(400);
   });
 
   it('a code completes one sign-in only: the same code, or an older one, is refused after', async () => {
