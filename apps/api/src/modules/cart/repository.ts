@@ -207,8 +207,10 @@ export const cartRepository = {
         .returning({ id: cartLine.id })
     ).length === 1,
 
+  /** After an order: its lines and the codes entered for it go (a code is for the order it was typed for). */
   clear: async (db: DbOrTx, cartId: number) => {
     await named(db, 'cart_clear', `delete from cart_line where cart_id = $1`, [cartId]);
+    await named(db, 'cart_clear_codes', `update cart set discount_codes = '{}' where id = $1`, [cartId]);
   },
   drop: async (db: DbOrTx, cartId: number) => {
     await db.delete(cart).where(eq(cart.id, cartId));

@@ -97,6 +97,11 @@ describe('a discount code in the cart and at checkout', () => {
       totalCents: ny.totalCents,
     });
     expect(await usesOf('CART20')).toBe(1);
+    // The code was for that order: the next cart starts without it.
+    await call(s, 'POST', '/cart/items', { kind: 'product', id: piece.id, quantity: 1 });
+    const next = (await call(s, 'GET', '/cart')).json().data;
+    expect(next.discountCodes).toEqual([]);
+    expect(next.totals.discountCents).toBe(0);
     // A code without a limit is never locked by an order (its counter is not kept): checkouts using
     // a popular code do not queue behind each other.
     expect((await q<{ uses: number }>(sql`select uses from discount_code where code = 'CART20'`))[0]!.uses).toBe(0);
