@@ -88,7 +88,7 @@ test('backup while shoppers buy, restore into an empty data directory: every ord
   writeFileSync(cut, bytes.subarray(0, bytes.length - 1000));
   const empty = mkdtempSync(path.join(work, 'empty-'));
   // A backup is signed with the store's secret key: it travels with the backups (docs/operations.md).
-  copyFileSync(path.join(store.dataDir, 'secret.key'), path.join(empty, 'secret.key'));
+  copyFileSync(path.join(liveData, 'secret.key'), path.join(empty, 'secret.key'));
   const refused = await npmRun(['restore', '--', cut], { DATA_DIR: empty });
   expect(refused.status).toBe(1);
   expect(refused.out).toMatch(/cut short.*Nothing was changed/);
@@ -104,7 +104,7 @@ test('backup while shoppers buy, restore into an empty data directory: every ord
   const keyless = await npmRun(['restore', '--', file], { DATA_DIR: restoredDir });
   expect(keyless.status).toBe(1);
   expect(keyless.out).toMatch(/put the store's secret\.key in DATA_DIR/);
-  copyFileSync(path.join(store.dataDir, 'secret.key'), path.join(restoredDir, 'secret.key'));
+  copyFileSync(path.join(liveData, 'secret.key'), path.join(restoredDir, 'secret.key'));
   const restore = await npmRun(['restore', '--', file], { DATA_DIR: restoredDir });
   expect(restore.out).toContain('Restored the backup');
   expect(restore.status).toBe(0);

@@ -121,7 +121,7 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
         window.scrollTo({ top: 0 });
         return;
       }
-      setCart({ ...review, lines: [], count: 0, checkoutReady: false });
+      setCart({ ...review, lines: [], count: 0, discountCodes: [], checkoutReady: false });
       navigate(`/order-confirmation?number=${order.number}${order.accessToken ? `&token=${order.accessToken}` : ''}`);
     } catch (err) {
       if (!(err instanceof ApiError) || err.status !== 0) idempotencyKey.current = null;
@@ -141,7 +141,7 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
         <StripePayment
           order={unpaid}
           onPaid={(path) => {
-            if (review) setCart({ ...review, lines: [], count: 0, checkoutReady: false });
+            if (review) setCart({ ...review, lines: [], count: 0, discountCodes: [], checkoutReady: false });
             navigate(path);
           }}
         />
