@@ -55,7 +55,6 @@ export function Configurator({ product, configured, error, metalPicker }: Props)
             {config.sizes.map((s) => (
               <option key={s} value={s}>
                 {s}
-                {s > 9 ? ' (+ up-charge)' : ''}
               </option>
             ))}
           </select>
@@ -63,7 +62,8 @@ export function Configurator({ product, configured, error, metalPicker }: Props)
             <Link to="/blog/ring-sizing" className="underline">
               Size guide
             </Link>{' '}
-            · sizes above 9 add metal and bench time.
+            · the price follows the size: a larger ring takes more metal, and sizes above 9 take bench time
+            too.
           </p>
         </div>
       )}
