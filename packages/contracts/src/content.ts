@@ -16,11 +16,13 @@ export const contentPageAnswer = z.object({
   title: z.string(),
   description: z.string(),
   date: z.string().nullable(),
+  /** When what the shopper reads last changed (the page saved, or the store facts it quotes); null: never edited. */
+  updatedAt: z.string().nullable(),
   html: z.string(),
 });
 export type ContentPageAnswer = z.infer<typeof contentPageAnswer>;
 /** GET /api/content/blog: the posts, newest first (no bodies). */
-export const contentList = z.array(contentPageAnswer.omit({ html: true }));
+export const contentList = z.array(contentPageAnswer.omit({ html: true, updatedAt: true }));
 
 export const contentParams = z
   .object({

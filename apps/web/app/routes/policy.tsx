@@ -2,6 +2,7 @@ import type { Route } from './+types/policy';
 import { loadContent } from '~/lib/content.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { hostContext } from '~/lib/host-context.ts';
+import { useStoreFacts } from '~/lib/store-facts.ts';
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   // `url` is normalized (no `.data` suffix on client navigations).
@@ -21,10 +22,22 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export default function Policy({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
+  // The store's calendar day (a change saved late in the evening is that day's, wherever the reader is).
+  const { timezone } = useStoreFacts();
   return (
     <article className="mx-auto max-w-3xl px-5 py-14">
       <p className="eyebrow text-primary">Customer care</p>
       <div className="prose-facet mt-3" dangerouslySetInnerHTML={{ __html: page.html }} />
+      {page.updatedAt && (
+        <p className="mt-10 text-sm text-muted">
+          Last updated:{' '}
+          <time dateTime={page.updatedAt}>
+            {new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: timezone }).format(
+              new Date(page.updatedAt),
+            )}
+          </time>
+        </p>
+      )}
     </article>
   );
 }

@@ -36,6 +36,9 @@ describe('pages and words', () => {
     expect(res.json().data.html).toContain('30 days of delivery');
     expect(res.body).not.toContain('{{');
     expect((await source('policies', 'return-policy')).version).toBe(0);
+    // Never edited here: no date is claimed (the shipped text once said "January 6, 2025" whatever happened).
+    expect(res.json().data.updatedAt).toBeNull();
+    expect(res.json().data.html).not.toMatch(/Last updated/i);
   });
 
   it('a saved page is what shoppers read next, audited; a stale save is refused', async () => {
@@ -53,6 +56,32 @@ describe('pages and words', () => {
       await t.database.db.execute(sql`select count(*)::int as n from audit_log where action = 'content.save'`),
     );
     expect(row!.n).toBe(1);
+  });
+
+  it('"Last updated" is the last change a shopper would read: the page saved, or the settings it quotes', async () => {
+    const before = Date.now();
+    const now = await source('policies', 'shipping-policy');
+    expect((await save('policies', 'shipping-policy', fields(now))).statusCode).toBe(200);
+    const saved = (await page('policies', 'shipping-policy')).json().data.updatedAt as string;
+    expect(Date.parse(saved)).toBeGreaterThanOrEqual(before - 1000);
+    // The owner changes a fact the policies quote: the pages that quote it are changed now.
+    const owner = (await staffSession(t, 'owner')).cookie;
+    const current = (await adminCall(t, owner, 'GET', '/settings')).json().data;
+    await new Promise((r) => setTimeout(r, 20));
+    const put = await adminCall(t, owner, 'PUT', '/settings', {
+      version: current.version,
+      settings: { ...current.settings, returnDays: current.settings.returnDays + 1 },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const after = (await page('policies', 'shipping-policy')).json().data.updatedAt as string;
+    expect(after > saved).toBe(true);
+    expect(after).toBe(put.json().data.updatedAt);
+    // Put back as the other tests read it.
+    const back = await adminCall(t, owner, 'PUT', '/settings', {
+      version: put.json().data.version,
+      settings: current.settings,
+    });
+    expect(back.statusCode).toBe(200);
   });
 
   it('refuses an unknown placeholder with its name, and saves nothing', async () => {

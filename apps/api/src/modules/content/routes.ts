@@ -38,7 +38,13 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         req,
         reply,
         async () => {
-          const page = await content.contentPage(app.db, facts(), req.params.kind, req.params.slug);
+          const page = await content.contentPage(
+            app.db,
+            facts(),
+            req.params.kind,
+            req.params.slug,
+            app.storeSettings.savedAt(),
+          );
           if (!page) throw new NotFound('There is no such page.');
           return page;
         },

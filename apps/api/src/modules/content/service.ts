@@ -80,18 +80,37 @@ const merged = async (db: DbOrTx, kind?: ContentKind): Promise<Array<Source & Pa
   return [...byKey.values()];
 };
 
-const shown = (p: Source, facts: StoreFacts): ContentPageAnswer => ({
+/**
+ * When the words a shopper reads last changed: the page's last save, or the settings' when the
+ * page quotes them (a return window in a policy) and they were saved later; null when neither was
+ * ever saved (the store's first words stand, with no date to claim).
+ */
+function lastChange(p: Source & Partial<ContentRow>, factsSavedAt: string | null): string | null {
+  const own = p.updatedAt ? p.updatedAt.toISOString() : null;
+  const quotes = /\{\{\w+\}\}/.test(p.body) || /\{\{\w+\}\}/.test(p.title);
+  const facts = quotes ? factsSavedAt : null;
+  return own && facts ? (own > facts ? own : facts) : (own ?? facts);
+}
+
+const shown = (p: Source & Partial<ContentRow>, facts: StoreFacts, factsSavedAt: string | null): ContentPageAnswer => ({
   slug: p.slug,
   title: fillFacts(p.title, facts),
   description: fillFacts(p.description, facts),
   date: p.date,
+  updatedAt: lastChange(p, factsSavedAt),
   html: safeHtml(fillFacts(p.body, facts)),
 });
 
 /** A page as shoppers read it, or null. */
-export async function contentPage(db: DbOrTx, facts: StoreFacts, kind: ContentKind, slug: string) {
+export async function contentPage(
+  db: DbOrTx,
+  facts: StoreFacts,
+  kind: ContentKind,
+  slug: string,
+  factsSavedAt: string | null = null,
+) {
   const page = (await repo.one(db, kind, slug)) ?? originals().get(`${kind}/${slug}`) ?? null;
-  return page && !('hidden' in page && page.hidden) ? shown(page, facts) : null;
+  return page && !('hidden' in page && page.hidden) ? shown(page, facts, factsSavedAt) : null;
 }
 
 /** The journal's posts, newest first (no bodies). */

@@ -13,7 +13,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       const saved = await saveSettings(app.db, app.config, actorOf(req.staff!.staff), req.body);
       // The writer's next page shows the change at once; the others hear the row's notification.
-      app.storeSettings.use(saved.settings);
+      app.storeSettings.use(saved);
       return { data: saved };
     },
   });

@@ -86,24 +86,33 @@ export async function saveSettings(
  */
 export class StoreSettingsCopy {
   #now: StoreSettings;
+  #savedAt: string | null;
   readonly #db: DbOrTx;
   readonly #config: Config;
-  constructor(db: DbOrTx, config: Config, first: StoreSettings) {
+  constructor(db: DbOrTx, config: Config, first: StoreSettingsAnswer) {
     this.#db = db;
     this.#config = config;
-    this.#now = first;
+    this.#now = first.settings;
+    this.#savedAt = first.updatedAt;
   }
   static async load(db: DbOrTx, config: Config) {
-    return new StoreSettingsCopy(db, config, (await readSettings(db, config)).settings);
+    return new StoreSettingsCopy(db, config, await readSettings(db, config));
   }
   current(): StoreSettings {
     return this.#now;
   }
+  /** When the owner last saved them (null: never; the first-start values stand). */
+  savedAt(): string | null {
+    return this.#savedAt;
+  }
   async reload(): Promise<void> {
-    this.#now = (await readSettings(this.#db, this.#config)).settings;
+    const answer = await readSettings(this.#db, this.#config);
+    this.#now = answer.settings;
+    this.#savedAt = answer.updatedAt;
   }
   /** The settings this instance has just saved itself (its own NOTIFY reloads them again, harmlessly). */
-  use(settings: StoreSettings): void {
-    this.#now = settings;
+  use(answer: StoreSettingsAnswer): void {
+    this.#now = answer.settings;
+    this.#savedAt = answer.updatedAt;
   }
 }
