@@ -31,6 +31,15 @@ export interface StoreFacts {
   payment: { provider: 'test' } | { provider: 'stripe'; publishableKey: string; holdMinutes: number };
 }
 
+/**
+ * The ways to pay the store takes, as the footer shows them: what the configured provider accepts
+ * at checkout, nothing more. The test provider takes a typed card; Stripe's payment form takes cards
+ * and, where the shopper's device has it, Apple Pay. No provider here takes PayPal.
+ */
+export const CARD_NETWORKS = ['Visa', 'Mastercard', 'American Express', 'Discover'] as const;
+export const acceptedPayments = (payment: StoreFacts['payment']): string[] =>
+  payment.provider === 'stripe' ? [...CARD_NETWORKS, 'Apple Pay'] : [...CARD_NETWORKS];
+
 /** How long a made-to-order piece takes, with any days its engraving adds. */
 export const madeToOrderText = (f: Pick<StoreFacts, 'madeToOrderDays'>, extraDays = 0) =>
   `${f.madeToOrderDays[0] + extraDays}–${f.madeToOrderDays[1] + extraDays} business days`;

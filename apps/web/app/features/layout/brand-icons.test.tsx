@@ -1,3 +1,4 @@
+import { acceptedPayments } from '@facet/contracts/store-facts';
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import {
@@ -22,17 +23,30 @@ describe('brand marks', () => {
     for (const p of PAYMENTS) expect(wellFormed(p.html.__html), p.label).toBe(true);
   });
 
-  it('names every accepted payment for screen readers, by its label and its title', () => {
-    const doc = new DOMParser().parseFromString(renderToStaticMarkup(<PaymentBadges />), 'text/html');
-    const cards = [...doc.querySelectorAll('ul[aria-label="Accepted payments"] > li > svg')];
+  it('shows only what the payment provider takes, each named for screen readers by its label and its title', () => {
+    const shown = (payment: Parameters<typeof acceptedPayments>[0]) => {
+      const markup = renderToStaticMarkup(<PaymentBadges accepted={acceptedPayments(payment)} />);
+      const doc = new DOMParser().parseFromString(markup, 'text/html');
+      return [...doc.querySelectorAll('ul[aria-label="Accepted payments"] > li > svg')];
+    };
+    // The test provider takes a typed card: no wallet is shown, and PayPal never (no provider takes it).
+    expect(shown({ provider: 'test' }).map((c) => c.getAttribute('aria-label'))).toEqual([
+      'Visa',
+      'Mastercard',
+      'American Express',
+      'Discover',
+    ]);
+    const cards = shown({ provider: 'stripe', publishableKey: 'pk_test_x', holdMinutes: 30 });
     expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual([
       'Visa',
       'Mastercard',
       'American Express',
       'Discover',
       'Apple Pay',
-      'PayPal',
     ]);
+    // Every way a provider takes has a mark to show.
+    for (const label of acceptedPayments({ provider: 'stripe', publishableKey: 'pk_test_x', holdMinutes: 30 }))
+      expect(PAYMENTS.map((p) => p.label)).toContain(label);
     for (const c of cards) {
       expect(c.getAttribute('role')).toBe('img');
       expect(c.querySelector('title')?.textContent).toBe(c.getAttribute('aria-label'));

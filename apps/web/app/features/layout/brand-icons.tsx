@@ -35,7 +35,6 @@ export const PAYMENTS = [
     mark: `${word(21, 7.5, 700, '#1a1a1a', 'DISCOVER')}<circle cx="40" cy="15" r="3" fill="#f58220"></circle>`,
   },
   { label: 'Apple Pay', mark: word(24, 9, 600, '#000', ' Pay') },
-  { label: 'PayPal', mark: word(24, 9.5, 700, '#003087', 'PayPal', true) },
 ].map((p) => ({ label: p.label, html: { __html: `<title>${p.label}</title>${CARD}${p.mark}` } }));
 
 type Paint = Pick<React.SVGProps<SVGSVGElement>, 'fill' | 'stroke' | 'strokeWidth'>;
@@ -55,9 +54,10 @@ export const FacebookIcon = mark(MARKS.facebook, FILLED);
 export const PinterestIcon = mark(MARKS.pinterest, FILLED);
 export const YoutubeIcon = mark(MARKS.youtube, FILLED);
 
-export const PaymentBadges = () => (
+/** The marks of the ways to pay the store takes (`accepted`, from its payment provider), in that order. */
+export const PaymentBadges = ({ accepted }: { accepted: readonly string[] }) => (
   <ul className="flex flex-wrap items-center gap-2" aria-label="Accepted payments">
-    {PAYMENTS.map((p) => (
+    {PAYMENTS.filter((p) => accepted.includes(p.label)).map((p) => (
       <li key={p.label}>
         <svg
           viewBox="0 0 48 30"

@@ -5,6 +5,8 @@ import { NewsletterBox } from './newsletter-box.tsx';
 import { useRouterLinks } from '~/lib/router-links.tsx';
 import { CATEGORY } from '@facet/contracts/categories';
 import { paths } from '@facet/contracts/paths';
+import { acceptedPayments } from '@facet/contracts/store-facts';
+import { useStoreFacts } from '~/lib/store-facts.ts';
 
 interface Props {
   store: { name: string; email: string; phone: string; address: string };
@@ -32,6 +34,7 @@ const SOCIAL = [
 ];
 
 export function Footer({ store }: Props) {
+  const facts = useStoreFacts();
   // Every page renders the footer: its store links are plain anchors the router follows (one handler).
   const links = useRouterLinks();
   return (
@@ -122,7 +125,7 @@ export function Footer({ store }: Props) {
       </div>
       <div className="border-t border-hairline">
         <div className="mx-auto flex max-w-site flex-col gap-4 px-4 py-6 md:flex-row md:items-center md:justify-between lg:px-8">
-          <PaymentBadges />
+          <PaymentBadges accepted={acceptedPayments(facts.payment)} />
           <p className="text-muted">
             <span className="sr-only">Region, currency and language: </span>
             <span>United States</span> <span aria-hidden="true">·</span> <span>USD</span>{' '}
