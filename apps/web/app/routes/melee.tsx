@@ -128,8 +128,11 @@ export default function Melee({ loaderData }: Route.ComponentProps) {
                             item={{ kind: 'melee', id: p.id, quantity: 1 }}
                             className="text-left hover:text-primary"
                             what={`Parcel of ${MELEE_PARCEL_STONES}`}
-                            ariaLabel={`Add a parcel of ${MELEE_PARCEL_STONES} ${size.toFixed(1)} mm ${q} stones to the cart, ${formatMoney(p.pricePerCaratCents)} per carat`}
                           >
+                            {/* Its name holds the words shown (label-in-name), after what the button does. */}
+                            <span className="sr-only">
+                              Add a parcel of {MELEE_PARCEL_STONES} {size.toFixed(1)} mm {q} stones to the cart:{' '}
+                            </span>
                             <span className="font-medium">{formatMoney(p.pricePerCaratCents)}</span>
                             <span className="text-muted">/ct</span>
                             <span className="block text-xs text-muted">
