@@ -25,3 +25,38 @@ export function proratedRefund(
   const taxCents = taxable ? Math.round((taxableCents * order.totals.taxCents) / taxable) : 0;
   return { goodsCents, taxCents, totalCents: goodsCents + taxCents };
 }
+
+/** Where a refund went, as it was made: each gift card and what it got back, and the card's part. */
+export interface RefundTo {
+  giftCards: Array<{ last4: string; cents: number }>;
+  /** The payment card's part (null: none went to a card). */
+  card: { brand: string | null; last4: string | null; cents: number } | null;
+}
+
+/**
+ * The sentence a customer is told of a refund, from where the money went: "to the gift card ending
+ * 1234" when it went there, "to your Visa ending 4242" when it went to the card, and the bank's few
+ * days only for a card. Every e-mail and page that reports a refund says it with this.
+ */
+export function refundDestinationText(to: RefundTo, money: (cents: number) => string): string {
+  const parts = [
+    ...to.giftCards.filter((g) => g.cents > 0).map((g) => `${money(g.cents)} to the gift card ending ${g.last4}`),
+    ...(to.card && to.card.cents > 0
+      ? [
+          `${money(to.card.cents)} to ${
+            to.card.last4 ? `your ${to.card.brand ?? 'card'} ending ${to.card.last4}` : 'the card you paid with'
+          }`,
+        ]
+      : []),
+  ];
+  const where = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
+  const gift = to.giftCards.some((g) => g.cents > 0);
+  const card = !!to.card && to.card.cents > 0;
+  return [
+    `We refunded ${where}.`,
+    gift ? `What went back to ${to.giftCards.length > 1 ? 'the gift cards' : 'the gift card'} can be spent now.` : '',
+    card ? 'It can take a few business days for your bank to show the card refund.' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}

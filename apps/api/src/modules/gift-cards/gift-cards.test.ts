@@ -118,13 +118,28 @@ describe('gift cards', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
     };
+    const refundMails = async () =>
+      (
+        await q<{ text: string }>(
+          sql`select text_body as text from outbox_mail where kind = 'order-refunded' and subject like ${`%${number}%`} order by id`,
+        )
+      ).map((m) => m.text);
     asked.length = 0;
     await refund(4_000);
     expect(await balance(code)).toBe(4_000);
     expect(asked).toEqual([]);
+    // The e-mail says where the money went: the gift card, spendable now; no bank, no card.
+    const [toGift] = await refundMails();
+    expect(toGift).toContain(`We refunded $40.00 to the gift card ending ${card.last4}.`);
+    expect(toGift).not.toMatch(/bank|card you paid with|ending 4242/);
     await refund(total - 4_000);
     expect(await balance(code)).toBe(10_000);
     expect(asked).toEqual([['refund', total - 10_000]]);
+    const [, split] = await refundMails();
+    expect(split).toContain(
+      `We refunded $60.00 to the gift card ending ${card.last4} and ${formatMoney(total - 10_000, { exact: true })} to your Visa ending 4242.`,
+    );
+    expect(split).toContain('business days for your bank to show the card refund');
     const ledger = (await adminCall(t, manager, 'GET', `/gift-cards/${card.id}`)).json().data.ledger;
     expect(
       ledger.map((e: { kind: string; cents: number; balanceCents: number }) => [e.kind, e.cents, e.balanceCents]),

@@ -96,9 +96,11 @@ export const giftCardRepository = {
     tx.execute(sql`insert into gift_card_payment (order_id, card_id, cents) values (${orderId}, ${cardId}, ${cents})`),
   /** What each card paid of the order and has not had back, oldest first (locked: refunds one at a time). */
   unreturned: async (tx: DbOrTx, orderId: number) =>
-    rowsOf<{ id: number; cardId: number; left: number }>(
-      await tx.execute(sql`select id, card_id as "cardId", cents - returned_cents as left from gift_card_payment
-        where order_id = ${orderId} and returned_cents < cents order by id for update`),
+    rowsOf<{ id: number; cardId: number; left: number; last4: string }>(
+      await tx.execute(sql`select p.id, p.card_id as "cardId", p.cents - p.returned_cents as left,
+          (select c.last4 from gift_card c where c.id = p.card_id) as last4
+        from gift_card_payment p
+        where p.order_id = ${orderId} and p.returned_cents < p.cents order by p.id for update`),
     ),
   returned: (tx: DbOrTx, paymentId: number, cents: number) =>
     tx.execute(sql`update gift_card_payment set returned_cents = returned_cents + ${cents} where id = ${paymentId}`),

@@ -88,17 +88,19 @@ export async function returnToGiftCards(
   cents: number,
   kind: 'refund' | 'release',
   by: string,
-): Promise<number> {
+): Promise<{ cents: number; cards: Array<{ last4: string; cents: number }> }> {
   let left = cents;
+  const cards: Array<{ last4: string; cents: number }> = [];
   for (const p of await repo.unreturned(tx, orderId)) {
     if (left === 0) break;
     const back = Math.min(left, p.left);
     await repo.returned(tx, p.id, back);
     const after = await repo.credit(tx, p.cardId, back);
     await repo.entry(tx, { cardId: p.cardId, kind, cents: back, balanceCents: after, orderId, by, reason: null });
+    cards.push({ last4: p.last4, cents: back });
     left -= back;
   }
-  return cents - left;
+  return { cents: cents - left, cards };
 }
 
 export const giftPaymentsOf = (db: DbOrTx, orderId: number) => repo.paymentsOf(db, orderId);

@@ -1,4 +1,5 @@
 import type { StoreSettings } from '@facet/contracts/store-settings';
+import type { RefundTo } from '@facet/contracts/refunds';
 import { paths } from '@facet/contracts/paths';
 import type { SettingsSource } from '../../store-facts.ts';
 import {
@@ -377,12 +378,21 @@ export async function refundInTx(
   const own = o.paidCents - o.exchangeCreditCents;
   const toCredit = Math.max(0, refundedCents - own) - Math.max(0, o.refundedCents - own);
   // Money goes back the way it came, gift cards first: a card is refunded only what it paid.
-  const toGiftCards = await returnToGiftCards(tx, o.id, input.amountCents - toCredit, 'refund', actor.email);
-  const toCard = input.amountCents - toCredit - toGiftCards;
+  const gifts = await returnToGiftCards(tx, o.id, input.amountCents - toCredit, 'refund', actor.email);
+  const toCard = input.amountCents - toCredit - gifts.cents;
   const refs: string[] = [];
-  if (toCard && o.paymentProvider !== 'exchange')
+  const to: RefundTo = { giftCards: [...gifts.cards], card: null };
+  if (toCard && o.paymentProvider !== 'exchange') {
     refs.push((await deps.payments.refund({ ref: o.paymentRef, amountCents: toCard, key: input.key })).ref);
-  if (toCredit) refs.push(await refundCreditToOriginal(deps, tx, o, toCredit, `${input.key}:credit`, actor));
+    to.card = { brand: o.cardBrand, last4: o.cardLast4, cents: toCard };
+  }
+  if (toCredit) {
+    const credit = await refundCreditToOriginal(deps, tx, o, toCredit, `${input.key}:credit`, actor);
+    refs.push(credit.ref);
+    to.giftCards.push(...credit.to.giftCards);
+    if (credit.to.card)
+      to.card = to.card ? { ...to.card, cents: to.card.cents + credit.to.card.cents } : credit.to.card;
+  }
   const ref = refs.join(' ') || 'gift-cards';
   await repo.insertRefund(tx, {
     orderId: o.id,
@@ -408,7 +418,8 @@ export async function refundInTx(
     { refundedCents: o.refundedCents },
     { refundedCents, reason: input.reason },
   );
-  await tellCustomer(deps, tx, o, { kind: 'refunded', amountCents: input.amountCents }, actor);
+  await tellCustomer(deps, tx, o, { kind: 'refunded', amountCents: input.amountCents, to }, actor);
+  return to;
 }
 
 /** The credit part of an exchange's refund, back through the original order's payment (gift cards first, then its card). */
@@ -425,10 +436,16 @@ async function refundCreditToOriginal(
     throw new Unprocessable(
       `${formatMoney(cents, { exact: true })} of this refund is exchange credit from an earlier exchange: refund it by hand from that order.`,
     );
-  const toGiftCards = await returnToGiftCards(tx, first.id, cents, 'refund', actor.email);
-  return cents > toGiftCards
-    ? (await deps.payments.refund({ ref: first.paymentRef, amountCents: cents - toGiftCards, key })).ref
-    : 'gift-cards';
+  const gifts = await returnToGiftCards(tx, first.id, cents, 'refund', actor.email);
+  const toCard = cents - gifts.cents;
+  return {
+    ref:
+      toCard > 0 ? (await deps.payments.refund({ ref: first.paymentRef, amountCents: toCard, key })).ref : 'gift-cards',
+    to: {
+      giftCards: gifts.cards,
+      card: toCard > 0 ? { brand: first.cardBrand, last4: first.cardLast4, cents: toCard } : null,
+    } satisfies RefundTo,
+  };
 }
 
 /** The day's numbers and the work queue; "revenue" is what was paid less refunds, by order date. */

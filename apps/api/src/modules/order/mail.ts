@@ -1,3 +1,4 @@
+import { refundDestinationText, type RefundTo } from '@facet/contracts/refunds';
 import { madeToOrderText, type StoreFacts } from '@facet/contracts/store-facts';
 import { paymentText, type Order } from '@facet/contracts/commerce';
 import { esc, layout, type Rendered, type StoreInfo } from '../mail/index.ts';
@@ -95,7 +96,7 @@ export type OrderUpdate =
     }
   | { kind: 'delivered'; returnUrl: string }
   | { kind: 'cancelled'; reason: string }
-  | { kind: 'refunded'; amountCents: number };
+  | { kind: 'refunded'; amountCents: number; to: RefundTo };
 
 /** What the customer is told when staff move their order on: one e-mail per step that matters to them. */
 export function orderUpdate(store: StoreInfo, o: { number: string; name: string }, u: OrderUpdate, ordersUrl: string) {
@@ -135,7 +136,7 @@ export function orderUpdate(store: StoreInfo, o: { number: string; name: string 
       return layout(store, `Refund of ${money(u.amountCents)} for order ${o.number}`, {
         greeting,
         paragraphs: [
-          `We refunded ${money(u.amountCents)} for your order ${o.number} to the card you paid with. It can take a few business days for your bank to show it.`,
+          `A refund of ${money(u.amountCents)} for your order ${o.number}. ${refundDestinationText(u.to, money)}`,
         ],
         after: [signIn],
       });

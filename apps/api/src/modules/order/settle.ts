@@ -235,7 +235,12 @@ async function recordOutsideRefund(deps: SettleDeps, ref: string, refundedCents:
     const mail = orderUpdate(
       store,
       { number: o.number, name: o.shippingAddress.name },
-      { kind: 'refunded', amountCents },
+      // Made at the provider, so it went to the card the order was paid with.
+      {
+        kind: 'refunded',
+        amountCents,
+        to: { giftCards: [], card: { brand: o.cardBrand, last4: o.cardLast4, cents: amountCents } },
+      },
       `${store.publicUrl}${paths.orders()}`,
     );
     await enqueueMail(tx, { kind: 'order-refunded', to: o.email, ...mail });

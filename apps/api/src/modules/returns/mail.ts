@@ -1,3 +1,4 @@
+import { refundDestinationText, type RefundTo } from '@facet/contracts/refunds';
 import { formatMoney } from '@facet/contracts/money';
 import { paths } from '@facet/contracts/paths';
 import type { ExchangeOffer } from '@facet/contracts/returns';
@@ -11,7 +12,7 @@ export type ReturnStep =
   | { kind: 'declined'; message: string }
   | { kind: 'received' }
   | { kind: 'inspected'; exchange: boolean }
-  | { kind: 'refunded'; amountCents: number; feeCents: number }
+  | { kind: 'refunded'; amountCents: number; feeCents: number; to: RefundTo }
   | { kind: 'awaiting-payment'; offer: ExchangeOffer; link: string }
   | { kind: 'exchanged'; offer: ExchangeOffer; refundCents: number; paidCents: number };
 
@@ -113,9 +114,9 @@ export function returnMail(
       return layout(store, `Return ${r.number}: refund of ${money(s.amountCents)}`, {
         greeting,
         paragraphs: [
-          `We refunded ${money(s.amountCents)} for your return ${r.number} to the way you paid (gift cards first, then your card)${
+          `A refund of ${money(s.amountCents)} for your return ${r.number}${
             s.feeCents ? `, less the ${money(s.feeCents)} restocking fee on made-to-order pieces` : ''
-          }. It can take a few business days for your bank to show it.`,
+          }. ${refundDestinationText(s.to, money)}`,
         ],
         after: [follow],
       });

@@ -524,7 +524,7 @@ export const refundReturn = (deps: ReturnsDeps, actor: Actor, number: string, ve
     const q = await quoteOf(deps, tx, o, lines);
     const amountCents = Math.min(q.goodsCents + q.taxCents - q.feeCents, o.paidCents - o.refundedCents);
     if (amountCents <= 0) throw new Conflict('Nothing is left to refund on this order.');
-    await refundInTx(deps, tx, actor, o, {
+    const to = await refundInTx(deps, tx, actor, o, {
       version: o.version,
       amountCents,
       reason: `Return ${r.number}${q.feeCents ? ` (less a ${formatMoney(q.feeCents, { exact: true })} restocking fee)` : ''}`,
@@ -532,7 +532,7 @@ export const refundReturn = (deps: ReturnsDeps, actor: Actor, number: string, ve
     });
     return {
       patch: { refundCents: amountCents, intentRef: null, payTokenHash: null },
-      mail: { kind: 'refunded', amountCents, feeCents: q.feeCents },
+      mail: { kind: 'refunded', amountCents, feeCents: q.feeCents, to },
       event: { amountCents, feeCents: q.feeCents },
     };
   });
