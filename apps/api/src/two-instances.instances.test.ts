@@ -230,7 +230,7 @@ describe('two API instances on one PostgreSQL', () => {
       b,
       'POST',
       `/admin/orders/${number}/cancel`,
-      { version: order.body.data.version, reason: 'Customer changed their mind' },
+      { version: order.body.data.version, reason: 'Customer changed their mind', refund: true },
       { cookie, ...origin },
     );
     expect(cancel.status).toBe(200);

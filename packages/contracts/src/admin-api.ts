@@ -173,8 +173,16 @@ export const customerQuery = z
 export const addStaffBody = z
   .object({ email: z.email().max(254), role: z.enum(ROLES), name: z.string().trim().max(100).optional() })
   .strict();
+/**
+ * Cancel before shipping: its stones go back on sale and its stock back on the shelf; with `refund`,
+ * what was paid and not yet refunded goes back in the same step (the customer's e-mail says which).
+ */
 export const cancelOrderBody = z
-  .object({ version: z.number().int().min(1), reason: z.string().trim().min(3, 'Say why').max(500) })
+  .object({
+    version: z.number().int().min(1),
+    reason: z.string().trim().min(3, 'Say why').max(500),
+    refund: z.boolean(),
+  })
   .strict();
 
 const stoneReason = z.string().trim().min(3, 'Say why').max(300);

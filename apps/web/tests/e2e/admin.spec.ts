@@ -272,6 +272,8 @@ test('the order flow works by keyboard alone: sign in, find, advance, ship, canc
       await tabTo(staff, dialog.getByRole('button', { name: 'Cancel order' }), 4);
       await staff.keyboard.press('Enter');
       await expect(staff.getByRole('main').getByText('Cancelled', { exact: true }).first()).toBeVisible();
+      // Refunded in the same step (the box is ticked for whoever may refund).
+      await expect(staff.getByText(/is cancelled and \$[\d,.]+ refunded\./)).toBeVisible();
     }
   }
 });

@@ -46,7 +46,12 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...adminRoute('POST /orders/:number/cancel'),
     handler: async (req) => ({
-      data: await office.cancelOrder(deps, actorOf(req.staff!.staff), req.params.number, req.body),
+      data: await office.cancelOrder(
+        deps,
+        { ...actorOf(req.staff!.staff), role: req.staff!.staff.role },
+        req.params.number,
+        req.body,
+      ),
     }),
   });
   app.route({

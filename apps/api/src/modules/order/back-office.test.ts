@@ -1,3 +1,4 @@
+import { formatMoney } from '@facet/contracts/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
@@ -139,24 +140,55 @@ describe('cancel and refund', () => {
     expect(await stoneStatus(o.diamondId)).toBe('sold');
     const { version } = await detail(manager, o.number);
     expect(
-      (await adminCall(t, fulfilment, 'POST', `/orders/${o.number}/cancel`, { version, reason: 'Customer asked' }))
-        .statusCode,
+      (
+        await adminCall(t, fulfilment, 'POST', `/orders/${o.number}/cancel`, {
+          version,
+          reason: 'Customer asked',
+          refund: true,
+        })
+      ).statusCode,
     ).toBe(403);
     const res = await adminCall(t, manager, 'POST', `/orders/${o.number}/cancel`, {
       version,
       reason: 'Customer asked',
+      refund: true,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.status).toBe('cancelled');
+    // Refunded in the same step: the order says so, and so does the one e-mail the customer gets.
+    expect(res.json().data.refundedCents).toBe(res.json().data.paidCents);
     expect(await stoneStatus(o.diamondId)).toBe('available');
     const shop = await t.app.inject({ method: 'GET', url: `/api/product/diamond?id=${o.diamondId}` });
     expect(shop.json().data.status).toBe('available');
-    expect((await lastMail(t, 'cancel@example.com', 'order-cancelled')).text).toContain('Customer asked');
+    const mail = (await lastMail(t, 'cancel@example.com', 'order-cancelled')).text;
+    expect(mail).toContain('Customer asked');
+    expect(mail).toContain(
+      `We have refunded what you paid, ${formatMoney(res.json().data.paidCents, { exact: true })}. We refunded`,
+    );
+    expect(mail).toMatch(/to your Visa ending 4242\./);
     const again = await adminCall(t, manager, 'POST', `/orders/${o.number}/cancel`, {
       version: version + 1,
       reason: 'Twice',
+      refund: true,
     });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('cancelled without a refund, the e-mail says it is not refunded yet and the order shows what is owed', async () => {
+    const o = await placeDiamondOrder(t, 'owed@example.com');
+    const { version, paidCents } = await detail(manager, o.number);
+    const res = await adminCall(t, manager, 'POST', `/orders/${o.number}/cancel`, {
+      version,
+      reason: 'Stone failed inspection',
+      refund: false,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'cancelled', refundedCents: 0 });
+    const mail = (await lastMail(t, 'owed@example.com', 'order-cancelled')).text;
+    expect(mail).toContain(
+      `You paid ${formatMoney(paidCents, { exact: true })} for it, and it has not been refunded yet`,
+    );
+    expect(mail).not.toMatch(/is refunded to your card|We refunded/);
   });
 
   it('refunds never exceed what was paid less what was refunded', async () => {

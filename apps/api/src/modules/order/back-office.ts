@@ -3,6 +3,7 @@ import type { RefundTo } from '@facet/contracts/refunds';
 import { paths } from '@facet/contracts/paths';
 import type { SettingsSource } from '../../store-facts.ts';
 import {
+  can,
   NEXT_STATUS,
   STATUS_LABELS,
   trackingUrl,
@@ -11,18 +12,19 @@ import {
   type AdminOrderQuery,
   type Carrier,
   type OrderStatus,
+  type Role,
 } from '@facet/contracts/admin';
 import { settlePayment } from './settle.ts';
 import { decimalPrice, formatMoney } from '@facet/contracts/money';
 import { csvRow } from '../../csv.ts';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { Conflict, NotFound, Unprocessable } from '../../errors.ts';
+import { Conflict, Forbidden, NotFound, Unprocessable } from '../../errors.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { enqueueMail, type MailOutbox } from '../mail/index.ts';
 import { storeFacts, storeInfo } from '../../store-facts.ts';
 import { hashToken, newToken } from '../../secrets.ts';
-import { orderConfirmation, orderUpdate, type OrderUpdate } from './mail.ts';
+import { orderConfirmation, orderUpdate, type CancelledMoney, type OrderUpdate } from './mail.ts';
 import type { PaymentProvider } from './payment.ts';
 import { releaseRedemption } from '../promotions/index.ts';
 import { giftCardsBoughtBy, giftPaymentsOf, heldByBoughtCards, returnToGiftCards } from '../gift-cards/index.ts';
@@ -241,13 +243,19 @@ export async function advanceByCarrier(
   }
 }
 
-/** Cancels before shipping: every stone is for sale again and loose melee returns to stock, in the same transaction. */
+/**
+ * Cancels before shipping: every stone is for sale again and loose melee returns to stock, and with
+ * `refund` what was paid goes back, all in the same transaction. The customer is told what was done:
+ * refunded where, nothing charged, or not refunded yet.
+ */
 export async function cancelOrder(
   deps: BackOfficeDeps,
-  actor: Actor,
+  actor: Actor & { role: Role },
   number: string,
-  input: { version: number; reason: string },
+  input: { version: number; reason: string; refund: boolean },
 ): Promise<AdminOrder> {
+  if (input.refund && !can(actor.role, 'orders:refund'))
+    throw new Forbidden('Cancelling with a refund needs the refund permission: cancel without it, or ask a manager.');
   let released = 0;
   let unpaidRef: string | null = null;
   await deps.db.transaction(async (tx) => {
@@ -279,6 +287,20 @@ export async function cancelOrder(
       staffId: actor.id,
       staffName: actor.email,
     });
+    // What happened to the money, as it happened: the e-mail is written from this.
+    const owed = o.paymentState === 'pending' ? 0 : o.paidCents - o.refundedCents;
+    let money: CancelledMoney = { kind: 'nothing-charged' };
+    if (owed > 0 && input.refund) {
+      const to = await refundInTx(deps, tx, actor, after, {
+        version: after.version,
+        amountCents: owed,
+        reason: `Order cancelled: ${input.reason}`,
+        takeBackGiftCards: true,
+        key: `${o.number}-cancel`,
+        quiet: true,
+      });
+      money = { kind: 'refunded', amountCents: owed, to };
+    } else if (owed > 0) money = { kind: 'not-refunded', paidCents: owed };
     await audit(
       tx,
       actor,
@@ -288,7 +310,7 @@ export async function cancelOrder(
       { status: from },
       { status: 'cancelled', reason: input.reason },
     );
-    await tellCustomer(deps, tx, o, { kind: 'cancelled', reason: input.reason }, actor);
+    await tellCustomer(deps, tx, o, { kind: 'cancelled', reason: input.reason, money }, actor);
   });
   void deps.outbox.kick();
   if (released) deps.onStonesReleased();
@@ -350,7 +372,15 @@ export async function refundInTx(
   tx: DbOrTx,
   actor: Actor,
   o: OrderRow,
-  input: { version: number; amountCents: number; reason: string; takeBackGiftCards?: boolean; key: string },
+  input: {
+    version: number;
+    amountCents: number;
+    reason: string;
+    takeBackGiftCards?: boolean;
+    key: string;
+    /** The caller's own e-mail tells the customer of it (a cancellation that refunds). */
+    quiet?: boolean;
+  },
 ) {
   if (o.paidCents - o.refundedCents <= 0) throw new Conflict('This order is already refunded in full.');
   // The gift cards it bought hold part of what it was paid: that part comes back only as the
@@ -418,7 +448,7 @@ export async function refundInTx(
     { refundedCents: o.refundedCents },
     { refundedCents, reason: input.reason },
   );
-  await tellCustomer(deps, tx, o, { kind: 'refunded', amountCents: input.amountCents, to }, actor);
+  if (!input.quiet) await tellCustomer(deps, tx, o, { kind: 'refunded', amountCents: input.amountCents, to }, actor);
   return to;
 }
 
@@ -448,7 +478,7 @@ async function refundCreditToOriginal(
   };
 }
 
-/** The day's numbers and the work queue; "revenue" is what was paid less refunds, by order date. */
+/** The day's numbers and the work queue; revenue is net sales (repository's NET_SALES, the one definition). */
 export async function dashboard(db: Db) {
   const { periods, queue, returnsWaiting } = await repo.dashboard(db);
   return {

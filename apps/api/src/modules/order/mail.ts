@@ -6,6 +6,12 @@ import { formatMoney } from '@facet/contracts/money';
 import { ENGRAVED_NOT_RETURNABLE, engravingText } from '@facet/contracts/engraving-rules';
 
 const money = (c: number) => formatMoney(c, { exact: true });
+
+/** What a cancellation did with the money, as it was done. */
+export type CancelledMoney =
+  | { kind: 'refunded'; amountCents: number; to: RefundTo }
+  | { kind: 'not-refunded'; paidCents: number }
+  | { kind: 'nothing-charged' };
 const addr = (a: Order['shippingAddress']) =>
   [a.name, a.company, a.line1, a.line2, `${a.city}, ${a.state} ${a.zip}`, a.phone].filter(Boolean);
 
@@ -95,7 +101,7 @@ export type OrderUpdate =
       signature?: boolean;
     }
   | { kind: 'delivered'; returnUrl: string }
-  | { kind: 'cancelled'; reason: string }
+  | { kind: 'cancelled'; reason: string; money: CancelledMoney }
   | { kind: 'refunded'; amountCents: number; to: RefundTo };
 
 /** What the customer is told when staff move their order on: one e-mail per step that matters to them. */
@@ -128,7 +134,11 @@ export function orderUpdate(store: StoreInfo, o: { number: string; name: string 
         greeting,
         paragraphs: [
           `Your order ${o.number} is cancelled: ${u.reason}`,
-          'Any amount charged is refunded to your card; you will get a separate e-mail for each refund.',
+          u.money.kind === 'refunded'
+            ? `We have refunded what you paid, ${money(u.money.amountCents)}. ${refundDestinationText(u.money.to, money)}`
+            : u.money.kind === 'not-refunded'
+              ? `You paid ${money(u.money.paidCents)} for it, and it has not been refunded yet: we will e-mail you as soon as it is.`
+              : 'Nothing was charged for it.',
         ],
         after: [signIn],
       });

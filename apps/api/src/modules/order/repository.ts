@@ -27,6 +27,27 @@ const FINALIZE = `update customer_order set payment_ref = $2, card_brand = $3, c
 const PRIOR = `select request_hash as "requestHash", answer from customer_order
   where idempotency_scope = $1 and idempotency_key = $2 limit 1`;
 
+/**
+ * Net sales, the store's one definition of revenue (the dashboard, every report and export read it):
+ * the pieces sold less their discounts, counted on the day the order was paid, less the goods' part
+ * of each refund on the day it was made. Not in it: gift cards bought (money held for a later sale,
+ * counted when spent on pieces), shipping and tax (reported apart), an order not paid (waiting or
+ * lapsed), and a cancelled order, paid or not (its money is owed back, not earned).
+ * `sold`: each counted order and its goods (an order of gift cards alone has none, and is no sale);
+ * `sold_refunds`: each refund's goods part, by its day.
+ */
+const NET_SALES = sql`sold as (
+    select o.id, o.placed_at, o.total_cents,
+      o.subtotal_cents - o.discount_cents - coalesce((select sum(l.line_total_cents) from order_line l
+        where l.order_id = o.id and l.kind = 'gift-card'), 0) as goods_cents
+    from customer_order o
+    where o.status <> 'cancelled' and o.payment_state = 'paid'
+  ),
+  sold_refunds as (
+    select r.at, round(r.amount_cents::numeric * s.goods_cents / nullif(s.total_cents, 0)) as goods_cents
+    from order_refund r join sold s on s.id = r.order_id
+  )`;
+
 export const orderRepository = {
   /** Paid orders whose tax the tax service has not recorded yet (oldest first). */
   taxToRecord: async (db: DbOrTx, limit = 50) =>
@@ -432,10 +453,14 @@ export const orderRepository = {
     const [periods, queue, returns] = await Promise.all([
       rowsOf<{ days: number; orders: number; revenueCents: number; stones: number }>(
         await db.execute(sql`
+        with ${NET_SALES}
         select p.days,
-          (select count(*)::int from customer_order o where o.placed_at >= now() - make_interval(days => p.days) and o.status <> 'cancelled') as orders,
-          (select coalesce(sum(o.paid_cents - o.refunded_cents), 0)::bigint::int from customer_order o
-             where o.placed_at >= now() - make_interval(days => p.days)) as "revenueCents",
+          (select count(*)::int from sold s
+             where s.goods_cents > 0 and s.placed_at >= now() - make_interval(days => p.days)) as orders,
+          ((select coalesce(sum(s.goods_cents), 0) from sold s
+              where s.placed_at >= now() - make_interval(days => p.days))
+            - (select coalesce(sum(r.goods_cents), 0) from sold_refunds r
+              where r.at >= now() - make_interval(days => p.days)))::bigint::int as "revenueCents",
           (select count(*)::int from order_stone s join customer_order o on o.id = s.order_id
              where s.live and o.placed_at >= now() - make_interval(days => p.days)) as stones
         from (values (1), (7), (30)) as p(days) order by p.days`),

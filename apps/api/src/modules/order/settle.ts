@@ -146,7 +146,15 @@ async function refundAll(deps: SettleDeps, tx: DbOrTx, o: OrderRow, s: IntentSta
   const mail = orderUpdate(
     store,
     { number: o.number, name: o.shippingAddress.name },
-    { kind: 'cancelled', reason: REFUSED_STONES },
+    {
+      kind: 'cancelled',
+      reason: REFUSED_STONES,
+      money: {
+        kind: 'refunded',
+        amountCents: s.receivedCents,
+        to: { giftCards: [], card: { brand: s.brand, last4: s.last4, cents: s.receivedCents } },
+      },
+    },
     `${store.publicUrl}${paths.orders()}`,
   );
   await enqueueMail(tx, { kind: 'order-cancelled', to: o.email, ...mail });

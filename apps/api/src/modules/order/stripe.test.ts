@@ -368,6 +368,7 @@ describe('refunds and disputes', () => {
     const res = await adminCall(t, manager, 'POST', `/orders/${c.order.number}/cancel`, {
       version: d.version,
       reason: 'Customer asked by phone',
+      refund: true,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(stripe.intents.get(c.ref)!.status).toBe('canceled');

@@ -242,6 +242,7 @@ describe('a discount code in the cart and at checkout', () => {
     const cancel = await adminCall(t, owner, 'POST', `/orders/${number}/cancel`, {
       version: o.version,
       reason: 'Changed mind',
+      refund: true,
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
     const after = (await q<{ uses: number }>(sql`select uses from discount_code where code = 'ONCE-ONLY'`))[0]!.uses;
@@ -310,6 +311,7 @@ describe('a discount code in the cart and at checkout', () => {
     const cancel = await adminCall(t, manager, 'POST', `/orders/${order.number}/cancel`, {
       version: o.version,
       reason: 'Changed mind',
+      refund: true,
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(await usesOf('PLUS10')).toBe(0);

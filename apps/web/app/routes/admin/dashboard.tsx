@@ -36,7 +36,7 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
             <dl className="mt-3 grid grid-cols-2 gap-y-2 text-sm">
               <dt className="text-muted">Orders</dt>
               <dd className="text-right font-semibold">{p.orders}</dd>
-              <dt className="text-muted">Revenue</dt>
+              <dt className="text-muted">Net sales</dt>
               <dd className="text-right font-semibold">{formatMoney(p.revenueCents)}</dd>
               <dt className="text-muted">Average order</dt>
               <dd className="text-right">{formatMoney(p.averageCents)}</dd>
@@ -46,6 +46,10 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
           </section>
         ))}
       </div>
+      <p className="mt-2 text-xs text-muted">
+        Net sales: the pieces of paid orders less their discounts, less what was refunded. Gift cards count when they
+        are spent, not when bought; shipping and tax are not in it; a cancelled order counts nothing.
+      </p>
       <section className="mt-4 border border-hairline bg-white p-4" aria-labelledby="queue">
         <h2 id="queue" className="text-sm font-semibold">
           Work queue

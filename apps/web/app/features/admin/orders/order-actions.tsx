@@ -28,8 +28,14 @@ const heading = 'text-sm font-semibold';
 
 /** What this member may do to the order now: the next step, a note, a cancellation, a refund. */
 export function OrderActions({ order, me, onChange }: { order: AdminOrder; me: StaffMe; onChange: Update }) {
+  const owed = order.paymentState === 'pending' ? 0 : order.paidCents - order.refundedCents;
   return (
     <div className="space-y-4">
+      {order.status === 'cancelled' && owed > 0 && (
+        <p role="status" className="border border-danger/40 bg-white p-4 text-sm text-danger">
+          Cancelled with {formatMoney(owed, { exact: true })} paid and not refunded: the customer is owed it.
+        </p>
+      )}
       {can(me.role, 'orders:fulfil') && order.next.length > 0 && (
         <NextStep key={order.version} order={order} onChange={onChange} />
       )}
@@ -39,7 +45,7 @@ export function OrderActions({ order, me, onChange }: { order: AdminOrder; me: S
         <Refund order={order} onChange={onChange} />
       )}
       {can(me.role, 'orders:cancel') && ['placed', 'in_production', 'ready_to_ship'].includes(order.status) && (
-        <Cancel order={order} onChange={onChange} />
+        <Cancel order={order} onChange={onChange} owed={owed} canRefund={can(me.role, 'orders:refund')} />
       )}
     </div>
   );
@@ -258,9 +264,22 @@ function Refund({ order, onChange }: { order: AdminOrder; onChange: Update }) {
   );
 }
 
-function Cancel({ order, onChange }: { order: AdminOrder; onChange: Update }) {
+function Cancel({
+  order,
+  onChange,
+  owed,
+  canRefund,
+}: {
+  order: AdminOrder;
+  onChange: Update;
+  owed: number;
+  canRefund: boolean;
+}) {
   const form = useForm({ reason: z.string().trim().min(3, 'Say why the order is cancelled').max(500) }, { reason: '' });
   const [confirming, setConfirming] = useState(false);
+  // Refund and cancel in one step, as a rule; the owner may cancel first and refund later.
+  const [refund, setRefund] = useState(owed > 0 && canRefund);
+  const paid = formatMoney(owed, { exact: true });
   const { busy, run } = useAdminAction();
   return (
     <form
@@ -278,13 +297,34 @@ function Cancel({ order, onChange }: { order: AdminOrder; onChange: Update }) {
       <div className="mt-3">
         <TextField form={form} name="reason" label="Reason (the customer sees it)" required />
       </div>
+      {owed > 0 && (
+        <label className="mt-3 flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="mt-0.5"
+            checked={refund}
+            disabled={!canRefund}
+            onChange={(e) => setRefund(e.target.checked)}
+          />
+          <span>
+            Refund the {paid} paid, the way it was paid (gift cards first, then the card)
+            {!canRefund && <span className="block text-xs text-muted">Refunding needs the refund permission.</span>}
+          </span>
+        </label>
+      )}
       <button type="submit" className="btn-secondary mt-3 text-danger" disabled={busy}>
         Cancel order…
       </button>
       <Confirm
         open={confirming}
         title={`Cancel order ${order.number}?`}
-        body={`Its stones go back on sale at once and the customer is e-mailed. Refund the payment separately.`}
+        body={`Its stones go back on sale and its stock on the shelf at once${
+          owed > 0
+            ? refund
+              ? `, ${paid} is refunded`
+              : `; the ${paid} paid is not refunded (the order will show it owed)`
+            : ''
+        }, and the customer is e-mailed what was done.`}
         action="Cancel order"
         onClose={() => setConfirming(false)}
         onConfirm={() =>
@@ -292,10 +332,10 @@ function Cancel({ order, onChange }: { order: AdminOrder; onChange: Update }) {
             onChange(
               await adminApi('POST /orders/:number/cancel', {
                 params: order,
-                body: { version: order.version, reason: form.values.reason },
+                body: { version: order.version, reason: form.values.reason, refund: owed > 0 && refund },
               }),
             );
-            toast.success(`Order ${order.number} is cancelled.`);
+            toast.success(`Order ${order.number} is cancelled${owed > 0 && refund ? ` and ${paid} refunded` : ''}.`);
           }, form.showServerErrors)
         }
       />
