@@ -22,6 +22,7 @@ export function storeFacts(s: StoreSettings, config: Config): StoreFacts {
     madeToOrderRestockingPercent: s.restockingPercent,
     openingHours: s.openingHours,
     timezone: config.STORE_TIMEZONE,
+    videoOrigins: s.videoOrigins,
     payment:
       config.PAYMENT_PROVIDER === 'stripe'
         ? {

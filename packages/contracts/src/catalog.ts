@@ -239,6 +239,8 @@ export const diamondDetail = diamondSummary.extend({
   video: z.object({ url: z.string(), kind: z.enum(['file', 'player']) }).nullable(),
   /** Where its grading report opens: the lab's check page for the number, or the report given. */
   report: z.object({ label: z.string(), url: z.string(), kind: z.enum(['lab', 'document']) }).nullable(),
+  /** The report PDF staff uploaded, when `report` is the lab's own check page (both are offered). */
+  reportFile: z.object({ label: z.string(), url: z.string() }).nullable().optional(),
 });
 export type DiamondDetail = z.infer<typeof diamondDetail>;
 export const diamondAnswer = z.object({

@@ -30,6 +30,7 @@ const facts: StoreFacts = {
   ],
   timezone: 'America/New_York',
   announcement: null,
+  videoOrigins: [],
   payment: { provider: 'test' },
 };
 

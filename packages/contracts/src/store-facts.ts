@@ -27,6 +27,8 @@ export interface StoreFacts {
   timezone: string;
   /** The line shown above every page, its facts filled in; null when off. */
   announcement: { text: string; href: string | null } | null;
+  /** Where stones' 360° videos may play from (Store settings): a video elsewhere is not shown. */
+  videoOrigins: string[];
   /** Who takes the card: the built-in test provider (fields on our page) or Stripe (its Payment Element). */
   payment: { provider: 'test' } | { provider: 'stripe'; publishableKey: string; holdMinutes: number };
 }

@@ -174,6 +174,14 @@ export default function Diamond({ loaderData }: Route.ComponentProps) {
               <span className="text-muted">
                 {d.report.kind === 'lab' ? `(number ${d.certificate}, on the lab’s own site)` : '(the report itself)'}
               </span>
+              {d.reportFile && (
+                <>
+                  {' · '}
+                  <a href={d.reportFile.url} className="underline" download>
+                    {d.reportFile.label}
+                  </a>
+                </>
+              )}
             </p>
           )}
         </div>

@@ -82,6 +82,15 @@ test('a feed’s stone shows its photograph, plays its video and opens its repor
   await owner.getByLabel('Video hosts (one a line)').fill(HOST);
   await owner.getByRole('button', { name: 'Save settings' }).click();
   await expect(owner.getByText(/^Saved\. Every page/)).toBeVisible();
+  // The diamond form warns at the field when a video's host is not listed (shoppers would not see it).
+  await owner.goto('/admin/stones/diamonds/new');
+  const videoField = owner.getByLabel('Video address (optional)');
+  await videoField.fill('https://v360.unlisted.example/stone/1');
+  await expect(
+    owner.getByText(/Shoppers will not see this video: its host, https:\/\/v360\.unlisted\.example/),
+  ).toBeVisible();
+  await videoField.fill(`${HOST}/stones/MD-1.webm`);
+  await expect(owner.getByText(/Shoppers will not see this video/)).toHaveCount(0);
 
   // The supplier's file: one stone with its links, one whose image points at the metadata address.
   const dir = mkdtempSync(path.join(os.tmpdir(), 'facet-media-'));

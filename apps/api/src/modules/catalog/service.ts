@@ -313,15 +313,14 @@ export async function getDiamond(db: Db, id: number, videoOrigins: readonly stri
     repo.diamondLinks(db, id),
   ]);
   if (!r) throw new NotFound('We could not find that diamond.');
+  const uploaded = links.hasReport ? paths.stoneReport('diamond', id) : null;
+  const report = reportLink(r.lab, r.certificate, links.certificateUrl, uploaded);
   return {
     ...toDiamond(r),
     video: stoneVideo(links.videoUrl, videoOrigins),
-    report: reportLink(
-      r.lab,
-      r.certificate,
-      links.certificateUrl,
-      links.hasReport ? paths.stoneReport('diamond', id) : null,
-    ),
+    report,
+    // The lab's check page wins the first link; the PDF staff uploaded is offered beside it.
+    reportFile: uploaded && report?.kind === 'lab' ? { label: 'Download the report (PDF)', url: uploaded } : null,
     photos: photos.map(photoOf),
   };
 }

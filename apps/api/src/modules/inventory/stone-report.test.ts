@@ -51,6 +51,13 @@ describe('a stone’s uploaded report', () => {
     const { url } = res.json().data;
     expect(url).toBe(`/api/media/report/diamond-${id}.pdf`);
     expect((await page()).report).toEqual({ label: 'View the HRD report', url, kind: 'document' });
+    expect((await page()).reportFile).toBeNull();
+    // A GIA stone's report number opens on the lab's site; the uploaded PDF is offered beside it.
+    await t.database.db.execute(sql`update diamond set lab = 'GIA', certificate = '2141438871' where id = ${id}`);
+    const gia = await page();
+    expect(gia.report).toMatchObject({ kind: 'lab', url: expect.stringContaining('gia.edu') });
+    expect(gia.reportFile).toEqual({ label: 'Download the report (PDF)', url });
+    await t.database.db.execute(sql`update diamond set lab = 'HRD' where id = ${id}`);
     const file = await t.app.inject({ method: 'GET', url });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');

@@ -35,6 +35,7 @@ const facts: StoreFacts = {
   openingHours: [null, ...Array.from({ length: 6 }, () => ({ open: '10:00', close: '18:00' }))],
   timezone: 'America/New_York',
   announcement: null,
+  videoOrigins: [],
   payment: { provider: 'stripe', publishableKey: PK, holdMinutes: 15 },
 };
 const cart: Cart = {

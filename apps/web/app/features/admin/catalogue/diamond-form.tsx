@@ -1,3 +1,4 @@
+import { useStoreFacts } from '~/lib/store-facts.ts';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -133,6 +134,17 @@ const bodyOf = (v: Values): HandDiamond => ({
 /** Server field names that this form shows under another field. */
 const FIELD_OF: Record<string, keyof Values> = { priceCents: 'price', costCents: 'cost' };
 
+/** The origin of `url` when it is a web address whose host the store does not list for videos. */
+function hostNotListed(url: string | undefined, origins: readonly string[]): string | null {
+  if (!url) return null;
+  try {
+    const origin = new URL(url).origin.toLowerCase();
+    return /^https?:/.test(origin) && !origins.includes(origin) ? origin : null;
+  } catch {
+    return null;
+  }
+}
+
 export function DiamondForm({
   diamond,
   onSave,
@@ -151,6 +163,8 @@ export function DiamondForm({
   const { register, handleSubmit, formState, setError, control } = form;
   const e = formState.errors;
   const w = useWatch({ control });
+  const { videoOrigins } = useStoreFacts();
+  const hiddenVideoHost = hostNotListed(w.videoUrl, videoOrigins);
   const select = (name: keyof Values, label: string, options: readonly string[], hint?: string) => (
     <Field label={label} error={e[name]} hint={hint}>
       {(a) => (
@@ -231,6 +245,12 @@ export function DiamondForm({
           'Video address (optional)',
           'An https:// link to the stone’s 360° video; shown from the hosts listed under Store settings.',
           'text',
+        )}
+        {hiddenVideoHost && (
+          <p className="-mt-2 text-xs text-danger" role="status">
+            Shoppers will not see this video: its host, {hiddenVideoHost}, is not among the video hosts in Store
+            settings. Add it there (the owner can), or use a video from a listed host.
+          </p>
         )}
       </section>
 

@@ -36,7 +36,7 @@ export function StoneReport({ kind, id, lab }: { kind: 'diamond' | 'gemstone'; i
         timeoutMs: 120_000,
       });
       setReport(next);
-      toast.success('Report saved. The stone’s page offers it now.');
+      toast.success('Report saved. The stone’s page offers it as a download now.');
     });
   };
   return (
