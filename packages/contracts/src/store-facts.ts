@@ -54,6 +54,16 @@ export const freeShippingText = (f: StoreFacts, priceCents?: number) =>
     ? 'free insured shipping'
     : `free insured shipping on orders over ${formatMoney(f.freeShippingOverCents)}`;
 export const returnsText = (f: StoreFacts) => `${f.returnDays}-day returns on unworn pieces`;
+/** Whether a ring is resized free once after delivery (settings), or cannot be resized at all (eternity bands). */
+export const resizeText = (f: Pick<StoreFacts, 'freeResizeDays'>, resizable: boolean) =>
+  resizable
+    ? f.freeResizeDays > 0
+      ? `First resize free within ${f.freeResizeDays} days of delivery`
+      : null
+    : 'Cannot be resized (stones all the way round): check the size before you order';
+/** Whether a parcel worth `cents` is signed for on delivery (the store's threshold). */
+export const signedFor = (f: Pick<StoreFacts, 'signatureOverCents'>, cents: number) =>
+  cents >= (f.signatureOverCents ?? 0);
 
 const SHORT_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 /** "18:30" → "6:30 pm", "10:00" → "10 am". */

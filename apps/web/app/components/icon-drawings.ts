@@ -92,6 +92,11 @@ export const RotateCcw = {
   classes: 'lucide lucide-rotate-ccw',
   inner: '<path d="M3 12a9 9 0 1 0 9-9 9.75 9.75 0 0 0-6.74 2.74L3 8"></path><path d="M3 3v5h5"></path>',
 };
+export const Ruler = {
+  classes: 'lucide lucide-ruler',
+  inner:
+    '<path d="M21.3 15.3a2.4 2.4 0 0 1 0 3.4l-2.6 2.6a2.4 2.4 0 0 1-3.4 0L2.7 8.7a2.41 2.41 0 0 1 0-3.4l2.6-2.6a2.41 2.41 0 0 1 3.4 0Z"></path><path d="m14.5 12.5 2-2"></path><path d="m11.5 9.5 2-2"></path><path d="m8.5 6.5 2-2"></path><path d="m17.5 15.5 2-2"></path>',
+};
 export const Search = {
   classes: 'lucide lucide-search',
   inner: '<path d="m21 21-4.34-4.34"></path><circle cx="11" cy="11" r="8"></circle>',

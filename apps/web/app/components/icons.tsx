@@ -56,6 +56,7 @@ export const Package = /* @__PURE__ */ drawn(DRAWINGS.Package);
 export const Phone = /* @__PURE__ */ drawn(DRAWINGS.Phone);
 export const Plus = /* @__PURE__ */ drawn(DRAWINGS.Plus);
 export const RotateCcw = /* @__PURE__ */ drawn(DRAWINGS.RotateCcw);
+export const Ruler = /* @__PURE__ */ drawn(DRAWINGS.Ruler);
 export const Search = /* @__PURE__ */ drawn(DRAWINGS.Search);
 export const Send = /* @__PURE__ */ drawn(DRAWINGS.Send);
 export const ShieldCheck = /* @__PURE__ */ drawn(DRAWINGS.ShieldCheck);

@@ -154,6 +154,9 @@ export function ProductView({ loaderData }: { loaderData: Route.ComponentProps['
   // What engraving adds to the price shown (the cart charges the same).
   const engravingCents = engraving && offer ? offer.priceCents : 0;
   const engravedDays = extraDays ? ' with engraving' : '';
+  // A ring is resized after delivery, except an eternity band (stones all the way round).
+  const isRing = p.kind === 'ring' || p.kind === 'band';
+  const isEternity = [p.category.id, ...p.category.breadcrumb.map((b) => b.id)].includes(CATEGORY.eternity);
   const shipText = soldOut
     ? 'Out of stock'
     : madeToOrder
@@ -241,7 +244,12 @@ export function ProductView({ loaderData }: { loaderData: Route.ComponentProps['
           <SeeInPerson item={`product:${selected.id}`} title={p.GroupDescription}>
             <HintButton item={chosen} title={configured?.title ?? p.GroupDescription} />
           </SeeInPerson>
-          <TrustLine madeToOrder={!!configured} />
+          <TrustLine
+            madeToOrder={!!configured}
+            engraved={!!engraving}
+            resizable={isRing ? !isEternity : undefined}
+            priceCents={(configured?.totalCents ?? selected.priceCents) + engravingCents}
+          />
         </div>
       </div>
       <ProductDetails product={p} weightG={selected.weightG} />

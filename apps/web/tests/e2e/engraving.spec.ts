@@ -43,6 +43,9 @@ test('a signed-in shopper engraves a band and sees the words on the page, in the
   await expect(page.getByTestId('engraving-preview')).toContainText('A & B · 2026');
   // The delivery promise counts the days engraving adds.
   await expect(ships).toContainText(`ships in ${before + 2} business days with engraving`);
+  // The returns promise follows the choice: an engraved piece cannot be returned.
+  await expect(page.getByText('Engraved pieces are made for you and cannot be returned.')).toBeVisible();
+  await expect(page.getByText(/\d+-day returns on unworn pieces/)).toHaveCount(0);
   expect(await axe(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Add to Cart' }).click();

@@ -495,7 +495,7 @@ function longDescription(kind: ItemKind, title: string, attrs: Record<string, st
   const lines = [
     `The ${title} is made to order in our New York workshop, cast in recycled precious metal and finished by hand.`,
     kind === 'ring' || kind === 'band'
-      ? 'Every ring is polished inside and out and sized to your finger; the first resize within 60 days is free.'
+      ? 'Every ring is polished inside and out and sized to your finger.'
       : kind === 'finding'
         ? 'Sold individually unless marked as a pair, ready for the bench.'
         : 'Each piece is inspected under magnification before it leaves the workshop.',

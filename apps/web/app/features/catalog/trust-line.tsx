@@ -1,21 +1,53 @@
-import { BadgeCheck, RotateCcw, Truck } from '~/components/icons.tsx';
-import { returnsText } from '@facet/contracts/store-facts';
+import { BadgeCheck, RotateCcw, Ruler, Truck } from '~/components/icons.tsx';
+import { ENGRAVED_NOT_RETURNABLE } from '@facet/contracts/engraving-rules';
+import { resizeText, returnsText, signedFor } from '@facet/contracts/store-facts';
 import { useStoreFacts } from '~/lib/store-facts.ts';
 
-/** `madeToOrder`: the piece is made for the shopper, so its returns carry the restocking fee. */
-export function TrustLine({ certificate, madeToOrder = false }: { certificate?: string; madeToOrder?: boolean }) {
+/**
+ * The promises under a piece's price, each as true as the piece makes it: `madeToOrder` returns
+ * carry the restocking fee; an `engraved` piece cannot be returned; a ring says whether it is resized
+ * free (`resizable`) or cannot be; a parcel worth `priceCents` is signed for only over the store's
+ * threshold.
+ */
+export function TrustLine({
+  certificate,
+  madeToOrder = false,
+  engraved = false,
+  resizable,
+  priceCents,
+}: {
+  certificate?: string;
+  madeToOrder?: boolean;
+  engraved?: boolean;
+  /** A ring: resized free once, or never; undefined for anything else. */
+  resizable?: boolean;
+  priceCents: number;
+}) {
   const facts = useStoreFacts();
+  const resize = resizable === undefined ? null : resizeText(facts, resizable);
   return (
     <ul className="mt-6 space-y-2.5 border-t border-hairline pt-5 text-sm">
       <li className="flex items-center gap-2.5">
         <Truck aria-hidden="true" className="h-4 w-4 text-primary" />
-        Fully insured shipping, signature on delivery
+        {signedFor(facts, priceCents) ? 'Fully insured shipping, signature on delivery' : 'Fully insured shipping'}
       </li>
       <li className="flex items-center gap-2.5">
         <RotateCcw aria-hidden="true" className="h-4 w-4 text-primary" />
-        {returnsText(facts)}
-        {madeToOrder ? ` (made to order: ${facts.madeToOrderRestockingPercent}% restocking fee)` : ''}
+        {engraved ? (
+          ENGRAVED_NOT_RETURNABLE
+        ) : (
+          <>
+            {returnsText(facts)}
+            {madeToOrder ? ` (made to order: ${facts.madeToOrderRestockingPercent}% restocking fee)` : ''}
+          </>
+        )}
       </li>
+      {resize && (
+        <li className="flex items-center gap-2.5">
+          <Ruler aria-hidden="true" className="h-4 w-4 text-primary" />
+          {resize}
+        </li>
+      )}
       <li className="flex items-center gap-2.5">
         <BadgeCheck aria-hidden="true" className="h-4 w-4 text-primary" />
         {certificate ?? 'Quality-checked by our jewelers; appraisal on request'}
