@@ -4,6 +4,7 @@ import { STATUS_LABELS, type OrderStatus } from '@facet/contracts/admin';
 import { Link } from 'react-router';
 import { Package } from '~/components/icons.tsx';
 import type { OrderSummary } from '@facet/contracts/commerce';
+import type { OrderReturns } from '@facet/contracts/returns';
 import type { Route } from './+types/orders';
 import { RequireUser } from '~/features/layout/require-user.tsx';
 import { AccountNav } from '~/features/account/account-nav.tsx';
@@ -20,6 +21,28 @@ export const meta: Route.MetaFunction = () => pageMeta({ title: 'Your orders', n
 
 export default function Page() {
   return <RequireUser>{() => <Orders />}</RequireUser>;
+}
+
+/**
+ * "Return items" only where something can be returned: an order of engraved pieces or gift cards,
+ * or one past its window, says why instead (the return page would only say nothing can be).
+ */
+function ReturnLink({ number }: { number: string }) {
+  const [state, setState] = useState<OrderReturns | null>(null);
+  useEffect(() => {
+    callApi<OrderReturns>(`/order/${encodeURIComponent(number)}/returns`)
+      .then(setState)
+      .catch(() => setState(null));
+  }, [number]);
+  if (!state) return null;
+  if (state.lines.some((l) => l.returnable > 0))
+    return (
+      <Link to={paths.orderReturn(number)} className="pb-4 text-sm text-primary underline sm:pb-0">
+        Return items<span className="sr-only"> from {number}</span>
+      </Link>
+    );
+  const why = state.lines.find((l) => l.why)?.why;
+  return why ? <p className="pb-4 text-xs text-muted sm:max-w-[14rem] sm:pb-0">{why}</p> : null;
 }
 
 function Orders() {
@@ -65,11 +88,7 @@ function Orders() {
                     </div>
                     <p className="font-medium">{formatMoney(o.totalCents, { exact: true })}</p>
                   </Link>
-                  {o.status === 'delivered' && (
-                    <Link to={paths.orderReturn(o.number)} className="pb-4 text-sm text-primary underline sm:pb-0">
-                      Return items<span className="sr-only"> from {o.number}</span>
-                    </Link>
-                  )}
+                  {o.status === 'delivered' && <ReturnLink number={o.number} />}
                 </li>
               ))}
             </ul>

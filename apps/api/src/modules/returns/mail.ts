@@ -69,7 +69,10 @@ export function returnMail(
           paragraphs: [
             `Your return ${r.number} (${itemsText(r)}) is approved.`,
             s.message,
-            ...(s.label ? ['The prepaid, insured label is attached: print it and fix it to the outer box.'] : []),
+            'Pack each piece in its original box with its certificates and appraisals, inside a plain outer box, and write the return number on the packing slip.',
+            s.label
+              ? 'The prepaid, insured label is attached: print it, fix it to the outer box, hand the parcel in at the carrier’s staffed counter and keep the receipt.'
+              : `Send it fully insured for its value, signature required, to ${store.name}, ${store.address}, and keep the carrier’s receipt.`,
           ],
           after: [follow],
         }),

@@ -115,9 +115,12 @@ describe('a return, asked by the shopper and taken through by staff', () => {
       message: 'Pack it in its box and drop it at any UPS counter.',
       label: { filename: 'label.pdf', base64: PDF.toString('base64') },
     });
-    const [approved] = await q<{ attachments: Array<{ filename: string; encoding: string }> }>(
-      sql`select attachments from outbox_mail where to_address = ${email} and kind = 'return-approved'`,
+    const [approved] = await q<{ attachments: Array<{ filename: string; encoding: string }>; text: string }>(
+      sql`select attachments, text_body as text from outbox_mail where to_address = ${email} and kind = 'return-approved'`,
     );
+    // How to send it, whatever the staff member wrote: packing, and the label (or else the address).
+    expect(approved!.text).toContain('Pack each piece in its original box');
+    expect(approved!.text).toContain('The prepaid, insured label is attached');
     expect(approved!.attachments).toEqual([
       expect.objectContaining({ filename: 'label.pdf', contentType: 'application/pdf', encoding: 'base64' }),
     ]);

@@ -100,9 +100,15 @@ async function returnableLines(db: DbOrTx, o: OrderRow, facts: { returnDays: num
     repo.ofOrder(db, o.id),
   ]);
   const taken = new Map<number, number>();
+  // Lines in a return still under way (asked, approved, on its way, being inspected): not yet returned.
+  const underWay = new Set<number>();
   for (const r of returns)
     if (r.status !== 'declined')
-      for (const l of r.lines) taken.set(l.orderLineId, (taken.get(l.orderLineId) ?? 0) + l.quantity);
+      for (const l of r.lines) {
+        taken.set(l.orderLineId, (taken.get(l.orderLineId) ?? 0) + l.quantity);
+        if (['requested', 'approved', 'received', 'inspected', 'awaiting-payment'].includes(r.status))
+          underWay.add(l.orderLineId);
+      }
   const until = deliveredAt ? new Date(deliveredAt.getTime() + facts.returnDays * DAY_MS) : null;
   const closed =
     o.status === 'cancelled'
@@ -121,7 +127,9 @@ async function returnableLines(db: DbOrTx, o: OrderRow, facts: { returnDays: num
         : l.kind === 'gift-card'
           ? 'Gift cards cannot be returned.'
           : left <= 0
-            ? 'Already returned.'
+            ? underWay.has(l.id)
+              ? 'Its return is under way (see below).'
+              : 'Already returned.'
             : null);
     return { row: l, line: l.position, returnable: why ? 0 : left, why };
   });
