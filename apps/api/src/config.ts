@@ -145,19 +145,20 @@ const schema = z.object({
    * Sales tax by state in basis points, JSON. The default is the demo store's table (New York
    * nexus plus a few states); a state not listed is charged none.
    */
-  TAX_RATES_BP: z
+  /** First start only: sales tax by state in thousandths of a percent (8.875 % = 8875). */
+  TAX_RATES: z
     .string()
-    .default('{"NY":888,"NJ":663,"CA":725,"TX":625,"FL":600,"IL":625,"PA":600,"MA":625,"WA":650,"CT":635}')
+    .default('{"NY":8875,"NJ":6625,"CA":7250,"TX":6250,"FL":6000,"IL":6250,"PA":6000,"MA":6250,"WA":6500,"CT":6350}')
     .refine((s) => {
       try {
         const o = JSON.parse(s);
         return Object.entries(o).every(
-          ([k, v]) => /^[A-Z]{2}$/.test(k) && Number.isInteger(v) && (v as number) >= 0 && (v as number) < 2000,
+          ([k, v]) => /^[A-Z]{2}$/.test(k) && Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 20_000,
         );
       } catch {
         return false;
       }
-    }, 'TAX_RATES_BP must be a JSON object of state → basis points'),
+    }, 'TAX_RATES must be a JSON object of state → thousandths of a percent, like {"NY":8875}'),
   /** Payment provider: the built-in test card provider (default), or Stripe with the keys below. */
   PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
   /**

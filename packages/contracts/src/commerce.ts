@@ -84,6 +84,8 @@ export const taxLine = z.object({
   /** The rate exactly as the jurisdiction sets it, in percent (0.375 for the commuter district's). */
   percent: z.number().nonnegative(),
   cents: z.number().int(),
+  /** The store's own rate for the whole state (its table), not the address's exact one: an estimate. */
+  estimated: z.boolean().optional(),
 });
 export type TaxLine = z.infer<typeof taxLine>;
 

@@ -103,15 +103,18 @@ const storeSettingsFields = z
           .refine((h) => h === '' || isStorePath(h), 'A page of this store, like /diamonds — or leave it empty'),
       })
       .strict(),
-    /** Sales tax by state in basis points (8.875 % = 888); a state not listed is charged none. */
-    taxRatesBp: z
-      .record(z.string(), z.number().int().min(0, 'A rate cannot be negative').max(2_000, 'A rate is at most 20 %'))
+    /**
+     * Sales tax by state in thousandths of a percent (New York City's 8.875 % = 8875), on the
+     * merchandise; a state not listed is charged none, and checkout says so.
+     */
+    taxRates: z
+      .record(z.string(), z.number().int().min(0, 'A rate cannot be negative').max(20_000, 'A rate is at most 20 %'))
       .superRefine((r, ctx) => {
         const states = Object.keys(r);
         if (states.length > 60) ctx.addIssue({ code: 'custom', message: 'At most 60 states' });
         for (const k of states)
           if (!US_STATE.test(k) || !(k in US_STATES))
-            ctx.addIssue({ code: 'custom', path: [k], message: `“${k}”: a state is its two-letter code, like NY` });
+            ctx.addIssue({ code: 'custom', path: [k], message: `“${k}”: choose a state from the list` });
       }),
   })
   .strict();

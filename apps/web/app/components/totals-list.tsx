@@ -13,6 +13,8 @@ export function TotalsList({
   taxNote?: string;
 }) {
   const money = (c: number) => formatMoney(c, { exact: true });
+  // One rate (the store's table, or an address with a single jurisdiction): shown beside the amount.
+  const only = totals.taxLines.length === 1 ? totals.taxLines[0]! : null;
   return (
     <dl className="space-y-2 text-sm">
       <div className="flex justify-between">
@@ -39,10 +41,30 @@ export function TotalsList({
           )}
         </dd>
       </div>
-      <div className="flex justify-between">
-        <dt className="text-muted">Sales tax{totals.taxState ? ` (${totals.taxState})` : ''}</dt>
-        <dd>{totals.taxState ? money(totals.taxCents) : <span className="text-muted">{taxNote}</span>}</dd>
+      <div className="flex justify-between gap-3">
+        <dt className="text-muted">
+          Sales tax
+          {totals.taxState ? ` (${totals.taxState}${only ? ` · ${taxRateText(only.percent)}` : ''})` : ''}
+        </dt>
+        <dd>
+          {!totals.taxState ? (
+            <span className="text-muted">{taxNote}</span>
+          ) : totals.taxLines.length === 0 && totals.taxCents === 0 ? (
+            <span className="text-muted">None</span>
+          ) : (
+            money(totals.taxCents)
+          )}
+        </dd>
       </div>
+      {/* Said plainly: the store's one rate for the state is an estimate; a state without one pays none. */}
+      {totals.taxState && only?.estimated && (
+        <p className="text-xs text-muted">
+          Estimated at our rate for {totals.taxState}; the rate where you live may differ slightly.
+        </p>
+      )}
+      {totals.taxState && totals.taxLines.length === 0 && totals.taxCents === 0 && (
+        <p className="text-xs text-muted">We do not collect sales tax on orders shipped to {totals.taxState}.</p>
+      )}
       {/* Each jurisdiction's share when more than one taxes the address (a city, a county, a district). */}
       {totals.taxState && totals.taxLines.length > 1 && (
         <ul className="space-y-1 ps-3 text-xs text-muted" aria-label="Sales tax by jurisdiction">

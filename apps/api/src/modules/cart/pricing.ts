@@ -1,7 +1,7 @@
 import type { ShippingMethod, ShippingOption, TaxLine, Totals } from '@facet/contracts/commerce';
 import type { StoreSettings } from '@facet/contracts/store-settings';
 import type { MethodRates } from '../shipping/index.ts';
-import type { TaxAddress, TaxProvider } from '../tax/index.ts';
+import { tableTaxLine, type TaxAddress, type TaxProvider } from '../tax/index.ts';
 
 // Shipping and sales tax: pure functions of the subtotal, the method, the state and the store's settings.
 
@@ -40,8 +40,6 @@ export function shippingOptions(
 export const giftCardCentsOf = (lines: ReadonlyArray<{ kind: string; lineTotalCents: number; available?: boolean }>) =>
   lines.filter((l) => l.kind === 'gift-card' && l.available !== false).reduce((s, l) => s + l.lineTotalCents, 0);
 
-export const taxRateBp = (settings: StoreSettings, state: string): number => settings.taxRatesBp[state] ?? 0;
-
 /**
  * Tax applies to the merchandise after any discount; rounding is half-up to the cent, once, on the
  * order. A free-shipping code makes standard shipping free, as the threshold does; the threshold
@@ -66,17 +64,10 @@ export function computeTotals(
   const options = shippingOptions(settings, shipped, discount?.freeShipping, shipped === 0 && giftCardCents > 0, rates);
   // A method the carrier does not offer to this address: the first it does (the order refuses it).
   const shippingCents = (options.find((o) => o.method === method) ?? options[0])?.cents ?? 0;
-  const rateBp = state ? taxRateBp(settings, state) : 0;
-  const tableCents = Math.round((shipped * rateBp) / 10_000);
+  const table = state ? tableTaxLine(settings, state, shipped) : null;
   const known = tax !== null && state !== null;
-  const taxCents = !known ? 0 : tax ? tax.cents : tableCents;
-  const taxLines: TaxLine[] = !known
-    ? []
-    : tax
-      ? tax.lines
-      : rateBp
-        ? [{ name: `${state} sales tax`, percent: rateBp / 100, cents: tableCents }]
-        : [];
+  const taxCents = !known ? 0 : tax ? tax.cents : (table?.cents ?? 0);
+  const taxLines: TaxLine[] = !known ? [] : tax ? tax.lines : table ? [table] : [];
   return {
     subtotalCents,
     discountCents,

@@ -218,7 +218,7 @@ describe('POST /order', () => {
     expect((await order(s, randomUUID(), checkout({ expectedTotalCents: 100 }))).statusCode).toBe(409);
     const ok = await order(s, randomUUID());
     const o = ok.json().data;
-    const tax = Math.round((c.totals.subtotalCents * 888) / 10_000);
+    const tax = Math.round((c.totals.subtotalCents * 8_875) / 100_000); // New York City's 8.875 %, to the thousandth
     expect(o.totals).toMatchObject({
       subtotalCents: c.totals.subtotalCents,
       taxCents: tax,

@@ -80,7 +80,7 @@ describe('a discount code in the cart and at checkout', () => {
 
     const ny = (await call(s, 'GET', '/cart?state=NY')).json().data.totals;
     const goods = piece.price + diamond.price - ny.discountCents;
-    expect(ny.taxCents).toBe(Math.round((goods * 888) / 10_000));
+    expect(ny.taxCents).toBe(Math.round((goods * 8_875) / 100_000));
     expect(ny.totalCents).toBe(goods + ny.shippingCents + ny.taxCents);
 
     const placed = await t.app.inject({

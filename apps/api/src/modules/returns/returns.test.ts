@@ -356,7 +356,7 @@ describe('an exchange', () => {
     expect(preview.statusCode, preview.body).toBe(200);
     const offer = preview.json().data.exchange;
     const settings = (await adminCall(t, owner, 'GET', '/settings')).json().data;
-    const rateBp = (settings.settings ?? settings).taxRatesBp.NY as number;
+    const rate = (settings.settings ?? settings).taxRates.NY as number;
     expect(offer).toMatchObject({
       subtotalCents: cheaper.priceCents,
       creditCents: credit,
@@ -365,7 +365,7 @@ describe('an exchange', () => {
     });
     expect(offer.totalCents).toBe(offer.subtotalCents + offer.taxCents);
     // Tax at the original address (New York) at the store's rate; it ships free.
-    expect(offer.taxCents).toBe(Math.round((cheaper.priceCents * rateBp) / 10_000));
+    expect(offer.taxCents).toBe(Math.round((cheaper.priceCents * rate) / 100_000));
     expect(offer.differenceCents).toBe(offer.totalCents - credit);
     expect(preview.json().data.status).toBe('inspected');
 

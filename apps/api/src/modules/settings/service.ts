@@ -34,9 +34,20 @@ export function settingsFromConfig(c: Config): StoreSettings {
       daysAhead: c.APPOINTMENT_DAYS,
       noticeHours: c.APPOINTMENT_NOTICE_HOURS,
     },
-    taxRatesBp: JSON.parse(c.TAX_RATES_BP) as Record<string, number>,
+    taxRates: JSON.parse(c.TAX_RATES) as Record<string, number>,
     announcement: { on: false, text: '', href: '' },
   };
+}
+
+/**
+ * Settings saved by an earlier release, in today's shape: tax rates were whole basis points
+ * (`taxRatesBp`, 888 for 8.88 %); they are thousandths of a percent now (8880), so a saved table keeps
+ * its rates until the owner gives them the third decimal.
+ */
+function upgraded(s: StoreSettings & { taxRatesBp?: Record<string, number> }): StoreSettings {
+  const { taxRatesBp, ...rest } = s;
+  if (!taxRatesBp) return rest;
+  return { ...rest, taxRates: Object.fromEntries(Object.entries(taxRatesBp).map(([k, bp]) => [k, bp * 10])) };
 }
 
 export async function readSettings(db: DbOrTx, config: Config): Promise<StoreSettingsAnswer> {
@@ -45,7 +56,7 @@ export async function readSettings(db: DbOrTx, config: Config): Promise<StoreSet
     ? {
         version: row.version,
         // A setting added since the row was saved starts from its first-start value.
-        settings: { ...settingsFromConfig(config), ...row.settings },
+        settings: upgraded({ ...settingsFromConfig(config), ...row.settings }),
         updatedAt: new Date(row.updatedAt).toISOString(),
         updatedBy: row.by,
       }

@@ -42,7 +42,7 @@ describe('store settings', () => {
     const next = structuredClone(first.settings);
     next.freeShippingOverCents = 50_000;
     next.shipping.express.cents = 4_200;
-    next.taxRatesBp = { ...next.taxRatesBp, OR: 0, NY: 900 };
+    next.taxRates = { ...next.taxRates, OR: 0, NY: 8_875 };
     const res = await save(first.version, next);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ version: 1, settings: { freeShippingOverCents: 50_000 } });
@@ -133,17 +133,34 @@ describe('store settings', () => {
     expect(t.app.storeSettings.current().announcement.text).toContain('{{freeShippingOver}}');
   });
 
+  it('tax rates saved by an earlier release in basis points read as thousandths of a percent', async () => {
+    const now = await read();
+    const legacy = { ...structuredClone(now.settings) } as Record<string, unknown>;
+    delete legacy.taxRates;
+    legacy.taxRatesBp = { NY: 888, NJ: 663 };
+    await t.database.db.execute(
+      sql`update store_setting set value = jsonb_set(value, '{settings}', ${JSON.stringify(legacy)}::jsonb) where key = 'store.settings'`,
+    );
+    const upgraded = (await read()).settings;
+    expect(upgraded.taxRates).toEqual({ NY: 8_880, NJ: 6_630 });
+    expect(upgraded).not.toHaveProperty('taxRatesBp');
+    // And it saves back in today's shape.
+    const res = await save((await read()).version, { ...upgraded, taxRates: { ...upgraded.taxRates, NY: 8_875 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await read()).settings.taxRates.NY).toBe(8_875);
+  });
+
   it('refuses a bad value with its reason, and saves nothing', async () => {
     const before = await read();
     const bad = structuredClone(before.settings);
     bad.shipping.standard.cents = -100;
     bad.madeToOrderDays = { from: 14, to: 10 };
-    bad.taxRatesBp = { 'New York': 888 };
+    bad.taxRates = { 'New York': 8_875 };
     const res = await save(before.version, bad);
     expect(res.statusCode).toBe(400);
     const errors = res.json().errors as Record<string, string>;
     expect(Object.values(errors).join(' | ')).toMatch(/cannot be negative/);
-    expect(Object.values(errors).join(' | ')).toMatch(/two-letter code/);
+    expect(Object.values(errors).join(' | ')).toMatch(/choose a state from the list/);
     expect((await read()).version).toBe(before.version);
 
     // Express at less than standard: a price typed in dollars where cents were meant.

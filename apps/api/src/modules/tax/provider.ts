@@ -41,19 +41,25 @@ export interface TaxProvider {
   reverse(transaction: string, reference: string, cents: number | 'all'): Promise<void>;
 }
 
-/** The table in the store's settings: one rate per state, on the merchandise only. */
+/** What the store's table charges in `state` on `goodsCents`, as its one line (null: no rate, nothing charged). */
+export function tableTaxLine(s: StoreSettings, state: string, goodsCents: number): TaxLine | null {
+  const rate = s.taxRates[state] ?? 0;
+  if (!rate) return null;
+  const cents = Math.round((goodsCents * rate) / 100_000);
+  return { name: `${state} sales tax`, percent: rate / 1000, cents, estimated: true };
+}
+
+/**
+ * The table in the store's settings: one rate per state, on the merchandise only. It cannot know a
+ * city's or a county's rate, so its line says it is the store's estimate for the state.
+ */
 export function tableTaxProvider(settings: () => StoreSettings): TaxProvider {
   return {
     name: 'table',
     needsFullAddress: false,
     async quote({ address, goodsCents }) {
-      const rateBp = settings().taxRatesBp[address.state] ?? 0;
-      const cents = Math.round((goodsCents * rateBp) / 10_000);
-      return {
-        cents,
-        lines: rateBp ? [{ name: `${address.state} sales tax`, percent: rateBp / 100, cents }] : [],
-        calculation: null,
-      };
+      const line = tableTaxLine(settings(), address.state, goodsCents);
+      return { cents: line?.cents ?? 0, lines: line ? [line] : [], calculation: null };
     },
     record: async () => null,
     reverse: async () => {},

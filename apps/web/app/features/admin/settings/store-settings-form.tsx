@@ -2,7 +2,8 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { AdminAnswer } from '@facet/contracts/admin-api';
-import { bpOfPercent, centsOf, decimalPrice, percentOfBp } from '@facet/contracts/money';
+import { centsOf, decimalPrice } from '@facet/contracts/money';
+import { US_STATES } from '@facet/contracts/account';
 import {
   SHIPPING_METHOD_KEYS,
   US_STATE,
@@ -13,11 +14,11 @@ import {
 import { toast } from '~/lib/toast.ts';
 import { useRootData } from '~/root.tsx';
 import { adminApi } from '../shared/admin-api.ts';
-import { CellInput, Field } from '../shared/field.tsx';
+import { CellInput, CellSelect, Field } from '../shared/field.tsx';
 import { useAdminAction } from '../shared/use-admin-action.ts';
 
 // The store's settings as the owner types them: prices in dollars, tax in percent, days as
-// numbers. The body sent is the contract's (cents, basis points), which the server checks again.
+// numbers. The body sent is the contract's (cents, thousandths of a percent), which the server checks again.
 
 type Answer = AdminAnswer<'GET /settings'>;
 
@@ -86,11 +87,12 @@ const schema = z
     tax: z
       .array(
         z.object({
-          state: z.string().trim().toUpperCase().regex(US_STATE, 'Two letters, like NY'),
+          state: z.string().regex(US_STATE, 'Choose the state'),
+          // To the thousandth: New York City's rate is 8.875 %.
           percent: z
             .string()
             .trim()
-            .regex(/^\d{1,2}(\.\d{1,2})?$/, 'A percent, like 8.88'),
+            .regex(/^\d{1,2}(\.\d{1,3})?$/, 'A percent with up to three decimals, like 8.875'),
         }),
       )
       .max(60, 'At most 60 states')
@@ -134,9 +136,9 @@ const valuesOf = (s: StoreSettings): Values => ({
   slotMinutes: String(s.appointments.minutes),
   daysAhead: String(s.appointments.daysAhead),
   noticeHours: String(s.appointments.noticeHours),
-  tax: Object.entries(s.taxRatesBp)
+  tax: Object.entries(s.taxRates)
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([state, bp]) => ({ state, percent: percentOfBp(bp) })),
+    .map(([state, thousandths]) => ({ state, percent: String(thousandths / 1000) })),
 });
 
 const settingsOf = (v: z.output<typeof schema>): StoreSettings => ({
@@ -158,7 +160,7 @@ const settingsOf = (v: z.output<typeof schema>): StoreSettings => ({
   openingHours: v.hours.map((d) => (d.open ? { open: d.from, close: d.to } : null)) as StoreSettings['openingHours'],
   announcement: { on: v.announcementOn, text: v.announcementText, href: v.announcementHref },
   appointments: { minutes: Number(v.slotMinutes), daysAhead: Number(v.daysAhead), noticeHours: Number(v.noticeHours) },
-  taxRatesBp: Object.fromEntries(v.tax.map((r) => [r.state, bpOfPercent(Number(r.percent))])),
+  taxRates: Object.fromEntries(v.tax.map((r) => [r.state, Math.round(Number(r.percent) * 1000)])),
 });
 
 /** The server's field names (the contract's) → this form's, so its refusals show beside the field. */
@@ -213,8 +215,12 @@ export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved
         toast.success('Saved. Every page, total and e-mail says the new values now.');
       },
       (errs) => {
-        for (const [field, message] of Object.entries(errs ?? {}))
-          setError(formField(field) as keyof Values, { message });
+        for (const [field, message] of Object.entries(errs ?? {})) {
+          // A state's rate refused: beside that state's row, in words.
+          const state = /^(?:settings\.)?taxRates\.([A-Za-z ]+)$/.exec(field)?.[1];
+          const row = state ? v.tax.findIndex((r) => r.state === state) : -1;
+          setError((row >= 0 ? `tax.${row}.percent` : formField(field)) as keyof Values, { message });
+        }
       },
     ),
   );
@@ -432,7 +438,8 @@ export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved
           Sales tax by state
         </h2>
         <p className="mt-1 text-xs text-muted">
-          Charged on the merchandise of orders shipped to the state. A state not listed is charged none.
+          Charged on the merchandise of orders shipped to the state, to the thousandth of a percent (8.875). One rate a
+          state: checkout calls it an estimate for the state. A state not listed is charged none, and checkout says so.
         </p>
         {(e.tax?.root?.message ?? e.tax?.message) && (
           <p role="alert" className="mt-2 text-sm text-danger">
@@ -457,14 +464,15 @@ export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved
           <tbody>
             {tax.fields.map((f, i) => (
               <tr key={f.id} className="align-top">
-                <td className="w-24 py-1 pr-2">
-                  <CellInput
-                    label={`State ${i + 1}`}
-                    reg={register(`tax.${i}.state`)}
-                    error={e.tax?.[i]?.state}
-                    maxLength={2}
-                    className="uppercase"
-                  />
+                <td className="w-48 py-1 pr-2">
+                  <CellSelect label={`State ${i + 1}`} reg={register(`tax.${i}.state`)} error={e.tax?.[i]?.state}>
+                    <option value="">Choose…</option>
+                    {Object.entries(US_STATES).map(([code, name]) => (
+                      <option key={code} value={code}>
+                        {name} ({code})
+                      </option>
+                    ))}
+                  </CellSelect>
                 </td>
                 <td className="w-32 py-1 pr-2">
                   <CellInput

@@ -67,3 +67,38 @@ export function CellInput({
     </>
   );
 }
+
+/** A select in a table cell, named by `label`, its error beside it (a cell has no room for a visible label). */
+export function CellSelect({
+  label,
+  error,
+  reg,
+  className = '',
+  children,
+}: {
+  label: string;
+  error?: FieldError;
+  reg: UseFormRegisterReturn;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  const id = useId();
+  return (
+    <>
+      <select
+        {...reg}
+        aria-label={label}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`field py-1.5 ${className}`}
+      >
+        {children}
+      </select>
+      {error?.message && (
+        <span id={`${id}-error`} className="mt-0.5 block text-xs text-danger">
+          {error.message}
+        </span>
+      )}
+    </>
+  );
+}
