@@ -69,6 +69,11 @@ test('a delivered chain is returned from the order history and refunded by the o
   await owner.getByRole('link', { name: 'Returns waiting' }).click();
   await owner.getByRole('link', { name: rma }).click();
   expect(await axe(owner)).toEqual([]);
+  // Approved with no message: refused in words beside the field, the focus moved there, no raw toast.
+  await owner.getByRole('button', { name: 'Approve' }).click();
+  await expect(owner.getByText('Write a message to the customer')).toBeVisible();
+  await expect(owner.getByLabel('Message to the customer')).toBeFocused();
+  await expect(owner.getByText(/^message: /)).toHaveCount(0);
   await owner
     .getByLabel('Message to the customer')
     .fill('Pack it in its box; drop it at any UPS counter with the label.');

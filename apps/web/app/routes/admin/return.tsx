@@ -214,6 +214,9 @@ function NextStep({
 }) {
   const { busy, run } = useAdminAction();
   const [message, setMessage] = useState('');
+  // The server's refusal of the message, in its words, beside the field.
+  const [messageError, setMessageError] = useState<string | null>(null);
+  const markMessage = (errs?: Record<string, string>) => setMessageError(errs?.message ?? null);
   const [label, setLabel] = useState<File | null>(null);
   // With a carrier service connected, its prepaid, insured label is bought on approval unless one is attached.
   const carrier = useRootData()?.facts.shippingPricedBy === 'carrier';
@@ -247,9 +250,19 @@ function NextStep({
           className="field mt-1 py-2"
           rows={4}
           value={message}
-          onChange={(e) => setMessage(e.target.value)}
+          onChange={(e) => {
+            setMessage(e.target.value);
+            setMessageError(null);
+          }}
           placeholder="How to pack and send it, or why we cannot take it back."
+          aria-invalid={messageError ? true : undefined}
+          aria-describedby={messageError ? 'return-message-error' : undefined}
         />
+        {messageError && (
+          <p id="return-message-error" className="mt-1 text-xs text-danger">
+            {messageError}
+          </p>
+        )}
         {carrier && (
           <label className="mt-3 flex items-start gap-2 text-sm">
             <input
@@ -294,7 +307,7 @@ function NextStep({
                   },
                 });
                 done('Approved. The customer has the instructions by e-mail.')(next);
-              });
+              }, markMessage);
             }}
           >
             Approve
@@ -304,10 +317,12 @@ function NextStep({
             className="btn-secondary px-4 py-2"
             disabled={busy}
             onClick={() =>
-              void run(async () =>
-                done('Declined. The customer is told why by e-mail.')(
-                  await adminApi('POST /returns/:number/decline', { params, body: { version: r.version, message } }),
-                ),
+              void run(
+                async () =>
+                  done('Declined. The customer is told why by e-mail.')(
+                    await adminApi('POST /returns/:number/decline', { params, body: { version: r.version, message } }),
+                  ),
+                markMessage,
               )
             }
           >
