@@ -1,3 +1,4 @@
+import { NeedsScripts } from '~/components/needs-scripts.tsx';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ShieldCheck, Truck } from '~/components/icons.tsx';
@@ -43,6 +44,7 @@ export default function Page() {
   return (
     <div className="mx-auto max-w-site px-4 pb-24 pt-10 lg:px-8">
       <h1 className="font-display text-5xl">Your cart</h1>
+      <NeedsScripts what="Your cart" phone={root?.store.phone} />
       {/* The placeholder and the empty cart take the same room: the footer stays put when the cart
           turns out to be empty, as it is on most first visits. */}
       <div className="min-h-[25rem]">
@@ -51,6 +53,7 @@ export default function Page() {
             element, so nothing is redrawn when the answer agrees), and the cart itself. */}
         <div
           id="cart-wait"
+          data-needs-scripts=""
           aria-busy="true"
           hidden={!waiting}
           suppressHydrationWarning

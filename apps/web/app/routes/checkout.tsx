@@ -1,4 +1,5 @@
 import type { PageHandle } from '~/lib/content-first.ts';
+import { NeedsScripts } from '~/components/needs-scripts.tsx';
 import { Suspense, useEffect, useRef } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { Address } from '@facet/contracts/account';
@@ -43,7 +44,8 @@ clientLoader.hydrate = true as const;
 export function HydrateFallback() {
   return (
     <CheckoutFrame>
-      <p className="mt-8 text-sm text-muted" role="status">
+      <NeedsScripts what="Checkout" />
+      <p className="mt-8 text-sm text-muted" role="status" data-needs-scripts="">
         Loading your cart…
       </p>
     </CheckoutFrame>

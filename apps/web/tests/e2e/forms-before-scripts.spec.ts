@@ -82,3 +82,20 @@ for (const { page: path, form } of forms)
       expect(log).not.toContain(spelt);
     await context.close();
   });
+
+test('with scripts off, the cart and checkout say they need them, and nothing waits forever', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/cart`);
+  await expect(page.getByRole('alert')).toContainText(
+    'Your cart needs JavaScript, which is turned off in this browser.',
+  );
+  await expect(page.locator('#cart-wait')).toBeHidden();
+  await page.goto(`${server.url}/checkout`);
+  await expect(page.getByRole('alert')).toContainText('Checkout needs JavaScript');
+  await expect(page.getByText('Loading your cart…')).toBeHidden();
+  // Browsing still works without them.
+  await page.goto(`${server.url}/shipping-policy`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await context.close();
+});
