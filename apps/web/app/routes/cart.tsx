@@ -84,7 +84,7 @@ export default function Page() {
                 Order summary
               </h2>
               <div className="mt-5">
-                <TotalsList totals={cart.totals} shippingLabel="insured standard" />
+                <TotalsList totals={cart.totals} shippingLabel="insured standard" lines={cart.lines} />
               </div>
               <DiscountCode cart={cart} />
               {cart.totals.shippingCents > 0 && (

@@ -8,7 +8,7 @@ import { OrderView } from '~/features/order/order-view.tsx';
 import { callApi } from '~/lib/client-api.ts';
 import { ApiError } from '~/lib/api.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
-import { madeToOrderText } from '@facet/contracts/store-facts';
+import { orderPromises } from '@facet/contracts/order-promises';
 import { useStoreFacts } from '~/lib/store-facts.ts';
 
 /** Its first screen comes from its code: the scripts start at once (lib/content-first.ts). */
@@ -26,6 +26,7 @@ export default function Page() {
   const [failure, setError] = useState<string | null>(null);
   const error = number ? failure : 'No order number was given.';
   const engravingDays = Math.max(0, ...(order?.lines ?? []).map((l) => l.engraving?.days ?? 0));
+  const promises = order ? orderPromises(order, facts, engravingDays) : null;
 
   useEffect(() => {
     if (!number) return;
@@ -68,7 +69,7 @@ export default function Page() {
             Contact us
           </Link>
         </div>
-      ) : !order ? (
+      ) : !order || !promises ? (
         <div aria-busy="true" className="h-96 animate-pulse bg-panel" />
       ) : order.payment.state && order.payment.state !== 'paid' ? (
         <UnpaidOrder order={order} />
@@ -88,22 +89,27 @@ export default function Page() {
               <p className="mt-2 font-medium">Confirmation e-mail</p>
               <p className="mt-1 text-muted">On its way to {order.email}, with a link back to this page.</p>
             </li>
-            <li className="border border-hairline p-5">
-              <Gem aria-hidden="true" className="h-5 w-5 text-primary" />
-              <p className="mt-2 font-medium">Crafted and inspected</p>
-              <p className="mt-1 text-muted">
-                Our jewelers set, polish and check every piece. Made-to-order rings take {madeToOrderText(facts)}.
-                {engravingDays > 0 &&
-                  ` Engraving adds ${engravingDays} business ${engravingDays === 1 ? 'day' : 'days'}.`}
-              </p>
-            </li>
-            <li className="border border-hairline p-5">
-              <Truck aria-hidden="true" className="h-5 w-5 text-primary" />
-              <p className="mt-2 font-medium">Insured delivery</p>
-              <p className="mt-1 text-muted">
-                {order.shipping.label} ({order.shipping.days}). We e-mail tracking when it ships; a signature is needed.
-              </p>
-            </li>
+            {promises.making && (
+              <li className="border border-hairline p-5">
+                <Gem aria-hidden="true" className="h-5 w-5 text-primary" />
+                <p className="mt-2 font-medium">Crafted and inspected</p>
+                <p className="mt-1 text-muted">{promises.making}</p>
+              </li>
+            )}
+            {promises.delivery && (
+              <li className="border border-hairline p-5">
+                <Truck aria-hidden="true" className="h-5 w-5 text-primary" />
+                <p className="mt-2 font-medium">Insured delivery</p>
+                <p className="mt-1 text-muted">{promises.delivery}</p>
+              </li>
+            )}
+            {promises.giftCards && (
+              <li className="border border-hairline p-5">
+                <Mail aria-hidden="true" className="h-5 w-5 text-primary" />
+                <p className="mt-2 font-medium">Gift card by e-mail</p>
+                <p className="mt-1 text-muted">{promises.giftCards}</p>
+              </li>
+            )}
           </ol>
           <div className="mt-14">
             <OrderView order={order} />

@@ -77,7 +77,7 @@ test('guest: a configured ring and a diamond → cart → checkout with the test
   await expect(
     page
       .getByRole('region', { name: /Shipping address/ })
-      .getByText('Required for insured delivery: the courier uses it to arrange the signature'),
+      .getByText('Required for insured delivery: the courier uses it to arrange the delivery'),
   ).toBeVisible();
   await fillAddress(page.getByRole('region', { name: /Shipping address/ }), {
     name: 'Grace Hopper',

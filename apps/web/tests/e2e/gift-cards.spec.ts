@@ -4,6 +4,7 @@ import { CATEGORY } from '@facet/contracts/categories';
 import { paths } from '@facet/contracts/paths';
 import { expect, test } from './support/ready.ts';
 import { contactAndAddress, payByCard } from './support/checkout.ts';
+import { fillAddress } from './support/account.ts';
 import { mailTo } from './support/mail.ts';
 import { signIn } from './support/staff.ts';
 
@@ -31,10 +32,31 @@ test('a gift card bought in the store arrives by e-mail and pays $100 of another
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByTestId('cart-line')).toContainText('Gift card for Ines');
   await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
-  await contactAndAddress(page, `marta.${Date.now()}@example.com`);
+  // A gift card alone is e-mailed: checkout asks nothing about shipping, and promises none.
+  const buyer = `marta.${Date.now()}@example.com`;
+  await page
+    .getByRole('region', { name: /Contact/ })
+    .getByLabel('Email')
+    .fill(buyer);
+  await expect(page.getByRole('region', { name: /Shipping address/ })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: /Shipping method/ })).toHaveCount(0);
+  await expect(page.getByText(/insured delivery/i)).toHaveCount(0);
+  await fillAddress(page.getByRole('region', { name: /Billing address/ }), {
+    name: 'Marta Lopez',
+    line1: '350 Fifth Ave',
+    city: 'New York',
+    state: 'NY',
+    zip: '10118',
+    phone: '(212) 555-0100',
+  });
   await payByCard(page);
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/order-confirmation\?number=FCT-/);
+  await expect(page.getByText('Gift card by e-mail')).toBeVisible();
+  await expect(page.getByText(/Insured delivery|Crafted and inspected|Ships to|signature/)).toHaveCount(0);
+  const receipt = await mailTo(buyer, /order FCT-/);
+  expect(receipt.text).toContain('Gift cards cannot be returned.');
+  expect(receipt.text).not.toMatch(/tracking|insured|signature|days to return|Ships to/i);
 
   const mail = await mailTo(recipient, /gift card/);
   expect(mail.text).toContain('Happy birthday, with love.');

@@ -1,3 +1,4 @@
+import { orderPromises } from '@facet/contracts/order-promises';
 import { refundDestinationText, type RefundTo } from '@facet/contracts/refunds';
 import { madeToOrderText, type StoreFacts } from '@facet/contracts/store-facts';
 import { paymentText, type Order } from '@facet/contracts/commerce';
@@ -35,10 +36,12 @@ function orderBlock(o: Order): { html: string; text: string } {
   const sum = (label: string, c: number, bold = false) =>
     `<tr><td style="padding:4px 0;font-size:14px;${bold ? 'font-weight:bold' : 'color:#57534e'}">${label}</td><td style="padding:4px 0;font-size:14px;text-align:right;${bold ? 'font-weight:bold' : ''}">${money(c)}</td></tr>`;
   const t = o.totals;
+  // Gift cards alone ship nothing: no shipping line, no "ships to".
+  const ships = o.lines.some((l) => l.kind !== 'gift-card');
   const html = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 20px">${rows}
-${sum('Subtotal', t.subtotalCents)}${t.discountCents ? sum(`Discount (${esc(t.discountLabel ?? '')})`, -t.discountCents) : ''}${sum(`Shipping (${esc(o.shipping.label)})`, t.shippingCents)}${sum(`Sales tax${t.taxState ? ` (${t.taxState})` : ''}`, t.taxCents)}${sum('Total', t.totalCents, true)}${(o.giftCards ?? []).map((g) => sum(`Paid with gift card ending ${esc(g.last4)}`, -g.cents)).join('')}${o.exchangeCreditCents ? sum('Credit for the pieces you sent back', -o.exchangeCreditCents) : ''}</table>
+${sum('Subtotal', t.subtotalCents)}${t.discountCents ? sum(`Discount (${esc(t.discountLabel ?? '')})`, -t.discountCents) : ''}${ships ? sum(`Shipping (${esc(o.shipping.label)})`, t.shippingCents) : ''}${sum(`Sales tax${t.taxState ? ` (${t.taxState})` : ''}`, t.taxCents)}${sum('Total', t.totalCents, true)}${(o.giftCards ?? []).map((g) => sum(`Paid with gift card ending ${esc(g.last4)}`, -g.cents)).join('')}${o.exchangeCreditCents ? sum('Credit for the pieces you sent back', -o.exchangeCreditCents) : ''}</table>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 20px"><tr>
-<td valign="top" style="font-size:13px;line-height:1.6;color:#1c1917;padding-right:12px"><strong>Ships to</strong><br>${addr(o.shippingAddress).map(esc).join('<br>')}</td>
+${ships ? `<td valign="top" style="font-size:13px;line-height:1.6;color:#1c1917;padding-right:12px"><strong>Ships to</strong><br>${addr(o.shippingAddress).map(esc).join('<br>')}</td>` : ''}
 <td valign="top" style="font-size:13px;line-height:1.6;color:#1c1917"><strong>Billed to</strong><br>${addr(o.billingAddress).map(esc).join('<br>')}<br>${esc(paymentText(o.payment))}</td></tr></table>`;
   const text = [
     ...o.lines.map(
@@ -48,14 +51,12 @@ ${sum('Subtotal', t.subtotalCents)}${t.discountCents ? sum(`Discount (${esc(t.di
     '',
     `Subtotal: ${money(t.subtotalCents)}`,
     ...(t.discountCents ? [`Discount (${t.discountLabel}): −${money(t.discountCents)}`] : []),
-    `Shipping (${o.shipping.label}): ${money(t.shippingCents)}`,
+    ...(ships ? [`Shipping (${o.shipping.label}): ${money(t.shippingCents)}`] : []),
     `Sales tax: ${money(t.taxCents)}`,
     `Total: ${money(t.totalCents)}`,
     ...(o.giftCards ?? []).map((g) => `Paid with gift card ending ${g.last4}: −${money(g.cents)}`),
     ...(o.exchangeCreditCents ? [`Credit for the pieces you sent back: −${money(o.exchangeCreditCents)}`] : []),
-    '',
-    'Ships to:',
-    ...addr(o.shippingAddress).map((l) => `  ${l}`),
+    ...(ships ? ['', 'Ships to:', ...addr(o.shippingAddress).map((l) => `  ${l}`)] : []),
     '',
     'Billed to:',
     ...addr(o.billingAddress).map((l) => `  ${l}`),
@@ -66,17 +67,20 @@ ${sum('Subtotal', t.subtotalCents)}${t.discountCents ? sum(`Discount (${esc(t.di
 
 export function orderConfirmation(store: StoreInfo, facts: StoreFacts, o: Order, url: string): Rendered {
   const block = orderBlock(o);
+  // Only what is true of this order's lines: a gift card alone is e-mailed, not made or shipped.
+  const p = orderPromises(o, facts);
   return layout(store, `Your ${store.name} order ${o.number}`, {
     greeting: `Thank you, ${o.shippingAddress.name.split(' ')[0]}.`,
     paragraphs: [
-      `We have your order ${o.number}. Our jewelers will inspect every piece, and we will e-mail you the tracking number when it ships (${o.shipping.days} once ready; made-to-order rings take ${madeToOrderText(facts)} to craft${engravingDays(o)}).`,
+      p.ships
+        ? `We have your order ${o.number}. Our jewelers will inspect every piece, and we will e-mail you the tracking number when it ships (${o.shipping.days} once ready; made-to-order rings take ${madeToOrderText(facts)} to craft${engravingDays(o)}).`
+        : `We have your order ${o.number}.`,
+      ...(p.giftCards ? [p.giftCards] : []),
     ],
     htmlBlock: block.html,
     textBlock: block.text,
     action: { label: 'View your order', url },
-    after: [
-      `Every shipment is fully insured and needs a signature on delivery. You have ${facts.returnDays} days to return anything unworn.${o.lines.some((l) => l.engraving) ? ` ${ENGRAVED_NOT_RETURNABLE}` : ''}`,
-    ],
+    after: [[p.ships ? p.delivery : '', p.returns].filter(Boolean).join(' ')],
   });
 }
 

@@ -103,7 +103,11 @@ export function AddressFields({
         autoComplete={ac('tel')}
         required
         className="sm:col-span-3"
-        hint="Required for insured delivery: the courier uses it to arrange the signature"
+        hint={
+          section === 'shipping'
+            ? 'Required for insured delivery: the courier uses it to arrange the delivery'
+            : 'So we can reach you about this payment'
+        }
       />
       <div className="flex items-end pb-2 text-sm text-muted sm:col-span-3">United States</div>
     </div>

@@ -7,22 +7,25 @@ export function BillingStep({
   form,
 }: {
   same: boolean;
-  onSame: (v: boolean) => void;
+  /** Absent: there is no shipping address to be the same as (gift cards alone). */
+  onSame?: (v: boolean) => void;
   form: Form<AddressFieldName>;
 }) {
   return (
     <>
-      <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          checked={same}
-          onChange={(e) => onSame(e.target.checked)}
-          className="h-4 w-4 accent-[var(--color-primary)]"
-        />
-        Same as shipping address
-      </label>
+      {onSame && (
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={same}
+            onChange={(e) => onSame(e.target.checked)}
+            className="h-4 w-4 accent-[var(--color-primary)]"
+          />
+          Same as shipping address
+        </label>
+      )}
       {!same && (
-        <div className="mt-5">
+        <div className={onSame ? 'mt-5' : ''}>
           <AddressFields form={form} section="billing" />
         </div>
       )}

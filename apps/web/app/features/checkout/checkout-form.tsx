@@ -61,12 +61,15 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
     if (loggedUser?.email && !contact.values.email) contact.set('email', loggedUser.email);
   }
 
+  // Gift cards alone are e-mailed: nothing ships, so no shipping address, phone or method is asked;
+  // the card's billing address stands in as the order's address (tax on gift cards is none).
+  const emailOnly = cart.lines.length > 0 && cart.lines.every((l) => l.kind === 'gift-card');
   const chosen = choice === 'new' ? null : (saved.find((a) => a.id === choice) ?? null);
-  const shippingAddress = shippingAddressOf(chosen, ship.values);
+  const shippingAddress = emailOnly ? shippingAddressOf(null, bill.values) : shippingAddressOf(chosen, ship.values);
   const state = /^[A-Z]{2}$/.test(shippingAddress.state) ? shippingAddress.state : '';
   // The whole address goes to the tax once it is complete (the tax owed depends on the city and
   // the ZIP code, not only the state), not at every keystroke.
-  const addressComplete = chosen !== null || ship.isValid;
+  const addressComplete = emailOnly ? bill.isValid : chosen !== null || ship.isValid;
   const { review, setPriced, problem } = usePricedReview(
     cart,
     method,
@@ -88,13 +91,14 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
   const complete =
     !problem &&
     contact.isValid &&
-    (chosen !== null || ship.isValid) &&
-    (billingSame || bill.isValid) &&
+    (emailOnly ? bill.isValid : (chosen !== null || ship.isValid) && (billingSame || bill.isValid)) &&
     (byStripe || !cardNeeded || card.isValid);
 
   const place = async (e: React.FormEvent) => {
     e.preventDefault();
-    [contact, ship, bill, ...(byStripe || !cardNeeded ? [] : [card])].forEach((f) => f.touchAll());
+    [contact, ...(emailOnly ? [] : [ship]), bill, ...(byStripe || !cardNeeded ? [] : [card])].forEach((f) =>
+      f.touchAll(),
+    );
     if (!complete || !review) return;
     setBusy(true);
     // One key per attempt: a lost answer is retried safely; a refused one starts a new attempt.
@@ -106,10 +110,10 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
         body: orderRequest({
           email: contact.values.email,
           shippingAddress,
-          billing: billingSame ? null : bill.values,
+          billing: billingSame || emailOnly ? null : bill.values,
           method,
           card: byStripe || !cardNeeded ? null : card.values,
-          saveAddress: isLoggedIn && choice === 'new' && saveAddress,
+          saveAddress: !emailOnly && isLoggedIn && choice === 'new' && saveAddress,
           expectedTotalCents: review.totals.totalCents,
           giftCards: gifts.map((g) => g.code),
         }),
@@ -165,7 +169,7 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
             type="email"
             autoComplete="email"
             required
-            hint="Your confirmation and tracking go here."
+            hint={emailOnly ? 'Your confirmation goes here.' : 'Your confirmation and tracking go here.'}
           />
           {!isLoggedIn && (
             <p className="mt-3 text-sm text-muted">
@@ -182,43 +186,56 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
             </p>
           )}
         </Section>
-        <Section n={2} title="Shipping address">
-          <ShippingAddressStep
-            saved={saved}
-            choice={choice}
-            onChoose={setChoice}
-            form={ship}
-            canSave={isLoggedIn}
-            save={saveAddress}
-            onSave={setSaveAddress}
-          />
-          <AddressCheckNote
-            address={shippingAddress}
-            enabled={byCarrier && addressComplete}
-            onAccept={(a) => {
-              // A saved address stays as saved; the carrier's way of writing it is typed as a new one.
-              if (chosen) {
-                for (const k of ['name', 'company', 'phone'] as const) ship.set(k, chosen[k] ?? '');
-                setChoice('new');
-              }
-              for (const k of ['line1', 'line2', 'city', 'state', 'zip'] as const) ship.set(k, a[k]);
-            }}
-          />
+        {!emailOnly && (
+          <>
+            <Section n={2} title="Shipping address">
+              <ShippingAddressStep
+                saved={saved}
+                choice={choice}
+                onChoose={setChoice}
+                form={ship}
+                canSave={isLoggedIn}
+                save={saveAddress}
+                onSave={setSaveAddress}
+              />
+              <AddressCheckNote
+                address={shippingAddress}
+                enabled={byCarrier && addressComplete}
+                onAccept={(a) => {
+                  // A saved address stays as saved; the carrier's way of writing it is typed as a new one.
+                  if (chosen) {
+                    for (const k of ['name', 'company', 'phone'] as const) ship.set(k, chosen[k] ?? '');
+                    setChoice('new');
+                  }
+                  for (const k of ['line1', 'line2', 'city', 'state', 'zip'] as const) ship.set(k, a[k]);
+                }}
+              />
+            </Section>
+            <Section n={3} title="Shipping method">
+              <ShippingMethodStep
+                options={offered}
+                method={method}
+                onChoose={setMethod}
+                signature={signature}
+                problem={problem}
+                pending={review?.totals.shippingPending === true}
+              />
+            </Section>
+          </>
+        )}
+        <Section n={emailOnly ? 2 : 4} title="Billing address">
+          {emailOnly ? (
+            <>
+              <p className="mb-4 text-sm text-muted">
+                Gift cards are e-mailed to their recipients: nothing is shipped. The card&rsquo;s billing address:
+              </p>
+              <BillingStep same={false} form={bill} />
+            </>
+          ) : (
+            <BillingStep same={billingSame} onSame={setBillingSame} form={bill} />
+          )}
         </Section>
-        <Section n={3} title="Shipping method">
-          <ShippingMethodStep
-            options={offered}
-            method={method}
-            onChoose={setMethod}
-            signature={signature}
-            problem={problem}
-            pending={review?.totals.shippingPending === true}
-          />
-        </Section>
-        <Section n={4} title="Billing address">
-          <BillingStep same={billingSame} onSame={setBillingSame} form={bill} />
-        </Section>
-        <Section n={5} title="Payment">
+        <Section n={emailOnly ? 3 : 5} title="Payment">
           {buysGiftCard ? (
             <p className="text-sm text-muted">{NO_GIFT_CARD_FOR_GIFT_CARD}</p>
           ) : (

@@ -48,6 +48,7 @@ export function OrderReview({
             totals={review.totals}
             shippingLabel={options.find((o) => o.method === method)?.label.toLowerCase()}
             taxNote="Enter your address"
+            lines={review.lines}
           />
           {giftPaid > 0 && (
             <dl className="mt-2 space-y-1 border-t border-hairline pt-2 text-sm" data-testid="gift-payments">

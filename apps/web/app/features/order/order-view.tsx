@@ -45,12 +45,15 @@ export function OrderView({ order }: { order: Order }) {
           ))}
         </ul>
         <div className="mt-8 grid gap-8 sm:grid-cols-2">
-          <div>
-            <h3 className="eyebrow text-muted">Ships to</h3>
-            <div className="mt-2 text-sm">
-              <AddressLines a={order.shippingAddress} />
+          {/* Gift cards alone are e-mailed: nothing ships, so no address is shown as shipped to. */}
+          {order.lines.some((l) => l.kind !== 'gift-card') && (
+            <div>
+              <h3 className="eyebrow text-muted">Ships to</h3>
+              <div className="mt-2 text-sm">
+                <AddressLines a={order.shippingAddress} />
+              </div>
             </div>
-          </div>
+          )}
           <div>
             <h3 className="eyebrow text-muted">Billed to</h3>
             <div className="mt-2 text-sm">
@@ -70,7 +73,7 @@ export function OrderView({ order }: { order: Order }) {
         <p className="text-sm text-muted">Placed {placed(order.placedAt)}</p>
         <p className="mt-1 text-sm text-muted">Confirmation sent to {order.email}</p>
         <div className="mt-5">
-          <TotalsList totals={order.totals} shippingLabel={order.shipping.label.toLowerCase()} />
+          <TotalsList totals={order.totals} shippingLabel={order.shipping.label.toLowerCase()} lines={order.lines} />
         </div>
         {order.timeline && order.timeline.length > 0 && (
           <section aria-labelledby="progress-title" className="mt-6 border-t border-hairline pt-5">
