@@ -55,7 +55,9 @@ export function TotalsList({
           {totals.taxState ? ` (${totals.taxState}${only ? ` · ${taxRateText(only.percent)}` : ''})` : ''}
         </dt>
         <dd>
-          {!totals.taxState ? (
+          {shipsNothing && totals.taxCents === 0 ? (
+            <span className="text-muted">None on gift cards</span>
+          ) : !totals.taxState ? (
             <span className="text-muted">{taxNote}</span>
           ) : untaxed ? (
             <span className="text-muted">None</span>
@@ -89,7 +91,7 @@ export function TotalsList({
         </ul>
       )}
       <div className="flex justify-between border-t border-hairline pt-3 text-base font-medium">
-        <dt>{totals.taxState ? 'Total' : 'Estimated total'}</dt>
+        <dt>{totals.taxState || shipsNothing ? 'Total' : 'Estimated total'}</dt>
         <dd data-testid="total">{money(totals.totalCents)}</dd>
       </div>
     </dl>

@@ -237,7 +237,7 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
         </Section>
         <Section n={emailOnly ? 3 : 5} title="Payment">
           {buysGiftCard ? (
-            <p className="text-sm text-muted">{NO_GIFT_CARD_FOR_GIFT_CARD}</p>
+            <p className="mb-4 text-sm text-muted">{NO_GIFT_CARD_FOR_GIFT_CARD}</p>
           ) : (
             <GiftCardsField cards={gifts} onChange={setGifts} totalCents={review?.totals.totalCents ?? 0} />
           )}
