@@ -4,7 +4,7 @@ import { madeToOrderText, type StoreFacts } from '@facet/contracts/store-facts';
 import { paymentText, type Order } from '@facet/contracts/commerce';
 import { esc, layout, type Rendered, type StoreInfo } from '../mail/index.ts';
 import { formatMoney } from '@facet/contracts/money';
-import { ENGRAVED_NOT_RETURNABLE, engravingText } from '@facet/contracts/engraving-rules';
+import { engravingText } from '@facet/contracts/engraving-rules';
 
 const money = (c: number) => formatMoney(c, { exact: true });
 

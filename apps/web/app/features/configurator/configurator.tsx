@@ -62,8 +62,7 @@ export function Configurator({ product, configured, error, metalPicker }: Props)
             <Link to="/blog/ring-sizing" className="underline">
               Size guide
             </Link>{' '}
-            · the price follows the size: a larger ring takes more metal, and sizes above 9 take bench time
-            too.
+            · the price follows the size: a larger ring takes more metal, and sizes above 9 take bench time too.
           </p>
         </div>
       )}
