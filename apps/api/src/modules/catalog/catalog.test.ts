@@ -188,6 +188,19 @@ describe('product', () => {
     expect(data.category.breadcrumb.map((b: any) => b.id)).toEqual([1100, 1101]);
   });
 
+  it('"You may also like" never shows another design of the same name, nor one name twice', async () => {
+    // Make two designs of the category share this one's name, as the seeded catalogue can.
+    const cards = (await get('/api/category/1101?pageSize=6')).json().data.products;
+    const [, , , me, twin, twin2] = cards;
+    await t.database.db.execute(
+      sql`update product_group set description = ${me.GroupDescription} where id in (${twin.groupId}, ${twin2.groupId})`,
+    );
+    const { data } = (await get(`/api/product/product?groupId=${me.groupId}&productId=${me.productId}`)).json();
+    const names = data.related.map((r: { GroupDescription: string }) => r.GroupDescription);
+    expect(names).not.toContain(me.GroupDescription);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
   it('answers 404 for an unknown group or variant', async () => {
     expect((await get('/api/product/product?groupId=99999999')).statusCode).toBe(404);
     expect((await get('/api/product/product?groupId=1&productId=99999999')).statusCode).toBe(404);

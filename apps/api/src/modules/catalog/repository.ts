@@ -257,12 +257,20 @@ export const catalogRepository = {
       ),
     )[0] ?? null,
 
+  /**
+   * Designs near this one in price, in its category: never one of the same name (a shopper would see
+   * two different pieces called the same side by side), and each name once.
+   */
   related: async (db: DbOrTx, groupId: number, categoryId: number, priceCents: number, limit: number) =>
     rowsOf<{ card: GroupCardRow }>(
       await db.execute(sql`
       select ${cardJson} as card from (
-        select * from product_group where category_id = ${categoryId} and id <> ${groupId} and published
-        order by abs(min_price_cents - ${priceCents}), id limit ${limit}
+        select * from (
+          select distinct on (g.description) g.* from product_group g
+          where g.category_id = ${categoryId} and g.id <> ${groupId} and g.published
+            and g.description <> (select description from product_group where id = ${groupId})
+          order by g.description, abs(g.min_price_cents - ${priceCents}), g.id
+        ) d order by abs(d.min_price_cents - ${priceCents}), d.id limit ${limit}
       ) p
     `),
     ).map((r) => r.card),
