@@ -142,6 +142,17 @@ test('the owner changes the free-shipping threshold and the return window in the
   await owner.getByLabel('Leads to (optional)').fill('/shipping-policy');
   await owner.getByRole('button', { name: 'Save settings' }).click();
   await expect(owner.getByText('Saved. Every page, total and e-mail says the new values now.')).toBeVisible();
+  // A state chosen by name and a rate to the thousandth (Vermont was once cut to "VE"; 8.875 refused).
+  await owner.getByRole('button', { name: 'Add a state' }).click();
+  const rows = owner.getByRole('combobox', { name: /^State \d+$/ });
+  const last = (await rows.count()) - 1;
+  await rows.nth(last).selectOption('VT');
+  await owner.getByLabel(`Rate of state ${last + 1}, in percent`).fill('6.125');
+  await owner.getByRole('button', { name: 'Save settings' }).click();
+  await expect(owner.getByText('Saved. Every page, total and e-mail says the new values now.').last()).toBeVisible();
+  await owner.reload();
+  await expect(owner.getByRole('combobox', { name: /^State \d+$/ }).nth(last)).toHaveValue('VT');
+  await expect(owner.getByLabel(`Rate of state ${last + 1}, in percent`)).toHaveValue('6.125');
 
   const saved = Date.now();
   await page.goto(`${store.url}/shipping-policy`);

@@ -446,6 +446,15 @@ export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved
             {e.tax?.root?.message ?? e.tax?.message}
           </p>
         )}
+        {/* Above the rows: a refusal shown under a rate as its field loses focus pushes the rows down,
+            and a button below them would move away from the pointer mid-click (the click was lost). */}
+        <button
+          type="button"
+          className="btn-secondary mt-3 py-1.5 text-xs"
+          onClick={() => tax.append({ state: '', percent: '' })}
+        >
+          Add a state
+        </button>
         <table className="mt-3 w-full max-w-md text-sm">
           <caption className="sr-only">Sales tax rates</caption>
           <thead className="text-left text-xs uppercase tracking-wider text-muted">
@@ -495,13 +504,6 @@ export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved
             ))}
           </tbody>
         </table>
-        <button
-          type="button"
-          className="btn-secondary mt-2 py-1.5 text-xs"
-          onClick={() => tax.append({ state: '', percent: '' })}
-        >
-          Add a state
-        </button>
       </section>
 
       <div className="flex items-center gap-3">
