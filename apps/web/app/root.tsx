@@ -58,7 +58,15 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
 // The menu and store details do not change between navigations.
 export const shouldRevalidate = () => false;
 
+/**
+ * Taps on "Add to Cart" made before the page's scripts have run are kept, not lost: this runs first
+ * (inline, with the page's nonce), holds the tap and marks the button; the button carries it out once
+ * its code is running (components/add-to-cart-button.tsx). After hydration it does nothing.
+ */
+const EARLY_TAPS = `(function(){var q=window.__earlyTaps=[];document.addEventListener('click',function(e){if(document.documentElement.dataset.hydrated)return;var b=e.target&&e.target.closest&&e.target.closest('button[data-early-tap]');if(!b||b.disabled)return;e.preventDefault();if(q.indexOf(b.id)<0)q.push(b.id);b.setAttribute('aria-busy','true');b.setAttribute('data-queued','');},true);})()`;
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = (useRouteLoaderData('root') as { nonce?: string } | undefined)?.nonce;
   // Marks the page interactive (also on error pages): end-to-end tests wait for it before acting,
   // since a page still hydrating drops clicks and keys (tests/e2e/support/ready.ts).
   useEffect(() => {
@@ -72,6 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1f5e4b" />
         <Meta />
         <Links />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_TAPS }} />
       </head>
       <body className="min-h-screen bg-white">
         {children}

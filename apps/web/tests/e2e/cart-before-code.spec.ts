@@ -62,3 +62,28 @@ test('with its code the first visit keeps the same empty cart, without a hydrati
   await expect(page.locator('[aria-busy="true"]')).toBeHidden();
   expect(errors).toEqual([]);
 });
+
+test('a tap on "Add to Cart" made before the page’s code has run is kept, and reaches the cart once it runs', async ({
+  page,
+}) => {
+  // A chain's page (sold as it is); its code held back until after the tap.
+  await page.goto('/category/1301');
+  const href = await page.locator('main a[href^="/product/"]').first().getAttribute('href');
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  await page.route(CODE, async (r) => {
+    await gate;
+    await r.continue();
+  });
+  await page.goto(href!, { waitUntil: 'domcontentloaded' });
+  const add = page.getByRole('button', { name: 'Add to Cart' });
+  await expect(add).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+  await add.click();
+  await expect(add).toHaveAttribute('data-queued', '');
+  // The code arrives; the held tap is carried out.
+  release();
+  await expect(page.getByText(/added to your cart/)).toBeVisible({ timeout: 15_000 });
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+});
