@@ -6,6 +6,9 @@ import { madeToOrderText, signedFor, type StoreFacts } from './store-facts.ts';
 // shipping, tracking or signatures; pieces are made, shipped insured (signed for over the store's
 // threshold) and returnable, except engraved ones.
 
+/** Whether any of these lines is a piece that ships (gift cards alone are e-mailed). */
+export const shipsPieces = (lines: ReadonlyArray<{ kind: string }>) => lines.some((l) => l.kind !== 'gift-card');
+
 interface OrderLike {
   lines: ReadonlyArray<{ kind: string; lineTotalCents: number; discountCents?: number; engraving?: unknown }>;
   shipping: { label: string; days: string };
@@ -27,7 +30,7 @@ export function orderPromises(o: OrderLike, facts: StoreFacts, engravingDays = 0
   const engraved = pieces.some((l) => l.engraving);
   const returnable = pieces.some((l) => !l.engraving);
   return {
-    ships: pieces.length > 0,
+    ships: shipsPieces(o.lines),
     making: pieces.length
       ? `Our jewelers set, polish and check every piece. Made-to-order rings take ${madeToOrderText(facts)}.${
           engravingDays > 0 ? ` Engraving adds ${engravingDays} business ${engravingDays === 1 ? 'day' : 'days'}.` : ''

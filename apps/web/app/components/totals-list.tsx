@@ -1,3 +1,4 @@
+import { shipsPieces } from '@facet/contracts/order-promises';
 import type { Totals } from '@facet/contracts/commerce';
 import { taxRateText } from '@facet/contracts/tax-rate-text';
 import { formatMoney } from '@facet/contracts/money';
@@ -16,7 +17,7 @@ export function TotalsList({
   lines?: ReadonlyArray<{ kind: string }>;
 }) {
   const money = (c: number) => formatMoney(c, { exact: true });
-  const shipsNothing = !!lines?.length && lines.every((l) => l.kind === 'gift-card') && totals.shippingCents === 0;
+  const shipsNothing = !!lines?.length && !shipsPieces(lines) && totals.shippingCents === 0;
   // One rate (the store's table, or an address with a single jurisdiction): shown beside the amount.
   const only = totals.taxLines.length === 1 ? totals.taxLines[0]! : null;
   // No rate for the state: nothing charged, and said (gift cards alone are never taxed, and say nothing).

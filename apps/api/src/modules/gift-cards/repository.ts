@@ -97,10 +97,9 @@ export const giftCardRepository = {
   /** What each card paid of the order and has not had back, oldest first (locked: refunds one at a time). */
   unreturned: async (tx: DbOrTx, orderId: number) =>
     rowsOf<{ id: number; cardId: number; left: number; last4: string }>(
-      await tx.execute(sql`select p.id, p.card_id as "cardId", p.cents - p.returned_cents as left,
-          (select c.last4 from gift_card c where c.id = p.card_id) as last4
-        from gift_card_payment p
-        where p.order_id = ${orderId} and p.returned_cents < p.cents order by p.id for update`),
+      await tx.execute(sql`select p.id, p.card_id as "cardId", p.cents - p.returned_cents as left, c.last4
+        from gift_card_payment p join gift_card c on c.id = p.card_id
+        where p.order_id = ${orderId} and p.returned_cents < p.cents order by p.id for update of p`),
     ),
   returned: (tx: DbOrTx, paymentId: number, cents: number) =>
     tx.execute(sql`update gift_card_payment set returned_cents = returned_cents + ${cents} where id = ${paymentId}`),

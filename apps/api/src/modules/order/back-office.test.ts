@@ -8,6 +8,7 @@ import { adminCall, placeDiamondOrder, staffSession } from '../../test/staff.ts'
 import { orderBody } from '../../test/checkout.ts';
 import { seedBenchOrders } from '../../db/seed/bench-orders.ts';
 import { ORDER_COUNT_CAP } from '@facet/contracts/admin';
+import { cancelOrder } from './back-office.ts';
 
 let t: TestApp;
 let manager: string, fulfilment: string, owner: string;
@@ -172,6 +173,26 @@ describe('cancel and refund', () => {
       refund: true,
     });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('a cancellation that refunds needs the refund permission too: without it nothing changes', async () => {
+    // No role has cancel without refund today; the rule holds for any role given it later.
+    const o = await placeDiamondOrder(t, 'norefund@example.com');
+    const { version } = await detail(manager, o.number);
+    const deps = {
+      db: t.app.db,
+      config: t.app.config,
+      settings: t.app.storeSettings,
+      outbox: t.app.outbox,
+      payments: t.app.payments,
+      onStonesReleased: () => {},
+    };
+    const asSupport = { id: 0, email: 'support@facet.test', role: 'support' as const };
+    await expect(
+      cancelOrder(deps, asSupport, o.number, { version, reason: 'Customer asked', refund: true }),
+    ).rejects.toThrow(/needs the refund permission/);
+    expect(await detail(manager, o.number)).toMatchObject({ status: 'placed', refundedCents: 0, version });
+    expect(await stoneStatus(o.diamondId)).toBe('sold');
   });
 
   it('cancelled without a refund, the e-mail says it is not refunded yet and the order shows what is owed', async () => {

@@ -1,4 +1,4 @@
-import { orderPromises } from '@facet/contracts/order-promises';
+import { orderPromises, shipsPieces } from '@facet/contracts/order-promises';
 import { refundDestinationText, type RefundTo } from '@facet/contracts/refunds';
 import { madeToOrderText, type StoreFacts } from '@facet/contracts/store-facts';
 import { paymentText, type Order } from '@facet/contracts/commerce';
@@ -37,7 +37,7 @@ function orderBlock(o: Order): { html: string; text: string } {
     `<tr><td style="padding:4px 0;font-size:14px;${bold ? 'font-weight:bold' : 'color:#57534e'}">${label}</td><td style="padding:4px 0;font-size:14px;text-align:right;${bold ? 'font-weight:bold' : ''}">${money(c)}</td></tr>`;
   const t = o.totals;
   // Gift cards alone ship nothing: no shipping line, no "ships to".
-  const ships = o.lines.some((l) => l.kind !== 'gift-card');
+  const ships = shipsPieces(o.lines);
   const html = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 20px">${rows}
 ${sum('Subtotal', t.subtotalCents)}${t.discountCents ? sum(`Discount (${esc(t.discountLabel ?? '')})`, -t.discountCents) : ''}${ships ? sum(`Shipping (${esc(o.shipping.label)})`, t.shippingCents) : ''}${sum(`Sales tax${t.taxState ? ` (${t.taxState})` : ''}`, t.taxCents)}${sum('Total', t.totalCents, true)}${(o.giftCards ?? []).map((g) => sum(`Paid with gift card ending ${esc(g.last4)}`, -g.cents)).join('')}${o.exchangeCreditCents ? sum('Credit for the pieces you sent back', -o.exchangeCreditCents) : ''}</table>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 20px"><tr>

@@ -1,3 +1,4 @@
+import { shipsPieces } from '@facet/contracts/order-promises';
 import { Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { emailField, type Address } from '@facet/contracts/account';
@@ -63,7 +64,7 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
 
   // Gift cards alone are e-mailed: nothing ships, so no shipping address, phone or method is asked;
   // the card's billing address stands in as the order's address (tax on gift cards is none).
-  const emailOnly = cart.lines.length > 0 && cart.lines.every((l) => l.kind === 'gift-card');
+  const emailOnly = cart.lines.length > 0 && !shipsPieces(cart.lines);
   const chosen = choice === 'new' ? null : (saved.find((a) => a.id === choice) ?? null);
   const shippingAddress = emailOnly ? shippingAddressOf(null, bill.values) : shippingAddressOf(chosen, ship.values);
   const state = /^[A-Z]{2}$/.test(shippingAddress.state) ? shippingAddress.state : '';

@@ -1,3 +1,4 @@
+import { shipsPieces } from '@facet/contracts/order-promises';
 import type { Order } from '@facet/contracts/commerce';
 import { EngravedWords } from '~/components/engraved-words.tsx';
 import { AddressLines } from '~/components/address-lines.tsx';
@@ -46,7 +47,7 @@ export function OrderView({ order }: { order: Order }) {
         </ul>
         <div className="mt-8 grid gap-8 sm:grid-cols-2">
           {/* Gift cards alone are e-mailed: nothing ships, so no address is shown as shipped to. */}
-          {order.lines.some((l) => l.kind !== 'gift-card') && (
+          {shipsPieces(order.lines) && (
             <div>
               <h3 className="eyebrow text-muted">Ships to</h3>
               <div className="mt-2 text-sm">

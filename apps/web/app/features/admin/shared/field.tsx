@@ -35,6 +35,23 @@ export function Field({
   );
 }
 
+/** What a cell's control carries: its label for screen readers, and its error beside it. */
+function useCell(label: string, error?: FieldError) {
+  const id = useId();
+  return {
+    a11y: {
+      'aria-label': label,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `${id}-error` : undefined,
+    },
+    message: error?.message ? (
+      <span id={`${id}-error`} className="mt-0.5 block text-xs text-danger">
+        {error.message}
+      </span>
+    ) : null,
+  };
+}
+
 /** An input for one cell of a list, labelled for screen readers by its row and column. */
 export function CellInput({
   label,
@@ -48,22 +65,11 @@ export function CellInput({
   reg: UseFormRegisterReturn;
   className?: string;
 } & React.InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
+  const cell = useCell(label, error);
   return (
     <>
-      <input
-        {...reg}
-        {...rest}
-        aria-label={label}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`field py-1.5 ${className}`}
-      />
-      {error?.message && (
-        <span id={`${id}-error`} className="mt-0.5 block text-xs text-danger">
-          {error.message}
-        </span>
-      )}
+      <input {...reg} {...rest} {...cell.a11y} className={`field py-1.5 ${className}`} />
+      {cell.message}
     </>
   );
 }
@@ -82,23 +88,13 @@ export function CellSelect({
   className?: string;
   children: React.ReactNode;
 }) {
-  const id = useId();
+  const cell = useCell(label, error);
   return (
     <>
-      <select
-        {...reg}
-        aria-label={label}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`field py-1.5 ${className}`}
-      >
+      <select {...reg} {...cell.a11y} className={`field py-1.5 ${className}`}>
         {children}
       </select>
-      {error?.message && (
-        <span id={`${id}-error`} className="mt-0.5 block text-xs text-danger">
-          {error.message}
-        </span>
-      )}
+      {cell.message}
     </>
   );
 }
