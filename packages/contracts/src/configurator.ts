@@ -91,6 +91,26 @@ export const configuredProduct = z.object({
   missing: z.array(z.object({ location: z.number().int(), label: z.string() })),
   /** The least the finished piece costs today: totalCents plus the cheapest stones that fit what is missing. */
   fromCents: z.number().int(),
+  /** The stones that make `fromCents` (the cheapest that fit what is missing), by name. */
+  fromStones: z.array(z.string()),
+  /** The configuration priced `fromCents`: what is chosen, with those stones. */
+  fromConfiguration: configureBody,
+  /**
+   * The least any whole configuration of the design costs today (its card's "from"), what it is and
+   * how to reach it; null when nothing fits today. Only the configure-product answer carries it.
+   */
+  least: z
+    .object({
+      cents: z.number().int(),
+      wasCents: z.number().int().optional(),
+      title: z.string(),
+      /** Its metal and shape, as a sentence names them ("14K White Gold, size 3"). */
+      choices: z.string(),
+      stones: z.array(z.string()),
+      configuration: configureBody,
+    })
+    .nullable()
+    .optional(),
   /** The sale on the piece: `wasCents` is totalCents before it (the breakdown ends with the sale's line). */
   ...onSale,
   configuration: configureBody,

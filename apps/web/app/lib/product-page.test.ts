@@ -36,12 +36,25 @@ describe('a product as its page reads it', () => {
     ]);
   });
 
-  it('carries no other variant’s SKU, price or stock to the browser', () => {
+  it('carries no other variant’s SKU, price or stock to the browser, but the cheapest one’s price', () => {
     const text = JSON.stringify(productPage(detail));
-    for (const other of [11, 13]) {
-      expect(text).not.toContain(`"priceCents":${100_000 + other}`);
-      expect(text).not.toContain(variant(other, other === 11 ? '14KW' : '18KY', 6).sku);
-    }
+    expect(text).not.toContain(`"priceCents":${100_000 + 13}`);
+    for (const other of [11, 13]) expect(text).not.toContain(variant(other, other === 11 ? '14KW' : '18KY', 6).sku);
+    expect(text).not.toContain('"stock":11');
+  });
+
+  it('names the variant the card\'s "from" prices when the one on show costs more, and nothing when it is the least', () => {
+    expect(productPage(detail).cheapest).toEqual({
+      id: 11,
+      priceCents: 100_011,
+      wasCents: null,
+      metalName: '14K White Gold',
+      fingerSize: 6,
+      lengthIn: null,
+    });
+    expect(productPage({ ...detail, selectedProductId: 11 }).cheapest).toBeNull();
+    // A configurable piece's "from" is its least configuration, named by the configurator.
+    expect(productPage({ ...detail, configuration: {} } as unknown as ProductDetail).cheapest).toBeNull();
   });
 
   it('refuses an answer whose selected variant is not among its variants', () => {

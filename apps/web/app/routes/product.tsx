@@ -1,12 +1,13 @@
 import { WishHeart } from '~/components/wish-heart.tsx';
 import { useEffect, useState } from 'react';
-import { data, redirect, useNavigate, useSearchParams } from 'react-router';
+import { data, Link, redirect, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/product';
 import type { ProductDetail } from '@facet/contracts/catalog';
 import { productPage, type ProductPage } from '~/lib/product-page.ts';
 import type { ConfiguredProduct } from '@facet/contracts/configurator';
 import { Configurator } from '~/features/configurator/configurator.tsx';
 import { configureFromUrl } from '~/features/configurator/configure-from-url.ts';
+import { readChoices } from '~/features/configurator/choices.ts';
 import { paths } from '@facet/contracts/paths';
 import { apiRequest, ApiError } from '~/lib/api.ts';
 import { AddToCartButton } from '~/components/add-to-cart-button.tsx';
@@ -52,7 +53,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       throw redirect(`${to}${url.search}`, 301);
     }
     const { configured, configError } = await configureFromUrl(product, url.searchParams, host);
-    const page = pageOf(product, configured, host.publicUrl);
+    const page = pageOf(product, configured, host.publicUrl, isLanding(url.searchParams));
     // Made here, on the server: the browser never needs the code that writes it.
     const jsonLd: unknown = productJsonLd({
       product,
@@ -133,8 +134,12 @@ export function ProductView({ loaderData }: { loaderData: Route.ComponentProps['
       onPick={(m) => (configured ? setMetal(m) : pick(m))}
     />
   );
-  const { crumbs, madeToOrder, soldOut } = pageOf(p, configured, publicUrl);
+  const { crumbs, madeToOrder, soldOut } = pageOf(p, configured, publicUrl, isLanding(params));
   const incomplete = !!configured && configured.missing.length > 0;
+  // Arriving from a card, nothing chosen yet: the page's "From" is the card's, and names the ring it prices.
+  const least = configured && !configError && isLanding(params) ? configured.least : null;
+  const href = (c: ConfiguredProduct['configuration']) =>
+    paths.configured({ ...designOf(p), productId: p.variants[0]!.id }, c);
   // What the page shows, as the cart, the wishlist and a hint name it (a ring that cannot be made: nothing).
   const chosen: WishItem | null = configured
     ? configError
@@ -185,10 +190,13 @@ export function ProductView({ loaderData }: { loaderData: Route.ComponentProps['
           <p className="eyebrow text-muted">Style {p.series}</p>
           <h1 className="mt-2 text-3xl leading-tight md:text-[2.5rem]">{p.GroupDescription}</h1>
           <p className="mt-4 font-display text-3xl" aria-live="polite" data-testid="price">
-            {incomplete
-              ? `From ${formatMoney(configured.fromCents)}`
-              : formatMoney((configured?.totalCents ?? selected.priceCents) + engravingCents)}
-            {!incomplete && (
+            {least
+              ? `From ${formatMoney(least.cents)}`
+              : incomplete
+                ? `From ${formatMoney(configured.fromCents)}`
+                : formatMoney((configured?.totalCents ?? selected.priceCents) + engravingCents)}
+            {least && <WasPrice cents={least.wasCents} className="ml-3 text-xl" />}
+            {!least && !incomplete && (
               <WasPrice
                 cents={plus(configured ? configured.wasCents : selected.wasCents, engravingCents)}
                 className="ml-3 text-xl"
@@ -199,9 +207,41 @@ export function ProductView({ loaderData }: { loaderData: Route.ComponentProps['
           {engravingCents > 0 && (
             <p className="text-xs text-muted">Includes engraving, {formatMoney(engravingCents)}</p>
           )}
-          <p className="text-xs text-muted">
+          {least ? (
+            <p className="mt-1 text-sm text-muted" data-testid="from-means">
+              For {least.choices}
+              {least.stones.length ? `, with ${listOf(least.stones.map(stoneName))}` : ''}: the least this piece costs
+              today.{' '}
+              <Link className="link" to={href(least.configuration)} preventScrollReset>
+                Start from this one
+              </Link>
+            </p>
+          ) : p.cheapest ? (
+            <p className="mt-1 text-sm text-muted" data-testid="from-means">
+              From {formatMoney(p.cheapest.priceCents)} in {variantName(p.cheapest)}.{' '}
+              <Link
+                className="link"
+                to={paths.product({ ...designOf(p), productId: p.cheapest.id })}
+                replace
+                preventScrollReset
+              >
+                Show it
+              </Link>
+            </p>
+          ) : (
+            incomplete &&
+            configured.fromStones.length > 0 && (
+              <p className="mt-1 text-sm text-muted" data-testid="from-means">
+                With the least that fits: {listOf(configured.fromStones.map(stoneName))}.{' '}
+                <Link className="link" to={href(configured.fromConfiguration)} replace preventScrollReset>
+                  Choose {configured.fromStones.length > 1 ? 'them' : 'it'}
+                </Link>
+              </p>
+            )
+          )}
+          <p className="mt-1 text-xs text-muted">
             {configured
-              ? `${configured.title} · SKU ${configured.sku}`
+              ? `${configured.title}${least && !incomplete ? `: ${formatMoney(configured.totalCents + engravingCents)}` : ''} · SKU ${configured.sku}`
               : `${selected.metalName}${selected.fingerSize ? `, size ${selected.fingerSize}` : ''}${selected.lengthIn ? `, ${selected.lengthIn} in` : ''} · SKU ${selected.sku}`}
           </p>
 
@@ -258,7 +298,7 @@ export function ProductView({ loaderData }: { loaderData: Route.ComponentProps['
 }
 
 /** What the page says about the piece shown, worked out once for the page and its JSON-LD. */
-function pageOf(p: ProductPage, configured: ConfiguredProduct | null, publicUrl: string) {
+function pageOf(p: ProductPage, configured: ConfiguredProduct | null, publicUrl: string, landing: boolean) {
   const selected = p.selected;
   return {
     selected,
@@ -273,10 +313,28 @@ function pageOf(p: ProductPage, configured: ConfiguredProduct | null, publicUrl:
     // A piece sold from what is on hand: none left is out of stock (not made to order), and a few left is said.
     soldOut: !configured && p.stockTracked && selected.stock <= 0,
     // What the shopper would pay for what the page shows: the chosen configuration, or the least it can cost.
-    offerCents: configured ? configured.fromCents : selected.priceCents,
+    offerCents: configured
+      ? landing && configured.least
+        ? configured.least.cents
+        : configured.fromCents
+      : selected.priceCents,
     sale: configured ? configured.sale : selected.sale,
   };
 }
+
+/** Nothing chosen in the address yet (the shopper came from a card or a link to the design). */
+const isLanding = (params: URLSearchParams) => {
+  const c = readChoices(params);
+  return !c.metal && c.size === undefined && c.widthMm === undefined && !c.style && c.stones.length === 0;
+};
+
+const designOf = (p: ProductPage) => ({ series: p.series, categoryId: p.category.id, groupId: p.groupId });
+const variantName = (v: NonNullable<ProductPage['cheapest']>) =>
+  `${v.metalName}${v.fingerSize ? `, size ${v.fingerSize}` : ''}${v.lengthIn ? `, ${v.lengthIn} in` : ''}`;
+
+/** "Center: 0.52 ct …" reads "a 0.52 ct …" in a sentence. */
+const stoneName = (label: string) => label.replace(/^(Center|Accents): /, '');
+const listOf = (items: string[]) => new Intl.ListFormat('en', { type: 'conjunction' }).format(items);
 
 const plus = (cents: number | undefined, more: number) => (cents === undefined ? undefined : cents + more);
 

@@ -229,11 +229,20 @@ test('configurator: metal, size and a center diamond change image and price; the
   await page.goto(
     `/category/1102?filters=${encodeURIComponent(JSON.stringify([{ label: 'primary stone shape', matchType: 'exact', options: ['Round'] }]))}`,
   );
-  await page.getByTestId('product-card').getByRole('link').first().click();
+  const card = page.getByTestId('product-card').first();
+  const cardFrom = /\$[\d,]+(\.\d\d)?/.exec((await card.textContent())!)![0];
+  await card.getByRole('link').first().click();
   await expect(page.getByRole('heading', { level: 2, name: /Center stone/ })).toBeVisible();
   const price = page.getByTestId('price');
   const image = page.locator('main img[fetchpriority="high"]');
-  // A halo is sold with its stones: before they are chosen the page says what it costs at least.
+  // A halo is sold with its stones: before they are chosen the page says what it costs at least —
+  // the card's price — and which ring that is; the shopper can go straight to it.
+  await expect(price).toContainText(`From ${cardFrom}`);
+  await page.getByTestId('from-means').getByRole('link', { name: 'Start from this one' }).click();
+  await expect(page).toHaveURL(/s1=[dg]\d+/);
+  await expect(page.getByTestId('configured-total')).toContainText(cardFrom);
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+  await page.goBack();
   await expect(price).toHaveText(/^From \$/);
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
   const p0 = await price.textContent();

@@ -51,6 +51,18 @@ export const locationLabel = (l: StoneLocation) =>
 const locationKey = (l: StoneLocation) =>
   `${l.group}:${l.shape}:${l.caratMin ?? ''}:${l.caratMax ?? ''}:${l.sizeMm ?? ''}:${l.count}`;
 
+/** A stone on sale, as the configurator names it in a configuration. */
+export interface StoneRef {
+  kind: 'diamond' | 'gemstone' | 'melee';
+  id: number;
+}
+
+/** The cheapest stone that fits a location: what it costs and which it is. */
+export type CheapestUnit = StoneRef & { cents: number };
+
+/** The cheapest stones kept per location kind, shared across models and page views. */
+export type CheapestMemo = Map<string, Promise<CheapestUnit | null>>;
+
 /**
  * The cheapest stone on sale today for each location (null: nothing fits right now). Any stone the
  * configurator offers counts: natural or lab-grown diamonds and every gemstone type for a center,
@@ -59,8 +71,8 @@ const locationKey = (l: StoneLocation) =>
 export async function cheapestStones(
   db: DbOrTx,
   locations: StoneLocation[],
-  memo = new Map<string, Promise<number | null>>(),
-): Promise<Array<StoneChoice | null>> {
+  memo: CheapestMemo = new Map(),
+): Promise<Array<(StoneChoice & { ref: StoneRef }) | null>> {
   return Promise.all(
     locations.map(async (l) => {
       const key = locationKey(l);
@@ -71,32 +83,36 @@ export async function cheapestStones(
         // A failed look-up is asked again next time, not remembered.
         unit.catch(() => memo.delete(key));
       }
-      const cents = await unit;
-      return cents === null
+      const found = await unit;
+      return found === null
         ? null
         : {
             location: l.LocationNumber,
             label: locationLabel(l),
-            unitPriceCents: cents,
+            unitPriceCents: found.cents,
             count: l.count,
             settingLabourCents: l.settingLabourCents,
+            ref: { kind: found.kind, id: found.id },
           };
     }),
   );
 }
 
-async function cheapestUnit(db: DbOrTx, l: StoneLocation): Promise<number | null> {
+async function cheapestUnit(db: DbOrTx, l: StoneLocation): Promise<CheapestUnit | null> {
   if (l.group === 'Accent') {
     const parcels = await Promise.all(
       (['natural', 'lab'] as const).map((origin) =>
         repo.fittingMelee(db, { origin, shape: l.shape, sizeMm: l.sizeMm! }),
       ),
     );
-    const units = parcels
-      .flat()
-      .filter((p) => p.stock >= l.count)
-      .map(meleeUnit);
-    return units.length ? Math.min(...units) : null;
+    let best: CheapestUnit | null = null;
+    for (const p of parcels.flat()) {
+      if (p.stock < l.count) continue;
+      const cents = meleeUnit(p);
+      if (!best || cents < best.cents || (cents === best.cents && p.id < best.id))
+        best = { kind: 'melee', id: p.id, cents };
+    }
+    return best;
   }
   return repo.cheapestCenter(db, l.shape, l.caratMin!, l.caratMax!);
 }
@@ -110,11 +126,22 @@ function* shapesOf(m: ModelRow): Generator<SettingShape> {
   }
 }
 
+/** A whole configuration a shopper can choose on the page: metal, shape and a stone for every place that needs one. */
+export interface LeastConfiguration {
+  metal: string;
+  shape: SettingShape;
+  stones: Array<{ location: number } & StoneRef>;
+  /** Its price before any sale. */
+  cents: number;
+}
+
 export interface PurchasablePrices {
   /** The least any purchasable configuration costs: the card's "from". Null when nothing fits today. */
   fromCents: number | null;
   /** The same in each metal. */
   fromByMetal: Record<string, number>;
+  /** The configuration behind each metal's least price (the page names and links it). */
+  leastByMetal: Record<string, LeastConfiguration>;
   /** Per catalogue variant (metal + size): what the configurator charges for it with the cheapest stones it needs. */
   variants: Map<number, number>;
 }
@@ -125,20 +152,28 @@ export async function purchasablePrices(
   m: ModelRow,
   rates: Map<string, MetalRate>,
   variants: Array<{ id: number; metal: string; fingerSize: number | null }>,
-  memo?: Map<string, Promise<number | null>>,
+  memo?: CheapestMemo,
 ): Promise<PurchasablePrices> {
   const fills = await cheapestStones(db, requiredLocations(m), memo);
   const sold = fills.every((f) => f !== null);
-  const stones = fills.filter((f): f is StoneChoice => f !== null);
+  const stones = fills.filter((f) => f !== null);
   let fromCents = Infinity;
   const fromByMetal: Record<string, number> = {};
+  const leastByMetal: Record<string, LeastConfiguration> = {};
   for (const metal of m.metals) {
     const rate = rates.get(metal);
     if (!rate) continue;
-    let least = Infinity;
-    for (const shape of shapesOf(m)) least = Math.min(least, priceSetting(m, rate, shape, stones).totalCents);
-    fromByMetal[metal] = least;
-    fromCents = Math.min(fromCents, least);
+    let least: LeastConfiguration | null = null;
+    for (const shape of shapesOf(m)) {
+      const cents = priceSetting(m, rate, shape, stones).totalCents;
+      // Ties keep the first shape: the smaller size, the narrower band, the first profile.
+      if (!least || cents < least.cents)
+        least = { metal, shape, cents, stones: stones.map((s) => ({ location: s.location, ...s.ref })) };
+    }
+    if (!least) continue;
+    fromByMetal[metal] = least.cents;
+    leastByMetal[metal] = least;
+    fromCents = Math.min(fromCents, least.cents);
   }
   const out = new Map<number, number>();
   for (const v of variants) {
@@ -151,7 +186,12 @@ export async function purchasablePrices(
         .totalCents,
     );
   }
-  return { fromCents: sold && Number.isFinite(fromCents) ? fromCents : null, fromByMetal, variants: out };
+  return {
+    fromCents: sold && Number.isFinite(fromCents) ? fromCents : null,
+    fromByMetal,
+    leastByMetal: sold ? leastByMetal : {},
+    variants: out,
+  };
 }
 
 /**
@@ -171,7 +211,7 @@ export async function refreshConfiguredPrices(
     models.map((m) => m.groupId),
   );
   const byGroup = Map.groupBy(variants, (v) => v.groupId);
-  const memo = new Map<string, Promise<number | null>>();
+  const memo: CheapestMemo = new Map();
   const groupRows: Array<[number, number, Record<string, number>]> = [];
   const variantRows: Array<[number, number]> = [];
   for (const m of models) {

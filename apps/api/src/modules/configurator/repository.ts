@@ -190,17 +190,22 @@ export const configuratorRepository = {
     rowsOf<MeleeRow>(await db.execute(sql`select ${MELEE_COLS} from melee_parcel where id = ${id}`))[0] ?? null,
 
   /** The cheapest available diamond or gemstone of `shape` within the carat range, in cents (null: none). */
+  /** The cheapest diamond or gemstone on sale that fits a center (ties: the older stone), or null. */
   cheapestCenter: async (db: DbOrTx, shape: string, caratMin: number, caratMax: number) => {
     const lo = pointsOf(caratMin),
       hi = pointsOf(caratMax);
     return (
-      rowsOf<{ cents: number | null }>(
+      rowsOf<{ cents: number; kind: 'diamond' | 'gemstone'; id: number }>(
         await db.execute(sql`
-      select least(
-        (select min(price_cents) from diamond where status = 'available' and shape = ${shape} and carat_points between ${lo} and ${hi}),
-        (select min(price_cents) from notable_gemstone where status = 'available' and shape = ${shape} and carat_points between ${lo} and ${hi})
-      ) as cents`),
-      )[0]?.cents ?? null
+      (select price_cents as cents, 'diamond' as kind, id from diamond
+        where status = 'available' and shape = ${shape} and carat_points between ${lo} and ${hi}
+        order by price_cents, id limit 1)
+      union all
+      (select price_cents, 'gemstone', id from notable_gemstone
+        where status = 'available' and shape = ${shape} and carat_points between ${lo} and ${hi}
+        order by price_cents, id limit 1)
+      order by cents, kind, id limit 1`),
+      )[0] ?? null
     );
   },
 

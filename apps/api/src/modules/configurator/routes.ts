@@ -39,6 +39,6 @@ export const configuratorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/stuller/configure-product',
     { schema: { body: configureBody, response: { 200: envelope(configuredProduct) } } },
-    async (req) => ({ data: await configurator.configureProduct(app.db, req.body) }),
+    async (req) => ({ data: await configurator.configureProduct(app.db, req.body, undefined, { withLeast: true }) }),
   );
 };

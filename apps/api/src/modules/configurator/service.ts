@@ -7,7 +7,17 @@ import { NotFound, Unprocessable } from '../../errors.ts';
 import { itemImageUrl, stoneImageUrl } from '@facet/contracts/paths';
 import { photoOf } from '@facet/contracts/photo-sizes';
 import { meleeUnit, type StoneChoice } from './price.ts';
-import { cheapestStones, DEFAULT_WIDTH_MM, locationLabel, priceSetting, requiredLocations } from './purchasable.ts';
+import {
+  cheapestStones,
+  DEFAULT_WIDTH_MM,
+  locationLabel,
+  priceSetting,
+  purchasablePrices,
+  requiredLocations,
+  type CheapestMemo,
+  type SettingShape,
+  type StoneRef,
+} from './purchasable.ts';
 import {
   configuratorRepository as repo,
   type DiamondRow,
@@ -45,7 +55,7 @@ function remember<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
 // The cheapest stones that fit a setting make a piece's "from" price, asked for on every page of
 // it. They change only when a stone does (sold, put back, priced, imported), so they are kept
 // until then: every write to the stones, by any instance, forgets them (catalogue-changes.ts).
-const cheapestMemo = new WeakMap<Db, Map<string, Promise<number | null>>>();
+const cheapestMemo = new WeakMap<Db, CheapestMemo>();
 
 /** Forgets the cheapest stones kept for "from" prices (stones changed). */
 export const forgetCheapestStones = (db: Db) => {
@@ -261,7 +271,60 @@ async function resolveStone(
 }
 
 /** A configuration priced now; in a transaction pass the sale book (it is kept per database). */
-export async function configureProduct(db: Db, input: ConfigureInput, sales?: SaleBook): Promise<ConfiguredProduct> {
+/** What a configuration is called: the design, its metal and the shape chosen. */
+const titleOf = (m: ModelRow, metalName: string, shape: SettingShape) =>
+  `${m.description} in ${choicesOf(metalName, shape)}`;
+/** The metal and shape chosen: "14K White Gold, size 3". */
+const choicesOf = (metalName: string, shape: SettingShape) =>
+  `${metalName}${shape.style ? `, ${shape.style.name}` : ''}${shape.size ? `, size ${shape.size}` : ''}${shape.widthMm ? `, ${shape.widthMm} mm` : ''}`;
+
+/** The stones of a configuration by name ("Center: 0.52 ct round …"), checked as a shopper's choice is. */
+const stoneNames = (db: Db, m: ModelRow, stones: Array<{ location: number } & StoneRef>) =>
+  Promise.all(stones.map(async (s) => (await resolveStone(db, locationOf(m, s.location), s)).price.label));
+
+/**
+ * The least any whole configuration of the design costs today, and which it is: the price its card
+ * says "from" (purchasablePrices, the same function the catalogue stores), now with the sale on its
+ * metal taken off. Null when nothing fits a place the piece needs a stone.
+ */
+async function leastConfiguration(db: Db, m: ModelRow, sales: SaleBook): Promise<ConfiguredProduct['least']> {
+  const rates = await remember(db, 'rates', () => repo.metalRates(db));
+  const byQuality = new Map(rates.map((r) => [r.quality, r]));
+  const p = await purchasablePrices(db, m, byQuality, [], keptFor(cheapestMemo, db));
+  let best: { metal: string; c: (typeof p.leastByMetal)[string]; cents: number; was: number } | null = null;
+  for (const [metal, c] of Object.entries(p.leastByMetal)) {
+    const priced = sales.price({ groupId: m.groupId, categoryId: m.categoryId, metal }, c.cents);
+    if (!best || priced.priceCents < best.cents) best = { metal, c, cents: priced.priceCents, was: c.cents };
+  }
+  if (!best) return null;
+  const { shape, stones } = best.c;
+  return {
+    cents: best.cents,
+    ...(best.was !== best.cents ? { wasCents: best.was } : {}),
+    title: titleOf(m, byQuality.get(best.metal)!.name, shape),
+    choices: choicesOf(byQuality.get(best.metal)!.name, shape),
+    stones: await stoneNames(db, m, stones),
+    configuration: {
+      groupId: m.groupId,
+      metal: best.metal,
+      ...(shape.size !== undefined ? { size: shape.size } : {}),
+      ...(shape.widthMm !== undefined ? { widthMm: shape.widthMm } : {}),
+      ...(shape.style ? { style: shape.style.name } : {}),
+      stones,
+    },
+  };
+}
+
+/**
+ * A configuration priced now; in a transaction pass the sale book (it is kept per database).
+ * `withLeast` adds the design's least configuration (the product page names it beside "From").
+ */
+export async function configureProduct(
+  db: Db,
+  input: ConfigureInput,
+  sales?: SaleBook,
+  opts: { withLeast?: boolean } = {},
+): Promise<ConfiguredProduct> {
   const m = await model(db, input.groupId);
   if (!m.metals.includes(input.metal))
     throw new Unprocessable(`This piece is not made in ${input.metal}.`, { metal: 'Choose one of the metals offered' });
@@ -301,9 +364,11 @@ export async function configureProduct(db: Db, input: ConfigureInput, sales?: Sa
   // choose and the least the finished piece can cost today (the cheapest stones that fit).
   const missing = requiredLocations(m).filter((l) => !seen.has(l.LocationNumber));
   const fills = missing.length ? await cheapestStones(db, missing, keptFor(cheapestMemo, db)) : [];
-  const fromCents = missing.length
-    ? priceSetting(m, rate, shape, [...stones, ...fills.filter((f): f is StoneChoice => f !== null)]).totalCents
-    : price.totalCents;
+  const filled = fills.filter((f) => f !== null);
+  const fromCents = missing.length ? priceSetting(m, rate, shape, [...stones, ...filled]).totalCents : price.totalCents;
+  // Which stones make that "from": the page names them so the price is one a shopper can reach.
+  const fillRefs = filled.map((f) => ({ location: f.location, ...f.ref }));
+  const fromStones = await stoneNames(db, m, fillRefs);
   const width = shape.widthMm;
   const sku = [
     m.series,
@@ -315,11 +380,12 @@ export async function configureProduct(db: Db, input: ConfigureInput, sales?: Sa
   ]
     .filter(Boolean)
     .join(':');
-  const title = `${m.description} in ${rate.name}${style ? `, ${style.name}` : ''}${input.size ? `, size ${input.size}` : ''}${width ? `, ${width} mm` : ''}`;
+  const title = titleOf(m, rate.name, shape);
   const image = { ...m.image, ...(centerStone ? { stone: centerStone } : {}) };
   // A sale on the design takes its percentage off the whole piece, stones and all: the breakdown
   // ends with it so its lines still add up to what is charged.
-  const sale = (sales ?? (await saleBook(db))).on({ groupId: m.groupId, categoryId: m.categoryId, metal: input.metal });
+  const book = sales ?? (await saleBook(db));
+  const sale = book.on({ groupId: m.groupId, categoryId: m.categoryId, metal: input.metal });
   const totalCents = sale ? salePrice(price.totalCents, sale.percent) : price.totalCents;
   return {
     sku,
@@ -335,6 +401,13 @@ export async function configureProduct(db: Db, input: ConfigureInput, sales?: Sa
     ...(sale ? { wasCents: price.totalCents, sale } : {}),
     fromCents: sale ? salePrice(fromCents, sale.percent) : fromCents,
     missing: missing.map((l) => ({ location: l.LocationNumber, label: locationLabel(l) })),
+    fromStones,
+    fromConfiguration: {
+      ...input,
+      ...(style ? { style: style.name } : {}),
+      stones: [...input.stones, ...fillRefs].sort((a, b) => a.location - b.location),
+    },
+    ...(opts.withLeast ? { least: await leastConfiguration(db, m, book) } : {}),
     configuration: { ...input, ...(style ? { style: style.name } : {}) },
     stonePhotos,
   };
