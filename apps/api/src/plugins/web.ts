@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { formsSentEarly } from './forms-sent-early.ts';
+import { plainForms } from './plain-forms.ts';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -225,6 +226,8 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
       url: new URL(cacheKey ? address : request.url, config.PUBLIC_URL).href,
       method: request.method,
       headers: [],
+      // Only a plain form's page is posted to here (plain-forms.ts): its fields, as sent.
+      ...(request.method === 'POST' && typeof request.body === 'string' ? { body: request.body } : {}),
       host: {
         nonce,
         publicUrl: config.PUBLIC_URL,
@@ -240,7 +243,9 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
       else if (Array.isArray(v)) for (const vv of v) page.headers.push([k, vv]);
     }
     const controller = new AbortController();
-    request.raw.on('close', () => {
+    // The visitor went away before the page was sent. (The request's own 'close' comes as soon as a
+    // posted form's body has been read, so it is the answer's that counts.)
+    reply.raw.on('close', () => {
       if (!reply.sent) controller.abort();
     });
     const response: RenderedPage = pool
@@ -308,5 +313,10 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
   };
 
   app.get('/*', { config: { rateLimit: { max: config.PAGE_RATE_LIMIT_MAX, timeWindow: '1 minute' } } }, handle);
+  await app.register(plainForms, {
+    rateLimitMax: config.PAGE_RATE_LIMIT_MAX,
+    publicUrl: config.PUBLIC_URL,
+    render: handle,
+  });
   await app.register(formsSentEarly, { rateLimitMax: config.PAGE_RATE_LIMIT_MAX });
 }

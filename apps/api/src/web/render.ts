@@ -17,6 +17,8 @@ export interface PageRequest {
   url: string;
   method: string;
   headers: Array<[string, string]>;
+  /** A plain form's fields (URL-encoded), sent to a page that takes them without scripts. */
+  body?: string;
   host: PageHost;
 }
 
@@ -32,7 +34,7 @@ export function pageRenderer(getBuild: () => Promise<ServerBuild>, mode: 'develo
     context.set((build.entry.module as unknown as WebEntryExports).hostContext, { ...req.host, api });
     const headers = new Headers();
     for (const [k, v] of req.headers) headers.append(k, v);
-    return handler(new Request(req.url, { method: req.method, headers, signal }), context);
+    return handler(new Request(req.url, { method: req.method, headers, signal, body: req.body }), context);
   };
 }
 

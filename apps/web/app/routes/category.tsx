@@ -82,9 +82,13 @@ function MobileFilters({ count, children }: { count: number; children: React.Rea
     if (ref.current?.open) setOpened(true);
   }, []);
   return (
-    <details ref={ref} className="group lg:hidden" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
+    <details
+      ref={ref}
+      className="group scripts-off:hidden lg:hidden"
+      onToggle={(e) => e.currentTarget.open && setOpened(true)}
+    >
       <summary className="btn-secondary w-full cursor-pointer list-none">Filters{count ? ` (${count})` : ''}</summary>
-      <div className="mt-5">{opened && children}</div>
+      <div className="mt-5">{opened ? children : <p className="text-sm text-muted">Getting the filters ready…</p>}</div>
     </details>
   );
 }
@@ -141,7 +145,8 @@ export default function Category({ loaderData }: Route.ComponentProps) {
           <MobileFilters count={filters.reduce((n, f) => n + f.options.length, 0)}>
             <FacetSidebar facets={attributes} filters={filters} hrefFor={hrefFor} />
           </MobileFilters>
-          <div className="hidden lg:block">
+          {/* With scripts off, a phone shows the filters as a wide screen does (their links work without them). */}
+          <div className="hidden scripts-off:block lg:block">
             <FacetSidebar facets={attributes} filters={filters} hrefFor={hrefFor} />
           </div>
         </aside>

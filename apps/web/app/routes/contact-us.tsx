@@ -10,6 +10,9 @@ import { callApi } from '~/lib/client-api.ts';
 import { useSubmit } from '~/components/form/use-submit.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { useRootData } from '~/root.tsx';
+import { apiRequest, ApiError } from '~/lib/api.ts';
+import { hostContext } from '~/lib/host-context.ts';
+import { useHydrated } from '~/lib/use-hydrated.ts';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -27,13 +30,47 @@ const schemas = {
   message: shape.message,
 };
 const EMPTY = { name: '', email: '', phone: '', subject: '', message: '' };
+type Field = keyof typeof EMPTY;
 
-export default function Page() {
+/**
+ * The form sent without the page's scripts (or before they ran): the same checks and the same
+ * message as the scripted form; a refusal comes back with every field as it was typed.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const fields = await request.formData();
+  const values = Object.fromEntries(
+    (Object.keys(EMPTY) as Field[]).map((k) => [k, String(fields.get(k) ?? '')]),
+  ) as Record<Field, string>;
+  const website = String(fields.get('website') ?? '');
+  const parsed = contactBody.safeParse({ ...values, ...(website ? { website } : {}) });
+  if (!parsed.success) {
+    const errors: Partial<Record<Field, string>> = {};
+    for (const issue of parsed.error.issues) errors[issue.path[0] as Field] ??= issue.message;
+    return { refused: { values, errors }, message: 'Please correct the fields marked below.' };
+  }
+  try {
+    const r = await apiRequest<{ message: string }>(
+      '/contact-us',
+      { method: 'POST', body: parsed.data },
+      context.get(hostContext),
+    );
+    return { sent: r.message };
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    return { refused: { values, errors: (e.errors ?? {}) as Partial<Record<Field, string>> }, message: e.message };
+  }
+}
+
+export default function Page({ actionData }: Route.ComponentProps) {
   const root = useRootData();
   const store = root?.store;
-  const form = useForm(schemas, EMPTY);
+  const refused = actionData && 'refused' in actionData ? actionData.refused : undefined;
+  const form = useForm(schemas, EMPTY, refused);
   const { busy, onSubmit } = useSubmit();
-  const [sent, setSent] = useState<string | null>(null);
+  const hydrated = useHydrated();
+  const [sent, setSent] = useState<string | null>(
+    actionData && 'sent' in actionData ? (actionData.sent ?? null) : null,
+  );
   const [honeypot, setHoneypot] = useState('');
 
   const submit = onSubmit(form, async () => {
@@ -64,9 +101,16 @@ export default function Page() {
               <p className="mt-3 font-display text-2xl">Message sent</p>
               <p className="mt-2 text-muted">{sent}</p>
               <div className="mt-6 flex flex-wrap gap-3">
-                <button type="button" className="btn-secondary" onClick={() => setSent(null)}>
+                <a
+                  href="/contact-us"
+                  className="btn-secondary"
+                  onClick={(e) => {
+                    e.preventDefault();
+                    setSent(null);
+                  }}
+                >
                   Send another message
-                </button>
+                </a>
                 <Link to="/" className="btn-primary">
                   Continue shopping
                 </Link>
@@ -75,12 +119,18 @@ export default function Page() {
           ) : (
             <form
               method="post"
+              action="/contact-us"
               noValidate
               onSubmit={submit}
               onReset={form.reset}
               className="grid gap-4 sm:grid-cols-2"
               aria-label="Contact us"
             >
+              {actionData && 'message' in actionData && (
+                <p role="alert" className="text-sm text-danger sm:col-span-2">
+                  {actionData.message}
+                </p>
+              )}
               <TextField form={form} name="name" label="Name" autoComplete="name" required />
               <TextField form={form} name="email" label="Email" type="email" autoComplete="email" required />
               <TextField form={form} name="phone" label="Phone" type="tel" autoComplete="tel" />
@@ -108,7 +158,8 @@ export default function Page() {
                 />
               </div>
               <div className="flex gap-3 sm:col-span-2">
-                <button type="submit" className="btn-primary" disabled={!form.isValid || busy}>
+                {/* Before the scripts run (or without them) the server checks the fields: the button works. */}
+                <button type="submit" className="btn-primary" disabled={(hydrated && !form.isValid) || busy}>
                   {busy ? 'Sending…' : 'Send message'}
                 </button>
                 <button type="reset" className="btn-secondary">

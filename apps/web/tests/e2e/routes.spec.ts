@@ -21,6 +21,8 @@ const ROUTES = [
   '/reset-password/abc',
   '/blog',
   '/blog/ring-sizing',
+  '/products',
+  '/newsletter',
 ];
 
 test('every route answers 200 with the header and footer', async ({ request }) => {

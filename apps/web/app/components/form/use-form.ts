@@ -11,10 +11,17 @@ type Schemas<K extends string> = Record<K, z.ZodType>;
  * forms: each field validates with its contract schema once touched; `isValid` keeps
  * submit disabled while any field has an error; `reset` clears the form.
  */
-export function useForm<K extends string>(schemas: Schemas<K>, initial: Record<K, string>) {
-  const [values, setValues] = useState(initial);
-  const [touched, setTouched] = useState<Partial<Record<K, boolean>>>({});
-  const [serverErrors, setServerErrors] = useState<Partial<Record<K, string>>>({});
+export function useForm<K extends string>(
+  schemas: Schemas<K>,
+  initial: Record<K, string>,
+  /** A form the server already refused (sent without scripts): its fields as sent, its errors shown. */
+  refused?: { values: Record<K, string>; errors: Partial<Record<K, string>> },
+) {
+  const [values, setValues] = useState(refused?.values ?? initial);
+  const [touched, setTouched] = useState<Partial<Record<K, boolean>>>(
+    refused ? (Object.fromEntries(Object.keys(schemas).map((k) => [k, true])) as Record<K, boolean>) : {},
+  );
+  const [serverErrors, setServerErrors] = useState<Partial<Record<K, string>>>(refused?.errors ?? {});
 
   const errors = useMemo(() => {
     const out: Partial<Record<K, string>> = {};

@@ -34,6 +34,7 @@ export function Header() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const productsButton = useRef<HTMLButtonElement>(null);
+  const plainMenu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   const { hidden, flat } = useHeaderScroll(open || mobileOpen);
   const menu = useMenu(reached || open || mobileOpen);
@@ -73,6 +74,8 @@ export function Header() {
   }
   useEffect(() => {
     cancelClose();
+    // Opened before the scripts ran: a new page starts with it closed.
+    if (plainMenu.current) plainMenu.current.open = false;
   }, [here, cancelClose]);
   useEffect(() => cancelClose, [cancelClose]);
 
@@ -93,14 +96,40 @@ export function Header() {
         <div className="border-b border-hairline">
           {/* One search form for every width: below a phone's top row (the row wraps), beside the actions from md. */}
           <div className="mx-auto flex max-w-site flex-wrap items-center gap-x-4 gap-y-2.5 px-4 pb-3 pt-2.5 md:h-16 md:flex-nowrap md:py-0 lg:gap-x-8 lg:px-8">
-            <button
-              type="button"
-              className="-ml-2 inline-flex h-11 w-11 items-center justify-center lg:hidden"
-              aria-label="Open menu"
-              onClick={() => setMobileOpen(true)}
-            >
-              <Menu aria-hidden="true" className="h-6 w-6" />
-            </button>
+            {/* A plain disclosure first: before the page's scripts run (or with them off) a tap opens
+                the links below; once they run, the same tap opens the full drawer instead. */}
+            <details ref={plainMenu} className="group/menu lg:hidden">
+              <summary
+                aria-label="Open menu"
+                className="-ml-2 inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center [&::-webkit-details-marker]:hidden"
+                onClick={(e) => {
+                  e.preventDefault();
+                  if (plainMenu.current) plainMenu.current.open = false;
+                  setMobileOpen(true);
+                }}
+              >
+                <Menu aria-hidden="true" className="h-6 w-6" />
+              </summary>
+              <nav
+                aria-label="Menu"
+                className="absolute inset-x-0 top-full z-50 max-h-[80vh] overflow-y-auto border-y border-hairline bg-white px-4 py-2 shadow-lg"
+              >
+                <ul className="text-sm">
+                  {[
+                    { label: 'Home', href: '/' },
+                    { label: 'All products', href: '/products' },
+                    ...PAGES_LINKS,
+                    { label: 'Blog', href: '/blog' },
+                  ].map((l) => (
+                    <li key={l.href} className="border-b border-hairline last:border-0">
+                      <a href={l.href} className="block py-3">
+                        {l.label}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            </details>
             <a
               href="/"
               className="font-display text-[1.9rem] leading-none tracking-[0.18em] text-ink"

@@ -12,6 +12,8 @@ export function NewsletterBox() {
   return (
     <form
       method="post"
+      // Without scripts (or before they run) the browser sends it to the newsletter page, which signs up.
+      action="/newsletter"
       noValidate
       className="mt-4"
       aria-label="Newsletter"
@@ -42,6 +44,7 @@ export function NewsletterBox() {
         </label>
         <input
           id="newsletter-email"
+          name="email"
           type="email"
           value={email}
           onChange={(e) => {
