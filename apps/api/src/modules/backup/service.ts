@@ -8,6 +8,8 @@ import type { Config } from '../../config.ts';
 import { existingServerSecret, purposeKey, serverSecret } from '../../secrets.ts';
 import { assemble, BackupRefused, type BackupHeader } from './format.ts';
 import { backupRepository as repo } from './repository.ts';
+import type { PGlite, PGliteInterface } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 
 export { BackupRefused, type BackupHeader };
 
@@ -25,46 +27,67 @@ export const existingBackupKey = (config: Pick<Config, 'SECRET_KEY' | 'DATA_DIR'
 /** The migration a schema version names, from this code's journal. */
 const tagOf = (lastWhen: number) => migrationJournal().find((m) => m.when === lastWhen)?.tag ?? `unknown (${lastWhen})`;
 
+/** Rows read from the embedded copy at a time: between pages the process serves shoppers. */
+const PAGE_ROWS = 1000;
+/** Text gathered before it is compressed and written. */
+const PART_BYTES = 256 * 1024;
+
 /**
- * A consistent copy of a running store in `file`. The embedded database: every table read in one
- * read-only, repeatable-read transaction (one snapshot; on the embedded engine other requests wait
- * for it, a second or two, and then go on). PostgreSQL: pg_dump, which reads in one snapshot too.
+ * A consistent copy of a running store in `file`. The embedded database: a clone of its data
+ * directory is taken (the store waits only for that, a moment) and read page by page while the
+ * store goes on serving, so a checkout never waits on a backup. PostgreSQL: pg_dump, which reads
+ * in one snapshot without holding anyone up.
  */
 export async function makeBackup(database: Database, file: string, key: Buffer): Promise<BackupHeader> {
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const bodyFile = `${file}.body-${process.pid}`;
+  let copy: PGliteInterface | null = null;
+  let out: number | null = null;
   try {
-    if (database.kind === 'postgres') return await pgDumpBackup(database, file, bodyFile, key);
-    const out = fs.createWriteStream(bodyFile, { mode: 0o600 });
-    const gzip = zlib.createGzip({ level: 6 });
-    const done = new Promise<void>((resolve, reject) => {
-      out.on('finish', resolve);
-      out.on('error', reject);
-      gzip.on('error', reject);
-    });
-    gzip.pipe(out);
-    const write = async (line: string) => {
-      if (!gzip.write(`${line}\n`)) await new Promise((r) => gzip.once('drain', r));
+    if (database.kind === 'postgres' || !('pglite' in database.engine))
+      return await pgDumpBackup(database, file, bodyFile, key);
+    // Compressed a part at a time on this thread (gzip members, read back as one stream): a stream
+    // would wait on the thread pool between every 16 KB while the store's requests hold the loop.
+    const fd = (out = fs.openSync(bodyFile, 'w', 0o600));
+    let part: string[] = [];
+    let partBytes = 0;
+    const flush = () => {
+      if (!part.length) return;
+      fs.writeSync(fd, zlib.gzipSync(part.join(''), { level: 6 }));
+      part = [];
+      partBytes = 0;
     };
-    const meta = await database.db.transaction(
-      async (tx) => {
-        const version = await repo.schemaVersion(tx);
-        if (!version) throw new BackupRefused('This database has no store in it yet: nothing to back up.');
-        const tables: Record<string, number> = {};
-        for (const t of await repo.tables(tx)) {
-          const rows = await repo.rowsAsJson(tx, t.name);
-          tables[t.name] = rows.length;
-          await write(JSON.stringify({ table: t.name, columns: t.columns, rows: rows.length }));
-          for (const r of rows) await write(r);
+    const write = (line: string) => {
+      part.push(`${line}\n`);
+      partBytes += line.length + 1;
+      if (partBytes >= PART_BYTES) flush();
+    };
+    // Between transactions, never inside one: the copy holds only what was committed.
+    const engine = database.engine.pglite;
+    copy = await engine._runExclusiveTransaction(() => engine.clone());
+    // Nobody else writes to the copy: it is one snapshot, read at the store's pace.
+    const tx = drizzlePglite(copy as PGlite) as unknown as Db;
+    const meta = await (async () => {
+      const version = await repo.schemaVersion(tx);
+      if (!version) throw new BackupRefused('This database has no store in it yet: nothing to back up.');
+      const tables: Record<string, number> = {};
+      for (const t of await repo.tables(tx)) {
+        const count = await repo.count(tx, t.name);
+        tables[t.name] = count;
+        write(JSON.stringify({ table: t.name, columns: t.columns, rows: count }));
+        for (let offset = 0; offset < count; offset += PAGE_ROWS) {
+          for (const r of await repo.rowsAsJsonPage(tx, t.name, offset, PAGE_ROWS)) write(r);
+          // The embedded engine runs on this thread: let the store's own requests in between pages.
+          await new Promise((r) => setImmediate(r));
         }
-        for (const s of await repo.sequences(tx))
-          await write(JSON.stringify({ sequence: s.name, value: s.value, called: s.called }));
-        return { version, tables };
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
-    gzip.end();
-    await done;
+      }
+      for (const s of await repo.sequences(tx))
+        write(JSON.stringify({ sequence: s.name, value: s.value, called: s.called }));
+      return { version, tables };
+    })();
+    flush();
+    fs.closeSync(fd);
+    out = null;
     return await assemble(
       file,
       {
@@ -77,6 +100,8 @@ export async function makeBackup(database: Database, file: string, key: Buffer):
       key,
     );
   } finally {
+    if (out !== null) fs.closeSync(out);
+    await copy?.close().catch(() => {});
     fs.rmSync(bodyFile, { force: true });
   }
 }
