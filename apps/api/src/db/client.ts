@@ -41,6 +41,17 @@ export interface Database {
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
 }
 
+/**
+ * A private copy of an embedded database as it stands between transactions (a clone of its data
+ * directory): read at leisure while the store goes on serving. Close it when done.
+ */
+export async function embeddedCopy(database: Database): Promise<{ db: Db; close: () => Promise<void> }> {
+  if (!('pglite' in database.engine)) throw new Error('Only an embedded database can be copied this way.');
+  const engine = database.engine.pglite;
+  const copy = await engine._runExclusiveTransaction(() => engine.clone());
+  return { db: drizzlePglite(copy as PGlite) as unknown as Db, close: () => copy.close() };
+}
+
 /** A setting for the rest of the transaction only. */
 const SET_LOCAL = 'select set_config($1, $2, true)';
 

@@ -3,13 +3,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
-import { codeMigrations, migrationJournal, type Database, type Db, type DbOrTx } from '../../db/client.ts';
+import {
+  codeMigrations,
+  embeddedCopy,
+  migrationJournal,
+  type Database,
+  type Db,
+  type DbOrTx,
+} from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { existingServerSecret, purposeKey, serverSecret } from '../../secrets.ts';
 import { assemble, BackupRefused, type BackupHeader } from './format.ts';
 import { backupRepository as repo } from './repository.ts';
-import type { PGlite, PGliteInterface } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 
 export { BackupRefused, type BackupHeader };
 
@@ -41,7 +46,7 @@ const PART_BYTES = 256 * 1024;
 export async function makeBackup(database: Database, file: string, key: Buffer): Promise<BackupHeader> {
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const bodyFile = `${file}.body-${process.pid}`;
-  let copy: PGliteInterface | null = null;
+  let copy: Awaited<ReturnType<typeof embeddedCopy>> | null = null;
   let out: number | null = null;
   try {
     if (database.kind === 'postgres' || !('pglite' in database.engine))
@@ -62,11 +67,10 @@ export async function makeBackup(database: Database, file: string, key: Buffer):
       partBytes += line.length + 1;
       if (partBytes >= PART_BYTES) flush();
     };
-    // Between transactions, never inside one: the copy holds only what was committed.
-    const engine = database.engine.pglite;
-    copy = await engine._runExclusiveTransaction(() => engine.clone());
-    // Nobody else writes to the copy: it is one snapshot, read at the store's pace.
-    const tx = drizzlePglite(copy as PGlite) as unknown as Db;
+    // Taken between transactions: the copy holds only what was committed, and nobody else writes
+    // to it, so it is one snapshot read at the store's pace.
+    copy = await embeddedCopy(database);
+    const tx = copy.db;
     const meta = await (async () => {
       const version = await repo.schemaVersion(tx);
       if (!version) throw new BackupRefused('This database has no store in it yet: nothing to back up.');
