@@ -185,7 +185,6 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
       const canonical = pathname.replace(/\/+$/, '') || '/';
       return reply.redirect(`${canonical.replace(/^\/{2,}/, '/')}${query}`, 308);
     }
-    const nonce = randomBytes(16).toString('base64');
     const devMailbox = opts.devMailbox && fromThisMachine(request);
     const address = pageAddress(pathname, query);
     const cacheKey =
@@ -196,6 +195,8 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
       const hit = pages.get(cacheKey);
       if (hit) return answerKept(hit, request, reply, 'hit');
     }
+    // Made only for a page rendered now: a kept page carries script hashes, not a nonce.
+    const nonce = randomBytes(16).toString('base64');
     const generation = pages.current();
     // The page is filed under what every answer it read is filed under (cache-tags.ts); an answer
     // that named nothing files it under ANY, which every change purges.
