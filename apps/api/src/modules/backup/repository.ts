@@ -26,17 +26,16 @@ export const backupRepository = {
         group by c.relname order by c.relname`),
     ),
 
-  /** A table's rows as JSON text, each as PostgreSQL writes it (numbers exactly, times in ISO form). */
-  /** One page of a table's rows as JSON, in storage order (for a copy nobody writes to). */
+  /**
+   * One page of a table's rows as JSON text, each as PostgreSQL writes it (numbers exactly, times in
+   * ISO form), in storage order: for a copy nobody writes to, so the pages neither skip nor repeat.
+   */
   rowsAsJsonPage: async (db: DbOrTx, table: string, offset: number, limit: number): Promise<string[]> =>
     rowsOf<{ j: string }>(
       await db.execute(
         sql`select row_to_json(t)::text as j from ${q(table)} t order by t.ctid limit ${limit} offset ${offset}`,
       ),
     ).map((r) => r.j),
-
-  rowsAsJson: async (db: DbOrTx, table: string): Promise<string[]> =>
-    rowsOf<{ j: string }>(await db.execute(sql`select row_to_json(t)::text as j from ${q(table)} t`)).map((r) => r.j),
 
   sequences: async (db: DbOrTx): Promise<Array<{ name: string; value: string; called: boolean }>> => {
     const names = rowsOf<{ name: string }>(
