@@ -677,16 +677,20 @@ async function main() {
       headers: { ...json, 'x-session-id': session, 'idempotency-key': session },
       body: orderBody,
     });
-  // The same two with a sale on the chain's category and a 10 % code applied to each cart before
-  // the order is timed (made through the back office, as a manager would).
-  const promotions = async () => {
+  /** Request headers of the bench's owner, signed in (back-office calls: sales, codes, backups). */
+  const staffHeaders = async () => {
     const login = await fetch(`${base}/api/admin/auth/login`, {
       method: 'POST',
       headers: { ...json, origin: base },
       body: JSON.stringify(BENCH_STAFF),
     });
     if (!login.ok) throw new Error(`bench staff sign-in: ${login.status}`);
-    const staff = { ...json, origin: base, cookie: login.headers.get('set-cookie')!.split(';')[0]! };
+    return { ...json, origin: base, cookie: login.headers.get('set-cookie')!.split(';')[0]! };
+  };
+  // The same two with a sale on the chain's category and a 10 % code applied to each cart before
+  // the order is timed (made through the back office, as the owner would).
+  const promotions = async () => {
+    const staff = await staffHeaders();
     const day = 86_400_000;
     const made = await Promise.all([
       fetch(`${base}/api/admin/sales`, {
@@ -806,13 +810,7 @@ async function main() {
   // read a page at a time, so orders should not wait for it.
   const backupOrderName = 'place order during a backup';
   if (!check && backupOrderName.includes(only)) {
-    const login = await fetch(`${base}/api/admin/auth/login`, {
-      method: 'POST',
-      headers: { ...json, origin: base },
-      body: JSON.stringify(BENCH_STAFF),
-    });
-    if (!login.ok) throw new Error(`bench staff sign-in: ${login.status}`);
-    const staff = { ...json, origin: base, cookie: login.headers.get('set-cookie')!.split(';')[0]! };
+    const staff = await staffHeaders();
     let backingUp = true;
     let backups = 0;
     const backupLoop = (async () => {
