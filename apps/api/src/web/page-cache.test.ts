@@ -139,6 +139,9 @@ describe('page cache', () => {
       '/diamonds',
       '/blog/x',
       '/search',
+      '/products',
+      '/contact-us',
+      '/gift-cards',
     ])
       expect(cacheablePath(p), p).toBe(true);
     for (const p of [

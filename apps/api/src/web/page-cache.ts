@@ -32,7 +32,7 @@ export interface KeptPage {
 
 /** Pages whose HTML is the same for every visitor (no form state, no per-visitor data in the render). */
 const CACHEABLE =
-  /^\/(?:|category\/[^/]+|product\/[^/]+\/\d+\/\d+\/\d+|diamond\/[^/]+\/\d+\/\d+\/\d+|diamonds(?:\/melee)?|notable-gemstones\/shop-by-stone-type|notable-gemstone\/[^/]+|blog(?:\/[^/]+)?|privacy-policy|return-policy|terms-condition|shipping-policy|search)$/;
+  /^\/(?:|category\/[^/]+|product\/[^/]+\/\d+\/\d+\/\d+|diamond\/[^/]+\/\d+\/\d+\/\d+|diamonds(?:\/melee)?|notable-gemstones\/shop-by-stone-type|notable-gemstone\/[^/]+|blog(?:\/[^/]+)?|products|contact-us|gift-cards|privacy-policy|return-policy|terms-condition|shipping-policy|search)$/;
 
 export const cacheablePath = (pathname: string) => CACHEABLE.test(pathname);
 
