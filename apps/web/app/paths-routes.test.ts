@@ -38,6 +38,7 @@ describe('every path the store links to is a page', () => {
     blogPost: paths.blog('ring-sizes'),
     orders: paths.orders(),
     orderReturn: paths.orderReturn('FCT-ABCDEFGH', 'tok'),
+    orderService: paths.orderService('FCT-ABCDEFGH', 'tok'),
     serviceTicket: paths.serviceTicket('SVC-ABCDEFGH', 'tok'),
   };
   for (const [name, href] of Object.entries(samples))
@@ -65,7 +66,11 @@ describe('every page whose address carries a secret declares it (the log and Ref
   });
 
   it('each page the store links to with a token in its query is a declared secret route', () => {
-    for (const href of [paths.orderReturn('FCT-1', 'tok-Zq81x'), paths.serviceTicket('SVC-1', 'tok-Zq81x')]) {
+    for (const href of [
+      paths.orderReturn('FCT-1', 'tok-Zq81x'),
+      paths.orderService('FCT-1', 'tok-Zq81x'),
+      paths.serviceTicket('SVC-1', 'tok-Zq81x'),
+    ]) {
       expect(carriesSecret(href), href).toBe(true);
       expect(redactUrl(href)).not.toContain('tok-Zq81x');
     }

@@ -30,6 +30,7 @@ export default [
     route('address', 'routes/address.tsx'),
     route('profile/orders', 'routes/orders.tsx'),
     route('orders/:number/return', 'routes/order-return.tsx'),
+    route('orders/:number/service', 'routes/order-service.tsx'),
     route('service/:number', 'routes/service-estimate.tsx'),
     route('newsletter', 'routes/newsletter.tsx'),
     route('newsletter/confirm/:token', 'routes/newsletter-confirm.tsx'),

@@ -57,6 +57,9 @@ export const paths = {
   /** Asking to return pieces of an order: signed in, or with the token from the delivery e-mail. */
   orderReturn: (number: string, token?: string) =>
     `/orders/${encodeURIComponent(number)}/return${token ? `?token=${encodeURIComponent(token)}` : ''}`,
+  /** Asking for a resize or repair of a piece of an order: signed in, or with the delivery e-mail's token. */
+  orderService: (number: string, token?: string) =>
+    `/orders/${encodeURIComponent(number)}/service${token ? `?token=${encodeURIComponent(token)}` : ''}`,
   blog: (slug?: string) => (slug ? `/blog/${slug}` : '/blog'),
   /**
    * Drawn product art (the media route renders an SVG from these fields alone, cached a year), so

@@ -25,11 +25,14 @@ export const SECRET_ROUTES: readonly SecretRoute[] = [
   { pattern: '/api/wishlist/shared/:token', path: ['token'] },
   { pattern: '/order-confirmation', query: ['token'] },
   { pattern: '/orders/:number/return', query: ['token'] },
+  { pattern: '/orders/:number/service', query: ['token'] },
   { pattern: '/service/:number', query: ['token'] },
   { pattern: '/api/order/:number', query: ['token'] },
   { pattern: '/api/order/:number/returns', query: ['token'] },
   { pattern: '/api/order/:number/returns/:rma/photos', query: ['token'] },
   { pattern: '/api/order/:number/returns/:rma/pay', query: ['token'] },
+  { pattern: '/api/order/:number/service', query: ['token'] },
+  { pattern: '/api/order/:number/service/:ticket/photos', query: ['token'] },
   { pattern: '/api/service/:number', query: ['token'] },
 ];
 

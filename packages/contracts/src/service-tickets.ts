@@ -18,8 +18,12 @@ export const SERVICE_KIND_LABELS: Record<ServiceKind, string> = {
   appraisal: 'Appraisal',
 };
 
-/** received → estimated → approved → in work → ready → returned (or declined by the customer). */
+/**
+ * (requested by the customer online →) received → estimated → approved → in work → ready → returned
+ * (or declined by the customer). A free resize goes from received straight to approved.
+ */
 export const TICKET_STATUSES = [
+  'requested',
   'received',
   'estimated',
   'approved',
@@ -30,6 +34,7 @@ export const TICKET_STATUSES = [
 ] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
+  requested: 'Requested — waiting for the piece',
   received: 'Received',
   estimated: 'Estimate sent',
   approved: 'Approved',
@@ -38,9 +43,18 @@ export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
   returned: 'Returned',
   declined: 'Declined',
 };
-export const OPEN_TICKET_STATUSES: readonly TicketStatus[] = ['received', 'estimated', 'approved', 'in_work', 'ready'];
+export const OPEN_TICKET_STATUSES: readonly TicketStatus[] = [
+  'requested',
+  'received',
+  'estimated',
+  'approved',
+  'in_work',
+  'ready',
+];
 /** The steps staff move a ticket along once it is approved. */
 export const TICKET_NEXT: Partial<Record<TicketStatus, TicketStatus>> = {
+  /** The piece a customer asked about online has come in (a free resize is approved then). */
+  requested: 'received',
   approved: 'in_work',
   in_work: 'ready',
   ready: 'returned',
@@ -89,7 +103,8 @@ export const estimateBody = z
     dueOn: day,
   })
   .strict();
-export const ticketStepBody = z.object({ version }).strict();
+/** The next step; a piece asked for online gets the day it will be ready as it comes in. */
+export const ticketStepBody = z.object({ version, dueOn: day.optional() }).strict();
 
 export const adminTicketRow = z.object({
   number: z.string(),
@@ -152,3 +167,77 @@ export type CustomerTicket = z.infer<typeof customerTicket>;
 /** POST /api/service/:number/approve — the estimate's token and the card (the test provider; with Stripe none). */
 export const approveEstimateBody = z.object({ token: z.string().min(10).max(100), card: cardBody.optional() }).strict();
 export const declineEstimateBody = z.object({ token: z.string().min(10).max(100) }).strict();
+
+/** What a customer may ask for online, for a piece of an order delivered to them. */
+export const SHOPPER_SERVICE_KINDS = ['resize', 'repair'] as const;
+export const SERVICE_PHOTOS_MAX = 6;
+
+/** POST /api/order/:number/service — a resize or repair of one piece of the order. */
+export const serviceRequestBody = z
+  .object({
+    line: z.number().int().min(0).max(200),
+    kind: z.enum(SHOPPER_SERVICE_KINDS, 'Choose a resize or a repair'),
+    targetSize: z.number().min(2, 'A size from 2').max(16, 'A size up to 16').multipleOf(0.25).nullable().default(null),
+    note: z.string().trim().max(1_000, 'At most 1,000 characters').default(''),
+  })
+  .strict()
+  .refine((b) => b.kind !== 'resize' || b.targetSize !== null, {
+    message: 'Choose the size to make it',
+    path: ['targetSize'],
+  })
+  .refine((b) => b.kind !== 'repair' || b.note.length >= 10, {
+    message: 'Tell us what needs mending (a few words)',
+    path: ['note'],
+  });
+
+/** GET /api/order/:number/service — each piece with what can be asked for it, and the requests so far. */
+export const orderService = z.object({
+  number: z.string(),
+  lines: z.array(
+    z.object({
+      line: z.number().int(),
+      title: z.string(),
+      details: z.array(z.string()),
+      image: z.string(),
+      /** Service can be asked for this piece (a piece that was delivered and is not a gift card). */
+      serviceable: z.boolean(),
+      /** A ring or band that can be resized (not one with stones all the way round). */
+      resizable: z.boolean(),
+      /** Its resize would be free now (the first, within the store's window after delivery). */
+      freeResize: z.boolean(),
+      /** Why nothing can be asked for it (null when something can). */
+      why: z.string().nullable(),
+    }),
+  ),
+  /** Days after delivery within which a ring bought here is resized free (0: never). */
+  freeResizeDays: z.number().int(),
+  tickets: z.array(
+    z.object({
+      number: z.string(),
+      kind: z.enum(SERVICE_KINDS),
+      status: z.enum(TICKET_STATUSES),
+      title: z.string(),
+      targetSize: z.number().nullable(),
+      free: z.boolean(),
+      estimateCents: z.number().int().nullable(),
+      photos: z.number().int(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type OrderService = z.infer<typeof orderService>;
+
+/** GET /api/account/service — the signed-in customer's resizes and repairs, across their orders. */
+export const accountService = z.object({
+  tickets: z.array(
+    z.object({
+      number: z.string(),
+      orderNumber: z.string(),
+      kind: z.enum(SERVICE_KINDS),
+      status: z.enum(TICKET_STATUSES),
+      title: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type AccountService = z.infer<typeof accountService>;

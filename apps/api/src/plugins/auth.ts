@@ -77,3 +77,15 @@ export async function ownerOf(req: FastifyRequest): Promise<Owner> {
   if (bearerOf(req) && !userId) throw new Unauthorized('Your session has expired. Please log in again.');
   return userId ? { userId, sessionId: null } : { userId: null, sessionId };
 }
+
+/**
+ * Who asks about an order: its owner signed in, or a holder of the token its e-mails carry (a
+ * header, or the link's query).
+ */
+export async function orderVisitor(req: FastifyRequest & { query: { token?: string } }) {
+  const header = req.headers['x-order-token'];
+  return {
+    userId: await optionalUserId(req),
+    token: typeof header === 'string' ? header : (req.query.token ?? null),
+  };
+}

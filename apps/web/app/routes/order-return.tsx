@@ -17,6 +17,7 @@ import { paths } from '@facet/contracts/paths';
 import { callApi } from '~/lib/client-api.ts';
 import { ApiError } from '~/lib/api.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
+import { PiecePhotos } from '~/features/order/piece-photos.tsx';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: 'Return items', noindex: true });
 
@@ -155,8 +156,11 @@ export default function OrderReturn() {
                   />
                 )}
                 {r.status === 'requested' && (
-                  <ReturnPhotos
+                  <PiecePhotos
                     count={r.photos}
+                    max={RETURN_PHOTOS_MAX}
+                    hint="You may add a photograph of the piece (optional)."
+
                     upload={async (file) => {
                       const body = new FormData();
                       body.set('photo', file);
@@ -357,55 +361,6 @@ function ExchangeSummary({
         <div className="mt-4">
           <LinkPayment amountCents={offer.differenceCents} action="Pay" pay={pay} />
         </div>
-      )}
-    </div>
-  );
-}
-
-/** Optional photographs of what comes back (a mark, a damaged clasp), while the request waits. */
-function ReturnPhotos({ count, upload }: { count: number; upload: (file: File) => Promise<void> }) {
-  const id = useId();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <div className="mt-2">
-      <p className="text-muted">
-        {count ? `${count} ${count === 1 ? 'photograph' : 'photographs'} added. ` : ''}
-        {count < RETURN_PHOTOS_MAX ? 'You may add a photograph of the piece (optional).' : ''}
-      </p>
-      {count < RETURN_PHOTOS_MAX && (
-        <>
-          <label htmlFor={`${id}-photo`} className="sr-only">
-            Photograph of the piece
-          </label>
-          <input
-            id={`${id}-photo`}
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            className="mt-1 text-sm"
-            disabled={busy}
-            onChange={async (e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (!file) return;
-              setBusy(true);
-              setError(null);
-              try {
-                await upload(file);
-              } catch (err) {
-                setError((err as Error).message);
-              } finally {
-                setBusy(false);
-              }
-            }}
-          />
-          {busy && <p role="status">Sending the photograph…</p>}
-          {error && (
-            <p role="alert" className="text-danger">
-              {error}
-            </p>
-          )}
-        </>
       )}
     </div>
   );

@@ -37,12 +37,12 @@ function ReturnLink({ number }: { number: string }) {
   if (!state) return null;
   if (state.lines.some((l) => l.returnable > 0))
     return (
-      <Link to={paths.orderReturn(number)} className="pb-4 text-sm text-primary underline sm:pb-0">
+      <Link to={paths.orderReturn(number)} className="text-sm text-primary underline">
         Return items<span className="sr-only"> from {number}</span>
       </Link>
     );
   const why = state.lines.find((l) => l.why)?.why;
-  return why ? <p className="pb-4 text-xs text-muted sm:max-w-[14rem] sm:pb-0">{why}</p> : null;
+  return why ? <p className="text-xs text-muted sm:max-w-[14rem]">{why}</p> : null;
 }
 
 function Orders() {
@@ -88,7 +88,14 @@ function Orders() {
                     </div>
                     <p className="font-medium">{formatMoney(o.totalCents, { exact: true })}</p>
                   </Link>
-                  {o.status === 'delivered' && <ReturnLink number={o.number} />}
+                  {o.status === 'delivered' && (
+                    <div className="flex flex-col gap-1 pb-4 sm:items-end sm:pb-0">
+                      <ReturnLink number={o.number} />
+                      <Link to={paths.orderService(o.number)} className="text-sm text-primary underline">
+                        Resize or repair<span className="sr-only"> a piece from {o.number}</span>
+                      </Link>
+                    </div>
+                  )}
                 </li>
               ))}
             </ul>

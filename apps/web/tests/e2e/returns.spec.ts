@@ -7,6 +7,7 @@ import { contactAndAddress, payByCard } from './support/checkout.ts';
 import { mailTo } from './support/mail.ts';
 import { signUp } from './support/account.ts';
 import { signIn } from './support/staff.ts';
+import sharp from 'sharp';
 
 // After delivery the shopper asks to return a chain from the order history; the owner approves,
 // receives and refunds it in the back office, and the shopper is told by e-mail at each step.
@@ -163,4 +164,52 @@ test('a chain that is too short is exchanged for a longer, dearer one; the shopp
   await expect(owner.getByTestId('return-status')).toHaveText('Exchanged');
   await owner.getByRole('link', { name: `Order ${replacement}` }).click();
   await expect(owner.getByText(/Credit for the pieces you sent back/)).toBeVisible();
+});
+
+test('a repair is asked from the order history with a photograph; the owner marks the piece received', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const { email, number, owner } = await deliveredChain(browser, page);
+
+  await page.goto(paths.orders());
+  await page.getByRole('link', { name: `Resize or repair a piece from ${number}` }).click();
+  await expect(page.getByRole('heading', { name: 'Resize or repair' })).toBeVisible();
+  await page.getByRole('radio').first().check();
+  // A chain is mended, never resized.
+  await expect(page.getByRole('radio', { name: 'A resize' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Send the request' }).click();
+  await expect(page.getByText('Tell us what needs mending (a few words).')).toBeVisible();
+  await expect(page.getByLabel('What needs mending?')).toBeFocused();
+  await page.getByLabel('What needs mending?').fill('The clasp does not close firmly.');
+  expect(await axe(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Send the request' }).click();
+  await expect(page.getByRole('status')).toContainText(/We have your request SVC-/);
+  const svc = /SVC-\w{8}/.exec((await page.getByRole('status').textContent())!)![0];
+  await expect(page.getByTestId('service-request')).toContainText('Requested — waiting for the piece');
+  const photo = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#c9b27c' } })
+    .jpeg()
+    .toBuffer();
+  await page
+    .getByLabel('Photograph of the piece')
+    .setInputFiles({ name: 'clasp.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(page.getByTestId('service-request')).toContainText('1 photograph added');
+  const asked = await mailTo(email, new RegExp(`${svc}: your repair request`));
+  expect(asked.text).toContain('Send the piece to us insured');
+
+  // The account lists it.
+  await page.goto('/profile');
+  await expect(page.getByRole('region', { name: 'Resizes and repairs' })).toContainText(svc);
+
+  // The owner: the piece comes in, with the day it will be ready.
+  await owner.goto(`/admin/service/${svc}`);
+  await expect(owner.getByText('Requested — waiting for the piece').first()).toBeVisible();
+  await expect(owner.getByRole('img').first()).toBeVisible();
+  await owner.getByLabel('Ready by').fill('2099-01-15');
+  await owner.getByRole('button', { name: 'Mark the piece received' }).click();
+  await expect(owner.getByText('Marked received.')).toBeVisible();
+  await expect(owner.getByRole('heading', { name: 'Send the estimate' })).toBeVisible();
+  const received = await mailTo(email, new RegExp(`${svc}: we have your`));
+  expect(received.text).toContain('January 15, 2099');
 });

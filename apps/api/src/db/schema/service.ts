@@ -45,6 +45,7 @@ export const serviceTicket = pgTable(
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
     version: integer('version').notNull().default(1),
+    /** A member's e-mail, or 'customer' for a request made online. */
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -58,7 +59,7 @@ export const serviceTicket = pgTable(
       .where(sql`free and status <> 'declined'`),
     check(
       'service_ticket_status',
-      sql`status in ('received', 'estimated', 'approved', 'in_work', 'ready', 'returned', 'declined')`,
+      sql`status in ('requested', 'received', 'estimated', 'approved', 'in_work', 'ready', 'returned', 'declined')`,
     ),
   ],
 );

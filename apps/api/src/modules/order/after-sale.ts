@@ -34,6 +34,8 @@ export const orderAfterSale = {
     repo.setTracking(tx, orderId, carrier, trackingNumber),
   deliveredAt: (db: DbOrTx, orderId: number) => repo.deliveredAt(db, orderId),
   isRing: (db: DbOrTx, lineId: number) => repo.isRing(db, lineId),
+  ringsOf: (db: DbOrTx, orderId: number) => repo.ringsOf(db, orderId),
+  linesOfUser: (db: DbOrTx, userId: number) => repo.linesOfUser(db, userId),
   lineById: (db: DbOrTx, lineId: number) => repo.lineWithOrder(db, lineId),
   /** The order as documents show it (lines, totals): what a refund is prorated on. */
   shape: (o: OrderRow, lines: Awaited<ReturnType<typeof repo.lines>>, settings: StoreSettings): Order =>

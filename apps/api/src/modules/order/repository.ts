@@ -6,6 +6,7 @@ import { named, namedQuery } from '../../db/named-statements.ts';
 import { customerOrder, orderEvent, orderLine, orderRefund, orderStone } from '../../db/schema/commerce.ts';
 import { ORDER_COUNT_CAP, type AdminOrderQuery } from '@facet/contracts/admin';
 import { EMAIL_RE } from '@facet/contracts/patterns';
+import { CATEGORY } from '@facet/contracts/categories';
 
 export type OrderRow = typeof customerOrder.$inferSelect;
 export type OrderEventRow = typeof orderEvent.$inferSelect;
@@ -349,6 +350,22 @@ export const orderRepository = {
           case when l.kind = 'configured' then l.ref_id else (select p.group_id from product p where p.id = l.ref_id) end
         where l.id = ${lineId} and l.kind in ('product', 'configured') and g.kind in ('ring', 'band')) as ring`),
     )[0]!.ring,
+  /** Each ring or band of an order, and whether it is set with stones all the way round (cannot be resized). */
+  ringsOf: async (db: DbOrTx, orderId: number) =>
+    rowsOf<{ id: number; eternity: boolean }>(
+      await db.execute(sql`select l.id, (g.category_id = ${CATEGORY.eternity} or exists (select 1 from category c
+          where c.id = g.category_id and c.parent_id = ${CATEGORY.eternity})) as eternity
+        from order_line l join product_group g on g.id =
+          case when l.kind = 'configured' then l.ref_id else (select p.group_id from product p where p.id = l.ref_id) end
+        where l.order_id = ${orderId} and l.kind in ('product', 'configured') and g.kind in ('ring', 'band')`),
+    ),
+  /** The lines of a customer's paid orders with their order numbers (their service requests are found by them). */
+  linesOfUser: async (db: DbOrTx, userId: number) =>
+    rowsOf<{ id: number; title: string; orderNumber: string }>(
+      await db.execute(sql`select l.id, l.title, o.number as "orderNumber" from order_line l
+        join customer_order o on o.id = l.order_id
+        where o.user_id = ${userId} and o.payment_state in ('paid', 'refunded')`),
+    ),
   /** A line with its order's number (a service ticket names what it came from). */
   lineWithOrder: async (db: DbOrTx, lineId: number) =>
     rowsOf<{ position: number; title: string; orderNumber: string }>(

@@ -6,7 +6,7 @@ import { orderReturns, payDifferenceBody, RETURN_NUMBER_RE, returnRequestBody } 
 import { acceptPhotoForms, readPhotoForm } from '../../photo-form.ts';
 import { processPhoto } from '../products/index.ts';
 import { adminRoute } from '../../plugins/admin-op.ts';
-import { optionalUserId } from '../../plugins/auth.ts';
+import { orderVisitor } from '../../plugins/auth.ts';
 import { afterStockChange } from '../../catalogue-changes.ts';
 import { actorOf } from '../staff/index.ts';
 import * as returns from './service.ts';
@@ -30,13 +30,7 @@ const tokenQuery = z.object({ token: z.string().max(100).optional() }).strict();
 export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
   const d = deps(app);
   await acceptPhotoForms(app);
-  const who = async (req: { headers: Record<string, unknown>; query: { token?: string } }) => {
-    const header = req.headers['x-order-token'];
-    return {
-      userId: await optionalUserId(req as never),
-      token: typeof header === 'string' ? header : (req.query.token ?? null),
-    };
-  };
+  const who = orderVisitor;
   app.get(
     '/order/:number/returns',
     { schema: { params: orderParams, querystring: tokenQuery, response: { 200: envelope(orderReturns) } } },

@@ -5,6 +5,8 @@ import { layout, type Rendered, type StoreInfo } from '../mail/index.ts';
 
 /** What happened to a ticket, as its customer (or, for `staff-approved`, the store) is told. */
 export type TicketStep =
+  | { kind: 'requested' }
+  | { kind: 'staff-requested' }
   | { kind: 'received' }
   | { kind: 'estimated'; token: string }
   | { kind: 'approved-by-customer' }
@@ -24,6 +26,7 @@ interface TicketFacts {
   estimateCents: number | null;
   estimateNote: string | null;
   paidCents?: number | null;
+  targetSize?: number | null;
 }
 
 const dayText = (day: string) =>
@@ -37,6 +40,25 @@ export function ticketMail(store: StoreInfo, t: TicketFacts, s: TicketStep): Ren
   const subject = (s: string) => `${t.number}: ${s}`;
   const reply = 'Reply to this e-mail or call us with any question; quote the ticket number.';
   switch (s.kind) {
+    case 'requested':
+      return layout(store, subject(`your ${what} request`), {
+        greeting,
+        paragraphs: [
+          `We have your request for the ${what} of your ${t.piece}${t.targetSize ? ` to size ${t.targetSize}` : ''}. Its number is ${t.number}.`,
+          `Send the piece to us insured, or bring it in, with the number ${t.number} inside the parcel: ${store.address}.`,
+          t.free
+            ? 'The resize is free (the first within the store’s window for a ring bought here). We e-mail you when the piece arrives, with the day it will be ready.'
+            : 'We e-mail you when the piece arrives, and an estimate to approve before any work starts.',
+        ],
+        after: [reply],
+      });
+    case 'staff-requested':
+      return layout(store, subject(`${what} asked for online`), {
+        paragraphs: [
+          `${t.customerName} asked for the ${what} of ${t.piece}${t.targetSize ? ` (to size ${t.targetSize})` : ''}. The ticket waits as requested until the piece comes in.`,
+        ],
+        action: { label: 'Open the ticket', url: `${store.publicUrl}/admin/service/${t.number}` },
+      });
     case 'received':
       return layout(store, subject(`we have your ${t.piece}`), {
         greeting,

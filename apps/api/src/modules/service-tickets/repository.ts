@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { serviceEvent, servicePhoto, serviceTicket } from '../../db/schema/service.ts';
 import type { TicketStatus } from '@facet/contracts/service-tickets';
@@ -91,6 +91,27 @@ export const ticketRepository = {
         .where(and(eq(servicePhoto.ticketId, ticketId), eq(servicePhoto.key, key)))
         .limit(1)
     )[0]?.bytes ?? null,
+
+  /** The tickets of these order lines (an order's pieces), the newest first, with their photographs counted. */
+  ofLines: async (db: DbOrTx, lineIds: number[]) =>
+    lineIds.length
+      ? db
+          .select({
+            id: serviceTicket.id,
+            number: serviceTicket.number,
+            kind: serviceTicket.kind,
+            status: serviceTicket.status,
+            orderLineId: serviceTicket.orderLineId,
+            targetSize: serviceTicket.targetSize,
+            free: serviceTicket.free,
+            estimateCents: serviceTicket.estimateCents,
+            createdAt: serviceTicket.createdAt,
+            photos: sql<number>`(select count(*)::int from service_photo p where p.ticket_id = ${serviceTicket.id})`,
+          })
+          .from(serviceTicket)
+          .where(inArray(serviceTicket.orderLineId, lineIds))
+          .orderBy(desc(serviceTicket.createdAt), desc(serviceTicket.id))
+      : Promise.resolve([]),
 
   /** Whether a piece bought here already had its free resize (a ticket not declined). */
   hadFreeResize: async (db: DbOrTx, orderLineId: number) =>

@@ -5,8 +5,14 @@ import {
   approveEstimateBody,
   customerTicket,
   declineEstimateBody,
+  accountService,
+  orderService,
+  serviceRequestBody,
   TICKET_NUMBER_RE,
 } from '@facet/contracts/service-tickets';
+import { ORDER_NUMBER_RE } from '@facet/contracts/commerce';
+import { orderVisitor, requireAuth } from '../../plugins/auth.ts';
+import * as requests from './requests.ts';
 import { adminRoute } from '../../plugins/admin-op.ts';
 import { acceptPhotoForms, readPhotoForm } from '../../photo-form.ts';
 import { processPhoto } from '../products/index.ts';
@@ -22,12 +28,62 @@ const deps = (app: Parameters<FastifyPluginAsyncZod>[0]): tickets.TicketDeps => 
 });
 const params = z.object({ number: z.string().regex(TICKET_NUMBER_RE, 'Not a ticket number') }).strict();
 
-/** The customer's side: the estimate's link (its token) shows it, approves and pays it, or declines it. */
+const orderParams = z.object({ number: z.string().regex(ORDER_NUMBER_RE, 'Not an order number') }).strict();
+const tokenQuery = z.object({ token: z.string().max(100).optional() }).strict();
+
+/**
+ * The customer's side: a resize or repair asked for a piece of their order (signed in, or with the
+ * delivery e-mail's token), with photographs; the estimate's link (its token) shows it, approves and
+ * pays it, or declines it.
+ */
 export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
   const d = deps(app);
+  await acceptPhotoForms(app);
   app.addHook('onSend', async (_req, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
+  app.get(
+    '/account/service',
+    { preHandler: requireAuth('session'), schema: { response: { 200: envelope(accountService) } } },
+    async (req) => ({ data: await requests.serviceOfUser(d, req.auth!.userId) }),
+  );
+  app.get(
+    '/order/:number/service',
+    { schema: { params: orderParams, querystring: tokenQuery, response: { 200: envelope(orderService) } } },
+    async (req) => ({ data: await requests.serviceOfOrder(d, req.params.number, await orderVisitor(req)) }),
+  );
+  app.post(
+    '/order/:number/service',
+    {
+      config: { rateLimit: { max: app.config.RATE_LIMIT_FORM_MAX, timeWindow: '1 hour' } },
+      schema: {
+        params: orderParams,
+        querystring: tokenQuery,
+        body: serviceRequestBody,
+        response: { 201: envelope(orderService) },
+      },
+    },
+    async (req, reply) => {
+      reply.status(201);
+      return { data: await requests.requestService(d, req.params.number, await orderVisitor(req), req.body) };
+    },
+  );
+  app.post(
+    '/order/:number/service/:ticket/photos',
+    {
+      config: { rateLimit: { max: app.config.RATE_LIMIT_FORM_MAX, timeWindow: '1 hour' } },
+      schema: {
+        params: orderParams.extend({ ticket: z.string().regex(TICKET_NUMBER_RE, 'Not a ticket number') }).strict(),
+        querystring: tokenQuery,
+        response: { 200: envelope(orderService) },
+      },
+    },
+    async (req) => ({
+      data: await requests.addRequestPhoto(d, req.params.number, req.params.ticket, await orderVisitor(req), async () =>
+        processPhoto((await readPhotoForm(req)).file),
+      ),
+    }),
+  );
   app.get(
     '/service/:number',
     {
@@ -94,7 +150,13 @@ export const serviceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...adminRoute('POST /service-tickets/:number/advance'),
     handler: async (req) => ({
-      data: await tickets.advanceTicket(d, actorOf(req.staff!.staff), req.params.number, req.body.version),
+      data: await tickets.advanceTicket(
+        d,
+        actorOf(req.staff!.staff),
+        req.params.number,
+        req.body.version,
+        req.body.dueOn,
+      ),
     }),
   });
 };

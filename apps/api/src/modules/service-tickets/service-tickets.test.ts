@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { orderBody } from '../../test/checkout.ts';
 import sharp from 'sharp';
 import { adminCall, ORIGIN, staffSession } from '../../test/staff.ts';
+import { signUp } from '../../test/accounts.ts';
 
 // A piece in the workshop: opened at the counter or for a ring bought here (resized free once,
 // within the window), estimated, approved and paid by the customer from the e-mailed link, and
@@ -29,22 +30,32 @@ const mailsTo = (email: string) =>
     sql`select kind, subject, text_body as text from outbox_mail where to_address = ${email} order by id`,
   );
 
-/** A band bought by a guest and delivered (its order number). */
-async function deliveredBand() {
+/** A band bought by a guest and delivered (by default the first band; `where` picks another). */
+async function deliveredPiece(
+  where = sql`true`,
+  bearer?: string,
+  email = `band.${randomUUID().slice(0, 8)}@example.com`,
+) {
   const [band] = await q<{ id: number }>(sql`select p.id from product p join product_group g on g.id = p.group_id
-    where g.kind = 'band' and g.published and not g.configurable and not g.stock_tracked and p.active order by p.id limit 1`);
+    where g.kind = 'band' and g.published and not g.configurable and not g.stock_tracked and p.active and ${where}
+    order by p.id limit 1`);
+  expect(band, 'a band to buy').toBeDefined();
   const session = randomUUID();
   await t.app.inject({
     method: 'POST',
     url: '/api/cart/items',
-    headers: { 'x-session-id': session },
+    headers: { 'x-session-id': session, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
     payload: { kind: 'product', id: band!.id },
   });
   const placed = await t.app.inject({
     method: 'POST',
     url: '/api/order',
-    headers: { 'x-session-id': session, 'idempotency-key': randomUUID() },
-    payload: orderBody(`band.${randomUUID().slice(0, 8)}@example.com`),
+    headers: {
+      'x-session-id': session,
+      'idempotency-key': randomUUID(),
+      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+    },
+    payload: orderBody(email),
   });
   const number = placed.json().data.number as string;
   for (const status of ['in_production', 'ready_to_ship', 'shipped', 'delivered']) {
@@ -55,8 +66,12 @@ async function deliveredBand() {
       ...(status === 'shipped' ? { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' } : {}),
     });
   }
-  return number;
+  const [mail] = await mailsTo(email).then((m) => m.filter((x) => x.kind === 'order-delivered'));
+  const token = decodeURIComponent(/\/orders\/FCT-\w+\/return\?token=([\w%-]+)/.exec(mail!.text)![1]!);
+  return { number, email, token };
 }
+const deliveredBand = async () => (await deliveredPiece()).number;
+const ETERNITY = sql`g.category_id in (select id from category where id = 1202 or parent_id = 1202)`;
 
 describe('service tickets', () => {
   it('a repair brought in: estimate e-mailed, approved and paid from its link, moved on to its return', async () => {
@@ -214,5 +229,233 @@ describe('service tickets', () => {
     expect(seventh.statusCode).toBe(422);
     expect(seventh.json().message).toBe('A ticket keeps at most 6 photographs.');
     expect((await adminCall(t, manager, 'GET', `/service-tickets/${number}`)).json().data.photos).toHaveLength(6);
+  });
+
+  describe('asked for online by the customer', () => {
+    const shopper = (method: string, url: string, token: string | null, payload?: object) =>
+      t.app.inject({
+        method: method as 'GET',
+        url: `/api${url}${token ? `?token=${encodeURIComponent(token)}` : ''}`,
+        ...(payload ? { payload } : {}),
+      });
+
+    it('a free resize: asked with the size, e-mailed with where to send it, received with the day it will be ready', async () => {
+      const { number, email, token } = await deliveredPiece(sql`not ${ETERNITY}`);
+      // Nobody without the delivery e-mail's link (or the account) sees the order.
+      expect((await shopper('GET', `/order/${number}/service`, null)).statusCode).toBe(404);
+      const view = (await shopper('GET', `/order/${number}/service`, token)).json().data;
+      expect(view.lines[0]).toMatchObject({ serviceable: true, resizable: true, freeResize: true, why: null });
+
+      const noSize = await shopper('POST', `/order/${number}/service`, token, { line: 0, kind: 'resize' });
+      expect(noSize.statusCode).toBe(400);
+      expect(noSize.json().errors).toEqual({ targetSize: 'Choose the size to make it' });
+      const asked = await shopper('POST', `/order/${number}/service`, token, {
+        line: 0,
+        kind: 'resize',
+        targetSize: 7.5,
+        note: 'A little loose in winter.',
+      });
+      expect(asked.statusCode, asked.body).toBe(201);
+      const after = asked.json().data;
+      expect(after.tickets).toHaveLength(1);
+      const ticket = after.tickets[0];
+      expect(ticket).toMatchObject({ kind: 'resize', status: 'requested', free: true, targetSize: 7.5 });
+      // One at a time per piece: a second ask (or a double click) says it is under way.
+      expect(after.lines[0]).toMatchObject({ serviceable: false });
+      expect(after.lines[0].why).toContain(ticket.number);
+      const twice = await shopper('POST', `/order/${number}/service`, token, {
+        line: 0,
+        kind: 'resize',
+        targetSize: 7,
+      });
+      expect(twice.statusCode).toBe(422);
+
+      const mails = (await mailsTo(email)).filter((m) => m.kind.startsWith('service-'));
+      expect(mails.map((m) => m.kind)).toEqual(['service-requested']);
+      expect(mails[0]!.text).toContain(ticket.number);
+      expect(mails[0]!.text).toContain('to size 7.5');
+      expect(mails[0]!.text).toContain('The resize is free');
+      // The store hears of it, and its list shows the ticket waiting for the piece.
+      const [notice] = await q<{ text: string }>(
+        sql`select text_body as text from outbox_mail where kind = 'service-notification' and text_body like ${`%${ticket.number}%`}`,
+      );
+      expect(notice!.text).toContain('asked for the resize');
+      const staff = (await adminCall(t, manager, 'GET', `/service-tickets/${ticket.number}`)).json().data;
+      expect(staff).toMatchObject({ status: 'requested', createdBy: 'customer', notes: 'A little loose in winter.' });
+      expect(staff.order).toMatchObject({ number, line: 0 });
+
+      // The piece comes in: staff say when it will be ready (the customer is told that day).
+      const noDay = await adminCall(t, manager, 'POST', `/service-tickets/${ticket.number}/advance`, {
+        version: staff.version,
+      });
+      expect(noDay.statusCode).toBe(400);
+      expect(noDay.json().errors).toEqual({ dueOn: 'Choose a day' });
+      const inn = await adminCall(t, manager, 'POST', `/service-tickets/${ticket.number}/advance`, {
+        version: staff.version,
+        dueOn: due,
+      });
+      expect(inn.statusCode, inn.body).toBe(200);
+      expect(inn.json().data).toMatchObject({ status: 'approved', dueOn: due });
+      expect(inn.json().data.history.map((h: { status: string }) => h.status)).toEqual([
+        'requested',
+        'received',
+        'approved',
+      ]);
+      const received = (await mailsTo(email)).find((m) => m.kind === 'service-received')!;
+      expect(received.text).toContain('The resize is free');
+      expect(received.text).toContain(
+        new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+          new Date(`${due}T12:00:00Z`),
+        ),
+      );
+      // Its free resize is used: the next ask for this piece is a paid one.
+      let version = inn.json().data.version as number;
+      for (let step = 0; step < 3; step++)
+        version = (await adminCall(t, manager, 'POST', `/service-tickets/${ticket.number}/advance`, { version })).json()
+          .data.version;
+      const later = (await shopper('GET', `/order/${number}/service`, token)).json().data;
+      expect(later.tickets[0].status).toBe('returned');
+      expect(later.lines[0]).toMatchObject({ serviceable: true, freeResize: false });
+    });
+
+    it('a repair with photographs; a band with stones all the way round is not resized; a stranger sees nothing', async () => {
+      const { number, token } = await deliveredPiece(ETERNITY);
+      const view = (await shopper('GET', `/order/${number}/service`, token)).json().data;
+      expect(view.lines[0]).toMatchObject({ serviceable: true, resizable: false, freeResize: false });
+      const resize = await shopper('POST', `/order/${number}/service`, token, {
+        line: 0,
+        kind: 'resize',
+        targetSize: 6,
+      });
+      expect(resize.statusCode).toBe(422);
+      expect(resize.json().message).toContain('cannot be resized');
+      const vague = await shopper('POST', `/order/${number}/service`, token, { line: 0, kind: 'repair' });
+      expect(vague.statusCode).toBe(400);
+      expect(vague.json().errors).toEqual({ note: 'Tell us what needs mending (a few words)' });
+      const asked = await shopper('POST', `/order/${number}/service`, token, {
+        line: 0,
+        kind: 'repair',
+        note: 'One stone is loose near the top.',
+      });
+      expect(asked.statusCode, asked.body).toBe(201);
+      const ticket = asked.json().data.tickets[0];
+      expect(ticket).toMatchObject({ kind: 'repair', status: 'requested', free: false, photos: 0 });
+
+      const boundary = `----facet${randomUUID()}`;
+      const image = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#c9b27c' } })
+        .jpeg()
+        .toBuffer();
+      const upload = (tok: string | null, ticketNumber = ticket.number) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/order/${number}/service/${ticketNumber}/photos${tok ? `?token=${encodeURIComponent(tok)}` : ''}`,
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+          payload: Buffer.concat([
+            Buffer.from(
+              `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+            ),
+            image,
+            Buffer.from(`\r\n--${boundary}--\r\n`),
+          ]),
+        });
+      const stranger = await upload(null);
+      expect(stranger.statusCode, stranger.body).toBe(404);
+      const up = await upload(token);
+      expect(up.statusCode, up.body).toBe(200);
+      expect(up.json().data.tickets[0].photos).toBe(1);
+      // Staff see it at intake, as their own photographs.
+      const staff = (await adminCall(t, manager, 'GET', `/service-tickets/${ticket.number}`)).json().data;
+      expect(staff.photos).toHaveLength(1);
+      expect(staff.photos[0]).toMatchObject({ width: 900, height: 600 });
+      // Another order's token does not reach this one, nor this ticket through it.
+      const other = await deliveredPiece();
+      expect((await shopper('GET', `/order/${number}/service`, other.token)).statusCode).toBe(404);
+      expect((await upload(other.token)).statusCode).toBe(404);
+      const viaOther = await t.app.inject({
+        method: 'POST',
+        url: `/api/order/${other.number}/service/${ticket.number}/photos?token=${encodeURIComponent(other.token)}`,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.from(`--${boundary}--\r\n`),
+      });
+      expect(viaOther.statusCode).toBe(404);
+    });
+
+    it('nothing can be asked before the order is delivered', async () => {
+      const session = randomUUID();
+      const [band] = await q<{ id: number }>(sql`select p.id from product p join product_group g on g.id = p.group_id
+        where g.kind = 'band' and g.published and not g.configurable and not g.stock_tracked and p.active order by p.id limit 1`);
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/cart/items',
+        headers: { 'x-session-id': session },
+        payload: { kind: 'product', id: band!.id },
+      });
+      const email = `early.${randomUUID().slice(0, 8)}@example.com`;
+      const placed = await t.app.inject({
+        method: 'POST',
+        url: '/api/order',
+        headers: { 'x-session-id': session, 'idempotency-key': randomUUID() },
+        payload: orderBody(email),
+      });
+      const number = placed.json().data.number as string;
+      const [mail] = (await mailsTo(email)).filter((m) => m.kind === 'order-confirmation');
+      const token = decodeURIComponent(/token=([\w%-]+)/.exec(mail!.text)![1]!);
+      const view = await shopper('GET', `/order/${number}/service`, token);
+      expect(view.statusCode, view.body).toBe(200);
+      expect(view.json().data.lines[0]).toMatchObject({
+        serviceable: false,
+        why: 'Resizes and repairs open once the order is delivered.',
+      });
+      const early = await shopper('POST', `/order/${number}/service`, token, {
+        line: 0,
+        kind: 'repair',
+        note: 'The clasp is stiff.',
+      });
+      expect(early.statusCode).toBe(422);
+    });
+
+    it('a signed-in customer asks from their orders, and their account lists every request', async () => {
+      const email = `owner.${randomUUID().slice(0, 8)}@example.com`;
+      const bearer = await signUp(t, email);
+      const { number } = await deliveredPiece(sql`not ${ETERNITY}`, bearer, email);
+      const as = (method: string, url: string, payload?: object) =>
+        t.app.inject({
+          method: method as 'GET',
+          url: `/api${url}`,
+          headers: { authorization: `Bearer ${bearer}` },
+          ...(payload ? { payload } : {}),
+        });
+      expect((await as('GET', '/account/service')).json().data.tickets).toEqual([]);
+      const asked = await as('POST', `/order/${number}/service`, {
+        line: 0,
+        kind: 'repair',
+        note: 'The band is dented on one side.',
+      });
+      expect(asked.statusCode, asked.body).toBe(201);
+      const mine = (await as('GET', '/account/service')).json().data.tickets;
+      expect(mine).toEqual([
+        expect.objectContaining({
+          orderNumber: number,
+          kind: 'repair',
+          status: 'requested',
+          number: asked.json().data.tickets[0].number,
+        }),
+      ]);
+      // Another account sees none of it.
+      const other = await signUp(t, `other.${randomUUID().slice(0, 8)}@example.com`);
+      const theirs = await t.app.inject({
+        method: 'GET',
+        url: '/api/account/service',
+        headers: { authorization: `Bearer ${other}` },
+      });
+      expect(theirs.json().data.tickets).toEqual([]);
+      const notTheirs = await t.app.inject({
+        method: 'GET',
+        url: `/api/order/${number}/service`,
+        headers: { authorization: `Bearer ${other}` },
+      });
+      expect(notTheirs.statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: '/api/account/service' })).statusCode).toBe(401);
+    });
   });
 });

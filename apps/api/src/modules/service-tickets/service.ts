@@ -151,7 +151,8 @@ export async function listTickets(deps: TicketDeps) {
       customer: t.customerName,
       piece: t.piece,
       dueOn: t.dueOn,
-      overdue: t.dueOn < today && t.status !== 'ready',
+      // Late only once the piece is here (a request waits on the customer, with no day set).
+      overdue: t.dueOn < today && t.status !== 'ready' && t.status !== 'requested',
     })),
   };
 }
@@ -230,21 +231,30 @@ export async function sendEstimate(
   return ticketForStaff(deps, number);
 }
 
-/** In work, ready, returned: one step along, each e-mailed. */
-export async function advanceTicket(deps: TicketDeps, actor: Actor, number: string, version: number) {
+/**
+ * Received (a piece asked for online came in: on to approved if its resize is free), in work,
+ * ready, returned: one step along, each e-mailed.
+ */
+export async function advanceTicket(deps: TicketDeps, actor: Actor, number: string, version: number, dueOn?: string) {
   await deps.db.transaction(async (tx) => {
     const now = await repo.byNumber(tx, number, true);
     if (!now) throw new NotFound(`There is no ticket ${number}.`);
-    const to = TICKET_NEXT[now.status as TicketStatus];
-    if (!to)
-      throw new Conflict(
-        `A ticket that is ${TICKET_STATUS_LABELS[now.status as TicketStatus].toLowerCase()} has no next step here.`,
-      );
-    const t = await lockFresh(tx, number, version, now.status as TicketStatus, 'moved on');
-    if (!(await repo.updateIfVersion(tx, t.id, version, { status: to }))) throw new Conflict(STALE);
-    await repo.event(tx, t.id, to, actor.email);
+    const from = now.status as TicketStatus;
+    let to = TICKET_NEXT[from];
+    if (!to) throw new Conflict(`A ticket that is ${TICKET_STATUS_LABELS[from].toLowerCase()} has no next step here.`);
+    const intake = from === 'requested';
+    if (intake && !dueOn)
+      throw new Validation('Give the day it will be ready: the customer is told it.', { dueOn: 'Choose a day' });
+    if (intake && now.free) to = 'approved';
+    const t = await lockFresh(tx, number, version, from, 'moved on');
+    const patch = intake ? { status: to, dueOn: dueOn! } : { status: to };
+    if (!(await repo.updateIfVersion(tx, t.id, version, patch))) throw new Conflict(STALE);
+    if (intake) {
+      await repo.event(tx, t.id, 'received', actor.email);
+      if (now.free) await repo.event(tx, t.id, 'approved', 'free resize');
+    } else await repo.event(tx, t.id, to, actor.email);
     await audit(tx, actor, 'service.status', 'service_ticket', number, { status: t.status }, { status: to });
-    await tell(deps, tx, t, { kind: to as 'in_work' | 'ready' | 'returned' });
+    await tell(deps, tx, { ...t, ...patch }, { kind: intake ? 'received' : (to as 'in_work' | 'ready' | 'returned') });
   });
   void deps.outbox.kick();
   return ticketForStaff(deps, number);

@@ -16,6 +16,7 @@ import { TextField } from '~/components/form/text-field.tsx';
 import { CodeForm } from '~/features/account/account-panel.tsx';
 import { setAccount } from '~/lib/account-store.ts';
 import { AccountNav } from '~/features/account/account-nav.tsx';
+import { ServiceRequests } from '~/features/account/service-requests.tsx';
 import { SavedSearches } from '~/features/account/saved-searches.tsx';
 import { callApi, reportApiError } from '~/lib/client-api.ts';
 import { useSubmit } from '~/components/form/use-submit.ts';
@@ -220,6 +221,8 @@ export function Profile({ initial }: { initial: User }) {
           </section>
 
           <SavedSearches />
+
+          <ServiceRequests />
 
           <section aria-labelledby="devices" className="border-t border-hairline pt-8">
             <h2 id="devices" className="font-display text-2xl">

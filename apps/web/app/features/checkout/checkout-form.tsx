@@ -71,7 +71,7 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
   // The whole address goes to the tax once it is complete (the tax owed depends on the city and
   // the ZIP code, not only the state), not at every keystroke.
   const addressComplete = emailOnly ? bill.isValid : chosen !== null || ship.isValid;
-  const { review, setPriced, problem } = usePricedReview(
+  const { review, reprice, problem, current } = usePricedReview(
     cart,
     method,
     addressComplete && /^\d{5}(-\d{4})?$/.test(shippingAddress.zip)
@@ -100,7 +100,8 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
     [contact, ...(emailOnly ? [] : [ship]), bill, ...(byStripe || !cardNeeded ? [] : [card])].forEach((f) =>
       f.touchAll(),
     );
-    if (!complete || !review) return;
+    // The total shown must be the one for what is entered now: a moment's wait, never a refusal.
+    if (!complete || !review || !current) return;
     setBusy(true);
     // One key per attempt: a lost answer is retried safely; a refused one starts a new attempt.
     idempotencyKey.current ??= crypto.randomUUID();
@@ -132,7 +133,7 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
       if (!(err instanceof ApiError) || err.status !== 0) idempotencyKey.current = null;
       if (err instanceof ApiError && err.status === 409)
         void fetchCart()
-          .then(setPriced)
+          .then(reprice)
           .catch(() => {});
       reportApiError(err);
     } finally {
@@ -259,6 +260,7 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
         method={method}
         busy={busy}
         complete={complete}
+        pricing={!current}
         gifts={giftShares(gifts, review?.totals.totalCents ?? 0)}
       />
     </form>

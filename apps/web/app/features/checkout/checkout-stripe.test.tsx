@@ -131,11 +131,54 @@ async function placeOrder() {
   ] as const)
     fireEvent.change(screen.getByLabelText(label), { target: { value } });
   fireEvent.change(screen.getByLabelText(/^State/), { target: { value: 'NY' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+  const place = screen.getByRole('button', { name: 'Place Order' }) as HTMLButtonElement;
+  await waitFor(() => expect(place.disabled).toBe(false));
+  fireEvent.click(place);
   return screen.findByRole('button', { name: 'Pay $5,529.60' });
 }
 
 describe('checkout with Stripe', () => {
+  it('places the order only on the total for the address entered: a total still on its way is waited for', async () => {
+    // The review for the whole address (with its tax) comes late; the one for the state alone had none.
+    let answer: (() => void) | null = null;
+    const untaxed = { ...cart, totals: { ...cart.totals, taxCents: 0, taxState: null, totalCents: 512_000 } };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        const body = init.body ? JSON.parse(String(init.body)) : undefined;
+        requests.push({ url, method: init.method ?? 'GET', body });
+        const json = (data: unknown) =>
+          new Response(JSON.stringify({ data }), { status: 200, headers: { 'content-type': 'application/json' } });
+        if (url.includes('/order')) return json(placed);
+        if (!url.includes('zip=')) return json(untaxed);
+        await new Promise<void>((resolve) => (answer = resolve));
+        return json(cart);
+      }),
+    );
+    renderCheckout();
+    fireEvent.change(await screen.findByLabelText(/^Email/), { target: { value: 'grace@example.com' } });
+    for (const [label, value] of [
+      [/^Full name/, 'Grace Hopper'],
+      [/^Street address/, '1 Compiler Way'],
+      [/^City/, 'New York'],
+      [/^ZIP code/, '10012'],
+      [/^Phone/, '(212) 555-0143'],
+    ] as const)
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    fireEvent.change(screen.getByLabelText(/^State/), { target: { value: 'NY' } });
+    const place = screen.getByRole('button', { name: 'Place Order' }) as HTMLButtonElement;
+    await waitFor(() => expect(answer).not.toBeNull());
+    expect(place.disabled).toBe(true);
+    fireEvent.click(place);
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    answer!();
+    await waitFor(() => expect(place.disabled).toBe(false));
+    fireEvent.click(place);
+    await screen.findByRole('button', { name: 'Pay $5,529.60' });
+    const order = requests.find((r) => r.method === 'POST' && r.url.endsWith('/order'))!;
+    expect(order.body).toMatchObject({ expectedTotalCents: 552_960 });
+  });
+
   it('asks for no card on our page; the order is placed first, then paid in Stripe’s Payment Element', async () => {
     renderCheckout();
     expect(await screen.findByText(/Your card details go to\s+Stripe/)).toBeTruthy();

@@ -10,12 +10,15 @@ export function OrderReview({
   method,
   busy,
   complete,
+  pricing = false,
   gifts = [],
 }: {
   review: Cart | null;
   method: ShippingMethod;
   busy: boolean;
   complete: boolean;
+  /** The totals for what was just entered are on their way: the order waits for them. */
+  pricing?: boolean;
   /** What applied gift cards pay, card by card. */
   gifts?: Array<{ last4: string; cents: number }>;
 }) {
@@ -66,7 +69,12 @@ export function OrderReview({
           )}
         </div>
       )}
-      <button type="submit" className="btn-primary mt-6 w-full py-4" disabled={busy || !review?.checkoutReady}>
+      <button
+        type="submit"
+        className="btn-primary mt-6 w-full py-4"
+        disabled={busy || pricing || !review?.checkoutReady}
+        aria-busy={pricing || undefined}
+      >
         {busy ? 'Placing your order…' : 'Place Order'}
       </button>
       {!complete && <p className="mt-2 text-center text-xs text-muted">Complete every step to place your order.</p>}

@@ -18,13 +18,20 @@ export interface Destination {
  */
 export function usePricedReview(cart: Cart | null, method: ShippingMethod, to: Destination) {
   const [priced, setPriced] = useState<Cart | null>(null);
+  // What the answer on show was priced for: an order is placed only on the total for what is entered
+  // now (the address typed a moment ago may not be priced yet, and an older answer may come last).
+  const [pricedFor, setPricedFor] = useState<string | null>(null);
+  // Asked again on purpose (the server refused a total as changed): the answer on show is old.
+  const [round, setRound] = useState(0);
   // A carrier or tax service that cannot price this address now, or a carrier that will not deliver
   // there: said where the methods are, and the order waits (nothing is guessed).
   const [problem, setProblem] = useState<string | null>(null);
   const hasLines = (cart?.lines.length ?? 0) > 0;
   const { state, zip = '', city = '', line1 = '' } = to;
+  const asked = [round, method, state, zip, city, line1, cart?.count, cart?.totals.subtotalCents].join('|');
   useEffect(() => {
     if (!hasLines) return;
+    let gone = false;
     const q = new URLSearchParams({ shipping: method });
     if (state) q.set('state', state);
     if (state && zip && city && line1) {
@@ -34,14 +41,25 @@ export function usePricedReview(cart: Cart | null, method: ShippingMethod, to: D
     }
     callApi<Cart>(`/cart?${q}`).then(
       (c) => {
+        if (gone) return;
         setPriced(c);
+        setPricedFor(asked);
         setProblem(null);
       },
       (err: unknown) => {
+        if (gone) return;
         if (err instanceof ApiError && (err.status === 503 || err.status === 422)) setProblem(err.message);
         else reportApiError(err);
       },
     );
-  }, [method, state, zip, city, line1, hasLines, cart?.count, cart?.totals.subtotalCents]);
-  return { review: priced ?? cart, setPriced, problem };
+    return () => {
+      gone = true;
+    };
+  }, [asked, method, state, zip, city, line1, hasLines]);
+  return {
+    review: priced ?? cart,
+    problem,
+    current: pricedFor === asked,
+    reprice: () => setRound((n) => n + 1),
+  };
 }

@@ -52,10 +52,16 @@ export default function AdminServiceTicket({ loaderData }: Route.ComponentProps)
           >
             {TICKET_STATUS_LABELS[t.status]}
           </span>
-          <span>Due {dayText(t.dueOn)}</span>
-          <Link to={`/admin/service/${t.number}/receipt`} className="text-primary underline">
-            Intake receipt
-          </Link>
+          {t.status === 'requested' ? (
+            <span>Asked online {dayText(t.createdAt.slice(0, 10))}</span>
+          ) : (
+            <>
+              <span>Due {dayText(t.dueOn)}</span>
+              <Link to={`/admin/service/${t.number}/receipt`} className="text-primary underline">
+                Intake receipt
+              </Link>
+            </>
+          )}
         </div>
       </AdminHeading>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -240,6 +246,46 @@ function NextStep({ t, onDone }: { t: AdminTicket; onDone: (t: AdminTicket) => v
           }}
         >
           Send the estimate
+        </button>
+      </section>
+    );
+  if (t.status === 'requested')
+    return (
+      <section className={box} aria-labelledby="intake">
+        <h2 id="intake" className="text-sm font-semibold">
+          The piece came in
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          Asked for online by the customer. When the piece arrives, say when it will be ready: the customer is told that
+          day{t.free ? ' (the resize is free: it goes straight to approved)' : ', and you send the estimate next'}.
+        </p>
+        <label htmlFor="intake-due" className="mt-3 block text-sm font-medium">
+          Ready by
+        </label>
+        <input
+          id="intake-due"
+          type="date"
+          className="field mt-1 py-2"
+          value={due}
+          onChange={(e) => setDue(e.target.value)}
+        />
+        <button
+          type="button"
+          className="btn-primary mt-3 px-4 py-2"
+          disabled={busy}
+          onClick={() =>
+            void run(async () => {
+              onDone(
+                await adminApi('POST /service-tickets/:number/advance', {
+                  params,
+                  body: { version: t.version, dueOn: due },
+                }),
+              );
+              toast.success('Marked received. The customer is told by e-mail.');
+            })
+          }
+        >
+          Mark the piece received
         </button>
       </section>
     );

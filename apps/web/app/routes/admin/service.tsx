@@ -52,7 +52,7 @@ export default function AdminService({ loaderData: list }: Route.ComponentProps)
                     </Link>
                   </td>
                   <td className={`whitespace-nowrap px-3 py-2 ${t.overdue ? 'font-semibold text-danger' : ''}`}>
-                    {dayText(t.dueOn)}
+                    {t.status === 'requested' ? 'When it comes in' : dayText(t.dueOn)}
                     {t.overdue ? ' · late' : ''}
                   </td>
                   <td className="px-3 py-2">{SERVICE_KIND_LABELS[t.kind]}</td>

@@ -1,0 +1,2 @@
+ALTER TABLE "service_ticket" DROP CONSTRAINT "service_ticket_status";--> statement-breakpoint
+ALTER TABLE "service_ticket" ADD CONSTRAINT "service_ticket_status" CHECK (status in ('requested', 'received', 'estimated', 'approved', 'in_work', 'ready', 'returned', 'declined'));
