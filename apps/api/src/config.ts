@@ -159,6 +159,44 @@ const schema = z.object({
         return false;
       }
     }, 'TAX_RATES must be a JSON object of state → thousandths of a percent, like {"NY":8875}'),
+  /**
+   * First start only: sales tax of places inside a state by ZIP code (its first 3 or all 5 digits),
+   * JSON. The default names New York City's boroughs (8.875 %), Buffalo (Erie County, 8.75 %) and Los
+   * Angeles (9.75 %), so none of them is charged another place's rate.
+   */
+  ZIP_TAX_RATES: z
+    .string()
+    .default(
+      JSON.stringify([
+        ...['100', '101', '102', '103', '104', '111', '112', '113', '114', '116'].map((zip) => ({
+          zip,
+          state: 'NY',
+          place: 'New York City',
+          rate: 8875,
+        })),
+        { zip: '142', state: 'NY', place: 'Buffalo', rate: 8750 },
+        { zip: '900', state: 'CA', place: 'Los Angeles', rate: 9750 },
+      ]),
+    )
+    .refine((s) => {
+      try {
+        const rows = JSON.parse(s);
+        return (
+          Array.isArray(rows) &&
+          rows.every(
+            (r) =>
+              /^\d{3}(\d{2})?$/.test(r.zip) &&
+              /^[A-Z]{2}$/.test(r.state) &&
+              typeof r.place === 'string' &&
+              Number.isInteger(r.rate) &&
+              r.rate >= 0 &&
+              r.rate <= 20_000,
+          )
+        );
+      } catch {
+        return false;
+      }
+    }, 'ZIP_TAX_RATES must be a JSON list like [{"zip":"142","state":"NY","place":"Buffalo","rate":8750}]'),
   /** Payment provider: the built-in test card provider (default), or Stripe with the keys below. */
   PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
   /**

@@ -35,6 +35,34 @@ export const US_STATE = /^[A-Z]{2}$/;
 /** A video host's origin: https (or http for a machine on this network), a host name, maybe a port. */
 export const VIDEO_ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/;
 
+/**
+ * Rates of places inside a state, by the first 3 or all 5 digits of the ZIP code, in thousandths of
+ * a percent (Buffalo, "142", 8750): an address there is charged the place's rate, not the state's.
+ */
+export const zipTaxRatesField = z
+  .array(
+    z
+      .object({
+        zip: z
+          .string()
+          .trim()
+          .regex(/^\d{3}(\d{2})?$/, 'The first 3 digits of the ZIP code, or all 5'),
+        state: z.string().refine((k) => US_STATE.test(k) && k in US_STATES, 'Choose the state'),
+        place: z.string().trim().min(2, 'Name the place, like Buffalo').max(60, 'At most 60 characters'),
+        rate: z.number().int().min(0, 'A rate cannot be negative').max(20_000, 'A rate is at most 20 %'),
+      })
+      .strict(),
+  )
+  .max(500, 'At most 500 places')
+  .default([])
+  .superRefine((rows, ctx) => {
+    const seen = new Set<string>();
+    rows.forEach((r, i) => {
+      if (seen.has(r.zip)) ctx.addIssue({ code: 'custom', path: [i, 'zip'], message: `ZIP ${r.zip} is listed twice` });
+      seen.add(r.zip);
+    });
+  });
+
 const storeSettingsFields = z
   .object({
     store: z
@@ -116,6 +144,7 @@ const storeSettingsFields = z
           if (!US_STATE.test(k) || !(k in US_STATES))
             ctx.addIssue({ code: 'custom', path: [k], message: `“${k}”: choose a state from the list` });
       }),
+    zipTaxRates: zipTaxRatesField,
   })
   .strict();
 export const storeSettingsBody = storeSettingsFields.superRefine((s, ctx) => {

@@ -157,6 +157,22 @@ test('the owner changes the free-shipping threshold and the return window in the
   const vt = (await states.evaluateAll((els) => els.map((e) => (e as HTMLSelectElement).value))).indexOf('VT');
   expect(vt).toBeGreaterThanOrEqual(0);
   await expect(owner.getByLabel(`Rate of state ${vt + 1}, in percent`)).toHaveValue('6.125');
+  // A place inside a state by its ZIP code: a ZIP of 4 digits is refused beside it, in words.
+  await owner.getByRole('button', { name: 'Add a place' }).click();
+  const zips = owner.getByRole('textbox', { name: /^ZIP of place \d+$/ });
+  const place = await zips.count();
+  await zips.nth(place - 1).fill('0540');
+  await owner.getByLabel(`State of place ${place}`).selectOption('VT');
+  await owner.getByLabel(`Name of place ${place}`).fill('Burlington');
+  await owner.getByLabel(`Rate of place ${place}, in percent`).fill('7.25');
+  await owner.getByRole('button', { name: 'Save settings' }).click();
+  await expect(owner.getByText('The first 3 digits of the ZIP code, or all 5')).toBeVisible();
+  await zips.nth(place - 1).fill('05401');
+  await owner.getByRole('button', { name: 'Save settings' }).click();
+  await expect(owner.getByText('Saved. Every page, total and e-mail says the new values now.').last()).toBeVisible();
+  await owner.reload();
+  await expect(owner.getByLabel(`Name of place ${place}`)).toHaveValue('Burlington');
+  await expect(owner.getByLabel(`Rate of place ${place}, in percent`)).toHaveValue('7.25');
 
   const saved = Date.now();
   await page.goto(`${store.url}/shipping-policy`);

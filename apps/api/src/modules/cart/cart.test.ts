@@ -103,3 +103,26 @@ describe('compression of cart answers', () => {
     expect(seen.br).toBeGreaterThan(0);
   });
 });
+
+describe('the tax in the review', () => {
+  it('is the place’s rate where the store’s table names the ZIP code (Buffalo is not charged New York City’s)', async () => {
+    const s = randomUUID();
+    expect((await add(s, { kind: 'product', id: piece })).statusCode).toBe(200);
+    const at = async (q: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/cart?${q}`, headers: { 'x-session-id': s } })).json().data.totals;
+    const goods = (await cartOf(s)).totals.subtotalCents as number;
+    const nyc = await at('state=NY&zip=10012&city=New%20York&line1=12%20Bleecker%20St');
+    expect(nyc.taxLines).toEqual([
+      { name: 'New York City sales tax', percent: 8.875, cents: Math.round(goods * 0.08875), estimated: true },
+    ]);
+    const buffalo = await at('state=NY&zip=14202&city=Buffalo&line1=1%20Niagara%20Sq');
+    expect(buffalo.taxLines[0]).toMatchObject({ name: 'Buffalo sales tax', percent: 8.75 });
+    expect(buffalo.taxCents).toBe(Math.round(goods * 0.0875));
+    const la = await at('state=CA&zip=90012&city=Los%20Angeles&line1=200%20N%20Spring%20St');
+    expect(la.taxLines[0]).toMatchObject({ name: 'Los Angeles sales tax', percent: 9.75 });
+    // Elsewhere in the state (or before the ZIP is typed) the state's rate, named for the state.
+    const sd = await at('state=CA&zip=92101&city=San%20Diego&line1=1%20Broadway');
+    expect(sd.taxLines[0]).toMatchObject({ name: 'CA sales tax', percent: 7.25 });
+    expect((await at('state=CA')).taxLines[0]).toMatchObject({ name: 'CA sales tax' });
+  });
+});

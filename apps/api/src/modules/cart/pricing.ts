@@ -141,7 +141,8 @@ export async function taxedTotals(
       calculation: null,
     };
   const quote = await tax.quote({
-    address: address ?? { line1: '', city: '', state, zip: '', country: 'US' },
+    // The ZIP code alone already names a place the store's table may know.
+    address: address ?? { line1: '', city: '', state, zip: to.zip ?? '', country: 'US' },
     goodsCents,
     shippingCents: base.shippingCents,
   });

@@ -35,6 +35,7 @@ export function settingsFromConfig(c: Config): StoreSettings {
       noticeHours: c.APPOINTMENT_NOTICE_HOURS,
     },
     taxRates: JSON.parse(c.TAX_RATES) as Record<string, number>,
+    zipTaxRates: JSON.parse(c.ZIP_TAX_RATES) as StoreSettings['zipTaxRates'],
     announcement: { on: false, text: '', href: '' },
   };
 }

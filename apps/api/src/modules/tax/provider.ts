@@ -41,24 +41,38 @@ export interface TaxProvider {
   reverse(transaction: string, reference: string, cents: number | 'all'): Promise<void>;
 }
 
-/** What the store's table charges in `state` on `goodsCents`, as its one line (null: no rate, nothing charged). */
-export function tableTaxLine(s: StoreSettings, state: string, goodsCents: number): TaxLine | null {
-  const rate = s.taxRates[state] ?? 0;
-  if (!rate) return null;
-  const cents = Math.round((goodsCents * rate) / 100_000);
-  return { name: `${state} sales tax`, percent: rate / 1000, cents, estimated: true };
+/** The store's rate for a place inside a state, by the ZIP code's first digits (the longest that fits wins). */
+export function zipRateOf(s: StoreSettings, state: string, zip: string) {
+  if (!/^\d{5}/.test(zip)) return null;
+  let best: StoreSettings['zipTaxRates'][number] | null = null;
+  for (const r of s.zipTaxRates ?? [])
+    if (r.state === state && zip.startsWith(r.zip) && (!best || r.zip.length > best.zip.length)) best = r;
+  return best;
 }
 
 /**
- * The table in the store's settings: one rate per state, on the merchandise only. It cannot know a
- * city's or a county's rate, so its line says it is the store's estimate for the state.
+ * What the store's table charges in `state` on `goodsCents`, as its one line (null: no rate, nothing
+ * charged): the place's rate when the ZIP code is one the table names (New York City, Buffalo), else
+ * the state's. Either is the store's estimate, and says so.
+ */
+export function tableTaxLine(s: StoreSettings, state: string, goodsCents: number, zip = ''): TaxLine | null {
+  const place = zipRateOf(s, state, zip);
+  const rate = place ? place.rate : (s.taxRates[state] ?? 0);
+  if (!rate) return null;
+  const cents = Math.round((goodsCents * rate) / 100_000);
+  return { name: `${place ? place.place : state} sales tax`, percent: rate / 1000, cents, estimated: true };
+}
+
+/**
+ * The table in the store's settings: a rate per state, and per place by ZIP code where the owner
+ * knows it, on the merchandise only. Its line says it is the store's estimate.
  */
 export function tableTaxProvider(settings: () => StoreSettings): TaxProvider {
   return {
     name: 'table',
     needsFullAddress: false,
     async quote({ address, goodsCents }) {
-      const line = tableTaxLine(settings(), address.state, goodsCents);
+      const line = tableTaxLine(settings(), address.state, goodsCents, address.zip);
       return { cents: line?.cents ?? 0, lines: line ? [line] : [], calculation: null };
     },
     record: async () => null,

@@ -100,6 +100,23 @@ const schema = z
         (rows) => new Set(rows.map((r) => r.state.toUpperCase())).size === rows.length,
         'A state is listed twice',
       ),
+    zip: z
+      .array(
+        z.object({
+          zip: z
+            .string()
+            .trim()
+            .regex(/^\d{3}(\d{2})?$/, 'The first 3 digits of the ZIP code, or all 5'),
+          state: z.string().regex(US_STATE, 'Choose the state'),
+          place: z.string().trim().min(2, 'Name the place, like Buffalo').max(60, 'At most 60 characters'),
+          percent: z
+            .string()
+            .trim()
+            .regex(/^\d{1,2}(\.\d{1,3})?$/, 'A percent with up to three decimals, like 8.875'),
+        }),
+      )
+      .max(500, 'At most 500 places')
+      .refine((rows) => new Set(rows.map((r) => r.zip.trim())).size === rows.length, 'A ZIP code is listed twice'),
   })
   .refine((v) => !v.announcementOn || v.announcementText, {
     path: ['announcementText'],
@@ -139,6 +156,12 @@ const valuesOf = (s: StoreSettings): Values => ({
   tax: Object.entries(s.taxRates)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([state, thousandths]) => ({ state, percent: String(thousandths / 1000) })),
+  zip: (s.zipTaxRates ?? []).map((r) => ({
+    zip: r.zip,
+    state: r.state,
+    place: r.place,
+    percent: String(r.rate / 1000),
+  })),
 });
 
 const settingsOf = (v: z.output<typeof schema>): StoreSettings => ({
@@ -161,6 +184,12 @@ const settingsOf = (v: z.output<typeof schema>): StoreSettings => ({
   announcement: { on: v.announcementOn, text: v.announcementText, href: v.announcementHref },
   appointments: { minutes: Number(v.slotMinutes), daysAhead: Number(v.daysAhead), noticeHours: Number(v.noticeHours) },
   taxRates: Object.fromEntries(v.tax.map((r) => [r.state, Math.round(Number(r.percent) * 1000)])),
+  zipTaxRates: v.zip.map((r) => ({
+    zip: r.zip,
+    state: r.state,
+    place: r.place,
+    rate: Math.round(Number(r.percent) * 1000),
+  })),
 });
 
 /** The server's field names (the contract's) → this form's, so its refusals show beside the field. */
@@ -189,7 +218,9 @@ const formField = (server: string) =>
   server
     .replace(/^settings\./, '')
     .replace(/^shipping\.(\w+)\.cents$/, 'shipping.$1.price')
-    .replace(/^openingHours\.(\d)\.close$/, 'hours.$1.to');
+    .replace(/^openingHours\.(\d)\.close$/, 'hours.$1.to')
+    .replace(/^zipTaxRates\.(\d+)\.rate$/, 'zip.$1.percent')
+    .replace(/^zipTaxRates\.(\d+)\.(\w+)$/, 'zip.$1.$2');
 
 const TITLES = { standard: 'Standard', express: 'Express', overnight: 'Overnight' } as const;
 
@@ -201,6 +232,7 @@ export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved
   });
   const { register, control, handleSubmit, formState, setError, reset } = form;
   const tax = useFieldArray({ control, name: 'tax' });
+  const zip = useFieldArray({ control, name: 'zip' });
   const { busy, run } = useAdminAction();
   const e = formState.errors;
   // With a carrier pricing each address, the prices and times here are not what shoppers pay.
@@ -498,6 +530,103 @@ export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved
                     onClick={() => tax.remove(i)}
                   >
                     Remove<span className="sr-only"> state {i + 1}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <section className="border border-hairline bg-white p-4" aria-labelledby="zip-tax">
+        <h2 id="zip-tax" className="text-sm font-semibold">
+          Sales tax by place (ZIP code)
+        </h2>
+        <p className="mt-1 text-xs text-muted">
+          Where a city or county adds its own tax, its rate by the ZIP code’s first 3 digits (or all 5): an order
+          shipped there is charged the place’s rate instead of the state’s (the longest ZIP that fits wins). Checkout
+          names the place and calls the rate an estimate.
+        </p>
+        {(e.zip?.root?.message ?? e.zip?.message) && (
+          <p role="alert" className="mt-2 text-sm text-danger">
+            {e.zip?.root?.message ?? e.zip?.message}
+          </p>
+        )}
+        <button
+          type="button"
+          className="btn-secondary mt-3 py-1.5 text-xs"
+          onClick={() => zip.append({ zip: '', state: '', place: '', percent: '' })}
+        >
+          Add a place
+        </button>
+        <table className="mt-3 w-full max-w-3xl text-sm">
+          <caption className="sr-only">Sales tax rates by ZIP code</caption>
+          <thead className="text-left text-xs uppercase tracking-wider text-muted">
+            <tr>
+              <th scope="col" className="pb-1 pr-2 font-medium">
+                ZIP
+              </th>
+              <th scope="col" className="pb-1 pr-2 font-medium">
+                State
+              </th>
+              <th scope="col" className="pb-1 pr-2 font-medium">
+                Place
+              </th>
+              <th scope="col" className="pb-1 pr-2 font-medium">
+                Rate (%)
+              </th>
+              <th scope="col">
+                <span className="sr-only">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {zip.fields.map((f, i) => (
+              <tr key={f.id} className="align-top">
+                <td className="w-24 py-1 pr-2">
+                  <CellInput
+                    label={`ZIP of place ${i + 1}`}
+                    reg={register(`zip.${i}.zip`)}
+                    error={e.zip?.[i]?.zip}
+                    inputMode="numeric"
+                  />
+                </td>
+                <td className="w-44 py-1 pr-2">
+                  <CellSelect
+                    label={`State of place ${i + 1}`}
+                    reg={register(`zip.${i}.state`)}
+                    error={e.zip?.[i]?.state}
+                  >
+                    <option value="">Choose…</option>
+                    {Object.entries(US_STATES).map(([code, name]) => (
+                      <option key={code} value={code}>
+                        {name} ({code})
+                      </option>
+                    ))}
+                  </CellSelect>
+                </td>
+                <td className="py-1 pr-2">
+                  <CellInput
+                    label={`Name of place ${i + 1}`}
+                    reg={register(`zip.${i}.place`)}
+                    error={e.zip?.[i]?.place}
+                  />
+                </td>
+                <td className="w-28 py-1 pr-2">
+                  <CellInput
+                    label={`Rate of place ${i + 1}, in percent`}
+                    reg={register(`zip.${i}.percent`)}
+                    error={e.zip?.[i]?.percent}
+                    inputMode="decimal"
+                  />
+                </td>
+                <td className="py-1">
+                  <button
+                    type="button"
+                    className="px-2 py-1.5 text-sm text-danger underline"
+                    onClick={() => zip.remove(i)}
+                  >
+                    Remove<span className="sr-only"> place {i + 1}</span>
                   </button>
                 </td>
               </tr>
