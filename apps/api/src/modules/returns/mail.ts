@@ -14,7 +14,7 @@ export type ReturnStep =
   | { kind: 'inspected'; exchange: boolean }
   | { kind: 'refunded'; amountCents: number; feeCents: number; to: RefundTo }
   | { kind: 'awaiting-payment'; offer: ExchangeOffer; link: string }
-  | { kind: 'exchanged'; offer: ExchangeOffer; refundCents: number; paidCents: number };
+  | { kind: 'exchanged'; offer: ExchangeOffer; refundCents: number; refundTo: RefundTo | null; paidCents: number };
 
 interface ReturnFacts {
   number: string;
@@ -143,7 +143,9 @@ export function returnMail(
           ...(s.paidCents ? [`You paid the difference of ${money(s.paidCents)}. Thank you.`] : []),
           ...(s.refundCents
             ? [
-                `The credit was worth ${money(s.refundCents)} more than the replacement: we refunded it to the way you paid. It can take a few business days for your bank to show it.`,
+                `The credit was worth ${money(s.refundCents)} more than the replacement. ${
+                  s.refundTo ? refundDestinationText(s.refundTo, money) : 'We refunded it the way you paid.'
+                }`,
               ]
             : []),
         ],

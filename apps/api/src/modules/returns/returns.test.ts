@@ -154,6 +154,12 @@ describe('a return, asked by the shopper and taken through by staff', () => {
       sql`select subject from outbox_mail where to_address = ${email} and kind = 'return-refunded'`,
     );
     expect(refundMail!.subject).toContain('refund of');
+    // One e-mail for the refund (the return's, saying where it went), not the order's as well.
+    const refundMails = await q<{ kind: string; text: string }>(
+      sql`select kind, text_body as text from outbox_mail where to_address = ${email} and kind in ('return-refunded', 'order-refunded') order by id`,
+    );
+    expect(refundMails.map((m) => m.kind)).toEqual(['return-refunded']);
+    expect(refundMails[0]!.text).toMatch(/We refunded \$[\d,.]+ to your \w+ ending \d{4}/);
     // The shopper sees it on the order's page and its timeline.
     const mine = (await shopper('GET', `/order/${number}/returns`, undefined, token)).json().data;
     expect(mine.returns[0]).toMatchObject({ status: 'refunded', refundCents: quote.goodsCents + quote.taxCents });
@@ -391,6 +397,12 @@ describe('an exchange', () => {
       sql`select kind, subject from outbox_mail where to_address = ${email} order by id`,
     );
     expect(mails.find((m) => m.kind === 'return-exchanged')!.subject).toContain(after.exchange.orderNumber);
+    // The rest of the credit: said once, in the exchange's e-mail, with where it went (no "bank" for a gift card).
+    expect(mails.filter((m) => m.kind === 'order-refunded')).toEqual([]);
+    const [exchanged] = await q<{ text: string }>(
+      sql`select text_body as text from outbox_mail where to_address = ${email} and kind = 'return-exchanged'`,
+    );
+    expect(exchanged!.text).toMatch(/We refunded \$[\d,.]+ to (your \w+ ending \d{4}|the gift card ending \w{4})/);
     expect(mails.some((m) => m.kind === 'order-confirmation' && m.subject.includes(after.exchange.orderNumber))).toBe(
       true,
     );

@@ -1,7 +1,7 @@
 import { hashToken, newReference, newToken } from '../../secrets.ts';
 import { ENGRAVED_NOT_RETURNABLE } from '@facet/contracts/engraving-rules';
 import { formatMoney } from '@facet/contracts/money';
-import { proratedRefund } from '@facet/contracts/refunds';
+import { proratedRefund, type RefundTo } from '@facet/contracts/refunds';
 import type { ProcessedPhoto } from '../products/index.ts';
 import {
   OPEN_RETURN_STATUSES,
@@ -537,6 +537,8 @@ export const refundReturn = (deps: ReturnsDeps, actor: Actor, number: string, ve
       amountCents,
       reason: `Return ${r.number}${q.feeCents ? ` (less a ${formatMoney(q.feeCents, { exact: true })} restocking fee)` : ''}`,
       key: `${o.number}-${r.number}`,
+      // The return's own e-mail says what was refunded, and where: one e-mail, not two.
+      quiet: true,
     });
     return {
       patch: { refundCents: amountCents, intentRef: null, payTokenHash: null },
@@ -623,14 +625,16 @@ async function completeExchange(
   paid: LinkPaid | null,
 ) {
   let refundCents = 0;
+  let refundTo: RefundTo | null = null;
   let original = o;
   if (offer.differenceCents < 0 && actor) {
     refundCents = -offer.differenceCents;
-    await refundInTx(deps, tx, actor, o, {
+    refundTo = await refundInTx(deps, tx, actor, o, {
       version: o.version,
       amountCents: refundCents,
       reason: `Return ${r.number}: exchanged for less`,
       key: `${o.number}-${r.number}`,
+      quiet: true,
     });
     original = (await orders.lockById(tx, o.id))!;
   }
@@ -642,7 +646,7 @@ async function completeExchange(
     provider: deps.payments.name,
     staff: actor,
   });
-  return { offer: { ...offer, orderNumber: placed.number }, orderId: placed.id, refundCents };
+  return { offer: { ...offer, orderNumber: placed.number }, orderId: placed.id, refundCents, refundTo };
 }
 
 const payLink = (deps: ReturnsDeps, orderNumber: string, token: string) =>
@@ -681,7 +685,13 @@ export async function exchangeReturn(
     const done = await completeExchange(deps, tx, actor, r, o, offer, null);
     return {
       patch: { exchange: done.offer, exchangeOrderId: done.orderId, refundCents: done.refundCents || null },
-      mail: { kind: 'exchanged', offer: done.offer, refundCents: done.refundCents, paidCents: 0 },
+      mail: {
+        kind: 'exchanged',
+        offer: done.offer,
+        refundCents: done.refundCents,
+        refundTo: done.refundTo,
+        paidCents: 0,
+      },
       event: { orderNumber: done.offer.orderNumber, refundCents: done.refundCents },
     };
   });
@@ -754,7 +764,7 @@ export async function payDifference(
               name: o.shippingAddress.name,
               items: lines.map((l) => ({ title: l.title, quantity: l.quantity })),
             },
-            { kind: 'exchanged', offer: done.offer, refundCents: 0, paidCents: offer.differenceCents },
+            { kind: 'exchanged', offer: done.offer, refundCents: 0, refundTo: null, paidCents: offer.differenceCents },
           ),
         },
       ]);
