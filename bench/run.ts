@@ -26,6 +26,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { BENCH_STAFF, importBench } from './imports.ts';
 import { alertsBench } from './alerts.ts';
+import { PAGE_SIZE_MAX } from '@facet/contracts/constants';
 import { CEILING_ROW, evaluate, TARGETS } from './targets.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -282,6 +283,39 @@ async function main() {
 
   // A chain: sold as it is, so the cart bench can add it by variant (rings are bought as configurations).
   const product = (await (await fetch(`${base}/api/category/1301?pageSize=1`)).json()).data.products[0].href as string;
+  // Every variant of every listed design, as a detail address: the cold row asks each once (a design
+  // read for a variant is all of its work, and no answer is kept for an address never asked before).
+  const detailAddresses: string[] = [];
+  for (const cat of [1100, 1101, 1102, 1103, 1104, 1200, 1201, 1202, 1301, 1400, 1401, 1500])
+    for (let page = 1; page <= 5; page++) {
+      const list = (await (
+        await fetch(`${base}/api/category/${cat}?pageSize=${PAGE_SIZE_MAX}&page=${page}`)
+      ).json()) as { data?: { products?: Array<{ href: string }> } };
+      const products = list.data?.products ?? [];
+      for (const p of products) {
+        const groupId = Number(p.href.split('/')[4]);
+        const detail = (await (await fetch(`${base}/api/product/product?groupId=${groupId}`)).json()) as {
+          data?: { variants?: Array<{ id: number }> };
+        };
+        for (const v of detail.data?.variants ?? [])
+          detailAddresses.push(`/api/product/product?groupId=${groupId}&productId=${v.id}`);
+      }
+      if (products.length < PAGE_SIZE_MAX) break;
+    }
+  // Spread designs apart (variants of one design are neighbours in the list): a fixed shuffle.
+  for (let i = detailAddresses.length - 1, seed = 7; i > 0; i--) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    const j = seed % (i + 1);
+    [detailAddresses[i], detailAddresses[j]] = [detailAddresses[j]!, detailAddresses[i]!];
+  }
+  // One cursor for every run of the row (warm-up and turns alike), so no address is asked twice.
+  let detailCursor = 0;
+  const nextDetail = () => {
+    if (detailCursor === detailAddresses.length)
+      console.log('  (cold product detail: every address asked once; now asking again, which is no longer cold)');
+    return detailAddresses[detailCursor++ % detailAddresses.length]!;
+  };
+  console.log(`cold product detail: ${detailAddresses.length} addresses`);
   // A halo setting with a fitting center diamond and its accents, for configure-product.
   const setting = (
     await (
@@ -402,6 +436,13 @@ async function main() {
       body: configureBody,
     },
     { name: 'product detail API', path: `/api/product/product?groupId=${product.split('/')[4]}` },
+    {
+      // A variant's address never asked before: the design read from the database, nothing kept.
+      name: 'product detail API (cold)',
+      path: '',
+      vary: () => nextDetail(),
+      shareInTurns: true,
+    },
     { name: 'product page SSR', path: product },
     // A query string the page ignores makes every request a new URL: the render without the page cache.
     { name: 'product page SSR (uncached render)', path: '', vary: (n) => `${product}?v=${n}`, shareInTurns: true },

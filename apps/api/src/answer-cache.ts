@@ -9,6 +9,8 @@ interface Entry {
   /** The answer as its route serialises it, and the tags it is filed under (kept on first use). */
   text?: string;
   tags?: string;
+  /** The text compressed, made once for the first client that accepts each encoding. */
+  compressed?: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 } from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
 import compress from '@fastify/compress';
+import { COMPRESS_FROM_BYTES } from './http-cache.ts';
 import zlib from 'node:zlib';
 import type { Config } from './config.ts';
 import { redactUrl } from '@facet/contracts/secret-routes';
@@ -81,8 +82,7 @@ import {
 } from './modules/shipping/index.ts';
 import { paymentRoutes, paymentStatusRoutes, startPaymentSweeper, startTaxLedger } from './modules/order/index.ts';
 
-/** Answers smaller than this go uncompressed: about one packet's payload (see the compress plugin below). */
-export const COMPRESS_FROM_BYTES = 1_400;
+export { COMPRESS_FROM_BYTES };
 
 /** The configured provider: Stripe when PAYMENT_PROVIDER=stripe (keys checked by the config), else the test cards. */
 const paymentProviderFor = (config: Config): PaymentProvider =>

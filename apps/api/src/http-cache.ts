@@ -1,5 +1,14 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TAG_HEADERS, tagHeader } from './cache-tags.ts';
+import { negotiate } from './web/page-cache.ts';
+
+/** Answers smaller than this go uncompressed: about one packet's payload (see the compress plugin in app.ts). */
+export const COMPRESS_FROM_BYTES = 1_400;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
 /**
  * Anonymous catalogue answers, through the in-process answer cache (keyed by the full URL), with a
@@ -33,7 +42,27 @@ export async function cachedPublic<T>(
     }
     for (const h of TAG_HEADERS) reply.header(h, entry.tags);
   }
-  if (request.headers['if-none-match'] === entry.etag) reply.code(304);
+  if (request.headers['if-none-match'] === entry.etag) {
+    reply.code(304);
+    return body;
+  }
+  // A kept answer goes out as the text its route made of it the first time (checked against the
+  // response schema then), and compressed once per encoding: a hit neither serialises nor
+  // compresses it again.
+  if (entry.text !== undefined && cache.isCurrent(entry)) {
+    reply.type('application/json; charset=utf-8');
+    const encoding =
+      Buffer.byteLength(entry.text) >= COMPRESS_FROM_BYTES ? negotiate(request.headers['accept-encoding']) : null;
+    if (!encoding) return reply.send(entry.text) as never;
+    const text = entry.text;
+    const bytes = await ((entry.compressed ??= {})[encoding] ??=
+      encoding === 'br'
+        ? brotli(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } })
+        : gzip(text, { level: 6 }));
+    reply.header('vary', 'accept-encoding');
+    reply.header('content-encoding', encoding);
+    return reply.send(bytes) as never;
+  }
   return body;
 }
 
