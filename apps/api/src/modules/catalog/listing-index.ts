@@ -155,4 +155,29 @@ export class ListingIndex {
       facets,
     };
   }
+
+  /**
+   * Pieces to show beside one: its category's nearest in "from" price (before sales, as stored),
+   * one design per name and never one named as it is (a shopper would see two different pieces
+   * called the same side by side); ties to the older design.
+   */
+  related(q: { groupId: number; description: string; categoryId: number; priceCents: number; limit: number }) {
+    const e = this.entries;
+    const distance = (i: number) => Math.abs(e[i]!.minPriceCents - q.priceCents);
+    const nearestOfName = new Map<string, number>();
+    for (const i of this.byCategory.get(q.categoryId) ?? []) {
+      const g = e[i]!;
+      if (g.id === q.groupId || g.description === q.description) continue;
+      const held = nearestOfName.get(g.description);
+      if (held === undefined || distance(i) < distance(held) || (distance(i) === distance(held) && g.id < e[held]!.id))
+        nearestOfName.set(g.description, i);
+    }
+    return [...nearestOfName.values()]
+      .sort((a, b) => distance(a) - distance(b) || e[a]!.id - e[b]!.id)
+      .slice(0, q.limit)
+      .map((i) => {
+        const { featured: _f, createdAt: _c, facets: _x, ...card } = e[i]!;
+        return card;
+      });
+  }
 }

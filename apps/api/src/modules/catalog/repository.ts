@@ -257,29 +257,6 @@ export const catalogRepository = {
       ),
     )[0] ?? null,
 
-  /**
-   * Designs near this one in price, in its category: never one of the same name (a shopper would see
-   * two different pieces called the same side by side), and each name once.
-   */
-  /**
-   * Pieces to show beside one: its category's nearest in price, one design per name. The choice
-   * reads only ids, names and prices (index-backed); whole rows are read for the few kept.
-   */
-  related: async (db: DbOrTx, groupId: number, categoryId: number, priceCents: number, limit: number) =>
-    rowsOf<{ card: GroupCardRow }>(
-      await db.execute(sql`
-      select ${cardJson} as card from (
-        select d.id, d.min_price_cents from (
-          select distinct on (g.description) g.id, g.min_price_cents from product_group g
-          where g.category_id = ${categoryId} and g.id <> ${groupId} and g.published
-            and g.description <> (select description from product_group where id = ${groupId})
-          order by g.description, abs(g.min_price_cents - ${priceCents}), g.id
-        ) d order by abs(d.min_price_cents - ${priceCents}), d.id limit ${limit}
-      ) k join product_group p on p.id = k.id
-      order by abs(k.min_price_cents - ${priceCents}), k.id
-    `),
-    ).map((r) => r.card),
-
   variantsBy: async (db: DbOrTx, by: { series?: string; groupId?: number }) =>
     rowsOf<VariantRow>(
       await db.execute(sql`

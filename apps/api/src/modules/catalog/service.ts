@@ -171,12 +171,20 @@ export async function getProduct(
   const attributes = new Map<string, string[]>();
   for (const a of g.attributes) attributes.set(a.label, [...(attributes.get(a.label) ?? []), a.value]);
   const metals = [...new Set(g.variants.map((v) => v.metal))].sort((a, b) => order(a) - order(b));
-  const [related, model, sales] = await Promise.all([
-    repo.related(db, g.id, g.categoryId, g.minPriceCents, RELATED_PIECES),
+  const [index, model, sales] = await Promise.all([
+    listing(db),
     g.configurable ? configuratorReads.model(db, g.id, opts.drafts) : Promise.resolve(null),
     saleBook(db),
   ]);
   const now = Date.now();
+  // From the in-process listing (the category pages' copy), not a statement per page.
+  const related = index.related({
+    groupId: g.id,
+    description: g.description,
+    categoryId: g.categoryId,
+    priceCents: g.minPriceCents,
+    limit: RELATED_PIECES,
+  });
   return {
     groupId: g.id,
     series: g.series,
