@@ -46,6 +46,9 @@ const repeats = check ? 3 : 1;
 const pairTurns = Number(arg('turns', check ? '5' : '1'));
 // Only the endpoints whose name contains TEXT (the baseline always runs).
 const only = arg('only', '');
+// `--mixed SECONDS`: the cached read rows on a fresh server, then after that long of mixed load
+// (uncached pages, cold listings and searches, carts and orders), each as a share of its fresh rate.
+const mixedS = Number(arg('mixed', '0'));
 const warmupS = Number(arg('warmup', quick ? '2' : '5'));
 const durationS = Number(arg('duration', quick ? '5' : '15'));
 
@@ -530,7 +533,8 @@ async function main() {
       `${row.name.padEnd(40)} ${String(row.rps).padStart(7)} req/s  p50 ${row.p50.toFixed(1).padStart(6)} ms  p95 ${row.p95.toFixed(1).padStart(6)} ms  p99 ${row.p99.toFixed(1).padStart(6)} ms  cpu ${row.cpuMs.toFixed(2).padStart(6)} ms/req  ${(row.ofCeiling * 100).toFixed(1).padStart(5)} % of ceiling${row.errors ? `  (${row.errors} errors)` : ''}`,
     );
   };
-  const wanted = (name: string) => (check ? TARGETS.some((t) => t.row === name && t.db === db) : name.includes(only));
+  const wanted = (name: string) =>
+    !mixedS && (check ? TARGETS.some((t) => t.row === name && t.db === db) : name.includes(only));
   /** The median run (by rate) of the last `n` rows stands for them. */
   const keepMedian = (n: number) => {
     if (n < 2) return;
@@ -871,6 +875,69 @@ async function main() {
     console.log(
       `  ${backups} backups ran; orders during them: p95 ${during.p95} ms${plain ? ` (plain: ${plain.p95} ms, ${Math.round((during.p95 / plain.p95) * 100)} %)` : ''}`,
     );
+  }
+  if (mixedS > 0) {
+    const READS = [
+      'category listing, 3 filters',
+      'diamond search, 4C filters',
+      'search (full text)',
+      'autosuggest',
+      'product detail API',
+    ];
+    const reads = endpoints.filter((e) => READS.includes(e.name));
+    const rss = () =>
+      Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+    const readAll = async (label: string) => {
+      const out: Record<string, number> = {};
+      for (const e of reads) {
+        await quietProcess(server.pid!);
+        await measure(e);
+        const row = results.at(-1)!;
+        row.name = `${e.name} (${label})`;
+        out[e.name] = row.rps;
+      }
+      return out;
+    };
+    const fresh = await readAll('fresh');
+    const rssFresh = rss();
+    // The mixed load: 10 shoppers, each turn one of an uncached product page, a cold listing, a cold
+    // search, or a cart filled and ordered.
+    const cold = endpoints.filter((e) => e.vary || e.varyBody);
+    let n = 0;
+    let done = 0;
+    const until = Date.now() + mixedS * 1000;
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (Date.now() < until) {
+          const k = n++;
+          const turn = k % 4;
+          if (turn === 3) {
+            const session = randomUUID();
+            await fillCart(session);
+            await placeOrder(session);
+          } else if (turn === 0) {
+            await fetch(`${base}${product}?mixed=${k}`).then((r) => r.arrayBuffer());
+          } else {
+            const e = cold[k % cold.length]!;
+            await fetch(base + (e.vary ? e.vary(k) : e.path), {
+              method: e.method ?? 'GET',
+              headers: { ...(e.varyBody ? json : {}), ...e.headers },
+              body: e.varyBody ? e.varyBody(k) : undefined,
+            }).then((r) => r.arrayBuffer());
+          }
+          done++;
+        }
+      }),
+    );
+    const rssMixed = rss();
+    console.log(
+      `  mixed load: ${done} requests in ${mixedS} s; server memory ${Math.round(rssFresh)} MB fresh, ${Math.round(rssMixed)} MB after`,
+    );
+    const after = await readAll('after mixed load');
+    for (const e of reads)
+      console.log(
+        `  ${e.name.padEnd(36)} after mixed load: ${Math.round((after[e.name]! / fresh[e.name]!) * 100)} % of fresh`,
+      );
   }
   let checkFailed = false;
   if (check) {
