@@ -113,7 +113,11 @@ export default function Diamonds({ loaderData }: Route.ComponentProps) {
 
       <DiamondFilters answer={answer} params={params} set={set} />
 
-      <section className="mt-10" aria-labelledby="diamond-results">
+      {/* Below the filters on a phone: laid out as it nears the viewport, not in the page's first work. */}
+      <section
+        className="mt-10 [contain-intrinsic-size:auto_760px] [content-visibility:auto]"
+        aria-labelledby="diamond-results"
+      >
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-hairline pb-3">
           <p id="diamond-results" className="text-sm text-muted" aria-live="polite">
             <strong className="font-medium text-ink" data-testid="result-count">

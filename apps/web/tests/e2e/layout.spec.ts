@@ -258,6 +258,20 @@ test.describe('mobile', () => {
   });
 });
 
+test('the footer and the parts below the fold are laid out as they come near, at their own size', async ({ page }) => {
+  // They are skipped in the page's first work (content-visibility); a shopper who jumps to the end
+  // must land on the footer's last line, not on a space the page then grows past.
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/diamonds');
+    const before = await page.evaluate(() => document.scrollingElement!.scrollHeight);
+    await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
+    await expect(page.getByRole('contentinfo').getByText(/© 2025 Facet Fine Jewelry/)).toBeInViewport();
+    const after = await page.evaluate(() => document.scrollingElement!.scrollHeight);
+    expect(Math.abs(after - before), `page length at ${width} px`).toBeLessThan(120);
+  }
+});
+
 test('the home page, a policy page, the journal, melee and the 404 page have no WCAG 2.2 AA violations', async ({
   page,
 }) => {

@@ -5,7 +5,8 @@ import { ProductCard, ProductGrid } from './product-card.tsx';
 /** Description, specifications and related pieces, below the fold of a product page. */
 export function ProductDetails({ product: p, weightG }: { product: ProductPage; weightG: number }) {
   return (
-    <>
+    // Below the fold: styled and laid out as it nears the viewport, not in the page's first work.
+    <div className="[contain-intrinsic-size:auto_1450px] [content-visibility:auto] md:[contain-intrinsic-size:auto_900px]">
       <section className="mt-16 grid gap-10 border-t border-hairline pt-10 md:grid-cols-2" aria-label="Details">
         <div>
           <h2 className="text-2xl">Description</h2>
@@ -49,6 +50,6 @@ export function ProductDetails({ product: p, weightG }: { product: ProductPage; 
           </ProductGrid>
         </section>
       )}
-    </>
+    </div>
   );
 }

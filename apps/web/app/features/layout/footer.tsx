@@ -38,7 +38,13 @@ export function Footer({ store }: Props) {
   // Every page renders the footer: its store links are plain anchors the router follows (one handler).
   const links = useRouterLinks();
   return (
-    <footer className="mt-24 border-t border-hairline bg-panel text-sm" {...links.handlers}>
+    <footer
+      // Below the first screen on every page: the browser styles and lays it out only as it nears
+      // the viewport, not in the first, blocking work of the page. The sizes are its own at each width
+      // (measured), so the page's length does not change as it comes in.
+      className="mt-24 border-t border-hairline bg-panel text-sm [contain-intrinsic-size:auto_1190px] [content-visibility:auto] md:[contain-intrinsic-size:auto_700px] lg:[contain-intrinsic-size:auto_420px]"
+      {...links.handlers}
+    >
       {links.prefetch}
       <div className="mx-auto grid max-w-site gap-10 px-4 py-14 md:grid-cols-2 lg:grid-cols-[1.3fr_1fr_1fr_1.4fr] lg:px-8">
         <div>
