@@ -18,7 +18,7 @@ import { storeToday } from '../gift-cards/index.ts';
 import type { ProcessedPhoto } from '../products/index.ts';
 import { ticketRepository as repo } from './repository.ts';
 import { ticketMail } from './mail.ts';
-import type { TicketDeps } from './service.ts';
+import { keepTicketPhoto, type TicketDeps } from './service.ts';
 
 // A customer asks for a resize or a repair of a piece bought here, from their orders (signed in) or
 // the delivery e-mail's link, with photographs, as returns are asked. The ticket waits as
@@ -179,16 +179,7 @@ export async function addRequestPhoto(
   const photo = await readPhoto();
   await deps.db.transaction(async (tx) => {
     const t = await ofOrder(tx, true);
-    if ((await repo.photos(tx, t.id)).length >= SERVICE_PHOTOS_MAX)
-      throw new Unprocessable(`A request takes at most ${SERVICE_PHOTOS_MAX} photographs.`, { photo: 'Too many' });
-    await repo.addPhoto(tx, {
-      key: photo.key,
-      ticketId: t.id,
-      width: photo.width,
-      height: photo.height,
-      large: photo.large,
-      small: photo.small,
-    });
+    await keepTicketPhoto(tx, t.id, photo, `A request takes at most ${SERVICE_PHOTOS_MAX} photographs.`);
   });
   return serviceOfOrder(deps, number, who);
 }

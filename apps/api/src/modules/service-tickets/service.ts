@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   OPEN_TICKET_STATUSES,
+  SERVICE_PHOTOS_MAX,
   TICKET_NEXT,
   TICKET_STATUS_LABELS,
   type AdminTicket,
@@ -110,24 +111,29 @@ export async function openTicket(deps: TicketDeps, actor: Actor, body: z.output<
   return ticketForStaff(deps, number);
 }
 
-/** At most this many photographs of a piece at intake. */
-export const INTAKE_PHOTOS_MAX = 6;
+/**
+ * Keeps a photograph of the ticket's piece (re-encoded, no metadata), at most SERVICE_PHOTOS_MAX
+ * whoever adds them (staff at intake, the customer when asking); the refusal says `tooMany`.
+ */
+export async function keepTicketPhoto(tx: DbOrTx, ticketId: number, photo: ProcessedPhoto, tooMany: string) {
+  if ((await repo.photos(tx, ticketId)).length >= SERVICE_PHOTOS_MAX)
+    throw new Unprocessable(tooMany, { photo: 'Too many' });
+  await repo.addPhoto(tx, {
+    key: photo.key,
+    ticketId,
+    width: photo.width,
+    height: photo.height,
+    large: photo.large,
+    small: photo.small,
+  });
+}
 
-/** A photograph of the piece as it came in (re-encoded, no metadata); staff only. */
+/** A photograph of the piece as it came in; staff only. */
 export async function addIntakePhoto(deps: TicketDeps, actor: Actor, number: string, photo: ProcessedPhoto) {
   await deps.db.transaction(async (tx) => {
     const t = await repo.byNumber(tx, number, true);
     if (!t) throw new NotFound(`There is no ticket ${number}.`);
-    if ((await repo.photos(tx, t.id)).length >= INTAKE_PHOTOS_MAX)
-      throw new Unprocessable(`A ticket keeps at most ${INTAKE_PHOTOS_MAX} photographs.`, { photo: 'Too many' });
-    await repo.addPhoto(tx, {
-      key: photo.key,
-      ticketId: t.id,
-      width: photo.width,
-      height: photo.height,
-      large: photo.large,
-      small: photo.small,
-    });
+    await keepTicketPhoto(tx, t.id, photo, `A ticket keeps at most ${SERVICE_PHOTOS_MAX} photographs.`);
     await audit(tx, actor, 'service.photo', 'service_ticket', number, null, { key: photo.key });
   });
   return ticketForStaff(deps, number);
