@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
-
 interface Entry {
   body: unknown;
-  etag: string;
+  /** A strong validator of `text`, made with it (http-cache.ts). */
+  etag?: string;
   at: number;
   /** The cache's generation when the answer was read (older than `current()`: read before a write). */
   generation: number;
@@ -42,12 +41,7 @@ export class AnswerCache {
     const generation = this.generation;
     const p = (async () => {
       const body = await load();
-      const entry = {
-        body,
-        etag: `"${createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`,
-        at: Date.now(),
-        generation,
-      };
+      const entry: Entry = { body, at: Date.now(), generation };
       if (generation === this.generation) {
         this.entries.set(key, entry);
         if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);

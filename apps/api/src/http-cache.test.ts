@@ -66,6 +66,31 @@ describe('a kept answer', () => {
     expect(hit.body).not.toContain('changed after it was kept');
   });
 
+  it('has an ETag that names its text: the same after the cache is dropped, another when the answer changes', async () => {
+    const first = await get(url);
+    t.app.answerCache.invalidate();
+    const same = await get(url);
+    expect(same.body).toBe(first.body);
+    expect(same.headers.etag).toBe(first.headers.etag);
+    const groupId = Number(new URL(url, 'http://x').searchParams.get('groupId'));
+    await t.database.db.execute(sql`update product set price_cents = price_cents + 100 where group_id = ${groupId}`);
+    t.app.answerCache.invalidate();
+    try {
+      const changed = await get(url);
+      expect(changed.body).not.toBe(first.body);
+      expect(changed.headers.etag).not.toBe(first.headers.etag);
+      const stale = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'if-none-match': String(first.headers.etag) },
+      });
+      expect(stale.statusCode).toBe(200);
+    } finally {
+      await t.database.db.execute(sql`update product set price_cents = price_cents - 100 where group_id = ${groupId}`);
+      t.app.answerCache.invalidate();
+    }
+  });
+
   it('small enough for one packet, goes uncompressed whatever the client accepts', async () => {
     const small = '/api/catalogue/stats';
     const first = await get(small);

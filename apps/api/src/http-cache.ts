@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -31,39 +32,39 @@ export async function cachedPublic<T>(
   const cache = request.server.answerCache;
   const entry = await cache.get(`${request.method} ${request.url}`, async () => ({ data: await load() }));
   const body = entry.body as { data: T };
+  const current = cache.isCurrent(entry);
+  // The text its route makes of it (checked against the response schema), made once and kept with
+  // the entry for renders in this process, which read it without a request; the ETag is its digest.
+  let text = entry.text;
+  let etag = entry.etag;
+  if (text === undefined) {
+    text = reply.serialize(body) as string;
+    etag = `"${createHash('sha1').update(text).digest('base64url')}"`;
+    if (current) [entry.text, entry.etag] = [text, etag];
+  }
   reply.header('cache-control', PUBLIC_ANSWER);
-  reply.header('etag', entry.etag);
-  if (cache.isCurrent(entry)) {
-    // Kept with the entry (once) for renders in this process, which read it without a request.
+  reply.header('etag', etag);
+  if (current) {
     entry.tags ??= tagHeader(typeof named === 'function' ? named(body.data) : named);
-    if (entry.text === undefined) {
-      const text = reply.serialize(body);
-      if (typeof text === 'string') entry.text = text;
-    }
     for (const h of TAG_HEADERS) reply.header(h, entry.tags);
   }
-  if (request.headers['if-none-match'] === entry.etag) {
+  if (request.headers['if-none-match'] === etag) {
     reply.code(304);
     return body;
   }
-  // A kept answer goes out as the text its route made of it the first time (checked against the
-  // response schema then), and compressed once per encoding: a hit neither serialises nor
-  // compresses it again.
-  if (entry.text !== undefined && cache.isCurrent(entry)) {
-    reply.type('application/json; charset=utf-8');
-    const encoding =
-      Buffer.byteLength(entry.text) >= COMPRESS_FROM_BYTES ? negotiate(request.headers['accept-encoding']) : null;
-    if (!encoding) return reply.send(entry.text) as never;
-    const text = entry.text;
-    const bytes = await ((entry.compressed ??= {})[encoding] ??=
-      encoding === 'br'
-        ? brotli(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } })
-        : gzip(text, { level: 6 }));
-    reply.header('vary', 'accept-encoding');
-    reply.header('content-encoding', encoding);
-    return reply.send(bytes) as never;
-  }
-  return body;
+  // The answer goes out as that text, and a kept one compressed once per encoding: a hit neither
+  // serialises nor compresses it again.
+  reply.type('application/json; charset=utf-8');
+  const encoding = text.length >= COMPRESS_FROM_BYTES ? negotiate(request.headers['accept-encoding']) : null;
+  // An answer read before a write is not kept: the compress plugin compresses it like any other.
+  if (!encoding || !current) return reply.send(text) as never;
+  const bytes = await ((entry.compressed ??= {})[encoding] ??=
+    encoding === 'br'
+      ? brotli(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } })
+      : gzip(text, { level: 6 }));
+  reply.header('vary', 'accept-encoding');
+  reply.header('content-encoding', encoding);
+  return reply.send(bytes) as never;
 }
 
 /** Files an answer under its tags for a shared cache (and for the page that reads it in-process). */

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database, type DbOrTx } from '../../db/client.ts';
+import { named } from '../../db/named-statements.ts';
 import type { diamond, ImageSpec, meleeParcel, notableGemstone, product } from '../../db/schema/products.ts';
 import type { SuggestionEntry } from './suggestions.ts';
 import type { EngravingOffer } from '@facet/contracts/engraving';
@@ -187,6 +188,38 @@ const FUZZY_MIN = '0.45';
 // 50). Repeating the test as word_similarity(…) ≥ FUZZY_MIN computed each match once more (+40 %).
 const SEARCH_FUZZY = searchStatement(`$1::text <% g.description`, `word_similarity($1::text, g.description)`);
 
+interface GroupRow {
+  id: number;
+  series: string;
+  categoryId: number;
+  description: string;
+  longDescription: string;
+  kind: string;
+  image: ImageSpec;
+  defaultMetal: string;
+  configurable: boolean;
+  minPriceCents: number;
+  stockTracked: boolean;
+  seoTitle: string | null;
+  seoDescription: string | null;
+  engraving: EngravingOffer | null;
+  attributes: Array<{ label: string; value: string }>;
+  photos: Array<{ key: string; alt: string; width: number; height: number }>;
+}
+/** A variant as the detail statement sends it: [id, sku, metal, fingerSize, lengthIn, weightG, priceCents, stock, leadDays]. */
+type VariantTuple = [number, string, string, number | null, number | null, number, number, number, number];
+const GROUP_DETAIL = `
+  select g.id, g.series, g.category_id as "categoryId", g.description, g.long_description as "longDescription", g.kind, g.image,
+    g.default_metal as "defaultMetal", g.configurable, g.min_price_cents as "minPriceCents",
+    g.stock_tracked as "stockTracked", g.seo_title as "seoTitle", g.seo_description as "seoDescription", g.engraving,
+    coalesce((select json_agg(json_build_array(v.id, v.sku, v.metal, v.finger_size, v.length_in, v.weight_g, v.price_cents, v.stock, v.lead_days)
+      order by v.id) from product v where v.group_id = g.id and v.active), '[]'::json) as variants,
+    coalesce((select json_agg(json_build_object('label', a.label, 'value', a.value) order by a.label, a.value)
+      from product_attribute a where a.group_id = g.id), '[]'::json) as attributes,
+    coalesce((select json_agg(json_build_object('key', ph.key, 'alt', ph.alt, 'width', ph.width, 'height', ph.height) order by ph.position, ph.key)
+      from product_photo ph where ph.group_id = g.id), '[]'::json) as photos
+  from product_group g where g.id = $1 and (g.published or $2)`;
+
 export const catalogRepository = {
   categories: async (db: DbOrTx) =>
     rowsOf<CategoryRow>(
@@ -204,49 +237,31 @@ export const catalogRepository = {
     `),
     ).map((r): ListingEntry => ({ ...r.card, featured: r.featured, createdAt: r.createdAt, facets: r.facets })),
 
+  /**
+   * One design with its variants, attributes and photos: the product page's read, and the cold
+   * one (a variant's address never asked before). A named statement: planned once, not per page
+   * (0.87 → 0.34 ms on PGlite); variants come as arrays, not objects (less JSON built and parsed).
+   */
   group: async (db: DbOrTx, groupId: number, drafts = false) => {
-    const [row] = rowsOf<{
-      id: number;
-      series: string;
-      categoryId: number;
-      description: string;
-      longDescription: string;
-      kind: string;
-      image: ImageSpec;
-      defaultMetal: string;
-      configurable: boolean;
-      minPriceCents: number;
-      stockTracked: boolean;
-      seoTitle: string | null;
-      seoDescription: string | null;
-      engraving: EngravingOffer | null;
-      variants: Array<{
-        id: number;
-        sku: string;
-        metal: string;
-        fingerSize: number | null;
-        lengthIn: number | null;
-        weightG: number;
-        priceCents: number;
-        stock: number;
-        leadDays: number;
-      }>;
-      attributes: Array<{ label: string; value: string }>;
-      photos: Array<{ key: string; alt: string; width: number; height: number }>;
-    }>(
-      await db.execute(sql`
-      select g.id, g.series, g.category_id as "categoryId", g.description, g.long_description as "longDescription", g.kind, g.image,
-        g.default_metal as "defaultMetal", g.configurable, g.min_price_cents as "minPriceCents",
-        g.stock_tracked as "stockTracked", g.seo_title as "seoTitle", g.seo_description as "seoDescription", g.engraving,
-        coalesce((select json_agg(json_build_object('id', v.id, 'sku', v.sku, 'metal', v.metal, 'fingerSize', v.finger_size, 'lengthIn', v.length_in,
-          'weightG', v.weight_g, 'priceCents', v.price_cents, 'stock', v.stock, 'leadDays', v.lead_days) order by v.id) from product v where v.group_id = g.id and v.active), '[]'::json) as variants,
-        coalesce((select json_agg(json_build_object('label', a.label, 'value', a.value) order by a.label, a.value) from product_attribute a where a.group_id = g.id), '[]'::json) as attributes,
-        coalesce((select json_agg(json_build_object('key', ph.key, 'alt', ph.alt, 'width', ph.width, 'height', ph.height) order by ph.position, ph.key)
-          from product_photo ph where ph.group_id = g.id), '[]'::json) as photos
-      from product_group g where g.id = ${groupId} and (g.published or ${drafts})
-    `),
-    );
-    return row ?? null;
+    const [row] = await named<GroupRow & { variants: VariantTuple[] }>(db, 'product_detail', GROUP_DETAIL, [
+      groupId,
+      drafts,
+    ]);
+    if (!row) return null;
+    return {
+      ...row,
+      variants: row.variants.map(([id, sku, metal, fingerSize, lengthIn, weightG, priceCents, stock, leadDays]) => ({
+        id,
+        sku,
+        metal,
+        fingerSize,
+        lengthIn,
+        weightG,
+        priceCents,
+        stock,
+        leadDays,
+      })),
+    };
   },
 
   /** A design taken off sale for good: where its shoppers are sent instead. */

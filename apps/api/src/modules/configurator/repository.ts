@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { named } from '../../db/named-statements.ts';
 import type { StoneLocation } from '../../db/schema/configurator.ts';
 import type { ImageSpec } from '../../db/schema/products.ts';
 import type { MetalRate } from './price.ts';
@@ -62,16 +63,15 @@ const DIAMOND_COLS = sql`id, serial, origin, shape, carat_points as "caratPoints
 const GEM_COLS = sql`s.id, s.serial, s.type_slug as "typeSlug", t.name as "typeName", s.color, s.color_hex as "colorHex", s.shape, s.carat_points as "caratPoints", s.price_cents as "priceCents", s.status`;
 const MELEE_COLS = sql`id, sku, origin, shape, size_mm as "sizeMm", quality, carat_per_stone as "caratPerStone", price_per_carat_cents as "pricePerCaratCents", stock`;
 
+const MODEL = `
+  select g.id as "groupId", g.series, g.category_id as "categoryId", g.description, g.image,
+    m.casting_labour_cents as "castingLabourCents", m.base_weight_g as "baseWeightG", m.metals, m.sizes, m.locations, m.widths_mm as "widthsMm", m.styles
+  from configuration_model m join product_group g on g.id = m.group_id where m.group_id = $1 and (g.published or $2)`;
+
 export const configuratorRepository = {
-  /** A published design's model (`drafts`: a draft's too, for the back office's preview). */
+  /** A published design's model (`drafts`: a draft's too, for the back office's preview). Named: read on every product page. */
   model: async (db: DbOrTx, groupId: number, drafts = false) =>
-    rowsOf<ModelRow>(
-      await db.execute(sql`
-      select g.id as "groupId", g.series, g.category_id as "categoryId", g.description, g.image,
-        m.casting_labour_cents as "castingLabourCents", m.base_weight_g as "baseWeightG", m.metals, m.sizes, m.locations, m.widths_mm as "widthsMm", m.styles
-      from configuration_model m join product_group g on g.id = m.group_id where m.group_id = ${groupId} and (g.published or ${drafts})
-    `),
-    )[0] ?? null,
+    (await named<ModelRow>(db, 'configuration_model', MODEL, [groupId, drafts]))[0] ?? null,
 
   /** The variant a configured piece's page opens on: the chosen metal's, else the group's first. */
   variantFor: async (db: DbOrTx, groupId: number, metal: string | undefined) =>
