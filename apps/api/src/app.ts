@@ -92,7 +92,14 @@ import { DiamondIndex } from './modules/catalog/index.ts';
 import { StoreSettingsCopy, settingsAdminRoutes } from './modules/settings/index.ts';
 import { contentAdminRoutes, contentRoutes } from './modules/content/index.ts';
 import sharp from 'sharp';
-import { openMediaStore, photoFileRoutes, type MediaStore } from './modules/media-store/index.ts';
+import {
+  moveMedia,
+  openMediaStore,
+  photoFileRoutes,
+  postgresMediaStore,
+  PRIVATE_PREFIX,
+  type MediaStore,
+} from './modules/media-store/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -220,6 +227,11 @@ export async function buildApp({
   app.decorate('jobs', jobsOn(database, app.log));
   app.decorate('foreground', new Foreground());
   app.decorate('media', await openMediaStore(config, database.db));
+  // Customers' photographs a migration moved into the database's files belong in the bucket.
+  if (config.MEDIA_S3_URL) {
+    const moved = await moveMedia(postgresMediaStore(database.db), app.media, PRIVATE_PREFIX);
+    if (moved) app.log.info({ moved }, 'customers’ photographs moved from the database to the bucket');
+  }
   // One thread per image operation: photographs are encoded a few at a time (uploads, the feed's
   // background jobs), and a second thread each would take the processor shoppers' requests need.
   sharp.concurrency(1);

@@ -64,7 +64,7 @@ export const returnRequest = pgTable(
   ],
 );
 
-/** A shopper's photograph of what they send back (re-encoded, no metadata); staff see it. */
+/** A shopper's photograph of what they send back (re-encoded, no metadata; its files in the media store under private/return/); staff see it. */
 export const returnPhoto = pgTable(
   'return_photo',
   {
@@ -74,8 +74,6 @@ export const returnPhoto = pgTable(
       .references(() => returnRequest.id, { onDelete: 'cascade' }),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
-    large: bytea('large').notNull(),
-    small: bytea('small').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('return_photo_return_idx').on(t.returnId, t.createdAt)],

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  customType,
   index,
   integer,
   pgTable,
@@ -13,8 +12,6 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { orderLine } from './commerce.ts';
-
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /** A piece in the workshop for a resize, repair, cleaning, plating or appraisal, with its estimate and payment. */
 export const serviceTicket = pgTable(
@@ -79,7 +76,7 @@ export const serviceEvent = pgTable(
   (t) => [index('service_event_ticket_idx').on(t.ticketId, t.at)],
 );
 
-/** A photograph taken at intake (the piece as it came in), re-encoded without metadata; staff only. */
+/** A photograph of the piece (at intake, or the customer's when asking), re-encoded without metadata, its files in the media store under private/service/; staff and that customer only. */
 export const servicePhoto = pgTable(
   'service_photo',
   {
@@ -89,8 +86,6 @@ export const servicePhoto = pgTable(
       .references(() => serviceTicket.id, { onDelete: 'cascade' }),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
-    large: bytea('large').notNull(),
-    small: bytea('small').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('service_photo_ticket_idx').on(t.ticketId, t.createdAt)],

@@ -7,10 +7,13 @@ import { rowsOf } from '../../db/client.ts';
 import { loadConfig } from '../../config.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { startS3, type TestS3 } from '../../test/s3-server.ts';
-import { ORIGIN, photoUpload, staffSession } from '../../test/staff.ts';
+import { adminCall, ORIGIN, photoUpload, staffSession } from '../../test/staff.ts';
 import {
   copyMedia,
   makePhotoSizes,
+  moveMedia,
+  PRIVATE_PREFIX,
+  withPrivatePhoto,
   postgresMediaStore,
   removePhotoFiles,
   s3MediaStore,
@@ -201,6 +204,73 @@ describe('a store whose media lives in a bucket', () => {
     const file = await onBucket.app.inject({ method: 'GET', url: `/api/media/report/diamond-${id}.pdf` });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload).toEqual(pdf);
+  });
+});
+
+describe('a customer’s photographs of a piece', () => {
+  const piece = () =>
+    sharp({ create: { width: 900, height: 700, channels: 3, background: '#b08d57' } })
+      .jpeg()
+      .toBuffer();
+
+  it('are kept in the bucket, shown to staff through their ticket, never at a public address', async () => {
+    const opened = await adminCall(onBucket, manager, 'POST', '/service-tickets', {
+      kind: 'cleaning',
+      customer: { name: 'Ada King', email: `ada.${randomUUID().slice(0, 8)}@example.com`, phone: '' },
+      piece: 'Yellow gold signet, worn engraving',
+      dueOn: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const number = opened.json().data.number as string;
+    const before = await inDatabase();
+    const up = await photoUpload(onBucket, manager, `/service-tickets/${number}/photos`, await piece());
+    expect(up.statusCode, up.body).toBe(200);
+    const [photo] = up.json().data.photos as Array<{ small: string; large: string }>;
+    expect(await inDatabase()).toBe(before);
+    const key = /([A-Za-z0-9_-]{16})-small\.webp$/.exec(photo!.small)![1]!;
+    const bucket = await s3MediaStore(s3.url('facet-media'));
+    expect(await bucket.has(`private/service/${key}/large.webp`)).toBe(true);
+    const seen = await onBucket.app.inject({ method: 'GET', url: photo!.large, headers: { cookie: manager } });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.rawPayload).toEqual((await bucket.get(`private/service/${key}/large.webp`))!.bytes);
+    // The public photograph route serves designs' and stones' photographs only.
+    for (const size of ['small', 'large'])
+      expect(
+        (await onBucket.app.inject({ method: 'GET', url: `/api/media/photo/${key}-${size}.webp` })).statusCode,
+      ).toBe(404);
+  });
+
+  it('that no row came to name are taken back out of the bucket', async () => {
+    const bucket = await s3MediaStore(s3.url('facet-media'));
+    const photo = { key: randomUUID().replace(/-/g, '').slice(0, 16), large: await piece(), small: await piece() };
+    await expect(
+      withPrivatePhoto(bucket, 'return', photo, async (put) => {
+        await put(onBucket.database.db);
+        expect(await bucket.has(`private/return/${photo.key}/small.webp`)).toBe(true);
+        throw new Error('the row was refused');
+      }),
+    ).rejects.toThrow('the row was refused');
+    expect(await bucket.has(`private/return/${photo.key}/small.webp`)).toBe(false);
+    expect(await bucket.has(`private/return/${photo.key}/large.webp`)).toBe(false);
+  });
+
+  it('left in the database by the migration move to the bucket, and only they', async () => {
+    const database = postgresMediaStore(onBucket.database.db);
+    const bucket = await s3MediaStore(s3.url(`move-${Date.now()}`));
+    const tag = randomUUID().slice(0, 8);
+    await database.put(`private/return/${tag}/large.webp`, Buffer.from('return photo'), 'image/webp');
+    await database.put(`private/service/${tag}/small.webp`, Buffer.from('service photo'), 'image/webp');
+    await database.put(`report/${tag}.pdf`, Buffer.from('%PDF-stays'), 'application/pdf');
+    expect(await moveMedia(database, bucket, PRIVATE_PREFIX)).toBe(2);
+    expect(await bucket.get(`private/service/${tag}/small.webp`)).toEqual({
+      bytes: Buffer.from('service photo'),
+      type: 'image/webp',
+    });
+    expect(await database.has(`private/return/${tag}/large.webp`)).toBe(false);
+    expect(await database.has(`report/${tag}.pdf`)).toBe(true);
+    expect(await bucket.has(`report/${tag}.pdf`)).toBe(false);
+    expect(await moveMedia(database, bucket, PRIVATE_PREFIX)).toBe(0);
+    await database.remove([`report/${tag}.pdf`]);
   });
 });
 

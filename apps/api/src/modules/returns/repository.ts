@@ -57,15 +57,15 @@ export const returnsRepository = {
       .from(returnPhoto)
       .where(eq(returnPhoto.returnId, returnId))
       .orderBy(returnPhoto.createdAt, returnPhoto.key),
-  /** A photo's bytes, only through the return it belongs to. */
-  photoBytes: async (db: DbOrTx, returnId: number, key: string, size: 'small' | 'large') =>
+  /** Whether the photograph is this return's (its files are only ever served through it). */
+  hasPhoto: async (db: DbOrTx, returnId: number, key: string) =>
     (
       await db
-        .select({ bytes: size === 'small' ? returnPhoto.small : returnPhoto.large })
+        .select({ key: returnPhoto.key })
         .from(returnPhoto)
         .where(and(eq(returnPhoto.returnId, returnId), eq(returnPhoto.key, key)))
         .limit(1)
-    )[0]?.bytes ?? null,
+    ).length > 0,
 
   /** Each return of an order with its lines (by order line id), newest first. */
   ofOrder: async (db: DbOrTx, orderId: number) =>

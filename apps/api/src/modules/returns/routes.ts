@@ -14,6 +14,7 @@ import { returnLabelFrom } from '../shipping/index.ts';
 
 const deps = (app: Parameters<FastifyPluginAsyncZod>[0]): returns.ReturnsDeps => ({
   db: app.db,
+  media: app.media,
   config: app.config,
   settings: app.storeSettings,
   outbox: app.outbox,
@@ -96,7 +97,7 @@ export const returnAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req, reply) =>
       reply
         .type('image/webp')
-        .send((await returns.returnPhotoBytes(app.db, req.params.number, req.params.file)) as unknown as string),
+        .send((await returns.returnPhotoBytes(d, req.params.number, req.params.file)) as unknown as string),
   });
   app.route({
     ...adminRoute('GET /returns'),

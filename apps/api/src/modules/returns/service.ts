@@ -1,4 +1,5 @@
 import { hashToken, newReference, newToken } from '../../secrets.ts';
+import { privatePhoto, withPrivatePhoto, type MediaStore } from '../media-store/index.ts';
 import { ENGRAVED_NOT_RETURNABLE } from '@facet/contracts/engraving-rules';
 import { formatMoney } from '@facet/contracts/money';
 import { proratedRefund, type RefundTo } from '@facet/contracts/refunds';
@@ -53,6 +54,8 @@ import { returnMail, type ReturnStep } from './mail.ts';
 
 export interface ReturnsDeps {
   db: Db;
+  /** Where the customer's photographs are kept (with the store's other media files). */
+  media: MediaStore;
   config: Config;
   settings: SettingsSource;
   outbox: MailOutbox;
@@ -180,29 +183,24 @@ export async function addReturnPhoto(
   photo: ProcessedPhoto,
 ) {
   const o = await customerOrder(deps, number, who);
-  await deps.db.transaction(async (tx) => {
-    const r = await repo.byNumber(tx, rmaNumber, true);
-    if (!r || r.orderId !== o.id) throw new NotFound('There is no such return on this order.');
-    if (r.status !== 'requested')
-      throw new Conflict('Photographs are added while the request waits for us; reply to our e-mail with more.');
-    if ((await repo.photos(tx, r.id)).length >= RETURN_PHOTOS_MAX)
-      throw new Unprocessable(`A return takes at most ${RETURN_PHOTOS_MAX} photographs.`, { photo: 'Too many' });
-    await repo.addPhoto(tx, {
-      key: photo.key,
-      returnId: r.id,
-      width: photo.width,
-      height: photo.height,
-      large: photo.large,
-      small: photo.small,
-    });
-  });
+  await withPrivatePhoto(deps.media, 'return', photo, (putFiles) =>
+    deps.db.transaction(async (tx) => {
+      const r = await repo.byNumber(tx, rmaNumber, true);
+      if (!r || r.orderId !== o.id) throw new NotFound('There is no such return on this order.');
+      if (r.status !== 'requested')
+        throw new Conflict('Photographs are added while the request waits for us; reply to our e-mail with more.');
+      if ((await repo.photos(tx, r.id)).length >= RETURN_PHOTOS_MAX)
+        throw new Unprocessable(`A return takes at most ${RETURN_PHOTOS_MAX} photographs.`, { photo: 'Too many' });
+      await putFiles(tx);
+      await repo.addPhoto(tx, { key: photo.key, returnId: r.id, width: photo.width, height: photo.height });
+    }),
+  );
   return returnsOfOrder(deps, number, who);
 }
 
-export async function returnPhotoBytes(db: Db, rmaNumber: string, file: string) {
-  const r = await repo.byNumber(db, rmaNumber);
-  const m = /^([A-Za-z0-9_-]{16})-(small|large)\.webp$/.exec(file);
-  const bytes = r && m ? await repo.photoBytes(db, r.id, m[1]!, m[2] as 'small' | 'large') : null;
+export async function returnPhotoBytes(deps: Pick<ReturnsDeps, 'db' | 'media'>, rmaNumber: string, file: string) {
+  const r = await repo.byNumber(deps.db, rmaNumber);
+  const bytes = r ? await privatePhoto(deps.media, 'return', file, (key) => repo.hasPhoto(deps.db, r.id, key)) : null;
   if (!bytes) throw new NotFound('There is no such photograph.');
   return bytes;
 }

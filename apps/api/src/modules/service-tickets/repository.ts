@@ -82,15 +82,15 @@ export const ticketRepository = {
       .from(servicePhoto)
       .where(eq(servicePhoto.ticketId, ticketId))
       .orderBy(asc(servicePhoto.createdAt), asc(servicePhoto.key)),
-  /** A photo's bytes, only through the ticket it belongs to. */
-  photoBytes: async (db: DbOrTx, ticketId: number, key: string, size: 'small' | 'large') =>
+  /** Whether the photograph is this ticket's (its files are only ever served through it). */
+  hasPhoto: async (db: DbOrTx, ticketId: number, key: string) =>
     (
       await db
-        .select({ bytes: size === 'small' ? servicePhoto.small : servicePhoto.large })
+        .select({ key: servicePhoto.key })
         .from(servicePhoto)
         .where(and(eq(servicePhoto.ticketId, ticketId), eq(servicePhoto.key, key)))
         .limit(1)
-    )[0]?.bytes ?? null,
+    ).length > 0,
 
   /** The tickets of these order lines (an order's pieces), the newest first, with their photographs counted. */
   ofLines: async (db: DbOrTx, lineIds: number[]) =>

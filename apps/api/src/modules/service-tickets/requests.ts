@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { withPrivatePhoto } from '../media-store/index.ts';
 import {
   SERVICE_KIND_LABELS,
   SERVICE_PHOTOS_MAX,
@@ -177,10 +178,12 @@ export async function addRequestPhoto(
   };
   await ofOrder(deps.db, false);
   const photo = await readPhoto();
-  await deps.db.transaction(async (tx) => {
-    const t = await ofOrder(tx, true);
-    await keepTicketPhoto(tx, t.id, photo, `A request takes at most ${SERVICE_PHOTOS_MAX} photographs.`);
-  });
+  await withPrivatePhoto(deps.media, 'service', photo, (putFiles) =>
+    deps.db.transaction(async (tx) => {
+      const t = await ofOrder(tx, true);
+      await keepTicketPhoto(tx, t.id, photo, `A request takes at most ${SERVICE_PHOTOS_MAX} photographs.`, putFiles);
+    }),
+  );
   return serviceOfOrder(deps, number, who);
 }
 

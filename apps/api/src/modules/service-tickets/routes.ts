@@ -21,6 +21,7 @@ import * as tickets from './service.ts';
 
 const deps = (app: Parameters<FastifyPluginAsyncZod>[0]): tickets.TicketDeps => ({
   db: app.db,
+  media: app.media,
   config: app.config,
   settings: app.storeSettings,
   outbox: app.outbox,

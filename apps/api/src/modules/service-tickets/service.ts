@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { privatePhoto, withPrivatePhoto, type MediaStore } from '../media-store/index.ts';
 import {
   OPEN_TICKET_STATUSES,
   SERVICE_PHOTOS_MAX,
@@ -36,6 +37,8 @@ import { ticketMail, type TicketStep } from './mail.ts';
 
 export interface TicketDeps {
   db: Db;
+  /** Where the pieces' photographs are kept (with the store's other media files). */
+  media: MediaStore;
   config: Config;
   settings: SettingsSource;
   outbox: MailOutbox;
@@ -115,34 +118,35 @@ export async function openTicket(deps: TicketDeps, actor: Actor, body: z.output<
  * Keeps a photograph of the ticket's piece (re-encoded, no metadata), at most SERVICE_PHOTOS_MAX
  * whoever adds them (staff at intake, the customer when asking); the refusal says `tooMany`.
  */
-export async function keepTicketPhoto(tx: DbOrTx, ticketId: number, photo: ProcessedPhoto, tooMany: string) {
+export async function keepTicketPhoto(
+  tx: DbOrTx,
+  ticketId: number,
+  photo: ProcessedPhoto,
+  tooMany: string,
+  putFiles: (tx: DbOrTx) => Promise<void>,
+) {
   if ((await repo.photos(tx, ticketId)).length >= SERVICE_PHOTOS_MAX)
     throw new Unprocessable(tooMany, { photo: 'Too many' });
-  await repo.addPhoto(tx, {
-    key: photo.key,
-    ticketId,
-    width: photo.width,
-    height: photo.height,
-    large: photo.large,
-    small: photo.small,
-  });
+  await putFiles(tx);
+  await repo.addPhoto(tx, { key: photo.key, ticketId, width: photo.width, height: photo.height });
 }
 
 /** A photograph of the piece as it came in; staff only. */
 export async function addIntakePhoto(deps: TicketDeps, actor: Actor, number: string, photo: ProcessedPhoto) {
-  await deps.db.transaction(async (tx) => {
-    const t = await repo.byNumber(tx, number, true);
-    if (!t) throw new NotFound(`There is no ticket ${number}.`);
-    await keepTicketPhoto(tx, t.id, photo, `A ticket keeps at most ${SERVICE_PHOTOS_MAX} photographs.`);
-    await audit(tx, actor, 'service.photo', 'service_ticket', number, null, { key: photo.key });
-  });
+  await withPrivatePhoto(deps.media, 'service', photo, (putFiles) =>
+    deps.db.transaction(async (tx) => {
+      const t = await repo.byNumber(tx, number, true);
+      if (!t) throw new NotFound(`There is no ticket ${number}.`);
+      await keepTicketPhoto(tx, t.id, photo, `A ticket keeps at most ${SERVICE_PHOTOS_MAX} photographs.`, putFiles);
+      await audit(tx, actor, 'service.photo', 'service_ticket', number, null, { key: photo.key });
+    }),
+  );
   return ticketForStaff(deps, number);
 }
 
 export async function intakePhoto(deps: TicketDeps, number: string, file: string) {
   const t = await repo.byNumber(deps.db, number);
-  const m = /^([A-Za-z0-9_-]{16})-(small|large)\.webp$/.exec(file);
-  const bytes = t && m ? await repo.photoBytes(deps.db, t.id, m[1]!, m[2] as 'small' | 'large') : null;
+  const bytes = t ? await privatePhoto(deps.media, 'service', file, (key) => repo.hasPhoto(deps.db, t.id, key)) : null;
   if (!bytes) throw new NotFound('There is no such photograph.');
   return bytes;
 }
