@@ -61,7 +61,7 @@ const noCategoryLiteral = {
 // API: a repository is private to its module, whoever imports it (tests and the composition root too).
 const repositoryZones = apiModules.flatMap((m) => [
   {
-    target: `./apps/api/src/!(modules)/**`,
+    target: [`./apps/api/src/!(modules)/**`, './apps/api/src/*.ts'],
     from: `./apps/api/src/modules/${m}/repository.ts`,
     message: "Use the module's public face: repositories are private to their module.",
   },

@@ -171,6 +171,31 @@ describe('an API module is reached through its public face (import-x/no-restrict
   });
 });
 
+describe('a repository is private to its module (import-x/no-restricted-paths)', () => {
+  it('refuses it to the composition root, a file directly under src/, a plugin and another module', async () => {
+    const probes = [
+      ['apps/api/src', '../src/modules/cart/repository.ts'],
+      ['apps/api/src/plugins', '../modules/cart/repository.ts'],
+      ['apps/api/src/modules/order', '../cart/repository.ts'],
+    ].map(([dir, from]) => {
+      const file = path.join(import.meta.dirname, dir!, `lint-probe-repo-${process.pid}.ts`);
+      return { file, from: from!.replace('../src/', './') };
+    });
+    try {
+      for (const p of probes)
+        fs.writeFileSync(p.file, `import { cartRepository } from '${p.from}';\nexport const r = cartRepository;\n`);
+      const results = await new ESLint({ cwd: import.meta.dirname }).lintFiles(probes.map((p) => p.file));
+      for (const r of results)
+        expect(
+          r.messages.some((m) => m.message.includes('repositories are private to their module')),
+          r.filePath,
+        ).toBe(true);
+    } finally {
+      for (const p of probes) fs.rmSync(p.file, { force: true });
+    }
+  });
+});
+
 describe('routes do not drop caches themselves (facet/no-invalidation-in-routes)', () => {
   it('refuses an invalidation in a route file', async () => {
     const file = path.join(import.meta.dirname, 'apps/api/src/modules/pricing', `lint-probe-${process.pid}-routes.ts`);

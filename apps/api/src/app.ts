@@ -76,10 +76,9 @@ import {
   addressCheckRoutes,
   easyPostProvider,
   fixedShippingProvider,
-  shippingAdminRoutes,
-  trackingWebhookRoutes,
   type ShippingProvider,
-} from './modules/shipping/index.ts';
+} from './modules/carrier/index.ts';
+import { shippingAdminRoutes, trackingWebhookRoutes } from './modules/shipping/index.ts';
 import { paymentRoutes, paymentStatusRoutes, startPaymentSweeper, startTaxLedger } from './modules/order/index.ts';
 
 export { COMPRESS_FROM_BYTES };

@@ -1,6 +1,6 @@
 import type { ShippingMethod, ShippingOption, TaxLine, Totals } from '@facet/contracts/commerce';
 import type { StoreSettings } from '@facet/contracts/store-settings';
-import type { MethodRates } from '../shipping/index.ts';
+import type { MethodRates } from '../carrier/index.ts';
 import { tableTaxLine, type TaxAddress, type TaxProvider } from '../tax/index.ts';
 
 // Shipping and sales tax: pure functions of the subtotal, the method, the state and the store's settings.

@@ -12,7 +12,7 @@ import { envelope } from '@facet/contracts/envelope';
 import { ownerOf } from '../../plugins/auth.ts';
 import { clientKey } from '../../plugins/security.ts';
 import * as carts from './service.ts';
-import { ratesFrom } from '../shipping/index.ts';
+import { ratesFrom } from '../carrier/index.ts';
 
 const lineParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 

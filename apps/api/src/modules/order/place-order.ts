@@ -12,7 +12,7 @@ import { saleBook } from '../sales/index.ts';
 import { NO_GIFT_CARD_FOR_GIFT_CARD } from '@facet/contracts/gift-cards';
 import { boughtCards, issueBoughtCards, planGiftCards, spendGiftCards, type GiftUse } from '../gift-cards/index.ts';
 import { giftCardCentsOf, shippedGoods, taxedTotals } from '../cart/index.ts';
-import type { MethodRate } from '../shipping/index.ts';
+import type { MethodRate } from '../carrier/index.ts';
 import { enqueueMails } from '../mail/index.ts';
 import { storeFacts, storeInfo } from '../../store-facts.ts';
 import { orderConfirmation, orderNotification } from './mail.ts';

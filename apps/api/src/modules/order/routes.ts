@@ -5,7 +5,7 @@ import { envelope } from '@facet/contracts/envelope';
 import { Validation } from '../../errors.ts';
 import { optionalUserId, ownerOf, requireAuth } from '../../plugins/auth.ts';
 import * as orders from './service.ts';
-import { ratesFrom } from '../shipping/index.ts';
+import { ratesFrom } from '../carrier/index.ts';
 import { afterStockChange } from '../../catalogue-changes.ts';
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;

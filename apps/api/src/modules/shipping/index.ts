@@ -1,5 +1,3 @@
-// The module's public face: the carrier service (SHIPPING_PROVIDER), rates, labels and tracking.
-export { fixedShippingProvider, type MethodRate, type MethodRates, type ShippingProvider } from './provider.ts';
-export { easyPostProvider } from './easypost.ts';
-export { ratesFrom } from './service.ts';
-export { addressCheckRoutes, returnLabelFrom, shippingAdminRoutes, trackingWebhookRoutes } from './routes.ts';
+// The module's public face: labels, their PDFs and tracking after the sale (the carrier and its
+// rates are carrier/'s).
+export { returnLabelFrom, shippingAdminRoutes, trackingWebhookRoutes } from './routes.ts';

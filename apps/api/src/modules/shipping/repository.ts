@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { isoInstant } from '../../db/moments.ts';
-import type { BoughtLabel } from './provider.ts';
+import type { BoughtLabel } from '../carrier/index.ts';
 
 export interface ShipmentRow {
   id: number;

@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addressCheck, addressCheckBody } from '@facet/contracts/shipping';
-import { envelope } from '@facet/contracts/envelope';
 import { AppError } from '../../errors.ts';
 import { adminRoute } from '../../plugins/admin-op.ts';
 import { afterStockChange } from '../../catalogue-changes.ts';
@@ -25,21 +23,6 @@ export const returnLabelFrom = (app: App) =>
     ? undefined
     : (actor: Actor, r: Parameters<typeof shipping.buyReturnLabel>[2]) =>
         shipping.buyReturnLabel(depsOf(app), actor, r);
-
-/** The checkout's address check (public, rate-limited: each asks the carrier service). */
-export const addressCheckRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/checkout/address-check',
-    {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { body: addressCheckBody, response: { 200: envelope(addressCheck) } },
-    },
-    async (req, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return { data: await shipping.checkAddress(app.shipping, req.body) };
-    },
-  );
-};
 
 /** The carrier service's tracking webhook: signed over the exact bytes sent, so the body stays raw. */
 export const trackingWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
