@@ -247,3 +247,53 @@ describe('SQL only in repositories (no-restricted-imports)', () => {
     }
   });
 });
+
+describe('web features stay apart, shared pieces stay below them (import-x/no-restricted-paths)', () => {
+  const fromFeature = "import { CartLine } from '~/features/cart/cart-line.tsx';\nexport const x = CartLine;\n";
+  it('refuses one feature importing another, and components/ or lib/ importing a feature or a route', async () => {
+    for (const file of [
+      'apps/web/app/features/wishlist/example.tsx',
+      'apps/web/app/components/example.tsx',
+      'apps/web/app/lib/example.ts',
+    ])
+      expect(await rulesHit(fromFeature, file), file).toContain('import-x/no-restricted-paths');
+    const fromRoute = "import Cart from '~/routes/cart.tsx';\nexport const x = Cart;\n";
+    expect(await rulesHit(fromRoute, 'apps/web/app/components/example.tsx')).toContain('import-x/no-restricted-paths');
+  });
+  it('lets a feature import its own files', async () => {
+    expect(await rulesHit(fromFeature, 'apps/web/app/features/cart/example.tsx')).not.toContain(
+      'import-x/no-restricted-paths',
+    );
+  });
+});
+
+describe('the contracts import no app (import-x/no-restricted-paths)', () => {
+  it('refuses a contract importing API or web code', async () => {
+    const file = 'packages/contracts/src/example.ts';
+    for (const code of [
+      "import { cartRoutes } from '../../../apps/api/src/modules/cart/index.ts';\nexport const x = cartRoutes;\n",
+      "import { CartLine } from '../../../apps/web/app/features/cart/cart-line.tsx';\nexport const y = CartLine;\n",
+    ])
+      expect(await rulesHit(code, file), code).toContain('import-x/no-restricted-paths');
+  });
+});
+
+describe('money has one home (no-restricted-syntax)', () => {
+  it('refuses dollars ⇄ cents arithmetic outside contracts/money.ts, and passes its helpers', async () => {
+    const file = 'apps/web/app/features/cart/example.ts';
+    for (const code of [
+      'export const a = (priceCents: number) => priceCents / 100;\n',
+      'export const b = (l: { totalCents: number }) => l.totalCents / 100;\n',
+      'export const c = (price: number) => Math.round(price * 100);\n',
+      'export const d = (l: { dollars: number }) => l.dollars * 100;\n',
+      'export const e = (n: number) => (n / 100).toFixed(2);\n',
+    ])
+      expect(await rulesHit(code, file), code).toContain('no-restricted-syntax');
+    expect(
+      await rulesHit(
+        "import { formatMoney } from '@facet/contracts/money';\nexport const a = (priceCents: number) => formatMoney(priceCents);\n",
+        file,
+      ),
+    ).not.toContain('no-restricted-syntax');
+  });
+});
