@@ -1,3 +1,5 @@
+import { caratOf } from './carats.ts';
+
 // How the store names a stone, everywhere (cards, cart, orders, e-mails, image alt text): carat,
 // shape, kind, then its grades or color, so a gem's shape never reads as another gem's name.
 
@@ -14,3 +16,33 @@ export const diamondName = (d: { carat: number; shape: string; origin: string; c
 /** "1.02 ct Emerald-cut Ruby, pigeon blood red" */
 export const gemstoneName = (g: { carat: number; shape: string; typeName: string; color: string }) =>
   `${ct(g.carat)} ${shapeName(g.shape)} ${g.typeName}, ${g.color.toLowerCase()}`;
+
+/**
+ * A stone's name from the facts a statement reads (points, not carats): what the back office, an
+ * order's bench list and the cards all call the same stone.
+ */
+export const stoneTitle = (
+  kind: 'diamond' | 'gemstone',
+  f: {
+    caratPoints: number;
+    shape: string;
+    origin: string | null;
+    color: string;
+    clarity: string | null;
+    typeName: string | null;
+  },
+) =>
+  kind === 'diamond'
+    ? diamondName({
+        carat: caratOf(f.caratPoints),
+        shape: f.shape,
+        origin: f.origin ?? 'natural',
+        color: f.color,
+        clarity: f.clarity ?? '',
+      })
+    : gemstoneName({
+        carat: caratOf(f.caratPoints),
+        shape: f.shape,
+        typeName: f.typeName ?? 'Gemstone',
+        color: f.color,
+      });

@@ -23,6 +23,36 @@ const shopStatus = async (id: number) =>
   (await t.app.inject({ method: 'GET', url: `/api/product/diamond?id=${id}` })).json().data.status as string;
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
 
+describe('a stone’s name in the back office', () => {
+  it('is the name shoppers read: lab-grown said, step cuts “-cut”, a gemstone by its type and colour', async () => {
+    const [lab] = rowsOf<{ id: number; serial: string; points: number; color: string; clarity: string }>(
+      await t.database.db.execute(sql`select id, serial, carat_points as points, color, clarity from diamond
+        where origin = 'lab' and shape = 'Emerald' and status = 'available' order by id limit 1`),
+    );
+    const [gem] = rowsOf<{ serial: string; points: number; shape: string; color: string; name: string }>(
+      await t.database.db.execute(sql`select g.serial, g.carat_points as points, g.shape, g.color, t.name
+        from notable_gemstone g join gemstone_type t on t.slug = g.type_slug where g.status = 'available' order by g.id limit 1`),
+    );
+    const find = async (q: string) =>
+      (await adminCall(t, manager, 'GET', `/stones?q=${encodeURIComponent(q)}`)).json().data[0].title as string;
+    const labTitle = `${(lab!.points / 100).toFixed(2)} ct Emerald-cut lab-grown diamond, ${lab!.color} ${lab!.clarity}`;
+    expect(await find(lab!.serial)).toBe(labTitle);
+    const cut = ['Emerald', 'Asscher', 'Princess', 'Radiant', 'Cushion', 'Baguette'].includes(gem!.shape) ? '-cut' : '';
+    expect(await find(gem!.serial)).toBe(
+      `${(gem!.points / 100).toFixed(2)} ct ${gem!.shape}${cut} ${gem!.name}, ${gem!.color.toLowerCase()}`,
+    );
+    // An order's bench list names its stone the same way.
+    const order = await placeDiamondOrder(t);
+    const [bought] = rowsOf<{ serial: string; title: string }>(
+      await t.database.db.execute(sql`select serial from diamond where id = ${order.diamondId}`),
+    );
+    const view = (await adminCall(t, manager, 'GET', `/orders/${order.number}`)).json().data;
+    expect(view.stones).toEqual([
+      expect.objectContaining({ serial: bought!.serial, title: await find(bought!.serial) }),
+    ]);
+  });
+});
+
 describe('stones set aside by staff', () => {
   it('finds a stone by stock or certificate number; a hold takes it off sale and the store says so', async () => {
     const d = await someDiamond(3);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import type { AdminStoneRow, StoneStatus } from '@facet/contracts/admin-catalogue';
+import { stoneTitle } from '@facet/contracts/stone-names';
 import type { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCE, LABS, SHAPES } from '@facet/contracts/grades';
 
 /** A stone as staff see it (hold times as the database gives them; the service writes them as ISO). */
@@ -9,18 +10,32 @@ export type StoneKind = StoneRow['kind'];
 
 const table = (kind: StoneKind) => (kind === 'diamond' ? sql`diamond` : sql`notable_gemstone`);
 
+// A stone's facts; its title is made from them by contracts/stone-names.ts, as everywhere else.
 const SELECT = sql`
-  select 'diamond' as kind, d.id, d.serial, d.certificate, round(d.carat_points / 100.0, 2)::text || ' ct ' || d.shape || ' ' ||
-    case when d.origin = 'lab' then 'lab-grown ' else '' end || 'diamond, ' || d.color || ' ' || d.clarity as title,
+  select 'diamond' as kind, d.id, d.serial, d.certificate,
+    d.carat_points as "caratPoints", d.shape, d.origin, d.color, d.clarity, null::text as "typeName",
     d.price_cents as "priceCents", d.status, d.hold_reason as "holdReason", d.hold_until as "holdUntil",
     (select o.number from order_stone s join customer_order o on o.id = s.order_id where s.kind = 'diamond' and s.stone_id = d.id and s.live limit 1) as "orderNumber"
   from diamond d`;
 const SELECT_GEM = sql`
   select 'gemstone' as kind, g.id, g.serial, g.agta_certificate as certificate,
-    round(g.carat_points / 100.0, 2)::text || ' ct ' || g.shape || ' ' || g.type_slug as title,
+    g.carat_points as "caratPoints", g.shape, null::text as origin, g.color, null::text as clarity,
+    (select t.name from gemstone_type t where t.slug = g.type_slug) as "typeName",
     g.price_cents as "priceCents", g.status, g.hold_reason as "holdReason", g.hold_until as "holdUntil",
     (select o.number from order_stone s join customer_order o on o.id = s.order_id where s.kind = 'gemstone' and s.stone_id = g.id and s.live limit 1) as "orderNumber"
   from notable_gemstone g`;
+type StoneFacts = Omit<StoneRow, 'title'> & {
+  caratPoints: number;
+  shape: string;
+  origin: string | null;
+  color: string;
+  clarity: string | null;
+  typeName: string | null;
+};
+const titled = ({ caratPoints, shape, origin, color, clarity, typeName, ...row }: StoneFacts): StoneRow => ({
+  ...row,
+  title: stoneTitle(row.kind, { caratPoints, shape, origin, color, clarity, typeName }),
+});
 
 export const inventoryRepository = {
   /** Stones by stock or certificate number (exact, any case), or the ones staff set aside. */
@@ -32,16 +47,16 @@ export const inventoryRepository = {
     const gWhere = t
       ? sql`where upper(g.serial) = ${t} or upper(g.agta_certificate) = ${t}`
       : sql`where g.status in ('held', 'withdrawn') or (g.added_by is not null and g.status <> 'sold')`;
-    return rowsOf<StoneRow>(
+    return rowsOf<StoneFacts>(
       await db.execute(sql`${SELECT} ${dWhere} union all ${SELECT_GEM} ${gWhere} order by 2 limit 200`),
-    );
+    ).map(titled);
   },
   one: async (db: DbOrTx, kind: StoneKind, id: number) =>
-    rowsOf<StoneRow>(
+    rowsOf<StoneFacts>(
       await db.execute(
         sql`${kind === 'diamond' ? SELECT : SELECT_GEM} where ${kind === 'diamond' ? sql`d.id` : sql`g.id`} = ${id} for update`,
       ),
-    )[0] ?? null,
+    ).map(titled)[0] ?? null,
   /** Changes a stone's sale state only from the state the caller saw (a sale in between wins). */
   setStatus: async (
     tx: DbOrTx,

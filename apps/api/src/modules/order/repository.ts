@@ -1,4 +1,5 @@
 import { MELEE_PARCEL_STONES } from '@facet/contracts/commerce';
+import { stoneTitle } from '@facet/contracts/stone-names';
 import { STAFF_RETURN_STATUSES } from '@facet/contracts/returns';
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
@@ -395,28 +396,34 @@ export const orderRepository = {
       .orderBy(asc(orderEvent.at), asc(orderEvent.id)),
 
   /** The stones an order holds, with what identifies them on the bench: stock and certificate numbers. */
-  stones: (db: DbOrTx, orderId: number) =>
-    db
-      .execute(
+  stones: async (db: DbOrTx, orderId: number) =>
+    rowsOf<{
+      kind: 'diamond' | 'gemstone';
+      id: number;
+      serial: string;
+      certificate: string | null;
+      lab: string | null;
+      caratPoints: number;
+      shape: string;
+      origin: string | null;
+      color: string;
+      clarity: string | null;
+      typeName: string | null;
+    }>(
+      await db.execute(
         sql`select s.kind, s.stone_id as id, coalesce(d.serial, g.serial) as serial, coalesce(d.certificate, g.agta_certificate) as certificate,
           case when s.kind = 'diamond' then d.lab when g.agta_certificate is not null then 'AGTA' end as lab,
-          case when s.kind = 'diamond' then round(d.carat_points / 100.0, 2)::text || ' ct ' || d.shape || ' diamond, ' || d.color || ' ' || d.clarity
-               else round(g.carat_points / 100.0, 2)::text || ' ct ' || g.shape || ' ' || g.type_slug end as title
+          coalesce(d.carat_points, g.carat_points) as "caratPoints", coalesce(d.shape, g.shape) as shape, d.origin,
+          coalesce(d.color, g.color) as color, d.clarity, (select t.name from gemstone_type t where t.slug = g.type_slug) as "typeName"
         from order_stone s
         left join diamond d on s.kind = 'diamond' and d.id = s.stone_id
         left join notable_gemstone g on s.kind = 'gemstone' and g.id = s.stone_id
         where s.order_id = ${orderId} order by s.id`,
-      )
-      .then((r) =>
-        rowsOf<{
-          kind: 'diamond' | 'gemstone';
-          id: number;
-          serial: string;
-          certificate: string | null;
-          lab: string | null;
-          title: string;
-        }>(r),
       ),
+    ).map(({ caratPoints, shape, origin, color, clarity, typeName, ...stone }) => ({
+      ...stone,
+      title: stoneTitle(stone.kind, { caratPoints, shape, origin, color, clarity, typeName }),
+    })),
 
   /** A cancelled order (or a return, `only` those) lets go of its stones: they are for sale again (the catalogue triggers tell every instance). */
   releaseStones: async (tx: DbOrTx, orderId: number, only?: Array<{ kind: string; id: number }>) => {
