@@ -30,6 +30,7 @@ import { releaseRedemption } from '../promotions/index.ts';
 import { giftCardsBoughtBy, giftPaymentsOf, heldByBoughtCards, returnToGiftCards } from '../gift-cards/index.ts';
 import { orderRepository as repo, type OrderEventRow, type OrderRow } from './repository.ts';
 import { toOrder } from './service.ts';
+import { runFlow, type FlowHooks, type Step } from '../../flow.ts';
 
 // Orders after the sale, for staff: list, detail with its timeline, status steps, cancellation,
 // notes and refunds. Each change is one transaction holding the order's row lock: the version
@@ -354,102 +355,165 @@ export async function refundOrder(
   actor: Actor,
   number: string,
   input: { version: number; amountCents: number; reason: string; takeBackGiftCards?: boolean },
+  hooks: FlowHooks = {},
 ): Promise<AdminOrder> {
   await deps.db.transaction(async (tx) => {
     const o = await lockFresh(tx, number, input.version);
-    await refundInTx(deps, tx, actor, o, { ...input, key: `${o.number}-v${input.version}` });
+    await refundInTx(deps, tx, actor, o, { ...input, key: `${o.number}-v${input.version}` }, hooks);
   });
   void deps.outbox.kick();
   return orderForStaff(deps.db, deps.settings.current(), number);
 }
 
+type RefundDeps = Pick<BackOfficeDeps, 'payments' | 'outbox' | 'settings' | 'config'>;
+interface RefundInput {
+  version: number;
+  amountCents: number;
+  reason: string;
+  takeBackGiftCards?: boolean;
+  key: string;
+  /** The caller's own e-mail tells the customer of it (a cancellation that refunds). */
+  quiet?: boolean;
+}
+interface RefundState {
+  deps: RefundDeps;
+  tx: DbOrTx;
+  actor: Actor;
+  o: OrderRow;
+  input: RefundInput;
+  done?: boolean;
+  refundedCents?: number;
+  /** What goes back as exchange credit (to the first order's payment), and what to this order's own. */
+  toCredit?: number;
+  gifts?: Awaited<ReturnType<typeof returnToGiftCards>>;
+  to?: RefundTo;
+  ref?: string;
+}
+
+/**
+ * A refund, step by step, inside the caller's transaction (its database writes go with it). The
+ * one effect outside it is the provider's refund, which cannot be taken back: it runs after every
+ * check and write that can refuse, under a key that makes a retry of the same refund the same
+ * refund at the provider, and only the record of it follows.
+ */
+export const REFUND_STEPS: Array<Step<RefundState>> = [
+  {
+    name: 'check amount',
+    async run({ tx, actor, o, input }) {
+      if (o.paidCents - o.refundedCents <= 0) throw new Conflict('This order is already refunded in full.');
+      // The gift cards it bought hold part of what it was paid: that part comes back only as the
+      // cards are taken back (what is left on them), never while they can still be spent.
+      const cards = await heldByBoughtCards(
+        tx,
+        o.id,
+        input.takeBackGiftCards ? { by: actor.email, reason: input.reason } : null,
+      );
+      const left = o.paidCents - o.refundedCents - cards.heldCents;
+      if (input.amountCents > left)
+        throw new Unprocessable(
+          cards.live.length
+            ? `At most ${formatMoney(Math.max(0, left), { exact: true })} can be refunded while the gift ${
+                cards.live.length === 1 ? 'card' : 'cards'
+              } this order bought can still be spent: take ${cards.live.length === 1 ? 'it' : 'them'} back to refund more.`
+            : `At most ${formatMoney(Math.max(0, left), { exact: true })} can still be refunded on this order.`,
+          { amountCents: `At most ${Math.max(0, left)} cents` },
+        );
+    },
+  },
+  {
+    name: 'record total',
+    async run(s) {
+      const { tx, o, input } = s;
+      s.refundedCents = o.refundedCents + input.amountCents;
+      if (!(await repo.updateIfVersion(tx, o.id, input.version, { refundedCents: s.refundedCents })))
+        throw new Conflict(STALE);
+      // An exchange's replacement was paid partly by the credit of the pieces that came back: that
+      // part is refunded last, to the way the original order was paid.
+      const own = o.paidCents - o.exchangeCreditCents;
+      s.toCredit = Math.max(0, s.refundedCents - own) - Math.max(0, o.refundedCents - own);
+    },
+  },
+  {
+    // Money goes back the way it came, gift cards first: a card is refunded only what it paid.
+    name: 'gift cards',
+    async run(s) {
+      s.gifts = await returnToGiftCards(s.tx, s.o.id, s.input.amountCents - s.toCredit!, 'refund', s.actor.email);
+    },
+  },
+  {
+    name: 'pay back',
+    async run(s) {
+      const { deps, tx, o, input, actor } = s;
+      const toCard = input.amountCents - s.toCredit! - s.gifts!.cents;
+      const refs: string[] = [];
+      const to: RefundTo = { giftCards: [...s.gifts!.cards], card: null };
+      if (toCard && o.paymentProvider !== 'exchange') {
+        refs.push((await deps.payments.refund({ ref: o.paymentRef, amountCents: toCard, key: input.key })).ref);
+        to.card = { brand: o.cardBrand, last4: o.cardLast4, cents: toCard };
+      }
+      if (s.toCredit) {
+        const credit = await refundCreditToOriginal(deps, tx, o, s.toCredit, `${input.key}:credit`, actor);
+        refs.push(credit.ref);
+        to.giftCards.push(...credit.to.giftCards);
+        if (credit.to.card)
+          to.card = to.card ? { ...to.card, cents: to.card.cents + credit.to.card.cents } : credit.to.card;
+      }
+      s.to = to;
+      s.ref = refs.join(' ') || 'gift-cards';
+    },
+  },
+  {
+    name: 'record refund',
+    async run({ tx, actor, o, input, ref, refundedCents }) {
+      await repo.insertRefund(tx, {
+        orderId: o.id,
+        amountCents: input.amountCents,
+        reason: input.reason,
+        providerRef: ref!,
+        staffId: actor.id,
+      });
+      await repo.insertEvent(tx, {
+        orderId: o.id,
+        type: 'refund',
+        visibleToCustomer: true,
+        data: { amountCents: input.amountCents, reason: input.reason, totalRefundedCents: refundedCents },
+        staffId: actor.id,
+        staffName: actor.email,
+      });
+      await audit(
+        tx,
+        actor,
+        'order.refund',
+        'order',
+        o.number,
+        { refundedCents: o.refundedCents },
+        { refundedCents, reason: input.reason },
+      );
+    },
+  },
+  {
+    name: 'tell customer',
+    async run({ deps, tx, actor, o, input, to }) {
+      if (!input.quiet)
+        await tellCustomer(deps, tx, o, { kind: 'refunded', amountCents: input.amountCents, to: to! }, actor);
+    },
+  },
+];
+
 /**
  * The refund itself, inside the caller's transaction on an order it locked at `version` (a return
- * refunds through here too). `key` makes a retried provider call the same refund.
+ * or a cancellation refunds through here too). `key` makes a retried provider call the same refund.
  */
 export async function refundInTx(
-  deps: Pick<BackOfficeDeps, 'payments' | 'outbox' | 'settings' | 'config'>,
+  deps: RefundDeps,
   tx: DbOrTx,
   actor: Actor,
   o: OrderRow,
-  input: {
-    version: number;
-    amountCents: number;
-    reason: string;
-    takeBackGiftCards?: boolean;
-    key: string;
-    /** The caller's own e-mail tells the customer of it (a cancellation that refunds). */
-    quiet?: boolean;
-  },
-) {
-  if (o.paidCents - o.refundedCents <= 0) throw new Conflict('This order is already refunded in full.');
-  // The gift cards it bought hold part of what it was paid: that part comes back only as the
-  // cards are taken back (what is left on them), never while they can still be spent.
-  const cards = await heldByBoughtCards(
-    tx,
-    o.id,
-    input.takeBackGiftCards ? { by: actor.email, reason: input.reason } : null,
-  );
-  const left = o.paidCents - o.refundedCents - cards.heldCents;
-  if (input.amountCents > left)
-    throw new Unprocessable(
-      cards.live.length
-        ? `At most ${formatMoney(Math.max(0, left), { exact: true })} can be refunded while the gift ${
-            cards.live.length === 1 ? 'card' : 'cards'
-          } this order bought can still be spent: take ${cards.live.length === 1 ? 'it' : 'them'} back to refund more.`
-        : `At most ${formatMoney(Math.max(0, left), { exact: true })} can still be refunded on this order.`,
-      { amountCents: `At most ${Math.max(0, left)} cents` },
-    );
-  const refundedCents = o.refundedCents + input.amountCents;
-  const after = await repo.updateIfVersion(tx, o.id, input.version, { refundedCents });
-  if (!after) throw new Conflict(STALE);
-  // An exchange's replacement was paid partly by the credit of the pieces that came back: that
-  // part is refunded last, to the way the original order was paid.
-  const own = o.paidCents - o.exchangeCreditCents;
-  const toCredit = Math.max(0, refundedCents - own) - Math.max(0, o.refundedCents - own);
-  // Money goes back the way it came, gift cards first: a card is refunded only what it paid.
-  const gifts = await returnToGiftCards(tx, o.id, input.amountCents - toCredit, 'refund', actor.email);
-  const toCard = input.amountCents - toCredit - gifts.cents;
-  const refs: string[] = [];
-  const to: RefundTo = { giftCards: [...gifts.cards], card: null };
-  if (toCard && o.paymentProvider !== 'exchange') {
-    refs.push((await deps.payments.refund({ ref: o.paymentRef, amountCents: toCard, key: input.key })).ref);
-    to.card = { brand: o.cardBrand, last4: o.cardLast4, cents: toCard };
-  }
-  if (toCredit) {
-    const credit = await refundCreditToOriginal(deps, tx, o, toCredit, `${input.key}:credit`, actor);
-    refs.push(credit.ref);
-    to.giftCards.push(...credit.to.giftCards);
-    if (credit.to.card)
-      to.card = to.card ? { ...to.card, cents: to.card.cents + credit.to.card.cents } : credit.to.card;
-  }
-  const ref = refs.join(' ') || 'gift-cards';
-  await repo.insertRefund(tx, {
-    orderId: o.id,
-    amountCents: input.amountCents,
-    reason: input.reason,
-    providerRef: ref,
-    staffId: actor.id,
-  });
-  await repo.insertEvent(tx, {
-    orderId: o.id,
-    type: 'refund',
-    visibleToCustomer: true,
-    data: { amountCents: input.amountCents, reason: input.reason, totalRefundedCents: refundedCents },
-    staffId: actor.id,
-    staffName: actor.email,
-  });
-  await audit(
-    tx,
-    actor,
-    'order.refund',
-    'order',
-    o.number,
-    { refundedCents: o.refundedCents },
-    { refundedCents, reason: input.reason },
-  );
-  if (!input.quiet) await tellCustomer(deps, tx, o, { kind: 'refunded', amountCents: input.amountCents, to }, actor);
-  return to;
+  input: RefundInput,
+  hooks: FlowHooks = {},
+): Promise<RefundTo> {
+  const s = await runFlow('refund', REFUND_STEPS, { deps, tx, actor, o, input }, hooks);
+  return s.to!;
 }
 
 /** The credit part of an exchange's refund, back through the original order's payment (gift cards first, then its card). */
