@@ -92,7 +92,16 @@ const noInvalidationInRoutes = {
   },
   create: (context) => ({
     CallExpression(node) {
-      if (node.callee.type === 'MemberExpression' && node.callee.property.name === 'invalidate')
+      // app.answerCache.invalidate(), pages.invalidate(tags), listing.reload(db), a copy's clear(),
+      // forgetCheapestStones(): each drops or rebuilds a cache; all of them belong to the change feed.
+      const callee = node.callee;
+      const name =
+        callee.type === 'MemberExpression' && callee.property.type === 'Identifier'
+          ? callee.property.name
+          : callee.type === 'Identifier'
+            ? callee.name
+            : '';
+      if (/^(invalidate|reload|clear)$/.test(name) || /^forget[A-Z]/.test(name))
         context.report({ node, messageId: 'call' });
     },
   }),

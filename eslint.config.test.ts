@@ -197,15 +197,26 @@ describe('a repository is private to its module (import-x/no-restricted-paths)',
 });
 
 describe('routes do not drop caches themselves (facet/no-invalidation-in-routes)', () => {
-  it('refuses an invalidation in a route file', async () => {
+  it('refuses an invalidation, a copy reloaded and a memo forgotten in a route file', async () => {
     const file = path.join(import.meta.dirname, 'apps/api/src/modules/pricing', `lint-probe-${process.pid}-routes.ts`);
     try {
       fs.writeFileSync(
         file,
-        "import type { FastifyInstance } from 'fastify';\nexport const r = (app: FastifyInstance) => {\n  app.answerCache.invalidate();\n};\n",
+        [
+          "import type { FastifyInstance } from 'fastify';",
+          "import { forgetCheapestStones } from '../configurator/index.ts';",
+          'const listing = { reload: (_db: unknown) => {} };',
+          'export const r = (app: FastifyInstance) => {',
+          '  app.answerCache.invalidate();',
+          '  listing.reload(app.db);',
+          '  forgetCheapestStones();',
+          '};',
+          '',
+        ].join('\n'),
       );
       const [result] = await new ESLint({ cwd: import.meta.dirname }).lintFiles([file]);
-      expect(result!.messages.map((m) => m.ruleId)).toContain('facet/no-invalidation-in-routes');
+      const hits = result!.messages.filter((m) => m.ruleId === 'facet/no-invalidation-in-routes').map((m) => m.line);
+      expect(hits).toEqual([5, 6, 7]);
     } finally {
       fs.rmSync(file, { force: true });
     }
