@@ -96,7 +96,7 @@ import {
   openMediaStore,
   photoFileRoutes,
   postgresMediaStore,
-  PRIVATE_PREFIX,
+  MIGRATED_PREFIXES,
   type MediaStore,
 } from './modules/media-store/index.ts';
 
@@ -226,9 +226,11 @@ export async function buildApp({
   app.decorate('jobs', jobsOn(database, app.log));
   app.decorate('foreground', new Foreground());
   app.decorate('media', await openMediaStore(config, database.db));
-  // Customers' photographs a migration moved into the database's files belong in the bucket.
+  // Customers' photographs and avatars a migration moved into the database's files belong in the bucket.
   if (config.MEDIA_S3_URL) {
-    const moved = await moveMedia(postgresMediaStore(database.db), app.media, PRIVATE_PREFIX);
+    let moved = 0;
+    for (const prefix of MIGRATED_PREFIXES)
+      moved += await moveMedia(postgresMediaStore(database.db), app.media, prefix);
     if (moved) app.log.info({ moved }, 'customers’ photographs moved from the database to the bucket');
   }
   // One thread per image operation: photographs are encoded a few at a time (uploads, the feed's

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  customType,
   index,
   integer,
   jsonb,
@@ -12,7 +11,6 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 export const appUser = pgTable(
   'app_user',
@@ -77,15 +75,6 @@ export const emailCode = pgTable('email_code', {
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   failures: integer('failures').notNull().default(0),
   firstFailureAt: timestamp('first_failure_at', { withTimezone: true }),
-});
-
-export const userAvatar = pgTable('user_avatar', {
-  key: text('key').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => appUser.id, { onDelete: 'cascade' }),
-  webp: bytea('webp').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const address = pgTable(

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { appUser, emailCode, userAvatar, userToken } from '../../db/schema/accounts.ts';
+import { appUser, emailCode, userToken } from '../../db/schema/accounts.ts';
 
 export type UserRow = typeof appUser.$inferSelect;
 export type Scope = 'session' | 'verify' | 'reset';
@@ -214,13 +214,4 @@ export const accountRepository = {
   deleteCode: async (tx: DbOrTx, userId: number) => {
     await tx.delete(emailCode).where(eq(emailCode.userId, userId));
   },
-
-  putAvatar: async (tx: DbOrTx, userId: number, key: string, webp: Buffer) => {
-    await tx.delete(userAvatar).where(eq(userAvatar.userId, userId));
-    await tx.insert(userAvatar).values({ key, userId, webp });
-  },
-
-  avatar: async (db: DbOrTx, key: string) =>
-    (await db.select({ webp: userAvatar.webp }).from(userAvatar).where(eq(userAvatar.key, key)).limit(1))[0]?.webp ??
-    null,
 };

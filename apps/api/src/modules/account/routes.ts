@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MediaStore } from '../media-store/index.ts';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
@@ -22,7 +23,6 @@ import { claimVisitorCart } from '../cart/index.ts';
 import { claimVisitorWishlist } from '../wishlist/index.ts';
 import { requireAuth, visitorIdOf } from '../../plugins/auth.ts';
 import { processAvatar } from './avatar.ts';
-import { accountRepository } from './repository.ts';
 import * as account from './service.ts';
 import type { AccountDeps, ProfilePatch } from './service.ts';
 
@@ -68,8 +68,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 8, parts: 9, fieldSize: 1_000 },
   });
-  const deps: AccountDeps = {
+  const deps: AccountDeps & { media: MediaStore } = {
     db: app.db,
+    media: app.media,
     config: app.config,
     settings: app.storeSettings,
     outbox: app.outbox,
@@ -180,9 +181,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/media/avatar/:key',
     { schema: { params: z.object({ key: z.string().regex(/^[A-Za-z0-9_-]{16}\.webp$/) }), hide: true } },
     async (req, reply) => {
-      const webp = await accountRepository.avatar(app.db, req.params.key.slice(0, 16));
-      if (!webp) return reply.status(404).send({ message: 'No such image' });
-      return reply.header('cache-control', 'public, max-age=31536000, immutable').type('image/webp').send(webp);
+      const file = await app.media.get(account.avatarFile(req.params.key.slice(0, 16)));
+      if (!file) return reply.status(404).send({ message: 'No such image' });
+      return reply.header('cache-control', 'public, max-age=31536000, immutable').type('image/webp').send(file.bytes);
     },
   );
 };

@@ -1,4 +1,5 @@
 import { paths } from '@facet/contracts/paths';
+import type { MediaStore } from '../media-store/index.ts';
 import { storeInfo } from '../../store-facts.ts';
 import type { User, VerifyTicket } from '@facet/contracts/account';
 import { MSG } from '@facet/contracts/messages';
@@ -48,6 +49,8 @@ export const RESET_LINK_INVALID = 'This reset link is invalid or has expired. Pl
 const TOO_MANY = 'Too many wrong codes. Please wait 30 minutes, then request a new code.';
 
 export const avatarUrl = (key: string | null) => (key ? paths.avatar(key) : null);
+/** An avatar's file in the media store (public, like a design's photograph: its key changes with every upload). */
+export const avatarFile = (key: string) => `avatar/${key}.webp`;
 export const toUser = (u: UserRow, token: string): User => ({
   firstName: u.firstName,
   lastName: u.lastName,
@@ -394,32 +397,47 @@ export interface ProfilePatch {
 }
 
 export async function updateProfile(
-  deps: AccountDeps,
+  /** `media`: where avatars are kept, with the store's other media files. */
+  deps: AccountDeps & { media: MediaStore },
   userId: number,
   bearer: string,
   patch: ProfilePatch,
   avatarKey?: string,
 ): Promise<User> {
-  const updated = await deps.db.transaction(async (tx) => {
-    let user = await repo.updateUser(tx, userId, {
-      firstName: patch.firstName,
-      lastName: patch.lastName,
-      phone: patch.phone,
+  let replaced: string | null = null;
+  const change = () =>
+    deps.db.transaction(async (tx) => {
+      let user = await repo.updateUser(tx, userId, {
+        firstName: patch.firstName,
+        lastName: patch.lastName,
+        phone: patch.phone,
+      });
+      if (patch.avatar && avatarKey) {
+        // Read under the row's lock (the update above took it): a second upload waits for this one.
+        replaced = user.avatarKey;
+        await deps.media.put(avatarFile(avatarKey), patch.avatar, 'image/webp', tx);
+        user = await repo.updateUser(tx, userId, { avatarKey });
+      }
+      if (patch.email && patch.email !== user.email && patch.email !== user.pendingEmail) {
+        const taken = await repo.userByEmail(tx, patch.email);
+        if (taken) throw new Conflict('Another account already uses this e-mail address.');
+        user = await repo.updateUser(tx, userId, { pendingEmail: patch.email });
+        await sendCode(deps, tx, user, patch.email, { throttle: 'skip' });
+      } else if (patch.email === user.email && user.pendingEmail) {
+        user = await repo.updateUser(tx, userId, { pendingEmail: null });
+      }
+      return user;
     });
-    if (patch.avatar && avatarKey) {
-      await repo.putAvatar(tx, userId, avatarKey, patch.avatar);
-      user = await repo.updateUser(tx, userId, { avatarKey });
-    }
-    if (patch.email && patch.email !== user.email && patch.email !== user.pendingEmail) {
-      const taken = await repo.userByEmail(tx, patch.email);
-      if (taken) throw new Conflict('Another account already uses this e-mail address.');
-      user = await repo.updateUser(tx, userId, { pendingEmail: patch.email });
-      await sendCode(deps, tx, user, patch.email, { throttle: 'skip' });
-    } else if (patch.email === user.email && user.pendingEmail) {
-      user = await repo.updateUser(tx, userId, { pendingEmail: null });
-    }
-    return user;
-  });
+  let updated: Awaited<ReturnType<typeof change>>;
+  try {
+    updated = await change();
+  } catch (e) {
+    // A bucket cannot join the transaction: the new file goes again if its row did not come.
+    if (avatarKey) await deps.media.remove([avatarFile(avatarKey)]).catch(() => {});
+    throw e;
+  }
+  // The one it replaced, once no row names it (its address answered 404 from then on).
+  if (replaced && replaced !== avatarKey) await deps.media.remove([avatarFile(replaced)]).catch(() => {});
   void deps.outbox.kick();
   return toUser(updated, bearer);
 }

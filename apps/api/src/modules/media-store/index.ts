@@ -8,7 +8,7 @@ export type { MediaStore } from './store.ts';
 export { postgresMediaStore } from './postgres-store.ts';
 export { s3MediaStore } from './s3-store.ts';
 export { copyMedia } from './copy.ts';
-export { privatePhoto, withPrivatePhoto, moveMedia, PRIVATE_PREFIX } from './private-photos.ts';
+export { privatePhoto, withPrivatePhoto, moveMedia, MIGRATED_PREFIXES, PRIVATE_PREFIX } from './private-photos.ts';
 export {
   putPhotoFiles,
   copyPhotoFiles,

@@ -8,6 +8,7 @@ import { loadConfig } from '../../config.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { startS3, type TestS3 } from '../../test/s3-server.ts';
 import { adminCall, ORIGIN, photoUpload, staffSession } from '../../test/staff.ts';
+import { signUp } from '../../test/accounts.ts';
 import {
   copyMedia,
   makePhotoSizes,
@@ -271,6 +272,43 @@ describe('a customer’s photographs of a piece', () => {
     expect(await bucket.has(`report/${tag}.pdf`)).toBe(false);
     expect(await moveMedia(database, bucket, PRIVATE_PREFIX)).toBe(0);
     await database.remove([`report/${tag}.pdf`]);
+  });
+});
+
+describe('a customer’s avatar on a store whose media lives in a bucket', () => {
+  it('is kept in the bucket, shown at its address, and the one it replaces goes', async () => {
+    const token = await signUp(onBucket, `avatar.${randomUUID().slice(0, 8)}@example.com`);
+    const upload = async (background: string) => {
+      const fd = new FormData();
+      fd.append('firstName', 'Ada');
+      const png = await sharp({ create: { width: 300, height: 300, channels: 3, background } })
+        .png()
+        .toBuffer();
+      fd.append('avatar', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+      const req = new Request('http://x', { method: 'PUT', body: fd });
+      const res = await onBucket.app.inject({
+        method: 'PUT',
+        url: '/api/user',
+        headers: { authorization: `Bearer ${token}`, 'content-type': req.headers.get('content-type')! },
+        payload: Buffer.from(await req.arrayBuffer()),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.avatarUrl as string;
+    };
+    const before = await inDatabase();
+    const first = await upload('#b08d57');
+    expect(await inDatabase()).toBe(before);
+    const key = (url: string) => /([A-Za-z0-9_-]{16})\.webp$/.exec(url)![1]!;
+    const bucket = await s3MediaStore(s3.url('facet-media'));
+    expect(await bucket.has(`avatar/${key(first)}.webp`)).toBe(true);
+    const shown = await onBucket.app.inject({ method: 'GET', url: first });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['content-type']).toBe('image/webp');
+    const second = await upload('#3a6ea5');
+    expect(second).not.toBe(first);
+    expect(await bucket.has(`avatar/${key(first)}.webp`)).toBe(false);
+    expect((await onBucket.app.inject({ method: 'GET', url: first })).statusCode).toBe(404);
+    expect((await onBucket.app.inject({ method: 'GET', url: second })).statusCode).toBe(200);
   });
 });
 

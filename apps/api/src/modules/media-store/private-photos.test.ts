@@ -5,8 +5,8 @@ import { loadConfig } from '../../config.ts';
 import { throwawayDatabase } from '../../test/build-test-app.ts';
 import { postgresMediaStore } from './postgres-store.ts';
 
-// The release that moved customers' photographs into the media store: the photographs a store
-// already had come through the migration byte for byte, under the names the routes now read.
+// The releases that moved customers' photographs and avatars into the media store: what a store
+// already had comes through the migrations byte for byte, under the names the routes now read.
 
 let database: Database;
 let drop: (() => Promise<void>) | undefined;
@@ -20,12 +20,17 @@ beforeAll(async () => {
   const at = journal.findIndex((m) => m.tag === '0056_private_photos_in_media_store');
   await database.migrate(journal[at - 1]!.when);
 });
+
+const migrateTo = async (tag: string) => {
+  const journal = migrationJournal();
+  await database.migrate(journal.find((m) => m.tag === tag)!.when);
+};
 afterAll(async () => {
   await database?.close();
   await drop?.();
 });
 
-describe('the migration of customers’ photographs', () => {
+describe('the migrations of customers’ photographs and avatars', () => {
   it('moves each size of every return and service photograph into the media store, then drops the columns', async () => {
     const db = database.db;
     // Rows as the previous release kept them (their owners' rows are not needed to move bytes).
@@ -36,7 +41,7 @@ describe('the migration of customers’ photographs', () => {
       await tx.execute(sql`insert into service_photo (key, ticket_id, width, height, large, small)
         values ('SSSSSSSSSSSSSSS1', 1, 800, 800, ${Buffer.from('service large')}, ${Buffer.from('service small')})`);
     });
-    await database.migrate();
+    await migrateTo('0056_private_photos_in_media_store');
     const store = postgresMediaStore(db);
     expect((await store.get('private/return/RRRRRRRRRRRRRRR1/large.webp'))?.bytes).toEqual(Buffer.from('return large'));
     expect((await store.get('private/return/RRRRRRRRRRRRRRR1/small.webp'))?.bytes).toEqual(Buffer.from('return small'));
@@ -56,5 +61,26 @@ describe('the migration of customers’ photographs', () => {
     expect(
       rowsOf<{ width: number }>(await db.execute(sql`select width from return_photo where key = 'RRRRRRRRRRRRRRR1'`)),
     ).toEqual([{ width: 900 }]);
+  });
+
+  it('moves each account’s current avatar into the media store (the ones it replaced are gone), then drops their table', async () => {
+    const db = database.db;
+    await db.execute(
+      sql`insert into app_user (email, first_name, avatar_key) values ('ada@example.com', 'Ada', 'AAAAAAAAAAAAAAA2')`,
+    );
+    await db.execute(sql`insert into user_avatar (key, user_id, webp)
+      select 'AAAAAAAAAAAAAAA2', id, ${Buffer.from('current avatar')}::bytea from app_user where email = 'ada@example.com'
+      union all select 'AAAAAAAAAAAAAAA1', id, ${Buffer.from('replaced avatar')}::bytea from app_user where email = 'ada@example.com'`);
+    await database.migrate();
+    const store = postgresMediaStore(db);
+    expect(await store.get('avatar/AAAAAAAAAAAAAAA2.webp')).toEqual({
+      bytes: Buffer.from('current avatar'),
+      type: 'image/webp',
+    });
+    expect(await store.has('avatar/AAAAAAAAAAAAAAA1.webp')).toBe(false);
+    const table = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from information_schema.tables where table_name = 'user_avatar'`),
+    );
+    expect(table).toEqual([{ n: 0 }]);
   });
 });
