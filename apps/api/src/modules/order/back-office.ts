@@ -249,77 +249,151 @@ export async function advanceByCarrier(
  * `refund` what was paid goes back, all in the same transaction. The customer is told what was done:
  * refunded where, nothing charged, or not refunded yet.
  */
+interface CancelState {
+  deps: BackOfficeDeps;
+  tx: DbOrTx;
+  actor: Actor & { role: Role };
+  number: string;
+  input: { version: number; reason: string; refund: boolean };
+  hooks: FlowHooks;
+  done?: boolean;
+  o?: OrderRow;
+  after?: OrderRow;
+  from?: OrderStatus;
+  released?: number;
+  /** A payment the shopper had not made yet: it must not be taken any more (cancelled after commit). */
+  unpaidRef?: string | null;
+  money?: CancelledMoney;
+}
+
+/**
+ * Cancelling before shipping, step by step in one transaction: its stones go back on sale, its
+ * stock back on the shelf, its code's use is given back, and with `refund` what was paid goes back
+ * (the refund flow, inside this one). The payment the shopper had not made yet is cancelled after
+ * the commit, so a failure anywhere leaves it as it was.
+ */
+export const CANCEL_STEPS: Array<Step<CancelState>> = [
+  {
+    name: 'mark cancelled',
+    async run(s) {
+      const { tx, number, input } = s;
+      const o = await lockFresh(tx, number, input.version);
+      s.o = o;
+      s.from = o.status as OrderStatus;
+      if (!NEXT_STATUS[s.from].includes('cancelled'))
+        throw new Conflict(
+          `An order that is ${STATUS_LABELS[s.from].toLowerCase()} can no longer be cancelled; refund it instead.`,
+        );
+      const after = await repo.updateIfVersion(tx, o.id, input.version, { status: 'cancelled' });
+      if (!after) throw new Conflict(STALE);
+      s.after = after;
+    },
+  },
+  {
+    // Still waiting for the shopper's payment: its gift cards get back what they paid.
+    name: 'release unpaid payment',
+    async run(s) {
+      const o = s.o!;
+      if (o.paymentState !== 'pending') return;
+      s.unpaidRef = o.paymentRef;
+      await repo.setPayment(s.tx, o.id, { paymentState: 'expired' });
+      await returnToGiftCards(s.tx, o.id, o.giftCardCents, 'release', s.actor.email);
+    },
+  },
+  {
+    name: 'release stones',
+    async run(s) {
+      s.released = await repo.releaseStones(s.tx, s.o!.id);
+    },
+  },
+  {
+    name: 'return stock',
+    async run(s) {
+      await repo.returnStock(s.tx, await repo.lines(s.tx, s.o!.id));
+    },
+  },
+  {
+    name: 'give back code',
+    async run(s) {
+      await releaseRedemption(s.tx, s.o!.id);
+    },
+  },
+  {
+    name: 'record',
+    async run({ tx, o, from, input, released, actor }) {
+      await repo.insertEvent(tx, {
+        orderId: o!.id,
+        type: 'status',
+        visibleToCustomer: true,
+        data: { from, to: 'cancelled', reason: input.reason, stonesReleased: released },
+        staffId: actor.id,
+        staffName: actor.email,
+      });
+      await audit(
+        tx,
+        actor,
+        'order.cancel',
+        'order',
+        o!.number,
+        { status: from },
+        { status: 'cancelled', reason: input.reason },
+      );
+    },
+  },
+  {
+    // What happened to the money, as it happened: the e-mail is written from this.
+    name: 'refund',
+    async run(s) {
+      const o = s.o!;
+      const owed = o.paymentState === 'pending' ? 0 : o.paidCents - o.refundedCents;
+      s.money = { kind: 'nothing-charged' };
+      if (owed > 0 && s.input.refund) {
+        const to = await refundInTx(
+          s.deps,
+          s.tx,
+          s.actor,
+          s.after!,
+          {
+            version: s.after!.version,
+            amountCents: owed,
+            reason: `Order cancelled: ${s.input.reason}`,
+            takeBackGiftCards: true,
+            key: `${o.number}-cancel`,
+            quiet: true,
+          },
+          s.hooks,
+        );
+        s.money = { kind: 'refunded', amountCents: owed, to };
+      } else if (owed > 0) s.money = { kind: 'not-refunded', paidCents: owed };
+    },
+  },
+  {
+    name: 'tell customer',
+    async run({ deps, tx, o, input, money, actor }) {
+      await tellCustomer(deps, tx, o!, { kind: 'cancelled', reason: input.reason, money: money! }, actor);
+    },
+  },
+];
+
 export async function cancelOrder(
   deps: BackOfficeDeps,
   actor: Actor & { role: Role },
   number: string,
   input: { version: number; reason: string; refund: boolean },
+  hooks: FlowHooks = {},
 ): Promise<AdminOrder> {
   if (input.refund && !can(actor.role, 'orders:refund'))
     throw new Forbidden('Cancelling with a refund needs the refund permission: cancel without it, or ask a manager.');
-  let released = 0;
-  let unpaidRef: string | null = null;
-  await deps.db.transaction(async (tx) => {
-    const o = await lockFresh(tx, number, input.version);
-    const from = o.status as OrderStatus;
-
-    if (!NEXT_STATUS[from].includes('cancelled'))
-      throw new Conflict(
-        `An order that is ${STATUS_LABELS[from].toLowerCase()} can no longer be cancelled; refund it instead.`,
-      );
-    const after = await repo.updateIfVersion(tx, o.id, input.version, { status: 'cancelled' });
-    if (!after) throw new Conflict(STALE);
-    // Still waiting for the shopper's payment: it must not be taken any more (cancelled below),
-    // and its gift cards get back what they paid.
-    if (o.paymentState === 'pending') {
-      unpaidRef = o.paymentRef;
-      await repo.setPayment(tx, o.id, { paymentState: 'expired' });
-      await returnToGiftCards(tx, o.id, o.giftCardCents, 'release', actor.email);
-    }
-    released = await repo.releaseStones(tx, o.id);
-    const lines = await repo.lines(tx, o.id);
-    await repo.returnStock(tx, lines);
-    await releaseRedemption(tx, o.id);
-    await repo.insertEvent(tx, {
-      orderId: o.id,
-      type: 'status',
-      visibleToCustomer: true,
-      data: { from, to: 'cancelled', reason: input.reason, stonesReleased: released },
-      staffId: actor.id,
-      staffName: actor.email,
-    });
-    // What happened to the money, as it happened: the e-mail is written from this.
-    const owed = o.paymentState === 'pending' ? 0 : o.paidCents - o.refundedCents;
-    let money: CancelledMoney = { kind: 'nothing-charged' };
-    if (owed > 0 && input.refund) {
-      const to = await refundInTx(deps, tx, actor, after, {
-        version: after.version,
-        amountCents: owed,
-        reason: `Order cancelled: ${input.reason}`,
-        takeBackGiftCards: true,
-        key: `${o.number}-cancel`,
-        quiet: true,
-      });
-      money = { kind: 'refunded', amountCents: owed, to };
-    } else if (owed > 0) money = { kind: 'not-refunded', paidCents: owed };
-    await audit(
-      tx,
-      actor,
-      'order.cancel',
-      'order',
-      o.number,
-      { status: from },
-      { status: 'cancelled', reason: input.reason },
-    );
-    await tellCustomer(deps, tx, o, { kind: 'cancelled', reason: input.reason, money }, actor);
-  });
+  const s = await deps.db.transaction((tx) =>
+    runFlow('cancel order', CANCEL_STEPS, { deps, tx, actor, number, input, hooks }, hooks),
+  );
   void deps.outbox.kick();
-  if (released) deps.onStonesReleased();
+  if (s.released) deps.onStonesReleased();
   const p = deps.payments;
-  if (unpaidRef && p.flow === 'intent') {
+  if (s.unpaidRef && p.flow === 'intent') {
     // If the shopper paid in the meantime, settling it refunds them (the order no longer waits).
-    const cancelled = await p.cancelIntent(unpaidRef).catch(() => false);
-    if (!cancelled) await settlePayment({ ...deps, payments: p, onStonesSold: deps.onStonesReleased }, unpaidRef);
+    const cancelled = await p.cancelIntent(s.unpaidRef).catch(() => false);
+    if (!cancelled) await settlePayment({ ...deps, payments: p, onStonesSold: deps.onStonesReleased }, s.unpaidRef);
   }
   return orderForStaff(deps.db, deps.settings.current(), number);
 }

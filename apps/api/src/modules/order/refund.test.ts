@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { adminCall, placeDiamondOrder, staffSession } from '../../test/staff.ts';
-import { REFUND_STEPS, refundOrder, type BackOfficeDeps } from './back-office.ts';
+import { CANCEL_STEPS, cancelOrder, REFUND_STEPS, refundOrder, type BackOfficeDeps } from './back-office.ts';
 import { testCardProvider, type PaymentProvider } from './payment.ts';
 
-// A refund is a flow of named steps inside the order's transaction. A failure after any step
+// A refund (and a cancellation, which may refund) is a flow of named steps inside the order's transaction. A failure after any step
 // leaves the order as it was (nothing recorded, no e-mail); the money itself, once the provider
 // has sent it back, cannot be taken back, so a retry of the same refund must be the same refund
 // at the provider (its key) and be recorded once.
@@ -94,5 +94,56 @@ describe('a refund, step by step', () => {
           join customer_order o on o.id = r.order_id where o.number = ${number}`),
       );
       expect(row!.ref).toBe(`test_re_${key}`);
+    });
+});
+
+describe('a cancellation with a refund, step by step', () => {
+  it('names its steps in the order they run', () => {
+    expect(CANCEL_STEPS.map((s) => s.name)).toEqual([
+      'mark cancelled',
+      'release unpaid payment',
+      'release stones',
+      'return stock',
+      'give back code',
+      'record',
+      'refund',
+      'tell customer',
+    ]);
+  });
+
+  const stone = async (id: number) =>
+    rowsOf<{ status: string }>(await t.database.db.execute(sql`select status from diamond where id = ${id}`))[0]!
+      .status;
+  const refundAt = CANCEL_STEPS.findIndex((s) => s.name === 'refund');
+  for (const [at, step] of CANCEL_STEPS.map((s, i) => [i, s.name] as const))
+    it(`a failure after "${step}" leaves the order placed, its stone sold and nothing said; the same cancel then goes through`, async () => {
+      const { number, email, diamondId } = await placeDiamondOrder(t);
+      const before = await stateOf(number, email);
+      const status = async () =>
+        rowsOf<{ status: string }>(
+          await t.database.db.execute(sql`select status from customer_order where number = ${number}`),
+        )[0]!.status;
+      const placed = await status();
+      const sold = await stone(diamondId);
+      const input = { version: before.version, reason: 'The customer changed her mind', refund: true };
+      await expect(
+        cancelOrder(deps, { id: null, email: manager.email, role: 'manager' }, number, input, {
+          afterStep: (flow, name) => {
+            if (flow === 'cancel order' && name === step) throw new Error(`injected after ${step}`);
+          },
+        }),
+      ).rejects.toThrow(`injected after ${step}`);
+      expect(await stateOf(number, email)).toEqual(before);
+      expect(await status()).toBe(placed);
+      expect(await stone(diamondId)).toBe(sold);
+      expect(refunds.get(`${number}-cancel`) ?? 0).toBe(at >= refundAt ? 1 : 0);
+      const again = await adminCall(t, manager.cookie, 'POST', `/orders/${number}/cancel`, input);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(await status()).toBe('cancelled');
+      expect(await stone(diamondId)).toBe('available');
+      const after = await stateOf(number, email);
+      expect(after).toMatchObject({ refunds: 1, events: 1, mails: before.mails + 1 });
+      expect(after.refunded).toBeGreaterThan(0);
+      expect([...refunds.keys()].filter((k) => k.startsWith(number))).toEqual([`${number}-cancel`]);
     });
 });
