@@ -4,7 +4,6 @@ import {
   type AnyPgColumn,
   boolean,
   check,
-  customType,
   index,
   integer,
   jsonb,
@@ -436,8 +435,6 @@ export const giftCardPayment = pgTable(
   ],
 );
 
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
-
 /**
  * A label bought from the carrier service for an order (or a return): its shipment there, the
  * tracking it reports, the PDF to print. One outbound label per order; its shipment id is kept
@@ -464,7 +461,6 @@ export const shipment = pgTable(
     insuredCents: integer('insured_cents').notNull().default(0),
     signature: boolean('signature').notNull(),
     costCents: integer('cost_cents').notNull().default(0),
-    labelPdf: bytea('label_pdf'),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     boughtAt: timestamp('bought_at', { withTimezone: true }),

@@ -3,7 +3,6 @@ import {
   bigint,
   boolean,
   check,
-  customType,
   index,
   integer,
   jsonb,
@@ -15,8 +14,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ExchangeOffer } from '@facet/contracts/returns';
 import { customerOrder, orderLine } from './commerce.ts';
-
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /** A shopper's request to send pieces back, and every step staff take with it (status, version). */
 export const returnRequest = pgTable(
@@ -34,7 +31,6 @@ export const returnRequest = pgTable(
     /** Staff's words to the shopper: return instructions, or why it was declined. */
     message: text('message'),
     labelName: text('label_name'),
-    label: bytea('label'),
     condition: text('condition'),
     restocked: boolean('restocked').notNull().default(false),
     inspectionNote: text('inspection_note'),

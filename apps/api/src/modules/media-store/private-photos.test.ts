@@ -71,7 +71,7 @@ describe('the migrations of customers’ photographs and avatars', () => {
     await db.execute(sql`insert into user_avatar (key, user_id, webp)
       select 'AAAAAAAAAAAAAAA2', id, ${Buffer.from('current avatar')}::bytea from app_user where email = 'ada@example.com'
       union all select 'AAAAAAAAAAAAAAA1', id, ${Buffer.from('replaced avatar')}::bytea from app_user where email = 'ada@example.com'`);
-    await database.migrate();
+    await migrateTo('0057_avatars_in_media_store');
     const store = postgresMediaStore(db);
     expect(await store.get('avatar/AAAAAAAAAAAAAAA2.webp')).toEqual({
       bytes: Buffer.from('current avatar'),
@@ -82,5 +82,28 @@ describe('the migrations of customers’ photographs and avatars', () => {
       await db.execute(sql`select count(*)::int as n from information_schema.tables where table_name = 'user_avatar'`),
     );
     expect(table).toEqual([{ n: 0 }]);
+  });
+
+  it('moves bought labels’ and returns’ label PDFs into the media store, then drops their columns', async () => {
+    const db = database.db;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`insert into shipment (id, order_id, kind, provider, provider_shipment_id, signature, created_by, label_pdf)
+        values (9001, 1, 'outbound', 'easypost', 'shp_1', false, 'staff@example.com', ${Buffer.from('%PDF-outbound')})`);
+      await tx.execute(sql`insert into return_request (id, number, order_id, reason, resolution, status, label_name, label)
+        values (9002, 'RMA-LABEL01', 1, 'too-small', 'refund', 'approved', 'label.pdf', ${Buffer.from('%PDF-return')})`);
+    });
+    await database.migrate();
+    const store = postgresMediaStore(db);
+    expect(await store.get('label/shipment-9001.pdf')).toEqual({
+      bytes: Buffer.from('%PDF-outbound'),
+      type: 'application/pdf',
+    });
+    expect((await store.get('label/return-RMA-LABEL01.pdf'))?.bytes).toEqual(Buffer.from('%PDF-return'));
+    const columns = rowsOf<{ c: string }>(
+      await db.execute(sql`select column_name as c from information_schema.columns
+        where (table_name = 'shipment' and column_name = 'label_pdf') or (table_name = 'return_request' and column_name = 'label')`),
+    );
+    expect(columns).toEqual([]);
   });
 });

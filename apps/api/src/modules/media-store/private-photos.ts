@@ -13,9 +13,9 @@ type Size = 'small' | 'large';
 export const PRIVATE_PREFIX = 'private/';
 /**
  * Files that migrations moved out of their rows into the database's files (private photographs,
- * customers' avatars): a store on a bucket moves them on at start-up.
+ * customers' avatars, shipping labels): a store on a bucket moves them on at start-up.
  */
-export const MIGRATED_PREFIXES = [PRIVATE_PREFIX, 'avatar/'] as const;
+export const MIGRATED_PREFIXES = [PRIVATE_PREFIX, 'avatar/', 'label/'] as const;
 const fileName = (area: PrivatePhotoArea, key: string, size: Size) => `${PRIVATE_PREFIX}${area}/${key}/${size}.webp`;
 
 /** The address form of one size, `<key>-small.webp`: what the staff and customer pages ask for. */

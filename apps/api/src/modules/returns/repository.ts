@@ -26,7 +26,6 @@ export const returnsRepository = {
         | 'status'
         | 'message'
         | 'labelName'
-        | 'label'
         | 'condition'
         | 'restocked'
         | 'inspectionNote'

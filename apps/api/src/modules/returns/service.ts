@@ -441,6 +441,9 @@ async function step(
   return returnForStaff(deps, number);
 }
 
+/** The label sent with a return's approval, in the media store (never at a public address). */
+const returnLabelFile = (number: string) => `label/return-${number}.pdf`;
+
 export async function approveReturn(
   deps: ReturnsDeps,
   actor: Actor,
@@ -465,12 +468,15 @@ export async function approveReturn(
       pieces: lines.reduce((s, l) => s + l.quantity, 0),
     });
   }
-  return step(deps, actor, number, body.version, 'approved', async () => {
+  return step(deps, actor, number, body.version, 'approved', async (tx, r) => {
     const label = attached?.pdf ?? null;
     if (label && label.subarray(0, 5).toString('latin1') !== '%PDF-')
       throw new Validation('The label must be a PDF file.', { label: 'Not a PDF' });
+    // Kept with the store's media files (the approval's e-mail carries it too). One name per
+    // return: an approval refused after this and tried again writes the same file.
+    if (label) await deps.media.put(returnLabelFile(r.number), label, 'application/pdf', tx);
     return {
-      patch: { message: body.message, label, labelName: attached?.filename ?? null },
+      patch: { message: body.message, labelName: attached?.filename ?? null },
       mail: {
         kind: 'approved',
         message: body.message,

@@ -68,26 +68,19 @@ export const shippingRepository = {
         returning id`),
     )[0]!.id,
   /** The label bought: answers false when another request recorded it first. */
-  bought: async (tx: DbOrTx, id: number, l: BoughtLabel, pdf: Buffer) =>
+  bought: async (tx: DbOrTx, id: number, l: BoughtLabel) =>
     rowsOf(
       await tx.execute(sql`update shipment set state = 'label_bought', carrier = ${l.carrier}, service = ${l.service},
         tracking_number = ${l.trackingNumber}, tracking_url = ${l.trackingUrl}, insured_cents = ${l.insuredCents},
-        cost_cents = ${l.costCents}, label_pdf = ${pdf}, bought_at = now()
+        cost_cents = ${l.costCents}, bought_at = now()
         where id = ${id} and bought_at is null returning id`),
     ).length > 0,
   setState: (tx: DbOrTx, id: number, state: string) =>
     tx.execute(sql`update shipment set state = ${state} where id = ${id}`),
-  labelPdf: async (db: DbOrTx, id: number) => {
-    const row = rowsOf<{
-      pdf: Uint8Array | null;
-      orderId: number;
-      trackingNumber: string | null;
-      returnNumber: string | null;
-    }>(
-      await db.execute(sql`select label_pdf as pdf, order_id as "orderId", tracking_number as "trackingNumber",
-        return_number as "returnNumber" from shipment where id = ${id}`),
-    )[0];
-    // Drivers answer bytea as a Buffer (pg) or a bare Uint8Array (PGlite): a Buffer either way.
-    return row ? { ...row, pdf: row.pdf ? Buffer.from(row.pdf) : null } : null;
-  },
+  /** A shipment whose label was bought (its PDF is a media file: labelFile). */
+  boughtOne: async (db: DbOrTx, id: number) =>
+    rowsOf<{ orderId: number; trackingNumber: string | null; returnNumber: string | null }>(
+      await db.execute(sql`select order_id as "orderId", tracking_number as "trackingNumber",
+        return_number as "returnNumber" from shipment where id = ${id} and bought_at is not null`),
+    )[0] ?? null,
 };

@@ -14,6 +14,7 @@ const depsOf = (app: App): shipping.ShippingDeps => ({
   outbox: app.outbox,
   payments: app.payments,
   shipping: app.shipping,
+  media: app.media,
   onStonesReleased: afterStockChange(app, 'cancellation'),
 });
 
@@ -60,7 +61,7 @@ export const shippingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...adminRoute('GET /shipments/:id/label.pdf'),
     handler: async (req, reply) => {
-      const { pdf, filename } = await shipping.labelPdf(app.db, req.params.id);
+      const { pdf, filename } = await shipping.labelPdf(depsOf(app), req.params.id);
       reply
         .type('application/pdf')
         .header('cache-control', 'private, no-store')

@@ -6,7 +6,8 @@ import {
   type TrackingState,
 } from '@facet/contracts/shipping';
 import type { StoreSettings } from '@facet/contracts/store-settings';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { MediaStore } from '../media-store/index.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { Conflict, NotFound, Unprocessable } from '../../errors.ts';
 import { audit, type Actor } from '../audit/index.ts';
@@ -24,6 +25,28 @@ import { shippingRepository as repo, type ShipmentRow } from './repository.ts';
 
 export interface ShippingDeps extends BackOfficeDeps {
   shipping: ShippingProvider;
+  /** Where label PDFs are kept, with the store's other media files (never at a public address). */
+  media: MediaStore;
+}
+
+/** A bought label's PDF in the media store: staff print it through its shipment only. */
+const labelFile = (shipmentId: number) => `label/shipment-${shipmentId}.pdf`;
+
+/**
+ * Records a bought label with its PDF: the file first (a bucket cannot join the transaction; the
+ * database store writes it in it), and taken out again if the record fails. Answers what `record`
+ * answers.
+ */
+async function keepLabel<T>(deps: ShippingDeps, shipmentId: number, pdf: Buffer, record: (tx: DbOrTx) => Promise<T>) {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      await deps.media.put(labelFile(shipmentId), pdf, 'application/pdf', tx);
+      return record(tx);
+    });
+  } catch (e) {
+    await deps.media.remove([labelFile(shipmentId)]).catch(() => {});
+    throw e;
+  }
 }
 
 /** "580 Fifth Avenue, Suite 1200, New York, NY 10036" → where labels ship from. */
@@ -156,8 +179,8 @@ export async function buyOrderLabel(deps: ShippingDeps, actor: Actor, number: st
   if (prepared.req) {
     const label = await deps.shipping.buyLabel(prepared.row.providerShipmentId, prepared.req);
     const pdf = await deps.shipping.labelPdf(label.labelPdfUrl);
-    await deps.db.transaction(async (tx) => {
-      if (!(await repo.bought(tx, prepared.row.id, label, pdf))) return;
+    await keepLabel(deps, prepared.row.id, pdf, async (tx) => {
+      if (!(await repo.bought(tx, prepared.row.id, label))) return;
       // The order carries its tracking from now (marking it shipped by hand needs nothing typed).
       const carrier = CARRIERS.find((c) => c.toLowerCase() === label.carrier.toLowerCase());
       if (carrier) await orderAfterSale.setTracking(tx, prepared.o.id, carrier, label.trackingNumber);
@@ -236,18 +259,19 @@ export async function buyReturnLabel(
   if (!row.boughtAt) {
     const label = await deps.shipping.buyLabel(row.providerShipmentId, req);
     const pdf = await deps.shipping.labelPdf(label.labelPdfUrl);
-    await deps.db.transaction((tx) => repo.bought(tx, row!.id, label, pdf));
+    await keepLabel(deps, row.id, pdf, (tx) => repo.bought(tx, row!.id, label));
   }
-  const file = await repo.labelPdf(deps.db, row.id);
-  if (!file?.pdf) throw new CarrierRefused('The carrier did not give a label for this return.');
-  return { filename: `return-label-${r.number}.pdf`, pdf: file.pdf };
+  const file = await deps.media.get(labelFile(row.id));
+  if (!file) throw new CarrierRefused('The carrier did not give a label for this return.');
+  return { filename: `return-label-${r.number}.pdf`, pdf: file.bytes };
 }
 
 /** The label's PDF, for printing. */
-export async function labelPdf(db: Db, id: number) {
-  const file = await repo.labelPdf(db, id);
-  if (!file?.pdf) throw new NotFound('There is no label with this number.');
-  return { pdf: file.pdf, filename: `label-${file.returnNumber ?? file.trackingNumber ?? id}.pdf` };
+export async function labelPdf(deps: Pick<ShippingDeps, 'db' | 'media'>, id: number) {
+  const row = await repo.boughtOne(deps.db, id);
+  const file = row ? await deps.media.get(labelFile(id)) : null;
+  if (!row || !file) throw new NotFound('There is no label with this number.');
+  return { pdf: file.bytes, filename: `label-${row.returnNumber ?? row.trackingNumber ?? id}.pdf` };
 }
 
 /** What the store did with a tracking update. */
