@@ -69,8 +69,7 @@ import { adminScope } from './plugins/staff-auth.ts';
 import { MailOutbox } from './modules/mail/index.ts';
 import { createTransport } from './modules/mail/index.ts';
 import { mailboxRoutes } from './modules/mail/index.ts';
-import { testCardProvider, type PaymentProvider } from './modules/order/index.ts';
-import { stripeClient, stripeProvider } from './modules/order/index.ts';
+import { stripeClient, stripeProvider, testCardProvider, type PaymentProvider } from './modules/payments/index.ts';
 import { stripeTaxProvider, tableTaxProvider, type TaxProvider } from './modules/tax/index.ts';
 import {
   addressCheckRoutes,

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
 import { rowsOf } from './db/client.ts';
-import type { PaymentProvider } from './modules/order/payment.ts';
+import type { PaymentProvider } from './modules/payments/index.ts';
 
 // Faults: what the shopper sees and what the data looks like when a part fails mid-way.
 // (SMTP down → mail waits and is delivered later: modules/mail/mail.test.ts.)

@@ -47,7 +47,7 @@ export async function buildTestApp(
     seed?: boolean;
     extraApiRoutes?: (api: FastifyInstance) => void | Promise<void>;
     logStream?: NodeJS.WritableStream;
-    payments?: import('../modules/order/payment.ts').PaymentProvider;
+    payments?: import('../modules/payments/index.ts').PaymentProvider;
     /** Run the job queue's workers (feed imports) as a server does. */
     jobWorkers?: boolean;
   } = {},

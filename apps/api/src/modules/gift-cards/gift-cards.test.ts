@@ -7,7 +7,7 @@ import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { orderBody } from '../../test/checkout.ts';
 import { adminCall, staffSession } from '../../test/staff.ts';
-import { testCardProvider, type PaymentProvider } from '../order/index.ts';
+import { testCardProvider, type PaymentProvider } from '../payments/index.ts';
 
 // Gift cards as a jeweller and a shopper use them: issued and e-mailed with a code kept only as a
 // hash; spent at checkout in part or in full beside a card; never overdrawn when two orders race;

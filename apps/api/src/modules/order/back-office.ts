@@ -25,7 +25,7 @@ import { enqueueMail, type MailOutbox } from '../mail/index.ts';
 import { storeFacts, storeInfo } from '../../store-facts.ts';
 import { hashToken, newToken } from '../../secrets.ts';
 import { orderConfirmation, orderUpdate, type CancelledMoney, type OrderUpdate } from './mail.ts';
-import type { PaymentProvider } from './payment.ts';
+import type { PaymentProvider } from '../payments/index.ts';
 import { releaseRedemption } from '../promotions/index.ts';
 import { giftCardsBoughtBy, giftPaymentsOf, heldByBoughtCards, returnToGiftCards } from '../gift-cards/index.ts';
 import { orderRepository as repo, type OrderEventRow, type OrderRow } from './repository.ts';

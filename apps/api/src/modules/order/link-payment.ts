@@ -1,5 +1,5 @@
 import { Conflict, PaymentDeclined, Unavailable, Validation } from '../../errors.ts';
-import type { Card, PaymentProvider } from './payment.ts';
+import type { Card, PaymentProvider } from '../payments/index.ts';
 
 // A payment asked for by link after the sale — a service estimate, an exchange's difference. The
 // test provider takes the card in the request; with Stripe the first ask creates a PaymentIntent

@@ -5,7 +5,7 @@ import { placeOrderBody } from '@facet/contracts/commerce';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { orderBody } from '../../test/checkout.ts';
-import { testCardProvider, type CardProvider } from './payment.ts';
+import { testCardProvider, type CardProvider } from '../payments/index.ts';
 import { PLACE_ORDER_STEPS } from './place-order.ts';
 import { placeOrder, type OrderDeps } from './service.ts';
 import { hashGiftCode, newGiftCode } from '../gift-cards/code.ts';

@@ -16,7 +16,7 @@ import type { MethodRate } from '../carrier/index.ts';
 import { enqueueMails } from '../mail/index.ts';
 import { storeFacts, storeInfo } from '../../store-facts.ts';
 import { orderConfirmation, orderNotification } from './mail.ts';
-import { paymentHold, type IntentProvider } from './payment.ts';
+import { paymentHold, type IntentProvider } from '../payments/index.ts';
 import { withdrawUnpaid } from './settle.ts';
 import { orderRepository as repo, type OrderRow } from './repository.ts';
 import { toOrder, type OrderDeps, type PlaceOrder } from './shape.ts';

@@ -4,7 +4,7 @@ import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { adminCall, placeDiamondOrder, staffSession } from '../../test/staff.ts';
 import { CANCEL_STEPS, cancelOrder, REFUND_STEPS, refundOrder, type BackOfficeDeps } from './back-office.ts';
-import { testCardProvider, type PaymentProvider } from './payment.ts';
+import { testCardProvider, type PaymentProvider } from '../payments/index.ts';
 
 // A refund (and a cancellation, which may refund) is a flow of named steps inside the order's transaction. A failure after any step
 // leaves the order as it was (nothing recorded, no e-mail); the money itself, once the provider

@@ -8,7 +8,7 @@ import { emptyCart } from '../cart/index.ts';
 import { enqueueMail, type MailOutbox } from '../mail/index.ts';
 import { storeFacts, storeInfo } from '../../store-facts.ts';
 import { orderConfirmation, orderNotification, orderUpdate } from './mail.ts';
-import { paymentHold, type IntentProvider, type IntentState, type PaymentEvent } from './payment.ts';
+import { paymentHold, type IntentProvider, type IntentState, type PaymentEvent } from '../payments/index.ts';
 import { releaseRedemption } from '../promotions/index.ts';
 import {
   boughtCards,

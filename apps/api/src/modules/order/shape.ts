@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { shippingOptions, type RatesSource } from '../cart/index.ts';
 import type { MailOutbox } from '../mail/index.ts';
 import type { TaxProvider } from '../tax/index.ts';
-import type { PaymentProvider } from './payment.ts';
+import type { PaymentProvider } from '../payments/index.ts';
 import type { OrderRow } from './repository.ts';
 
 // What the order module's parts share: its dependencies, the checkout body, and an order's answer.

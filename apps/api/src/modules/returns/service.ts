@@ -43,8 +43,8 @@ import {
   undoLinkPayment,
   type LinkPaid,
   type OrderRow,
-  type PaymentProvider,
 } from '../order/index.ts';
+import type { PaymentProvider } from '../payments/index.ts';
 import { returnsRepository as repo, type ReturnRow } from './repository.ts';
 import { returnMail, type ReturnStep } from './mail.ts';
 

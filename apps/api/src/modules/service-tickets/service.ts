@@ -25,8 +25,8 @@ import {
   payByLink,
   undoLinkPayment,
   type LinkPaid,
-  type PaymentProvider,
 } from '../order/index.ts';
+import type { PaymentProvider } from '../payments/index.ts';
 import { storeToday } from '../gift-cards/index.ts';
 import { ticketRepository as repo, type TicketRow } from './repository.ts';
 import type { ProcessedPhoto } from '../products/index.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
-import type { IntentProvider, IntentState, PaymentEvent } from './payment.ts';
+import type { IntentProvider, IntentState, PaymentEvent } from './provider.ts';
 
 /** Signatures older than this are refused (Stripe's own default tolerance). */
 export const WEBHOOK_TOLERANCE_S = 300;
