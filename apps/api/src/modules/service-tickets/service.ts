@@ -20,12 +20,7 @@ import { hashToken, newReference, newToken } from '../../secrets.ts';
 import { storeFacts, storeInfo, type SettingsSource } from '../../store-facts.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { enqueueMails, type MailOutbox } from '../mail/index.ts';
-import {
-  orderAfterSale as orders,
-  payByLink,
-  undoLinkPayment,
-  type LinkPaid,
-} from '../order/index.ts';
+import { orderAfterSale as orders, payByLink, undoLinkPayment, type LinkPaid } from '../order/index.ts';
 import type { PaymentProvider } from '../payments/index.ts';
 import { storeToday } from '../gift-cards/index.ts';
 import { ticketRepository as repo, type TicketRow } from './repository.ts';
