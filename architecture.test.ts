@@ -272,3 +272,27 @@ describe('each module owns its tables', () => {
     expect(uses).not.toEqual(KNOWN_FOREIGN_TABLE_USES);
   });
 });
+
+/** Modules with routes or a worker of their own but no module.ts to plug them in (they would serve nothing). */
+const unplugged = (folders: Record<string, string[]>) =>
+  Object.entries(folders)
+    .filter(([, files]) => files.some((f) => /(^|-)routes\.ts$|^worker\.ts$/.test(f)) && !files.includes('module.ts'))
+    .map(([m]) => m);
+
+describe('modules plug themselves in', () => {
+  const folders = () =>
+    Object.fromEntries(moduleNames().map((m) => [m, fs.readdirSync(path.join(MODULES, m))] as [string, string[]]));
+
+  it('every module with routes or a worker has a module.ts that the composition root loads', () => {
+    expect(unplugged(folders())).toEqual([]);
+  });
+
+  it('is caught when a module with routes has none', () => {
+    expect(unplugged({ ...folders(), probe: ['index.ts', 'routes.ts', 'service.ts'] })).toEqual(['probe']);
+  });
+
+  it('keeps the composition root small: app.ts under 80 lines', () => {
+    const lines = fs.readFileSync(path.join(import.meta.dirname, 'apps/api/src/app.ts'), 'utf8').split('\n').length;
+    expect(lines).toBeLessThan(80);
+  });
+});

@@ -12,4 +12,3 @@ export {
 export { easyPostProvider } from './easypost.ts';
 export { CarrierRefused } from './errors.ts';
 export { parcelOf, ratesFrom } from './rates.ts';
-export { addressCheckRoutes } from './routes.ts';

@@ -1,3 +1,2 @@
 // The module's public face: what the rest of the API may use of it (lint refuses other imports from outside).
-export { startPulls } from './pulls.ts';
 export { ImportBusy, createRun, failRun, getRun, runImport } from './service.ts';

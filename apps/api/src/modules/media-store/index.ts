@@ -21,4 +21,3 @@ export {
 /** The store's media files: in the bucket MEDIA_S3_URL names, else in its own database. */
 export const openMediaStore = (config: Pick<Config, 'MEDIA_S3_URL'>, db: Db): Promise<MediaStore> =>
   config.MEDIA_S3_URL ? s3MediaStore(config.MEDIA_S3_URL) : Promise.resolve(postgresMediaStore(db));
-export { photoFileRoutes } from './routes.ts';

@@ -1,6 +1,5 @@
 // The module's public face: what the rest of the API may use of it (lint refuses other imports from outside).
-export { paymentRoutes, paymentStatusRoutes, startPaymentSweeper } from './payment-routes.ts';
-export { recordPaidTax, reverseRefundedTax, startTaxLedger } from './tax-ledger.ts';
+export { recordPaidTax, reverseRefundedTax } from './tax-ledger.ts';
 export {
   orderAfterSale,
   payByLink,

@@ -1,3 +1,3 @@
 // The module's public face: labels, their PDFs and tracking after the sale (the carrier and its
 // rates are carrier/'s).
-export { returnLabelFrom, shippingAdminRoutes, trackingWebhookRoutes } from './routes.ts';
+export { returnLabelFrom } from './routes.ts';

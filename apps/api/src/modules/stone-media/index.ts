@@ -1,3 +1,3 @@
 // The module's public face: what the rest of the API may use of it (lint refuses other imports from outside).
 export { askStoneMedia, mediaOfRun } from './service.ts';
-export { mediaQueue, startStoneMediaWorker } from './worker.ts';
+export { mediaQueue } from './worker.ts';

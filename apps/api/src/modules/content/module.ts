@@ -1,0 +1,4 @@
+import type { FacetModule } from '../../module-kit.ts';
+import { contentAdminRoutes, contentRoutes } from './index.ts';
+
+export const facetModule: FacetModule = { routes: [contentRoutes], admin: [contentAdminRoutes] };

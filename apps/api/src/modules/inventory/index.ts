@@ -1,2 +1,0 @@
-// The module's public face: what the rest of the API may use of it (lint refuses other imports from outside).
-export { startHoldSweeper } from './service.ts';
