@@ -17,32 +17,29 @@ export const diamondName = (d: { carat: number; shape: string; origin: string; c
 export const gemstoneName = (g: { carat: number; shape: string; typeName: string; color: string }) =>
   `${ct(g.carat)} ${shapeName(g.shape)} ${g.typeName}, ${g.color.toLowerCase()}`;
 
+/** The facts a statement reads to name a stone (points, not carats; a gem's type name, a diamond's origin and clarity). */
+export interface StoneFacts {
+  kind: 'diamond' | 'gemstone';
+  caratPoints: number;
+  shape: string;
+  origin: string | null;
+  color: string;
+  clarity: string | null;
+  typeName: string | null;
+}
+
 /**
- * A stone's name from the facts a statement reads (points, not carats): what the back office, an
- * order's bench list and the cards all call the same stone.
+ * A row read with a stone's facts, given its name in their place: what the back office, an order's
+ * bench list and the cards all call the same stone.
  */
-export const stoneTitle = (
-  kind: 'diamond' | 'gemstone',
-  f: {
-    caratPoints: number;
-    shape: string;
-    origin: string | null;
-    color: string;
-    clarity: string | null;
-    typeName: string | null;
-  },
-) =>
-  kind === 'diamond'
-    ? diamondName({
-        carat: caratOf(f.caratPoints),
-        shape: f.shape,
-        origin: f.origin ?? 'natural',
-        color: f.color,
-        clarity: f.clarity ?? '',
-      })
-    : gemstoneName({
-        carat: caratOf(f.caratPoints),
-        shape: f.shape,
-        typeName: f.typeName ?? 'Gemstone',
-        color: f.color,
-      });
+export function withStoneTitle<T extends StoneFacts>(
+  row: T,
+): Omit<T, Exclude<keyof StoneFacts, 'kind'>> & { title: string } {
+  const { caratPoints, shape, origin, color, clarity, typeName, ...rest } = row;
+  const carat = caratOf(caratPoints);
+  const title =
+    row.kind === 'diamond'
+      ? diamondName({ carat, shape, origin: origin ?? 'natural', color, clarity: clarity ?? '' })
+      : gemstoneName({ carat, shape, typeName: typeName ?? 'Gemstone', color });
+  return { ...rest, title };
+}

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import type { AdminStoneRow, StoneStatus } from '@facet/contracts/admin-catalogue';
-import { stoneTitle } from '@facet/contracts/stone-names';
+import { withStoneTitle as titled, type StoneFacts as Facts } from '@facet/contracts/stone-names';
 import type { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCE, LABS, SHAPES } from '@facet/contracts/grades';
 
 /** A stone as staff see it (hold times as the database gives them; the service writes them as ISO). */
@@ -24,18 +24,7 @@ const SELECT_GEM = sql`
     g.price_cents as "priceCents", g.status, g.hold_reason as "holdReason", g.hold_until as "holdUntil",
     (select o.number from order_stone s join customer_order o on o.id = s.order_id where s.kind = 'gemstone' and s.stone_id = g.id and s.live limit 1) as "orderNumber"
   from notable_gemstone g`;
-type StoneFacts = Omit<StoneRow, 'title'> & {
-  caratPoints: number;
-  shape: string;
-  origin: string | null;
-  color: string;
-  clarity: string | null;
-  typeName: string | null;
-};
-const titled = ({ caratPoints, shape, origin, color, clarity, typeName, ...row }: StoneFacts): StoneRow => ({
-  ...row,
-  title: stoneTitle(row.kind, { caratPoints, shape, origin, color, clarity, typeName }),
-});
+type StoneFacts = Omit<StoneRow, 'title'> & Facts;
 
 export const inventoryRepository = {
   /** Stones by stock or certificate number (exact, any case), or the ones staff set aside. */

@@ -1,5 +1,5 @@
 import { MELEE_PARCEL_STONES } from '@facet/contracts/commerce';
-import { stoneTitle } from '@facet/contracts/stone-names';
+import { withStoneTitle, type StoneFacts } from '@facet/contracts/stone-names';
 import { STAFF_RETURN_STATUSES } from '@facet/contracts/returns';
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
@@ -397,19 +397,7 @@ export const orderRepository = {
 
   /** The stones an order holds, with what identifies them on the bench: stock and certificate numbers. */
   stones: async (db: DbOrTx, orderId: number) =>
-    rowsOf<{
-      kind: 'diamond' | 'gemstone';
-      id: number;
-      serial: string;
-      certificate: string | null;
-      lab: string | null;
-      caratPoints: number;
-      shape: string;
-      origin: string | null;
-      color: string;
-      clarity: string | null;
-      typeName: string | null;
-    }>(
+    rowsOf<StoneFacts & { id: number; serial: string; certificate: string | null; lab: string | null }>(
       await db.execute(
         sql`select s.kind, s.stone_id as id, coalesce(d.serial, g.serial) as serial, coalesce(d.certificate, g.agta_certificate) as certificate,
           case when s.kind = 'diamond' then d.lab when g.agta_certificate is not null then 'AGTA' end as lab,
@@ -420,10 +408,7 @@ export const orderRepository = {
         left join notable_gemstone g on s.kind = 'gemstone' and g.id = s.stone_id
         where s.order_id = ${orderId} order by s.id`,
       ),
-    ).map(({ caratPoints, shape, origin, color, clarity, typeName, ...stone }) => ({
-      ...stone,
-      title: stoneTitle(stone.kind, { caratPoints, shape, origin, color, clarity, typeName }),
-    })),
+    ).map(withStoneTitle),
 
   /** A cancelled order (or a return, `only` those) lets go of its stones: they are for sale again (the catalogue triggers tell every instance). */
   releaseStones: async (tx: DbOrTx, orderId: number, only?: Array<{ kind: string; id: number }>) => {
