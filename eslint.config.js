@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -114,8 +115,50 @@ const sqlOnlyInRepositories = [
     allowTypeImports: true,
     message: "SQL belongs in the module's repository.ts.",
   },
-  { group: ['**/db/schema/*'], allowTypeImports: true, message: "Tables are used in the module's repository.ts." },
+  { group: ['**/schema.ts'], allowTypeImports: true, message: "Tables are used in the module's repository.ts." },
 ];
+
+/** Each table's owner: the module whose schema.ts declares it (the only one whose SQL may name it). */
+const tableOwners = new Map(
+  apiModules.flatMap((m) => {
+    const file = `apps/api/src/modules/${m}/schema.ts`;
+    if (!existsSync(file)) return [];
+    const text = readFileSync(file, 'utf8');
+    return [...text.matchAll(/pgTable\(\s*'([a-z_]+)'/g)].map((t) => [t[1], m]);
+  }),
+);
+
+/**
+ * SQL in a module names only its own tables: another module's rows are read through its face or
+ * a view it declares, and written through its face. (Importing another module's schema.ts is
+ * refused by the module-face zones.)
+ */
+const ownTables = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      foreign:
+        "'{{table}}' belongs to the {{owner}} module: read it through {{owner}}'s face or a view it declares, write it through its face.",
+    },
+  },
+  create: (context) => {
+    const mine = context.filename
+      .split(path.sep)
+      .join('/')
+      .match(/apps\/api\/src\/modules\/([^/]+)\//)?.[1];
+    if (!mine) return {};
+    return {
+      TemplateLiteral(node) {
+        const text = node.quasis.map((q) => q.value.cooked ?? q.value.raw).join(' ');
+        for (const m of text.matchAll(/\b(?:from|join|into|update)\s+"?([a-z_]+)"?/gi)) {
+          const owner = tableOwners.get(m[1]);
+          if (owner && owner !== mine) context.report({ node, messageId: 'foreign', data: { table: m[1], owner } });
+        }
+      },
+    };
+  },
+};
 
 /** The project's own rules, one plugin object (ESLint refuses two definitions of a plugin name). */
 const facet = {
@@ -123,6 +166,7 @@ const facet = {
     'form-method': formMethod,
     'no-category-literal': noCategoryLiteral,
     'no-invalidation-in-routes': noInvalidationInRoutes,
+    'own-tables': ownTables,
   },
 };
 
@@ -227,6 +271,23 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...repositoryZones, ...moduleFaceZones] }] },
   },
   {
+    // A table's foreign key names the other module's table: schema files may import each other. The
+    // seed loads every module's rows in bulk, as a restore does: it writes their tables directly.
+    files: ['apps/api/src/modules/*/schema.ts', 'apps/api/src/seed/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: moduleFaceZones.map((z) => ({ ...z, except: ['./index.ts', './schema.ts'] })) },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { facet },
+    rules: { 'facet/own-tables': 'error' },
+  },
+  {
     files: ['apps/api/src/modules/**/routes.ts', 'apps/api/src/modules/**/*-routes.ts'],
     plugins: { facet },
     rules: { 'facet/no-invalidation-in-routes': 'error' },
@@ -238,7 +299,7 @@ export default tseslint.config(
       'packages/contracts/src/money.ts',
       'packages/contracts/src/carats.ts',
       '**/*.test.ts',
-      'apps/api/src/db/seed/**',
+      'apps/api/src/seed/**',
     ],
     rules: {
       'no-restricted-syntax': [
@@ -271,8 +332,10 @@ export default tseslint.config(
     files: ['apps/api/src/**/*.ts'],
     ignores: [
       'apps/api/src/**/repository.ts',
+      'apps/api/src/modules/*/schema.ts',
       'apps/api/src/**/*.test.ts',
       'apps/api/src/db/**',
+      'apps/api/src/seed/**',
       'apps/api/src/test/**',
     ],
     rules: {
@@ -295,7 +358,7 @@ export default tseslint.config(
   },
   {
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx', 'apps/web/tests/**', 'apps/api/src/db/seed/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'apps/web/tests/**', 'apps/api/src/seed/**'],
     plugins: { facet },
     rules: { 'facet/no-category-literal': 'error' },
   },

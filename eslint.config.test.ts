@@ -308,3 +308,30 @@ describe('money has one home (no-restricted-syntax)', () => {
     ).not.toContain('no-restricted-syntax');
   });
 });
+
+describe('a module names only its own tables (facet/own-tables, import-x/no-restricted-paths)', () => {
+  const repo = 'apps/api/src/modules/wishlist/repository.ts';
+  it("refuses another module's table in SQL: read, join, insert and update", async () => {
+    for (const q of [
+      'select total_cents from customer_order where id = 1',
+      'select w.id from wishlist w join app_user u on u.id = w.user_id',
+      "insert into store_setting (key, value) values ('k', '1')",
+      'update diamond set status = 1',
+    ])
+      expect(await rulesHit(`export const q = sql\`${q}\`;\n`, repo), q).toContain('facet/own-tables');
+  });
+  it('passes its own tables and the views other modules declare', async () => {
+    for (const q of [
+      'select id from wishlist_item where wishlist_id = 1',
+      'select w.id from wishlist w join app_user_view u on u.id = w.user_id',
+    ])
+      expect(await rulesHit(`export const q = sql\`${q}\`;\n`, repo), q).not.toContain('facet/own-tables');
+  });
+  it("refuses another module's schema.ts to a repository, and lets schema files name it for a foreign key", async () => {
+    const line = "import { appUser } from '../account/schema.ts';\nexport const t = appUser;\n";
+    expect(await rulesHit(line, repo)).toContain('import-x/no-restricted-paths');
+    expect(await rulesHit(line, 'apps/api/src/modules/wishlist/schema.ts')).not.toContain(
+      'import-x/no-restricted-paths',
+    );
+  });
+});

@@ -154,7 +154,7 @@ async function postgresUrl(): Promise<string> {
 async function adminBench(url: string, base: string): Promise<Record<string, string>> {
   const { loadConfig } = await import('../apps/api/src/config.ts');
   const { openDatabase } = await import('../apps/api/src/db/client.ts');
-  const { seedBenchOrders } = await import('../apps/api/src/db/seed/bench-orders.ts');
+  const { seedBenchOrders } = await import('../apps/api/src/seed/bench-orders.ts');
   const { addStaff } = await import('../apps/api/src/modules/staff/service.ts');
   const database = await openDatabase(loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' }));
   const t0 = Date.now();

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { loadConfig, devMailboxEnabled, type Config } from './config.ts';
 import { DataDirBusy, openDatabase } from './db/client.ts';
-import { seedIfEmpty } from './db/seed/seed.ts';
+import { seedIfEmpty } from './seed/seed.ts';
 import { buildApp } from './app.ts';
 import { warmCatalogue } from './modules/catalog/index.ts';
 import { webPlugin } from './plugins/web.ts';

@@ -374,3 +374,14 @@ export type Suggestion = z.infer<typeof suggestion>;
  */
 export const catalogueStats = z.object({ diamonds: z.string() });
 export type CatalogueStats = z.infer<typeof catalogueStats>;
+
+/** What an item is: decides how it is drawn and which options it has. */
+export type ItemKind = 'ring' | 'band' | 'chain' | 'cord' | 'earring' | 'pendant' | 'bracelet' | 'necklace' | 'finding';
+
+/** How to draw a design's picture (the stand-in wherever there is no photograph). */
+export interface ImageSpec {
+  kind: ItemKind;
+  style: string;
+  shape?: string;
+  stone?: string;
+}

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { seedAll } from './seed/seed.ts';
+import { seedAll } from '../seed/seed.ts';
 import { openDatabase, rowsOf, type Database } from './client.ts';
 import { placeDiamondOrder, staffSession } from '../test/staff.ts';
 

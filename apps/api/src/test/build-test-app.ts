@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { seedAll } from '../db/seed/seed.ts';
+import { seedAll } from '../seed/seed.ts';
 import { buildApp } from '../app.ts';
 
 export interface TestApp {

@@ -3,7 +3,7 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { buildApp } from '../app.ts';
-import { seedIfEmpty } from '../db/seed/seed.ts';
+import { seedIfEmpty } from '../seed/seed.ts';
 
 const config = loadConfig({ PORT: '0', HOST: '127.0.0.1' });
 const database = await openDatabase(config);

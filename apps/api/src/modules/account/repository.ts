@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { appUser, emailCode, userToken } from '../../db/schema/accounts.ts';
+import { appUser, emailCode, userToken } from './schema.ts';
+export { appUserView } from './schema.ts';
 
 export type UserRow = typeof appUser.$inferSelect;
 export type Scope = 'session' | 'verify' | 'reset';

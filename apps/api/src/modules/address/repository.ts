@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { address } from '../../db/schema/accounts.ts';
+import { address } from './schema.ts';
 
 const COLS = {
   id: address.id,

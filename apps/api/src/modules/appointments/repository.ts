@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { appointment } from '../../db/schema/shopper.ts';
+import { appointment } from './schema.ts';
 
 export type AppointmentRow = typeof appointment.$inferSelect;
 export type NewAppointment = typeof appointment.$inferInsert;

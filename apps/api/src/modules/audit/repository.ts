@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/staff.ts';
+import { auditLog } from './schema.ts';
 
 export const auditRepository = {
   append: (db: DbOrTx, row: Omit<typeof auditLog.$inferInsert, 'id' | 'at'>) => db.insert(auditLog).values(row),

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { storeSetting } from '../../db/schema/staff.ts';
+import { storeValues } from '../store-values/index.ts';
 
 // What a logical backup reads and writes: the store's own tables (schema public), their sequences
 // and the migrations table that says which schema they are at. The job queue's schema is not kept
@@ -101,12 +101,6 @@ export const backupRepository = {
   count: async (db: DbOrTx, table: string) =>
     rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${q(table)}`))[0]!.n,
 
-  setting: async <T>(db: DbOrTx, key: string): Promise<T | null> =>
-    ((await db.select({ value: storeSetting.value }).from(storeSetting).where(eq(storeSetting.key, key)))[0]?.value as
-      T | undefined) ?? null,
-  putSetting: (db: DbOrTx, key: string, value: unknown) =>
-    db
-      .insert(storeSetting)
-      .values({ key, value })
-      .onConflictDoUpdate({ target: storeSetting.key, set: { value, updatedAt: sql`now()` } }),
+  setting: <T = unknown>(db: DbOrTx, key: string) => storeValues.get<T>(db, key),
+  putSetting: (db: DbOrTx, key: string, value: unknown) => storeValues.put(db, key, value),
 };

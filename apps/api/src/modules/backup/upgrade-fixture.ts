@@ -29,7 +29,7 @@ async function main() {
     const old = {
       config: await prev('config.ts'),
       client: await prev('db/client.ts'),
-      seed: await prev('db/seed/seed.ts'),
+      seed: await prev(fs.existsSync(path.join(root, 'apps/api/src/seed')) ? 'seed/seed.ts' : 'db/seed/seed.ts'),
       app: await prev('app.ts'),
       accounts: await prev('test/accounts.ts'),
       staffTest: await prev('test/staff.ts'),

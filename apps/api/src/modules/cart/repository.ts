@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { named } from '../../db/named-statements.ts';
-import { cart, cartLine } from '../../db/schema/commerce.ts';
+import { cart, cartLine } from './schema.ts';
 import type { EngravingOffer } from '@facet/contracts/engraving';
 
 export type CartLineRow = typeof cartLine.$inferSelect;
@@ -49,7 +49,7 @@ const VARIANT_OF = `
   select p.id, p.sku, p.metal, coalesce(m.name, p.metal) as "metalName", p.finger_size as "fingerSize", p.length_in as "lengthIn",
     p.price_cents as "priceCents", g.id as "groupId", g.series, g.category_id as "categoryId", g.description, g.image, g.configurable,
     p.stock, g.stock_tracked as "stockTracked", g.engraving
-  from product p join product_group g on g.id = p.group_id left join metal_rate m on m.quality = p.metal
+  from product_view p join product_group_view g on g.id = p.group_id left join metal_rate_view m on m.quality = p.metal
   where p.id = $1 and p.active and g.published`;
 
 interface NewLine {
@@ -229,7 +229,7 @@ export interface VariantRow {
   series: string;
   categoryId: number;
   description: string;
-  image: import('../../db/schema/products.ts').ImageSpec;
+  image: import('@facet/contracts/catalog').ImageSpec;
   configurable: boolean;
   stock: number;
   /** Sold from what is on hand: no more than `stock` can be bought. */
@@ -242,7 +242,7 @@ export const engravingOf = async (db: DbOrTx, groupId: number) =>
     await named<{ engraving: EngravingOffer | null }>(
       db,
       'cart_engraving_of',
-      `select engraving from product_group where id = $1 and published`,
+      `select engraving from product_group_view where id = $1 and published`,
       [groupId],
     )
   )[0]?.engraving ?? null;

@@ -17,9 +17,7 @@ export {
 export {
   catalogueStats,
   lastQuotedStoneCount,
-  getProduct,
   matchStones,
-  refreshListingCopies,
   reloadCatalogueCopies,
   warmCatalogue,
   type DiamondIndexRow,

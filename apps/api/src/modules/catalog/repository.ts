@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database, type DbOrTx } from '../../db/client.ts';
 import { named } from '../../db/named-statements.ts';
-import type { diamond, ImageSpec, meleeParcel, notableGemstone, product } from '../../db/schema/products.ts';
+import type { DiamondRecord, MeleeParcelRecord, NotableGemstoneRecord } from '../inventory/index.ts';
+import type { ImageSpec } from '@facet/contracts/catalog';
+import type { ProductRecord } from '../products/index.ts';
 import type { SuggestionEntry } from './suggestions.ts';
 import type { EngravingOffer } from '@facet/contracts/engraving';
 import { centsOf } from '@facet/contracts/money';
@@ -47,16 +49,6 @@ const list = (values: readonly (string | number)[]) =>
     sql`, `,
   );
 
-/** Recomputes the listing copies (metals, default variant, facets) from variants and attributes: of one group, or all. */
-export const refreshListingCopies = (db: DbOrTx, groupId?: number) =>
-  db.execute(sql`
-  update product_group g set
-    metals = coalesce((select array_agg(distinct v.metal) from product v where v.group_id = g.id and v.active), '{}'),
-    default_product_id = coalesce((select v.id from product v where v.group_id = g.id and v.metal = g.default_metal and v.active
-      order by (coalesce(v.finger_size, 7) = 7 and coalesce(v.length_in, 18) = 18) desc, v.price_cents, v.id limit 1), 0),
-    facets = coalesce((select array_agg(a.label || '=' || a.value order by a.label, a.value) from product_attribute a where a.group_id = g.id), '{}')
-  ${groupId === undefined ? sql`` : sql`where g.id = ${groupId}`}`);
-
 export interface DiamondIndexRow {
   id: number;
   origin: string;
@@ -83,7 +75,7 @@ export interface DiamondIndexRow {
 
 /** A diamond as pages show it: the columns of DIAMOND_SELECT, typed from the table. */
 export type DiamondDetailRow = Pick<
-  typeof diamond.$inferSelect,
+  DiamondRecord,
   | 'id'
   | 'serial'
   | 'origin'
@@ -111,13 +103,13 @@ export type DiamondDetailRow = Pick<
 };
 /** A melee parcel as the melee page lists it. */
 export type MeleeListRow = Pick<
-  typeof meleeParcel.$inferSelect,
+  MeleeParcelRecord,
   'id' | 'sku' | 'origin' | 'shape' | 'sizeMm' | 'sieve' | 'caratPerStone' | 'quality' | 'pricePerCaratCents' | 'stock'
 >;
 
 /** A notable gemstone as its stone-type listing shows it (the JSON the listing query builds). */
 export type GemstoneListRow = Pick<
-  typeof notableGemstone.$inferSelect,
+  NotableGemstoneRecord,
   | 'id'
   | 'serial'
   | 'color'
@@ -141,7 +133,7 @@ export type GemstoneListRow = Pick<
 };
 /** An orderable variant of a product group, with the group's series. */
 export type VariantRow = Pick<
-  typeof product.$inferSelect,
+  ProductRecord,
   'id' | 'groupId' | 'sku' | 'metal' | 'fingerSize' | 'lengthIn' | 'weightG' | 'priceCents' | 'stock' | 'leadDays'
 > & { series: string };
 
@@ -149,17 +141,17 @@ const DIAMOND_SELECT = sql`
   select id, serial, origin, shape, carat_points as "caratPoints", color, clarity, cut, polish, symmetry, fluorescence, depth_pct as "depthPct",
     table_pct as "tablePct", lw_ratio as "lwRatio", length_mm as "lengthMm", width_mm as "widthMm", depth_mm as "depthMm", lab, certificate,
     price_cents as "priceCents", status,
-    (select ph.key from stone_photo ph where ph.kind = 'diamond' and ph.stone_id = diamond.id
+    (select ph.key from stone_photo_view ph where ph.kind = 'diamond' and ph.stone_id = diamond_view.id
       order by ph.position, ph.key limit 1) as "photoKey"
-  from diamond`;
+  from diamond_view`;
 
 /** A product card from the group row `p` (also in statements kept as plain text). */
 const CARD_JSON = `json_build_object(
   'id', p.id, 'series', p.series, 'categoryId', p.category_id, 'description', p.description, 'minPriceCents', p.min_price_cents,
   'image', p.image, 'defaultMetal', p.default_metal, 'productId', p.default_product_id, 'metals', p.metals,
-  'photo', (select ph.key from product_photo ph where ph.group_id = p.id order by ph.position, ph.key limit 1),
+  'photo', (select ph.key from product_photo_view ph where ph.group_id = p.id order by ph.position, ph.key limit 1),
   'metalMins', coalesce(p.min_price_by_metal::json, (select json_object_agg(mm.metal, mm.cents) from (
-    select v.metal, min(v.price_cents) as cents from product v where v.group_id = p.id and v.active group by v.metal) mm)))`;
+    select v.metal, min(v.price_cents) as cents from product_view v where v.group_id = p.id and v.active group by v.metal) mm)))`;
 const cardJson = sql.raw(CARD_JSON);
 
 interface SearchRow {
@@ -170,13 +162,13 @@ interface SearchRow {
 /** $1 the query, $2 the page size, $3 the offset; `m` holds (id, category, featured, rank) of every match. */
 const searchStatement = (match: string, rank: string) => `
   with m as materialized (
-    select g.id, g.category_id, g.featured, ${rank} as rank from product_group g where ${match} and g.published),
+    select g.id, g.category_id, g.featured, ${rank} as rank from product_group_view g where ${match} and g.published),
   pg as (select id, rank, featured from m order by rank desc, featured desc, id limit $2 offset $3)
   select (select count(*)::int from m) as count,
     coalesce((select json_agg(${CARD_JSON} order by pg.rank desc, pg.featured desc, pg.id)
-      from pg join product_group p on p.id = pg.id), '[]'::json) as products,
+      from pg join product_group_view p on p.id = pg.id), '[]'::json) as products,
     coalesce((select json_agg(json_build_object('section', s.section, 'count', s.n) order by s.pos) from (
-      select c.section, count(*)::int n, min(c.position) pos from m join category c on c.id = m.category_id group by c.section) s), '[]'::json) as sections`;
+      select c.section, count(*)::int n, min(c.position) pos from m join category_view c on c.id = m.category_id group by c.section) s), '[]'::json) as sections`;
 const SEARCH_TEXT = searchStatement(
   `g.search @@ websearch_to_tsquery('english', $1::text)`,
   `ts_rank(g.search, websearch_to_tsquery('english', $1::text))`,
@@ -213,19 +205,19 @@ const GROUP_DETAIL = `
     g.default_metal as "defaultMetal", g.configurable, g.min_price_cents as "minPriceCents",
     g.stock_tracked as "stockTracked", g.seo_title as "seoTitle", g.seo_description as "seoDescription", g.engraving,
     coalesce((select json_agg(json_build_array(v.id, v.sku, v.metal, v.finger_size, v.length_in, v.weight_g, v.price_cents, v.stock, v.lead_days)
-      order by v.id) from product v where v.group_id = g.id and v.active), '[]'::json) as variants,
+      order by v.id) from product_view v where v.group_id = g.id and v.active), '[]'::json) as variants,
     coalesce((select json_agg(json_build_object('label', a.label, 'value', a.value) order by a.label, a.value)
-      from product_attribute a where a.group_id = g.id), '[]'::json) as attributes,
+      from product_attribute_view a where a.group_id = g.id), '[]'::json) as attributes,
     coalesce((select json_agg(json_build_object('key', ph.key, 'alt', ph.alt, 'width', ph.width, 'height', ph.height) order by ph.position, ph.key)
-      from product_photo ph where ph.group_id = g.id), '[]'::json) as photos
-  from product_group g where g.id = $1 and (g.published or $2)`;
+      from product_photo_view ph where ph.group_id = g.id), '[]'::json) as photos
+  from product_group_view g where g.id = $1 and (g.published or $2)`;
 
 export const catalogRepository = {
   categories: async (db: DbOrTx) =>
     rowsOf<CategoryRow>(
       await db.execute(
         sql`select id, name, description, section, parent_id as "parentId", hidden, seo_title as "seoTitle",
-          seo_description as "seoDescription" from category order by position, id`,
+          seo_description as "seoDescription" from category_view order by position, id`,
       ),
     ),
 
@@ -233,7 +225,7 @@ export const catalogRepository = {
   listingEntries: async (db: DbOrTx) =>
     rowsOf<{ card: GroupCardRow; featured: number; createdAt: string; facets: string[] }>(
       await db.execute(sql`
-      select ${cardJson} as card, p.featured, p.created_at::text as "createdAt", p.facets from product_group p where p.published order by p.id
+      select ${cardJson} as card, p.featured, p.created_at::text as "createdAt", p.facets from product_group_view p where p.published order by p.id
     `),
     ).map((r): ListingEntry => ({ ...r.card, featured: r.featured, createdAt: r.createdAt, facets: r.facets })),
 
@@ -268,7 +260,7 @@ export const catalogRepository = {
   archived: async (db: DbOrTx, groupId: number) =>
     rowsOf<{ categoryId: number }>(
       await db.execute(
-        sql`select category_id as "categoryId" from product_group where id = ${groupId} and archived_at is not null`,
+        sql`select category_id as "categoryId" from product_group_view where id = ${groupId} and archived_at is not null`,
       ),
     )[0] ?? null,
 
@@ -277,7 +269,7 @@ export const catalogRepository = {
       await db.execute(sql`
       select v.id, v.group_id as "groupId", g.series, v.sku, v.metal, v.finger_size as "fingerSize", v.length_in as "lengthIn", v.weight_g as "weightG",
         v.price_cents as "priceCents", v.stock, v.lead_days as "leadDays"
-      from product v join product_group g on g.id = v.group_id
+      from product_view v join product_group_view g on g.id = v.group_id
       where ${by.series ? sql`g.series = ${by.series}` : sql`g.id = ${by.groupId!}`} and v.active and g.published order by v.id limit 500
     `),
     ),
@@ -296,9 +288,9 @@ export const catalogRepository = {
       select id, origin, shape, carat_points as "caratPoints", color_rank as "colorRank", clarity_rank as "clarityRank", cut_rank as "cutRank",
         polish, symmetry, fluorescence, lab, depth_pct as "depthPct", table_pct as "tablePct", lw_ratio as "lwRatio", price_cents as "priceCents",
         status, created_at::text as "createdAt",
-        exists (select 1 from stone_photo ph where ph.kind = 'diamond' and ph.stone_id = diamond.id) as photo,
+        exists (select 1 from stone_photo_view ph where ph.kind = 'diamond' and ph.stone_id = diamond_view.id) as photo,
         coalesce(lower(substring(video_url from '^(https?://[^/?#]+)')), '') as "videoOrigin"
-      from diamond
+      from diamond_view
       where ${
         'afterId' in q
           ? sql`id > ${q.afterId} order by id limit ${q.limit}`
@@ -322,14 +314,14 @@ export const catalogRepository = {
   diamondLinks: async (db: DbOrTx, id: number) =>
     rowsOf<{ videoUrl: string | null; certificateUrl: string | null; hasReport: boolean }>(
       await db.execute(sql`select video_url as "videoUrl", certificate_url as "certificateUrl",
-        exists (select 1 from stone_report r where r.kind = 'diamond' and r.stone_id = diamond.id) as "hasReport"
-        from diamond where id = ${id}`),
+        exists (select 1 from stone_report_view r where r.kind = 'diamond' and r.stone_id = diamond_view.id) as "hasReport"
+        from diamond_view where id = ${id}`),
     )[0] ?? { videoUrl: null, certificateUrl: null, hasReport: false },
 
   /** A loose stone's photographs, in their order. */
   stonePhotos: async (db: DbOrTx, kind: 'diamond' | 'gemstone', id: number) =>
     rowsOf<{ key: string; alt: string; width: number; height: number }>(
-      await db.execute(sql`select key, alt, width, height from stone_photo where kind = ${kind} and stone_id = ${id}
+      await db.execute(sql`select key, alt, width, height from stone_photo_view where kind = ${kind} and stone_id = ${id}
         order by position, key`),
     ),
 
@@ -345,8 +337,8 @@ export const catalogRepository = {
     }>(
       await db.execute(sql`
       select t.slug, t.name, t.description, t.color, count(s.id)::int as count, min(s.price_cents)::int as "fromCents", mode() within group (order by s.shape) as shape
-      from gemstone_type t left join notable_gemstone s on s.type_slug = t.slug and s.status = 'available'
-      group by t.slug order by t.position
+      from gemstone_type_view t left join notable_gemstone_view s on s.type_slug = t.slug and s.status = 'available'
+      group by t.slug, t.name, t.description, t.color, t.position order by t.position
     `),
     ),
 
@@ -388,15 +380,15 @@ export const catalogRepository = {
       facets: Array<{ label: string; value: string; count: number }>;
     }>(
       await db.execute(sql`
-      with f as (select * from notable_gemstone where ${sql.join(conds, sql` and `)}),
+      with f as (select * from notable_gemstone_view where ${sql.join(conds, sql` and `)}),
       p as (select *, row_number() over (order by ${order[q.sort]}) rn from f order by ${order[q.sort]} limit ${q.limit} offset ${q.offset})
       select (select count(*)::int from f) as count,
         coalesce((select json_agg(json_build_object('id', id, 'serial', serial, 'type', type_slug, 'color', color, 'colorHex', color_hex, 'shape', shape,
           'caratPoints', carat_points, 'lengthMm', length_mm, 'widthMm', width_mm, 'depthMm', depth_mm, 'origin', origin, 'agtaCertificate', agta_certificate,
           'treatment', treatment, 'priceCents', price_cents, 'status', status, 'videoUrl', video_url,
           'photo', (select json_build_object('key', ph.key, 'alt', ph.alt, 'width', ph.width, 'height', ph.height)
-            from stone_photo ph where ph.kind = 'gemstone' and ph.stone_id = p.id order by ph.position, ph.key limit 1),
-          'hasReport', exists (select 1 from stone_report r where r.kind = 'gemstone' and r.stone_id = p.id)
+            from stone_photo_view ph where ph.kind = 'gemstone' and ph.stone_id = p.id order by ph.position, ph.key limit 1),
+          'hasReport', exists (select 1 from stone_report_view r where r.kind = 'gemstone' and r.stone_id = p.id)
           ) order by rn) from p), '[]'::json) as rows,
         coalesce((select json_agg(x) from (
           select 'color' as label, color as value, count(*)::int as count from f group by color
@@ -409,14 +401,14 @@ export const catalogRepository = {
 
   gemstoneType: async (db: DbOrTx, slug: string) =>
     rowsOf<{ slug: string; name: string; description: string }>(
-      await db.execute(sql`select slug, name, description from gemstone_type where slug = ${slug}`),
+      await db.execute(sql`select slug, name, description from gemstone_type_view where slug = ${slug}`),
     )[0] ?? null,
 
   melee: async (db: DbOrTx, q: { origin?: string; shape?: string }) =>
     rowsOf<MeleeListRow>(
       await db.execute(sql`
       select id, sku, origin, shape, size_mm as "sizeMm", sieve, carat_per_stone as "caratPerStone", quality, price_per_carat_cents as "pricePerCaratCents", stock
-      from melee_parcel where true ${q.origin ? sql`and origin = ${q.origin}` : sql``} ${q.shape ? sql`and shape = ${q.shape}` : sql``}
+      from melee_parcel_view where true ${q.origin ? sql`and origin = ${q.origin}` : sql``} ${q.shape ? sql`and shape = ${q.shape}` : sql``}
       order by origin, shape, size_mm, price_per_carat_cents desc
     `),
     ),
@@ -426,7 +418,7 @@ export const catalogRepository = {
     rowsOf<SuggestionEntry>(
       await db.execute(sql`
       select distinct on (description) id, description, image, default_metal as "defaultMetal", featured
-      from product_group where published order by description, featured desc, id
+      from product_group_view where published order by description, featured desc, id
     `),
     ),
 
@@ -434,7 +426,7 @@ export const catalogRepository = {
   suggestFuzzy: async (db: DbOrTx, q: string) =>
     rowsOf<{ id: number; description: string; image: ImageSpec; defaultMetal: string }>(
       await db.execute(sql`
-      select id, description, image, default_metal as "defaultMetal" from product_group
+      select id, description, image, default_metal as "defaultMetal" from product_group_view
       where ${q} <% description and published order by word_similarity(${q}, description) desc, featured desc, id limit 40
     `),
     ),
@@ -442,7 +434,7 @@ export const catalogRepository = {
   searchWords: async (db: DbOrTx) =>
     rowsOf<{ word: string }>(
       await db.execute(
-        sql`select word from ts_stat('select to_tsvector(''simple'', description || '' '' || search_text) from product_group where published') where length(word) > 2`,
+        sql`select word from ts_stat('select to_tsvector(''simple'', description || '' '' || search_text) from product_group_view where published') where length(word) > 2`,
       ),
     ).map((r) => r.word),
 

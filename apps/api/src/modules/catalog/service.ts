@@ -464,6 +464,5 @@ export async function searchProducts(
 }
 
 /** Rebuilds each group's listing copies (metals, default variant, facets) after a catalogue load or a staff edit. */
-export { refreshListingCopies } from './repository.ts';
 export { matchStones } from './diamond-index.ts';
 export type { DiamondIndexRow } from './repository.ts';

@@ -1,4 +1,4 @@
-import type { ImageSpec } from '../../db/schema/products.ts';
+import type { ImageSpec } from '@facet/contracts/catalog';
 
 /** One distinct product description and the group that stands for it (featured first, then lowest id). */
 export interface SuggestionEntry {

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import type { AdminCategory } from '@facet/contracts/admin-categories';
+import type { menuItem } from './schema.ts';
 
 // Categories and their links in the mega menu, as staff arrange them.
 
 const COLS = sql`c.id, c.name, c.section, c.parent_id as "parentId", c.description, c.position, c.hidden,
   c.seo_title as "seoTitle", c.seo_description as "seoDescription", c.version,
-  (select count(*)::int from product_group g where g.category_id = c.id and g.published) as designs,
+  (select count(*)::int from product_group_view g where g.category_id = c.id and g.published) as designs,
   (select count(*)::int from menu_item m where m.category_id = c.id) as "menuLinks"`;
 
 export const categoriesRepository = {
@@ -122,4 +123,16 @@ export const categoriesRepository = {
     await tx.execute(sql`update menu_item set position = ${y.position} where id = ${x.id}`);
     await tx.execute(sql`update menu_item set position = ${x.position} where id = ${y.id}`);
   },
+};
+
+// The menu as shoppers read it (the menu module builds the mega menu from it).
+export const menuItemRepository = {
+  /** The menu in order, without links to hidden categories. */
+  listItems: async (db: DbOrTx) =>
+    rowsOf<typeof menuItem.$inferSelect>(
+      await db.execute(sql`select m.id, m.section, m.section_position as "sectionPosition", m.group_title as "groupTitle",
+        m.position, m.label, m.category_id as "categoryId", m.filters, m.href, m.created_at as "createdAt"
+        from menu_item m left join category c on c.id = m.category_id
+        where c.hidden is not true order by m.section_position, m.position`),
+    ),
 };

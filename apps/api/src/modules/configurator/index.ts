@@ -1,5 +1,5 @@
 // The module's public face: what the rest of the API may use of it (lint refuses other imports from outside).
-export { refreshConfiguredPrices } from './purchasable.ts';
+export { configuredPrices } from './purchasable.ts';
 export {
   configuratorReads,
   configureProduct,
@@ -10,3 +10,4 @@ export {
   meleeTitle,
   meleeUnit,
 } from './service.ts';
+export { addModel } from './models.ts';

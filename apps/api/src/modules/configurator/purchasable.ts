@@ -1,4 +1,4 @@
-import type { StoneLocation } from '../../db/schema/configurator.ts';
+import type { StoneLocation } from './schema.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   meleeUnit,
@@ -199,12 +199,16 @@ export async function purchasablePrices(
  * given configurable groups, or all of them. Runs after seeding, and after a sale or a price change
  * moves the cheapest stone or metal; only rows whose price changed are written.
  */
-export async function refreshConfiguredPrices(
-  db: DbOrTx,
-  groupIds?: number[],
-): Promise<{ groups: number; changed: number }> {
+/** What configurable designs sell for: each group's "from" price (overall and per metal) and each variant's price. */
+export interface ConfiguredPrices {
+  groups: number;
+  groupRows: Array<[number, number, Record<string, number>]>;
+  variantRows: Array<[number, number]>;
+}
+
+export async function configuredPrices(db: DbOrTx, groupIds?: number[]): Promise<ConfiguredPrices> {
   const models = await repo.models(db, groupIds);
-  if (!models.length) return { groups: 0, changed: 0 };
+  if (!models.length) return { groups: 0, groupRows: [], variantRows: [] };
   const rates = new Map((await repo.metalRates(db)).map((r) => [r.quality, r]));
   const variants = await repo.variantsOf(
     db,
@@ -221,6 +225,5 @@ export async function refreshConfiguredPrices(
     groupRows.push([m.groupId, p.fromCents, p.fromByMetal]);
     for (const [id, cents] of p.variants) variantRows.push([id, cents]);
   }
-  const changed = await repo.setPrices(db, groupRows, variantRows);
-  return { groups: models.length, changed };
+  return { groups: models.length, groupRows, variantRows };
 }

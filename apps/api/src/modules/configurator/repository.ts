@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { named } from '../../db/named-statements.ts';
-import type { StoneLocation } from '../../db/schema/configurator.ts';
-import type { ImageSpec } from '../../db/schema/products.ts';
+import { configurationModel, type StoneLocation } from './schema.ts';
+import type { ImageSpec } from '@facet/contracts/catalog';
 import type { MetalRate } from './price.ts';
 import { centsOf } from '@facet/contracts/money';
 import { pointsOf } from '@facet/contracts/carats';
@@ -66,7 +66,7 @@ const MELEE_COLS = sql`id, sku, origin, shape, size_mm as "sizeMm", quality, car
 const MODEL = `
   select g.id as "groupId", g.series, g.category_id as "categoryId", g.description, g.image,
     m.casting_labour_cents as "castingLabourCents", m.base_weight_g as "baseWeightG", m.metals, m.sizes, m.locations, m.widths_mm as "widthsMm", m.styles
-  from configuration_model m join product_group g on g.id = m.group_id where m.group_id = $1 and (g.published or $2)`;
+  from configuration_model m join product_group_view g on g.id = m.group_id where m.group_id = $1 and (g.published or $2)`;
 
 export const configuratorRepository = {
   /** A published design's model (`drafts`: a draft's too, for the back office's preview). Named: read on every product page. */
@@ -77,22 +77,22 @@ export const configuratorRepository = {
   variantFor: async (db: DbOrTx, groupId: number, metal: string | undefined) =>
     rowsOf<{ id: number }>(
       await db.execute(sql`
-      select id from product where group_id = ${groupId} and active order by (metal = ${metal ?? ''}) desc, id limit 1
+      select id from product_view where group_id = ${groupId} and active order by (metal = ${metal ?? ''}) desc, id limit 1
     `),
     )[0]?.id ?? null,
 
   metalRate: async (db: DbOrTx, quality: string) =>
     rowsOf<{ quality: string; name: string; centsPerGram: number; densityFactor: number }>(
       await db.execute(sql`
-      select quality, name, cents_per_gram as "centsPerGram", density_factor as "densityFactor" from metal_rate where quality = ${quality}
+      select quality, name, cents_per_gram as "centsPerGram", density_factor as "densityFactor" from metal_rate_view where quality = ${quality}
     `),
     )[0] ?? null,
 
   gemstoneTypesFitting: async (db: DbOrTx, shape: string, caratMin: number, caratMax: number) =>
     rowsOf<{ slug: string; name: string }>(
       await db.execute(sql`
-      select t.slug, t.name from gemstone_type t
-      where exists (select 1 from notable_gemstone s where s.type_slug = t.slug and s.status = 'available' and s.shape = ${shape}
+      select t.slug, t.name from gemstone_type_view t
+      where exists (select 1 from notable_gemstone_view s where s.type_slug = t.slug and s.status = 'available' and s.shape = ${shape}
         and s.carat_points between ${pointsOf(caratMin)} and ${pointsOf(caratMax)})
       order by t.position
     `),
@@ -121,9 +121,9 @@ export const configuratorRepository = {
       }[q.sort] ?? sql`price_cents, id`;
     return rowsOf<DiamondRow & { photoKey: string | null }>(
       await db.execute(sql`
-      select ${DIAMOND_COLS}, (select ph.key from stone_photo ph where ph.kind = 'diamond' and ph.stone_id = diamond.id
+      select ${DIAMOND_COLS}, (select ph.key from stone_photo_view ph where ph.kind = 'diamond' and ph.stone_id = diamond_view.id
           order by ph.position, ph.key limit 1) as "photoKey"
-      from diamond
+      from diamond_view
       where status = 'available' and origin = ${q.origin} and shape = ${q.shape}
         and carat_points between ${pointsOf(q.caratMin)} and ${pointsOf(q.caratMax)}
         ${q.colorMax !== undefined ? sql`and color_rank <= ${q.colorMax}` : sql``}
@@ -155,7 +155,7 @@ export const configuratorRepository = {
       }[q.sort] ?? sql`s.price_cents, s.id`;
     return rowsOf<GemRow>(
       await db.execute(sql`
-      select ${GEM_COLS} from notable_gemstone s join gemstone_type t on t.slug = s.type_slug
+      select ${GEM_COLS} from notable_gemstone_view s join gemstone_type_view t on t.slug = s.type_slug
       where s.status = 'available' and s.type_slug = ${q.type} and s.shape = ${q.shape}
         and s.carat_points between ${pointsOf(q.caratMin)} and ${pointsOf(q.caratMax)}
         ${q.priceMax !== undefined ? sql`and s.price_cents <= ${centsOf(q.priceMax)}` : sql``}
@@ -167,7 +167,7 @@ export const configuratorRepository = {
   fittingMelee: async (db: DbOrTx, q: { origin: 'natural' | 'lab'; shape: string; sizeMm: number }) =>
     rowsOf<MeleeRow>(
       await db.execute(sql`
-      select ${MELEE_COLS} from melee_parcel where origin = ${q.origin} and shape = ${q.shape} and size_mm = ${q.sizeMm}
+      select ${MELEE_COLS} from melee_parcel_view where origin = ${q.origin} and shape = ${q.shape} and size_mm = ${q.sizeMm}
       order by price_per_carat_cents desc
     `),
     ),
@@ -175,19 +175,19 @@ export const configuratorRepository = {
   /** A loose stone's first photograph (the one its page opens on), when it has one. */
   stonePhoto: async (db: DbOrTx, kind: 'diamond' | 'gemstone', id: number) =>
     rowsOf<{ key: string; alt: string; width: number; height: number }>(
-      await db.execute(sql`select key, alt, width, height from stone_photo where kind = ${kind} and stone_id = ${id}
+      await db.execute(sql`select key, alt, width, height from stone_photo_view where kind = ${kind} and stone_id = ${id}
         order by position, key limit 1`),
     )[0] ?? null,
   diamond: async (db: DbOrTx, id: number) =>
-    rowsOf<DiamondRow>(await db.execute(sql`select ${DIAMOND_COLS} from diamond where id = ${id}`))[0] ?? null,
+    rowsOf<DiamondRow>(await db.execute(sql`select ${DIAMOND_COLS} from diamond_view where id = ${id}`))[0] ?? null,
   gemstone: async (db: DbOrTx, id: number) =>
     rowsOf<GemRow>(
       await db.execute(
-        sql`select ${GEM_COLS} from notable_gemstone s join gemstone_type t on t.slug = s.type_slug where s.id = ${id}`,
+        sql`select ${GEM_COLS} from notable_gemstone_view s join gemstone_type_view t on t.slug = s.type_slug where s.id = ${id}`,
       ),
     )[0] ?? null,
   melee: async (db: DbOrTx, id: number) =>
-    rowsOf<MeleeRow>(await db.execute(sql`select ${MELEE_COLS} from melee_parcel where id = ${id}`))[0] ?? null,
+    rowsOf<MeleeRow>(await db.execute(sql`select ${MELEE_COLS} from melee_parcel_view where id = ${id}`))[0] ?? null,
 
   /** The cheapest available diamond or gemstone of `shape` within the carat range, in cents (null: none). */
   /** The cheapest diamond or gemstone on sale that fits a center (ties: the older stone), or null. */
@@ -197,11 +197,11 @@ export const configuratorRepository = {
     return (
       rowsOf<{ cents: number; kind: 'diamond' | 'gemstone'; id: number }>(
         await db.execute(sql`
-      (select price_cents as cents, 'diamond' as kind, id from diamond
+      (select price_cents as cents, 'diamond' as kind, id from diamond_view
         where status = 'available' and shape = ${shape} and carat_points between ${lo} and ${hi}
         order by price_cents, id limit 1)
       union all
-      (select price_cents, 'gemstone', id from notable_gemstone
+      (select price_cents, 'gemstone', id from notable_gemstone_view
         where status = 'available' and shape = ${shape} and carat_points between ${lo} and ${hi}
         order by price_cents, id limit 1)
       order by cents, kind, id limit 1`),
@@ -215,50 +215,32 @@ export const configuratorRepository = {
       await db.execute(sql`
     select g.id as "groupId", g.series, g.category_id as "categoryId", g.description, g.image,
       m.casting_labour_cents as "castingLabourCents", m.base_weight_g as "baseWeightG", m.metals, m.sizes, m.locations, m.widths_mm as "widthsMm", m.styles
-    from configuration_model m join product_group g on g.id = m.group_id
+    from configuration_model m join product_group_view g on g.id = m.group_id
     ${groupIds ? sql`where m.group_id = any(${sql.param(groupIds)}::int[])` : sql``}`),
     ),
 
   metalRates: async (db: DbOrTx) =>
     rowsOf<MetalRate>(
       await db.execute(sql`
-    select quality, name, cents_per_gram as "centsPerGram", density_factor as "densityFactor" from metal_rate`),
+    select quality, name, cents_per_gram as "centsPerGram", density_factor as "densityFactor" from metal_rate_view`),
     ),
 
   variantsOf: async (db: DbOrTx, groupIds: number[]) =>
     rowsOf<{ id: number; groupId: number; metal: string; fingerSize: number | null }>(
       await db.execute(sql`
-    select id, group_id as "groupId", metal, finger_size as "fingerSize" from product where group_id = any(${sql.param(groupIds)}::int[])`),
+    select id, group_id as "groupId", metal, finger_size as "fingerSize" from product_view where group_id = any(${sql.param(groupIds)}::int[])`),
     ),
 
-  /** Writes catalogue prices (group "from", variant price) where they changed; answers how many rows changed. */
-  setPrices: async (
-    db: DbOrTx,
-    groups: Array<[number, number, Record<string, number>]>,
-    variants: Array<[number, number]>,
-  ) => {
-    let changed = 0;
-    const count = (r: unknown) =>
-      (r as { rowCount?: number; affectedRows?: number }).rowCount ??
-      (r as { affectedRows?: number }).affectedRows ??
-      0;
-    if (groups.length) {
-      changed += count(
-        await db.execute(sql`
-        update product_group g set min_price_cents = v.cents, min_price_by_metal = v.by_metal
-        from unnest(${sql.param(groups.map((r) => r[0]))}::int[], ${sql.param(groups.map((r) => r[1]))}::int[],
-          ${sql.param(groups.map((r) => JSON.stringify(r[2])))}::jsonb[]) as v(id, cents, by_metal)
-        where g.id = v.id and (g.min_price_cents <> v.cents or g.min_price_by_metal is distinct from v.by_metal)`),
-      );
-    }
-    if (variants.length) {
-      changed += count(
-        await db.execute(sql`
-        update product p set price_cents = v.cents
-        from unnest(${sql.param(variants.map((r) => r[0]))}::int[], ${sql.param(variants.map((r) => r[1]))}::int[]) as v(id, cents)
-        where p.id = v.id and p.price_cents <> v.cents`),
-      );
-    }
-    return changed;
-  },
+  /** How a setting is made: casting labour and weight, metals, sizes and the places for its stones. */
+  insertModel: (
+    tx: DbOrTx,
+    m: {
+      groupId: number;
+      castingLabourCents: number;
+      baseWeightG: number;
+      metals: string[];
+      sizes: number[];
+      locations: StoneLocation[];
+    },
+  ) => tx.insert(configurationModel).values({ ...m, widthsMm: null, styles: null }),
 };

@@ -2,7 +2,7 @@ import type { ConfigureInput, ConfiguredProduct, ConfiguredStone, StoneFamily } 
 import { paths } from '@facet/contracts/paths';
 import { diamondName, gemstoneName } from '@facet/contracts/stone-names';
 import type { Db } from '../../db/client.ts';
-import type { StoneLocation } from '../../db/schema/configurator.ts';
+import type { StoneLocation } from './schema.ts';
 import { NotFound, Unprocessable } from '../../errors.ts';
 import { itemImageUrl, stoneImageUrl } from '@facet/contracts/paths';
 import { photoOf } from '@facet/contracts/photo-sizes';

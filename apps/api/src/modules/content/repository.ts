@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { storeValues } from '../store-values/index.ts';
 import type { HomePage } from '@facet/contracts/home';
-import { contentPage } from '../../db/schema/content.ts';
+import { contentPage } from './schema.ts';
 import type { ContentKind } from '@facet/contracts/content';
 
 export type ContentRow = typeof contentPage.$inferSelect;
@@ -54,23 +55,13 @@ export const contentRepository = {
         .returning()
     )[0] ?? null,
 
-  /** The home page's words as saved (a store_setting row `{ version, home, by }`), or null: the originals. */
-  home: async (db: DbOrTx, lock = false) =>
-    rowsOf<{ version: number; home: HomePage; by: string | null; updatedAt: string }>(
-      await db.execute(sql`select (value->>'version')::int as version, value->'home' as home, value->>'by' as by,
-          updated_at as "updatedAt" from store_setting where key = ${HOME_KEY} ${lock ? sql`for update` : sql``}`),
-    )[0] ?? null,
+  /** The home page's words as saved (a stored value `{ version, home, by }`), or null: the originals. */
+  home: async (db: DbOrTx, lock = false) => {
+    const row = await storeValues.readVersioned<HomePage>(db, HOME_KEY, 'home', lock);
+    return row && { version: row.version, home: row.body, by: row.by, updatedAt: row.updatedAt };
+  },
 
   /** Writes the next version if the row is still at `version` (0: never saved): false when someone else saved first. */
-  saveHome: async (db: DbOrTx, version: number, home: HomePage, by: string) => {
-    const value = JSON.stringify({ version: version + 1, home, by });
-    const rows = rowsOf<{ key: string }>(
-      version === 0
-        ? await db.execute(sql`insert into store_setting (key, value) values (${HOME_KEY}, ${value}::jsonb)
-            on conflict (key) do nothing returning key`)
-        : await db.execute(sql`update store_setting set value = ${value}::jsonb, updated_at = now()
-            where key = ${HOME_KEY} and (value->>'version')::int = ${version} returning key`),
-    );
-    return rows.length === 1;
-  },
+  saveHome: async (db: DbOrTx, version: number, home: HomePage, by: string) =>
+    (await storeValues.writeVersioned(db, HOME_KEY, version, 'home', home, by)) !== null,
 };

@@ -14,9 +14,9 @@ export const customersRepository = {
         .execute(
           sql`select u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.email_verified as "verified",
             u.created_at as "createdAt",
-            (select count(*)::int from customer_order o where o.user_id = u.id) as orders,
-            (select coalesce(sum(o.paid_cents - o.refunded_cents), 0)::bigint::int from customer_order o where o.user_id = u.id) as "spentCents"
-          from app_user u ${where} order by u.created_at desc, u.id desc limit ${q.limit} offset ${q.offset}`,
+            (select count(*)::int from customer_order_view o where o.user_id = u.id) as orders,
+            (select coalesce(sum(o.paid_cents - o.refunded_cents), 0)::bigint::int from customer_order_view o where o.user_id = u.id) as "spentCents"
+          from app_user_view u ${where} order by u.created_at desc, u.id desc limit ${q.limit} offset ${q.offset}`,
         )
         .then((r) =>
           rowsOf<{
@@ -30,7 +30,9 @@ export const customersRepository = {
             spentCents: number;
           }>(r),
         ),
-      db.execute(sql`select count(*)::int as n from app_user u ${where}`).then((r) => rowsOf<{ n: number }>(r)[0]!.n),
+      db
+        .execute(sql`select count(*)::int as n from app_user_view u ${where}`)
+        .then((r) => rowsOf<{ n: number }>(r)[0]!.n),
     ]);
     return { rows, count: total };
   },
@@ -48,15 +50,15 @@ export const customersRepository = {
     }>(
       await db.execute(sql`select u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.phone,
         u.email_verified as verified, u.created_at as "createdAt",
-        (select n.confirmed from newsletter_subscriber n where n.email = u.email) as newsletter
-        from app_user u where u.id = ${id}`),
+        (select n.confirmed from newsletter_subscriber_view n where n.email = u.email) as newsletter
+        from app_user_view u where u.id = ${id}`),
     );
     if (!user) return null;
     const [orders, addresses] = await Promise.all([
       db
         .execute(
           sql`select number, status, placed_at as "placedAt", total_cents as "totalCents", refunded_cents as "refundedCents"
-            from customer_order where user_id = ${id} order by placed_at desc limit 100`,
+            from customer_order_view where user_id = ${id} order by placed_at desc limit 100`,
         )
         .then((r) =>
           rowsOf<{ number: string; status: OrderStatus; placedAt: string; totalCents: number; refundedCents: number }>(
@@ -66,7 +68,7 @@ export const customersRepository = {
       db
         .execute(
           sql`select id, name, company, line1, line2, city, state, zip, phone, is_default_shipping as "isDefaultShipping"
-            from address where user_id = ${id} order by id`,
+            from address_view where user_id = ${id} order by id`,
         )
         .then((r) =>
           rowsOf<{
@@ -92,7 +94,7 @@ export const customersRepository = {
   },
 
   exists: async (db: DbOrTx, id: number) =>
-    rowsOf<{ id: number }>(await db.execute(sql`select id from app_user where id = ${id}`)).length > 0,
+    rowsOf<{ id: number }>(await db.execute(sql`select id from app_user_view where id = ${id}`)).length > 0,
 
   addNote: async (db: DbOrTx, n: { userId: number; staffId: number | null; staffEmail: string; body: string }) =>
     rowsOf<{ id: number }>(

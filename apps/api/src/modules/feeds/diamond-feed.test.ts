@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { checkDiamondFeed, UnusableFeed } from './diamond-feed.ts';
 import { detectDelimiter, detectEncoding } from './read-feed.ts';
-import { DEFAULT_MARKUP, retailCents, roundPrice } from './markup.ts';
+import { DEFAULT_MARKUP, retailCents, roundPrice } from '../markup/markup.ts';
 import type { FeedStone, Field } from './diamond-row.ts';
 
 /** The bytes as a stream of small chunks, so characters and rows are split across chunk boundaries. */

@@ -3,8 +3,9 @@ import { CLARITIES, COLORS, CUTS } from '@facet/contracts/grades';
 import type { Db } from '../../db/client.ts';
 import { checkDiamondFeed, type FeedReport } from './diamond-feed.ts';
 import type { FeedStone, Field } from './diamond-row.ts';
-import { retailCents, type MarkupRule } from './markup.ts';
-import { feedsRepository as repo, type ExistingStone, type NewStone } from './repository.ts';
+import { supplierStones, type ExistingStone, type NewStone } from '../inventory/index.ts';
+import { markupRules, retailCents, type MarkupRule } from '../markup/index.ts';
+import { feedsRepository as repo } from './repository.ts';
 
 // A supplier's diamond feed into the catalogue. Valid rows are compared with what the store holds
 // for that supplier, a batch at a time: new, price changed, grade changed, unchanged, or locked
@@ -111,7 +112,7 @@ const changeable = (e: ExistingStone, code: string) =>
 export async function importDiamondFeed(db: Db, open: () => Readable, opts: ImportOptions): Promise<ImportReport> {
   const code = opts.supplier;
   const supplier = opts.dryRun ? await repo.supplierByCode(db, code) : await repo.addSupplier(db, code, code);
-  const rules: MarkupRule[] = await repo.markupRules(db);
+  const rules: MarkupRule[] = await markupRules(db);
   const counts = { added: 0, priceChanged: 0, gradeChanged: 0, unchanged: 0, unpriced: 0, lockedCount: 0 };
   const locked: ImportReport['locked'] = [];
   const named = new Set<string>();
@@ -128,7 +129,7 @@ export async function importDiamondFeed(db: Db, open: () => Readable, opts: Impo
     const existing = supplier
       ? new Map(
           (
-            await repo.existing(
+            await supplierStones.existing(
               db,
               supplier.id,
               stones.map((s) => s.stock),
@@ -170,8 +171,8 @@ export async function importDiamondFeed(db: Db, open: () => Readable, opts: Impo
     }
     if (!opts.dryRun && (inserts.length || updates.length))
       await db.transaction(async (tx) => {
-        await repo.insert(tx, inserts);
-        await repo.updateMany(tx, updates);
+        await supplierStones.insert(tx, inserts);
+        await supplierStones.updateMany(tx, updates);
       });
   };
   // A batch is written while the next is read and checked: the file's parsing (this process) and the
@@ -213,7 +214,7 @@ export async function importDiamondFeed(db: Db, open: () => Readable, opts: Impo
     const gone: number[] = [];
     if (opts.full || unlisted.size)
       for (let after = 0; ;) {
-        const page = await repo.listed(db, supplier.id, after, LISTED_PAGE);
+        const page = await supplierStones.listed(db, supplier.id, after, LISTED_PAGE);
         for (const l of page) if (unlisted.has(l.stock) || (opts.full && !named.has(l.stock))) gone.push(l.id);
         if (page.length < LISTED_PAGE) break;
         after = page.at(-1)!.id;
@@ -221,7 +222,7 @@ export async function importDiamondFeed(db: Db, open: () => Readable, opts: Impo
     withdrawn = gone.length;
     if (!opts.dryRun)
       for (let i = 0; i < gone.length; i += BATCH)
-        await db.transaction((tx) => repo.withdraw(tx, gone.slice(i, i + BATCH), feedReason(code)));
+        await db.transaction((tx) => supplierStones.withdraw(tx, gone.slice(i, i + BATCH), feedReason(code)));
   }
   return { ...report, ...counts, supplier: code, dryRun: opts.dryRun, full: opts.full, withdrawn, locked };
 }

@@ -1,23 +1,24 @@
 import type { Readable } from 'node:stream';
 import type { ProductImportReportAnswer } from '@facet/contracts/admin-feeds';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { ImageSpec, ItemKind } from '../../db/schema/products.ts';
 import { metalName, metalOrder } from '../catalog/index.ts';
-import { refreshListingCopies } from '../catalog/index.ts';
-import { refreshMinPrice, replaceAttributes } from '../products/index.ts';
-import type { FeedError } from './diamond-feed.ts';
-import type { ImportProgress } from './import-diamonds.ts';
-import { retailCents, type MarkupRule } from './markup.ts';
-import { checkProductFeed, type FeedDesign, type FeedVariant } from './product-feed.ts';
-import { putPhotoFiles, type MediaStore } from '../media-store/index.ts';
-import { fetchProductImage, type FetchedImage } from './product-images.ts';
 import {
-  feedsRepository,
-  productFeedRepository as repo,
+  refreshListingCopies,
+  refreshMinPrice,
+  replaceAttributes,
+  supplierDesigns,
   type ExistingDesign,
   type ExistingVariant,
   type NewVariant,
-} from './repository.ts';
+} from '../products/index.ts';
+import type { ImageSpec, ItemKind } from '@facet/contracts/catalog';
+import type { FeedError } from './diamond-feed.ts';
+import type { ImportProgress } from './import-diamonds.ts';
+import { markupRules, retailCents, type MarkupRule } from '../markup/index.ts';
+import { checkProductFeed, type FeedDesign, type FeedVariant } from './product-feed.ts';
+import { putPhotoFiles, type MediaStore } from '../media-store/index.ts';
+import { fetchProductImage, type FetchedImage } from './product-images.ts';
+import { feedsRepository, productFeedRepository as repo } from './repository.ts';
 
 // A supplier's product feed into the catalogue, one design (series) per transaction. A design
 // whose group description has a category goes on the storefront: new, changed or unchanged. A
@@ -161,18 +162,22 @@ async function writeDesign(
   media: MediaStore,
 ): Promise<'added' | 'changed' | 'unchanged' | null> {
   // Images first, outside the transaction: a slow image server holds no locks.
-  const before = await repo.design(db, supplierId, d.series, false);
-  const images = await fetchImages(d.images, before ? await repo.photoSources(db, before.id) : new Set(), allow);
+  const before = await supplierDesigns.design(db, supplierId, d.series, false);
+  const images = await fetchImages(
+    d.images,
+    before ? await supplierDesigns.photoSources(db, before.id) : new Set(),
+    allow,
+  );
   report.imagesFetched += images.filter((i) => i.ok).length;
   const failed = images.filter((i): i is Extract<FetchedImage, { ok: false }> => !i.ok);
   report.imagesFailed += failed.length;
   const heldReason = failed.length ? `Image ${failed[0]!.url} ${failed[0]!.reason}` : null;
 
   return db.transaction(async (tx) => {
-    const g = await repo.design(tx, supplierId, d.series, true);
+    const g = await supplierDesigns.design(tx, supplierId, d.series, true);
     const existing = new Map(
       (
-        await repo.variantsBySku(
+        await supplierDesigns.variantsBySku(
           tx,
           d.variants.map((v) => v.sku),
         )
@@ -187,8 +192,8 @@ async function writeDesign(
     let id: number;
     let outcome: 'added' | 'changed' | 'unchanged';
     if (!g) {
-      const drawing = (await repo.drawingOf(tx, categoryId)) ?? DRAWING_FALLBACK;
-      id = await repo.insertDesign(tx, {
+      const drawing = (await supplierDesigns.drawingOf(tx, categoryId)) ?? DRAWING_FALLBACK;
+      id = await supplierDesigns.insertDesign(tx, {
         supplierId,
         series: d.series,
         categoryId,
@@ -200,7 +205,7 @@ async function writeDesign(
         published: !heldReason,
         heldReason,
       });
-      await repo.insertVariants(tx, id, p.variants);
+      await supplierDesigns.insertVariants(tx, id, p.variants);
       await replaceAttributes(tx, id, p.attributes);
       outcome = 'added';
     } else {
@@ -208,11 +213,11 @@ async function writeDesign(
       outcome = (await updateDesign(tx, g, categoryId, d, p, heldReason)) ? 'changed' : 'unchanged';
     }
     if (images.some((i) => i.ok)) {
-      let position = await repo.nextPhotoPosition(tx, id);
+      let position = await supplierDesigns.nextPhotoPosition(tx, id);
       for (const img of images)
         if (img.ok) {
           await putPhotoFiles(media, img.photo, tx);
-          await repo.addPhoto(tx, {
+          await supplierDesigns.addPhoto(tx, {
             ...img.photo,
             groupId: id,
             position: position++,
@@ -242,14 +247,14 @@ async function updateDesign(
   let changed = false;
   for (const v of p.variants) {
     if (!v.existing) {
-      await repo.insertVariants(tx, g.id, [v]);
+      await supplierDesigns.insertVariants(tx, g.id, [v]);
       changed = true;
     } else if (!sameVariant(v.existing, v)) {
-      await repo.updateVariant(tx, v.existing.id, v);
+      await supplierDesigns.updateVariant(tx, v.existing.id, v);
       changed = true;
     }
   }
-  const had = await repo.attributes(tx, g.id);
+  const had = await supplierDesigns.attributes(tx, g.id);
   if (JSON.stringify(had) !== JSON.stringify(p.attributes)) {
     await replaceAttributes(tx, g.id, p.attributes);
     changed = true;
@@ -264,7 +269,7 @@ async function updateDesign(
     g.published !== published ||
     g.heldReason !== heldReason
   ) {
-    await repo.updateDesign(tx, g.id, {
+    await supplierDesigns.updateDesign(tx, g.id, {
       categoryId,
       description: d.groupDescription,
       longDescription: p.longDescription,
@@ -286,10 +291,10 @@ async function classify(
   report: ProductImportReport,
   refuse: (v: FeedVariant, reason: string) => void,
 ) {
-  const g = supplierId === null ? null : await repo.design(db, supplierId, d.series, false);
+  const g = supplierId === null ? null : await supplierDesigns.design(db, supplierId, d.series, false);
   const existing = new Map(
     (
-      await repo.variantsBySku(
+      await supplierDesigns.variantsBySku(
         db,
         d.variants.map((v) => v.sku),
       )
@@ -302,8 +307,8 @@ async function classify(
     p.variants.some((v) => !v.existing || !sameVariant(v.existing, v)) ||
     g.description !== d.groupDescription ||
     g.longDescription !== p.longDescription ||
-    JSON.stringify(await repo.attributes(db, g.id)) !== JSON.stringify(p.attributes) ||
-    (await repo.photoSources(db, g.id)).size < d.images.length;
+    JSON.stringify(await supplierDesigns.attributes(db, g.id)) !== JSON.stringify(p.attributes) ||
+    (await supplierDesigns.photoSources(db, g.id)).size < d.images.length;
   return differs ? 'changed' : 'unchanged';
 }
 
@@ -316,7 +321,7 @@ async function placeDesigns(
   opts: ProductImportOptions,
   report: ProductImportReport,
 ) {
-  const rules = await feedsRepository.markupRules(db);
+  const rules = await markupRules(db);
   const mappings = supplierId === null ? new Map<string, number | null>() : await repo.mappings(db, supplierId);
   const unmapped = new Map<string, number>();
   const refuse = (v: FeedVariant, reason: string) => {

@@ -4,6 +4,6 @@ export { signatureOf, UnusableFeed } from './feed-bytes.ts';
 export { importDiamondFeed, type ImportProgress, type ImportReport } from './import-diamonds.ts';
 export { importProductFeed, importWaitingDesigns, type ProductImportReport } from './import-products.ts';
 export { fetchProductPages } from './product-pages.ts';
-export { retailFromCost } from './markup-service.ts';
 export { RefusedFetch, safeFetch } from './safe-fetch.ts';
 export { fetchProductImage as fetchFeedImage } from './product-images.ts';
+export { supplierPullRepository as supplierPulls, type SupplierRow } from './repository.ts';

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors.ts';
-import { processPhoto, type ProcessedPhoto } from '../products/index.ts';
+import { processPhoto, type ProcessedPhoto } from '../media-store/index.ts';
 import { RefusedFetch, safeFetch } from './safe-fetch.ts';
 
 // A supplier's product image: fetched under the same rules as a feed (http(s) only, no private or

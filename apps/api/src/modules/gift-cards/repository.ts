@@ -111,13 +111,13 @@ export const giftCardRepository = {
 
   list: async (db: DbOrTx, q: string | undefined) =>
     rowsOf<AdminGiftCard>(
-      await db.execute(sql`select ${CARD} from gift_card c left join customer_order o on o.id = c.order_id
+      await db.execute(sql`select ${CARD} from gift_card c left join customer_order_view o on o.id = c.order_id
         ${q ? sql`where c.last4 = ${q.toUpperCase()} or c.recipient_email ilike ${`%${q}%`} or o.number = ${q.toUpperCase()}` : sql``}
         order by c.id desc limit 200`),
     ),
   one: async (db: DbOrTx, id: number, lock = false) =>
     rowsOf<AdminGiftCard & { message: string }>(
-      await db.execute(sql`select ${CARD}, c.message from gift_card c left join customer_order o on o.id = c.order_id
+      await db.execute(sql`select ${CARD}, c.message from gift_card c left join customer_order_view o on o.id = c.order_id
         where c.id = ${id} ${lock ? sql`for update of c` : sql``}`),
     )[0] ?? null,
   ledger: async (db: DbOrTx, id: number) =>
@@ -131,7 +131,7 @@ export const giftCardRepository = {
       reason: string | null;
     }>(
       await db.execute(sql`select ${ISO('e.at')} as at, e.kind, e.cents, e.balance_cents as "balanceCents",
-        o.number as "orderNumber", e.by, e.reason from gift_card_entry e left join customer_order o on o.id = e.order_id
+        o.number as "orderNumber", e.by, e.reason from gift_card_entry e left join customer_order_view o on o.id = e.order_id
         where e.card_id = ${id} order by e.id`),
     ),
   setActive: (tx: DbOrTx, id: number, active: boolean) =>
@@ -165,7 +165,7 @@ export const giftCardRepository = {
     }>(
       await tx.execute(sql`select c.id, c.initial_cents as "initialCents", c.recipient_name as "recipientName",
         c.recipient_email as "recipientEmail", c.sender_name as "senderName", c.message
-        from gift_card c left join customer_order o on o.id = c.order_id
+        from gift_card c left join customer_order_view o on o.id = c.order_id
         where c.delivered_at is null and c.active and c.deliver_on <= ${today}
           and (c.order_id is null or o.payment_state = 'paid')
         order by c.id limit 20 for update of c skip locked`),

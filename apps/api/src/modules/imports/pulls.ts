@@ -3,7 +3,7 @@ import { IMPORT_PIECE_BYTES, type SupplierFeed, type SupplierPullBody } from '@f
 import type { Db } from '../../db/client.ts';
 import { fetchProductPages } from '../feeds/index.ts';
 import { RefusedFetch, safeFetch } from '../feeds/index.ts';
-import { importsRepository as repo, type SupplierRow } from './repository.ts';
+import { supplierPulls, type SupplierRow } from '../feeds/index.ts';
 import { createRun, finishUpload, ImportBusy, receivePiece } from './service.ts';
 import { queueRun } from './worker.ts';
 
@@ -27,13 +27,13 @@ const toFeed = (s: SupplierRow): SupplierFeed => ({
   lastPullResult: s.lastPullResult,
 });
 
-export const supplierFeeds = async (db: Db) => (await repo.suppliers(db)).map(toFeed);
+export const supplierFeeds = async (db: Db) => (await supplierPulls.suppliers(db)).map(toFeed);
 export const setSupplierPull = async (db: Db, code: string, body: SupplierPullBody) =>
-  toFeed(await repo.setPull(db, code, body));
+  toFeed(await supplierPulls.setPull(db, code, body));
 
 /** Pulls the most overdue supplier's feed, if one is due. */
 export async function pullDue(app: FastifyInstance): Promise<PullOutcome> {
-  const s = await repo.claimDuePull(app.db);
+  const s = await supplierPulls.claimDuePull(app.db);
   if (!s?.feedUrl) return 'none-due';
   const maxBytes = app.config.IMPORT_MAX_MB * 1024 * 1024;
   let res;
@@ -54,15 +54,15 @@ export async function pullDue(app: FastifyInstance): Promise<PullOutcome> {
     } else res = await safeFetch(s.feedUrl, opts);
   } catch (err) {
     const why = err instanceof RefusedFetch ? err.message : 'the feed could not be reached';
-    await repo.recordPull(app.db, s.id, { result: `Not fetched: ${why}` });
+    await supplierPulls.recordPull(app.db, s.id, { result: `Not fetched: ${why}` });
     return 'failed';
   }
   if (res.status === 304) {
-    await repo.recordPull(app.db, s.id, { result: 'Unchanged since the last pull' });
+    await supplierPulls.recordPull(app.db, s.id, { result: 'Unchanged since the last pull' });
     return 'unchanged';
   }
   if (res.status !== 200 || !res.body.length) {
-    await repo.recordPull(app.db, s.id, { result: `Not fetched: the supplier answered ${res.status}` });
+    await supplierPulls.recordPull(app.db, s.id, { result: `Not fetched: the supplier answered ${res.status}` });
     return 'failed';
   }
   let runId: string;
@@ -82,7 +82,7 @@ export async function pullDue(app: FastifyInstance): Promise<PullOutcome> {
   } catch (err) {
     if (!(err instanceof ImportBusy)) throw err;
     // Not recorded as fetched: the next pull asks again.
-    await repo.recordPull(app.db, s.id, { result: 'Skipped: an import for this supplier was running' });
+    await supplierPulls.recordPull(app.db, s.id, { result: 'Skipped: an import for this supplier was running' });
     return 'busy';
   }
   try {
@@ -95,7 +95,7 @@ export async function pullDue(app: FastifyInstance): Promise<PullOutcome> {
       );
     await finishUpload(app.db, runId);
   } catch (err) {
-    await repo.recordPull(app.db, s.id, {
+    await supplierPulls.recordPull(app.db, s.id, {
       result: `Not imported: ${err instanceof Error ? err.message : 'the feed could not be stored'}`,
     });
     return 'failed';
@@ -103,7 +103,7 @@ export async function pullDue(app: FastifyInstance): Promise<PullOutcome> {
   await queueRun(app.jobs, runId);
   const etag = typeof res.headers.etag === 'string' ? res.headers.etag : null;
   const lastModified = typeof res.headers['last-modified'] === 'string' ? res.headers['last-modified'] : null;
-  await repo.recordPull(app.db, s.id, { result: 'Fetched: import queued', etag, lastModified });
+  await supplierPulls.recordPull(app.db, s.id, { result: 'Fetched: import queued', etag, lastModified });
   return 'queued';
 }
 
@@ -126,4 +126,4 @@ export function startPulls(app: FastifyInstance): () => void {
   return () => clearInterval(timer);
 }
 
-export const pullSoon = (db: Db, code: string) => repo.pullNow(db, code);
+export const pullSoon = (db: Db, code: string) => supplierPulls.pullNow(db, code);

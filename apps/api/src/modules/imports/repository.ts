@@ -1,12 +1,10 @@
 import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { importFileChunk, importRun } from '../../db/schema/imports.ts';
-import { staff } from '../../db/schema/staff.ts';
-import { supplier } from '../../db/schema/products.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { importFileChunk, importRun } from './schema.ts';
+import { staffView as staff } from '../staff/index.ts';
 
 export type ImportRunRow = typeof importRun.$inferSelect;
 export type NewImportRun = typeof importRun.$inferInsert;
-export type SupplierRow = typeof supplier.$inferSelect;
 export type ImportRunWithStaff = ImportRunRow & { staffEmail: string | null; hasFile: boolean };
 
 const withStaff = {
@@ -192,69 +190,5 @@ export const importsRepository = {
           .where(and(inArray(importRun.state, ['done', 'failed']), lt(importRun.finishedAt, before))),
       ),
     );
-  },
-
-  suppliers: (db: DbOrTx): Promise<SupplierRow[]> => db.select().from(supplier).orderBy(asc(supplier.code)),
-
-  /** The supplier's pull settings; the supplier is made if it is new. The next pull is due at once. */
-  async setPull(
-    db: DbOrTx,
-    code: string,
-    p: { feedUrl: string | null; everyMinutes: number; full: boolean; kind: 'diamonds' | 'products' },
-  ): Promise<SupplierRow> {
-    const set = {
-      feedUrl: p.feedUrl,
-      feedFull: p.full,
-      feedKind: p.kind,
-      pullEveryMinutes: p.feedUrl ? p.everyMinutes : null,
-      nextPullAt: p.feedUrl ? sql`now()` : null,
-      // A new address starts afresh: its validators belong to the old one.
-      etag: null,
-      lastModified: null,
-    };
-    const [row] = await db
-      .insert(supplier)
-      .values({ code, name: code, ...set })
-      .onConflictDoUpdate({ target: supplier.code, set })
-      .returning();
-    return row!;
-  },
-
-  /**
-   * Claims the supplier whose pull is most overdue, moving its next pull on by its interval in the
-   * same statement (SKIP LOCKED: two instances never claim the same one). Null when none is due.
-   */
-  async claimDuePull(db: DbOrTx): Promise<SupplierRow | null> {
-    const rows = await db.execute(sql`
-      update supplier set next_pull_at = now() + make_interval(mins => pull_every_minutes)
-      where id = (
-        select id from supplier
-        where pull_every_minutes is not null and feed_url is not null and next_pull_at <= now()
-        order by next_pull_at limit 1 for update skip locked)
-      returning id, code, feed_url as "feedUrl", feed_full as "feedFull", feed_kind as "feedKind", etag, last_modified as "lastModified"`);
-    return rowsOf<SupplierRow>(rows)[0] ?? null;
-  },
-
-  async recordPull(
-    db: DbOrTx,
-    id: number,
-    r: { result: string; etag?: string | null; lastModified?: string | null },
-  ): Promise<void> {
-    await db
-      .update(supplier)
-      .set({
-        lastPullAt: sql`now()`,
-        lastPullResult: r.result.slice(0, 300),
-        ...(r.etag !== undefined ? { etag: r.etag, lastModified: r.lastModified ?? null } : {}),
-      })
-      .where(eq(supplier.id, id));
-  },
-
-  /** Tests and "pull now": the supplier's next pull is due at once. */
-  async pullNow(db: DbOrTx, code: string): Promise<void> {
-    await db
-      .update(supplier)
-      .set({ nextPullAt: sql`now()` })
-      .where(and(eq(supplier.code, code), sql`${supplier.pullEveryMinutes} is not null`));
   },
 };

@@ -5,7 +5,7 @@ import { paths } from '@facet/contracts/paths';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { Conflict, NotFound, Validation } from '../../errors.ts';
 import { audit, type Actor } from '../audit/index.ts';
-import { retailFromCost } from '../feeds/index.ts';
+import { retailFromCost } from '../markup/index.ts';
 import { handDiamondRepository as repo, type DiamondRow } from './repository.ts';
 import { stonePhotos } from './stone-photos.ts';
 

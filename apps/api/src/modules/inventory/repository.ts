@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { diamond } from './schema.ts';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import type { AdminStoneRow, StoneStatus } from '@facet/contracts/admin-catalogue';
 import { withStoneTitle as titled, type StoneFacts as Facts } from '@facet/contracts/stone-names';
@@ -15,14 +16,14 @@ const SELECT = sql`
   select 'diamond' as kind, d.id, d.serial, d.certificate,
     d.carat_points as "caratPoints", d.shape, d.origin, d.color, d.clarity, null::text as "typeName",
     d.price_cents as "priceCents", d.status, d.hold_reason as "holdReason", d.hold_until as "holdUntil",
-    (select o.number from order_stone s join customer_order o on o.id = s.order_id where s.kind = 'diamond' and s.stone_id = d.id and s.live limit 1) as "orderNumber"
+    (select o.number from order_stone_view s join customer_order_view o on o.id = s.order_id where s.kind = 'diamond' and s.stone_id = d.id and s.live limit 1) as "orderNumber"
   from diamond d`;
 const SELECT_GEM = sql`
   select 'gemstone' as kind, g.id, g.serial, g.agta_certificate as certificate,
     g.carat_points as "caratPoints", g.shape, null::text as origin, g.color, null::text as clarity,
     (select t.name from gemstone_type t where t.slug = g.type_slug) as "typeName",
     g.price_cents as "priceCents", g.status, g.hold_reason as "holdReason", g.hold_until as "holdUntil",
-    (select o.number from order_stone s join customer_order o on o.id = s.order_id where s.kind = 'gemstone' and s.stone_id = g.id and s.live limit 1) as "orderNumber"
+    (select o.number from order_stone_view s join customer_order_view o on o.id = s.order_id where s.kind = 'gemstone' and s.stone_id = g.id and s.live limit 1) as "orderNumber"
   from notable_gemstone g`;
 type StoneFacts = Omit<StoneRow, 'title'> & Facts;
 
@@ -149,7 +150,7 @@ export const handDiamondRepository = {
         d.depth_mm as "depthMm", d.depth_pct as "depthPct", d.table_pct as "tablePct", d.lab, d.certificate,
         d.price_cents as "priceCents", d.cost_cents as "costCents", d.marked_up as "markedUp", d.video_url as "videoUrl",
         d.memo_from as "memoFrom", d.status, d.hold_reason as "holdReason", d.added_by as "addedBy",
-        (select s.code from supplier s where s.id = d.supplier_id) as supplier
+        (select s.code from supplier_view s where s.id = d.supplier_id) as supplier
         from diamond d where d.id = ${id} ${lock ? sql`for update of d` : sql``}`),
     )[0] ?? null,
 
@@ -341,6 +342,27 @@ export const stonePhotoRepository = {
         sql`delete from stone_photo where kind = ${kind} and stone_id = ${id} and key = ${key} returning alt`,
       ),
     )[0] ?? null,
+  /**
+   * The feed's photograph in place of the one it gave before (staff photographs come first);
+   * answers the replaced photographs' keys, whose files go once this commits.
+   */
+  putFeedPhoto: async (
+    tx: DbOrTx,
+    a: { kind: StoneKind; id: number; url: string },
+    p: { key: string; alt: string; width: number; height: number },
+  ): Promise<string[]> => {
+    const gone = rowsOf<{ key: string }>(
+      await tx.execute(sql`delete from stone_photo where kind = ${a.kind} and stone_id = ${a.id} and source_url is not null
+        returning key`),
+    );
+    await tx.execute(sql`insert into stone_photo (key, kind, stone_id, position, alt, width, height, source_url)
+      values (${p.key}, ${a.kind}, ${a.id}, 1000, ${p.alt}, ${p.width}, ${p.height}, ${a.url})`);
+    // The stone's row changes too, so every instance's search index shows the photograph in lists.
+    await (a.kind === 'diamond'
+      ? tx.execute(sql`update diamond set updated_at = now() where id = ${a.id}`)
+      : tx.execute(sql`update notable_gemstone set id = id where id = ${a.id}`));
+    return gone.map((g) => g.key);
+  },
 };
 
 /** A stone's uploaded grading report (one per stone). */
@@ -362,4 +384,191 @@ export const stoneReportRepository = {
       ? tx.execute(sql`update diamond set updated_at = now() where id = ${id}`)
       : // A gemstone keeps no time of change: the update itself is the signal.
         tx.execute(sql`update notable_gemstone set id = id where id = ${id}`),
+};
+
+// Supplier stones as feeds write them and markup reprices them.
+
+export type ExistingStone = Pick<
+  typeof diamond.$inferSelect,
+  | 'id'
+  | 'supplierStock'
+  | 'status'
+  | 'holdReason'
+  | 'priceCents'
+  | 'costCents'
+  | 'origin'
+  | 'shape'
+  | 'caratPoints'
+  | 'color'
+  | 'clarity'
+  | 'cut'
+  | 'polish'
+  | 'symmetry'
+  | 'fluorescence'
+  | 'lab'
+  | 'certificate'
+>;
+export type NewStone = typeof diamond.$inferInsert;
+
+/** The columns a feed writes: property → column. */
+const INSERT_COLUMNS: Array<[keyof NewStone, string]> = [
+  ['serial', 'serial'],
+  ['origin', 'origin'],
+  ['shape', 'shape'],
+  ['caratPoints', 'carat_points'],
+  ['color', 'color'],
+  ['colorRank', 'color_rank'],
+  ['clarity', 'clarity'],
+  ['clarityRank', 'clarity_rank'],
+  ['cut', 'cut'],
+  ['cutRank', 'cut_rank'],
+  ['polish', 'polish'],
+  ['symmetry', 'symmetry'],
+  ['fluorescence', 'fluorescence'],
+  ['depthPct', 'depth_pct'],
+  ['tablePct', 'table_pct'],
+  ['lwRatio', 'lw_ratio'],
+  ['lengthMm', 'length_mm'],
+  ['widthMm', 'width_mm'],
+  ['depthMm', 'depth_mm'],
+  ['lab', 'lab'],
+  ['certificate', 'certificate'],
+  ['priceCents', 'price_cents'],
+  ['costCents', 'cost_cents'],
+  ['status', 'status'],
+  ['supplierId', 'supplier_id'],
+  ['supplierStock', 'supplier_stock'],
+  ['growth', 'growth'],
+  ['imageUrl', 'image_url'],
+  ['videoUrl', 'video_url'],
+  ['certificateUrl', 'certificate_url'],
+  ['createdAt', 'created_at'],
+];
+
+/** What an update rewrites: every feed column but the stone's identity (serial, supplier, stock, first listed). */
+const UPDATE_COLUMNS: Array<[keyof NewStone, string]> = [
+  ...INSERT_COLUMNS.filter(([k]) => !['serial', 'supplierId', 'supplierStock', 'createdAt'].includes(k)),
+  // A stone the feed withdrew and lists again comes back without the withdrawal's reason.
+  ['holdReason', 'hold_reason'],
+  ['holdUntil', 'hold_until'],
+];
+
+export const supplierStoneRepository = {
+  /** Supplier stones whose price follows the rules now: on sale, or withdrawn by their feed. */
+  repricable: async (db: DbOrTx) =>
+    rowsOf<{ id: number; origin: 'natural' | 'lab'; caratPoints: number; costCents: number; priceCents: number }>(
+      await db.execute(sql`select id, origin, carat_points as "caratPoints", cost_cents as "costCents", price_cents as "priceCents"
+        from diamond where (supplier_id is not null or marked_up) and cost_cents is not null
+          and (status = 'available' or (status = 'withdrawn' and hold_reason like 'feed:%'))`),
+    ),
+  /** A spread of supplier stones on sale, cheapest to dearest, for a preview. */
+  pricedSample: async (db: DbOrTx, n: number) =>
+    rowsOf<{
+      id: number;
+      serial: string;
+      origin: 'natural' | 'lab';
+      caratPoints: number;
+      costCents: number;
+      priceCents: number;
+    }>(
+      await db.execute(sql`with s as (
+          select id, serial, origin, carat_points as "caratPoints", cost_cents as "costCents", price_cents as "priceCents",
+            ntile(${n}) over (order by cost_cents) as tile
+          from diamond where supplier_id is not null and cost_cents is not null and status = 'available')
+        select distinct on (tile) id, serial, origin, "caratPoints", "costCents", "priceCents" from s order by tile, "costCents"`),
+    ),
+  setPrices: async (tx: DbOrTx, changes: Array<{ id: number; priceCents: number }>) => {
+    for (let i = 0; i < changes.length; i += 1_000) {
+      const part = changes.slice(i, i + 1_000);
+      await tx.execute(sql`update diamond d set price_cents = c.price
+        from json_to_recordset(${JSON.stringify(part.map((c) => ({ id: c.id, price: c.priceCents })))}::json) as c(id int, price int)
+        where d.id = c.id`);
+    }
+  },
+  /**
+   * The supplier's stones among these stock numbers (one JSON parameter, not a thousand). Each
+   * number is looked up through the (supplier, stock) index: as a plain IN the planner, guessing
+   * the list's size, chose to scan the whole table once it held the seed's stones (3 s a batch).
+   */
+  existing: async (db: DbOrTx, supplierId: number, stocks: string[]) =>
+    rowsOf<ExistingStone>(
+      await db.execute(sql`select d.* from json_array_elements_text(${JSON.stringify(stocks)}::json) as s(stock)
+        cross join lateral (
+          select id, supplier_stock as "supplierStock", status, hold_reason as "holdReason", price_cents as "priceCents",
+            cost_cents as "costCents", origin, shape, carat_points as "caratPoints", color, clarity, cut, polish,
+            symmetry, fluorescence, lab, certificate
+          from diamond where supplier_id = ${supplierId} and supplier_stock = s.stock) d`),
+    ),
+
+  /**
+   * New stones in one statement with one parameter (the rows as JSON): a thousand rows of thirty
+   * columns as separate parameters cost the driver and the planner far more than the insert.
+   */
+  insert: async (tx: DbOrTx, rows: NewStone[]) => {
+    if (!rows.length) return;
+    const cols = INSERT_COLUMNS.map(([, c]) => sql.identifier(c));
+    const json = JSON.stringify(
+      rows.map((r) =>
+        Object.fromEntries(
+          INSERT_COLUMNS.map(([k, c]) => [c, r[k] instanceof Date ? (r[k] as Date).toISOString() : (r[k] ?? null)]),
+        ),
+      ),
+    );
+    await tx.execute(sql`insert into diamond (${sql.join(cols, sql`, `)})
+      select ${sql.join(cols, sql`, `)} from json_populate_recordset(null::diamond, ${json}::json)`);
+  },
+  /** Changed stones, a batch in one statement (the rows as JSON, as `insert`): every feed column is set. */
+  updateMany: async (tx: DbOrTx, rows: Array<{ id: number } & NewStone>) => {
+    if (!rows.length) return;
+    const cols = UPDATE_COLUMNS.map(([, c]) => c);
+    const json = JSON.stringify(
+      rows.map((r) => ({ id: r.id, ...Object.fromEntries(UPDATE_COLUMNS.map(([k, c]) => [c, r[k] ?? null])) })),
+    );
+    await tx.execute(sql`update diamond d set ${sql.join(
+      cols.map((c) => sql`${sql.identifier(c)} = c.${sql.identifier(c)}`),
+      sql`, `,
+    )}
+      from json_populate_recordset(null::diamond, ${json}::json) c where d.id = c.id`);
+  },
+
+  /** The supplier's stones a feed may withdraw (on sale now), `limit` at a time after id `after`. */
+  listed: async (db: DbOrTx, supplierId: number, after: number, limit: number) =>
+    rowsOf<{ id: number; stock: string }>(
+      await db.execute(
+        sql`select id, supplier_stock as stock from diamond
+          where supplier_id = ${supplierId} and status = 'available' and id > ${after} order by id limit ${limit}`,
+      ),
+    ),
+  withdraw: async (tx: DbOrTx, ids: number[], reason: string) => {
+    if (ids.length)
+      await tx
+        .update(diamond)
+        .set({ status: 'withdrawn', holdReason: reason })
+        .where(and(inArray(diamond.id, ids), eq(diamond.status, 'available')));
+  },
+};
+
+// Stones an order takes and gives back (the order module asks; the rows are this module's).
+export const stoneStockRepository = {
+  /** Stones from a melee parcel: taken only while enough are left (the row lock orders two checkouts). */
+  takeMelee: async (tx: DbOrTx, id: number, stones: number) =>
+    rowsOf<{ id: number }>(
+      await tx.execute(
+        sql`update melee_parcel set stock = stock - ${stones} where id = ${id} and stock >= ${stones} returning id`,
+      ),
+    ).length === 1,
+  returnMelee: (tx: DbOrTx, id: number, stones: number) =>
+    tx.execute(sql`update melee_parcel set stock = stock + ${stones} where id = ${id}`),
+  /** Sold or reserved stones for sale again (the catalogue triggers tell every instance). */
+  makeAvailable: async (tx: DbOrTx, stones: Array<{ kind: string; id: number }>) => {
+    for (const kind of ['diamond', 'gemstone'] as const) {
+      const ids = stones.filter((s) => s.kind === kind).map((s) => s.id);
+      if (ids.length)
+        await tx.execute(sql`update ${table(kind)} set status = 'available', hold_reason = null, hold_until = null
+          where status in ('sold', 'reserved') and id in (${sql.join(
+            ids.map((i) => sql`${i}`),
+            sql`, `,
+          )})`);
+    }
+  },
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminRoute } from '../../plugins/admin-op.ts';
 import { acceptPhotoForms, readPhotoForm } from '../../photo-form.ts';
-import { processPhoto } from '../products/index.ts';
+import { processPhoto } from '../media-store/index.ts';
 import { makePhotoSizesSoon } from '../media-store/index.ts';
 import { addStonePhoto, removeStonePhoto } from './stone-photos.ts';
 import { putStoneReport, removeStoneReport, stoneReport, stoneReportFile } from './stone-report.ts';

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { NotFound, Validation } from '../../errors.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { putPhotoFiles, removePhotoFiles, type MediaStore } from '../media-store/index.ts';
-import type { ProcessedPhoto } from '../products/index.ts';
+import type { ProcessedPhoto } from '../media-store/index.ts';
 import { inventoryRepository, stonePhotoRepository as repo, type StoneKind } from './repository.ts';
 
 // Photographs of a loose stone, uploaded by staff: re-encoded like a design's, shown on the stone's

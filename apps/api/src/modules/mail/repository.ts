@@ -1,7 +1,7 @@
 import { desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { type DbOrTx } from '../../db/client.ts';
 import { named, namedQuery } from '../../db/named-statements.ts';
-import { outboxMail } from '../../db/schema/accounts.ts';
+import { outboxMail } from './schema.ts';
 
 /** `content` is text, or base64 when `encoding` says so (a PDF label). */
 export type Attachment = { filename: string; contentType: string; content: string; encoding?: 'base64' };

@@ -5,6 +5,7 @@ import { s3MediaStore } from './s3-store.ts';
 import type { MediaStore } from './store.ts';
 
 export type { MediaStore } from './store.ts';
+export { processPhoto, type ProcessedPhoto } from './photos.ts';
 export { postgresMediaStore } from './postgres-store.ts';
 export { s3MediaStore } from './s3-store.ts';
 export { copyMedia } from './copy.ts';

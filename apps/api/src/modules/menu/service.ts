@@ -1,7 +1,7 @@
 import { paths } from '@facet/contracts/paths';
 import type { MenuSection } from '@facet/contracts/menu';
 import type { Db } from '../../db/client.ts';
-import { menuRepository } from './repository.ts';
+import { menuItems } from '../categories/index.ts';
 
 const slugify = (s: string) =>
   s
@@ -12,7 +12,7 @@ const slugify = (s: string) =>
 
 /** The mega menu, grouped as the store owner arranged it. Rows are already in menu order. */
 export async function getMenu(db: Db): Promise<MenuSection[]> {
-  const rows = await menuRepository.listItems(db);
+  const rows = await menuItems.listItems(db);
   const sections: MenuSection[] = [];
   for (const row of rows) {
     let section = sections.at(-1);

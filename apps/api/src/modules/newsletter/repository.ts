@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { newsletterSubscriber } from '../../db/schema/accounts.ts';
+import { newsletterSubscriber } from './schema.ts';
 
 export const newsletterRepository = {
   byEmail: async (db: DbOrTx, email: string) =>

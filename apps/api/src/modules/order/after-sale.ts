@@ -2,6 +2,7 @@ import type { Order } from '@facet/contracts/commerce';
 import type { StoreSettings } from '@facet/contracts/store-settings';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { orderRepository as repo, type OrderRow } from './repository.ts';
+import { orderStock } from './stock.ts';
 import { getOrderRow, toOrder } from './service.ts';
 
 // What the after-sale modules (returns, service tickets) may do with an order: find it as its
@@ -59,7 +60,7 @@ export const orderAfterSale = {
       staffName: e.staff?.email ?? null,
     }),
   releaseStones: (tx: DbOrTx, orderId: number, stones: Array<{ kind: string; id: number }>) =>
-    repo.releaseStones(tx, orderId, stones),
+    orderStock.releaseStones(tx, orderId, stones),
   returnStock: (tx: DbOrTx, lines: Array<{ kind: string; refId: number; quantity: number }>) =>
-    repo.returnStock(tx, lines),
+    orderStock.returnStock(tx, lines),
 };

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { lastMail } from '../../test/accounts.ts';
 import { adminCall, placeDiamondOrder, staffSession } from '../../test/staff.ts';
 import { orderBody } from '../../test/checkout.ts';
-import { seedBenchOrders } from '../../db/seed/bench-orders.ts';
+import { seedBenchOrders } from '../../seed/bench-orders.ts';
 import { ORDER_COUNT_CAP } from '@facet/contracts/admin';
 import { cancelOrder } from './back-office.ts';
 

@@ -29,6 +29,7 @@ import type { PaymentProvider } from '../payments/index.ts';
 import { releaseRedemption } from '../promotions/index.ts';
 import { giftCardsBoughtBy, giftPaymentsOf, heldByBoughtCards, returnToGiftCards } from '../gift-cards/index.ts';
 import { orderRepository as repo, type OrderEventRow, type OrderRow } from './repository.ts';
+import { orderStock } from './stock.ts';
 import { toOrder } from './service.ts';
 import { runFlow, type FlowHooks, type Step } from '../../flow.ts';
 
@@ -303,13 +304,13 @@ export const CANCEL_STEPS: Array<Step<CancelState>> = [
   {
     name: 'release stones',
     async run(s) {
-      s.released = await repo.releaseStones(s.tx, s.o!.id);
+      s.released = await orderStock.releaseStones(s.tx, s.o!.id);
     },
   },
   {
     name: 'return stock',
     async run(s) {
-      await repo.returnStock(s.tx, await repo.lines(s.tx, s.o!.id));
+      await orderStock.returnStock(s.tx, await repo.lines(s.tx, s.o!.id));
     },
   },
   {

@@ -11,6 +11,7 @@ import { enqueueMail } from '../mail/index.ts';
 import type { LinkPaid } from './link-payment.ts';
 import { orderConfirmation, orderNotification } from './mail.ts';
 import { orderRepository as repo, type OrderRow } from './repository.ts';
+import { orderStock } from './stock.ts';
 import { toOrder } from './shape.ts';
 
 // An exchange's replacement: a new order for the pieces staff chose, paid by the credit of what
@@ -34,7 +35,7 @@ export async function placeReplacement(
   x: ReplacementInput,
 ): Promise<OrderRow> {
   for (const l of x.offer.lines)
-    if (l.onHand && !(await repo.takeStock(tx, l.refId, l.quantity)))
+    if (l.onHand && !(await orderStock.takeStock(tx, l.refId, l.quantity)))
       throw new Conflict(
         `${l.title} (${l.sku}) is no longer in stock for ${l.quantity}: nothing was charged; choose another replacement.`,
       );

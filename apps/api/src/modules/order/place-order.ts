@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Order } from '@facet/contracts/commerce';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import type { OrderAddress } from '../../db/schema/commerce.ts';
+import type { OrderAddress } from './schema.ts';
 import { Conflict, PaymentDeclined, Unavailable, Unprocessable, Validation } from '../../errors.ts';
 import type { Step } from '../../flow.ts';
 import { hashToken } from '../../secrets.ts';
@@ -19,6 +19,7 @@ import { orderConfirmation, orderNotification } from './mail.ts';
 import { paymentHold, type IntentProvider } from '../payments/index.ts';
 import { withdrawUnpaid } from './settle.ts';
 import { orderRepository as repo, type OrderRow } from './repository.ts';
+import { orderStock } from './stock.ts';
 import { toOrder, type OrderDeps, type PlaceOrder } from './shape.ts';
 
 // Placing an order, step by step, in one transaction. Every step's database writes are undone by
@@ -259,9 +260,9 @@ const takeStones: Step<PlaceState> = {
             `Sorry, ${line.title.replace(/^./, (c) => c.toLowerCase())} was just bought by another customer. It is still in your cart, marked as sold: please remove it and choose another.`,
           );
       }
-      if (line.melee && !(await repo.takeMelee(tx(s), line.melee.id, line.melee.stones)))
+      if (line.melee && !(await orderStock.takeMelee(tx(s), line.melee.id, line.melee.stones)))
         throw new Conflict(`${line.title}: not enough stones left in stock.`);
-      if (line.onHand && !(await repo.takeStock(tx(s), line.refId, line.quantity)))
+      if (line.onHand && !(await orderStock.takeStock(tx(s), line.refId, line.quantity)))
         throw new Conflict(
           `Sorry, ${line.title} sold out while you were checking out (not enough left for ${line.quantity}). Please change the quantity or remove it from your cart.`,
         );

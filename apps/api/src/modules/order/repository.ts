@@ -1,10 +1,9 @@
-import { MELEE_PARCEL_STONES } from '@facet/contracts/commerce';
 import { withStoneTitle, type StoneFacts } from '@facet/contracts/stone-names';
 import { STAFF_RETURN_STATUSES } from '@facet/contracts/returns';
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { named, namedQuery } from '../../db/named-statements.ts';
-import { customerOrder, orderEvent, orderLine, orderRefund, orderStone } from '../../db/schema/commerce.ts';
+import { customerOrder, orderEvent, orderLine, orderRefund, orderStone } from './schema.ts';
 import { ORDER_COUNT_CAP, type AdminOrderQuery } from '@facet/contracts/admin';
 import { EMAIL_RE } from '@facet/contracts/patterns';
 import { CATEGORY } from '@facet/contracts/categories';
@@ -233,20 +232,6 @@ export const orderRepository = {
       ),
     ).length === 1,
   forgetSight: (db: DbOrTx, id: string) => db.execute(sql`delete from payment_event where id = ${id}`),
-  /** A piece sold from what is on hand: taken only while enough are left (the row lock orders two checkouts). */
-  takeStock: async (tx: DbOrTx, productId: number, quantity: number) =>
-    rowsOf<{ id: number }>(
-      await tx.execute(
-        sql`update product set stock = stock - ${quantity} where id = ${productId} and stock >= ${quantity} returning id`,
-      ),
-    ).length === 1,
-  takeMelee: async (tx: DbOrTx, id: number, stones: number) =>
-    rowsOf<{ id: number }>(
-      await tx.execute(
-        sql`update melee_parcel set stock = stock - ${stones} where id = ${id} and stock >= ${stones} returning id`,
-      ),
-    ).length === 1,
-
   // ---- back office
 
   /** The staff order list: search (number, e-mail, name, stone stock or certificate number), filters, sort, one page. */
@@ -264,9 +249,9 @@ export const orderRepository = {
         select id from customer_order where number = ${text.toUpperCase()}
         union select id from customer_order where email ilike ${like}
         union select id from customer_order where shipping_address->>'name' ilike ${like}
-        union select s.order_id from order_stone s join diamond d on s.kind = 'diamond' and d.id = s.stone_id
+        union select s.order_id from order_stone s join diamond_view d on s.kind = 'diamond' and d.id = s.stone_id
           where d.serial = ${text} or d.certificate = ${text}
-        union select s.order_id from order_stone s join notable_gemstone g on s.kind = 'gemstone' and g.id = s.stone_id
+        union select s.order_id from order_stone s join notable_gemstone_view g on s.kind = 'gemstone' and g.id = s.stone_id
           where g.serial = ${text} or g.agta_certificate = ${text})`);
     }
     if (q.status) conds.push(sql`o.status = ${q.status}`);
@@ -347,17 +332,17 @@ export const orderRepository = {
   /** Whether an order line is a ring or band (a configured design, or a catalogue variant of one). */
   isRing: async (db: DbOrTx, lineId: number) =>
     rowsOf<{ ring: boolean }>(
-      await db.execute(sql`select exists (select 1 from order_line l join product_group g on g.id =
-          case when l.kind = 'configured' then l.ref_id else (select p.group_id from product p where p.id = l.ref_id) end
+      await db.execute(sql`select exists (select 1 from order_line l join product_group_view g on g.id =
+          case when l.kind = 'configured' then l.ref_id else (select p.group_id from product_view p where p.id = l.ref_id) end
         where l.id = ${lineId} and l.kind in ('product', 'configured') and g.kind in ('ring', 'band')) as ring`),
     )[0]!.ring,
   /** Each ring or band of an order, and whether it is set with stones all the way round (cannot be resized). */
   ringsOf: async (db: DbOrTx, orderId: number) =>
     rowsOf<{ id: number; eternity: boolean }>(
-      await db.execute(sql`select l.id, (g.category_id = ${CATEGORY.eternity} or exists (select 1 from category c
+      await db.execute(sql`select l.id, (g.category_id = ${CATEGORY.eternity} or exists (select 1 from category_view c
           where c.id = g.category_id and c.parent_id = ${CATEGORY.eternity})) as eternity
-        from order_line l join product_group g on g.id =
-          case when l.kind = 'configured' then l.ref_id else (select p.group_id from product p where p.id = l.ref_id) end
+        from order_line l join product_group_view g on g.id =
+          case when l.kind = 'configured' then l.ref_id else (select p.group_id from product_view p where p.id = l.ref_id) end
         where l.order_id = ${orderId} and l.kind in ('product', 'configured') and g.kind in ('ring', 'band')`),
     ),
   /** The lines of a customer's paid orders with their order numbers (their service requests are found by them). */
@@ -402,17 +387,17 @@ export const orderRepository = {
         sql`select s.kind, s.stone_id as id, coalesce(d.serial, g.serial) as serial, coalesce(d.certificate, g.agta_certificate) as certificate,
           case when s.kind = 'diamond' then d.lab when g.agta_certificate is not null then 'AGTA' end as lab,
           coalesce(d.carat_points, g.carat_points) as "caratPoints", coalesce(d.shape, g.shape) as shape, d.origin,
-          coalesce(d.color, g.color) as color, d.clarity, (select t.name from gemstone_type t where t.slug = g.type_slug) as "typeName"
+          coalesce(d.color, g.color) as color, d.clarity, (select t.name from gemstone_type_view t where t.slug = g.type_slug) as "typeName"
         from order_stone s
-        left join diamond d on s.kind = 'diamond' and d.id = s.stone_id
-        left join notable_gemstone g on s.kind = 'gemstone' and g.id = s.stone_id
+        left join diamond_view d on s.kind = 'diamond' and d.id = s.stone_id
+        left join notable_gemstone_view g on s.kind = 'gemstone' and g.id = s.stone_id
         where s.order_id = ${orderId} order by s.id`,
       ),
     ).map(withStoneTitle),
 
-  /** A cancelled order (or a return, `only` those) lets go of its stones: they are for sale again (the catalogue triggers tell every instance). */
-  releaseStones: async (tx: DbOrTx, orderId: number, only?: Array<{ kind: string; id: number }>) => {
-    if (only && !only.length) return 0;
+  /** The order's live stones (or `only` those) stop being its own: which they were. */
+  freeStones: async (tx: DbOrTx, orderId: number, only?: Array<{ kind: string; id: number }>) => {
+    if (only && !only.length) return [];
     const which = only
       ? sql` and (kind, stone_id) in (${sql.join(
           only.map((s) => sql`(${s.kind}, ${s.id})`),
@@ -424,37 +409,8 @@ export const orderRepository = {
         sql`update order_stone set live = false where order_id = ${orderId} and live${which} returning kind, stone_id`,
       ),
     );
-    const ids = (kind: string) => freed.filter((f) => f.kind === kind).map((f) => f.stone_id);
-    const diamonds = ids('diamond'),
-      gems = ids('gemstone');
-    if (diamonds.length)
-      await tx.execute(
-        sql`update diamond set status = 'available', hold_reason = null, hold_until = null where status in ('sold', 'reserved') and id in (${sql.join(
-          diamonds.map((i) => sql`${i}`),
-          sql`, `,
-        )})`,
-      );
-    if (gems.length)
-      await tx.execute(
-        sql`update notable_gemstone set status = 'available', hold_reason = null, hold_until = null where status in ('sold', 'reserved') and id in (${sql.join(
-          gems.map((i) => sql`${i}`),
-          sql`, `,
-        )})`,
-      );
-    return freed.length;
+    return freed.map((f) => ({ kind: f.kind, id: f.stone_id }));
   },
-  /** What a cancelled or unpaid order took from stock goes back: melee parcels, and pieces sold from what is on hand. */
-  returnStock: async (tx: DbOrTx, lines: Array<{ kind: string; refId: number; quantity: number }>) => {
-    for (const l of lines)
-      if (l.kind === 'melee')
-        await tx.execute(
-          sql`update melee_parcel set stock = stock + ${l.quantity * MELEE_PARCEL_STONES} where id = ${l.refId}`,
-        );
-      else if (l.kind === 'product')
-        await tx.execute(sql`update product p set stock = p.stock + ${l.quantity} from product_group g
-          where p.id = ${l.refId} and g.id = p.group_id and g.stock_tracked`);
-  },
-
   insertRefund: (tx: DbOrTx, r: typeof orderRefund.$inferInsert) => tx.insert(orderRefund).values(r),
 
   /** Orders, revenue (less refunds) and stones sold since each cut-off, and the open orders per status. */
@@ -480,7 +436,7 @@ export const orderRepository = {
       // Returns waiting for staff (asked, approved, received or inspected): after-sale work on orders.
       rowsOf<{ n: number }>(
         await db.execute(
-          sql`select count(*)::int as n from return_request where status in (${sql.join(
+          sql`select count(*)::int as n from return_request_view where status in (${sql.join(
             STAFF_RETURN_STATUSES.map((st) => sql`${st}`),
             sql`, `,
           )})`,

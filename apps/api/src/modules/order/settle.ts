@@ -18,6 +18,7 @@ import {
   storeToday,
 } from '../gift-cards/index.ts';
 import { orderRepository as repo, type OrderRow } from './repository.ts';
+import { orderStock } from './stock.ts';
 
 // Payments the shopper's browser makes to the provider (Stripe) after the order is written with
 // its stones reserved. Whatever tells us first — the webhook, the confirmation page, the sweeper
@@ -40,9 +41,9 @@ const REFUSED_STONES =
   'Your payment arrived after the time we could hold this order for you, and its stones are no longer reserved for it. The full amount is refunded.';
 
 async function returnStones(tx: DbOrTx, o: OrderRow) {
-  await repo.releaseStones(tx, o.id);
+  await orderStock.releaseStones(tx, o.id);
   const lines = await repo.lines(tx, o.id);
-  await repo.returnStock(tx, lines);
+  await orderStock.returnStock(tx, lines);
   await releaseRedemption(tx, o.id);
   // An order never paid gives its gift cards back all they paid.
   await returnToGiftCards(tx, o.id, o.giftCardCents, 'release', 'unpaid order');

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminRoute } from '../../plugins/admin-op.ts';
 import { actorOf } from '../staff/index.ts';
+import { markupRules, previewMarkup, saveMarkup } from './markup-service.ts';
 import { metalRates, previewRate, setRate } from './service.ts';
 
 export const pricingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,5 +15,15 @@ export const pricingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => ({
       data: await setRate(app.db, actorOf(req.staff!.staff), req.params.quality, req.body.centsPerGram),
     }),
+  });
+  // Markup rules: saving them reprices every supplier stone and product they price.
+  app.route({ ...adminRoute('GET /markup-rules'), handler: async () => ({ data: await markupRules(app.db) }) });
+  app.route({
+    ...adminRoute('POST /markup-rules/preview'),
+    handler: async (req) => ({ data: await previewMarkup(app.db, req.body.rules) }),
+  });
+  app.route({
+    ...adminRoute('PUT /markup-rules'),
+    handler: async (req) => ({ data: await saveMarkup(app.db, actorOf(req.staff!.staff), req.body.rules) }),
   });
 };

@@ -3,7 +3,7 @@ import type { MetalQuality } from '@facet/contracts/metals';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { NotFound } from '../../errors.ts';
 import { audit, auditEntries, type Actor } from '../audit/index.ts';
-import { refreshConfiguredPrices } from '../configurator/index.ts';
+import { refreshConfiguredPrices, repricePieces } from '../products/index.ts';
 import { pricingRepository as repo, type SampleRow } from './repository.ts';
 
 export async function metalRates(db: Db): Promise<MetalRates> {
@@ -30,7 +30,7 @@ async function apply(tx: DbOrTx, quality: string, centsPerGram: number) {
   const before = await repo.lockRate(tx, quality);
   if (!before) throw new NotFound(`There is no metal ${quality}.`);
   await repo.setRate(tx, quality, centsPerGram);
-  const pieces = await repo.repricePieces(tx, quality, centsPerGram - before.centsPerGram);
+  const pieces = await repricePieces(tx, quality, centsPerGram - before.centsPerGram);
   const configured = await refreshConfiguredPrices(tx);
   return { before, pieces, configured: configured.changed };
 }

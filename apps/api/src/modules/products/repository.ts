@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { productPhoto, type ImageSpec, type ItemKind, type productGroup } from '../../db/schema/products.ts';
-import { configurationModel, type StoneLocation } from '../../db/schema/configurator.ts';
+import type { ImageSpec, ItemKind } from '@facet/contracts/catalog';
+import { productPhoto, type product, type productGroup } from './schema.ts';
 import type { AdminProductQuery } from '@facet/contracts/admin-catalogue';
 import type { EngravingOffer } from '@facet/contracts/engraving';
 
@@ -55,7 +55,7 @@ export interface PhotoRow {
 const GROUP_COLS = sql`g.id, g.version, g.series, g.description, g.long_description as "longDescription", g.kind, g.configurable,
   g.published, g.min_price_cents as "minPriceCents", g.default_metal as "defaultMetal", g.category_id as "categoryId", g.image,
   g.updated_at as "updatedAt", c.name as "categoryName", g.held_reason as "heldReason",
-  (select s.code from supplier s where s.id = g.supplier_id) as supplier, g.archived_at as "archivedAt", g.pricing,
+  (select s.code from supplier_view s where s.id = g.supplier_id) as supplier, g.archived_at as "archivedAt", g.pricing,
   g.stock_tracked as "stockTracked", g.seo_title as "seoTitle", g.seo_description as "seoDescription", g.engraving`;
 
 /** A variant as the new-design and duplicate flows write it. */
@@ -69,6 +69,16 @@ export interface NewVariantRow {
   stock: number;
   leadDays: number;
 }
+
+/** Recomputes the listing copies (metals, default variant, facets) from variants and attributes: of one group, or all. */
+export const refreshListingCopies = (db: DbOrTx, groupId?: number) =>
+  db.execute(sql`
+  update product_group g set
+    metals = coalesce((select array_agg(distinct v.metal) from product v where v.group_id = g.id and v.active), '{}'),
+    default_product_id = coalesce((select v.id from product v where v.group_id = g.id and v.metal = g.default_metal and v.active
+      order by (coalesce(v.finger_size, 7) = 7 and coalesce(v.length_in, 18) = 18) desc, v.price_cents, v.id limit 1), 0),
+    facets = coalesce((select array_agg(a.label || '=' || a.value order by a.label, a.value) from product_attribute a where a.group_id = g.id), '{}')
+  ${groupId === undefined ? sql`` : sql`where g.id = ${groupId}`}`);
 
 export const productsRepository = {
   list: async (db: DbOrTx, q: AdminProductQuery) => {
@@ -97,7 +107,7 @@ export const productsRepository = {
         (select count(*)::int from product_photo ph where ph.group_id = g.id) as "photoCount",
         (select ph.key from product_photo ph where ph.group_id = g.id order by ph.position, ph.key limit 1) as photo,
         count(*) over ()::int as total
-      from product_group g join category c on c.id = g.category_id
+      from product_group g join category_view c on c.id = g.category_id
       where ${where}
       order by ${ORDER_BY[q.sort]}
       limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`),
@@ -108,7 +118,7 @@ export const productsRepository = {
       (q.page > 1
         ? rowsOf<{ n: number }>(
             await db.execute(
-              sql`select count(*)::int as n from product_group g join category c on c.id = g.category_id where ${where}`,
+              sql`select count(*)::int as n from product_group g join category_view c on c.id = g.category_id where ${where}`,
             ),
           )[0]!.n
         : 0);
@@ -118,19 +128,19 @@ export const productsRepository = {
   /** Categories that hold product groups, for the list's filter. */
   categories: async (db: DbOrTx) =>
     rowsOf<{ id: number; name: string; section: string }>(
-      await db.execute(sql`select c.id, c.name, c.section from category c
+      await db.execute(sql`select c.id, c.name, c.section from category_view c
         where exists (select 1 from product_group g where g.category_id = c.id) order by c.section, c.position`),
     ),
 
   /** Every category, in menu order (where a supplier's product group may be placed). */
   allCategories: async (db: DbOrTx) =>
     rowsOf<{ id: number; name: string; section: string }>(
-      await db.execute(sql`select c.id, c.name, c.section from category c order by c.section, c.position`),
+      await db.execute(sql`select c.id, c.name, c.section from category_view c order by c.section, c.position`),
     ),
 
   group: async (db: DbOrTx, id: number, lock = false) =>
     rowsOf<GroupRow>(
-      await db.execute(sql`select ${GROUP_COLS} from product_group g join category c on c.id = g.category_id
+      await db.execute(sql`select ${GROUP_COLS} from product_group g join category_view c on c.id = g.category_id
         where g.id = ${id} ${lock ? sql`for update of g` : sql``}`),
     )[0] ?? null,
 
@@ -154,7 +164,7 @@ export const productsRepository = {
     }>(
       await db.execute(sql`select v.id, v.sku, v.metal, coalesce(m.name, v.metal) as "metalName", v.finger_size as "fingerSize",
         v.length_in as "lengthIn", v.weight_g as "weightG", v.price_cents as "priceCents", v.stock, v.active
-        from product v left join metal_rate m on m.quality = v.metal where v.group_id = ${id}
+        from product v left join metal_rate_view m on m.quality = v.metal where v.group_id = ${id}
         order by m.position nulls last, v.finger_size nulls first, v.length_in nulls first, v.id`),
     ),
 
@@ -190,7 +200,7 @@ export const productsRepository = {
       version = ${version}, updated_at = now() where id = ${id}`),
 
   categoryExists: async (db: DbOrTx, id: number) =>
-    rowsOf<{ id: number }>(await db.execute(sql`select id from category where id = ${id}`)).length === 1,
+    rowsOf<{ id: number }>(await db.execute(sql`select id from category_view where id = ${id}`)).length === 1,
 
   /** Another design already answering to this word in its address. */
   seriesTaken: async (db: DbOrTx, series: string, exceptId: number | null) =>
@@ -238,24 +248,11 @@ export const productsRepository = {
         returning id`),
     )[0]!.id,
 
-  /** How a setting is made: casting labour and weight, metals, sizes and the places for its stones. */
-  insertModel: (
-    tx: DbOrTx,
-    m: {
-      groupId: number;
-      castingLabourCents: number;
-      baseWeightG: number;
-      metals: string[];
-      sizes: number[];
-      locations: StoneLocation[];
-    },
-  ) => tx.insert(configurationModel).values({ ...m, widthsMm: null, styles: null }),
-
   /** Melee of this shape and size on sale: accent places are filled from it. */
   meleeExists: async (db: DbOrTx, shape: string, sizeMm: number) =>
     rowsOf<{ id: number }>(
       await db.execute(
-        sql`select id from melee_parcel where shape = ${shape} and abs(size_mm - ${sizeMm}) < 0.001 limit 1`,
+        sql`select id from melee_parcel_view where shape = ${shape} and abs(size_mm - ${sizeMm}) < 0.001 limit 1`,
       ),
     ).length > 0,
 
@@ -296,13 +293,13 @@ export const productsRepository = {
   metals: async (db: DbOrTx) =>
     rowsOf<{ quality: string; name: string; centsPerGram: number; densityFactor: number }>(
       await db.execute(sql`select quality, name, cents_per_gram as "centsPerGram", density_factor as "densityFactor"
-        from metal_rate order by position`),
+        from metal_rate_view order by position`),
     ),
 
   /** Every category with whether it is hidden, in menu order (the new-design form's choice). */
   categoriesForDesign: async (db: DbOrTx) =>
     rowsOf<{ id: number; name: string; section: string; hidden: boolean }>(
-      await db.execute(sql`select id, name, section, hidden from category order by section, position, name`),
+      await db.execute(sql`select id, name, section, hidden from category_view order by section, position, name`),
     ),
 
   setVariant: (tx: DbOrTx, groupId: number, v: { id: number; sku: string; priceCents: number; stock: number }) =>
@@ -342,4 +339,239 @@ export const productsRepository = {
 
   setPhotoPosition: (tx: DbOrTx, groupId: number, key: string, position: number) =>
     tx.execute(sql`update product_photo set position = ${position} where group_id = ${groupId} and key = ${key}`),
+};
+
+// Supplier designs as product feeds write them (by supplier and series; variants by SKU).
+
+export interface ExistingDesign {
+  id: number;
+  categoryId: number;
+  description: string;
+  longDescription: string;
+  published: boolean;
+  heldReason: string | null;
+  version: number;
+}
+/** A variant as the catalogue holds it (typed from the table). */
+export type ExistingVariant = Pick<
+  typeof product.$inferSelect,
+  | 'id'
+  | 'groupId'
+  | 'sku'
+  | 'metal'
+  | 'fingerSize'
+  | 'lengthIn'
+  | 'weightG'
+  | 'priceCents'
+  | 'costCents'
+  | 'stock'
+  | 'active'
+  | 'leadDays'
+>;
+/** What a feed writes of a variant: everything but its identity, with the cost it came at. */
+export type NewVariant = Omit<ExistingVariant, 'id' | 'groupId' | 'costCents'> & { costCents: number };
+const values = <T>(rows: T[], row: (r: T) => ReturnType<typeof sql>) =>
+  sql.join(
+    rows.map((r) => sql`(${row(r)})`),
+    sql`, `,
+  );
+
+export const supplierDesignRepository = {
+  design: async (db: DbOrTx, supplierId: number, series: string, lock: boolean) =>
+    rowsOf<ExistingDesign>(
+      await db.execute(sql`select id, category_id as "categoryId", description, long_description as "longDescription",
+        published, held_reason as "heldReason", version
+        from product_group where supplier_id = ${supplierId} and supplier_series = ${series} ${lock ? sql`for update` : sql``}`),
+    )[0] ?? null,
+
+  variantsBySku: async (db: DbOrTx, skus: string[]) =>
+    skus.length
+      ? rowsOf<ExistingVariant>(
+          await db.execute(sql`select id, group_id as "groupId", sku, metal, finger_size as "fingerSize", length_in as "lengthIn",
+            weight_g as "weightG", price_cents as "priceCents", cost_cents as "costCents", stock, active, lead_days as "leadDays"
+            from product where sku in (${sql.join(
+              skus.map((s) => sql`${s}`),
+              sql`, `,
+            )})`),
+        )
+      : [],
+
+  attributes: async (db: DbOrTx, groupId: number) =>
+    rowsOf<{ label: string; value: string }>(
+      await db.execute(
+        sql`select label, value from product_attribute where group_id = ${groupId} order by label, value`,
+      ),
+    ),
+
+  photoSources: async (db: DbOrTx, groupId: number) =>
+    new Set(
+      rowsOf<{ url: string }>(
+        await db.execute(
+          sql`select source_url as url from product_photo where group_id = ${groupId} and source_url is not null`,
+        ),
+      ).map((r) => r.url),
+    ),
+
+  /** How the category's own pieces are drawn (its most common kind), for a design with no photograph. */
+  drawingOf: async (db: DbOrTx, categoryId: number) =>
+    rowsOf<{ kind: ItemKind; image: ImageSpec }>(
+      await db.execute(sql`select g.kind, g.image from product_group g
+        join category_view c on c.id = ${categoryId}
+        where g.category_id = c.id or g.category_id = c.parent_id or g.category_id in (select id from category_view where parent_id = c.id)
+        group by g.kind, g.image order by count(*) desc limit 1`),
+    )[0] ?? null,
+
+  insertDesign: async (
+    tx: DbOrTx,
+    g: {
+      supplierId: number;
+      series: string;
+      categoryId: number;
+      description: string;
+      longDescription: string;
+      kind: ItemKind;
+      image: ImageSpec;
+      defaultMetal: string;
+      published: boolean;
+      heldReason: string | null;
+    },
+  ) =>
+    rowsOf<{ id: number }>(
+      await tx.execute(sql`insert into product_group (id, series, category_id, description, long_description, kind, image,
+        min_price_cents, default_metal, created_at, published, supplier_id, supplier_series, held_reason)
+        values (nextval('feed_product_group_id_seq'), ${g.series}, ${g.categoryId}, ${g.description}, ${g.longDescription}, ${g.kind},
+          ${JSON.stringify(g.image)}::jsonb, 0, ${g.defaultMetal}, now(), ${g.published}, ${g.supplierId}, ${g.series}, ${g.heldReason})
+        returning id`),
+    )[0]!.id,
+
+  updateDesign: (
+    tx: DbOrTx,
+    id: number,
+    g: {
+      categoryId: number;
+      description: string;
+      longDescription: string;
+      defaultMetal: string;
+      published: boolean;
+      heldReason: string | null;
+    },
+  ) =>
+    tx.execute(sql`update product_group set category_id = ${g.categoryId}, description = ${g.description},
+      long_description = ${g.longDescription}, default_metal = ${g.defaultMetal}, published = ${g.published},
+      held_reason = ${g.heldReason}, version = version + 1, updated_at = now() where id = ${id}`),
+
+  insertVariants: (tx: DbOrTx, groupId: number, vs: NewVariant[]) =>
+    vs.length
+      ? tx.execute(sql`insert into product (id, group_id, sku, metal, finger_size, length_in, weight_g, price_cents, cost_cents, stock, active, lead_days)
+          values ${values(
+            vs,
+            (v) =>
+              sql`nextval('feed_product_id_seq'), ${groupId}, ${v.sku}, ${v.metal}, ${v.fingerSize}, ${v.lengthIn}, ${v.weightG}, ${v.priceCents}, ${v.costCents}, ${v.stock}, ${v.active}, ${v.leadDays}`,
+          )}`)
+      : Promise.resolve(),
+
+  updateVariant: (tx: DbOrTx, id: number, v: NewVariant) =>
+    tx.execute(sql`update product set metal = ${v.metal}, finger_size = ${v.fingerSize}, length_in = ${v.lengthIn}, weight_g = ${v.weightG},
+      price_cents = ${v.priceCents}, cost_cents = ${v.costCents}, stock = ${v.stock}, active = ${v.active}, lead_days = ${v.leadDays}
+      where id = ${id}`),
+
+  addPhoto: (
+    tx: DbOrTx,
+    p: {
+      key: string;
+      groupId: number;
+      position: number;
+      alt: string;
+      width: number;
+      height: number;
+      sourceUrl: string;
+    },
+  ) =>
+    tx.execute(sql`insert into product_photo (key, group_id, position, alt, width, height, source_url)
+      values (${p.key}, ${p.groupId}, ${p.position}, ${p.alt}, ${p.width}, ${p.height}, ${p.sourceUrl})`),
+
+  nextPhotoPosition: async (tx: DbOrTx, groupId: number) =>
+    rowsOf<{ n: number }>(
+      await tx.execute(
+        sql`select coalesce(max(position) + 1, 0)::int as n from product_photo where group_id = ${groupId}`,
+      ),
+    )[0]!.n,
+
+  /** Supplier products on sale with their cost, for repricing when the markup rules change. */
+  repricable: async (db: DbOrTx) =>
+    rowsOf<{ id: number; groupId: number; costCents: number; priceCents: number }>(
+      await db.execute(sql`select id, group_id as "groupId", cost_cents as "costCents", price_cents as "priceCents"
+        from product where cost_cents is not null`),
+    ),
+
+  setPrice: (tx: DbOrTx, id: number, priceCents: number) =>
+    tx.execute(sql`update product set price_cents = ${priceCents} where id = ${id}`),
+};
+
+// Pieces an order takes from what is on hand and gives back (the order module asks).
+export const productStockRepository = {
+  /** Taken only while enough are left (the row lock orders two checkouts). */
+  take: async (tx: DbOrTx, productId: number, quantity: number) =>
+    rowsOf<{ id: number }>(
+      await tx.execute(
+        sql`update product set stock = stock - ${quantity} where id = ${productId} and stock >= ${quantity} returning id`,
+      ),
+    ).length === 1,
+  /** Back on hand, for a design whose stock is counted. */
+  giveBack: (tx: DbOrTx, productId: number, quantity: number) =>
+    tx.execute(sql`update product p set stock = p.stock + ${quantity} from product_group g
+      where p.id = ${productId} and g.id = p.group_id and g.stock_tracked`),
+};
+
+// Prices other modules work out and this module writes: the configurator's, and a metal's new rate.
+export const productPriceRepository = {
+  /** Writes catalogue prices (group "from", variant price) where they changed; answers how many rows changed. */
+  setConfiguredPrices: async (
+    db: DbOrTx,
+    groups: Array<[number, number, Record<string, number>]>,
+    variants: Array<[number, number]>,
+  ) => {
+    let changed = 0;
+    const count = (r: unknown) =>
+      (r as { rowCount?: number; affectedRows?: number }).rowCount ??
+      (r as { affectedRows?: number }).affectedRows ??
+      0;
+    if (groups.length) {
+      changed += count(
+        await db.execute(sql`
+        update product_group g set min_price_cents = v.cents, min_price_by_metal = v.by_metal
+        from unnest(${sql.param(groups.map((r) => r[0]))}::int[], ${sql.param(groups.map((r) => r[1]))}::int[],
+          ${sql.param(groups.map((r) => JSON.stringify(r[2])))}::jsonb[]) as v(id, cents, by_metal)
+        where g.id = v.id and (g.min_price_cents <> v.cents or g.min_price_by_metal is distinct from v.by_metal)`),
+      );
+    }
+    if (variants.length) {
+      changed += count(
+        await db.execute(sql`
+        update product p set price_cents = v.cents
+        from unnest(${sql.param(variants.map((r) => r[0]))}::int[], ${sql.param(variants.map((r) => r[1]))}::int[]) as v(id, cents)
+        where p.id = v.id and p.price_cents <> v.cents`),
+      );
+    }
+    return changed;
+  },
+
+  /**
+   * Pieces sold as they are carry the metal in their price: the metal's share moves by weight ×
+   * the change per gram, labour stays, and prices stay in whole dollars. Each touched group's
+   * "from" price follows.
+   */
+  repricePieces: async (tx: DbOrTx, quality: string, deltaCentsPerGram: number) => {
+    const changed = rowsOf<{ group_id: number }>(
+      await tx.execute(sql`
+      update product p set price_cents = greatest(100, round((p.price_cents + p.weight_g * ${deltaCentsPerGram}) / 100.0)::int * 100)
+      from product_group g
+      where g.id = p.group_id and not g.configurable and g.pricing = 'metal' and p.metal = ${quality}
+      returning p.group_id`),
+    );
+    await tx.execute(sql`
+      update product_group g set min_price_cents = (select min(p.price_cents) from product p where p.group_id = g.id and p.active)
+      where not g.configurable and g.id in (select distinct p.group_id from product p where p.metal = ${quality})`);
+    return changed.length;
+  },
 };

@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminRoute } from '../../plugins/admin-op.ts';
 import { acceptPhotoForms, readPhotoForm } from '../../photo-form.ts';
 import { actorOf } from '../staff/index.ts';
-import { processPhoto } from './photos.ts';
+import { processPhoto } from '../media-store/index.ts';
 import * as products from './service.ts';
-import { getProduct } from '../catalog/index.ts';
 import { makePhotoSizesSoon } from '../media-store/index.ts';
 
 export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -52,10 +51,6 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => ({
       data: await products.setArchived(app.db, actorOf(req.staff!.staff), req.params.id, req.body.version, false),
     }),
-  });
-  app.route({
-    ...adminRoute('GET /products/:id/preview'),
-    handler: async (req) => ({ data: await getProduct(app.db, req.params.id, undefined, { drafts: true }) }),
   });
   app.route({
     ...adminRoute('PATCH /products/:id'),

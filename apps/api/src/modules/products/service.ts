@@ -14,10 +14,15 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { Conflict, NotFound, Validation } from '../../errors.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { itemImageUrl } from '@facet/contracts/paths';
-import { refreshListingCopies } from '../catalog/index.ts';
-import { refreshConfiguredPrices } from '../configurator/index.ts';
-import { productsRepository as repo, type GroupRow, type PhotoRow } from './repository.ts';
-import type { ProcessedPhoto } from './photos.ts';
+import { addModel, configuredPrices } from '../configurator/index.ts';
+import {
+  productPriceRepository as prices,
+  productsRepository as repo,
+  refreshListingCopies,
+  type GroupRow,
+  type PhotoRow,
+} from './repository.ts';
+import type { ProcessedPhoto } from '../media-store/index.ts';
 import { copyPhotoFiles, putPhotoFiles, removePhotoFiles, type MediaStore } from '../media-store/index.ts';
 import { seriesFromName, variantsOf } from './new-design.ts';
 
@@ -281,7 +286,7 @@ export async function createDesign(db: Db, actor: Actor, d: NewDesign, madeToOrd
     await repo.insertVariants(tx, id, variants);
     await repo.replaceAttributes(tx, id, d.attributes);
     if (setting && d.pricing.mode === 'metal') {
-      await repo.insertModel(tx, {
+      await addModel(tx, {
         groupId: id,
         castingLabourCents: d.pricing.labourCents,
         baseWeightG: d.pricing.weightG,
@@ -438,3 +443,14 @@ export const allCategories = repo.allCategories;
 export const replaceAttributes = repo.replaceAttributes;
 /** A group's "from" price after its variants' prices changed outside the editor (feeds, markup). */
 export const refreshMinPrice = repo.refreshMinPrice;
+export { refreshListingCopies };
+
+/** Writes what the configurator prices each configurable design and variant at, where it changed. */
+export async function refreshConfiguredPrices(db: DbOrTx, groupIds?: number[]) {
+  const p = await configuredPrices(db, groupIds);
+  const changed = await prices.setConfiguredPrices(db, p.groupRows, p.variantRows);
+  return { groups: p.groups, changed };
+}
+
+/** Pieces sold as they are, in this metal, repriced by the change per gram: the groups touched. */
+export const repricePieces = prices.repricePieces;

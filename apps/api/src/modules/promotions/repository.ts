@@ -62,7 +62,7 @@ export const promotionsRepository = {
   /** The store's categories, to check a code's and to widen each to the categories under it. */
   categories: async (db: DbOrTx) =>
     rowsOf<{ id: number; parentId: number | null }>(
-      await db.execute(sql`select id, parent_id as "parentId" from category`),
+      await db.execute(sql`select id, parent_id as "parentId" from category_view`),
     ),
   insert: async (tx: DbOrTx, d: DiscountInput, by: string, batch: string | null = null) =>
     rowsOf<{ id: number }>(
@@ -85,7 +85,7 @@ export const promotionsRepository = {
   /** Orders this shopper placed before that still stand (for first-order codes). */
   priorOrders: async (db: DbOrTx, email: string | null, userId: number | null) =>
     rowsOf<{ n: number }>(
-      await db.execute(sql`select count(*)::int as n from customer_order where status <> 'cancelled'
+      await db.execute(sql`select count(*)::int as n from customer_order_view where status <> 'cancelled'
         and payment_state in ('paid', 'pending')
         and (lower(email) = lower(${email ?? ''}) or user_id = ${userId ?? 0})`),
     )[0]!.n,
@@ -96,7 +96,8 @@ export const promotionsRepository = {
         and released_at is null and (lower(email) = lower(${email ?? ''}) or user_id = ${userId ?? 0})`),
     )[0]!.n,
   emailOf: async (db: DbOrTx, userId: number) =>
-    rowsOf<{ email: string }>(await db.execute(sql`select email from app_user where id = ${userId}`))[0]?.email ?? null,
+    rowsOf<{ email: string }>(await db.execute(sql`select email from app_user_view where id = ${userId}`))[0]?.email ??
+    null,
   /**
    * A use taken and recorded for the order in one statement: false when the code was just used up
    * or turned off. Only a code with a limit is counted on its row (under its lock, so racing orders

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { returnLine, returnPhoto, returnRequest } from '../../db/schema/returns.ts';
+import { returnLine, returnPhoto, returnRequest } from './schema.ts';
 import type { ReturnStatus } from '@facet/contracts/returns';
 
 export type ReturnRow = typeof returnRequest.$inferSelect;
@@ -93,7 +93,7 @@ export const returnsRepository = {
     }>(
       await db.execute(sql`select l.order_line_id as "orderLineId", ol.position, ol.kind, ol.ref_id as "refId", ol.title,
         ol.details, ol.image, ol.configuration, l.quantity, ol.unit_price_cents as "unitPriceCents"
-        from return_line l join order_line ol on ol.id = l.order_line_id where l.return_id = ${returnId} order by ol.position`),
+        from return_line l join order_line_view ol on ol.id = l.order_line_id where l.return_id = ${returnId} order by ol.position`),
     ),
 
   list: async (db: DbOrTx, q: { statuses: readonly ReturnStatus[]; limit: number; offset: number }) => {
@@ -105,7 +105,7 @@ export const returnsRepository = {
       db.execute(sql`select r.number, o.number as "orderNumber", o.shipping_address->>'name' as customer, o.email,
           r.status, r.resolution, r.created_at as "createdAt",
           (select coalesce(sum(quantity), 0)::int from return_line l where l.return_id = r.id) as items
-        from return_request r join customer_order o on o.id = r.order_id
+        from return_request r join customer_order_view o on o.id = r.order_id
         where r.status in (${statuses}) order by r.created_at asc, r.id asc limit ${q.limit} offset ${q.offset}`),
       db.execute(sql`select count(*)::int as n from return_request where status in (${statuses})`),
     ]);

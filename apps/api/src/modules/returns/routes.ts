@@ -4,7 +4,7 @@ import { ORDER_NUMBER_RE } from '@facet/contracts/commerce';
 import { envelope } from '@facet/contracts/envelope';
 import { orderReturns, payDifferenceBody, RETURN_NUMBER_RE, returnRequestBody } from '@facet/contracts/returns';
 import { acceptPhotoForms, readPhotoForm } from '../../photo-form.ts';
-import { processPhoto } from '../products/index.ts';
+import { processPhoto } from '../media-store/index.ts';
 import { adminRoute } from '../../plugins/admin-op.ts';
 import { orderVisitor } from '../../plugins/auth.ts';
 import { afterStockChange } from '../../catalogue-changes.ts';

@@ -3,7 +3,7 @@ import { privatePhoto, withPrivatePhoto, type MediaStore } from '../media-store/
 import { ENGRAVED_NOT_RETURNABLE } from '@facet/contracts/engraving-rules';
 import { formatMoney } from '@facet/contracts/money';
 import { proratedRefund, type RefundTo } from '@facet/contracts/refunds';
-import type { ProcessedPhoto } from '../products/index.ts';
+import type { ProcessedPhoto } from '../media-store/index.ts';
 import {
   OPEN_RETURN_STATUSES,
   RETURN_PHOTOS_MAX,
@@ -28,6 +28,7 @@ import type { ConfigureInput } from '@facet/contracts/configurator';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { Conflict, NotFound, Unprocessable, Validation } from '../../errors.ts';
+import { runFlow, type FlowHooks, type Step } from '../../flow.ts';
 import { storeFacts, storeInfo, type SettingsSource } from '../../store-facts.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { enqueueMails, type MailOutbox } from '../mail/index.ts';
@@ -64,6 +65,8 @@ export interface ReturnsDeps {
   onStonesReleased: () => void;
   /** Sales tax at the address (absent: the store's table). */
   tax?: TaxProvider;
+  /** Told after each step of a flow (tests inject failures there). */
+  hooks?: FlowHooks;
   /** A prepaid return label from the carrier service, bought once per return (absent: none connected). */
   returnLabel?: (
     actor: Actor,
@@ -375,69 +378,132 @@ const STEPS: Record<StaffStep, { from: readonly ReturnStatus[]; to: ReturnStatus
   exchanged: { from: ['inspected', 'awaiting-payment'], to: 'exchanged', verb: 'exchanged' },
 };
 
+type StepWork = (
+  tx: DbOrTx,
+  r: ReturnRow,
+  o: OrderRow,
+  lines: Awaited<ReturnType<typeof repo.lines>>,
+) => Promise<{
+  patch: Parameters<typeof repo.updateIfVersion>[3];
+  mail: ReturnStep;
+  event?: Record<string, unknown>;
+  /** Where the return goes when not the step's usual status (an exchange waiting for the difference). */
+  to?: ReturnStatus;
+}>;
+
+interface StepState {
+  deps: ReturnsDeps;
+  actor: Actor;
+  number: string;
+  version: number;
+  kind: StaffStep;
+  work: StepWork;
+  tx?: DbOrTx;
+  r?: ReturnRow;
+  o?: OrderRow;
+  lines?: Awaited<ReturnType<typeof repo.lines>>;
+  result?: Awaited<ReturnType<StepWork>>;
+  to?: ReturnStatus;
+  done?: boolean;
+}
+
+const inTx = (s: StepState) => s.tx!;
+
 /**
- * One staff step on a return: locked, checked against the version the member saw and the status
- * it may come from, written with its audit, its line on the order's timeline and the customer's e-mail.
+ * One staff step on a return, as a flow in one transaction: the return locked and checked against
+ * the version the member saw and the status it may come from; the step's own work (restocking,
+ * the refund's own flow, the replacement order); the new status; its line on the order's timeline;
+ * the audit; the customer's e-mail. A failure after any of them leaves the return, the order, the
+ * stock and the outbox as they were.
  */
-async function step(
-  deps: ReturnsDeps,
-  actor: Actor,
-  number: string,
-  version: number,
-  kind: StaffStep,
-  work: (
-    tx: DbOrTx,
-    r: ReturnRow,
-    o: OrderRow,
-    lines: Awaited<ReturnType<typeof repo.lines>>,
-  ) => Promise<{
-    patch: Parameters<typeof repo.updateIfVersion>[3];
-    mail: ReturnStep;
-    event?: Record<string, unknown>;
-    /** Where the return goes when not the step's usual status (an exchange waiting for the difference). */
-    to?: ReturnStatus;
-  }>,
-) {
-  const s = STEPS[kind];
-  let released = false;
-  await deps.db.transaction(async (tx) => {
-    const r = await repo.byNumber(tx, number, true);
-    if (!r) throw new NotFound(`There is no return ${number}.`);
-    if (r.version !== version) throw new Conflict(STALE);
-    if (!s.from.includes(r.status as ReturnStatus))
-      throw new Conflict(
-        `A return that is ${RETURN_STATUS_LABELS[r.status as ReturnStatus].toLowerCase()} cannot be ${s.verb}.`,
+export const RETURN_STEP_STEPS: Array<Step<StepState>> = [
+  {
+    name: 'lock return',
+    async run(s) {
+      const r = await repo.byNumber(inTx(s), s.number, true);
+      if (!r) throw new NotFound(`There is no return ${s.number}.`);
+      if (r.version !== s.version) throw new Conflict(STALE);
+      const rule = STEPS[s.kind];
+      if (!rule.from.includes(r.status as ReturnStatus))
+        throw new Conflict(
+          `A return that is ${RETURN_STATUS_LABELS[r.status as ReturnStatus].toLowerCase()} cannot be ${rule.verb}.`,
+        );
+      s.r = r;
+      s.o = (await orders.lockById(inTx(s), r.orderId))!;
+      s.lines = await repo.lines(inTx(s), r.id);
+    },
+  },
+  {
+    name: 'do the step',
+    async run(s) {
+      s.result = await s.work(inTx(s), s.r!, s.o!, s.lines!);
+      s.to = s.result.to ?? STEPS[s.kind].to;
+    },
+  },
+  {
+    name: 'record status',
+    async run(s) {
+      if (!(await repo.updateIfVersion(inTx(s), s.r!.id, s.version, { ...s.result!.patch, status: s.to })))
+        throw new Conflict(STALE);
+    },
+  },
+  {
+    name: 'note on order',
+    async run(s) {
+      await orders.event(inTx(s), {
+        orderId: s.o!.id,
+        type: 'return',
+        visibleToCustomer: s.kind !== 'inspected',
+        data: { number: s.r!.number, status: s.to, ...s.result!.event },
+        staff: s.actor,
+      });
+    },
+  },
+  {
+    name: 'audit',
+    async run(s) {
+      await audit(
+        inTx(s),
+        s.actor,
+        `return.${s.kind}`,
+        'return',
+        s.r!.number,
+        { status: s.r!.status },
+        { status: s.to, ...s.result!.event },
       );
-    const o = (await orders.lockById(tx, r.orderId))!;
-    const lines = await repo.lines(tx, r.id);
-    const done = await work(tx, r, o, lines);
-    const to = done.to ?? s.to;
-    if (!(await repo.updateIfVersion(tx, r.id, version, { ...done.patch, status: to }))) throw new Conflict(STALE);
-    released = kind === 'inspected' && done.patch.restocked === true;
-    await orders.event(tx, {
-      orderId: o.id,
-      type: 'return',
-      visibleToCustomer: kind !== 'inspected',
-      data: { number: r.number, status: to, ...done.event },
-      staff: actor,
-    });
-    await audit(tx, actor, `return.${kind}`, 'return', r.number, { status: r.status }, { status: to, ...done.event });
-    const store = storeInfo(deps.settings.current(), deps.config);
-    const items = lines.map((l) => ({ title: l.title, quantity: l.quantity }));
-    await enqueueMails(tx, [
-      {
-        kind: `return-${done.mail.kind}`,
-        to: o.email,
-        ...returnMail(
-          store,
-          { number: r.number, orderNumber: o.number, name: o.shippingAddress.name, items },
-          done.mail,
-        ),
-      },
-    ]);
-  });
+    },
+  },
+  {
+    name: 'tell customer',
+    async run(s) {
+      const { r, o, lines } = s as Required<Pick<StepState, 'r' | 'o' | 'lines'>>;
+      const store = storeInfo(s.deps.settings.current(), s.deps.config);
+      const items = lines.map((l) => ({ title: l.title, quantity: l.quantity }));
+      await enqueueMails(inTx(s), [
+        {
+          kind: `return-${s.result!.mail.kind}`,
+          to: o.email,
+          ...returnMail(
+            store,
+            { number: r.number, orderNumber: o.number, name: o.shippingAddress.name, items },
+            s.result!.mail,
+          ),
+        },
+      ]);
+    },
+  },
+];
+
+async function step(deps: ReturnsDeps, actor: Actor, number: string, version: number, kind: StaffStep, work: StepWork) {
+  const s: StepState = { deps, actor, number, version, kind, work };
+  await runFlow(`return ${kind}`, RETURN_STEP_STEPS, s, deps.hooks, (body) =>
+    deps.db.transaction(async (tx) => {
+      s.tx = tx;
+      await body();
+    }),
+  );
   void deps.outbox.kick();
-  if (released) deps.onStonesReleased();
+  if (kind === 'inspected' && s.result!.patch.restocked === true) deps.onStonesReleased();
   return returnForStaff(deps, number);
 }
 
@@ -701,6 +767,120 @@ export async function exchangeReturn(
   });
 }
 
+interface PayState {
+  deps: ReturnsDeps;
+  rmaNumber: string;
+  email: string;
+  card: z.output<typeof payDifferenceBody>['card'];
+  /** The return as the shopper saw it when paying. */
+  r0: ReturnRow;
+  offer: ExchangeOffer;
+  /** The difference, taken (a declined card stops the flow with nothing done). */
+  paid?: LinkPaid;
+  /** Stripe: the payment the browser confirms first; the flow stops there and the next ask checks it. */
+  browser?: { ref: string; clientSecret: string; publishableKey: string };
+  tx?: DbOrTx;
+  r?: ReturnRow;
+  o?: OrderRow;
+  made?: { offer: ExchangeOffer; orderId: number };
+  done?: boolean;
+}
+
+/**
+ * The difference paid, the exchange is made in one transaction: the payment (given back if any
+ * later step fails), the return locked as the shopper saw it, the replacement order (its stock,
+ * the credit moved from the original order), the return exchanged on the order's timeline, the
+ * customer's e-mail.
+ */
+export const PAY_DIFFERENCE_STEPS: Array<Step<PayState>> = [
+  {
+    name: 'take payment',
+    async run(s) {
+      const pay = await payByLink(s.deps.payments, {
+        amountCents: s.offer.differenceCents,
+        reference: s.r0.number,
+        email: s.email,
+        card: s.card,
+        intentRef: s.r0.intentRef,
+      });
+      if ('browser' in pay) {
+        if (pay.browser.ref !== s.r0.intentRef) await repo.setIntent(s.tx!, s.r0.id, pay.browser.ref);
+        s.browser = pay.browser;
+        s.done = true;
+      } else s.paid = pay.paid;
+    },
+    // Nothing was made: the money goes back.
+    async compensate(s) {
+      if (s.paid) await undoLinkPayment(s.deps.payments, s.paid, s.offer.differenceCents).catch(() => undefined);
+    },
+  },
+  {
+    name: 'lock return',
+    async run(s) {
+      const r = await repo.byNumber(s.tx!, s.rmaNumber, true);
+      if (!r || r.status !== 'awaiting-payment' || r.version !== s.r0.version)
+        throw new Conflict('We changed this exchange while you were paying: reload to see it. Nothing was charged.');
+      s.r = r;
+      s.o = (await orders.lockById(s.tx!, r.orderId))!;
+    },
+  },
+  {
+    name: 'place replacement',
+    async run(s) {
+      const made = await completeExchange(s.deps, s.tx!, null, s.r!, s.o!, s.offer, s.paid!);
+      s.made = { offer: made.offer, orderId: made.orderId };
+    },
+  },
+  {
+    name: 'record return',
+    async run(s) {
+      const { r, o } = s as Required<Pick<PayState, 'r' | 'o'>>;
+      const patch = { status: 'exchanged' as const, exchange: s.made!.offer, exchangeOrderId: s.made!.orderId };
+      if (!(await repo.updateIfVersion(s.tx!, r.id, r.version, patch))) throw new Conflict(STALE);
+      await orders.event(s.tx!, {
+        orderId: o.id,
+        type: 'return',
+        visibleToCustomer: true,
+        data: {
+          number: r.number,
+          status: 'exchanged',
+          orderNumber: s.made!.offer.orderNumber,
+          paidCents: s.offer.differenceCents,
+        },
+      });
+    },
+  },
+  {
+    name: 'tell customer',
+    async run(s) {
+      const { r, o } = s as Required<Pick<PayState, 'r' | 'o'>>;
+      const lines = await repo.lines(s.tx!, r.id);
+      await enqueueMails(s.tx!, [
+        {
+          kind: 'return-exchanged',
+          to: o.email,
+          ...returnMail(
+            storeInfo(s.deps.settings.current(), s.deps.config),
+            {
+              number: r.number,
+              orderNumber: o.number,
+              name: o.shippingAddress.name,
+              items: lines.map((l) => ({ title: l.title, quantity: l.quantity })),
+            },
+            {
+              kind: 'exchanged',
+              offer: s.made!.offer,
+              refundCents: 0,
+              refundTo: null,
+              paidCents: s.offer.differenceCents,
+            },
+          ),
+        },
+      ]);
+    },
+  },
+];
+
 /**
  * The shopper pays an exchange's difference from the e-mailed link (or the order's returns when
  * signed in): by card with the test provider; with Stripe the first ask answers the payment for the
@@ -721,63 +901,20 @@ export async function payDifference(
     throw new Conflict(
       `This return is ${RETURN_STATUS_LABELS[r0.status as ReturnStatus].toLowerCase()}: there is nothing to pay.`,
     );
-  const offer = r0.exchange;
-  const pay = await payByLink(deps.payments, {
-    amountCents: offer.differenceCents,
-    reference: r0.number,
-    email: o0.email,
-    card: body.card,
-    intentRef: r0.intentRef,
-  });
-  if ('browser' in pay) {
-    if (pay.browser.ref !== r0.intentRef) await repo.setIntent(deps.db, r0.id, pay.browser.ref);
-    const { clientSecret, publishableKey } = pay.browser;
-    return { ...(await returnsOfOrder(deps, number, who)), payment: { clientSecret, publishableKey } };
-  }
-  const store = storeInfo(deps.settings.current(), deps.config);
-  try {
-    await deps.db.transaction(async (tx) => {
-      const r = await repo.byNumber(tx, rmaNumber, true);
-      if (!r || r.status !== 'awaiting-payment' || r.version !== r0.version)
-        throw new Conflict('We changed this exchange while you were paying: reload to see it. Nothing was charged.');
-      const o = (await orders.lockById(tx, r.orderId))!;
-      const done = await completeExchange(deps, tx, null, r, o, offer, pay.paid);
-      const patch = { status: 'exchanged' as const, exchange: done.offer, exchangeOrderId: done.orderId };
-      if (!(await repo.updateIfVersion(tx, r.id, r.version, patch))) throw new Conflict(STALE);
-      await orders.event(tx, {
-        orderId: o.id,
-        type: 'return',
-        visibleToCustomer: true,
-        data: {
-          number: r.number,
-          status: 'exchanged',
-          orderNumber: done.offer.orderNumber,
-          paidCents: offer.differenceCents,
-        },
-      });
-      const lines = await repo.lines(tx, r.id);
-      await enqueueMails(tx, [
-        {
-          kind: 'return-exchanged',
-          to: o.email,
-          ...returnMail(
-            store,
-            {
-              number: r.number,
-              orderNumber: o.number,
-              name: o.shippingAddress.name,
-              items: lines.map((l) => ({ title: l.title, quantity: l.quantity })),
-            },
-            { kind: 'exchanged', offer: done.offer, refundCents: 0, refundTo: null, paidCents: offer.differenceCents },
-          ),
-        },
-      ]);
-    });
-  } catch (err) {
-    // Nothing was made: the money goes back, and the next ask starts a new payment.
-    await undoLinkPayment(deps.payments, pay.paid, offer.differenceCents).catch(() => undefined);
+  const state: PayState = { deps, rmaNumber, email: o0.email, card: body.card, r0, offer: r0.exchange };
+  await runFlow('pay exchange difference', PAY_DIFFERENCE_STEPS, state, deps.hooks, (work) =>
+    deps.db.transaction(async (tx) => {
+      state.tx = tx;
+      await work();
+    }),
+  ).catch(async (err: unknown) => {
+    // The next ask starts a new payment.
     await repo.setIntent(deps.db, r0.id, null);
     throw err;
+  });
+  if (state.browser) {
+    const { clientSecret, publishableKey } = state.browser;
+    return { ...(await returnsOfOrder(deps, number, who)), payment: { clientSecret, publishableKey } };
   }
   void deps.outbox.kick();
   return returnsOfOrder(deps, number, who);

@@ -11,11 +11,11 @@ const ISO = isoInstant;
 const COLS = sql`s.id, s.name, s.percent, ${ISO('s.starts_at')} as "startsAt", ${ISO('s.ends_at')} as "endsAt",
   s.category_ids as "categoryIds", s.group_ids as "groupIds", s.metals, s.active`;
 const ADMIN_COLS = sql`${COLS}, s.version, s.created_by as "createdBy",
-  array(select g.series from product_group g where g.id = any(s.group_ids) order by g.series) as designs`;
+  array(select g.series from product_group_view g where g.id = any(s.group_ids) order by g.series) as designs`;
 
 export type StoredSale = Omit<SaleRow, 'groupIds'> & { designs: string[]; version: number; createdBy: string };
 const groupsOf = (designs: string[]) =>
-  sql`array(select g.id from product_group g where g.series = any(${sql.param(designs)}::text[]) order by g.id)`;
+  sql`array(select g.id from product_group_view g where g.series = any(${sql.param(designs)}::text[]) order by g.id)`;
 
 export const salesRepository = {
   /** Every sale not yet over (what prices depend on now or later). */
@@ -23,7 +23,7 @@ export const salesRepository = {
     rowsOf<SaleRow>(await db.execute(sql`select ${COLS} from sale s where s.active and s.ends_at > now()`)),
   categories: async (db: DbOrTx) =>
     rowsOf<{ id: number; parentId: number | null; name: string; section: string }>(
-      await db.execute(sql`select id, parent_id as "parentId", name, section from category order by position, id`),
+      await db.execute(sql`select id, parent_id as "parentId", name, section from category_view order by position, id`),
     ),
   list: async (db: DbOrTx) =>
     rowsOf<StoredSale>(await db.execute(sql`select ${ADMIN_COLS} from sale s order by s.starts_at desc, s.id desc`)),
@@ -36,11 +36,11 @@ export const salesRepository = {
     rowsOf<{ what: string; value: string }>(
       await db.execute(sql`
       select 'category' as what, x::text as value from unnest(${sql.param(s.categoryIds)}::int[]) x
-        where not exists (select 1 from category c where c.id = x)
+        where not exists (select 1 from category_view c where c.id = x)
       union all select 'design', x from unnest(${sql.param(s.designs)}::text[]) x
-        where not exists (select 1 from product_group g where g.series = x)
+        where not exists (select 1 from product_group_view g where g.series = x)
       union all select 'metal', x from unnest(${sql.param(s.metals)}::text[]) x
-        where not exists (select 1 from metal_rate m where m.quality = x)`),
+        where not exists (select 1 from metal_rate_view m where m.quality = x)`),
     ),
   insert: async (tx: DbOrTx, s: SaleInput, by: string) =>
     rowsOf<{ id: number }>(

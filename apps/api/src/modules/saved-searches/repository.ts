@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { appUser } from '../../db/schema/accounts.ts';
-import { savedSearch, savedSearchHit } from '../../db/schema/shopper.ts';
-import { storeSetting } from '../../db/schema/staff.ts';
+import { appUserView as appUser } from '../account/index.ts';
+import { savedSearch, savedSearchHit } from './schema.ts';
+import { storeValues } from '../store-values/index.ts';
 import type { DiamondIndexRow } from '../catalog/index.ts';
 
 export type SearchRow = typeof savedSearch.$inferSelect;
@@ -102,29 +102,18 @@ export const savedSearchRepository = {
     ).length > 0,
 
   /** The key that signs unsubscribe links: made once, shared by every instance. */
-  signingKey: async (db: DbOrTx, fresh: string) => {
-    await db.insert(storeSetting).values({ key: SIGNING_KEY, value: fresh }).onConflictDoNothing();
-    return (
-      await db.select({ value: storeSetting.value }).from(storeSetting).where(eq(storeSetting.key, SIGNING_KEY))
-    )[0]!.value as string;
-  },
+  signingKey: (db: DbOrTx, fresh: string) => storeValues.putIfAbsent(db, SIGNING_KEY, fresh),
 
   // --- Matching ---
 
-  /** The snapshot up to which changes were matched, locked for this run (one run at a time). */
+  /** The snapshot up to which changes were matched, locked for this run (one run at a time); null on the first run. */
   lockWatermark: async (db: DbOrTx) => {
-    const rows = rowsOf<{ value: string }>(
-      await db.execute(sql`select value #>> '{}' as value from store_setting where key = ${WATERMARK} for update`),
-    );
-    if (rows[0]) return rows[0].value;
-    await db.execute(sql`
-      insert into store_setting (key, value) values (${WATERMARK}, to_jsonb(pg_current_snapshot()::text)) on conflict do nothing`);
+    const at = await storeValues.get<string>(db, WATERMARK, true);
+    if (at !== null) return at;
+    await storeValues.putIfAbsent(db, WATERMARK, await savedSearchRepository.snapshot(db));
     return null;
   },
-  setWatermark: (db: DbOrTx, snapshot: string) =>
-    db.execute(
-      sql`update store_setting set value = to_jsonb(${snapshot}::text), updated_at = now() where key = ${WATERMARK}`,
-    ),
+  setWatermark: (db: DbOrTx, snapshot: string) => storeValues.put(db, WATERMARK, snapshot),
   snapshot: async (db: DbOrTx) =>
     rowsOf<{ s: string }>(await db.execute(sql`select pg_current_snapshot()::text as s`))[0]!.s,
 
@@ -137,9 +126,9 @@ export const savedSearchRepository = {
         status, created_at::text as "createdAt", (extract(epoch from listed_at) * 1000)::float8 as "listedAt",
         (extract(epoch from price_dropped_at) * 1000)::float8 as "priceDroppedAt",
         price_before_drop_cents as "priceBeforeDropCents",
-        exists (select 1 from stone_photo ph where ph.kind = 'diamond' and ph.stone_id = diamond.id) as photo,
+        exists (select 1 from stone_photo_view ph where ph.kind = 'diamond' and ph.stone_id = diamond_view.id) as photo,
         coalesce(lower(substring(video_url from '^(https?://[^/?#]+)')), '') as "videoOrigin"
-      from diamond
+      from diamond_view
       where status = 'available'
         and changed_xid >= pg_snapshot_xmin(${snapshot}::pg_snapshot) and not pg_visible_in_snapshot(changed_xid, ${snapshot}::pg_snapshot)`),
     ),
@@ -194,7 +183,7 @@ export const savedSearchRepository = {
           and(
             eq(savedSearch.status, 'active'),
             sql`not exists (
-              select 1 from saved_search o left join app_user ou on ou.id = o.user_id
+              select 1 from saved_search o left join app_user_view ou on ou.id = o.user_id
               where lower(coalesce(ou.email, o.email)) = ${recipient} and o.last_digest_at > now() - interval '1 day')`,
           ),
         )
@@ -216,7 +205,7 @@ export const savedSearchRepository = {
           await db.execute(sql`
           select h.search_id as "searchId", h.diamond_id as "diamondId", h.kind, h.previous_cents as "previousCents", h.price_cents as "toldCents",
             d.serial, d.origin, d.shape, d.carat_points as "caratPoints", d.color, d.clarity, d.cut, d.lab, d.price_cents as "priceCents", d.status
-          from saved_search_hit h join diamond d on d.id = h.diamond_id
+          from saved_search_hit h join diamond_view d on d.id = h.diamond_id
           where h.search_id in (${sql.join(
             searchIds.map((id) => sql`${id}`),
             sql`, `,

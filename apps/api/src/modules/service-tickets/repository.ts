@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { serviceEvent, servicePhoto, serviceTicket } from '../../db/schema/service.ts';
+import { serviceEvent, servicePhoto, serviceTicket } from './schema.ts';
 import type { TicketStatus } from '@facet/contracts/service-tickets';
 
 export type TicketRow = typeof serviceTicket.$inferSelect;

@@ -16,7 +16,7 @@ import { storeFacts, storeInfo } from '../../store-facts.ts';
 import { enqueueMails } from '../mail/index.ts';
 import { orderAfterSale as orders, type OrderRow } from '../order/index.ts';
 import { storeToday } from '../gift-cards/index.ts';
-import type { ProcessedPhoto } from '../products/index.ts';
+import type { ProcessedPhoto } from '../media-store/index.ts';
 import { ticketRepository as repo } from './repository.ts';
 import { ticketMail } from './mail.ts';
 import { keepTicketPhoto, type TicketDeps } from './service.ts';

@@ -15,7 +15,7 @@ import { orderVisitor, requireAuth } from '../../plugins/auth.ts';
 import * as requests from './requests.ts';
 import { adminRoute } from '../../plugins/admin-op.ts';
 import { acceptPhotoForms, readPhotoForm } from '../../photo-form.ts';
-import { processPhoto } from '../products/index.ts';
+import { processPhoto } from '../media-store/index.ts';
 import { actorOf } from '../staff/index.ts';
 import * as tickets from './service.ts';
 

@@ -24,7 +24,7 @@ import { orderAfterSale as orders, payByLink, undoLinkPayment, type LinkPaid } f
 import type { PaymentProvider } from '../payments/index.ts';
 import { storeToday } from '../gift-cards/index.ts';
 import { ticketRepository as repo, type TicketRow } from './repository.ts';
-import type { ProcessedPhoto } from '../products/index.ts';
+import type { ProcessedPhoto } from '../media-store/index.ts';
 import { ticketMail, type TicketStep } from './mail.ts';
 
 // Service tickets: a piece in the workshop from intake to its return. Staff open and move them;

@@ -25,30 +25,30 @@ export const sitemapRepository = {
   counts: async (db: DbOrTx) =>
     rowsOf<{ products: number; diamonds: number; productsLastmod: string | null; diamondsLastmod: string | null }>(
       await db.execute(sql`select
-        (select count(*)::int from product_group where published and default_product_id <> 0) as products,
-        (select ${w3c(sql`max(coalesce(updated_at, created_at))`)} from product_group where published) as "productsLastmod",
-        (select count(*)::int from diamond where status = 'available') as diamonds,
-        (select ${w3c(sql`max(updated_at)`)} from diamond where status = 'available') as "diamondsLastmod"`),
+        (select count(*)::int from product_group_view where published and default_product_id <> 0) as products,
+        (select ${w3c(sql`max(coalesce(updated_at, created_at))`)} from product_group_view where published) as "productsLastmod",
+        (select count(*)::int from diamond_view where status = 'available') as diamonds,
+        (select ${w3c(sql`max(updated_at)`)} from diamond_view where status = 'available') as "diamondsLastmod"`),
     )[0]!,
 
   products: async (db: DbOrTx, offset: number, limit: number) =>
     rowsOf<ProductEntry>(
       await db.execute(sql`select id, series, category_id as "categoryId", default_product_id as "productId",
         ${w3c(sql`coalesce(updated_at, created_at)`)} as lastmod
-        from product_group where published and default_product_id <> 0 order by id limit ${limit} offset ${offset}`),
+        from product_group_view where published and default_product_id <> 0 order by id limit ${limit} offset ${offset}`),
     ),
 
   diamonds: async (db: DbOrTx, offset: number, limit: number) =>
     rowsOf<DiamondEntry>(
       await db.execute(sql`select id, serial, origin, ${w3c(sql`updated_at`)} as lastmod
-        from diamond where status = 'available' order by id limit ${limit} offset ${offset}`),
+        from diamond_view where status = 'available' order by id limit ${limit} offset ${offset}`),
     ),
 
   /** Stone types with a stone on sale (their page lists the stones: a gemstone has no page of its own). */
   stoneTypes: async (db: DbOrTx) =>
     rowsOf<{ slug: string }>(
-      await db.execute(sql`select t.slug from gemstone_type t
-        where exists (select 1 from notable_gemstone s where s.type_slug = t.slug and s.status = 'available')
+      await db.execute(sql`select t.slug from gemstone_type_view t
+        where exists (select 1 from notable_gemstone_view s where s.type_slug = t.slug and s.status = 'available')
         order by t.position`),
     ),
 };

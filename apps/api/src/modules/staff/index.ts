@@ -8,3 +8,4 @@ export {
   staffCount,
   type StaffSession,
 } from './service.ts';
+export { staffView } from './repository.ts';

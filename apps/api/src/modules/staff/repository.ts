@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { staff, staffSession, staffToken, storeSetting } from '../../db/schema/staff.ts';
+import { staff, staffSession, staffToken } from './schema.ts';
+export { staffView } from './schema.ts';
+import { storeValues } from '../store-values/index.ts';
 
 export type StaffRow = typeof staff.$inferSelect;
 
@@ -54,7 +56,7 @@ export const staffRepository = {
       .select({
         session: staffSession,
         member: staff,
-        requireTotp: sql<boolean>`coalesce((select s.value = 'true'::jsonb from ${storeSetting} s where s.key = ${requireTotpKey}), false)`,
+        requireTotp: sql<boolean>`coalesce(${storeValues.valueSql(requireTotpKey)} = 'true'::jsonb, false)`,
       })
       .from(staffSession)
       .innerJoin(staff, eq(staff.id, staffSession.staffId))
@@ -107,12 +109,6 @@ export const staffRepository = {
         .returning({ staffId: staffToken.staffId })
     )[0]?.staffId ?? null,
 
-  setting: async (db: DbOrTx, key: string) =>
-    (await db.select({ value: storeSetting.value }).from(storeSetting).where(eq(storeSetting.key, key)))[0]?.value ??
-    null,
-  putSetting: (db: DbOrTx, key: string, value: unknown) =>
-    db
-      .insert(storeSetting)
-      .values({ key, value })
-      .onConflictDoUpdate({ target: storeSetting.key, set: { value, updatedAt: sql`now()` } }),
+  setting: <T = unknown>(db: DbOrTx, key: string) => storeValues.get<T>(db, key),
+  putSetting: (db: DbOrTx, key: string, value: unknown) => storeValues.put(db, key, value),
 };

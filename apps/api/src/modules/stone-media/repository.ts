@@ -16,7 +16,7 @@ export const stoneMediaRepository = {
   askPage: async (tx: DbOrTx, supplier: string, runId: string, afterId: number, limit: number) =>
     rowsOf<{ id: number; url: string }>(
       await tx.execute(sql`with wanted as (
-          select d.id, d.image_url as url from diamond d join supplier s on s.id = d.supplier_id
+          select d.id, d.image_url as url from diamond_view d join supplier_view s on s.id = d.supplier_id
           left join stone_media_fetch f on f.kind = 'diamond' and f.stone_id = d.id
           where s.code = ${supplier} and d.id > ${afterId} and d.status = 'available' and d.image_url is not null
             and f.url is distinct from d.image_url
@@ -39,29 +39,9 @@ export const stoneMediaRepository = {
     tx.execute(sql`update stone_media_fetch set state = ${state}, reason = ${reason}, updated_at = now()
       where kind = ${a.kind} and stone_id = ${a.id} and url = ${a.url}`),
 
-  /**
-   * The feed's photograph in place of the one it gave before (staff photographs come first);
-   * answers the replaced photographs' keys, whose files go once this commits.
-   */
-  putFeedPhoto: async (
-    tx: DbOrTx,
-    a: MediaAsk,
-    p: { key: string; alt: string; width: number; height: number },
-  ): Promise<string[]> => {
-    const gone = rowsOf<{ key: string }>(
-      await tx.execute(sql`delete from stone_photo where kind = ${a.kind} and stone_id = ${a.id} and source_url is not null
-        returning key`),
-    );
-    await tx.execute(sql`insert into stone_photo (key, kind, stone_id, position, alt, width, height, source_url)
-      values (${p.key}, ${a.kind}, ${a.id}, 1000, ${p.alt}, ${p.width}, ${p.height}, ${a.url})`);
-    // The stone's row changes too, so every instance's search index shows the photograph in lists.
-    await tx.execute(sql`update diamond set updated_at = now() where id = ${a.id}`);
-    return gone.map((g) => g.key);
-  },
-
   serial: async (db: DbOrTx, id: number) =>
     rowsOf<{ serial: string; shape: string }>(
-      await db.execute(sql`select serial, shape from diamond where id = ${id}`),
+      await db.execute(sql`select serial, shape from diamond_view where id = ${id}`),
     )[0] ?? null,
 
   /** What an import asked for: how many wait, are ready or failed, and the first failures with their stones. */
@@ -69,7 +49,7 @@ export const stoneMediaRepository = {
     const [counts, failures] = await Promise.all([
       db.execute(sql`select state, count(*)::int as n from stone_media_fetch where run_id = ${runId} group by state`),
       db.execute(sql`select coalesce(d.supplier_stock, d.serial) as stock, f.url, f.reason from stone_media_fetch f
-        join diamond d on d.id = f.stone_id and f.kind = 'diamond'
+        join diamond_view d on d.id = f.stone_id and f.kind = 'diamond'
         where f.run_id = ${runId} and f.state = 'failed' order by f.stone_id limit ${failuresMax}`),
     ]);
     return {

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import { fetchFeedImage } from '../feeds/index.ts';
+import { stonePhotos } from '../inventory/index.ts';
 import { makePhotoSizes, putPhotoFiles, removePhotoFiles, type MediaStore } from '../media-store/index.ts';
 import { stoneMediaRepository as repo, type MediaAsk } from './repository.ts';
 
@@ -61,7 +62,7 @@ export async function fetchStoneMedia(
       await repo.finish(tx, ask, 'failed', sentence(img.reason));
       return 'failed';
     }
-    replaced = await repo.putFeedPhoto(tx, ask, {
+    replaced = await stonePhotos.putFeedPhoto(tx, ask, {
       ...img.photo,
       alt: `${stone?.shape ?? 'The'} diamond ${stone?.serial ?? ''}`.trim(),
     });

@@ -1,7 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { appUser } from '../../db/schema/accounts.ts';
-import { wishlist, wishlistItem } from '../../db/schema/shopper.ts';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { wishlist, wishlistItem } from './schema.ts';
 import type { Owner } from '../cart/index.ts';
 
 export type WishRow = typeof wishlistItem.$inferSelect;
@@ -35,13 +34,9 @@ export const wishlistRepository = {
   },
 
   byShareToken: async (db: DbOrTx, token: string) =>
-    (
-      await db
-        .select({ id: wishlist.id, ownerName: appUser.firstName })
-        .from(wishlist)
-        .leftJoin(appUser, eq(appUser.id, wishlist.userId))
-        .where(eq(wishlist.shareToken, token))
-        .limit(1)
+    rowsOf<{ id: number; ownerName: string | null }>(
+      await db.execute(sql`select w.id, u.first_name as "ownerName" from wishlist w
+        left join app_user_view u on u.id = w.user_id where w.share_token = ${token} limit 1`),
     )[0] ?? null,
 
   items: (db: DbOrTx, listId: number) =>

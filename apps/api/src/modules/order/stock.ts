@@ -1,0 +1,27 @@
+import type { DbOrTx } from '../../db/client.ts';
+import { MELEE_PARCEL_STONES } from '@facet/contracts/commerce';
+import { stoneStock } from '../inventory/index.ts';
+import { productStock } from '../products/index.ts';
+import { orderRepository as repo } from './repository.ts';
+
+// What an order takes from stock and gives back. The rows are inventory's and products'; the order
+// asks through their faces, inside its own transaction.
+
+export const orderStock = {
+  /** A piece sold from what is on hand: false when too few are left. */
+  takeStock: (tx: DbOrTx, productId: number, quantity: number) => productStock.take(tx, productId, quantity),
+  /** Stones from a melee parcel: false when too few are left. */
+  takeMelee: (tx: DbOrTx, parcelId: number, stones: number) => stoneStock.takeMelee(tx, parcelId, stones),
+  /** A cancelled order (or a return, `only` those) lets go of its stones: they are for sale again. How many. */
+  async releaseStones(tx: DbOrTx, orderId: number, only?: Array<{ kind: string; id: number }>) {
+    const freed = await repo.freeStones(tx, orderId, only);
+    await stoneStock.makeAvailable(tx, freed);
+    return freed.length;
+  },
+  /** What a cancelled or unpaid order took from stock goes back: melee parcels, and pieces sold from what is on hand. */
+  async returnStock(tx: DbOrTx, lines: Array<{ kind: string; refId: number; quantity: number }>) {
+    for (const l of lines)
+      if (l.kind === 'melee') await stoneStock.returnMelee(tx, l.refId, l.quantity * MELEE_PARCEL_STONES);
+      else if (l.kind === 'product') await productStock.giveBack(tx, l.refId, l.quantity);
+  },
+};
