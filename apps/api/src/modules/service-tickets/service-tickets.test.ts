@@ -7,6 +7,8 @@ import { orderBody } from '../../test/checkout.ts';
 import sharp from 'sharp';
 import { adminCall, ORIGIN, staffSession } from '../../test/staff.ts';
 import { signUp } from '../../test/accounts.ts';
+import { testCardProvider, type PaymentProvider } from '../payments/index.ts';
+import { APPROVE_ESTIMATE_STEPS, approveEstimate, type TicketDeps } from './service.ts';
 
 // A piece in the workshop: opened at the counter or for a ring bought here (resized free once,
 // within the window), estimated, approved and paid by the customer from the e-mailed link, and
@@ -457,5 +459,83 @@ describe('service tickets', () => {
       expect(notTheirs.statusCode).toBe(404);
       expect((await t.app.inject({ method: 'GET', url: '/api/account/service' })).statusCode).toBe(401);
     });
+  });
+});
+
+describe("the customer's approval of an estimate, as a flow", () => {
+  it('names its steps, and a failure after any of them approves nothing, tells nobody and gives the payment back', async () => {
+    expect(APPROVE_ESTIMATE_STEPS.map((st) => st.name)).toEqual([
+      'take payment',
+      'approve ticket',
+      'record history',
+      'tell customer',
+    ]);
+    const voided: string[] = [];
+    const base = testCardProvider();
+    const payments: PaymentProvider = {
+      ...base,
+      void: async (ref) => {
+        voided.push(ref);
+        return base.void(ref);
+      },
+    };
+    const deps: TicketDeps = {
+      db: t.app.db,
+      media: t.app.media,
+      config: t.config,
+      settings: t.app.storeSettings,
+      outbox: t.app.outbox,
+      payments,
+    };
+    const card = { ...CARD, number: CARD.number.replace(/ /g, '') };
+    for (const { name } of APPROVE_ESTIMATE_STEPS) {
+      const who = customer();
+      const opened = (
+        await adminCall(t, manager, 'POST', '/service-tickets', {
+          kind: 'repair',
+          customer: who,
+          piece: 'Chain, broken link',
+          dueOn: due,
+        })
+      ).json().data;
+      await adminCall(t, manager, 'POST', `/service-tickets/${opened.number}/estimate`, {
+        version: opened.version,
+        amountCents: 4_000,
+        note: 'Solder the link.',
+        dueOn: due,
+      });
+      const token = decodeURIComponent(
+        /\/service\/SVC-\w+\?token=([\w%-]+)/.exec((await mailsTo(who.email)).at(-1)!.text)![1]!,
+      );
+      const state = async () =>
+        (
+          await q<Record<string, unknown>>(sql`select t.status, t.paid_cents as paid,
+            (select count(*)::int from service_event e where e.ticket_id = t.id) as events,
+            (select count(*)::int from outbox_mail m where m.to_address = ${who.email}) as mails
+            from service_ticket t where t.number = ${opened.number}`)
+        )[0]!;
+      const before = await state();
+      const voidedBefore = voided.length;
+      await expect(
+        approveEstimate(
+          deps,
+          opened.number,
+          { token, card },
+          {
+            afterStep: (_f, step) => {
+              if (step === name) throw new Error(`injected after ${name}`);
+            },
+          },
+        ),
+      ).rejects.toThrow(`injected after ${name}`);
+      expect(await state(), name).toEqual(before);
+      expect(voided.length - voidedBefore, name).toBe(1);
+      // Approved again from the same link: paid once.
+      expect(await approveEstimate(deps, opened.number, { token, card })).toMatchObject({
+        status: 'approved',
+        paid: true,
+      });
+      expect(voided.length - voidedBefore, name).toBe(1);
+    }
   });
 });

@@ -15,6 +15,7 @@ import {
 } from '@facet/contracts/service-tickets';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { runFlow, type FlowHooks, type Step } from '../../flow.ts';
 import { Conflict, NotFound, Unprocessable, Validation } from '../../errors.ts';
 import { hashToken, newReference, newToken } from '../../secrets.ts';
 import { storeFacts, storeInfo, type SettingsSource } from '../../store-facts.ts';
@@ -286,55 +287,104 @@ const customerShape = (t: TicketRow): CustomerTicket => ({
 export const ticketForCustomer = async (db: Db, number: string, token: string) =>
   customerShape(await forCustomer(db, number, token));
 
+interface EstimateState {
+  deps: TicketDeps;
+  t: TicketRow;
+  card: z.output<typeof approveEstimateBody>['card'];
+  amountCents: number;
+  tx?: DbOrTx;
+  paid?: LinkPaid;
+  /** Stripe: the payment the browser confirms first; the flow stops there and the next ask checks it. */
+  browser?: { ref: string; clientSecret: string; publishableKey: string };
+  done?: boolean;
+}
+
+/**
+ * The customer's approval of an estimate, in one transaction: the payment (given back if any later
+ * step fails; nothing to pay, none taken), the ticket approved once (a second click or tab finds it
+ * answered), its history, the e-mails.
+ */
+export const APPROVE_ESTIMATE_STEPS: Array<Step<EstimateState>> = [
+  {
+    name: 'take payment',
+    async run(s) {
+      if (s.amountCents <= 0) return;
+      const pay = await payByLink(s.deps.payments, {
+        amountCents: s.amountCents,
+        reference: s.t.number,
+        email: s.t.email,
+        card: s.card,
+        intentRef: s.t.intentRef,
+      });
+      if ('browser' in pay) {
+        if (pay.browser.ref !== s.t.intentRef) await repo.setIntent(s.tx!, s.t.id, pay.browser.ref);
+        s.browser = pay.browser;
+        s.done = true;
+      } else s.paid = pay.paid;
+    },
+    async compensate(s) {
+      if (s.paid) await undoLinkPayment(s.deps.payments, s.paid, s.amountCents).catch(() => undefined);
+    },
+  },
+  {
+    name: 'approve ticket',
+    async run(s) {
+      const patch = s.paid
+        ? {
+            status: 'approved' as const,
+            paidCents: s.amountCents,
+            paymentRef: s.paid.ref,
+            cardBrand: s.paid.brand,
+            cardLast4: s.paid.last4,
+          }
+        : { status: 'approved' as const };
+      if (!(await repo.updateIfStatus(s.tx!, s.t.id, 'estimated', patch)))
+        throw new Conflict('This estimate was already answered.');
+      s.t = { ...s.t, ...patch };
+    },
+  },
+  {
+    name: 'record history',
+    async run(s) {
+      await repo.event(s.tx!, s.t.id, 'approved', 'customer');
+    },
+  },
+  {
+    name: 'tell customer',
+    async run(s) {
+      await tell(s.deps, s.tx!, s.t, { kind: 'approved-by-customer' });
+    },
+  },
+];
+
 /**
  * The customer approves the estimate and pays it: by card with the test provider; with Stripe the
  * first ask answers the payment for the browser and the next one checks it with Stripe (nothing to
  * pay: approved as it is). A payment whose approval cannot be written is given back.
  */
-export async function approveEstimate(deps: TicketDeps, number: string, body: z.output<typeof approveEstimateBody>) {
+export async function approveEstimate(
+  deps: TicketDeps,
+  number: string,
+  body: z.output<typeof approveEstimateBody>,
+  hooks?: FlowHooks,
+) {
   const t = await forCustomer(deps.db, number, body.token);
   if (t.status !== 'estimated')
     throw new Conflict(`This estimate is already ${TICKET_STATUS_LABELS[t.status as TicketStatus].toLowerCase()}.`);
-  const amountCents = t.estimateCents ?? 0;
-  let paid: LinkPaid | null = null;
-  if (amountCents > 0) {
-    const pay = await payByLink(deps.payments, {
-      amountCents,
-      reference: t.number,
-      email: t.email,
-      card: body.card,
-      intentRef: t.intentRef,
-    });
-    if ('browser' in pay) {
-      if (pay.browser.ref !== t.intentRef) await repo.setIntent(deps.db, t.id, pay.browser.ref);
-      const { clientSecret, publishableKey } = pay.browser;
-      return { ...customerShape(t), payment: { clientSecret, publishableKey } };
-    }
-    paid = pay.paid;
-  }
-  try {
-    await deps.db.transaction(async (tx) => {
-      const patch = paid
-        ? {
-            status: 'approved' as const,
-            paidCents: amountCents,
-            paymentRef: paid.ref,
-            cardBrand: paid.brand,
-            cardLast4: paid.last4,
-          }
-        : { status: 'approved' as const };
-      // Approved once: a second click (or tab) finds it no longer waiting.
-      if (!(await repo.updateIfStatus(tx, t.id, 'estimated', patch)))
-        throw new Conflict('This estimate was already answered.');
-      await repo.event(tx, t.id, 'approved', 'customer');
-      await tell(deps, tx, { ...t, ...patch }, { kind: 'approved-by-customer' });
-    });
-  } catch (err) {
-    if (paid) {
-      await undoLinkPayment(deps.payments, paid, amountCents).catch(() => undefined);
-      await repo.setIntent(deps.db, t.id, null);
-    }
+  const state: EstimateState = { deps, t, card: body.card, amountCents: t.estimateCents ?? 0 };
+  await runFlow('approve estimate', APPROVE_ESTIMATE_STEPS, state, hooks, (work) =>
+    deps.db.transaction(async (tx) => {
+      state.tx = tx;
+      await work();
+    }),
+  ).catch(async (err: unknown) => {
+    // The next ask starts a new payment.
+    if (state.paid) await repo.setIntent(deps.db, t.id, null);
     throw err;
+  });
+  if (state.browser) {
+    const { clientSecret, publishableKey } = state.browser;
+    return { ...customerShape(t), payment: { clientSecret, publishableKey } };
   }
   void deps.outbox.kick();
   return customerShape((await repo.byNumber(deps.db, number))!);

@@ -10,11 +10,13 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { MediaStore } from '../media-store/index.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { Conflict, NotFound, Unprocessable } from '../../errors.ts';
+import { runFlow, type FlowHooks, type Step } from '../../flow.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { advanceByCarrier, orderAfterSale, type BackOfficeDeps, type OrderRow } from '../order/index.ts';
 import {
   CarrierRefused,
   parcelOf,
+  type BoughtLabel,
   type LabelRequest,
   type ShipAddress,
   type ShippingProvider,
@@ -137,76 +139,128 @@ export async function orderShipments(deps: ShippingDeps, number: string): Promis
   };
 }
 
+interface LabelState {
+  deps: ShippingDeps;
+  actor: Actor;
+  number: string;
+  o?: OrderRow;
+  row?: Pick<ShipmentRow, 'id' | 'providerShipmentId'>;
+  req?: LabelRequest;
+  label?: BoughtLabel;
+  pdf?: Buffer;
+  done?: boolean;
+}
+
 /**
- * Buys the order's label: insured for what is in the box, signed for at or above the store's
- * threshold, with the carrier and service the shopper was quoted. The carrier's shipment is kept
- * before anything is bought, under the order's lock, so a second click or a retry after a timeout
- * buys that same shipment, which the carrier sells once: never two labels for one order.
+ * Buying an order's label, step by step. The carrier's shipment is kept before anything is bought,
+ * under the order's lock, so a retry (a second click, a timeout, a failure after any step) buys that
+ * same shipment, which the carrier sells once: it answers the label it sold, never a second one. The
+ * PDF and the record are kept together (the file removed again if the record fails).
  */
-export async function buyOrderLabel(deps: ShippingDeps, actor: Actor, number: string): Promise<OrderShipments> {
-  const settings = deps.settings.current();
-  const prepared = await deps.db.transaction(async (tx) => {
-    const o = await orderAfterSale.lock(tx, number);
-    if (!o) throw new NotFound(`There is no order ${number}.`);
-    const existing = await repo.outbound(tx, o.id);
-    if (existing?.boughtAt) return { o, row: existing, req: null };
-    const why = cannotBuy(deps, o, null);
-    if (why) throw new Conflict(why);
-    const goods = await goodsOf(tx as Db, o);
-    const req: LabelRequest = {
-      from: fromAddressOf(settings),
-      to: shipTo(o),
-      parcel: parcelOf(settings, goods),
-      method: o.shippingMethod as LabelRequest['method'],
-      service: o.shippingService ?? null,
-      signature: goods.valueCents >= settings.signatureOverCents,
-      insureCents: goods.valueCents,
-      reference: o.number,
-    };
-    if (existing) return { o, row: existing, req };
-    const shipmentId = await deps.shipping.prepareLabel(req);
-    const id = await repo.prepare(tx, {
-      orderId: o.id,
-      kind: 'outbound',
-      returnNumber: null,
-      provider: deps.shipping.name,
-      providerShipmentId: shipmentId,
-      signature: req.signature,
-      by: actor.email,
-    });
-    return { o, row: { id, providerShipmentId: shipmentId } as ShipmentRow, req };
-  });
-  if (prepared.req) {
-    const label = await deps.shipping.buyLabel(prepared.row.providerShipmentId, prepared.req);
-    const pdf = await deps.shipping.labelPdf(label.labelPdfUrl);
-    await keepLabel(deps, prepared.row.id, pdf, async (tx) => {
-      if (!(await repo.bought(tx, prepared.row.id, label))) return;
-      // The order carries its tracking from now (marking it shipped by hand needs nothing typed).
-      const carrier = CARRIERS.find((c) => c.toLowerCase() === label.carrier.toLowerCase());
-      if (carrier) await orderAfterSale.setTracking(tx, prepared.o.id, carrier, label.trackingNumber);
-      await orderAfterSale.event(tx, {
-        orderId: prepared.o.id,
-        type: 'label',
-        visibleToCustomer: false,
-        data: {
+export const ORDER_LABEL_STEPS: Array<Step<LabelState>> = [
+  {
+    name: 'prepare shipment',
+    async run(s) {
+      const settings = s.deps.settings.current();
+      await s.deps.db.transaction(async (tx) => {
+        const o = await orderAfterSale.lock(tx, s.number);
+        if (!o) throw new NotFound(`There is no order ${s.number}.`);
+        s.o = o;
+        const existing = await repo.outbound(tx, o.id);
+        if (existing?.boughtAt) {
+          s.done = true;
+          return;
+        }
+        const why = cannotBuy(s.deps, o, null);
+        if (why) throw new Conflict(why);
+        const goods = await goodsOf(tx as Db, o);
+        s.req = {
+          from: fromAddressOf(settings),
+          to: shipTo(o),
+          parcel: parcelOf(settings, goods),
+          method: o.shippingMethod as LabelRequest['method'],
+          service: o.shippingService ?? null,
+          signature: goods.valueCents >= settings.signatureOverCents,
+          insureCents: goods.valueCents,
+          reference: o.number,
+        };
+        if (existing) {
+          s.row = existing;
+          return;
+        }
+        const shipmentId = await s.deps.shipping.prepareLabel(s.req);
+        const id = await repo.prepare(tx, {
+          orderId: o.id,
+          kind: 'outbound',
+          returnNumber: null,
+          provider: s.deps.shipping.name,
+          providerShipmentId: shipmentId,
+          signature: s.req.signature,
+          by: s.actor.email,
+        });
+        s.row = { id, providerShipmentId: shipmentId };
+      });
+    },
+  },
+  {
+    name: 'buy label',
+    async run(s) {
+      s.label = await s.deps.shipping.buyLabel(s.row!.providerShipmentId, s.req!);
+    },
+  },
+  {
+    name: 'fetch label',
+    async run(s) {
+      s.pdf = await s.deps.shipping.labelPdf(s.label!.labelPdfUrl);
+    },
+  },
+  {
+    name: 'keep label',
+    async run(s) {
+      const { o, row, req, label } = s as Required<Pick<LabelState, 'o' | 'row' | 'req' | 'label'>>;
+      const actor = s.actor;
+      await keepLabel(s.deps, row.id, s.pdf!, async (tx) => {
+        if (!(await repo.bought(tx, row.id, label))) return;
+        // The order carries its tracking from now (marking it shipped by hand needs nothing typed).
+        const carrier = CARRIERS.find((c) => c.toLowerCase() === label.carrier.toLowerCase());
+        if (carrier) await orderAfterSale.setTracking(tx, o.id, carrier, label.trackingNumber);
+        await orderAfterSale.event(tx, {
+          orderId: o.id,
+          type: 'label',
+          visibleToCustomer: false,
+          data: {
+            carrier: label.carrier,
+            service: label.service,
+            trackingNumber: label.trackingNumber,
+            insuredCents: label.insuredCents,
+            signature: req.signature,
+            costCents: label.costCents,
+          },
+          staff: actor,
+        });
+        await audit(tx, actor, 'order.label', 'order', o.number, null, {
           carrier: label.carrier,
           service: label.service,
           trackingNumber: label.trackingNumber,
           insuredCents: label.insuredCents,
-          signature: prepared.req!.signature,
           costCents: label.costCents,
-        },
-        staff: actor,
+        });
       });
-      await audit(tx, actor, 'order.label', 'order', prepared.o.number, null, {
-        carrier: label.carrier,
-        service: label.service,
-        trackingNumber: label.trackingNumber,
-        insuredCents: label.insuredCents,
-        costCents: label.costCents,
-      });
-    });
-  }
+    },
+  },
+];
+
+/**
+ * Buys the order's label: insured for what is in the box, signed for at or above the store's
+ * threshold, with the carrier and service the shopper was quoted — once (ORDER_LABEL_STEPS).
+ */
+export async function buyOrderLabel(
+  deps: ShippingDeps,
+  actor: Actor,
+  number: string,
+  hooks?: FlowHooks,
+): Promise<OrderShipments> {
+  await runFlow('buy order label', ORDER_LABEL_STEPS, { deps, actor, number }, hooks);
   return orderShipments(deps, number);
 }
 

@@ -8,6 +8,7 @@ import { cartWithDiamond, orderBody } from '../../test/checkout.ts';
 import { LocalEasyPost } from '../../test/easypost-server.ts';
 import { LocalStripe } from '../../test/stripe-server.ts';
 import { adminCall, ORIGIN, placeDiamondOrder, staffSession, stepOrder } from '../../test/staff.ts';
+import { buyOrderLabel, ORDER_LABEL_STEPS, type ShippingDeps } from './service.ts';
 
 // EasyPost cannot be reached from here: the store's official SDK talks to a local server speaking
 // its addresses, shipments, rates, buying (with insurance), label and signed tracker-webhook API
@@ -196,6 +197,54 @@ describe('shipping through a carrier service (EasyPost)', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.rawPayload.toString('latin1')).toContain(label.trackingNumber);
+  });
+
+  it('buying a label is a flow: after a failure at any step, the retry buys nothing more and keeps one label', async () => {
+    expect(ORDER_LABEL_STEPS.map((st) => st.name)).toEqual([
+      'prepare shipment',
+      'buy label',
+      'fetch label',
+      'keep label',
+    ]);
+    const deps: ShippingDeps = {
+      db: t.app.db,
+      config: t.config,
+      settings: t.app.storeSettings,
+      outbox: t.app.outbox,
+      payments: t.app.payments,
+      shipping: t.app.shipping,
+      media: t.app.media,
+      onStonesReleased: () => {},
+    };
+    const actor = { id: null, email: 'fulfilment@facet.test' };
+    for (const { name } of ORDER_LABEL_STEPS) {
+      const o = await placeDiamondOrder(t, `label-${name.replace(/ /g, '-')}@example.com`);
+      await readyToShip(o.number);
+      const bought = ep.purchases.length;
+      await expect(
+        buyOrderLabel(deps, actor, o.number, {
+          afterStep: (_f, step) => {
+            if (step === name) throw new Error(`injected after ${name}`);
+          },
+        }),
+      ).rejects.toThrow(`injected after ${name}`);
+      const labels = async () =>
+        rowsOf<{ n: number; events: number }>(
+          await t.database.db.execute(sql`select
+            (select count(*)::int from shipment s where s.order_id = o.id and s.bought_at is not null) as n,
+            (select count(*)::int from order_event e where e.order_id = o.id and e.type = 'label') as events
+            from customer_order o where o.number = ${o.number}`),
+        )[0]!;
+      // Recorded only when the last step ran; never half (a label bought but not kept is bought again, once).
+      expect(await labels(), name).toEqual(name === 'keep label' ? { n: 1, events: 1 } : { n: 0, events: 0 });
+      const { shipments } = await buyOrderLabel(deps, actor, o.number);
+      expect(shipments, name).toHaveLength(1);
+      expect(await labels(), name).toEqual({ n: 1, events: 1 });
+      // The carrier sold one label for the order, whichever step failed.
+      expect(ep.purchases.length - bought, name).toBe(1);
+      const pdf = await adminCall(t, fulfilment, 'GET', shipments[0]!.labelUrl.replace('/api/admin', ''));
+      expect(pdf.statusCode, name).toBe(200);
+    }
   });
 
   it('a signed tracking webhook ships and then delivers the order and e-mails the customer; a bad signature or an unknown parcel changes nothing', async () => {
