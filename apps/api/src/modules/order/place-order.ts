@@ -313,15 +313,26 @@ const recordOrder: Step<PlaceState> = {
       requestHash: s.hash,
       answer: {},
     });
-    const orderId = s.inserted.id;
-    // Spent now, in this transaction: a failure after this point gives it all back.
-    if (s.giftUses) await spendGiftCards(tx(s), orderId, s.giftUses, s.input.email);
-    // One use at a time, never past its limit: of twenty orders racing for a single-use code, one gets it.
+  },
+};
+
+/** The store's gift cards the shopper applied, spent now in this transaction: a failure after this point gives it all back. */
+const spendCards: Step<PlaceState> = {
+  name: 'spend gift cards',
+  async run(s) {
+    if (s.giftUses) await spendGiftCards(tx(s), s.inserted!.id, s.giftUses, s.input.email);
+  },
+};
+
+/** One use at a time, never past its limit: of twenty orders racing for a single-use code, one gets it. */
+const redeemCodes: Step<PlaceState> = {
+  name: 'redeem codes',
+  async run(s) {
     for (const c of s.discount?.codes ?? [])
       if (
         !(await redeemCode(tx(s), {
           codeId: c.codeId,
-          orderId,
+          orderId: s.inserted!.id,
           email: s.input.email,
           userId: s.owner.userId,
           cents: c.cents,
@@ -330,6 +341,14 @@ const recordOrder: Step<PlaceState> = {
         throw new Conflict(
           `Sorry, the code ${c.code} has just been used up. Remove it from your cart to place the order.`,
         );
+  },
+};
+
+/** What was bought, as priced (sales, codes per line, engraving), and the stones it took. */
+const recordLines: Step<PlaceState> = {
+  name: 'record lines',
+  async run(s) {
+    const orderId = s.inserted!.id;
     await repo.insertLines(
       tx(s),
       s.lines!.map((l, i) => ({
@@ -491,6 +510,9 @@ export const PLACE_ORDER_STEPS: Array<Step<PlaceState>> = [
   checkCart,
   takeStones,
   recordOrder,
+  spendCards,
+  redeemCodes,
+  recordLines,
   pay,
   finalize,
   queueMails,
