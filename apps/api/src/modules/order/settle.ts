@@ -4,6 +4,7 @@ import type { Order } from '@facet/contracts/commerce';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { Conflict } from '../../errors.ts';
+import { runFlow, type FlowHooks, type Step } from '../../flow.ts';
 import { emptyCart } from '../cart/index.ts';
 import { enqueueMail, type MailOutbox } from '../mail/index.ts';
 import { storeFacts, storeInfo } from '../../store-facts.ts';
@@ -33,6 +34,8 @@ export interface SettleDeps {
   outbox: MailOutbox;
   payments: IntentProvider;
   onStonesSold: () => void;
+  /** Told after each step of a flow (tests inject failures there). */
+  hooks?: FlowHooks;
 }
 
 export type Settled = 'paid' | 'pending' | 'expired' | 'refunded' | 'unknown';
@@ -78,6 +81,91 @@ async function announcePaid(deps: SettleDeps, tx: DbOrTx, o: OrderRow, s: Intent
   if (o.cartId) await emptyCart(tx, o.cartId);
 }
 
+interface SettleState {
+  deps: SettleDeps;
+  tx: DbOrTx;
+  o: OrderRow;
+  s: IntentState;
+  /** The stones went to someone else meanwhile: the money goes back instead. */
+  unfillable?: boolean;
+  done?: boolean;
+}
+
+/**
+ * The shopper's payment arrived for an order still waiting: its reserved stones sold, the payment
+ * recorded, the customer and the store told, the gift cards it bought issued — in the caller's
+ * transaction, so a failure after any step leaves the order waiting and the next word from the
+ * provider (webhook, sweeper, start-up check) settles it once.
+ */
+export const PAID_STEPS: Array<Step<SettleState>> = [
+  {
+    name: 'sell stones',
+    async run(st) {
+      if (await repo.sellOrderStones(st.tx, st.o.id, paymentHold(st.o.number))) return;
+      st.unfillable = true;
+      st.done = true;
+    },
+  },
+  {
+    name: 'record payment',
+    async run(st) {
+      await repo.setPayment(st.tx, st.o.id, {
+        paymentState: 'paid',
+        paidCents: st.s.receivedCents + st.o.giftCardCents,
+        cardBrand: st.s.brand,
+        cardLast4: st.s.last4,
+      });
+    },
+  },
+  {
+    name: 'announce',
+    async run(st) {
+      await announcePaid(st.deps, st.tx, st.o, st.s);
+    },
+  },
+  {
+    name: 'issue gift cards',
+    async run(st) {
+      await issueBoughtCards(st.tx, st.o.id, boughtCards(await repo.lines(st.tx, st.o.id)), st.o.email);
+    },
+  },
+];
+
+/**
+ * A payment that will not come (cancelled at the provider): the stones and stock go back, the code
+ * is free again, the gift cards get back what they paid, the order is recorded as lapsed — in the
+ * caller's transaction, all or nothing.
+ */
+export const LAPSE_STEPS: Array<Step<SettleState>> = [
+  {
+    name: 'return stones',
+    async run(st) {
+      await orderStock.releaseStones(st.tx, st.o.id);
+      await orderStock.returnStock(st.tx, await repo.lines(st.tx, st.o.id));
+    },
+  },
+  {
+    name: 'release code',
+    async run(st) {
+      await releaseRedemption(st.tx, st.o.id);
+    },
+  },
+  {
+    name: 'give back gift cards',
+    async run(st) {
+      // An order never paid gives its gift cards back all they paid.
+      await returnToGiftCards(st.tx, st.o.id, st.o.giftCardCents, 'release', 'unpaid order');
+    },
+  },
+  {
+    name: 'record lapse',
+    async run(st) {
+      await repo.setPayment(st.tx, st.o.id, { paymentState: 'expired', status: 'cancelled' });
+      await repo.insertEvent(st.tx, { orderId: st.o.id, type: 'payment-lapsed', data: { ref: st.s.ref } });
+    },
+  },
+];
+
 /** Applies the provider's word on one payment. Safe to call any number of times, from any instance. */
 export async function applyIntent(deps: SettleDeps, s: IntentState): Promise<Settled> {
   let sold = false;
@@ -86,29 +174,17 @@ export async function applyIntent(deps: SettleDeps, s: IntentState): Promise<Set
     if (!o) return 'unknown';
     if (s.status === 'canceled') {
       if (o.paymentState !== 'pending') return o.paymentState;
-      await returnStones(tx, o);
-      await repo.setPayment(tx, o.id, { paymentState: 'expired', status: 'cancelled' });
-      await repo.insertEvent(tx, { orderId: o.id, type: 'payment-lapsed', data: { ref: s.ref } });
+      await runFlow('payment lapsed', LAPSE_STEPS, { deps, tx, o, s }, deps.hooks);
       return 'expired';
     }
     if (s.status !== 'succeeded') return o.paymentState;
     if (o.paymentState === 'paid' || o.paymentState === 'refunded') return o.paymentState;
     // Money for an order that no longer waits for it (lapsed, or cancelled by staff) goes back.
     if (o.paymentState !== 'pending') return refundAll(deps, tx, o, s);
-
-    if (await repo.sellOrderStones(tx, o.id, paymentHold(o.number))) {
-      await repo.setPayment(tx, o.id, {
-        paymentState: 'paid',
-        paidCents: s.receivedCents + o.giftCardCents,
-        cardBrand: s.brand,
-        cardLast4: s.last4,
-      });
-      await announcePaid(deps, tx, o, s);
-      await issueBoughtCards(tx, o.id, boughtCards(await repo.lines(tx, o.id)), o.email);
-      sold = true;
-      return 'paid';
-    }
-    return refundAll(deps, tx, o, s);
+    const paid = await runFlow('payment arrived', PAID_STEPS, { deps, tx, o, s }, deps.hooks);
+    if (paid.unfillable) return refundAll(deps, tx, o, s);
+    sold = true;
+    return 'paid';
   });
   if (sold) {
     await deliverDueGiftCards(

@@ -9,7 +9,7 @@ import { adminCall, staffSession } from '../../test/staff.ts';
 import { LocalStripe, TEST_METHODS } from '../../test/stripe-server.ts';
 import { settleDepsOf } from './payment-routes.ts';
 import { pageCsp } from '../../plugins/web.ts';
-import { expireLapsedPayments, reconcilePayments, settlePayment } from './settle.ts';
+import { expireLapsedPayments, LAPSE_STEPS, PAID_STEPS, reconcilePayments, settlePayment } from './settle.ts';
 
 // Stripe behind the payment interface, against a local server speaking Stripe's API (the machine
 // has no internet; decision 014 says what this proves and what only Stripe's test mode would).
@@ -417,4 +417,46 @@ describe('refunds and disputes', () => {
     expect(await orderRow(c.order.number)).toMatchObject({ disputed: true });
     expect(await events(c.order.number)).toContain('dispute');
   });
+});
+
+describe('settling a payment, as flows in the order’s transaction', () => {
+  const failAfter = (step: string) => ({
+    afterStep: (_f: string, name: string) => {
+      if (name === step) throw new Error(`injected after ${step}`);
+    },
+  });
+  const confirmations = (email: string) => mails(email, 'order-confirmation');
+
+  for (const { name } of PAID_STEPS)
+    it(`payment arrived: a failure after "${name}" sells nothing and tells nobody; the next settle sells once`, async () => {
+      const c = await checkout();
+      stripe.autoDeliver = false;
+      await stripe.confirm(c.ref, TEST_METHODS.visa);
+      await expect(settlePayment({ ...deps(), hooks: failAfter(name) }, c.ref)).rejects.toThrow(
+        `injected after ${name}`,
+      );
+      expect(await orderRow(c.order.number)).toMatchObject({ state: 'pending' });
+      expect(await stoneOf(c.diamondId)).toMatchObject({ status: 'reserved' });
+      expect(await confirmations(c.email)).toBe(0);
+      expect(await settlePayment(deps(), c.ref)).toBe('paid');
+      expect(await stoneOf(c.diamondId)).toMatchObject({ status: 'sold' });
+      expect(await confirmations(c.email)).toBe(1);
+      expect(await settlePayment(deps(), c.ref)).toBe('paid');
+      expect(await confirmations(c.email)).toBe(1);
+    });
+
+  for (const { name } of LAPSE_STEPS)
+    it(`payment lapsed: a failure after "${name}" keeps the reservation; the next sweep lets it go once`, async () => {
+      const c = await checkout();
+      stripe.autoDeliver = false;
+      const later = new Date(Date.now() + (t.config.PAYMENT_HOLD_MINUTES + 1) * 60_000);
+      await expect(expireLapsedPayments({ ...deps(), hooks: failAfter(name) }, later)).rejects.toThrow(
+        `injected after ${name}`,
+      );
+      expect(await orderRow(c.order.number)).toMatchObject({ state: 'pending' });
+      expect(await stoneOf(c.diamondId)).toMatchObject({ status: 'reserved' });
+      expect(await settlePayment(deps(), c.ref)).toBe('expired');
+      expect(await stoneOf(c.diamondId)).toMatchObject({ status: 'available' });
+      expect(await events(c.order.number)).toContain('payment-lapsed');
+    });
 });
