@@ -264,6 +264,87 @@ export async function buyOrderLabel(
   return orderShipments(deps, number);
 }
 
+interface ReturnLabelState {
+  deps: ShippingDeps;
+  actor: Actor;
+  r: { number: string; orderId: number; valueCents: number; pieces: number };
+  req?: LabelRequest;
+  row?: ShipmentRow;
+  label?: BoughtLabel;
+  pdf?: Buffer;
+  done?: boolean;
+}
+
+/**
+ * Buying a return's label, step by step, once per return: the carrier's shipment kept first (two
+ * approvals at once keep one), so a retry after a failure at any step buys that same shipment,
+ * which the carrier sells once; the PDF and the record kept together.
+ */
+export const RETURN_LABEL_STEPS: Array<Step<ReturnLabelState>> = [
+  {
+    name: 'prepare shipment',
+    async run(s) {
+      const { deps, r } = s;
+      const o = await orderAfterSale.byId(deps.db, r.orderId);
+      if (!o) throw new NotFound('There is no such order.');
+      const settings = deps.settings.current();
+      s.req = {
+        from: shipTo(o),
+        to: fromAddressOf(settings),
+        parcel: parcelOf(settings, { valueCents: r.valueCents, pieces: r.pieces }),
+        method: 'standard',
+        service: null,
+        signature: r.valueCents >= settings.signatureOverCents,
+        insureCents: r.valueCents,
+        reference: r.number,
+        isReturn: true,
+      };
+      let row = await repo.forReturn(deps.db, r.number);
+      if (!row) {
+        const shipmentId = await deps.shipping.prepareLabel(s.req);
+        // Two approvals at once: the unique index keeps one return shipment; the loser reads it.
+        await deps.db
+          .transaction(async (tx) => {
+            await repo.prepare(tx, {
+              orderId: o.id,
+              kind: 'return',
+              returnNumber: r.number,
+              provider: deps.shipping.name,
+              providerShipmentId: shipmentId,
+              signature: s.req!.signature,
+              by: s.actor.email,
+            });
+          })
+          .catch((err: unknown) => {
+            if (!isUniqueViolation(err, 'shipment_return_once')) throw err;
+          });
+        row = (await repo.forReturn(deps.db, r.number))!;
+      }
+      s.row = row;
+      if (row.boughtAt) s.done = true;
+    },
+  },
+  {
+    name: 'buy label',
+    async run(s) {
+      s.label = await s.deps.shipping.buyLabel(s.row!.providerShipmentId, s.req!);
+    },
+  },
+  {
+    name: 'fetch label',
+    async run(s) {
+      s.pdf = await s.deps.shipping.labelPdf(s.label!.labelPdfUrl);
+    },
+  },
+  {
+    name: 'keep label',
+    async run(s) {
+      const { row, label } = s as Required<Pick<ReturnLabelState, 'row' | 'label'>>;
+      await keepLabel(s.deps, row.id, s.pdf!, (tx) => repo.bought(tx, row.id, label));
+    },
+  },
+];
+
 /**
  * A prepaid, insured return label for an approved return: from the customer's address to the store,
  * bought once per return (a second ask answers the same label). Answers the PDF to send them.
@@ -272,50 +353,12 @@ export async function buyReturnLabel(
   deps: ShippingDeps,
   actor: Actor,
   r: { number: string; orderId: number; valueCents: number; pieces: number },
+  hooks?: FlowHooks,
 ): Promise<{ filename: string; pdf: Buffer }> {
   if (deps.shipping.name === 'fixed')
     throw new Unprocessable('No carrier service is connected: attach a label bought at the carrier instead.');
-  const settings = deps.settings.current();
-  const o = await orderAfterSale.byId(deps.db, r.orderId);
-  if (!o) throw new NotFound('There is no such order.');
-  let row = await repo.forReturn(deps.db, r.number);
-  const req: LabelRequest = {
-    from: shipTo(o),
-    to: fromAddressOf(settings),
-    parcel: parcelOf(settings, { valueCents: r.valueCents, pieces: r.pieces }),
-    method: 'standard',
-    service: null,
-    signature: r.valueCents >= settings.signatureOverCents,
-    insureCents: r.valueCents,
-    reference: r.number,
-    isReturn: true,
-  };
-  if (!row) {
-    const shipmentId = await deps.shipping.prepareLabel(req);
-    // Two approvals at once: the unique index keeps one return shipment; the loser reads it.
-    await deps.db
-      .transaction(async (tx) => {
-        await repo.prepare(tx, {
-          orderId: o.id,
-          kind: 'return',
-          returnNumber: r.number,
-          provider: deps.shipping.name,
-          providerShipmentId: shipmentId,
-          signature: req.signature,
-          by: actor.email,
-        });
-      })
-      .catch((err: unknown) => {
-        if (!isUniqueViolation(err, 'shipment_return_once')) throw err;
-      });
-    row = (await repo.forReturn(deps.db, r.number))!;
-  }
-  if (!row.boughtAt) {
-    const label = await deps.shipping.buyLabel(row.providerShipmentId, req);
-    const pdf = await deps.shipping.labelPdf(label.labelPdfUrl);
-    await keepLabel(deps, row.id, pdf, (tx) => repo.bought(tx, row!.id, label));
-  }
-  const file = await deps.media.get(labelFile(row.id));
+  const s = await runFlow('buy return label', RETURN_LABEL_STEPS, { deps, actor, r }, hooks);
+  const file = await deps.media.get(labelFile(s.row!.id));
   if (!file) throw new CarrierRefused('The carrier did not give a label for this return.');
   return { filename: `return-label-${r.number}.pdf`, pdf: file.bytes };
 }

@@ -8,7 +8,7 @@ import { cartWithDiamond, orderBody } from '../../test/checkout.ts';
 import { LocalEasyPost } from '../../test/easypost-server.ts';
 import { LocalStripe } from '../../test/stripe-server.ts';
 import { adminCall, ORIGIN, placeDiamondOrder, staffSession, stepOrder } from '../../test/staff.ts';
-import { buyOrderLabel, ORDER_LABEL_STEPS, type ShippingDeps } from './service.ts';
+import { buyOrderLabel, buyReturnLabel, ORDER_LABEL_STEPS, RETURN_LABEL_STEPS, type ShippingDeps } from './service.ts';
 
 // EasyPost cannot be reached from here: the store's official SDK talks to a local server speaking
 // its addresses, shipments, rates, buying (with insurance), label and signed tracker-webhook API
@@ -244,6 +244,54 @@ describe('shipping through a carrier service (EasyPost)', () => {
       expect(ep.purchases.length - bought, name).toBe(1);
       const pdf = await adminCall(t, fulfilment, 'GET', shipments[0]!.labelUrl.replace('/api/admin', ''));
       expect(pdf.statusCode, name).toBe(200);
+    }
+  });
+
+  it("a return's label is a flow too: after a failure at any step, the retry buys it once and sends one PDF", async () => {
+    expect(RETURN_LABEL_STEPS.map((st) => st.name)).toEqual([
+      'prepare shipment',
+      'buy label',
+      'fetch label',
+      'keep label',
+    ]);
+    const deps: ShippingDeps = {
+      db: t.app.db,
+      config: t.config,
+      settings: t.app.storeSettings,
+      outbox: t.app.outbox,
+      payments: t.app.payments,
+      shipping: t.app.shipping,
+      media: t.app.media,
+      onStonesReleased: () => {},
+    };
+    const actor = { id: null, email: 'owner@facet.test' };
+    const o = await placeDiamondOrder(t, 'return-label-flow@example.com');
+    const [row] = rowsOf<{ id: number }>(
+      await t.database.db.execute(sql`select id from customer_order where number = ${o.number}`),
+    );
+    for (const [i, { name }] of RETURN_LABEL_STEPS.entries()) {
+      const r = {
+        number: `RMA-FLOW${i}${randomUUID().slice(0, 4).toUpperCase()}`,
+        orderId: row!.id,
+        valueCents: 90_000,
+        pieces: 1,
+      };
+      await expect(
+        buyReturnLabel(deps, actor, r, {
+          afterStep: (_f, step) => {
+            if (step === name) throw new Error(`injected after ${name}`);
+          },
+        }),
+      ).rejects.toThrow(`injected after ${name}`);
+      const { pdf } = await buyReturnLabel(deps, actor, r);
+      expect(pdf.subarray(0, 5).toString('latin1'), name).toBe('%PDF-');
+      await buyReturnLabel(deps, actor, r);
+      const shipment = [...ep.shipments.values()].filter((x) => x.reference === r.number);
+      expect(shipment, name).toHaveLength(1);
+      expect(
+        ep.purchases.filter((p) => p.shipmentId === shipment[0]!.id),
+        name,
+      ).toHaveLength(1);
     }
   });
 
