@@ -82,13 +82,13 @@ const moduleFaceZones = apiModules.map((m) => ({
   message: `Import ${m} through modules/${m}/index.ts, its public face (add what you need there).`,
 }));
 
-/** Route files never drop caches themselves: a write announces itself (catalogue-changes.ts). */
+/** Route files never drop caches themselves: a write announces itself (cache/catalogue-changes.ts). */
 const noInvalidationInRoutes = {
   meta: {
     type: 'problem',
     schema: [],
     messages: {
-      call: 'Routes do not invalidate caches: the admin scope and the database NOTIFY do it (catalogue-changes.ts).',
+      call: 'Routes do not invalidate caches: the admin scope and the database NOTIFY do it (cache/catalogue-changes.ts).',
     },
   },
   create: (context) => ({

@@ -4,7 +4,7 @@ import { can } from '@facet/contracts/admin';
 import type { AdminAccess, AdminOp } from '@facet/contracts/admin-api';
 import { AppError, Forbidden, Unauthorized } from '../errors.ts';
 import type { StaffSession } from '../modules/staff/index.ts';
-import { catalogueWritten } from '../catalogue-changes.ts';
+import { catalogueWritten } from '../cache/index.ts';
 
 /**
  * What an /api/admin route needs (contracts' table): a permission of the member's role; `signed-in`

@@ -15,16 +15,17 @@ import { storeFacts } from '../store-facts.ts';
 import {
   bodyIn,
   cacheablePath,
-  pageAddress,
   etagOf,
   inlineScriptHashes,
   keptPage,
   negotiate,
   notModified,
+  pageAddress,
   PageCache,
+  PageTags,
+  TAG_HEADERS,
   type KeptPage,
-} from '../web/page-cache.ts';
-import { PageTags, TAG_HEADERS } from '../cache-tags.ts';
+} from '../cache/index.ts';
 import { apiAnswer, pageRenderer, type PageRequest } from '../web/render.ts';
 import { wholePageOf } from '@facet/contracts/host';
 import { RenderPool, type RawApi, type RenderedPage } from '../web/render-pool.ts';

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { QTY_MAX } from '@facet/contracts/commerce';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { COMPRESS_FROM_BYTES } from '../../http-cache.ts';
+import { COMPRESS_FROM_BYTES } from '../../cache/index.ts';
 
 // Adding to a cart: a piece is added in one statement that keeps its own cap, a stone in a
 // transaction that checks it against every other line.

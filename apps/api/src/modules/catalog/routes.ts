@@ -23,8 +23,8 @@ import {
   searchBody,
   suggestion,
 } from '@facet/contracts/catalog';
-import { cachedPublic, tagAnswer } from '../../http-cache.ts';
-import { tags } from '../../cache-tags.ts';
+import { cachedPublic, tagAnswer } from '../../cache/index.ts';
+import { tags } from '../../cache/index.ts';
 import * as catalog from './service.ts';
 
 // Thin routes: parse (schemas), call the service, answer with {data}. Anonymous catalogue answers are cacheable.

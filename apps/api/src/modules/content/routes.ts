@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CONTENT_KINDS, contentList, contentPageAnswer, contentParams } from '@facet/contracts/content';
 import { envelope } from '@facet/contracts/envelope';
 import { NotFound } from '../../errors.ts';
-import { cachedPublic } from '../../http-cache.ts';
+import { cachedPublic } from '../../cache/index.ts';
 import { adminRoute } from '../../plugins/admin-op.ts';
 import { storeFacts } from '../../store-facts.ts';
 import { actorOf } from '../staff/index.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminRoute } from '../../plugins/admin-op.ts';
 import { Readable } from 'node:stream';
 import { actorOf } from '../staff/index.ts';
-import { afterStockChange } from '../../catalogue-changes.ts';
+import { afterStockChange } from '../../cache/index.ts';
 import * as office from './back-office.ts';
 
 /** Staff routes for orders (inside /api/admin: each declares the permission it needs). */

@@ -5,7 +5,7 @@ import { ORDER_NUMBER_RE, orderSchema } from '@facet/contracts/commerce';
 import { envelope } from '@facet/contracts/envelope';
 import { AppError } from '../../errors.ts';
 import { optionalUserId } from '../../plugins/auth.ts';
-import { afterStockChange } from '../../catalogue-changes.ts';
+import { afterStockChange } from '../../cache/index.ts';
 import * as orders from './service.ts';
 import {
   expireLapsedPayments,

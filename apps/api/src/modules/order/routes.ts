@@ -6,7 +6,7 @@ import { Validation } from '../../errors.ts';
 import { optionalUserId, ownerOf, requireAuth } from '../../plugins/auth.ts';
 import * as orders from './service.ts';
 import { ratesFrom } from '../carrier/index.ts';
-import { afterStockChange } from '../../catalogue-changes.ts';
+import { afterStockChange } from '../../cache/index.ts';
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 

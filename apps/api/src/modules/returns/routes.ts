@@ -7,7 +7,7 @@ import { acceptPhotoForms, readPhotoForm } from '../../photo-form.ts';
 import { processPhoto } from '../media-store/index.ts';
 import { adminRoute } from '../../plugins/admin-op.ts';
 import { orderVisitor } from '../../plugins/auth.ts';
-import { afterStockChange } from '../../catalogue-changes.ts';
+import { afterStockChange } from '../../cache/index.ts';
 import { actorOf } from '../staff/index.ts';
 import * as returns from './service.ts';
 import { returnLabelFrom } from '../shipping/index.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CATALOGUE_CHANNEL, changedTable } from '../../catalogue-changes.ts';
+import { CATALOGUE_CHANNEL, changedTable } from '../../cache/index.ts';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue, Jobs } from '../jobs/index.ts';
 import { matchSavedSearches, sendDigests } from './service.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { adminRoute } from '../../plugins/admin-op.ts';
-import { afterStockChange } from '../../catalogue-changes.ts';
+import { afterStockChange } from '../../cache/index.ts';
 import { actorOf } from '../staff/index.ts';
 import type { Actor } from '../audit/index.ts';
 import * as shipping from './service.ts';

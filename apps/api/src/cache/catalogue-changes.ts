@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from './db/client.ts';
-import { catalogueStats, lastQuotedStoneCount, reloadCatalogueCopies } from './modules/catalog/index.ts';
-import { forgetCheapestStones, forgetConfiguratorMemo } from './modules/configurator/index.ts';
-import { refreshConfiguredPrices } from './modules/products/index.ts';
-import { reloadSales, saleBook } from './modules/sales/index.ts';
+import type { Database } from '../db/client.ts';
+import { catalogueStats, lastQuotedStoneCount, reloadCatalogueCopies } from '../modules/catalog/index.ts';
+import { forgetCheapestStones, forgetConfiguratorMemo } from '../modules/configurator/index.ts';
+import { refreshConfiguredPrices } from '../modules/products/index.ts';
+import { reloadSales, saleBook } from '../modules/sales/index.ts';
 import { STORE, tags, tagsForChange } from './cache-tags.ts';
 
 /**

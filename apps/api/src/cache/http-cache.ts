@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TAG_HEADERS, tagHeader } from './cache-tags.ts';
-import { negotiate } from './web/page-cache.ts';
+import { negotiate } from './page-cache.ts';
 
 /** Answers smaller than this go uncompressed: about one packet's payload (see the compress plugin in app.ts). */
 export const COMPRESS_FROM_BYTES = 1_400;

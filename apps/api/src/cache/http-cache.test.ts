@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from './db/client.ts';
-import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+import { rowsOf } from '../db/client.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { COMPRESS_FROM_BYTES } from './http-cache.ts';
 
 // A kept catalogue answer goes out as the text made the first time, and its compressed forms are

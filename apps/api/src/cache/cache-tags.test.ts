@@ -2,8 +2,8 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ANY, PageTags, STORE, tagsForChange } from './cache-tags.ts';
-import { buildTestApp, type TestApp } from './test/build-test-app.ts';
-import { rowsOf } from './db/client.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { rowsOf } from '../db/client.ts';
 
 describe('what a change purges', () => {
   it('names the stones sold, and the lists they leave', () => {

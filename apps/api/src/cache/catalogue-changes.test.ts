@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './test/build-test-app.ts';
-import { adminCall, staffSession } from './test/staff.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { adminCall, staffSession } from '../test/staff.ts';
 
 // A back-office write may change what shoppers see; the writer's next page must not be older
 // than it. The admin scope drops this instance's answers on every successful write, so a route
