@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { adminHomePage, homePageBody } from '../home.ts';
+import {
+  adminContentList,
+  adminContentPage,
+  contentPageBody,
+  contentParams,
+  contentPreview,
+  contentVisibilityBody,
+  contentPreviewBody,
+} from '../content.ts';
+
+import { op } from './shared.ts';
+
+/** Pages and words. */
+export const CONTENT_OPS = {
+  'GET /content': op({ access: 'content:write', answer: adminContentList }),
+  'GET /content/home': op({ access: 'content:write', answer: adminHomePage }),
+  'PUT /content/home': op({ access: 'content:write', body: homePageBody, answer: adminHomePage }),
+  'GET /content/:kind/:slug': op({ access: 'content:write', params: contentParams, answer: adminContentPage }),
+  'PUT /content/:kind/:slug': op({
+    access: 'content:write',
+    params: contentParams,
+    body: contentPageBody,
+    answer: adminContentPage,
+  }),
+  'POST /content/:kind/:slug/visibility': op({
+    access: 'content:write',
+    params: contentParams,
+    body: contentVisibilityBody,
+    answer: adminContentPage,
+  }),
+  /** A post written in the back office, gone for good (one the store shipped with can only be hidden). */
+  'DELETE /content/:kind/:slug': op({
+    access: 'content:write',
+    params: contentParams,
+    query: z.object({ version: z.coerce.number().int().min(1) }).strict(),
+    answer: z.null(),
+    status: 204,
+  }),
+  'POST /content/preview': op({ access: 'content:write', body: contentPreviewBody, answer: contentPreview }),
+} as const;

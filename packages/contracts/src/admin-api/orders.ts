@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import {
+  adminDashboard,
+  adminOrder,
+  adminOrderList,
+  adminOrderQuery,
+  orderNoteBody,
+  orderNumberParams,
+  orderRefundBody,
+  orderStatusBody,
+} from '../admin.ts';
+
+import { orderShipments } from '../shipping.ts';
+
+import { op, idParams, cancelOrderBody } from './shared.ts';
+
+/** Orders, their labels and the dashboard. */
+export const ORDERS_OPS = {
+  'GET /dashboard': op({ access: 'dashboard:read', answer: adminDashboard }),
+  'GET /orders': op({ access: 'orders:read', query: adminOrderQuery, answer: adminOrderList }),
+  'GET /orders.csv': op({
+    access: 'orders:read',
+    query: adminOrderQuery.omit({ page: true, pageSize: true }),
+    answer: z.string(),
+    file: 'text/csv',
+  }),
+  'GET /orders/:number': op({ access: 'orders:read', params: orderNumberParams, answer: adminOrder }),
+  'POST /orders/:number/status': op({
+    access: 'orders:fulfil',
+    params: orderNumberParams,
+    body: orderStatusBody,
+    answer: adminOrder,
+  }),
+  'GET /orders/:number/shipments': op({ access: 'orders:read', params: orderNumberParams, answer: orderShipments }),
+  /** Buys the order's insured label from the carrier service (again: the label it has). */
+  'POST /orders/:number/label': op({
+    access: 'orders:fulfil',
+    params: orderNumberParams,
+    answer: orderShipments,
+  }),
+  'GET /shipments/:id/label.pdf': op({
+    access: 'orders:read',
+    params: idParams,
+    answer: z.null(),
+    file: 'application/pdf',
+  }),
+  'POST /orders/:number/cancel': op({
+    access: 'orders:cancel',
+    params: orderNumberParams,
+    body: cancelOrderBody,
+    answer: adminOrder,
+  }),
+  'POST /orders/:number/notes': op({
+    access: 'orders:note',
+    params: orderNumberParams,
+    body: orderNoteBody,
+    answer: adminOrder,
+  }),
+  'POST /orders/:number/resend-confirmation': op({
+    access: 'orders:mail',
+    params: orderNumberParams,
+    answer: adminOrder,
+  }),
+  'POST /orders/:number/refunds': op({
+    access: 'orders:refund',
+    params: orderNumberParams,
+    body: orderRefundBody,
+    answer: adminOrder,
+  }),
+} as const;
