@@ -20,3 +20,8 @@ export const metalName = (quality: string) => byQuality.get(quality)?.name ?? qu
 export const metalTone = (quality: string): MetalTone => byQuality.get(quality)?.tone ?? 'yellow';
 /** Where a metal sorts: its place in METALS (-1, so first, for a code not among them). */
 export const metalOrder = (quality: string) => METAL_QUALITIES.indexOf(quality as MetalQuality);
+
+/** The metal a design is first shown in when made from a list (a feed's, the demo catalogue's): 14K white gold when offered, else the first. */
+export const DEFAULT_METAL: MetalQuality = '14KW';
+export const defaultMetalOf = (metals: readonly string[]) =>
+  metals.includes(DEFAULT_METAL) ? DEFAULT_METAL : metals[0]!;

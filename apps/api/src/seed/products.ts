@@ -1,5 +1,5 @@
 import type { ImageSpec, ItemKind } from '@facet/contracts/catalog';
-import { METALS, metalName, type MetalQuality } from '@facet/contracts/metals';
+import { DEFAULT_METAL, defaultMetalOf, METALS, metalName, type MetalQuality } from '@facet/contracts/metals';
 import { SEED_METAL_RATES } from './metal-rates.ts';
 import type { Rng } from './rng.ts';
 import { CATEGORY } from '@facet/contracts/categories';
@@ -454,7 +454,7 @@ export function generateProducts(rng: Rng, scale: number): GeneratedProducts {
             .map(([l, v]) => `${l} ${v.join(' ')}`)
             .join(' ') + ` ${series}`,
         minPriceCents: minPrice,
-        defaultMetal: metals.includes('14KW') ? '14KW' : metals[0]!,
+        defaultMetal: defaultMetalOf(metals),
         configurable: Boolean(spec.configurable),
         featured: rng.next() < 0.15 ? rng.int(1, 100) : 0,
         createdAt: new Date(BASE_DATE + id * 3_600_000 * 7),
@@ -534,7 +534,7 @@ export function bandBuilder(): { group: GroupRow; variants: VariantRow[]; attrib
       image: { kind: 'band', style: 'plain' },
       searchText: 'band builder custom wedding band',
       minPriceCents: Math.min(...variants.map((v) => v.priceCents)),
-      defaultMetal: '14KW',
+      defaultMetal: DEFAULT_METAL,
       configurable: true,
       featured: 0,
       createdAt: new Date(BASE_DATE),

@@ -1,3 +1,4 @@
+import { defaultMetalOf } from '@facet/contracts/metals';
 import type { Readable } from 'node:stream';
 import type { ProductImportReportAnswer } from '@facet/contracts/admin-feeds';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -138,7 +139,7 @@ function plan(
   return {
     variants,
     attributes,
-    defaultMetal: metals.includes('14KW') ? '14KW' : metals[0]!,
+    defaultMetal: defaultMetalOf(metals),
     longDescription: longDescription(d, metals),
   };
 }
