@@ -1,5 +1,5 @@
 // The module's public face: what the rest of the API may use of it (lint refuses other imports from outside).
-export { recordPaidTax, reverseRefundedTax } from './tax-ledger.ts';
+export { orderTaxRecords } from './tax-ledger.ts';
 export {
   orderAfterSale,
   payByLink,

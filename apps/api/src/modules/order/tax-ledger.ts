@@ -1,72 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { DbOrTx } from '../../db/client.ts';
-import type { TaxProvider } from '../tax/index.ts';
+import type { TaxLedgerSource } from '../tax/index.ts';
 import { orderRepository as repo } from './repository.ts';
 
-// What the tax service is told after checkout: a paid order's calculation becomes a transaction (the
-// tax the store collected and owes), and refunds give their share of it back. Both are retried until
-// the service answers, from any instance (its idempotency keys make a repeat the same call).
-
-/** Records the tax of paid orders; answers how many were recorded. */
-export async function recordPaidTax(db: DbOrTx, tax: TaxProvider, log: FastifyBaseLogger): Promise<number> {
-  let done = 0;
-  for (const o of await repo.taxToRecord(db)) {
-    try {
-      const transaction = await tax.record(o.calculation, o.number);
-      if (transaction) await repo.setTaxTransaction(db, o.id, transaction);
-      done++;
-    } catch (err) {
-      log.warn({ err, order: o.number }, 'tax: the paid order was not recorded yet; tried again shortly');
-    }
-  }
-  return done;
-}
-
-/**
- * The tax of refunds, given back: in proportion to what was refunded of the total (all of it when
- * the whole order was), keyed by the amount reached so a retry is the same reversal.
- */
-export async function reverseRefundedTax(db: DbOrTx, tax: TaxProvider, log: FastifyBaseLogger): Promise<number> {
-  let done = 0;
-  for (const o of await repo.taxToReverse(db)) {
-    const target =
-      o.refundedCents >= o.totalCents ? o.taxCents : Math.round((o.taxCents * o.refundedCents) / o.totalCents);
-    if (target <= o.reversedCents) continue;
-    try {
-      await tax.reverse(
-        o.transaction,
-        `${o.number}-tax-${target}`,
-        o.reversedCents === 0 && target === o.taxCents ? 'all' : target - o.reversedCents,
-      );
-      await repo.setTaxReversed(db, o.id, target);
-      done++;
-    } catch (err) {
-      log.warn({ err, order: o.number }, 'tax: a refund was not reversed yet; tried again shortly');
-    }
-  }
-  return done;
-}
-
-export const TAX_LEDGER_MS = 5_000;
-
-/** Keeps the tax service's ledger in step with paid and refunded orders (only when there is one). */
-export function startTaxLedger(db: DbOrTx, tax: TaxProvider, log: FastifyBaseLogger): () => void {
-  if (tax.name === 'table') return () => {};
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await recordPaidTax(db, tax, log);
-      await reverseRefundedTax(db, tax, log);
-    } catch (err) {
-      log.warn({ err }, 'tax: ledger round failed; tried again shortly');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void run(), TAX_LEDGER_MS);
-  timer.unref();
-  void run();
-  return () => clearInterval(timer);
-}
+/** The orders the tax service's ledger follows: paid ones to record, refunded ones to reverse. */
+export const orderTaxRecords: TaxLedgerSource = {
+  toRecord: (db) => repo.taxToRecord(db),
+  recorded: (db, id, transaction) => repo.setTaxTransaction(db, id, transaction),
+  toReverse: (db) => repo.taxToReverse(db),
+  reversed: (db, id, cents) => repo.setTaxReversed(db, id, cents),
+};

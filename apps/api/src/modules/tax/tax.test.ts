@@ -5,7 +5,8 @@ import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { cartWithDiamond, orderBody } from '../../test/checkout.ts';
 import { LocalStripe } from '../../test/stripe-server.ts';
-import { recordPaidTax, reverseRefundedTax } from '../order/index.ts';
+import { orderTaxRecords } from '../order/index.ts';
+import { recordPaidTax, reverseRefundedTax } from './ledger.ts';
 import { adminCall, staffSession, stepOrder } from '../../test/staff.ts';
 
 // Stripe Tax cannot be reached from here: the store's official SDK talks to a local server speaking
@@ -94,18 +95,18 @@ describe('sales tax at the address (Stripe Tax)', () => {
     expect(order.totals.taxCents).toBe(quoted.taxCents);
     expect(order.totals.taxLines).toEqual(quoted.taxLines);
 
-    expect(await recordPaidTax(t.database.db, t.app.tax, t.app.log)).toBe(1);
+    expect(await recordPaidTax(t.database.db, t.app.tax, t.app.log, orderTaxRecords)).toBe(1);
     const recorded = [...stripe.taxTransactions.values()].find((x) => x.reference === order.number);
     expect(recorded?.type).toBe('transaction');
     // Again: nothing left to record.
-    expect(await recordPaidTax(t.database.db, t.app.tax, t.app.log)).toBe(0);
+    expect(await recordPaidTax(t.database.db, t.app.tax, t.app.log, orderTaxRecords)).toBe(0);
 
     // The whole order refunded (as the back office records it): all its tax is given back, once.
     await t.database.db.execute(
       sql`update customer_order set refunded_cents = total_cents, payment_state = 'refunded' where number = ${order.number}`,
     );
-    expect(await reverseRefundedTax(t.database.db, t.app.tax, t.app.log)).toBe(1);
-    expect(await reverseRefundedTax(t.database.db, t.app.tax, t.app.log)).toBe(0);
+    expect(await reverseRefundedTax(t.database.db, t.app.tax, t.app.log, orderTaxRecords)).toBe(1);
+    expect(await reverseRefundedTax(t.database.db, t.app.tax, t.app.log, orderTaxRecords)).toBe(0);
     const reversal = [...stripe.taxTransactions.values()].find(
       (x) => x.type === 'reversal' && x.original === recorded!.id,
     );
