@@ -32,6 +32,7 @@ import { orderRepository as repo, type OrderEventRow, type OrderRow } from './re
 import { orderStock } from './stock.ts';
 import { toOrder } from './service.ts';
 import { runFlow, type FlowHooks, type Step } from '../../flow.ts';
+import { stateMachine } from '../../state-machine.ts';
 
 // Orders after the sale, for staff: list, detail with its timeline, status steps, cancellation,
 // notes and refunds. Each change is one transaction holding the order's row lock: the version
@@ -49,6 +50,8 @@ export interface BackOfficeDeps {
 }
 
 const STALE = 'This order was changed by someone else since you opened it. Reload it and try again.';
+/** An order's statuses and the steps staff may take between them. */
+const ORDERS = stateMachine<OrderStatus>({ noun: 'order', labels: STATUS_LABELS, moves: NEXT_STATUS, stale: STALE });
 
 export async function listOrdersForStaff(db: Db, q: AdminOrderQuery): Promise<AdminOrderList> {
   const { rows, count, countCapped } = await repo.adminList(db, q);
@@ -112,7 +115,7 @@ export async function orderForStaff(db: Db, settings: StoreSettings, number: str
 async function lockFresh(tx: DbOrTx, number: string, version: number): Promise<OrderRow> {
   const o = await repo.lockByNumber(tx, number);
   if (!o) throw new NotFound(`There is no order ${number}.`);
-  if (o.version !== version) throw new Conflict(STALE);
+  ORDERS.fresh(o.version, version);
   return o;
 }
 
@@ -151,10 +154,7 @@ export async function advanceOrder(
     const o = await lockFresh(tx, number, input.version);
     const from = o.status as OrderStatus;
     if (input.status === 'cancelled') throw new Unprocessable('Cancel an order with Cancel order, which says why.');
-    if (!NEXT_STATUS[from].includes(input.status))
-      throw new Conflict(
-        `An order that is ${STATUS_LABELS[from].toLowerCase()} cannot become ${STATUS_LABELS[input.status].toLowerCase()}.`,
-      );
+    ORDERS.check(from, input.status);
     const shipping = input.status === 'shipped';
     const patch = shipping
       ? { status: input.status, carrier: input.carrier!, trackingNumber: input.trackingNumber! }
@@ -281,7 +281,7 @@ export const CANCEL_STEPS: Array<Step<CancelState>> = [
       const o = await lockFresh(tx, number, input.version);
       s.o = o;
       s.from = o.status as OrderStatus;
-      if (!NEXT_STATUS[s.from].includes('cancelled'))
+      if (!ORDERS.can(s.from, 'cancelled'))
         throw new Conflict(
           `An order that is ${STATUS_LABELS[s.from].toLowerCase()} can no longer be cancelled; refund it instead.`,
         );

@@ -29,6 +29,7 @@ import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { Conflict, NotFound, Unprocessable, Validation } from '../../errors.ts';
 import { runFlow, type FlowHooks, type Step } from '../../flow.ts';
+import { stateMachine } from '../../state-machine.ts';
 import { storeFacts, storeInfo, type SettingsSource } from '../../store-facts.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { enqueueMails, type MailOutbox } from '../mail/index.ts';
@@ -366,16 +367,32 @@ export async function returnForStaff(deps: ReturnsDeps, number: string): Promise
   };
 }
 
-/** The steps staff take, the statuses each may come from and goes to, and what it is called in a refusal. */
+/** A return's statuses and the moves between them. An exchange the shopper has not paid the difference of may still become a refund, or another offer. */
+const RETURNS = stateMachine<ReturnStatus>({
+  noun: 'return',
+  labels: RETURN_STATUS_LABELS,
+  moves: {
+    requested: ['approved', 'declined'],
+    approved: ['received'],
+    received: ['inspected'],
+    inspected: ['refunded', 'exchanged', 'awaiting-payment'],
+    'awaiting-payment': ['refunded', 'exchanged', 'awaiting-payment'],
+    declined: [],
+    refunded: [],
+    exchanged: [],
+  },
+  stale: STALE,
+});
+
+/** The steps staff take: where each goes, and what it is called in a refusal. */
 type StaffStep = 'approved' | 'declined' | 'received' | 'inspected' | 'refunded' | 'exchanged';
-const STEPS: Record<StaffStep, { from: readonly ReturnStatus[]; to: ReturnStatus; verb: string }> = {
-  approved: { from: ['requested'], to: 'approved', verb: 'approved' },
-  declined: { from: ['requested'], to: 'declined', verb: 'declined' },
-  received: { from: ['approved'], to: 'received', verb: 'marked received' },
-  inspected: { from: ['received'], to: 'inspected', verb: 'inspected' },
-  // An exchange the shopper has not paid the difference of may still become a refund, or another offer.
-  refunded: { from: ['inspected', 'awaiting-payment'], to: 'refunded', verb: 'refunded' },
-  exchanged: { from: ['inspected', 'awaiting-payment'], to: 'exchanged', verb: 'exchanged' },
+const STEPS: Record<StaffStep, { to: ReturnStatus; verb: string }> = {
+  approved: { to: 'approved', verb: 'approved' },
+  declined: { to: 'declined', verb: 'declined' },
+  received: { to: 'received', verb: 'marked received' },
+  inspected: { to: 'inspected', verb: 'inspected' },
+  refunded: { to: 'refunded', verb: 'refunded' },
+  exchanged: { to: 'exchanged', verb: 'exchanged' },
 };
 
 type StepWork = (
@@ -422,12 +439,8 @@ export const RETURN_STEP_STEPS: Array<Step<StepState>> = [
     async run(s) {
       const r = await repo.byNumber(inTx(s), s.number, true);
       if (!r) throw new NotFound(`There is no return ${s.number}.`);
-      if (r.version !== s.version) throw new Conflict(STALE);
-      const rule = STEPS[s.kind];
-      if (!rule.from.includes(r.status as ReturnStatus))
-        throw new Conflict(
-          `A return that is ${RETURN_STATUS_LABELS[r.status as ReturnStatus].toLowerCase()} cannot be ${rule.verb}.`,
-        );
+      RETURNS.fresh(r.version, s.version);
+      RETURNS.check(r.status as ReturnStatus, STEPS[s.kind].to, `be ${STEPS[s.kind].verb}`);
       s.r = r;
       s.o = (await orders.lockById(inTx(s), r.orderId))!;
       s.lines = await repo.lines(inTx(s), r.id);
@@ -438,6 +451,7 @@ export const RETURN_STEP_STEPS: Array<Step<StepState>> = [
     async run(s) {
       s.result = await s.work(inTx(s), s.r!, s.o!, s.lines!);
       s.to = s.result.to ?? STEPS[s.kind].to;
+      RETURNS.check(s.r!.status as ReturnStatus, s.to, `be ${STEPS[s.kind].verb}`);
     },
   },
   {

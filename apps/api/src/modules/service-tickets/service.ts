@@ -16,6 +16,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { runFlow, type FlowHooks, type Step } from '../../flow.ts';
+import { stateMachine } from '../../state-machine.ts';
 import { Conflict, NotFound, Unprocessable, Validation } from '../../errors.ts';
 import { hashToken, newReference, newToken } from '../../secrets.ts';
 import { storeFacts, storeInfo, type SettingsSource } from '../../store-facts.ts';
@@ -43,6 +44,22 @@ export interface TicketDeps {
 
 const newNumber = () => newReference('SVC');
 const STALE = 'This ticket was changed by someone else — reload to see the change, then try again.';
+/** A ticket's statuses and the steps between them (staff's, and the customer's answer to an estimate). */
+const TICKETS = stateMachine<TicketStatus>({
+  noun: 'ticket',
+  labels: TICKET_STATUS_LABELS,
+  moves: {
+    requested: ['received', 'approved'],
+    received: ['estimated'],
+    estimated: ['approved', 'declined'],
+    approved: ['in_work'],
+    in_work: ['ready'],
+    ready: ['returned'],
+    declined: [],
+    returned: [],
+  },
+  stale: STALE,
+});
 const DAY_MS = 86_400_000;
 
 /** Tells the customer (and for a new estimate, carries its link) in the same transaction as the step. */
@@ -199,15 +216,12 @@ export async function ticketForStaff(deps: TicketDeps, number: string): Promise<
   };
 }
 
-/** Locks the ticket and checks the version the member saw and the status the step starts from. */
-async function lockFresh(tx: DbOrTx, number: string, version: number, from: TicketStatus, verb: string) {
+/** Locks the ticket and checks the version the member saw and that the step may take it to `to`. */
+async function lockFresh(tx: DbOrTx, number: string, version: number, to: TicketStatus, verb: string) {
   const t = await repo.byNumber(tx, number, true);
   if (!t) throw new NotFound(`There is no ticket ${number}.`);
-  if (t.version !== version) throw new Conflict(STALE);
-  if (t.status !== from)
-    throw new Conflict(
-      `A ticket that is ${TICKET_STATUS_LABELS[t.status as TicketStatus].toLowerCase()} cannot be ${verb}.`,
-    );
+  TICKETS.fresh(t.version, version);
+  TICKETS.check(t.status as TicketStatus, to, `be ${verb}`);
   return t;
 }
 
@@ -219,7 +233,7 @@ export async function sendEstimate(
   body: z.output<typeof estimateBody>,
 ) {
   await deps.db.transaction(async (tx) => {
-    const t = await lockFresh(tx, number, body.version, 'received', 'estimated');
+    const t = await lockFresh(tx, number, body.version, 'estimated', 'estimated');
     const token = newToken();
     const patch = {
       status: 'estimated' as const,
@@ -252,7 +266,7 @@ export async function advanceTicket(deps: TicketDeps, actor: Actor, number: stri
     if (intake && !dueOn)
       throw new Validation('Give the day it will be ready: the customer is told it.', { dueOn: 'Choose a day' });
     if (intake && now.free) to = 'approved';
-    const t = await lockFresh(tx, number, version, from, 'moved on');
+    const t = await lockFresh(tx, number, version, to, 'moved on');
     const patch = intake ? { status: to, dueOn: dueOn! } : { status: to };
     if (!(await repo.updateIfVersion(tx, t.id, version, patch))) throw new Conflict(STALE);
     if (intake) {
