@@ -3,10 +3,12 @@ export { orderTaxRecords } from './tax-ledger.ts';
 export {
   orderAfterSale,
   payByLink,
+  takeLinkPayment,
   placeReplacement,
   refundInTx,
   undoLinkPayment,
   type LinkPaid,
+  type LinkPaymentState,
   type OrderRow,
 } from './after-sale.ts';
 export { advanceByCarrier, type BackOfficeDeps } from './back-office.ts';

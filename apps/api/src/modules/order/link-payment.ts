@@ -1,5 +1,6 @@
 import { Conflict, PaymentDeclined, Unavailable, Validation } from '../../errors.ts';
 import type { Card, PaymentProvider } from '../payments/index.ts';
+import type { Step } from '../../flow.ts';
 
 // A payment asked for by link after the sale — a service estimate, an exchange's difference. The
 // test provider takes the card in the request; with Stripe the first ask creates a PaymentIntent
@@ -59,4 +60,45 @@ export async function payByLink(
 export async function undoLinkPayment(p: PaymentProvider, paid: LinkPaid, amountCents: number) {
   if (p.flow === 'card') await p.void(paid.ref);
   else await p.refund({ ref: paid.ref, amountCents, key: `undo:${paid.ref}` });
+}
+
+/** What a flow that starts with a link payment keeps of it. */
+export interface LinkPaymentState {
+  deps: { payments: PaymentProvider };
+  /** The payment taken (by card now, or confirmed by the browser earlier). */
+  paid?: LinkPaid;
+  /** Stripe: the payment the browser confirms first; the flow stops there and the next ask checks it. */
+  browser?: { ref: string; clientSecret: string; publishableKey: string };
+  done?: boolean;
+}
+
+/**
+ * A flow's first step when the customer pays by link: the payment taken, or handed to the browser
+ * (the flow stops there, the intent kept by `keepIntent`); given back if any later step fails.
+ * `ask` answers null when there is nothing to pay.
+ */
+export function takeLinkPayment<S extends LinkPaymentState>(
+  ask: (
+    s: S,
+  ) => { amountCents: number; reference: string; email: string; card?: Card; intentRef: string | null } | null,
+  keepIntent: (s: S, ref: string) => Promise<unknown>,
+): Step<S> {
+  return {
+    name: 'take payment',
+    async run(s) {
+      const req = ask(s);
+      if (!req) return;
+      const pay = await payByLink(s.deps.payments, req);
+      if ('browser' in pay) {
+        if (pay.browser.ref !== req.intentRef) await keepIntent(s, pay.browser.ref);
+        s.browser = pay.browser;
+        s.done = true;
+      } else s.paid = pay.paid;
+    },
+    // Nothing was made of it: the money goes back.
+    async compensate(s) {
+      const req = ask(s);
+      if (s.paid && req) await undoLinkPayment(s.deps.payments, s.paid, req.amountCents).catch(() => undefined);
+    },
+  };
 }

@@ -39,11 +39,11 @@ import { tableTaxProvider, type TaxProvider } from '../tax/index.ts';
 import { saleBook } from '../sales/index.ts';
 import {
   orderAfterSale as orders,
-  payByLink,
   placeReplacement,
   refundInTx,
-  undoLinkPayment,
+  takeLinkPayment,
   type LinkPaid,
+  type LinkPaymentState,
   type OrderRow,
 } from '../order/index.ts';
 import type { PaymentProvider } from '../payments/index.ts';
@@ -781,7 +781,7 @@ export async function exchangeReturn(
   });
 }
 
-interface PayState {
+interface PayState extends LinkPaymentState {
   deps: ReturnsDeps;
   rmaNumber: string;
   email: string;
@@ -789,15 +789,10 @@ interface PayState {
   /** The return as the shopper saw it when paying. */
   r0: ReturnRow;
   offer: ExchangeOffer;
-  /** The difference, taken (a declined card stops the flow with nothing done). */
-  paid?: LinkPaid;
-  /** Stripe: the payment the browser confirms first; the flow stops there and the next ask checks it. */
-  browser?: { ref: string; clientSecret: string; publishableKey: string };
   tx?: DbOrTx;
   r?: ReturnRow;
   o?: OrderRow;
   made?: { offer: ExchangeOffer; orderId: number };
-  done?: boolean;
 }
 
 /**
@@ -807,27 +802,16 @@ interface PayState {
  * customer's e-mail.
  */
 export const PAY_DIFFERENCE_STEPS: Array<Step<PayState>> = [
-  {
-    name: 'take payment',
-    async run(s) {
-      const pay = await payByLink(s.deps.payments, {
-        amountCents: s.offer.differenceCents,
-        reference: s.r0.number,
-        email: s.email,
-        card: s.card,
-        intentRef: s.r0.intentRef,
-      });
-      if ('browser' in pay) {
-        if (pay.browser.ref !== s.r0.intentRef) await repo.setIntent(s.tx!, s.r0.id, pay.browser.ref);
-        s.browser = pay.browser;
-        s.done = true;
-      } else s.paid = pay.paid;
-    },
-    // Nothing was made: the money goes back.
-    async compensate(s) {
-      if (s.paid) await undoLinkPayment(s.deps.payments, s.paid, s.offer.differenceCents).catch(() => undefined);
-    },
-  },
+  takeLinkPayment<PayState>(
+    (s) => ({
+      amountCents: s.offer.differenceCents,
+      reference: s.r0.number,
+      email: s.email,
+      card: s.card,
+      intentRef: s.r0.intentRef,
+    }),
+    (s, ref) => repo.setIntent(s.tx!, s.r0.id, ref),
+  ),
   {
     name: 'lock return',
     async run(s) {

@@ -22,7 +22,7 @@ import { hashToken, newReference, newToken } from '../../secrets.ts';
 import { storeFacts, storeInfo, type SettingsSource } from '../../store-facts.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { enqueueMails, type MailOutbox } from '../mail/index.ts';
-import { orderAfterSale as orders, payByLink, undoLinkPayment, type LinkPaid } from '../order/index.ts';
+import { orderAfterSale as orders, takeLinkPayment, type LinkPaymentState } from '../order/index.ts';
 import type { PaymentProvider } from '../payments/index.ts';
 import { storeToday } from '../gift-cards/index.ts';
 import { ticketRepository as repo, type TicketRow } from './repository.ts';
@@ -301,16 +301,12 @@ const customerShape = (t: TicketRow): CustomerTicket => ({
 export const ticketForCustomer = async (db: Db, number: string, token: string) =>
   customerShape(await forCustomer(db, number, token));
 
-interface EstimateState {
+interface EstimateState extends LinkPaymentState {
   deps: TicketDeps;
   t: TicketRow;
   card: z.output<typeof approveEstimateBody>['card'];
   amountCents: number;
   tx?: DbOrTx;
-  paid?: LinkPaid;
-  /** Stripe: the payment the browser confirms first; the flow stops there and the next ask checks it. */
-  browser?: { ref: string; clientSecret: string; publishableKey: string };
-  done?: boolean;
 }
 
 /**
@@ -319,27 +315,19 @@ interface EstimateState {
  * answered), its history, the e-mails.
  */
 export const APPROVE_ESTIMATE_STEPS: Array<Step<EstimateState>> = [
-  {
-    name: 'take payment',
-    async run(s) {
-      if (s.amountCents <= 0) return;
-      const pay = await payByLink(s.deps.payments, {
-        amountCents: s.amountCents,
-        reference: s.t.number,
-        email: s.t.email,
-        card: s.card,
-        intentRef: s.t.intentRef,
-      });
-      if ('browser' in pay) {
-        if (pay.browser.ref !== s.t.intentRef) await repo.setIntent(s.tx!, s.t.id, pay.browser.ref);
-        s.browser = pay.browser;
-        s.done = true;
-      } else s.paid = pay.paid;
-    },
-    async compensate(s) {
-      if (s.paid) await undoLinkPayment(s.deps.payments, s.paid, s.amountCents).catch(() => undefined);
-    },
-  },
+  takeLinkPayment<EstimateState>(
+    (s) =>
+      s.amountCents > 0
+        ? {
+            amountCents: s.amountCents,
+            reference: s.t.number,
+            email: s.t.email,
+            card: s.card,
+            intentRef: s.t.intentRef,
+          }
+        : null,
+    (s, ref) => repo.setIntent(s.tx!, s.t.id, ref),
+  ),
   {
     name: 'approve ticket',
     async run(s) {

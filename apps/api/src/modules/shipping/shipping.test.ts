@@ -50,6 +50,17 @@ const cartTo = (session: string, to: Record<string, string>, shipping = 'express
     url: `/api/cart?${new URLSearchParams({ shipping, ...to })}`,
     headers: { 'x-session-id': session },
   });
+/** What the shipping service needs, as the routes give it (tests call the flows directly). */
+const shippingDeps = (): ShippingDeps => ({
+  db: t.app.db,
+  config: t.config,
+  settings: t.app.storeSettings,
+  outbox: t.app.outbox,
+  payments: t.app.payments,
+  shipping: t.app.shipping,
+  media: t.app.media,
+  onStonesReleased: () => {},
+});
 const readyToShip = (number: string) => stepOrder(t, fulfilment, number, ['in_production', 'ready_to_ship']);
 const webhook = (body: string, headers: Record<string, string>) =>
   t.app.inject({ method: 'POST', url: '/api/shipping/easypost/webhook', headers, payload: body });
@@ -206,16 +217,7 @@ describe('shipping through a carrier service (EasyPost)', () => {
       'fetch label',
       'keep label',
     ]);
-    const deps: ShippingDeps = {
-      db: t.app.db,
-      config: t.config,
-      settings: t.app.storeSettings,
-      outbox: t.app.outbox,
-      payments: t.app.payments,
-      shipping: t.app.shipping,
-      media: t.app.media,
-      onStonesReleased: () => {},
-    };
+    const deps = shippingDeps();
     const actor = { id: null, email: 'fulfilment@facet.test' };
     for (const { name } of ORDER_LABEL_STEPS) {
       const o = await placeDiamondOrder(t, `label-${name.replace(/ /g, '-')}@example.com`);
@@ -254,16 +256,7 @@ describe('shipping through a carrier service (EasyPost)', () => {
       'fetch label',
       'keep label',
     ]);
-    const deps: ShippingDeps = {
-      db: t.app.db,
-      config: t.config,
-      settings: t.app.storeSettings,
-      outbox: t.app.outbox,
-      payments: t.app.payments,
-      shipping: t.app.shipping,
-      media: t.app.media,
-      onStonesReleased: () => {},
-    };
+    const deps = shippingDeps();
     const actor = { id: null, email: 'owner@facet.test' };
     const o = await placeDiamondOrder(t, 'return-label-flow@example.com');
     const [row] = rowsOf<{ id: number }>(
