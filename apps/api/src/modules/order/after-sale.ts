@@ -11,7 +11,7 @@ import { getOrderRow, toOrder } from './service.ts';
 export type { OrderRow };
 export { refundInTx } from './back-office.ts';
 export { placeReplacement } from './exchange.ts';
-export { payByLink, takeLinkPayment, undoLinkPayment, type LinkPaid, type LinkPaymentState } from './link-payment.ts';
+export { takeLinkPayment, type LinkPaid, type LinkPaymentState } from './link-payment.ts';
 
 export const orderAfterSale = {
   /** The order its owner (signed in) or a holder of its confirmation or delivery token may see; else 404. */

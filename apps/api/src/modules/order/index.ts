@@ -2,11 +2,9 @@
 export { orderTaxRecords } from './tax-ledger.ts';
 export {
   orderAfterSale,
-  payByLink,
   takeLinkPayment,
   placeReplacement,
   refundInTx,
-  undoLinkPayment,
   type LinkPaid,
   type LinkPaymentState,
   type OrderRow,
