@@ -11,7 +11,7 @@ import { paths } from '@facet/contracts/paths';
 import { callApi } from '~/lib/client-api.ts';
 import { ApiError } from '~/lib/api.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
-import { PiecePhotos } from '~/features/order/piece-photos.tsx';
+import { PiecePhotos } from '~/components/piece-photos.tsx';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: 'Resize or repair', noindex: true });
 

@@ -14,7 +14,7 @@ import { Section } from './section.tsx';
 import { ShippingAddressStep } from './shipping-address-step.tsx';
 import { ShippingMethodStep } from './shipping-method-step.tsx';
 import { BillingStep } from './billing-step.tsx';
-import { PaymentFields, cardSchemas, emptyCard } from './payment-fields.tsx';
+import { PaymentFields, cardSchemas, emptyCard } from '~/components/payment/payment-fields.tsx';
 import { OrderReview } from './order-review.tsx';
 import { usePricedReview } from './use-priced-review.ts';
 import { AddressCheckNote } from './address-check.tsx';

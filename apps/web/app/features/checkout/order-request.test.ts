@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { placeOrderBody } from '@facet/contracts/commerce';
-import { expiryOf, orderRequest, shippingAddressOf } from './order-request.ts';
+import { expiryOf } from '../../components/payment/card-expiry.ts';
+import { orderRequest, shippingAddressOf } from './order-request.ts';
 
 const typed = {
   name: 'Ada Lovelace',

@@ -1,7 +1,8 @@
 import type { Address } from '@facet/contracts/account';
 import type { PlaceOrderInput, ShippingMethod } from '@facet/contracts/commerce';
 import type { AddressFieldName } from '~/components/form/address-fields.tsx';
-import type { CardFieldName } from './payment-fields.tsx';
+import { expiryOf } from '../../components/payment/card-expiry.ts';
+import type { CardFieldName } from '../../components/payment/payment-fields.tsx';
 
 type Values<K extends string> = Record<K, string>;
 
@@ -22,12 +23,6 @@ export function shippingAddressOf(
     country: 'US',
     phone: a.phone,
   };
-}
-
-/** "MM / YY" as typed → month and four-digit year. */
-export function expiryOf(exp: string): { expMonth: number; expYear: number } {
-  const [mm, yy] = exp.split('/').map((s) => Number(s.trim()));
-  return { expMonth: mm!, expYear: 2000 + yy! };
 }
 
 /** The POST /order body from what the shopper chose and typed; the server prices and checks it all again. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Order } from '@facet/contracts/commerce';
 import { formatMoney } from '@facet/contracts/money';
-import { useStripeElement } from './use-stripe-element.ts';
+import { useStripeElement } from '~/components/payment/use-stripe-element.ts';
 
 export type PendingOrder = Order & { accessToken?: string };
 

@@ -3,7 +3,7 @@ import type { BrowserPayment } from '@facet/contracts/commerce';
 import { formatMoney } from '@facet/contracts/money';
 import { useForm } from '~/components/form/use-form.ts';
 import { useStoreFacts } from '~/lib/store-facts.ts';
-import { expiryOf } from './order-request.ts';
+import { expiryOf } from './card-expiry.ts';
 import { cardSchemas, emptyCard, PaymentFields } from './payment-fields.tsx';
 import { useStripeElement } from './use-stripe-element.ts';
 
