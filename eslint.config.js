@@ -397,6 +397,13 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'Plugins receive what they need of a module from app.ts (a decorator), not by importing it.',
             },
+            {
+              // The change feed calls into modules (catalog copies, configurator memos, sales).
+              group: ['**/cache/index.ts', '**/cache/catalogue-changes.ts'],
+              importNames: ['catalogueWritten', 'afterStockChange', 'followCatalogueChanges'],
+              message:
+                'Plugins reach the change feed through a decorator (app.staffAccess.catalogueWritten), not by importing it.',
+            },
           ],
         },
       ],

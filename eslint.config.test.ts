@@ -237,6 +237,22 @@ describe('the request plumbing does not import the domain (no-restricted-imports
       fs.rmSync(file, { force: true });
     }
   });
+  it('refuses a plugin calling the change feed itself (it calls into modules), and passes the page cache', async () => {
+    const file = path.join(import.meta.dirname, 'apps/api/src/plugins', `lint-probe-feed-${process.pid}.ts`);
+    try {
+      fs.writeFileSync(
+        file,
+        "import { catalogueWritten } from '../cache/index.ts';\nexport const w = catalogueWritten;\n",
+      );
+      const [bad] = await new ESLint({ cwd: import.meta.dirname }).lintFiles([file]);
+      expect(bad!.messages.map((m) => m.ruleId)).toContain('no-restricted-imports');
+      fs.writeFileSync(file, "import { PageCache } from '../cache/index.ts';\nexport const p = PageCache;\n");
+      const [ok] = await new ESLint({ cwd: import.meta.dirname }).lintFiles([file]);
+      expect(ok!.messages.map((m) => m.ruleId)).not.toContain('no-restricted-imports');
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  });
 });
 
 describe('SQL only in repositories (no-restricted-imports)', () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { AnswerCache } from './cache/index.ts';
+import { AnswerCache, catalogueWritten } from './cache/index.ts';
 import { SharedCachePurge } from './cache/index.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { throttleFor, type Throttle } from './modules/throttle/index.ts';
@@ -81,7 +81,7 @@ export async function decorateServices(
   await app.register(dbPlugin, { database });
   // What the request plumbing (plugins/) needs of the domain, handed to it here rather than imported.
   app.decorate('tokens', { liveToken, resetLinkInvalid: RESET_LINK_INVALID });
-  app.decorate('staffAccess', { sessionOf, audit });
+  app.decorate('staffAccess', { sessionOf, audit, catalogueWritten: (a: FastifyInstance) => catalogueWritten(a) });
   app.decorate('throttle', throttleFor(database));
   const outbox = new MailOutbox(database.db, createTransport(config), {
     retryBaseMs: config.MAIL_RETRY_BASE_MS,

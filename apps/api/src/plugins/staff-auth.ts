@@ -4,7 +4,6 @@ import { can } from '@facet/contracts/admin';
 import type { AdminAccess, AdminOp } from '@facet/contracts/admin-api';
 import { AppError, Forbidden, Unauthorized } from '../errors.ts';
 import type { StaffSession } from '../modules/staff/index.ts';
-import { catalogueWritten } from '../cache/index.ts';
 
 /**
  * What an /api/admin route needs (contracts' table): a permission of the member's role; `signed-in`
@@ -16,6 +15,8 @@ export type { AdminAccess };
 export interface StaffAccess {
   sessionOf(app: FastifyInstance, token: string): Promise<StaffSession | null>;
   audit: typeof import('../modules/audit/index.ts').audit;
+  /** A staff write went through: the catalogue's kept answers and in-process copies are dropped. */
+  catalogueWritten(app: FastifyInstance): void;
 }
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -92,7 +93,7 @@ export async function adminScope(app: FastifyInstance) {
     reply.header('cache-control', 'private, no-store');
     // A staff write that succeeded may have changed what shoppers see: this instance forgets its
     // answers before the writer reads again (the others hear the database's NOTIFY).
-    if (!SAFE_METHODS.has(req.method) && reply.statusCode < 400) catalogueWritten(req.server);
+    if (!SAFE_METHODS.has(req.method) && reply.statusCode < 400) req.server.staffAccess.catalogueWritten(req.server);
   });
   app.addHook('onRequest', async (req) => {
     if (!SAFE_METHODS.has(req.method) && !sameOrigin(req))
