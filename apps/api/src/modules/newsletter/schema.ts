@@ -1,3 +1,4 @@
+import { getTableColumns } from 'drizzle-orm';
 import { boolean, pgTable, pgView, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const newsletterSubscriber = pgTable(
@@ -14,6 +15,8 @@ export const newsletterSubscriber = pgTable(
 
 // What other modules may read of this module's tables: views it declares and keeps when its tables
 // change. Other modules write only through the module's face.
+// A subscriber without the hash of their confirmation link.
+const { tokenHash: _token, ...subscriberReadable } = getTableColumns(newsletterSubscriber);
 export const newsletterSubscriberView = pgView('newsletter_subscriber_view').as((qb) =>
-  qb.select().from(newsletterSubscriber),
+  qb.select(subscriberReadable).from(newsletterSubscriber),
 );

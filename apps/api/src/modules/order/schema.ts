@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { TaxLine } from '@facet/contracts/commerce';
 import {
   type AnyPgColumn,
@@ -221,6 +221,17 @@ export const orderRefund = pgTable(
 
 // What other modules may read of this module's tables: views it declares and keeps when its tables
 // change. Other modules write only through the module's face.
-export const customerOrderView = pgView('customer_order_view').as((qb) => qb.select().from(customerOrder));
+// An order without what opens it or replays it: its links' token hashes, the idempotency record and
+// the answer kept for a retried request (which holds the confirmation link's token).
+const {
+  accessTokenHash: _access,
+  returnTokenHash: _returnToken,
+  idempotencyScope: _scope,
+  idempotencyKey: _key,
+  requestHash: _hash,
+  answer: _answer,
+  ...orderReadable
+} = getTableColumns(customerOrder);
+export const customerOrderView = pgView('customer_order_view').as((qb) => qb.select(orderReadable).from(customerOrder));
 export const orderLineView = pgView('order_line_view').as((qb) => qb.select().from(orderLine));
 export const orderStoneView = pgView('order_stone_view').as((qb) => qb.select().from(orderStone));
