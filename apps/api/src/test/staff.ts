@@ -57,9 +57,10 @@ export async function placeDiamondOrder(
   t: TestApp,
   email = `buyer.${randomUUID().slice(0, 8)}@example.com`,
   extra: object = {},
+  end: 'newest' | 'oldest' = 'newest',
 ) {
   const session = randomUUID();
-  const diamondId = await cartWithDiamond(t, session, 0, true);
+  const diamondId = await cartWithDiamond(t, session, 0, end === 'newest');
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/order',
