@@ -111,7 +111,7 @@ export const adminGiftCardDetail = adminGiftCard.extend({ message: z.string(), l
 export const giftIssueBody = z
   .object({
     amountCents: amount,
-    recipientName: z.string().trim().min(1).max(80),
+    recipientName: z.string().trim().min(1, 'Who is it for?').max(80),
     recipientEmail: emailField,
     message: plainMessage.default(''),
     reason: z.string().trim().min(3, 'Say why (a goodwill gesture, a replacement…)').max(200),

@@ -38,11 +38,7 @@ const text = (max: number, what: string) =>
     .max(max, `At most ${max} characters`)
     .refine((s) => !/[\r\n]/.test(s), 'One line');
 /** A page of this store ("/diamonds", "/category/12"), never another site. */
-export const storeHref = z
-  .string()
-  .trim()
-  .regex(STORE_PATH_RE, 'A page of this store, starting with / (like /diamonds)')
-  .max(300);
+export const storeHref = z.string().trim().regex(STORE_PATH_RE, 'A page of this store, like /diamonds').max(300);
 const button = z.object({ label: text(40, 'button’s words'), href: storeHref }).strict();
 
 export const homePage = z

@@ -59,7 +59,7 @@ export const addStaffBody = z
 export const cancelOrderBody = z
   .object({
     version: z.number().int().min(1),
-    reason: z.string().trim().min(3, 'Say why').max(500),
+    reason: z.string().trim().min(3, 'Say why the order is cancelled').max(500),
     refund: z.boolean(),
   })
   .strict();

@@ -4,13 +4,14 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { Route } from './+types/melee';
-import type { AdminMelee, MeleeInput } from '@facet/contracts/admin-catalogue';
+import { meleeBody, type AdminMelee, type MeleeInput } from '@facet/contracts/admin-catalogue';
 import { MELEE_SHAPES } from '@facet/contracts/catalog';
 import { centsOf, decimalPrice, formatMoney } from '@facet/contracts/money';
 import { adminApi, adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { ListAndEditor } from '~/features/admin/shared/list-and-editor.tsx';
+import { checkedByContract } from '~/features/admin/shared/contract-form.ts';
 import { Field } from '~/features/admin/shared/field.tsx';
 import { useAdminAction } from '~/features/admin/shared/use-admin-action.ts';
 import { toast } from '~/lib/toast.ts';
@@ -20,23 +21,19 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 export const ErrorBoundary = AdminRouteError;
 
-const num = (re: RegExp, hint: string, min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(re, hint)
-    .refine((v) => Number(v) >= min && Number(v) <= max, `From ${min} to ${max}`);
-const schema = z.object({
+// What the inputs hold (numbers as typed); the ranges and lengths are the contract's (meleeBody).
+const typed = (re: RegExp, hint: string) => z.string().trim().regex(re, hint);
+const fields = z.object({
   origin: z.enum(['natural', 'lab']),
   shape: z.enum(MELEE_SHAPES),
-  sizeMm: num(/^\d(\.\d)?$/, 'Millimetres, like 1.3', 0.5, 4),
-  sieve: z.string().trim().min(1, 'Write the sieve size').max(20),
-  caratPerStone: num(/^0?\.\d{1,4}$/, 'Carats, like 0.01', 0.001, 0.25),
-  quality: z.string().trim().min(1, 'Write the quality').max(20),
-  price: num(/^\d+(\.\d{1,2})?$/, 'Dollars, like 1250', 1, 1_000_000),
-  stock: num(/^\d+$/, 'Whole stones', 0, 10_000),
+  sizeMm: typed(/^\d(\.\d)?$/, 'Millimetres, like 1.3'),
+  sieve: z.string(),
+  caratPerStone: typed(/^0?\.\d{1,4}$/, 'Carats, like 0.01'),
+  quality: z.string(),
+  price: typed(/^\d+(\.\d{1,2})?$/, 'Dollars, like 1250'),
+  stock: typed(/^\d+$/, 'Whole stones'),
 });
-type Values = z.infer<typeof schema>;
+type Values = z.infer<typeof fields>;
 const valuesOf = (m?: AdminMelee): Values => ({
   origin: m?.origin ?? 'natural',
   shape: m?.shape ?? 'Round',
@@ -57,6 +54,9 @@ const bodyOf = (v: Values): MeleeInput => ({
   pricePerCaratCents: centsOf(Number(v.price)),
   stock: Number(v.stock),
 });
+
+const fieldOf = (path: PropertyKey[]) => (path[0] === 'pricePerCaratCents' ? ['price'] : path);
+const schema = checkedByContract(fields, meleeBody, bodyOf, fieldOf);
 
 function ParcelForm({ parcel, onDone }: { parcel?: AdminMelee; onDone: () => void }) {
   const { busy, run } = useAdminAction();
@@ -80,8 +80,8 @@ function ParcelForm({ parcel, onDone }: { parcel?: AdminMelee; onDone: () => voi
       },
       (errs) => {
         for (const [field, message] of Object.entries(errs ?? {})) {
-          const name = field === 'pricePerCaratCents' ? 'price' : field;
-          if (name in schema.shape) setError(name as keyof Values, { message });
+          const [name] = fieldOf([field]);
+          if (typeof name === 'string' && name in fields.shape) setError(name as keyof Values, { message });
         }
       },
     ),

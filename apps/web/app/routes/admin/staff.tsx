@@ -3,6 +3,7 @@ import { useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { ROLES, ROLE_LABELS, type Role } from '@facet/contracts/admin';
 import { emailField } from '@facet/contracts/account';
+import { addStaffBody } from '@facet/contracts/admin-api/shared';
 import type { Route } from './+types/staff';
 import { useForm } from '~/components/form/use-form.ts';
 import { TextField } from '~/components/form/text-field.tsx';
@@ -19,7 +20,7 @@ export const ErrorBoundary = AdminRouteError;
 
 const schemas = {
   email: emailField,
-  name: z.string().trim().max(100),
+  name: addStaffBody.shape.name,
   role: z.enum(ROLES, 'Choose a role'),
 };
 

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { z } from 'zod';
-import type { Appointment } from '@facet/contracts/appointments';
+import { cancelAppointmentBody, type Appointment } from '@facet/contracts/appointments';
 import { useForm } from '~/components/form/use-form.ts';
 import { TextField } from '~/components/form/text-field.tsx';
 import { toast } from '~/lib/toast.ts';
 import { adminApi } from '../shared/admin-api.ts';
 import { useAdminAction } from '../shared/use-admin-action.ts';
 
-const schemas = { reason: z.string().trim().min(2, 'Say why, for the customer').max(300) };
+const schemas = { reason: cancelAppointmentBody.shape.reason };
 
 /** Confirm a requested appointment, or cancel one with a reason the customer reads. */
 export function AppointmentActions({ a, onChange }: { a: Appointment; onChange: (a: Appointment) => void }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import type { BackupSettings, BackupStatus } from '@facet/contracts/admin-backups';
+import { backupSettings, type BackupSettings, type BackupStatus } from '@facet/contracts/admin-backups';
 import { useForm } from '~/components/form/use-form.ts';
 import { TextField } from '~/components/form/text-field.tsx';
 import { toast } from '~/lib/toast.ts';
@@ -8,15 +8,13 @@ import { adminApi } from '../shared/admin-api.ts';
 import { useAdminAction } from '../shared/use-admin-action.ts';
 
 const schemas = {
-  directory: z
-    .string()
-    .trim()
-    .min(1, 'Give the folder for backups.')
-    .refine((s) => s.startsWith('/'), 'Give the whole path of the folder, starting with /.'),
+  directory: backupSettings.shape.directory,
+  // Typed as text; how many may be kept is the contract's.
   keep: z
     .string()
-    .regex(/^\d{1,3}$/, 'A number from 1 to 365')
-    .refine((v) => Number(v) >= 1 && Number(v) <= 365, 'A number from 1 to 365'),
+    .regex(/^\d{1,3}$/, 'A whole number, like 14')
+    .transform(Number)
+    .pipe(backupSettings.shape.keep),
 };
 
 /** The daily backup's settings: on or off, the folder, how many to keep. */

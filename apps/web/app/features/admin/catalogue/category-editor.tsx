@@ -1,26 +1,37 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import type { AdminCategory, AdminCategoryList } from '@facet/contracts/admin-categories';
+import {
+  categoryUpdateBody,
+  newCategoryBody,
+  type AdminCategory,
+  type AdminCategoryList,
+  type CategoryUpdate,
+  type NewCategory,
+} from '@facet/contracts/admin-categories';
 import { MENU_SECTIONS } from '@facet/contracts/menu';
 import { toast } from '~/lib/toast.ts';
 import { adminApi } from '../shared/admin-api.ts';
+import { checkedByContract } from '../shared/contract-form.ts';
 import { Field } from '../shared/field.tsx';
 import { useAdminAction } from '../shared/use-admin-action.ts';
 
 // One category's form: a new one (with an optional link in a menu group) or an existing one
 // (rename, move under another, hide, search fields). The server checks every field again.
 
-const schema = z.object({
-  name: z.string().trim().min(2, 'Write its name').max(60, 'At most 60 characters'),
-  description: z.string().trim().max(2_000, 'At most 2,000 characters'),
+// What the inputs hold; the rules (lengths, one line) are the contract's, judged on the body sent.
+const fields = z.object({
+  name: z.string(),
+  description: z.string(),
   place: z.string().min(1),
   menuGroup: z.string(),
   hidden: z.boolean(),
-  seoTitle: z.string().trim().max(70, 'At most 70 characters'),
-  seoDescription: z.string().trim().max(160, 'At most 160 characters'),
+  seoTitle: z.string(),
+  seoDescription: z.string(),
 });
-type Values = z.infer<typeof schema>;
+type Values = z.infer<typeof fields>;
+/** The body's place fields are the form's one "Place". */
+const fieldOf = (path: PropertyKey[]) => (path[0] === 'parentId' || path[0] === 'section' ? ['place'] : path);
 
 /** "section:Jewelry" (top of a section) or "parent:123". */
 const placeOf = (c: Pick<AdminCategory, 'parentId' | 'section'>) =>
@@ -43,6 +54,37 @@ export function CategoryEditor({
   onCancel: () => void;
 }) {
   const { busy, run } = useAdminAction();
+  const updateOf = (v: Values, c: AdminCategory): CategoryUpdate => {
+    const place = fromPlace(v.place);
+    return {
+      version: c.version,
+      name: v.name,
+      description: v.description,
+      parentId: place.parentId,
+      ...(place.section ? { section: place.section } : {}),
+      hidden: v.hidden,
+      seoTitle: v.seoTitle || null,
+      seoDescription: v.seoDescription || null,
+    };
+  };
+  const newOf = (v: Values): NewCategory => {
+    const place = fromPlace(v.place);
+    const section =
+      place.section ??
+      (list.categories.find((c) => c.id === place.parentId)?.section as (typeof MENU_SECTIONS)[number]);
+    return {
+      name: v.name,
+      description: v.description,
+      parentId: place.parentId,
+      section,
+      seoTitle: v.seoTitle || null,
+      seoDescription: v.seoDescription || null,
+      menuGroup: v.menuGroup ? JSON.parse(v.menuGroup) : null,
+    };
+  };
+  const schema = category
+    ? checkedByContract(fields, categoryUpdateBody, (v) => updateOf(v, category), fieldOf)
+    : checkedByContract(fields, newCategoryBody, newOf, fieldOf);
   const { register, handleSubmit, formState, setError } = useForm<Values>({
     resolver: zodResolver(schema),
     mode: 'onTouched',
@@ -60,42 +102,16 @@ export function CategoryEditor({
   const save = handleSubmit((v) =>
     run(
       async () => {
-        const place = fromPlace(v.place);
-        const section =
-          place.section ??
-          (list.categories.find((c) => c.id === place.parentId)?.section as (typeof MENU_SECTIONS)[number]);
         const saved = category
-          ? await adminApi('PATCH /categories/:id', {
-              params: { id: category.id },
-              body: {
-                version: category.version,
-                name: v.name,
-                description: v.description,
-                parentId: place.parentId,
-                ...(place.section ? { section: place.section } : {}),
-                hidden: v.hidden,
-                seoTitle: v.seoTitle || null,
-                seoDescription: v.seoDescription || null,
-              },
-            })
-          : await adminApi('POST /categories', {
-              body: {
-                name: v.name,
-                description: v.description,
-                parentId: place.parentId,
-                section,
-                seoTitle: v.seoTitle || null,
-                seoDescription: v.seoDescription || null,
-                menuGroup: v.menuGroup ? JSON.parse(v.menuGroup) : null,
-              },
-            });
+          ? await adminApi('PATCH /categories/:id', { params: { id: category.id }, body: updateOf(v, category) })
+          : await adminApi('POST /categories', { body: newOf(v) });
         toast.success(category ? 'Saved. The store follows within a second.' : `${saved.name} is in the store.`);
         onSaved(saved);
       },
       (errs) => {
         for (const [field, message] of Object.entries(errs ?? {})) {
-          const name = field === 'parentId' || field === 'section' ? 'place' : field;
-          if (name in schema.shape) setError(name as keyof Values, { message });
+          const [name] = fieldOf([field]);
+          if (typeof name === 'string' && name in fields.shape) setError(name as keyof Values, { message });
         }
       },
     ),

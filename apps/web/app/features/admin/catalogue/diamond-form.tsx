@@ -2,9 +2,10 @@ import { useStoreFacts } from '~/lib/store-facts.ts';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import type { AdminDiamond, HandDiamond } from '@facet/contracts/admin-catalogue';
+import { handDiamondBody, type AdminDiamond, type HandDiamond } from '@facet/contracts/admin-catalogue';
 import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCE, LABS, SHAPES } from '@facet/contracts/grades';
 import { centsOf, decimalPrice, formatMoney } from '@facet/contracts/money';
+import { checkedByContract } from '../shared/contract-form.ts';
 import { Field } from '../shared/field.tsx';
 import { useAdminAction } from '../shared/use-admin-action.ts';
 
@@ -12,57 +13,51 @@ import { useAdminAction } from '../shared/use-admin-action.ts';
 // report number, then what it costs and sells for. Numbers are typed as text and sent as numbers;
 // the server checks everything again (and prices it by the markup rules when asked).
 
-const num = (min: number, max: number, what: string) =>
+// What the inputs hold (numbers as typed, and which of price or cost the chosen way of pricing
+// needs); the stone's rules — ranges, the report number, a held stone's reason — are the
+// contract's (handDiamondBody), judged on the diamond as sent.
+const num = (what: string) =>
   z
     .string()
     .trim()
-    .regex(/^\d+(\.\d{1,2})?$/, `${what}: a number like 6.45`)
-    .refine((v) => Number(v) >= min && Number(v) <= max, `${what}: from ${min} to ${max}`);
+    .regex(/^\d+(\.\d{1,2})?$/, `${what}: a number like 6.45`);
 const dollars = z
   .string()
   .trim()
   .regex(/^(\d+(\.\d{1,2})?)?$/, 'Dollars, like 12450');
 
-const schema = z
+const fields = z
   .object({
     origin: z.enum(['natural', 'lab']),
     shape: z.enum(SHAPES),
-    carat: num(0.1, 30, 'Carat'),
+    carat: num('Carat'),
     color: z.enum(COLORS),
     clarity: z.enum(CLARITIES),
     cut: z.enum(CUTS),
     polish: z.enum(FINISHES),
     symmetry: z.enum(FINISHES),
     fluorescence: z.enum(FLUORESCENCE),
-    lengthMm: num(0.5, 60, 'Length'),
-    widthMm: num(0.5, 60, 'Width'),
-    depthMm: num(0.5, 60, 'Depth'),
-    depthPct: num(40, 90, 'Depth %'),
-    tablePct: num(40, 90, 'Table %'),
+    lengthMm: num('Length'),
+    widthMm: num('Width'),
+    depthMm: num('Depth'),
+    depthPct: num('Depth %'),
+    tablePct: num('Table %'),
     lab: z.enum(LABS),
-    certificate: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9-]{5,20}$/, 'As printed on the report: 5 to 20 letters, digits or dashes'),
+    certificate: z.string(),
     priceBy: z.enum(['hand', 'markup']),
     price: dollars,
     cost: dollars,
-    videoUrl: z
-      .string()
-      .trim()
-      .regex(/^(https:\/\/\S+)?$/, 'An https:// address — or leave it empty'),
-    memoFrom: z.string().trim().max(120),
+    videoUrl: z.string(),
+    memoFrom: z.string(),
     status: z.enum(['available', 'held']),
-    holdReason: z.string().trim().max(200),
+    holdReason: z.string(),
   })
   .superRefine((v, ctx) => {
     if (v.priceBy === 'hand' && !v.price) ctx.addIssue({ code: 'custom', path: ['price'], message: 'Give its price' });
     if (v.priceBy === 'markup' && !v.cost)
       ctx.addIssue({ code: 'custom', path: ['cost'], message: 'Give its cost for the markup rules' });
-    if (v.status === 'held' && !v.holdReason)
-      ctx.addIssue({ code: 'custom', path: ['holdReason'], message: 'Say why it is held, for the next colleague' });
   });
-type Values = z.infer<typeof schema>;
+type Values = z.infer<typeof fields>;
 
 const blank: Values = {
   origin: 'natural',
@@ -131,8 +126,10 @@ const bodyOf = (v: Values): HandDiamond => ({
   holdReason: v.status === 'held' ? v.holdReason : null,
 });
 
-/** Server field names that this form shows under another field. */
+/** Body fields that this form shows under another field. */
 const FIELD_OF: Record<string, keyof Values> = { priceCents: 'price', costCents: 'cost' };
+const fieldOf = (path: PropertyKey[]) => [FIELD_OF[String(path[0])] ?? path[0] ?? 'carat'];
+const schema = checkedByContract(fields, handDiamondBody, bodyOf, fieldOf);
 
 /** The origin of `url` when it is a web address whose host the store does not list for videos. */
 function hostNotListed(url: string | undefined, origins: readonly string[]): string | null {
@@ -189,8 +186,8 @@ export function DiamondForm({
       () => onSave(bodyOf(v)),
       (errs) => {
         for (const [field, message] of Object.entries(errs ?? {})) {
-          const name = FIELD_OF[field] ?? field;
-          if (name in schema.shape) setError(name as keyof Values, { message });
+          const [name] = fieldOf([field]);
+          if (typeof name === 'string' && name in fields.shape) setError(name as keyof Values, { message });
         }
       },
     ),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { engravingOffer, type EngravingOffer } from '@facet/contracts/engraving';
 import { centsOf, decimalPrice } from '@facet/contracts/money';
+import { checkedByContract } from '../shared/contract-form.ts';
 
 // Whether a design can be engraved, and how: typed as text (dollars, days) and checked by the
 // contract's own schema once converted, so the form refuses exactly what the API would.
 
-export const engravingFields = z
+const shape = z
   .object({
     on: z.boolean(),
     place: z.string(),
@@ -15,17 +16,16 @@ export const engravingFields = z
     days: z.string(),
   })
   .superRefine((v, ctx) => {
-    if (!v.on) return;
-    if (!/^\d+(\.\d{1,2})?$/.test(v.price.trim()))
+    if (v.on && !/^\d+(\.\d{1,2})?$/.test(v.price.trim()))
       ctx.addIssue({ code: 'custom', path: ['price'], message: 'Dollars, like 0 or 45.00' });
-    const r = engravingOffer.safeParse(toOffer(v));
-    if (!r.success)
-      for (const issue of r.error.issues) {
-        const field = issue.path[0] === 'priceCents' ? 'price' : String(issue.path[0]);
-        ctx.addIssue({ code: 'custom', path: [field], message: issue.message });
-      }
   });
-export type EngravingFields = z.infer<typeof engravingFields>;
+export const engravingFields = checkedByContract(
+  shape,
+  engravingOffer.nullable(),
+  (v) => (v.on ? toOffer(v) : null),
+  (path) => [path[0] === 'priceCents' ? 'price' : (path[0] ?? 'on')],
+);
+export type EngravingFields = z.infer<typeof shape>;
 
 const toOffer = (v: EngravingFields) => ({
   place: v.place,

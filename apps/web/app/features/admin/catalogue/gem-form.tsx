@@ -1,54 +1,63 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { GEM_SHAPES, type AdminGem, type HandGem } from '@facet/contracts/admin-catalogue';
+import { GEM_SHAPES, handGemBody, type AdminGem, type HandGem } from '@facet/contracts/admin-catalogue';
 import { centsOf, decimalPrice } from '@facet/contracts/money';
+import { checkedByContract } from '../shared/contract-form.ts';
 import { Field } from '../shared/field.tsx';
 import { useAdminAction } from '../shared/use-admin-action.ts';
 
 // A notable gemstone as its report describes it. Numbers are typed as text and sent as numbers;
 // the server checks everything again.
 
-const num = (min: number, max: number, what: string) =>
+// What the inputs hold (numbers as typed); the stone's rules — ranges, lengths, the certificate's
+// form, a held stone's reason — are the contract's (handGemBody), judged on the stone as sent.
+const num = (what: string) =>
   z
     .string()
     .trim()
-    .regex(/^\d+(\.\d{1,2})?$/, `${what}: a number like 6.45`)
-    .refine((v) => Number(v) >= min && Number(v) <= max, `${what}: from ${min} to ${max}`);
-const line = (max: number, what: string) => z.string().trim().min(1, `Write the ${what}`).max(max);
+    .regex(/^\d+(\.\d{1,2})?$/, `${what}: a number like 6.45`);
+const fields = z.object({
+  type: z.string(),
+  color: z.string(),
+  colorHex: z.string(),
+  shape: z.enum(GEM_SHAPES),
+  carat: num('Carat'),
+  lengthMm: num('Length'),
+  widthMm: num('Width'),
+  depthMm: num('Depth'),
+  origin: z.string(),
+  treatment: z.string(),
+  agtaCertificate: z.string(),
+  price: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d{1,2})?$/, 'Dollars, like 18750'),
+  videoUrl: z.string(),
+  status: z.enum(['available', 'held']),
+  holdReason: z.string(),
+});
+type Values = z.infer<typeof fields>;
 
-const schema = z
-  .object({
-    type: z.string().min(1, 'Choose the kind of stone'),
-    color: line(40, 'colour'),
-    colorHex: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour like #1f4fa0'),
-    shape: z.enum(GEM_SHAPES),
-    carat: num(0.1, 100, 'Carat'),
-    lengthMm: num(0.5, 60, 'Length'),
-    widthMm: num(0.5, 60, 'Width'),
-    depthMm: num(0.5, 60, 'Depth'),
-    origin: line(60, 'origin'),
-    treatment: line(60, 'treatment'),
-    agtaCertificate: z
-      .string()
-      .trim()
-      .regex(/^([A-Za-z0-9-]{5,30})?$/, '5 to 30 letters, digits or dashes — or leave it empty'),
-    price: z
-      .string()
-      .trim()
-      .regex(/^\d+(\.\d{1,2})?$/, 'Dollars, like 18750'),
-    videoUrl: z
-      .string()
-      .trim()
-      .regex(/^(https:\/\/\S+)?$/, 'An https:// address — or leave it empty'),
-    status: z.enum(['available', 'held']),
-    holdReason: z.string().trim().max(200),
-  })
-  .refine((v) => v.status !== 'held' || v.holdReason, {
-    path: ['holdReason'],
-    message: 'Say why it is held, for the next colleague',
-  });
-type Values = z.infer<typeof schema>;
+const gemOf = (v: Values): HandGem => ({
+  type: v.type,
+  color: v.color,
+  colorHex: v.colorHex,
+  shape: v.shape,
+  carat: Number(v.carat),
+  lengthMm: Number(v.lengthMm),
+  widthMm: Number(v.widthMm),
+  depthMm: Number(v.depthMm),
+  origin: v.origin,
+  treatment: v.treatment,
+  agtaCertificate: v.agtaCertificate || null,
+  priceCents: centsOf(Number(v.price)),
+  status: v.status,
+  holdReason: v.status === 'held' ? v.holdReason : null,
+  videoUrl: v.videoUrl || null,
+});
+const fieldOf = (path: PropertyKey[]) => (path[0] === 'priceCents' ? ['price'] : path.slice(0, 1));
+const schema = checkedByContract(fields, handGemBody, gemOf, fieldOf);
 
 const valuesOf = (s: AdminGem['stone'], fresh: boolean): Values => ({
   ...s,
@@ -86,28 +95,11 @@ export function GemForm({
   );
   const save = handleSubmit((v) =>
     run(
-      () =>
-        onSave({
-          type: v.type,
-          color: v.color,
-          colorHex: v.colorHex,
-          shape: v.shape,
-          carat: Number(v.carat),
-          lengthMm: Number(v.lengthMm),
-          widthMm: Number(v.widthMm),
-          depthMm: Number(v.depthMm),
-          origin: v.origin,
-          treatment: v.treatment,
-          agtaCertificate: v.agtaCertificate || null,
-          priceCents: centsOf(Number(v.price)),
-          status: v.status,
-          holdReason: v.status === 'held' ? v.holdReason : null,
-          videoUrl: v.videoUrl || null,
-        }),
+      () => onSave(gemOf(v)),
       (errs) => {
         for (const [field, message] of Object.entries(errs ?? {})) {
-          const name = field === 'priceCents' ? 'price' : field;
-          if (name in valuesOf(gem.stone, true)) setError(name as keyof Values, { message });
+          const [name] = fieldOf([field]);
+          if (typeof name === 'string' && name in fields.shape) setError(name as keyof Values, { message });
         }
       },
     ),

@@ -6,13 +6,10 @@ import {
   DESIGN_KIND_NAMES,
   DESIGN_KINDS,
   LENGTH_KINDS,
-  PRICE_MAX_CENTS,
-  PRICE_MIN_CENTS,
+  newDesignBody,
   SETTING_TYPES,
   SIZED_KINDS,
   VARIANTS_MAX,
-  productNameField,
-  productStoryField,
   type DesignOptions,
   type NewDesign,
 } from '@facet/contracts/admin-catalogue';
@@ -21,6 +18,7 @@ import { SHAPES } from '@facet/contracts/grades';
 import { toast } from '~/lib/toast.ts';
 import { adminApi } from '../shared/admin-api.ts';
 import { CategoryOptions } from '../shared/category-options.tsx';
+import { checkedByContract } from '../shared/contract-form.ts';
 import { Field } from '../shared/field.tsx';
 import { useAdminAction } from '../shared/use-admin-action.ts';
 
@@ -28,22 +26,7 @@ import { useAdminAction } from '../shared/use-admin-action.ts';
 // sizes it comes in, how it is priced and whether it is made to order or sold from the shelf.
 // The server makes its variants (metal × size) and saves it as a draft to photograph and publish.
 
-const dollars = (min: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+(\.\d{1,2})?$/, 'Dollars, like 1250 or 1250.50')
-    .refine(
-      (v) => centsOf(Number(v)) >= min && centsOf(Number(v)) <= PRICE_MAX_CENTS,
-      `Between $${min / 100} and $1,000,000`,
-    );
-const whole = (min: number, max: number, unit: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, `A whole number of ${unit}`)
-    .refine((v) => Number(v) >= min && Number(v) <= max, `Between ${min} and ${max} ${unit}`);
-/** "5, 5.5, 6" → [5, 5.5, 6]; each item checked by the server's rules too. */
+/** "5, 5.5, 6" → [5, 5.5, 6]. */
 const listOf = (text: string) =>
   text
     .split(/[\s,]+/)
@@ -53,22 +36,26 @@ const listOf = (text: string) =>
 /** Kinds that can be a setting, with places for the stones shoppers choose. */
 const SETTING_KINDS: ReadonlySet<string> = new Set(['ring', 'pendant', 'earring']);
 
-const schema = z
+// What the inputs hold, as typed: numbers must read as numbers (checked below for the fields in
+// use). Every rule on the design itself — ranges, sizes, counts, what a setting may be — is the
+// contract's (newDesignBody), judged on the body this form sends.
+const DOLLARS = /^\d+(\.\d{1,2})?$/;
+const fields = z
   .object({
-    name: productNameField,
-    longDescription: productStoryField,
+    name: z.string(),
+    longDescription: z.string(),
     categoryId: z.string().min(1, 'Choose where it is listed'),
     kind: z.enum(DESIGN_KINDS),
-    series: z
+    series: z.string().trim(),
+    metals: z.array(z.string()),
+    sizes: z
       .string()
       .trim()
-      .regex(
-        /^([A-Za-z0-9][A-Za-z0-9-]{1,23})?$/,
-        'Letters, digits and dashes, 2 to 24 characters — or leave it empty',
-      ),
-    metals: z.array(z.string()).min(1, 'Offer it in at least one metal'),
-    sizes: z.string().trim(),
-    lengths: z.string().trim(),
+      .regex(/^[\d.,\s]*$/, 'Sizes as numbers, like 5, 5.5, 6'),
+    lengths: z
+      .string()
+      .trim()
+      .regex(/^[\d,\s]*$/, 'Inches as whole numbers, like 16, 18, 20'),
     pricing: z.enum(['metal', 'fixed']),
     weight: z.string().trim(),
     labour: z.string().trim(),
@@ -76,8 +63,8 @@ const schema = z
     stock: z.enum(['made-to-order', 'on-hand']),
     quantity: z.string().trim(),
     shipsIn: z.string().trim(),
-    seoTitle: z.string().trim().max(70, 'At most 70 characters'),
-    seoDescription: z.string().trim().max(160, 'At most 160 characters'),
+    seoTitle: z.string(),
+    seoDescription: z.string(),
     places: z.array(
       z.object({
         group: z.enum(['Center', 'Accent']),
@@ -90,54 +77,32 @@ const schema = z
         caratMin: z.string().trim(),
         caratMax: z.string().trim(),
         sizeMm: z.string().trim(),
-        labour: z
-          .string()
-          .trim()
-          .regex(/^\d+(\.\d{1,2})?$/, 'Dollars, like 85'),
+        labour: z.string().trim().regex(DOLLARS, 'Dollars, like 85'),
         optional: z.boolean(),
       }),
     ),
   })
   .superRefine((v, ctx) => {
+    const typed = (path: PropertyKey[], re: RegExp, message: string, value: string) => {
+      if (!re.test(value)) ctx.addIssue({ code: 'custom', path, message });
+    };
     const carat = /^\d{1,2}(\.\d{1,2})?$/;
     v.places.forEach((p, i) => {
       if (p.group === 'Center') {
-        if (!carat.test(p.caratMin))
-          ctx.addIssue({ code: 'custom', path: ['places', i, 'caratMin'], message: 'Carats, like 0.9' });
-        if (!carat.test(p.caratMax) || Number(p.caratMax) <= Number(p.caratMin))
-          ctx.addIssue({ code: 'custom', path: ['places', i, 'caratMax'], message: 'Larger than the smallest' });
-      } else if (!/^\d(\.\d)?$/.test(p.sizeMm))
-        ctx.addIssue({ code: 'custom', path: ['places', i, 'sizeMm'], message: 'Millimetres, like 1.3' });
+        typed(['places', i, 'caratMin'], carat, 'Carats, like 0.9', p.caratMin);
+        typed(['places', i, 'caratMax'], carat, 'Carats, like 1.5', p.caratMax);
+      } else typed(['places', i, 'sizeMm'], /^\d(\.\d)?$/, 'Millimetres, like 1.3', p.sizeMm);
     });
-    const check = (path: string, parse: z.ZodType, value: string) => {
-      const r = parse.safeParse(value);
-      if (!r.success) ctx.addIssue({ code: 'custom', path: [path], message: r.error.issues[0]!.message });
-    };
-    if (SIZED_KINDS.has(v.kind)) {
-      const sizes = listOf(v.sizes);
-      if (!sizes.length) ctx.addIssue({ code: 'custom', path: ['sizes'], message: 'At least one size, like 5, 6, 7' });
-      else if (sizes.some((s) => !(s >= 3 && s <= 13 && Number.isInteger(s * 4))))
-        ctx.addIssue({ code: 'custom', path: ['sizes'], message: 'Sizes from 3 to 13, in quarter sizes at most' });
-    }
-    if (LENGTH_KINDS.has(v.kind) && listOf(v.lengths).some((l) => !(Number.isInteger(l) && l >= 6 && l <= 36)))
-      ctx.addIssue({ code: 'custom', path: ['lengths'], message: 'Whole inches from 6 to 36, like 16, 18, 20' });
     if (v.pricing === 'metal') {
-      check(
-        'weight',
-        z
-          .string()
-          .regex(/^\d+(\.\d)?$/, 'Grams, like 4.5')
-          .refine((w) => Number(w) >= 0.1 && Number(w) <= 500, 'Between 0.1 and 500 g'),
-        v.weight,
-      );
-      check('labour', dollars(0), v.labour);
-    } else check('price', dollars(PRICE_MIN_CENTS), v.price);
+      typed(['weight'], /^\d+(\.\d)?$/, 'Grams, like 4.5', v.weight);
+      typed(['labour'], DOLLARS, 'Dollars, like 1250 or 1250.50', v.labour);
+    } else typed(['price'], DOLLARS, 'Dollars, like 1250 or 1250.50', v.price);
     if (v.stock === 'on-hand') {
-      check('quantity', whole(0, 10_000, 'pieces'), v.quantity);
-      check('shipsIn', whole(1, 30, 'days'), v.shipsIn);
+      typed(['quantity'], /^\d+$/, 'A whole number of pieces', v.quantity);
+      typed(['shipsIn'], /^\d+$/, 'A whole number of days', v.shipsIn);
     }
   });
-type Values = z.infer<typeof schema>;
+type Values = z.infer<typeof fields>;
 
 export const variantCount = (v: Pick<Values, 'kind' | 'metals' | 'sizes' | 'lengths'>) =>
   v.metals.length *
@@ -179,15 +144,23 @@ export function bodyOf(v: Values): NewDesign {
   };
 }
 
-/** Server field paths ("pricing.priceCents") → this form's fields. */
+/** A path in the body ("pricing.priceCents", "stonePlaces.0.settingLabourCents") → this form's field. */
 const FIELD_OF: Record<string, keyof Values> = {
   'pricing.priceCents': 'price',
   'pricing.weightG': 'weight',
   'pricing.labourCents': 'labour',
   'stock.quantity': 'quantity',
   'stock.shipsInDays': 'shipsIn',
-  lengthsIn: 'lengths',
 };
+const fieldOf = (path: PropertyKey[]): PropertyKey[] => {
+  const [head, i, field] = path;
+  if (head === 'stonePlaces')
+    return i === undefined ? ['places'] : ['places', i, field === 'settingLabourCents' ? 'labour' : (field ?? 'count')];
+  if (head === 'sizes') return ['sizes'];
+  if (head === 'lengthsIn') return ['lengths'];
+  return [FIELD_OF[path.join('.')] ?? head ?? 'name'];
+};
+const schema = checkedByContract(fields, newDesignBody, bodyOf, fieldOf);
 
 export function NewDesignForm({ options }: { options: DesignOptions }) {
   const navigate = useNavigate();
@@ -238,8 +211,8 @@ export function NewDesignForm({ options }: { options: DesignOptions }) {
       },
       (errs) => {
         for (const [field, message] of Object.entries(errs ?? {})) {
-          const name = field.startsWith('stonePlaces') ? 'places' : (FIELD_OF[field] ?? field.split('.')[0]);
-          if (name && name in schema.shape) setError(name as keyof Values, { message });
+          const [name] = fieldOf(field.split('.'));
+          if (typeof name === 'string' && name in fields.shape) setError(name as keyof Values, { message });
         }
       },
     ),

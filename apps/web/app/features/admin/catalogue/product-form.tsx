@@ -11,13 +11,9 @@ import { ENGRAVING_FONT_FACES, ENGRAVING_FONTS, ENGRAVING_MAX_CHARS } from '@fac
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
-  attributeList,
-  PRICE_MAX_CENTS,
-  PRICE_MIN_CENTS,
-  productNameField,
-  productStoryField,
-  STOCK_MAX,
+  adminProductUpdate,
   type AdminProduct,
+  type AdminProductUpdate,
   type DesignOptions,
 } from '@facet/contracts/admin-catalogue';
 import { centsOf, decimalPrice, formatMoney } from '@facet/contracts/money';
@@ -26,50 +22,59 @@ import { adminApi } from '../shared/admin-api.ts';
 import { useAdminAction } from '../shared/use-admin-action.ts';
 import { CellInput, Field } from '../shared/field.tsx';
 import { CategoryOptions } from '../shared/category-options.tsx';
+import { checkedByContract } from '../shared/contract-form.ts';
 import { engravingFields, engravingValuesOf, offerOf, type EngravingFields } from './engraving-fields.ts';
 
 // The product's own fields, its attributes (a list that grows and shrinks) and the price of each
-// variant, validated by the contract's field schemas. Prices are typed in dollars and sent in cents.
+// variant. Prices are typed in dollars and sent in cents.
 
-const dollars = z
-  .string()
-  .trim()
-  .regex(/^\d+(\.\d{1,2})?$/, 'Dollars, like 1250 or 1250.50')
-  .refine((v) => {
-    const c = centsOf(Number(v));
-    return c >= PRICE_MIN_CENTS && c <= PRICE_MAX_CENTS;
-  }, 'Between $1.00 and $1,000,000.00');
-
-const schema = z.object({
-  description: productNameField,
-  longDescription: productStoryField,
+// What the inputs hold (prices and counts as typed); the rules are the contract's
+// (adminProductUpdate), judged on the whole update as if every variant were sent.
+const fields = z.object({
+  description: z.string(),
+  longDescription: z.string(),
   categoryId: z.string().min(1, 'Choose where it is listed'),
-  series: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9-]{1,23}$/, 'Letters, digits and dashes, 2 to 24 characters'),
-  seoTitle: z.string().trim().max(70, 'At most 70 characters'),
-  seoDescription: z.string().trim().max(160, 'At most 160 characters'),
-  attributes: attributeList,
+  series: z.string(),
+  seoTitle: z.string(),
+  seoDescription: z.string(),
+  attributes: z.array(z.object({ label: z.string(), value: z.string() })),
   engraving: engravingFields,
   variants: z.array(
     z.object({
       id: z.number(),
-      sku: z
-        .string()
-        .trim()
-        .regex(/^[A-Za-z0-9][A-Za-z0-9.:_-]{1,39}$/, '2 to 40 letters, digits, dots, colons or dashes'),
+      sku: z.string(),
       label: z.string(),
-      price: dollars,
-      stock: z
+      price: z
         .string()
         .trim()
-        .regex(/^\d+$/, 'Whole pieces')
-        .refine((v) => Number(v) <= STOCK_MAX, `At most ${STOCK_MAX}`),
+        .regex(/^\d+(\.\d{1,2})?$/, 'Dollars, like 1250 or 1250.50'),
+      stock: z.string().trim().regex(/^\d+$/, 'Whole pieces'),
     }),
   ),
 });
-type Values = z.infer<typeof schema>;
+type Values = z.infer<typeof fields>;
+type Variant = Values['variants'][number];
+
+/** The update as sent: the product's fields, and the variants in `variants` (their prices in cents). */
+const updateOf = (v: Values, version: number, variants: AdminProductUpdate['variants']): AdminProductUpdate => ({
+  version,
+  description: v.description,
+  longDescription: v.longDescription,
+  categoryId: Number(v.categoryId),
+  series: v.series.toUpperCase(),
+  seoTitle: v.seoTitle || null,
+  seoDescription: v.seoDescription || null,
+  attributes: v.attributes,
+  ...(variants?.length ? { variants } : {}),
+});
+const variantOf = (x: Variant) => ({
+  id: x.id,
+  sku: x.sku.toUpperCase(),
+  priceCents: centsOf(Number(x.price)),
+  stock: Number(x.stock),
+});
+// The engraving offer is judged by its own fields (engravingFields), so it is left out here.
+const schema = checkedByContract(fields, adminProductUpdate, (v) => updateOf(v, 1, v.variants.map(variantOf)));
 
 export const formValuesOf = (p: AdminProduct): Values => ({
   description: p.description,
@@ -131,25 +136,14 @@ export function ProductForm({
         });
         await adminApi('PATCH /products/:id', {
           params: product,
-          body: {
-            version: product.version,
-            description: v.description,
-            longDescription: v.longDescription,
-            categoryId: Number(v.categoryId),
-            series: v.series.toUpperCase(),
-            seoTitle: v.seoTitle || null,
-            seoDescription: v.seoDescription || null,
-            attributes: v.attributes,
-            engraving: offerOf(v.engraving),
-            ...(changed.length ? { variants: changed } : {}),
-          },
+          body: { ...updateOf(v, product.version, changed), engraving: offerOf(v.engraving) },
         });
         toast.success('Saved. The storefront shows the change within a second.');
         onSaved();
       },
       (errs) => {
         for (const [field, message] of Object.entries(errs ?? {}))
-          if (field in schema.shape) setError(field as keyof Values, { message });
+          if (field in fields.shape) setError(field as keyof Values, { message });
       },
     ),
   );

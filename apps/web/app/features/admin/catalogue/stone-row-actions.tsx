@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import type { AdminBody } from '@facet/contracts/admin-api';
+import { stoneReason } from '@facet/contracts/admin-api/shared';
 import type { AdminStoneRow } from '@facet/contracts/admin-catalogue';
 import { useForm } from '~/components/form/use-form.ts';
 import { TextField } from '~/components/form/text-field.tsx';
@@ -13,7 +14,7 @@ type Stone = AdminStoneRow;
 
 const today = () => new Date().toISOString().slice(0, 10);
 const schemas = {
-  reason: z.string().trim().min(3, 'Say why').max(300),
+  reason: stoneReason,
   until: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose the last day of the hold'),
 };
 

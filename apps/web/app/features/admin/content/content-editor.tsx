@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { CONTENT_SLUG, contentPageBody, type AdminContentPage } from '@facet/contracts/content';
+import { contentPageBody, contentParams, type AdminContentPage } from '@facet/contracts/content';
 import { FactPlaceholders } from './fact-placeholders.tsx';
 import { toast } from '~/lib/toast.ts';
 import { adminApi } from '../shared/admin-api.ts';
@@ -19,7 +19,7 @@ const schema = contentPageBody
   .omit({ version: true, date: true })
   .strip()
   .extend({
-    slug: z.string().trim().regex(CONTENT_SLUG, 'Lowercase letters, digits and dashes, like ring-care').max(80),
+    slug: z.string().trim().pipe(contentParams.shape.slug),
     date: z.string(),
   });
 type Values = z.input<typeof schema>;

@@ -2,10 +2,10 @@ import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRevalidator } from 'react-router';
 import { z } from 'zod';
-import { TILE_PICTURE_NAMES, TILE_PICTURES, type AdminHomePage, type HomePage } from '@facet/contracts/home';
-import { STORE_PATH_RE } from '@facet/contracts/patterns';
+import { homePage, TILE_PICTURE_NAMES, TILE_PICTURES, type AdminHomePage, type HomePage } from '@facet/contracts/home';
 import { toast } from '~/lib/toast.ts';
 import { adminApi } from '../shared/admin-api.ts';
+import { checkedByContract } from '../shared/contract-form.ts';
 import { CellInput, Field } from '../shared/field.tsx';
 import { useAdminAction } from '../shared/use-admin-action.ts';
 import { FactPlaceholders } from './fact-placeholders.tsx';
@@ -13,32 +13,47 @@ import { FactPlaceholders } from './fact-placeholders.tsx';
 // The home page's first screen and its tiles as staff word them. Links are pages of this store;
 // text may carry store facts as placeholders. The server checks everything again.
 
-const href = z.string().trim().regex(STORE_PATH_RE, 'A page of this store, like /diamonds');
-const schema = z
-  .object({
-    eyebrow: z.string().trim().max(60, 'At most 60 characters'),
-    heading: z.string().trim().min(1, 'Write the heading').max(90, 'At most 90 characters'),
-    text: z.string().trim().max(300, 'At most 300 characters'),
-    primaryLabel: z.string().trim().min(1, 'Write the button’s words').max(40),
-    primaryHref: href,
-    secondaryLabel: z.string().trim().max(40),
-    secondaryHref: z.string().trim(),
-    ownTiles: z.boolean(),
-    tiles: z.array(
-      z.object({
-        label: z.string().trim().min(1, 'Name it').max(40, 'At most 40 characters'),
-        href,
-        picture: z.enum(TILE_PICTURES),
-      }),
-    ),
-  })
-  .superRefine((v, ctx) => {
-    if (v.secondaryLabel && !href.safeParse(v.secondaryHref).success)
-      ctx.addIssue({ code: 'custom', path: ['secondaryHref'], message: 'A page of this store, like /diamonds' });
-    if (v.ownTiles && v.tiles.length === 0)
-      ctx.addIssue({ code: 'custom', path: ['tiles'], message: 'Add a tile, or use one per menu section' });
-  });
-type Values = z.infer<typeof schema>;
+// What the inputs hold; the rules are the contract's (homePage), judged on the page as it would be saved.
+const fields = z.object({
+  eyebrow: z.string(),
+  heading: z.string(),
+  text: z.string(),
+  primaryLabel: z.string(),
+  primaryHref: z.string(),
+  secondaryLabel: z.string(),
+  secondaryHref: z.string(),
+  ownTiles: z.boolean(),
+  tiles: z.array(z.object({ label: z.string(), href: z.string(), picture: z.enum(TILE_PICTURES) })),
+});
+type Values = z.infer<typeof fields>;
+
+const homeOf = (v: Values): HomePage => ({
+  hero: {
+    eyebrow: v.eyebrow,
+    heading: v.heading,
+    text: v.text,
+    primary: { label: v.primaryLabel, href: v.primaryHref },
+    secondary: v.secondaryLabel ? { label: v.secondaryLabel, href: v.secondaryHref } : null,
+  },
+  tiles: v.ownTiles ? v.tiles : null,
+});
+
+/** A path in the page (hero.primary.href, tiles.2.label) → this form's field. */
+const HERO_FIELDS: Record<string, keyof Values> = {
+  'hero.eyebrow': 'eyebrow',
+  'hero.heading': 'heading',
+  'hero.text': 'text',
+  'hero.primary.label': 'primaryLabel',
+  'hero.primary.href': 'primaryHref',
+  'hero.secondary.label': 'secondaryLabel',
+  'hero.secondary.href': 'secondaryHref',
+};
+const fieldOf = (path: PropertyKey[]): PropertyKey[] | null => {
+  const hero = HERO_FIELDS[path.join('.')];
+  if (hero) return [hero];
+  return path[0] === 'tiles' ? path : null;
+};
+const schema = checkedByContract(fields, homePage, homeOf, fieldOf);
 
 const valuesOf = (h: HomePage): Values => ({
   eyebrow: h.hero.eyebrow,
@@ -51,17 +66,6 @@ const valuesOf = (h: HomePage): Values => ({
   ownTiles: h.tiles !== null,
   tiles: h.tiles ?? [],
 });
-
-/** Server field paths (home.hero.primary.href) → this form's fields. */
-const FIELD_OF: Record<string, keyof Values> = {
-  'home.hero.eyebrow': 'eyebrow',
-  'home.hero.heading': 'heading',
-  'home.hero.text': 'text',
-  'home.hero.primary.label': 'primaryLabel',
-  'home.hero.primary.href': 'primaryHref',
-  'home.hero.secondary.label': 'secondaryLabel',
-  'home.hero.secondary.href': 'secondaryHref',
-};
 
 export function HomeEditor({ page, menuTiles }: { page: AdminHomePage; menuTiles: NonNullable<HomePage['tiles']> }) {
   const { revalidate } = useRevalidator();
@@ -77,25 +81,16 @@ export function HomeEditor({ page, menuTiles }: { page: AdminHomePage; menuTiles
   const save = handleSubmit((v) =>
     run(
       async () => {
-        const home: HomePage = {
-          hero: {
-            eyebrow: v.eyebrow,
-            heading: v.heading,
-            text: v.text,
-            primary: { label: v.primaryLabel, href: v.primaryHref },
-            secondary: v.secondaryLabel ? { label: v.secondaryLabel, href: v.secondaryHref } : null,
-          },
-          tiles: v.ownTiles ? v.tiles : null,
-        };
-        const saved = await adminApi('PUT /content/home', { body: { version: page.version, home } });
+        const saved = await adminApi('PUT /content/home', { body: { version: page.version, home: homeOf(v) } });
         reset(valuesOf(saved.home));
         toast.success('Saved. The home page shows it within a second.');
         await revalidate();
       },
       (errs) => {
         for (const [field, message] of Object.entries(errs ?? {})) {
-          const name = FIELD_OF[field] ?? (field.startsWith('home.tiles') ? 'tiles' : null);
-          if (name) setError(name, { message });
+          const [name] = (field.startsWith('home.') && fieldOf(field.slice(5).split('.'))) || [];
+          if (name === 'tiles') setError('tiles', { message });
+          else if (typeof name === 'string' && name in fields.shape) setError(name as keyof Values, { message });
         }
       },
     ),

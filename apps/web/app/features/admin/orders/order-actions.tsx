@@ -5,12 +5,14 @@ import {
   CARRIERS,
   STATUS_LABELS,
   can,
+  orderRefundBody,
   trackingNumberField,
   type AdminOrder,
   type Carrier,
   type OrderStatus,
   type StaffMe,
 } from '@facet/contracts/admin';
+import { cancelOrderBody } from '@facet/contracts/admin-api/shared';
 import { centsOf, decimalPrice, formatMoney } from '@facet/contracts/money';
 import { proratedRefund } from '@facet/contracts/refunds';
 import { useForm } from '~/components/form/use-form.ts';
@@ -134,7 +136,7 @@ function Refund({ order, onChange }: { order: AdminOrder; onChange: Update }) {
         (v) => centsOf(Number(v)) >= 1 && centsOf(Number(v)) <= left,
         `Between $0.01 and ${formatMoney(left, { exact: true })}`,
       ),
-    reason: z.string().trim().min(3, 'Say why you refund').max(500),
+    reason: orderRefundBody.shape.reason,
   };
   const form = useForm(schemas, { amount: decimalPrice(left), reason: '' });
   const [confirming, setConfirming] = useState(false);
@@ -275,7 +277,7 @@ function Cancel({
   owed: number;
   canRefund: boolean;
 }) {
-  const form = useForm({ reason: z.string().trim().min(3, 'Say why the order is cancelled').max(500) }, { reason: '' });
+  const form = useForm({ reason: cancelOrderBody.shape.reason }, { reason: '' });
   const [confirming, setConfirming] = useState(false);
   // Refund and cancel in one step, as a rule; the owner may cancel first and refund later.
   const [refund, setRefund] = useState(owed > 0 && canRefund);

@@ -2,7 +2,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
-  DISCOUNT_CODE,
+  discountBatchBody,
+  discountBody,
   LINE_KIND_NAMES,
   CODE_LINE_KINDS,
   LINE_KINDS,
@@ -12,6 +13,7 @@ import {
 import { bpOfPercent, centsOf, decimalPrice, percentOfBp } from '@facet/contracts/money';
 import { toast } from '~/lib/toast.ts';
 import { adminApi } from '../shared/admin-api.ts';
+import { checkedByContract } from '../shared/contract-form.ts';
 import { Field } from '../shared/field.tsx';
 import { useAdminAction } from '../shared/use-admin-action.ts';
 import { isoOfLocal as iso, localOfIso as local } from './local-time.ts';
@@ -24,19 +26,18 @@ const money = z
   .trim()
   .regex(/^(\d+(\.\d{1,2})?)?$/, 'Dollars, like 50 or 49.50');
 const whole = z.string().trim().regex(/^\d*$/, 'A whole number, or empty for no limit');
-const schema = z
+// What the inputs hold (amounts and counts as typed); the code's rules — its letters, its name,
+// the percent and amount, the dates, a batch's size and prefix — are the contract's (discountBody,
+// or discountBatchBody for several codes), judged on what this form sends.
+const fields = z
   .object({
-    code: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(DISCOUNT_CODE, 'Letters, digits and dashes, 3 to 32 characters (like HOLIDAY20)'),
-    name: z.string().trim().min(2, 'Name it for the shopper').max(60),
+    code: z.string().trim().toUpperCase(),
+    name: z.string(),
     kind: z.enum(['percent', 'amount', 'free-shipping']),
     percent: z.string().trim(),
     amount: money,
     minSubtotal: money,
-    appliesTo: z.array(z.enum(LINE_KINDS)).min(1, 'Choose what it takes money off'),
+    appliesTo: z.array(z.enum(LINE_KINDS)),
     startsAt: z.string(),
     endsAt: z.string(),
     maxUses: whole,
@@ -54,14 +55,8 @@ const schema = z
   .superRefine((v, ctx) => {
     if (v.kind === 'percent' && !/^\d{1,2}(\.\d{1,2})?$/.test(v.percent))
       ctx.addIssue({ code: 'custom', path: ['percent'], message: 'A percent, like 20' });
-    if (v.kind === 'amount' && !v.amount) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'How much off' });
-    if (Number(v.count) > 1000) ctx.addIssue({ code: 'custom', path: ['count'], message: 'At most 1,000 at once' });
-    if (Number(v.count) > 1 && v.code.length > 23)
-      ctx.addIssue({ code: 'custom', path: ['code'], message: 'A prefix is at most 23 characters' });
-    if (v.startsAt && v.endsAt && v.endsAt <= v.startsAt)
-      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'Ends after it starts' });
   });
-type Values = z.infer<typeof schema>;
+type Values = z.infer<typeof fields>;
 
 const valuesOf = (d?: AdminDiscount): Values => ({
   code: d?.code ?? '',
@@ -86,7 +81,7 @@ const bodyOf = (v: Values, was?: AdminDiscount): DiscountInput => ({
   name: v.name,
   kind: v.kind,
   percentBp: v.kind === 'percent' ? bpOfPercent(Number(v.percent)) : null,
-  amountCents: v.kind === 'amount' ? centsOf(Number(v.amount)) : null,
+  amountCents: v.kind === 'amount' && v.amount ? centsOf(Number(v.amount)) : null,
   minSubtotalCents: v.minSubtotal ? centsOf(Number(v.minSubtotal)) : 0,
   appliesTo: v.appliesTo,
   categoryIds: was?.categoryIds ?? null,
@@ -100,14 +95,25 @@ const bodyOf = (v: Values, was?: AdminDiscount): DiscountInput => ({
   active: v.active,
 });
 const FIELD_OF: Record<string, keyof Values> = {
-  'discount.percentBp': 'percent',
   percentBp: 'percent',
   amountCents: 'amount',
-  'discount.amountCents': 'amount',
   minSubtotalCents: 'minSubtotal',
 };
+/** A path in the body (discount.percentBp in a batch) → this form's field. */
+const fieldOf = (path: PropertyKey[]): PropertyKey[] => {
+  const [head] = path[0] === 'discount' ? path.slice(1) : path;
+  const name = String(head ?? 'code');
+  return [FIELD_OF[name] ?? name];
+};
+const batchOf = (v: Values) => Number(v.count) > 1;
 
 export function DiscountForm({ discount, onSaved }: { discount?: AdminDiscount; onSaved: () => void }) {
+  const schema = checkedByContract(
+    fields,
+    (v) => (!discount && batchOf(v) ? discountBatchBody : discountBody),
+    (v) => (!discount && batchOf(v) ? { count: Number(v.count), discount: bodyOf(v) } : bodyOf(v, discount)),
+    fieldOf,
+  );
   const { busy, run } = useAdminAction();
   const { register, handleSubmit, formState, setError, control } = useForm<Values>({
     resolver: zodResolver(schema),
@@ -135,8 +141,8 @@ export function DiscountForm({ discount, onSaved }: { discount?: AdminDiscount; 
       },
       (errs) => {
         for (const [field, message] of Object.entries(errs ?? {})) {
-          const name = FIELD_OF[field] ?? (field.replace(/^discount\./, '') as keyof Values);
-          if (name in schema.shape) setError(name, { message });
+          const [name] = fieldOf(field.split('.'));
+          if (typeof name === 'string' && name in fields.shape) setError(name as keyof Values, { message });
         }
       },
     ),

@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import type { AdminGiftCard } from '@facet/contracts/gift-cards';
+import { giftAdjustBody, giftIssueBody, type AdminGiftCard } from '@facet/contracts/gift-cards';
 import { centsOf, formatMoney } from '@facet/contracts/money';
 import { toast } from '~/lib/toast.ts';
 import { adminApi } from '../shared/admin-api.ts';
 import { Confirm } from '../shared/confirm.tsx';
+import { checkedByContract } from '../shared/contract-form.ts';
 import { Field } from '../shared/field.tsx';
 import { useAdminAction } from '../shared/use-admin-action.ts';
 
@@ -25,20 +26,25 @@ const KIND: Record<Detail['ledger'][number]['kind'], string> = {
   'take-back': 'Taken back (its order refunded)',
 };
 
-const adjustSchema = z.object({
-  amount: z
-    .string()
-    .trim()
-    .regex(/^-?\d+(\.\d{1,2})?$/, 'Dollars to add, or negative to take off (like -25)')
-    .refine((v) => Number(v) !== 0, 'Not zero'),
-  reason: z.string().trim().min(3, 'Say why'),
-});
+/** Dollars as typed; what amount is allowed is the contract's. */
+const dollars = z
+  .string()
+  .trim()
+  .regex(/^-?\d+(\.\d{1,2})?$/, 'Dollars, like 25 or -25');
+const adjustFields = z.object({ amount: dollars, reason: z.string() });
+const amountField = (path: PropertyKey[]) => (path[0] === 'amountCents' ? ['amount'] : path);
 
 export function GiftCardDetail({ id, onChanged }: { id: number; onChanged: () => void }) {
   const [card, setCard] = useState<Detail | null>(null);
   const [confirm, setConfirm] = useState(false);
   const { busy, run } = useAdminAction();
-  const { register, handleSubmit, formState, reset, getValues } = useForm<z.infer<typeof adjustSchema>>({
+  const adjustSchema = checkedByContract(
+    adjustFields,
+    giftAdjustBody,
+    (v) => ({ version: card?.version ?? 1, amountCents: centsOf(Number(v.amount)), reason: v.reason }),
+    amountField,
+  );
+  const { register, handleSubmit, formState, reset, getValues } = useForm<z.infer<typeof adjustFields>>({
     resolver: zodResolver(adjustSchema),
     defaultValues: { amount: '', reason: '' },
   });
@@ -155,20 +161,20 @@ export function GiftCardDetail({ id, onChanged }: { id: number; onChanged: () =>
   );
 }
 
-const issueSchema = z.object({
-  amount: z
-    .string()
-    .trim()
-    .regex(/^\d{2,5}$/, 'Whole dollars, $50 to $10,000'),
-  recipientName: z.string().trim().min(1, 'Who is it for?'),
-  recipientEmail: z.email('An e-mail address'),
-  message: z.string().max(300),
-  reason: z.string().trim().min(3, 'Say why (a goodwill gesture, a replacement…)'),
+const issueFields = z.object({
+  amount: z.string().trim().regex(/^\d+$/, 'Whole dollars, $50 to $10,000'),
+  recipientName: z.string(),
+  recipientEmail: z.string(),
+  message: z.string(),
+  reason: z.string(),
 });
+type IssueValues = z.infer<typeof issueFields>;
+const issueBodyOf = ({ amount, ...v }: IssueValues) => ({ ...v, amountCents: centsOf(Number(amount)) });
+const issueSchema = checkedByContract(issueFields, giftIssueBody, issueBodyOf, amountField);
 
 export function IssueGiftCard({ onIssued }: { onIssued: (card: AdminGiftCard) => void }) {
   const { busy, run } = useAdminAction();
-  const { register, handleSubmit, formState, setError } = useForm<z.infer<typeof issueSchema>>({
+  const { register, handleSubmit, formState, setError } = useForm<IssueValues>({
     resolver: zodResolver(issueSchema),
     defaultValues: { amount: '', recipientName: '', recipientEmail: '', message: '', reason: '' },
   });
@@ -177,7 +183,7 @@ export function IssueGiftCard({ onIssued }: { onIssued: (card: AdminGiftCard) =>
     run(
       async () => {
         const card = await adminApi('POST /gift-cards', {
-          body: { ...v, amountCents: centsOf(Number(v.amount)) },
+          body: issueBodyOf(v),
         });
         toast.success(`Gift card ending ${card.last4} e-mailed to ${card.recipientEmail}.`);
         onIssued(card);
@@ -185,7 +191,7 @@ export function IssueGiftCard({ onIssued }: { onIssued: (card: AdminGiftCard) =>
       (errs) => {
         for (const [field, message] of Object.entries(errs ?? {}))
           if (field === 'amountCents') setError('amount', { message });
-          else if (field in issueSchema.shape) setError(field as keyof z.infer<typeof issueSchema>, { message });
+          else if (field in issueFields.shape) setError(field as keyof IssueValues, { message });
       },
     ),
   );

@@ -2,10 +2,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { METALS } from '@facet/contracts/metals';
-import type { AdminSale, SaleInput } from '@facet/contracts/promotions';
+import { saleBody, type AdminSale, type SaleInput } from '@facet/contracts/promotions';
 import { toast } from '~/lib/toast.ts';
 import { adminApi } from '../shared/admin-api.ts';
 import { CategoryOptions } from '../shared/category-options.tsx';
+import { checkedByContract } from '../shared/contract-form.ts';
 import { Field } from '../shared/field.tsx';
 import { useAdminAction } from '../shared/use-admin-action.ts';
 import { isoOfLocal, localOfIso } from './local-time.ts';
@@ -13,26 +14,22 @@ import { isoOfLocal, localOfIso } from './local-time.ts';
 // An automatic sale as staff state it: a name, a percentage, two moments on the calendar and a
 // scope (categories, style numbers, metals); empty scope lists mean "every piece".
 
-const schema = z
-  .object({
-    name: z.string().trim().min(2, 'Name it for the shopper').max(40, 'At most 40 characters'),
-    percent: z
-      .string()
-      .trim()
-      .regex(/^\d{1,2}$/, 'A whole percent, like 20')
-      .refine((p) => Number(p) >= 1 && Number(p) <= 90, 'From 1 to 90'),
-    startsAt: z.string().min(1, 'When it starts'),
-    endsAt: z.string().min(1, 'When it ends'),
-    categoryIds: z.array(z.string()),
-    designs: z.string().regex(/^[\w\s,;-]*$/, 'Style numbers, separated by commas'),
-    metals: z.array(z.string()),
-    active: z.boolean(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.startsAt && v.endsAt && v.endsAt <= v.startsAt)
-      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'Ends after it starts' });
-  });
-type Values = z.infer<typeof schema>;
+// What the inputs hold; the sale's rules (its name, the percent, the dates in order) are the
+// contract's (saleBody), judged on the sale as sent.
+const fields = z.object({
+  name: z.string(),
+  percent: z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}$/, 'A whole percent, like 20'),
+  startsAt: z.string().min(1, 'When it starts'),
+  endsAt: z.string().min(1, 'When it ends'),
+  categoryIds: z.array(z.string()),
+  designs: z.string().regex(/^[\w\s,;-]*$/, 'Style numbers, separated by commas'),
+  metals: z.array(z.string()),
+  active: z.boolean(),
+});
+type Values = z.infer<typeof fields>;
 
 const valuesOf = (s?: AdminSale): Values => ({
   name: s?.name ?? '',
@@ -54,6 +51,7 @@ const bodyOf = (v: Values): SaleInput => ({
   metals: v.metals,
   active: v.active,
 });
+const schema = checkedByContract(fields, saleBody, bodyOf);
 
 export function SaleForm({
   sale,

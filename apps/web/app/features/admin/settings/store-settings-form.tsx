@@ -7,13 +7,14 @@ import { US_STATES } from '@facet/contracts/account';
 import {
   SHIPPING_METHOD_KEYS,
   US_STATE,
-  VIDEO_ORIGIN,
+  storeSettingsBody,
   WEEKDAYS,
   type StoreSettings,
 } from '@facet/contracts/store-settings';
 import { toast } from '~/lib/toast.ts';
 import { useRootData } from '~/root.tsx';
 import { adminApi } from '../shared/admin-api.ts';
+import { checkedByContract } from '../shared/contract-form.ts';
 import { CellInput, CellSelect, Field } from '../shared/field.tsx';
 import { useAdminAction } from '../shared/use-admin-action.ts';
 
@@ -22,28 +23,20 @@ import { useAdminAction } from '../shared/use-admin-action.ts';
 
 type Answer = AdminAnswer<'GET /settings'>;
 
+// What the inputs hold, as typed (dollars, whole numbers, percents); every rule on the settings —
+// lengths, ranges, opening hours, duplicates — is the contract's (storeSettingsBody), judged on the
+// settings this form sends, its messages shown beside the field they name.
 const dollars = z
   .string()
   .trim()
   .regex(/^\d+(\.\d{1,2})?$/, 'Dollars, like 15 or 15.50');
-const whole = (min: number, max: number, unit: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, `A whole number of ${unit}`)
-    .refine((v) => Number(v) >= min && Number(v) <= max, `Between ${min} and ${max} ${unit}`);
-const line = (max: number, what: string) => z.string().trim().min(1, `Write the ${what}`).max(max);
-const method = z.object({ label: line(40, 'name'), days: line(40, 'delivery time'), price: dollars });
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time like 10:00');
-const day = z
-  .object({ open: z.boolean(), from: time.or(z.literal('')), to: time.or(z.literal('')) })
-  .superRefine((d, ctx) => {
-    if (!d.open) return;
-    if (!d.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'When does it open?' });
-    if (!d.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'When does it close?' });
-    if (d.from && d.to && d.to <= d.from)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'Closes before it opens' });
-  });
+const whole = (unit: string) => z.string().trim().regex(/^\d+$/, `A whole number of ${unit}`);
+const percent = z
+  .string()
+  .trim()
+  // To the thousandth: New York City's rate is 8.875 %.
+  .regex(/^\d{1,2}(\.\d{1,3})?$/, 'A percent with up to three decimals, like 8.875');
+const method = z.object({ label: z.string(), days: z.string(), price: dollars });
 
 /** The non-empty lines of a box, trimmed. */
 const lines = (v: string) =>
@@ -52,82 +45,35 @@ const lines = (v: string) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
-const schema = z
-  .object({
-    name: line(80, 'store name'),
-    email: z.email('An e-mail address, like hello@yourstore.com'),
-    phone: line(40, 'phone number'),
-    address: line(200, 'address'),
-    shipping: z.object({ standard: method, express: method, overnight: method }),
-    freeShipping: dollars,
-    signatureOver: dollars,
-    parcelOunces: whole(1, 1_000, 'ounces'),
-    madeFrom: whole(1, 120, 'business days'),
-    madeTo: whole(1, 120, 'business days'),
-    returnDays: whole(0, 365, 'days'),
-    freeResizeDays: whole(0, 365, 'days'),
-    videoOrigins: z
-      .string()
-      .refine(
-        (v) => lines(v).every((o) => VIDEO_ORIGIN.test(o.toLowerCase())),
-        'One origin a line, like https://video.supplier.com',
-      )
-      .refine((v) => lines(v).length <= 20, 'At most 20 video hosts'),
-    restocking: whole(0, 100, 'percent'),
-    hours: z.array(day).length(7),
-    announcementOn: z.boolean(),
-    announcementText: z.string().trim().max(140, 'At most 140 characters'),
-    announcementHref: z
-      .string()
-      .trim()
-      .regex(/^(\/(?!\/)\S*)?$/, 'A page of this store, like /diamonds — or leave it empty'),
-    slotMinutes: whole(15, 240, 'minutes'),
-    daysAhead: whole(1, 90, 'days'),
-    noticeHours: whole(0, 72, 'hours'),
-    tax: z
-      .array(
-        z.object({
-          state: z.string().regex(US_STATE, 'Choose the state'),
-          // To the thousandth: New York City's rate is 8.875 %.
-          percent: z
-            .string()
-            .trim()
-            .regex(/^\d{1,2}(\.\d{1,3})?$/, 'A percent with up to three decimals, like 8.875'),
-        }),
-      )
-      .max(60, 'At most 60 states')
-      .refine(
-        (rows) => new Set(rows.map((r) => r.state.toUpperCase())).size === rows.length,
-        'A state is listed twice',
-      ),
-    zip: z
-      .array(
-        z.object({
-          zip: z
-            .string()
-            .trim()
-            .regex(/^\d{3}(\d{2})?$/, 'The first 3 digits of the ZIP code, or all 5'),
-          state: z.string().regex(US_STATE, 'Choose the state'),
-          place: z.string().trim().min(2, 'Name the place, like Buffalo').max(60, 'At most 60 characters'),
-          percent: z
-            .string()
-            .trim()
-            .regex(/^\d{1,2}(\.\d{1,3})?$/, 'A percent with up to three decimals, like 8.875'),
-        }),
-      )
-      .max(500, 'At most 500 places')
-      .refine((rows) => new Set(rows.map((r) => r.zip.trim())).size === rows.length, 'A ZIP code is listed twice'),
-  })
-  .refine((v) => !v.announcementOn || v.announcementText, {
-    path: ['announcementText'],
-    message: 'Write the announcement, or turn it off',
-  })
-  .refine((v) => v.hours.some((d) => d.open), { path: ['hours'], message: 'Open at least one day of the week' })
-  .refine((v) => Number(v.madeFrom) <= Number(v.madeTo), {
-    path: ['madeTo'],
-    message: 'The longest time cannot be shorter than the shortest',
-  });
-type Values = z.input<typeof schema>;
+const fields = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  shipping: z.object({ standard: method, express: method, overnight: method }),
+  freeShipping: dollars,
+  signatureOver: dollars,
+  parcelOunces: whole('ounces'),
+  madeFrom: whole('business days'),
+  madeTo: whole('business days'),
+  returnDays: whole('days'),
+  freeResizeDays: whole('days'),
+  videoOrigins: z.string(),
+  restocking: whole('percent'),
+  hours: z.array(z.object({ open: z.boolean(), from: z.string(), to: z.string() })).length(7),
+  announcementOn: z.boolean(),
+  announcementText: z.string(),
+  announcementHref: z.string(),
+  slotMinutes: whole('minutes'),
+  daysAhead: whole('days'),
+  noticeHours: whole('hours'),
+  // A state twice would be one entry in the rates sent (a record), so the form refuses it itself.
+  tax: z
+    .array(z.object({ state: z.string().regex(US_STATE, 'Choose the state'), percent }))
+    .refine((rows) => new Set(rows.map((r) => r.state)).size === rows.length, 'A state is listed twice'),
+  zip: z.array(z.object({ zip: z.string(), state: z.string(), place: z.string(), percent })),
+});
+type Values = z.infer<typeof fields>;
 
 const valuesOf = (s: StoreSettings): Values => ({
   ...s.store,
@@ -164,7 +110,7 @@ const valuesOf = (s: StoreSettings): Values => ({
   })),
 });
 
-const settingsOf = (v: z.output<typeof schema>): StoreSettings => ({
+const settingsOf = (v: Values): StoreSettings => ({
   store: { name: v.name, email: v.email, phone: v.phone, address: v.address },
   shipping: Object.fromEntries(
     SHIPPING_METHOD_KEYS.map((k) => [
@@ -218,14 +164,30 @@ const formField = (server: string) =>
   server
     .replace(/^settings\./, '')
     .replace(/^shipping\.(\w+)\.cents$/, 'shipping.$1.price')
+    .replace(/^openingHours\.(\d)\.open$/, 'hours.$1.from')
     .replace(/^openingHours\.(\d)\.close$/, 'hours.$1.to')
+    .replace(/^openingHours$/, 'hours')
+    .replace(/^videoOrigins\.\d+$/, 'videoOrigins')
     .replace(/^zipTaxRates\.(\d+)\.rate$/, 'zip.$1.percent')
-    .replace(/^zipTaxRates\.(\d+)\.(\w+)$/, 'zip.$1.$2');
+    .replace(/^zipTaxRates\.(\d+)\.(\w+)$/, 'zip.$1.$2')
+    .replace(/^zipTaxRates$/, 'zip');
+/** A path in the settings → this form's field; a state's rate (taxRates.NY) is that state's row. */
+const fieldOf = (path: PropertyKey[], v: Values): PropertyKey[] => {
+  const joined = path.join('.');
+  if (joined === 'taxRates') return ['tax'];
+  const state = /^(?:settings\.)?taxRates\.([A-Za-z ]+)$/.exec(joined)?.[1];
+  if (state) {
+    const row = v.tax.findIndex((r) => r.state === state);
+    return row >= 0 ? ['tax', row, 'percent'] : ['tax'];
+  }
+  return formField(joined).split('.');
+};
+const schema = checkedByContract(fields, storeSettingsBody, settingsOf, fieldOf);
 
 const TITLES = { standard: 'Standard', express: 'Express', overnight: 'Overnight' } as const;
 
 export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved: (a: Answer) => void }) {
-  const form = useForm<Values, unknown, z.output<typeof schema>>({
+  const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: valuesOf(answer.settings),
     mode: 'onTouched',
@@ -248,10 +210,7 @@ export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved
       },
       (errs) => {
         for (const [field, message] of Object.entries(errs ?? {})) {
-          // A state's rate refused: beside that state's row, in words.
-          const state = /^(?:settings\.)?taxRates\.([A-Za-z ]+)$/.exec(field)?.[1];
-          const row = state ? v.tax.findIndex((r) => r.state === state) : -1;
-          setError((row >= 0 ? `tax.${row}.percent` : formField(field)) as keyof Values, { message });
+          setError(fieldOf(field.split('.'), v).join('.') as keyof Values, { message });
         }
       },
     ),
