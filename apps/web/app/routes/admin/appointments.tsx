@@ -5,7 +5,7 @@ import type { Route } from './+types/appointments';
 import { adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
-import { TableHead } from '~/features/admin/shared/table-head.tsx';
+import { ListTable } from '~/features/admin/shared/list-table.tsx';
 import { AppointmentActions } from '~/features/admin/appointments/appointment-actions.tsx';
 
 const SHOWS = [
@@ -59,72 +59,60 @@ export default function AdminAppointments({ loaderData }: Route.ComponentProps) 
           </Link>
         ))}
       </nav>
-      {rows.length === 0 ? (
-        <p className="border border-hairline bg-white p-10 text-center">
-          {show === 'upcoming' ? 'No appointments booked yet.' : 'None.'}
-        </p>
-      ) : (
-        <div className="relative overflow-x-auto border border-hairline bg-white">
-          <table className="w-full min-w-[860px] text-sm">
-            <caption className="sr-only">
-              Appointments, {show === 'upcoming' ? 'soonest first' : 'newest first'}
-            </caption>
-            <TableHead columns={['When', 'Customer', 'About', 'Status', '']} />
-            <tbody>
-              {rows.map((a) => (
-                <tr
-                  key={a.id}
-                  className="border-b border-hairline align-top last:border-0"
-                  data-testid="appointment-row"
-                >
-                  <td className="px-3 py-2">
-                    <span className="font-medium">{a.when}</span>
-                    <span className="block text-xs text-muted">{APPOINTMENT_KIND_LABELS[a.kind]}</span>
-                  </td>
-                  <td className="px-3 py-2">
-                    {a.name}
-                    <span className="block text-xs text-muted">
-                      <a href={`mailto:${a.email}`} className="underline">
-                        {a.email}
-                      </a>
-                      {a.phone ? ` · ${a.phone}` : ''}
-                    </span>
-                  </td>
-                  <td className="max-w-[20rem] px-3 py-2">
-                    {a.reason}
-                    {a.itemTitle && (
-                      <span className="block text-xs">
-                        {a.itemHref ? (
-                          <a href={a.itemHref} className="text-primary underline" target="_blank" rel="noreferrer">
-                            {a.itemTitle}
-                          </a>
-                        ) : (
-                          a.itemTitle
-                        )}
-                      </span>
-                    )}
-                    {a.note && <span className="block whitespace-pre-line text-xs text-muted">“{a.note}”</span>}
-                  </td>
-                  <td className="px-3 py-2">
-                    <span
-                      className="inline-block whitespace-nowrap rounded-sm border px-2 py-0.5 text-xs font-medium"
-                      style={STATUS[a.status].style}
-                    >
-                      {STATUS[a.status].label}
-                    </span>
-                  </td>
-                  <td className="w-64 px-3 py-2">
-                    <AppointmentActions
-                      a={a}
-                      onChange={(next) => setRows((rs) => rs.map((r) => (r.id === next.id ? next : r)))}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        caption={`Appointments, ${show === 'upcoming' ? 'soonest first' : 'newest first'}`}
+        columns={['When', 'Customer', 'About', 'Status', '']}
+        rows={rows.length}
+        empty={show === 'upcoming' ? 'No appointments booked yet.' : 'None.'}
+        minWidth={860}
+      >
+        {rows.map((a) => (
+          <tr key={a.id} className="border-b border-hairline align-top last:border-0" data-testid="appointment-row">
+            <td className="px-3 py-2">
+              <span className="font-medium">{a.when}</span>
+              <span className="block text-xs text-muted">{APPOINTMENT_KIND_LABELS[a.kind]}</span>
+            </td>
+            <td className="px-3 py-2">
+              {a.name}
+              <span className="block text-xs text-muted">
+                <a href={`mailto:${a.email}`} className="underline">
+                  {a.email}
+                </a>
+                {a.phone ? ` · ${a.phone}` : ''}
+              </span>
+            </td>
+            <td className="max-w-[20rem] px-3 py-2">
+              {a.reason}
+              {a.itemTitle && (
+                <span className="block text-xs">
+                  {a.itemHref ? (
+                    <a href={a.itemHref} className="text-primary underline" target="_blank" rel="noreferrer">
+                      {a.itemTitle}
+                    </a>
+                  ) : (
+                    a.itemTitle
+                  )}
+                </span>
+              )}
+              {a.note && <span className="block whitespace-pre-line text-xs text-muted">“{a.note}”</span>}
+            </td>
+            <td className="px-3 py-2">
+              <span
+                className="inline-block whitespace-nowrap rounded-sm border px-2 py-0.5 text-xs font-medium"
+                style={STATUS[a.status].style}
+              >
+                {STATUS[a.status].label}
+              </span>
+            </td>
+            <td className="w-64 px-3 py-2">
+              <AppointmentActions
+                a={a}
+                onChange={(next) => setRows((rs) => rs.map((r) => (r.id === next.id ? next : r)))}
+              />
+            </td>
+          </tr>
+        ))}
+      </ListTable>
     </>
   );
 }

@@ -5,7 +5,7 @@ import { adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { queryFrom } from '~/features/admin/shared/list-params.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
-import { TableHead } from '~/features/admin/shared/table-head.tsx';
+import { ListTable } from '~/features/admin/shared/list-table.tsx';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return adminLoad(request, 'GET /audit', { query: queryFrom(request, ['entity', 'staff', 'page']) });
@@ -40,26 +40,30 @@ export default function AdminAudit({ loaderData: log }: Route.ComponentProps) {
           Filter
         </button>
       </Form>
-      <div className="relative overflow-x-auto border border-hairline bg-white">
-        <table className="w-full min-w-[720px] text-sm">
-          <caption className="sr-only">Audit entries, newest first</caption>
-          <TableHead columns={['When', 'Who', 'Action', 'On', 'Before', 'After']} />
-          <tbody>
-            {log.rows.map((e) => (
-              <tr key={e.id} className="border-b border-hairline align-top last:border-0">
-                <td className="whitespace-nowrap px-3 py-2">{when.format(new Date(e.at))}</td>
-                <td className="px-3 py-2">{e.staffEmail}</td>
-                <td className="px-3 py-2 font-mono text-xs">{e.action}</td>
-                <td className="px-3 py-2">
-                  {e.entity} {e.entityId}
-                </td>
-                <td className="max-w-[14rem] break-all px-3 py-2 font-mono text-xs text-muted">{show(e.before)}</td>
-                <td className="max-w-[14rem] break-all px-3 py-2 font-mono text-xs">{show(e.after)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ListTable
+        caption="Audit entries, newest first"
+        columns={['When', 'Who', 'Action', 'On', 'Before', 'After']}
+        rows={log.rows.length}
+        empty={
+          params.get('entity') || params.get('staff')
+            ? 'Nothing recorded matches these filters.'
+            : 'Nothing recorded yet: every change staff make is listed here.'
+        }
+        minWidth={720}
+      >
+        {log.rows.map((e) => (
+          <tr key={e.id} className="border-b border-hairline align-top last:border-0">
+            <td className="whitespace-nowrap px-3 py-2">{when.format(new Date(e.at))}</td>
+            <td className="px-3 py-2">{e.staffEmail}</td>
+            <td className="px-3 py-2 font-mono text-xs">{e.action}</td>
+            <td className="px-3 py-2">
+              {e.entity} {e.entityId}
+            </td>
+            <td className="max-w-[14rem] break-all px-3 py-2 font-mono text-xs text-muted">{show(e.before)}</td>
+            <td className="max-w-[14rem] break-all px-3 py-2 font-mono text-xs">{show(e.after)}</td>
+          </tr>
+        ))}
+      </ListTable>
       <Pagination
         page={log.page}
         pageSize={log.pageSize}

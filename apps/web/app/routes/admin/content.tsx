@@ -4,7 +4,7 @@ import type { Route } from './+types/content';
 import { adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
-import { TableHead } from '~/features/admin/shared/table-head.tsx';
+import { ListTable } from '~/features/admin/shared/list-table.tsx';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return adminLoad(request, 'GET /content');
@@ -30,39 +30,38 @@ export default function AdminContent({ loaderData: pages }: Route.ComponentProps
         The home page’s first screen and tiles, the policy pages and the journal. Text is Markdown; store facts
         (shipping, returns, lead times) are placeholders, so a change in Store settings reaches every page.
       </p>
-      <div className="overflow-x-auto border border-hairline bg-white">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Pages, policies first</caption>
-          <TableHead columns={['Page', 'Kind', 'Last changed', 'In the store']} />
-          <tbody>
-            {pages.map((p) => (
-              <tr key={`${p.kind}/${p.slug}`} className="border-t border-hairline">
-                <td className="px-3 py-2">
-                  <Link to={`/admin/content/${p.kind}/${p.slug}`} className="font-medium text-primary underline">
-                    {p.title}
-                  </Link>
-                </td>
-                <td className="px-3 py-2">
-                  {CONTENT_KIND_LABELS[p.kind]}
-                  {p.hidden ? ' · taken down' : ''}
-                </td>
-                <td className="px-3 py-2 text-muted">
-                  {p.updatedAt ? `${when.format(new Date(p.updatedAt))} · ${p.updatedBy}` : 'The store’s original text'}
-                </td>
-                <td className="px-3 py-2 text-right">
-                  {p.hidden ? (
-                    <span className="text-muted">—</span>
-                  ) : (
-                    <a href={p.href} target="_blank" rel="noreferrer" className="text-primary underline">
-                      View<span className="sr-only"> {p.title} in the store</span>
-                    </a>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ListTable
+        caption="Pages, policies first"
+        columns={['Page', 'Kind', 'Last changed', 'In the store']}
+        rows={pages.length}
+        empty="No pages yet."
+      >
+        {pages.map((p) => (
+          <tr key={`${p.kind}/${p.slug}`} className="border-t border-hairline">
+            <td className="px-3 py-2">
+              <Link to={`/admin/content/${p.kind}/${p.slug}`} className="font-medium text-primary underline">
+                {p.title}
+              </Link>
+            </td>
+            <td className="px-3 py-2">
+              {CONTENT_KIND_LABELS[p.kind]}
+              {p.hidden ? ' · taken down' : ''}
+            </td>
+            <td className="px-3 py-2 text-muted">
+              {p.updatedAt ? `${when.format(new Date(p.updatedAt))} · ${p.updatedBy}` : 'The store’s original text'}
+            </td>
+            <td className="px-3 py-2 text-right">
+              {p.hidden ? (
+                <span className="text-muted">—</span>
+              ) : (
+                <a href={p.href} target="_blank" rel="noreferrer" className="text-primary underline">
+                  View<span className="sr-only"> {p.title} in the store</span>
+                </a>
+              )}
+            </td>
+          </tr>
+        ))}
+      </ListTable>
     </>
   );
 }

@@ -6,7 +6,7 @@ import { adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { queryFrom } from '~/features/admin/shared/list-params.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
-import { TableHead } from '~/features/admin/shared/table-head.tsx';
+import { ListTable } from '~/features/admin/shared/list-table.tsx';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return adminLoad(request, 'GET /customers', { query: queryFrom(request, ['q', 'page']) });
@@ -37,37 +37,33 @@ export default function AdminCustomers({ loaderData: list }: Route.ComponentProp
           Search
         </button>
       </Form>
-      {list.rows.length === 0 ? (
-        <p className="border border-hairline bg-white p-10 text-center">No customers match.</p>
-      ) : (
-        <div className="relative overflow-x-auto border border-hairline bg-white">
-          <table className="w-full min-w-[640px] text-sm">
-            <caption className="sr-only">Customer accounts, newest first</caption>
-            <TableHead columns={['Customer', 'Since', 'Orders', 'Spent']} />
-            <tbody>
-              {list.rows.map((c) => (
-                <tr key={c.id} className="border-b border-hairline last:border-0">
-                  <td className="px-3 py-2">
-                    <Link
-                      to={`/admin/customers/${c.id}`}
-                      className="font-medium text-primary underline-offset-2 hover:underline"
-                    >
-                      {`${c.firstName} ${c.lastName}`.trim() || c.email}
-                    </Link>
-                    <span className="block text-xs text-muted">
-                      {c.email}
-                      {c.verified ? '' : ' · not verified'}
-                    </span>
-                  </td>
-                  <td className="px-3 py-2">{day.format(new Date(c.createdAt))}</td>
-                  <td className="px-3 py-2">{c.orders}</td>
-                  <td className="px-3 py-2">{formatMoney(c.spentCents, { exact: true })}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        caption="Customer accounts, newest first"
+        columns={['Customer', 'Since', 'Orders', 'Spent']}
+        rows={list.rows.length}
+        empty="No customers match."
+        minWidth={640}
+      >
+        {list.rows.map((c) => (
+          <tr key={c.id} className="border-b border-hairline last:border-0">
+            <td className="px-3 py-2">
+              <Link
+                to={`/admin/customers/${c.id}`}
+                className="font-medium text-primary underline-offset-2 hover:underline"
+              >
+                {`${c.firstName} ${c.lastName}`.trim() || c.email}
+              </Link>
+              <span className="block text-xs text-muted">
+                {c.email}
+                {c.verified ? '' : ' · not verified'}
+              </span>
+            </td>
+            <td className="px-3 py-2">{day.format(new Date(c.createdAt))}</td>
+            <td className="px-3 py-2">{c.orders}</td>
+            <td className="px-3 py-2">{formatMoney(c.spentCents, { exact: true })}</td>
+          </tr>
+        ))}
+      </ListTable>
       <Pagination
         page={list.page}
         pageSize={list.pageSize}

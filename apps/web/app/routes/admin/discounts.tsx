@@ -8,6 +8,7 @@ import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { ListAndEditor } from '~/features/admin/shared/list-and-editor.tsx';
 import { DiscountForm } from '~/features/admin/promotions/discount-form.tsx';
+import { ListTable } from '~/features/admin/shared/list-table.tsx';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return adminLoad(request, 'GET /discounts');
@@ -68,65 +69,47 @@ export default function AdminDiscounts({ loaderData: codes }: Route.ComponentPro
         idle="Choose a code to change it, or make a new one."
         list={
           <>
-            {codes.length === 0 ? (
-              <p className="border border-hairline bg-white p-10 text-center text-sm">
-                No codes yet. Make one for a sale, an event or a customer.
-              </p>
-            ) : (
-              <div className="overflow-x-auto border border-hairline bg-white">
-                <table className="w-full text-sm">
-                  <caption className="sr-only">Discount codes, newest first</caption>
-                  <thead className="text-left text-xs uppercase tracking-wider text-muted">
-                    <tr className="border-b border-hairline">
-                      {['Code', 'Takes off', 'When', 'Used'].map((h) => (
-                        <th key={h} scope="col" className="px-3 py-2 font-medium">
-                          {h}
-                        </th>
-                      ))}
-                      <th scope="col">
-                        <span className="sr-only">Edit</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rowsOf(codes).map((c) => (
-                      <tr key={c.id} className={`border-t border-hairline ${editing === c.id ? 'bg-primary/5' : ''}`}>
-                        <td className="px-3 py-1.5">
-                          <span className="font-mono text-xs font-medium">{c.code}</span>
-                          <span className="block text-xs text-muted">{c.name}</span>
-                        </td>
-                        <td className="px-3 py-1.5">{what(c)}</td>
-                        <td className="px-3 py-1.5">{when(c)}</td>
-                        <td className="px-3 py-1.5 tabular-nums">
-                          {c.members
-                            ? `${c.used} of ${c.members} codes`
-                            : `${c.uses}${c.maxUses !== null ? ` of ${c.maxUses}` : ''}`}
-                        </td>
-                        <td className="px-3 py-1 text-right">
-                          {c.members ? (
-                            <a
-                              href={`/api/admin/discounts/batches/${c.batch}/codes.csv`}
-                              download
-                              className="px-2 py-1 text-primary underline"
-                            >
-                              Codes (CSV)<span className="sr-only"> for {c.code}</span>
-                            </a>
-                          ) : (
-                            <button
-                              type="button"
-                              className="px-2 py-1 text-primary underline"
-                              onClick={() => setEditing(c.id)}
-                            >
-                              Edit<span className="sr-only"> {c.code}</span>
-                            </button>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <ListTable
+              caption="Discount codes, newest first"
+              columns={['Code', 'Takes off', 'When', 'Used', '']}
+              rows={codes.length}
+              empty={<>No codes yet. Make one for a sale, an event or a customer.</>}
+            >
+              {rowsOf(codes).map((c) => (
+                <tr key={c.id} className={`border-t border-hairline ${editing === c.id ? 'bg-primary/5' : ''}`}>
+                  <td className="px-3 py-1.5">
+                    <span className="font-mono text-xs font-medium">{c.code}</span>
+                    <span className="block text-xs text-muted">{c.name}</span>
+                  </td>
+                  <td className="px-3 py-1.5">{what(c)}</td>
+                  <td className="px-3 py-1.5">{when(c)}</td>
+                  <td className="px-3 py-1.5 tabular-nums">
+                    {c.members
+                      ? `${c.used} of ${c.members} codes`
+                      : `${c.uses}${c.maxUses !== null ? ` of ${c.maxUses}` : ''}`}
+                  </td>
+                  <td className="px-3 py-1 text-right">
+                    {c.members ? (
+                      <a
+                        href={`/api/admin/discounts/batches/${c.batch}/codes.csv`}
+                        download
+                        className="px-2 py-1 text-primary underline"
+                      >
+                        Codes (CSV)<span className="sr-only"> for {c.code}</span>
+                      </a>
+                    ) : (
+                      <button
+                        type="button"
+                        className="px-2 py-1 text-primary underline"
+                        onClick={() => setEditing(c.id)}
+                      >
+                        Edit<span className="sr-only"> {c.code}</span>
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </ListTable>
           </>
         }
         editor={

@@ -7,6 +7,7 @@ import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { ListAndEditor } from '~/features/admin/shared/list-and-editor.tsx';
 import { GiftCardDetail, IssueGiftCard } from '~/features/admin/promotions/gift-card-panels.tsx';
+import { ListTable } from '~/features/admin/shared/list-table.tsx';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return adminLoad(request, 'GET /gift-cards', { query: new URL(request.url).searchParams });
@@ -68,58 +69,38 @@ export default function AdminGiftCards({ loaderData }: Route.ComponentProps) {
                 Find
               </button>
             </Form>
-            {cards.length === 0 ? (
-              <p className="border border-hairline bg-white p-10 text-center text-sm">
-                {params.get('q')
+            <ListTable
+              caption="Gift cards, newest first"
+              columns={['Card', 'For', 'Balance', 'State', '']}
+              rows={cards.length}
+              empty={
+                params.get('q')
                   ? 'No card matches.'
-                  : 'No gift cards yet. Shoppers buy them at /gift-cards; you can issue one here.'}
-              </p>
-            ) : (
-              <div className="overflow-x-auto border border-hairline bg-white">
-                <table className="w-full text-sm">
-                  <caption className="sr-only">Gift cards, newest first</caption>
-                  <thead className="text-left text-xs uppercase tracking-wider text-muted">
-                    <tr className="border-b border-hairline">
-                      {['Card', 'For', 'Balance', 'State'].map((h) => (
-                        <th key={h} scope="col" className="px-3 py-2 font-medium">
-                          {h}
-                        </th>
-                      ))}
-                      <th scope="col">
-                        <span className="sr-only">Open</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {cards.map((c) => (
-                      <tr key={c.id} className={`border-t border-hairline ${open === c.id ? 'bg-primary/5' : ''}`}>
-                        <td className="px-3 py-1.5 font-mono text-xs">{c.last4 ? `…${c.last4}` : 'not sent'}</td>
-                        <td className="px-3 py-1.5">
-                          {c.recipientName}
-                          <span className="block text-xs text-muted">{c.recipientEmail}</span>
-                        </td>
-                        <td className="px-3 py-1.5 tabular-nums">
-                          {money(c.balanceCents)}
-                          <span className="block text-xs text-muted">of {money(c.initialCents)}</span>
-                        </td>
-                        <td className="px-3 py-1.5">
-                          {!c.active ? 'Disabled' : c.deliveredAt ? 'Active' : `Sends ${c.deliverOn}`}
-                        </td>
-                        <td className="px-3 py-1 text-right">
-                          <button
-                            type="button"
-                            className="px-2 py-1 text-primary underline"
-                            onClick={() => setOpen(c.id)}
-                          >
-                            Open<span className="sr-only"> the card for {c.recipientName}</span>
-                          </button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+                  : 'No gift cards yet. Shoppers buy them at /gift-cards; you can issue one here.'
+              }
+            >
+              {cards.map((c) => (
+                <tr key={c.id} className={`border-t border-hairline ${open === c.id ? 'bg-primary/5' : ''}`}>
+                  <td className="px-3 py-1.5 font-mono text-xs">{c.last4 ? `…${c.last4}` : 'not sent'}</td>
+                  <td className="px-3 py-1.5">
+                    {c.recipientName}
+                    <span className="block text-xs text-muted">{c.recipientEmail}</span>
+                  </td>
+                  <td className="px-3 py-1.5 tabular-nums">
+                    {money(c.balanceCents)}
+                    <span className="block text-xs text-muted">of {money(c.initialCents)}</span>
+                  </td>
+                  <td className="px-3 py-1.5">
+                    {!c.active ? 'Disabled' : c.deliveredAt ? 'Active' : `Sends ${c.deliverOn}`}
+                  </td>
+                  <td className="px-3 py-1 text-right">
+                    <button type="button" className="px-2 py-1 text-primary underline" onClick={() => setOpen(c.id)}>
+                      Open<span className="sr-only"> the card for {c.recipientName}</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </ListTable>
           </div>
         }
         editor={

@@ -14,7 +14,7 @@ import {
   isLive,
   useFollowWhile,
 } from '~/features/admin/imports/import-progress.tsx';
-import { TableHead } from '~/features/admin/shared/table-head.tsx';
+import { ListTable } from '~/features/admin/shared/list-table.tsx';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const [list, suppliers, categories] = await Promise.all([
@@ -73,46 +73,43 @@ export default function AdminImports({ loaderData }: Route.ComponentProps) {
       <ImportUpload maxBytes={maxBytes} />
       <SupplierCategories data={categories} />
       <SupplierPulls suppliers={suppliers} />
-      <div className="relative overflow-x-auto border border-hairline bg-white">
-        <table className="w-full min-w-[860px] text-sm">
-          <caption className="sr-only">Feed imports, newest first</caption>
-          <TableHead columns={['Started', 'Supplier', 'File', 'Kind', 'By', 'State', 'Result']} />
-          <tbody>
-            {runs.length === 0 && (
-              <tr>
-                <td colSpan={7} className="px-3 py-8 text-center text-muted">
-                  No imports yet. Upload a supplier&rsquo;s feed above, or run <code>npm run import</code>.
-                </td>
-              </tr>
-            )}
-            {runs.map((r) => (
-              <tr key={r.id} className="border-b border-hairline align-top last:border-0">
-                <td className="whitespace-nowrap px-3 py-2">
-                  <Link to={`/admin/imports/${r.id}`} className="underline">
-                    {when.format(new Date(r.createdAt))}
-                  </Link>
-                </td>
-                <td className="px-3 py-2 font-mono text-xs">{r.supplier}</td>
-                <td className="max-w-[14rem] break-all px-3 py-2">
-                  {r.fileName} <span className="text-xs text-muted">({fileSize(r.fileBytes)})</span>
-                </td>
-                <td className="whitespace-nowrap px-3 py-2">
-                  {IMPORT_KIND_LABELS[r.kind]} · {r.dryRun ? 'dry run' : 'apply'}
-                  {r.full ? ' · full' : ''}
-                </td>
-                <td className="px-3 py-2 text-xs">{r.staff ?? SOURCE(r.source)}</td>
-                <td className="px-3 py-2">
-                  <ImportStateBadge run={r} />
-                  <div className="mt-1">
-                    <ImportProgress run={r} />
-                  </div>
-                </td>
-                <td className="px-3 py-2 text-xs">{outcome(r)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ListTable
+        caption="Feed imports, newest first"
+        columns={['Started', 'Supplier', 'File', 'Kind', 'By', 'State', 'Result']}
+        rows={runs.length}
+        empty={
+          <>
+            No imports yet. Upload a supplier&rsquo;s feed above, or run <code>npm run import</code>.
+          </>
+        }
+        minWidth={860}
+      >
+        {runs.map((r) => (
+          <tr key={r.id} className="border-b border-hairline align-top last:border-0">
+            <td className="whitespace-nowrap px-3 py-2">
+              <Link to={`/admin/imports/${r.id}`} className="underline">
+                {when.format(new Date(r.createdAt))}
+              </Link>
+            </td>
+            <td className="px-3 py-2 font-mono text-xs">{r.supplier}</td>
+            <td className="max-w-[14rem] break-all px-3 py-2">
+              {r.fileName} <span className="text-xs text-muted">({fileSize(r.fileBytes)})</span>
+            </td>
+            <td className="whitespace-nowrap px-3 py-2">
+              {IMPORT_KIND_LABELS[r.kind]} · {r.dryRun ? 'dry run' : 'apply'}
+              {r.full ? ' · full' : ''}
+            </td>
+            <td className="px-3 py-2 text-xs">{r.staff ?? SOURCE(r.source)}</td>
+            <td className="px-3 py-2">
+              <ImportStateBadge run={r} />
+              <div className="mt-1">
+                <ImportProgress run={r} />
+              </div>
+            </td>
+            <td className="px-3 py-2 text-xs">{outcome(r)}</td>
+          </tr>
+        ))}
+      </ListTable>
     </>
   );
 }

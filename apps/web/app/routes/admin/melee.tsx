@@ -15,6 +15,7 @@ import { checkedByContract } from '~/features/admin/shared/contract-form.ts';
 import { Field } from '~/features/admin/shared/field.tsx';
 import { useAdminAction } from '~/features/admin/shared/use-admin-action.ts';
 import { toast } from '~/lib/toast.ts';
+import { ListTable } from '~/features/admin/shared/list-table.tsx';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return adminLoad(request, 'GET /melee');
@@ -156,46 +157,31 @@ export default function AdminMeleePage({ loaderData: parcels }: Route.ComponentP
         idle="Choose a parcel to change its price or stock, or add a new one."
         list={
           <>
-            <div className="overflow-x-auto border border-hairline bg-white">
-              <table className="w-full min-w-[40rem] text-sm">
-                <caption className="sr-only">Melee parcels</caption>
-                <thead className="text-left text-xs uppercase tracking-wider text-muted">
-                  <tr className="border-b border-hairline">
-                    {['SKU', 'Stone', 'Sieve', 'Quality', 'Per carat', 'Stock'].map((h) => (
-                      <th key={h} scope="col" className="px-3 py-2 font-medium">
-                        {h}
-                      </th>
-                    ))}
-                    <th scope="col">
-                      <span className="sr-only">Edit</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {parcels.map((p) => (
-                    <tr key={p.id} className={`border-t border-hairline ${editing === p.id ? 'bg-primary/5' : ''}`}>
-                      <td className="px-3 py-1.5 font-mono text-xs">{p.sku}</td>
-                      <td className="px-3 py-1.5">
-                        {p.sizeMm} mm {p.shape.toLowerCase()}, {p.origin === 'lab' ? 'lab-grown' : 'natural'}
-                      </td>
-                      <td className="px-3 py-1.5">{p.sieve}</td>
-                      <td className="px-3 py-1.5">{p.quality}</td>
-                      <td className="px-3 py-1.5 tabular-nums">{formatMoney(p.pricePerCaratCents, { exact: true })}</td>
-                      <td className={`px-3 py-1.5 tabular-nums ${p.stock === 0 ? 'text-danger' : ''}`}>{p.stock}</td>
-                      <td className="px-3 py-1 text-right">
-                        <button
-                          type="button"
-                          className="px-2 py-1 text-primary underline"
-                          onClick={() => setEditing(p.id)}
-                        >
-                          Edit<span className="sr-only"> {p.sku}</span>
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ListTable
+              caption="Melee parcels"
+              columns={['SKU', 'Stone', 'Sieve', 'Quality', 'Per carat', 'Stock', '']}
+              rows={parcels.length}
+              empty="No melee parcels yet. Add one with New parcel: settings offer accent stones from the parcels here."
+              minWidth={640}
+            >
+              {parcels.map((p) => (
+                <tr key={p.id} className={`border-t border-hairline ${editing === p.id ? 'bg-primary/5' : ''}`}>
+                  <td className="px-3 py-1.5 font-mono text-xs">{p.sku}</td>
+                  <td className="px-3 py-1.5">
+                    {p.sizeMm} mm {p.shape.toLowerCase()}, {p.origin === 'lab' ? 'lab-grown' : 'natural'}
+                  </td>
+                  <td className="px-3 py-1.5">{p.sieve}</td>
+                  <td className="px-3 py-1.5">{p.quality}</td>
+                  <td className="px-3 py-1.5 tabular-nums">{formatMoney(p.pricePerCaratCents, { exact: true })}</td>
+                  <td className={`px-3 py-1.5 tabular-nums ${p.stock === 0 ? 'text-danger' : ''}`}>{p.stock}</td>
+                  <td className="px-3 py-1 text-right">
+                    <button type="button" className="px-2 py-1 text-primary underline" onClick={() => setEditing(p.id)}>
+                      Edit<span className="sr-only"> {p.sku}</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </ListTable>
           </>
         }
         editor={

@@ -4,7 +4,7 @@ import type { Route } from './+types/returns';
 import { adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
-import { TableHead } from '~/features/admin/shared/table-head.tsx';
+import { ListTable } from '~/features/admin/shared/list-table.tsx';
 
 const SHOWS = [
   ['open', 'Waiting for us'],
@@ -43,41 +43,35 @@ export default function AdminReturns({ loaderData: list }: Route.ComponentProps)
           </Link>
         ))}
       </nav>
-      {list.rows.length === 0 ? (
-        <p className="border border-hairline bg-white p-10 text-center">
-          {status === 'open' ? 'No returns are waiting.' : 'None.'}
-        </p>
-      ) : (
-        <div className="relative overflow-x-auto border border-hairline bg-white">
-          <table className="w-full min-w-[760px] text-sm">
-            <caption className="sr-only">Returns, oldest first</caption>
-            <TableHead columns={['Return', 'Order', 'Customer', 'Items', 'Asked', 'Status']} />
-            <tbody>
-              {list.rows.map((r) => (
-                <tr key={r.number} className="border-b border-hairline last:border-0" data-testid="return-row">
-                  <td className="whitespace-nowrap px-3 py-2">
-                    <Link to={`/admin/returns/${r.number}`} className="font-medium text-primary underline">
-                      {r.number}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">
-                    <Link to={`/admin/orders/${r.orderNumber}`} className="underline">
-                      {r.orderNumber}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">
-                    {r.customer}
-                    <span className="block text-xs text-muted">{r.email}</span>
-                  </td>
-                  <td className="px-3 py-2">{r.items}</td>
-                  <td className="px-3 py-2 text-muted">{when.format(new Date(r.createdAt))}</td>
-                  <td className="px-3 py-2">{RETURN_STATUS_LABELS[r.status]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        caption="Returns, oldest first"
+        columns={['Return', 'Order', 'Customer', 'Items', 'Asked', 'Status']}
+        rows={list.rows.length}
+        empty={status === 'open' ? 'No returns are waiting.' : 'None.'}
+        minWidth={760}
+      >
+        {list.rows.map((r) => (
+          <tr key={r.number} className="border-b border-hairline last:border-0" data-testid="return-row">
+            <td className="whitespace-nowrap px-3 py-2">
+              <Link to={`/admin/returns/${r.number}`} className="font-medium text-primary underline">
+                {r.number}
+              </Link>
+            </td>
+            <td className="px-3 py-2">
+              <Link to={`/admin/orders/${r.orderNumber}`} className="underline">
+                {r.orderNumber}
+              </Link>
+            </td>
+            <td className="px-3 py-2">
+              {r.customer}
+              <span className="block text-xs text-muted">{r.email}</span>
+            </td>
+            <td className="px-3 py-2">{r.items}</td>
+            <td className="px-3 py-2 text-muted">{when.format(new Date(r.createdAt))}</td>
+            <td className="px-3 py-2">{RETURN_STATUS_LABELS[r.status]}</td>
+          </tr>
+        ))}
+      </ListTable>
     </>
   );
 }

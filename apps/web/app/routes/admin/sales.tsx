@@ -6,6 +6,7 @@ import type { AdminSale } from '@facet/contracts/promotions';
 import { adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
+import { ListTable } from '~/features/admin/shared/list-table.tsx';
 import { ListAndEditor } from '~/features/admin/shared/list-and-editor.tsx';
 import { SaleForm } from '~/features/admin/promotions/sale-form.tsx';
 
@@ -47,63 +48,40 @@ export default function AdminSales({ loaderData }: Route.ComponentProps) {
         side="26rem"
         idle="Choose a sale to change or stop it, or schedule a new one."
         list={
-          sales.length === 0 ? (
-            <p className="border border-hairline bg-white p-10 text-center text-sm">
-              No sales yet. A sale takes a percentage off pieces between two times, with no code: shoppers see the sale
-              price and what it was.
-            </p>
-          ) : (
-            <div className="overflow-x-auto border border-hairline bg-white">
-              <table className="w-full text-sm">
-                <caption className="sr-only">Sales, latest start first</caption>
-                <thead className="text-left text-xs uppercase tracking-wider text-muted">
-                  <tr className="border-b border-hairline">
-                    {['Sale', 'On', 'When', 'State'].map((h) => (
-                      <th key={h} scope="col" className="px-3 py-2 font-medium">
-                        {h}
-                      </th>
-                    ))}
-                    <th scope="col">
-                      <span className="sr-only">Edit</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {sales.map((s) => (
-                    <tr key={s.id} className={`border-t border-hairline ${editing === s.id ? 'bg-primary/5' : ''}`}>
-                      <td className="px-3 py-1.5">
-                        <span className="font-medium">{s.name}</span>
-                        <span className="block text-xs text-muted">{s.percent}% off</span>
-                      </td>
-                      <td className="max-w-[16rem] px-3 py-1.5">{scope(s)}</td>
-                      <td className="whitespace-nowrap px-3 py-1.5 text-xs">
-                        {day.format(new Date(s.startsAt))}
-                        <span className="block text-muted">to {day.format(new Date(s.endsAt))}</span>
-                      </td>
-                      <td className="px-3 py-1.5">
-                        <span
-                          className={
-                            s.state === 'on' ? 'font-medium text-primary' : s.state === 'scheduled' ? '' : 'text-muted'
-                          }
-                        >
-                          {STATE[s.state]}
-                        </span>
-                      </td>
-                      <td className="px-3 py-1 text-right">
-                        <button
-                          type="button"
-                          className="px-2 py-1 text-primary underline"
-                          onClick={() => setEditing(s.id)}
-                        >
-                          Edit<span className="sr-only"> {s.name}</span>
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )
+          <ListTable
+            caption="Sales, latest start first"
+            columns={['Sale', 'On', 'When', 'State', '']}
+            rows={sales.length}
+            empty="No sales yet. A sale takes a percentage off pieces between two times, with no code: shoppers see the sale price and what it was."
+          >
+            {sales.map((s) => (
+              <tr key={s.id} className={`border-t border-hairline ${editing === s.id ? 'bg-primary/5' : ''}`}>
+                <td className="px-3 py-1.5">
+                  <span className="font-medium">{s.name}</span>
+                  <span className="block text-xs text-muted">{s.percent}% off</span>
+                </td>
+                <td className="max-w-[16rem] px-3 py-1.5">{scope(s)}</td>
+                <td className="whitespace-nowrap px-3 py-1.5 text-xs">
+                  {day.format(new Date(s.startsAt))}
+                  <span className="block text-muted">to {day.format(new Date(s.endsAt))}</span>
+                </td>
+                <td className="px-3 py-1.5">
+                  <span
+                    className={
+                      s.state === 'on' ? 'font-medium text-primary' : s.state === 'scheduled' ? '' : 'text-muted'
+                    }
+                  >
+                    {STATE[s.state]}
+                  </span>
+                </td>
+                <td className="px-3 py-1 text-right">
+                  <button type="button" className="px-2 py-1 text-primary underline" onClick={() => setEditing(s.id)}>
+                    Edit<span className="sr-only"> {s.name}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </ListTable>
         }
         editor={
           editing === null ? null : (

@@ -10,7 +10,7 @@ import type { Route } from './+types/service';
 import { adminApi, adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
-import { TableHead } from '~/features/admin/shared/table-head.tsx';
+import { ListTable } from '~/features/admin/shared/list-table.tsx';
 import { useAdminAction } from '~/features/admin/shared/use-admin-action.ts';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -36,35 +36,31 @@ export default function AdminService({ loaderData: list }: Route.ComponentProps)
         </button>
       </AdminHeading>
       {opening && <NewTicket />}
-      {list.rows.length === 0 ? (
-        <p className="border border-hairline bg-white p-10 text-center">No pieces in the workshop.</p>
-      ) : (
-        <div className="relative overflow-x-auto border border-hairline bg-white">
-          <table className="w-full min-w-[760px] text-sm">
-            <caption className="sr-only">Open service tickets, soonest due first</caption>
-            <TableHead columns={['Ticket', 'Due', 'Service', 'Piece', 'Customer', 'Status']} />
-            <tbody>
-              {list.rows.map((t) => (
-                <tr key={t.number} className="border-b border-hairline last:border-0" data-testid="ticket-row">
-                  <td className="whitespace-nowrap px-3 py-2">
-                    <Link to={`/admin/service/${t.number}`} className="font-medium text-primary underline">
-                      {t.number}
-                    </Link>
-                  </td>
-                  <td className={`whitespace-nowrap px-3 py-2 ${t.overdue ? 'font-semibold text-danger' : ''}`}>
-                    {t.status === 'requested' ? 'When it comes in' : dayText(t.dueOn)}
-                    {t.overdue ? ' · late' : ''}
-                  </td>
-                  <td className="px-3 py-2">{SERVICE_KIND_LABELS[t.kind]}</td>
-                  <td className="px-3 py-2">{t.piece}</td>
-                  <td className="px-3 py-2">{t.customer}</td>
-                  <td className="px-3 py-2">{TICKET_STATUS_LABELS[t.status]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        caption="Open service tickets, soonest due first"
+        columns={['Ticket', 'Due', 'Service', 'Piece', 'Customer', 'Status']}
+        rows={list.rows.length}
+        empty="No pieces in the workshop."
+        minWidth={760}
+      >
+        {list.rows.map((t) => (
+          <tr key={t.number} className="border-b border-hairline last:border-0" data-testid="ticket-row">
+            <td className="whitespace-nowrap px-3 py-2">
+              <Link to={`/admin/service/${t.number}`} className="font-medium text-primary underline">
+                {t.number}
+              </Link>
+            </td>
+            <td className={`whitespace-nowrap px-3 py-2 ${t.overdue ? 'font-semibold text-danger' : ''}`}>
+              {t.status === 'requested' ? 'When it comes in' : dayText(t.dueOn)}
+              {t.overdue ? ' · late' : ''}
+            </td>
+            <td className="px-3 py-2">{SERVICE_KIND_LABELS[t.kind]}</td>
+            <td className="px-3 py-2">{t.piece}</td>
+            <td className="px-3 py-2">{t.customer}</td>
+            <td className="px-3 py-2">{TICKET_STATUS_LABELS[t.status]}</td>
+          </tr>
+        ))}
+      </ListTable>
     </>
   );
 }

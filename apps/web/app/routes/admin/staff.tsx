@@ -12,6 +12,7 @@ import { adminApi, adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { useAdminAction } from '~/features/admin/shared/use-admin-action.ts';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
+import { ListTable } from '~/features/admin/shared/list-table.tsx';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return adminLoad(request, 'GET /staff');
@@ -33,37 +34,21 @@ export default function AdminStaff({ loaderData: staff }: Route.ComponentProps) 
     <>
       <AdminHeading title="Staff" />
       <div className="grid items-start gap-4 lg:grid-cols-[1fr_22rem]">
-        <div className="relative overflow-x-auto border border-hairline bg-white">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Staff members</caption>
-            <thead className="border-b border-hairline bg-panel text-left text-xs uppercase tracking-wider text-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  E-mail
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Name
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Role
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Two-factor
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {staff.map((s) => (
-                <tr key={s.id} className="border-b border-hairline last:border-0">
-                  <td className="px-3 py-2">{s.email}</td>
-                  <td className="px-3 py-2">{s.name || '—'}</td>
-                  <td className="px-3 py-2">{ROLE_LABELS[s.role]}</td>
-                  <td className="px-3 py-2">{s.totpEnabled ? 'On' : 'Off'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          caption="Staff members"
+          columns={['E-mail', 'Name', 'Role', 'Two-factor']}
+          rows={staff.length}
+          empty="No staff yet."
+        >
+          {staff.map((s) => (
+            <tr key={s.id} className="border-b border-hairline last:border-0">
+              <td className="px-3 py-2">{s.email}</td>
+              <td className="px-3 py-2">{s.name || '—'}</td>
+              <td className="px-3 py-2">{ROLE_LABELS[s.role]}</td>
+              <td className="px-3 py-2">{s.totpEnabled ? 'On' : 'Off'}</td>
+            </tr>
+          ))}
+        </ListTable>
         <form
           method="post"
           noValidate
