@@ -49,6 +49,11 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const newReference = (prefix: string) =>
   `${prefix}-${Array.from({ length: 8 }, () => CROCKFORD[randomInt(32)]).join('')}`;
 
+/** A staff recovery code: ten Crockford base-32 characters (50 bits), shown as XXXXX-XXXXX. */
+export const newRecoveryCode = () => {
+  const c = Array.from({ length: 10 }, () => CROCKFORD[randomInt(32)]).join('');
+  return `${c.slice(0, 5)}-${c.slice(5)}`;
+};
 export const newCode = () => String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
 /**
  * A six-digit code has a million values: a plain hash of it is undone in a blink by anyone holding

@@ -134,6 +134,8 @@ export const staffMe = z.object({
   role: z.enum(ROLES),
   permissions: z.array(z.enum(PERMISSIONS)),
   totpEnabled: z.boolean(),
+  /** Recovery codes not yet used (0 without two-factor). */
+  recoveryCodesLeft: z.number().int(),
   /** How long a back-office session lasts (server settings): idle minutes, and hours in all. */
   session: z.object({ idleMinutes: z.number().int(), hours: z.number().int() }),
 });
@@ -143,8 +145,27 @@ export const staffLoginAnswer = z.union([
   z.object({ status: z.literal('signed-in'), staff: staffMe }),
   z.object({ status: z.literal('totp-required') }),
 ]);
-/** POST /api/admin/auth/totp/setup: the secret to add to an authenticator app, and its otpauth:// link. */
-export const totpSetup = z.object({ secret: z.string(), uri: z.string() });
+/**
+ * POST /api/admin/auth/totp/setup: the secret to add to an authenticator app, its otpauth:// link,
+ * and that link as a QR code (an SVG path on a grid of `qrSize` modules, drawn here, no service).
+ */
+export const totpSetup = z.object({
+  secret: z.string(),
+  uri: z.string(),
+  qrPath: z.string(),
+  qrSize: z.number().int(),
+});
+/** How many recovery codes a member gets at a time. */
+export const RECOVERY_CODE_COUNT = 10;
+/** A recovery code as typed: ten letters and digits, the dash and case optional. */
+export const RECOVERY_CODE = /^[0-9A-Za-z]{5}-?[0-9A-Za-z]{5}$/;
+export const staffRecoveryBody = z
+  .object({
+    code: z.string().trim().regex(RECOVERY_CODE, 'Enter one of your recovery codes, like 7KQ2M-XW4TD'),
+  })
+  .strict();
+/** Recovery codes, shown once: each signs in once without the authenticator. */
+export const recoveryCodes = z.object({ message: z.string(), codes: z.array(z.string()) });
 export type TotpSetup = z.infer<typeof totpSetup>;
 /** POST /api/admin/staff: the new member, and the link to set a password (null when e-mailed). */
 export const staffCreated = z.object({ staff: staffMe, setPasswordUrl: z.string().nullable() });

@@ -1,5 +1,14 @@
 import { messageAnswer } from '../account.ts';
-import { staffLoginAnswer, staffLoginBody, staffMe, staffSetPasswordBody, staffTotpBody, totpSetup } from '../admin.ts';
+import {
+  recoveryCodes,
+  staffLoginAnswer,
+  staffLoginBody,
+  staffMe,
+  staffRecoveryBody,
+  staffSetPasswordBody,
+  staffTotpBody,
+  totpSetup,
+} from '../admin.ts';
 
 import { op } from './shared.ts';
 
@@ -12,5 +21,8 @@ export const ACCOUNT_OPS = {
   'POST /auth/logout': op({ access: 'password-only', answer: messageAnswer }),
   'POST /auth/logout-all': op({ access: 'signed-in', answer: messageAnswer }),
   'POST /auth/totp/setup': op({ access: 'signed-in', answer: totpSetup }),
-  'POST /auth/totp/enable': op({ access: 'signed-in', body: staffTotpBody, answer: messageAnswer }),
+  'POST /auth/totp/enable': op({ access: 'signed-in', body: staffTotpBody, answer: recoveryCodes }),
+  /** The second step of a sign-in with a recovery code instead of the authenticator's. */
+  'POST /auth/recovery': op({ access: 'password-only', body: staffRecoveryBody, answer: staffMe }),
+  'POST /auth/recovery-codes': op({ access: 'signed-in', answer: recoveryCodes }),
 } as const;

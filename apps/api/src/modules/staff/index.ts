@@ -9,3 +9,4 @@ export {
   type StaffSession,
 } from './service.ts';
 export { staffView } from './repository.ts';
+export { resetTotp } from './recovery.ts';

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { staff, staffSession, staffToken } from './schema.ts';
+import { staff, staffRecoveryCode, staffSession, staffToken } from './schema.ts';
 export { staffView } from './schema.ts';
 import { storeValues } from '../store-values/index.ts';
 
@@ -108,6 +108,38 @@ export const staffRepository = {
         )
         .returning({ staffId: staffToken.staffId })
     )[0]?.staffId ?? null,
+
+  /** Replaces a member's recovery codes with these (keyed hashes). */
+  replaceRecoveryCodes: async (db: DbOrTx, staffId: number, codeHashes: string[]) => {
+    await db.delete(staffRecoveryCode).where(eq(staffRecoveryCode.staffId, staffId));
+    if (codeHashes.length)
+      await db.insert(staffRecoveryCode).values(codeHashes.map((codeHash) => ({ staffId, codeHash })));
+  },
+  /** Spends one unused code, once even when two instances are given it together: whether it was there. */
+  spendRecoveryCode: async (db: DbOrTx, staffId: number, codeHash: string) =>
+    (
+      await db
+        .update(staffRecoveryCode)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(staffRecoveryCode.staffId, staffId),
+            eq(staffRecoveryCode.codeHash, codeHash),
+            isNull(staffRecoveryCode.usedAt),
+          ),
+        )
+        .returning({ id: staffRecoveryCode.id })
+    ).length === 1,
+  /** Unused recovery codes by member. */
+  recoveryCodesLeft: async (db: DbOrTx, staffIds: number[]) => {
+    if (!staffIds.length) return new Map<number, number>();
+    const rows = await db
+      .select({ staffId: staffRecoveryCode.staffId, n: sql<number>`count(*)::int` })
+      .from(staffRecoveryCode)
+      .where(and(inArray(staffRecoveryCode.staffId, staffIds), isNull(staffRecoveryCode.usedAt)))
+      .groupBy(staffRecoveryCode.staffId);
+    return new Map(rows.map((r) => [r.staffId, r.n]));
+  },
 
   setting: <T = unknown>(db: DbOrTx, key: string) => storeValues.get<T>(db, key),
   putSetting: (db: DbOrTx, key: string, value: unknown) => storeValues.put(db, key, value),

@@ -69,6 +69,24 @@ export const staffToken = pgTable(
   (t) => [uniqueIndex('staff_token_hash_key').on(t.tokenHash)],
 );
 
+/**
+ * One-time recovery codes for a member who lost their authenticator: ten made when two-factor is
+ * turned on (or made again), kept as keyed hashes (the server's secret key), each spent once.
+ */
+export const staffRecoveryCode = pgTable(
+  'staff_recovery_code',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('staff_recovery_code_hash_key').on(t.staffId, t.codeHash)],
+);
+
 // What other modules may read of staff: who a member is, never their secrets.
 export const staffView = pgView('staff_view').as((qb) =>
   qb.select({ id: staff.id, email: staff.email, name: staff.name }).from(staff),

@@ -20,6 +20,7 @@ import {
 import type { Throttle } from '../throttle/index.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { staffRepository as repo, type StaffRow } from './repository.ts';
+import { makeRecoveryCodes, qrOf } from './recovery.ts';
 
 export interface StaffDeps {
   db: Db;
@@ -33,13 +34,19 @@ const SIGNIN_WINDOW_MS = 15 * 60_000;
 const REQUIRE_TOTP = 'staff.requireTotp';
 const INVALID = 'Wrong e-mail or password.';
 
-export const toMe = (s: StaffRow, config: Pick<Config, 'STAFF_IDLE_MINUTES' | 'STAFF_SESSION_HOURS'>): StaffMe => ({
+/** A member as the back office shows them; `recoveryCodesLeft` is read by `meOf` and `listStaff`. */
+export const toMe = (
+  s: StaffRow,
+  config: Pick<Config, 'STAFF_IDLE_MINUTES' | 'STAFF_SESSION_HOURS'>,
+  recoveryCodesLeft: number,
+): StaffMe => ({
   id: s.id,
   email: s.email,
   name: s.name,
   role: s.role,
   permissions: [...ROLE_PERMISSIONS[s.role]],
   totpEnabled: s.totpEnabled,
+  recoveryCodesLeft,
   session: { idleMinutes: config.STAFF_IDLE_MINUTES, hours: config.STAFF_SESSION_HOURS },
 });
 export const actorOf = (s: { id: number; email: string }): Actor => ({ id: s.id, email: s.email });
@@ -220,15 +227,16 @@ export async function sealStoredTotpSecrets(db: Db, config: Pick<Config, 'SECRET
 export async function startTotp(deps: Pick<StaffDeps, 'db' | 'config'>, member: StaffRow, issuer: string) {
   const secret = generateSecret();
   await repo.setTotp(deps.db, member.id, sealText(totpKey(deps.config), secret), false);
-  return { secret, uri: generateURI({ issuer, label: member.email, secret }) };
+  const uri = generateURI({ issuer, label: member.email, secret });
+  return { secret, uri, ...qrOf(uri) };
 }
 
-/** Ends enrolment: the first code proves the app holds the secret. */
+/** Ends enrolment: the first code proves the app holds the secret. Answers the recovery codes, shown once. */
 export async function enableTotp(
   deps: Pick<StaffDeps, 'db' | 'config'>,
   member: StaffRow,
   code: string,
-): Promise<void> {
+): Promise<string[]> {
   const { db } = deps;
   const fresh = await repo.byId(db, member.id);
   if (!fresh?.totpSecret) throw new Conflict('Start two-factor setup first.');
@@ -236,8 +244,9 @@ export async function enableTotp(
   if (!secret) throw new Conflict('Start two-factor setup again: the secret kept for it cannot be read.');
   if (!(await verifyTotp({ secret, token: code, epochTolerance: TOTP_TOLERANCE_S })).valid)
     throw new Validation('That code is not right. Check the time on your phone and try again.');
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await repo.setTotp(tx, member.id, fresh.totpSecret, true);
+    const codes = await makeRecoveryCodes(tx, deps.config, member.id);
     await audit(
       tx,
       actorOf(member),
@@ -247,6 +256,7 @@ export async function enableTotp(
       { totpEnabled: false },
       { totpEnabled: true },
     );
+    return codes;
   });
 }
 
@@ -265,6 +275,16 @@ export async function setTotpRequired(db: Db, by: Actor, required: boolean) {
   });
 }
 
-export const listStaff = async (db: Db, config: Config) => (await repo.list(db)).map((s) => toMe(s, config));
+export async function listStaff(db: Db, config: Config) {
+  const rows = await repo.list(db);
+  const left = await repo.recoveryCodesLeft(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((s) => toMe(s, config, left.get(s.id) ?? 0));
+}
+/** One member as the back office shows them, with their recovery codes left. */
+export const meOf = async (db: DbOrTx, config: Config, s: StaffRow) =>
+  toMe(s, config, (await repo.recoveryCodesLeft(db, [s.id])).get(s.id) ?? 0);
 
 export type { StaffRow };

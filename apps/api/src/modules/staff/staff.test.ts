@@ -3,14 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { signUp } from '../../test/accounts.ts';
+import { lastMail, signUp } from '../../test/accounts.ts';
 import { adminCall, ORIGIN, STAFF_PASSWORD, staffSession } from '../../test/staff.ts';
 import { addStaff, sealStoredTotpSecrets, totpNow } from './service.ts';
 import { sealText } from '../../secrets.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({}, { seed: false });
+  // Many sign-ins from one test client: the per-address limit on sign-in routes has its own test.
+  t = await buildTestApp({ RATE_LIMIT_AUTH_MAX: '500' }, { seed: false });
 });
 afterAll(() => t.close());
 
@@ -180,6 +181,75 @@ describe('two-factor sign-in', () => {
     const again = await adminCall(t, c, 'POST', '/auth/totp', { code });
     expect(again.statusCode).toBe(400);
     expect((await adminCall(t, c, 'GET', '/orders')).statusCode).toBe(401);
+  });
+
+  it('a member who lost their phone signs in once with each recovery code, and is e-mailed each time', async () => {
+    const { cookie } = await staffSession(t, 'manager', 'lostphone@facet.test');
+    const setup = (await adminCall(t, cookie, 'POST', '/auth/totp/setup')).json().data;
+    // The QR code is drawn here: a path on the grid, no outside service.
+    expect(setup.qrSize).toBeGreaterThan(20);
+    expect(setup.qrPath).toMatch(/^M\d+ \d+h1v1h-1z/);
+    const enabled = await adminCall(t, cookie, 'POST', '/auth/totp/enable', { code: await totpNow(setup.secret) });
+    const codes = enabled.json().data.codes as string[];
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const c of codes) expect(c).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
+    // Kept as keyed hashes: the table holds none of them.
+    const kept = rowsOf<{ h: string }>(
+      await t.database.db.execute(
+        sql`select code_hash as h from staff_recovery_code r join staff s on s.id = r.staff_id where s.email = 'lostphone@facet.test'`,
+      ),
+    );
+    expect(kept).toHaveLength(10);
+    for (const c of codes) expect(kept.map((k) => k.h).join()).not.toContain(c.replace('-', ''));
+
+    const half = async () => cookieOf(await login('lostphone@facet.test'));
+    const first = await half();
+    expect((await adminCall(t, first, 'POST', '/auth/recovery', { code: 'AAAAA-AAAAA' })).statusCode).toBe(400);
+    // Typed in lower case without the dash, it still works.
+    const ok = await adminCall(t, first, 'POST', '/auth/recovery', { code: codes[0]!.replace('-', '').toLowerCase() });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.recoveryCodesLeft).toBe(9);
+    expect((await adminCall(t, first, 'GET', '/orders')).statusCode).toBe(200);
+    const notice = await lastMail(t, 'lostphone@facet.test', 'staff-recovery-used');
+    expect(notice.text).toContain('9 recovery codes left');
+    // Spent: the same code opens nothing on the next sign-in.
+    const second = await half();
+    expect((await adminCall(t, second, 'POST', '/auth/recovery', { code: codes[0]! })).statusCode).toBe(400);
+    expect((await adminCall(t, second, 'GET', '/orders')).statusCode).toBe(401);
+    // New codes replace the old list.
+    const remade = (await adminCall(t, first, 'POST', '/auth/recovery-codes')).json().data.codes as string[];
+    expect((await adminCall(t, second, 'POST', '/auth/recovery', { code: codes[1]! })).statusCode).toBe(400);
+    expect((await adminCall(t, second, 'POST', '/auth/recovery', { code: remade[0]! })).statusCode).toBe(200);
+  });
+
+  it('the owner resets another member’s two-factor: their sessions end, they are e-mailed, it is audited', async () => {
+    const owner = await staffSession(t, 'owner', 'resetter@facet.test');
+    const member = await staffSession(t, 'fulfilment', 'newphone@facet.test');
+    const { secret } = (await adminCall(t, member.cookie, 'POST', '/auth/totp/setup')).json().data;
+    await adminCall(t, member.cookie, 'POST', '/auth/totp/enable', { code: await totpNow(secret) });
+    const id = (await adminCall(t, member.cookie, 'GET', '/auth/me')).json().data.id as number;
+
+    // Only the owner (staff:manage) may, and not on themself.
+    const manager = await staffSession(t, 'manager', 'notowner@facet.test');
+    expect((await adminCall(t, manager.cookie, 'POST', `/staff/${id}/reset-totp`)).statusCode).toBe(403);
+    const ownerId = (await adminCall(t, owner.cookie, 'GET', '/auth/me')).json().data.id as number;
+    expect((await adminCall(t, owner.cookie, 'POST', `/staff/${ownerId}/reset-totp`)).statusCode).toBe(409);
+
+    const reset = await adminCall(t, owner.cookie, 'POST', `/staff/${id}/reset-totp`);
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().data).toMatchObject({ totpEnabled: false, recoveryCodesLeft: 0 });
+    expect((await adminCall(t, member.cookie, 'GET', '/orders')).statusCode).toBe(401);
+    expect((await login('newphone@facet.test')).json().data.status).toBe('signed-in');
+    expect((await lastMail(t, 'newphone@facet.test', 'staff-totp-reset')).text).toContain('resetter@facet.test');
+    const [entry] = rowsOf<{ who: string }>(
+      await t.database.db.execute(
+        sql`select staff_email as who from audit_log where action = 'staff.totp-reset' and entity_id = ${String(id)}`,
+      ),
+    );
+    expect(entry?.who).toBe('resetter@facet.test');
+    // Nothing left to reset.
+    expect((await adminCall(t, owner.cookie, 'POST', `/staff/${id}/reset-totp`)).statusCode).toBe(409);
   });
 
   it('when the owner requires it, members without it can only reach their account', async () => {

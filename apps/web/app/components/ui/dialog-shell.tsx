@@ -1,5 +1,6 @@
 import { Dialog } from 'radix-ui';
 import { X } from '~/components/icons.tsx';
+import { useReturnFocus } from './return-focus.ts';
 
 /** A modal dialog as the store draws them: title and close button, a line saying what it is for, then the content. */
 export function DialogShell({
@@ -15,11 +16,13 @@ export function DialogShell({
   children: React.ReactNode;
   width?: string;
 }) {
+  const focus = useReturnFocus();
   return (
     <Dialog.Root open onOpenChange={(o) => !o && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <Dialog.Content
+          {...focus}
           className={`fixed left-1/2 top-1/2 z-50 max-h-[92vh] w-[92vw] ${width} -translate-x-1/2 -translate-y-1/2 overflow-auto bg-white p-6 shadow-xl`}
         >
           <div className="flex items-start justify-between gap-4">

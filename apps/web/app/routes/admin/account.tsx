@@ -20,6 +20,9 @@ export default function AdminAccount(_: Route.ComponentProps) {
   const navigate = useNavigate();
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [enabled, setEnabled] = useState(me.totpEnabled);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [codesLeft, setCodesLeft] = useState(me.recoveryCodesLeft);
+  const [remaking, setRemaking] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const form = useForm({ code: staffTotpBody.shape.code }, { code: '' });
   const { busy, run } = useAdminAction();
@@ -32,9 +35,40 @@ export default function AdminAccount(_: Route.ComponentProps) {
             Two-factor sign-in
           </h2>
           {enabled ? (
-            <p className="mt-2 text-sm" role="status">
-              On: signing in asks for the code from your authenticator app.
-            </p>
+            <>
+              <p className="mt-2 text-sm" role="status">
+                On: signing in asks for the code from your authenticator app.
+              </p>
+              {codes ? (
+                <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
+              ) : (
+                <>
+                  <p className="mt-3 text-sm text-muted">
+                    {codesLeft === 0
+                      ? 'You have no recovery codes left. Make new ones, in case you lose your phone.'
+                      : `${codesLeft} recovery code${codesLeft === 1 ? '' : 's'} left, each signs you in once without your phone.`}
+                  </p>
+                  <button type="button" className="btn-secondary mt-3" onClick={() => setRemaking(true)}>
+                    Make new recovery codes…
+                  </button>
+                  <Confirm
+                    open={remaking}
+                    title="Make new recovery codes?"
+                    body="Your old recovery codes stop working at once. Keep the new list somewhere safe."
+                    action="Make new codes"
+                    onClose={() => setRemaking(false)}
+                    onConfirm={() =>
+                      void run(async () => {
+                        const made = await adminApi('POST /auth/recovery-codes');
+                        setCodes(made.codes);
+                        setCodesLeft(made.codes.length);
+                        toast.success(made.message);
+                      })
+                    }
+                  />
+                </>
+              )}
+            </>
           ) : setup ? (
             <form
               method="post"
@@ -45,21 +79,38 @@ export default function AdminAccount(_: Route.ComponentProps) {
                 form.touchAll();
                 if (!form.isValid) return;
                 void run(async () => {
-                  await adminApi('POST /auth/totp/enable', { body: form.values });
+                  const on = await adminApi('POST /auth/totp/enable', { body: form.values });
                   setEnabled(true);
+                  setCodes(on.codes);
+                  setCodesLeft(on.codes.length);
                   toast.success('Two-factor sign-in is on.');
                 }, form.showServerErrors);
               }}
             >
               <p>
-                Add this key to your authenticator app (or open the link on your phone), then enter the code it shows.
+                Scan this code with your authenticator app (or type the key, or open the link on your phone), then enter
+                the code it shows.
               </p>
-              <p className="break-all font-mono text-xs" data-testid="totp-secret">
-                {setup.secret}
-              </p>
-              <a href={setup.uri} className="text-primary underline">
-                Open in authenticator app
-              </a>
+              <div className="flex flex-wrap items-center gap-4">
+                <svg
+                  viewBox={`0 0 ${setup.qrSize} ${setup.qrSize}`}
+                  className="h-44 w-44 border border-hairline bg-white"
+                  role="img"
+                  aria-label="Scannable key (QR) for your authenticator app"
+                  shapeRendering="crispEdges"
+                >
+                  <path d={setup.qrPath} fill="#1c1917" />
+                </svg>
+                <div className="min-w-0 space-y-2">
+                  <p className="text-xs text-muted">Key</p>
+                  <p className="break-all font-mono text-xs" data-testid="totp-secret">
+                    {setup.secret}
+                  </p>
+                  <a href={setup.uri} className="text-primary underline">
+                    Open in authenticator app
+                  </a>
+                </div>
+              </div>
               <TextField
                 form={form}
                 name="code"
@@ -116,5 +167,39 @@ export default function AdminAccount(_: Route.ComponentProps) {
         </section>
       </div>
     </>
+  );
+}
+
+/** The recovery codes, shown once: to copy, download or print before going on. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const file = `data:text/plain;charset=utf-8,${encodeURIComponent(
+    `Back-office recovery codes. Each signs you in once without your phone.\n\n${codes.join('\n')}\n`,
+  )}`;
+  return (
+    <div className="mt-3 space-y-3 border border-hairline bg-panel p-3 text-sm" aria-labelledby="recovery-codes">
+      <h3 id="recovery-codes" className="font-semibold">
+        Your recovery codes
+      </h3>
+      <p>
+        If you lose your phone, each of these signs you in once. Keep them somewhere safe, away from your phone: they
+        are not shown again.
+      </p>
+      <ol className="grid grid-cols-2 gap-x-6 gap-y-1 font-mono sm:w-max" data-testid="recovery-codes">
+        {codes.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
+      </ol>
+      <div className="flex flex-wrap gap-2">
+        <a href={file} download="recovery-codes.txt" className="btn-secondary py-1.5 text-xs">
+          Download
+        </a>
+        <button type="button" className="btn-secondary py-1.5 text-xs" onClick={() => window.print()}>
+          Print
+        </button>
+        <button type="button" className="btn-primary py-1.5 text-xs" onClick={onDone}>
+          I have kept them
+        </button>
+      </div>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { staffTotpBody } from '@facet/contracts/admin';
+import { staffRecoveryBody, staffTotpBody } from '@facet/contracts/admin';
 import { emailField } from '@facet/contracts/account';
 import type { Route } from './+types/login';
 import { pageMeta } from '~/lib/page-meta.ts';
@@ -15,6 +15,7 @@ export const meta: Route.MetaFunction = () => pageMeta({ title: `Sign in — ${B
 
 const passwordSchemas = { email: emailField, password: z.string().min(1, 'Enter your password') };
 const codeSchemas = { code: staffTotpBody.shape.code };
+const recoverySchemas = { code: staffRecoveryBody.shape.code };
 
 /** Only paths inside the back office: a crafted ?next= cannot send staff elsewhere. */
 const safeNext = (next: string | null) =>
@@ -23,9 +24,10 @@ const safeNext = (next: string | null) =>
 export default function AdminLogin() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [step, setStep] = useState<'password' | 'code'>('password');
+  const [step, setStep] = useState<'password' | 'code' | 'recovery'>('password');
   const creds = useForm(passwordSchemas, { email: '', password: '' });
   const code = useForm(codeSchemas, { code: '' });
+  const recovery = useForm(recoverySchemas, { code: '' });
   const { busy, run } = useAdminAction();
   const done = () => navigate(safeNext(params.get('next')), { replace: true });
 
@@ -72,7 +74,7 @@ export default function AdminLogin() {
               {busy ? 'Signing in…' : 'Sign in'}
             </button>
           </form>
-        ) : (
+        ) : step === 'code' ? (
           <form
             method="post"
             noValidate
@@ -102,6 +104,49 @@ export default function AdminLogin() {
             <button type="submit" className="btn-primary w-full" disabled={busy}>
               {busy ? 'Checking…' : 'Continue'}
             </button>
+            <button type="button" className="text-sm text-primary underline" onClick={() => setStep('recovery')}>
+              Lost your phone? Use a recovery code
+            </button>
+          </form>
+        ) : (
+          <form
+            method="post"
+            noValidate
+            className="mt-5 space-y-4"
+            aria-label="Sign in with a recovery code"
+            onSubmit={(e) => {
+              e.preventDefault();
+              recovery.touchAll();
+              if (!recovery.isValid) return;
+              void run(async () => {
+                await adminApi('POST /auth/recovery', { body: recovery.values });
+                done();
+              }, recovery.showServerErrors);
+            }}
+          >
+            <p className="text-sm text-muted">
+              Enter one of the recovery codes you kept when you turned on two-factor sign-in. Each works once.
+            </p>
+            <TextField
+              form={recovery}
+              name="code"
+              label="Recovery code"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={11}
+              required
+              autoFocus
+            />
+            <button type="submit" className="btn-primary w-full" disabled={busy}>
+              {busy ? 'Checking…' : 'Continue'}
+            </button>
+            <p className="text-sm text-muted">
+              No codes left? Ask the store owner to reset your two-factor sign-in.{' '}
+              <button type="button" className="text-primary underline" onClick={() => setStep('code')}>
+                Use the authenticator code
+              </button>
+            </p>
           </form>
         )}
       </div>

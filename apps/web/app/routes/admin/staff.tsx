@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useRevalidator } from 'react-router';
+import { useOutletContext, useRevalidator } from 'react-router';
 import { z } from 'zod';
-import { ROLES, ROLE_LABELS, type Role } from '@facet/contracts/admin';
+import { ROLES, ROLE_LABELS, type Role, type StaffMe } from '@facet/contracts/admin';
 import { emailField } from '@facet/contracts/account';
 import { addStaffBody } from '@facet/contracts/admin-api/shared';
 import type { Route } from './+types/staff';
@@ -12,6 +12,8 @@ import { adminApi, adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { useAdminAction } from '~/features/admin/shared/use-admin-action.ts';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
+import { Confirm } from '~/features/admin/shared/confirm.tsx';
+import { toast } from '~/lib/toast.ts';
 import { ListTable } from '~/features/admin/shared/list-table.tsx';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -30,13 +32,15 @@ export default function AdminStaff({ loaderData: staff }: Route.ComponentProps) 
   const { busy, run } = useAdminAction();
   const { revalidate } = useRevalidator();
   const [link, setLink] = useState<{ email: string; url: string } | null>(null);
+  const [resetting, setResetting] = useState<StaffMe | null>(null);
+  const me = useOutletContext<StaffMe>();
   return (
     <>
       <AdminHeading title="Staff" />
       <div className="grid items-start gap-4 lg:grid-cols-[1fr_22rem]">
         <ListTable
           caption="Staff members"
-          columns={['E-mail', 'Name', 'Role', 'Two-factor']}
+          columns={['E-mail', 'Name', 'Role', 'Two-factor', '']}
           rows={staff.length}
           empty="No staff yet."
         >
@@ -45,10 +49,40 @@ export default function AdminStaff({ loaderData: staff }: Route.ComponentProps) 
               <td className="px-3 py-2">{s.email}</td>
               <td className="px-3 py-2">{s.name || '—'}</td>
               <td className="px-3 py-2">{ROLE_LABELS[s.role]}</td>
-              <td className="px-3 py-2">{s.totpEnabled ? 'On' : 'Off'}</td>
+              <td className="px-3 py-2">
+                {s.totpEnabled
+                  ? `On · ${s.recoveryCodesLeft} recovery code${s.recoveryCodesLeft === 1 ? '' : 's'} left`
+                  : 'Off'}
+              </td>
+              <td className="px-3 py-1 text-right">
+                {s.totpEnabled && s.id !== me.id && (
+                  <button
+                    type="button"
+                    className="whitespace-nowrap px-2 py-1 text-primary underline"
+                    onClick={() => setResetting(s)}
+                  >
+                    Reset two-factor<span className="sr-only"> of {s.email}</span>
+                  </button>
+                )}
+              </td>
             </tr>
           ))}
         </ListTable>
+        <Confirm
+          open={resetting !== null}
+          title={`Reset two-factor for ${resetting?.email ?? ''}?`}
+          body="Use this when they have lost their phone and their recovery codes. Their two-factor is turned off, every session of theirs ends, and they are e-mailed to sign in with their password and set it up again."
+          action="Reset two-factor"
+          onClose={() => setResetting(null)}
+          onConfirm={() => {
+            const member = resetting!;
+            void run(async () => {
+              await adminApi('POST /staff/:id/reset-totp', { params: { id: member.id } });
+              toast.success(`Two-factor reset for ${member.email}; they were e-mailed to set it up again.`);
+              await revalidate();
+            });
+          }}
+        />
         <form
           method="post"
           noValidate

@@ -1,4 +1,5 @@
 import { AlertDialog } from 'radix-ui';
+import { useReturnFocus } from '~/components/ui/return-focus.ts';
 
 /** A confirmation for what cannot be undone (cancel, refund): says what happens, in the member's words. */
 export function Confirm({
@@ -16,11 +17,15 @@ export function Confirm({
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const focus = useReturnFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={(o) => !o && onClose()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 bg-white p-6 shadow-2xl">
+        <AlertDialog.Content
+          {...focus}
+          className="fixed left-1/2 top-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 bg-white p-6 shadow-2xl"
+        >
           <AlertDialog.Title className="font-sans text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-muted">{body}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">
