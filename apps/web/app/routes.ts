@@ -48,6 +48,7 @@ export default [
   route('admin/login', 'routes/admin/login.tsx'),
   route('admin/set-password/:token', 'routes/admin/set-password.tsx'),
   route('admin/orders/:number/packing-slip', 'routes/admin/packing-slip.tsx'),
+  route('admin/orders/packing-slips', 'routes/admin/packing-slips.tsx'),
   route('admin/orders/:number/invoice', 'routes/admin/invoice.tsx'),
   route('admin/service/:number/receipt', 'routes/admin/service-receipt.tsx'),
   layout('routes/admin/layout.tsx', [

@@ -283,6 +283,46 @@ export const orderStatusBody = z
     message: 'Say why the order is cancelled',
     path: ['reason'],
   });
+/** The steps many orders may take at once (cancelling stays one order at a time, with its reason). */
+export const BULK_STATUSES = ['in_production', 'ready_to_ship', 'shipped', 'delivered'] as const;
+/** How many orders one bulk step moves. */
+export const BULK_ORDERS_MAX = 100;
+/**
+ * POST /api/admin/orders/bulk-status: move these orders one step, each in its own transaction (one
+ * refused does not stop the rest); shipping takes each parcel's carrier and tracking number.
+ */
+export const bulkStatusBody = z
+  .object({
+    status: z.enum(BULK_STATUSES),
+    orders: z
+      .array(
+        z
+          .object({
+            number: z.string().trim().max(20),
+            carrier: z.enum(CARRIERS).optional(),
+            trackingNumber: trackingNumberField.optional(),
+          })
+          .strict(),
+      )
+      .min(1, 'Choose at least one order')
+      .max(BULK_ORDERS_MAX, `At most ${BULK_ORDERS_MAX} orders at once`)
+      .refine((rows) => new Set(rows.map((r) => r.number)).size === rows.length, 'An order is listed twice'),
+  })
+  .strict()
+  .superRefine((b, ctx) => {
+    if (b.status === 'shipped')
+      b.orders.forEach((o, i) => {
+        if (!o.carrier) ctx.addIssue({ code: 'custom', path: ['orders', i, 'carrier'], message: 'Choose the carrier' });
+        if (!o.trackingNumber)
+          ctx.addIssue({ code: 'custom', path: ['orders', i, 'trackingNumber'], message: 'Paste the tracking number' });
+      });
+  });
+export const bulkStatusAnswer = z.object({
+  status: z.enum(BULK_STATUSES),
+  moved: z.array(z.string()),
+  refused: z.array(z.object({ number: z.string(), reason: z.string() })),
+});
+export type BulkStatusAnswer = z.infer<typeof bulkStatusAnswer>;
 export const customerNoteBody = z.object({ note: z.string().trim().min(1, 'Write the note').max(2_000) }).strict();
 export const orderNoteBody = z
   .object({ version, note: z.string().trim().min(1, 'Write the note').max(2_000) })

@@ -4,6 +4,8 @@ import {
   adminOrder,
   adminOrderList,
   adminOrderQuery,
+  bulkStatusAnswer,
+  bulkStatusBody,
   orderNoteBody,
   orderNumberParams,
   orderRefundBody,
@@ -31,6 +33,7 @@ export const ORDERS_OPS = {
     body: orderStatusBody,
     answer: adminOrder,
   }),
+  'POST /orders/bulk-status': op({ access: 'orders:fulfil', body: bulkStatusBody, answer: bulkStatusAnswer }),
   'GET /orders/:number/shipments': op({ access: 'orders:read', params: orderNumberParams, answer: orderShipments }),
   /** Buys the order's insured label from the carrier service (again: the label it has). */
   'POST /orders/:number/label': op({

@@ -44,6 +44,10 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   });
   app.route({
+    ...adminRoute('POST /orders/bulk-status'),
+    handler: async (req) => ({ data: await office.advanceMany(deps, actorOf(req.staff!.staff), req.body) }),
+  });
+  app.route({
     ...adminRoute('POST /orders/:number/cancel'),
     handler: async (req) => ({
       data: await office.cancelOrder(

@@ -117,6 +117,62 @@ describe('fulfilment', () => {
     expect(timeline[3]!.url).toBe(d.trackingUrl);
   });
 
+  it('moves many orders a step at once, shipping each with its own tracking; one that cannot move is named, the rest move', async () => {
+    const orders = [];
+    for (let i = 0; i < 4; i++) orders.push(await placeDiamondOrder(t, `bulk.${i}@example.com`));
+    const numbers = orders.map((o) => o.number);
+    const bulk = (body: object, cookie = fulfilment) => adminCall(t, cookie, 'POST', '/orders/bulk-status', body);
+    const rows = (ns: string[]) => ns.map((number) => ({ number }));
+
+    // Support may read orders but not move them.
+    const support = (await staffSession(t, 'support')).cookie;
+    expect((await bulk({ status: 'in_production', orders: rows(numbers) }, support)).statusCode).toBe(403);
+    // One is cancelled meanwhile: it is refused by name, the others move.
+    const gone = await detail(manager, numbers[3]!);
+    await adminCall(t, manager, 'POST', `/orders/${numbers[3]}/cancel`, {
+      version: gone.version,
+      reason: 'Customer changed their mind',
+      refund: false,
+    });
+    const first = await bulk({ status: 'in_production', orders: rows(numbers) });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.moved).toEqual(numbers.slice(0, 3));
+    expect(first.json().data.refused).toEqual([
+      { number: numbers[3], reason: expect.stringMatching(/cancelled cannot become in production/i) },
+    ]);
+    expect((await bulk({ status: 'ready_to_ship', orders: rows(numbers.slice(0, 3)) })).json().data.moved).toHaveLength(3);
+
+    // Shipping needs each parcel's carrier and tracking number: a missing one is refused before anything moves.
+    const missing = await bulk({
+      status: 'shipped',
+      orders: [{ number: numbers[0], carrier: 'UPS', trackingNumber: '1Z999AA10123456784' }, { number: numbers[1] }],
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toMatchObject({ 'orders.1.carrier': 'Choose the carrier' });
+    expect((await detail(manager, numbers[0]!)).status).toBe('ready_to_ship');
+
+    const tracking = ['1Z999AA10123456784', '1Z999AA10123456791', '1Z999AA10123456805'];
+    const shipped = await bulk({
+      status: 'shipped',
+      orders: numbers.slice(0, 3).map((number, i) => ({ number, carrier: 'UPS', trackingNumber: tracking[i] })),
+    });
+    expect(shipped.json().data).toMatchObject({ moved: numbers.slice(0, 3), refused: [] });
+    for (let i = 0; i < 3; i++) {
+      const d = await detail(manager, numbers[i]!);
+      expect(d).toMatchObject({ status: 'shipped', carrier: 'UPS', trackingNumber: tracking[i] });
+      expect((await lastMail(t, `bulk.${i}@example.com`, 'order-shipped')).text).toContain(tracking[i]);
+    }
+    const [audited] = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from audit_log where action = 'order.status' and entity_id in (${sql.join(
+          numbers.slice(0, 3).map((n) => sql`${n}`),
+          sql`, `,
+        )})`,
+      ),
+    );
+    expect(audited!.n).toBe(9);
+  });
+
   it('a stale version answers 409 and changes nothing (two staff on one order)', async () => {
     const o = await placeDiamondOrder(t);
     const { version } = await detail(fulfilment, o.number);

@@ -5,6 +5,8 @@ import type { SettingsSource } from '../../store-facts.ts';
 import {
   can,
   NEXT_STATUS,
+  type BULK_STATUSES,
+  type BulkStatusAnswer,
   STATUS_LABELS,
   trackingUrl,
   type AdminOrder,
@@ -19,7 +21,7 @@ import { decimalPrice, formatMoney } from '@facet/contracts/money';
 import { csvRow } from '../../csv.ts';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { Conflict, Forbidden, NotFound, Unprocessable } from '../../errors.ts';
+import { AppError, Conflict, Forbidden, NotFound, Unprocessable } from '../../errors.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { enqueueMail, type MailOutbox } from '../mail/index.ts';
 import { storeFacts, storeInfo } from '../../store-facts.ts';
@@ -112,10 +114,11 @@ export async function orderForStaff(db: Db, settings: StoreSettings, number: str
 }
 
 /** Locks the order and checks the version the member saw. */
-async function lockFresh(tx: DbOrTx, number: string, version: number): Promise<OrderRow> {
+/** The order, locked, as its editor read it — or as it is now, for a step taken on many at once. */
+async function lockFresh(tx: DbOrTx, number: string, version: number | 'current'): Promise<OrderRow> {
   const o = await repo.lockByNumber(tx, number);
   if (!o) throw new NotFound(`There is no order ${number}.`);
-  ORDERS.fresh(o.version, version);
+  if (version !== 'current') ORDERS.fresh(o.version, version);
   return o;
 }
 
@@ -150,6 +153,49 @@ export async function advanceOrder(
   number: string,
   input: { version: number; status: OrderStatus; carrier?: Carrier; trackingNumber?: string; signature?: boolean },
 ): Promise<AdminOrder> {
+  await stepOrder(deps, actor, number, input);
+  void deps.outbox.kick();
+  return orderForStaff(deps.db, deps.settings.current(), number);
+}
+
+/**
+ * The same step for many orders (selected in the list): each in its own transaction, so one that
+ * cannot move (cancelled meanwhile, not at the step before) is reported and the rest still move.
+ */
+export async function advanceMany(
+  deps: BackOfficeDeps,
+  actor: Actor,
+  input: {
+    status: (typeof BULK_STATUSES)[number];
+    orders: Array<{ number: string; carrier?: Carrier; trackingNumber?: string }>;
+  },
+): Promise<BulkStatusAnswer> {
+  const moved: string[] = [];
+  const refused: BulkStatusAnswer['refused'] = [];
+  for (const o of input.orders)
+    try {
+      await stepOrder(deps, actor, o.number, { ...o, version: 'current', status: input.status });
+      moved.push(o.number);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      refused.push({ number: o.number, reason: err.message });
+    }
+  if (moved.length) void deps.outbox.kick();
+  return { status: input.status, moved, refused };
+}
+
+async function stepOrder(
+  deps: BackOfficeDeps,
+  actor: Actor,
+  number: string,
+  input: {
+    version: number | 'current';
+    status: OrderStatus;
+    carrier?: Carrier;
+    trackingNumber?: string;
+    signature?: boolean;
+  },
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const o = await lockFresh(tx, number, input.version);
     const from = o.status as OrderStatus;
@@ -159,7 +205,7 @@ export async function advanceOrder(
     const patch = shipping
       ? { status: input.status, carrier: input.carrier!, trackingNumber: input.trackingNumber! }
       : { status: input.status };
-    const after = await repo.updateIfVersion(tx, o.id, input.version, patch);
+    const after = await repo.updateIfVersion(tx, o.id, o.version, patch);
     if (!after) throw new Conflict(STALE);
     const url = shipping ? trackingUrl(input.carrier!, input.trackingNumber!) : null;
     await repo.insertEvent(tx, {
@@ -204,8 +250,6 @@ export async function advanceOrder(
       );
     }
   });
-  void deps.outbox.kick();
-  return orderForStaff(deps.db, deps.settings.current(), number);
 }
 
 /** Who moves an order when the carrier's tracking does (the timeline and audit name it). */

@@ -1,10 +1,12 @@
-import { Form, useNavigate, useNavigation, useSearchParams } from 'react-router';
-import { ORDER_STATUSES, STATUS_LABELS } from '@facet/contracts/admin';
+import { useMemo, useState } from 'react';
+import { Form, useNavigate, useNavigation, useOutletContext, useRevalidator, useSearchParams } from 'react-router';
+import { can, ORDER_STATUSES, STATUS_LABELS, type StaffMe } from '@facet/contracts/admin';
 import type { Route } from './+types/orders';
 import { Pagination } from '~/components/ui/pagination.tsx';
 import { adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { OrdersTable } from '~/features/admin/orders/orders-table.tsx';
+import { BulkActions } from '~/features/admin/orders/bulk-actions.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { queryFrom, useHrefWith } from '~/features/admin/shared/list-params.ts';
 
@@ -29,6 +31,20 @@ export default function AdminOrders({ loaderData: list }: Route.ComponentProps) 
   const busy = useNavigation().state === 'loading';
   const hrefWith = useHrefWith('/admin/orders');
   const filtered = ['q', 'status', 'payment', 'from', 'to'].some((k) => params.get(k));
+  const me = useOutletContext<StaffMe>();
+  const { revalidate } = useRevalidator();
+  // Chosen orders stay chosen across pages and filters until the step is taken or cleared.
+  const [chosen, setChosen] = useState<string[]>([]);
+  const selection = useMemo(
+    () => ({
+      chosen: new Set(chosen),
+      toggle: (numbers: string[], on: boolean) =>
+        setChosen((c) =>
+          on ? [...c, ...numbers.filter((n) => !c.includes(n))] : c.filter((n) => !numbers.includes(n)),
+        ),
+    }),
+    [chosen],
+  );
 
   return (
     <>
@@ -106,10 +122,18 @@ export default function AdminOrders({ loaderData: list }: Route.ComponentProps) 
         </div>
       ) : (
         <div className={busy ? 'opacity-60' : ''}>
+          <BulkActions
+            chosen={chosen}
+            rows={list.rows}
+            canMove={can(me.role, 'orders:fulfil')}
+            onClear={() => setChosen([])}
+            onDone={revalidate}
+          />
           <OrdersTable
             rows={list.rows}
             sort={params.get('sort') ?? 'placed-desc'}
             onSort={(sort) => navigate(hrefWith({ sort }), { preventScrollReset: true })}
+            selection={selection}
           />
         </div>
       )}

@@ -10,6 +10,42 @@ import { DataTable, features, serverSorting } from '../shared/data-table.tsx';
 const col = createColumnHelper<typeof features, AdminOrderRow>();
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** The rows chosen for a step taken on many at once. */
+export interface Selection {
+  chosen: ReadonlySet<string>;
+  toggle: (numbers: string[], on: boolean) => void;
+}
+
+const columnsFor = (selection: Selection | null) =>
+  col.columns([...(selection ? [selectColumn(selection)] : []), ...columns]);
+
+const selectColumn = ({ chosen, toggle }: Selection) =>
+  col.display({
+    id: 'select',
+    header: (h) => {
+      const numbers = h.table.getRowModel().rows.map((r) => r.original.number);
+      const all = numbers.length > 0 && numbers.every((n) => chosen.has(n));
+      return (
+        <input
+          type="checkbox"
+          aria-label="Select every order on this page"
+          checked={all}
+          onChange={(e) => toggle(numbers, e.target.checked)}
+          className="h-4 w-4"
+        />
+      );
+    },
+    cell: (c) => (
+      <input
+        type="checkbox"
+        aria-label={`Select ${c.row.original.number}`}
+        checked={chosen.has(c.row.original.number)}
+        onChange={(e) => toggle([c.row.original.number], e.target.checked)}
+        className="h-4 w-4"
+      />
+    ),
+  });
+
 const columns = col.columns([
   col.accessor('number', {
     header: 'Order',
@@ -60,14 +96,17 @@ export function OrdersTable({
   rows,
   sort,
   onSort,
+  selection = null,
 }: {
   rows: AdminOrderRow[];
   sort: string;
   onSort: (sort: string) => void;
+  /** With it, a checkbox on each row (staff who may move orders). */
+  selection?: Selection | null;
 }) {
   const table = useTable({
     features,
-    columns,
+    columns: columnsFor(selection),
     data: rows,
     ...serverSorting(sort, onSort, { id: 'placed', desc: true }),
   });

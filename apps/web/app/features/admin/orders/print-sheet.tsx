@@ -12,6 +12,7 @@ export function PrintFrame({
   store,
   children,
   width = 'max-w-3xl',
+  inBatch = false,
 }: {
   title: string;
   reference: React.ReactNode;
@@ -19,14 +20,22 @@ export function PrintFrame({
   store: { name: string; address: string; email: string; phone: string };
   children: React.ReactNode;
   width?: string;
+  /** One sheet of several printed together: no Print button of its own, a new page after it. */
+  inBatch?: boolean;
 }) {
+  const Frame = inBatch ? 'section' : 'main';
   return (
-    <main id="main" className={`mx-auto ${width} bg-white p-8 text-sm text-ink print:p-0`}>
-      <div className="mb-6 flex justify-end gap-3 print:hidden">
-        <button type="button" className="btn-primary py-2" onClick={() => window.print()}>
-          Print
-        </button>
-      </div>
+    <Frame
+      id={inBatch ? undefined : 'main'}
+      className={`mx-auto ${width} bg-white p-8 text-sm text-ink print:p-0 ${inBatch ? 'break-after-page print:break-after-page' : ''}`}
+    >
+      {!inBatch && (
+        <div className="mb-6 flex justify-end gap-3 print:hidden">
+          <button type="button" className="btn-primary py-2" onClick={() => window.print()}>
+            Print
+          </button>
+        </div>
+      )}
       <header className="flex items-start justify-between gap-6 border-b border-ink pb-4">
         <div>
           <p className="font-display text-3xl tracking-[0.12em]">FACET</p>
@@ -43,7 +52,7 @@ export function PrintFrame({
         </div>
       </header>
       {children}
-    </main>
+    </Frame>
   );
 }
 
@@ -53,14 +62,22 @@ export function PrintSheet({
   order,
   store,
   children,
+  inBatch,
 }: {
   title: string;
   order: AdminOrder;
   store: { name: string; address: string; email: string; phone: string };
   children: React.ReactNode;
+  inBatch?: boolean;
 }) {
   return (
-    <PrintFrame title={title} reference={<p>Order {order.number}</p>} day={new Date(order.placedAt)} store={store}>
+    <PrintFrame
+      title={title}
+      reference={<p>Order {order.number}</p>}
+      day={new Date(order.placedAt)}
+      store={store}
+      inBatch={inBatch}
+    >
       <div className="mt-5 grid grid-cols-2 gap-6">
         <div>
           <h2 className="font-sans text-xs font-semibold uppercase tracking-wider text-muted">Ship to</h2>
@@ -81,6 +98,7 @@ export function PrintSheet({
 export const loadOrderForPrint = (request: Request, number: string) =>
   adminLoad(request, 'GET /orders/:number', { params: { number } });
 
+export type OrderWithLabels = Awaited<ReturnType<typeof loadOrderWithLabels>>;
 /** The order and its labels, for the packing slip. */
 export const loadOrderWithLabels = async (request: Request, number: string) => {
   const [order, labels] = await Promise.all([
