@@ -140,7 +140,9 @@ describe('fulfilment', () => {
     expect(first.json().data.refused).toEqual([
       { number: numbers[3], reason: expect.stringMatching(/cancelled cannot become in production/i) },
     ]);
-    expect((await bulk({ status: 'ready_to_ship', orders: rows(numbers.slice(0, 3)) })).json().data.moved).toHaveLength(3);
+    expect((await bulk({ status: 'ready_to_ship', orders: rows(numbers.slice(0, 3)) })).json().data.moved).toHaveLength(
+      3,
+    );
 
     // Shipping needs each parcel's carrier and tracking number: a missing one is refused before anything moves.
     const missing = await bulk({
