@@ -22,6 +22,7 @@ import { adminApi } from '../shared/admin-api.ts';
 import { useAdminAction } from '../shared/use-admin-action.ts';
 import { CellInput, Field } from '../shared/field.tsx';
 import { CategoryOptions } from '../shared/category-options.tsx';
+import { priceAfter, VariantsInBulk } from './variants-in-bulk.tsx';
 import { checkedByContract } from '../shared/contract-form.ts';
 import { engravingFields, engravingValuesOf, offerOf, type EngravingFields } from './engraving-fields.ts';
 
@@ -44,6 +45,7 @@ const fields = z.object({
       id: z.number(),
       sku: z.string(),
       label: z.string(),
+      metal: z.string(),
       price: z
         .string()
         .trim()
@@ -89,6 +91,7 @@ export const formValuesOf = (p: AdminProduct): Values => ({
     id: v.id,
     sku: v.sku,
     stock: String(v.stock),
+    metal: v.metalName,
     label: [v.metalName, v.fingerSize ? `size ${v.fingerSize}` : null, v.lengthIn ? `${v.lengthIn} in` : null]
       .filter(Boolean)
       .join(', '),
@@ -267,6 +270,31 @@ export function ProductForm({
               ? 'Sold from what is on hand: each sale takes one, and at none the page says “Out of stock”.'
               : 'Made to order: stock above zero ships sooner (“In stock”), none is made to order.'}
           </p>
+        )}
+        {variants.fields.length > 1 && (
+          <VariantsInBulk
+            metals={[...new Set(variants.fields.map((f) => f.metal))]}
+            canPrice={!product.configurable}
+            onApply={(metal, change) => {
+              let n = 0;
+              form.getValues('variants').forEach((v, i) => {
+                if (metal !== null && v.metal !== metal) return;
+                n++;
+                const cents = priceAfter(change, centsOf(Number(v.price) || 0));
+                if (cents !== null)
+                  form.setValue(`variants.${i}.price`, decimalPrice(cents), {
+                    shouldDirty: true,
+                    shouldValidate: true,
+                  });
+                if (change.kind === 'stock')
+                  form.setValue(`variants.${i}.stock`, String(change.count), {
+                    shouldDirty: true,
+                    shouldValidate: true,
+                  });
+              });
+              return n;
+            }}
+          />
         )}
         <div className="relative mt-3 overflow-x-auto">
           <table className="w-full min-w-[28rem] text-sm">
