@@ -43,10 +43,10 @@ test('a manager sets the price of every Platinum variant in one action', async (
     .getByRole('row')
     .filter({ has: prices })
     .evaluateAll((trs) =>
-      trs.map((tr) => [
-        tr.textContent ?? '',
-        (tr.querySelector('input[aria-label^="Price of"]') as HTMLInputElement).value,
-      ]),
+      trs.map((tr) => ({
+        text: tr.textContent ?? '',
+        price: (tr.querySelector('input[aria-label^="Price of"]') as HTMLInputElement).value,
+      })),
     );
-  for (const [text, price] of rows) expect(price, text).toBe(text.includes('Platinum') ? '2450.00' : '1800.00');
+  for (const { text, price } of rows) expect(price, text).toBe(text.includes('Platinum') ? '2450.00' : '1800.00');
 });
