@@ -576,3 +576,34 @@ export const stoneReportQuery = z
       .regex(/^[\w .()-]{1,100}\.pdf$/i, 'A PDF file name'),
   })
   .strict();
+
+// ---- a category's pieces, arranged by hand
+/** How many designs a category may place by hand (the rest follow by "featured"). */
+export const ARRANGE_MAX = 500;
+/** GET /api/admin/categories/:id/arrangement: the placed designs in order, then the rest of its own. */
+export const categoryArrangement = z.object({
+  categoryId: z.number().int(),
+  name: z.string(),
+  pieces: z.array(
+    z.object({
+      groupId: z.number().int(),
+      description: z.string(),
+      series: z.string(),
+      /** Its home category is this one (else it is here as a member of a collection). */
+      home: z.boolean(),
+      /** Placed by hand (else it follows the placed ones, by "featured" and age). */
+      placed: z.boolean(),
+      published: z.boolean(),
+    }),
+  ),
+});
+export type CategoryArrangement = z.infer<typeof categoryArrangement>;
+/** PUT: the designs placed by hand, first to last; one from another category joins this one as a collection. */
+export const categoryArrangementBody = z
+  .object({
+    groupIds: z
+      .array(z.number().int().positive())
+      .max(ARRANGE_MAX, `At most ${ARRANGE_MAX} placed by hand`)
+      .refine((ids) => new Set(ids).size === ids.length, 'A design is listed twice'),
+  })
+  .strict();

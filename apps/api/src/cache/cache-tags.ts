@@ -69,6 +69,7 @@ export function tagsForChange(payload: string): string[] {
     case 'product_group':
     case 'product_attribute':
     case 'product_photo':
+    case 'category_placement':
     case 'metal_rate':
     case 'configuration_model':
       return [tags.products, ANY];

@@ -18,7 +18,15 @@ export const changedTable = (payload: string) => payload.split(':', 1)[0]!;
 const STONES = new Set(['diamond']);
 /** Every kind of stone a setting can be filled with. */
 const FILLS = new Set(['diamond', 'notable_gemstone', 'melee_parcel']);
-const PRODUCTS = new Set(['product_group', 'product', 'product_attribute', 'product_photo', 'category', 'menu_item']);
+const PRODUCTS = new Set([
+  'product_group',
+  'product',
+  'product_attribute',
+  'product_photo',
+  'category_placement',
+  'category',
+  'menu_item',
+]);
 const PRICING = new Set(['metal_rate', 'configuration_model']);
 
 /**

@@ -26,6 +26,8 @@ import {
   newDesignBody,
   photoOrderBody,
   versionBody,
+  categoryArrangement,
+  categoryArrangementBody,
 } from '../admin-catalogue.ts';
 import { productDetail } from '../catalog.ts';
 
@@ -79,6 +81,13 @@ export const CATALOGUE_OPS = {
     answer: adminProduct,
   }),
   'GET /categories': op({ access: 'catalogue:write', answer: adminCategoryList }),
+  'GET /categories/:id/arrangement': op({ access: 'catalogue:write', params: idParams, answer: categoryArrangement }),
+  'PUT /categories/:id/arrangement': op({
+    access: 'catalogue:write',
+    params: idParams,
+    body: categoryArrangementBody,
+    answer: categoryArrangement,
+  }),
   'POST /categories': op({ access: 'catalogue:write', body: newCategoryBody, answer: adminCategory, status: 201 }),
   'PATCH /categories/:id': op({
     access: 'catalogue:write',

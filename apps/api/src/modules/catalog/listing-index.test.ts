@@ -54,3 +54,47 @@ describe('related pieces', () => {
     expect(card).not.toHaveProperty('featured');
   });
 });
+
+describe('designs placed by hand', () => {
+  // Rings (1101) with a sub-category (1102); "Gifts" (1200) is a collection of pieces from both.
+  const entries = [
+    { ...entry(1, 'Solitaire', 100_000), featured: 5 },
+    entry(2, 'Halo', 90_000),
+    entry(3, 'Bezel', 95_000),
+    entry(4, 'Cathedral', 120_000, 1102),
+    entry(5, 'Newest', 80_000),
+  ] as ListingEntry[];
+  const ids = (index: ListingIndex, categoryIds: number[]) =>
+    index.query({ categoryIds, filters: [], sort: 'featured', limit: 10, offset: 0 }).products.map((p) => p.id);
+
+  it('puts the placed designs first in their order, then the rest as before', () => {
+    expect(ids(new ListingIndex(entries), [1101, 1102])).toEqual([1, 2, 3, 4, 5]);
+    const placed = new ListingIndex(entries, [
+      { categoryId: 1101, groupId: 5, position: 0 },
+      { categoryId: 1101, groupId: 3, position: 1 },
+    ]);
+    expect(ids(placed, [1101, 1102])).toEqual([5, 3, 1, 2, 4]);
+    // Another sort is the shopper's choice: placing does not touch it.
+    expect(
+      placed
+        .query({ categoryIds: [1101, 1102], filters: [], sort: 'price-asc', limit: 10, offset: 0 })
+        .products.map((p) => p.id),
+    ).toEqual([5, 2, 3, 1, 4]);
+  });
+
+  it('lists a design in a collection besides its home, once, and counts it once', () => {
+    const index = new ListingIndex(entries, [
+      { categoryId: 1200, groupId: 4, position: 0 },
+      { categoryId: 1200, groupId: 2, position: 1 },
+      // In a sub-category's listing and its parent's: still one card.
+      { categoryId: 1102, groupId: 1, position: 0 },
+    ]);
+    expect(ids(index, [1200])).toEqual([4, 2]);
+    expect(ids(index, [1102])).toEqual([1, 4]);
+    const all = index.query({ categoryIds: [1101, 1102], filters: [], sort: 'featured', limit: 10, offset: 0 });
+    expect(all.products.map((p) => p.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(all.count).toBe(5);
+    // And again: what one query took is free for the next.
+    expect(ids(index, [1200])).toEqual([4, 2]);
+  });
+});

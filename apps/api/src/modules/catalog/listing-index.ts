@@ -1,5 +1,5 @@
 import type { CatalogFilter } from '@facet/contracts/catalog-filters';
-import type { GroupCardRow, ListingEntry } from './repository.ts';
+import type { GroupCardRow, ListingEntry, Placement } from './repository.ts';
 import { smallest } from './top-k.ts';
 import type { SaleBook } from '../sales/index.ts';
 
@@ -40,12 +40,16 @@ export class ListingIndex {
   private readonly facetStart: Int32Array;
   private readonly facetCodes: Int32Array;
   private readonly byCategory = new Map<number, number[]>();
+  /** Hand-placed designs by category: entry → position (0 first). */
+  private readonly placedIn = new Map<number, Map<number, number>>();
   private readonly matches: Int32Array;
+  /** Which entries this query has taken (a design in a category and in a collection under it counts once). */
+  private readonly taken: Uint8Array;
   /** Each group's "from" after sales, and which book and period of it they were worked out for. */
   private prices: Int32Array;
   private pricedFor = '';
 
-  constructor(entries: ListingEntry[]) {
+  constructor(entries: ListingEntry[], placements: readonly Placement[] = []) {
     this.entries = entries;
     this.created = Float64Array.from(entries, (e) => new Date(e.createdAt).getTime());
     this.facetStart = new Int32Array(entries.length + 1);
@@ -67,7 +71,22 @@ export class ListingIndex {
       list.push(i);
     });
     this.facetCodes = Int32Array.from(codes);
+    // Placed designs: an order in their home category, and membership of any other (a collection).
+    const indexOf = new Map(entries.map((e, i) => [e.id, i]));
+    for (const p of placements) {
+      const i = indexOf.get(p.groupId);
+      if (i === undefined) continue; // a draft, or archived: not listed
+      let at = this.placedIn.get(p.categoryId);
+      if (!at) this.placedIn.set(p.categoryId, (at = new Map()));
+      at.set(i, p.position);
+      if (entries[i]!.categoryId !== p.categoryId) {
+        let list = this.byCategory.get(p.categoryId);
+        if (!list) this.byCategory.set(p.categoryId, (list = []));
+        list.push(i);
+      }
+    }
     this.matches = new Int32Array(entries.length);
+    this.taken = new Uint8Array(entries.length);
     this.prices = Int32Array.from(entries, (e) => e.minPriceCents);
   }
 
@@ -107,8 +126,11 @@ export class ListingIndex {
     // query() runs without awaiting, so one buffer serves every request.
     const matches = this.matches;
     let count = 0;
+    const taken = this.taken;
     for (const cat of q.categoryIds) {
       for (const i of this.byCategory.get(cat) ?? []) {
+        if (taken[i]) continue;
+        taken[i] = 1;
         const from = facetStart[i]!,
           to = facetStart[i + 1]!;
         let pass = true;
@@ -125,12 +147,16 @@ export class ListingIndex {
         for (let k = from; k < to; k++) counts[facetCodes[k]!]!++;
       }
     }
+    for (const cat of q.categoryIds) for (const i of this.byCategory.get(cat) ?? []) taken[i] = 0;
+    // "Featured": the designs placed by hand in the category asked for, in their order, then the rest.
+    const placed = this.placedIn.get(q.categoryIds[0]!);
+    const slot = (i: number) => placed?.get(i) ?? Number.MAX_SAFE_INTEGER;
     const e = this.entries,
       created = this.created,
       price = this.pricesAt(q.prices);
     const byId = (a: number, b: number) => e[a]!.id - e[b]!.id;
     const order: Record<string, (a: number, b: number) => number> = {
-      featured: (a, b) => e[b]!.featured - e[a]!.featured || byId(a, b),
+      featured: (a, b) => slot(a) - slot(b) || e[b]!.featured - e[a]!.featured || byId(a, b),
       'price-asc': (a, b) => price[a]! - price[b]! || byId(a, b),
       'price-desc': (a, b) => price[b]! - price[a]! || byId(a, b),
       newest: (a, b) => created[b]! - created[a]! || e[b]!.id - e[a]!.id,

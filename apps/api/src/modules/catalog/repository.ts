@@ -37,6 +37,12 @@ export interface GroupCardRow {
   metalMins: Record<string, number> | null;
 }
 /** A group as the in-process listing keeps it (listing-index.ts). */
+/** A design placed by hand in a category, at `position` (0 first). */
+export interface Placement {
+  categoryId: number;
+  groupId: number;
+  position: number;
+}
 export interface ListingEntry extends GroupCardRow {
   featured: number;
   createdAt: string;
@@ -228,6 +234,13 @@ export const catalogRepository = {
       select ${cardJson} as card, p.featured, p.created_at::text as "createdAt", p.facets from product_group_view p where p.published order by p.id
     `),
     ).map((r): ListingEntry => ({ ...r.card, featured: r.featured, createdAt: r.createdAt, facets: r.facets })),
+  /** Designs placed by hand in categories (their order there, and collections beyond their home). */
+  placements: async (db: DbOrTx) =>
+    rowsOf<Placement>(
+      await db.execute(sql`
+      select category_id as "categoryId", group_id as "groupId", position from category_placement_view order by category_id, position
+    `),
+    ),
 
   /**
    * One design with its variants, attributes and photos: the product page's read, and the cold

@@ -40,7 +40,10 @@ const categories = perDatabase(repo.categories);
 // The spelling vocabulary (every word of every description: seconds of database time at scale
 // 50) follows catalogue changes at most once a minute; a new word is corrected to after that.
 const words = perDatabase(repo.searchWords, { reloadAtMostEveryMs: 60_000 });
-const listing = perDatabase(async (db) => new ListingIndex(await repo.listingEntries(db)));
+const listing = perDatabase(async (db) => {
+  const [entries, placements] = await Promise.all([repo.listingEntries(db), repo.placements(db)]);
+  return new ListingIndex(entries, placements);
+});
 const suggestions = perDatabase(async (db) => new Suggestions(await repo.suggestionEntries(db)));
 
 /** Rebuilds the copies that hold product groups, after a write to them by anyone. */

@@ -338,3 +338,50 @@ describe('a new design by hand', () => {
     expect(onHand.statusCode, 'a setting is made to order').toBe(400);
   });
 });
+
+describe('a category arranged by hand', () => {
+  it('puts a new design first in its category and in two collections; its address stays its home', async () => {
+    const made = (await create(signet())).json().data;
+    await publish(made.id, made.version);
+    await expect.poll(() => listingIds(categoryId), { timeout: 2000 }).toContain(made.id);
+    // Under "Featured" a new design is not first, until it is placed there.
+    expect((await listingIds(categoryId))[0]).not.toBe(made.id);
+    const arrangement = (await adminCall(t, manager, 'GET', `/categories/${categoryId}/arrangement`)).json().data;
+    const others = arrangement.pieces.map((p: { groupId: number }) => p.groupId).filter((id: number) => id !== made.id);
+    const put = (category: number, groupIds: number[]) =>
+      adminCall(t, manager, 'PUT', `/categories/${category}/arrangement`, { groupIds });
+    const first = await put(categoryId, [made.id, others[2]]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.pieces.slice(0, 2)).toMatchObject([
+      { groupId: made.id, placed: true, home: true },
+      { groupId: others[2], placed: true },
+    ]);
+    await expect
+      .poll(async () => (await listingIds(categoryId)).slice(0, 2), { timeout: 2000 })
+      .toEqual([made.id, others[2]]);
+
+    // Two collections elsewhere: it is listed in each, its page's breadcrumb is still its home.
+    const elsewhere = await q<{ id: number }>(
+      sql`select id from category where id <> ${categoryId} and parent_id is not null order by id limit 2`,
+    );
+    for (const c of elsewhere) expect((await put(c.id, [made.id])).statusCode).toBe(200);
+    for (const c of elsewhere) await expect.poll(() => listingIds(c.id), { timeout: 2000 }).toContain(made.id);
+    const page = (await get(`/product/product?groupId=${made.id}`)).json().data;
+    expect(page.category.id).toBe(categoryId);
+
+    // Refused: a design twice, an unknown design; a fulfilment member may not arrange.
+    expect((await put(categoryId, [made.id, made.id])).statusCode).toBe(400);
+    expect((await put(categoryId, [2_000_000_000])).statusCode).toBe(400);
+    const fulfilment = (await staffSession(t, 'fulfilment')).cookie;
+    expect(
+      (await adminCall(t, fulfilment, 'PUT', `/categories/${categoryId}/arrangement`, { groupIds: [] })).statusCode,
+    ).toBe(403);
+    // Taking it out of a collection takes it off that listing.
+    expect((await put(elsewhere[0]!.id, [])).statusCode).toBe(200);
+    await expect.poll(() => listingIds(elsewhere[0]!.id), { timeout: 2000 }).not.toContain(made.id);
+    const [audited] = await q<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where action = 'category.arrange'`,
+    );
+    expect(audited!.n).toBeGreaterThanOrEqual(4);
+  });
+});

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import type { ImageSpec, ItemKind } from '@facet/contracts/catalog';
 import { productPhoto, type product, type productGroup } from './schema.ts';
-import type { AdminProductQuery } from '@facet/contracts/admin-catalogue';
+import type { AdminProductQuery, CategoryArrangement } from '@facet/contracts/admin-catalogue';
 import type { EngravingOffer } from '@facet/contracts/engraving';
 
 // Product groups as staff see and change them: drafts included, every variant, photographs.
@@ -573,5 +573,50 @@ export const productPriceRepository = {
       update product_group g set min_price_cents = (select min(p.price_cents) from product p where p.group_id = g.id and p.active)
       where not g.configurable and g.id in (select distinct p.group_id from product p where p.metal = ${quality})`);
     return changed.length;
+  },
+};
+
+/** Designs placed by hand in categories (category_placement). */
+export const placementRepository = {
+  categoryName: async (db: DbOrTx, id: number) =>
+    rowsOf<{ name: string }>(await db.execute(sql`select name from category_view where id = ${id}`))[0]?.name ?? null,
+  /** The placed designs of a category in order, then the rest of its own as the listing orders them. */
+  pieces: async (db: DbOrTx, categoryId: number, limit: number) =>
+    rowsOf<CategoryArrangement['pieces'][number]>(
+      await db.execute(sql`
+      select g.id as "groupId", g.description, g.series, g.category_id = ${categoryId} as home,
+             p.position is not null as placed, g.published
+      from product_group g left join category_placement p on p.group_id = g.id and p.category_id = ${categoryId}
+      where g.archived_at is null and (g.category_id = ${categoryId} or p.position is not null)
+      order by p.position nulls last, g.featured desc, g.id
+      limit ${limit}`),
+    ),
+  /** Of these design ids, the ones in the catalogue (not archived). */
+  live: async (db: DbOrTx, ids: number[]) =>
+    ids.length
+      ? rowsOf<{ id: number }>(
+          await db.execute(
+            sql`select id from product_group where archived_at is null and id in (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+          ),
+        ).map((r) => r.id)
+      : [],
+  placed: async (db: DbOrTx, categoryId: number) =>
+    rowsOf<{ groupId: number }>(
+      await db.execute(
+        sql`select group_id as "groupId" from category_placement where category_id = ${categoryId} order by position`,
+      ),
+    ).map((r) => r.groupId),
+  replace: async (db: DbOrTx, categoryId: number, groupIds: number[]) => {
+    await db.execute(sql`delete from category_placement where category_id = ${categoryId}`);
+    if (groupIds.length)
+      await db.execute(
+        sql`insert into category_placement (category_id, group_id, position) values ${sql.join(
+          groupIds.map((g, i) => sql`(${categoryId}, ${g}, ${i})`),
+          sql`, `,
+        )}`,
+      );
   },
 };

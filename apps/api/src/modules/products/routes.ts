@@ -4,11 +4,22 @@ import { acceptPhotoForms, readPhotoForm } from '../../photo-form.ts';
 import { actorOf } from '../staff/index.ts';
 import { processPhoto } from '../media-store/index.ts';
 import * as products from './service.ts';
+import { arrange, arrangementOf } from './arrangement.ts';
 import { makePhotoSizesSoon } from '../media-store/index.ts';
 
 export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await acceptPhotoForms(app);
 
+  app.route({
+    ...adminRoute('GET /categories/:id/arrangement'),
+    handler: async (req) => ({ data: await arrangementOf(app.db, req.params.id) }),
+  });
+  app.route({
+    ...adminRoute('PUT /categories/:id/arrangement'),
+    handler: async (req) => ({
+      data: await arrange(app.db, actorOf(req.staff!.staff), req.params.id, req.body.groupIds),
+    }),
+  });
   app.route({
     ...adminRoute('GET /products'),
     handler: async (req) => ({ data: await products.listProducts(app.db, req.query) }),

@@ -154,10 +154,31 @@ export const product = pgTable(
 
 // What other modules may read of this module's tables: views it declares and keeps when its tables
 // change. Other modules write only through the module's face.
+/**
+ * A design placed by hand in a category: in its home category this puts it in a chosen place in
+ * the "Featured" order; in any other it also makes it a member there (a collection). Designs not
+ * placed follow, by `featured` and age. The home category (`product_group.category_id`) stays the
+ * design's one address for breadcrumbs and the sitemap.
+ */
+export const categoryPlacement = pgTable(
+  'category_placement',
+  {
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => category.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => productGroup.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.groupId] }), index('category_placement_group_idx').on(t.groupId)],
+);
+
 export const productGroupView = pgView('product_group_view').as((qb) => qb.select().from(productGroup));
 export const productView = pgView('product_view').as((qb) => qb.select().from(product));
 export const productAttributeView = pgView('product_attribute_view').as((qb) => qb.select().from(productAttribute));
 export const productPhotoView = pgView('product_photo_view').as((qb) => qb.select().from(productPhoto));
+export const categoryPlacementView = pgView('category_placement_view').as((qb) => qb.select().from(categoryPlacement));
 
 /** A variant as the table holds it (what readers of product_view get). */
 export type ProductRecord = typeof product.$inferSelect;
