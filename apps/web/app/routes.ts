@@ -67,6 +67,7 @@ export default [
     route('admin/products/:id', 'routes/admin/product.tsx'),
     route('admin/stones', 'routes/admin/stones.tsx'),
     route('admin/categories', 'routes/admin/categories.tsx'),
+    route('admin/categories/:id/arrange', 'routes/admin/category-arrange.tsx'),
     route('admin/stones/diamonds/new', 'routes/admin/diamond-new.tsx'),
     route('admin/stones/diamonds/:id', 'routes/admin/diamond.tsx'),
     route('admin/stones/gemstones/:id', 'routes/admin/gem.tsx'),

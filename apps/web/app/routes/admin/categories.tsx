@@ -127,6 +127,12 @@ export default function AdminCategories({ loaderData: list }: Route.ComponentPro
                             >
                               Edit<span className="sr-only"> {c.name}</span>
                             </button>
+                            <Link
+                              to={`/admin/categories/${c.id}/arrange`}
+                              className="ml-1 px-2 py-1 text-primary underline"
+                            >
+                              Arrange<span className="sr-only"> {c.name}</span>
+                            </Link>
                           </td>
                         </tr>
                       ))}
