@@ -302,9 +302,7 @@ function AddFromElsewhere({
           ))}
         </ul>
       )}
-      <p className="mt-2 text-xs text-muted">
-        Added designs go last; move them where they belong, then save.
-      </p>
+      <p className="mt-2 text-xs text-muted">Added designs go last; move them where they belong, then save.</p>
     </section>
   );
 }
