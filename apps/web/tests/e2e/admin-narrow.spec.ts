@@ -57,3 +57,19 @@ test('no back-office page overflows a 390 px phone', async ({ browser }) => {
   }
   expect(wide).toEqual([]);
 });
+
+test('the first key on a back-office page skips the header and the menu', async ({ browser }) => {
+  const owner = await signIn(browser, 'owner', '/admin/orders');
+  await owner.reload();
+  await owner.waitForLoadState('networkidle');
+  await owner.keyboard.press('Tab');
+  const skip = owner.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await owner.keyboard.press('Enter');
+  await expect(owner.locator('main#main')).toBeFocused();
+  await owner.keyboard.press('Tab');
+  // The next stop is the page's own first control, not the menu.
+  expect(await owner.evaluate(() => document.activeElement?.closest('nav[aria-label="Back office"]') === null)).toBe(
+    true,
+  );
+});

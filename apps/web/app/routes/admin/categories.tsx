@@ -58,7 +58,8 @@ export default function AdminCategories({ loaderData: list }: Route.ComponentPro
         idle="Choose a category to rename, move, hide or describe it, or make a new one."
         list={
           <>
-            <div className="overflow-x-auto border border-hairline bg-white">
+            {/* relative: the screen-reader-only words in the cells stay clipped inside the table */}
+            <div className="relative overflow-x-auto border border-hairline bg-white">
               <table className="w-full text-sm">
                 <caption className="sr-only">Categories by menu section</caption>
                 <thead className="text-left text-xs uppercase tracking-wider text-muted">
