@@ -76,7 +76,7 @@ function ParcelForm({ parcel, onDone }: { parcel?: AdminMelee; onDone: () => voi
             body: { version: parcel.version, parcel: bodyOf(v) },
           });
         else await adminApi('POST /melee', { body: bodyOf(v) });
-        toast.success(parcel ? 'Saved.' : 'The parcel is on sale.');
+        toast.success(parcel ? `${parcel.sku} saved.` : 'The parcel is on sale.');
         onDone();
       },
       (errs) => {

@@ -27,7 +27,7 @@ export function PostVisibility({ page }: { page: AdminContentPage }) {
         params: { kind: page.kind, slug: page.slug },
         query: { version: page.version },
       });
-      toast.success('Deleted.');
+      toast.success(`“${page.title}” deleted.`);
       void navigate('/admin/content');
     });
   return (

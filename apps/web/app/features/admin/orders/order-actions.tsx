@@ -77,7 +77,10 @@ function NextStep({ order, onChange }: { order: AdminOrder; onChange: Update }) 
         ...(shipping ? { carrier: form.values.carrier as Carrier, trackingNumber: form.values.trackingNumber } : {}),
       };
       onChange(await adminApi('POST /orders/:number/status', { params: order, body }));
-      toast.success(`Order ${order.number} is ${STATUS_LABELS[next].toLowerCase()}.`);
+      // Shipped and delivered e-mail the customer (tracking; the return link): the message says so.
+      toast.success(
+        `Order ${order.number} marked as ${STATUS_LABELS[next].toLowerCase()}${next === 'shipped' || next === 'delivered' ? '; the customer was e-mailed' : ''}.`,
+      );
     }, form.showServerErrors);
   };
   return (
@@ -257,7 +260,9 @@ function Refund({ order, onChange }: { order: AdminOrder; onChange: Update }) {
                 body: { version: order.version, amountCents, reason: form.values.reason, takeBackGiftCards: takeBack },
               }),
             );
-            toast.success(`Refunded ${formatMoney(amountCents, { exact: true })}.`);
+            toast.success(
+              `Refunded ${formatMoney(amountCents, { exact: true })} on order ${order.number}; the customer was e-mailed.`,
+            );
             form.reset();
           }, form.showServerErrors)
         }

@@ -136,7 +136,8 @@ export function DiscountForm({ discount, onSaved }: { discount?: AdminDiscount; 
           });
           toast.success(`${made.count} single-use codes made. Download them from the list.`);
         } else await adminApi('POST /discounts', { body: bodyOf(v) });
-        if (discount || Number(v.count) <= 1) toast.success(discount ? 'Saved.' : `${v.code} is ready for shoppers.`);
+        if (discount || Number(v.count) <= 1)
+          toast.success(discount ? `${v.code} saved.` : `${v.code} is ready for shoppers.`);
         onSaved();
       },
       (errs) => {

@@ -61,7 +61,9 @@ export function GiftCardDetail({ id, onChanged }: { id: number; onChanged: () =>
         }),
       );
       reset();
-      toast.success('Balance adjusted.');
+      toast.success(
+        `Balance of ${card.last4 ? `the card ending ${card.last4}` : 'the gift card'} adjusted by ${money(centsOf(Number(v.amount)))}.`,
+      );
       onChanged();
     }),
   );
@@ -73,7 +75,9 @@ export function GiftCardDetail({ id, onChanged }: { id: number; onChanged: () =>
           body: { version: card.version, reason: getValues('reason') || 'Disabled by staff' },
         }),
       );
-      toast.success('Gift card disabled.');
+      toast.success(
+        `${card.last4 ? `Gift card ending ${card.last4}` : 'The gift card'} is disabled: it can no longer be spent.`,
+      );
       onChanged();
     });
   return (

@@ -78,7 +78,7 @@ export function SaleForm({
             body: { version: sale.version, sale: bodyOf(v) },
           });
         else await adminApi('POST /sales', { body: bodyOf(v) });
-        toast.success(sale ? 'Saved.' : `${v.name} is scheduled.`);
+        toast.success(sale ? `${v.name} saved.` : `${v.name} is scheduled.`);
         onSaved();
       },
       (errs) => {

@@ -302,8 +302,14 @@ function NextStep({ t, onDone }: { t: AdminTicket; onDone: (t: AdminTicket) => v
         disabled={busy}
         onClick={() =>
           void run(async () => {
-            onDone(await adminApi('POST /service-tickets/:number/advance', { params, body: { version: t.version } }));
-            toast.success('Done. The customer is told by e-mail.');
+            const after = await adminApi('POST /service-tickets/:number/advance', {
+              params,
+              body: { version: t.version },
+            });
+            onDone(after);
+            toast.success(
+              `${after.number} is now ${TICKET_STATUS_LABELS[after.status].toLowerCase()}; the customer is told by e-mail.`,
+            );
           })
         }
       >
