@@ -107,6 +107,14 @@ export const NEXT_STATUS: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
+/**
+ * The steps open to an order now. An order whose every piece is ready-made (loose stones, pieces
+ * sold from what is on hand, nothing to engrave) may also skip production: straight to ready to
+ * ship, or to shipped.
+ */
+export const nextStatuses = (status: OrderStatus, readyMade: boolean): readonly OrderStatus[] =>
+  status === 'placed' && readyMade ? ['in_production', 'ready_to_ship', 'shipped', 'cancelled'] : NEXT_STATUS[status];
+
 export const CARRIERS = ['UPS', 'FedEx', 'USPS'] as const;
 export type Carrier = (typeof CARRIERS)[number];
 const TRACKING: Record<Carrier, (n: string) => string> = {

@@ -51,7 +51,8 @@ describe('order list', () => {
     expect(d.stones[0]).toMatchObject({ kind: 'diamond', id: o.diamondId });
     expect(d.stones[0].certificate).toBeTruthy();
     expect(d.events[0]).toMatchObject({ type: 'placed', visibleToCustomer: true });
-    expect(d.next).toEqual(['in_production']);
+    // A loose diamond is on hand: production first as usual, or skipped.
+    expect(d.next).toEqual(['in_production', 'ready_to_ship', 'shipped']);
     expect(d.paidCents).toBe(d.totals.totalCents);
   });
 });
@@ -83,15 +84,6 @@ describe('fulfilment', () => {
     const o = await placeDiamondOrder(t, 'shipme@example.com');
     let d = await detail(fulfilment, o.number);
     const step = (body: object) => adminCall(t, fulfilment, 'POST', `/orders/${o.number}/status`, body);
-
-    const skip = await step({
-      version: d.version,
-      status: 'shipped',
-      carrier: 'UPS',
-      trackingNumber: '1Z999AA10123456784',
-    });
-    expect(skip.statusCode).toBe(409);
-    expect(skip.json().message).toMatch(/placed cannot become shipped/);
 
     d = (await step({ version: d.version, status: 'in_production' })).json().data;
     d = (await step({ version: d.version, status: 'ready_to_ship' })).json().data;
@@ -173,6 +165,53 @@ describe('fulfilment', () => {
       ),
     );
     expect(audited!.n).toBe(9);
+  });
+
+  it('an order of pieces on hand may skip production; one with a piece to make may not', async () => {
+    // A loose diamond is on hand: the order offers every step, and goes straight to shipped.
+    const loose = await placeDiamondOrder(t, 'onhand@example.com');
+    let d = await detail(fulfilment, loose.number);
+    expect(d.next).toEqual(['in_production', 'ready_to_ship', 'shipped']);
+    const shipped = await adminCall(t, fulfilment, 'POST', `/orders/${loose.number}/status`, {
+      version: d.version,
+      status: 'shipped',
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect((await lastMail(t, 'onhand@example.com', 'order-shipped')).text).toContain('1Z999AA10123456784');
+
+    // A piece made to order is not: production comes first.
+    const [variant] = rowsOf<{ id: number }>(
+      await t.database.db.execute(sql`select p.id from product p join product_group g on g.id = p.group_id
+        where g.published and not g.stock_tracked and not g.configurable and p.active order by p.id limit 1`),
+    );
+    const session = crypto.randomUUID();
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/items',
+      headers: { 'x-session-id': session },
+      payload: { kind: 'product', id: variant!.id },
+    });
+    expect(add.statusCode, add.body).toBe(200);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: { 'x-session-id': session, 'idempotency-key': crypto.randomUUID() },
+      payload: orderBody('tomake@example.com'),
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const number = placed.json().data.number as string;
+    d = await detail(fulfilment, number);
+    expect(d.next).toEqual(['in_production']);
+    const skip = await adminCall(t, fulfilment, 'POST', `/orders/${number}/status`, {
+      version: d.version,
+      status: 'shipped',
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+    });
+    expect(skip.statusCode).toBe(409);
+    expect(skip.json().message).toMatch(/placed cannot become shipped/);
   });
 
   it('a stale version answers 409 and changes nothing (two staff on one order)', async () => {

@@ -112,6 +112,19 @@ export const orderRepository = {
   insertStones: async (tx: DbOrTx, stones: Array<typeof orderStone.$inferInsert>) => {
     if (stones.length) await namedQuery(tx, 'order_stones', tx.insert(orderStone).values(stones));
   },
+  /** Every piece of the order is ready to go: no ring to make, nothing to engrave, pieces from stock. */
+  readyMade: async (db: DbOrTx, orderId: number) =>
+    rowsOf<{ ready: boolean }>(
+      await db.execute(sql`
+      select not exists (
+        select 1 from order_line l
+        where l.order_id = ${orderId}
+          and (l.kind = 'configured' or l.engraving is not null
+            or (l.kind = 'product' and not exists (
+              select 1 from product_view p join product_group_view g on g.id = p.group_id
+              where p.id = l.ref_id and g.stock_tracked)))
+      ) as ready`),
+    )[0]!.ready,
   lines: (db: DbOrTx, orderId: number) =>
     db.select().from(orderLine).where(eq(orderLine.orderId, orderId)).orderBy(orderLine.position),
 

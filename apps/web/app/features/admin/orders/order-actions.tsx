@@ -59,7 +59,8 @@ const trackingSchemas = {
 };
 
 function NextStep({ order, onChange }: { order: AdminOrder; onChange: Update }) {
-  const next = order.next[0] as OrderStatus;
+  // Usually one step; an order of pieces on hand may also skip production.
+  const [next, setNext] = useState(order.next[0] as OrderStatus);
   const shipping = next === 'shipped';
   // A label bought here has set both already.
   const form = useForm(trackingSchemas, { carrier: order.carrier ?? '', trackingNumber: order.trackingNumber ?? '' });
@@ -86,6 +87,24 @@ function NextStep({ order, onChange }: { order: AdminOrder; onChange: Update }) 
   return (
     <form method="post" noValidate onSubmit={submit} className={box} aria-label="Next step">
       <h2 className={heading}>Next step</h2>
+      {order.next.length > 1 && (
+        <fieldset className="mt-2 space-y-1 text-sm">
+          <legend className="text-xs text-muted">Every piece is on hand: production may be skipped.</legend>
+          {order.next.map((s) => (
+            <label key={s} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="next-step"
+                value={s}
+                checked={next === s}
+                onChange={() => setNext(s as OrderStatus)}
+                className="h-4 w-4"
+              />
+              {STATUS_LABELS[s as OrderStatus]}
+            </label>
+          ))}
+        </fieldset>
+      )}
       {shipping && (
         <div className="mt-3 grid gap-3 sm:grid-cols-2">
           <SelectField
