@@ -337,6 +337,39 @@ describe('two API instances on one PostgreSQL', () => {
     );
   });
 
+  it('a design placed first in its category and into a collection on one instance is listed so on the other within 1 s', async () => {
+    const [home] = await q<{ id: number }>(
+      sql`select category_id as id from product_group where published group by category_id having count(*) >= 3 order by category_id limit 1`,
+    );
+    const [last] = await q<{ id: number }>(
+      sql`select id from product_group where published and category_id = ${home!.id} order by featured, id desc limit 1`,
+    );
+    const [other] = await q<{ id: number }>(
+      sql`select id from category where id <> ${home!.id} and parent_id is not null and not hidden order by id limit 1`,
+    );
+    const ids = async (i: Instance, category: number) =>
+      (await call(i, 'GET', `/category/${category}?pageSize=96`)).body.data.products.map(
+        (p: { groupId: number }) => p.groupId,
+      );
+    expect((await ids(b, home!.id))[0]).not.toBe(last!.id);
+    const { cookie, origin } = await ownerSession();
+    for (const category of [home!.id, other!.id]) {
+      const put = await call(
+        a,
+        'PUT',
+        `/admin/categories/${category}/arrangement`,
+        { groupIds: [last!.id] },
+        { cookie, origin },
+      );
+      expect(put.status).toBe(200);
+    }
+    const shown = await within(1_000, async () => {
+      const [first] = await ids(b, home!.id);
+      return first === last!.id && (await ids(b, other!.id)).includes(last!.id);
+    });
+    expect(shown).toBeLessThan(1_000);
+  });
+
   it('a ring and a diamond made by hand on one instance, and a category hidden there, reach the other within 1 s', async () => {
     await addStaff(
       database.db,

@@ -8,6 +8,7 @@ import { formatMoney } from '@facet/contracts/money';
 import { mailTo } from './support/mail.ts';
 import { signUp } from './support/account.ts';
 import { signIn } from './support/staff.ts';
+import { placeOrder } from './support/orders.ts';
 
 // The back office, as a jeweller's staff use it: fulfilment ships an order with tracking, the
 // customer is told and sees it, a manager refunds part of it, the owner reads it all in the audit log.
@@ -18,41 +19,6 @@ const axe = async (page: Page) =>
   (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze()).violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
-
-/** A guest buys a loose diamond (through the API, as checkout does): answers the order and its link. */
-async function placeOrder(page: Page, email: string) {
-  const session = crypto.randomUUID();
-  const list = (await (await page.request.get('/api/diamond?origin=natural&sort=price-asc&pageSize=5')).json()) as {
-    data: { diamonds: Array<{ id: number }> };
-  };
-  const headers = { 'x-session-id': session };
-  for (const d of list.data.diamonds) {
-    const add = await page.request.post('/api/cart/items', { headers, data: { kind: 'diamond', id: d.id } });
-    if (add.ok()) break;
-  }
-  const res = await page.request.post('/api/order', {
-    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
-    data: {
-      email,
-      shippingAddress: {
-        name: 'Grace Hopper',
-        company: '',
-        line1: '1 Compiler Way',
-        line2: '',
-        city: 'Arlington',
-        state: 'VA',
-        zip: '22201',
-        country: 'US',
-        phone: '(703) 555-0143',
-      },
-      shippingMethod: 'standard',
-      card: { name: 'Grace Hopper', number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const { number, accessToken } = (await res.json()).data as { number: string; accessToken: string };
-  return { number, link: `/order-confirmation?number=${number}&token=${accessToken}` };
-}
 
 test('fulfilment ships with tracking, the customer sees it, a manager refunds part, the owner audits it', async ({
   browser,

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { mailTo } from './support/mail.ts';
 import { signIn } from './support/staff.ts';
+import { placeOrder } from './support/orders.ts';
 
 // Twenty orders go out in one sitting: chosen in the list, moved through production to shipped with
 // each parcel's tracking number pasted as a column, and their packing slips printed as one document.
@@ -12,38 +13,6 @@ const axe = async (page: Page) =>
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
 
-/** A guest buys the cheapest loose diamond still for sale (through the API, as checkout does). */
-async function placeOrder(page: Page, email: string) {
-  const session = crypto.randomUUID();
-  const headers = { 'x-session-id': session };
-  const list = (await (await page.request.get('/api/diamond?origin=lab&sort=price-asc&pageSize=30')).json()) as {
-    data: { diamonds: Array<{ id: number }> };
-  };
-  for (const d of list.data.diamonds)
-    if ((await page.request.post('/api/cart/items', { headers, data: { kind: 'diamond', id: d.id } })).ok()) break;
-  const res = await page.request.post('/api/order', {
-    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
-    data: {
-      email,
-      shippingAddress: {
-        name: 'Grace Hopper',
-        company: '',
-        line1: '1 Compiler Way',
-        line2: '',
-        city: 'Arlington',
-        state: 'VA',
-        zip: '22201',
-        country: 'US',
-        phone: '(703) 555-0143',
-      },
-      shippingMethod: 'standard',
-      card: { name: 'Grace Hopper', number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()).data as { number: string }).number;
-}
-
 test('twenty orders are moved to shipped with their tracking in one step, and their slips print as one document', async ({
   browser,
   page,
@@ -51,7 +20,7 @@ test('twenty orders are moved to shipped with their tracking in one step, and th
   test.setTimeout(180_000);
   const batch = `bulk${Date.now()}`;
   const numbers: string[] = [];
-  for (let i = 0; i < 20; i++) numbers.push(await placeOrder(page, `${batch}.${i}@example.com`));
+  for (let i = 0; i < 20; i++) numbers.push((await placeOrder(page, `${batch}.${i}@example.com`, 'lab')).number);
 
   const staff = await signIn(browser, 'fulfilment', `/admin/orders?q=${batch}`);
   await expect(staff.getByRole('row')).toHaveCount(21);

@@ -43,8 +43,12 @@ export class ListingIndex {
   /** Hand-placed designs by category: entry → position (0 first). */
   private readonly placedIn = new Map<number, Map<number, number>>();
   private readonly matches: Int32Array;
-  /** Which entries this query has taken (a design in a category and in a collection under it counts once). */
-  private readonly taken: Uint8Array;
+  /**
+   * Which entries the current query has taken (a design in a category and in a collection under
+   * it counts once): `taken[i] === round`, so nothing is cleared between queries.
+   */
+  private readonly taken: Uint32Array;
+  private round = 0;
   /** Each group's "from" after sales, and which book and period of it they were worked out for. */
   private prices: Int32Array;
   private pricedFor = '';
@@ -86,7 +90,7 @@ export class ListingIndex {
       }
     }
     this.matches = new Int32Array(entries.length);
-    this.taken = new Uint8Array(entries.length);
+    this.taken = new Uint32Array(entries.length);
     this.prices = Int32Array.from(entries, (e) => e.minPriceCents);
   }
 
@@ -127,10 +131,11 @@ export class ListingIndex {
     const matches = this.matches;
     let count = 0;
     const taken = this.taken;
+    const round = (this.round = (this.round % 0xffff_fffe) + 1);
     for (const cat of q.categoryIds) {
       for (const i of this.byCategory.get(cat) ?? []) {
-        if (taken[i]) continue;
-        taken[i] = 1;
+        if (taken[i] === round) continue;
+        taken[i] = round;
         const from = facetStart[i]!,
           to = facetStart[i + 1]!;
         let pass = true;
@@ -147,7 +152,6 @@ export class ListingIndex {
         for (let k = from; k < to; k++) counts[facetCodes[k]!]!++;
       }
     }
-    for (const cat of q.categoryIds) for (const i of this.byCategory.get(cat) ?? []) taken[i] = 0;
     // "Featured": the designs placed by hand in the category asked for, in their order, then the rest.
     const placed = this.placedIn.get(q.categoryIds[0]!);
     const slot = (i: number) => placed?.get(i) ?? Number.MAX_SAFE_INTEGER;
