@@ -60,6 +60,9 @@ export default defineConfig({
         // Every test here is one client (127.0.0.1), and the sitemap crawl alone asks for thousands of
         // pages: the per-visitor page ceiling is tested on a store of its own (crawl.spec.ts).
         PAGE_RATE_LIMIT_MAX: '100000',
+        // Likewise every staff sign-in of the suite comes from that one client, more than 30 within the
+        // quarter hour the ceiling counts; the ceiling itself is tested in the API suites (security.test.ts).
+        RATE_LIMIT_AUTH_MAX: '1000',
         // The stone-media test's supplier server (a port on this machine the store may fetch from).
         FEED_FETCH_ALLOW: `127.0.0.1:${process.env.E2E_MEDIA_PORT ?? 3996}`,
       },

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
 import { codeIn, GOOD_PASSWORD, lastMail, post, resetTokenIn, signUp } from './test/accounts.ts';
 import { rowsOf } from './db/client.ts';
+import { ORIGIN } from './test/staff.ts';
 
 // One test per rule; each asserts the safe outcome.
 
@@ -246,6 +247,16 @@ describe('rate limits', () => {
       for (let i = 0; i < 3; i++) expect((await attempt(`10.0.0.${i}`)).statusCode).toBe(400);
       expect((await attempt('10.0.0.99')).statusCode).toBe(429);
       expect((await attempt('192.168.1.1')).statusCode).toBe(429);
+      // The back office's sign-in has a ceiling of its own, counted the same way.
+      const staffAttempt = () =>
+        strict.app.inject({
+          method: 'POST',
+          url: '/api/admin/auth/login',
+          headers: { origin: ORIGIN },
+          payload: { email: 'nobody@facet.test', password: 'not-a-password' },
+        });
+      for (let i = 0; i < 3; i++) expect((await staffAttempt()).statusCode).toBe(400);
+      expect((await staffAttempt()).statusCode).toBe(429);
     } finally {
       await strict.close();
     }
