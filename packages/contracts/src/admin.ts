@@ -254,6 +254,8 @@ export const adminOrder = orderSchema.omit({ accessToken: true }).extend({
    * less the cards' value (what a card still holds comes back only when the card is taken back).
    */
   refundableCents: z.number().int(),
+  /** Cancelled with money paid and not yet refunded: the customer is owed this much. */
+  cancelledOwedCents: z.number().int(),
   /** 'pending': the shopper has not paid yet (Stripe); its stones are reserved until it lapses. */
   paymentState: z.enum(['pending', 'paid', 'expired', 'refunded']),
   /** The customer's bank disputes the payment: answer it in Stripe's dashboard. */

@@ -226,6 +226,16 @@ export const adminReturnRow = z.object({
   items: z.number().int(),
   createdAt: z.string(),
 });
+/** GET /api/admin/orders/:number/returns — the order's returns, newest first, and what each still owes the customer. */
+export const staffOrderReturns = z.object({
+  returns: z.array(
+    adminReturnRow.pick({ number: true, status: true, resolution: true, items: true, createdAt: true }).extend({
+      /** The pieces are back and the resolution is a refund not yet given: what the refund will be. */
+      owedCents: z.number().int(),
+    }),
+  ),
+});
+export type StaffOrderReturns = z.infer<typeof staffOrderReturns>;
 export const adminReturnList = z.object({
   rows: z.array(adminReturnRow),
   total: z.number().int(),

@@ -86,6 +86,13 @@ test('a delivered chain is returned from the order history and refunded by the o
   await owner.getByRole('button', { name: 'Save inspection' }).click();
   await expect(owner.getByTestId('return-status')).toHaveText('Inspected');
   const amount = (await owner.getByTestId('return-refund').textContent())!;
+  // The order's page says what is owed, the same amount, and leads to the return to give it.
+  await owner.goto(`/admin/orders/${number}`);
+  const owed = owner.getByRole('status').filter({ hasText: 'Refund owed' });
+  await expect(owed).toContainText(`${amount} for return ${rma}, whose piece is back`);
+  await expect(owner.getByRole('region', { name: 'Returns' })).toContainText(`Inspected · ${amount} owed`);
+  expect(await axe(owner)).toEqual([]);
+  await owed.getByRole('link', { name: 'refund it on the return' }).click();
   await owner.getByRole('button', { name: `Refund ${amount}` }).click();
   await owner
     .getByRole('alertdialog')
@@ -94,6 +101,9 @@ test('a delivered chain is returned from the order history and refunded by the o
   await expect(owner.getByTestId('return-status')).toHaveText('Refunded');
   const refunded = await mailTo(email, new RegExp(`Return ${rma}: refund of`));
   expect(refunded.text).toContain(amount);
+  await owner.goto(`/admin/orders/${number}`);
+  await expect(owner.getByRole('region', { name: 'Returns' })).toContainText('Refunded');
+  await expect(owner.getByText('Refund owed')).toHaveCount(0);
 
   // The shopper sees it settled.
   await page.reload();

@@ -10,12 +10,15 @@ import {
   receiveReturnBody,
   refundReturnBody,
   RETURN_NUMBER_RE,
+  staffOrderReturns,
 } from '../returns.ts';
+import { orderNumberParams } from '../admin.ts';
 
 import { op, returnParams } from './shared.ts';
 
 /** Returns and exchanges. */
 export const RETURNS_OPS = {
+  'GET /orders/:number/returns': op({ access: 'orders:read', params: orderNumberParams, answer: staffOrderReturns }),
   'GET /returns': op({ access: 'returns:manage', query: adminReturnQuery, answer: adminReturnList }),
   'GET /returns/:number/photos/:file': op({
     access: 'returns:manage',

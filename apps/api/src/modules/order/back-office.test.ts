@@ -301,12 +301,19 @@ describe('cancel and refund', () => {
       refund: false,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ status: 'cancelled', refundedCents: 0 });
+    expect(res.json().data).toMatchObject({ status: 'cancelled', refundedCents: 0, cancelledOwedCents: paidCents });
     const mail = (await lastMail(t, 'owed@example.com', 'order-cancelled')).text;
     expect(mail).toContain(
       `You paid ${formatMoney(paidCents, { exact: true })} for it, and it has not been refunded yet`,
     );
     expect(mail).not.toMatch(/is refunded to your card|We refunded/);
+    // Refunded later, nothing is owed any more.
+    const after = await adminCall(t, manager, 'POST', `/orders/${o.number}/refunds`, {
+      version: res.json().data.version,
+      amountCents: paidCents,
+      reason: 'Stone failed inspection',
+    });
+    expect(after.json().data.cancelledOwedCents).toBe(0);
   });
 
   it('refunds never exceed what was paid less what was refunded', async () => {

@@ -104,6 +104,8 @@ export async function orderForStaff(db: Db, settings: StoreSettings, number: str
     refundedCents: o.refundedCents,
     boughtGiftCards: bought.cards,
     refundableCents: Math.max(0, o.paidCents - o.refundedCents - bought.heldCents),
+    cancelledOwedCents:
+      status === 'cancelled' && o.paymentState !== 'pending' ? Math.max(0, o.paidCents - o.refundedCents) : 0,
     paymentState: o.paymentState,
     disputed: o.disputed,
     carrier: (o.carrier as Carrier | null) ?? null,

@@ -134,6 +134,10 @@ describe('a return, asked by the shopper and taken through by staff', () => {
     expect(wrongStep.statusCode).toBe(409);
     expect(wrongStep.json().message).toBe('A return that is approved cannot be refunded.');
 
+    const owing = async () =>
+      (await adminCall(t, owner, 'GET', `/orders/${number}/returns`)).json().data.returns[0].owedCents as number;
+    // Nothing is owed until the piece is back.
+    expect(await owing()).toBe(0);
     await step('receive', {});
     const [before] = await q<{ stock: number }>(sql`select stock from product where id = ${chainId}`);
     await step('inspect', { condition: 'as-expected', restock: true, note: 'Clasp fine' });
@@ -145,7 +149,10 @@ describe('a return, asked by the shopper and taken through by staff', () => {
     const unit = order.lines[0].lineTotalCents / 2;
     expect(quote.goodsCents).toBe(unit);
     expect(quote.feeCents).toBe(0);
+    // The order's page says what is owed, the amount the refund then gives.
+    expect(await owing()).toBe(quote.goodsCents + quote.taxCents);
     const refunded = await step('refund', {});
+    expect(await owing()).toBe(0);
     expect(refunded.status).toBe('refunded');
     expect(refunded.refundCents).toBe(quote.goodsCents + quote.taxCents);
     const afterOrder = (await adminCall(t, owner, 'GET', `/orders/${number}`)).json().data;

@@ -100,6 +100,10 @@ export const returnAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         .send((await returns.returnPhotoBytes(d, req.params.number, req.params.file)) as unknown as string),
   });
   app.route({
+    ...adminRoute('GET /orders/:number/returns'),
+    handler: async (req) => ({ data: await returns.returnsOnOrder(d, req.params.number) }),
+  });
+  app.route({
     ...adminRoute('GET /returns'),
     handler: async (req) => ({ data: await returns.listReturns(app.db, req.query) }),
   });

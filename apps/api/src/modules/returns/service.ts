@@ -13,6 +13,7 @@ import {
   type ExchangeOffer,
   type OrderReturns,
   type ReturnStatus,
+  type StaffOrderReturns,
 } from '@facet/contracts/returns';
 import type { z } from 'zod';
 import type {
@@ -312,6 +313,39 @@ async function quoteOf(deps: ReturnsDeps, db: DbOrTx, o: OrderRow, lines: Awaite
     if (l.kind === 'configured') feeCents += Math.round((share.goodsCents * percent) / 100);
   }
   return { goodsCents, taxCents, feeCents };
+}
+
+/** What a refund of the quoted lines gives back now: never more than is left of what was paid. */
+const refundDue = (q: Awaited<ReturnType<typeof quoteOf>>, o: Pick<OrderRow, 'paidCents' | 'refundedCents'>) =>
+  Math.max(0, Math.min(q.goodsCents + q.taxCents - q.feeCents, o.paidCents - o.refundedCents));
+
+/** The pieces are back but the refund is not given yet: the order owes the customer. */
+const OWING: readonly ReturnStatus[] = ['received', 'inspected'];
+
+/** An order's returns for its page in the back office, each with the refund it still owes. */
+export async function returnsOnOrder(deps: ReturnsDeps, number: string): Promise<StaffOrderReturns> {
+  const o = await orders.byNumber(deps.db, number);
+  if (!o) throw new NotFound(`There is no order ${number}.`);
+  const rows = await repo.ofOrder(deps.db, o.id);
+  // Oldest first, so two owing returns never both claim the last of what was paid.
+  let left = { paidCents: o.paidCents, refundedCents: o.refundedCents };
+  const owed = new Map<number, number>();
+  for (const r of [...rows].reverse()) {
+    if (r.resolution !== 'refund' || !OWING.includes(r.status as ReturnStatus)) continue;
+    const due = refundDue(await quoteOf(deps, deps.db, o, await repo.lines(deps.db, r.id)), left);
+    owed.set(r.id, due);
+    left = { ...left, refundedCents: left.refundedCents + due };
+  }
+  return {
+    returns: rows.map((r) => ({
+      number: r.number,
+      status: r.status as ReturnStatus,
+      resolution: r.resolution as 'refund' | 'exchange',
+      items: r.lines.reduce((n, l) => n + l.quantity, 0),
+      createdAt: r.createdAt.toISOString(),
+      owedCents: owed.get(r.id) ?? 0,
+    })),
+  };
 }
 
 export async function returnForStaff(deps: ReturnsDeps, number: string): Promise<AdminReturn> {
@@ -614,7 +648,7 @@ export const inspectReturn = (
 export const refundReturn = (deps: ReturnsDeps, actor: Actor, number: string, version: number) =>
   step(deps, actor, number, version, 'refunded', async (tx, r, o, lines) => {
     const q = await quoteOf(deps, tx, o, lines);
-    const amountCents = Math.min(q.goodsCents + q.taxCents - q.feeCents, o.paidCents - o.refundedCents);
+    const amountCents = refundDue(q, o);
     if (amountCents <= 0) throw new Conflict('Nothing is left to refund on this order.');
     const to = await refundInTx(deps, tx, actor, o, {
       version: o.version,
@@ -680,7 +714,7 @@ async function priceExchange(
   );
   const { taxCents, taxLines } = taxed.totals;
   const q = await quoteOf(deps, db, o, lines);
-  const creditCents = Math.max(0, Math.min(q.goodsCents + q.taxCents - q.feeCents, o.paidCents - o.refundedCents));
+  const creditCents = refundDue(q, o);
   const totalCents = subtotalCents + taxCents;
   return {
     lines: priced,

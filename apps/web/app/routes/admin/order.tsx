@@ -10,12 +10,17 @@ import { adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { OrderActions } from '~/features/admin/orders/order-actions.tsx';
 import { OrderShipping } from '~/features/admin/orders/order-shipping.tsx';
+import { OrderReturns, RefundOwed } from '~/features/admin/orders/order-returns.tsx';
 import { OrderTimeline } from '~/features/admin/orders/order-timeline.tsx';
 import { StatusBadge } from '~/features/admin/shared/status-badge.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  return adminLoad(request, 'GET /orders/:number', { params: { number: params.number } });
+  const [order, returns] = await Promise.all([
+    adminLoad(request, 'GET /orders/:number', { params: { number: params.number } }),
+    adminLoad(request, 'GET /orders/:number/returns', { params: { number: params.number } }),
+  ]);
+  return { order, returns: returns.returns };
 }
 export const ErrorBoundary = AdminRouteError;
 
@@ -24,11 +29,11 @@ const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 's
 
 export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
   const me = useOutletContext<StaffMe>();
-  const [order, setOrder] = useState(loaderData);
+  const [order, setOrder] = useState(loaderData.order);
   const [seen, setSeen] = useState(loaderData);
   if (seen !== loaderData) {
     setSeen(loaderData);
-    setOrder(loaderData);
+    setOrder(loaderData.order);
   }
   const o = order;
   return (
@@ -63,6 +68,7 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </AdminHeading>
+      <RefundOwed order={o} returns={loaderData.returns} />
       <div className="grid items-start gap-4 xl:grid-cols-[1fr_22rem]">
         <div className="space-y-4">
           <section className={box} aria-labelledby="items">
@@ -129,6 +135,7 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
               </table>
             </section>
           )}
+          <OrderReturns returns={loaderData.returns} />
           <section className={box} aria-labelledby="timeline">
             <h2 id="timeline" className="mb-3 text-sm font-semibold">
               Timeline

@@ -33,11 +33,6 @@ export function OrderActions({ order, me, onChange }: { order: AdminOrder; me: S
   const owed = order.paymentState === 'pending' ? 0 : order.paidCents - order.refundedCents;
   return (
     <div className="space-y-4">
-      {order.status === 'cancelled' && owed > 0 && (
-        <p role="status" className="border border-danger/40 bg-white p-4 text-sm text-danger">
-          Cancelled with {formatMoney(owed, { exact: true })} paid and not refunded: the customer is owed it.
-        </p>
-      )}
       {can(me.role, 'orders:fulfil') && order.next.length > 0 && (
         <NextStep key={order.version} order={order} onChange={onChange} />
       )}
