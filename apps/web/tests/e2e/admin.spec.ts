@@ -8,7 +8,7 @@ import { formatMoney } from '@facet/contracts/money';
 import { mailTo } from './support/mail.ts';
 import { signUp } from './support/account.ts';
 import { signIn } from './support/staff.ts';
-import { placeOrder } from './support/orders.ts';
+import { placeOrder, stepAndTell } from './support/orders.ts';
 
 // The back office, as a jeweller's staff use it: fulfilment ships an order with tracking, the
 // customer is told and sees it, a manager refunds part of it, the owner reads it all in the audit log.
@@ -45,7 +45,7 @@ test('fulfilment ships with tracking, the customer sees it, a manager refunds pa
   await ship.getByRole('button', { name: 'Mark as ready to ship' }).click();
   await ship.getByLabel('Carrier').selectOption('UPS');
   await ship.getByLabel('Tracking number').fill('1Z999AA10123456784');
-  await ship.getByRole('button', { name: 'Mark as shipped' }).click();
+  await stepAndTell(ship, 'Mark as shipped');
   await expect(ship.getByRole('main').getByText('Shipped', { exact: true }).first()).toBeVisible();
   const tracking = 'https://www.ups.com/track?tracknum=1Z999AA10123456784';
   await expect(ship.getByRole('link', { name: 'Track the parcel' })).toHaveAttribute('href', tracking);
@@ -226,7 +226,13 @@ test('the order flow works by keyboard alone: sign in, find, advance, ship, canc
       await staff.keyboard.type('9400111899223334445566');
       await tabTo(staff, staff.getByRole('button', { name: 'Mark as shipped' }));
       await staff.keyboard.press('Enter');
+      // It e-mails the customer: asked first, from the keyboard too.
+      const ask = staff.getByRole('alertdialog');
+      await tabTo(staff, ask.getByRole('button', { name: 'Ship and e-mail the customer' }), 4);
+      await staff.keyboard.press('Enter');
       await expect(staff.getByRole('link', { name: 'Track the parcel' })).toBeVisible();
+      // The focus is on the page, not lost with the step's button: here, at the next step's form.
+      await expect(staff.getByRole('form', { name: 'Next step' }).getByRole('heading')).toBeFocused();
     } else {
       await tabTo(staff, staff.getByLabel('Reason (the customer sees it)'));
       await staff.keyboard.type('The customer asked by phone');

@@ -1,3 +1,4 @@
+import { stepAndTell } from './support/orders.ts';
 import type { Browser, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { CATEGORY } from '@facet/contracts/categories';
@@ -38,8 +39,8 @@ async function deliveredChain(browser: Browser, page: Page) {
   await owner.getByRole('button', { name: 'Mark as ready to ship' }).click();
   await owner.getByLabel('Carrier').selectOption('UPS');
   await owner.getByLabel('Tracking number').fill('1Z999AA10123456784');
-  await owner.getByRole('button', { name: 'Mark as shipped' }).click();
-  await owner.getByRole('button', { name: 'Mark as delivered' }).click();
+  await stepAndTell(owner, 'Mark as shipped');
+  await stepAndTell(owner, 'Mark as delivered');
   await expect(owner.getByText('Delivered', { exact: true }).first()).toBeVisible();
   const delivered = await mailTo(email, /was delivered/);
   expect(delivered.text).toMatch(/\/orders\/FCT-\w+\/return\?token=/);

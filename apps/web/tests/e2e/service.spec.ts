@@ -1,3 +1,4 @@
+import { stepAndTell } from './support/orders.ts';
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { CATEGORY } from '@facet/contracts/categories';
@@ -39,8 +40,8 @@ test('a resize ticket for a band bought here goes from received to returned with
   await owner.getByRole('button', { name: 'Mark as ready to ship' }).click();
   await owner.getByLabel('Carrier').selectOption('UPS');
   await owner.getByLabel('Tracking number').fill('1Z999AA10123456784');
-  await owner.getByRole('button', { name: 'Mark as shipped' }).click();
-  await owner.getByRole('button', { name: 'Mark as delivered' }).click();
+  await stepAndTell(owner, 'Mark as shipped');
+  await stepAndTell(owner, 'Mark as delivered');
   await expect(owner.getByText('Delivered', { exact: true }).first()).toBeVisible();
 
   // At the counter.

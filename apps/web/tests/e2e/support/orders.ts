@@ -35,3 +35,15 @@ export async function placeOrder(page: Page, email: string, origin: 'natural' | 
   const { number, accessToken } = (await res.json()).data as { number: string; accessToken: string };
   return { number, link: `/order-confirmation?number=${number}&token=${accessToken}` };
 }
+
+/**
+ * Takes the order page's next step when it e-mails the customer (shipped, delivered): the button, then
+ * the confirmation that says who is e-mailed.
+ */
+export async function stepAndTell(page: Page, step: 'Mark as shipped' | 'Mark as delivered') {
+  await page.getByRole('button', { name: step, exact: true }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('is e-mailed');
+  await dialog.getByRole('button', { name: /and e-mail the customer$/ }).click();
+  await expect(dialog).toHaveCount(0);
+}

@@ -1,5 +1,5 @@
 import { paymentText } from '@facet/contracts/commerce';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import {
   CARRIERS,
@@ -30,11 +30,20 @@ const heading = 'text-sm font-semibold';
 
 /** What this member may do to the order now: the next step, a note, a cancellation, a refund. */
 export function OrderActions({ order, me, onChange }: { order: AdminOrder; me: StaffMe; onChange: Update }) {
+  // After a step the step's form is drawn afresh for the next one: the focus goes to it (or, after the
+  // last step, to the page's heading) instead of being dropped with the old button.
+  const stepped = useRef(false);
+  useEffect(() => {
+    if (!stepped.current) return;
+    stepped.current = false;
+    const next = document.querySelector<HTMLElement>('form[aria-label="Next step"] h2');
+    (next ?? document.querySelector<HTMLElement>('main h1'))?.focus();
+  }, [order.version]);
   const owed = order.paymentState === 'pending' ? 0 : order.paidCents - order.refundedCents;
   return (
     <div className="space-y-4">
       {can(me.role, 'orders:fulfil') && order.next.length > 0 && (
-        <NextStep key={order.version} order={order} onChange={onChange} />
+        <NextStep key={order.version} order={order} onChange={onChange} onStepped={() => (stepped.current = true)} />
       )}
       {can(me.role, 'orders:note') && <AddNote order={order} onChange={onChange} />}
       {can(me.role, 'orders:mail') && <Resend order={order} onChange={onChange} />}
@@ -53,35 +62,45 @@ const trackingSchemas = {
   trackingNumber: trackingNumberField,
 };
 
-function NextStep({ order, onChange }: { order: AdminOrder; onChange: Update }) {
+function NextStep({ order, onChange, onStepped }: { order: AdminOrder; onChange: Update; onStepped: () => void }) {
   // Usually one step; an order of pieces on hand may also skip production.
   const [next, setNext] = useState(order.next[0] as OrderStatus);
   const shipping = next === 'shipped';
   // A label bought here has set both already.
   const form = useForm(trackingSchemas, { carrier: order.carrier ?? '', trackingNumber: order.trackingNumber ?? '' });
   const { busy, run } = useAdminAction();
+  // Shipped and delivered e-mail the customer: asked first, since an e-mail cannot be taken back.
+  const tells = next === 'shipped' || next === 'delivered';
+  const [confirming, setConfirming] = useState(false);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (shipping) {
       form.touchAll();
       if (!form.isValid) return;
     }
+    if (tells) setConfirming(true);
+    else take();
+  };
+  const take = () =>
     void run(async () => {
       const body = {
         version: order.version,
         status: next,
         ...(shipping ? { carrier: form.values.carrier as Carrier, trackingNumber: form.values.trackingNumber } : {}),
       };
-      onChange(await adminApi('POST /orders/:number/status', { params: order, body }));
+      const stepped = await adminApi('POST /orders/:number/status', { params: order, body });
+      onStepped();
+      onChange(stepped);
       // Shipped and delivered e-mail the customer (tracking; the return link): the message says so.
       toast.success(
-        `Order ${order.number} marked as ${STATUS_LABELS[next].toLowerCase()}${next === 'shipped' || next === 'delivered' ? '; the customer was e-mailed' : ''}.`,
+        `Order ${order.number} marked as ${STATUS_LABELS[next].toLowerCase()}${tells ? '; the customer was e-mailed' : ''}.`,
       );
     }, form.showServerErrors);
-  };
   return (
     <form method="post" noValidate onSubmit={submit} className={box} aria-label="Next step">
-      <h2 className={heading}>Next step</h2>
+      <h2 tabIndex={-1} className={`${heading} focus:outline-none`}>
+        Next step
+      </h2>
       {order.next.length > 1 && (
         <fieldset className="mt-2 space-y-1 text-sm">
           <legend className="text-xs text-muted">Every piece is on hand: production may be skipped.</legend>
@@ -116,6 +135,19 @@ function NextStep({ order, onChange }: { order: AdminOrder; onChange: Update }) 
         {busy ? 'Saving…' : `Mark as ${STATUS_LABELS[next].toLowerCase()}`}
       </button>
       {shipping && <p className="mt-2 text-xs text-muted">The customer is e-mailed the tracking link.</p>}
+      <Confirm
+        open={confirming}
+        tone="forward"
+        title={`Mark order ${order.number} as ${STATUS_LABELS[next].toLowerCase()}?`}
+        body={
+          shipping
+            ? `${order.email} is e-mailed that the order is on its way, with ${form.values.carrier} tracking number ${form.values.trackingNumber}.`
+            : `${order.email} is e-mailed that the order arrived, with the link to ask for a return.`
+        }
+        action={shipping ? 'Ship and e-mail the customer' : 'Mark delivered and e-mail the customer'}
+        onClose={() => setConfirming(false)}
+        onConfirm={take}
+      />
     </form>
   );
 }

@@ -89,7 +89,10 @@ export function AdminShell({ me, children }: { me: StaffMe; children: React.Reac
 export function AdminHeading({ title, children }: { title: string; children?: React.ReactNode }) {
   return (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-      <h1 className="font-sans text-xl font-semibold tracking-normal">{title}</h1>
+      {/* Focusable by script: where the focus goes when what held it is gone after a save. */}
+      <h1 tabIndex={-1} className="font-sans text-xl font-semibold tracking-normal focus:outline-none">
+        {title}
+      </h1>
       {children}
     </div>
   );

@@ -1,7 +1,11 @@
 import { AlertDialog } from 'radix-ui';
 import { useReturnFocus } from '~/components/ui/return-focus.ts';
 
-/** A confirmation for what cannot be undone (cancel, refund): says what happens, in the member's words. */
+/**
+ * A confirmation for what cannot be undone (cancel, refund; a step that e-mails the customer): says
+ * what happens, in the member's words. Destructive steps are red; a step forward that only tells the
+ * customer is not.
+ */
 export function Confirm({
   open,
   title,
@@ -9,7 +13,9 @@ export function Confirm({
   action,
   onConfirm,
   onClose,
+  tone = 'danger',
 }: {
+  tone?: 'danger' | 'forward';
   open: boolean;
   title: string;
   body: string;
@@ -30,7 +36,10 @@ export function Confirm({
           <AlertDialog.Description className="mt-2 text-sm text-muted">{body}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">
             <AlertDialog.Cancel className="btn-secondary">Go back</AlertDialog.Cancel>
-            <AlertDialog.Action className="btn-primary bg-danger hover:bg-danger" onClick={onConfirm}>
+            <AlertDialog.Action
+              className={tone === 'danger' ? 'btn-primary bg-danger hover:bg-danger' : 'btn-primary'}
+              onClick={onConfirm}
+            >
               {action}
             </AlertDialog.Action>
           </div>
