@@ -3,6 +3,7 @@ import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCE, LABS, SHAPES } from '.
 import { METAL_QUALITIES } from './metals.ts';
 import { MELEE_SHAPES } from './catalog.ts';
 import { engravingOffer } from './engraving.ts';
+import { ROUNDINGS } from './money.ts';
 
 // The back office's catalogue: product groups (designs) as staff list and edit them, and the
 // limits on their photographs. Shared by the API (validation) and the admin pages (forms).
@@ -375,6 +376,8 @@ export type NewDesign = z.infer<typeof newDesignBody>;
 export const designOptions = z.object({
   categories: z.array(z.object({ id: z.number().int(), name: z.string(), section: z.string(), hidden: z.boolean() })),
   metals: z.array(z.object({ quality: z.string(), name: z.string(), centsPerGram: z.number().int() })),
+  /** How the store's worked-out prices end (store settings): a percentage on many variants lands so too. */
+  priceRounding: z.enum(ROUNDINGS),
 });
 export type DesignOptions = z.infer<typeof designOptions>;
 

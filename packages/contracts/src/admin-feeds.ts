@@ -3,13 +3,8 @@ import { z } from 'zod';
 // Markup rules as staff edit them: cost → retail for supplier stones and products. The first rule
 // (in order) matching an item's origin, carat band and cost band decides; the last must cover all.
 
-export const ROUNDINGS = ['cent', 'dollar', 'end-0', 'end-9'] as const;
-export const ROUNDING_LABELS: Record<(typeof ROUNDINGS)[number], string> = {
-  cent: 'to the cent',
-  dollar: 'up to a whole dollar',
-  'end-0': 'up to a price ending in 0',
-  'end-9': 'up to a price ending in 9',
-};
+import { ROUNDINGS } from './money.ts';
+export { ROUNDINGS, ROUNDING_LABELS } from './money.ts';
 export const CARAT_POINTS_ANY = 1_000_000;
 export const COST_CENTS_ANY = Number.MAX_SAFE_INTEGER;
 

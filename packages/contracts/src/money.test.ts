@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsOf, decimalPrice, dollarsOf, formatMoney } from './money.ts';
+import { centsOf, decimalPrice, dollarsOf, formatMoney, roundPrice } from './money.ts';
 
 describe('money', () => {
   it('converts typed dollars to whole cents without float drift', () => {
@@ -19,5 +19,19 @@ describe('money', () => {
   it('writes the decimal string offers and providers expect', () => {
     expect(decimalPrice(123_450)).toBe('1234.50');
     expect(decimalPrice(5)).toBe('0.05');
+  });
+
+  it('rounds a worked-out price up (never below it) or to the nearest, ending as the store chose', () => {
+    expect(roundPrice(123_401, 'dollar')).toBe(123_500);
+    expect(roundPrice(123_449, 'dollar', 'nearest')).toBe(123_400);
+    expect(roundPrice(123_450, 'dollar', 'nearest')).toBe(123_500);
+    expect(roundPrice(123_401, 'end-0')).toBe(124_000);
+    expect(roundPrice(123_401, 'end-0', 'nearest')).toBe(123_000);
+    expect(roundPrice(123_401, 'end-9')).toBe(123_900);
+    expect(roundPrice(124_501, 'end-9', 'nearest')).toBe(124_900);
+    expect(roundPrice(124_399, 'end-9', 'nearest')).toBe(123_900);
+    expect(roundPrice(300, 'end-9', 'nearest')).toBe(900);
+    expect(roundPrice(123_456.4, 'cent', 'nearest')).toBe(123_456);
+    expect(roundPrice(123_456.4, 'cent')).toBe(123_457);
   });
 });

@@ -8,8 +8,32 @@ export const centsOf = (dollars: number) => Math.round(dollars * 100);
 
 /** Cents → dollars, for dollar-valued inputs and sliders. */
 export const dollarsOf = (cents: number) => cents / 100;
-/** The nearest whole-dollar price (retail prices of pieces end in whole dollars). */
-export const wholeDollars = (cents: number) => Math.round(cents / 100) * 100;
+/** How a price the store works out (from cost, metal weight, a percentage) ends. */
+export const ROUNDINGS = ['cent', 'dollar', 'end-0', 'end-9'] as const;
+export type Rounding = (typeof ROUNDINGS)[number];
+export const ROUNDING_LABELS: Record<Rounding, string> = {
+  cent: 'to the cent',
+  dollar: 'up to a whole dollar',
+  'end-0': 'up to a price ending in 0',
+  'end-9': 'up to a price ending in 9',
+};
+
+/**
+ * A worked-out price, ending as the rule says: to the cent, the dollar, a dollar amount ending in 0,
+ * or in 9. 'up' never falls below what it was worked out as (retail from a supplier's cost); 'nearest'
+ * goes either way, so a metal price moved up and back leaves a price where it was. The one rule for
+ * every worked-out price (the database's copy, for prices moved in SQL, is tested against it).
+ */
+export function roundPrice(cents: number, rounding: Rounding, direction: 'up' | 'nearest' = 'up'): number {
+  const step = direction === 'up' ? Math.ceil : Math.round;
+  const dollars = dollarsOf(direction === 'up' ? Math.ceil(cents) : cents);
+  if (rounding === 'cent') return step(cents);
+  if (rounding === 'dollar') return centsOf(step(dollars));
+  if (rounding === 'end-0') return centsOf(step(dollars / 10) * 10);
+  const nine = step((dollars + 1) / 10) * 10 - 1;
+  // Under $9 there is no lower price ending in 9: the next one up.
+  return centsOf(nine > 0 ? nine : 9);
+}
 
 /** Cents → the decimal string schema.org and payment providers expect ("1234.50"). */
 export const decimalPrice = (cents: number) => (cents / 100).toFixed(2);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { US_STATES } from './account.ts';
 import { isStorePath } from './patterns.ts';
+import { ROUNDINGS } from './money.ts';
 
 // The store's settings as the owner edits them in the back office: who the store is, how it ships
 // and what it costs, how long made-to-order pieces take, the return window and sales tax by state.
@@ -104,6 +105,11 @@ const storeSettingsFields = z
       .array(z.string().trim().toLowerCase().regex(VIDEO_ORIGIN, 'An origin, like https://video.supplier.com'))
       .max(20, 'At most 20 video hosts')
       .default([]),
+    /**
+     * How a price the store works out for a piece ends (from metal weight and today's rate, a metal
+     * price change, a percentage on many variants): no odd cents that nobody typed.
+     */
+    priceRounding: z.enum(ROUNDINGS).default('dollar'),
     /** Restocking fee, in percent, on returned made-to-order rings. */
     restockingPercent: z.number().int().min(0, 'Cannot be negative').max(100, 'At most 100 %'),
     /** When the store is open (and jewellers take appointments), Sunday first. */

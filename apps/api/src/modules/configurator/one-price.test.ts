@@ -237,7 +237,8 @@ function everySurfaceAgrees() {
       }
     }
     expect(checked).toBeGreaterThanOrEqual(6);
-  });
+    // It walks every configurable design: about 13 s alone, more on a machine busy with other suites.
+  }, 90_000);
 }
 
 describe('one price for every surface', () => {

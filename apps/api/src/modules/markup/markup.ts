@@ -1,11 +1,11 @@
 import type { MarkupRule } from '@facet/contracts/admin-feeds';
-import { centsOf, dollarsOf } from '@facet/contracts/money';
+import { roundPrice, type Rounding } from '@facet/contracts/money';
 
 // Retail from a supplier's cost: the first rule whose origin, carat band and cost band match sets
 // a multiplier and how the price ends. Computed by the server only; cost never leaves it.
 
 export type { MarkupRule };
-export type Rounding = MarkupRule['rounding'];
+export { roundPrice, type Rounding };
 
 const CARATS = 1_000_000; // 10,000 ct: no upper bound
 const ANY = Number.MAX_SAFE_INTEGER;
@@ -75,16 +75,6 @@ export const DEFAULT_MARKUP: MarkupRule[] = [
     rounding: 'dollar',
   },
 ];
-
-/** Rounds up, so a price never falls below cost × multiplier: to the cent, the dollar, a dollar amount ending in 0, or in 9. */
-export function roundPrice(cents: number, rounding: Rounding): number {
-  const c = Math.ceil(cents);
-  if (rounding === 'cent') return c;
-  const whole = Math.ceil(dollarsOf(c));
-  if (rounding === 'dollar') return centsOf(whole);
-  if (rounding === 'end-0') return centsOf(Math.ceil(whole / 10) * 10);
-  return centsOf(Math.ceil((whole + 1) / 10) * 10 - 1);
-}
 
 export function retailCents(
   rules: readonly MarkupRule[],

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { adminCall, staffSession } from '../../test/staff.ts';
+import { roundPrice } from '@facet/contracts/money';
 
 let t: TestApp;
 let manager: string;
@@ -58,6 +59,32 @@ describe('metal rates', () => {
     const list = await adminCall(t, manager, 'GET', '/metal-rates');
     expect(list.json().data.rates.find((r: { quality: string }) => r.quality === '14KY').centsPerGram).toBe(next);
     expect(list.json().data.history[0]).toMatchObject({ quality: '14KY', fromCents: before, toCents: next });
+  });
+
+  it('the store’s rounding rule ends every repriced piece as chosen (here, in 9)', async () => {
+    const owner = (await staffSession(t, 'owner')).cookie;
+    const current = (await adminCall(t, owner, 'GET', '/settings')).json().data;
+    const put = await adminCall(t, owner, 'PUT', '/settings', {
+      version: current.version,
+      settings: { ...current.settings, priceRounding: 'end-9' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    try {
+      const [before, p] = [await rate(), await piece()];
+      expect((await adminCall(t, manager, 'PUT', '/metal-rates/14KY', { centsPerGram: before + 333 })).statusCode).toBe(
+        200,
+      );
+      const moved = (await piece()).price_cents;
+      expect(moved).toBe(roundPrice(p.price_cents + p.weight_g * 333, 'end-9', 'nearest'));
+      expect(moved % 1000).toBe(900);
+      const endings = await q<{ n: number }>(sql`select count(*)::int as n from product p
+        join product_group g on g.id = p.group_id
+        where not g.configurable and g.pricing = 'metal' and p.metal = '14KY' and p.price_cents % 1000 <> 900`);
+      expect(endings[0]!.n).toBe(0);
+    } finally {
+      const now = (await adminCall(t, owner, 'GET', '/settings')).json().data;
+      await adminCall(t, owner, 'PUT', '/settings', { version: now.version, settings: current.settings });
+    }
   });
 
   it('refuses a nonsense rate', async () => {

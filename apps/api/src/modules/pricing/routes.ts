@@ -8,12 +8,25 @@ export const pricingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({ ...adminRoute('GET /metal-rates'), handler: async () => ({ data: await metalRates(app.db) }) });
   app.route({
     ...adminRoute('POST /metal-rates/:quality/preview'),
-    handler: async (req) => ({ data: await previewRate(app.db, req.params.quality, req.body.centsPerGram) }),
+    handler: async (req) => ({
+      data: await previewRate(
+        app.db,
+        req.params.quality,
+        req.body.centsPerGram,
+        app.storeSettings.current().priceRounding,
+      ),
+    }),
   });
   app.route({
     ...adminRoute('PUT /metal-rates/:quality'),
     handler: async (req) => ({
-      data: await setRate(app.db, actorOf(req.staff!.staff), req.params.quality, req.body.centsPerGram),
+      data: await setRate(
+        app.db,
+        actorOf(req.staff!.staff),
+        req.params.quality,
+        req.body.centsPerGram,
+        app.storeSettings.current().priceRounding,
+      ),
     }),
   });
   // Markup rules: saving them reprices every supplier stone and product they price.

@@ -1,5 +1,6 @@
 import type { MetalRatePreview, MetalRateSaved, MetalRates } from '@facet/contracts/admin-pricing';
 import type { MetalQuality } from '@facet/contracts/metals';
+import type { Rounding } from '@facet/contracts/money';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { NotFound } from '../../errors.ts';
 import { audit, auditEntries, type Actor } from '../audit/index.ts';
@@ -26,11 +27,11 @@ export async function metalRates(db: Db): Promise<MetalRates> {
 }
 
 /** Sets a metal's price per gram and reprices everything made of it, in one transaction. */
-async function apply(tx: DbOrTx, quality: string, centsPerGram: number) {
+async function apply(tx: DbOrTx, quality: string, centsPerGram: number, rounding: Rounding) {
   const before = await repo.lockRate(tx, quality);
   if (!before) throw new NotFound(`There is no metal ${quality}.`);
   await repo.setRate(tx, quality, centsPerGram);
-  const pieces = await repricePieces(tx, quality, centsPerGram - before.centsPerGram);
+  const pieces = await repricePieces(tx, quality, centsPerGram - before.centsPerGram, rounding);
   const configured = await refreshConfiguredPrices(tx);
   return { before, pieces, configured: configured.changed };
 }
@@ -47,11 +48,16 @@ class Preview extends Error {
  * What a new rate would do to a few items: the real repricing runs in a transaction that is
  * then rolled back, so the preview cannot disagree with the save.
  */
-export async function previewRate(db: Db, quality: MetalQuality, centsPerGram: number): Promise<MetalRatePreview> {
+export async function previewRate(
+  db: Db,
+  quality: MetalQuality,
+  centsPerGram: number,
+  rounding: Rounding,
+): Promise<MetalRatePreview> {
   try {
     await db.transaction(async (tx) => {
       const sample = await repo.sample(tx, quality);
-      await apply(tx, quality, centsPerGram);
+      await apply(tx, quality, centsPerGram, rounding);
       const after = await repo.sampleAgain(tx, sample);
       throw new Preview(
         sample.map((s) => ({
@@ -72,9 +78,10 @@ export async function setRate(
   actor: Actor,
   quality: MetalQuality,
   centsPerGram: number,
+  rounding: Rounding,
 ): Promise<MetalRateSaved> {
   return db.transaction(async (tx) => {
-    const r = await apply(tx, quality, centsPerGram);
+    const r = await apply(tx, quality, centsPerGram, rounding);
     await audit(
       tx,
       actor,

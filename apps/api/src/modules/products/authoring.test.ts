@@ -94,6 +94,31 @@ describe('a new design by hand', () => {
     expect(await groups()).toBe(before);
   });
 
+  it('prices a new design by metal as the store rounds (here, to a price ending in 0)', async () => {
+    const owner = (await staffSession(t, 'owner')).cookie;
+    const current = (await adminCall(t, owner, 'GET', '/settings')).json().data;
+    const put = await adminCall(t, owner, 'PUT', '/settings', {
+      version: current.version,
+      settings: { ...current.settings, priceRounding: 'end-0' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    try {
+      expect((await adminCall(t, manager, 'GET', '/design-options')).json().data.priceRounding).toBe('end-0');
+      const res = await create(signet());
+      expect(res.statusCode, res.body).toBe(201);
+      const rate = await q<{ quality: string; cents: number }>(
+        sql`select quality, cents_per_gram as cents from metal_rate where quality in ('14KY', 'PLAT')`,
+      );
+      for (const v of res.json().data.variants as Array<{ metal: string; weightG: number; priceCents: number }>) {
+        const m = rate.find((r) => r.quality === v.metal)!;
+        expect(v.priceCents).toBe(Math.round((45_000 + v.weightG * m.cents) / 1000) * 1000);
+      }
+    } finally {
+      const now = (await adminCall(t, owner, 'GET', '/settings')).json().data;
+      await adminCall(t, owner, 'PUT', '/settings', { version: now.version, settings: current.settings });
+    }
+  });
+
   it('makes a draft with a variant per metal and size, priced from the metal rate, found by shoppers once published', async () => {
     const body = signet();
     const res = await create(body);

@@ -1,6 +1,6 @@
 import { metalName } from '@facet/contracts/metals';
 import type { NewDesign } from '@facet/contracts/admin-catalogue';
-import { wholeDollars } from '@facet/contracts/money';
+import { roundPrice, type Rounding } from '@facet/contracts/money';
 import type { NewVariantRow } from './repository.ts';
 
 // A design made by hand becomes its variants: every metal × size (or length) it is offered in,
@@ -16,7 +16,14 @@ interface Metal {
 export const weightFor = (grams14k: number, density: number, size: number | null, length: number | null) =>
   Math.round(grams14k * density * (size ? 1 + (size - 7) * 0.03 : 1) * (length ? length / 18 : 1) * 10) / 10;
 
-export function variantsOf(d: NewDesign, series: string, metals: Metal[], madeToOrderDays: number): NewVariantRow[] {
+export function variantsOf(
+  d: NewDesign,
+  series: string,
+  metals: Metal[],
+  /** Made-to-order lead time, and how the store's worked-out prices end. */
+  store: { madeToOrderDays: number; rounding: Rounding },
+): NewVariantRow[] {
+  const { madeToOrderDays } = store;
   const rate = new Map(metals.map((m) => [m.quality, m]));
   const sizes = d.sizes.length ? [...d.sizes].sort((a, b) => a - b) : [null];
   const lengths = d.lengthsIn.length ? [...d.lengthsIn].sort((a, b) => a - b) : [null];
@@ -37,7 +44,7 @@ export function variantsOf(d: NewDesign, series: string, metals: Metal[], madeTo
           weightG: d.pricing.mode === 'metal' ? weightG : 0,
           priceCents:
             d.pricing.mode === 'metal'
-              ? wholeDollars(d.pricing.labourCents + weightG * m.centsPerGram)
+              ? roundPrice(d.pricing.labourCents + weightG * m.centsPerGram, store.rounding, 'nearest')
               : d.pricing.priceCents,
           stock: d.stock.mode === 'on-hand' ? d.stock.quantity : 0,
           leadDays: d.stock.mode === 'on-hand' ? d.stock.shipsInDays : madeToOrderDays,

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Rounding } from '@facet/contracts/money';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import type { ImageSpec, ItemKind } from '@facet/contracts/catalog';
 import { productPhoto, type product, type productGroup } from './schema.ts';
@@ -524,6 +525,18 @@ export const productStockRepository = {
 };
 
 // Prices other modules work out and this module writes: the configurator's, and a metal's new rate.
+/**
+ * `roundPrice(x, rounding, 'nearest')` in SQL, for prices moved in the database: an integer number of
+ * cents (price-rounding.test.ts holds the two to the same answers).
+ */
+export function roundPriceSql(x: SQL, rounding: Rounding): SQL {
+  const v = sql`(${x})::numeric`;
+  if (rounding === 'cent') return sql`round(${v})::int`;
+  if (rounding === 'dollar') return sql`(round(${v} / 100) * 100)::int`;
+  if (rounding === 'end-0') return sql`(round(${v} / 1000) * 1000)::int`;
+  return sql`(greatest(9, round((${v} / 100 + 1) / 10) * 10 - 1) * 100)::int`;
+}
+
 export const productPriceRepository = {
   /** Writes catalogue prices (group "from", variant price) where they changed; answers how many rows changed. */
   setConfiguredPrices: async (
@@ -558,13 +571,13 @@ export const productPriceRepository = {
 
   /**
    * Pieces sold as they are carry the metal in their price: the metal's share moves by weight ×
-   * the change per gram, labour stays, and prices stay in whole dollars. Each touched group's
+   * the change per gram, labour stays, and prices end as the store's rounding says. Each touched group's
    * "from" price follows.
    */
-  repricePieces: async (tx: DbOrTx, quality: string, deltaCentsPerGram: number) => {
+  repricePieces: async (tx: DbOrTx, quality: string, deltaCentsPerGram: number, rounding: Rounding) => {
     const changed = rowsOf<{ group_id: number }>(
       await tx.execute(sql`
-      update product p set price_cents = greatest(100, round((p.price_cents + p.weight_g * ${deltaCentsPerGram}) / 100.0)::int * 100)
+      update product p set price_cents = greatest(100, ${roundPriceSql(sql`p.price_cents + p.weight_g * ${deltaCentsPerGram}`, rounding)})
       from product_group g
       where g.id = p.group_id and not g.configurable and g.pricing = 'metal' and p.metal = ${quality}
       returning p.group_id`),

@@ -30,17 +30,17 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.route({
     ...adminRoute('GET /design-options'),
-    handler: async () => ({ data: await products.designOptions(app.db) }),
+    handler: async () => ({
+      data: await products.designOptions(app.db, app.storeSettings.current().priceRounding),
+    }),
   });
   app.route({
     ...adminRoute('POST /products'),
     handler: async (req, reply) => {
-      const made = await products.createDesign(
-        app.db,
-        actorOf(req.staff!.staff),
-        req.body,
-        app.storeSettings.current().madeToOrderDays.to,
-      );
+      const made = await products.createDesign(app.db, actorOf(req.staff!.staff), req.body, {
+        madeToOrderDays: app.storeSettings.current().madeToOrderDays.to,
+        rounding: app.storeSettings.current().priceRounding,
+      });
       return reply.status(201).send({ data: made });
     },
   });

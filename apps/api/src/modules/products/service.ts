@@ -1,3 +1,4 @@
+import type { Rounding } from '@facet/contracts/money';
 import { randomBytes } from 'node:crypto';
 import type {
   DesignOptions,
@@ -219,9 +220,9 @@ async function saveVariants(
   await repo.refreshMinPrice(tx, g.id);
 }
 
-export async function designOptions(db: Db): Promise<DesignOptions> {
+export async function designOptions(db: Db, priceRounding: Rounding): Promise<DesignOptions> {
   const [categories, metals] = await Promise.all([repo.categoriesForDesign(db), repo.metals(db)]);
-  return { categories, metals: metals.map(({ densityFactor: _d, ...m }) => m) };
+  return { categories, metals: metals.map(({ densityFactor: _d, ...m }) => m), priceRounding };
 }
 
 /** A free word for a design's address: the one asked for (refused when taken), or one made from its name. */
@@ -240,14 +241,19 @@ async function freeSeries(tx: DbOrTx, asked: string | undefined, name: string) {
 }
 
 /** A new design by hand, as a draft: its variants generated from the options, priced and stocked as asked. */
-export async function createDesign(db: Db, actor: Actor, d: NewDesign, madeToOrderDays: number) {
+export async function createDesign(
+  db: Db,
+  actor: Actor,
+  d: NewDesign,
+  store: { madeToOrderDays: number; rounding: Rounding },
+) {
   return db.transaction(async (tx) => {
     if (!(await repo.categoryExists(tx, d.categoryId)))
       throw new Validation('That category does not exist any more. Reload and choose another.', {
         categoryId: 'Unknown category',
       });
     const series = await freeSeries(tx, d.series, d.name);
-    const variants = variantsOf(d, series, await repo.metals(tx), madeToOrderDays);
+    const variants = variantsOf(d, series, await repo.metals(tx), store);
     const taken = await repo.skusTaken(
       tx,
       variants.map((v) => v.sku),

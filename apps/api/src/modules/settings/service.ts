@@ -28,6 +28,7 @@ export function settingsFromConfig(c: Config): StoreSettings {
     freeResizeDays: c.FREE_RESIZE_DAYS,
     videoOrigins: c.VIDEO_ORIGINS ? c.VIDEO_ORIGINS.split(',').map((o) => o.trim().toLowerCase()) : [],
     restockingPercent: c.MADE_TO_ORDER_RESTOCKING_PERCENT,
+    priceRounding: 'dollar',
     openingHours: openingHoursFromSpec(c.OPENING_HOURS),
     appointments: {
       minutes: c.APPOINTMENT_MINUTES,

@@ -16,7 +16,7 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
     adminLoad(request, 'GET /products/:id', { params: { id: params.id } }),
     adminLoad(request, 'GET /design-options'),
   ]);
-  return { ...product, categories: options.categories };
+  return { ...product, categories: options.categories, priceRounding: options.priceRounding };
 }
 export const ErrorBoundary = AdminRouteError;
 
@@ -160,6 +160,7 @@ export default function AdminProductPage({ loaderData: p }: Route.ComponentProps
           key={p.version}
           product={p}
           categories={p.categories}
+          priceRounding={p.priceRounding}
           onSaved={() => void revalidate()}
           onDirtyChange={onDirty}
         />

@@ -102,11 +102,13 @@ export const formValuesOf = (p: AdminProduct): Values => ({
 export function ProductForm({
   product,
   categories,
+  priceRounding,
   onSaved,
   onDirtyChange,
 }: {
   product: AdminProduct;
   categories: DesignOptions['categories'];
+  priceRounding: DesignOptions['priceRounding'];
   onSaved: () => void;
   onDirtyChange?: (dirty: boolean) => void;
 }) {
@@ -280,7 +282,7 @@ export function ProductForm({
               form.getValues('variants').forEach((v, i) => {
                 if (metal !== null && v.metal !== metal) return;
                 n++;
-                const cents = priceAfter(change, centsOf(Number(v.price) || 0));
+                const cents = priceAfter(change, centsOf(Number(v.price) || 0), priceRounding);
                 if (cents !== null)
                   form.setValue(`variants.${i}.price`, decimalPrice(cents), {
                     shouldDirty: true,

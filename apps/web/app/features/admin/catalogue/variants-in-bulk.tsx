@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { centsOf, wholeDollars } from '@facet/contracts/money';
+import { centsOf, roundPrice, type Rounding } from '@facet/contracts/money';
 
 /** What one change does to many variants: a price, a price moved by a percentage, or a stock count. */
 export type BulkChange =
@@ -7,13 +7,13 @@ export type BulkChange =
 
 /**
  * The price a change gives a variant priced `cents` (null: not a price change). A percentage lands
- * on whole dollars, so no price ends in odd cents that nobody typed.
+ * as the store's rounding rule says, so no price ends in odd cents that nobody typed.
  */
-export const priceAfter = (change: BulkChange, cents: number): number | null =>
+export const priceAfter = (change: BulkChange, cents: number, rounding: Rounding): number | null =>
   change.kind === 'price'
     ? change.cents
     : change.kind === 'percent'
-      ? wholeDollars(Math.round(cents * (1 + change.percent / 100)))
+      ? roundPrice(cents * (1 + change.percent / 100), rounding, 'nearest')
       : null;
 
 const ALL = '';

@@ -2,7 +2,7 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { AdminAnswer } from '@facet/contracts/admin-api';
-import { centsOf, decimalPrice } from '@facet/contracts/money';
+import { centsOf, decimalPrice, ROUNDING_LABELS, ROUNDINGS } from '@facet/contracts/money';
 import { US_STATES } from '@facet/contracts/account';
 import {
   SHIPPING_METHOD_KEYS,
@@ -60,6 +60,7 @@ const fields = z.object({
   freeResizeDays: whole('days'),
   videoOrigins: z.string(),
   restocking: whole('percent'),
+  priceRounding: z.enum(ROUNDINGS),
   hours: z.array(z.object({ open: z.boolean(), from: z.string(), to: z.string() })).length(7),
   announcementOn: z.boolean(),
   announcementText: z.string(),
@@ -92,6 +93,7 @@ const valuesOf = (s: StoreSettings): Values => ({
   freeResizeDays: String(s.freeResizeDays),
   videoOrigins: s.videoOrigins.join('\n'),
   restocking: String(s.restockingPercent),
+  priceRounding: s.priceRounding,
   hours: s.openingHours.map((h) => ({ open: h !== null, from: h?.open ?? '', to: h?.close ?? '' })),
   announcementOn: s.announcement.on,
   announcementText: s.announcement.text,
@@ -126,6 +128,7 @@ const settingsOf = (v: Values): StoreSettings => ({
   freeResizeDays: Number(v.freeResizeDays),
   videoOrigins: lines(v.videoOrigins).map((o) => o.toLowerCase()),
   restockingPercent: Number(v.restocking),
+  priceRounding: v.priceRounding,
   openingHours: v.hours.map((d) => (d.open ? { open: d.from, close: d.to } : null)) as StoreSettings['openingHours'],
   announcement: { on: v.announcementOn, text: v.announcementText, href: v.announcementHref },
   appointments: { minutes: Number(v.slotMinutes), daysAhead: Number(v.daysAhead), noticeHours: Number(v.noticeHours) },
@@ -332,6 +335,21 @@ export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved
         </Field>
         <Field label="Restocking fee (%)" error={e.restocking} hint="On returned made-to-order rings.">
           {(a) => <input {...a} {...register('restocking')} inputMode="numeric" className="field py-2" />}
+        </Field>
+        <Field
+          label="Worked-out prices round"
+          error={e.priceRounding}
+          hint="Prices from metal weight, a metal price change or a percentage on many variants. Typed prices stay as typed."
+        >
+          {(a) => (
+            <select {...a} {...register('priceRounding')} className="field py-2">
+              {ROUNDINGS.map((r) => (
+                <option key={r} value={r}>
+                  {ROUNDING_LABELS[r][0]!.toUpperCase() + ROUNDING_LABELS[r].slice(1)}
+                </option>
+              ))}
+            </select>
+          )}
         </Field>
       </section>
 
