@@ -1,11 +1,11 @@
 import type { MarkupRule } from '@facet/contracts/admin-feeds';
-import { roundPrice, type Rounding } from '@facet/contracts/money';
+import { roundPrice } from '@facet/contracts/money';
 
 // Retail from a supplier's cost: the first rule whose origin, carat band and cost band match sets
 // a multiplier and how the price ends. Computed by the server only; cost never leaves it.
 
 export type { MarkupRule };
-export { roundPrice, type Rounding };
+export { roundPrice };
 
 const CARATS = 1_000_000; // 10,000 ct: no upper bound
 const ANY = Number.MAX_SAFE_INTEGER;
