@@ -35,7 +35,7 @@ export function Confirm({
           <AlertDialog.Title className="font-sans text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-muted">{body}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">
-            <AlertDialog.Cancel className="btn-secondary">Go back</AlertDialog.Cancel>
+            <AlertDialog.Cancel className="btn-secondary whitespace-nowrap">Go back</AlertDialog.Cancel>
             <AlertDialog.Action
               className={tone === 'danger' ? 'btn-primary bg-danger hover:bg-danger' : 'btn-primary'}
               onClick={onConfirm}
