@@ -17,6 +17,13 @@ export const ROUNDING_LABELS: Record<Rounding, string> = {
   'end-0': 'up to a price ending in 0',
   'end-9': 'up to a price ending in 9',
 };
+/** The same rules as the store's setting applies them: to the nearest such price, either way. */
+export const NEAREST_ROUNDING_LABELS: Record<Rounding, string> = {
+  cent: 'To the cent',
+  dollar: 'To the nearest dollar',
+  'end-0': 'To the nearest price ending in 0',
+  'end-9': 'To the nearest price ending in 9',
+};
 
 /**
  * A worked-out price, ending as the rule says: to the cent, the dollar, a dollar amount ending in 0,

@@ -2,7 +2,7 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { AdminAnswer } from '@facet/contracts/admin-api';
-import { centsOf, decimalPrice, ROUNDING_LABELS, ROUNDINGS } from '@facet/contracts/money';
+import { centsOf, decimalPrice, NEAREST_ROUNDING_LABELS, ROUNDINGS } from '@facet/contracts/money';
 import { US_STATES } from '@facet/contracts/account';
 import {
   SHIPPING_METHOD_KEYS,
@@ -345,7 +345,7 @@ export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved
             <select {...a} {...register('priceRounding')} className="field py-2">
               {ROUNDINGS.map((r) => (
                 <option key={r} value={r}>
-                  {ROUNDING_LABELS[r][0]!.toUpperCase() + ROUNDING_LABELS[r].slice(1)}
+                  {NEAREST_ROUNDING_LABELS[r]}
                 </option>
               ))}
             </select>
