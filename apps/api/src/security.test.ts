@@ -6,7 +6,8 @@ import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
 import { codeIn, GOOD_PASSWORD, lastMail, post, resetTokenIn, signUp } from './test/accounts.ts';
 import { rowsOf } from './db/client.ts';
-import { ORIGIN } from './test/staff.ts';
+import { adminCall, ORIGIN, STAFF_PASSWORD, staffSession } from './test/staff.ts';
+import { generate } from 'otplib';
 
 // One test per rule; each asserts the safe outcome.
 
@@ -365,6 +366,35 @@ describe('logs', () => {
     // Six random digits also occur inside timings and ids ("responseTime":12.459400…): the code
     // must not appear as a number of its own.
     expect(new RegExp(`(?<![\\d.])${code}(?![\\d])`).test(text), 'log contains the verification code').toBe(false);
+  });
+
+  it('never contain a staff member’s password, two-factor key or recovery codes', async () => {
+    const email = `quiet.staff.${randomUUID().slice(0, 6)}@facet.test`;
+    const { cookie } = await staffSession(t, 'manager', email);
+    const setup = (await adminCall(t, cookie, 'POST', '/auth/totp/setup')).json().data as { secret: string };
+    const enabled = await adminCall(t, cookie, 'POST', '/auth/totp/enable', { code: await generate(setup) });
+    const codes = enabled.json().data.codes as string[];
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      headers: { origin: ORIGIN },
+      payload: { email, password: STAFF_PASSWORD },
+    });
+    const half = `facet_staff=${login.cookies.find((c) => c.name === 'facet_staff')!.value}`;
+    // A mistyped code (its refusal is logged too), then a good one.
+    expect((await adminCall(t, half, 'POST', '/auth/recovery', { code: 'ZZZZZ-ZZZZZ' })).statusCode).toBe(400);
+    expect((await adminCall(t, half, 'POST', '/auth/recovery', { code: codes[0]! })).statusCode).toBe(200);
+    const text = logs.join('');
+    // The requests are in the log (at debug level), only not what they carried.
+    expect(text).toContain('/api/admin/auth/recovery');
+    for (const secret of [
+      STAFF_PASSWORD,
+      setup.secret,
+      'ZZZZZ-ZZZZZ',
+      ...codes,
+      ...codes.map((c) => c.replace('-', '')),
+    ])
+      expect(text.includes(secret), `log contains ${secret.slice(0, 4)}…`).toBe(false);
   });
 });
 
