@@ -7,7 +7,8 @@ import type { menuItem } from './schema.ts';
 
 const COLS = sql`c.id, c.name, c.section, c.parent_id as "parentId", c.description, c.position, c.hidden,
   c.seo_title as "seoTitle", c.seo_description as "seoDescription", c.version,
-  (select count(*)::int from product_group_view g where g.category_id = c.id and g.published) as designs,
+  (select count(*)::int from product_group_view g where g.published and (g.category_id = c.id
+    or exists (select 1 from category_placement_view p where p.group_id = g.id and p.category_id = c.id))) as designs,
   (select count(*)::int from menu_item m where m.category_id = c.id) as "menuLinks"`;
 
 export const categoriesRepository = {

@@ -389,7 +389,14 @@ describe('a category arranged by hand', () => {
     const elsewhere = await q<{ id: number }>(
       sql`select id from category where id <> ${categoryId} and parent_id is not null order by id limit 2`,
     );
+    const designsIn = async (id: number) =>
+      (await adminCall(t, manager, 'GET', '/categories'))
+        .json()
+        .data.categories.find((c: { id: number }) => c.id === id)?.designs as number;
+    const countedBefore = await designsIn(elsewhere[0]!.id);
     for (const c of elsewhere) expect((await put(c.id, [made.id])).statusCode).toBe(200);
+    // The categories list counts the collection's member among the category's designs.
+    expect(await designsIn(elsewhere[0]!.id)).toBe(countedBefore + 1);
     for (const c of elsewhere) await expect.poll(() => listingIds(c.id), { timeout: 2000 }).toContain(made.id);
     const page = (await get(`/product/product?groupId=${made.id}`)).json().data;
     expect(page.category.id).toBe(categoryId);
