@@ -88,3 +88,20 @@ export async function stepOrder(t: TestApp, cookie: string, number: string, stat
     if (res.statusCode !== 200) throw new Error(`${status} ${res.statusCode}: ${res.body}`);
   }
 }
+
+/** Runs `work` with these store settings saved by the owner, then puts the settings back as they were. */
+export async function withStoreSettings<T>(t: TestApp, patch: Record<string, unknown>, work: () => Promise<T>) {
+  const owner = (await staffSession(t, 'owner')).cookie;
+  const current = (await adminCall(t, owner, 'GET', '/settings')).json().data;
+  const put = await adminCall(t, owner, 'PUT', '/settings', {
+    version: current.version,
+    settings: { ...current.settings, ...patch },
+  });
+  if (put.statusCode !== 200) throw new Error(`settings not saved: ${put.body}`);
+  try {
+    return await work();
+  } finally {
+    const now = (await adminCall(t, owner, 'GET', '/settings')).json().data;
+    await adminCall(t, owner, 'PUT', '/settings', { version: now.version, settings: current.settings });
+  }
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { adminCall, staffSession } from '../../test/staff.ts';
+import { adminCall, staffSession, withStoreSettings } from '../../test/staff.ts';
 import { roundPrice } from '@facet/contracts/money';
 
 let t: TestApp;
@@ -62,14 +62,7 @@ describe('metal rates', () => {
   });
 
   it('the store’s rounding rule ends every repriced piece as chosen (here, in 9)', async () => {
-    const owner = (await staffSession(t, 'owner')).cookie;
-    const current = (await adminCall(t, owner, 'GET', '/settings')).json().data;
-    const put = await adminCall(t, owner, 'PUT', '/settings', {
-      version: current.version,
-      settings: { ...current.settings, priceRounding: 'end-9' },
-    });
-    expect(put.statusCode, put.body).toBe(200);
-    try {
+    await withStoreSettings(t, { priceRounding: 'end-9' }, async () => {
       const [before, p] = [await rate(), await piece()];
       expect((await adminCall(t, manager, 'PUT', '/metal-rates/14KY', { centsPerGram: before + 333 })).statusCode).toBe(
         200,
@@ -81,10 +74,7 @@ describe('metal rates', () => {
         join product_group g on g.id = p.group_id
         where not g.configurable and g.pricing = 'metal' and p.metal = '14KY' and p.price_cents % 1000 <> 900`);
       expect(endings[0]!.n).toBe(0);
-    } finally {
-      const now = (await adminCall(t, owner, 'GET', '/settings')).json().data;
-      await adminCall(t, owner, 'PUT', '/settings', { version: now.version, settings: current.settings });
-    }
+    });
   });
 
   it('refuses a nonsense rate', async () => {

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { orderBody } from '../../test/checkout.ts';
-import { adminCall, staffSession } from '../../test/staff.ts';
+import { adminCall, staffSession, withStoreSettings } from '../../test/staff.ts';
 
 // A design made by hand in the back office: from the form to a shopper's order, and off sale again.
 
@@ -95,14 +95,7 @@ describe('a new design by hand', () => {
   });
 
   it('prices a new design by metal as the store rounds (here, to a price ending in 0)', async () => {
-    const owner = (await staffSession(t, 'owner')).cookie;
-    const current = (await adminCall(t, owner, 'GET', '/settings')).json().data;
-    const put = await adminCall(t, owner, 'PUT', '/settings', {
-      version: current.version,
-      settings: { ...current.settings, priceRounding: 'end-0' },
-    });
-    expect(put.statusCode, put.body).toBe(200);
-    try {
+    await withStoreSettings(t, { priceRounding: 'end-0' }, async () => {
       expect((await adminCall(t, manager, 'GET', '/design-options')).json().data.priceRounding).toBe('end-0');
       const res = await create(signet());
       expect(res.statusCode, res.body).toBe(201);
@@ -113,10 +106,7 @@ describe('a new design by hand', () => {
         const m = rate.find((r) => r.quality === v.metal)!;
         expect(v.priceCents).toBe(Math.round((45_000 + v.weightG * m.cents) / 1000) * 1000);
       }
-    } finally {
-      const now = (await adminCall(t, owner, 'GET', '/settings')).json().data;
-      await adminCall(t, owner, 'PUT', '/settings', { version: now.version, settings: current.settings });
-    }
+    });
   });
 
   it('makes a draft with a variant per metal and size, priced from the metal rate, found by shoppers once published', async () => {
