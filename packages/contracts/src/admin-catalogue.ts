@@ -81,6 +81,8 @@ export const adminVariant = z.object({
   lengthIn: z.number().int().nullable(),
   weightG: z.number(),
   priceCents: z.number().int(),
+  /** The maker's list price ("compare at"), where the maker sets one. */
+  listPriceCents: z.number().int().nullable(),
   stock: z.number().int(),
   active: z.boolean(),
 });
@@ -112,7 +114,8 @@ export const adminProduct = z.object({
   updatedAt: z.string().nullable(),
   attributes: z.array(z.object({ label: z.string(), value: z.string() })),
   variants: z.array(adminVariant),
-  photos: z.array(adminPhoto),
+  /** `metal`: the metal the photograph shows (shown first when a shopper picks it); null: any metal. */
+  photos: z.array(adminPhoto.extend({ metal: z.string().nullable() })),
   image: z.string(),
   storefrontUrl: z.string(),
 });
@@ -186,7 +189,7 @@ export const adminProductUpdate = z
     attributes: attributeList.optional(),
     /** null: the piece cannot be engraved (any more). */
     engraving: engravingOffer.nullable().optional(),
-    /** The variants staff changed: any of SKU, price (not for a made-to-order setting), stock. */
+    /** The variants staff changed: any of SKU, price (not for a made-to-order setting), list price, stock. */
     variants: z
       .array(
         z
@@ -194,6 +197,8 @@ export const adminProductUpdate = z
             id: z.number().int().positive(),
             sku: skuField.optional(),
             priceCents: priceCentsField.optional(),
+            /** null: the maker sets no list price (any more). */
+            listPriceCents: priceCentsField.nullable().optional(),
             stock: stockField.optional(),
           })
           .strict(),
@@ -207,6 +212,13 @@ export type AdminProductUpdate = z.infer<typeof adminProductUpdate>;
 export const PHOTO_KEY = /^[A-Za-z0-9_-]{16}$/;
 /** The photos in their new order (cover first): exactly the keys the product has, or 409. */
 export const photoOrderBody = z.object({ keys: z.array(z.string().regex(PHOTO_KEY)).max(PHOTOS_PER_PRODUCT) }).strict();
+/** What a design's photograph shows: its words, and the metal it is of (one the design is made in), or any. */
+export const photoDetailsBody = z
+  .object({
+    alt: z.string().trim().max(200, 'At most 200 characters'),
+    metal: z.string().max(20).nullable(),
+  })
+  .strict();
 
 /** Where a loose stone stands: for sale, in a shopper's checkout, set aside by staff, or gone. */
 export const STONE_STATUSES = ['available', 'reserved', 'held', 'withdrawn', 'sold'] as const;

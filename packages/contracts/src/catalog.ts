@@ -38,6 +38,9 @@ export const photoAnswer = z.object({
   height: z.number(),
 });
 export type PhotoAnswer = z.infer<typeof photoAnswer>;
+/** A design's photograph and the metal it shows (null: any metal). */
+export const designPhoto = photoAnswer.extend({ metal: z.string().nullable() });
+export type DesignPhoto = z.infer<typeof designPhoto>;
 
 export const categoryQuery = z
   .object({
@@ -103,6 +106,8 @@ export const variant = z.object({
   /** What it costs now (after any sale). */
   priceCents: z.number().int(),
   ...onSale,
+  /** The maker's list price, where it is above the price and no sale is on (listPriceShown). */
+  listPriceCents: z.number().int().optional(),
   stock: z.number().int(),
   leadDays: z.number().int(),
 });
@@ -125,8 +130,11 @@ export const productDetail = z.object({
   variants: z.array(variant),
   selectedProductId: z.number(),
   images: z.array(z.object({ metal: z.string(), FullUrl: z.string() })),
-  /** Photographs staff uploaded (cover first); the drawn art per metal stays for the metal picker. */
-  photos: z.array(photoAnswer),
+  /**
+   * Photographs staff uploaded (cover first; each of one metal or of any); the drawn art per metal
+   * stays for the metal picker.
+   */
+  photos: z.array(designPhoto),
   related: z.array(productCard),
   /** How a configurable piece can be made (null for pieces sold as they are). */
   configuration: z

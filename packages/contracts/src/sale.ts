@@ -9,3 +9,15 @@ export const salePrice = (cents: number, percent: number) => cents - Math.round(
 
 /** What a price carries when a sale took something off: the price before it, and the sale. */
 export const onSale = { wasCents: z.number().int().optional(), sale: saleTag.optional() };
+
+/**
+ * The maker's list price beside a piece's price, only where it is true and no sale speaks: above
+ * what the piece costs here, and no sale on it (a sale's "was" is the store's own former price;
+ * two comparisons side by side would mislead).
+ */
+export function listPriceShown(
+  listPriceCents: number | null | undefined,
+  priced: { priceCents: number; sale?: unknown },
+): { listPriceCents?: number } {
+  return listPriceCents != null && !priced.sale && listPriceCents > priced.priceCents ? { listPriceCents } : {};
+}

@@ -33,11 +33,23 @@ export const adminCall = (t: TestApp, cookie: string | null, method: string, url
 
 /** A guest order with one loose diamond: answers its number and the diamond's id. */
 /** A photograph sent as the back office's form sends it (multipart: the file, and its words when given). */
-export function photoUpload(t: TestApp, cookie: string, url: string, photo: Buffer, alt?: string) {
+export function photoUpload(
+  t: TestApp,
+  cookie: string,
+  url: string,
+  photo: Buffer,
+  alt?: string,
+  fields: Record<string, string> = {},
+) {
   const boundary = `----facet${randomUUID()}`;
+  const field = (name: string, value: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   const payload = Buffer.concat([
+    Buffer.from(alt === undefined ? '' : field('alt', alt)),
     Buffer.from(
-      alt === undefined ? '' : `--${boundary}\r\nContent-Disposition: form-data; name="alt"\r\n\r\n${alt}\r\n`,
+      Object.entries(fields)
+        .map(([name, value]) => field(name, value))
+        .join(''),
     ),
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="s.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,

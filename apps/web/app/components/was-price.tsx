@@ -26,6 +26,16 @@ export function WasPrice({ cents, className = '' }: { cents?: number; className?
   );
 }
 
+/** The maker's list price of a piece (the server sends it only where it is above ours and no sale is on). */
+export function ListPrice({ cents, className = '' }: { cents?: number; className?: string }) {
+  if (cents === undefined) return null;
+  return (
+    <p className={`text-sm text-muted ${className}`} data-testid="list-price">
+      Maker&rsquo;s list price <s>{formatMoney(cents)}</s>
+    </p>
+  );
+}
+
 /** The sale's name and how much it takes off, and (given the store's time zone) when it ends. */
 export function SaleNote({
   sale,

@@ -17,7 +17,7 @@ import { useStoreFacts } from '~/lib/store-facts.ts';
 import { madeToOrderText } from '@facet/contracts/store-facts';
 import { RouteErrorPage } from '~/features/layout/route-error.tsx';
 import { formatMoney } from '@facet/contracts/money';
-import { SaleNote, WasPrice } from '~/components/was-price.tsx';
+import { ListPrice, SaleNote, WasPrice } from '~/components/was-price.tsx';
 import { Breadcrumb } from '~/components/ui/breadcrumb.tsx';
 import { JsonLd } from '~/components/ui/json-ld.tsx';
 import { Gallery } from '~/features/catalog/gallery.tsx';
@@ -204,6 +204,7 @@ export function ProductView({ loaderData }: { loaderData: Route.ComponentProps['
             )}
           </p>
           <SaleNote sale={configured ? configured.sale : selected.sale} timezone={facts.timezone} className="mt-1" />
+          {!least && !configured && <ListPrice cents={selected.listPriceCents} className="mt-1" />}
           {engravingCents > 0 && (
             <p className="text-xs text-muted">Includes engraving, {formatMoney(engravingCents)}</p>
           )}

@@ -241,3 +241,83 @@ test('a manager adds a category with a menu link; shoppers see it in the mega me
   await menu.getByRole('list', { name: 'Product sections' }).getByRole('button', { name: 'Findings' }).hover();
   await expect(menu.getByRole('link', { name })).toHaveCount(0);
 });
+
+test('a manager uploads several photographs at once, orders them by keyboard and ties one to a metal; the shopper who picks that metal sees it first', async ({
+  browser,
+}) => {
+  const shop = await (await browser.newContext()).newPage();
+  // A design sold as it is (no configurator), in more than one metal, with no photograph yet.
+  const listing = (await (await shop.request.get('/api/category/1402?pageSize=96')).json()) as {
+    data: { products: Array<{ href: string; GroupDescription: string; groupId: number; series: string }> };
+  };
+  let piece: (typeof listing.data.products)[number] | undefined;
+  let metals: string[] = [];
+  for (const p of listing.data.products.slice().reverse()) {
+    const d = (await (await shop.request.get(`/api/product/product?groupId=${p.groupId}`)).json()) as {
+      data: { configuration: unknown; photos: unknown[]; variants: Array<{ metal: string; metalName: string }> };
+    };
+    const names = [...new Set(d.data.variants.map((v) => v.metalName))];
+    if (!d.data.configuration && d.data.photos.length === 0 && names.length > 1) {
+      piece = p;
+      metals = names;
+      break;
+    }
+  }
+  expect(piece, 'a seeded design in two metals').toBeDefined();
+  const [, second] = metals as [string, string];
+
+  const manager = await signIn(browser, 'manager', `/admin/products/${piece!.groupId}`);
+  const shot = (background: string) =>
+    sharp({ create: { width: 800, height: 800, channels: 3, background } })
+      .jpeg()
+      .toBuffer();
+  await manager.getByLabel('Add a photograph').setInputFiles([
+    { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await shot('#d8c7a0') },
+    { name: 'side.jpg', mimeType: 'image/jpeg', buffer: await shot('#c9b27c') },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photograph') },
+  ]);
+  // The file that is not a photograph is named and kept back; the two go up together.
+  await expect(manager.getByRole('alert')).toContainText('notes.txt: not a JPEG, PNG or WebP file.');
+  await manager.getByRole('button', { name: 'Upload 2 photographs' }).click();
+  await expect(manager.getByText('2 photographs added.')).toBeVisible();
+  const order = manager.getByRole('list', { name: 'Photographs in order' }).getByRole('listitem');
+  await expect(order).toHaveCount(2);
+  expect(await axe(manager)).toEqual([]);
+
+  // The second is of the second metal and becomes the cover, from the keyboard.
+  await order.nth(1).getByRole('combobox').selectOption({ label: second });
+  await expect(manager.getByText(`Photograph now shown first for ${second}.`)).toBeVisible();
+  const later = manager.getByRole('button', { name: /^Move photograph 2 .* earlier$/ });
+  await later.focus();
+  await manager.keyboard.press('Enter');
+  await expect(manager.getByText('Cover photograph changed.')).toBeVisible();
+  await expect(order.first()).toContainText('cover');
+  await expect(order.first().getByRole('combobox')).toHaveValue(/.+/);
+  // The moved photograph keeps the focus (now its "later" button, as "earlier" is off for the first).
+  await expect(manager.getByRole('button', { name: /^Move photograph 1 .* later$/ })).toBeFocused();
+
+  // The shopper: in the first metal the photograph of any metal leads; picking the second metal
+  // puts its photograph in front.
+  const d = (await (await shop.request.get(`/api/product/product?groupId=${piece!.groupId}`)).json()) as {
+    data: {
+      photos: Array<{ large: string; metal: string | null }>;
+      variants: Array<{ metal: string; metalName: string }>;
+    };
+  };
+  const codeOf = (name: string) => d.data.variants.find((v) => v.metalName === name)!.metal;
+  const keyOf = (p: { large: string }) => p.large.match(/photo\/([A-Za-z0-9_-]{16})-/)![1]!;
+  const tied = d.data.photos.find((p) => p.metal === codeOf(second))!;
+  const any = d.data.photos.find((p) => p.metal === null)!;
+  expect(keyOf(d.data.photos[0]!), 'the tied photograph is the cover').toBe(keyOf(tied));
+  await shop.goto(piece!.href);
+  const main = shop.locator('.cursor-zoom-in img');
+  await shop.getByRole('radio', { name: metals[0] }).click();
+  await expect(shop.getByRole('radio', { name: metals[0] })).toHaveAttribute('aria-checked', 'true');
+  await shop.getByRole('radio', { name: second }).click();
+  await expect(shop.getByRole('radio', { name: second })).toHaveAttribute('aria-checked', 'true');
+  await expect(main).toHaveAttribute('srcset', new RegExp(keyOf(tied)));
+  await shop.getByRole('radio', { name: metals[0] }).click();
+  // Back in the first metal its own art shows; the thumbnails put the any-metal photograph first.
+  const thumbs = shop.getByRole('list', { name: 'Images' }).locator('img');
+  await expect(thumbs.first()).toHaveAttribute('srcset', new RegExp(keyOf(any)));
+});

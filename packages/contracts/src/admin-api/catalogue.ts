@@ -25,6 +25,7 @@ import {
   meleeBody,
   newDesignBody,
   photoOrderBody,
+  photoDetailsBody,
   versionBody,
   categoryArrangement,
   categoryArrangementBody,
@@ -67,8 +68,17 @@ export const CATALOGUE_OPS = {
     body: adminProductUpdate,
     answer: adminProduct,
   }),
-  /** Multipart: one `photo` file and an optional `alt` text (read by the route, not a JSON body). */
+  /**
+   * Multipart: one `photo` file, an optional `alt` text and an optional `metal` it shows (read by the
+   * route, not a JSON body).
+   */
   'POST /products/:id/photos': op({ access: 'catalogue:write', params: idParams, answer: adminProduct }),
+  'PATCH /products/:id/photos/:key': op({
+    access: 'catalogue:write',
+    params: idParams.extend({ key: z.string().regex(PHOTO_KEY) }).strict(),
+    body: photoDetailsBody,
+    answer: adminProduct,
+  }),
   'PUT /products/:id/photos': op({
     access: 'catalogue:write',
     params: idParams,

@@ -202,20 +202,32 @@ interface GroupRow {
   seoDescription: string | null;
   engraving: EngravingOffer | null;
   attributes: Array<{ label: string; value: string }>;
-  photos: Array<{ key: string; alt: string; width: number; height: number }>;
+  photos: Array<{ key: string; alt: string; width: number; height: number; metal: string | null }>;
 }
-/** A variant as the detail statement sends it: [id, sku, metal, fingerSize, lengthIn, weightG, priceCents, stock, leadDays]. */
-type VariantTuple = [number, string, string, number | null, number | null, number, number, number, number];
+/** A variant as the detail statement sends it: [id, sku, metal, fingerSize, lengthIn, weightG, priceCents, stock, leadDays, listPriceCents]. */
+type VariantTuple = [
+  number,
+  string,
+  string,
+  number | null,
+  number | null,
+  number,
+  number,
+  number,
+  number,
+  number | null,
+];
 const GROUP_DETAIL = `
   select g.id, g.series, g.category_id as "categoryId", g.description, g.long_description as "longDescription", g.kind, g.image,
     g.default_metal as "defaultMetal", g.configurable, g.min_price_cents as "minPriceCents",
     g.stock_tracked as "stockTracked", g.seo_title as "seoTitle", g.seo_description as "seoDescription", g.engraving,
-    coalesce((select json_agg(json_build_array(v.id, v.sku, v.metal, v.finger_size, v.length_in, v.weight_g, v.price_cents, v.stock, v.lead_days)
+    coalesce((select json_agg(json_build_array(v.id, v.sku, v.metal, v.finger_size, v.length_in, v.weight_g, v.price_cents, v.stock, v.lead_days,
+      v.list_price_cents)
       order by v.id) from product_view v where v.group_id = g.id and v.active), '[]'::json) as variants,
     coalesce((select json_agg(json_build_object('label', a.label, 'value', a.value) order by a.label, a.value)
       from product_attribute_view a where a.group_id = g.id), '[]'::json) as attributes,
-    coalesce((select json_agg(json_build_object('key', ph.key, 'alt', ph.alt, 'width', ph.width, 'height', ph.height) order by ph.position, ph.key)
-      from product_photo_view ph where ph.group_id = g.id), '[]'::json) as photos
+    coalesce((select json_agg(json_build_object('key', ph.key, 'alt', ph.alt, 'width', ph.width, 'height', ph.height, 'metal', ph.metal)
+      order by ph.position, ph.key) from product_photo_view ph where ph.group_id = g.id), '[]'::json) as photos
   from product_group_view g where g.id = $1 and (g.published or $2)`;
 
 export const catalogRepository = {
@@ -255,17 +267,20 @@ export const catalogRepository = {
     if (!row) return null;
     return {
       ...row,
-      variants: row.variants.map(([id, sku, metal, fingerSize, lengthIn, weightG, priceCents, stock, leadDays]) => ({
-        id,
-        sku,
-        metal,
-        fingerSize,
-        lengthIn,
-        weightG,
-        priceCents,
-        stock,
-        leadDays,
-      })),
+      variants: row.variants.map(
+        ([id, sku, metal, fingerSize, lengthIn, weightG, priceCents, stock, leadDays, listPriceCents]) => ({
+          id,
+          sku,
+          metal,
+          fingerSize,
+          lengthIn,
+          weightG,
+          priceCents,
+          stock,
+          leadDays,
+          listPriceCents,
+        }),
+      ),
     };
   },
 

@@ -1,3 +1,4 @@
+import { listPriceShown } from '@facet/contracts/sale';
 import { diamondName, gemstoneName } from '@facet/contracts/stone-names';
 import { parseFiltersParam } from '@facet/contracts/catalog-filters';
 import { diamondQuery } from '@facet/contracts/catalog';
@@ -201,17 +202,16 @@ export async function getProduct(
     engraving: g.engraving,
     category: cat!.info,
     attributes: [...attributes].map(([label, values]) => ({ label, values })),
-    variants: g.variants.map((v) => ({
-      ...v,
-      ...sales.price({ groupId: g.id, categoryId: g.categoryId, metal: v.metal }, v.priceCents, now),
-      metalName: metalName(v.metal),
-    })),
+    variants: g.variants.map(({ listPriceCents, ...v }) => {
+      const priced = sales.price({ groupId: g.id, categoryId: g.categoryId, metal: v.metal }, v.priceCents, now);
+      return { ...v, ...priced, ...listPriceShown(listPriceCents, priced), metalName: metalName(v.metal) };
+    }),
     selectedProductId: chosen.id,
     images: metals.map((m) => ({
       metal: m,
       FullUrl: itemImageUrl(g.image, m, `${g.description} in ${metalName(m)}`),
     })),
-    photos: g.photos.map(photoOf),
+    photos: g.photos.map((ph) => ({ ...photoOf(ph), metal: ph.metal })),
     related: related.map((r) => toCard(r, sales, now)),
     configuration: model
       ? {

@@ -35,8 +35,8 @@ const listing = async (categoryId: number) => {
   }
 };
 const listingIds = async (categoryId: number) => (await listing(categoryId)).map((c) => c.groupId);
-const uploadPhoto = (id: number, body: Buffer, alt = '', cookie = manager) =>
-  photoUpload(t, cookie, `/products/${id}/photos`, body, alt);
+const uploadPhoto = (id: number, body: Buffer, alt = '', cookie = manager, fields: Record<string, string> = {}) =>
+  photoUpload(t, cookie, `/products/${id}/photos`, body, alt, fields);
 const jpeg = (w: number, h: number, exif?: Record<string, Record<string, string>>) => {
   let img = sharp({ create: { width: w, height: h, channels: 3, background: '#c9b27c' } }).jpeg();
   if (exif) img = img.withExif(exif);
@@ -130,7 +130,7 @@ describe('the catalogue as staff edit it', () => {
     const audit = (await adminCall(t, owner, 'GET', `/audit?entity=product_group`)).json().data.rows[0];
     expect(audit).toMatchObject({ action: 'product.edit', entityId: String(g.id) });
     expect(audit.before.description).toBe(before.description);
-    expect(audit.after.variants).toEqual([{ sku: v.sku, priceCents: 123_400, stock: v.stock }]);
+    expect(audit.after.variants).toEqual([{ sku: v.sku, priceCents: 123_400, listPriceCents: null, stock: v.stock }]);
   });
 
   it('a second editor with the old version gets 409 and the first edit stands', async () => {
@@ -261,5 +261,70 @@ describe('product photographs', () => {
     const removed = await adminCall(t, manager, 'DELETE', `/products/${g.id}/photos/${keys[1]}`);
     expect(removed.json().data.photos.map((p: { alt: string }) => p.alt)).toEqual(['First']);
     expect((await t.app.inject({ method: 'GET', url: two[1].large })).statusCode).toBe(404);
+  });
+
+  it("ties a photograph to one of the design's metals (on upload or after); the page says which; other metals are refused", async () => {
+    const g = rowsOf<{ id: number; metals: string[] }>(
+      await t.database.db.execute(sql`select g.id, array_agg(distinct v.metal order by v.metal) as metals
+        from product_group g join product v on v.group_id = g.id
+        where not g.configurable and g.published group by g.id having count(distinct v.metal) > 1 order by g.id limit 1`),
+    )[0]!;
+    const [one, two] = g.metals as [string, string];
+    const absent = ['14KW', '14KY', '14KR', '18KW', '18KY', '18KR', 'PLAT'].find((m) => !g.metals.includes(m))!;
+    const res = await uploadPhoto(g.id, await jpeg(800, 800), 'On the hand', manager, { metal: two });
+    expect(res.statusCode, res.body).toBe(200);
+    const [photo] = res.json().data.photos;
+    expect(photo).toMatchObject({ alt: 'On the hand', metal: two });
+    const unknown = await uploadPhoto(g.id, await jpeg(800, 800), '', manager, { metal: absent });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({
+      message: expect.stringMatching(/not made in/),
+      errors: { metal: expect.any(String) },
+    });
+
+    const changed = await adminCall(t, manager, 'PATCH', `/products/${g.id}/photos/${photo.key}`, {
+      alt: '',
+      metal: one,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    // Words left empty fall back to the design's name, as on upload.
+    expect(changed.json().data.photos).toEqual([expect.objectContaining({ key: photo.key, metal: one })]);
+    expect(changed.json().data.photos[0].alt).not.toBe('');
+    const refused = await adminCall(t, manager, 'PATCH', `/products/${g.id}/photos/${photo.key}`, {
+      alt: 'x',
+      metal: absent,
+    });
+    expect(refused.statusCode).toBe(400);
+    const gone = await adminCall(t, manager, 'PATCH', `/products/${g.id}/photos/AAAAAAAAAAAAAAAA`, {
+      alt: 'x',
+      metal: null,
+    });
+    expect(gone.statusCode).toBe(404);
+    const fulfilment = (await staffSession(t, 'fulfilment')).cookie;
+    expect(
+      (await adminCall(t, fulfilment, 'PATCH', `/products/${g.id}/photos/${photo.key}`, { alt: 'x', metal: null }))
+        .statusCode,
+    ).toBe(403);
+
+    await expect
+      .poll(async () => (await get(`/product/product?groupId=${g.id}`)).data.photos, { timeout: 3000 })
+      .toEqual([expect.objectContaining({ large: photo.large, metal: one })]);
+    const log = rowsOf<{ action: string }>(
+      await t.database.db
+        .execute(sql`select action from audit_log where entity = 'product_group' and entity_id = ${String(g.id)}
+        and action like 'product.photo.%' order by id`),
+    ).map((r) => r.action);
+    expect(log).toEqual(['product.photo.add', 'product.photo.describe']);
+  });
+
+  it("a stone's photograph takes no metal", async () => {
+    const stone = rowsOf<{ id: number }>(
+      await t.database.db.execute(sql`select id from diamond order by id limit 1`),
+    )[0]!;
+    const res = await photoUpload(t, manager, `/stones/diamond/${stone.id}/photos`, await jpeg(800, 800), '', {
+      metal: '14KW',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/Unknown field: metal/);
   });
 });

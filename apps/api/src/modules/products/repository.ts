@@ -51,6 +51,8 @@ export interface PhotoRow {
   width: number;
   height: number;
   position: number;
+  /** The metal it shows; null: any. */
+  metal: string | null;
 }
 
 const GROUP_COLS = sql`g.id, g.version, g.series, g.description, g.long_description as "longDescription", g.kind, g.configurable,
@@ -160,18 +162,20 @@ export const productsRepository = {
       lengthIn: number | null;
       weightG: number;
       priceCents: number;
+      listPriceCents: number | null;
       stock: number;
       active: boolean;
     }>(
       await db.execute(sql`select v.id, v.sku, v.metal, coalesce(m.name, v.metal) as "metalName", v.finger_size as "fingerSize",
-        v.length_in as "lengthIn", v.weight_g as "weightG", v.price_cents as "priceCents", v.stock, v.active
+        v.length_in as "lengthIn", v.weight_g as "weightG", v.price_cents as "priceCents",
+        v.list_price_cents as "listPriceCents", v.stock, v.active
         from product v left join metal_rate_view m on m.quality = v.metal where v.group_id = ${id}
         order by m.position nulls last, v.finger_size nulls first, v.length_in nulls first, v.id`),
     ),
 
   photos: async (db: DbOrTx, id: number) =>
     rowsOf<PhotoRow>(
-      await db.execute(sql`select key, alt, width, height, position from product_photo where group_id = ${id}
+      await db.execute(sql`select key, alt, width, height, position, metal from product_photo where group_id = ${id}
         order by position, key`),
     ),
 
@@ -303,9 +307,13 @@ export const productsRepository = {
       await db.execute(sql`select id, name, section, hidden from category_view order by section, position, name`),
     ),
 
-  setVariant: (tx: DbOrTx, groupId: number, v: { id: number; sku: string; priceCents: number; stock: number }) =>
-    tx.execute(sql`update product set sku = ${v.sku}, price_cents = ${v.priceCents}, stock = ${v.stock}
-      where id = ${v.id} and group_id = ${groupId}`),
+  setVariant: (
+    tx: DbOrTx,
+    groupId: number,
+    v: { id: number; sku: string; priceCents: number; listPriceCents: number | null; stock: number },
+  ) =>
+    tx.execute(sql`update product set sku = ${v.sku}, price_cents = ${v.priceCents}, list_price_cents = ${v.listPriceCents},
+      stock = ${v.stock} where id = ${v.id} and group_id = ${groupId}`),
 
   /** Photographs change beside the fields an editor has open, so they mark the time but not the version. */
   touch: (tx: DbOrTx, id: number) => tx.execute(sql`update product_group set updated_at = now() where id = ${id}`),
@@ -335,11 +343,16 @@ export const productsRepository = {
   removePhoto: async (tx: DbOrTx, groupId: number, key: string) =>
     rowsOf<PhotoRow>(
       await tx.execute(sql`delete from product_photo where group_id = ${groupId} and key = ${key}
-        returning key, alt, width, height, position`),
+        returning key, alt, width, height, position, metal`),
     )[0] ?? null,
 
   setPhotoPosition: (tx: DbOrTx, groupId: number, key: string, position: number) =>
     tx.execute(sql`update product_photo set position = ${position} where group_id = ${groupId} and key = ${key}`),
+
+  setPhotoDetails: (tx: DbOrTx, groupId: number, key: string, d: { alt: string; metal: string | null }) =>
+    tx.execute(
+      sql`update product_photo set alt = ${d.alt}, metal = ${d.metal} where group_id = ${groupId} and key = ${key}`,
+    ),
 };
 
 // Supplier designs as product feeds write them (by supplier and series; variants by SKU).

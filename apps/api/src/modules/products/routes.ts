@@ -72,16 +72,9 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...adminRoute('POST /products/:id/photos'),
     handler: async (req) => {
-      const form = await readPhotoForm(req);
+      const form = await readPhotoForm(req, { withMetal: true });
       const photo = await processPhoto(form.file);
-      const data = await products.addPhoto(
-        app.db,
-        app.media,
-        actorOf(req.staff!.staff),
-        req.params.id,
-        photo,
-        form.alt,
-      );
+      const data = await products.addPhoto(app.db, app.media, actorOf(req.staff!.staff), req.params.id, photo, form);
       void makePhotoSizesSoon(app, photo.key, req.log);
       return { data };
     },
@@ -90,6 +83,12 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     ...adminRoute('PUT /products/:id/photos'),
     handler: async (req) => ({
       data: await products.orderPhotos(app.db, actorOf(req.staff!.staff), req.params.id, req.body.keys),
+    }),
+  });
+  app.route({
+    ...adminRoute('PATCH /products/:id/photos/:key'),
+    handler: async (req) => ({
+      data: await products.describePhoto(app.db, actorOf(req.staff!.staff), req.params.id, req.params.key, req.body),
     }),
   });
   app.route({

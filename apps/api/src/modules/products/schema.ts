@@ -119,6 +119,8 @@ export const productPhoto = pgTable(
     height: integer('height').notNull(),
     /** Where a supplier's feed had the image (null: uploaded by staff): a feed fetches each address once. */
     sourceUrl: text('source_url'),
+    /** The metal it shows (a quality code), shown first when a shopper chooses that metal; null: any metal. */
+    metal: text('metal'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('product_photo_group_idx').on(t.groupId, t.position)],
@@ -143,6 +145,11 @@ export const product = pgTable(
     active: boolean('active').notNull().default(true),
     /** What the supplier asks (feed products only); the price is worked out from it by the markup rules. Never shown to shoppers. */
     costCents: integer('cost_cents'),
+    /**
+     * The maker's list price ("compare at"), where the maker sets one; shoppers see it only when it is
+     * above what the piece costs here and no sale is on it (a sale's "was" is the store's own price).
+     */
+    listPriceCents: integer('list_price_cents'),
   },
   (t) => [
     uniqueIndex('product_sku_idx').on(t.sku),

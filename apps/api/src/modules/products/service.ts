@@ -9,6 +9,7 @@ import type {
   AdminProductUpdate,
 } from '@facet/contracts/admin-catalogue';
 import { PHOTOS_PER_PRODUCT } from '@facet/contracts/admin-catalogue';
+import { metalName } from '@facet/contracts/metals';
 import { paths } from '@facet/contracts/paths';
 import { photoOf } from '@facet/contracts/photo-sizes';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -33,7 +34,7 @@ import { seriesFromName, variantsOf } from './new-design.ts';
 
 const CHANGED = 'This product was changed by someone else — reload to see their change, then make yours again.';
 
-const staffPhoto = (p: PhotoRow) => ({ key: p.key, ...photoOf(p) });
+const staffPhoto = (p: PhotoRow) => ({ key: p.key, metal: p.metal, ...photoOf(p) });
 
 const imageOf = (g: Pick<GroupRow, 'image' | 'defaultMetal' | 'description'>, photo: string | null | undefined) =>
   photo ? paths.photo(photo, 'small') : itemImageUrl(g.image, g.defaultMetal, g.description);
@@ -170,7 +171,7 @@ export async function updateProduct(db: Db, actor: Actor, id: number, body: Admi
   });
 }
 
-/** SKU, price and stock of the variants staff changed, each checked against the design it belongs to. */
+/** SKU, price, maker's list price and stock of the variants staff changed, each checked against the design it belongs to. */
 async function saveVariants(
   tx: DbOrTx,
   g: GroupRow,
@@ -189,11 +190,21 @@ async function saveVariants(
       );
     return {
       was: v,
-      now: { id: v.id, sku: c.sku ?? v.sku, priceCents: c.priceCents ?? v.priceCents, stock: c.stock ?? v.stock },
+      now: {
+        id: v.id,
+        sku: c.sku ?? v.sku,
+        priceCents: c.priceCents ?? v.priceCents,
+        listPriceCents: c.listPriceCents === undefined ? v.listPriceCents : c.listPriceCents,
+        stock: c.stock ?? v.stock,
+      },
     };
   });
   const changed = rows.filter(
-    (r) => r.now.sku !== r.was.sku || r.now.priceCents !== r.was.priceCents || r.now.stock !== r.was.stock,
+    (r) =>
+      r.now.sku !== r.was.sku ||
+      r.now.priceCents !== r.was.priceCents ||
+      r.now.listPriceCents !== r.was.listPriceCents ||
+      r.now.stock !== r.was.stock,
   );
   if (!changed.length) return;
   const newSkus = changed.filter((r) => r.now.sku !== r.was.sku).map((r) => r.now.sku);
@@ -206,9 +217,10 @@ async function saveVariants(
   const clash = [...taken, ...newSkus.filter((k) => inGroup.has(k))];
   if (clash.length)
     throw new Validation(`SKU ${clash[0]} is already used by another piece.`, { variants: 'SKU already used' });
-  const pick = (v: { sku: string; priceCents: number; stock: number }) => ({
+  const pick = (v: { sku: string; priceCents: number; listPriceCents: number | null; stock: number }) => ({
     sku: v.sku,
     priceCents: v.priceCents,
+    listPriceCents: v.listPriceCents,
     stock: v.stock,
   });
   before.variants = changed.map((r) => pick(r.was));
@@ -392,7 +404,7 @@ export async function addPhoto(
   actor: Actor,
   id: number,
   photo: ProcessedPhoto,
-  alt: string,
+  { alt, metal }: { alt: string; metal: string | null },
 ) {
   return db.transaction(async (tx) => {
     const g = await lockFresh(tx, id);
@@ -401,17 +413,56 @@ export async function addPhoto(
       throw new Validation(`A product has at most ${PHOTOS_PER_PRODUCT} photographs. Remove one first.`, {
         photo: 'Too many photographs',
       });
+    await assertMadeIn(tx, id, metal);
     const position = Math.max(-1, ...photos.map((p) => p.position)) + 1;
     const text = alt.trim() || g.description;
     await putPhotoFiles(media, photo, tx);
-    await repo.addPhoto(tx, { ...photo, groupId: id, position, alt: text });
+    await repo.addPhoto(tx, { ...photo, groupId: id, position, alt: text, metal });
     await repo.touch(tx, id);
     await audit(tx, actor, 'product.photo.add', 'product_group', id, null, {
       photo: photo.key,
       alt: text,
+      metal,
       width: photo.width,
       height: photo.height,
     });
+    return productForStaff(tx, id);
+  });
+}
+
+/** A photograph is of one of the metals the design is made in (any variant, on sale or not), or of any. */
+async function assertMadeIn(tx: DbOrTx, id: number, metal: string | null) {
+  if (metal === null) return;
+  const metals = new Set((await repo.variants(tx, id)).map((v) => v.metal));
+  if (!metals.has(metal))
+    throw new Validation(`This design is not made in ${metalName(metal)}.`, { metal: 'Not one of its metals' });
+}
+
+/** A photograph's words and the metal it shows changed (the file stays). */
+export async function describePhoto(
+  db: Db,
+  actor: Actor,
+  id: number,
+  key: string,
+  change: { alt: string; metal: string | null },
+) {
+  return db.transaction(async (tx) => {
+    const g = await lockFresh(tx, id);
+    const before = (await repo.photos(tx, id)).find((p) => p.key === key);
+    if (!before) throw new NotFound('That photograph is no longer on this product.');
+    await assertMadeIn(tx, id, change.metal);
+    const after = { alt: change.alt.trim() || g.description, metal: change.metal };
+    await repo.setPhotoDetails(tx, id, key, after);
+    await repo.touch(tx, id);
+    await audit(
+      tx,
+      actor,
+      'product.photo.describe',
+      'product_group',
+      id,
+      { photo: key, alt: before.alt, metal: before.metal },
+      { photo: key, ...after },
+    );
     return productForStaff(tx, id);
   });
 }

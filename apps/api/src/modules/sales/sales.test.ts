@@ -268,3 +268,51 @@ describe('automatic sales', () => {
     expect((await adminCall(t, clerk, 'POST', '/sales', sale())).statusCode).toBe(403);
   });
 });
+
+describe("a maker's list price", () => {
+  it('shows beside the price where it is above it, gives way to a sale, and is cleared by staff; audited', async () => {
+    const [piece] = await q<{ groupId: number; productId: number; series: string; price: number; version: number }>(sql`
+      select g.id as "groupId", p.id as "productId", g.series, p.price_cents as price, g.version from product_group g
+      join product p on p.group_id = g.id where g.category_id = 1401 and g.published and p.active
+        and not g.configurable order by g.id desc, p.id limit 1`);
+    const variant = async () =>
+      (
+        await api('GET', `/product/product?groupId=${piece!.groupId}&productId=${piece!.productId}`)
+      ).body.data.variants.find((v: { id: number }) => v.id === piece!.productId);
+    const setList = async (listPriceCents: number | null) => {
+      const version = (await adminCall(t, manager, 'GET', `/products/${piece!.groupId}`)).json().data.version;
+      const res = await adminCall(t, manager, 'PATCH', `/products/${piece!.groupId}`, {
+        version,
+        variants: [{ id: piece!.productId, listPriceCents }],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.variants.find((v: { id: number }) => v.id === piece!.productId);
+    };
+
+    const list = piece!.price + 50_000;
+    expect((await setList(list)).listPriceCents).toBe(list);
+    await expect.poll(async () => (await variant()).listPriceCents).toBe(list);
+
+    // A sale on the design: its "was" is the store's own price, and the list price is not shown beside it.
+    const made = await adminCall(t, manager, 'POST', '/sales', sale({ categoryIds: [], designs: [piece!.series] }));
+    expect(made.statusCode, made.body).toBe(201);
+    await expect.poll(async () => (await variant()).wasCents).toBe(piece!.price);
+    expect((await variant()).listPriceCents).toBeUndefined();
+    const off = await adminCall(t, manager, 'PUT', `/sales/${made.json().data.id}`, {
+      version: made.json().data.version,
+      sale: sale({ categoryIds: [], designs: [piece!.series], active: false }),
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    await expect.poll(async () => (await variant()).listPriceCents).toBe(list);
+
+    // A list price at or below the store's price says nothing true: it is kept but not shown.
+    await setList(piece!.price);
+    await expect.poll(async () => (await variant()).listPriceCents ?? null).toBeNull();
+    expect((await setList(null)).listPriceCents).toBeNull();
+
+    const [audited] = await q<{ after: { variants: Array<{ listPriceCents: number | null }> } }>(sql`
+      select after from audit_log where entity = 'product_group' and entity_id = ${String(piece!.groupId)}
+        and action = 'product.edit' order by id desc limit 1`);
+    expect(audited!.after.variants[0]!.listPriceCents).toBeNull();
+  });
+});

@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import type { PhotoAnswer } from '@facet/contracts/catalog';
+import type { DesignPhoto, PhotoAnswer } from '@facet/contracts/catalog';
+import { metalName } from '@facet/contracts/metals';
 import { PhotoOrDrawing } from '~/components/ui/photo.tsx';
+import { photosFor } from './photos-for.ts';
 
 interface Shot {
   id: string;
@@ -11,9 +13,10 @@ interface Shot {
 }
 
 /**
- * Main image with hover zoom and thumbnails: staff photographs first, then the drawn art of each
- * metal. The page opens on the cover photograph (else the chosen metal's art); choosing another
- * metal shows that metal's art.
+ * Main image with hover zoom and thumbnails: staff photographs first (the chosen metal's before
+ * the rest), then the drawn art of each metal. The page opens on the first photograph of the
+ * chosen metal or of any metal (else the metal's art); choosing another metal shows its first
+ * photograph, else its art.
  */
 export function Gallery({
   images,
@@ -22,17 +25,25 @@ export function Gallery({
   title,
 }: {
   images: Array<{ metal: string; FullUrl: string }>;
-  photos?: PhotoAnswer[];
+  photos?: DesignPhoto[];
   active: string;
   title: string;
 }) {
+  const ordered = photosFor(photos, active);
   const shots: Shot[] = [
-    ...photos.map((p, i) => ({ id: `photo:${i}`, photo: p, src: p.large, alt: p.alt || title })),
-    ...images.map((img) => ({ id: `metal:${img.metal}`, src: img.FullUrl, alt: `${title} in ${img.metal}` })),
+    ...ordered.map((p) => ({ id: `photo:${p.large}`, photo: p, src: p.large, alt: p.alt || title })),
+    ...images.map((img) => ({
+      id: `metal:${img.metal}`,
+      src: img.FullUrl,
+      alt: `${title} in ${metalName(img.metal)}`,
+    })),
   ];
   const [opened] = useState(active);
   const [picked, setPicked] = useState<{ id: string; metal: string } | null>(null);
-  const lead = photos.length && active === opened ? 'photo:0' : `metal:${active}`;
+  const first = ordered[0];
+  const leadPhoto =
+    first && (first.metal === active || (first.metal === null && active === opened)) ? first : undefined;
+  const lead = leadPhoto ? `photo:${leadPhoto.large}` : `metal:${active}`;
   const id = picked && picked.metal === active ? picked.id : lead;
   const current = shots.find((s) => s.id === id) ?? shots[0];
   const [origin, setOrigin] = useState<string | null>(null);

@@ -50,6 +50,11 @@ const fields = z.object({
         .string()
         .trim()
         .regex(/^\d+(\.\d{1,2})?$/, 'Dollars, like 1250 or 1250.50'),
+      /** Empty: the maker sets no list price. */
+      listPrice: z
+        .string()
+        .trim()
+        .regex(/^(\d+(\.\d{1,2})?)?$/, 'Dollars, like 1250 or 1250.50, or empty'),
       stock: z.string().trim().regex(/^\d+$/, 'Whole pieces'),
     }),
   ),
@@ -73,8 +78,10 @@ const variantOf = (x: Variant) => ({
   id: x.id,
   sku: x.sku.toUpperCase(),
   priceCents: centsOf(Number(x.price)),
+  listPriceCents: listCentsOf(x.listPrice),
   stock: Number(x.stock),
 });
+const listCentsOf = (v: string) => (v.trim() ? centsOf(Number(v)) : null);
 // The engraving offer is judged by its own fields (engravingFields), so it is left out here.
 const schema = checkedByContract(fields, adminProductUpdate, (v) => updateOf(v, 1, v.variants.map(variantOf)));
 
@@ -96,6 +103,7 @@ export const formValuesOf = (p: AdminProduct): Values => ({
       .filter(Boolean)
       .join(', '),
     price: decimalPrice(v.priceCents),
+    listPrice: v.listPriceCents === null ? '' : decimalPrice(v.listPriceCents),
   })),
 });
 
@@ -135,6 +143,7 @@ export function ProductForm({
             id: x.id,
             ...(x.sku.toUpperCase() !== w.sku ? { sku: x.sku.toUpperCase() } : {}),
             ...(x.price !== w.price ? { priceCents: centsOf(Number(x.price)) } : {}),
+            ...(x.listPrice.trim() !== w.listPrice ? { listPriceCents: listCentsOf(x.listPrice) } : {}),
             ...(x.stock !== w.stock ? { stock: Number(x.stock) } : {}),
           };
           return Object.keys(out).length > 1 ? [out] : [];
@@ -270,7 +279,9 @@ export function ProductForm({
               : 'Fixed prices: only a change here moves them.'}{' '}
             {product.stockTracked
               ? 'Sold from what is on hand: each sale takes one, and at none the page says “Out of stock”.'
-              : 'Made to order: stock above zero ships sooner (“In stock”), none is made to order.'}
+              : 'Made to order: stock above zero ships sooner (“In stock”), none is made to order.'}{' '}
+            A list price is the maker&rsquo;s own, where one is set: shoppers see it only when it is above your price
+            and no sale is on.
           </p>
         )}
         {variants.fields.length > 1 && (
@@ -299,8 +310,10 @@ export function ProductForm({
           />
         )}
         <div className="relative mt-3 overflow-x-auto">
-          <table className="w-full min-w-[28rem] text-sm">
-            <caption className="sr-only">Variants: SKU, price and stock</caption>
+          <table className="w-full min-w-[36rem] text-sm">
+            <caption className="sr-only">
+              Variants: SKU, price{product.configurable ? '' : ", maker's list price"} and stock
+            </caption>
             <thead className="text-left text-xs uppercase tracking-wider text-muted">
               <tr>
                 <th scope="col" className="pb-1 pr-2 font-medium">
@@ -312,6 +325,11 @@ export function ProductForm({
                 <th scope="col" className="pb-1 pr-2 font-medium">
                   Price (USD)
                 </th>
+                {!product.configurable && (
+                  <th scope="col" className="pb-1 pr-2 font-medium">
+                    List price
+                  </th>
+                )}
                 <th scope="col" className="pb-1 font-medium">
                   Stock
                 </th>
@@ -341,6 +359,16 @@ export function ProductForm({
                       />
                     )}
                   </td>
+                  {!product.configurable && (
+                    <td className="w-36 py-1 pr-2">
+                      <CellInput
+                        label={`Maker's list price of ${f.sku}`}
+                        reg={register(`variants.${i}.listPrice`)}
+                        error={e.variants?.[i]?.listPrice}
+                        inputMode="decimal"
+                      />
+                    </td>
+                  )}
                   <td className="w-24 py-1">
                     <CellInput
                       label={`Stock of ${f.sku}`}
