@@ -266,7 +266,30 @@ const ringSize = z
 const lengthIn = z.number().int('Whole inches').min(6, 'At least 6 in').max(36, 'At most 36 in');
 
 export const designPricing = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('fixed'), priceCents: priceCentsField }).strict(),
+  z
+    .object({
+      mode: z.literal('fixed'),
+      /** The price of every metal not priced on its own. */
+      priceCents: priceCentsField,
+      /** A metal's own price, where it differs. */
+      byMetal: z
+        .array(z.object({ metal: z.enum(METAL_QUALITIES), priceCents: priceCentsField }).strict())
+        .max(METAL_QUALITIES.length)
+        .default([]),
+      /** From this size (or length, in inches) up, so much more: the largest band reached applies. */
+      bands: z
+        .array(
+          z
+            .object({
+              from: z.number().min(3, 'From size 3 or 6 in').max(36, 'At most 36'),
+              plusCents: z.number().int().min(1, 'More than nothing').max(PRICE_MAX_CENTS, 'At most $1,000,000.00'),
+            })
+            .strict(),
+        )
+        .max(6, 'At most 6 bands')
+        .default([]),
+    })
+    .strict(),
   z
     .object({
       mode: z.literal('metal'),
@@ -360,6 +383,22 @@ export const newDesignBody = z
     }
     const sized = SIZED_KINDS.has(d.kind);
     const long = LENGTH_KINDS.has(d.kind);
+    if (d.pricing.mode === 'fixed') {
+      d.pricing.byMetal.forEach((m, i) => {
+        if (!d.metals.includes(m.metal))
+          ctx.addIssue({ code: 'custom', path: ['pricing', 'byMetal', i, 'metal'], message: 'Not one of its metals' });
+      });
+      if (new Set(d.pricing.byMetal.map((m) => m.metal)).size !== d.pricing.byMetal.length)
+        ctx.addIssue({ code: 'custom', path: ['pricing', 'byMetal'], message: 'A metal is priced twice' });
+      if (d.pricing.bands.length && !d.sizes.length && !d.lengthsIn.length)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['pricing', 'bands'],
+          message: 'Only a design with sizes or lengths has bands',
+        });
+      if (new Set(d.pricing.bands.map((b) => b.from)).size !== d.pricing.bands.length)
+        ctx.addIssue({ code: 'custom', path: ['pricing', 'bands'], message: 'Two bands start at the same size' });
+    }
     if (sized && d.sizes.length === 0)
       ctx.addIssue({ code: 'custom', path: ['sizes'], message: 'A ring is offered in at least one size' });
     if (!sized && d.sizes.length)
@@ -383,6 +422,26 @@ export const newDesignBody = z
       });
   });
 export type NewDesign = z.infer<typeof newDesignBody>;
+
+/**
+ * What a fixed-price design's variant costs: its metal's own price (else the design's), plus the
+ * largest band its size (or length) reaches. The form's preview and the server use this one rule.
+ */
+export function fixedVariantPrice(
+  p: {
+    priceCents: number;
+    byMetal?: Array<{ metal: string; priceCents: number }>;
+    bands?: Array<{ from: number; plusCents: number }>;
+  },
+  metal: string,
+  sizeOrLength: number | null,
+) {
+  const base = p.byMetal?.find((m) => m.metal === metal)?.priceCents ?? p.priceCents;
+  const band = (p.bands ?? [])
+    .filter((b) => sizeOrLength !== null && sizeOrLength >= b.from)
+    .reduce<{ from: number; plusCents: number } | null>((best, b) => (!best || b.from > best.from ? b : best), null);
+  return base + (band?.plusCents ?? 0);
+}
 
 /** What the new-design form offers: every category (with its place in the menu) and every metal. */
 export const designOptions = z.object({

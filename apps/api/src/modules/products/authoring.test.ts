@@ -80,6 +80,31 @@ describe('a new design by hand', () => {
       [signet({ sizes: [] }), 'sizes'],
       [signet({ sizes: [6.3] }), 'sizes.0'],
       [signet({ pricing: { mode: 'fixed', priceCents: -100 } }), 'pricing.priceCents'],
+      [
+        signet({ pricing: { mode: 'fixed', priceCents: 100_000, byMetal: [{ metal: '18KR', priceCents: 1 }] } }),
+        'pricing.byMetal.0.metal',
+      ],
+      [
+        signet({
+          kind: 'pendant',
+          sizes: [],
+          pricing: { mode: 'fixed', priceCents: 100_000, bands: [{ from: 9, plusCents: 100 }] },
+        }),
+        'pricing.bands',
+      ],
+      [
+        signet({
+          pricing: {
+            mode: 'fixed',
+            priceCents: 100_000,
+            bands: [
+              { from: 9, plusCents: 1 },
+              { from: 9, plusCents: 2 },
+            ],
+          },
+        }),
+        'pricing.bands',
+      ],
       [signet({ stock: { mode: 'on-hand', quantity: -1, shipsInDays: 2 } }), 'stock.quantity'],
       [signet({ kind: 'pendant' }), 'sizes'],
       [signet({ series: 'no spaces allowed' }), 'series'],
@@ -92,6 +117,40 @@ describe('a new design by hand', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors).toHaveProperty('categoryId');
     expect(await groups()).toBe(before);
+  });
+
+  it('takes fixed prices per metal and more from a size up, as typed (no rounding)', async () => {
+    const res = await create(
+      signet({
+        sizes: [6, 7, 9, 10.5],
+        pricing: {
+          mode: 'fixed',
+          priceCents: 180_050,
+          byMetal: [{ metal: 'PLAT', priceCents: 240_000 }],
+          bands: [
+            { from: 10, plusCents: 20_000 },
+            { from: 9, plusCents: 12_500 },
+          ],
+        },
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const prices = Object.fromEntries(
+      (res.json().data.variants as Array<{ metal: string; fingerSize: number; priceCents: number }>).map((v) => [
+        `${v.metal} ${v.fingerSize}`,
+        v.priceCents,
+      ]),
+    );
+    expect(prices).toEqual({
+      '14KY 6': 180_050,
+      '14KY 7': 180_050,
+      '14KY 9': 192_550,
+      '14KY 10.5': 200_050,
+      'PLAT 6': 240_000,
+      'PLAT 7': 240_000,
+      'PLAT 9': 252_500,
+      'PLAT 10.5': 260_000,
+    });
   });
 
   it('prices a new design by metal as the store rounds (here, to a price ending in 0)', async () => {

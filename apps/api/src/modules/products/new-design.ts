@@ -1,10 +1,11 @@
 import { metalName } from '@facet/contracts/metals';
-import type { NewDesign } from '@facet/contracts/admin-catalogue';
+import { fixedVariantPrice, type NewDesign } from '@facet/contracts/admin-catalogue';
 import { roundPrice, type Rounding } from '@facet/contracts/money';
 import type { NewVariantRow } from './repository.ts';
 
 // A design made by hand becomes its variants: every metal × size (or length) it is offered in,
-// priced the way the seeded pieces are (labour + metal weight × today's rate) or at one fixed price.
+// priced the way the seeded pieces are (labour + metal weight × today's rate) or at fixed prices
+// (one, or one per metal, and more from a size or length up).
 
 interface Metal {
   quality: string;
@@ -45,7 +46,7 @@ export function variantsOf(
           priceCents:
             d.pricing.mode === 'metal'
               ? roundPrice(d.pricing.labourCents + weightG * m.centsPerGram, store.rounding, 'nearest')
-              : d.pricing.priceCents,
+              : fixedVariantPrice(d.pricing, quality, size ?? length),
           stock: d.stock.mode === 'on-hand' ? d.stock.quantity : 0,
           leadDays: d.stock.mode === 'on-hand' ? d.stock.shipsInDays : madeToOrderDays,
         });

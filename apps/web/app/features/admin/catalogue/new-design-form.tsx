@@ -1,4 +1,4 @@
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type UseFieldArrayReturn, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import {
   DESIGN_KIND_NAMES,
   DESIGN_KINDS,
   LENGTH_KINDS,
+  fixedVariantPrice,
   newDesignBody,
   SETTING_TYPES,
   SIZED_KINDS,
@@ -13,7 +14,8 @@ import {
   type DesignOptions,
   type NewDesign,
 } from '@facet/contracts/admin-catalogue';
-import { centsOf } from '@facet/contracts/money';
+import { centsOf, formatMoney } from '@facet/contracts/money';
+import type { MetalQuality } from '@facet/contracts/metals';
 import { SHAPES } from '@facet/contracts/grades';
 import { toast } from '~/lib/toast.ts';
 import { adminApi } from '../shared/admin-api.ts';
@@ -60,6 +62,10 @@ const fields = z
     weight: z.string().trim(),
     labour: z.string().trim(),
     price: z.string().trim(),
+    /** A fixed price per metal, by metal code (empty: the price above). */
+    metalPrices: z.record(z.string(), z.string()),
+    /** From a size (or length) up, so much more. */
+    bands: z.array(z.object({ from: z.string().trim(), plus: z.string().trim() })),
     stock: z.enum(['made-to-order', 'on-hand']),
     quantity: z.string().trim(),
     shipsIn: z.string().trim(),
@@ -96,7 +102,17 @@ const fields = z
     if (v.pricing === 'metal') {
       typed(['weight'], /^\d+(\.\d)?$/, 'Grams, like 4.5', v.weight);
       typed(['labour'], DOLLARS, 'Dollars, like 1250 or 1250.50', v.labour);
-    } else typed(['price'], DOLLARS, 'Dollars, like 1250 or 1250.50', v.price);
+    } else {
+      typed(['price'], DOLLARS, 'Dollars, like 1250 or 1250.50', v.price);
+      for (const m of v.metals) {
+        const own = v.metalPrices[m]?.trim();
+        if (own) typed(['metalPrices', m], DOLLARS, 'Dollars, like 1250, or empty', own);
+      }
+      v.bands.forEach((b, i) => {
+        typed(['bands', i, 'from'], /^\d{1,2}(\.\d{1,2})?$/, 'A size like 9, or inches like 20', b.from);
+        typed(['bands', i, 'plus'], DOLLARS, 'Dollars, like 100', b.plus);
+      });
+    }
     if (v.stock === 'on-hand') {
       typed(['quantity'], /^\d+$/, 'A whole number of pieces', v.quantity);
       typed(['shipsIn'], /^\d+$/, 'A whole number of days', v.shipsIn);
@@ -122,7 +138,14 @@ export function bodyOf(v: Values): NewDesign {
     pricing:
       v.pricing === 'metal'
         ? { mode: 'metal', weightG: Number(v.weight), labourCents: centsOf(Number(v.labour)) }
-        : { mode: 'fixed', priceCents: centsOf(Number(v.price)) },
+        : {
+            mode: 'fixed',
+            priceCents: centsOf(Number(v.price)),
+            byMetal: v.metals
+              .filter((m) => v.metalPrices[m]?.trim())
+              .map((m) => ({ metal: m as MetalQuality, priceCents: centsOf(Number(v.metalPrices[m])) })),
+            bands: v.bands.map((b) => ({ from: Number(b.from), plusCents: centsOf(Number(b.plus)) })),
+          },
     stock:
       v.stock === 'on-hand'
         ? { mode: 'on-hand', quantity: Number(v.quantity), shipsInDays: Number(v.shipsIn) }
@@ -157,6 +180,9 @@ const fieldOf = (path: PropertyKey[]): PropertyKey[] => {
   if (head === 'stonePlaces')
     return i === undefined ? ['places'] : ['places', i, field === 'settingLabourCents' ? 'labour' : (field ?? 'count')];
   if (head === 'sizes') return ['sizes'];
+  if (head === 'pricing' && i === 'bands')
+    return typeof field === 'number' ? ['bands', field, path[3] === 'from' ? 'from' : 'plus'] : ['bands'];
+  if (head === 'pricing' && i === 'byMetal') return ['price'];
   if (head === 'lengthsIn') return ['lengths'];
   return [FIELD_OF[path.join('.')] ?? head ?? 'name'];
 };
@@ -181,6 +207,8 @@ export function NewDesignForm({ options }: { options: DesignOptions }) {
       weight: '',
       labour: '',
       price: '',
+      metalPrices: {},
+      bands: [],
       stock: 'made-to-order',
       quantity: '1',
       shipsIn: '2',
@@ -191,6 +219,7 @@ export function NewDesignForm({ options }: { options: DesignOptions }) {
   });
   const { register, handleSubmit, formState, setError, control, setValue } = form;
   const places = useFieldArray({ control, name: 'places' });
+  const bands = useFieldArray({ control, name: 'bands' });
   const setting = places.fields.length > 0;
   const e = formState.errors;
   const watched = useWatch({ control });
@@ -433,14 +462,19 @@ export function NewDesignForm({ options }: { options: DesignOptions }) {
           <label className="flex items-start gap-2 text-sm">
             <input type="radio" value="fixed" {...register('pricing')} disabled={setting} className="mt-0.5 h-4 w-4" />
             <span>
-              <span className="font-medium">Fixed</span> — one price for every variant, changed only by you.
+              <span className="font-medium">Fixed</span> — prices you set (one, or one per metal, more for larger
+              sizes), changed only by you.
             </span>
           </label>
         </fieldset>
         {watched.pricing === 'fixed' ? (
-          <Field label="Price (USD)" error={e.price}>
-            {(a) => <input {...a} {...register('price')} className="field max-w-xs py-2" inputMode="decimal" />}
-          </Field>
+          <FixedPrices
+            form={form}
+            bands={bands}
+            metals={options.metals.filter((m) => (watched.metals ?? []).includes(m.quality))}
+            sized={SIZED_KINDS.has(kind)}
+            long={LENGTH_KINDS.has(kind)}
+          />
         ) : (
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
@@ -515,5 +549,138 @@ export function NewDesignForm({ options }: { options: DesignOptions }) {
         <p className="text-sm text-muted">Shoppers see it once you publish it.</p>
       </div>
     </form>
+  );
+}
+
+/** Fixed prices: one for the design, a metal's own where it differs, and more from a size (or length) up. */
+function FixedPrices({
+  form,
+  bands,
+  metals,
+  sized,
+  long,
+}: {
+  form: UseFormReturn<Values>;
+  bands: UseFieldArrayReturn<Values, 'bands'>;
+  metals: Array<{ quality: string; name: string }>;
+  sized: boolean;
+  long: boolean;
+}) {
+  const { register, control } = form;
+  const e = form.formState.errors;
+  const v = useWatch({ control });
+  const unit = sized ? 'size' : 'length (in)';
+  // A row's other field is judged once it was left or the form sent, not while the first is typed.
+  const shown = (i: number, f: 'from' | 'plus') =>
+    form.formState.isSubmitted || form.formState.touchedFields.bands?.[i]?.[f] ? e.bands?.[i]?.[f] : undefined;
+  const money = (text: string | undefined) => (text && DOLLARS.test(text.trim()) ? centsOf(Number(text)) : null);
+  const base = money(v.price);
+  const okBands = (v.bands ?? []).flatMap((b) => {
+    const plus = money(b?.plus);
+    return b?.from && /^\d{1,2}(\.\d{1,2})?$/.test(b.from.trim()) && plus
+      ? [{ from: Number(b.from), plusCents: plus }]
+      : [];
+  });
+  const priced =
+    base === null
+      ? null
+      : {
+          priceCents: base,
+          byMetal: metals.flatMap((m) => {
+            const own = money(v.metalPrices?.[m.quality]);
+            return own === null ? [] : [{ metal: m.quality, priceCents: own }];
+          }),
+          bands: okBands,
+        };
+  return (
+    <div className="space-y-4">
+      <Field
+        label="Price (USD)"
+        error={e.price}
+        hint={metals.length > 1 ? 'For every metal not given its own price below.' : undefined}
+      >
+        {(a) => <input {...a} {...register('price')} className="field max-w-xs py-2" inputMode="decimal" />}
+      </Field>
+      {metals.length > 1 && (
+        <fieldset>
+          <legend className="mb-1 text-sm font-medium">
+            A metal&rsquo;s own price <span className="font-normal text-muted">(optional)</span>
+          </legend>
+          <div className="grid gap-3 sm:grid-cols-3">
+            {metals.map((m) => (
+              <Field key={m.quality} label={`${m.name} (USD)`} error={e.metalPrices?.[m.quality]}>
+                {(a) => (
+                  <input
+                    {...a}
+                    {...register(`metalPrices.${m.quality}`)}
+                    className="field py-2"
+                    inputMode="decimal"
+                    placeholder={v.price || undefined}
+                  />
+                )}
+              </Field>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {(sized || long) && (
+        <fieldset>
+          <legend className="mb-1 text-sm font-medium">
+            {sized ? 'Larger sizes cost more' : 'Longer lengths cost more'}{' '}
+            <span className="font-normal text-muted">(optional)</span>
+          </legend>
+          {e.bands?.message && <p className="mb-1 text-sm text-danger">{e.bands.message}</p>}
+          {bands.fields.map((b, i) => (
+            <div key={b.id} className="mb-2 flex flex-wrap items-end gap-3">
+              <Field label={`From ${unit}`} error={shown(i, 'from')}>
+                {(a) => (
+                  <input {...a} {...register(`bands.${i}.from`)} className="field w-28 py-2" inputMode="decimal" />
+                )}
+              </Field>
+              <Field label="Add (USD)" error={shown(i, 'plus')}>
+                {(a) => (
+                  <input {...a} {...register(`bands.${i}.plus`)} className="field w-32 py-2" inputMode="decimal" />
+                )}
+              </Field>
+              <button type="button" className="mb-2 text-sm text-danger underline" onClick={() => bands.remove(i)}>
+                Remove
+                <span className="sr-only">
+                  {' '}
+                  the band from {unit} {v.bands?.[i]?.from}
+                </span>
+              </button>
+            </div>
+          ))}
+          <button
+            type="button"
+            className="btn-secondary py-1.5 text-sm"
+            onClick={() => bands.append({ from: '', plus: '' })}
+          >
+            Add a band
+          </button>
+        </fieldset>
+      )}
+      {priced && metals.length > 0 && (
+        <div aria-live="polite">
+          <p className="text-sm font-medium">What shoppers will pay</p>
+          <ul className="mt-1 text-sm text-muted">
+            {metals.map((m) => (
+              <li key={m.quality}>
+                {m.name}: {formatMoney(fixedVariantPrice(priced, m.quality, null), { exact: true })}
+                {[...okBands]
+                  .sort((a, b) => a.from - b.from)
+                  .map((b) => (
+                    <span key={b.from}>
+                      {' '}
+                      · {sized ? `size ${b.from}` : `${b.from} in`} and up{' '}
+                      {formatMoney(fixedVariantPrice(priced, m.quality, b.from), { exact: true })}
+                    </span>
+                  ))}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
   );
 }

@@ -178,7 +178,7 @@ export function PhotoPanel({
               The first is the cover. Drag a photograph, or use its arrows, to order them.
             </p>
           )}
-          <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Photographs in order">
+          <ul className="mt-3 grid grid-cols-2 gap-3" aria-label="Photographs in order">
             {shown.map((p, i) => (
               <li
                 key={p.key}
@@ -348,14 +348,23 @@ export function PhotoPanel({
             <label htmlFor="photo-metal" className="mb-1 block text-sm font-medium">
               Metal shown
             </label>
-            <select id="photo-metal" className="field py-2" value={metal} onChange={(e) => setMetal(e.target.value)}>
-              <option value="">Any metal (shown whichever the shopper picks)</option>
+            <select
+              id="photo-metal"
+              className="field py-2"
+              aria-describedby="photo-metal-hint"
+              value={metal}
+              onChange={(e) => setMetal(e.target.value)}
+            >
+              <option value="">Any metal</option>
               {metals.map((m) => (
                 <option key={m.quality} value={m.quality}>
-                  {m.name} (shown first when a shopper picks it)
+                  {m.name}
                 </option>
               ))}
             </select>
+            <p id="photo-metal-hint" className="mt-1 text-xs text-muted">
+              A photograph of one metal is shown first when a shopper picks that metal.
+            </p>
           </div>
         )}
         <button type="submit" className="btn-secondary py-2" disabled={busy || full}>

@@ -338,7 +338,7 @@ export function ProductForm({
             <tbody>
               {variants.fields.map((f, i) => (
                 <tr key={f.key} className="border-t border-hairline align-top">
-                  <td className="w-64 py-1 pr-2">
+                  <td className="w-52 py-1 pr-2">
                     <CellInput
                       label={`SKU of ${f.label}`}
                       reg={register(`variants.${i}.sku`)}
