@@ -39,6 +39,10 @@ export const contentPageBody = z
     description: z.string().trim().min(1, 'Write a sentence for search results and links').max(300),
     body: z.string().trim().min(1, 'Write the page').max(CONTENT_BODY_MAX, 'At most 60,000 characters'),
     date: z.iso.date('A date like 2026-11-25').nullable(),
+    /** A post: kept from shoppers while it is written. */
+    draft: z.boolean().default(false),
+    /** A post: shown to shoppers from this moment (null: at once). */
+    publishAt: z.iso.datetime({ offset: true, message: 'A date and time' }).nullable().default(null),
   })
   .strict();
 export type ContentPageBody = z.infer<typeof contentPageBody>;
@@ -55,6 +59,10 @@ export const adminContentPage = z.object({
   version: z.number().int(),
   /** Taken off the journal: shoppers cannot read it. */
   hidden: z.boolean(),
+  draft: z.boolean(),
+  publishAt: z.string().nullable(),
+  /** Where it stands for shoppers: written, waiting for its moment, readable, or taken off. */
+  state: z.enum(['draft', 'scheduled', 'published', 'hidden']),
   /** Written in the back office (not one the store shipped with): it can be deleted. */
   deletable: z.boolean(),
   updatedAt: z.string().nullable(),
@@ -64,6 +72,17 @@ export const adminContentPage = z.object({
 });
 export type AdminContentPage = z.infer<typeof adminContentPage>;
 export const adminContentList = z.array(adminContentPage.omit({ body: true }));
+
+/** Whether shoppers may read a page now: not a draft, not taken off, and its moment (if any) come. */
+export function pageState(
+  p: { hidden: boolean; draft: boolean; publishAt: string | Date | null },
+  now = Date.now(),
+): AdminContentPage['state'] {
+  if (p.hidden) return 'hidden';
+  if (p.draft) return 'draft';
+  if (p.publishAt !== null && new Date(p.publishAt).getTime() > now) return 'scheduled';
+  return 'published';
+}
 
 /** POST /api/admin/content/preview: what a body would look like (filled and sanitised), before saving. */
 export const contentPreviewBody = contentPageBody.pick({ title: true, body: true }).strict();

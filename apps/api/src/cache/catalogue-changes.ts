@@ -4,6 +4,7 @@ import { catalogueStats, lastQuotedStoneCount, reloadCatalogueCopies } from '../
 import { forgetCheapestStones, forgetConfiguratorMemo } from '../modules/configurator/index.ts';
 import { refreshConfiguredPrices } from '../modules/products/index.ts';
 import { reloadSales, saleBook } from '../modules/sales/index.ts';
+import { nextPublishAt } from '../modules/content/index.ts';
 import { STORE, tags, tagsForChange } from './cache-tags.ts';
 
 /**
@@ -45,29 +46,30 @@ export async function followCatalogueChanges(app: FastifyInstance, database: Dat
     app.answerCache.invalidate(purge);
     app.sharedCache.purge(purge);
   };
-  // A sale starts and ends on time with nobody writing anything: at each moment a price changes,
-  // the answers and pages priced before it are dropped (prices themselves are worked out per request).
-  let saleTimer: NodeJS.Timeout | undefined;
-  const onSalesReloaded = () => {
-    clearTimeout(saleTimer);
-    saleBook(database.db).then(
-      (book) => {
-        const next = book.nextChange();
-        if (next === null) return;
-        // A timer holds at most ~24.8 days: a change further off is scheduled again when it fires.
-        saleTimer = setTimeout(
+  // A sale starts and ends, and a scheduled post appears, on time with nobody writing anything: at
+  // each such moment the answers and pages made before it are dropped (prices and what is readable
+  // are worked out per request).
+  let momentTimer: NodeJS.Timeout | undefined;
+  const scheduleMoments = () => {
+    clearTimeout(momentTimer);
+    Promise.all([saleBook(database.db).then((book) => book.nextChange()), nextPublishAt(database.db)]).then(
+      (moments) => {
+        const next = Math.min(...moments.filter((m): m is number => m !== null));
+        if (!Number.isFinite(next)) return;
+        // A timer holds at most ~24.8 days: a moment further off is scheduled again when it fires.
+        momentTimer = setTimeout(
           () => {
             dropAgain([STORE])();
-            onSalesReloaded();
+            scheduleMoments();
           },
-          Math.min(next - Date.now() + 1, 2 ** 31 - 1),
+          Math.min(Math.max(next - Date.now() + 1, 0), 2 ** 31 - 1),
         );
-        saleTimer.unref();
+        momentTimer.unref();
       },
-      (err: unknown) => app.log.warn({ err }, 'sales: could not be read; the next change retries'),
+      (err: unknown) => app.log.warn({ err }, 'sales and posts: could not be read; the next change retries'),
     );
   };
-  onSalesReloaded();
+  scheduleMoments();
   // Pages quote the count of diamonds in words ("10,000+"): they are purged when the words change,
   // not with every stone sold. Each instance compares with the words it last gave (pages another
   // instance rendered, that one purges); one that gave none since it started purges to be sure.
@@ -107,10 +109,11 @@ export async function followCatalogueChanges(app: FastifyInstance, database: Dat
       reloadSales(database.db).then(
         () => {
           dropAgain(purge)();
-          onSalesReloaded();
+          scheduleMoments();
         },
         (err: unknown) => app.log.warn({ err }, 'sales: reload failed; the next change retries'),
       );
+    if (!all && tables.has('content_page')) scheduleMoments();
     // The memo holds models of published groups, so a publish or unpublish clears it too.
     if (all || [...tables].some((t) => PRICING.has(t) || PRODUCTS.has(t))) forgetConfiguratorMemo(database.db);
     if (all || [...tables].some((t) => PRODUCTS.has(t))) {
@@ -128,7 +131,7 @@ export async function followCatalogueChanges(app: FastifyInstance, database: Dat
   };
   const stop = await database.listen(CATALOGUE_CHANNEL, note, () => note('*'));
   return async () => {
-    clearTimeout(saleTimer);
+    clearTimeout(momentTimer);
     await stop();
   };
 }

@@ -27,14 +27,15 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         </Link>{' '}
         <span aria-hidden="true">/</span> <span>{post.title}</span>
       </nav>
+      <h1 className="mt-6 text-3xl leading-tight md:text-4xl">{post.title}</h1>
       {post.date && (
-        <p className="mt-6 text-xs text-muted">
+        <p className="mt-3 text-xs text-muted">
           <time dateTime={post.date}>
             {new Date(post.date).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })}
           </time>
         </p>
       )}
-      <div className="prose-facet mt-2" dangerouslySetInnerHTML={{ __html: post.html }} />
+      <div className="prose-facet mt-6" dangerouslySetInnerHTML={{ __html: post.html }} />
     </article>
   );
 }

@@ -27,7 +27,8 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-3xl px-5 py-14">
       <p className="eyebrow text-primary">Customer care</p>
-      <div className="prose-facet mt-3" dangerouslySetInnerHTML={{ __html: page.html }} />
+      <h1 className="mt-3 text-3xl leading-tight md:text-4xl">{page.title}</h1>
+      <div className="prose-facet mt-4" dangerouslySetInnerHTML={{ __html: page.html }} />
       {page.updatedAt && (
         <p className="mt-10 text-sm text-muted">
           Last updated:{' '}

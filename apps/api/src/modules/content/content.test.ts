@@ -107,8 +107,9 @@ describe('pages and words', () => {
       ].join('\n\n'),
     });
     expect(res.statusCode, res.body).toBe(200);
-    const html = (await page('blog', 'care-card')).json().data.html as string;
-    expect(html).toContain('Caring for pearls');
+    const shown = (await page('blog', 'care-card')).json().data;
+    const html = shown.html as string;
+    expect(shown.title).toBe('Caring for pearls');
     expect(html).toContain('alt="Pearls"');
     for (const bad of ['<script', 'alert(', 'onerror', 'onclick', 'javascript:', '<iframe', '<style'])
       expect(html.toLowerCase()).not.toContain(bad);
@@ -228,5 +229,79 @@ describe('taking a journal post down', () => {
     expect((await page('blog', 'workshop-news')).statusCode).toBe(404);
     expect(await list()).not.toContain('workshop-news');
     expect((await visibility('policies', 'return-policy', { version: 0, hidden: true })).statusCode).toBe(409);
+  });
+});
+
+describe('drafts and scheduled posts', () => {
+  const list = async () =>
+    ((await t.app.inject({ method: 'GET', url: '/api/content/blog' })).json().data as Array<{ slug: string }>).map(
+      (p) => p.slug,
+    );
+  const post = (extra: object) => ({
+    version: 0,
+    title: 'The winter signets',
+    description: 'Three new signets from the bench.',
+    body: 'Cast, carved and polished by hand.',
+    date: '2026-12-01',
+    ...extra,
+  });
+
+  it('a draft is the staff’s alone until it is published', async () => {
+    const made = await save('blog', 'winter-signets', post({ draft: true }));
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().data).toMatchObject({ draft: true, state: 'draft', version: 1 });
+    expect((await page('blog', 'winter-signets')).statusCode).toBe(404);
+    expect(await list()).not.toContain('winter-signets');
+    const staffList = (await adminCall(t, manager, 'GET', '/content')).json().data as Array<{
+      slug: string;
+      state: string;
+    }>;
+    expect(staffList.find((p) => p.slug === 'winter-signets')?.state).toBe('draft');
+
+    const out = await save('blog', 'winter-signets', post({ version: 1, draft: false }));
+    expect(out.json().data.state).toBe('published');
+    expect((await page('blog', 'winter-signets')).statusCode).toBe(200);
+    expect(await list()).toContain('winter-signets');
+  });
+
+  it('a scheduled post appears at its moment with nobody writing anything, though the list was kept before', async () => {
+    const at = new Date(Date.now() + 1_500).toISOString();
+    const made = await save('blog', 'holiday-hours', post({ title: 'Holiday hours', publishAt: at }));
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().data).toMatchObject({ state: 'scheduled', publishAt: at });
+    // Read now (and kept): it is not there yet.
+    expect(await list()).not.toContain('holiday-hours');
+    expect((await page('blog', 'holiday-hours')).statusCode).toBe(404);
+    await expect.poll(list, { timeout: 5_000, interval: 250 }).toContain('holiday-hours');
+    expect((await page('blog', 'holiday-hours')).statusCode).toBe(200);
+    expect((await source('blog', 'holiday-hours')).state).toBe('published');
+  });
+
+  it('a policy page is never a draft nor waiting: it is part of the store', async () => {
+    const src = await source('policies', 'privacy-policy');
+    const res = await save('policies', 'privacy-policy', {
+      ...fields(src),
+      draft: true,
+      publishAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ draft: false, publishAt: null, state: 'published' });
+    expect((await page('policies', 'privacy-policy')).statusCode).toBe(200);
+  });
+});
+
+describe('one title per page', () => {
+  it('the page draws the title; the text never repeats it nor brings a second first-level heading', async () => {
+    const shipped = (await page('policies', 'return-policy')).json().data;
+    expect(shipped.title).toBe('Return Policy');
+    expect(shipped.html).not.toMatch(/<h1|>Return Policy</);
+    const res = await adminCall(t, manager, 'POST', '/content/preview', {
+      title: 'Bench notes',
+      body: '# Bench notes\n\nIntro.\n\n# A second big heading\n\nMore.',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.html).not.toContain('<h1');
+    expect(res.json().data.html).not.toContain('Bench notes');
+    expect(res.json().data.html).toContain('<h2>A second big heading</h2>');
   });
 });

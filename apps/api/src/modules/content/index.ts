@@ -1,1 +1,2 @@
-export { contentAdminRoutes, contentRoutes } from './routes.ts';
+// The module's public face: what the rest of the API may use of it (lint refuses other imports from outside).
+export { nextPublishAt } from './service.ts';

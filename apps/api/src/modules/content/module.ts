@@ -1,4 +1,4 @@
 import type { FacetModule } from '../../module-kit.ts';
-import { contentAdminRoutes, contentRoutes } from './index.ts';
+import { contentAdminRoutes, contentRoutes } from './routes.ts';
 
 export const facetModule: FacetModule = { routes: [contentRoutes], admin: [contentAdminRoutes] };

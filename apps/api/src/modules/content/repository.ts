@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { storeValues } from '../store-values/index.ts';
 import type { HomePage } from '@facet/contracts/home';
 import { contentPage } from './schema.ts';
@@ -54,6 +54,13 @@ export const contentRepository = {
         .where(and(eq(contentPage.kind, kind), eq(contentPage.slug, slug), eq(contentPage.version, version)))
         .returning()
     )[0] ?? null,
+
+  /** The soonest moment a post waiting for it (not a draft, not taken off) becomes readable. */
+  nextPublishAt: async (db: DbOrTx) =>
+    rowsOf<{ at: Date | string }>(
+      await db.execute(sql`select min(publish_at) as at from content_page
+        where publish_at > now() and not draft and not hidden`),
+    ).map((r) => (r.at ? new Date(r.at) : null))[0] ?? null,
 
   /** The home page's words as saved (a stored value `{ version, home, by }`), or null: the originals. */
   home: async (db: DbOrTx, lock = false) => {

@@ -18,6 +18,10 @@ export const contentPage = pgTable(
     date: text('date'),
     /** A post taken off the journal (its page is not found, it leaves the list and the sitemap). */
     hidden: boolean('hidden').notNull().default(false),
+    /** A post being written: staff see it, shoppers do not. */
+    draft: boolean('draft').notNull().default(false),
+    /** A post scheduled: shoppers see it from this moment (null: as soon as it is not a draft). */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
     version: integer('version').notNull(),
     updatedBy: text('updated_by').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

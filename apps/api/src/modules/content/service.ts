@@ -4,6 +4,7 @@ import { marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import {
   contentHref,
+  pageState,
   type AdminContentPage,
   type ContentKind,
   type ContentPageAnswer,
@@ -69,7 +70,19 @@ export function safeHtml(markdown: string): string {
     allowedSchemes: ['https', 'http', 'mailto', 'tel'],
     allowedSchemesByTag: { img: ['https'] },
     allowProtocolRelative: false,
+    // The page's title is its one first-level heading (the page draws it): the text's own are one down.
+    transformTags: { h1: 'h2' },
   });
+}
+
+/**
+ * A page's text as shown under its title: a first line repeating the title as a heading is left
+ * out (the store's own texts begin so), so a page never says its title twice nor has two titles.
+ */
+export function bodyHtml(title: string, markdown: string): string {
+  const first = /^\s*#\s+(.+?)\s*#*\s*(\n|$)/.exec(markdown);
+  const same = first && first[1]!.trim().toLowerCase() === title.trim().toLowerCase();
+  return safeHtml(same ? markdown.slice(first[0].length) : markdown);
 }
 
 const merged = async (db: DbOrTx, kind?: ContentKind): Promise<Array<Source & Partial<ContentRow>>> => {
@@ -98,7 +111,7 @@ const shown = (p: Source & Partial<ContentRow>, facts: StoreFacts, factsSavedAt:
   description: fillFacts(p.description, facts),
   date: p.date,
   updatedAt: lastChange(p, factsSavedAt),
-  html: safeHtml(fillFacts(p.body, facts)),
+  html: bodyHtml(fillFacts(p.title, facts), fillFacts(p.body, facts)),
 });
 
 /** A page as shoppers read it, or null. */
@@ -110,13 +123,22 @@ export async function contentPage(
   factsSavedAt: string | null = null,
 ) {
   const page = (await repo.one(db, kind, slug)) ?? originals().get(`${kind}/${slug}`) ?? null;
-  return page && !('hidden' in page && page.hidden) ? shown(page, facts, factsSavedAt) : null;
+  return page && readable(page) ? shown(page, facts, factsSavedAt) : null;
 }
+
+/** Whether shoppers may read it now (the store's own pages always). */
+const readable = (p: Source & Partial<ContentRow>, now = Date.now()) =>
+  pageState({ hidden: p.hidden ?? false, draft: p.draft ?? false, publishAt: p.publishAt ?? null }, now) ===
+  'published';
+
+/** The next moment a scheduled post becomes readable (null: none waiting): answers kept before it are dropped then. */
+export const nextPublishAt = async (db: DbOrTx) => (await repo.nextPublishAt(db))?.getTime() ?? null;
 
 /** The journal's posts, newest first (no bodies). */
 export async function contentList(db: DbOrTx, facts: StoreFacts, kind: ContentKind) {
+  const now = Date.now();
   return (await merged(db, kind))
-    .filter((p) => !p.hidden)
+    .filter((p) => readable(p, now))
     .map((p) => ({
       slug: p.slug,
       title: fillFacts(p.title, facts),
@@ -135,6 +157,9 @@ const forStaff = (p: Source & Partial<ContentRow>): AdminContentPage => ({
   date: p.date,
   version: p.version ?? 0,
   hidden: p.hidden ?? false,
+  draft: p.draft ?? false,
+  publishAt: p.publishAt ? p.publishAt.toISOString() : null,
+  state: pageState({ hidden: p.hidden ?? false, draft: p.draft ?? false, publishAt: p.publishAt ?? null }),
   deletable: !originals().has(`${p.kind}/${p.slug}`),
   updatedAt: p.updatedAt ? p.updatedAt.toISOString() : null,
   updatedBy: p.updatedBy ?? null,
@@ -173,7 +198,8 @@ function checkFacts(body: Pick<ContentPageBody, 'title' | 'description' | 'body'
 
 export function previewPage(facts: StoreFacts, body: { title: string; body: string }) {
   checkFacts({ ...body, description: '' }, facts);
-  return { title: fillFacts(body.title, facts), html: safeHtml(fillFacts(body.body, facts)) };
+  const title = fillFacts(body.title, facts);
+  return { title, html: bodyHtml(title, fillFacts(body.body, facts)) };
 }
 
 export async function savePage(
@@ -188,7 +214,8 @@ export async function savePage(
   // The policy pages are fixed addresses of the store; the journal takes new posts.
   if (kind === 'policies' && !originals().has(`policies/${slug}`)) throw new NotFound('There is no such policy page.');
   return db.transaction(async (tx) => {
-    const before = (await repo.one(tx, kind, slug, true)) ?? originals().get(`${kind}/${slug}`) ?? null;
+    const before: (Source & Partial<ContentRow>) | null =
+      (await repo.one(tx, kind, slug, true)) ?? originals().get(`${kind}/${slug}`) ?? null;
     const { version, ...page } = body;
     const saved = await repo.save(
       tx,
@@ -197,6 +224,9 @@ export async function savePage(
         slug,
         ...page,
         date: kind === 'blog' ? page.date : null,
+        // A policy page is part of the store: never a draft, never waiting.
+        draft: kind === 'blog' && page.draft,
+        publishAt: kind === 'blog' && page.publishAt ? new Date(page.publishAt) : null,
         hidden: before !== null && 'hidden' in before && before.hidden === true,
         updatedBy: actor.email,
       },
@@ -210,10 +240,17 @@ export async function savePage(
       'content.save',
       'content_page',
       `${kind}/${slug}`,
-      before && { title: before.title, body: before.body },
+      before && {
+        title: before.title,
+        body: before.body,
+        draft: before.draft ?? false,
+        publishAt: before.publishAt?.toISOString() ?? null,
+      },
       {
         title: saved.title,
         body: saved.body,
+        draft: saved.draft,
+        publishAt: saved.publishAt?.toISOString() ?? null,
       },
     );
     return forStaff(saved);
@@ -233,12 +270,15 @@ export async function setPostHidden(
 ): Promise<AdminContentPage> {
   if (kind !== 'blog') throw new Conflict('A policy page is part of the store: change its text instead.');
   return db.transaction(async (tx) => {
-    const page = (await repo.one(tx, kind, slug, true)) ?? originals().get(`${kind}/${slug}`);
+    const page: (Source & Partial<ContentRow>) | undefined =
+      (await repo.one(tx, kind, slug, true)) ?? originals().get(`${kind}/${slug}`);
     if (!page) throw new NotFound('There is no such page.');
     const { title, description, body, date } = page;
+    const draft = page.draft ?? false;
+    const publishAt = page.publishAt ?? null;
     const saved = await repo.save(
       tx,
-      { kind, slug, title, description, body, date, hidden, updatedBy: actor.email },
+      { kind, slug, title, description, body, date, hidden, draft, publishAt, updatedBy: actor.email },
       version,
     );
     if (!saved) throw new Conflict(CHANGED);

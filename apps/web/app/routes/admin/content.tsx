@@ -1,3 +1,4 @@
+import { stateText } from '~/features/admin/content/post-state.ts';
 import { Link } from 'react-router';
 import { CONTENT_KIND_LABELS } from '@facet/contracts/content';
 import type { Route } from './+types/content';
@@ -45,13 +46,13 @@ export default function AdminContent({ loaderData: pages }: Route.ComponentProps
             </td>
             <td className="px-3 py-2">
               {CONTENT_KIND_LABELS[p.kind]}
-              {p.hidden ? ' · taken down' : ''}
+              {p.state === 'published' ? '' : ` · ${stateText(p, when)}`}
             </td>
             <td className="px-3 py-2 text-muted">
               {p.updatedAt ? `${when.format(new Date(p.updatedAt))} · ${p.updatedBy}` : 'The store’s original text'}
             </td>
             <td className="px-3 py-2 text-right">
-              {p.hidden ? (
+              {p.state !== 'published' ? (
                 <span className="text-muted">—</span>
               ) : (
                 <a href={p.href} target="_blank" rel="noreferrer" className="text-primary underline">
