@@ -92,3 +92,19 @@ export const contentHref = (kind: ContentKind, slug: string) => (kind === 'blog'
 
 /** POST /api/admin/content/blog/:slug/visibility: a post taken off the journal, or put back. */
 export const contentVisibilityBody = z.object({ version: z.number().int().min(0), hidden: z.boolean() }).strict();
+
+/** An image uploaded for pages (a post's picture, the home page's first screen). */
+export const contentImage = z.object({
+  key: z.string(),
+  alt: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  small: z.string(),
+  large: z.string(),
+  /** What to paste into a page's Markdown to show it. */
+  markdown: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+});
+export type ContentImage = z.infer<typeof contentImage>;
+export const contentImageParams = z.object({ key: z.string().regex(/^[A-Za-z0-9_-]{16}$/) }).strict();

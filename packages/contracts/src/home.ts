@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { STORE_PATH_RE } from './patterns.ts';
+import { photoAnswer } from './catalog.ts';
+
+/** An image staff uploaded (Pages → Images), by its key. */
+export const IMAGE_KEY = /^[A-Za-z0-9_-]{16}$/;
 
 // The home page's first screen and its category tiles, as staff word and arrange them. Text may
 // carry store facts as `{{placeholders}}` (filled when the page is shown); links go to pages of
@@ -50,6 +54,15 @@ export const homePage = z
         text: z.string().trim().max(300, 'At most 300 characters'),
         primary: button,
         secondary: button.nullable(),
+        /** A photograph beside the words (one of the uploaded images); absent or null: the drawn ring. */
+        image: z
+          .object({
+            key: z.string().regex(IMAGE_KEY, 'Choose one of the uploaded images'),
+            alt: z.string().trim().min(1, 'Say what it shows').max(200, 'At most 200 characters'),
+          })
+          .strict()
+          .nullable()
+          .optional(),
       })
       .strict(),
     /** null: one tile per menu section, following the menu. */
@@ -61,6 +74,9 @@ export const homePage = z
   })
   .strict();
 export type HomePage = z.infer<typeof homePage>;
+/** GET /api/content/home: the words, and the first screen's photograph in every size (null: the drawn ring). */
+export const homeAnswer = homePage.extend({ heroPhoto: photoAnswer.nullable() });
+export type HomeAnswer = z.infer<typeof homeAnswer>;
 
 /** GET /api/admin/content/home: the words as saved (placeholders unfilled), and their version. */
 export const adminHomePage = z.object({

@@ -15,7 +15,7 @@ import { RecentlyViewed } from '~/features/catalog/recently-viewed.tsx';
 import { Promises } from '~/features/home/promises.tsx';
 import { CATEGORY } from '@facet/contracts/categories';
 import { paths } from '@facet/contracts/paths';
-import type { HomePage } from '@facet/contracts/home';
+import type { HomeAnswer } from '@facet/contracts/home';
 
 type StoneType = { slug: string; name: string; count: number; fromCents: number; image: string };
 
@@ -23,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const host = context.get(hostContext);
   // The home page still renders when a teaser cannot load.
   const [home, featured, stones, sections] = await Promise.all([
-    apiRequest<HomePage>('/content/home', {}, host),
+    apiRequest<HomeAnswer>('/content/home', {}, host),
     apiRequest<CategoryAnswer>(`${paths.category(CATEGORY.engagement)}?sort=featured&pageSize=8`, {}, host)
       .then((a) => a.products)
       .catch(() => []),
@@ -45,7 +45,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   return (
     <>
-      <Hero hero={home.hero} />
+      <Hero hero={home.hero} photo={home.heroPhoto} />
       <CategoryTiles sections={sections} tiles={home.tiles} />
       {featured.length > 0 && (
         <section className="mx-auto max-w-site px-5 pb-16 lg:px-8" aria-labelledby="featured-rings">

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { test, expect } from './support/ready.ts';
 import { signIn } from './support/staff.ts';
 
@@ -51,4 +52,73 @@ test('a manager saves a post as a draft, schedules it, then publishes it; shoppe
   await expect(shop.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await shop.goto('/blog');
   await expect(shop.getByRole('link', { name: title }).first()).toBeVisible();
+});
+
+test('an image uploaded once goes into a post and onto the home page’s first screen; it stays while shown', async ({
+  browser,
+}) => {
+  const slug = `first-light-${Date.now().toString(36)}`;
+  const words = `The bench at first light ${slug.slice(-6)}`;
+  const image = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#c9b27c' } })
+    .jpeg()
+    .toBuffer();
+  const manager = await signIn(browser, 'manager', '/admin/content/blog/new');
+  await manager.getByLabel('Address').fill(slug);
+  await manager.getByLabel('Title').fill('First light');
+  await manager.getByLabel('Summary').fill('The bench before the day begins.');
+  await manager.getByLabel('Text (Markdown)').fill('Before the day begins.');
+  // Without words for blind shoppers it is not uploaded.
+  await manager
+    .getByLabel('Upload an image')
+    .setInputFiles({ name: 'bench.jpg', mimeType: 'image/jpeg', buffer: image });
+  const library = manager.getByRole('region', { name: 'Images' });
+  await library.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(manager.getByText('Say what it shows: blind shoppers hear these words.')).toBeVisible();
+  await expect(manager.getByLabel('What it shows')).toBeFocused();
+  await manager.getByLabel('What it shows').fill(words);
+  await library.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(manager.getByText(`Image uploaded: “${words}”.`)).toBeVisible();
+  await library.getByRole('button', { name: `Put in the text (${words})` }).click();
+  await expect(manager.getByLabel('Text (Markdown)')).toHaveValue(new RegExp(`!\\[${words}\\]\\(/api/media/photo/`));
+  expect(await axe(manager)).toEqual([]);
+  await manager.getByRole('radio', { name: /Now — on the journal/ }).check();
+  await manager.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(manager.getByText('Saved. Shoppers read the new text now.')).toBeVisible();
+
+  const shop = await (await browser.newContext()).newPage();
+  await shop.goto(`/blog/${slug}`);
+  await expect(shop.getByRole('img', { name: words })).toBeVisible();
+  expect(await shop.getByRole('img', { name: words }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+
+  // The same image on the first screen, in the words given there.
+  await manager.goto('/admin/content/home');
+  await manager
+    .getByRole('region', { name: 'Images' })
+    .getByRole('button', { name: `Use on the first screen (${words})` })
+    .click();
+  await manager.getByLabel('What the photograph shows').fill('The workshop bench, brass tools laid out');
+  await manager.getByRole('button', { name: 'Save' }).first().click();
+  await expect(manager.getByText('Saved. The home page shows it within a second.')).toBeVisible();
+  await expect
+    .poll(
+      async () => {
+        await shop.goto('/');
+        return shop.getByRole('img', { name: 'The workshop bench, brass tools laid out' }).count();
+      },
+      { timeout: 3_000 },
+    )
+    .toBe(1);
+
+  // Still shown: removing it is refused, and the message says where.
+  await manager
+    .getByRole('region', { name: 'Images' })
+    .getByRole('button', { name: `Remove (${words})` })
+    .click();
+  await manager.getByRole('alertdialog').getByRole('button', { name: 'Remove image' }).click();
+  await expect(manager.getByText(/This image is shown on “First light”, the home page/)).toBeVisible();
+  // Back to the drawn ring, so other tests see the store's own first screen.
+  await manager.getByRole('button', { name: 'Show the drawn ring instead' }).click();
+  await manager.getByRole('button', { name: 'Save' }).first().click();
+  await expect(manager.getByText('Saved. The home page shows it within a second.').last()).toBeVisible();
+  await expect(manager.getByText('The drawn ring. To show a photograph')).toBeVisible();
 });

@@ -8,6 +8,8 @@ import {
   contentPreview,
   contentVisibilityBody,
   contentPreviewBody,
+  contentImage,
+  contentImageParams,
 } from '../content.ts';
 
 import { op } from './shared.ts';
@@ -39,4 +41,15 @@ export const CONTENT_OPS = {
     status: 204,
   }),
   'POST /content/preview': op({ access: 'content:write', body: contentPreviewBody, answer: contentPreview }),
+  /** The images uploaded for pages, newest first. */
+  'GET /content/images': op({ access: 'content:write', answer: z.array(contentImage) }),
+  /** Multipart: one `photo` file and its `alt` text (read by the route, not a JSON body). */
+  'POST /content/images': op({ access: 'content:write', answer: contentImage, status: 201 }),
+  /** Refused (409) while a page or the home page shows it. */
+  'DELETE /content/images/:key': op({
+    access: 'content:write',
+    params: contentImageParams,
+    answer: z.null(),
+    status: 204,
+  }),
 } as const;

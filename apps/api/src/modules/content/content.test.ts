@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { adminCall, staffSession } from '../../test/staff.ts';
+import sharp from 'sharp';
+import { adminCall, photoUpload, staffSession } from '../../test/staff.ts';
 
 // Staff edit the policy pages and the journal in the back office: Markdown with store facts as
 // placeholders. Shoppers read the saved text at once, facts filled in, and never a script.
@@ -303,5 +304,69 @@ describe('one title per page', () => {
     expect(res.json().data.html).not.toContain('<h1');
     expect(res.json().data.html).not.toContain('Bench notes');
     expect(res.json().data.html).toContain('<h2>A second big heading</h2>');
+  });
+});
+
+describe('images for pages and the home page', () => {
+  const jpeg = () =>
+    sharp({ create: { width: 1200, height: 800, channels: 3, background: '#d9c9a8' } })
+      .jpeg()
+      .toBuffer();
+
+  it('an uploaded image is placed in a post and on the first screen; it cannot be removed while shown', async () => {
+    const up = await photoUpload(t, manager, '/content/images', await jpeg(), 'The bench at first light');
+    expect(up.statusCode, up.body).toBe(201);
+    const image = up.json().data;
+    expect(image).toMatchObject({ alt: 'The bench at first light', width: 1200, height: 800 });
+    expect(image.markdown).toBe(`![The bench at first light](/api/media/photo/${image.key}-large.webp)`);
+    expect((await adminCall(t, manager, 'GET', '/content/images')).json().data[0].key).toBe(image.key);
+    expect((await t.app.inject({ method: 'GET', url: image.large })).statusCode).toBe(200);
+
+    // In a post: the store's own image shows; a path elsewhere on the site is not an image source.
+    const made = await save('blog', 'first-light', {
+      version: 0,
+      title: 'First light',
+      description: 'The bench before the day begins.',
+      body: `${image.markdown}\n\n![odd](/api/admin/orders)`,
+      date: '2026-11-27',
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const html = (await page('blog', 'first-light')).json().data.html as string;
+    expect(html).toContain(`<img src="/api/media/photo/${image.key}-large.webp" alt="The bench at first light"`);
+    expect(html).toContain('loading="lazy"');
+    expect(html).not.toContain('/api/admin/orders');
+
+    // On the first screen: shoppers get it in every size; a key that is not an upload is refused.
+    const home = (await adminCall(t, manager, 'GET', '/content/home')).json().data;
+    const unknown = await adminCall(t, manager, 'PUT', '/content/home', {
+      version: home.version,
+      home: { ...home.home, hero: { ...home.home.hero, image: { key: 'AAAAAAAAAAAAAAAA', alt: 'x' } } },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toHaveProperty(['home.hero.image.key']);
+    const withImage = await adminCall(t, manager, 'PUT', '/content/home', {
+      version: home.version,
+      home: { ...home.home, hero: { ...home.home.hero, image: { key: image.key, alt: 'The workshop bench' } } },
+    });
+    expect(withImage.statusCode, withImage.body).toBe(200);
+    await expect
+      .poll(async () => (await t.app.inject({ method: 'GET', url: '/api/content/home' })).json().data.heroPhoto)
+      .toMatchObject({ alt: 'The workshop bench', width: 1200, height: 800, large: image.large });
+
+    const refused = await adminCall(t, manager, 'DELETE', `/content/images/${image.key}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/“First light”, the home page/);
+
+    // Taken out of both, it goes, files and all.
+    const after = withImage.json().data;
+    await adminCall(t, manager, 'PUT', '/content/home', {
+      version: after.version,
+      home: { ...after.home, hero: { ...after.home.hero, image: null } },
+    });
+    await adminCall(t, manager, 'DELETE', '/content/blog/first-light?version=1');
+    const gone = await adminCall(t, manager, 'DELETE', `/content/images/${image.key}`);
+    expect(gone.statusCode, gone.body).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: image.large })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/content/home' })).json().data.heroPhoto).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { AdminHomePage, HomePage } from '@facet/contracts/home';
+import type { AdminHomePage, HomeAnswer, HomePage } from '@facet/contracts/home';
 import { CATEGORY } from '@facet/contracts/categories';
 import { paths } from '@facet/contracts/paths';
 import { fillFacts, type StoreFacts } from '@facet/contracts/store-facts';
@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { Conflict, Validation } from '../../errors.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { contentRepository as repo } from './repository.ts';
+import { heroPhoto, imageExists } from './images.ts';
 
 // The home page's first screen and tiles: the store's original words until staff save their own.
 
@@ -21,9 +22,10 @@ export const ORIGINAL_HOME: HomePage = {
 };
 
 /** The words a shopper reads: placeholders filled. */
-export async function homeForShoppers(db: DbOrTx, facts: StoreFacts): Promise<HomePage> {
+export async function homeForShoppers(db: DbOrTx, facts: StoreFacts): Promise<HomeAnswer> {
   const { hero, tiles } = (await repo.home(db))?.home ?? ORIGINAL_HOME;
   return {
+    heroPhoto: await heroPhoto(db, hero.image),
     hero: {
       ...hero,
       eyebrow: fillFacts(hero.eyebrow, facts),
@@ -50,6 +52,8 @@ export async function saveHome(db: Db, facts: StoreFacts, actor: Actor, version:
     } catch (err) {
       errors[`home.hero.${field}`] = `${(err as Error).message}: use one of the placeholders listed beside the form.`;
     }
+  if (home.hero.image && !(await imageExists(db, home.hero.image.key)))
+    errors['home.hero.image.key'] = 'That image is no longer there: choose another.';
   if (Object.keys(errors).length) throw new Validation(Object.values(errors)[0]!, errors);
   return db.transaction(async (tx) => {
     const before = (await repo.home(tx, true))?.home ?? ORIGINAL_HOME;

@@ -1,11 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { storeValues } from '../store-values/index.ts';
 import type { HomePage } from '@facet/contracts/home';
-import { contentPage } from './schema.ts';
+import { contentImage, contentPage } from './schema.ts';
 import type { ContentKind } from '@facet/contracts/content';
 
 export type ContentRow = typeof contentPage.$inferSelect;
+export type ContentImageRow = typeof contentImage.$inferSelect;
 
 /** The home page's words live beside the store's settings, under this key. */
 const HOME_KEY = 'home.page';
@@ -54,6 +55,20 @@ export const contentRepository = {
         .where(and(eq(contentPage.kind, kind), eq(contentPage.slug, slug), eq(contentPage.version, version)))
         .returning()
     )[0] ?? null,
+
+  images: (db: DbOrTx) => db.select().from(contentImage).orderBy(desc(contentImage.createdAt), contentImage.key),
+  image: async (db: DbOrTx, key: string, lock = false): Promise<ContentImageRow | null> => {
+    const q = db.select().from(contentImage).where(eq(contentImage.key, key));
+    return (await (lock ? q.for('update') : q))[0] ?? null;
+  },
+  addImage: async (db: DbOrTx, row: Omit<ContentImageRow, 'createdAt'>) =>
+    (await db.insert(contentImage).values(row).returning())[0]!,
+  removeImage: (db: DbOrTx, key: string) => db.delete(contentImage).where(eq(contentImage.key, key)),
+  /** The pages whose text shows the image (its key in their Markdown). */
+  pagesShowing: async (db: DbOrTx, key: string) =>
+    rowsOf<{ title: string }>(
+      await db.execute(sql`select title from content_page where position(${key} in body) > 0 order by title`),
+    ),
 
   /** The soonest moment a post waiting for it (not a draft, not taken off) becomes readable. */
   nextPublishAt: async (db: DbOrTx) =>

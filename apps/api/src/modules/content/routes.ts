@@ -9,7 +9,10 @@ import { storeFacts } from '../../store-facts.ts';
 import { actorOf } from '../staff/index.ts';
 import * as content from './service.ts';
 import { homeForShoppers, homeForStaff, saveHome } from './home.ts';
-import { homePage } from '@facet/contracts/home';
+import { homeAnswer } from '@facet/contracts/home';
+import { acceptPhotoForms, readPhotoForm } from '../../photo-form.ts';
+import { makePhotoSizesSoon, processPhoto } from '../media-store/index.ts';
+import { addImage, imagesForStaff, removeImage } from './images.ts';
 
 /** The pages shoppers read: a policy or a post, and the journal's list. */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,7 +20,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   // Content is kept in content_page and store_setting, whose every change purges the whole store
   // (cache-tags.ts): the answers are kept like the catalogue's (every change drops them, on every
   // instance) and filed under nothing more. A page rendered for a new address reads them kept.
-  app.get('/content/home', { schema: { response: { 200: envelope(homePage) } } }, (req, reply) =>
+  app.get('/content/home', { schema: { response: { 200: envelope(homeAnswer) } } }, (req, reply) =>
     cachedPublic(req, reply, () => homeForShoppers(app.db, facts()), []),
   );
   app.get(
@@ -54,7 +57,26 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await acceptPhotoForms(app);
   const facts = () => storeFacts(app.storeSettings.current(), app.config);
+  app.route({ ...adminRoute('GET /content/images'), handler: async () => ({ data: await imagesForStaff(app.db) }) });
+  app.route({
+    ...adminRoute('POST /content/images'),
+    handler: async (req, reply) => {
+      const form = await readPhotoForm(req);
+      const photo = await processPhoto(form.file);
+      const data = await addImage(app.db, app.media, actorOf(req.staff!.staff), photo, form.alt);
+      void makePhotoSizesSoon(app, photo.key, req.log);
+      return reply.status(201).send({ data });
+    },
+  });
+  app.route({
+    ...adminRoute('DELETE /content/images/:key'),
+    handler: async (req, reply) => {
+      await removeImage(app.db, app.media, actorOf(req.staff!.staff), req.params.key);
+      return reply.status(204).send({ data: null });
+    },
+  });
   app.route({ ...adminRoute('GET /content'), handler: async () => ({ data: await content.pagesForStaff(app.db) }) });
   app.route({ ...adminRoute('GET /content/home'), handler: async () => ({ data: await homeForStaff(app.db) }) });
   app.route({

@@ -28,3 +28,17 @@ export const contentPage = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.slug] })],
 );
+
+/**
+ * An image staff uploaded for the words they write (a post's picture, the home page's first
+ * screen): re-encoded and kept in the media store like a design's photographs, listed here so it
+ * can be chosen again and is never removed while a page shows it.
+ */
+export const contentImage = pgTable('content_image', {
+  key: text('key').primaryKey(),
+  alt: text('alt').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdBy: text('created_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

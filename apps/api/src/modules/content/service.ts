@@ -59,6 +59,8 @@ function originals(): Map<string, Source> {
   return shipped;
 }
 
+const OWN_IMAGE = /^\/api\/media\/photo\/[A-Za-z0-9_-]{16}-(small|large)\.(webp|avif)$/;
+
 /** Markdown → HTML shoppers may be shown: text, structure, links and images; no script, style or handler. */
 export function safeHtml(markdown: string): string {
   return sanitizeHtml(marked.parse(markdown, { async: false }), {
@@ -66,12 +68,20 @@ export function safeHtml(markdown: string): string {
       ...['h1', 'h2', 'h3', 'h4', 'p', 'br', 'hr', 'blockquote', 'ul', 'ol', 'li', 'strong', 'em', 'code', 'pre'],
       ...['a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
     ],
-    allowedAttributes: { a: ['href', 'title'], img: ['src', 'alt', 'title'] },
+    allowedAttributes: { a: ['href', 'title'], img: ['src', 'alt', 'title', 'loading', 'decoding'] },
     allowedSchemes: ['https', 'http', 'mailto', 'tel'],
     allowedSchemesByTag: { img: ['https'] },
     allowProtocolRelative: false,
     // The page's title is its one first-level heading (the page draws it): the text's own are one down.
-    transformTags: { h1: 'h2' },
+    transformTags: {
+      h1: 'h2',
+      // An image is the store's own (an uploaded one) or from an https address; any other address is dropped.
+      img: (tagName, attribs) => {
+        const { src = '', ...rest } = attribs;
+        const ok = OWN_IMAGE.test(src) || src.startsWith('https://');
+        return { tagName, attribs: { ...(ok ? { src } : {}), ...rest, loading: 'lazy', decoding: 'async' } };
+      },
+    },
   });
 }
 

@@ -1,8 +1,13 @@
 import { Link } from 'react-router';
+import type { PhotoAnswer } from '@facet/contracts/catalog';
 import type { HomePage } from '@facet/contracts/home';
+import { Photo } from '~/components/ui/photo.tsx';
 
-/** The first screen of the store, in the words staff gave it: what the store makes, and the ways in. */
-export function Hero({ hero }: { hero: HomePage['hero'] }) {
+/**
+ * The first screen of the store, in the words staff gave it: what the store makes, and the ways in,
+ * beside the photograph staff chose (else the drawn ring).
+ */
+export function Hero({ hero, photo }: { hero: HomePage['hero']; photo?: PhotoAnswer | null }) {
   return (
     <section className="bg-secondary">
       <div className="mx-auto grid max-w-site items-center gap-10 px-5 py-16 md:grid-cols-2 md:py-24 lg:px-8">
@@ -21,7 +26,16 @@ export function Hero({ hero }: { hero: HomePage['hero'] }) {
             )}
           </div>
         </div>
-        <HeroArt />
+        {photo ? (
+          <Photo
+            photo={photo}
+            sizes="(min-width: 768px) 50vw, 100vw"
+            fetchPriority="high"
+            className="mx-auto aspect-[4/3] w-full max-w-xl object-cover"
+          />
+        ) : (
+          <HeroArt />
+        )}
       </div>
     </section>
   );

@@ -3,8 +3,9 @@ import { useNavigate } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { contentPageBody, contentParams, type AdminContentPage } from '@facet/contracts/content';
+import { contentPageBody, contentParams, type AdminContentPage, type ContentImage } from '@facet/contracts/content';
 import { FactPlaceholders } from './fact-placeholders.tsx';
+import { ImageLibrary } from './image-library.tsx';
 import { toast } from '~/lib/toast.ts';
 import { adminApi } from '../shared/admin-api.ts';
 import { Field } from '../shared/field.tsx';
@@ -96,6 +97,20 @@ export function ContentEditor({ page, isNew }: { page: AdminContentPage; isNew: 
         void navigate(`/admin/content/${saved.kind}/${saved.slug}`, { replace: true });
     }, showErrors),
   );
+  // At the text's cursor (else at its end), on a line of its own; the cursor is left after it.
+  const insertImage = (image: ContentImage) => {
+    const area = document.querySelector<HTMLTextAreaElement>('textarea[name="body"]');
+    const text = getValues('body');
+    const at = area ? area.selectionStart : text.length;
+    const before = text.slice(0, at).replace(/\s*$/, '');
+    const snippet = `${before ? '\n\n' : ''}${image.markdown}\n\n`;
+    form.setValue('body', `${before}${snippet}${text.slice(at).replace(/^\s*/, '')}`, { shouldDirty: true });
+    toast.success(`Image put in the text: “${image.alt}”. Save to publish it.`);
+    requestAnimationFrame(() => {
+      area?.focus();
+      area?.setSelectionRange(before.length + snippet.length, before.length + snippet.length);
+    });
+  };
   const showPreview = () =>
     void run(async () => {
       const { title, body } = getValues();
@@ -187,7 +202,10 @@ export function ContentEditor({ page, isNew }: { page: AdminContentPage; isNew: 
           </section>
         )}
       </form>
-      <FactPlaceholders />
+      <div className="space-y-4">
+        <FactPlaceholders />
+        <ImageLibrary use={insertImage} useLabel="Put in the text" />
+      </div>
     </div>
   );
 }

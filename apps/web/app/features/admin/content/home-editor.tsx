@@ -9,6 +9,8 @@ import { checkedByContract } from '../shared/contract-form.ts';
 import { CellInput, Field } from '../shared/field.tsx';
 import { useAdminAction } from '../shared/use-admin-action.ts';
 import { FactPlaceholders } from './fact-placeholders.tsx';
+import { ImageLibrary } from './image-library.tsx';
+import { photoUrl } from '@facet/contracts/photo-sizes';
 
 // The home page's first screen and its tiles as staff word them. Links are pages of this store;
 // text may carry store facts as placeholders. The server checks everything again.
@@ -22,6 +24,9 @@ const fields = z.object({
   primaryHref: z.string(),
   secondaryLabel: z.string(),
   secondaryHref: z.string(),
+  /** The first screen's photograph (an uploaded image's key; empty: the drawn ring) and its words. */
+  imageKey: z.string(),
+  imageAlt: z.string(),
   ownTiles: z.boolean(),
   tiles: z.array(z.object({ label: z.string(), href: z.string(), picture: z.enum(TILE_PICTURES) })),
 });
@@ -34,6 +39,7 @@ const homeOf = (v: Values): HomePage => ({
     text: v.text,
     primary: { label: v.primaryLabel, href: v.primaryHref },
     secondary: v.secondaryLabel ? { label: v.secondaryLabel, href: v.secondaryHref } : null,
+    image: v.imageKey ? { key: v.imageKey, alt: v.imageAlt } : null,
   },
   tiles: v.ownTiles ? v.tiles : null,
 });
@@ -47,6 +53,8 @@ const HERO_FIELDS: Record<string, keyof Values> = {
   'hero.primary.href': 'primaryHref',
   'hero.secondary.label': 'secondaryLabel',
   'hero.secondary.href': 'secondaryHref',
+  'hero.image.key': 'imageKey',
+  'hero.image.alt': 'imageAlt',
 };
 const fieldOf = (path: PropertyKey[]): PropertyKey[] | null => {
   const hero = HERO_FIELDS[path.join('.')];
@@ -63,6 +71,8 @@ const valuesOf = (h: HomePage): Values => ({
   primaryHref: h.hero.primary.href,
   secondaryLabel: h.hero.secondary?.label ?? '',
   secondaryHref: h.hero.secondary?.href ?? '',
+  imageKey: h.hero.image?.key ?? '',
+  imageAlt: h.hero.image?.alt ?? '',
   ownTiles: h.tiles !== null,
   tiles: h.tiles ?? [],
 });
@@ -77,6 +87,7 @@ export function HomeEditor({ page, menuTiles }: { page: AdminHomePage; menuTiles
   });
   const tiles = useFieldArray({ control, name: 'tiles' });
   const ownTiles = useWatch({ control, name: 'ownTiles' });
+  const imageKey = useWatch({ control, name: 'imageKey' });
   const e = formState.errors;
   const save = handleSubmit((v) =>
     run(
@@ -126,6 +137,37 @@ export function HomeEditor({ page, menuTiles }: { page: AdminHomePage; menuTiles
               {(a) => <input {...a} {...register('secondaryHref')} className="field py-2" placeholder="/diamonds" />}
             </Field>
           </div>
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium">Photograph</legend>
+            {imageKey ? (
+              <div className="flex flex-wrap items-start gap-3">
+                <img
+                  src={photoUrl(imageKey, 'small')}
+                  alt=""
+                  width={160}
+                  height={120}
+                  className="aspect-[4/3] w-40 bg-panel object-cover"
+                />
+                <div className="min-w-0 flex-1 space-y-2">
+                  <Field label="What the photograph shows" error={e.imageAlt} hint="Read aloud to blind shoppers.">
+                    {(a) => <input {...a} {...register('imageAlt')} className="field py-2" />}
+                  </Field>
+                  <button
+                    type="button"
+                    className="text-sm text-danger underline"
+                    onClick={() => setValue('imageKey', '', { shouldDirty: true })}
+                  >
+                    Show the drawn ring instead
+                  </button>
+                </div>
+              </div>
+            ) : (
+              <p className="text-sm text-muted">
+                The drawn ring. To show a photograph, upload one under Images and choose “Use on the first screen”.
+              </p>
+            )}
+            {e.imageKey?.message && <p className="text-sm text-danger">{e.imageKey.message}</p>}
+          </fieldset>
         </section>
 
         <section className="space-y-3 border border-hairline bg-white p-4" aria-labelledby="tiles">
@@ -274,7 +316,18 @@ export function HomeEditor({ page, menuTiles }: { page: AdminHomePage; menuTiles
           </a>
         </div>
       </form>
-      <FactPlaceholders />
+      <div className="space-y-4">
+        <FactPlaceholders />
+        <ImageLibrary
+          chosen={imageKey || null}
+          useLabel="Use on the first screen"
+          use={(image) => {
+            setValue('imageKey', image.key, { shouldDirty: true });
+            setValue('imageAlt', image.alt, { shouldDirty: true, shouldValidate: true });
+            toast.success(`“${image.alt}” is on the first screen once you save.`);
+          }}
+        />
+      </div>
     </div>
   );
 }
