@@ -27,12 +27,15 @@ export function Hero({ hero, photo }: { hero: HomePage['hero']; photo?: PhotoAns
           </div>
         </div>
         {photo ? (
-          <Photo
-            photo={photo}
-            sizes="(min-width: 768px) 50vw, 100vw"
-            fetchPriority="high"
-            className="mx-auto aspect-[4/3] w-full max-w-xl object-cover"
-          />
+          // One cell of the grid: the picture's sources would otherwise take cells of their own.
+          <div>
+            <Photo
+              photo={photo}
+              sizes="(min-width: 768px) 50vw, 100vw"
+              fetchPriority="high"
+              className="mx-auto aspect-[4/3] w-full max-w-xl object-cover"
+            />
+          </div>
         ) : (
           <HeroArt />
         )}

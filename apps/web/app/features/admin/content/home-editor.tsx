@@ -148,7 +148,7 @@ export function HomeEditor({ page, menuTiles }: { page: AdminHomePage; menuTiles
                   height={120}
                   className="aspect-[4/3] w-40 bg-panel object-cover"
                 />
-                <div className="min-w-0 flex-1 space-y-2">
+                <div className="min-w-[14rem] flex-1 space-y-2">
                   <Field label="What the photograph shows" error={e.imageAlt} hint="Read aloud to blind shoppers.">
                     {(a) => <input {...a} {...register('imageAlt')} className="field py-2" />}
                   </Field>
