@@ -3,6 +3,7 @@ import { fillFacts, type StoreFacts } from '@facet/contracts/store-facts';
 import type { StoreSettings } from '@facet/contracts/store-settings';
 import type { Config } from './config.ts';
 import type { StoreInfo } from './modules/mail/index.ts';
+import { wordsFor } from './modules/mail-words/index.ts';
 
 /** Where a service reads the store's settings now: this instance's copy, kept current by the database. */
 export interface SettingsSource {
@@ -44,4 +45,6 @@ export function storeFacts(s: StoreSettings, config: Config): StoreFacts {
 export const storeInfo = (s: StoreSettings, c: Config): StoreInfo => ({
   ...s.store,
   publicUrl: c.PUBLIC_URL.replace(/\/$/, ''),
+  // The owner's words for e-mails, read beside these settings (none: the store's own).
+  words: wordsFor(s),
 });

@@ -86,6 +86,8 @@ export default [
     route('admin/content', 'routes/admin/content.tsx'),
     route('admin/content/home', 'routes/admin/content-home.tsx'),
     route('admin/content/:kind/:slug', 'routes/admin/content-page.tsx'),
+    route('admin/emails', 'routes/admin/emails.tsx'),
+    route('admin/emails/:kind', 'routes/admin/email.tsx'),
     route('admin/account', 'routes/admin/account.tsx'),
   ]),
   route('sitemap.xml', 'routes/sitemap.ts'),

@@ -14,6 +14,7 @@ import { CATALOGUE_OPS } from './admin-api/catalogue.ts';
 import { PROMOTIONS_OPS } from './admin-api/promotions.ts';
 import { PRICING_OPS } from './admin-api/pricing.ts';
 import { IMPORTS_OPS } from './admin-api/imports.ts';
+import { MAIL_WORDS_OPS } from './admin-api/mail-words.ts';
 export type { AdminAccess, AdminOpSpec } from './admin-api/shared.ts';
 
 export const ADMIN_API = {
@@ -28,6 +29,7 @@ export const ADMIN_API = {
   ...PROMOTIONS_OPS,
   ...PRICING_OPS,
   ...IMPORTS_OPS,
+  ...MAIL_WORDS_OPS,
 } as const;
 
 export type AdminOp = keyof typeof ADMIN_API;

@@ -7,9 +7,9 @@ export const GOOD_PASSWORD = 'Brilliant$Cut2026';
 /** The newest mail to `to` of `kind`, straight from the outbox (the dev-mailbox transport). */
 export async function lastMail(t: TestApp, to: string, kind: string) {
   await t.app.outbox.kick();
-  const [row] = rowsOf<{ subject: string; text: string }>(
+  const [row] = rowsOf<{ subject: string; text: string; html: string }>(
     await t.database.db.execute(sql`
-    select subject, text_body as text from outbox_mail where to_address = ${to} and kind = ${kind} order by id desc limit 1`),
+    select subject, text_body as text, html from outbox_mail where to_address = ${to} and kind = ${kind} order by id desc limit 1`),
   );
   if (!row) throw new Error(`no ${kind} mail to ${to}`);
   return row;

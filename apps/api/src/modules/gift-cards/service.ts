@@ -10,7 +10,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { Conflict, NotFound, Validation } from '../../errors.ts';
 import { audit, type Actor } from '../audit/index.ts';
-import { enqueueMails, layout, type StoreInfo } from '../mail/index.ts';
+import { enqueueMails, layout, opening, type StoreInfo } from '../mail/index.ts';
 import { hashGiftCode, newGiftCode } from './code.ts';
 import { giftCardRepository as repo } from './repository.ts';
 
@@ -156,10 +156,14 @@ function giftMail(
   code: string,
 ) {
   const amount = formatMoney(c.initialCents);
-  return layout(store, `${c.senderName} sent you a ${amount} ${store.name} gift card`, {
-    greeting: `Dear ${c.recipientName},`,
+  const { subject, intro } = opening(store, 'gift-card', {
+    recipientName: c.recipientName,
+    senderName: c.senderName,
+    amount,
+  });
+  return layout(store, subject, {
+    intro,
     paragraphs: [
-      `${c.senderName} sent you a ${store.name} gift card for ${amount}.`,
       ...(c.message ? [`“${c.message}”`] : []),
       'Your gift card code (keep it like cash — anyone with it can spend it):',
     ],

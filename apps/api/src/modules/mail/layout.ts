@@ -1,3 +1,5 @@
+import type { MailWordsSet } from './words.ts';
+
 // Branded HTML + plain-text e-mails. Every value is escaped; layouts are table-based and inline-
 // styled because mail clients ignore <style> and most of CSS.
 
@@ -7,6 +9,8 @@ export interface StoreInfo {
   phone: string;
   address: string;
   publicUrl: string;
+  /** The owner's words for the e-mails that take them (absent: the store's own). */
+  words?: MailWordsSet;
 }
 export interface Rendered {
   subject: string;
@@ -24,6 +28,8 @@ export const ACCENT = '#1f5e4b'; // the store's primary green (visual.md)
 
 /** Paragraphs, an optional call to action and an optional highlighted block (a code). */
 export interface Body {
+  /** The owner's opening (words.ts), already rendered: before any greeting and paragraphs. */
+  intro?: { html: string; text: string };
   greeting?: string;
   paragraphs: string[];
   code?: string;
@@ -44,6 +50,7 @@ export function layout(store: StoreInfo, subject: string, body: Body): Rendered 
 <a href="${esc(store.publicUrl)}/" style="font-family:Georgia,'Times New Roman',serif;font-size:26px;letter-spacing:6px;color:${INK};text-decoration:none">FACET</a>
 <div style="font-size:11px;letter-spacing:3px;color:${ACCENT};margin-top:4px">FINE JEWELRY</div></td></tr>
 <tr><td style="padding:32px">
+${body.intro?.html ?? ''}
 ${body.greeting ? p(body.greeting) : ''}
 ${body.paragraphs.map(p).join('\n')}
 ${body.code ? `<div style="margin:8px 0 24px;text-align:center"><span style="display:inline-block;padding:14px 24px;border:1px solid #e7e1d8;background:#faf8f5;font-size:30px;letter-spacing:10px;font-family:'Courier New',monospace;color:${INK}">${esc(body.code)}</span></div>` : ''}
@@ -62,6 +69,7 @@ ${esc(store.name)} · ${esc(store.address)}<br>${esc(store.phone)} · <a href="m
   const text = [
     `FACET — FINE JEWELRY`,
     '',
+    ...(body.intro ? [body.intro.text, ''] : []),
     ...(body.greeting ? [body.greeting, ''] : []),
     ...body.paragraphs.flatMap((t) => [t, '']),
     ...(body.code ? [`    ${body.code}`, ''] : []),

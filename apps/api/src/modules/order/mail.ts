@@ -2,7 +2,7 @@ import { orderPromises, shipsPieces } from '@facet/contracts/order-promises';
 import { refundDestinationText, type RefundTo } from '@facet/contracts/refunds';
 import { madeToOrderText, type StoreFacts } from '@facet/contracts/store-facts';
 import { paymentText, type Order } from '@facet/contracts/commerce';
-import { esc, layout, type Rendered, type StoreInfo } from '../mail/index.ts';
+import { esc, layout, opening, type Rendered, type StoreInfo } from '../mail/index.ts';
 import { formatMoney } from '@facet/contracts/money';
 import { engravingText } from '@facet/contracts/engraving-rules';
 
@@ -69,12 +69,18 @@ export function orderConfirmation(store: StoreInfo, facts: StoreFacts, o: Order,
   const block = orderBlock(o);
   // Only what is true of this order's lines: a gift card alone is e-mailed, not made or shipped.
   const p = orderPromises(o, facts);
-  return layout(store, `Your ${store.name} order ${o.number}`, {
-    greeting: `Thank you, ${o.shippingAddress.name.split(' ')[0]}.`,
+  const { subject, intro } = opening(store, 'order-confirmation', {
+    firstName: o.shippingAddress.name.split(' ')[0] ?? '',
+    orderNumber: o.number,
+  });
+  return layout(store, subject, {
+    intro,
     paragraphs: [
-      p.ships
-        ? `We have your order ${o.number}. Our jewelers will inspect every piece, and we will e-mail you the tracking number when it ships (${o.shipping.days} once ready; made-to-order rings take ${madeToOrderText(facts)} to craft${engravingDays(o)}).`
-        : `We have your order ${o.number}.`,
+      ...(p.ships
+        ? [
+            `Our jewelers will inspect every piece, and we will e-mail you the tracking number when it ships (${o.shipping.days} once ready; made-to-order rings take ${madeToOrderText(facts)} to craft${engravingDays(o)}).`,
+          ]
+        : []),
       ...(p.giftCards ? [p.giftCards] : []),
     ],
     htmlBlock: block.html,
@@ -114,25 +120,31 @@ export function orderUpdate(store: StoreInfo, o: { number: string; name: string 
   const greeting = `Hello ${first},`;
   const signIn = `You can follow your order under Orders when signed in, or through the link in your confirmation e-mail.`;
   switch (u.kind) {
-    case 'shipped':
-      return layout(store, `Your ${store.name} order ${o.number} has shipped`, {
-        greeting,
-        paragraphs: [
-          `Your order ${o.number} is on its way with ${u.carrier}, insured${u.signature === false ? '' : ', and needs a signature on delivery'}. Tracking number: ${u.trackingNumber}.`,
-        ],
+    case 'shipped': {
+      const { subject, intro } = opening(store, 'order-shipped', {
+        firstName: first,
+        orderNumber: o.number,
+        carrier: u.carrier,
+        trackingNumber: u.trackingNumber,
+      });
+      return layout(store, subject, {
+        intro,
+        paragraphs: [`It travels insured${u.signature === false ? '' : ', and needs a signature on delivery'}.`],
         action: { label: 'Track your parcel', url: u.trackingUrl },
         after: [signIn],
       });
-    case 'delivered':
-      return layout(store, `Your ${store.name} order ${o.number} was delivered`, {
-        greeting,
+    }
+    case 'delivered': {
+      const { subject, intro } = opening(store, 'order-delivered', { firstName: first, orderNumber: o.number });
+      return layout(store, subject, {
+        intro,
         paragraphs: [
-          `Your order ${o.number} was delivered. We hope you love it.`,
           'If something is not right, you can ask to return it within the return window, with or without an account.',
         ],
         action: { label: 'Return an item', url: u.returnUrl },
         after: [`Signed in, your orders are under ${ordersUrl}.`],
       });
+    }
     case 'cancelled':
       return layout(store, `Your ${store.name} order ${o.number} is cancelled`, {
         greeting,

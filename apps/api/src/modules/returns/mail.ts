@@ -2,7 +2,7 @@ import { refundDestinationText, type RefundTo } from '@facet/contracts/refunds';
 import { formatMoney } from '@facet/contracts/money';
 import { paths } from '@facet/contracts/paths';
 import type { ExchangeOffer } from '@facet/contracts/returns';
-import { layout, type Rendered, type StoreInfo } from '../mail/index.ts';
+import { layout, opening, type Rendered, type StoreInfo } from '../mail/index.ts';
 
 /** What happened to a return, as its customer (or, for `staff`, the store) is told. */
 export type ReturnStep =
@@ -62,12 +62,17 @@ export function returnMail(
         ],
         action: { label: 'Open the return', url: `${store.publicUrl}/admin/returns/${r.number}` },
       });
-    case 'approved':
+    case 'approved': {
+      const approved = opening(store, 'return-approved', {
+        firstName: r.name.split(' ')[0] ?? '',
+        returnNumber: r.number,
+        orderNumber: r.orderNumber,
+        pieces: itemsText(r),
+      });
       return {
-        ...layout(store, `Return ${r.number} approved: how to send it`, {
-          greeting,
+        ...layout(store, approved.subject, {
+          intro: approved.intro,
           paragraphs: [
-            `Your return ${r.number} (${itemsText(r)}) is approved.`,
             s.message,
             'Pack each piece in its original box with its certificates and appraisals, inside a plain outer box, and write the return number on the packing slip.',
             s.label
@@ -89,6 +94,7 @@ export function returnMail(
             }
           : {}),
       };
+    }
     case 'declined':
       return layout(store, `Return ${r.number}: we cannot accept it`, {
         greeting,

@@ -1,7 +1,7 @@
 import { formatMoney } from '@facet/contracts/money';
 import { paths } from '@facet/contracts/paths';
 import { SERVICE_KIND_LABELS, type ServiceKind } from '@facet/contracts/service-tickets';
-import { layout, type Rendered, type StoreInfo } from '../mail/index.ts';
+import { layout, opening, type Rendered, type StoreInfo } from '../mail/index.ts';
 
 /** What happened to a ticket, as its customer (or, for `staff-approved`, the store) is told. */
 export type TicketStep =
@@ -59,17 +59,23 @@ export function ticketMail(store: StoreInfo, t: TicketFacts, s: TicketStep): Ren
         ],
         action: { label: 'Open the ticket', url: `${store.publicUrl}/admin/service/${t.number}` },
       });
-    case 'received':
-      return layout(store, subject(`we have your ${t.piece}`), {
-        greeting,
+    case 'received': {
+      const received = opening(store, 'service-received', {
+        firstName: t.customerName.split(' ')[0] ?? '',
+        ticketNumber: t.number,
+        piece: t.piece,
+        work: what,
+      });
+      return layout(store, received.subject, {
+        intro: received.intro,
         paragraphs: [
-          `We have your ${t.piece} for ${what}. Its ticket number is ${t.number}; keep your receipt.`,
           t.free
             ? `The resize is free (the first within the store's window for a ring bought here). We expect it ready by ${dayText(t.dueOn)}.`
             : `We will e-mail an estimate for you to approve before any work starts. We expect it ready by ${dayText(t.dueOn)}.`,
         ],
         after: [reply],
       });
+    }
     case 'estimated':
       return layout(store, subject(`estimate of ${formatMoney(t.estimateCents ?? 0, { exact: true })}`), {
         greeting,

@@ -5,6 +5,8 @@ import { Conflict, Validation } from '../../errors.ts';
 import { storeFacts } from '../../store-facts.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { settingsRepository as repo, SETTINGS_KEY } from './repository.ts';
+import { readWords, rememberWords, wordsFor } from '../mail-words/index.ts';
+import type { MailWordsSet } from '../mail/index.ts';
 
 const STALE = 'The settings were changed by someone else since you opened them. Reload them and try again.';
 
@@ -109,7 +111,9 @@ export class StoreSettingsCopy {
     this.#savedAt = first.updatedAt;
   }
   static async load(db: DbOrTx, config: Config) {
-    return new StoreSettingsCopy(db, config, await readSettings(db, config));
+    const [first, words] = await Promise.all([readSettings(db, config), readWords(db)]);
+    rememberWords(first.settings, words);
+    return new StoreSettingsCopy(db, config, first);
   }
   current(): StoreSettings {
     return this.#now;
@@ -118,13 +122,20 @@ export class StoreSettingsCopy {
   savedAt(): string | null {
     return this.#savedAt;
   }
+  /** Read again (the settings and the e-mails' words beside them, both kept in store_setting). */
   async reload(): Promise<void> {
-    const answer = await readSettings(this.#db, this.#config);
+    const [answer, words] = await Promise.all([readSettings(this.#db, this.#config), readWords(this.#db)]);
+    rememberWords(answer.settings, words);
     this.#now = answer.settings;
     this.#savedAt = answer.updatedAt;
   }
+  /** The e-mails' words this instance has just saved itself (the row's NOTIFY reloads them again, harmlessly). */
+  useWords(words: MailWordsSet): void {
+    rememberWords(this.#now, words);
+  }
   /** The settings this instance has just saved itself (its own NOTIFY reloads them again, harmlessly). */
   use(answer: StoreSettingsAnswer): void {
+    rememberWords(answer.settings, wordsFor(this.#now) ?? {});
     this.#now = answer.settings;
     this.#savedAt = answer.updatedAt;
   }
