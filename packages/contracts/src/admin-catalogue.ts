@@ -114,6 +114,8 @@ export const adminProduct = z.object({
   updatedAt: z.string().nullable(),
   attributes: z.array(z.object({ label: z.string(), value: z.string() })),
   variants: z.array(adminVariant),
+  /** A setting's stone places (null: sold as it is). */
+  stonePlaces: z.array(z.lazy(() => stonePlace)).nullable(),
   /** `metal`: the metal the photograph shows (shown first when a shopper picks it); null: any metal. */
   photos: z.array(adminPhoto.extend({ metal: z.string().nullable() })),
   image: z.string(),
@@ -344,6 +346,20 @@ export const stonePlace = z
       if (!(MELEE_SHAPES as readonly string[]).includes(p.shape))
         ctx.addIssue({ code: 'custom', path: ['shape'], message: 'Accent stones are round or princess melee' });
     }
+  });
+
+/** PUT /api/admin/products/:id/stone-places: a setting's places as they are to be from now on. */
+export type StonePlace = z.infer<typeof stonePlace>;
+
+export const stonePlacesBody = z
+  .object({
+    version: z.number().int().min(1),
+    stonePlaces: z.array(stonePlace).min(1, 'A setting has at least one place').max(4, 'At most 4 places'),
+  })
+  .strict()
+  .superRefine((b, ctx) => {
+    if (b.stonePlaces.filter((p) => p.group === 'Center').length > 1)
+      ctx.addIssue({ code: 'custom', path: ['stonePlaces'], message: 'One center place at most' });
   });
 
 export const newDesignBody = z

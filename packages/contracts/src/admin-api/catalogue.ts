@@ -26,6 +26,7 @@ import {
   newDesignBody,
   photoOrderBody,
   photoDetailsBody,
+  stonePlacesBody,
   versionBody,
   categoryArrangement,
   categoryArrangementBody,
@@ -73,6 +74,13 @@ export const CATALOGUE_OPS = {
    * route, not a JSON body).
    */
   'POST /products/:id/photos': op({ access: 'catalogue:write', params: idParams, answer: adminProduct }),
+  /** A setting's stone places changed (priced again at once; orders keep what they were sold with). */
+  'PUT /products/:id/stone-places': op({
+    access: 'catalogue:write',
+    params: idParams,
+    body: stonePlacesBody,
+    answer: adminProduct,
+  }),
   'PATCH /products/:id/photos/:key': op({
     access: 'catalogue:write',
     params: idParams.extend({ key: z.string().regex(PHOTO_KEY) }).strict(),

@@ -10,4 +10,4 @@ export {
   meleeTitle,
   meleeUnit,
 } from './service.ts';
-export { addModel } from './models.ts';
+export { addModel, setStoneLocations, stoneLocations } from './models.ts';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { named } from '../../db/named-statements.ts';
 import { configurationModel, type StoneLocation } from './schema.ts';
@@ -243,4 +243,15 @@ export const configuratorRepository = {
       locations: StoneLocation[];
     },
   ) => tx.insert(configurationModel).values({ ...m, widthsMm: null, styles: null }),
+
+  /** A model's stone locations, or null when the group has no model (it is not a setting). */
+  locations: async (db: DbOrTx, groupId: number): Promise<StoneLocation[] | null> =>
+    (
+      await db
+        .select({ locations: configurationModel.locations })
+        .from(configurationModel)
+        .where(eq(configurationModel.groupId, groupId))
+    )[0]?.locations ?? null,
+  setLocations: (tx: DbOrTx, groupId: number, locations: StoneLocation[]) =>
+    tx.update(configurationModel).set({ locations }).where(eq(configurationModel.groupId, groupId)),
 };

@@ -411,6 +411,58 @@ describe('a new design by hand', () => {
     const onHand = await create(signet({ stonePlaces: places }));
     expect(onHand.statusCode, 'a setting is made to order').toBe(400);
   });
+
+  it("a setting's stone places are changed after saving: versioned, priced again, audited; refusals change nothing", async () => {
+    const center = {
+      group: 'Center',
+      shape: 'Round',
+      count: 1,
+      settingType: '4-prong',
+      caratMin: 0.9,
+      caratMax: 1.1,
+      settingLabourCents: 8_500,
+      optional: false,
+    };
+    const made = (await create(signet({ stock: { mode: 'made-to-order' }, stonePlaces: [center] }))).json().data;
+    expect(made.stonePlaces).toEqual([center]);
+    const put = (version: number, stonePlaces: object[]) =>
+      adminCall(t, manager, 'PUT', `/products/${made.id}/stone-places`, { version, stonePlaces });
+
+    const wider = { ...center, caratMin: 0.7, caratMax: 1.5, settingType: '6-prong' };
+    const changed = await put(made.version, [wider]);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data).toMatchObject({ version: made.version + 1, stonePlaces: [wider] });
+    expect(changed.json().data.minPriceCents).toBeGreaterThan(0);
+    const preview = (await adminCall(t, manager, 'GET', `/products/${made.id}/preview`)).json().data;
+    expect(preview.configuration.locations).toEqual([
+      expect.objectContaining({ caratMin: 0.7, caratMax: 1.5, settingType: '6-prong' }),
+    ]);
+
+    // An editor open on the old version, and places nothing on sale fits, are refused; nothing moves.
+    expect((await put(made.version, [center])).statusCode).toBe(409);
+    const nothing = await put(made.version + 1, [{ ...center, shape: 'Heart', caratMin: 9.8, caratMax: 10 }]);
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json().errors).toHaveProperty('stonePlaces');
+    expect((await adminCall(t, manager, 'GET', `/products/${made.id}`)).json().data).toMatchObject({
+      version: made.version + 1,
+      stonePlaces: [wider],
+    });
+    // A design sold as it is has no places to change.
+    const plain = (await create(signet())).json().data;
+    expect(
+      (
+        await adminCall(t, manager, 'PUT', `/products/${plain.id}/stone-places`, {
+          version: plain.version,
+          stonePlaces: [center],
+        })
+      ).statusCode,
+    ).toBe(409);
+    const [entry] = await q<{ before: { stonePlaces: object[] }; after: { stonePlaces: object[] } }>(
+      sql`select before, after from audit_log where action = 'product.stone-places' and entity_id = ${String(made.id)}`,
+    );
+    expect(entry!.before.stonePlaces).toEqual([expect.objectContaining({ caratMin: 0.9 })]);
+    expect(entry!.after.stonePlaces).toEqual([expect.objectContaining({ caratMin: 0.7 })]);
+  });
 });
 
 describe('a category arranged by hand', () => {

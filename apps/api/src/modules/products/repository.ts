@@ -315,6 +315,10 @@ export const productsRepository = {
     tx.execute(sql`update product set sku = ${v.sku}, price_cents = ${v.priceCents}, list_price_cents = ${v.listPriceCents},
       stock = ${v.stock} where id = ${v.id} and group_id = ${groupId}`),
 
+  /** The group's next version, for a change made outside the editor's own fields (its stone places). */
+  nextVersion: (tx: DbOrTx, id: number, version: number) =>
+    tx.execute(sql`update product_group set version = ${version}, updated_at = now() where id = ${id}`),
+
   /** Photographs change beside the fields an editor has open, so they mark the time but not the version. */
   touch: (tx: DbOrTx, id: number) => tx.execute(sql`update product_group set updated_at = now() where id = ${id}`),
 

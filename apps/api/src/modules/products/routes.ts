@@ -86,6 +86,12 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   });
   app.route({
+    ...adminRoute('PUT /products/:id/stone-places'),
+    handler: async (req) => ({
+      data: await products.changeStonePlaces(app.db, actorOf(req.staff!.staff), req.params.id, req.body),
+    }),
+  });
+  app.route({
     ...adminRoute('PATCH /products/:id/photos/:key'),
     handler: async (req) => ({
       data: await products.describePhoto(app.db, actorOf(req.staff!.staff), req.params.id, req.params.key, req.body),

@@ -7,6 +7,7 @@ import type {
   AdminProductList,
   AdminProductQuery,
   AdminProductUpdate,
+  StonePlace,
 } from '@facet/contracts/admin-catalogue';
 import { PHOTOS_PER_PRODUCT } from '@facet/contracts/admin-catalogue';
 import { metalName } from '@facet/contracts/metals';
@@ -16,7 +17,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { Conflict, NotFound, Validation } from '../../errors.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { itemImageUrl } from '@facet/contracts/paths';
-import { addModel, configuredPrices } from '../configurator/index.ts';
+import { addModel, configuredPrices, setStoneLocations, stoneLocations } from '../configurator/index.ts';
 import {
   productPriceRepository as prices,
   productsRepository as repo,
@@ -69,10 +70,11 @@ export async function listProducts(db: Db, q: AdminProductQuery): Promise<AdminP
 export async function productForStaff(db: DbOrTx, id: number): Promise<AdminProduct> {
   const g = await repo.group(db, id);
   if (!g) throw new NotFound(`There is no product ${id}.`);
-  const [attributes, variants, photos] = await Promise.all([
+  const [attributes, variants, photos, locations] = await Promise.all([
     repo.attributes(db, id),
     repo.variants(db, id),
     repo.photos(db, id),
+    stoneLocations(db, id),
   ]);
   const shown = variants.find((v) => v.active);
   return {
@@ -98,6 +100,7 @@ export async function productForStaff(db: DbOrTx, id: number): Promise<AdminProd
     attributes,
     variants,
     photos: photos.map(staffPhoto),
+    stonePlaces: locations?.map(({ LocationNumber: _n, ...p }) => p as StonePlace) ?? null,
     image: imageOf(g, photos[0]?.key),
     storefrontUrl: paths.product({
       series: g.series,
@@ -490,6 +493,46 @@ export async function orderPhotos(db: Db, actor: Actor, id: number, keys: string
     for (const [i, key] of keys.entries()) await repo.setPhotoPosition(tx, id, key, i);
     await repo.touch(tx, id);
     await audit(tx, actor, 'product.photo.order', 'product_group', id, { photos: have }, { photos: keys });
+    return productForStaff(tx, id);
+  });
+}
+
+/**
+ * A setting's stone places changed after it was made: the design takes the next version (an
+ * editor open on the old one is refused), is priced again from what fits now (refused when nothing
+ * on sale fits any more), and the change is audited. Orders keep what they were sold with: their
+ * lines hold the stones chosen, not the design's places.
+ */
+export async function changeStonePlaces(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: { version: number; stonePlaces: StonePlace[] },
+) {
+  return db.transaction(async (tx) => {
+    const g = await lockFresh(tx, id, body.version);
+    const before = await stoneLocations(tx, id);
+    if (!before) throw new Conflict('This design is sold as it is: it has no stone places to change.');
+    const after = body.stonePlaces.map((p, i) => ({ LocationNumber: i + 1, ...p }));
+    await setStoneLocations(tx, id, after);
+    // Nothing that fits means no price: the old one would stand for a piece nobody can complete.
+    if (!(await configuredPrices(tx, [id])).groupRows.length)
+      throw new Validation(
+        'Nothing on sale fits these places, so the design could not be priced. Widen a carat range or add melee first.',
+        { stonePlaces: 'Nothing fits' },
+      );
+    await refreshConfiguredPrices(tx, [id]);
+    await repo.nextVersion(tx, id, g.version + 1);
+    await refreshListingCopies(tx, id);
+    await audit(
+      tx,
+      actor,
+      'product.stone-places',
+      'product_group',
+      id,
+      { stonePlaces: before },
+      { stonePlaces: after },
+    );
     return productForStaff(tx, id);
   });
 }

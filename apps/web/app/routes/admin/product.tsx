@@ -7,6 +7,7 @@ import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { Confirm } from '~/features/admin/shared/confirm.tsx';
 import { ProductForm } from '~/features/admin/catalogue/product-form.tsx';
 import { ProductPhotos } from '~/features/admin/catalogue/product-photos.tsx';
+import { StonePlacesEditor } from '~/features/admin/catalogue/stone-places-editor.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { useAdminAction } from '~/features/admin/shared/use-admin-action.ts';
 import { toast } from '~/lib/toast.ts';
@@ -166,6 +167,11 @@ export default function AdminProductPage({ loaderData: p }: Route.ComponentProps
         />
         <ProductPhotos product={p} onChanged={() => void revalidate()} />
       </div>
+      {p.stonePlaces && (
+        <div className="mt-4">
+          <StonePlacesEditor key={p.version} product={p} onSaved={() => void revalidate()} />
+        </div>
+      )}
       <Confirm
         open={unpublishing}
         title="Unpublish this design?"
