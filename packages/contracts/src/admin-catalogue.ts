@@ -348,6 +348,23 @@ export const stonePlace = z
     }
   });
 
+/**
+ * POST /api/admin/products/:id/finished-piece: a setting made up with its stones and kept in the
+ * case, as a design of its own (sold as it is, from stock).
+ */
+export const finishedPieceBody = z
+  .object({
+    metal: z.enum(METAL_QUALITIES),
+    size: ringSize.nullable(),
+    /** What is set in it, as the shopper reads it ("1.02 ct round, G VS1, GIA 2141234567"). */
+    stones: z.string().trim().min(3, 'Say which stones are set in it').max(200, 'At most 200 characters'),
+    priceCents: priceCentsField,
+    quantity: stockField.min(1, 'At least one piece'),
+    shipsInDays: z.number().int().min(1, 'At least 1 day').max(30, 'At most 30 days'),
+  })
+  .strict();
+export type FinishedPiece = z.infer<typeof finishedPieceBody>;
+
 /** PUT /api/admin/products/:id/stone-places: a setting's places as they are to be from now on. */
 export type StonePlace = z.infer<typeof stonePlace>;
 

@@ -27,6 +27,7 @@ import {
   photoOrderBody,
   photoDetailsBody,
   stonePlacesBody,
+  finishedPieceBody,
   versionBody,
   categoryArrangement,
   categoryArrangementBody,
@@ -44,6 +45,14 @@ export const CATALOGUE_OPS = {
   'POST /products/:id/duplicate': op({
     access: 'catalogue:write',
     params: idParams,
+    answer: adminProduct,
+    status: 201,
+  }),
+  /** A setting made up and kept in the case: a new draft design of its own, sold as it is, on hand. */
+  'POST /products/:id/finished-piece': op({
+    access: 'catalogue:write',
+    params: idParams,
+    body: finishedPieceBody,
     answer: adminProduct,
     status: 201,
   }),

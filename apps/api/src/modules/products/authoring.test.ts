@@ -465,6 +465,64 @@ describe('a new design by hand', () => {
   });
 });
 
+describe('a setting made up and kept in the case', () => {
+  it('becomes a design of its own, sold as it is from stock, its stones said; the setting stays made to order', async () => {
+    const center = {
+      group: 'Center',
+      shape: 'Round',
+      count: 1,
+      settingType: '4-prong',
+      caratMin: 0.9,
+      caratMax: 1.1,
+      settingLabourCents: 8_500,
+      optional: false,
+    };
+    const setting = (await create(signet({ stock: { mode: 'made-to-order' }, stonePlaces: [center] }))).json().data;
+    const finish = (id: number, body: object) => adminCall(t, manager, 'POST', `/products/${id}/finished-piece`, body);
+    const piece = {
+      metal: 'PLAT',
+      size: 7,
+      stones: '1.02 ct round diamond, G VS1, GIA 2141234567',
+      priceCents: 845_000,
+      quantity: 1,
+      shipsInDays: 2,
+    };
+    const res = await finish(setting.id, piece);
+    expect(res.statusCode, res.body).toBe(201);
+    const made = res.json().data;
+    expect(made).toMatchObject({
+      status: 'draft',
+      configurable: false,
+      pricing: 'fixed',
+      stockTracked: true,
+      stonePlaces: null,
+      minPriceCents: 845_000,
+    });
+    expect(made.description).toBe(`${setting.description}, ready to ship`);
+    expect(made.variants).toEqual([
+      expect.objectContaining({ metal: 'PLAT', fingerSize: 7, priceCents: 845_000, stock: 1 }),
+    ]);
+    expect(made.attributes).toContainEqual({ label: 'Stones set', value: piece.stones });
+    await publish(made.id, made.version);
+    const page = (await get(`/product/product?groupId=${made.id}`)).json().data;
+    expect(page.configuration).toBeNull();
+    expect(page.variants).toEqual([expect.objectContaining({ priceCents: 845_000, stock: 1, leadDays: 2 })]);
+    expect(page.longDescription).toContain(`set with ${piece.stones}`);
+    // The setting itself is untouched.
+    expect((await adminCall(t, manager, 'GET', `/products/${setting.id}`)).json().data).toMatchObject({
+      configurable: true,
+      version: setting.version,
+    });
+
+    const wrongSize = await finish(setting.id, { ...piece, size: 12 });
+    expect(wrongSize.statusCode).toBe(400);
+    expect(wrongSize.json().errors).toHaveProperty('size');
+    const wrongMetal = await finish(setting.id, { ...piece, metal: '18KR' });
+    expect(wrongMetal.json().errors).toHaveProperty('metal');
+    expect((await finish(made.id, piece)).statusCode, 'a piece sold as it is has no finished piece').toBe(409);
+  });
+});
+
 describe('a category arranged by hand', () => {
   it('puts a new design first in its category and in two collections; its address stays its home', async () => {
     const made = (await create(signet())).json().data;

@@ -52,6 +52,13 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         .send({ data: await products.duplicateDesign(app.db, app.media, actorOf(req.staff!.staff), req.params.id) }),
   });
   app.route({
+    ...adminRoute('POST /products/:id/finished-piece'),
+    handler: async (req, reply) =>
+      reply.status(201).send({
+        data: await products.finishedPiece(app.db, app.media, actorOf(req.staff!.staff), req.params.id, req.body),
+      }),
+  });
+  app.route({
     ...adminRoute('POST /products/:id/archive'),
     handler: async (req) => ({
       data: await products.setArchived(app.db, actorOf(req.staff!.staff), req.params.id, req.body.version, true),

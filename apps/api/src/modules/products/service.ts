@@ -8,6 +8,7 @@ import type {
   AdminProductQuery,
   AdminProductUpdate,
   StonePlace,
+  FinishedPiece,
 } from '@facet/contracts/admin-catalogue';
 import { PHOTOS_PER_PRODUCT } from '@facet/contracts/admin-catalogue';
 import { metalName } from '@facet/contracts/metals';
@@ -378,6 +379,71 @@ export async function duplicateDesign(db: Db, media: MediaStore, actor: Actor, i
     await repo.refreshMinPrice(tx, copy);
     await refreshListingCopies(tx, copy);
     await audit(tx, actor, 'product.duplicate', 'product_group', copy, null, { from: id, name, series });
+    return productForStaff(tx, copy);
+  });
+}
+
+/**
+ * A setting made up with its stones and kept in the case, as a design of its own: sold as it is, on
+ * hand, at the price staff set, its stones said on its page; a draft to photograph and publish.
+ * The setting stays made to order beside it.
+ */
+export async function finishedPiece(db: Db, media: MediaStore, actor: Actor, id: number, f: FinishedPiece) {
+  return db.transaction(async (tx) => {
+    const g = await lockFresh(tx, id);
+    const source = (await repo.groupSource(tx, id))!;
+    if (!source.configurable)
+      throw new Conflict('This design is sold as it is: add stock to it instead of making a finished piece.');
+    const model = (await repo.fullVariants(tx, id)).filter((v) => v.active);
+    const from = model.find((v) => v.metal === f.metal && v.fingerSize === f.size);
+    if (!from)
+      throw new Validation(
+        f.size === null
+          ? `This setting is not made in ${metalName(f.metal)}.`
+          : `This setting is not made in ${metalName(f.metal)} in size ${f.size}.`,
+        { [model.some((v) => v.metal === f.metal) ? 'size' : 'metal']: 'Not one of its options' },
+      );
+    const name = `${g.description.slice(0, 100)}, ready to ship`;
+    const series = await freeSeries(tx, undefined, `${g.series}-READY`);
+    const copy = await repo.insertGroup(tx, {
+      series,
+      categoryId: g.categoryId,
+      description: name,
+      longDescription: `${g.longDescription}\n\nThis one is made and ready to ship, set with ${f.stones}.`,
+      kind: source.kind,
+      image: source.image,
+      defaultMetal: f.metal,
+      pricing: 'fixed',
+      stockTracked: true,
+      seoTitle: null,
+      seoDescription: null,
+      engraving: g.engraving,
+    });
+    await repo.insertVariants(tx, copy, [
+      {
+        sku: [series, f.metal, f.size === null ? null : String(f.size)].filter(Boolean).join('-'),
+        metal: f.metal,
+        fingerSize: f.size,
+        lengthIn: from.lengthIn,
+        weightG: from.weightG,
+        priceCents: f.priceCents,
+        stock: f.quantity,
+        leadDays: f.shipsInDays,
+      },
+    ]);
+    await repo.replaceAttributes(tx, copy, [
+      ...(await repo.attributes(tx, id)),
+      { label: 'Stones set', value: f.stones },
+    ]);
+    for (const p of await repo.photoRows(tx, id)) {
+      if (p.metal !== null && p.metal !== f.metal) continue;
+      const key = randomBytes(12).toString('base64url');
+      await copyPhotoFiles(media, p.key, key, tx);
+      await repo.addPhoto(tx, { ...p, groupId: copy, key });
+    }
+    await repo.refreshMinPrice(tx, copy);
+    await refreshListingCopies(tx, copy);
+    await audit(tx, actor, 'product.finished-piece', 'product_group', copy, null, { from: id, name, series, ...f });
     return productForStaff(tx, copy);
   });
 }

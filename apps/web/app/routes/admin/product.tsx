@@ -8,6 +8,7 @@ import { Confirm } from '~/features/admin/shared/confirm.tsx';
 import { ProductForm } from '~/features/admin/catalogue/product-form.tsx';
 import { ProductPhotos } from '~/features/admin/catalogue/product-photos.tsx';
 import { StonePlacesEditor } from '~/features/admin/catalogue/stone-places-editor.tsx';
+import { FinishedPieceForm } from '~/features/admin/catalogue/finished-piece-form.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { useAdminAction } from '~/features/admin/shared/use-admin-action.ts';
 import { toast } from '~/lib/toast.ts';
@@ -168,8 +169,9 @@ export default function AdminProductPage({ loaderData: p }: Route.ComponentProps
         <ProductPhotos product={p} onChanged={() => void revalidate()} />
       </div>
       {p.stonePlaces && (
-        <div className="mt-4">
+        <div className="mt-4 grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <StonePlacesEditor key={p.version} product={p} onSaved={() => void revalidate()} />
+          <FinishedPieceForm product={p} />
         </div>
       )}
       <Confirm
