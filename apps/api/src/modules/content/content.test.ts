@@ -261,6 +261,9 @@ describe('drafts and scheduled posts', () => {
 
     const out = await save('blog', 'winter-signets', post({ version: 1, draft: false }));
     expect(out.json().data.state).toBe('published');
+    // Dated the day it appeared, on the store's calendar, not the day typed while it was a draft.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: t.app.config.STORE_TIMEZONE }).format(new Date());
+    expect(out.json().data.date).toBe(today);
     expect((await page('blog', 'winter-signets')).statusCode).toBe(200);
     expect(await list()).toContain('winter-signets');
   });
@@ -270,6 +273,9 @@ describe('drafts and scheduled posts', () => {
     const made = await save('blog', 'holiday-hours', post({ title: 'Holiday hours', publishAt: at }));
     expect(made.statusCode, made.body).toBe(200);
     expect(made.json().data).toMatchObject({ state: 'scheduled', publishAt: at });
+    expect(made.json().data.date).toBe(
+      new Intl.DateTimeFormat('en-CA', { timeZone: t.app.config.STORE_TIMEZONE }).format(new Date(at)),
+    );
     // Read now (and kept): it is not there yet.
     expect(await list()).not.toContain('holiday-hours');
     expect((await page('blog', 'holiday-hours')).statusCode).toBe(404);

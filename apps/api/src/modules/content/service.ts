@@ -233,7 +233,7 @@ export async function savePage(
         kind,
         slug,
         ...page,
-        date: kind === 'blog' ? page.date : null,
+        date: kind === 'blog' ? postDate(page, before, facts.timezone) : null,
         // A policy page is part of the store: never a draft, never waiting.
         draft: kind === 'blog' && page.draft,
         publishAt: kind === 'blog' && page.publishAt ? new Date(page.publishAt) : null,
@@ -265,6 +265,25 @@ export async function savePage(
     );
     return forStaff(saved);
   });
+}
+
+/**
+ * A post is dated the day it first appears, on the store's calendar: a scheduled one, the day of its
+ * moment; one published now from a draft or a schedule, today; a new one, or one already out, keeps
+ * the date staff give it (a post brought from elsewhere keeps its own).
+ */
+function postDate(
+  page: Pick<ContentPageBody, 'date' | 'draft' | 'publishAt'>,
+  before: (Source & Partial<ContentRow>) | null,
+  timezone: string,
+): string | null {
+  const day = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(at);
+  if (page.draft) return page.date;
+  if (page.publishAt && new Date(page.publishAt).getTime() > Date.now()) return day(new Date(page.publishAt));
+  const waiting =
+    before !== null &&
+    pageState({ hidden: false, draft: before.draft ?? false, publishAt: before.publishAt ?? null }) !== 'published';
+  return waiting ? day(new Date()) : page.date;
 }
 
 const CHANGED = 'This page was changed by someone else since you opened it. Reload it and try again.';

@@ -78,6 +78,7 @@ export function ContentEditor({ page, isNew }: { page: AdminContentPage; isNew: 
           title: v.title,
           description: v.description,
           body: v.body,
+          // The server dates a post the day it first appears (scheduled: that day).
           date: blog ? v.date || new Date().toISOString().slice(0, 10) : null,
           draft: blog && v.when === 'draft',
           publishAt: blog && v.when === 'later' ? new Date(v.publishAt).toISOString() : null,
@@ -140,7 +141,7 @@ export function ContentEditor({ page, isNew }: { page: AdminContentPage; isNew: 
           >
             {(a) => <input {...a} {...register('description')} className="field py-2" />}
           </Field>
-          {blog && (
+          {blog && when !== 'later' && (
             <Field label="Date" error={e.date}>
               {(a) => <input {...a} {...register('date')} type="date" className="field max-w-xs py-2" />}
             </Field>
