@@ -18,8 +18,19 @@ test('a manager widens a setting’s center place, then makes a finished piece f
   const listing = (await (await shop.request.get('/api/category/1501?pageSize=24')).json()) as {
     data: { products: Array<{ groupId: number; GroupDescription: string }> };
   };
-  const setting = listing.data.products.at(-1)!;
-  const manager = await signIn(browser, 'manager', `/admin/products/${setting.groupId}`);
+  // A seeded setting (other tests place a supplier's pieces here too): the first that the configurator makes.
+  let setting: (typeof listing.data.products)[number] | undefined;
+  for (const p of listing.data.products) {
+    const d = (await (await shop.request.get(`/api/product/product?groupId=${p.groupId}`)).json()) as {
+      data: { configuration: { locations: unknown[] } | null };
+    };
+    if (d.data.configuration?.locations.length) {
+      setting = p;
+      break;
+    }
+  }
+  expect(setting, 'a seeded setting with stone places').toBeDefined();
+  const manager = await signIn(browser, 'manager', `/admin/products/${setting!.groupId}`);
   const places = manager.getByRole('form', { name: 'Stone places' });
   await expect(places).toBeVisible();
   expect(await axe(manager)).toEqual([]);
@@ -39,7 +50,7 @@ test('a manager widens a setting’s center place, then makes a finished piece f
   await finished.getByLabel('Stones set in it').fill('1.02 ct round diamond, G VS1');
   await finished.getByRole('button', { name: 'Make it a design of its own' }).click();
   await expect(
-    manager.getByRole('heading', { level: 1, name: `${setting.GroupDescription}, ready to ship` }),
+    manager.getByRole('heading', { level: 1, name: `${setting!.GroupDescription}, ready to ship` }),
   ).toBeVisible();
   await expect(manager.getByText('Draft — shoppers cannot see it')).toBeVisible();
   await expect(manager.getByRole('form', { name: 'Stone places' })).toHaveCount(0);
