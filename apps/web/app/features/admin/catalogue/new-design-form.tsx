@@ -22,6 +22,7 @@ import { adminApi } from '../shared/admin-api.ts';
 import { CategoryOptions } from '../shared/category-options.tsx';
 import { checkedByContract } from '../shared/contract-form.ts';
 import { Field } from '../shared/field.tsx';
+import { StonePlaceFields } from './stone-place-fields.tsx';
 import { useAdminAction } from '../shared/use-admin-action.ts';
 
 // A new design as a jeweller describes it: what it is, where it sits in the store, the metals and
@@ -334,90 +335,16 @@ export function NewDesignForm({ options }: { options: DesignOptions }) {
               {e.places.message}
             </p>
           )}
-          {places.fields.map((f, i) => {
-            const center = watched.places?.[i]?.group !== 'Accent';
-            const pe = e.places?.[i];
-            return (
-              <fieldset key={f.id} className="grid gap-3 border border-hairline p-3 sm:grid-cols-4">
-                <legend className="px-1 text-sm font-medium">Place {i + 1}</legend>
-                <Field label="Place" error={pe?.group}>
-                  {(a) => (
-                    <select {...a} {...register(`places.${i}.group`)} className="field py-2">
-                      <option value="Center">Center stone</option>
-                      <option value="Accent">Accent stones (melee)</option>
-                    </select>
-                  )}
-                </Field>
-                <Field label="Shape" error={pe?.shape}>
-                  {(a) => (
-                    <select {...a} {...register(`places.${i}.shape`)} className="field py-2">
-                      {SHAPES.map((x) => (
-                        <option key={x}>{x}</option>
-                      ))}
-                    </select>
-                  )}
-                </Field>
-                <Field label="Stones" error={pe?.count}>
-                  {(a) => (
-                    <input {...a} {...register(`places.${i}.count`)} className="field py-2" inputMode="numeric" />
-                  )}
-                </Field>
-                <Field label="Setting" error={pe?.settingType}>
-                  {(a) => (
-                    <select {...a} {...register(`places.${i}.settingType`)} className="field py-2">
-                      {SETTING_TYPES.map((x) => (
-                        <option key={x}>{x}</option>
-                      ))}
-                    </select>
-                  )}
-                </Field>
-                {center ? (
-                  <>
-                    <Field label="From (ct)" error={pe?.caratMin}>
-                      {(a) => (
-                        <input
-                          {...a}
-                          {...register(`places.${i}.caratMin`)}
-                          className="field py-2"
-                          inputMode="decimal"
-                        />
-                      )}
-                    </Field>
-                    <Field label="To (ct)" error={pe?.caratMax}>
-                      {(a) => (
-                        <input
-                          {...a}
-                          {...register(`places.${i}.caratMax`)}
-                          className="field py-2"
-                          inputMode="decimal"
-                        />
-                      )}
-                    </Field>
-                  </>
-                ) : (
-                  <Field label="Size (mm)" error={pe?.sizeMm}>
-                    {(a) => (
-                      <input {...a} {...register(`places.${i}.sizeMm`)} className="field py-2" inputMode="decimal" />
-                    )}
-                  </Field>
-                )}
-                <Field label="Setting labour (USD)" error={pe?.labour}>
-                  {(a) => (
-                    <input {...a} {...register(`places.${i}.labour`)} className="field py-2" inputMode="decimal" />
-                  )}
-                </Field>
-                <label className="flex items-center gap-2 self-end pb-2 text-sm">
-                  <input type="checkbox" {...register(`places.${i}.optional`)} className="h-4 w-4" />
-                  The shopper may leave it empty
-                </label>
-                <div className="self-end pb-1 sm:col-span-4">
-                  <button type="button" className="text-sm text-danger underline" onClick={() => places.remove(i)}>
-                    Remove place {i + 1}
-                  </button>
-                </div>
-              </fieldset>
-            );
-          })}
+          {places.fields.map((f, i) => (
+            <StonePlaceFields
+              key={f.id}
+              n={i + 1}
+              center={watched.places?.[i]?.group !== 'Accent'}
+              reg={(field) => register(`places.${i}.${field}`)}
+              errors={e.places?.[i]}
+              onRemove={() => places.remove(i)}
+            />
+          ))}
           <button
             type="button"
             className="btn-secondary py-1.5 text-sm"
