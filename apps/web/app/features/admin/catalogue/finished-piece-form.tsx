@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import type { FieldError } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { AdminProduct, FinishedPiece } from '@facet/contracts/admin-catalogue';
 import { centsOf } from '@facet/contracts/money';
 import { toast } from '~/lib/toast.ts';
 import { adminApi } from '../shared/admin-api.ts';
+import { Field } from '../shared/field.tsx';
 import { useAdminAction } from '../shared/use-admin-action.ts';
 
 // A setting made up with its stones and kept in the case: it becomes a design of its own (a draft
@@ -45,16 +47,8 @@ export function FinishedPieceForm({ product }: { product: AdminProduct }) {
       },
       (errs) => setErrors(errs ?? {}),
     );
-  const error = (field: string) =>
-    errors[field] ? (
-      <p id={`finished-${field}-error`} className="mt-1 text-sm text-danger">
-        {errors[field]}
-      </p>
-    ) : null;
-  const a11y = (field: string) =>
-    errors[field]
-      ? { 'aria-invalid': true as const, 'aria-describedby': `finished-${field}-error` }
-      : ({} as Record<string, never>);
+  const error = (field: string): FieldError | undefined =>
+    errors[field] ? { type: 'server', message: errors[field] } : undefined;
 
   return (
     <form
@@ -75,103 +69,75 @@ export function FinishedPieceForm({ product }: { product: AdminProduct }) {
         stones on its page. This setting stays made to order.
       </p>
       <div className="grid gap-3 sm:grid-cols-3">
-        <div>
-          <label htmlFor="finished-metal" className="mb-1 block text-sm font-medium">
-            Metal
-          </label>
-          <select
-            id="finished-metal"
-            className="field py-2"
-            value={metal}
-            onChange={(ev) => setMetal(ev.target.value)}
-            {...a11y('metal')}
-          >
-            {metals.map(([q, name]) => (
-              <option key={q} value={q}>
-                {name}
-              </option>
-            ))}
-          </select>
-          {error('metal')}
-        </div>
-        {sizes.length > 0 && (
-          <div>
-            <label htmlFor="finished-size" className="mb-1 block text-sm font-medium">
-              Size
-            </label>
-            <select
-              id="finished-size"
-              className="field py-2"
-              value={size}
-              onChange={(ev) => setSize(ev.target.value)}
-              {...a11y('size')}
-            >
-              {sizes.map((s) => (
-                <option key={s}>{s}</option>
+        <Field label="Metal" error={error('metal')}>
+          {(a) => (
+            <select {...a} className="field py-2" value={metal} onChange={(ev) => setMetal(ev.target.value)}>
+              {metals.map(([q, name]) => (
+                <option key={q} value={q}>
+                  {name}
+                </option>
               ))}
             </select>
-            {error('size')}
-          </div>
+          )}
+        </Field>
+        {sizes.length > 0 && (
+          <Field label="Size" error={error('size')}>
+            {(a) => (
+              <select {...a} className="field py-2" value={size} onChange={(ev) => setSize(ev.target.value)}>
+                {sizes.map((s) => (
+                  <option key={s}>{s}</option>
+                ))}
+              </select>
+            )}
+          </Field>
         )}
-        <div>
-          <label htmlFor="finished-price" className="mb-1 block text-sm font-medium">
-            Price (USD)
-          </label>
+        <Field label="Price (USD)" error={error('priceCents')}>
+          {(a) => (
+            <input
+              {...a}
+              className="field py-2"
+              inputMode="decimal"
+              value={price}
+              onChange={(ev) => setPrice(ev.target.value)}
+            />
+          )}
+        </Field>
+      </div>
+      <Field label="Stones set in it" error={error('stones')}>
+        {(a) => (
           <input
-            id="finished-price"
+            {...a}
             className="field py-2"
-            inputMode="decimal"
-            value={price}
-            onChange={(ev) => setPrice(ev.target.value)}
-            {...a11y('priceCents')}
+            value={stones}
+            maxLength={200}
+            placeholder="1.02 ct round diamond, G VS1, GIA 2141234567"
+            onChange={(ev) => setStones(ev.target.value)}
           />
-          {error('priceCents')}
-        </div>
-      </div>
-      <div>
-        <label htmlFor="finished-stones" className="mb-1 block text-sm font-medium">
-          Stones set in it
-        </label>
-        <input
-          id="finished-stones"
-          className="field py-2"
-          value={stones}
-          maxLength={200}
-          placeholder="1.02 ct round diamond, G VS1, GIA 2141234567"
-          onChange={(ev) => setStones(ev.target.value)}
-          {...a11y('stones')}
-        />
-        {error('stones')}
-      </div>
+        )}
+      </Field>
       <div className="grid gap-3 sm:grid-cols-3">
-        <div>
-          <label htmlFor="finished-quantity" className="mb-1 block text-sm font-medium">
-            Pieces
-          </label>
-          <input
-            id="finished-quantity"
-            className="field py-2"
-            inputMode="numeric"
-            value={quantity}
-            onChange={(ev) => setQuantity(ev.target.value)}
-            {...a11y('quantity')}
-          />
-          {error('quantity')}
-        </div>
-        <div>
-          <label htmlFor="finished-ships" className="mb-1 block text-sm font-medium">
-            Ships in (business days)
-          </label>
-          <input
-            id="finished-ships"
-            className="field py-2"
-            inputMode="numeric"
-            value={shipsIn}
-            onChange={(ev) => setShipsIn(ev.target.value)}
-            {...a11y('shipsInDays')}
-          />
-          {error('shipsInDays')}
-        </div>
+        <Field label="Pieces" error={error('quantity')}>
+          {(a) => (
+            <input
+              {...a}
+              className="field py-2"
+              inputMode="numeric"
+              value={quantity}
+              onChange={(ev) => setQuantity(ev.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Ships in (business days)" error={error('shipsInDays')}>
+          {(a) => (
+            <input
+              {...a}
+              className="field py-2"
+              inputMode="numeric"
+              value={shipsIn}
+              onChange={(ev) => setShipsIn(ev.target.value)}
+            />
+          )}
+        </Field>
       </div>
       <button type="submit" className="btn-secondary py-1.5 text-sm" disabled={busy}>
         {busy ? 'Making it…' : 'Make it a design of its own'}
