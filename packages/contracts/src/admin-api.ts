@@ -15,6 +15,7 @@ import { PROMOTIONS_OPS } from './admin-api/promotions.ts';
 import { PRICING_OPS } from './admin-api/pricing.ts';
 import { IMPORTS_OPS } from './admin-api/imports.ts';
 import { MAIL_WORDS_OPS } from './admin-api/mail-words.ts';
+import { QUOTES_OPS } from './admin-api/quotes.ts';
 export type { AdminAccess, AdminOpSpec } from './admin-api/shared.ts';
 
 export const ADMIN_API = {
@@ -30,6 +31,7 @@ export const ADMIN_API = {
   ...PRICING_OPS,
   ...IMPORTS_OPS,
   ...MAIL_WORDS_OPS,
+  ...QUOTES_OPS,
 } as const;
 
 export type AdminOp = keyof typeof ADMIN_API;

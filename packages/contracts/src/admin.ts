@@ -7,7 +7,7 @@ import { boughtGiftCard } from './gift-cards.ts';
 // the bodies and answers of /api/admin. One table of permissions serves the API guard, the route
 // × role test and the admin navigation.
 
-export const ROLES = ['owner', 'manager', 'fulfilment', 'support'] as const;
+export const ROLES = ['owner', 'manager', 'fulfilment', 'support', 'sales'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const PERMISSIONS = [
@@ -32,6 +32,7 @@ export const PERMISSIONS = [
   'giftcards:manage',
   'returns:manage',
   'service:manage',
+  'quotes:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -56,6 +57,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'giftcards:manage',
     'returns:manage',
     'service:manage',
+    'quotes:manage',
   ],
   fulfilment: ['dashboard:read', 'orders:read', 'orders:fulfil', 'orders:note'],
   support: [
@@ -69,6 +71,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'returns:manage',
     'service:manage',
   ],
+  // Commissions: quotes for customers, and what they need to write them.
+  sales: ['dashboard:read', 'orders:read', 'customers:read', 'customers:note', 'appointments:manage', 'quotes:manage'],
 };
 export const can = (role: Role, p: Permission) => ROLE_PERMISSIONS[role].includes(p);
 
@@ -77,6 +81,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   manager: 'Manager',
   fulfilment: 'Fulfilment',
   support: 'Support',
+  sales: 'Sales',
 };
 
 // Orders after the sale: made to order, checked, shipped insured, delivered; or cancelled before shipping.

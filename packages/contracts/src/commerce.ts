@@ -10,7 +10,8 @@ import { engravingChoice, engravingOnLine } from './engraving.ts';
 
 /** What the catalogue sells (a wishlist holds these); a cart also holds gift cards. */
 export const ITEM_KINDS = ['product', 'configured', 'diamond', 'gemstone', 'melee'] as const;
-export const LINE_KINDS = [...ITEM_KINDS, 'gift-card'] as const;
+/** An order's lines: what a cart sells, and a commission's own lines (a design fee, labour). */
+export const LINE_KINDS = [...ITEM_KINDS, 'gift-card', 'custom'] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
 export const SERIALIZED_KINDS: readonly LineKind[] = ['diamond', 'gemstone'];
 export const QTY_MAX = 10;
@@ -237,6 +238,8 @@ export const orderSchema = z.object({
     publishableKey: z.string().optional(),
     expiresAt: z.string().optional(),
   }),
+  /** Paid in parts (a commission's deposit): paid so far, and the balance asked for when the piece is ready. */
+  balance: z.object({ paidCents: z.number().int(), dueCents: z.number().int() }).optional(),
   /** What happened since it was placed, as the customer may see it (status steps, tracking, refunds). */
   timeline: z
     .array(z.object({ at: z.string(), label: z.string(), detail: z.string().optional(), url: z.string().optional() }))

@@ -16,9 +16,13 @@ export const LINE_KIND_NAMES: Record<LineKind, string> = {
   gemstone: 'loose gemstones',
   melee: 'melee',
   'gift-card': 'gift cards',
+  custom: 'custom work',
 };
-/** What a code may take money off: never gift cards (money bought with a discount would be free money). */
-export const CODE_LINE_KINDS = LINE_KINDS.filter((k) => k !== 'gift-card');
+/**
+ * What a code may take money off: never gift cards (money bought with a discount would be free
+ * money), nor a commission's own lines (its quote is the price agreed).
+ */
+export const CODE_LINE_KINDS = LINE_KINDS.filter((k) => k !== 'gift-card' && k !== 'custom');
 export const DISCOUNT_KINDS = ['percent', 'amount', 'free-shipping'] as const;
 
 export const DISCOUNT_CODE = /^[A-Z0-9][A-Z0-9-]{2,31}$/;

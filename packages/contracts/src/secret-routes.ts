@@ -34,6 +34,10 @@ export const SECRET_ROUTES: readonly SecretRoute[] = [
   { pattern: '/api/order/:number/service', query: ['token'] },
   { pattern: '/api/order/:number/service/:ticket/photos', query: ['token'] },
   { pattern: '/api/service/:number', query: ['token'] },
+  { pattern: '/quotes/:number', query: ['token'] },
+  { pattern: '/api/quotes/:number', query: ['token'] },
+  { pattern: '/pay/:number', query: ['token'] },
+  { pattern: '/api/order/:number/balance', query: ['token'] },
 ];
 
 /**

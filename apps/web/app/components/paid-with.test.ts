@@ -26,6 +26,13 @@ describe('paid with', () => {
     expect(paidWith(order({}))).toEqual([['Visa ending 4242', 50_000]]);
   });
 
+  it('a deposit: the card paid it, and the balance is named as still to pay', () => {
+    expect(paidWith(order({ balance: { paidCents: 15_000, dueCents: 35_000 } }))).toEqual([
+      ['Visa ending 4242', 15_000],
+      ['Balance, to pay when your piece is ready', 35_000],
+    ]);
+  });
+
   it('gift cards first, the card the rest', () => {
     expect(paidWith(order({ giftCards: [{ last4: 'K7Q2', cents: 20_000 }] }))).toEqual([
       ['Gift card ending K7Q2', 20_000],

@@ -41,7 +41,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 const UNAVAILABLE: Record<string, string> = {
   sold: 'This diamond has been sold.',
   reserved: 'This diamond is reserved for another customer.',
-  held: 'This diamond is reserved for another customer.',
+  held: 'This diamond is on hold for another customer.',
   withdrawn: 'This diamond is no longer offered.',
 };
 

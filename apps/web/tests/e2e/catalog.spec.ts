@@ -453,7 +453,7 @@ test('a page kept whole for the next visitor follows a catalogue change within a
   const started = Date.now();
   await expect
     .poll(async () => (await page.request.get(url)).text(), { timeout: 1_000, intervals: [50] })
-    .toContain('This diamond is reserved for another customer.');
+    .toContain('This diamond is on hold for another customer.');
   expect(Date.now() - started).toBeLessThan(1_000);
   // The client's old tag no longer matches: it gets the new page, not a 304.
   expect((await page.request.get(url, { headers: { 'if-none-match': etag } })).status()).toBe(200);

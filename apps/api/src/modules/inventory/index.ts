@@ -6,4 +6,5 @@ export {
   type ExistingStone,
   type NewStone,
 } from './repository.ts';
+export { findStones } from './service.ts';
 export type { DiamondRecord, MeleeParcelRecord, NotableGemstoneRecord } from './schema.ts';

@@ -63,16 +63,36 @@ export const inventoryRepository = {
           sql`, `,
         )}) returning id`),
     ).length === 1,
-  /** Holds whose time is up go back on sale (any instance may run it; the update tells the others). */
+  /** When the next hold ends (null: none is held with an end). */
+  nextHoldEnd: async (db: DbOrTx) =>
+    rowsOf<{ at: string | null }>(
+      await db.execute(sql`select least(
+        (select min(hold_until) from diamond where status = 'held'),
+        (select min(hold_until) from notable_gemstone where status = 'held')) as at`),
+    ).map((r) => (r.at ? new Date(r.at) : null))[0] ?? null,
+  /**
+   * Holds whose time is up go back on sale (any instance may run it; the update tells the others).
+   * A table is updated only when one of its holds is due: even an update of no rows fires the
+   * catalogue trigger, which would drop every instance's kept stone pages each minute.
+   */
   releaseExpired: async (db: DbOrTx) => {
-    const d = rowsOf<{ id: number }>(
-      await db.execute(sql`update diamond set status = 'available', hold_reason = null, hold_until = null
-        where status = 'held' and hold_until < now() returning id`),
+    const [due] = rowsOf<{ d: boolean; g: boolean }>(
+      await db.execute(sql`select
+        exists (select 1 from diamond where status = 'held' and hold_until < now()) as d,
+        exists (select 1 from notable_gemstone where status = 'held' and hold_until < now()) as g`),
     );
-    const g = rowsOf<{ id: number }>(
-      await db.execute(sql`update notable_gemstone set status = 'available', hold_reason = null, hold_until = null
+    const d = !due?.d
+      ? []
+      : rowsOf<{ id: number }>(
+          await db.execute(sql`update diamond set status = 'available', hold_reason = null, hold_until = null
         where status = 'held' and hold_until < now() returning id`),
-    );
+        );
+    const g = !due?.g
+      ? []
+      : rowsOf<{ id: number }>(
+          await db.execute(sql`update notable_gemstone set status = 'available', hold_reason = null, hold_until = null
+        where status = 'held' and hold_until < now() returning id`),
+        );
     return d.length + g.length;
   },
 };
@@ -559,6 +579,29 @@ export const stoneStockRepository = {
     ).length === 1,
   returnMelee: (tx: DbOrTx, id: number, stones: number) =>
     tx.execute(sql`update melee_parcel set stock = stock + ${stones} where id = ${id}`),
+  /**
+   * Holds a stone for a named reason (a quote) until `until`: from on sale, or already held for that
+   * same reason (its time moved). False when it is sold, reserved or held for anything else.
+   */
+  holdFor: async (tx: DbOrTx, kind: 'diamond' | 'gemstone', id: number, reason: string, until: Date) =>
+    rowsOf<{ id: number }>(
+      await tx.execute(sql`update ${table(kind)} set status = 'held', hold_reason = ${reason},
+        hold_until = ${until.toISOString()}::timestamptz
+        where id = ${id} and (status = 'available' or (status = 'held' and hold_reason = ${reason})) returning id`),
+    ).length === 1,
+  /** Every stone held for `reason`, except `keep`, back on sale (the catalogue triggers tell every instance). */
+  releaseHeldFor: async (tx: DbOrTx, reason: string, keep: Array<{ kind: string; id: number }> = []) => {
+    let freed = 0;
+    for (const kind of ['diamond', 'gemstone'] as const) {
+      const kept = keep.filter((s) => s.kind === kind).map((s) => sql`${s.id}`);
+      freed += rowsOf<{ id: number }>(
+        await tx.execute(sql`update ${table(kind)} set status = 'available', hold_reason = null, hold_until = null
+          where status = 'held' and hold_reason = ${reason}
+          ${kept.length ? sql`and id not in (${sql.join(kept, sql`, `)})` : sql``} returning id`),
+      ).length;
+    }
+    return freed;
+  },
   /** Sold or reserved stones for sale again (the catalogue triggers tell every instance). */
   makeAvailable: async (tx: DbOrTx, stones: Array<{ kind: string; id: number }>) => {
     for (const kind of ['diamond', 'gemstone'] as const) {

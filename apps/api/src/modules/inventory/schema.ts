@@ -84,6 +84,10 @@ export const diamond = pgTable(
     uniqueIndex('diamond_supplier_stock_idx')
       .on(t.supplierId, t.supplierStock)
       .where(sql`supplier_id is not null`),
+    // Held stones (a customer's appointment, a quote): the sweeper and a quote's release find them here.
+    index('diamond_held_idx')
+      .on(t.holdUntil)
+      .where(sql`status = 'held'`),
   ],
 );
 
@@ -128,6 +132,9 @@ export const notableGemstone = pgTable(
     uniqueIndex('notable_gemstone_serial_idx').on(t.serial),
     index('notable_gemstone_certificate_idx').on(t.agtaCertificate),
     index('notable_gemstone_type_idx').on(t.typeSlug, t.status, t.priceCents),
+    index('notable_gemstone_held_idx')
+      .on(t.holdUntil)
+      .where(sql`status = 'held'`),
   ],
 );
 

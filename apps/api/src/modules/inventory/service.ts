@@ -66,12 +66,35 @@ export async function changeStone(db: Db, actor: Actor, kind: StoneKind, id: num
   });
 }
 
-/** Every minute, on every instance: expired holds go back on sale (idempotent, so instances may overlap). */
+/**
+ * On every instance: expired holds go back on sale every minute, and at the moment the next one
+ * ends when that comes sooner (a quote's stones are on sale again the second it expires). The
+ * update is idempotent, so instances may overlap; the catalogue triggers tell every instance.
+ */
 export function startHoldSweeper(db: Db, log: { error: (o: object, m: string) => void }, everyMs = 60_000) {
-  const timer = setInterval(() => {
-    repo.releaseExpired(db).catch((err: unknown) => log.error({ err }, 'expired stone holds were not released'));
-  }, everyMs);
+  let next: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const sweep = async () => {
+    try {
+      await repo.releaseExpired(db);
+      const at = await repo.nextHoldEnd(db);
+      clearTimeout(next);
+      const wait = at ? at.getTime() - Date.now() : Infinity;
+      if (!stopped && wait < everyMs) {
+        next = setTimeout(() => void sweep(), Math.max(0, wait) + 50);
+        next.unref();
+      }
+    } catch (err) {
+      log.error({ err }, 'expired stone holds were not released');
+    }
+  };
+  const timer = setInterval(() => void sweep(), everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  void sweep();
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+    clearTimeout(next);
+  };
 }
 export const releaseExpiredHolds = (db: Db) => repo.releaseExpired(db);

@@ -36,6 +36,7 @@ import { orderStock } from './stock.ts';
 import { toOrder } from './service.ts';
 import { runFlow, type FlowHooks, type Step } from '../../flow.ts';
 import { stateMachine } from '../../state-machine.ts';
+import { askForBalance, refundPartPayments, unpaidReason } from './part-payments.ts';
 
 // Orders after the sale, for staff: list, detail with its timeline, status steps, cancellation,
 // notes and refunds. Each change is one transaction holding the order's row lock: the version
@@ -209,6 +210,8 @@ async function stepOrder(
     if (!(skips && nextStatuses(from, await repo.readyMade(tx, o.id)).includes(input.status)))
       ORDERS.check(from, input.status);
     const shipping = input.status === 'shipped';
+    const unpaid = shipping ? unpaidReason(o) : null;
+    if (unpaid) throw new Unprocessable(unpaid);
     const patch = shipping
       ? { status: input.status, carrier: input.carrier!, trackingNumber: input.trackingNumber! }
       : { status: input.status };
@@ -243,6 +246,7 @@ async function stepOrder(
         },
         actor,
       );
+    if (input.status === 'ready_to_ship') await askForBalance(deps, tx, after);
     if (input.status === 'delivered') {
       // A guest returns pieces through the delivery e-mail's link: its token is kept only as a hash.
       const token = newToken();
@@ -574,8 +578,11 @@ export const REFUND_STEPS: Array<Step<RefundState>> = [
       const refs: string[] = [];
       const to: RefundTo = { giftCards: [...s.gifts!.cards], card: null };
       if (toCard && o.paymentProvider !== 'exchange') {
-        refs.push((await deps.payments.refund({ ref: o.paymentRef, amountCents: toCard, key: input.key })).ref);
-        to.card = { brand: o.cardBrand, last4: o.cardLast4, cents: toCard };
+        // Paid in parts (a deposit, then the balance): back to each payment in the order they came in.
+        const parts = await refundPartPayments(deps.payments, tx, o.id, toCard, input.key);
+        if (parts) refs.push(...parts.refs);
+        else refs.push((await deps.payments.refund({ ref: o.paymentRef, amountCents: toCard, key: input.key })).ref);
+        to.card = { ...(parts?.card ?? { brand: o.cardBrand, last4: o.cardLast4 }), cents: toCard };
       }
       if (s.toCredit) {
         const credit = await refundCreditToOriginal(deps, tx, o, s.toCredit, `${input.key}:credit`, actor);

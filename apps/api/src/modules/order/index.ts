@@ -10,3 +10,4 @@ export {
   type OrderRow,
 } from './after-sale.ts';
 export { advanceByCarrier, type BackOfficeDeps } from './back-office.ts';
+export { balanceOf, placeDepositOrder, unpaidReason, type DepositOrderLine } from './part-payments.ts';

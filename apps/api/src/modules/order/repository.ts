@@ -3,7 +3,7 @@ import { STAFF_RETURN_STATUSES } from '@facet/contracts/returns';
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { named, namedQuery } from '../../db/named-statements.ts';
-import { customerOrder, orderEvent, orderLine, orderRefund, orderStone } from './schema.ts';
+import { customerOrder, orderEvent, orderLine, orderPayment, orderRefund, orderStone } from './schema.ts';
 import { ORDER_COUNT_CAP, type AdminOrderQuery } from '@facet/contracts/admin';
 import { EMAIL_RE } from '@facet/contracts/patterns';
 import { CATEGORY } from '@facet/contracts/categories';
@@ -157,6 +157,30 @@ export const orderRepository = {
       ).length === 1
     );
   },
+  /** A stone a quote held (or still on sale) sold to the order that quote became: false when someone else has it. */
+  sellHeldStone: async (tx: DbOrTx, kind: 'diamond' | 'gemstone', id: number, holdReason: string) => {
+    const table = kind === 'diamond' ? sql`diamond` : sql`notable_gemstone`;
+    return (
+      rowsOf<{ id: number }>(
+        await tx.execute(
+          sql`update ${table} set status = 'sold', hold_reason = null, hold_until = null
+            where id = ${id} and (status = 'available' or (status = 'held' and hold_reason = ${holdReason})) returning id`,
+        ),
+      ).length === 1
+    );
+  },
+  /** A payment of an order paid in parts; false when this payment was credited already. */
+  insertPayment: async (tx: DbOrTx, p: typeof orderPayment.$inferInsert) =>
+    (await tx.insert(orderPayment).values(p).onConflictDoNothing().returning({ id: orderPayment.id })).length === 1,
+  payments: (db: DbOrTx, orderId: number) =>
+    db.select().from(orderPayment).where(eq(orderPayment.orderId, orderId)).orderBy(asc(orderPayment.id)),
+  setPaymentRefunded: (tx: DbOrTx, id: number, refundedCents: number) =>
+    tx.update(orderPayment).set({ refundedCents }).where(eq(orderPayment.id, id)),
+  setBalanceLink: (
+    tx: DbOrTx,
+    id: number,
+    link: { balanceTokenHash?: string | null; balanceIntentRef?: string | null },
+  ) => tx.update(customerOrder).set(link).where(eq(customerOrder.id, id)),
   /** Sets a one-of-a-kind stone aside for an order whose payment is still to come (until `until`). */
   reserveStone: async (tx: DbOrTx, kind: 'diamond' | 'gemstone', id: number, reason: string, until: Date) => {
     const table = kind === 'diamond' ? sql`diamond` : sql`notable_gemstone`;

@@ -7,6 +7,8 @@ import { optionalUserId, ownerOf, requireAuth } from '../../plugins/auth.ts';
 import * as orders from './service.ts';
 import { ratesFrom } from '../carrier/index.ts';
 import { afterStockChange } from '../../cache/index.ts';
+import { balanceAnswer, payBalanceBody } from '@facet/contracts/quotes';
+import { balanceForCustomer, payBalance } from './part-payments.ts';
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
@@ -64,5 +66,39 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       };
     },
+  );
+
+  // An order paid in parts: what is left to pay, and paying it (signed in, or with the balance e-mail's link).
+  const numberParams = z.object({ number: z.string().regex(ORDER_NUMBER_RE, 'Not an order number') });
+  app.get(
+    '/order/:number/balance',
+    {
+      schema: {
+        params: numberParams,
+        querystring: z.object({ token: z.string().max(100).optional() }).strict(),
+        response: { 200: envelope(balanceAnswer) },
+      },
+    },
+    async (req) => ({
+      data: await balanceForCustomer(app.db, req.params.number, {
+        userId: await optionalUserId(req),
+        token: req.query.token ?? null,
+      }),
+    }),
+  );
+  app.post(
+    '/order/:number/balance',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { params: numberParams, body: payBalanceBody, response: { 200: envelope(balanceAnswer) } },
+    },
+    async (req) => ({
+      data: await payBalance(
+        deps,
+        req.params.number,
+        { userId: await optionalUserId(req), token: req.body.token ?? null },
+        req.body.card,
+      ),
+    }),
   );
 };

@@ -96,6 +96,10 @@ export const customerOrder = pgTable(
     cartId: integer('cart_id'),
     /** The customer's bank disputes the payment: staff must answer it. */
     disputed: boolean('disputed').notNull().default(false),
+    /** An order paid in parts (a quote's deposit): the balance e-mail's link (only its hash). */
+    balanceTokenHash: text('balance_token_hash'),
+    /** Stripe: the balance the browser is paying, until it succeeds. */
+    balanceIntentRef: text('balance_intent_ref'),
   },
   (t) => [
     uniqueIndex('customer_order_number_key').on(t.number),
@@ -203,6 +207,33 @@ export const orderEvent = pgTable(
   (t) => [index('order_event_order_idx').on(t.orderId, t.at)],
 );
 
+/**
+ * Each payment an order paid in parts took (a deposit, then its balance), in the order they came in:
+ * a refund goes back to them in that order, each never more than it paid.
+ */
+export const orderPayment = pgTable(
+  'order_payment',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => customerOrder.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'deposit' | 'balance'>().notNull(),
+    provider: text('provider').notNull(),
+    ref: text('ref').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    cardBrand: text('card_brand').notNull(),
+    cardLast4: text('card_last4').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One payment is credited once, however often it is reported.
+    uniqueIndex('order_payment_ref_key').on(t.provider, t.ref),
+    index('order_payment_order_idx').on(t.orderId, t.id),
+  ],
+);
+
 export const orderRefund = pgTable(
   'order_refund',
   {
@@ -230,6 +261,7 @@ const {
   idempotencyKey: _key,
   requestHash: _hash,
   answer: _answer,
+  balanceTokenHash: _balanceToken,
   ...orderReadable
 } = getTableColumns(customerOrder);
 export const customerOrderView = pgView('customer_order_view').as((qb) => qb.select(orderReadable).from(customerOrder));

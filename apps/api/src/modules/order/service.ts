@@ -128,7 +128,17 @@ export function timelineEntry(e: OrderEventRow): NonNullable<Order['timeline']>[
   if (e.type === 'placed')
     return d.exchangeOf
       ? { at, label: 'Order placed', detail: `Replacement for return ${d.return} of order ${d.exchangeOf}` }
-      : { at, label: 'Order placed' };
+      : d.depositCents !== undefined
+        ? {
+            at,
+            label: `Deposit of ${formatMoney(Number(d.depositCents), { exact: true })} paid`,
+            detail: `${d.source}${d.card ? ` · ${d.card}` : ''}`,
+          }
+        : { at, label: 'Order placed' };
+  if (e.type === 'balance-asked')
+    return { at, label: `Balance of ${formatMoney(Number(d.amountCents), { exact: true })} asked for` };
+  if (e.type === 'payment')
+    return { at, label: `Paid ${formatMoney(Number(d.amountCents), { exact: true })}`, detail: String(d.card ?? '') };
   if (e.type === 'refund')
     return {
       at,

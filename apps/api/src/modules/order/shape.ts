@@ -87,5 +87,9 @@ export function toOrder(
       totalCents: o.totalCents,
     },
     payment: { brand: o.cardBrand, last4: o.cardLast4, state: o.paymentState },
+    // Paid in parts (a commission's deposit): what has been paid and what is left.
+    ...(o.paidCents < o.totalCents && o.paymentState === 'paid' && o.status !== 'cancelled'
+      ? { balance: { paidCents: o.paidCents, dueCents: o.totalCents - o.paidCents } }
+      : {}),
   };
 }

@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { Conflict, NotFound, Unprocessable } from '../../errors.ts';
 import { runFlow, type FlowHooks, type Step } from '../../flow.ts';
 import { audit, type Actor } from '../audit/index.ts';
-import { advanceByCarrier, orderAfterSale, type BackOfficeDeps, type OrderRow } from '../order/index.ts';
+import { advanceByCarrier, orderAfterSale, unpaidReason, type BackOfficeDeps, type OrderRow } from '../order/index.ts';
 import {
   CarrierRefused,
   parcelOf,
@@ -123,7 +123,7 @@ const cannotBuy = (deps: ShippingDeps, o: OrderRow, outbound: AdminShipment | nu
       ? null
       : o.status !== 'ready_to_ship'
         ? 'A label is bought once the order is ready to ship.'
-        : null;
+        : unpaidReason(o);
 
 export async function orderShipments(deps: ShippingDeps, number: string): Promise<OrderShipments> {
   const o = await orderByNumber(deps.db, number);

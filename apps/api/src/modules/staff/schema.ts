@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   pgView,
 } from 'drizzle-orm/pg-core';
+import type { Role } from '@facet/contracts/admin';
 
 /** The people who run the store. Separate from customers: their own table, sessions and cookie. */
 export const staff = pgTable(
@@ -19,7 +20,7 @@ export const staff = pgTable(
     /** Always lower-case. */
     email: text('email').notNull(),
     name: text('name').notNull().default(''),
-    role: text('role').$type<'owner' | 'manager' | 'fulfilment' | 'support'>().notNull(),
+    role: text('role').$type<Role>().notNull(),
     /** Null until the member sets one through their one-time link. */
     passwordHash: text('password_hash'),
     totpSecret: text('totp_secret'),

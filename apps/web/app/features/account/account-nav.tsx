@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
-import { MapPin, Package, User } from '~/components/icons.tsx';
+import { Gem, MapPin, Package, User } from '~/components/icons.tsx';
 
 const LINKS = [
   { key: 'profile', to: '/profile', label: 'Profile', Icon: User },
   { key: 'address', to: '/address', label: 'Addresses', Icon: MapPin },
   { key: 'orders', to: '/profile/orders', label: 'Orders', Icon: Package },
+  { key: 'quotes', to: '/profile/quotes', label: 'Quotes', Icon: Gem },
 ] as const;
 
 /** The side navigation of the account pages. */

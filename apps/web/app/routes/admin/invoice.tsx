@@ -29,7 +29,10 @@ export default function Invoice({ loaderData: o }: Route.ComponentProps) {
       ? o.totals.taxLines.map((l): [string, number] => [`${l.name} (${taxRateText(l.percent)})`, l.cents])
       : ([[`Sales tax (${o.totals.taxState})`, o.totals.taxCents]] as Array<[string, number]>)),
     ['Total', o.totals.totalCents],
-    ...paidWith(o).map(([label, cents]): [string, number] => [`Paid, ${label}`, cents]),
+    ...paidWith(o).map(([label, cents]): [string, number] => [
+      label.startsWith('Balance') ? 'Balance due' : `Paid, ${label}`,
+      cents,
+    ]),
     ...(o.refundedCents ? ([['Refunded', -o.refundedCents]] as Array<[string, number]>) : []),
   ];
   return (

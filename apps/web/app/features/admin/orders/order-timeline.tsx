@@ -9,6 +9,11 @@ function describe(e: AdminOrder['events'][number]): { title: string; detail?: st
   const d = e.data as Record<string, string | number | undefined>;
   switch (e.type) {
     case 'placed':
+      if (d.depositCents !== undefined)
+        return {
+          title: `Deposit of ${formatMoney(Number(d.depositCents), { exact: true })} paid`,
+          detail: `${d.source} · total ${formatMoney(Number(d.totalCents), { exact: true })}${d.card ? ` · ${d.card}` : ''}`,
+        };
       return {
         title: 'Order placed and paid',
         detail: `${formatMoney(Number(d.totalCents), { exact: true })}${d.card ? ` · ${d.card}` : ''}${
@@ -26,6 +31,13 @@ function describe(e: AdminOrder['events'][number]): { title: string; detail?: st
         };
       return { title: STATUS_LABELS[to] ?? String(to) };
     }
+    case 'balance-asked':
+      return { title: `Balance of ${formatMoney(Number(d.amountCents), { exact: true })} asked for by e-mail` };
+    case 'payment':
+      return {
+        title: `Balance of ${formatMoney(Number(d.amountCents), { exact: true })} paid`,
+        detail: String(d.card ?? ''),
+      };
     case 'refund':
       return {
         title: `Refunded ${formatMoney(Number(d.amountCents), { exact: true })}`,

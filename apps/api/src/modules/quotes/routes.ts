@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope } from '@facet/contracts/envelope';
+import { acceptQuoteBody, accountQuotes, customerQuote, QUOTE_NUMBER_RE } from '@facet/contracts/quotes';
+import { optionalUserId, requireAuth } from '../../plugins/auth.ts';
+import { adminRoute } from '../../plugins/admin-op.ts';
+import { emailOf } from '../account/index.ts';
+import { actorOf } from '../staff/index.ts';
+import * as quotes from './service.ts';
+
+const deps = (app: FastifyInstance): quotes.QuoteDeps => ({
+  db: app.db,
+  config: app.config,
+  settings: app.storeSettings,
+  outbox: app.outbox,
+  payments: app.payments,
+  tax: app.tax,
+});
+const params = z.object({ number: z.string().regex(QUOTE_NUMBER_RE, 'Not a quote number') }).strict();
+
+/** The quote's latest link, or its customer signed in. */
+async function who(req: FastifyRequest, number: string, token: string | undefined): Promise<quotes.Who> {
+  const userId = await optionalUserId(req);
+  const email = userId !== null ? await emailOf(req.server.db, userId) : null;
+  return { number, token: token ?? null, user: userId !== null && email ? { id: userId, email } : null };
+}
+
+/** The customer's side: the quote at its link (or in the account), and accepting it with its deposit. */
+export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
+  const d = deps(app);
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+  app.get(
+    '/account/quotes',
+    { preHandler: requireAuth('session'), schema: { response: { 200: envelope(accountQuotes) } } },
+    async (req) => {
+      const email = (await emailOf(app.db, req.auth!.userId)) ?? '';
+      return { data: await quotes.quotesOfCustomer(app.db, req.auth!.userId, email) };
+    },
+  );
+  app.get(
+    '/quotes/:number',
+    {
+      schema: {
+        params,
+        querystring: z.object({ token: z.string().max(100).optional() }).strict(),
+        response: { 200: envelope(customerQuote) },
+      },
+    },
+    async (req) => ({
+      data: await quotes.quoteForCustomer(app.db, await who(req, req.params.number, req.query.token)),
+    }),
+  );
+  app.post(
+    '/quotes/:number/accept',
+    {
+      config: { rateLimit: { max: app.config.RATE_LIMIT_ORDER_MAX, timeWindow: '1 minute' } },
+      schema: {
+        params,
+        body: acceptQuoteBody.extend({ token: z.string().max(100).optional() }).strict(),
+        response: { 200: envelope(customerQuote) },
+      },
+    },
+    async (req) => {
+      const { token, ...input } = req.body;
+      return { data: await quotes.acceptQuote(d, await who(req, req.params.number, token), input) };
+    },
+  );
+};
+
+export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const d = deps(app);
+  app.route({ ...adminRoute('GET /quotes'), handler: async () => ({ data: await quotes.listQuotes(app.db) }) });
+  app.route({
+    ...adminRoute('GET /quotes/:number'),
+    handler: async (req) => ({ data: await quotes.quoteForStaff(app.db, req.params.number) }),
+  });
+  app.route({
+    ...adminRoute('POST /quotes'),
+    handler: async (req, reply) => {
+      reply.status(201);
+      return { data: await quotes.createQuote(d, actorOf(req.staff!.staff), req.body) };
+    },
+  });
+  app.route({
+    ...adminRoute('POST /quotes/:number/versions'),
+    handler: async (req) => ({
+      data: await quotes.reviseQuote(d, actorOf(req.staff!.staff), req.params.number, req.body),
+    }),
+  });
+  app.route({
+    ...adminRoute('POST /quotes/:number/action'),
+    handler: async (req) => ({
+      data: await quotes.actOnQuote(d, actorOf(req.staff!.staff), req.params.number, req.body.action),
+    }),
+  });
+};

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import {
+  adminQuote,
+  adminQuoteList,
+  newQuoteBody,
+  QUOTE_NUMBER_RE,
+  quoteActionBody,
+  quoteVersionBody,
+} from '../quotes.ts';
+import { op } from './shared.ts';
+
+const quoteParams = z.object({ number: z.string().regex(QUOTE_NUMBER_RE, 'Not a quote number') }).strict();
+
+/** Commissions: quotes with versions, deposits and held stones. */
+export const QUOTES_OPS = {
+  'GET /quotes': op({ access: 'quotes:manage', answer: adminQuoteList }),
+  'GET /quotes/:number': op({ access: 'quotes:manage', params: quoteParams, answer: adminQuote }),
+  'POST /quotes': op({ access: 'quotes:manage', body: newQuoteBody, answer: adminQuote, status: 201 }),
+  /** Every change is a new version (a sent quote's customer is e-mailed it). */
+  'POST /quotes/:number/versions': op({
+    access: 'quotes:manage',
+    params: quoteParams,
+    body: quoteVersionBody,
+    answer: adminQuote,
+  }),
+  'POST /quotes/:number/action': op({
+    access: 'quotes:manage',
+    params: quoteParams,
+    body: quoteActionBody,
+    answer: adminQuote,
+  }),
+} as const;
