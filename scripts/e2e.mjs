@@ -26,7 +26,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'facet-e2e-'));
 // Back-office staff for the admin tests, made as a store owner would: the staff command, before the
 // store starts (it owns the embedded database while it runs).
 const STAFF_PASSWORD = 'Loupe-and-Tweezers-42';
-for (const role of ['owner', 'manager', 'fulfilment', 'support']) {
+for (const role of ['owner', 'manager', 'fulfilment', 'support', 'sales']) {
   const r = spawnSync(process.execPath, ['apps/api/src/cli/staff.ts', 'add', `${role}@facet.test`, '--role', role], {
     cwd: root,
     input: STAFF_PASSWORD,

@@ -6,8 +6,8 @@ const money = (c: number) => formatMoney(c, { exact: true });
 /** A version's lines and amounts: the numbers the server worked out when it was made, shown as they are. */
 export function QuoteSummary({ v }: { v: QuoteVersion }) {
   const a = v.amounts;
-  const row = (label: string, cents: number, strong = false, testId?: string) => (
-    <div className={`flex justify-between gap-4 py-1 ${strong ? 'font-semibold' : ''}`}>
+  const row = (label: string, cents: number, strong = false, testId?: string, extra = '') => (
+    <div className={`flex justify-between gap-4 py-1 ${strong ? 'font-semibold' : ''} ${extra}`}>
       <dt className={strong ? '' : 'text-muted'}>{label}</dt>
       <dd data-testid={testId}>{money(cents)}</dd>
     </div>
@@ -38,10 +38,8 @@ export function QuoteSummary({ v }: { v: QuoteVersion }) {
         {row('Shipping, insured', a.shippingCents)}
         {row(v.taxLabel, a.taxCents)}
         {row('Total', a.totalCents, true, 'quote-total')}
-        <div className="mt-3 border-t border-hairline pt-3">
-          {row('Deposit to accept', a.depositCents, true, 'quote-deposit')}
-          {row('Balance when your piece is ready', a.balanceCents, false, 'quote-balance')}
-        </div>
+        {row('Deposit to accept', a.depositCents, true, 'quote-deposit', 'mt-3 border-t border-hairline pt-3')}
+        {row('Balance when your piece is ready', a.balanceCents, false, 'quote-balance')}
       </dl>
     </>
   );

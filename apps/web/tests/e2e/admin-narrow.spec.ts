@@ -38,6 +38,7 @@ test('no back-office page overflows a 390 px phone', async ({ browser }) => {
     '/admin/melee',
     '/admin/content/home',
     '/admin/emails/order-shipped',
+    '/admin/quotes/new',
     await detailOf('/admin/orders', /^\/admin\/orders\/FCT-/),
     await detailOf('/admin/products', /^\/admin\/products\/\d+$/),
     await detailOf('/admin/customers', /^\/admin\/customers\/\d+$/),

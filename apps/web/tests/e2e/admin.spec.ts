@@ -90,6 +90,21 @@ test('a role sees only its pages; a page outside it answers "not for your role"'
   expect(await axe(support)).toEqual([]);
   await support.goto('/admin/staff');
   await expect(support.getByRole('heading', { name: 'Not for your role' })).toBeVisible();
+  await support.goto('/admin/quotes');
+  await expect(support.getByRole('heading', { name: 'Not for your role' })).toBeVisible();
+
+  // Sales staff write quotes for commissions, and read what they need for them.
+  const sales = await signIn(browser, 'sales', '/admin');
+  await expect(sales.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText([
+    'Dashboard',
+    'Orders',
+    'Quotes',
+    'Customers',
+    'Appointments',
+    'Your account',
+  ]);
+  await sales.goto('/admin/products');
+  await expect(sales.getByRole('heading', { name: 'Not for your role' })).toBeVisible();
 });
 
 test('no storefront page loads a byte of the back office', async ({ page }) => {
@@ -275,6 +290,8 @@ test('every back-office page passes axe', async ({ browser, page }) => {
     '/admin/content/home',
     '/admin/emails',
     '/admin/emails/order-shipped',
+    '/admin/quotes',
+    '/admin/quotes/new',
     '/admin/stones/gemstones/new',
     '/admin/melee',
     '/admin/discounts',
