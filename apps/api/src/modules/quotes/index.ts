@@ -1,2 +1,2 @@
 // The module's public face: what the rest of the API may use of it (lint refuses other imports from outside).
-export { quoteAdminRoutes, quoteRoutes } from './routes.ts';
+export { quoteAdminRoutes, quoteRoutes, startDepositSweeper } from './routes.ts';

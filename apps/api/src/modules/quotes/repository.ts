@@ -47,6 +47,13 @@ export const quoteRepository = {
       )
       .orderBy(desc(quote.updatedAt))
       .limit(100),
+  /** Sent quotes whose deposit the browser started paying. */
+  openDeposits: (db: DbOrTx) =>
+    db
+      .select({ number: quote.number, intentRef: quote.intentRef, currentVersion: quote.currentVersion })
+      .from(quote)
+      .where(and(eq(quote.status, 'sent'), sql`${quote.intentRef} is not null`))
+      .limit(200),
   insertVersion: async (tx: DbOrTx, v: typeof quoteVersion.$inferInsert) =>
     (await tx.insert(quoteVersion).values(v).returning())[0]!,
   versions: (db: DbOrTx, quoteId: number) =>

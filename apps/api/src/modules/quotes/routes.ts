@@ -97,3 +97,15 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   });
 };
+
+/** At start and every minute: deposits paid in the browser whose page never asked again. */
+export function startDepositSweeper(app: FastifyInstance): () => void {
+  const d = deps(app);
+  if (d.payments.flow !== 'intent') return () => {};
+  const run = () =>
+    quotes.settleOpenDeposits(d).catch((err: unknown) => app.log.warn({ err }, 'quotes: open deposits not settled'));
+  void run();
+  const timer = setInterval(() => void run(), 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

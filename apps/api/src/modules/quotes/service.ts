@@ -334,7 +334,7 @@ export async function createQuote(deps: QuoteDeps, actor: Actor, input: NewQuote
 
 /** Each change to a quote is a new version; a sent quote's customer is e-mailed it and its holds follow it. */
 export async function reviseQuote(deps: QuoteDeps, actor: Actor, number: string, input: VersionInput) {
-  await deps.db.transaction(async (tx) => {
+  const started = await deps.db.transaction(async (tx) => {
     const q = await repo.byNumber(tx, number, true);
     if (!q) throw new NotFound(`There is no quote ${number}.`);
     if (q.status === 'accepted' || q.status === 'withdrawn')
@@ -342,17 +342,64 @@ export async function reviseQuote(deps: QuoteDeps, actor: Actor, number: string,
     if (input.baseVersion !== undefined && input.baseVersion !== q.currentVersion)
       throw new Conflict(`Version ${q.currentVersion} was saved since you opened this quote: reload it and try again.`);
     const v = await makeVersion(deps, tx, q, q.currentVersion + 1, input, actor);
-    // A deposit the browser had started is for the old version's amount: the next accept starts anew.
-    await repo.update(tx, q.id, { currentVersion: v.number, intentRef: null });
+    await repo.update(tx, q.id, { currentVersion: v.number });
     await repo.event(tx, q.id, `Version ${v.number}`, actor.email);
     await audit(tx, actor, 'quote.revise', 'quote', q.number, { version: q.currentVersion }, { version: v.number });
     if (q.status === 'sent') {
       await holdStones(tx, q, v);
       await sendLink(deps, tx, { ...q, currentVersion: v.number }, v, 'revised');
     }
+    return q.intentRef;
   });
+  // A deposit the browser had started is for the old version's amount: the next accept starts anew.
+  if (started) await releaseDeposit(deps, number, started);
   void deps.outbox.kick();
   return quoteForStaff(deps.db, number);
+}
+
+/**
+ * A deposit the browser started for a version that can no longer be accepted (a newer version, a
+ * withdrawn quote) is cancelled at the provider; one that was paid meanwhile is given back in full.
+ */
+async function releaseDeposit(deps: QuoteDeps, number: string, ref: string) {
+  if (deps.payments.flow !== 'intent') return;
+  if (!(await deps.payments.cancelIntent(ref))) {
+    const paid = await deps.payments.retrieveIntent(ref);
+    if (paid.status === 'succeeded' && paid.receivedCents > 0)
+      await deps.payments.refund({ ref, amountCents: paid.receivedCents, key: `quote-deposit-back:${ref}` });
+  }
+  await deps.db.transaction(async (tx) => {
+    const q = await repo.byNumber(tx, number, true);
+    if (q?.intentRef === ref) await repo.update(tx, q.id, { intentRef: null });
+    if (q) await repo.event(tx, q.id, 'Deposit started for an earlier version cancelled (or given back)', 'store');
+  });
+}
+
+/**
+ * Deposits the browser paid whose customer never came back to the page (closed the tab after
+ * paying): checked with the provider at start and every minute, on any instance (the quote's row
+ * lock orders them), and accepted as if the page had asked; one that can no longer be accepted
+ * is given back.
+ */
+export async function settleOpenDeposits(deps: QuoteDeps) {
+  if (deps.payments.flow !== 'intent') return 0;
+  let n = 0;
+  for (const q of await repo.openDeposits(deps.db)) {
+    const s = await deps.payments.retrieveIntent(q.intentRef!);
+    if (s.status !== 'succeeded') continue;
+    try {
+      await acceptQuote(
+        deps,
+        { number: q.number, token: null, user: null, store: true },
+        { version: q.currentVersion },
+      );
+      n++;
+    } catch (err) {
+      if (!(err instanceof Conflict)) throw err;
+      await releaseDeposit(deps, q.number, q.intentRef!);
+    }
+  }
+  return n;
 }
 
 async function sendLink(deps: QuoteDeps, tx: DbOrTx, q: QuoteRow, v: QuoteVersionRow, kind: 'sent' | 'revised') {
@@ -368,7 +415,7 @@ async function sendLink(deps: QuoteDeps, tx: DbOrTx, q: QuoteRow, v: QuoteVersio
 }
 
 export async function actOnQuote(deps: QuoteDeps, actor: Actor, number: string, action: 'send' | 'withdraw') {
-  await deps.db.transaction(async (tx) => {
+  const started = await deps.db.transaction(async (tx) => {
     const q = await repo.byNumber(tx, number, true);
     if (!q) throw new NotFound(`There is no quote ${number}.`);
     const v = (await repo.version(tx, q.id, q.currentVersion))!;
@@ -397,7 +444,7 @@ export async function actOnQuote(deps: QuoteDeps, actor: Actor, number: string, 
       );
     } else {
       const freed = await stoneStock.releaseHeldFor(tx, holdReason(q.number));
-      await repo.update(tx, q.id, { status: 'withdrawn', tokenHash: null, intentRef: null });
+      await repo.update(tx, q.id, { status: 'withdrawn', tokenHash: null });
       await repo.event(
         tx,
         q.id,
@@ -413,8 +460,11 @@ export async function actOnQuote(deps: QuoteDeps, actor: Actor, number: string, 
           ...quoteMail(store, { number: q.number, name: q.address.name }, { kind: 'withdrawn' }),
         });
       }
+      return q.intentRef;
     }
+    return null;
   });
+  if (started) await releaseDeposit(deps, number, started);
   void deps.outbox.kick();
   return quoteForStaff(deps.db, number);
 }
@@ -426,13 +476,16 @@ export interface Who {
   number: string;
   token: string | null;
   user: { id: number; email: string } | null;
+  /** The store itself, settling a deposit paid while nobody was on the page. */
+  store?: true;
 }
 
 async function findForCustomer(db: DbOrTx, who: Who, lock = false): Promise<QuoteRow> {
   const q = await repo.byNumber(db, who.number, lock);
   const mine =
     q &&
-    ((who.token !== null && q.tokenHash !== null && hashToken(who.token) === q.tokenHash) ||
+    (who.store ||
+      (who.token !== null && q.tokenHash !== null && hashToken(who.token) === q.tokenHash) ||
       (who.user !== null && (q.userId === who.user.id || q.email === who.user.email)));
   if (!mine || q.status === 'draft')
     throw new NotFound(
