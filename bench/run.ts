@@ -661,6 +661,7 @@ async function main() {
     name: string,
     op: (session: string) => Promise<{ ms: number; ok: boolean }>,
     prepare?: (session: string) => Promise<unknown>,
+    poolSize = durationS * 300,
   ) => {
     const times: number[] = [];
     let errors = 0;
@@ -690,7 +691,7 @@ async function main() {
     let pool: string[] | undefined;
     if (prepare) {
       // More carts than the fastest store places in the time (300 orders/s).
-      pool = Array.from({ length: durationS * 300 }, () => randomUUID());
+      pool = Array.from({ length: poolSize }, () => randomUUID());
       for (let i = 0; i < pool.length; i += 20) await Promise.all(pool.slice(i, i + 20).map((p) => prepare(p)));
     }
     const t0 = Date.now();
@@ -848,6 +849,115 @@ async function main() {
       const keep = runs[Math.floor(runs.length / 2)]!;
       for (const r of runs) if (r !== keep) results.splice(results.indexOf(r), 1);
       if (runs.length > 1) console.log(`  median ${name.padEnd(40)} ${keep.rps} req/s`);
+    }
+  }
+  // Commissions: accepting a quote with its deposit, and paying a balance, each beside placing an
+  // order (the same kind of work: a payment, an order's rows, e-mails). Quotes are made and sent
+  // through the back office, and orders brought to "ready" there, before the timed phase; the
+  // customer is signed in (the quotes are for their e-mail), as one who opens them from the account.
+  const quoteName = 'accept a quote (test card, deposit)';
+  const balanceName = 'pay a balance (test card)';
+  const quoteRows = [quoteName, balanceName].filter((n) => (check ? wanted(n) : !mixedS && n.includes(only)));
+  if (quoteRows.length) {
+    const staff = await staffHeaders();
+    const customerEmail = `bench.quotes.${Date.now()}@example.com`;
+    const register = await fetch(`${base}/api/user/register`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        firstName: 'Bench',
+        lastName: 'Customer',
+        email: customerEmail,
+        password: 'Brilliant$Cut2026',
+      }),
+    });
+    if (!register.ok) throw new Error(`bench customer: ${register.status}`);
+    let code = '';
+    for (let i = 0; i < 100 && !code; i++) {
+      const box = (await (await fetch(`${base}/api/dev/mailbox`)).json()) as {
+        data: Array<{ to: string; subject: string }>;
+      };
+      code = /\b(\d{6})\b/.exec(box.data.find((m) => m.to === customerEmail)?.subject ?? '')?.[1] ?? '';
+      if (!code) await new Promise((r) => setTimeout(r, 100));
+    }
+    const verified = await fetch(`${base}/api/user/verify-otp`, {
+      method: 'POST',
+      headers: {
+        ...json,
+        authorization: `Bearer ${((await register.json()) as { data: { token: string } }).data.token}`,
+      },
+      body: JSON.stringify({ otp: code }),
+    });
+    if (!verified.ok) throw new Error(`bench customer verification: ${verified.status}`);
+    const customer = {
+      ...json,
+      authorization: `Bearer ${((await verified.json()) as { data: { token: string } }).data.token}`,
+    };
+    const lastDay = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const card = { name: 'Bench Buyer', number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
+    const quotesOf = new Map<string, string>();
+    const ordersOf = new Map<string, string>();
+    const admin = async (method: string, url: string, body?: unknown) => {
+      const r = await fetch(`${base}/api/admin${url}`, {
+        method,
+        headers: staff,
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      if (!r.ok) throw new Error(`bench ${method} ${url}: ${r.status} ${await r.text()}`);
+      return ((await r.json()) as { data: Record<string, unknown> }).data;
+    };
+    const sendQuote = async (session: string) => {
+      const q = await admin('POST', '/quotes', {
+        email: customerEmail,
+        address: JSON.parse(orderBody).shippingAddress,
+        lines: [{ kind: 'custom', title: 'Design fee', priceCents: 150_000 }],
+        deposit: { kind: 'percent', percent: 30 },
+        expiresOn: lastDay,
+      });
+      await admin('POST', `/quotes/${q.number}/action`, { action: 'send' });
+      quotesOf.set(session, String(q.number));
+    };
+    const acceptQuote = (session: string) =>
+      timed(`${base}/api/quotes/${quotesOf.get(session)}/accept`, {
+        method: 'POST',
+        headers: customer,
+        body: JSON.stringify({ version: 1, card }),
+      });
+    const readyForBalance = async (session: string) => {
+      await sendQuote(session);
+      const accepted = await fetch(`${base}/api/quotes/${quotesOf.get(session)}/accept`, {
+        method: 'POST',
+        headers: customer,
+        body: JSON.stringify({ version: 1, card }),
+      });
+      const order = ((await accepted.json()) as { data: { order: { number: string } } }).data.order.number;
+      const o = await admin('GET', `/orders/${order}`);
+      await admin('POST', `/orders/${order}/status`, { version: o.version, status: 'ready_to_ship' });
+      ordersOf.set(session, order);
+    };
+    const payBalance = (session: string) =>
+      timed(`${base}/api/order/${ordersOf.get(session)}/balance`, {
+        method: 'POST',
+        headers: customer,
+        body: JSON.stringify({ card }),
+      });
+    // Beside a plain order row of this run, made just before.
+    if (!results.some((r) => r.name === orderName)) {
+      await quietProcess(server.pid!);
+      await closedLoop(orderName, placeOrder, fillCart);
+    }
+    for (const [name, op, prepare] of [
+      [quoteName, acceptQuote, sendQuote],
+      [balanceName, payBalance, readyForBalance],
+    ] as const) {
+      if (!quoteRows.includes(name)) continue;
+      await quietProcess(server.pid!);
+      // Each quote is written by hand in the back office: a pool of 1,000 is more than the timed phase takes.
+      await closedLoop(name, op, prepare, 1_000);
+      const plain = results.find((r) => r.name === orderName)!;
+      const row = results.find((r) => r.name === name)!;
+      row.ofRatio = row.rps / plain.rps;
+      console.log(`  ${name} as a share of placing an order: ${Math.round(row.ofRatio * 100)} %`);
     }
   }
   // Checkout while backups run back to back (the owner's "Back up now", or the daily one): every

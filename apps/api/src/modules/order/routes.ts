@@ -89,7 +89,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order/:number/balance',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: app.config.RATE_LIMIT_ORDER_MAX, timeWindow: '1 minute' } },
       schema: { params: numberParams, body: payBalanceBody, response: { 200: envelope(balanceAnswer) } },
     },
     async (req) => ({
