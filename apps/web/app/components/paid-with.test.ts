@@ -29,7 +29,7 @@ describe('paid with', () => {
   it('a deposit: the card paid it, and the balance is named as still to pay', () => {
     expect(paidWith(order({ balance: { paidCents: 15_000, dueCents: 35_000 } }))).toEqual([
       ['Visa ending 4242', 15_000],
-      ['Balance, to pay when your piece is ready', 35_000],
+      ['Still to pay', 35_000],
     ]);
   });
 

@@ -15,8 +15,6 @@ export function paidWith(
     rest > 0 && o.payment.brand !== 'Gift card' && o.payment.brand !== EXCHANGE_CREDIT
       ? [[`${o.payment.brand || 'Card'} ending ${o.payment.last4}`, rest]]
       : [];
-  const due: Array<[string, number]> = o.balance
-    ? [['Balance, to pay when your piece is ready', o.balance.dueCents]]
-    : [];
+  const due: Array<[string, number]> = o.balance ? [['Still to pay', o.balance.dueCents]] : [];
   return [...gifts, ...card, ...due];
 }

@@ -112,7 +112,16 @@ export default function Page() {
             )}
           </ol>
           <div className="mt-14">
-            <OrderView order={order} />
+            <OrderView
+              order={order}
+              change={{
+                token,
+                onChanged: () =>
+                  void callApi<Order>(
+                    `/order/${encodeURIComponent(number)}${token ? `?token=${encodeURIComponent(token)}` : ''}`,
+                  ).then(setOrder),
+              }}
+            />
           </div>
           <div className="mt-10 text-center">
             <Link to="/" className="btn-primary">

@@ -110,3 +110,53 @@ test('a quote with a held diamond is accepted with its deposit, and the balance 
   await expect(page.getByTestId('balance-due')).toHaveText('$0.00');
   await mailTo(email, new RegExp(`Paid in full — order ${order}`));
 });
+
+test('a ring not yet being made: the customer changes its size, sees the new total, pays the difference', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = `resize.before.${Date.now()}@example.com`;
+  const session = crypto.randomUUID();
+  const headers = { 'x-session-id': session };
+  const added = await page.request.post('/api/cart/items', {
+    headers,
+    data: { kind: 'configured', configuration: { groupId: 900001, metal: '14KW', size: 7, stones: [] } },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  const res = await page.request.post('/api/order', {
+    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+    data: {
+      email,
+      shippingAddress: {
+        name: 'Grace Hopper',
+        company: '',
+        line1: '1 Compiler Way',
+        line2: '',
+        city: 'Arlington',
+        state: 'VA',
+        zip: '22201',
+        country: 'US',
+        phone: '(703) 555-0143',
+      },
+      shippingMethod: 'standard',
+      card: { name: 'Grace Hopper', number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const { number, accessToken } = (await res.json()).data as { number: string; accessToken: string };
+  await page.goto(`/order-confirmation?number=${number}&token=${accessToken}`);
+  await page.getByText('Change size or metal').click();
+  await page.getByLabel('Size').selectOption('9');
+  const total = page.getByText(/^New total \$[\d,.]+: \$[\d,.]+ more to pay\.$/);
+  await expect(total).toBeVisible();
+  const more = /: (\$[\d,.]+) more to pay/.exec((await total.textContent())!)![1]!;
+  expect(await axe(page)).toEqual([]);
+  await shoot(page, 'ring-change');
+  await page.getByRole('button', { name: `Change it and pay ${more}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/pay/${number}\\?token=`));
+  await expect(page.getByTestId('balance-due')).toHaveText(more);
+  await pay(page, 'Grace Hopper');
+  await page.getByRole('button', { name: `Pay ${more}` }).click();
+  await expect(page.getByRole('heading', { name: 'Paid in full' })).toBeVisible();
+  await mailTo(email, new RegExp(`Your change to order ${number}`));
+});

@@ -1,3 +1,4 @@
+import { orderChangePreview, staffChangeBody } from '../order-changes.ts';
 import { z } from 'zod';
 import {
   adminDashboard,
@@ -63,6 +64,13 @@ export const ORDERS_OPS = {
     access: 'orders:mail',
     params: orderNumberParams,
     answer: adminOrder,
+  }),
+  /** A ring's size or metal changed before it is made: the new total first (preview), then made. */
+  'POST /orders/:number/changes': op({
+    access: 'orders:refund',
+    params: orderNumberParams,
+    body: staffChangeBody,
+    answer: orderChangePreview,
   }),
   'POST /orders/:number/refunds': op({
     access: 'orders:refund',

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { actorOf } from '../staff/index.ts';
 import { afterStockChange } from '../../cache/index.ts';
 import * as office from './back-office.ts';
+import { changeOrder, previewChange } from './changes.ts';
 
 /** Staff routes for orders (inside /api/admin: each declares the permission it needs). */
 export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,6 +16,23 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     payments: app.payments,
     onStonesReleased: afterStockChange(app, 'cancellation'),
   };
+  // A ring's size or metal changed before it is made (in production: with a note).
+  app.route({
+    ...adminRoute('POST /orders/:number/changes'),
+    handler: async (req) => {
+      const changeDeps = { ...deps, tax: app.tax };
+      const { change, preview, version, note } = req.body;
+      return {
+        data: preview
+          ? await previewChange(changeDeps, req.params.number, change, 'staff')
+          : await changeOrder(changeDeps, req.params.number, change, {
+              staff: actorOf(req.staff!.staff),
+              version,
+              note,
+            }),
+      };
+    },
+  });
   app.route({ ...adminRoute('GET /dashboard'), handler: async () => ({ data: await office.dashboard(app.db) }) });
   app.route({
     ...adminRoute('GET /orders'),

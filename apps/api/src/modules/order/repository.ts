@@ -169,6 +169,29 @@ export const orderRepository = {
       ).length === 1
     );
   },
+  /** A line rewritten by a change before production. */
+  updateLine: (
+    tx: DbOrTx,
+    id: number,
+    patch: Pick<
+      typeof orderLine.$inferInsert,
+      'title' | 'configuration' | 'details' | 'unitPriceCents' | 'lineTotalCents'
+    >,
+  ) => tx.update(orderLine).set(patch).where(eq(orderLine.id, id)),
+  /** New totals after a change, only from the version read (else null). */
+  setTotals: async (
+    tx: DbOrTx,
+    id: number,
+    version: number,
+    t: Pick<OrderRow, 'subtotalCents' | 'taxCents' | 'taxLines' | 'totalCents'>,
+  ) =>
+    (
+      await tx
+        .update(customerOrder)
+        .set({ ...t, version: sql`${customerOrder.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(customerOrder.id, id), eq(customerOrder.version, version)))
+        .returning()
+    )[0] ?? null,
   /** A payment of an order paid in parts; false when this payment was credited already. */
   insertPayment: async (tx: DbOrTx, p: typeof orderPayment.$inferInsert) =>
     (await tx.insert(orderPayment).values(p).onConflictDoNothing().returning({ id: orderPayment.id })).length === 1,

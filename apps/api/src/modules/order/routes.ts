@@ -9,6 +9,8 @@ import { ratesFrom } from '../carrier/index.ts';
 import { afterStockChange } from '../../cache/index.ts';
 import { balanceAnswer, payBalanceBody } from '@facet/contracts/quotes';
 import { balanceForCustomer, payBalance } from './part-payments.ts';
+import { customerChangeBody, orderChangePreview } from '@facet/contracts/order-changes';
+import { changeOrder, previewChange } from './changes.ts';
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
@@ -100,5 +102,23 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         req.body.card,
       ),
     }),
+  );
+
+  // The customer changes a ring's size or metal while the order is still placed.
+  app.post(
+    '/order/:number/changes',
+    {
+      config: { rateLimit: { max: app.config.RATE_LIMIT_ORDER_MAX, timeWindow: '1 minute' } },
+      schema: { params: numberParams, body: customerChangeBody, response: { 200: envelope(orderChangePreview) } },
+    },
+    async (req) => {
+      const who = { userId: await optionalUserId(req), token: req.body.token ?? null };
+      const changeDeps = { ...deps, onStonesReleased: () => deps.onStonesSold() };
+      return {
+        data: req.body.preview
+          ? await previewChange(changeDeps, req.params.number, req.body.change, who)
+          : await changeOrder(changeDeps, req.params.number, req.body.change, { customer: who }),
+      };
+    },
   );
 };

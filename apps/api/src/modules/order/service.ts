@@ -135,6 +135,26 @@ export function timelineEntry(e: OrderEventRow): NonNullable<Order['timeline']>[
             detail: `${d.source}${d.card ? ` · ${d.card}` : ''}`,
           }
         : { at, label: 'Order placed' };
+  if (e.type === 'change') {
+    const c = e.data as {
+      before: { title: string };
+      after: { title: string };
+      differenceCents: number;
+      totalAfterCents: number;
+    };
+    const diff = c.differenceCents;
+    return {
+      at,
+      label: `Changed: ${c.before.title} → ${c.after.title}`,
+      detail: `New total ${formatMoney(c.totalAfterCents, { exact: true })}${
+        diff > 0
+          ? ` · ${formatMoney(diff, { exact: true })} more to pay`
+          : diff < 0
+            ? ` · ${formatMoney(-diff, { exact: true })} back to you`
+            : ''
+      }`,
+    };
+  }
   if (e.type === 'balance-asked')
     return { at, label: `Balance of ${formatMoney(Number(d.amountCents), { exact: true })} asked for` };
   if (e.type === 'payment')

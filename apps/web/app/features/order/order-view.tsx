@@ -6,11 +6,20 @@ import { TotalsList } from '~/components/totals-list.tsx';
 import { paidWith } from '~/components/paid-with.ts';
 import { formatMoney } from '@facet/contracts/money';
 import { WasPrice } from '~/components/was-price.tsx';
+import { RingChange } from './ring-change.tsx';
 
 const placed = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' });
 
 /** One order: items, addresses, payment and the server's totals. */
-export function OrderView({ order }: { order: Order }) {
+export function OrderView({
+  order,
+  change,
+}: {
+  order: Order;
+  /** Rings may still be changed (the order is placed and paid): how the page asks, and reloads after. */
+  change?: { token: string | null; onChanged: () => void };
+}) {
+  const changeable = !!change && order.status === 'placed' && order.payment.state !== 'pending';
   return (
     <div className="grid items-start gap-10 lg:grid-cols-[1fr_22rem]">
       <section aria-labelledby="items-title">
@@ -23,7 +32,7 @@ export function OrderView({ order }: { order: Order }) {
               <img src={l.image} alt="" width={96} height={96} className="h-24 w-24 shrink-0 bg-panel" />
               <div className="min-w-0 flex-1">
                 <p className="font-medium">{l.title}</p>
-                <ul className="mt-1 text-xs text-muted">
+                <ul className="mt-1 text-xs text-muted [overflow-wrap:anywhere]">
                   {l.details.map((d) => (
                     <li key={d}>{d}</li>
                   ))}
@@ -35,6 +44,12 @@ export function OrderView({ order }: { order: Order }) {
                   </p>
                 )}
                 {l.saleName && <p className="mt-1 text-xs font-medium text-primary">{l.saleName}</p>}
+                {changeable && l.kind === 'configured' && (
+                  <details className="mt-2">
+                    <summary className="cursor-pointer text-sm text-primary underline">Change size or metal</summary>
+                    <RingChange number={order.number} token={change!.token} line={i} onChanged={change!.onChanged} />
+                  </details>
+                )}
               </div>
               <p className="whitespace-nowrap text-right font-medium">
                 {formatMoney(l.lineTotalCents, { exact: true })}

@@ -30,7 +30,7 @@ export default function Invoice({ loaderData: o }: Route.ComponentProps) {
       : ([[`Sales tax (${o.totals.taxState})`, o.totals.taxCents]] as Array<[string, number]>)),
     ['Total', o.totals.totalCents],
     ...paidWith(o).map(([label, cents]): [string, number] => [
-      label.startsWith('Balance') ? 'Balance due' : `Paid, ${label}`,
+      label === 'Still to pay' ? 'Balance due' : `Paid, ${label}`,
       cents,
     ]),
     ...(o.refundedCents ? ([['Refunded', -o.refundedCents]] as Array<[string, number]>) : []),

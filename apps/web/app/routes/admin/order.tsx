@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { EngravedWords } from '~/components/engraved-words.tsx';
 import { Link, useOutletContext } from 'react-router';
-import type { StaffMe } from '@facet/contracts/admin';
+import { can, type StaffMe } from '@facet/contracts/admin';
 import { formatMoney } from '@facet/contracts/money';
 import { paidWith } from '~/components/paid-with.ts';
 import type { Route } from './+types/order';
 import { AddressLines } from '~/components/address-lines.tsx';
-import { adminLoad } from '~/features/admin/shared/admin-api.ts';
+import { adminApi, adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { OrderActions } from '~/features/admin/orders/order-actions.tsx';
+import { RingChangeForm } from '~/features/admin/orders/ring-change-form.tsx';
 import { OrderShipping } from '~/features/admin/orders/order-shipping.tsx';
 import { OrderReturns, RefundOwed } from '~/features/admin/orders/order-returns.tsx';
 import { OrderTimeline } from '~/features/admin/orders/order-timeline.tsx';
@@ -91,6 +92,19 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
                         {l.saleName}: was {formatMoney(l.wasUnitCents, { exact: true })} each
                       </p>
                     )}
+                    {l.kind === 'configured' &&
+                      (o.status === 'placed' || o.status === 'in_production') &&
+                      can(me.role, 'orders:refund') && (
+                        <details className="mt-1 text-xs">
+                          <summary className="cursor-pointer text-primary underline">Change size or metal</summary>
+                          <RingChangeForm
+                            order={o}
+                            line={i}
+                            onChange={setOrder}
+                            reload={() => adminApi('GET /orders/:number', { params: { number: o.number } })}
+                          />
+                        </details>
+                      )}
                   </div>
                   <p className="whitespace-nowrap">{formatMoney(l.lineTotalCents, { exact: true })}</p>
                 </li>

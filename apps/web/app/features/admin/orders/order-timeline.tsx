@@ -31,6 +31,19 @@ function describe(e: AdminOrder['events'][number]): { title: string; detail?: st
         };
       return { title: STATUS_LABELS[to] ?? String(to) };
     }
+    case 'change': {
+      const c = e.data as {
+        before: { title: string; unitPriceCents: number };
+        after: { title: string; unitPriceCents: number };
+        differenceCents: number;
+        totalAfterCents: number;
+        note?: string;
+      };
+      return {
+        title: `Changed: ${c.before.title} → ${c.after.title}`,
+        detail: `${formatMoney(c.before.unitPriceCents, { exact: true })} → ${formatMoney(c.after.unitPriceCents, { exact: true })} · total ${formatMoney(c.totalAfterCents, { exact: true })} (${c.differenceCents >= 0 ? '+' : '−'}${formatMoney(Math.abs(c.differenceCents), { exact: true })})${c.note ? ` · ${c.note}` : ''}`,
+      };
+    }
     case 'balance-asked':
       return { title: `Balance of ${formatMoney(Number(d.amountCents), { exact: true })} asked for by e-mail` };
     case 'payment':
