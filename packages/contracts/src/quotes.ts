@@ -219,6 +219,13 @@ export const adminQuote = adminQuoteRow.extend({
 });
 export type AdminQuote = z.infer<typeof adminQuote>;
 
+/** A sketch or CAD rendering (JPEG, PNG or WebP) or a PDF, at most this large. */
+export const QUOTE_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const QUOTE_MAX_FILES = 12;
+export const quoteFileQuery = z
+  .object({ filename: z.string().trim().min(1, 'Name the file').max(120, 'At most 120 characters') })
+  .strict();
+
 export const quoteActionBody = z.object({ action: z.enum(['send', 'withdraw']) }).strict();
 
 // --- An order paid in parts: its balance, paid at the e-mailed link ---

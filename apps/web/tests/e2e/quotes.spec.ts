@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import sharp from 'sharp';
 import { expect, test } from './support/ready.ts';
 import { mailTo } from './support/mail.ts';
 import { signIn } from './support/staff.ts';
@@ -64,6 +65,14 @@ test('a quote with a held diamond is accepted with its deposit, and the balance 
   const total = await sales.getByTestId('quote-total').textContent();
   expect(dollars(deposit!)).toBe(Math.round(dollars(total!) * 0.3));
 
+  // A CAD rendering for the customer to see with the quote.
+  const render = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#e3e8ee' } })
+    .png()
+    .toBuffer();
+  await sales
+    .getByLabel('Add images or PDFs (at most 10 MB each)')
+    .setInputFiles({ name: 'CAD front view.png', mimeType: 'image/png', buffer: render });
+  await expect(sales.getByRole('link', { name: 'CAD front view.webp' })).toBeVisible();
   await sales.getByRole('button', { name: 'Send to the customer' }).click();
   await sales.getByRole('alertdialog').getByRole('button', { name: 'Send' }).click();
   await expect(sales.getByTestId('quote-status')).toHaveText('Sent');
@@ -83,6 +92,13 @@ test('a quote with a held diamond is accepted with its deposit, and the balance 
   await expect(page.getByTestId('quote-deposit')).toHaveText(deposit!);
   await expect(page.getByTestId('quote-total')).toHaveText(total!);
   await expect(page.getByText(/is on hold for you until/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'CAD front view.webp' })).toBeVisible();
+  expect(
+    await page
+      .getByRole('link', { name: 'CAD front view.webp' })
+      .locator('img')
+      .evaluate((img: HTMLImageElement) => img.naturalWidth),
+  ).toBeGreaterThan(0);
   expect(await axe(page)).toEqual([]);
   await shoot(page, 'quote-customer');
   await pay(page, 'Ada King');

@@ -5,7 +5,8 @@ import { depositOf } from '@facet/contracts/quotes';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { orderBody } from '../../test/checkout.ts';
-import { adminCall, staffSession } from '../../test/staff.ts';
+import sharp from 'sharp';
+import { adminCall, ORIGIN, staffSession } from '../../test/staff.ts';
 import { testCardProvider, type PaymentProvider } from '../payments/index.ts';
 import { releaseExpiredHolds } from '../inventory/service.ts';
 import { ACCEPT_QUOTE_STEPS, acceptQuote, dayEndsAt, type QuoteDeps } from './service.ts';
@@ -311,6 +312,70 @@ describe('a commission, quoted, accepted and paid', () => {
     });
     expect(far.statusCode).toBe(400);
     expect(far.json().message).toContain('NO-SUCH-STONE');
+  });
+});
+
+describe("a quote's sketches and renderings", () => {
+  const upload = (cookie: string, number: string, name: string, type: string, body: Buffer) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/quotes/${number}/files?filename=${encodeURIComponent(name)}`,
+      headers: { origin: ORIGIN, cookie, 'content-type': type },
+      payload: body,
+    });
+  it('takes images (kept as WebP) and PDFs; the customer opens them with the quote link, nobody else', async () => {
+    const { email, quote } = await newQuote(sales);
+    const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#dde4ea' } })
+      .png()
+      .toBuffer();
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    expect((await upload(sales, quote.number, 'CAD front view.png', 'image/png', png)).statusCode).toBe(200);
+    const withPdf = await upload(sales, quote.number, 'Drawing «1».pdf', 'application/pdf', pdf);
+    expect(withPdf.statusCode, withPdf.body).toBe(200);
+    const files = withPdf.json().data.files as Array<{ id: number; name: string; contentType: string; url: string }>;
+    expect(files.map((f) => [f.name, f.contentType])).toEqual([
+      ['CAD front view.webp', 'image/webp'],
+      ['Drawing «1».pdf', 'application/pdf'],
+    ]);
+    // Something that is neither: refused, named.
+    const fake = await upload(sales, quote.number, 'notes.pdf', 'application/pdf', Buffer.from('<script>x</script>'));
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json().errors).toHaveProperty('file');
+
+    const staffImage = await t.app.inject({
+      method: 'GET',
+      url: files[0]!.url,
+      headers: { origin: ORIGIN, cookie: sales },
+    });
+    expect(staffImage.statusCode).toBe(200);
+    expect(staffImage.headers['content-type']).toBe('image/webp');
+    expect((await sharp(staffImage.rawPayload).metadata()).format).toBe('webp');
+
+    await adminCall(t, sales, 'POST', `/quotes/${quote.number}/action`, { action: 'send' });
+    const token = await quoteToken(email);
+    const seen = (await customerView(quote.number, token)).json().data.files as Array<{ url: string; name: string }>;
+    const doc = await t.app.inject({ method: 'GET', url: seen[1]!.url });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.headers['content-disposition']).toBe('attachment; filename="Drawing _1_.pdf"');
+    expect(doc.headers['x-content-type-options']).toBe('nosniff');
+    expect(doc.rawPayload.equals(pdf)).toBe(true);
+    // Without the link: nothing.
+    const [, id] = /files\/(\d+)/.exec(seen[1]!.url)!;
+    expect((await t.app.inject({ method: 'GET', url: `/api/quotes/${quote.number}/files/${id}` })).statusCode).toBe(
+      404,
+    );
+    // Another quote's customer cannot reach it through their own link either.
+    const other = await newQuote(sales);
+    await adminCall(t, sales, 'POST', `/quotes/${other.quote.number}/action`, { action: 'send' });
+    const otherToken = await quoteToken(other.email);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/quotes/${other.quote.number}/files/${id}?token=${otherToken}` }))
+        .statusCode,
+    ).toBe(404);
+    // Removed: gone for everyone.
+    const removed = await adminCall(t, sales, 'DELETE', `/quotes/${quote.number}/files/${id}`);
+    expect(removed.json().data.files).toHaveLength(1);
+    expect((await t.app.inject({ method: 'GET', url: seen[1]!.url })).statusCode).toBe(404);
   });
 });
 

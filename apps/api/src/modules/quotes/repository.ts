@@ -71,6 +71,7 @@ export const quoteRepository = {
     db.select().from(quoteEvent).where(eq(quoteEvent.quoteId, quoteId)).orderBy(asc(quoteEvent.at), asc(quoteEvent.id)),
   insertFile: async (tx: DbOrTx, f: typeof quoteFile.$inferInsert) =>
     (await tx.insert(quoteFile).values(f).returning())[0]!,
+  removeFile: (tx: DbOrTx, id: number) => tx.delete(quoteFile).where(eq(quoteFile.id, id)),
   files: (db: DbOrTx, quoteId: number) =>
     db.select().from(quoteFile).where(eq(quoteFile.quoteId, quoteId)).orderBy(asc(quoteFile.id)),
   file: async (db: DbOrTx, quoteId: number, id: number) =>

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@facet/contracts/envelope';
-import { acceptQuoteBody, accountQuotes, customerQuote, QUOTE_NUMBER_RE } from '@facet/contracts/quotes';
+import {
+  acceptQuoteBody,
+  accountQuotes,
+  customerQuote,
+  QUOTE_FILE_MAX_BYTES,
+  QUOTE_NUMBER_RE,
+} from '@facet/contracts/quotes';
+import { rowId } from '@facet/contracts/admin-api/shared';
+import { addQuoteFile, headerSafe, quoteFileBytes, removeQuoteFile } from './files.ts';
 import { optionalUserId, requireAuth } from '../../plugins/auth.ts';
 import { adminRoute } from '../../plugins/admin-op.ts';
 import { emailOf } from '../account/index.ts';
@@ -53,6 +61,29 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await quotes.quoteForCustomer(app.db, await who(req, req.params.number, req.query.token)),
     }),
   );
+  // A sketch or rendering of the quote: an image shown in place, a PDF downloaded (nosniff either way).
+  app.get(
+    '/quotes/:number/files/:id',
+    {
+      schema: {
+        params: z.object({ number: z.string().regex(QUOTE_NUMBER_RE, 'Not a quote number'), id: rowId }).strict(),
+        querystring: z.object({ token: z.string().max(100).optional() }).strict(),
+        hide: true,
+      },
+    },
+    async (req, reply) => {
+      const q = await quotes.quoteOfCustomer(app.db, await who(req, req.params.number, req.query.token));
+      const f = await quoteFileBytes(app.db, app.media, q.id, req.params.id);
+      return reply
+        .header('x-content-type-options', 'nosniff')
+        .header(
+          'content-disposition',
+          `${f.type === 'application/pdf' ? 'attachment' : 'inline'}; filename="${headerSafe(f.name)}"`,
+        )
+        .type(f.type)
+        .send(f.bytes);
+    },
+  );
   app.post(
     '/quotes/:number/accept',
     {
@@ -72,6 +103,50 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const d = deps(app);
+  // A sketch, a rendering or a PDF comes as the file itself.
+  for (const type of ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'])
+    app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: QUOTE_FILE_MAX_BYTES }, (_req, body, done) =>
+      done(null, body),
+    );
+  app.route({
+    ...adminRoute('POST /quotes/:number/files'),
+    bodyLimit: QUOTE_FILE_MAX_BYTES,
+    handler: async (req) => {
+      await addQuoteFile(app.db, app.media, actorOf(req.staff!.staff), req.params.number, req.query.filename, req.body);
+      return { data: await quotes.quoteForStaff(app.db, req.params.number) };
+    },
+  });
+  app.route({
+    ...adminRoute('DELETE /quotes/:number/files/:id'),
+    handler: async (req) => {
+      await removeQuoteFile(app.db, app.media, actorOf(req.staff!.staff), req.params.number, req.params.id);
+      return { data: await quotes.quoteForStaff(app.db, req.params.number) };
+    },
+  });
+  for (const [op, type] of [
+    ['GET /quotes/:number/images/:id', 'image/webp'],
+    ['GET /quotes/:number/documents/:id', 'application/pdf'],
+  ] as const)
+    app.route({
+      ...adminRoute(op),
+      handler: async (req, reply) => {
+        const f = await quoteFileBytes(
+          app.db,
+          app.media,
+          await quotes.quoteIdOf(app.db, req.params.number),
+          req.params.id,
+          type,
+        );
+        return reply
+          .header('x-content-type-options', 'nosniff')
+          .header(
+            'content-disposition',
+            `${type === 'application/pdf' ? 'attachment' : 'inline'}; filename="${headerSafe(f.name)}"`,
+          )
+          .type(type)
+          .send(f.bytes as unknown as string);
+      },
+    });
   app.route({ ...adminRoute('GET /quotes'), handler: async () => ({ data: await quotes.listQuotes(app.db) }) });
   app.route({
     ...adminRoute('GET /quotes/:number'),

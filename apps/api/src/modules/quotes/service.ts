@@ -286,6 +286,13 @@ const rowShape = (q: QuoteRow, v: QuoteVersionRow) => ({
   updatedAt: q.updatedAt.toISOString(),
 });
 
+/** The quote's row id, for its files (404 when there is no such quote). */
+export async function quoteIdOf(db: DbOrTx, number: string) {
+  const q = await repo.byNumber(db, number);
+  if (!q) throw new NotFound(`There is no quote ${number}.`);
+  return q.id;
+}
+
 export async function quoteForStaff(db: DbOrTx, number: string): Promise<AdminQuote> {
   const q = await repo.byNumber(db, number);
   if (!q) throw new NotFound(`There is no quote ${number}.`);
@@ -306,7 +313,7 @@ export async function quoteForStaff(db: DbOrTx, number: string): Promise<AdminQu
       name: f.name,
       contentType: f.contentType,
       bytes: f.bytes,
-      url: `/api/admin/quotes/${q.number}/files/${f.id}`,
+      url: `/api/admin/quotes/${q.number}/${f.contentType === 'application/pdf' ? 'documents' : 'images'}/${f.id}`,
     })),
     holds: status === 'sent' ? current.lines.filter((l) => l.stone).map((l) => `${l.title} (${l.ref})`) : [],
     createdBy: q.createdBy,
@@ -494,7 +501,12 @@ async function findForCustomer(db: DbOrTx, who: Who, lock = false): Promise<Quot
   return q;
 }
 
-async function customerShape(db: DbOrTx, q: QuoteRow, payment: CustomerQuote['payment']): Promise<CustomerQuote> {
+async function customerShape(
+  db: DbOrTx,
+  q: QuoteRow,
+  payment: CustomerQuote['payment'],
+  token: string | null,
+): Promise<CustomerQuote> {
   const [versions, files] = await Promise.all([repo.versions(db, q.id), repo.files(db, q.id)]);
   const shaped = shapedVersions(versions);
   const current = shaped.find((v) => v.number === q.currentVersion)!;
@@ -513,7 +525,7 @@ async function customerShape(db: DbOrTx, q: QuoteRow, payment: CustomerQuote['pa
       name: f.name,
       contentType: f.contentType,
       bytes: f.bytes,
-      url: `/api/quotes/${q.number}/files/${f.id}`,
+      url: `/api/quotes/${q.number}/files/${f.id}${token ? `?token=${encodeURIComponent(token)}` : ''}`,
     })),
     order: order
       ? { number: order.number, status: order.status, paidCents: order.paidCents, balanceCents: balanceOf(order) }
@@ -522,7 +534,11 @@ async function customerShape(db: DbOrTx, q: QuoteRow, payment: CustomerQuote['pa
   };
 }
 
-export const quoteForCustomer = async (db: Db, who: Who) => customerShape(db, await findForCustomer(db, who), null);
+export const quoteForCustomer = async (db: Db, who: Who) =>
+  customerShape(db, await findForCustomer(db, who), null, who.token);
+
+/** The quote's row for its customer (its files are served with it). */
+export const quoteOfCustomer = (db: Db, who: Who) => findForCustomer(db, who);
 
 export async function quotesOfCustomer(db: Db, userId: number, email: string) {
   return (await repo.ofCustomer(db, userId, email)).map(({ q, v }) => ({
@@ -674,8 +690,8 @@ export async function acceptQuote(
   );
   if (state.browser) {
     const { clientSecret, publishableKey } = state.browser;
-    return customerShape(deps.db, state.q!, { clientSecret, publishableKey });
+    return customerShape(deps.db, state.q!, { clientSecret, publishableKey }, who.token);
   }
   void deps.outbox.kick();
-  return customerShape(deps.db, (await repo.byNumber(deps.db, state.q!.number))!, null);
+  return customerShape(deps.db, (await repo.byNumber(deps.db, state.q!.number))!, null, who.token);
 }

@@ -66,6 +66,29 @@ export function QuotePage() {
         </h2>
         <QuoteSummary v={v} />
       </section>
+      {q.files.length > 0 && (
+        <section className="mt-8" aria-labelledby={`${id}-files`}>
+          <h2 id={`${id}-files`} className="font-display text-2xl">
+            Sketches and renderings
+          </h2>
+          <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3">
+            {q.files.map((f) => (
+              <li key={f.id}>
+                <a href={f.url} className="block text-sm text-primary underline" target="_blank" rel="noreferrer">
+                  {f.contentType.startsWith('image/') ? (
+                    <img src={f.url} alt="" className="mb-1 aspect-square w-full bg-panel object-cover" />
+                  ) : (
+                    <span className="mb-1 flex aspect-square w-full items-center justify-center bg-panel text-muted">
+                      PDF
+                    </span>
+                  )}
+                  <span className="break-words">{f.name}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {q.status === 'sent' && held.length > 0 && (
         <p className="mt-6 border-l-2 border-primary pl-3 text-sm">
           {held.map((l) => l.title).join(' and ')} {held.length > 1 ? 'are' : 'is'} on hold for you until{' '}

@@ -8,6 +8,7 @@ import { Confirm } from '~/features/admin/shared/confirm.tsx';
 import { useAdminAction } from '~/features/admin/shared/use-admin-action.ts';
 import { QuoteSummary } from '~/components/quote-summary.tsx';
 import { toast } from '~/lib/toast.ts';
+import { QuoteFiles } from './quote-files.tsx';
 import { editorLinesOf, VersionFields, versionBody, inDays, type EditorValues } from './quote-editor.tsx';
 
 const box = 'border border-hairline bg-white p-4';
@@ -166,6 +167,7 @@ export function AdminQuotePage({ loaderData }: { loaderData: AdminQuote }) {
           )}
         </div>
         <aside className="space-y-4">
+          <QuoteFiles q={q} onChange={setQ} />
           <section className={box} aria-labelledby="customer">
             <h2 id="customer" className="text-sm font-semibold">
               Customer
