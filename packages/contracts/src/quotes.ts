@@ -44,6 +44,13 @@ export const quoteLineInput = z.discriminatedUnion('kind', [
     .strict(),
   z
     .object({
+      kind: z.literal('ring'),
+      /** A configured piece's SKU as the configurator and the cart show it (SERIES:METAL:S7:…:L1D123). */
+      sku: z.string().trim().min(3, 'Enter the configured SKU').max(200),
+    })
+    .strict(),
+  z
+    .object({
       kind: z.literal('stone'),
       /** The stone's stock number or certificate number. */
       ref: z.string().trim().min(1, 'Enter the stock or certificate number').max(60),
@@ -94,7 +101,7 @@ export const newQuoteBody = quoteVersionBody.omit({ baseVersion: true }).extend(
 
 /** A line as the version keeps it: priced, with what it holds. */
 export const quoteLine = z.object({
-  kind: z.enum(['piece', 'stone', 'custom']),
+  kind: z.enum(['piece', 'ring', 'stone', 'custom']),
   title: z.string(),
   details: z.array(z.string()),
   image: z.string().nullable(),
@@ -103,8 +110,11 @@ export const quoteLine = z.object({
   lineTotalCents: z.number().int(),
   /** A piece's SKU, a stone's stock number (what staff typed to find it). */
   ref: z.string().nullable(),
-  /** The named stone the quote holds while it is open. */
-  stone: z.object({ kind: z.enum(['diamond', 'gemstone']), id: z.number().int() }).nullable(),
+  /** The named stones the quote holds while it is open (a loose stone, or a ring's). */
+  stones: z.array(z.object({ kind: z.enum(['diamond', 'gemstone']), id: z.number().int() })),
+  /** A configured ring: what the order makes (its melee taken from stock when accepted). */
+  configuration: z.unknown().optional(),
+  melee: z.object({ id: z.number().int(), stones: z.number().int() }).nullable().optional(),
   /** A piece on hand: accepting takes it from stock. */
   productId: z.number().int().nullable(),
   onHand: z.boolean(),

@@ -73,6 +73,14 @@ export const configuratorRepository = {
   model: async (db: DbOrTx, groupId: number, drafts = false) =>
     (await named<ModelRow>(db, 'configuration_model', MODEL, [groupId, drafts]))[0] ?? null,
 
+  /** A configurable design by its series (the first part of a configured piece's SKU). */
+  groupIdBySeries: async (db: DbOrTx, series: string) =>
+    rowsOf<{ id: number }>(
+      await db.execute(
+        sql`select id from product_group_view where upper(series) = ${series.toUpperCase()} and configurable limit 1`,
+      ),
+    )[0]?.id ?? null,
+
   /** The variant a configured piece's page opens on: the chosen metal's, else the group's first. */
   variantFor: async (db: DbOrTx, groupId: number, metal: string | undefined) =>
     rowsOf<{ id: number }>(

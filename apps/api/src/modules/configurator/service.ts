@@ -65,6 +65,7 @@ export const forgetCheapestStones = (db: Db) => {
 /** What other modules may read of the configurator's tables (the cart prices lines from them). */
 export const configuratorReads = {
   model: repo.model,
+  groupIdBySeries: repo.groupIdBySeries,
   variantFor: repo.variantFor,
   diamond: repo.diamond,
   gemstone: repo.gemstone,

@@ -23,7 +23,7 @@ const money = (c: number) => formatMoney(c, { exact: true });
 export const balanceOf = (o: Pick<OrderRow, 'totalCents' | 'paidCents'>) => Math.max(0, o.totalCents - o.paidCents);
 
 export interface DepositOrderLine {
-  kind: 'product' | 'diamond' | 'gemstone' | 'custom';
+  kind: 'product' | 'configured' | 'diamond' | 'gemstone' | 'custom';
   refId: number;
   title: string;
   details: string[];
@@ -31,7 +31,11 @@ export interface DepositOrderLine {
   quantity: number;
   unitPriceCents: number;
   lineTotalCents: number;
-  stone: { kind: 'diamond' | 'gemstone'; id: number } | null;
+  /** The one-of-a-kind stones it holds (a loose stone, a ring's center). */
+  stones: Array<{ kind: 'diamond' | 'gemstone'; id: number }>;
+  /** A configured ring: what is made, and its melee taken from stock. */
+  configuration: unknown;
+  melee: { id: number; stones: number } | null;
   /** A piece on hand: taken from stock. */
   onHand: boolean;
 }
@@ -66,8 +70,11 @@ export async function placeDepositOrder(
   const prior = await repo.byIdempotency(tx, 'quote', x.idempotencyKey);
   if (prior) throw new Conflict('This quote was accepted already.');
   for (const l of x.lines) {
-    if (l.stone && !(await repo.sellHeldStone(tx, l.stone.kind, l.stone.id, x.holdReason)))
-      throw new Conflict(`${l.title} is no longer available: nothing was charged. We will be in touch.`);
+    for (const st of l.stones)
+      if (!(await repo.sellHeldStone(tx, st.kind, st.id, x.holdReason)))
+        throw new Conflict(`${l.title} is no longer available: nothing was charged. We will be in touch.`);
+    if (l.melee && !(await orderStock.takeMelee(tx, l.melee.id, l.melee.stones)))
+      throw new Conflict(`${l.title}: its small stones are out of stock: nothing was charged. We will be in touch.`);
     if (l.onHand && !(await orderStock.takeStock(tx, l.refId, l.quantity)))
       throw new Conflict(`${l.title} is no longer in stock: nothing was charged. We will be in touch.`);
   }
@@ -112,15 +119,13 @@ export async function placeDepositOrder(
       title: l.title,
       details: l.details,
       image: l.image,
-      configuration: null,
+      configuration: l.configuration ?? null,
       quantity: l.quantity,
       unitPriceCents: l.unitPriceCents,
       lineTotalCents: l.lineTotalCents,
     })),
   );
-  const stones = x.lines.flatMap((l) =>
-    l.stone ? [{ orderId: row.id, kind: l.stone.kind, stoneId: l.stone.id }] : [],
-  );
+  const stones = x.lines.flatMap((l) => l.stones.map((st) => ({ orderId: row.id, kind: st.kind, stoneId: st.id })));
   if (stones.length) await repo.insertStones(tx, stones);
   if (x.paid && x.depositCents > 0)
     await repo.insertPayment(tx, {

@@ -315,6 +315,57 @@ describe('a commission, quoted, accepted and paid', () => {
   });
 });
 
+describe('a ring as configured, on a quote', () => {
+  it('is priced as the configurator prices it, made as configured, and may still be changed before production', async () => {
+    const configuration = { groupId: 900001, metal: '14KW', size: 7, stones: [] };
+    const cart = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/items',
+      headers: { 'x-session-id': randomUUID() },
+      payload: { kind: 'configured', configuration },
+    });
+    const line = cart.json().data.lines[0] as { unitPriceCents: number; details: string[] };
+    const sku = line.details.find((d) => d.startsWith('SKU '))!.slice(4);
+    const email = `ring.${randomUUID().slice(0, 8)}@example.com`;
+    const made = await adminCall(t, sales, 'POST', '/quotes', {
+      email,
+      address: ADDRESS,
+      lines: [{ kind: 'ring', sku: sku.toLowerCase() }],
+      deposit: { kind: 'percent', percent: 50 },
+      expiresOn: inDays(5),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const quote = made.json().data;
+    expect(quote.versions[0].lines[0]).toMatchObject({ kind: 'ring', ref: sku, unitPriceCents: line.unitPriceCents });
+    const wrong = await adminCall(t, sales, 'POST', '/quotes', {
+      email,
+      address: ADDRESS,
+      lines: [{ kind: 'ring', sku: 'NOPE:14KW:S7' }],
+      deposit: { kind: 'percent', percent: 50 },
+      expiresOn: inDays(5),
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toHaveProperty(['lines.0.sku']);
+
+    await adminCall(t, sales, 'POST', `/quotes/${quote.number}/action`, { action: 'send' });
+    const token = await quoteToken(email);
+    const accepted = await accept(quote.number, token, 1);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const orderNumber = accepted.json().data.order.number as string;
+    const [row] = await q<{ kind: string; configuration: { size: number } }>(sql`select l.kind, l.configuration
+      from order_line l join customer_order o on o.id = l.order_id where o.number = ${orderNumber}`);
+    expect(row).toMatchObject({ kind: 'configured', configuration: { size: 7 } });
+    // In production at once; staff may still change its size, with a note.
+    const o = (await adminCall(t, manager, 'GET', `/orders/${orderNumber}`)).json().data;
+    const changed = await adminCall(t, manager, 'POST', `/orders/${orderNumber}/changes`, {
+      version: o.version,
+      change: { line: 0, size: 8 },
+      note: 'Measured again at the fitting.',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+  });
+});
+
 describe("a quote's sketches and renderings", () => {
   const upload = (cookie: string, number: string, name: string, type: string, body: Buffer) =>
     t.app.inject({

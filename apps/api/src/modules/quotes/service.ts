@@ -21,6 +21,8 @@ import { hashToken, newReference, newToken } from '../../secrets.ts';
 import { storeInfo, type SettingsSource } from '../../store-facts.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { priceChoice, priceSku, taxedTotals } from '../cart/index.ts';
+import { configuratorReads } from '../configurator/index.ts';
+import type { ConfigureInput } from '@facet/contracts/configurator';
 import { findStones, stoneStock } from '../inventory/index.ts';
 import { enqueueMail, type MailOutbox } from '../mail/index.ts';
 import {
@@ -86,7 +88,35 @@ const statusOf = (q: QuoteRow, v: QuoteVersionRow): QuoteStatus =>
 
 // --- Pricing a version: once, when it is made ---
 
-async function priceLines(db: DbOrTx, number: string | null, input: VersionInput['lines']): Promise<QuoteLine[]> {
+/** A configured piece's SKU read back into its configuration (SERIES:METAL:S7:W4:STYLE:L1D123:L2M5). */
+async function ringConfig(db: DbOrTx, sku: string): Promise<ConfigureInput | null> {
+  const [series, metal, ...rest] = sku.split(':');
+  if (!series || !metal) return null;
+  const groupId = await configuratorReads.groupIdBySeries(db, series);
+  const model = groupId ? await configuratorReads.model(db, groupId) : null;
+  if (!groupId || !model) return null;
+  const config: ConfigureInput = { groupId, metal, stones: [] };
+  const KINDS = { D: 'diamond', G: 'gemstone', M: 'melee' } as const;
+  for (const part of rest) {
+    const stone = /^L(\d+)([DGM])(\d+)$/.exec(part);
+    if (stone) config.stones.push({ location: Number(stone[1]), kind: KINDS[stone[2] as 'D'], id: Number(stone[3]) });
+    else if (/^S\d+(\.\d+)?$/.test(part)) config.size = Number(part.slice(1));
+    else if (/^W\d+(\.\d+)?$/.test(part)) config.widthMm = Number(part.slice(1));
+    else {
+      const style = model.styles?.find((x) => x.name.replace(/\W+/g, '').toUpperCase() === part);
+      if (!style) return null;
+      config.style = style.name;
+    }
+  }
+  return config;
+}
+
+async function priceLines(
+  db: DbOrTx,
+  number: string | null,
+  input: VersionInput['lines'],
+  previous: QuoteLine[] = [],
+): Promise<QuoteLine[]> {
   const out: QuoteLine[] = [];
   const seen = new Set<string>();
   for (const [i, l] of input.entries()) {
@@ -101,9 +131,55 @@ async function priceLines(db: DbOrTx, number: string | null, input: VersionInput
         unitPriceCents: l.priceCents,
         lineTotalCents: l.priceCents * l.quantity,
         ref: null,
-        stone: null,
+        stones: [],
         productId: null,
         onHand: false,
+      });
+      continue;
+    }
+    if (l.kind === 'ring') {
+      const sku = l.sku.toUpperCase();
+      // A ring this quote priced already keeps its price: its stones are held for it, so they are
+      // not "on sale" to price again.
+      const kept = previous.find((p) => p.kind === 'ring' && p.ref === sku);
+      if (kept) {
+        out.push(kept);
+        continue;
+      }
+      const config = await ringConfig(db, sku);
+      if (!config)
+        throw new Validation(`${where}: ${sku} is not the SKU of a configured piece.`, {
+          [`lines.${i}.sku`]: 'Not a configured SKU',
+        });
+      const p = await priceChoice(db, {
+        id: 0,
+        kind: 'configured',
+        refId: config.groupId,
+        configuration: config,
+        lineKey: `configured:${sku}`,
+      });
+      if (!p.available || p.incomplete)
+        throw new Validation(`${where}: ${p.message ?? 'this piece cannot be made as configured.'}`, {
+          [`lines.${i}.sku`]: 'Cannot be made as configured',
+        });
+      for (const st of p.stones) {
+        if (seen.has(`${st.kind}:${st.id}`)) throw new Validation(`${where}: a stone in it is on the quote twice.`);
+        seen.add(`${st.kind}:${st.id}`);
+      }
+      out.push({
+        kind: 'ring',
+        title: p.title,
+        details: p.details,
+        image: p.image,
+        quantity: 1,
+        unitPriceCents: p.unitPriceCents,
+        lineTotalCents: p.unitPriceCents,
+        ref: sku,
+        stones: p.stones,
+        productId: null,
+        onHand: false,
+        configuration: config,
+        melee: p.melee ?? null,
       });
       continue;
     }
@@ -122,7 +198,7 @@ async function priceLines(db: DbOrTx, number: string | null, input: VersionInput
         unitPriceCents: p.unitPriceCents,
         lineTotalCents: p.unitPriceCents * l.quantity,
         ref: l.sku.toUpperCase(),
-        stone: null,
+        stones: [],
         productId: p.refId,
         onHand: !!p.onHand,
       });
@@ -152,7 +228,7 @@ async function priceLines(db: DbOrTx, number: string | null, input: VersionInput
       unitPriceCents: p.unitPriceCents,
       lineTotalCents: p.unitPriceCents,
       ref: s.serial,
-      stone: { kind: s.kind, id: s.id },
+      stones: [{ kind: s.kind, id: s.id }],
       productId: null,
       onHand: false,
     });
@@ -167,6 +243,7 @@ async function makeVersion(
   number: number,
   input: VersionInput,
   actor: Actor,
+  previous: QuoteLine[] = [],
 ) {
   const tz = deps.config.STORE_TIMEZONE;
   const expiresAt = dayEndsAt(input.expiresOn, tz);
@@ -176,7 +253,7 @@ async function makeVersion(
     throw new Validation(`A quote is open at most ${QUOTE_MAX_DAYS} days.`, {
       expiresOn: `Within ${QUOTE_MAX_DAYS} days`,
     });
-  const lines = await priceLines(tx, q.number, input.lines);
+  const lines = await priceLines(tx, q.number, input.lines, previous);
   const subtotalCents = lines.reduce((a, l) => a + l.lineTotalCents, 0);
   const settings = deps.settings.current();
   const { totals, calculation: _calc } = await taxedTotals(deps.tax, settings, subtotalCents, 'standard', q.address);
@@ -246,7 +323,7 @@ function versionShape(v: QuoteVersionRow, before: QuoteVersionRow | undefined): 
 const shapedVersions = (vs: QuoteVersionRow[]) => vs.map((v, i) => versionShape(v, vs[i - 1]));
 
 /** The stones a version names. */
-const stonesOf = (v: QuoteVersionRow) => v.lines.flatMap((l) => (l.stone ? [l.stone] : []));
+const stonesOf = (v: QuoteVersionRow) => v.lines.flatMap((l) => l.stones);
 
 /**
  * A sent quote holds exactly the stones its current version names, until that version's last day
@@ -256,10 +333,10 @@ async function holdStones(tx: DbOrTx, q: QuoteRow, v: QuoteVersionRow) {
   const reason = holdReason(q.number);
   const stones = stonesOf(v);
   await stoneStock.releaseHeldFor(tx, reason, stones);
-  for (const [i, s] of stones.entries())
+  for (const s of stones)
     if (!(await stoneStock.holdFor(tx, s.kind, s.id, reason, v.expiresAt)))
       throw new Conflict(
-        `${v.lines.filter((l) => l.stone)[i]!.title} is no longer on sale: take it off the quote or choose another.`,
+        `${v.lines.find((l) => l.stones.some((x) => x.kind === s.kind && x.id === s.id))!.title} is no longer on sale: take it off the quote or choose another.`,
       );
 }
 
@@ -315,7 +392,7 @@ export async function quoteForStaff(db: DbOrTx, number: string): Promise<AdminQu
       bytes: f.bytes,
       url: `/api/admin/quotes/${q.number}/${f.contentType === 'application/pdf' ? 'documents' : 'images'}/${f.id}`,
     })),
-    holds: status === 'sent' ? current.lines.filter((l) => l.stone).map((l) => `${l.title} (${l.ref})`) : [],
+    holds: status === 'sent' ? current.lines.filter((l) => l.stones.length).map((l) => `${l.title} (${l.ref})`) : [],
     createdBy: q.createdBy,
     events: events.map((e) => ({ at: e.at.toISOString(), what: e.what, by: e.by })),
   };
@@ -348,7 +425,8 @@ export async function reviseQuote(deps: QuoteDeps, actor: Actor, number: string,
       throw new Conflict(`This quote is ${q.status}: make a new quote instead.`);
     if (input.baseVersion !== undefined && input.baseVersion !== q.currentVersion)
       throw new Conflict(`Version ${q.currentVersion} was saved since you opened this quote: reload it and try again.`);
-    const v = await makeVersion(deps, tx, q, q.currentVersion + 1, input, actor);
+    const current = (await repo.version(tx, q.id, q.currentVersion))!;
+    const v = await makeVersion(deps, tx, q, q.currentVersion + 1, input, actor, current.lines);
     await repo.update(tx, q.id, { currentVersion: v.number });
     await repo.event(tx, q.id, `Version ${v.number}`, actor.email);
     await audit(tx, actor, 'quote.revise', 'quote', q.number, { version: q.currentVersion }, { version: v.number });
@@ -612,15 +690,24 @@ export const ACCEPT_QUOTE_STEPS: Array<Step<AcceptState>> = [
       const q = s.q!;
       const v = s.v!;
       const lines: DepositOrderLine[] = v.lines.map((l) => ({
-        kind: l.kind === 'piece' ? 'product' : l.kind === 'stone' ? l.stone!.kind : 'custom',
-        refId: l.stone?.id ?? l.productId ?? 0,
+        kind:
+          l.kind === 'piece'
+            ? 'product'
+            : l.kind === 'stone'
+              ? l.stones[0]!.kind
+              : l.kind === 'ring'
+                ? 'configured'
+                : 'custom',
+        refId: l.kind === 'ring' ? (l.configuration as ConfigureInput).groupId : (l.stones[0]?.id ?? l.productId ?? 0),
         title: l.title,
         details: l.details,
         image: l.image ?? '',
         quantity: l.quantity,
         unitPriceCents: l.unitPriceCents,
         lineTotalCents: l.lineTotalCents,
-        stone: l.stone,
+        stones: l.stones,
+        configuration: l.configuration ?? null,
+        melee: l.melee ?? null,
         onHand: l.onHand,
       }));
       const o = await placeDepositOrder({ settings: s.deps.settings }, s.tx, {

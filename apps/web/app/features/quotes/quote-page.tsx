@@ -46,7 +46,7 @@ export function QuotePage() {
     setQ(after);
     return after.payment;
   };
-  const held = v.lines.filter((l) => l.stone);
+  const held = v.lines.filter((l) => l.stones.length > 0);
   return (
     <div className="mx-auto max-w-2xl px-4 pb-24 pt-10">
       <p className="eyebrow text-muted">

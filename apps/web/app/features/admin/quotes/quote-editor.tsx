@@ -7,6 +7,7 @@ import { Field } from '~/features/admin/shared/field.tsx';
 /** A line as the editor holds it (a price as typed, in dollars). */
 export type EditorLine =
   | { kind: 'piece'; sku: string; quantity: number }
+  | { kind: 'ring'; sku: string }
   | { kind: 'stone'; ref: string }
   | { kind: 'custom'; title: string; description: string; price: string; quantity: number };
 
@@ -21,6 +22,7 @@ export interface EditorValues {
 
 const KIND_LABELS: Record<EditorLine['kind'], string> = {
   piece: 'A piece, by SKU',
+  ring: 'A ring as configured, by its SKU',
   stone: 'A stone, by stock or certificate number',
   custom: 'A line of our own (design fee, CAD, labour, a stone to source)',
 };
@@ -30,15 +32,17 @@ export const editorLinesOf = (lines: QuoteLine[]): EditorLine[] =>
   lines.map((l) =>
     l.kind === 'piece'
       ? { kind: 'piece', sku: l.ref ?? '', quantity: l.quantity }
-      : l.kind === 'stone'
-        ? { kind: 'stone', ref: l.ref ?? '' }
-        : {
-            kind: 'custom',
-            title: l.title,
-            description: l.details.join(' · '),
-            price: decimalPrice(l.unitPriceCents),
-            quantity: l.quantity,
-          },
+      : l.kind === 'ring'
+        ? { kind: 'ring', sku: l.ref ?? '' }
+        : l.kind === 'stone'
+          ? { kind: 'stone', ref: l.ref ?? '' }
+          : {
+              kind: 'custom',
+              title: l.title,
+              description: l.details.join(' · '),
+              price: decimalPrice(l.unitPriceCents),
+              quantity: l.quantity,
+            },
   );
 
 /** What the API takes from the editor's values (the server prices everything and checks every field). */
@@ -84,9 +88,11 @@ export function VersionFields({
   const blank = (kind: EditorLine['kind']): EditorLine =>
     kind === 'piece'
       ? { kind, sku: '', quantity: 1 }
-      : kind === 'stone'
-        ? { kind, ref: '' }
-        : { kind, title: '', description: '', price: '', quantity: 1 };
+      : kind === 'ring'
+        ? { kind, sku: '' }
+        : kind === 'stone'
+          ? { kind, ref: '' }
+          : { kind, title: '', description: '', price: '', quantity: 1 };
   return (
     <>
       <fieldset className="space-y-3">
@@ -140,6 +146,21 @@ export function VersionFields({
                   )}
                 </Field>
               </div>
+            ) : l.kind === 'ring' ? (
+              <Field
+                label="Configured SKU"
+                error={err(errors, `lines.${i}.sku`)}
+                hint="As the configurator and the cart show it, e.g. SERIES:14KW:S6.5:L1D1234. Its stones are held with the quote."
+              >
+                {(a) => (
+                  <input
+                    {...a}
+                    className="field py-2 uppercase"
+                    value={l.sku}
+                    onChange={(e) => setLine(i, { ...l, sku: e.target.value })}
+                  />
+                )}
+              </Field>
             ) : l.kind === 'stone' ? (
               <Field
                 label="Stock or certificate number"
