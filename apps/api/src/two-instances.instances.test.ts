@@ -583,6 +583,53 @@ describe('two API instances on one PostgreSQL', () => {
     expect(ms).toBeLessThan(1_000);
   });
 
+  it('a quote sent through one instance holds its diamond on the other within 1 s; withdrawn there, it is on sale on both within 1 s', async () => {
+    const session = await ownerSession();
+    const staff = { cookie: session.cookie, origin: session.origin };
+    const [d] = await q<{ id: number; serial: string }>(
+      sql`select id, serial from diamond where status = 'available' and supplier_id is null order by id desc limit 1`,
+    );
+    const made = await call(
+      a,
+      'POST',
+      '/admin/quotes',
+      {
+        email: 'twin.quote@example.com',
+        address: {
+          name: 'Twin Test',
+          line1: '1 Main St',
+          city: 'Albany',
+          state: 'NY',
+          zip: '12207',
+          phone: '5185550100',
+        },
+        lines: [{ kind: 'stone', ref: d!.serial }],
+        deposit: { kind: 'percent', percent: 30 },
+        expiresOn: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      },
+      staff,
+    );
+    expect(made.status).toBe(201);
+    const number = made.body.data.number as string;
+    expect((await call(b, 'GET', `/product/diamond?id=${d!.id}`)).body.data.status).toBe('available');
+    expect((await call(a, 'POST', `/admin/quotes/${number}/action`, { action: 'send' }, staff)).status).toBe(200);
+    const held = await within(
+      1_000,
+      async () => (await call(b, 'GET', `/product/diamond?id=${d!.id}`)).body.data.status === 'held',
+    );
+    expect(held).toBeLessThan(1_000);
+    // A shopper on B cannot take it.
+    expect(
+      (await call(b, 'POST', '/cart/items', { kind: 'diamond', id: d!.id }, { 'x-session-id': randomUUID() })).status,
+    ).toBe(409);
+    expect((await call(b, 'POST', `/admin/quotes/${number}/action`, { action: 'withdraw' }, staff)).status).toBe(200);
+    const freed = await within(
+      1_000,
+      async () => (await call(a, 'GET', `/product/diamond?id=${d!.id}`)).body.data.status === 'available',
+    );
+    expect(freed).toBeLessThan(1_000);
+  });
+
   it('the owner changes the free-shipping threshold and a shipping price on one instance; the other charges it within 1 s', async () => {
     const session = await ownerSession();
     const cookie = session.cookie;
