@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { expect, test } from './support/ready.ts';
 import { mailTo } from './support/mail.ts';
 import { signIn } from './support/staff.ts';
+import { signUp } from './support/account.ts';
 
 // A commission: sales staff quote an engagement ring's diamond and a design fee with a 30 %
 // deposit; the diamond shows as on hold; the customer accepts from the e-mailed link and pays the
@@ -175,4 +176,46 @@ test('a ring not yet being made: the customer changes its size, sees the new tot
   await page.getByRole('button', { name: `Pay ${more}` }).click();
   await expect(page.getByRole('heading', { name: 'Paid in full' })).toBeVisible();
   await mailTo(email, new RegExp(`Your change to order ${number}`));
+});
+
+test('a signed-in customer finds the quote in the account and opens it without the link', async ({ browser, page }) => {
+  test.setTimeout(120_000);
+  const email = `account.quote.${Date.now()}@example.com`;
+  await signUp(page, email, 'Ines');
+  await page.goto('/profile/quotes');
+  await expect(page.getByText('No quotes yet')).toBeVisible();
+
+  const sales = await signIn(browser, 'sales', '/admin/quotes/new');
+  const form = sales.getByRole('form', { name: 'New quote' });
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Name').fill('Ines Duarte');
+  await form.getByLabel('Street address').fill('40 Pearl Street');
+  await form.getByLabel('City').fill('Portland');
+  await form.getByLabel('State').selectOption('OR');
+  await form.getByLabel('ZIP code').fill('97201');
+  await form.getByLabel('Phone').fill('503 555 0199');
+  await form.getByLabel('Line 1').selectOption('custom');
+  await form.getByLabel('What it is').first().fill('Setting redesign');
+  await form.getByLabel('Price ($)').first().fill('900');
+  await form.getByRole('button', { name: 'Remove line 2' }).click();
+  await form.getByRole('button', { name: 'Save as a draft' }).click();
+  await expect(sales.getByTestId('quote-status')).toHaveText('Draft');
+  await expect(sales.getByText('Has an account: the quote is listed there.')).toBeVisible();
+  const total = await sales.getByTestId('quote-total').textContent();
+  await sales.getByRole('button', { name: 'Send to the customer' }).click();
+  await sales.getByRole('alertdialog').getByRole('button', { name: 'Send' }).click();
+  await expect(sales.getByTestId('quote-status')).toHaveText('Sent');
+  await sales.goto('/admin/quotes');
+  await expect(sales.getByTestId('quote-row').first()).toContainText('Ines Duarte');
+  expect(await axe(sales)).toEqual([]);
+  await shoot(sales, 'quote-list');
+
+  await page.goto('/profile/quotes');
+  const row = page.getByRole('link', { name: /QTE-\w{8}/ });
+  await expect(row).toContainText('Sent');
+  expect(await axe(page)).toEqual([]);
+  await shoot(page, 'quote-account');
+  await row.click();
+  await expect(page.getByRole('heading', { name: 'Your quote, Ines' })).toBeVisible();
+  await expect(page.getByTestId('quote-total')).toHaveText(total!);
 });
