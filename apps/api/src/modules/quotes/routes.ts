@@ -29,7 +29,8 @@ const params = z.object({ number: z.string().regex(QUOTE_NUMBER_RE, 'Not a quote
 
 /** The quote's latest link, or its customer signed in. */
 async function who(req: FastifyRequest, number: string, token: string | undefined): Promise<quotes.Who> {
-  const userId = await optionalUserId(req);
+  // The link alone opens the quote: no need to look the account up as well.
+  const userId = token ? null : await optionalUserId(req);
   const email = userId !== null ? await emailOf(req.server.db, userId) : null;
   return { number, token: token ?? null, user: userId !== null && email ? { id: userId, email } : null };
 }

@@ -584,11 +584,16 @@ async function customerShape(
   q: QuoteRow,
   payment: CustomerQuote['payment'],
   token: string | null,
+  /** The order the quote became, when the caller has just made it. */
+  made?: NonNullable<CustomerQuote['order']>,
 ): Promise<CustomerQuote> {
   const [versions, files] = await Promise.all([repo.versions(db, q.id), repo.files(db, q.id)]);
   const shaped = shapedVersions(versions);
   const current = shaped.find((v) => v.number === q.currentVersion)!;
-  const order = q.orderNumber ? await orderAfterSale.byNumber(db, q.orderNumber) : null;
+  const row = !made && q.orderNumber ? await orderAfterSale.byNumber(db, q.orderNumber) : null;
+  const order =
+    made ??
+    (row ? { number: row.number, status: row.status, paidCents: row.paidCents, balanceCents: balanceOf(row) } : null);
   return {
     number: q.number,
     status: statusOf(
@@ -605,9 +610,7 @@ async function customerShape(
       bytes: f.bytes,
       url: `/api/quotes/${q.number}/files/${f.id}${token ? `?token=${encodeURIComponent(token)}` : ''}`,
     })),
-    order: order
-      ? { number: order.number, status: order.status, paidCents: order.paidCents, balanceCents: balanceOf(order) }
-      : null,
+    order,
     payment,
   };
 }
@@ -637,6 +640,8 @@ interface AcceptState extends LinkPaymentState {
   q?: QuoteRow;
   v?: QuoteVersionRow;
   orderNumber?: string;
+  /** The order made, as the answer shows it. */
+  made?: NonNullable<CustomerQuote['order']>;
 }
 
 /**
@@ -730,6 +735,7 @@ export const ACCEPT_QUOTE_STEPS: Array<Step<AcceptState>> = [
         source: `Quote ${q.number}, version ${v.number}`,
       });
       s.orderNumber = o.number;
+      s.made = { number: o.number, status: o.status, paidCents: o.paidCents, balanceCents: balanceOf(o) };
     },
   },
   {
@@ -743,6 +749,7 @@ export const ACCEPT_QUOTE_STEPS: Array<Step<AcceptState>> = [
         intentRef: null,
       });
       await repo.event(s.tx, q.id, `Accepted (version ${s.v!.number}); order ${s.orderNumber}`, 'customer');
+      s.q = { ...q, status: 'accepted', acceptedVersion: s.v!.number, orderNumber: s.orderNumber!, intentRef: null };
     },
   },
   {
@@ -780,5 +787,6 @@ export async function acceptQuote(
     return customerShape(deps.db, state.q!, { clientSecret, publishableKey }, who.token);
   }
   void deps.outbox.kick();
-  return customerShape(deps.db, (await repo.byNumber(deps.db, state.q!.number))!, null, who.token);
+  // Answered from what the flow holds: the quote as it left it, and the order it made.
+  return customerShape(deps.db, state.q!, null, who.token, state.made);
 }
