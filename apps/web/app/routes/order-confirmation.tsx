@@ -87,7 +87,9 @@ export default function Page() {
             <li className="border border-hairline p-5">
               <Mail aria-hidden="true" className="h-5 w-5 text-primary" />
               <p className="mt-2 font-medium">Confirmation e-mail</p>
-              <p className="mt-1 text-muted">On its way to {order.email}, with a link back to this page.</p>
+              <p className="mt-1 text-muted [overflow-wrap:anywhere]">
+                On its way to {order.email}, with a link back to this page.
+              </p>
             </li>
             {promises.making && (
               <li className="border border-hairline p-5">

@@ -172,6 +172,12 @@ test('a ring not yet being made: the customer changes its size, sees the new tot
   await page.getByRole('button', { name: `Change it and pay ${more}` }).click();
   await expect(page).toHaveURL(new RegExp(`/pay/${number}\\?token=`));
   await expect(page.getByTestId('balance-due')).toHaveText(more);
+  // The order page says what is left, and pays it from its own link too.
+  await page.goto(`/order-confirmation?number=${number}&token=${accessToken}`);
+  await expect(page.getByText(`still to pay ${more}`)).toBeVisible();
+  await shoot(page, 'order-balance');
+  await page.getByRole('link', { name: `Pay ${more}` }).click();
+  await expect(page.getByTestId('balance-due')).toHaveText(more);
   await pay(page, 'Grace Hopper');
   await page.getByRole('button', { name: `Pay ${more}` }).click();
   await expect(page.getByRole('heading', { name: 'Paid in full' })).toBeVisible();

@@ -103,6 +103,12 @@ describe('changing a ring before it is made', () => {
     expect(page.json().data.timeline.map((e: { label: string }) => e.label)).toContain(
       `Changed: ${p.before.title} → ${p.after.title}`,
     );
+    // The order's own link opens what is left to pay too (the order page's "Pay" button); a stranger's does not.
+    const viaOrderLink = await t.app.inject({ method: 'GET', url: `/api/order/${o.number}/balance?token=${o.token}` });
+    expect(viaOrderLink.json().data.balanceCents).toBe(p.differenceCents);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/order/${o.number}/balance?token=${'x'.repeat(32)}` })).statusCode,
+    ).toBe(404);
     const [mail] = await q<{ text: string }>(
       sql`select text_body as text from outbox_mail where to_address = ${o.email} and kind = 'order-change-due'`,
     );

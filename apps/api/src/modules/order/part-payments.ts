@@ -205,13 +205,17 @@ export interface BalanceDeps {
 }
 type Who = { userId: number | null; token: string | null };
 
-/** The order whose balance its customer may see: signed in as its owner, or with the balance e-mail's link. */
+/**
+ * The order whose balance its customer may see: signed in as its owner, or with the balance e-mail's
+ * link, or with the order's own link (the confirmation e-mail's, which opens the order page).
+ */
 async function orderForBalance(db: DbOrTx, number: string, who: Who, lock = false): Promise<OrderRow> {
   const o = lock ? await repo.lockByNumber(db, number) : await repo.byNumber(db, number);
+  const hash = who.token !== null ? hashToken(who.token) : null;
   const mine =
     o &&
     ((who.userId !== null && o.userId === who.userId) ||
-      (who.token !== null && o.balanceTokenHash !== null && hashToken(who.token) === o.balanceTokenHash));
+      (hash !== null && (hash === o.balanceTokenHash || hash === o.accessTokenHash)));
   if (!mine) throw new NotFound('There is no such order, or this link is no longer valid.');
   return o;
 }

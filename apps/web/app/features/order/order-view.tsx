@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { shipsPieces } from '@facet/contracts/order-promises';
 import type { Order } from '@facet/contracts/commerce';
 import { EngravedWords } from '~/components/engraved-words.tsx';
@@ -19,6 +20,7 @@ export function OrderView({
   /** Rings may still be changed (the order is placed and paid): how the page asks, and reloads after. */
   change?: { token: string | null; onChanged: () => void };
 }) {
+  const payLink = `/pay/${order.number}${change?.token ? `?token=${encodeURIComponent(change.token)}` : ''}`;
   const changeable = !!change && order.status === 'placed' && order.payment.state !== 'pending';
   return (
     <div className="grid items-start gap-10 lg:grid-cols-[1fr_22rem]">
@@ -87,10 +89,21 @@ export function OrderView({
       </section>
       <aside className="border border-hairline bg-panel p-6">
         <p className="text-sm text-muted">Placed {placed(order.placedAt)}</p>
-        <p className="mt-1 text-sm text-muted">Confirmation sent to {order.email}</p>
+        <p className="mt-1 text-sm text-muted [overflow-wrap:anywhere]">Confirmation sent to {order.email}</p>
         <div className="mt-5">
           <TotalsList totals={order.totals} shippingLabel={order.shipping.label.toLowerCase()} lines={order.lines} />
         </div>
+        {order.balance && change && (
+          <div className="mt-5 border-t border-hairline pt-5 text-sm">
+            <p>
+              Paid so far {formatMoney(order.balance.paidCents, { exact: true })}; still to pay{' '}
+              <strong>{formatMoney(order.balance.dueCents, { exact: true })}</strong>. It ships once paid in full.
+            </p>
+            <Link to={payLink} className="btn-primary mt-3 px-4 py-2">
+              Pay {formatMoney(order.balance.dueCents, { exact: true })}
+            </Link>
+          </div>
+        )}
         {order.timeline && order.timeline.length > 0 && (
           <section aria-labelledby="progress-title" className="mt-6 border-t border-hairline pt-5">
             <h2 id="progress-title" className="eyebrow text-muted">

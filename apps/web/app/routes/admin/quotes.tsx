@@ -48,7 +48,9 @@ export default function AdminQuotes({ loaderData: list }: Route.ComponentProps) 
             <td className={`px-3 py-2 ${q.status === 'expired' ? 'text-danger' : ''}`}>
               {QUOTE_STATUS_LABELS[q.status]}
             </td>
-            <td className="whitespace-nowrap px-3 py-2">{dayText(q.expiresOn)}</td>
+            <td className="whitespace-nowrap px-3 py-2">
+              {q.status === 'draft' || q.status === 'sent' || q.status === 'expired' ? dayText(q.expiresOn) : '—'}
+            </td>
             <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
               {formatMoney(q.totalCents, { exact: true })}
             </td>
