@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { formatMoney } from '@facet/contracts/money';
-import { QUOTE_STATUS_LABELS } from '@facet/contracts/quotes';
+import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteStatus } from '@facet/contracts/quotes';
 import type { Route } from './+types/quotes';
 import { adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
@@ -18,7 +18,13 @@ const dayText = (d: string) =>
   );
 
 /** Commissions quoted, the most recently changed first. */
-export default function AdminQuotes({ loaderData: list }: Route.ComponentProps) {
+export default function AdminQuotes({ loaderData: all }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const status = QUOTE_STATUSES.find((x) => x === params.get('status')) ?? null;
+  const list = status ? all.filter((q) => q.status === status) : all;
+  const count = (x: QuoteStatus) => all.filter((q) => q.status === x).length;
+  const chip = (on: boolean) =>
+    `border px-3 py-1 ${on ? 'border-primary bg-secondary/50 font-medium' : 'border-hairline bg-white'}`;
   return (
     <>
       <AdminHeading title="Quotes">
@@ -26,11 +32,30 @@ export default function AdminQuotes({ loaderData: list }: Route.ComponentProps) 
           New quote
         </Link>
       </AdminHeading>
+      <nav aria-label="Quotes by status" className="mb-3 flex flex-wrap gap-2 text-sm">
+        <Link to="/admin/quotes" aria-current={status === null ? 'page' : undefined} className={chip(status === null)}>
+          All ({all.length})
+        </Link>
+        {QUOTE_STATUSES.map((x) => (
+          <Link
+            key={x}
+            to={`/admin/quotes?status=${x}`}
+            aria-current={status === x ? 'page' : undefined}
+            className={chip(status === x)}
+          >
+            {QUOTE_STATUS_LABELS[x]} ({count(x)})
+          </Link>
+        ))}
+      </nav>
       <ListTable
         caption="Quotes, most recently changed first"
         columns={['Quote', 'Customer', 'Status', 'Open until', 'Total', 'Deposit', 'Order']}
         rows={list.length}
-        empty="No quotes yet. A quote holds its stones for the customer and takes a deposit when accepted."
+        empty={
+          status
+            ? `No ${QUOTE_STATUS_LABELS[status].toLowerCase()} quotes.`
+            : 'No quotes yet. A quote holds its stones for the customer and takes a deposit when accepted.'
+        }
         minWidth={820}
       >
         {list.map((q) => (
