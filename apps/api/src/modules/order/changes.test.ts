@@ -5,7 +5,9 @@ import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { orderBody } from '../../test/checkout.ts';
 import { adminCall, staffSession } from '../../test/staff.ts';
-import { CHANGE_STEPS } from './changes.ts';
+import { testCardProvider, type PaymentProvider } from '../payments/index.ts';
+import { CHANGE_STEPS, changeOrder, type ChangeDeps } from './changes.ts';
+import { PAY_BALANCE_STEPS, payBalance } from './part-payments.ts';
 
 // A ring changed before it is made: the new total worked out first, then the change made; more
 // to pay goes on the order's balance (pay link), less is refunded at once; once in production only
@@ -184,4 +186,88 @@ describe('changing a ring before it is made', () => {
     });
     expect(stranger.statusCode).toBe(404);
   });
+});
+
+describe('a change and a balance payment, step by step', () => {
+  const refunds: string[] = [];
+  const voided: string[] = [];
+  const base = testCardProvider();
+  const payments: PaymentProvider = {
+    ...base,
+    void: async (ref) => {
+      voided.push(ref);
+    },
+    refund: async (r) => {
+      refunds.push(r.key);
+      return base.refund(r);
+    },
+  };
+  const deps = (): ChangeDeps => ({
+    db: t.app.db,
+    config: t.config,
+    settings: t.app.storeSettings,
+    outbox: t.app.outbox,
+    payments,
+    tax: t.app.tax,
+    onStonesReleased: () => {},
+  });
+  const state = async (number: string) =>
+    (
+      await q<Record<string, unknown>>(sql`select o.total_cents as total, o.paid_cents as paid,
+        o.refunded_cents as refunded, o.version,
+        (select string_agg(l.title || l.unit_price_cents, '|') from order_line l where l.order_id = o.id) as lines,
+        (select count(*)::int from order_event e where e.order_id = o.id) as events,
+        (select count(*)::int from order_payment p where p.order_id = o.id) as payments,
+        (select count(*)::int from outbox_mail m where m.to_address = o.email) as mails
+        from customer_order o where o.number = ${number}`)
+    )[0]!;
+  const fail = (step: string) => ({
+    afterStep: (_flow: string, name: string) => {
+      if (name === step) throw new Error(`injected after ${step}`);
+    },
+  });
+
+  for (const { name } of CHANGE_STEPS)
+    it(`a change that fails after "${name}" changes nothing and gives nothing back twice; the same change then goes through`, async () => {
+      const o = await bandOrder();
+      const who = { customer: { userId: null, token: o.token } };
+      // Down a size from 10 (a refund) once it was paid at 10: every step has work to do.
+      const up = await change(o.number, o.token, 10);
+      const [mail] = await q<{ text: string }>(
+        sql`select text_body as text from outbox_mail where to_address = ${o.email} and kind = 'order-change-due'`,
+      );
+      const balanceToken = /\/pay\/FCT-\w+\?token=([\w-]+)/.exec(mail!.text)![1]!;
+      await payBalance(deps(), o.number, { userId: null, token: balanceToken }, CARD);
+      expect(up.statusCode).toBe(200);
+      const before = await state(o.number);
+      await expect(changeOrder(deps(), o.number, { line: 0, size: 7 }, who, fail(name))).rejects.toThrow(
+        `injected after ${name}`,
+      );
+      expect(await state(o.number)).toEqual(before);
+      const keys = refunds.filter((k) => k.startsWith(`change:${o.number}`));
+      const made = await changeOrder(deps(), o.number, { line: 0, size: 7 }, who);
+      expect(made.differenceCents).toBeLessThan(0);
+      // A refund the provider made before the failure is the same refund on the retry (its key).
+      expect(new Set(refunds.filter((k) => k.startsWith(`change:${o.number}`))).size).toBe(
+        Math.max(1, new Set(keys).size),
+      );
+      expect((await state(o.number)).refunded).toBe(-made.differenceCents);
+    });
+
+  for (const { name } of PAY_BALANCE_STEPS)
+    it(`a balance payment that fails after "${name}" credits nothing and voids what it took; paying again then works once`, async () => {
+      const o = await bandOrder();
+      await change(o.number, o.token, 10);
+      const who = { userId: null, token: o.token };
+      const before = await state(o.number);
+      const voidedBefore = voided.length;
+      await expect(payBalance(deps(), o.number, who, CARD, fail(name))).rejects.toThrow(`injected after ${name}`);
+      expect(await state(o.number)).toEqual(before);
+      // What the card paid goes back once a payment was taken (every step from "take payment" on).
+      const took = PAY_BALANCE_STEPS.findIndex((s) => s.name === name) >= 1;
+      expect(voided.length - voidedBefore).toBe(took ? 1 : 0);
+      const paid = await payBalance(deps(), o.number, who, CARD);
+      expect(paid.balanceCents).toBe(0);
+      expect((await state(o.number)).payments).toBe(1);
+    });
 });

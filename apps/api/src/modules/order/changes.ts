@@ -5,7 +5,7 @@ import { formatMoney } from '@facet/contracts/money';
 import type { OrderChangePreview, orderChangeInput } from '@facet/contracts/order-changes';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { Conflict, Unprocessable } from '../../errors.ts';
-import { runFlow, type Step } from '../../flow.ts';
+import { runFlow, type FlowHooks, type Step } from '../../flow.ts';
 import { hashToken, newToken } from '../../secrets.ts';
 import { storeInfo } from '../../store-facts.ts';
 import { audit, type Actor } from '../audit/index.ts';
@@ -266,20 +266,26 @@ export async function changeOrder(
   number: string,
   change: Change,
   by: { staff: Actor; version: number; note: string } | { customer: { userId: number | null; token: string | null } },
+  hooks?: FlowHooks,
 ): Promise<OrderChangePreview> {
   if ('customer' in by) await getOrderRow(deps.db, number, by.customer);
   const actor: Actor = 'staff' in by ? by.staff : { id: null, email: 'customer' };
   const s = await deps.db.transaction((tx) =>
-    runFlow('change order', CHANGE_STEPS, {
-      deps,
-      tx,
-      actor,
-      byStaff: 'staff' in by,
-      number,
-      change,
-      version: 'staff' in by ? by.version : undefined,
-      note: 'staff' in by ? by.note : '',
-    }),
+    runFlow(
+      'change order',
+      CHANGE_STEPS,
+      {
+        deps,
+        tx,
+        actor,
+        byStaff: 'staff' in by,
+        number,
+        change,
+        version: 'staff' in by ? by.version : undefined,
+        note: 'staff' in by ? by.note : '',
+      },
+      hooks,
+    ),
   );
   void deps.outbox.kick();
   return previewOf(s.w!, s.payUrl ?? null, true);
