@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { ANY, PageTags, STORE, tagsForChange } from './cache-tags.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { rowsOf } from '../db/client.ts';
+import { adminCall, staffSession } from '../test/staff.ts';
 
 describe('what a change purges', () => {
   it('names the stones sold, and the lists they leave', () => {
@@ -98,6 +99,32 @@ describe('tags on the answers, purges on the shared cache', () => {
     // Once more a moment later, for a page whose render straddled the change.
     await expect.poll(() => purges.filter((p) => p.startsWith(`stone-${stone.id} `)).length).toBe(2);
     expect(purges.join(' ')).not.toMatch(/\bstore\b/);
+  });
+
+  it('a quote that names no stone, sent and withdrawn, purges no stone page', async () => {
+    const { cookie } = await staffSession(t, 'manager');
+    const made = await adminCall(t, cookie, 'POST', '/quotes', {
+      email: 'purge@example.com',
+      address: {
+        name: 'Ada King',
+        line1: '12 Mercer Street',
+        city: 'New York',
+        state: 'NY',
+        zip: '10013',
+        phone: '2125550123',
+      },
+      lines: [{ kind: 'custom', title: 'Design fee', priceCents: 100_000 }],
+      deposit: { kind: 'percent', percent: 30 },
+      expiresOn: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+    });
+    const number = made.json().data.number as string;
+    purges = [];
+    expect((await adminCall(t, cookie, 'POST', `/quotes/${number}/action`, { action: 'send' })).statusCode).toBe(200);
+    expect((await adminCall(t, cookie, 'POST', `/quotes/${number}/action`, { action: 'withdraw' })).statusCode).toBe(
+      200,
+    );
+    await new Promise((r) => setTimeout(r, 500));
+    expect(purges.join(' ')).not.toMatch(/\bstone|gemstones\b/);
   });
 
   it('a policy page edited purges every page (the footer links every policy)', async () => {

@@ -594,10 +594,18 @@ export const stoneStockRepository = {
     let freed = 0;
     for (const kind of ['diamond', 'gemstone'] as const) {
       const kept = keep.filter((s) => s.kind === kind).map((s) => sql`${s.id}`);
+      const others = kept.length ? sql`and id not in (${sql.join(kept, sql`, `)})` : sql``;
+      // Updated only when there is one to free: an update of no rows still fires the catalogue
+      // trigger, and every instance would drop its kept stone pages for nothing.
+      const due = rowsOf<{ id: number }>(
+        await tx.execute(
+          sql`select id from ${table(kind)} where status = 'held' and hold_reason = ${reason} ${others} limit 1`,
+        ),
+      );
+      if (!due.length) continue;
       freed += rowsOf<{ id: number }>(
         await tx.execute(sql`update ${table(kind)} set status = 'available', hold_reason = null, hold_until = null
-          where status = 'held' and hold_reason = ${reason}
-          ${kept.length ? sql`and id not in (${sql.join(kept, sql`, `)})` : sql``} returning id`),
+          where status = 'held' and hold_reason = ${reason} ${others} returning id`),
       ).length;
     }
     return freed;
