@@ -579,7 +579,7 @@ export const REFUND_STEPS: Array<Step<RefundState>> = [
       const to: RefundTo = { giftCards: [...s.gifts!.cards], card: null };
       if (toCard && o.paymentProvider !== 'exchange') {
         // Paid in parts (a deposit, then the balance): back to each payment in the order they came in.
-        const parts = await refundPartPayments(deps.payments, tx, o.id, toCard, input.key);
+        const parts = await refundPartPayments(deps.payments, tx, o, toCard, input.key);
         if (parts) refs.push(...parts.refs);
         else refs.push((await deps.payments.refund({ ref: o.paymentRef, amountCents: toCard, key: input.key })).ref);
         to.card = { ...(parts?.card ?? { brand: o.cardBrand, last4: o.cardLast4 }), cents: toCard };

@@ -135,6 +135,37 @@ describe('changing a ring before it is made', () => {
     expect(after.paid - after.refunded).toBe(after.total);
   });
 
+  it('a refund after a paid difference goes back to the checkout payment first, then to the difference', async () => {
+    const o = await bandOrder();
+    const p = (await change(o.number, o.token, 10)).json().data;
+    const paidDiff = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${o.number}/balance`,
+      payload: { token: o.token, card: CARD },
+    });
+    expect(paidDiff.statusCode, paidDiff.body).toBe(200);
+    // A refund larger than the difference goes back to the checkout payment first, then the difference's.
+    const partial = p.totalBeforeCents - 100;
+    const staffRefund = await adminCall(t, manager, 'POST', `/orders/${o.number}/refunds`, {
+      version: (await adminCall(t, manager, 'GET', `/orders/${o.number}`)).json().data.version,
+      amountCents: partial,
+      reason: 'Goodwill',
+    });
+    expect(staffRefund.statusCode, staffRefund.body).toBe(200);
+    const [diffRow] = await q<{ refunded: number }>(sql`select p.refunded_cents as refunded from order_payment p
+      join customer_order o on o.id = p.order_id where o.number = ${o.number}`);
+    expect(diffRow!.refunded).toBe(0);
+    const more = await adminCall(t, manager, 'POST', `/orders/${o.number}/refunds`, {
+      version: (await adminCall(t, manager, 'GET', `/orders/${o.number}`)).json().data.version,
+      amountCents: 100 + 50,
+      reason: 'Goodwill',
+    });
+    expect(more.statusCode, more.body).toBe(200);
+    const [diffAfter] = await q<{ refunded: number }>(sql`select p.refunded_cents as refunded from order_payment p
+      join customer_order o on o.id = p.order_id where o.number = ${o.number}`);
+    expect(diffAfter!.refunded).toBe(50);
+  });
+
   it('in production: refused to the customer with the reason; staff only with a note', async () => {
     const o = await bandOrder();
     const read = async () => (await adminCall(t, manager, 'GET', `/orders/${o.number}`)).json().data;

@@ -360,20 +360,48 @@ export const unpaidReason = (o: Pick<OrderRow, 'number' | 'totalCents' | 'paidCe
 export async function refundPartPayments(
   payments: PaymentProvider,
   tx: DbOrTx,
-  orderId: number,
+  o: OrderRow,
   cents: number,
   key: string,
 ): Promise<{ refs: string[]; card: { brand: string; last4: string } } | null> {
-  const rows = await repo.payments(tx, orderId);
+  const rows = await repo.payments(tx, o.id);
   if (!rows.length) return null;
+  // An order paid at checkout and later asked for more (a change) kept its checkout payment on the
+  // order itself: it came in first, so it is refunded first. Its card part is what the order was
+  // paid less gift cards, exchange credit and the later payments; gift cards are refunded before
+  // any card, so what went back to this card so far is what was refunded beyond them.
+  const later = rows.reduce((a, p) => a + p.amountCents, 0);
+  const checkout =
+    o.paymentProvider !== 'exchange' && !rows.some((p) => p.ref === o.paymentRef)
+      ? Math.max(0, o.paidCents - o.giftCardCents - o.exchangeCreditCents - later)
+      : 0;
+  const parts = [
+    ...(checkout > 0
+      ? [
+          {
+            id: 0,
+            ref: o.paymentRef,
+            amountCents: checkout,
+            refundedCents: Math.min(
+              checkout,
+              Math.max(0, o.refundedCents - o.giftCardCents - rows.reduce((a, p) => a + p.refundedCents, 0)),
+            ),
+            cardBrand: o.cardBrand,
+            cardLast4: o.cardLast4,
+          },
+        ]
+      : []),
+    ...rows,
+  ];
   let left = cents;
   const refs: string[] = [];
-  let most = { cents: 0, brand: rows[0]!.cardBrand, last4: rows[0]!.cardLast4 };
-  for (const p of rows) {
+  let most = { cents: 0, brand: parts[0]!.cardBrand, last4: parts[0]!.cardLast4 };
+  for (const p of parts) {
     const take = Math.min(left, p.amountCents - p.refundedCents);
     if (take <= 0) continue;
     refs.push((await payments.refund({ ref: p.ref, amountCents: take, key: `${key}:${p.id}` })).ref);
-    await repo.setPaymentRefunded(tx, p.id, p.refundedCents + take);
+    // The checkout payment's refunds are counted on the order itself.
+    if (p.id) await repo.setPaymentRefunded(tx, p.id, p.refundedCents + take);
     if (take > most.cents) most = { cents: take, brand: p.cardBrand, last4: p.cardLast4 };
     left -= take;
     if (!left) break;
