@@ -21,6 +21,13 @@ const flaky: PaymentProvider = {
   async refund() {
     return { ref: 're_1' };
   },
+  async saveCard() {
+    return { ok: false, message: 'not used' };
+  },
+  async chargeSaved() {
+    return { ok: false, message: 'not used' };
+  },
+  async capture() {},
 };
 
 let t: TestApp;

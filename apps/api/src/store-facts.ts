@@ -24,6 +24,8 @@ export function storeFacts(s: StoreSettings, config: Config): StoreFacts {
     openingHours: s.openingHours,
     timezone: config.STORE_TIMEZONE,
     videoOrigins: s.videoOrigins,
+    layaway: s.layaway?.on ? { ...s.layaway } : null,
+    supplierConfirmHours: s.supplierConfirmHours ?? 48,
     payment:
       config.PAYMENT_PROVIDER === 'stripe'
         ? {

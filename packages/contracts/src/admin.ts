@@ -243,6 +243,9 @@ export const adminStone = z.object({
   title: z.string(),
   certificate: z.string().nullable(),
   lab: z.string().nullable(),
+  /** From a supplier's feed: confirmed with the supplier (when), before the card is charged. */
+  supplier: z.boolean(),
+  confirmedAt: z.string().nullable(),
 });
 export const adminOrder = orderSchema.omit({ accessToken: true }).extend({
   id: z.number().int(),
@@ -262,7 +265,7 @@ export const adminOrder = orderSchema.omit({ accessToken: true }).extend({
   /** Cancelled with money paid and not yet refunded: the customer is owed this much. */
   cancelledOwedCents: z.number().int(),
   /** 'pending': the shopper has not paid yet (Stripe); its stones are reserved until it lapses. */
-  paymentState: z.enum(['pending', 'paid', 'expired', 'refunded']),
+  paymentState: z.enum(['pending', 'authorized', 'paid', 'expired', 'refunded']),
   /** The customer's bank disputes the payment: answer it in Stripe's dashboard. */
   disputed: z.boolean(),
   carrier: z.enum(CARRIERS).nullable(),
@@ -275,6 +278,36 @@ export const adminOrder = orderSchema.omit({ accessToken: true }).extend({
 export type AdminOrder = z.infer<typeof adminOrder>;
 
 export const orderNumberParams = z.object({ number: z.string().max(20) }).strict();
+export const orderStoneParams = z
+  .object({ number: z.string().max(20), stoneId: z.coerce.number().int().positive() })
+  .strict();
+/** The back office's layaway plans: paid so far, the next instalment, what is late. */
+export const adminLayawayPlan = z.object({
+  number: z.string(),
+  name: z.string(),
+  email: z.string(),
+  status: z.string(),
+  placedAt: z.string(),
+  totalCents: z.number().int(),
+  paidCents: z.number().int(),
+  nextDueOn: z.string().nullable(),
+  nextCents: z.number().int().nullable(),
+  lateCents: z.number().int(),
+  daysLate: z.number().int(),
+  attempts: z.number().int(),
+  cardSaved: z.boolean(),
+  state: z.enum(['on-schedule', 'late', 'paid', 'cancelled']),
+});
+export const adminLayawayList = z.object({ plans: z.array(adminLayawayPlan) });
+export type AdminLayawayPlan = z.infer<typeof adminLayawayPlan>;
+export const supplierAnswer = z.object({
+  /** The payment was taken (the last of the order's supplier stones confirmed). */
+  captured: z.boolean().optional(),
+  /** Voided: the closest stones on sale, as e-mailed to the customer. */
+  alternatives: z
+    .array(z.object({ id: z.number().int(), serial: z.string(), priceCents: z.number().int() }))
+    .optional(),
+});
 const version = z.number().int().min(1);
 export const trackingNumberField = z
   .string()

@@ -194,6 +194,8 @@ export const placeOrderBody = z
     expectedTotalCents: z.number().int().nonnegative().optional(),
     /** Gift card codes to pay with first, in this order; a card (or Stripe) pays the rest. */
     giftCards: z.array(giftCode).max(5, 'At most 5 gift cards on one order').optional(),
+    /** 'layaway': a deposit now and the rest in instalments on the store's terms (orders over its threshold). */
+    plan: z.enum(['full', 'layaway']).optional(),
   })
   .strict();
 export type PlaceOrderInput = z.input<typeof placeOrderBody>;
@@ -233,13 +235,35 @@ export const orderSchema = z.object({
     brand: z.string(),
     last4: z.string(),
     /** 'pending': the shopper still pays the provider (Stripe) with `clientSecret` before `expiresAt`. */
-    state: z.enum(['pending', 'paid', 'expired', 'refunded']).optional(),
+    state: z.enum(['pending', 'authorized', 'paid', 'expired', 'refunded']).optional(),
     clientSecret: z.string().optional(),
     publishableKey: z.string().optional(),
     expiresAt: z.string().optional(),
   }),
   /** Paid in parts (a commission's deposit): paid so far, and the balance asked for when the piece is ready. */
   balance: z.object({ paidCents: z.number().int(), dueCents: z.number().int() }).optional(),
+  /** On layaway: the deposit paid, each instalment (its day, amount and state), the card charged for them. */
+  plan: z
+    .object({
+      depositCents: z.number().int(),
+      instalments: z.array(
+        z.object({
+          seq: z.number().int(),
+          dueOn: z.string(),
+          amountCents: z.number().int(),
+          /** 'late': its day has passed and it is not paid (tried again daily until the grace period ends). */
+          state: z.enum(['due', 'late', 'paid', 'cancelled']),
+          paidAt: z.string().nullable(),
+        }),
+      ),
+      /** "Visa ending 4242": charged on each day; null: paid at the e-mailed link. */
+      card: z.string().nullable(),
+      graceDays: z.number().int(),
+      feeCents: z.number().int(),
+    })
+    .optional(),
+  /** A supplier's stone in it: the card is authorised, charged once the supplier confirms (by this time). */
+  supplierConfirmBy: z.string().optional(),
   /** What happened since it was placed, as the customer may see it (status steps, tracking, refunds). */
   timeline: z
     .array(z.object({ at: z.string(), label: z.string(), detail: z.string().optional(), url: z.string().optional() }))

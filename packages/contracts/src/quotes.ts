@@ -248,6 +248,8 @@ export const balanceAnswer = z.object({
   /** What is left to pay (0: paid in full, or cancelled). */
   balanceCents: z.number().int(),
   payments: z.array(z.object({ kind: z.string(), amountCents: z.number().int(), card: z.string(), at: z.string() })),
+  /** Layaway: what is paid at this link now (the instalments due by today, or the next one) and what it is. */
+  dueNow: z.object({ cents: z.number().int(), label: z.string() }).nullable().optional(),
   /** Stripe: the balance the browser confirms. */
   payment: browserPayment.nullable(),
 });

@@ -29,9 +29,29 @@ export interface StoreFacts {
   announcement: { text: string; href: string | null } | null;
   /** Where stones' 360° videos may play from (Store settings): a video elsewhere is not shown. */
   videoOrigins: string[];
+  /** Layaway as the store offers it (Store settings); null: not offered. */
+  layaway?: LayawayTerms | null;
+  /** Hours the store takes to confirm a supplier's stone before its authorisation is voided. */
+  supplierConfirmHours?: number;
   /** Who takes the card: the built-in test provider (fields on our page) or Stripe (its Payment Element). */
   payment: { provider: 'test' } | { provider: 'stripe'; publishableKey: string; holdMinutes: number };
 }
+
+export interface LayawayTerms {
+  overCents: number;
+  depositPercent: number;
+  weeks: number;
+  everyWeeks: number;
+  graceDays: number;
+  feeCents: number;
+}
+
+/** "within 2 business days": a supplier's stone is confirmed (or its hold voided) within the store's hours. */
+export const supplierConfirmText = (f: Pick<StoreFacts, 'supplierConfirmHours'>) => {
+  const days = Math.max(1, Math.ceil((f.supplierConfirmHours ?? 48) / 24));
+  return `Confirmed with the supplier within ${days} business day${days === 1 ? '' : 's'}`;
+};
+const everyText = (w: number) => (w === 1 ? 'every week' : `every ${w} weeks`);
 
 /**
  * The ways to pay the store takes, as the footer shows them: what the configured provider accepts
@@ -127,6 +147,29 @@ export function factPhrases(f: StoreFacts): Record<string, string> {
     freeResizeDays: String(f.freeResizeDays),
     restockingPercent: `${f.madeToOrderRestockingPercent}%`,
     openingHours: hoursText(f),
+    ...layawayPhrases(f.layaway ?? null),
+    supplierConfirm: supplierConfirmText(f).replace(/^Confirmed/, 'confirmed'),
+  };
+}
+
+/** Layaway's terms as policy sentences read them; when it is not offered they say so rather than vanish. */
+function layawayPhrases(l: LayawayTerms | null): Record<string, string> {
+  if (!l)
+    return {
+      layawayOver: 'not offered',
+      layawayDeposit: 'not offered',
+      layawayWeeks: 'not offered',
+      layawayEvery: 'not offered',
+      layawayGraceDays: 'not offered',
+      layawayFee: 'not offered',
+    };
+  return {
+    layawayOver: formatMoney(l.overCents),
+    layawayDeposit: `${l.depositPercent}%`,
+    layawayWeeks: String(l.weeks),
+    layawayEvery: everyText(l.everyWeeks),
+    layawayGraceDays: String(l.graceDays),
+    layawayFee: formatMoney(l.feeCents),
   };
 }
 

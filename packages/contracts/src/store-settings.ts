@@ -151,6 +151,33 @@ const storeSettingsFields = z
             ctx.addIssue({ code: 'custom', path: [k], message: `“${k}”: choose a state from the list` });
       }),
     zipTaxRates: zipTaxRatesField,
+    /**
+     * Layaway: an order at or above `overCents` may be paid as a deposit now and the rest in equal
+     * instalments every `everyWeeks` weeks over `weeks`; an instalment unpaid `graceDays` after it
+     * was due cancels the order, the store keeping `feeCents` (never more than was paid).
+     */
+    layaway: z
+      .object({
+        on: z.boolean(),
+        overCents: cents('the layaway threshold'),
+        depositPercent: z.number().int().min(5, 'At least 5 %').max(90, 'At most 90 %'),
+        weeks: z.number().int().min(2, 'At least 2 weeks').max(52, 'At most 52 weeks'),
+        everyWeeks: z.number().int().min(1, 'At least every week').max(8, 'At most every 8 weeks'),
+        graceDays: z.number().int().min(1, 'At least 1 day').max(60, 'At most 60 days'),
+        feeCents: cents('the cancellation fee'),
+      })
+      .strict()
+      .default({
+        on: true,
+        overCents: 100_000,
+        depositPercent: 20,
+        weeks: 12,
+        everyWeeks: 2,
+        graceDays: 14,
+        feeCents: 5_000,
+      }),
+    /** Hours staff have to confirm a supplier's stone with its supplier before the card's authorisation is voided. */
+    supplierConfirmHours: z.number().int().min(4, 'At least 4 hours').max(120, 'At most 120 hours').default(48),
   })
   .strict();
 export const storeSettingsBody = storeSettingsFields.superRefine((s, ctx) => {
@@ -166,6 +193,12 @@ export const storeSettingsBody = storeSettingsFields.superRefine((s, ctx) => {
     ctx.addIssue({ code: 'custom', path: ['openingHours'], message: 'Open at least one day of the week' });
   if (s.announcement.on && !s.announcement.text)
     ctx.addIssue({ code: 'custom', path: ['announcement', 'text'], message: 'Write the announcement, or turn it off' });
+  if (s.layaway.weeks < s.layaway.everyWeeks)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['layaway', 'weeks'],
+      message: 'The plan is shorter than one instalment',
+    });
   if (s.madeToOrderDays.from > s.madeToOrderDays.to)
     ctx.addIssue({
       code: 'custom',

@@ -9,6 +9,9 @@ import {
   bulkStatusBody,
   orderNoteBody,
   orderNumberParams,
+  orderStoneParams,
+  adminLayawayList,
+  supplierAnswer,
   orderRefundBody,
   orderStatusBody,
 } from '../admin.ts';
@@ -71,6 +74,20 @@ export const ORDERS_OPS = {
     params: orderNumberParams,
     body: staffChangeBody,
     answer: orderChangePreview,
+  }),
+  /** Every layaway plan: what is paid, what is due next, what is late. */
+  'GET /layaway': op({ access: 'orders:read', answer: adminLayawayList }),
+  /** A supplier's stone confirmed with its supplier: the last one charges the authorised card. */
+  'POST /orders/:number/stones/:stoneId/confirm': op({
+    access: 'orders:cancel',
+    params: orderStoneParams,
+    answer: supplierAnswer,
+  }),
+  /** The supplier no longer has the stone: the authorisation is voided and the closest stones e-mailed. */
+  'POST /orders/:number/stones/:stoneId/unavailable': op({
+    access: 'orders:cancel',
+    params: orderStoneParams,
+    answer: supplierAnswer,
   }),
   'POST /orders/:number/refunds': op({
     access: 'orders:refund',

@@ -570,6 +570,52 @@ export const supplierStoneRepository = {
 
 // Stones an order takes and gives back (the order module asks; the rows are this module's).
 export const stoneStockRepository = {
+  /** Which of these diamonds come from a supplier's feed (the store does not have them in hand). */
+  fromSuppliers: async (db: DbOrTx, ids: number[]) =>
+    ids.length
+      ? new Set(
+          rowsOf<{ id: number }>(
+            await db.execute(
+              sql`select id from diamond where supplier_id is not null and id in (${sql.join(
+                ids.map((i) => sql`${i}`),
+                sql`, `,
+              )})`,
+            ),
+          ).map((r) => r.id),
+        )
+      : new Set<number>(),
+  /** A supplier no longer has the stone: off sale, saying why, until its feed lists it again. */
+  withdrawGone: (tx: DbOrTx, id: number, reason: string) =>
+    tx.execute(
+      sql`update diamond set status = 'withdrawn', hold_reason = ${reason}, hold_until = null where id = ${id}`,
+    ),
+  /**
+   * The stones on sale closest to one that cannot be had: the same shape and origin, carat within
+   * 10 %, colour and clarity within one grade, price within 15 %; nearest in price first.
+   */
+  closestTo: async (db: DbOrTx, id: number, n = 3) =>
+    rowsOf<{
+      id: number;
+      serial: string;
+      shape: string;
+      origin: 'natural' | 'lab';
+      caratPoints: number;
+      color: string;
+      clarity: string;
+      cut: string;
+      lab: string;
+      certificate: string;
+      priceCents: number;
+    }>(
+      await db.execute(sql`select a.id, a.serial, a.shape, a.origin, a.carat_points as "caratPoints", a.color, a.clarity,
+          a.cut, a.lab, a.certificate, a.price_cents as "priceCents"
+        from diamond d join diamond a on a.shape = d.shape and a.origin = d.origin and a.id <> d.id
+        where d.id = ${id} and a.status = 'available'
+          and a.carat_points between d.carat_points * 0.9 and d.carat_points * 1.1
+          and abs(a.color_rank - d.color_rank) <= 1 and abs(a.clarity_rank - d.clarity_rank) <= 1
+          and a.price_cents between d.price_cents * 0.85 and d.price_cents * 1.15
+        order by abs(a.price_cents - d.price_cents), a.id limit ${n}`),
+    ),
   /** Stones from a melee parcel: taken only while enough are left (the row lock orders two checkouts). */
   takeMelee: async (tx: DbOrTx, id: number, stones: number) =>
     rowsOf<{ id: number }>(

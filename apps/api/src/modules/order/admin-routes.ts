@@ -5,6 +5,8 @@ import { actorOf } from '../staff/index.ts';
 import { afterStockChange } from '../../cache/index.ts';
 import * as office from './back-office.ts';
 import { changeOrder, previewChange } from './changes.ts';
+import { layawayPlansForStaff } from './layaway.ts';
+import { confirmSupplierStone, voidSupplierOrder } from './supplier-stones.ts';
 
 /** Staff routes for orders (inside /api/admin: each declares the permission it needs). */
 export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,6 +32,26 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
               version,
               note,
             }),
+      };
+    },
+  });
+  const supplierDeps = { ...deps };
+  app.route({
+    ...adminRoute('GET /layaway'),
+    handler: async () => ({ data: { plans: await layawayPlansForStaff(app.db, app.config.STORE_TIMEZONE) } }),
+  });
+  app.route({
+    ...adminRoute('POST /orders/:number/stones/:stoneId/confirm'),
+    handler: async (req) => ({
+      data: await confirmSupplierStone(supplierDeps, actorOf(req.staff!.staff), req.params.number, req.params.stoneId),
+    }),
+  });
+  app.route({
+    ...adminRoute('POST /orders/:number/stones/:stoneId/unavailable'),
+    handler: async (req) => {
+      const r = await voidSupplierOrder(supplierDeps, actorOf(req.staff!.staff), req.params.number, req.params.stoneId);
+      return {
+        data: { alternatives: r.alternatives.map((a) => ({ id: a.id, serial: a.serial, priceCents: a.priceCents })) },
       };
     },
   });

@@ -112,7 +112,13 @@ export async function orderForStaff(db: Db, settings: StoreSettings, number: str
     carrier: (o.carrier as Carrier | null) ?? null,
     trackingNumber: o.trackingNumber,
     trackingUrl: o.carrier && o.trackingNumber ? trackingUrl(o.carrier as Carrier, o.trackingNumber) : null,
-    stones,
+    stones: stones.map((st) => ({
+      ...st,
+      confirmedAt: st.confirmedAt ? new Date(st.confirmedAt).toISOString() : null,
+    })),
+    ...(o.paymentState === 'authorized' && o.authorizedUntil
+      ? { supplierConfirmBy: o.authorizedUntil.toISOString() }
+      : {}),
     events: events.map(toEvent),
     next: nextStatuses(status, readyMade).filter((s) => s !== 'cancelled'),
   };
@@ -310,7 +316,7 @@ interface CancelState {
   tx: DbOrTx;
   actor: Actor & { role: Role };
   number: string;
-  input: { version: number; reason: string; refund: boolean };
+  input: { version: number; reason: string; refund: boolean; keepCents?: number };
   hooks: FlowHooks;
   done?: boolean;
   o?: OrderRow;
@@ -346,11 +352,12 @@ export const CANCEL_STEPS: Array<Step<CancelState>> = [
     },
   },
   {
-    // Still waiting for the shopper's payment: its gift cards get back what they paid.
+    // Still waiting for the shopper's payment, or only authorised (a supplier's stone): nothing is
+    // taken any more, and its gift cards get back what they paid.
     name: 'release unpaid payment',
     async run(s) {
       const o = s.o!;
-      if (o.paymentState !== 'pending') return;
+      if (o.paymentState !== 'pending' && o.paymentState !== 'authorized') return;
       s.unpaidRef = o.paymentRef;
       await repo.setPayment(s.tx, o.id, { paymentState: 'expired' });
       await returnToGiftCards(s.tx, o.id, o.giftCardCents, 'release', s.actor.email);
@@ -372,6 +379,13 @@ export const CANCEL_STEPS: Array<Step<CancelState>> = [
     name: 'give back code',
     async run(s) {
       await releaseRedemption(s.tx, s.o!.id);
+    },
+  },
+  {
+    // Layaway: nothing more is charged.
+    name: 'stop instalments',
+    async run(s) {
+      await repo.cancelInstalments(s.tx, s.o!.id);
     },
   },
   {
@@ -401,7 +415,9 @@ export const CANCEL_STEPS: Array<Step<CancelState>> = [
     name: 'refund',
     async run(s) {
       const o = s.o!;
-      const owed = o.paymentState === 'pending' ? 0 : o.paidCents - o.refundedCents;
+      const unpaid = o.paymentState === 'pending' || o.paymentState === 'authorized';
+      // A layaway cancelled under its terms keeps the store's fee.
+      const owed = unpaid ? 0 : o.paidCents - o.refundedCents - (s.input.keepCents ?? 0);
       s.money = { kind: 'nothing-charged' };
       if (owed > 0 && s.input.refund) {
         const to = await refundInTx(
@@ -419,8 +435,14 @@ export const CANCEL_STEPS: Array<Step<CancelState>> = [
           },
           s.hooks,
         );
-        s.money = { kind: 'refunded', amountCents: owed, to };
+        s.money = {
+          kind: 'refunded',
+          amountCents: owed,
+          to,
+          ...(s.input.keepCents ? { keptCents: s.input.keepCents } : {}),
+        };
       } else if (owed > 0) s.money = { kind: 'not-refunded', paidCents: owed };
+      else if (s.input.keepCents) s.money = { kind: 'kept', keptCents: s.input.keepCents };
     },
   },
   {
@@ -435,7 +457,7 @@ export async function cancelOrder(
   deps: BackOfficeDeps,
   actor: Actor & { role: Role },
   number: string,
-  input: { version: number; reason: string; refund: boolean },
+  input: { version: number; reason: string; refund: boolean; keepCents?: number },
   hooks: FlowHooks = {},
 ): Promise<AdminOrder> {
   if (input.refund && !can(actor.role, 'orders:refund'))
@@ -446,6 +468,7 @@ export async function cancelOrder(
   void deps.outbox.kick();
   if (s.released) deps.onStonesReleased();
   const p = deps.payments;
+  if (s.unpaidRef && p.flow === 'card') await p.void(s.unpaidRef).catch(() => undefined);
   if (s.unpaidRef && p.flow === 'intent') {
     // If the shopper paid in the meantime, settling it refunds them (the order no longer waits).
     const cancelled = await p.cancelIntent(s.unpaidRef).catch(() => false);

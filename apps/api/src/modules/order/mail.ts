@@ -10,8 +10,10 @@ const money = (c: number) => formatMoney(c, { exact: true });
 
 /** What a cancellation did with the money, as it was done. */
 export type CancelledMoney =
-  | { kind: 'refunded'; amountCents: number; to: RefundTo }
+  | { kind: 'refunded'; amountCents: number; to: RefundTo; keptCents?: number }
   | { kind: 'not-refunded'; paidCents: number }
+  /** Cancelled under the layaway terms with no more paid than the fee: the store keeps it all. */
+  | { kind: 'kept'; keptCents: number }
   | { kind: 'nothing-charged' };
 const addr = (a: Order['shippingAddress']) =>
   [a.name, a.company, a.line1, a.line2, `${a.city}, ${a.state} ${a.zip}`, a.phone].filter(Boolean);
@@ -65,6 +67,31 @@ ${ships ? `<td valign="top" style="font-size:13px;line-height:1.6;color:#1c1917;
   return { html, text };
 }
 
+const dayOf = (d: string) =>
+  new Date(`${d}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** What the customer agreed to pay and when (layaway), or why the card is only authorised (a supplier's stone). */
+function planParagraphs(o: Order): string[] {
+  const out: string[] = [];
+  if (o.plan) {
+    const list = o.plan.instalments.map((i) => `${money(i.amountCents)} on ${dayOf(i.dueOn)}`).join('; ');
+    out.push(
+      `On layaway: you paid a deposit of ${money(o.plan.depositCents)} today. The rest is charged ${o.plan.card ? `to your ${o.plan.card}` : 'to your card'} in ${o.plan.instalments.length} instalments: ${list}. Your piece ships once it is paid in full.`,
+      `An instalment still unpaid ${o.plan.graceDays} days after its day cancels the order; the store then keeps its cancellation fee of ${money(o.plan.feeCents)} and refunds the rest.`,
+    );
+  }
+  if (o.supplierConfirmBy)
+    out.push(
+      `Your diamond comes from one of our suppliers: your card is authorised for ${money(o.totals.totalCents)} but not charged until the supplier confirms it. If they cannot, by ${new Date(o.supplierConfirmBy).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/New_York' })} ET, the authorisation is released and nothing is charged.`,
+    );
+  return out;
+}
+
 export function orderConfirmation(store: StoreInfo, facts: StoreFacts, o: Order, url: string): Rendered {
   const block = orderBlock(o);
   // Only what is true of this order's lines: a gift card alone is e-mailed, not made or shipped.
@@ -82,6 +109,7 @@ export function orderConfirmation(store: StoreInfo, facts: StoreFacts, o: Order,
           ]
         : []),
       ...(p.giftCards ? [p.giftCards] : []),
+      ...planParagraphs(o),
     ],
     htmlBlock: block.html,
     textBlock: block.text,
@@ -151,10 +179,14 @@ export function orderUpdate(store: StoreInfo, o: { number: string; name: string 
         paragraphs: [
           `Your order ${o.number} is cancelled: ${u.reason}`,
           u.money.kind === 'refunded'
-            ? `We have refunded what you paid, ${money(u.money.amountCents)}. ${refundDestinationText(u.money.to, money)}`
-            : u.money.kind === 'not-refunded'
-              ? `You paid ${money(u.money.paidCents)} for it, and it has not been refunded yet: we will e-mail you as soon as it is.`
-              : 'Nothing was charged for it.',
+            ? u.money.keptCents
+              ? `We have refunded ${money(u.money.amountCents)} of the ${money(u.money.amountCents + u.money.keptCents)} you paid, keeping the cancellation fee of ${money(u.money.keptCents)}. ${refundDestinationText(u.money.to, money)}`
+              : `We have refunded what you paid, ${money(u.money.amountCents)}. ${refundDestinationText(u.money.to, money)}`
+            : u.money.kind === 'kept'
+              ? `The ${money(u.money.keptCents)} you paid is kept as the cancellation fee.`
+              : u.money.kind === 'not-refunded'
+                ? `You paid ${money(u.money.paidCents)} for it, and it has not been refunded yet: we will e-mail you as soon as it is.`
+                : 'Nothing was charged for it.',
         ],
         after: [signIn],
       });

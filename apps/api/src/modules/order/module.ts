@@ -4,6 +4,7 @@ import { orderAdminRoutes } from './admin-routes.ts';
 import { paymentRoutes, paymentStatusRoutes, startPaymentSweeper } from './payment-routes.ts';
 import { startTaxLedger } from '../tax/index.ts';
 import { orderTaxRecords } from './tax-ledger.ts';
+import { startPlanSweeper } from './plan-sweeper.ts';
 
 export const facetModule: FacetModule = {
   routes: [orderRoutes, paymentStatusRoutes, paymentRoutes],
@@ -12,7 +13,9 @@ export const facetModule: FacetModule = {
   start: (app, { database }) => {
     const stopPayments = startPaymentSweeper(app);
     const stopLedger = startTaxLedger(database.db, app.tax, app.log, orderTaxRecords);
+    const stopPlans = startPlanSweeper(app);
     return () => {
+      stopPlans();
       stopPayments();
       stopLedger();
     };

@@ -13,6 +13,8 @@ import type { Card, PaymentProvider } from '../payments/index.ts';
 import { takeLinkPayment, type LinkPaid, type LinkPaymentState } from './link-payment.ts';
 import { orderRepository as repo, type OrderRow } from './repository.ts';
 import { orderStock } from './stock.ts';
+import { creditInstalments, dueAtLink } from './layaway.ts';
+import { storeToday } from '../gift-cards/index.ts';
 
 // An order paid in parts: a commission's deposit when its quote is accepted, the balance when the
 // piece is ready (asked for by e-mail, paid at a link), and it ships only once paid in full. Each
@@ -181,7 +183,8 @@ export async function askForBalance(
   o: OrderRow,
 ): Promise<boolean> {
   const due = balanceOf(o);
-  if (due <= 0) return false;
+  // A layaway's instalments keep their own days (each asked for by its own e-mail when refused).
+  if (due <= 0 || o.plan === 'layaway') return false;
   const token = newToken();
   await repo.setBalanceLink(tx, o.id, { balanceTokenHash: hashToken(token) });
   const store = storeInfo(deps.settings.current(), deps.config);
@@ -220,9 +223,19 @@ async function orderForBalance(db: DbOrTx, number: string, who: Who, lock = fals
   return o;
 }
 
-async function answerOf(db: DbOrTx, o: OrderRow, browser: BalanceAnswer['payment']): Promise<BalanceAnswer> {
+async function answerOf(
+  db: DbOrTx,
+  o: OrderRow,
+  browser: BalanceAnswer['payment'],
+  tz: string,
+): Promise<BalanceAnswer> {
   const payments = await repo.payments(db, o.id);
+  const due =
+    o.plan === 'layaway' && o.status !== 'cancelled'
+      ? dueAtLink(await repo.instalments(db, o.id), storeToday(tz))
+      : null;
   return {
+    ...(o.plan === 'layaway' ? { dueNow: due ? { cents: due.cents, label: due.label } : null } : {}),
     number: o.number,
     status: o.status,
     name: o.shippingAddress.name,
@@ -239,8 +252,8 @@ async function answerOf(db: DbOrTx, o: OrderRow, browser: BalanceAnswer['payment
   };
 }
 
-export const balanceForCustomer = async (db: Db, number: string, who: Who) =>
-  answerOf(db, await orderForBalance(db, number, who), null);
+export const balanceForCustomer = async (db: Db, number: string, who: Who, tz: string) =>
+  answerOf(db, await orderForBalance(db, number, who), null, tz);
 
 interface BalanceState extends LinkPaymentState {
   deps: BalanceDeps;
@@ -250,6 +263,8 @@ interface BalanceState extends LinkPaymentState {
   card?: Card;
   o?: OrderRow;
   dueCents?: number;
+  /** Layaway: the instalments this payment pays (the rest stay on their days). */
+  instalments?: { ids: number[]; label: string };
 }
 
 /**
@@ -264,13 +279,21 @@ export const PAY_BALANCE_STEPS: Array<Step<BalanceState>> = [
       s.o = await orderForBalance(s.tx, s.number, s.who, true);
       if (s.o.status === 'cancelled') throw new Conflict('This order was cancelled: there is nothing to pay.');
       s.dueCents = balanceOf(s.o);
+      if (s.o.plan === 'layaway') {
+        // Under the order's lock: an instalment charged a moment ago is not asked for again.
+        const due = dueAtLink(await repo.lockInstalments(s.tx, s.o.id), storeToday(s.deps.config.STORE_TIMEZONE));
+        s.dueCents = due?.cents ?? 0;
+        if (due) s.instalments = { ids: due.ids, label: due.label };
+      }
       if (s.dueCents <= 0) throw new Conflict('This order is paid in full. Thank you.');
     },
   },
   takeLinkPayment<BalanceState>(
     (s) => ({
       amountCents: s.dueCents!,
-      reference: `${s.o!.number}-balance`,
+      reference: s.instalments
+        ? `${s.o!.number}-${s.instalments.label.replace(/\W+/g, '-')}`
+        : `${s.o!.number}-balance`,
       email: s.o!.email,
       card: s.card,
       intentRef: s.o!.balanceIntentRef,
@@ -282,6 +305,18 @@ export const PAY_BALANCE_STEPS: Array<Step<BalanceState>> = [
     async run(s) {
       const o = s.o!;
       const paid = s.paid!;
+      if (s.instalments) {
+        await creditInstalments(
+          s.tx,
+          o,
+          s.instalments.ids,
+          s.dueCents!,
+          { provider: s.deps.payments.name, ...paid },
+          'link',
+        );
+        await repo.setBalanceLink(s.tx, o.id, { balanceIntentRef: null });
+        return;
+      }
       if (
         !(await repo.insertPayment(s.tx, {
           orderId: o.id,
@@ -310,6 +345,22 @@ export const PAY_BALANCE_STEPS: Array<Step<BalanceState>> = [
       const o = s.o!;
       const store = storeInfo(s.deps.settings.current(), s.deps.config);
       const first = o.shippingAddress.name.split(' ')[0] ?? '';
+      const left = o.totalCents - o.paidCents - s.dueCents!;
+      if (left > 0) {
+        await enqueueMail(s.tx, {
+          kind: 'order-instalment-paid',
+          to: o.email,
+          ...layout(store, `Payment received — order ${o.number}`, {
+            greeting: `Hello ${first},`,
+            paragraphs: [
+              `Thank you: we received ${money(s.dueCents!)} (${paymentText(s.paid!)}) for ${s.instalments?.label ?? 'your order'} of order ${o.number}.`,
+              `${money(left)} of its ${money(o.totalCents)} is still to pay; your account shows each instalment and its day.`,
+            ],
+            after: ['Reply to this e-mail or call us with any question; quote the order number.'],
+          }),
+        });
+        return;
+      }
       const mail = layout(store, `Paid in full — order ${o.number}`, {
         greeting: `Hello ${first},`,
         paragraphs: [
@@ -343,10 +394,10 @@ export async function payBalance(
   );
   if (state.browser) {
     const { clientSecret, publishableKey } = state.browser;
-    return answerOf(deps.db, state.o!, { clientSecret, publishableKey });
+    return answerOf(deps.db, state.o!, { clientSecret, publishableKey }, deps.config.STORE_TIMEZONE);
   }
   void deps.outbox.kick();
-  return answerOf(deps.db, (await repo.byNumber(deps.db, number))!, null);
+  return answerOf(deps.db, (await repo.byNumber(deps.db, number))!, null, deps.config.STORE_TIMEZONE);
 }
 
 /** An order that cannot ship yet because some of it is unpaid says so (null: it may ship). */

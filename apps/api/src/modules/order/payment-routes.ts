@@ -80,7 +80,15 @@ export const paymentStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       const who = { userId: await optionalUserId(req), token: req.body.token ?? null };
       const order = await orders.getOrderRow(app.db, req.params.number, who);
       if (deps && order.paymentState === 'pending') await settlePayment(deps, order.paymentRef);
-      return { data: await orders.getOrder(app.db, app.storeSettings.current(), req.params.number, who) };
+      return {
+        data: await orders.getOrder(
+          app.db,
+          app.storeSettings.current(),
+          req.params.number,
+          who,
+          app.config.STORE_TIMEZONE,
+        ),
+      };
     },
   );
 };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Order } from '@facet/contracts/commerce';
+import { paymentText, type Order } from '@facet/contracts/commerce';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { OrderAddress } from './schema.ts';
 import { Conflict, PaymentDeclined, Unavailable, Unprocessable, Validation } from '../../errors.ts';
@@ -21,6 +21,11 @@ import { withdrawUnpaid } from './settle.ts';
 import { orderRepository as repo, type OrderRow } from './repository.ts';
 import { orderStock } from './stock.ts';
 import { toOrder, type OrderDeps, type PlaceOrder } from './shape.ts';
+import { formatMoney } from '@facet/contracts/money';
+import { layawayOffered, type LayawayPlan } from '@facet/contracts/payment-plans';
+import type { SavedCard } from './schema.ts';
+import { layawayTerms, planFor, recordPlan } from './layaway.ts';
+import { confirmBy } from './supplier-stones.ts';
 
 // Placing an order, step by step, in one transaction. Every step's database writes are undone by
 // the transaction; the payment, the one effect outside it, is voided or cancelled by its
@@ -60,11 +65,22 @@ export interface PlaceState {
   codes?: string[];
   /** What the shopper's gift cards pay, card by card; the payment covers the rest. */
   giftUses?: GiftUse[];
+  /** Layaway: the deposit taken now and the instalments after (the store's terms, worked out once). */
+  plan?: LayawayPlan;
+  /** The card kept for the instalments (test provider: saved here; Stripe: once the deposit succeeds). */
+  savedCard?: SavedCard;
+  /** Stripe's customer the layaway's card is saved to. */
+  customerRef?: string;
+  /** Diamonds from a supplier's feed in the cart: the card is authorised, charged once they are confirmed. */
+  supplierStones?: Set<number>;
 }
 
+/** Only authorised now: a supplier's stone must be confirmed before its money is taken. */
+const authorizeOnly = (s: PlaceState) => (s.supplierStones?.size ?? 0) > 0;
+
 const giftCents = (s: PlaceState) => (s.giftUses ?? []).reduce((sum, u) => sum + u.cents, 0);
-/** What is left to pay after the gift cards. */
-const dueCents = (s: PlaceState) => s.totals!.totalCents - giftCents(s);
+/** What is paid now after the gift cards: the total, or a layaway's deposit. */
+const dueCents = (s: PlaceState) => (s.plan ? s.plan.depositCents : s.totals!.totalCents) - giftCents(s);
 /** Paid as the order is placed: the test card, or gift cards covering the whole total. */
 const paidNow = (s: PlaceState) => s.deps.payments.flow === 'card' || dueCents(s) === 0;
 
@@ -219,6 +235,26 @@ export function askOnce(deps: OrderDeps): OrderDeps {
   };
 }
 
+/**
+ * The layaway plan for this order on the store's terms, or why it cannot have one: under the
+ * threshold, gift cards (bought or spent), or a supplier's stone (charged only once confirmed).
+ */
+function layawayFor(s: PlaceState, lines: Lines): LayawayPlan {
+  const terms = layawayTerms(s.deps.settings.current());
+  const total = s.totals!.totalCents;
+  const refuse = (why: string) => new Unprocessable(why, { plan: why });
+  if (!terms) throw refuse('Layaway is not offered at the moment. Please choose to pay in full.');
+  if (!layawayOffered(terms, total))
+    throw refuse(`Layaway is for orders of ${formatMoney(terms.overCents)} or more. Please choose to pay in full.`);
+  if (s.input.giftCards?.length || lines.some((l) => l.kind === 'gift-card'))
+    throw refuse('Gift cards cannot be bought or spent on layaway. Please pay in full, or remove them.');
+  if (s.supplierStones?.size)
+    throw refuse(
+      'A stone from a supplier is paid once the supplier confirms it, not on layaway. Please pay in full, or choose a stone we hold.',
+    );
+  return planFor(terms, total, s.deps.config.STORE_TIMEZONE);
+}
+
 /** Every line still for sale, the totals the shopper saw, a card when the card is taken here. */
 const checkCart: Step<PlaceState> = {
   name: 'check cart',
@@ -238,6 +274,9 @@ const checkCart: Step<PlaceState> = {
       );
     if (s.input.giftCards?.length && lines.some((l) => l.kind === 'gift-card'))
       throw new Unprocessable(NO_GIFT_CARD_FOR_GIFT_CARD, { giftCards: NO_GIFT_CARD_FOR_GIFT_CARD });
+    const diamonds = lines.flatMap((l) => l.stones.filter((st) => st.kind === 'diamond').map((st) => st.id));
+    s.supplierStones = await orderStock.fromSuppliers(tx(s), diamonds);
+    if (s.input.plan === 'layaway') s.plan = layawayFor(s, lines);
     if (s.input.giftCards?.length) s.giftUses = await planGiftCards(tx(s), s.input.giftCards, s.totals.totalCents);
     if (s.deps.payments.flow === 'card' && dueCents(s) > 0 && !s.input.card)
       throw new Validation('Please enter your card.', { card: 'Enter your card' });
@@ -300,9 +339,11 @@ const recordOrder: Step<PlaceState> = {
       taxLines: totals.taxLines,
       taxCalculation: s.taxCalculation ?? null,
       totalCents: totals.totalCents,
-      paidCents: card ? totals.totalCents : 0,
-      paymentState: card ? 'paid' : 'pending',
+      paidCents: card ? (authorizeOnly(s) ? giftCents(s) : dueCents(s) + giftCents(s)) : 0,
+      paymentState: card ? (authorizeOnly(s) ? 'authorized' : 'paid') : 'pending',
       paymentExpiresAt: card ? null : s.expiresAt!,
+      plan: s.plan ? 'layaway' : 'full',
+      authorizedUntil: card && authorizeOnly(s) ? confirmBy(s.deps.settings.current()) : null,
       cartId: s.cartId!,
       paymentProvider: s.deps.payments.name,
       paymentRef: 'pending',
@@ -371,8 +412,23 @@ const recordLines: Step<PlaceState> = {
     );
     await repo.insertStones(
       tx(s),
-      s.lines!.flatMap((l) => l.stones.map((st) => ({ orderId, kind: st.kind, stoneId: st.id }))),
+      s.lines!.flatMap((l) =>
+        l.stones.map((st) => ({
+          orderId,
+          kind: st.kind,
+          stoneId: st.id,
+          supplier: st.kind === 'diamond' && !!s.supplierStones?.has(st.id),
+        })),
+      ),
     );
+  },
+};
+
+/** A layaway's instalments, as worked out for it (the deposit is the payment taken now). */
+const recordPlanStep: Step<PlaceState> = {
+  name: 'record plan',
+  async run(s) {
+    if (s.plan) await recordPlan(tx(s), s.inserted!.id, s.plan);
   },
 };
 
@@ -392,16 +448,24 @@ const pay: Step<PlaceState> = {
       return;
     }
     if (payments.flow === 'intent') {
-      const intent = await payments
-        .createIntent({
+      const intent = await (async () => {
+        // Layaway: the deposit's card is saved to a customer for the instalments.
+        if (s.plan)
+          s.customerRef = await payments.createCustomer({
+            email: s.input.email,
+            key: `${s.scope}:${s.idempotencyKey}`,
+          });
+        return payments.createIntent({
           amountCents,
           reference: s.number,
           email: s.input.email,
           idempotencyKey: `${s.scope}:${s.idempotencyKey}`,
-        })
-        .catch(() => {
-          throw unreachable();
+          captureManually: authorizeOnly(s),
+          ...(s.customerRef ? { saveFor: s.customerRef } : {}),
         });
+      })().catch(() => {
+        throw unreachable();
+      });
       s.payment = { ref: intent.ref, brand: '', last4: '', clientSecret: intent.clientSecret };
       return;
     }
@@ -412,6 +476,13 @@ const pay: Step<PlaceState> = {
       });
     if (!auth.ok) throw new PaymentDeclined(auth.message);
     s.payment = { ref: auth.ref, brand: auth.brand, last4: auth.last4 };
+    if (s.plan) {
+      const saved = await payments.saveCard(s.input.card!).catch(() => {
+        throw unreachable();
+      });
+      if (!saved.ok) throw new PaymentDeclined(saved.message);
+      s.savedCard = { ref: saved.ref, customer: null, brand: saved.brand, last4: saved.last4 };
+    }
   },
   async compensate(s) {
     if (!s.payment || dueCents(s) === 0) return;
@@ -442,6 +513,16 @@ const finalize: Step<PlaceState> = {
       s.deps.settings.current(),
       (s.giftUses ?? []).map((u) => ({ last4: u.last4, cents: u.cents })),
     );
+    if (s.plan) {
+      const terms = s.deps.settings.current().layaway;
+      order.plan = {
+        depositCents: s.plan.depositCents,
+        instalments: s.plan.instalments.map((i) => ({ ...i, state: 'due' as const, paidAt: null })),
+        card: s.savedCard ? paymentText(s.savedCard) : null,
+        graceDays: terms.graceDays,
+        feeCents: terms.feeCents,
+      };
+    }
     const answer: Order & { accessToken: string } = !paidNow(s)
       ? {
           ...order,
@@ -462,6 +543,23 @@ const finalize: Step<PlaceState> = {
       cardLast4: payment.last4,
       answer,
     });
+    // A layaway's deposit is its first payment of several: refunds go back to them in turn.
+    if (s.plan && paidNow(s))
+      await repo.insertPayment(tx(s), {
+        orderId: s.inserted!.id,
+        kind: 'deposit',
+        provider: s.deps.payments.name,
+        ref: payment.ref,
+        amountCents: dueCents(s),
+        cardBrand: payment.brand,
+        cardLast4: payment.last4,
+      });
+    if (s.savedCard || s.customerRef)
+      await repo.setSavedCard(
+        tx(s),
+        s.inserted!.id,
+        s.savedCard ?? { ref: '', customer: s.customerRef!, brand: '', last4: '' },
+      );
     s.answer = answer;
     // Paid in the browser: the timeline, the mails and the cart wait for the payment's success.
     if (paidNow(s))
@@ -469,7 +567,12 @@ const finalize: Step<PlaceState> = {
         orderId: s.inserted!.id,
         type: 'placed',
         visibleToCustomer: true,
-        data: { totalCents: s.totals!.totalCents, card: `${payment.brand} ending ${payment.last4}` },
+        data: {
+          totalCents: s.totals!.totalCents,
+          card: `${payment.brand} ending ${payment.last4}`,
+          ...(s.plan ? { depositCents: s.plan.depositCents, plan: 'layaway' } : {}),
+          ...(authorizeOnly(s) ? { authorizedOnly: true } : {}),
+        },
       });
   },
 };
@@ -513,6 +616,7 @@ export const PLACE_ORDER_STEPS: Array<Step<PlaceState>> = [
   spendCards,
   redeemCodes,
   recordLines,
+  recordPlanStep,
   pay,
   finalize,
   queueMails,

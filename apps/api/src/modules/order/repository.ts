@@ -3,12 +3,22 @@ import { STAFF_RETURN_STATUSES } from '@facet/contracts/returns';
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { named, namedQuery } from '../../db/named-statements.ts';
-import { customerOrder, orderEvent, orderLine, orderPayment, orderRefund, orderStone } from './schema.ts';
+import {
+  customerOrder,
+  orderEvent,
+  orderInstalment,
+  orderLine,
+  orderPayment,
+  orderRefund,
+  orderStone,
+  type SavedCard,
+} from './schema.ts';
 import { ORDER_COUNT_CAP, type AdminOrderQuery } from '@facet/contracts/admin';
 import { EMAIL_RE } from '@facet/contracts/patterns';
 import { CATEGORY } from '@facet/contracts/categories';
 
 export type OrderRow = typeof customerOrder.$inferSelect;
+export type InstalmentRow = typeof orderInstalment.$inferSelect;
 export type OrderEventRow = typeof orderEvent.$inferSelect;
 
 const ORDER_SORT: Record<AdminOrderQuery['sort'], SQL> = {
@@ -364,6 +374,111 @@ export const orderRepository = {
   },
 
   /** The order, locked for this transaction: staff changes to one order happen one at a time. */
+  // --- supplier stones: authorised, confirmed, captured (or voided)
+  supplierStones: (db: DbOrTx, orderId: number) =>
+    db
+      .select({ stoneId: orderStone.stoneId, confirmedAt: orderStone.confirmedAt })
+      .from(orderStone)
+      .where(and(eq(orderStone.orderId, orderId), eq(orderStone.supplier, true), eq(orderStone.live, true)))
+      .orderBy(asc(orderStone.stoneId)),
+  confirmSupplierStone: (tx: DbOrTx, orderId: number, stoneId: number) =>
+    tx
+      .update(orderStone)
+      .set({ confirmedAt: sql`coalesce(${orderStone.confirmedAt}, now())` })
+      .where(and(eq(orderStone.orderId, orderId), eq(orderStone.stoneId, stoneId), eq(orderStone.supplier, true))),
+  clearAuthorization: (tx: DbOrTx, id: number) =>
+    tx.update(customerOrder).set({ authorizedUntil: null }).where(eq(customerOrder.id, id)),
+  setAuthorization: (tx: DbOrTx, id: number, until: Date) =>
+    tx.update(customerOrder).set({ authorizedUntil: until }).where(eq(customerOrder.id, id)),
+  /** A diamond's name as its order line shows it ("1.01 ct Round … Diamond"). */
+  stoneTitle: async (db: DbOrTx, diamondId: number) =>
+    rowsOf<{ title: string }>(
+      await db.execute(sql`select l.title from order_stone s join order_line l on l.order_id = s.order_id
+        where s.kind = 'diamond' and s.stone_id = ${diamondId}
+        order by s.id desc, (l.kind = 'diamond' and l.ref_id = s.stone_id) desc, l.position limit 1`),
+    )[0]?.title ?? null,
+  /** Authorisations whose time to be confirmed has run out. */
+  authorizationsRunOut: async (db: DbOrTx, now: Date) =>
+    rowsOf<{ number: string }>(
+      await db.execute(sql`select number from customer_order
+        where payment_state = 'authorized' and authorized_until < ${now.toISOString()} order by authorized_until limit 100`),
+    ),
+  setSavedCard: (tx: DbOrTx, id: number, card: SavedCard) =>
+    tx.update(customerOrder).set({ savedCard: card }).where(eq(customerOrder.id, id)),
+  // --- layaway: an order's instalments
+  insertInstalments: async (tx: DbOrTx, rows: Array<typeof orderInstalment.$inferInsert>) => {
+    if (rows.length) await tx.insert(orderInstalment).values(rows);
+  },
+  instalments: (db: DbOrTx, orderId: number) =>
+    db.select().from(orderInstalment).where(eq(orderInstalment.orderId, orderId)).orderBy(asc(orderInstalment.seq)),
+  /** The order's instalments, locked (under the order's own lock: whoever charges one holds both). */
+  lockInstalments: (tx: DbOrTx, orderId: number) =>
+    tx
+      .select()
+      .from(orderInstalment)
+      .where(eq(orderInstalment.orderId, orderId))
+      .orderBy(asc(orderInstalment.seq))
+      .for('update'),
+  markInstalmentsPaid: (tx: DbOrTx, ids: number[], ref: string) =>
+    tx
+      .update(orderInstalment)
+      .set({ state: 'paid', paidRef: ref, paidAt: sql`now()`, nextTryAt: null })
+      .where(and(inArray(orderInstalment.id, ids), eq(orderInstalment.state, 'due'))),
+  instalmentRefused: (tx: DbOrTx, id: number, failure: string, nextTryAt: Date) =>
+    tx
+      .update(orderInstalment)
+      .set({ attempts: sql`${orderInstalment.attempts} + 1`, lastFailure: failure, nextTryAt })
+      .where(eq(orderInstalment.id, id)),
+  cancelInstalments: (tx: DbOrTx, orderId: number) =>
+    tx
+      .update(orderInstalment)
+      .set({ state: 'cancelled' })
+      .where(and(eq(orderInstalment.orderId, orderId), eq(orderInstalment.state, 'due'))),
+  /** Orders with an instalment to charge now: due by today, not waiting for its next try. */
+  ordersToCharge: async (db: DbOrTx, today: string, now: Date) =>
+    rowsOf<{ number: string }>(
+      await db.execute(sql`select distinct o.number from order_instalment i join customer_order o on o.id = i.order_id
+        where i.state = 'due' and i.due_on <= ${today} and (i.next_try_at is null or i.next_try_at <= ${now.toISOString()})
+          and o.status <> 'cancelled' limit 100`),
+    ),
+  /** Orders with an instalment still unpaid on or before this day (its grace period over). */
+  ordersPastGrace: async (db: DbOrTx, lastDueOn: string) =>
+    rowsOf<{ number: string }>(
+      await db.execute(sql`select distinct o.number from order_instalment i join customer_order o on o.id = i.order_id
+        where i.state = 'due' and i.due_on <= ${lastDueOn} and o.status <> 'cancelled' limit 100`),
+    ),
+  /** Every layaway plan for the back office: what is paid, what is next, what is late (by `today`). */
+  layawayPlans: async (db: DbOrTx, today: string) =>
+    rowsOf<{
+      number: string;
+      name: string;
+      email: string;
+      status: string;
+      placedAt: string;
+      totalCents: number;
+      paidCents: number;
+      nextDueOn: string | null;
+      nextCents: number | null;
+      lateCents: number;
+      oldestLateOn: string | null;
+      attempts: number;
+      cardSaved: boolean;
+    }>(
+      await db.execute(sql`select o.number, o.shipping_address->>'name' as name, o.email, o.status,
+          o.placed_at as "placedAt", o.total_cents as "totalCents", o.paid_cents as "paidCents",
+          n.due_on as "nextDueOn", n.amount_cents as "nextCents",
+          coalesce(l.cents, 0)::int as "lateCents", l.oldest as "oldestLateOn", coalesce(l.attempts, 0)::int as attempts,
+          o.saved_card is not null as "cardSaved"
+        from customer_order o
+        left join lateral (select due_on, amount_cents from order_instalment
+          where order_id = o.id and state = 'due' order by seq limit 1) n on true
+        left join lateral (select sum(amount_cents) as cents, min(due_on) as oldest, max(attempts) as attempts
+          from order_instalment where order_id = o.id and state = 'due' and due_on < ${today}) l on true
+        where o.plan = 'layaway'
+        order by (o.status = 'cancelled' or o.paid_cents >= o.total_cents), l.oldest nulls last, n.due_on nulls last, o.id desc
+        limit 500`),
+    ),
+
   lockByNumber: async (tx: DbOrTx, number: string) =>
     (await tx.select().from(customerOrder).where(eq(customerOrder.number, number)).for('update').limit(1))[0] ?? null,
 
@@ -442,9 +557,18 @@ export const orderRepository = {
 
   /** The stones an order holds, with what identifies them on the bench: stock and certificate numbers. */
   stones: async (db: DbOrTx, orderId: number) =>
-    rowsOf<StoneFacts & { id: number; serial: string; certificate: string | null; lab: string | null }>(
+    rowsOf<
+      StoneFacts & {
+        id: number;
+        serial: string;
+        certificate: string | null;
+        lab: string | null;
+        supplier: boolean;
+        confirmedAt: string | Date | null;
+      }
+    >(
       await db.execute(
-        sql`select s.kind, s.stone_id as id, coalesce(d.serial, g.serial) as serial, coalesce(d.certificate, g.agta_certificate) as certificate,
+        sql`select s.kind, s.stone_id as id, s.supplier, s.confirmed_at as "confirmedAt", coalesce(d.serial, g.serial) as serial, coalesce(d.certificate, g.agta_certificate) as certificate,
           case when s.kind = 'diamond' then d.lab when g.agta_certificate is not null then 'AGTA' end as lab,
           coalesce(d.carat_points, g.carat_points) as "caratPoints", coalesce(d.shape, g.shape) as shape, d.origin,
           coalesce(d.color, g.color) as color, d.clarity, (select t.name from gemstone_type_view t where t.slug = g.type_slug) as "typeName"

@@ -62,10 +62,16 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const header = req.headers['x-order-token'];
       const token = typeof header === 'string' ? header : (req.query.token ?? null);
       return {
-        data: await orders.getOrder(app.db, app.storeSettings.current(), req.params.number, {
-          userId: await optionalUserId(req),
-          token,
-        }),
+        data: await orders.getOrder(
+          app.db,
+          app.storeSettings.current(),
+          req.params.number,
+          {
+            userId: await optionalUserId(req),
+            token,
+          },
+          app.config.STORE_TIMEZONE,
+        ),
       };
     },
   );
@@ -82,10 +88,15 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({
-      data: await balanceForCustomer(app.db, req.params.number, {
-        userId: await optionalUserId(req),
-        token: req.query.token ?? null,
-      }),
+      data: await balanceForCustomer(
+        app.db,
+        req.params.number,
+        {
+          userId: await optionalUserId(req),
+          token: req.query.token ?? null,
+        },
+        app.config.STORE_TIMEZONE,
+      ),
     }),
   );
   app.post(

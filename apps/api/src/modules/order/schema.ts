@@ -100,6 +100,12 @@ export const customerOrder = pgTable(
     balanceTokenHash: text('balance_token_hash'),
     /** Stripe: the balance the browser is paying, until it succeeds. */
     balanceIntentRef: text('balance_intent_ref'),
+    /** 'full': paid at once (or in parts by a quote); 'layaway': a deposit, then its instalments (order_instalment). */
+    plan: text('plan').$type<'full' | 'layaway'>().notNull().default('full'),
+    /** Layaway: the card the shopper let the store charge for each instalment (a provider's token, never the number). */
+    savedCard: jsonb('saved_card').$type<SavedCard>(),
+    /** A supplier's stone: the card is authorised, not charged, until staff confirm it with the supplier by then. */
+    authorizedUntil: timestamp('authorized_until', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('customer_order_number_key').on(t.number),
@@ -120,10 +126,53 @@ export const customerOrder = pgTable(
     index('customer_order_payment_pending_idx')
       .on(t.paymentExpiresAt)
       .where(sql`payment_state = 'pending'`),
+    index('customer_order_authorized_idx')
+      .on(t.authorizedUntil)
+      .where(sql`payment_state = 'authorized'`),
   ],
 );
 
-export type PaymentState = 'pending' | 'paid' | 'expired' | 'refunded';
+/** 'authorized': the card is held for the total, charged once staff confirm its supplier's stones. */
+export type PaymentState = 'pending' | 'authorized' | 'paid' | 'expired' | 'refunded';
+export interface SavedCard {
+  /** The provider's payment method (Stripe: pm_…; the test provider: its token). */
+  ref: string;
+  /** Stripe's customer the method is attached to (off-session charges name it). */
+  customer: string | null;
+  brand: string;
+  last4: string;
+}
+
+/**
+ * A layaway order's instalments, worked out once when it was placed. Each is charged on its day to
+ * the saved card (or paid at the e-mailed link); a failed charge is tried again the next day, and
+ * an instalment still unpaid after the store's grace period cancels the order.
+ */
+export const orderInstalment = pgTable(
+  'order_instalment',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => customerOrder.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    dueOn: text('due_on').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    state: text('state').$type<'due' | 'paid' | 'cancelled'>().notNull().default('due'),
+    /** Charges tried and refused; the next try is not before nextTryAt. */
+    attempts: integer('attempts').notNull().default(0),
+    nextTryAt: timestamp('next_try_at', { withTimezone: true }),
+    lastFailure: text('last_failure'),
+    paidRef: text('paid_ref'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('order_instalment_seq_key').on(t.orderId, t.seq),
+    index('order_instalment_due_idx')
+      .on(t.dueOn)
+      .where(sql`state = 'due'`),
+  ],
+);
 
 /** Each payment-provider event handled once, whichever instance receives it and however often it is sent. */
 export const paymentEvent = pgTable('payment_event', {
@@ -175,6 +224,9 @@ export const orderStone = pgTable(
     kind: text('kind').$type<'diamond' | 'gemstone'>().notNull(),
     stoneId: integer('stone_id').notNull(),
     live: boolean('live').notNull().default(true),
+    /** From a supplier's feed: confirmed with the supplier (when) before the card is charged. */
+    supplier: boolean('supplier').notNull().default(false),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('order_stone_live_key')
@@ -218,7 +270,7 @@ export const orderPayment = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => customerOrder.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<'deposit' | 'balance'>().notNull(),
+    kind: text('kind').$type<'deposit' | 'balance' | 'instalment'>().notNull(),
     provider: text('provider').notNull(),
     ref: text('ref').notNull(),
     amountCents: integer('amount_cents').notNull(),
@@ -262,6 +314,7 @@ const {
   requestHash: _hash,
   answer: _answer,
   balanceTokenHash: _balanceToken,
+  savedCard: _savedCard,
   ...orderReadable
 } = getTableColumns(customerOrder);
 export const customerOrderView = pgView('customer_order_view').as((qb) => qb.select(orderReadable).from(customerOrder));

@@ -14,6 +14,7 @@ import { runFlow, type FlowHooks } from '../../flow.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { askOnce, PLACE_ORDER_STEPS, quoteAhead, type PlaceState } from './place-order.ts';
 import { toOrder, type OrderDeps, type PlaceOrder } from './shape.ts';
+import { planView } from './layaway.ts';
 import { deliverDueGiftCards, giftPaymentsOf, storeToday } from '../gift-cards/index.ts';
 import { storeInfo } from '../../store-facts.ts';
 
@@ -125,6 +126,30 @@ export async function placeOrder(
 export function timelineEntry(e: OrderEventRow): NonNullable<Order['timeline']>[number] {
   const d = e.data as Record<string, string | number | undefined>;
   const at = e.at.toISOString();
+  if (e.type === 'placed' && d.plan === 'layaway')
+    return {
+      at,
+      label: `Placed on layaway: deposit of ${formatMoney(Number(d.depositCents), { exact: true })} paid`,
+      detail: String(d.card ?? ''),
+    };
+  if (e.type === 'placed' && d.authorizedOnly)
+    return {
+      at,
+      label: 'Order placed: card authorised, not charged',
+      detail: 'Charged once the supplier confirms the stone',
+    };
+  if (e.type === 'instalment-refused')
+    return {
+      at,
+      label: `Instalment ${d.seq} of ${formatMoney(Number(d.amountCents), { exact: true })} could not be charged`,
+      detail: String(d.failure ?? ''),
+    };
+  if (e.type === 'supplier-confirmed')
+    return {
+      at,
+      label: `Confirmed with the supplier: charged ${formatMoney(Number(d.amountCents), { exact: true })}`,
+      detail: String(d.card ?? ''),
+    };
   if (e.type === 'placed')
     return d.exchangeOf
       ? { at, label: 'Order placed', detail: `Replacement for return ${d.return} of order ${d.exchangeOf}` }
@@ -200,14 +225,16 @@ export async function getOrder(
   settings: StoreSettings,
   number: string,
   who: { userId: number | null; token: string | null },
+  tz: string,
 ): Promise<Order> {
   const o = await getOrderRow(db, number, who);
-  const [lines, events, gifts] = await Promise.all([
+  const [lines, events, gifts, plan] = await Promise.all([
     repo.lines(db, o.id),
     repo.customerEvents(db, o.id),
     o.giftCardCents ? giftPaymentsOf(db, o.id) : [],
+    planView(db, o, settings, tz),
   ]);
-  return { ...toOrder(o, lines, settings, gifts), timeline: events.map(timelineEntry) };
+  return { ...toOrder(o, lines, settings, gifts), ...(plan ? { plan } : {}), timeline: events.map(timelineEntry) };
 }
 
 export async function listOrders(db: Db, userId: number): Promise<OrderSummary[]> {

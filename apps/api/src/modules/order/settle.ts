@@ -20,6 +20,7 @@ import {
 } from '../gift-cards/index.ts';
 import { orderRepository as repo, type OrderRow } from './repository.ts';
 import { orderStock } from './stock.ts';
+import { confirmBy } from './supplier-stones.ts';
 
 // Payments the shopper's browser makes to the provider (Stripe) after the order is written with
 // its stones reserved. Whatever tells us first — the webhook, the confirmation page, the sweeper
@@ -38,7 +39,7 @@ export interface SettleDeps {
   hooks?: FlowHooks;
 }
 
-export type Settled = 'paid' | 'pending' | 'expired' | 'refunded' | 'unknown';
+export type Settled = 'paid' | 'authorized' | 'pending' | 'expired' | 'refunded' | 'unknown';
 
 const REFUSED_STONES =
   'Your payment arrived after the time we could hold this order for you, and its stones are no longer reserved for it. The full amount is refunded.';
@@ -57,14 +58,19 @@ async function announcePaid(deps: SettleDeps, tx: DbOrTx, o: OrderRow, s: Intent
   const prior = o.answer as Order & { accessToken: string };
   const answer: Order & { accessToken: string } = {
     ...prior,
-    payment: { brand: s.brand, last4: s.last4, state: 'paid' },
+    payment: { brand: s.brand, last4: s.last4, state: s.status === 'requires_capture' ? 'authorized' : 'paid' },
   };
   await repo.finalize(tx, o.id, { paymentRef: o.paymentRef, cardBrand: s.brand, cardLast4: s.last4, answer });
   await repo.insertEvent(tx, {
     orderId: o.id,
     type: 'placed',
     visibleToCustomer: true,
-    data: { totalCents: s.receivedCents, card: `${s.brand} ending ${s.last4}` },
+    data: {
+      totalCents: o.totalCents,
+      card: `${s.brand} ending ${s.last4}`,
+      ...(o.plan === 'layaway' ? { plan: 'layaway', depositCents: s.receivedCents } : {}),
+      ...(s.status === 'requires_capture' ? { authorizedOnly: true } : {}),
+    },
   });
   const store = storeInfo(deps.settings.current(), deps.config);
   const link = `${store.publicUrl}/order-confirmation?number=${o.number}&token=${prior.accessToken}`;
@@ -109,12 +115,33 @@ export const PAID_STEPS: Array<Step<SettleState>> = [
   {
     name: 'record payment',
     async run(st) {
+      // A supplier's stone: authorised only, charged once confirmed (supplier-stones.ts).
+      const held = st.s.status === 'requires_capture';
       await repo.setPayment(st.tx, st.o.id, {
-        paymentState: 'paid',
+        paymentState: held ? 'authorized' : 'paid',
         paidCents: st.s.receivedCents + st.o.giftCardCents,
         cardBrand: st.s.brand,
         cardLast4: st.s.last4,
       });
+      if (held) await repo.setAuthorization(st.tx, st.o.id, confirmBy(st.deps.settings.current()));
+      // Layaway: the card the deposit was paid with is the one its instalments are charged to.
+      if (st.o.plan === 'layaway')
+        await repo.insertPayment(st.tx, {
+          orderId: st.o.id,
+          kind: 'deposit',
+          provider: st.deps.payments.name,
+          ref: st.s.ref,
+          amountCents: st.s.receivedCents,
+          cardBrand: st.s.brand,
+          cardLast4: st.s.last4,
+        });
+      if (st.o.plan === 'layaway' && st.s.paymentMethod)
+        await repo.setSavedCard(st.tx, st.o.id, {
+          ref: st.s.paymentMethod,
+          customer: st.s.customer ?? st.o.savedCard?.customer ?? null,
+          brand: st.s.brand,
+          last4: st.s.last4,
+        });
     },
   },
   {
@@ -177,14 +204,15 @@ export async function applyIntent(deps: SettleDeps, s: IntentState): Promise<Set
       await runFlow('payment lapsed', LAPSE_STEPS, { deps, tx, o, s }, deps.hooks);
       return 'expired';
     }
-    if (s.status !== 'succeeded') return o.paymentState;
-    if (o.paymentState === 'paid' || o.paymentState === 'refunded') return o.paymentState;
+    if (s.status !== 'succeeded' && s.status !== 'requires_capture') return o.paymentState;
+    if (o.paymentState === 'paid' || o.paymentState === 'refunded' || o.paymentState === 'authorized')
+      return o.paymentState;
     // Money for an order that no longer waits for it (lapsed, or cancelled by staff) goes back.
     if (o.paymentState !== 'pending') return refundAll(deps, tx, o, s);
     const paid = await runFlow('payment arrived', PAID_STEPS, { deps, tx, o, s }, deps.hooks);
     if (paid.unfillable) return refundAll(deps, tx, o, s);
     sold = true;
-    return 'paid';
+    return s.status === 'requires_capture' ? 'authorized' : 'paid';
   });
   if (sold) {
     await deliverDueGiftCards(
@@ -204,38 +232,44 @@ export async function applyIntent(deps: SettleDeps, s: IntentState): Promise<Set
  */
 async function refundAll(deps: SettleDeps, tx: DbOrTx, o: OrderRow, s: IntentState): Promise<Settled> {
   if (o.paymentState === 'pending') await returnStones(tx, o);
-  await deps.payments.refund({ ref: s.ref, amountCents: s.receivedCents, key: `${o.number}-unfillable` });
+  // Only authorised (a supplier's stone): released, nothing was taken to refund.
+  const taken = s.status === 'requires_capture' ? 0 : s.receivedCents;
+  if (!taken) await deps.payments.cancelIntent(s.ref);
+  else await deps.payments.refund({ ref: s.ref, amountCents: taken, key: `${o.number}-unfillable` });
   await repo.setPayment(tx, o.id, {
-    paymentState: 'refunded',
+    paymentState: taken ? 'refunded' : 'expired',
     status: 'cancelled',
-    paidCents: s.receivedCents,
-    refundedCents: s.receivedCents,
+    paidCents: taken,
+    refundedCents: taken,
     cardBrand: s.brand,
     cardLast4: s.last4,
   });
-  await repo.insertEvent(tx, {
-    orderId: o.id,
-    type: 'refund',
-    visibleToCustomer: true,
-    data: { amountCents: s.receivedCents, reason: REFUSED_STONES, totalRefundedCents: s.receivedCents },
-  });
+  if (taken)
+    await repo.insertEvent(tx, {
+      orderId: o.id,
+      type: 'refund',
+      visibleToCustomer: true,
+      data: { amountCents: taken, reason: REFUSED_STONES, totalRefundedCents: taken },
+    });
   const store = storeInfo(deps.settings.current(), deps.config);
   const mail = orderUpdate(
     store,
     { number: o.number, name: o.shippingAddress.name },
     {
       kind: 'cancelled',
-      reason: REFUSED_STONES,
-      money: {
-        kind: 'refunded',
-        amountCents: s.receivedCents,
-        to: { giftCards: [], card: { brand: s.brand, last4: s.last4, cents: s.receivedCents } },
-      },
+      reason: taken ? REFUSED_STONES : REFUSED_STONES.replace(' The full amount is refunded.', ' Nothing was charged.'),
+      money: taken
+        ? {
+            kind: 'refunded',
+            amountCents: taken,
+            to: { giftCards: [], card: { brand: s.brand, last4: s.last4, cents: taken } },
+          }
+        : { kind: 'nothing-charged' },
     },
     `${store.publicUrl}${paths.orders()}`,
   );
   await enqueueMail(tx, { kind: 'order-cancelled', to: o.email, ...mail });
-  return 'refunded';
+  return taken ? 'refunded' : 'expired';
 }
 
 /**

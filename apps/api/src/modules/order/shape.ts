@@ -87,6 +87,9 @@ export function toOrder(
       totalCents: o.totalCents,
     },
     payment: { brand: o.cardBrand, last4: o.cardLast4, state: o.paymentState },
+    ...(o.paymentState === 'authorized' && o.authorizedUntil
+      ? { supplierConfirmBy: o.authorizedUntil.toISOString() }
+      : {}),
     // Paid in parts (a commission's deposit): what has been paid and what is left.
     ...(o.paidCents < o.totalCents && o.paymentState === 'paid' && o.status !== 'cancelled'
       ? { balance: { paidCents: o.paidCents, dueCents: o.totalCents - o.paidCents } }

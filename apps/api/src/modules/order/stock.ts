@@ -12,6 +12,10 @@ export const orderStock = {
   takeStock: (tx: DbOrTx, productId: number, quantity: number) => productStock.take(tx, productId, quantity),
   /** Stones from a melee parcel: false when too few are left. */
   takeMelee: (tx: DbOrTx, parcelId: number, stones: number) => stoneStock.takeMelee(tx, parcelId, stones),
+  /** Which of an order's diamonds come from a supplier's feed (authorised, charged once confirmed). */
+  fromSuppliers: (db: DbOrTx, ids: number[]) => stoneStock.fromSuppliers(db, ids),
+  withdrawGone: (tx: DbOrTx, id: number, reason: string) => stoneStock.withdrawGone(tx, id, reason),
+  closestTo: (db: DbOrTx, id: number) => stoneStock.closestTo(db, id, 3),
   /** A cancelled order (or a return, `only` those) lets go of its stones: they are for sale again. How many. */
   async releaseStones(tx: DbOrTx, orderId: number, only?: Array<{ kind: string; id: number }>) {
     const freed = await repo.freeStones(tx, orderId, only);

@@ -27,6 +27,15 @@ export interface IntentState {
   last4: string;
   /** Why the last attempt failed, in the provider's words for the shopper. */
   failure: string | null;
+  /** The card it was paid with, and the customer it was saved to (a layaway's card, for its instalments). */
+  paymentMethod?: string | null;
+  customer?: string | null;
+}
+
+/** A card the shopper let the store charge later (a layaway's instalments): the provider's token only. */
+export interface SavedCardRef {
+  ref: string;
+  customer: string | null;
 }
 
 /** A webhook event, verified: what happened and to which payment. */
@@ -43,12 +52,21 @@ interface ProviderBase {
    * provider's idempotency key); answers the provider's reference for it.
    */
   refund(req: { ref: string; amountCents: number; key: string }): Promise<{ ref: string }>;
+  /**
+   * Charges a saved card with nobody at the keyboard (a layaway's instalment). `key` makes a retried
+   * call the same charge; a decline answers ok: false with the provider's words.
+   */
+  chargeSaved(req: { card: SavedCardRef; amountCents: number; reference: string; key: string }): Promise<Authorization>;
+  /** Takes the money of an authorisation made earlier (a supplier's stone, confirmed). */
+  capture(ref: string, key: string): Promise<void>;
 }
 
 /** The server takes the card in the checkout request itself (the built-in test provider). */
 export interface CardProvider extends ProviderBase {
   readonly flow: 'card';
   authorize(req: { amountCents: number; currency: 'USD'; card: Card; reference: string }): Promise<Authorization>;
+  /** Keeps the card for later charges (a layaway's instalments): a token, never the number. */
+  saveCard(card: Card): Promise<Authorization>;
   /** Releases an authorization whose order did not commit. */
   void(ref: string): Promise<void>;
 }
@@ -65,7 +83,13 @@ export interface IntentProvider extends ProviderBase {
     reference: string;
     email: string;
     idempotencyKey: string;
+    /** Authorise only (a supplier's stone): the money is taken by `capture` once confirmed. */
+    captureManually?: boolean;
+    /** Save the card to this customer for later charges with nobody at the keyboard (layaway). */
+    saveFor?: string;
   }): Promise<{ ref: string; clientSecret: string }>;
+  /** A customer to save a card to (Stripe's Customer), one per key. */
+  createCustomer(req: { email: string; key: string }): Promise<string>;
   retrieveIntent(ref: string): Promise<IntentState>;
   /** Cancels a payment that has not succeeded; answers false when it already succeeded (or is processing). */
   cancelIntent(ref: string): Promise<boolean>;
@@ -104,6 +128,8 @@ export function cardBrand(number: string): string {
 }
 
 export const DECLINED = 'Your card was declined. Please use another card.';
+/** A saved test card whose later charges are declined (as a card cancelled by its bank is). */
+export const DECLINING_SAVED_CARD = 'test_pm_declines';
 
 /** The development and demo provider: 4242… approves, 4000 0000 0000 0002 declines. */
 export function testCardProvider(now: () => Date = () => new Date()): CardProvider {
@@ -133,5 +159,14 @@ export function testCardProvider(now: () => Date = () => new Date()): CardProvid
     async refund({ key }) {
       return { ref: `test_re_${key}` };
     },
+    async saveCard(card) {
+      const auth = await this.authorize({ amountCents: 0, currency: 'USD', card, reference: 'save' });
+      return auth.ok ? { ...auth, ref: `test_pm_${randomBytes(12).toString('hex')}` } : auth;
+    },
+    async chargeSaved({ card, key }) {
+      if (card.ref === DECLINING_SAVED_CARD) return { ok: false, message: DECLINED };
+      return { ok: true, ref: `test_ch_${key}`, brand: '', last4: '' };
+    },
+    async capture() {},
   };
 }

@@ -23,6 +23,12 @@ export function stripeClient(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_
   });
 }
 
+const refOf = (x: string | { id: string } | null | undefined) => (typeof x === 'string' ? x : (x?.id ?? ''));
+const keyOf = (prefix: string, key: string) =>
+  `facet-${prefix}-${createHash('sha256').update(key).digest('hex').slice(0, 40)}`;
+const brandOf = (b: string | null | undefined) =>
+  b ? b.replace(/^./, (c) => c.toUpperCase()).replace('Amex', 'American Express') : '';
+
 const chargeOf = (pi: Stripe.PaymentIntent) =>
   pi.latest_charge && typeof pi.latest_charge === 'object' ? pi.latest_charge : null;
 
@@ -33,13 +39,13 @@ export function intentState(pi: Stripe.PaymentIntent): IntentState {
     status: pi.status as IntentState['status'],
     amountCents: pi.amount,
     receivedCents: pi.amount_received,
-    brand: card?.brand ? card.brand.replace(/^./, (c) => c.toUpperCase()).replace('Amex', 'American Express') : '',
+    brand: brandOf(card?.brand),
     last4: card?.last4 ?? '',
     failure: pi.last_payment_error?.message ?? null,
+    paymentMethod: refOf(pi.payment_method) || null,
+    customer: refOf(pi.customer) || null,
   };
 }
-
-const refOf = (x: string | { id: string } | null | undefined) => (typeof x === 'string' ? x : (x?.id ?? ''));
 
 /** Stripe's events, reduced to the few the store acts on. */
 export function toPaymentEvent(e: Stripe.Event): PaymentEvent {
@@ -83,20 +89,66 @@ export function stripeProvider(config: Config): IntentProvider {
     name: 'stripe',
     flow: 'intent',
     publishableKey: config.STRIPE_PUBLISHABLE_KEY!,
-    async createIntent({ amountCents, reference, email, idempotencyKey }) {
+    async createIntent({ amountCents, reference, email, idempotencyKey, captureManually, saveFor }) {
       const pi = await stripe.paymentIntents.create(
         {
           amount: amountCents,
           currency: 'usd',
           automatic_payment_methods: { enabled: true },
-          capture_method: 'automatic',
+          // A supplier's stone: authorised now, captured once the supplier confirms it (within the
+          // store's hours, well inside the 7 days a card authorisation lives).
+          capture_method: captureManually ? 'manual' : 'automatic',
+          ...(saveFor ? { customer: saveFor, setup_future_usage: 'off_session' as const } : {}),
           description: `Facet order ${reference}`,
           receipt_email: email,
           metadata: { order: reference },
         },
-        { idempotencyKey: `facet-order-${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 40)}` },
+        { idempotencyKey: keyOf('order', idempotencyKey) },
       );
       return { ref: pi.id, clientSecret: pi.client_secret! };
+    },
+    async createCustomer({ email, key }) {
+      const c = await stripe.customers.create({ email }, { idempotencyKey: keyOf('customer', key) });
+      return c.id;
+    },
+    async chargeSaved({ card, amountCents, reference, key }) {
+      try {
+        const pi = await stripe.paymentIntents.create(
+          {
+            amount: amountCents,
+            currency: 'usd',
+            customer: card.customer ?? undefined,
+            payment_method: card.ref,
+            off_session: true,
+            confirm: true,
+            description: `Facet order ${reference}`,
+            metadata: { order: reference },
+            expand: ['latest_charge'],
+          },
+          { idempotencyKey: keyOf('charge', key) },
+        );
+        const s = intentState(pi);
+        if (s.status !== 'succeeded')
+          return { ok: false, message: s.failure ?? 'Your bank did not approve the payment.' };
+        return { ok: true, ref: pi.id, brand: s.brand, last4: s.last4 };
+      } catch (err) {
+        // A decline (or a bank asking for the cardholder) is an answer, not a failure to reach Stripe.
+        if ((err as { type?: string }).type === 'StripeCardError')
+          return { ok: false, message: (err as Error).message || 'Your card was declined.' };
+        throw err;
+      }
+    },
+    async capture(ref, key) {
+      try {
+        await stripe.paymentIntents.capture(ref, {}, { idempotencyKey: keyOf('capture', key) });
+      } catch (err) {
+        // Captured already (a retry after a lost answer): that is what was wanted.
+        if ((err as { code?: string }).code === 'payment_intent_unexpected_state') {
+          const now = await stripe.paymentIntents.retrieve(ref);
+          if (now.status === 'succeeded') return;
+        }
+        throw err;
+      }
     },
     async retrieveIntent(ref) {
       return intentState(await stripe.paymentIntents.retrieve(ref, { expand: ['latest_charge'] }));

@@ -40,6 +40,16 @@ export function settingsFromConfig(c: Config): StoreSettings {
     taxRates: JSON.parse(c.TAX_RATES) as Record<string, number>,
     zipTaxRates: JSON.parse(c.ZIP_TAX_RATES) as StoreSettings['zipTaxRates'],
     announcement: { on: false, text: '', href: '' },
+    layaway: {
+      on: true,
+      overCents: 100_000,
+      depositPercent: 20,
+      weeks: 12,
+      everyWeeks: 2,
+      graceDays: 14,
+      feeCents: 5_000,
+    },
+    supplierConfirmHours: 48,
   };
 }
 
