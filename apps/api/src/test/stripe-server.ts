@@ -44,7 +44,13 @@ type Intent = Pick<
   | 'receipt_email'
   | 'last_payment_error'
   | 'next_action'
-> & { latest_charge: string | null; payment_method: string | null };
+> & {
+  latest_charge: string | null;
+  payment_method: string | null;
+  customer: string | null;
+  setup_future_usage: string | null;
+  amount_capturable: number;
+};
 type Charge = Pick<
   Stripe.Charge,
   | 'id'
@@ -124,6 +130,8 @@ export class LocalStripe {
   readonly intents = new Map<string, Intent>();
   readonly charges = new Map<string, Charge>();
   readonly refunds = new Map<string, Refund>();
+  /** Customers, and the payment methods saved to each (setup_future_usage on a succeeded intent). */
+  readonly customers = new Map<string, { id: string; email: string; methods: string[] }>();
   readonly events: Stripe.Event[] = [];
   /** Every request received, as `METHOD /path`, for assertions about what the store asked. */
   readonly requests: Array<{ method: string; path: string; idempotencyKey?: string; params: Record<string, unknown> }> =
@@ -147,6 +155,8 @@ export class LocalStripe {
   taxDown = false;
   /** False: events are kept (in `events`) but not sent until `deliver` is called. */
   autoDeliver = true;
+  /** The card of an authorised (manual capture) intent, charged when it is captured. */
+  private readonly pendingCards = new Map<string, { brand: string; last4: string }>();
   private readonly idempotent = new Map<string, { hash: string; status: number; body: string }>();
   private server?: Server;
   url = '';
@@ -177,7 +187,7 @@ export class LocalStripe {
   // ---- what the shopper's browser does through Stripe.js
 
   /** stripe.confirmPayment with a test card: succeeds, declines or asks for 3-D Secure. */
-  async confirm(intentId: string, paymentMethod: string) {
+  async confirm(intentId: string, paymentMethod: string, background = false) {
     const pi = this.intent(intentId);
     if (pi.status === 'succeeded' || pi.status === 'canceled' || pi.status === 'processing')
       throw new StripeFailure(
@@ -211,7 +221,7 @@ export class LocalStripe {
       pi.next_action = { type: 'use_stripe_sdk', use_stripe_sdk: {} } as Stripe.PaymentIntent.NextAction;
       return pi;
     }
-    return this.succeed(pi, card);
+    return this.succeed(pi, card, background);
   }
 
   /** The shopper passes the 3-D Secure challenge. */
@@ -277,7 +287,22 @@ export class LocalStripe {
     return pi;
   }
 
-  private async succeed(pi: Intent, card: { brand: string; last4: string }) {
+  /**
+   * `background`: the event is sent after the answer, as Stripe does. A call the store makes inside
+   * its own transaction (an instalment, a capture, a void) must not wait for the store's webhook.
+   */
+  private async succeed(pi: Intent, card: { brand: string; last4: string }, background = false) {
+    // Saved for later charges with nobody at the keyboard: attached to the intent's customer.
+    if (pi.setup_future_usage && pi.customer && pi.payment_method)
+      this.customers.get(pi.customer)?.methods.push(pi.payment_method);
+    if (pi.capture_method === 'manual' && pi.status !== 'requires_capture') {
+      pi.status = 'requires_capture';
+      pi.amount_capturable = pi.amount;
+      pi.last_payment_error = null;
+      this.pendingCards.set(pi.id, card);
+      await this.emit('payment_intent.amount_capturable_updated', pi, background);
+      return pi;
+    }
     const charge: Charge = {
       id: id('ch'),
       object: 'charge',
@@ -298,9 +323,10 @@ export class LocalStripe {
     this.charges.set(charge.id, charge);
     pi.status = 'succeeded';
     pi.amount_received = pi.amount;
+    pi.amount_capturable = 0;
     pi.latest_charge = charge.id;
     pi.last_payment_error = null;
-    await this.emit('payment_intent.succeeded', pi);
+    await this.emit('payment_intent.succeeded', pi, background);
     return pi;
   }
 
@@ -369,11 +395,52 @@ export class LocalStripe {
         next_action: null,
         latest_charge: null,
         payment_method: null,
+        customer: (params.customer as string) ?? null,
+        setup_future_usage: (params.setup_future_usage as string) ?? null,
+        amount_capturable: 0,
       };
       if (!Number.isInteger(pi.amount) || pi.amount < 50)
         throw new StripeFailure(400, 'invalid_request_error', 'amount_too_small', 'Amount must be at least $0.50 usd');
+      if (pi.customer && !this.customers.has(pi.customer))
+        throw new StripeFailure(400, 'invalid_request_error', 'resource_missing', `No such customer: '${pi.customer}'`);
       this.intents.set(pi.id, pi);
+      // A saved card charged with nobody at the keyboard: confirmed at once, declined as a card error.
+      if (params.confirm === 'true') {
+        const pm = String(params.payment_method);
+        if (params.off_session === 'true' && !this.customers.get(pi.customer ?? '')?.methods.includes(pm))
+          throw new StripeFailure(
+            400,
+            'invalid_request_error',
+            'resource_missing',
+            `The payment method ${pm} is not attached to customer ${pi.customer}.`,
+          );
+        await this.confirm(pi.id, pm, true);
+        if (pi.status !== 'succeeded')
+          throw new StripeFailure(
+            402,
+            'card_error',
+            'card_declined',
+            pi.last_payment_error?.message ?? 'Your card was declined.',
+          );
+        return this.view(pi, params.expand);
+      }
       return pi;
+    }
+    if (method === 'POST' && path === '/v1/customers') {
+      const c = { id: id('cus'), email: String(params.email ?? ''), methods: [] as string[] };
+      this.customers.set(c.id, c);
+      return { id: c.id, object: 'customer', email: c.email, created: now(), livemode: false };
+    }
+    if ((m = path.match(/^\/v1\/payment_intents\/([^/]+)\/capture$/)) && method === 'POST') {
+      const pi = this.intent(m[1]!);
+      if (pi.status !== 'requires_capture')
+        throw new StripeFailure(
+          400,
+          'invalid_request_error',
+          'payment_intent_unexpected_state',
+          `This PaymentIntent could not be captured because it has a status of ${pi.status}.`,
+        );
+      return this.succeed(pi, this.pendingCards.get(pi.id)!, true);
     }
     if ((m = path.match(/^\/v1\/payment_intents\/([^/]+)$/)) && method === 'GET')
       return this.view(this.intent(m[1]!), params.expand);
@@ -388,8 +455,10 @@ export class LocalStripe {
           'payment_intent_unexpected_state',
           `You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`,
         );
+      const wasAuthorised = pi.status === 'requires_capture';
       pi.status = 'canceled';
-      await this.emit('payment_intent.canceled', pi);
+      pi.amount_capturable = 0;
+      await this.emit('payment_intent.canceled', pi, wasAuthorised);
       return pi;
     }
     if (method === 'POST' && path === '/v1/refunds') return this.refund(params, undefined);
@@ -544,7 +613,7 @@ export class LocalStripe {
     answer(status, body);
   }
 
-  private async emit(type: string, object: unknown) {
+  private async emit(type: string, object: unknown, background = false) {
     const event = {
       id: id('evt'),
       object: 'event',
@@ -556,8 +625,9 @@ export class LocalStripe {
       type,
       data: { object: structuredClone(object) },
     } as unknown as Stripe.Event;
-    if (this.autoDeliver) await this.send(event);
-    else this.events.push(event);
+    if (!this.autoDeliver) this.events.push(event);
+    else if (background) setImmediate(() => void this.send(event).catch(() => undefined));
+    else await this.send(event);
   }
 
   private async send(event: Stripe.Event) {
