@@ -279,7 +279,7 @@ export type AdminOrder = z.infer<typeof adminOrder>;
 
 export const orderNumberParams = z.object({ number: z.string().max(20) }).strict();
 export const orderStoneParams = z
-  .object({ number: z.string().max(20), stoneId: z.coerce.number().int().positive() })
+  .object({ number: z.string().max(20), stone: z.coerce.number().int().positive() })
   .strict();
 /** The back office's layaway plans: paid so far, the next instalment, what is late. */
 export const adminLayawayPlan = z.object({

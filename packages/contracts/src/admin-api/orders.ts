@@ -78,13 +78,13 @@ export const ORDERS_OPS = {
   /** Every layaway plan: what is paid, what is due next, what is late. */
   'GET /layaway': op({ access: 'orders:read', answer: adminLayawayList }),
   /** A supplier's stone confirmed with its supplier: the last one charges the authorised card. */
-  'POST /orders/:number/stones/:stoneId/confirm': op({
+  'POST /orders/:number/stones/:stone/confirm': op({
     access: 'orders:cancel',
     params: orderStoneParams,
     answer: supplierAnswer,
   }),
   /** The supplier no longer has the stone: the authorisation is voided and the closest stones e-mailed. */
-  'POST /orders/:number/stones/:stoneId/unavailable': op({
+  'POST /orders/:number/stones/:stone/unavailable': op({
     access: 'orders:cancel',
     params: orderStoneParams,
     answer: supplierAnswer,

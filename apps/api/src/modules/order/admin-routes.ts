@@ -41,15 +41,15 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async () => ({ data: { plans: await layawayPlansForStaff(app.db, app.config.STORE_TIMEZONE) } }),
   });
   app.route({
-    ...adminRoute('POST /orders/:number/stones/:stoneId/confirm'),
+    ...adminRoute('POST /orders/:number/stones/:stone/confirm'),
     handler: async (req) => ({
-      data: await confirmSupplierStone(supplierDeps, actorOf(req.staff!.staff), req.params.number, req.params.stoneId),
+      data: await confirmSupplierStone(supplierDeps, actorOf(req.staff!.staff), req.params.number, req.params.stone),
     }),
   });
   app.route({
-    ...adminRoute('POST /orders/:number/stones/:stoneId/unavailable'),
+    ...adminRoute('POST /orders/:number/stones/:stone/unavailable'),
     handler: async (req) => {
-      const r = await voidSupplierOrder(supplierDeps, actorOf(req.staff!.staff), req.params.number, req.params.stoneId);
+      const r = await voidSupplierOrder(supplierDeps, actorOf(req.staff!.staff), req.params.number, req.params.stone);
       return {
         data: { alternatives: r.alternatives.map((a) => ({ id: a.id, serial: a.serial, priceCents: a.priceCents })) },
       };

@@ -108,6 +108,7 @@ describe('placing an order, step by step', () => {
       'spend gift cards',
       'redeem codes',
       'record lines',
+      'record plan',
       'pay',
       'finalize',
       'queue mails',

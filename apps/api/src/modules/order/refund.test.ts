@@ -105,6 +105,7 @@ describe('a cancellation with a refund, step by step', () => {
       'release stones',
       'return stock',
       'give back code',
+      'stop instalments',
       'record',
       'refund',
       'tell customer',

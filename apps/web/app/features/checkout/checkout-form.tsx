@@ -16,6 +16,7 @@ import { ShippingMethodStep } from './shipping-method-step.tsx';
 import { BillingStep } from './billing-step.tsx';
 import { PaymentFields, cardSchemas, emptyCard } from '~/components/payment/payment-fields.tsx';
 import { OrderReview } from './order-review.tsx';
+import { LayawayChoice } from './layaway-choice.tsx';
 import { usePricedReview } from './use-priced-review.ts';
 import { AddressCheckNote } from './address-check.tsx';
 import { orderRequest, shippingAddressOf } from './order-request.ts';
@@ -54,6 +55,7 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
   const byCarrier = facts.shippingPricedBy === 'carrier';
   const [unpaid, setUnpaid] = useState<PendingOrder | null>(null);
   const [gifts, setGifts] = useState<AppliedGiftCard[]>([]);
+  const [layaway, setLayaway] = useState(false);
 
   // Signing in from checkout brings the address book (and the e-mail) without losing what was typed.
   if (seenSaved !== saved) {
@@ -87,6 +89,10 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
   const buysGiftCard = (review ?? cart).lines.some((l) => l.kind === 'gift-card');
   if (buysGiftCard && gifts.length) setGifts([]);
   const giftPaid = giftShares(gifts, review?.totals.totalCents ?? 0).reduce((s, g) => s + g.cents, 0);
+  // Layaway: over the store's threshold, without gift cards (bought or spent).
+  const layawayOffered =
+    !!facts.layaway && !!review && review.totals.totalCents >= facts.layaway.overCents && !buysGiftCard && !gifts.length;
+  if (layaway && !layawayOffered) setLayaway(false);
   // Gift cards paying it all: no card is asked for.
   const cardNeeded = !review || review.totals.totalCents - giftPaid > 0;
   const complete =
@@ -118,6 +124,7 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
           saveAddress: !emailOnly && isLoggedIn && choice === 'new' && saveAddress,
           expectedTotalCents: review.totals.totalCents,
           giftCards: gifts.map((g) => g.code),
+          layaway,
         }),
       });
       idempotencyKey.current = null;
@@ -238,8 +245,19 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
           )}
         </Section>
         <Section n={emailOnly ? 3 : 5} title="Payment">
-          {buysGiftCard ? (
-            <p className="mb-4 text-sm text-muted">{NO_GIFT_CARD_FOR_GIFT_CARD}</p>
+          {layawayOffered && facts.layaway && (
+            <LayawayChoice
+              terms={facts.layaway}
+              totalCents={review!.totals.totalCents}
+              timezone={facts.timezone}
+              layaway={layaway}
+              onChange={setLayaway}
+            />
+          )}
+          {buysGiftCard || layaway ? (
+            <p className="mb-4 text-sm text-muted">
+              {layaway ? 'Gift cards cannot be spent on layaway.' : NO_GIFT_CARD_FOR_GIFT_CARD}
+            </p>
           ) : (
             <GiftCardsField cards={gifts} onChange={setGifts} totalCents={review?.totals.totalCents ?? 0} />
           )}

@@ -37,6 +37,8 @@ export function orderRequest(o: {
   expectedTotalCents: number;
   /** Gift card codes, paid from first. */
   giftCards?: string[];
+  /** A deposit now and instalments after (the store's layaway terms). */
+  layaway?: boolean;
 }): PlaceOrderInput {
   return {
     email: o.email.trim(),
@@ -56,5 +58,6 @@ export function orderRequest(o: {
     ...(o.saveAddress ? { saveAddress: true } : {}),
     expectedTotalCents: o.expectedTotalCents,
     ...(o.giftCards?.length ? { giftCards: o.giftCards } : {}),
+    ...(o.layaway ? { plan: 'layaway' as const } : {}),
   };
 }

@@ -60,6 +60,14 @@ const fields = z.object({
   freeResizeDays: whole('days'),
   videoOrigins: z.string(),
   restocking: whole('percent'),
+  layawayOn: z.boolean(),
+  layawayOver: dollars,
+  layawayDeposit: whole('percent'),
+  layawayWeeks: whole('weeks'),
+  layawayEvery: whole('weeks'),
+  layawayGrace: whole('days'),
+  layawayFee: dollars,
+  supplierHours: whole('hours'),
   priceRounding: z.enum(ROUNDINGS),
   hours: z.array(z.object({ open: z.boolean(), from: z.string(), to: z.string() })).length(7),
   announcementOn: z.boolean(),
@@ -93,6 +101,14 @@ const valuesOf = (s: StoreSettings): Values => ({
   freeResizeDays: String(s.freeResizeDays),
   videoOrigins: s.videoOrigins.join('\n'),
   restocking: String(s.restockingPercent),
+  layawayOn: s.layaway.on,
+  layawayOver: decimalPrice(s.layaway.overCents),
+  layawayDeposit: String(s.layaway.depositPercent),
+  layawayWeeks: String(s.layaway.weeks),
+  layawayEvery: String(s.layaway.everyWeeks),
+  layawayGrace: String(s.layaway.graceDays),
+  layawayFee: decimalPrice(s.layaway.feeCents),
+  supplierHours: String(s.supplierConfirmHours),
   priceRounding: s.priceRounding,
   hours: s.openingHours.map((h) => ({ open: h !== null, from: h?.open ?? '', to: h?.close ?? '' })),
   announcementOn: s.announcement.on,
@@ -128,6 +144,16 @@ const settingsOf = (v: Values): StoreSettings => ({
   freeResizeDays: Number(v.freeResizeDays),
   videoOrigins: lines(v.videoOrigins).map((o) => o.toLowerCase()),
   restockingPercent: Number(v.restocking),
+  layaway: {
+    on: v.layawayOn,
+    overCents: centsOf(Number(v.layawayOver)),
+    depositPercent: Number(v.layawayDeposit),
+    weeks: Number(v.layawayWeeks),
+    everyWeeks: Number(v.layawayEvery),
+    graceDays: Number(v.layawayGrace),
+    feeCents: centsOf(Number(v.layawayFee)),
+  },
+  supplierConfirmHours: Number(v.supplierHours),
   priceRounding: v.priceRounding,
   openingHours: v.hours.map((d) => (d.open ? { open: d.from, close: d.to } : null)) as StoreSettings['openingHours'],
   announcement: { on: v.announcementOn, text: v.announcementText, href: v.announcementHref },
@@ -156,6 +182,13 @@ const FIELD_OF: Record<string, string> = {
   freeResizeDays: 'freeResizeDays',
   videoOrigins: 'videoOrigins',
   restockingPercent: 'restocking',
+  'layaway.overCents': 'layawayOver',
+  'layaway.depositPercent': 'layawayDeposit',
+  'layaway.weeks': 'layawayWeeks',
+  'layaway.everyWeeks': 'layawayEvery',
+  'layaway.graceDays': 'layawayGrace',
+  'layaway.feeCents': 'layawayFee',
+  supplierConfirmHours: 'supplierHours',
   'announcement.text': 'announcementText',
   'announcement.href': 'announcementHref',
   'appointments.minutes': 'slotMinutes',
@@ -351,6 +384,43 @@ export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved
             </select>
           )}
         </Field>
+      </section>
+
+      <section className="space-y-3 border border-hairline bg-white p-4" aria-labelledby="plans">
+        <h2 id="plans" className="text-sm font-semibold">
+          Layaway and supplier stones
+        </h2>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" {...register('layawayOn')} />
+          Offer layaway at checkout
+        </label>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Field label="For orders from ($)" error={e.layawayOver}>
+            {(a) => <input {...a} {...register('layawayOver')} inputMode="decimal" className="field py-2" />}
+          </Field>
+          <Field label="Deposit (%)" error={e.layawayDeposit}>
+            {(a) => <input {...a} {...register('layawayDeposit')} inputMode="numeric" className="field py-2" />}
+          </Field>
+          <Field label="Paid over (weeks)" error={e.layawayWeeks}>
+            {(a) => <input {...a} {...register('layawayWeeks')} inputMode="numeric" className="field py-2" />}
+          </Field>
+          <Field label="A payment every (weeks)" error={e.layawayEvery}>
+            {(a) => <input {...a} {...register('layawayEvery')} inputMode="numeric" className="field py-2" />}
+          </Field>
+          <Field label="Grace period (days)" error={e.layawayGrace} hint="An unpaid payment then cancels the order.">
+            {(a) => <input {...a} {...register('layawayGrace')} inputMode="numeric" className="field py-2" />}
+          </Field>
+          <Field label="Cancellation fee ($)" error={e.layawayFee} hint="Kept on a cancelled plan; never more than paid.">
+            {(a) => <input {...a} {...register('layawayFee')} inputMode="decimal" className="field py-2" />}
+          </Field>
+          <Field
+            label="Confirm supplier stones within (hours)"
+            error={e.supplierHours}
+            hint="Unconfirmed, the card's authorisation is voided."
+          >
+            {(a) => <input {...a} {...register('supplierHours')} inputMode="numeric" className="field py-2" />}
+          </Field>
+        </div>
       </section>
 
       <section className="border border-hairline bg-white p-4" aria-labelledby="media">
