@@ -62,6 +62,7 @@ export default [
     route('admin/returns/:number', 'routes/admin/return.tsx'),
     route('admin/service', 'routes/admin/service.tsx'),
     route('admin/service/:number', 'routes/admin/service-ticket.tsx'),
+    route('admin/layaway', 'routes/admin/layaway.tsx'),
     route('admin/quotes', 'routes/admin/quotes.tsx'),
     route('admin/quotes/new', 'routes/admin/quote-new.tsx'),
     route('admin/quotes/:number', 'routes/admin/quote.tsx'),

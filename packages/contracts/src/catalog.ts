@@ -249,6 +249,8 @@ export const diamondDetail = diamondSummary.extend({
   report: z.object({ label: z.string(), url: z.string(), kind: z.enum(['lab', 'document']) }).nullable(),
   /** The report PDF staff uploaded, when `report` is the lab's own check page (both are offered). */
   reportFile: z.object({ label: z.string(), url: z.string() }).nullable().optional(),
+  /** Held by a supplier: the card is authorised at checkout and charged once the supplier confirms it. */
+  fromSupplier: z.boolean().optional(),
 });
 export type DiamondDetail = z.infer<typeof diamondDetail>;
 export const diamondAnswer = z.object({

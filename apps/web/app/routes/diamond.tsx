@@ -165,7 +165,11 @@ export default function Diamond({ loaderData }: Route.ComponentProps) {
           <SeeInPerson item={`diamond:${d.id}`} title={title(d)}>
             <HintButton item={available ? { kind: 'diamond', id: d.id } : null} title={title(d)} />
           </SeeInPerson>
-          <TrustLine certificate={`${d.lab} grading report ${d.certificate} included`} priceCents={d.priceCents} />
+          <TrustLine
+            certificate={`${d.lab} grading report ${d.certificate} included`}
+            priceCents={d.priceCents}
+            fromSupplier={d.fromSupplier}
+          />
           {d.report && (
             <p className="mt-3 text-sm">
               <a href={d.report.url} target="_blank" rel="noopener noreferrer" className="underline">

@@ -340,11 +340,12 @@ export const catalogRepository = {
 
   /** Where a diamond's feed (or staff) said its video and report are. */
   diamondLinks: async (db: DbOrTx, id: number) =>
-    rowsOf<{ videoUrl: string | null; certificateUrl: string | null; hasReport: boolean }>(
+    rowsOf<{ videoUrl: string | null; certificateUrl: string | null; hasReport: boolean; fromSupplier: boolean }>(
       await db.execute(sql`select video_url as "videoUrl", certificate_url as "certificateUrl",
+        supplier_id is not null as "fromSupplier",
         exists (select 1 from stone_report_view r where r.kind = 'diamond' and r.stone_id = diamond_view.id) as "hasReport"
         from diamond_view where id = ${id}`),
-    )[0] ?? { videoUrl: null, certificateUrl: null, hasReport: false },
+    )[0] ?? { videoUrl: null, certificateUrl: null, hasReport: false, fromSupplier: false },
 
   /** A loose stone's photographs, in their order. */
   stonePhotos: async (db: DbOrTx, kind: 'diamond' | 'gemstone', id: number) =>

@@ -333,6 +333,8 @@ export async function getDiamond(db: Db, id: number, videoOrigins: readonly stri
     // The lab's check page wins the first link; the PDF staff uploaded is offered beside it.
     reportFile: uploaded && report?.kind === 'lab' ? { label: 'Download the report (PDF)', url: uploaded } : null,
     photos: photos.map(photoOf),
+    // Held by a supplier, not the store: paid by an authorisation, charged once the supplier confirms it.
+    fromSupplier: links.fromSupplier,
   };
 }
 

@@ -1,6 +1,6 @@
 import { BadgeCheck, RotateCcw, Ruler, Truck } from '~/components/icons.tsx';
 import { ENGRAVED_NOT_RETURNABLE } from '@facet/contracts/engraving-rules';
-import { resizeText, returnsText, signedFor } from '@facet/contracts/store-facts';
+import { resizeText, returnsText, signedFor, supplierConfirmText } from '@facet/contracts/store-facts';
 import { useStoreFacts } from '~/lib/store-facts.ts';
 
 /**
@@ -15,6 +15,7 @@ export function TrustLine({
   engraved = false,
   resizable,
   priceCents,
+  fromSupplier = false,
 }: {
   certificate?: string;
   madeToOrder?: boolean;
@@ -22,6 +23,8 @@ export function TrustLine({
   /** A ring: resized free once, or never; undefined for anything else. */
   resizable?: boolean;
   priceCents: number;
+  /** Held by a supplier: the card is authorised, charged once the supplier confirms it. */
+  fromSupplier?: boolean;
 }) {
   const facts = useStoreFacts();
   const resize = resizable === undefined ? null : resizeText(facts, resizable);
@@ -52,6 +55,12 @@ export function TrustLine({
         <BadgeCheck aria-hidden="true" className="h-4 w-4 text-primary" />
         {certificate ?? 'Quality-checked by our jewelers; appraisal on request'}
       </li>
+      {fromSupplier && (
+        <li className="flex items-center gap-2.5" data-testid="supplier-confirm">
+          <BadgeCheck aria-hidden="true" className="h-4 w-4 text-primary" />
+          {supplierConfirmText(facts)}; your card is charged only then
+        </li>
+      )}
     </ul>
   );
 }

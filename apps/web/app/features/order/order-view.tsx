@@ -1,3 +1,4 @@
+import { PaymentPlan } from './payment-plan.tsx';
 import { Link } from 'react-router';
 import { shipsPieces } from '@facet/contracts/order-promises';
 import type { Order } from '@facet/contracts/commerce';
@@ -93,7 +94,22 @@ export function OrderView({
         <div className="mt-5">
           <TotalsList totals={order.totals} shippingLabel={order.shipping.label.toLowerCase()} lines={order.lines} />
         </div>
-        {order.balance && change && (
+        {order.supplierConfirmBy && (
+          <p className="mt-5 border-t border-hairline pt-5 text-sm" data-testid="supplier-note">
+            Your card is authorised for {formatMoney(order.totals.totalCents, { exact: true })}, not charged: we charge
+            it once the supplier confirms your diamond, by{' '}
+            {new Date(order.supplierConfirmBy).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })}. If
+            they cannot, the authorisation is released and nothing is charged.
+          </p>
+        )}
+        {order.plan && (
+          <PaymentPlan
+            plan={order.plan}
+            payLink={payLink}
+            open={!!change && order.status !== 'cancelled' && !!order.balance}
+          />
+        )}
+        {order.balance && change && !order.plan && (
           <div className="mt-5 border-t border-hairline pt-5 text-sm">
             <p>
               Paid so far {formatMoney(order.balance.paidCents, { exact: true })}; still to pay{' '}

@@ -8,7 +8,7 @@ import { callApi } from '~/lib/client-api.ts';
 
 const money = (c: number) => formatMoney(c, { exact: true });
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
-const KIND: Record<string, string> = { deposit: 'Deposit', balance: 'Balance' };
+const KIND: Record<string, string> = { deposit: 'Deposit', balance: 'Balance', instalment: 'Instalment' };
 
 /** The balance of an order paid in parts, paid at the e-mailed link (or signed in). */
 export function BalancePage() {
@@ -43,10 +43,13 @@ export function BalancePage() {
     setB(after);
     return after.payment;
   };
+  // Layaway: the instalments due now (or the next one, paid ahead), not the whole balance.
+  const dueCents = b.dueNow !== undefined ? (b.dueNow?.cents ?? 0) : b.balanceCents;
+  const heading = b.dueNow ? `Pay ${b.dueNow.label}` : b.balanceCents > 0 ? 'Pay the balance' : 'Paid in full';
   return (
     <div className="mx-auto max-w-xl px-4 pb-24 pt-10">
       <p className="eyebrow text-muted">Order {b.number}</p>
-      <h1 className="mt-2 font-display text-4xl">{b.balanceCents > 0 ? 'Pay the balance' : 'Paid in full'}</h1>
+      <h1 className="mt-2 font-display text-4xl">{heading}</h1>
       <dl className="mt-6 border-y border-hairline py-4 text-sm">
         <div className="flex justify-between py-1">
           <dt className="text-muted">Order total</dt>
@@ -60,22 +63,28 @@ export function BalancePage() {
             <dd>−{money(p.amountCents)}</dd>
           </div>
         ))}
-        <div className="flex justify-between py-1 font-semibold">
+        <div className={`flex justify-between py-1 ${b.dueNow ? '' : 'font-semibold'}`}>
           <dt>Balance</dt>
           <dd data-testid="balance-due">{money(b.balanceCents)}</dd>
         </div>
+        {b.dueNow && (
+          <div className="flex justify-between py-1 font-semibold">
+            <dt>To pay now ({b.dueNow.label})</dt>
+            <dd data-testid="due-now">{money(b.dueNow.cents)}</dd>
+          </div>
+        )}
         <div className="flex justify-between py-1">
           <dt className="text-muted">Status</dt>
           <dd>{STATUS_LABELS[b.status as OrderStatus] ?? b.status}</dd>
         </div>
       </dl>
-      {b.balanceCents > 0 ? (
+      {dueCents > 0 ? (
         <section className="mt-6 space-y-3" aria-labelledby={`${id}-pay`}>
           <h2 id={`${id}-pay`} className="font-display text-2xl">
             Your card
           </h2>
           <p className="text-sm text-muted">Your piece ships, insured, as soon as the balance is paid.</p>
-          <LinkPayment amountCents={b.balanceCents} action="Pay" pay={pay} />
+          <LinkPayment amountCents={dueCents} action="Pay" pay={pay} />
         </section>
       ) : (
         <p role="status" className="mt-6 border border-primary bg-secondary/50 p-4 text-sm">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { SupplierStones } from '~/features/admin/orders/supplier-stones.tsx';
 import { EngravedWords } from '~/components/engraved-words.tsx';
 import { Link, useOutletContext } from 'react-router';
 import { can, type StaffMe } from '@facet/contracts/admin';
@@ -158,6 +159,11 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
         <div className="space-y-4">
+          <SupplierStones
+            order={o}
+            me={me}
+            reload={async () => setOrder(await adminApi('GET /orders/:number', { params: { number: o.number } }))}
+          />
           <OrderShipping order={o} me={me} onChange={setOrder} />
           <OrderActions order={o} me={me} onChange={setOrder} />
           <section className={box} aria-labelledby="customer">

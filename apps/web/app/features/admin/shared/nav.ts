@@ -6,6 +6,7 @@ export const ADMIN_NAV: Array<{ label: string; href: string; permission: Permiss
   { label: 'Orders', href: '/admin/orders', permission: 'orders:read' },
   { label: 'Returns', href: '/admin/returns', permission: 'returns:manage' },
   { label: 'Service', href: '/admin/service', permission: 'service:manage' },
+  { label: 'Layaway', href: '/admin/layaway', permission: 'orders:read' },
   { label: 'Quotes', href: '/admin/quotes', permission: 'quotes:manage' },
   { label: 'Customers', href: '/admin/customers', permission: 'customers:read' },
   { label: 'Appointments', href: '/admin/appointments', permission: 'appointments:manage' },
