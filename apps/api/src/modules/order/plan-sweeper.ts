@@ -42,8 +42,8 @@ export async function sweepPlans(app: FastifyInstance, now = new Date()) {
 export function startPlanSweeper(app: FastifyInstance): () => void {
   const run = () =>
     sweepPlans(app).catch((err: unknown) => app.log.warn({ err }, 'plans: sweep failed; tried again in a minute'));
-  const first = setTimeout(run, 5_000);
-  const timer = setInterval(run, 60_000);
+  const first = setTimeout(() => void run(), 5_000);
+  const timer = setInterval(() => void run(), 60_000);
   first.unref();
   timer.unref();
   return () => {

@@ -10,6 +10,5 @@ export {
   type IntentState,
   type PaymentEvent,
   type PaymentProvider,
-  type SavedCardRef,
 } from './provider.ts';
 export { stripeClient, stripeProvider } from './stripe.ts';

@@ -91,7 +91,11 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
   const giftPaid = giftShares(gifts, review?.totals.totalCents ?? 0).reduce((s, g) => s + g.cents, 0);
   // Layaway: over the store's threshold, without gift cards (bought or spent).
   const layawayOffered =
-    !!facts.layaway && !!review && review.totals.totalCents >= facts.layaway.overCents && !buysGiftCard && !gifts.length;
+    !!facts.layaway &&
+    !!review &&
+    review.totals.totalCents >= facts.layaway.overCents &&
+    !buysGiftCard &&
+    !gifts.length;
   if (layaway && !layawayOffered) setLayaway(false);
   // Gift cards paying it all: no card is asked for.
   const cardNeeded = !review || review.totals.totalCents - giftPaid > 0;

@@ -47,7 +47,9 @@ export function LayawayChoice({
           <span className="block font-medium">Layaway</span>
           <span className="text-sm text-muted" data-testid="layaway-summary">
             {money(plan.depositCents)} today ({terms.depositPercent}%), then {n} payments of {money(each)}
-            {plan.instalments[0]!.amountCents !== each ? ` (the first ${money(plan.instalments[0]!.amountCents)})` : ''}{' '}
+            {plan.instalments[0]!.amountCents !== each
+              ? ` (the first ${money(plan.instalments[0]!.amountCents)})`
+              : ''}{' '}
             {every(terms.everyWeeks)}
           </span>
         </span>
@@ -63,9 +65,9 @@ export function LayawayChoice({
             ))}
           </ol>
           <p className="mt-2 text-muted">
-            Your stone is taken off sale today. Each payment is charged on its day to the card you pay the deposit
-            with; your piece ships once it is paid in full. A payment still unpaid {terms.graceDays} days after its
-            day cancels the order: we keep a {money(terms.feeCents)} cancellation fee and refund the rest.{' '}
+            Your stone is taken off sale today. Each payment is charged on its day to the card you pay the deposit with;
+            your piece ships once it is paid in full. A payment still unpaid {terms.graceDays} days after its day
+            cancels the order: we keep a {money(terms.feeCents)} cancellation fee and refund the rest.{' '}
             <Link to="/terms-condition#layaway" className="underline">
               Layaway terms
             </Link>

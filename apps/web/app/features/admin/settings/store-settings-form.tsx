@@ -410,7 +410,11 @@ export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved
           <Field label="Grace period (days)" error={e.layawayGrace} hint="An unpaid payment then cancels the order.">
             {(a) => <input {...a} {...register('layawayGrace')} inputMode="numeric" className="field py-2" />}
           </Field>
-          <Field label="Cancellation fee ($)" error={e.layawayFee} hint="Kept on a cancelled plan; never more than paid.">
+          <Field
+            label="Cancellation fee ($)"
+            error={e.layawayFee}
+            hint="Kept on a cancelled plan; never more than paid."
+          >
             {(a) => <input {...a} {...register('layawayFee')} inputMode="decimal" className="field py-2" />}
           </Field>
           <Field
