@@ -857,7 +857,10 @@ async function main() {
   // customer is signed in (the quotes are for their e-mail), as one who opens them from the account.
   const quoteName = 'accept a quote (test card, deposit)';
   const balanceName = 'pay a balance (test card)';
-  const quoteRows = [quoteName, balanceName].filter((n) => (check ? wanted(n) : !mixedS && n.includes(only)));
+  const instalmentName = 'pay an instalment (test card, layaway)';
+  const quoteRows = [quoteName, balanceName, instalmentName].filter((n) =>
+    check ? wanted(n) : !mixedS && n.includes(only),
+  );
   if (quoteRows.length) {
     const staff = await staffHeaders();
     const customerEmail = `bench.quotes.${Date.now()}@example.com`;
@@ -941,6 +944,32 @@ async function main() {
         headers: customer,
         body: JSON.stringify({ card }),
       });
+    // Layaway: the customer's order of a diamond over the threshold, placed before the timed phase;
+    // the timed request pays its next instalment at the pay link (the same flow the e-mail opens).
+    const pool: number[] = [];
+    let poolPage = 0;
+    const readyForInstalment = async (session: string) => {
+      while (!pool.length) {
+        const r = await fetch(`${base}/api/diamond?priceMin=1500&sort=price-asc&pageSize=48&page=${++poolPage}`);
+        const found = ((await r.json()) as { data: { diamonds: Array<{ id: number }> } }).data.diamonds;
+        if (!found.length) throw new Error('bench: no more diamonds over the layaway threshold');
+        pool.push(...found.map((d) => d.id));
+      }
+      const headers = { ...customer, 'x-session-id': session };
+      const add = await fetch(`${base}/api/cart/items`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ kind: 'diamond', id: pool.shift() }),
+      });
+      if (!add.ok) throw new Error(`bench layaway cart: ${add.status} ${await add.text()}`);
+      const placed = await fetch(`${base}/api/order`, {
+        method: 'POST',
+        headers: { ...headers, 'idempotency-key': session },
+        body: JSON.stringify({ ...JSON.parse(orderBody), email: customerEmail, plan: 'layaway' }),
+      });
+      if (!placed.ok) throw new Error(`bench layaway order: ${placed.status} ${await placed.text()}`);
+      ordersOf.set(session, ((await placed.json()) as { data: { number: string } }).data.number);
+    };
     // Beside a plain order row of this run, made just before.
     if (!results.some((r) => r.name === orderName)) {
       await quietProcess(server.pid!);
@@ -949,6 +978,7 @@ async function main() {
     for (const [name, op, prepare] of [
       [quoteName, acceptQuote, sendQuote],
       [balanceName, payBalance, readyForBalance],
+      [instalmentName, payBalance, readyForInstalment],
     ] as const) {
       if (!quoteRows.includes(name)) continue;
       await quietProcess(server.pid!);

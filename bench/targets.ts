@@ -80,6 +80,12 @@ export const TARGETS: Target[] = [
     ofRow: { row: 'place order (test card, one line)', minRatio: 0.8 },
     enforced: false,
   }),
+  // A layaway's instalment paid at its link: the plan's rows locked and one payment credited.
+  ...both({
+    row: 'pay an instalment (test card, layaway)',
+    ofRow: { row: 'place order (test card, one line)', minRatio: 0.8 },
+    enforced: false,
+  }),
 ];
 
 export interface Measured {

@@ -234,6 +234,8 @@ const schema = z.object({
   EASYPOST_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   /** How long a stone is held for a shopper while their payment completes; released after. */
   PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(5).max(60).default(15),
+  /** How often each instance looks for instalments to charge and authorisations run out (ms). */
+  PLAN_SWEEP_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
   /**
    * host:port pairs a supplier fetch may reach although they are private or local (a test's feed
    * server). Empty in production: feeds and images come from the public internet only.

@@ -69,6 +69,8 @@ beforeAll(async () => {
     RATE_LIMIT_FORM_MAX: '1000',
     RATE_LIMIT_MAX: '100000',
     PUBLIC_URL: 'http://store.example',
+    // Both instances look for instalments due twice a second: they race for every one.
+    PLAN_SWEEP_MS: '500',
   };
   // Both start at once on an empty database: one migrates and seeds, the other waits and finds it done.
   // B takes no background jobs, so the import test knows which instance runs an import.
@@ -628,6 +630,61 @@ describe('two API instances on one PostgreSQL', () => {
       async () => (await call(a, 'GET', `/product/diamond?id=${d!.id}`)).body.data.status === 'available',
     );
     expect(freed).toBeLessThan(1_000);
+  });
+
+  it('a layaway instalment falling due is charged once, with both instances sweeping for it', async () => {
+    const [d] = await q<{ id: number }>(
+      sql`select id from diamond where status = 'available' and supplier_id is null and price_cents >= 150000
+        order by id desc limit 1 offset 2`,
+    );
+    const session = randomUUID();
+    expect(
+      (await call(a, 'POST', '/cart/items', { kind: 'diamond', id: d!.id }, { 'x-session-id': session })).status,
+    ).toBe(200);
+    const placed = await call(
+      b,
+      'POST',
+      '/order',
+      {
+        email: 'twin.layaway@example.com',
+        shippingAddress: {
+          name: 'Twin Layaway',
+          company: '',
+          line1: '1 Main St',
+          line2: '',
+          city: 'Albany',
+          state: 'NY',
+          zip: '12207',
+          country: 'US',
+          phone: '5185550100',
+        },
+        shippingMethod: 'standard',
+        card: { name: 'Twin Layaway', number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
+        plan: 'layaway',
+      },
+      { 'x-session-id': session, 'idempotency-key': randomUUID() },
+    );
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const number = placed.body.data.number as string;
+    const first = placed.body.data.plan.instalments[0].amountCents as number;
+    // Its first day comes (yesterday, on the store's calendar): both instances see it due.
+    await database.db.execute(
+      sql`update order_instalment set due_on = to_char(now() - interval '1 day', 'YYYY-MM-DD')
+        where seq = 1 and order_id = (select id from customer_order where number = ${number})`,
+    );
+    const paid = async () =>
+      (
+        await q<{ n: number; cents: number }>(
+          sql`select count(*)::int as n, coalesce(sum(p.amount_cents), 0)::int as cents from order_payment p
+            join customer_order o on o.id = p.order_id where o.number = ${number} and p.kind = 'instalment'`,
+        )
+      )[0]!;
+    await within(5_000, async () => (await paid()).n > 0);
+    // Several more sweeps by both: still one charge, and the order's total paid says so.
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(await paid()).toEqual({ n: 1, cents: first });
+    const [o] = await q<{ paid: number }>(sql`select paid_cents as paid from customer_order where number = ${number}`);
+    expect(o!.paid).toBe(placed.body.data.plan.depositCents + first);
   });
 
   it('the owner changes the free-shipping threshold and a shipping price on one instance; the other charges it within 1 s', async () => {

@@ -292,6 +292,7 @@ test('every back-office page passes axe', async ({ browser, page }) => {
     '/admin/emails/order-shipped',
     '/admin/quotes',
     '/admin/quotes/new',
+    '/admin/layaway',
     '/admin/stones/gemstones/new',
     '/admin/melee',
     '/admin/discounts',

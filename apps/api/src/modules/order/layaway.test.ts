@@ -8,7 +8,7 @@ import { orderBody } from '../../test/checkout.ts';
 import { adminCall, staffSession } from '../../test/staff.ts';
 import { DECLINING_SAVED_CARD } from '../payments/index.ts';
 import { storeToday } from '../gift-cards/index.ts';
-import { chargeDueInstalments, type LayawayDeps } from './layaway.ts';
+import { chargeDueInstalments, dueAtLink, type LayawayDeps } from './layaway.ts';
 import { payBalance } from './part-payments.ts';
 import { sweepPlans } from './plan-sweeper.ts';
 
@@ -244,5 +244,21 @@ describe('layaway', () => {
       cardSaved: true,
     });
     expect((await adminCall(t, (await staffSession(t, 'fulfilment')).cookie, 'GET', '/layaway')).statusCode).toBe(200);
+  });
+});
+
+describe('what the pay link asks on layaway', () => {
+  const row = (seq: number, dueOn: string, amountCents: number, state: 'due' | 'paid' = 'due') =>
+    ({ id: seq, seq, dueOn, amountCents, state }) as Parameters<typeof dueAtLink>[0][number];
+  const rows = [row(1, '2026-12-13', 800, 'paid'), row(2, '2026-12-27', 800), row(3, '2027-01-10', 800)];
+  it('the instalments due by today, or the next one ahead, or a change’s difference first', () => {
+    expect(dueAtLink(rows, '2026-12-20', 1_600)).toMatchObject({ cents: 800, ids: [2], label: 'instalment 2 of 3' });
+    expect(dueAtLink(rows, '2027-01-11', 1_600)).toMatchObject({ cents: 1_600, ids: [2, 3] });
+    expect(dueAtLink(rows, '2027-01-11', 1_750)).toMatchObject({
+      cents: 150,
+      ids: [],
+      label: 'the difference of your change',
+    });
+    expect(dueAtLink(rows.map((r) => ({ ...r, state: 'paid' as const })), '2027-02-01', 0)).toBeNull();
   });
 });

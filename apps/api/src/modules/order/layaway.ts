@@ -66,14 +66,18 @@ export async function planView(db: DbOrTx, o: OrderRow, settings: StoreSettings,
 }
 
 /**
- * What the customer pays at the link now: every instalment due by today (late ones included); when
- * none is due yet, the next one (paying ahead). Null: nothing left.
+ * What the customer pays at the link now: more than the instalments cover first (a change before
+ * production that cost more); then every instalment due by today (late ones included); when none is
+ * due yet, the next one (paying ahead). Null: nothing left.
  */
 export function dueAtLink(
   rows: InstalmentRow[],
   today: string,
+  leftCents: number,
 ): { cents: number; ids: number[]; label: string } | null {
   const open = rows.filter((i) => i.state === 'due');
+  const gap = leftCents - open.reduce((s, i) => s + i.amountCents, 0);
+  if (gap > 0) return { cents: gap, ids: [], label: open.length ? 'the difference of your change' : 'the balance' };
   if (!open.length) return null;
   const due = open.filter((i) => i.dueOn <= today);
   const take = due.length ? due : [open[0]!];
@@ -105,7 +109,7 @@ export async function creditInstalments(
   paid: { provider: string; ref: string; brand: string; last4: string },
   how: 'saved card' | 'link',
 ) {
-  await repo.markInstalmentsPaid(tx, ids, paid.ref);
+  if (ids.length) await repo.markInstalmentsPaid(tx, ids, paid.ref);
   await repo.insertPayment(tx, {
     orderId: o.id,
     kind: 'instalment',

@@ -232,7 +232,7 @@ async function answerOf(
   const payments = await repo.payments(db, o.id);
   const due =
     o.plan === 'layaway' && o.status !== 'cancelled'
-      ? dueAtLink(await repo.instalments(db, o.id), storeToday(tz))
+      ? dueAtLink(await repo.instalments(db, o.id), storeToday(tz), balanceOf(o))
       : null;
   return {
     ...(o.plan === 'layaway' ? { dueNow: due ? { cents: due.cents, label: due.label } : null } : {}),
@@ -281,7 +281,11 @@ export const PAY_BALANCE_STEPS: Array<Step<BalanceState>> = [
       s.dueCents = balanceOf(s.o);
       if (s.o.plan === 'layaway') {
         // Under the order's lock: an instalment charged a moment ago is not asked for again.
-        const due = dueAtLink(await repo.lockInstalments(s.tx, s.o.id), storeToday(s.deps.config.STORE_TIMEZONE));
+        const due = dueAtLink(
+          await repo.lockInstalments(s.tx, s.o.id),
+          storeToday(s.deps.config.STORE_TIMEZONE),
+          balanceOf(s.o),
+        );
         s.dueCents = due?.cents ?? 0;
         if (due) s.instalments = { ids: due.ids, label: due.label };
       }

@@ -8,7 +8,7 @@ import { voidUnconfirmed } from './supplier-stones.ts';
 // What the calendar does to orders, whichever provider takes the cards: a layaway's instalments are
 // charged on their days and a plan past its grace period is cancelled by the store's terms; a
 // supplier's stone not confirmed in time has its authorisation voided. Every instance runs it each
-// minute; the order's row lock decides, so nothing is done twice.
+// minute (PLAN_SWEEP_MS); the order's row lock decides, so nothing is done twice.
 
 const LAYAWAY_TERMS = { id: null, email: 'automatic: layaway terms', role: 'owner' as const };
 
@@ -42,8 +42,9 @@ export async function sweepPlans(app: FastifyInstance, now = new Date()) {
 export function startPlanSweeper(app: FastifyInstance): () => void {
   const run = () =>
     sweepPlans(app).catch((err: unknown) => app.log.warn({ err }, 'plans: sweep failed; tried again in a minute'));
-  const first = setTimeout(() => void run(), 5_000);
-  const timer = setInterval(() => void run(), 60_000);
+  const every = app.config.PLAN_SWEEP_MS;
+  const first = setTimeout(() => void run(), Math.min(5_000, every));
+  const timer = setInterval(() => void run(), every);
   first.unref();
   timer.unref();
   return () => {
