@@ -33,6 +33,12 @@ describe('paid with', () => {
     ]);
   });
 
+  it('a supplier’s stone: the card is named as authorised, not charged', () => {
+    expect(paidWith(order({ payment: { brand: 'Visa', last4: '4242', state: 'authorized' } }))).toEqual([
+      ['Visa ending 4242 (authorised, not charged yet)', 50_000],
+    ]);
+  });
+
   it('gift cards first, the card the rest', () => {
     expect(paidWith(order({ giftCards: [{ last4: 'K7Q2', cents: 20_000 }] }))).toEqual([
       ['Gift card ending K7Q2', 20_000],

@@ -13,7 +13,13 @@ export function paidWith(
   const rest = (o.balance ? o.balance.paidCents : o.totals.totalCents) - gifts.reduce((s, [, c]) => s + c, 0);
   const card: Array<[string, number]> =
     rest > 0 && o.payment.brand !== 'Gift card' && o.payment.brand !== EXCHANGE_CREDIT
-      ? [[`${o.payment.brand || 'Card'} ending ${o.payment.last4}`, rest]]
+      ? [
+          [
+            // A supplier's stone: held on the card, charged only once the supplier confirms it.
+            `${o.payment.brand || 'Card'} ending ${o.payment.last4}${o.payment.state === 'authorized' ? ' (authorised, not charged yet)' : ''}`,
+            rest,
+          ],
+        ]
       : [];
   const due: Array<[string, number]> = o.balance ? [['Still to pay', o.balance.dueCents]] : [];
   return [...gifts, ...card, ...due];

@@ -71,7 +71,7 @@ export default function Page() {
         </div>
       ) : !order || !promises ? (
         <div aria-busy="true" className="h-96 animate-pulse bg-panel" />
-      ) : order.payment.state && order.payment.state !== 'paid' ? (
+      ) : order.payment.state && order.payment.state !== 'paid' && order.payment.state !== 'authorized' ? (
         <UnpaidOrder order={order} />
       ) : (
         <>

@@ -33,6 +33,7 @@ test('fulfilment ships with tracking, the customer sees it, a manager refunds pa
   await expect(ship.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText([
     'Dashboard',
     'Orders',
+    'Layaway',
     'Your account',
   ]);
   await ship.getByLabel('Search').fill(email);
@@ -83,6 +84,7 @@ test('a role sees only its pages; a page outside it answers "not for your role"'
     'Orders',
     'Returns',
     'Service',
+    'Layaway',
     'Customers',
     'Appointments',
     'Your account',
@@ -98,6 +100,7 @@ test('a role sees only its pages; a page outside it answers "not for your role"'
   await expect(sales.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText([
     'Dashboard',
     'Orders',
+    'Layaway',
     'Quotes',
     'Customers',
     'Appointments',

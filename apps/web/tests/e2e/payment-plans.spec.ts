@@ -47,11 +47,13 @@ test('layaway: a deposit at checkout, the plan in the order, the next instalment
   const summary = (await page.getByTestId('layaway-summary').textContent())!;
   const deposit = dollars(/^\$[\d,.]+/.exec(summary)![0]);
   await expect(pay.getByRole('list', { name: 'Instalments' }).getByRole('listitem')).toHaveCount(6);
+  // The review says what is charged today: the same deposit.
+  expect(dollars((await page.getByTestId('layaway-due').locator('dd').first().textContent())!)).toBe(deposit);
   await payByCard(page);
   expect(await axe(page)).toEqual([]);
   await shoot(page, 'checkout-layaway');
   await page.getByRole('button', { name: 'Place Order' }).click();
-  await expect(page.getByRole('heading', { name: /Thank you/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your order is confirmed' })).toBeVisible();
   const plan = page.getByRole('region', { name: 'Layaway plan' });
   await expect(plan).toContainText(
     `Deposit paid: $${(deposit / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,

@@ -16,7 +16,8 @@ import { ShippingMethodStep } from './shipping-method-step.tsx';
 import { BillingStep } from './billing-step.tsx';
 import { PaymentFields, cardSchemas, emptyCard } from '~/components/payment/payment-fields.tsx';
 import { OrderReview } from './order-review.tsx';
-import { LayawayChoice } from './layaway-choice.tsx';
+import { LayawayChoice, storeDay } from './layaway-choice.tsx';
+import { layawayPlan } from '@facet/contracts/payment-plans';
 import { usePricedReview } from './use-priced-review.ts';
 import { AddressCheckNote } from './address-check.tsx';
 import { orderRequest, shippingAddressOf } from './order-request.ts';
@@ -284,6 +285,11 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
         complete={complete}
         pricing={!current}
         gifts={giftShares(gifts, review?.totals.totalCents ?? 0)}
+        depositCents={
+          layaway && facts.layaway && review
+            ? layawayPlan(facts.layaway, review.totals.totalCents, storeDay(facts.timezone)).depositCents
+            : undefined
+        }
       />
     </form>
   );

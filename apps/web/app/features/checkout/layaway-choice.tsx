@@ -7,6 +7,9 @@ import { Link } from 'react-router';
 const money = (c: number) => formatMoney(c, { exact: true });
 const day = (d: string) =>
   new Date(`${d}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** Today on the store's calendar (the day the server will count the plan from). */
+export const storeDay = (timezone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(new Date());
 const every = (w: number) => (w === 1 ? 'every week' : `every ${w} weeks`);
 
 /**
@@ -27,8 +30,7 @@ export function LayawayChoice({
   onChange: (layaway: boolean) => void;
 }) {
   const id = useId();
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(new Date());
-  const plan = layawayPlan(terms, totalCents, today);
+  const plan = layawayPlan(terms, totalCents, storeDay(timezone));
   const n = plan.instalments.length;
   const each = plan.instalments.at(-1)!.amountCents;
   return (

@@ -12,6 +12,7 @@ export function OrderReview({
   complete,
   pricing = false,
   gifts = [],
+  depositCents,
 }: {
   review: Cart | null;
   method: ShippingMethod;
@@ -21,6 +22,8 @@ export function OrderReview({
   pricing?: boolean;
   /** What applied gift cards pay, card by card. */
   gifts?: Array<{ last4: string; cents: number }>;
+  /** Layaway chosen: what is charged today; the rest follows on the plan's days. */
+  depositCents?: number;
 }) {
   const giftPaid = gifts.reduce((s, g) => s + g.cents, 0);
   const options = review?.shippingOptions ?? [];
@@ -68,6 +71,18 @@ export function OrderReview({
             </dl>
           )}
         </div>
+      )}
+      {review && depositCents !== undefined && (
+        <dl className="mt-2 space-y-1 border-t border-hairline pt-2 text-sm" data-testid="layaway-due">
+          <div className="flex justify-between gap-4 font-medium">
+            <dt>Due today (layaway deposit)</dt>
+            <dd>{formatMoney(depositCents, { exact: true })}</dd>
+          </div>
+          <div className="flex justify-between gap-4 text-muted">
+            <dt>Then in instalments</dt>
+            <dd>{formatMoney(review.totals.totalCents - depositCents, { exact: true })}</dd>
+          </div>
+        </dl>
       )}
       <button
         type="submit"

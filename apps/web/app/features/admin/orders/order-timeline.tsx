@@ -9,6 +9,16 @@ function describe(e: AdminOrder['events'][number]): { title: string; detail?: st
   const d = e.data as Record<string, string | number | undefined>;
   switch (e.type) {
     case 'placed':
+      if (d.plan === 'layaway')
+        return {
+          title: `Placed on layaway: deposit of ${formatMoney(Number(d.depositCents), { exact: true })} paid`,
+          detail: `total ${formatMoney(Number(d.totalCents), { exact: true })}${d.card ? ` · ${d.card}` : ''}`,
+        };
+      if (d.authorizedOnly)
+        return {
+          title: 'Order placed: card authorised, not charged',
+          detail: `${formatMoney(Number(d.totalCents), { exact: true })}${d.card ? ` · ${d.card}` : ''} · charged once the supplier confirms`,
+        };
       if (d.depositCents !== undefined)
         return {
           title: `Deposit of ${formatMoney(Number(d.depositCents), { exact: true })} paid`,
@@ -44,6 +54,16 @@ function describe(e: AdminOrder['events'][number]): { title: string; detail?: st
         detail: `${formatMoney(c.before.unitPriceCents, { exact: true })} → ${formatMoney(c.after.unitPriceCents, { exact: true })} · total ${formatMoney(c.totalAfterCents, { exact: true })} (${c.differenceCents >= 0 ? '+' : '−'}${formatMoney(Math.abs(c.differenceCents), { exact: true })})${c.note ? ` · ${c.note}` : ''}`,
       };
     }
+    case 'instalment-refused':
+      return {
+        title: `Instalment ${d.seq} of ${formatMoney(Number(d.amountCents), { exact: true })} refused`,
+        detail: `${d.failure ?? ''} · tried again tomorrow; the customer was e-mailed a pay link`,
+      };
+    case 'supplier-confirmed':
+      return {
+        title: `Supplier confirmed: charged ${formatMoney(Number(d.amountCents), { exact: true })}`,
+        detail: String(d.card ?? ''),
+      };
     case 'balance-asked':
       return { title: `Balance of ${formatMoney(Number(d.amountCents), { exact: true })} asked for by e-mail` };
     case 'payment':
