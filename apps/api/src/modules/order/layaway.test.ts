@@ -259,6 +259,12 @@ describe('what the pay link asks on layaway', () => {
       ids: [],
       label: 'the difference of your change',
     });
-    expect(dueAtLink(rows.map((r) => ({ ...r, state: 'paid' as const })), '2027-02-01', 0)).toBeNull();
+    expect(
+      dueAtLink(
+        rows.map((r) => ({ ...r, state: 'paid' as const })),
+        '2027-02-01',
+        0,
+      ),
+    ).toBeNull();
   });
 });

@@ -22,7 +22,8 @@ export function OrderView({
   change?: { token: string | null; onChanged: () => void };
 }) {
   const payLink = `/pay/${order.number}${change?.token ? `?token=${encodeURIComponent(change.token)}` : ''}`;
-  const changeable = !!change && order.status === 'placed' && order.payment.state !== 'pending' && order.payment.state !== 'authorized';
+  const changeable =
+    !!change && order.status === 'placed' && order.payment.state !== 'pending' && order.payment.state !== 'authorized';
   return (
     <div className="grid items-start gap-10 lg:grid-cols-[1fr_22rem]">
       <section aria-labelledby="items-title">
