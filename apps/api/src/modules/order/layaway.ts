@@ -5,6 +5,7 @@ import type { LayawayTerms } from '@facet/contracts/store-facts';
 import type { StoreSettings } from '@facet/contracts/store-settings';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { Conflict } from '../../errors.ts';
 import { runFlow, type FlowHooks, type Step } from '../../flow.ts';
 import { hashToken, newToken } from '../../secrets.ts';
 import { storeInfo, type SettingsSource } from '../../store-facts.ts';
@@ -109,23 +110,17 @@ export async function creditInstalments(
   paid: { provider: string; ref: string; brand: string; last4: string },
   how: 'saved card' | 'link',
 ) {
-  if (ids.length) await repo.markInstalmentsPaid(tx, ids, paid.ref);
-  await repo.insertPayment(tx, {
+  const credited = await repo.creditInstalments(tx, {
     orderId: o.id,
-    kind: 'instalment',
+    ids,
     provider: paid.provider,
     ref: paid.ref,
-    amountCents: cents,
-    cardBrand: paid.brand,
-    cardLast4: paid.last4,
+    cents,
+    brand: paid.brand,
+    last4: paid.last4,
+    event: { amountCents: cents, card: paymentText(paid), kind: 'instalment', how },
   });
-  await repo.setPayment(tx, o.id, { paidCents: o.paidCents + cents });
-  await repo.insertEvent(tx, {
-    orderId: o.id,
-    type: 'payment',
-    visibleToCustomer: true,
-    data: { amountCents: cents, card: paymentText(paid), kind: 'instalment', how },
-  });
+  if (!credited) throw new Conflict('This payment was credited already.');
 }
 
 function instalmentMail(

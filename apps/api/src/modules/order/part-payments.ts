@@ -11,7 +11,7 @@ import { storeInfo, type SettingsSource } from '../../store-facts.ts';
 import { enqueueMail, layout, type MailOutbox, type StoreInfo } from '../mail/index.ts';
 import type { Card, PaymentProvider } from '../payments/index.ts';
 import { takeLinkPayment, type LinkPaid, type LinkPaymentState } from './link-payment.ts';
-import { orderRepository as repo, type OrderRow } from './repository.ts';
+import { orderRepository as repo, type InstalmentRow, type OrderRow } from './repository.ts';
 import { orderStock } from './stock.ts';
 import { creditInstalments, dueAtLink } from './layaway.ts';
 import { storeToday } from '../gift-cards/index.ts';
@@ -229,10 +229,12 @@ async function answerOf(
   browser: BalanceAnswer['payment'],
   tz: string,
 ): Promise<BalanceAnswer> {
-  const payments = await repo.payments(db, o.id);
+  // One read for both (the answer after every payment at the link).
+  const both = await repo.paymentsAndInstalments(db, o.id);
+  const payments = both.payments.map((p) => ({ ...p, at: new Date(p.at) }));
   const due =
     o.plan === 'layaway' && o.status !== 'cancelled'
-      ? dueAtLink(await repo.instalments(db, o.id), storeToday(tz), balanceOf(o))
+      ? dueAtLink((both.instalments ?? []) as InstalmentRow[], storeToday(tz), balanceOf(o))
       : null;
   return {
     ...(o.plan === 'layaway' ? { dueNow: due ? { cents: due.cents, label: due.label } : null } : {}),
@@ -318,7 +320,6 @@ export const PAY_BALANCE_STEPS: Array<Step<BalanceState>> = [
           { provider: s.deps.payments.name, ...paid },
           'link',
         );
-        await repo.setBalanceLink(s.tx, o.id, { balanceIntentRef: null });
         return;
       }
       if (
@@ -401,7 +402,9 @@ export async function payBalance(
     return answerOf(deps.db, state.o!, { clientSecret, publishableKey }, deps.config.STORE_TIMEZONE);
   }
   void deps.outbox.kick();
-  return answerOf(deps.db, (await repo.byNumber(deps.db, number))!, null, deps.config.STORE_TIMEZONE);
+  // The row as the flow left it (read under its lock, the payment added): no second read.
+  const o = state.o!;
+  return answerOf(deps.db, { ...o, paidCents: o.paidCents + state.dueCents! }, null, deps.config.STORE_TIMEZONE);
 }
 
 /** An order that cannot ship yet because some of it is unpaid says so (null: it may ship). */

@@ -33,6 +33,22 @@ const PAYMENT: Record<NonNullable<AdminOrderQuery['payment']>, SQL> = {
   refunded: sql`o.refunded_cents > 0 and o.refunded_cents >= o.paid_cents`,
 };
 
+// A layaway payment credited in one statement (parsed and planned once): its instalments paid, the
+// payment kept, the order's total paid raised (and its Stripe intent cleared), the timeline entry.
+// Answers false, changing nothing, when this payment was credited already.
+const CREDIT_INSTALMENTS = `with pay as (
+    insert into order_payment (order_id, kind, provider, ref, amount_cents, card_brand, card_last4)
+    values ($1, 'instalment', $3, $4, $5, $6, $7) on conflict do nothing returning id),
+  paid as (
+    update order_instalment set state = 'paid', paid_ref = $4, paid_at = now(), next_try_at = null
+    where id = any($2::int[]) and state = 'due' and exists (select 1 from pay) returning id),
+  ev as (
+    insert into order_event (order_id, type, visible_to_customer, data)
+    select $1, 'payment', true, $8::jsonb from pay returning id)
+  update customer_order set paid_cents = paid_cents + $5, balance_intent_ref = null,
+    version = version + 1, updated_at = now()
+  where id = $1 and exists (select 1 from pay) returning id`;
+
 // Run on every order placed: named statements (parsed and planned once).
 const FINALIZE = `update customer_order set payment_ref = $2, card_brand = $3, card_last4 = $4, answer = $5 where id = $1`;
 const PRIOR = `select request_hash as "requestHash", answer from customer_order
@@ -403,6 +419,48 @@ export const orderRepository = {
       await db.execute(sql`select number from customer_order
         where payment_state = 'authorized' and authorized_until < ${now.toISOString()} order by authorized_until limit 100`),
     ),
+  creditInstalments: async (
+    tx: DbOrTx,
+    c: {
+      orderId: number;
+      ids: number[];
+      provider: string;
+      ref: string;
+      cents: number;
+      brand: string;
+      last4: string;
+      event: Record<string, unknown>;
+    },
+  ) =>
+    (
+      await named<{ id: number }>(tx, 'order_credit_instalments', CREDIT_INSTALMENTS, [
+        c.orderId,
+        `{${c.ids.join(',')}}`,
+        c.provider,
+        c.ref,
+        c.cents,
+        c.brand,
+        c.last4,
+        JSON.stringify(c.event),
+      ])
+    ).length === 1,
+  /** The order's payments and instalments in one read (the pay page's answer). */
+  paymentsAndInstalments: async (db: DbOrTx, orderId: number) =>
+    (
+      await named<{
+        payments: Array<{ kind: string; amountCents: number; cardBrand: string; cardLast4: string; at: string }>;
+        instalments: Array<InstalmentRow & { dueOn: string }> | null;
+      }>(
+        db,
+        'order_payments_and_instalments',
+        `select coalesce((select json_agg(json_build_object('kind', kind, 'amountCents', amount_cents,
+            'cardBrand', card_brand, 'cardLast4', card_last4, 'at', at) order by id)
+            from order_payment where order_id = $1), '[]') as payments,
+          (select json_agg(json_build_object('id', id, 'seq', seq, 'dueOn', due_on, 'amountCents', amount_cents,
+            'state', state) order by seq) from order_instalment where order_id = $1) as instalments`,
+        [orderId],
+      )
+    )[0]!,
   setSavedCard: (tx: DbOrTx, id: number, card: SavedCard) =>
     tx.update(customerOrder).set({ savedCard: card }).where(eq(customerOrder.id, id)),
   // --- layaway: an order's instalments
@@ -413,12 +471,17 @@ export const orderRepository = {
     db.select().from(orderInstalment).where(eq(orderInstalment.orderId, orderId)).orderBy(asc(orderInstalment.seq)),
   /** The order's instalments, locked (under the order's own lock: whoever charges one holds both). */
   lockInstalments: (tx: DbOrTx, orderId: number) =>
-    tx
-      .select()
-      .from(orderInstalment)
-      .where(eq(orderInstalment.orderId, orderId))
-      .orderBy(asc(orderInstalment.seq))
-      .for('update'),
+    namedQuery<InstalmentRow>(
+      tx,
+      'order_instalments_lock',
+      tx
+        .select()
+        .from(orderInstalment)
+        .where(eq(orderInstalment.orderId, orderId))
+        .orderBy(asc(orderInstalment.seq))
+        .for('update'),
+      orderInstalment,
+    ),
   markInstalmentsPaid: (tx: DbOrTx, ids: number[], ref: string) =>
     tx
       .update(orderInstalment)
@@ -480,7 +543,14 @@ export const orderRepository = {
     ),
 
   lockByNumber: async (tx: DbOrTx, number: string) =>
-    (await tx.select().from(customerOrder).where(eq(customerOrder.number, number)).for('update').limit(1))[0] ?? null,
+    (
+      await namedQuery<OrderRow>(
+        tx,
+        'order_lock',
+        tx.select().from(customerOrder).where(eq(customerOrder.number, number)).for('update').limit(1),
+        customerOrder,
+      )
+    )[0] ?? null,
 
   /** Applies a staff change when nobody changed the order since `version` was read; bumps the version. */
   updateIfVersion: async (
