@@ -153,6 +153,8 @@ export class LocalStripe {
   /** Failure injection for Stripe Tax: answer calculations this late, or not at all (500). */
   taxDelayMs = 0;
   taxDown = false;
+  /** Saved methods whose charges with nobody at the keyboard are declined (a card its bank cancelled). */
+  readonly declineOffSession = new Set<string>();
   /** False: events are kept (in `events`) but not sent until `deliver` is called. */
   autoDeliver = true;
   /** The card of an authorised (manual capture) intent, charged when it is captured. */
@@ -213,7 +215,7 @@ export class LocalStripe {
         decline_code: 'generic_decline',
         message: 'Your card was declined.',
       } as Stripe.PaymentIntent.LastPaymentError;
-      await this.emit('payment_intent.payment_failed', pi);
+      await this.emit('payment_intent.payment_failed', pi, background);
       return pi;
     }
     if (card.outcome === '3ds') {
@@ -414,7 +416,7 @@ export class LocalStripe {
             'resource_missing',
             `The payment method ${pm} is not attached to customer ${pi.customer}.`,
           );
-        await this.confirm(pi.id, pm, true);
+        await this.confirm(pi.id, this.declineOffSession.has(pm) ? TEST_METHODS.declined : pm, true);
         if (pi.status !== 'succeeded')
           throw new StripeFailure(
             402,

@@ -105,6 +105,39 @@ describe('layaway with Stripe', () => {
   });
 });
 
+describe('a refused off-session charge with Stripe', () => {
+  it('is recorded, e-mailed with a pay link, and tried again the next day', async () => {
+    const { o, intentId } = await place(sql`supplier_id is null and price_cents between 400000 and 800000`, {
+      plan: 'layaway',
+    });
+    await stripe.confirm(intentId, TEST_METHODS.visa);
+    await settlePayment(settleDepsOf(t.app)!, intentId);
+    // The bank has since cancelled the card.
+    stripe.declineOffSession.add(TEST_METHODS.visa);
+    const deps = { ...settleDepsOf(t.app)!, payments: t.app.payments };
+    try {
+      expect(await chargeDueInstalments(deps, new Date(Date.now() + 14 * DAY))).toBe(0);
+    } finally {
+      stripe.declineOffSession.clear();
+    }
+    const refused = [...stripe.intents.values()].filter((x) => x.metadata.order === `${o.number}-instalment-1`);
+    expect(refused.map((x) => x.status)).toEqual(['requires_payment_method']);
+    expect(await orderRow(o.number)).toMatchObject({ paid: o.plan.depositCents });
+    const [row] = await q<{ attempts: number; failure: string }>(
+      sql`select attempts, last_failure as failure from order_instalment i join customer_order c on c.id = i.order_id
+        where c.number = ${o.number} and seq = 1`,
+    );
+    expect(row).toEqual({ attempts: 1, failure: 'Your card was declined.' });
+    const [mail] = await q<{ n: number }>(
+      sql`select count(*)::int as n from outbox_mail where to_address = ${o.email} and kind = 'order-instalment-refused'`,
+    );
+    expect(mail!.n).toBe(1);
+    // The next day the card works again: a new attempt, a new intent, charged.
+    expect(await chargeDueInstalments(deps, new Date(Date.now() + 15 * DAY + 3_600_000))).toBeGreaterThanOrEqual(1);
+    expect(await orderRow(o.number)).toMatchObject({ paid: o.plan.depositCents + o.plan.instalments[0].amountCents });
+  });
+});
+
 describe("a supplier's stone with Stripe", () => {
   let supplierId: number;
   beforeAll(async () => {
