@@ -165,7 +165,7 @@ function layawayPhrases(l: LayawayTerms | null): Record<string, string> {
       layawayFee: 'not offered',
     };
   return {
-    layawayTerms: `Orders of ${formatMoney(l.overCents)} or more may be paid on layaway: a deposit of ${l.depositPercent}% at checkout, then the rest in equal payments ${everyText(l.everyWeeks)} over ${l.weeks} weeks, charged on their days to the card that paid the deposit (or paid at the link we e-mail). The stones are taken off sale when the deposit is paid, and the piece ships once it is paid in full. A payment we cannot take is tried again the next day and we e-mail you; a payment still unpaid ${l.graceDays} days after its day cancels the order, and we refund everything paid except a cancellation fee of ${formatMoney(l.feeCents)}.`,
+    layawayTerms: `Orders of ${formatMoney(l.overCents)} or more may be paid on layaway: a deposit of ${l.depositPercent}% at checkout, then the rest in equal payments ${everyText(l.everyWeeks)} over ${l.weeks} weeks, charged on their days to the card that paid the deposit (or paid at the link we e-mail). What you buy is set aside for you (its stones off sale) when the deposit is paid, and it ships once it is paid in full. A payment we cannot take is tried again the next day and we e-mail you; a payment still unpaid ${l.graceDays} days after its day cancels the order, and we refund everything paid except a cancellation fee of ${formatMoney(l.feeCents)}.`,
     layawayOver: formatMoney(l.overCents),
     layawayDeposit: `${l.depositPercent}%`,
     layawayWeeks: String(l.weeks),

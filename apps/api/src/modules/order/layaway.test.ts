@@ -8,7 +8,8 @@ import { orderBody } from '../../test/checkout.ts';
 import { adminCall, staffSession } from '../../test/staff.ts';
 import { DECLINING_SAVED_CARD } from '../payments/index.ts';
 import { storeToday } from '../gift-cards/index.ts';
-import { chargeDueInstalments, dueAtLink, type LayawayDeps } from './layaway.ts';
+import { CHARGE_INSTALMENT_STEPS, chargeDueInstalments, dueAtLink, type LayawayDeps } from './layaway.ts';
+import { runFlow, type FlowHooks } from '../../flow.ts';
 import { payBalance } from './part-payments.ts';
 import { sweepPlans } from './plan-sweeper.ts';
 
@@ -266,5 +267,56 @@ describe('what the pay link asks on layaway', () => {
         0,
       ),
     ).toBeNull();
+  });
+});
+
+describe('charging an instalment, step by step', () => {
+  it('a failure after any step charges nothing that stays: the instalment is still due, the charge given back; the retry charges once', async () => {
+    for (const step of CHARGE_INSTALMENT_STEPS.map((x) => x.name)) {
+      const { res } = await layawayOrder();
+      const o = res.json().data;
+      const refunds: Array<{ ref: string; amountCents: number }> = [];
+      const base = t.app.payments;
+      const payments = {
+        ...base,
+        refund: async (r: { ref: string; amountCents: number; key: string }) => {
+          refunds.push({ ref: r.ref, amountCents: r.amountCents });
+          return base.refund(r);
+        },
+      } as typeof base;
+      const now = dayAfter(14);
+      const today = storeToday(t.app.config.STORE_TIMEZONE, now);
+      const run = (hooks?: FlowHooks) =>
+        t.app.db.transaction((tx) =>
+          runFlow(
+            'charge instalment',
+            CHARGE_INSTALMENT_STEPS,
+            { deps: { ...deps(), payments }, tx, number: o.number, today, now },
+            hooks,
+          ),
+        );
+      await expect(
+        run({
+          afterStep: (_f, name) => {
+            if (name === step) throw new Error(`fault after ${step}`);
+          },
+        }),
+      ).rejects.toThrow(`fault after ${step}`);
+      const after = await orderRow(o.number);
+      expect(after.paidCents, step).toBe(o.plan.depositCents);
+      const [inst] = await q<{ state: string }>(
+        sql`select state from order_instalment where order_id = ${after.id} and seq = 1`,
+      );
+      expect(inst!.state, step).toBe('due');
+      // A charge taken before the failure went back, in full.
+      expect(refunds, step).toEqual(
+        step === 'read instalment'
+          ? []
+          : [{ ref: expect.stringMatching(/^test_ch_/), amountCents: o.plan.instalments[0].amountCents }],
+      );
+      const retried = await run();
+      expect(retried.charged, step).toBeTruthy();
+      expect((await orderRow(o.number)).paidCents, step).toBe(o.plan.depositCents + o.plan.instalments[0].amountCents);
+    }
   });
 });

@@ -280,7 +280,17 @@ export const orderRepository = {
     tx: DbOrTx,
     id: number,
     patch: Partial<
-      Pick<OrderRow, 'paymentState' | 'paidCents' | 'refundedCents' | 'cardBrand' | 'cardLast4' | 'status' | 'disputed'>
+      Pick<
+        OrderRow,
+        | 'paymentState'
+        | 'paidCents'
+        | 'refundedCents'
+        | 'cardBrand'
+        | 'cardLast4'
+        | 'status'
+        | 'disputed'
+        | 'authorizedUntil'
+      >
     >,
   ) =>
     tx
@@ -402,10 +412,6 @@ export const orderRepository = {
       .update(orderStone)
       .set({ confirmedAt: sql`coalesce(${orderStone.confirmedAt}, now())` })
       .where(and(eq(orderStone.orderId, orderId), eq(orderStone.stoneId, stoneId), eq(orderStone.supplier, true))),
-  clearAuthorization: (tx: DbOrTx, id: number) =>
-    tx.update(customerOrder).set({ authorizedUntil: null }).where(eq(customerOrder.id, id)),
-  setAuthorization: (tx: DbOrTx, id: number, until: Date) =>
-    tx.update(customerOrder).set({ authorizedUntil: until }).where(eq(customerOrder.id, id)),
   /** A diamond's name as its order line shows it ("1.01 ct Round … Diamond"). */
   stoneTitle: async (db: DbOrTx, diamondId: number) =>
     rowsOf<{ title: string }>(
@@ -482,11 +488,6 @@ export const orderRepository = {
         .for('update'),
       orderInstalment,
     ),
-  markInstalmentsPaid: (tx: DbOrTx, ids: number[], ref: string) =>
-    tx
-      .update(orderInstalment)
-      .set({ state: 'paid', paidRef: ref, paidAt: sql`now()`, nextTryAt: null })
-      .where(and(inArray(orderInstalment.id, ids), eq(orderInstalment.state, 'due'))),
   instalmentRefused: (tx: DbOrTx, id: number, failure: string, nextTryAt: Date) =>
     tx
       .update(orderInstalment)

@@ -122,8 +122,8 @@ export const PAID_STEPS: Array<Step<SettleState>> = [
         paidCents: st.s.receivedCents + st.o.giftCardCents,
         cardBrand: st.s.brand,
         cardLast4: st.s.last4,
+        ...(held ? { authorizedUntil: confirmBy(st.deps.settings.current()) } : {}),
       });
-      if (held) await repo.setAuthorization(st.tx, st.o.id, confirmBy(st.deps.settings.current()));
       // Layaway: the card the deposit was paid with is the one its instalments are charged to.
       if (st.o.plan === 'layaway')
         await repo.insertPayment(st.tx, {

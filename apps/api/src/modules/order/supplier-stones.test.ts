@@ -6,7 +6,14 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { orderBody } from '../../test/checkout.ts';
 import { adminCall, staffSession } from '../../test/staff.ts';
 import { afterStockChange } from '../../cache/index.ts';
-import { VOID_SUPPLIER_STEPS, voidSupplierOrder, voidUnconfirmed, type SupplierDeps } from './supplier-stones.ts';
+import {
+  CONFIRM_STONE_STEPS,
+  confirmSupplierStone,
+  VOID_SUPPLIER_STEPS,
+  voidSupplierOrder,
+  voidUnconfirmed,
+  type SupplierDeps,
+} from './supplier-stones.ts';
 
 // A diamond from a supplier's feed: the card is authorised, not charged, until staff confirm it
 // with the supplier; a stone the supplier no longer has, or one not confirmed in time, voids the
@@ -183,6 +190,43 @@ describe("a supplier's stone", () => {
       expect(await orderRow(o.number)).toMatchObject({ paymentState: 'authorized', status: 'placed' });
       const [d] = await q<{ status: string }>(sql`select status from diamond where id = ${diamondId}`);
       expect(d!.status).toBe('sold');
+    }
+  });
+});
+
+describe('confirming a supplier stone, step by step', () => {
+  it('a failure after any step leaves it authorised and unconfirmed; the retry captures the same way, once', async () => {
+    for (const step of CONFIRM_STONE_STEPS.map((x) => x.name)) {
+      const { o, diamondId } = await supplierOrder();
+      const captures: string[] = [];
+      const base = t.app.payments;
+      const payments = {
+        ...base,
+        capture: async (ref: string, key: string) => {
+          captures.push(key);
+          return base.capture(ref, key);
+        },
+      } as typeof base;
+      await expect(
+        confirmSupplierStone({ ...deps(), payments }, { id: null, email: 'test' }, o.number, diamondId, {
+          afterStep: (_f, name) => {
+            if (name === step) throw new Error(`fault after ${step}`);
+          },
+        }),
+      ).rejects.toThrow(`fault after ${step}`);
+      expect(await orderRow(o.number), step).toMatchObject({ paymentState: 'authorized', paidCents: 0 });
+      const [st] = await q<{ confirmedAt: Date | null }>(
+        sql`select confirmed_at as "confirmedAt" from order_stone where stone_id = ${diamondId} and supplier`,
+      );
+      expect(st!.confirmedAt, step).toBeNull();
+      expect(
+        await confirmSupplierStone({ ...deps(), payments }, { id: null, email: 'test' }, o.number, diamondId),
+      ).toEqual({
+        captured: true,
+      });
+      expect(await orderRow(o.number), step).toMatchObject({ paymentState: 'paid', paidCents: o.totals.totalCents });
+      // A capture retried after a failure carries the same key: the provider takes the money once.
+      expect(new Set(captures).size, step).toBe(1);
     }
   });
 });

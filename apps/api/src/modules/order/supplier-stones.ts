@@ -106,8 +106,7 @@ export const CONFIRM_STONE_STEPS: Array<Step<ConfirmState>> = [
     async run(s) {
       const o = s.o!;
       const cents = o.totalCents - o.giftCardCents;
-      await repo.setPayment(s.tx, o.id, { paymentState: 'paid', paidCents: o.totalCents });
-      await repo.clearAuthorization(s.tx, o.id);
+      await repo.setPayment(s.tx, o.id, { paymentState: 'paid', paidCents: o.totalCents, authorizedUntil: null });
       await repo.insertEvent(s.tx, {
         orderId: o.id,
         type: 'supplier-confirmed',
@@ -194,8 +193,7 @@ export const VOID_SUPPLIER_STEPS: Array<Step<VoidState>> = [
     name: 'cancel order',
     async run(s) {
       const o = s.o!;
-      await repo.setPayment(s.tx, o.id, { paymentState: 'expired', status: 'cancelled' });
-      await repo.clearAuthorization(s.tx, o.id);
+      await repo.setPayment(s.tx, o.id, { paymentState: 'expired', status: 'cancelled', authorizedUntil: null });
       const reason =
         s.goneStoneId !== null
           ? 'The supplier no longer has the diamond: the card authorisation was voided and nothing was charged.'

@@ -67,8 +67,8 @@ export function LayawayChoice({
             ))}
           </ol>
           <p className="mt-2 text-muted">
-            Your stone is taken off sale today. Each payment is charged on its day to the card you pay the deposit with;
-            your piece ships once it is paid in full. A payment still unpaid {terms.graceDays} days after its day
+            What you buy is set aside for you today. Each payment is charged on its day to the card you pay the deposit
+            with; your piece ships once it is paid in full. A payment still unpaid {terms.graceDays} days after its day
             cancels the order: we keep a {money(terms.feeCents)} cancellation fee and refund the rest.{' '}
             <Link to="/terms-condition#layaway" className="underline">
               Layaway terms
