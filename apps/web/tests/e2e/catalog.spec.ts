@@ -103,6 +103,8 @@ test('diamond search: shapes, keyboard sliders, sort and compare', async ({ page
   for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowLeft');
   await expect(colorMax).toHaveAttribute('aria-valuetext', 'G');
   await expect(page).toHaveURL(/colorMax=3/);
+  // The filters themselves, thumbs large enough to touch (WCAG 2.2 target size) and each named.
+  expect(await axe(page)).toEqual([]);
   await expect.poll(total).toBeLessThan(ovals);
   const rows = results.rows;
   for (const c of await results.column('Color')) expect(['D', 'E', 'F', 'G']).toContain(c.trim());

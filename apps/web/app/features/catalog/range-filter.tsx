@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { Slider } from 'radix-ui';
 import { centsOf } from '@facet/contracts/money';
 
 interface Props {
@@ -57,6 +56,13 @@ export function RangeFilter({
       onCommit(v);
     }, 350);
   };
+  const clampTo = (i: 0 | 1, n: number): [number, number] =>
+    i === 0 ? [Math.min(n, local[1]), local[1]] : [local[0], Math.max(n, local[0])];
+  // Where a thumb's centre sits: a range input keeps its thumb (1.25rem) inside the track.
+  const along = (n: number) => {
+    const f = max === min ? 0 : (n - min) / (max - min);
+    return `calc(${f * 100}% + ${(0.5 - f) * 1.25}rem)`;
+  };
   const show = (n: number) => (names ? (names[n] ?? String(n)) : format(n));
   // At rest the boxes show the values searched; while a thumb moves, where it is.
   const atRest = local[0] === value[0] && local[1] === value[1];
@@ -85,33 +91,35 @@ export function RangeFilter({
         {label}
       </p>
       {children}
-      <Slider.Root
-        className="relative mt-4 flex h-5 touch-none select-none items-center"
-        min={min}
-        max={max}
-        step={step}
-        value={local}
-        minStepsBetweenThumbs={0}
-        onValueChange={(v) => setLocal([v[0]!, v[1]!])}
-        onValueCommit={(v) => commitSoon([v[0]!, v[1]!])}
-        // A group can carry a name; the slider's own element (no role) cannot.
-        role="group"
-        aria-labelledby={`${id}-label`}
-      >
-        <Slider.Track className="relative h-[3px] grow rounded-full bg-hairline">
-          <Slider.Range className="absolute h-full rounded-full bg-primary" />
-        </Slider.Track>
-        <Slider.Thumb
-          aria-label={`${label} minimum`}
-          aria-valuetext={show(local[0])}
-          className="block h-5 w-5 rounded-full border-2 border-primary bg-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+      {/* Two native range inputs over one track: each thumb is a real slider (keyboard, screen
+          readers, touch) without a slider library on the page. */}
+      <div role="group" aria-labelledby={`${id}-label`} className="range-pair relative mt-3.5 h-6">
+        <div className="absolute inset-x-0 top-1/2 h-[3px] -translate-y-1/2 rounded-full bg-hairline" />
+        <div
+          className="absolute top-1/2 h-[3px] -translate-y-1/2 rounded-full bg-primary"
+          style={{ left: along(local[0]), right: `calc(100% - ${along(local[1])})` }}
         />
-        <Slider.Thumb
-          aria-label={`${label} maximum`}
-          aria-valuetext={show(local[1])}
-          className="block h-5 w-5 rounded-full border-2 border-primary bg-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-        />
-      </Slider.Root>
+        {([0, 1] as const).map((i) => (
+          <input
+            key={i}
+            type="range"
+            min={min}
+            max={max}
+            step={step}
+            value={local[i]}
+            aria-label={`${label} ${i === 0 ? 'minimum' : 'maximum'}`}
+            aria-valuetext={show(local[i])}
+            // The lower thumb stays on top while the two meet at the top end, so both stay reachable.
+            style={i === 0 && local[0] >= max - step ? { zIndex: 1 } : undefined}
+            // The search follows once the thumb rests (a key, a let-go, a pause in a drag).
+            onChange={(e) => {
+              const next = clampTo(i, Number(e.currentTarget.value));
+              setLocal(next);
+              commitSoon(next);
+            }}
+          />
+        ))}
+      </div>
       {names ? (
         <div className="mt-2 flex justify-between text-xs text-muted">
           <span>{show(local[0])}</span>
