@@ -236,6 +236,8 @@ const schema = z.object({
   PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(5).max(60).default(15),
   /** How often each instance looks for instalments to charge and authorisations run out (ms). */
   PLAN_SWEEP_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
+  /** How often the job queue is asked to look for left carts and dates to write about (ms). */
+  REMINDER_SWEEP_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
   /**
    * host:port pairs a supplier fetch may reach although they are private or local (a test's feed
    * server). Empty in production: feeds and images come from the public internet only.

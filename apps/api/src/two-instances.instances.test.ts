@@ -14,6 +14,9 @@ import { Readable } from 'node:stream';
 import { importProductFeed, importWaitingDesigns } from './modules/feeds/import-products.ts';
 import { setCategoryMapping } from './modules/feeds/category-mappings.ts';
 import { postgresMediaStore } from './modules/media-store/index.ts';
+import { sendCartReminders } from './modules/reminders/index.ts';
+import { StoreSettingsCopy } from './modules/settings/index.ts';
+import type { MailOutbox } from './modules/mail/index.ts';
 
 // Two API processes on one PostgreSQL database, as behind a load balancer: every write made
 // through one is seen by the other within a second; sessions, carts, throttles and the outbox
@@ -71,6 +74,8 @@ beforeAll(async () => {
     PUBLIC_URL: 'http://store.example',
     // Both instances look for instalments due twice a second: they race for every one.
     PLAN_SWEEP_MS: '500',
+    // A's worker looks for left carts twice a second (the test process races it, see below).
+    REMINDER_SWEEP_MS: '500',
   };
   // Both start at once on an empty database: one migrates and seeds, the other waits and finds it done.
   // B takes no background jobs, so the import test knows which instance runs an import.
@@ -685,6 +690,63 @@ describe('two API instances on one PostgreSQL', () => {
     expect(await paid()).toEqual({ n: 1, cents: first });
     const [o] = await q<{ paid: number }>(sql`select paid_cents as paid from customer_order where number = ${number}`);
     expect(o!.paid).toBe(placed.body.data.plan.depositCents + first);
+  });
+
+  it('a left cart’s reminder is e-mailed once with passes racing on two processes; an unsubscribe on one is honoured by the other', async () => {
+    // The test process runs passes too, as a second worker on the same database, while A's runs.
+    const config = loadConfig({
+      DATABASE_URL: process.env.DATABASE_URL!,
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://store.example',
+    });
+    const deps = {
+      db: database.db,
+      config,
+      settings: await StoreSettingsCopy.load(database.db, config),
+      outbox: { kick: async () => {} } as unknown as MailOutbox,
+    };
+    const leftCart = async (email: string, offset: number) => {
+      const session = randomUUID();
+      const [d] = await q<{ id: number }>(
+        sql`select id from diamond where status = 'available' order by id desc limit 1 offset ${offset}`,
+      );
+      expect(
+        (await call(b, 'POST', '/cart/items', { kind: 'diamond', id: d!.id }, { 'x-session-id': session })).status,
+      ).toBe(200);
+      expect(
+        (await call(b, 'PUT', '/cart/contact', { email, consent: true }, { 'x-session-id': session })).status,
+      ).toBe(200);
+      await database.db.execute(
+        sql`update cart set updated_at = now() - interval '2 hours' where session_id = ${session}`,
+      );
+      await database.db.execute(
+        sql`update cart_line set created_at = now() - interval '2 hours' where cart_id = (select id from cart where session_id = ${session})`,
+      );
+    };
+    await leftCart('twin.left@example.com', 7);
+    await Promise.all(Array.from({ length: 4 }, () => sendCartReminders(deps)));
+    const mail = await smtp.waitFor((m) => m.to.includes('twin.left@example.com'));
+    expect(mail.subject).toMatch(/Your cart at .+ is waiting/);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(smtp.received.filter((m) => m.to.includes('twin.left@example.com'))).toHaveLength(1);
+
+    // The mail program's one-click unsubscribe lands on B; A, sweeping, writes nothing more to it.
+    const oneClick = /\/api\/unsubscribe\/[^>\s]+/.exec(mail.raw)?.[0];
+    expect(oneClick, 'List-Unsubscribe header').toBeTruthy();
+    const res = await fetch(`${b.url}${oneClick}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.status).toBe(200);
+    await leftCart('twin.left@example.com', 8);
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(smtp.received.filter((m) => m.to.includes('twin.left@example.com'))).toHaveLength(1);
+    expect(
+      (
+        await q<{ n: number }>(sql`select count(*)::int as n from cart_reminder where email = 'twin.left@example.com'`)
+      )[0]!.n,
+    ).toBe(1);
   });
 
   it('the owner changes the free-shipping threshold and a shipping price on one instance; the other charges it within 1 s', async () => {

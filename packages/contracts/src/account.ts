@@ -93,6 +93,10 @@ export const loginAnswer = z.union([userSchema, verifyTicket]);
 
 export const messageAnswer = z.object({ message: z.string() });
 
+/** The shopper's choices about the store's e-mails (news, a left cart's reminder, notes before their dates). */
+export const preferencesSchema = z.object({ marketing: z.boolean() }).strict();
+export type Preferences = z.infer<typeof preferencesSchema>;
+
 // --- Saved addresses (US) ---
 export const US_STATES = {
   AL: 'Alabama',

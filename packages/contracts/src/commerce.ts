@@ -45,6 +45,9 @@ export const addItemBody = z.discriminatedUnion('kind', [
 export type AddItemInput = z.input<typeof addItemBody>;
 export const updateItemBody = z.object({ quantity }).strict();
 
+export const stoneAlternative = z.object({ title: z.string(), href: z.string(), priceCents: z.number().int() });
+export type StoneAlternative = z.infer<typeof stoneAlternative>;
+
 export const cartLine = z.object({
   id: z.number().int(),
   kind: z.enum(LINE_KINDS),
@@ -66,6 +69,8 @@ export const cartLine = z.object({
   available: z.boolean(),
   /** Why a line cannot be bought now (stone sold, piece withdrawn). */
   message: z.string().nullable(),
+  /** A sold diamond's three closest still on sale (same shape and origin, carat ±10 %, grades ±1, price ±15 %). */
+  alternatives: z.array(stoneAlternative).optional(),
 });
 export type CartLine = z.infer<typeof cartLine>;
 

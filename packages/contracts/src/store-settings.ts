@@ -178,6 +178,18 @@ const storeSettingsFields = z
       }),
     /** Hours staff have to confirm a supplier's stone with its supplier before the card's authorisation is voided. */
     supplierConfirmHours: z.number().int().min(4, 'At least 4 hours').max(120, 'At most 120 hours').default(48),
+    /**
+     * Left carts: a cart with a known e-mail and the shopper's consent, untouched for `firstMinutes`,
+     * gets one reminder, and a second at `secondMinutes` (0: none); never more than two.
+     */
+    cartReminders: z
+      .object({
+        on: z.boolean(),
+        firstMinutes: z.number().int().min(1, 'At least 1 minute').max(43_200, 'At most 30 days'),
+        secondMinutes: z.number().int().min(0).max(43_200, 'At most 30 days'),
+      })
+      .strict()
+      .default({ on: true, firstMinutes: 60, secondMinutes: 1440 }),
   })
   .strict();
 export const storeSettingsBody = storeSettingsFields.superRefine((s, ctx) => {
@@ -198,6 +210,12 @@ export const storeSettingsBody = storeSettingsFields.superRefine((s, ctx) => {
       code: 'custom',
       path: ['layaway', 'weeks'],
       message: 'The plan is shorter than one instalment',
+    });
+  if (s.cartReminders.secondMinutes !== 0 && s.cartReminders.secondMinutes <= s.cartReminders.firstMinutes)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['cartReminders', 'secondMinutes'],
+      message: 'The second reminder comes after the first (or 0 for none)',
     });
   if (s.madeToOrderDays.from > s.madeToOrderDays.to)
     ctx.addIssue({

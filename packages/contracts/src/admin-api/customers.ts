@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminCustomer, adminCustomerList, customerNoteBody } from '../admin.ts';
 import { adminAppointmentsQuery, appointmentSchema, cancelAppointmentBody } from '../appointments.ts';
 
+import { adminLeftCarts } from '../reminders.ts';
 import { op, idParams, customerQuery } from './shared.ts';
 
 /** Customers and appointments. */
@@ -14,6 +15,8 @@ export const CUSTOMERS_OPS = {
     body: customerNoteBody,
     answer: adminCustomer,
   }),
+  /** Carts left with something in them, the reminders sent and the carts they brought back. */
+  'GET /left-carts': op({ access: 'customers:read', answer: adminLeftCarts }),
   'GET /appointments': op({
     access: 'appointments:manage',
     query: adminAppointmentsQuery,

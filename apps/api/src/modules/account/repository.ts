@@ -22,6 +22,16 @@ const prepareByEmail = (db: Db) =>
     .prepare('user_by_email');
 
 export const accountRepository = {
+  preferences: async (db: DbOrTx, userId: number) =>
+    (
+      await db.select({ marketing: appUser.marketingConsent }).from(appUser).where(eq(appUser.id, userId)).limit(1)
+    )[0] ?? null,
+  /** Consent kept with the moment it was given (or withdrawn). */
+  setMarketing: (db: DbOrTx, userId: number, marketing: boolean) =>
+    db
+      .update(appUser)
+      .set({ marketingConsent: marketing, marketingConsentAt: sql`now()` })
+      .where(eq(appUser.id, userId)),
   userByEmail: async (db: DbOrTx, email: string) =>
     (await db.select().from(appUser).where(eq(appUser.email, email)).limit(1))[0] ?? null,
 

@@ -9,6 +9,7 @@ import {
   loginAnswer,
   loginBody,
   messageAnswer,
+  preferencesSchema,
   profileFields,
   registerBody,
   resetBody,
@@ -158,6 +159,22 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'private, no-store');
     return { data: await account.currentUser(deps, req.auth!.userId, req.auth!.bearer) };
   });
+
+  app.get(
+    '/user/preferences',
+    { preHandler: session, schema: { response: { 200: envelope(preferencesSchema) } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { data: await account.preferencesOf(app.db, req.auth!.userId) };
+    },
+  );
+  app.put(
+    '/user/preferences',
+    { preHandler: session, schema: { body: preferencesSchema, response: { 200: envelope(preferencesSchema) } } },
+    async (req) => {
+      return { data: await account.setPreferences(app.db, req.auth!.userId, req.body) };
+    },
+  );
 
   app.put('/user', { preHandler: session, schema: { response: { 200: envelope(userSchema) } } }, async (req) => {
     const form = await readProfileForm(req);

@@ -14,6 +14,9 @@ export const appUser = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     pendingEmail: text('pending_email'),
     avatarKey: text('avatar_key'),
+    /** Agreed to the store's e-mails: news, a reminder about a left cart, a note before their dates. */
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
+    marketingConsentAt: timestamp('marketing_consent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -77,6 +80,7 @@ export const appUserView = pgView('app_user_view').as((qb) =>
       lastName: appUser.lastName,
       phone: appUser.phone,
       emailVerified: appUser.emailVerified,
+      marketingConsent: appUser.marketingConsent,
       createdAt: appUser.createdAt,
     })
     .from(appUser),

@@ -1,10 +1,10 @@
 import { paths } from '@facet/contracts/paths';
 import type { MediaStore } from '../media-store/index.ts';
 import { storeInfo } from '../../store-facts.ts';
-import type { User, VerifyTicket } from '@facet/contracts/account';
+import type { Preferences, User, VerifyTicket } from '@facet/contracts/account';
 import { MSG } from '@facet/contracts/messages';
 import type { Config } from '../../config.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { Conflict, RateLimited, Unprocessable, Validation } from '../../errors.ts';
 import { enqueueMail, type MailOutbox } from '../mail/index.ts';
 import type { Throttle } from '../throttle/index.ts';
@@ -448,3 +448,11 @@ export type { Scope };
 
 /** The account's current e-mail address (where its alerts go). */
 export const emailOf = async (db: Db, userId: number) => (await repo.userById(db, userId))?.email ?? null;
+
+/** The shopper's e-mail choices (none given: no e-mails beyond their orders' own). */
+export const preferencesOf = async (db: DbOrTx, userId: number): Promise<Preferences> =>
+  (await repo.preferences(db, userId)) ?? { marketing: false };
+export async function setPreferences(db: DbOrTx, userId: number, p: Preferences): Promise<Preferences> {
+  await repo.setMarketing(db, userId, p.marketing);
+  return p;
+}

@@ -2,7 +2,9 @@
 export { giftCardCentsOf, shippedGoods, shippingOptions, taxedTotals, type RatesSource } from './pricing.ts';
 export {
   cartOf,
+  alternativesTo,
   claimVisitorCart,
+  copyCartInto,
   emptyCart,
   priceChoice,
   priceSku,

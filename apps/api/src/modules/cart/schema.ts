@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  pgView,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { ConfigureInput } from '@facet/contracts/configurator';
 import type { GiftCardPurchase } from '@facet/contracts/gift-cards';
 import type { EngravingChoice } from '@facet/contracts/engraving';
@@ -23,6 +34,8 @@ export const cart = pgTable(
     uniqueIndex('cart_session_key').on(t.sessionId),
     uniqueIndex('cart_user_key').on(t.userId),
     check('cart_owner', sql`(session_id is null) <> (user_id is null)`),
+    // Left carts are found by when they were last touched.
+    index('cart_updated_idx').on(t.updatedAt),
   ],
 );
 
@@ -47,3 +60,8 @@ export const cartLine = pgTable(
   },
   (t) => [uniqueIndex('cart_line_key').on(t.cartId, t.lineKey), check('cart_line_qty', sql`quantity between 1 and 10`)],
 );
+
+// What other modules may read of this module's tables (a left cart's reminders read who owns it, when
+// it was last touched and what is in it); they write only through the module's face.
+export const cartView = pgView('cart_view').as((qb) => qb.select().from(cart));
+export const cartLineView = pgView('cart_line_view').as((qb) => qb.select().from(cartLine));

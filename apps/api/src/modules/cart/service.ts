@@ -5,6 +5,7 @@ import {
   SERIALIZED_KINDS,
   type Cart,
   type ShippingMethod,
+  type StoneAlternative,
 } from '@facet/contracts/commerce';
 import type { z } from 'zod';
 import type { addItemBody } from '@facet/contracts/commerce';
@@ -28,6 +29,11 @@ import { cartRepository as repo, variantIdBySku, type CartLineRow, type Owner } 
 import { discountFor, MAX_CODES, type DiscountResult } from '../promotions/index.ts';
 import { saleBook, type SaleBook } from '../sales/index.ts';
 import { storeToday } from '../gift-cards/index.ts';
+import { configuratorReads } from '../configurator/index.ts';
+import { stoneStock } from '../inventory/index.ts';
+import { paths } from '@facet/contracts/paths';
+import { diamondName } from '@facet/contracts/stone-names';
+import { caratOf } from '@facet/contracts/carats';
 
 export type { Owner, PricedLine };
 
@@ -163,7 +169,40 @@ const discountOf = (db: DbOrTx, store: CartStore, codes: string[], lines: Priced
 
 /** Priced as a read would, with the cart's codes. */
 async function read(db: DbOrTx, store: CartStore, owner: Owner, codes: string[], lines: PricedLine[], opts = {}) {
-  return summarize(store, lines, opts, await discountOf(db, store, codes, lines, owner));
+  const cart = await summarize(store, lines, opts, await discountOf(db, store, codes, lines, owner));
+  return { ...cart, lines: await withAlternatives(db, cart.lines, lines) };
+}
+
+/** The diamonds a line held that are sold now (a loose one, or the center of a configured ring). */
+async function soldDiamonds(db: DbOrTx, line: PricedLine): Promise<number[]> {
+  if (line.kind === 'diamond' && line.gone === 'sold') return [line.refId];
+  if (line.kind !== 'configured' || line.gone !== 'invalid') return [];
+  const ids = ((line.configuration as ConfigureInput | null)?.stones ?? [])
+    .filter((s) => s.kind === 'diamond')
+    .map((s) => s.id);
+  const rows = await Promise.all(ids.map((id) => configuratorReads.diamond(db, id)));
+  return rows.filter((d) => d && (d.status === 'sold' || d.status === 'withdrawn')).map((d) => d!.id);
+}
+
+/** The three closest stones on sale to each sold diamond, one click away from the line that held it. */
+export async function alternativesTo(db: DbOrTx, line: PricedLine): Promise<StoneAlternative[]> {
+  const sold = await soldDiamonds(db, line);
+  const found = (await Promise.all(sold.map((id) => stoneStock.closestTo(db, id)))).flat().slice(0, 3);
+  return found.map((d) => ({
+    title: diamondName({ ...d, carat: caratOf(d.caratPoints) }),
+    href: paths.diamondOf(d),
+    priceCents: d.priceCents,
+  }));
+}
+
+async function withAlternatives(db: DbOrTx, shown: Cart['lines'], lines: PricedLine[]): Promise<Cart['lines']> {
+  if (!lines.some((l) => l.gone)) return shown;
+  return Promise.all(
+    shown.map(async (l, i) => {
+      const alternatives = lines[i]!.gone ? await alternativesTo(db, lines[i]!) : [];
+      return alternatives.length ? { ...l, alternatives } : l;
+    }),
+  );
 }
 
 /**
@@ -178,24 +217,42 @@ export async function claimVisitorCart(db: Db, userId: number, sessionId: string
   if (!visitorCart) return;
   await db.transaction(async (tx) => {
     const userCart = await repo.ensure(tx, { userId, sessionId: null });
-    const held = new Set((await repo.lines(tx, userCart)).flatMap(serialsOf));
-    for (const l of await repo.lines(tx, visitorCart)) {
-      const serials = serialsOf(l);
-      if (serials.some((s) => held.has(s))) continue;
-      serials.forEach((s) => held.add(s));
-      const max = SERIALIZED_KINDS.includes(l.kind) || serials.length ? 1 : QTY_MAX;
-      await repo.upsertLine(tx, userCart, {
-        kind: l.kind,
-        refId: l.refId,
-        configuration: l.configuration,
-        lineKey: l.lineKey,
-        quantity: l.quantity,
-        engraving: l.engraving,
-        max,
-      });
-    }
+    await mergeLines(tx, visitorCart, userCart, 'add');
     await repo.drop(tx, visitorCart);
   });
+}
+
+/**
+ * Another cart's lines brought into the owner's (a left cart's e-mailed link, opened on any device):
+ * the owner's cart is made if need be; a line it already has is left as it is, so opening the link
+ * twice adds nothing. Answers the owner's cart id.
+ */
+export async function copyCartInto(tx: DbOrTx, fromCartId: number, owner: Owner): Promise<number> {
+  const to = await repo.ensure(tx, owner);
+  if (to !== fromCartId) await mergeLines(tx, fromCartId, to, 'keep');
+  return to;
+}
+
+/** `add`: the same line's quantities add (capped); `keep`: a line the cart has stays as it is. A one-of-a-kind stone never appears twice. */
+async function mergeLines(tx: DbOrTx, from: number, to: number, same: 'add' | 'keep') {
+  const mine = await repo.lines(tx, to);
+  const held = new Set(mine.flatMap(serialsOf));
+  const keys = new Set(mine.map((l) => l.lineKey));
+  for (const l of await repo.lines(tx, from)) {
+    const serials = serialsOf(l);
+    if (serials.some((s) => held.has(s)) || (same === 'keep' && keys.has(l.lineKey))) continue;
+    serials.forEach((s) => held.add(s));
+    const max = SERIALIZED_KINDS.includes(l.kind) || serials.length ? 1 : QTY_MAX;
+    await repo.upsertLine(tx, to, {
+      kind: l.kind,
+      refId: l.refId,
+      configuration: l.configuration,
+      lineKey: l.lineKey,
+      quantity: l.quantity,
+      engraving: l.engraving,
+      max,
+    });
+  }
 }
 
 export async function getCart(db: Db, store: CartStore, owner: Owner, opts: CartView = {}): Promise<Cart> {

@@ -4,3 +4,4 @@ export { MailOutbox, enqueueMail, enqueueMails } from './outbox.ts';
 export { ACCENT, esc, INK, layout, MUTED, type Rendered, type StoreInfo } from './layout.ts';
 export { createTransport } from './transport.ts';
 export { opening, type MailWordsSet } from './words.ts';
+export { unsubscribeLinks } from './unsubscribe.ts';

@@ -38,6 +38,8 @@ export interface Body {
   /** Pre-rendered, already-escaped HTML rows (order tables). */
   htmlBlock?: string;
   textBlock?: string;
+  /** A message the shopper may refuse: its unsubscribe page, said at the foot. */
+  unsubscribeUrl?: string;
 }
 
 export function layout(store: StoreInfo, subject: string, body: Body): Rendered {
@@ -65,6 +67,7 @@ ${(body.after ?? []).map(p).join('\n')}
 </td></tr>
 <tr><td style="padding:20px 32px;border-top:1px solid #e7e1d8;font-size:12px;line-height:1.6;color:${MUTED};text-align:center">
 ${esc(store.name)} · ${esc(store.address)}<br>${esc(store.phone)} · <a href="mailto:${esc(store.email)}" style="color:${MUTED}">${esc(store.email)}</a>
+${body.unsubscribeUrl ? `<br>You agreed to hear from us. <a href="${esc(body.unsubscribeUrl)}" style="color:${MUTED}">Unsubscribe</a>` : ''}
 </td></tr></table></td></tr></table></body></html>`;
   const text = [
     `FACET — FINE JEWELRY`,
@@ -79,6 +82,7 @@ ${esc(store.name)} · ${esc(store.address)}<br>${esc(store.phone)} · <a href="m
     '—',
     `${store.name} · ${store.address}`,
     `${store.phone} · ${store.email}`,
+    ...(body.unsubscribeUrl ? [`You agreed to hear from us. Unsubscribe: ${body.unsubscribeUrl}`] : []),
   ].join('\n');
   return { subject, html, text };
 }

@@ -10,6 +10,11 @@ export interface QueuedMail extends Rendered {
   to: string;
   sensitive?: boolean;
   attachments?: Attachment[];
+  /**
+   * Sent to a list the shopper may leave (a left cart's reminder, a note before a date): carries the
+   * one-click unsubscribe headers, and is not delivered once the address has unsubscribed.
+   */
+  unsubscribe?: { url: string; oneClick: string };
 }
 
 /** Writes a message in the caller's transaction: it exists exactly when the change that caused it does. */
@@ -30,6 +35,13 @@ export async function enqueueMails(tx: DbOrTx, mails: QueuedMail[]): Promise<voi
       textBody: mail.text,
       sensitive: mail.sensitive ?? false,
       attachments: mail.attachments ?? null,
+      marketing: mail.unsubscribe !== undefined,
+      headers: mail.unsubscribe
+        ? {
+            'List-Unsubscribe': `<${mail.unsubscribe.oneClick}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          }
+        : null,
     })),
   );
 }
@@ -102,7 +114,12 @@ export class MailOutbox {
     // Delivered messages are marked together after the batch (one statement, not one each).
     const sent: number[] = [];
     const scrubbed: number[] = [];
+    const refused: number[] = [];
     for (const m of claimed) {
+      if (m.refused) {
+        refused.push(m.id);
+        continue;
+      }
       try {
         await this.transport.send({
           to: m.toAddress,
@@ -110,6 +127,7 @@ export class MailOutbox {
           html: m.html,
           text: m.textBody,
           attachments: m.attachments ?? [],
+          headers: m.headers ?? undefined,
         });
         // Codes and reset links have done their job once delivered over SMTP; do not keep them at rest.
         (m.sensitive && this.transport.kind === 'smtp' ? scrubbed : sent).push(m.id);
@@ -122,6 +140,7 @@ export class MailOutbox {
     }
     if (sent.length) await repo.markSent(this.db, sent, false);
     if (scrubbed.length) await repo.markSent(this.db, scrubbed, true);
+    if (refused.length) await repo.markRefused(this.db, refused);
     return claimed.length;
   }
 }

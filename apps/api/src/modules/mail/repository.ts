@@ -1,7 +1,8 @@
-import { desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { type DbOrTx } from '../../db/client.ts';
 import { named, namedQuery } from '../../db/named-statements.ts';
-import { outboxMail } from './schema.ts';
+import { mailSuppression, outboxMail } from './schema.ts';
+import { storeValues } from '../store-values/index.ts';
 
 /** `content` is text, or base64 when `encoding` says so (a PDF label). */
 export type Attachment = { filename: string; contentType: string; content: string; encoding?: 'base64' };
@@ -13,6 +14,8 @@ export interface OutboxRow {
   textBody: string;
   sensitive: boolean;
   attachments?: Attachment[] | null;
+  headers?: Record<string, string> | null;
+  marketing?: boolean;
 }
 export interface Claimed {
   id: number;
@@ -23,13 +26,19 @@ export interface Claimed {
   sensitive: boolean;
   attempts: number;
   attachments: Attachment[] | null;
+  headers: Record<string, string> | null;
+  /** A message the shopper may refuse, to an address that has unsubscribed since it was written. */
+  refused: boolean;
 }
 
 // Every order and sign-in sends mail: the outbox's statements are named (parsed and planned once).
 const CLAIM = `
   update outbox_mail set next_attempt_at = now() + make_interval(secs => $2), attempts = attempts + 1
   where id in (select id from outbox_mail where sent_at is null and next_attempt_at <= now() order by id limit $1 for update skip locked)
-  returning id, to_address as "toAddress", subject, html, text_body as "textBody", sensitive, attempts, attachments`;
+  returning id, to_address as "toAddress", subject, html, text_body as "textBody", sensitive, attempts, attachments, headers,
+    marketing and exists (select 1 from mail_suppression s where s.email = outbox_mail.to_address) as refused`;
+/** Why a refused message was not sent (the dev mailbox leaves these out). */
+export const UNSUBSCRIBED = 'unsubscribed';
 // The ids as one text parameter: the same statement for a batch of any size. Scrubbed: the body
 // goes too (codes and links that have done their job).
 const markSentSql = (scrub: boolean) =>
@@ -44,6 +53,22 @@ export const mailRepository = {
 
   markSent: (db: DbOrTx, ids: number[], scrub: boolean) =>
     named(db, scrub ? 'outbox_sent_scrubbed' : 'outbox_sent', markSentSql(scrub), [ids.join(',')]),
+
+  /** Messages not sent because their address unsubscribed: done, with the reason. */
+  markRefused: (db: DbOrTx, ids: number[]) =>
+    named(
+      db,
+      'outbox_refused',
+      `update outbox_mail set sent_at = now(), last_error = '${UNSUBSCRIBED}' where id = any(string_to_array($1, ',')::int[])`,
+      [ids.join(',')],
+    ),
+
+  // --- Unsubscribes ---
+
+  suppress: (db: DbOrTx, email: string, source: string) =>
+    db.insert(mailSuppression).values({ email, source }).onConflictDoNothing(),
+  /** The key that signs unsubscribe links: made once, shared by every instance. */
+  signingKey: (db: DbOrTx, fresh: string) => storeValues.putIfAbsent(db, 'mail.unsubscribe-key', fresh),
 
   retryLater: (db: DbOrTx, id: number, delayMs: number, reason: string) =>
     db.execute(sql`
@@ -62,7 +87,7 @@ export const mailRepository = {
         sentAt: outboxMail.sentAt,
       })
       .from(outboxMail)
-      .where(isNotNull(outboxMail.sentAt))
+      .where(and(isNotNull(outboxMail.sentAt), sql`${outboxMail.lastError} is distinct from ${UNSUBSCRIBED}`))
       .orderBy(desc(outboxMail.id))
       .limit(limit),
 

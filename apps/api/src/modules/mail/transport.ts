@@ -8,6 +8,7 @@ export interface OutgoingMail {
   html: string;
   text: string;
   attachments?: Array<{ filename: string; contentType: string; content: string; encoding?: 'base64' }>;
+  headers?: Record<string, string>;
 }
 
 /** Where the outbox delivers: real SMTP, the dev mailbox (the outbox row itself), or nowhere yet. */
@@ -23,7 +24,14 @@ export function createTransport(config: Config): MailTransport {
     return {
       kind: 'smtp',
       send: async (m) => {
-        await smtp.sendMail({ to: m.to, subject: m.subject, html: m.html, text: m.text, attachments: m.attachments });
+        await smtp.sendMail({
+          to: m.to,
+          subject: m.subject,
+          html: m.html,
+          text: m.text,
+          attachments: m.attachments,
+          headers: m.headers,
+        });
       },
       close: () => smtp.close(),
     };

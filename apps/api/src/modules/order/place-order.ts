@@ -7,6 +7,7 @@ import type { Step } from '../../flow.ts';
 import { hashToken } from '../../secrets.ts';
 import { keepCheckoutAddress } from '../address/index.ts';
 import { cartOf, emptyCart, pricedLines, type Owner } from '../cart/index.ts';
+import { noteOrderFromCart } from '../reminders/index.ts';
 import { discountFor, redeemCode, type AppliedDiscount } from '../promotions/index.ts';
 import { saleBook } from '../sales/index.ts';
 import { NO_GIFT_CARD_FOR_GIFT_CARD } from '@facet/contracts/gift-cards';
@@ -601,6 +602,7 @@ const tidyUp: Step<PlaceState> = {
   async run(s) {
     if (paidNow(s)) {
       await emptyCart(tx(s), s.cartId!);
+      await noteOrderFromCart(tx(s), s.cartId!, s.answer!.number, s.answer!.totals.totalCents);
       await issueBoughtCards(tx(s), s.inserted!.id, boughtCards(s.lines!), s.input.email);
     }
     if (s.input.saveAddress && s.owner.userId) await keepCheckoutAddress(tx(s), s.owner.userId, addresses(s).shipping);

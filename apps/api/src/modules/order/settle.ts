@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { Conflict } from '../../errors.ts';
 import { runFlow, type FlowHooks, type Step } from '../../flow.ts';
 import { emptyCart } from '../cart/index.ts';
+import { noteOrderFromCart } from '../reminders/index.ts';
 import { enqueueMail, type MailOutbox } from '../mail/index.ts';
 import { storeFacts, storeInfo } from '../../store-facts.ts';
 import { orderConfirmation, orderNotification, orderUpdate } from './mail.ts';
@@ -84,7 +85,10 @@ async function announcePaid(deps: SettleDeps, tx: DbOrTx, o: OrderRow, s: Intent
     to: store.email,
     ...orderNotification(store, answer),
   });
-  if (o.cartId) await emptyCart(tx, o.cartId);
+  if (o.cartId) {
+    await emptyCart(tx, o.cartId);
+    await noteOrderFromCart(tx, o.cartId, o.number, answer.totals.totalCents);
+  }
 }
 
 interface SettleState {

@@ -50,6 +50,7 @@ export function settingsFromConfig(c: Config): StoreSettings {
       feeCents: 5_000,
     },
     supplierConfirmHours: 48,
+    cartReminders: { on: true, firstMinutes: 60, secondMinutes: 1440 },
   };
 }
 

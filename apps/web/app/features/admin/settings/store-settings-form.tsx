@@ -68,6 +68,9 @@ const fields = z.object({
   layawayGrace: whole('days'),
   layawayFee: dollars,
   supplierHours: whole('hours'),
+  remindOn: z.boolean(),
+  remindFirst: whole('minutes'),
+  remindSecond: whole('minutes'),
   priceRounding: z.enum(ROUNDINGS),
   hours: z.array(z.object({ open: z.boolean(), from: z.string(), to: z.string() })).length(7),
   announcementOn: z.boolean(),
@@ -109,6 +112,9 @@ const valuesOf = (s: StoreSettings): Values => ({
   layawayGrace: String(s.layaway.graceDays),
   layawayFee: decimalPrice(s.layaway.feeCents),
   supplierHours: String(s.supplierConfirmHours),
+  remindOn: s.cartReminders.on,
+  remindFirst: String(s.cartReminders.firstMinutes),
+  remindSecond: String(s.cartReminders.secondMinutes),
   priceRounding: s.priceRounding,
   hours: s.openingHours.map((h) => ({ open: h !== null, from: h?.open ?? '', to: h?.close ?? '' })),
   announcementOn: s.announcement.on,
@@ -154,6 +160,7 @@ const settingsOf = (v: Values): StoreSettings => ({
     feeCents: centsOf(Number(v.layawayFee)),
   },
   supplierConfirmHours: Number(v.supplierHours),
+  cartReminders: { on: v.remindOn, firstMinutes: Number(v.remindFirst), secondMinutes: Number(v.remindSecond) },
   priceRounding: v.priceRounding,
   openingHours: v.hours.map((d) => (d.open ? { open: d.from, close: d.to } : null)) as StoreSettings['openingHours'],
   announcement: { on: v.announcementOn, text: v.announcementText, href: v.announcementHref },
@@ -189,6 +196,8 @@ const FIELD_OF: Record<string, string> = {
   'layaway.graceDays': 'layawayGrace',
   'layaway.feeCents': 'layawayFee',
   supplierConfirmHours: 'supplierHours',
+  'cartReminders.firstMinutes': 'remindFirst',
+  'cartReminders.secondMinutes': 'remindSecond',
   'announcement.text': 'announcementText',
   'announcement.href': 'announcementHref',
   'appointments.minutes': 'slotMinutes',
@@ -423,6 +432,24 @@ export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved
             hint="Unconfirmed, the card's authorisation is voided."
           >
             {(a) => <input {...a} {...register('supplierHours')} inputMode="numeric" className="field py-2" />}
+          </Field>
+        </div>
+      </section>
+
+      <section className="space-y-3 border border-hairline bg-white p-4" aria-labelledby="left-carts">
+        <h2 id="left-carts" className="text-sm font-semibold">
+          Left carts
+        </h2>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" {...register('remindOn')} />
+          E-mail a reminder about a left cart (only to shoppers who agreed to our e-mails)
+        </label>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Field label="First reminder after (minutes)" error={e.remindFirst} hint="60 is an hour.">
+            {(a) => <input {...a} {...register('remindFirst')} inputMode="numeric" className="field py-2" />}
+          </Field>
+          <Field label="Second reminder after (minutes)" error={e.remindSecond} hint="1440 is a day; 0 for none.">
+            {(a) => <input {...a} {...register('remindSecond')} inputMode="numeric" className="field py-2" />}
           </Field>
         </div>
       </section>
