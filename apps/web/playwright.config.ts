@@ -56,6 +56,8 @@ export default defineConfig({
         SEED_SCALE: process.env.SEED_SCALE ?? '0.2',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         MAIL_RETRY_BASE_MS: '200',
+        // Left carts are looked for every 2 s, so a reminder set to a minute arrives about then.
+        REMINDER_SWEEP_MS: '2000',
         SHUTDOWN_DRAIN_MS: '0',
         // Every test here is one client (127.0.0.1), and the sitemap crawl alone asks for thousands of
         // pages: the per-visitor page ceiling is tested on a store of its own (crawl.spec.ts).

@@ -39,6 +39,8 @@ export default [
     route('newsletter/confirm/:token', 'routes/newsletter-confirm.tsx'),
     route('saved-searches/confirm/:token', 'routes/saved-search-confirm.tsx'),
     route('saved-searches/unsubscribe/:id/:sig', 'routes/saved-search-unsubscribe.tsx'),
+    route('cart/restore/:token', 'routes/cart-restore.tsx'),
+    route('unsubscribe/:token', 'routes/unsubscribe.tsx'),
     route('form-not-sent', 'routes/form-not-sent.tsx'),
     // A draft's page in the store's own layout, for staff (the back office loads it in the browser).
     route('admin/products/:id/preview', 'routes/admin/product-preview.tsx'),
@@ -63,6 +65,8 @@ export default [
     route('admin/service', 'routes/admin/service.tsx'),
     route('admin/service/:number', 'routes/admin/service-ticket.tsx'),
     route('admin/layaway', 'routes/admin/layaway.tsx'),
+    route('admin/left-carts', 'routes/admin/left-carts.tsx'),
+    route('admin/segments', 'routes/admin/segments.tsx'),
     route('admin/quotes', 'routes/admin/quotes.tsx'),
     route('admin/quotes/new', 'routes/admin/quote-new.tsx'),
     route('admin/quotes/:number', 'routes/admin/quote.tsx'),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailField, passwordField } from './account.ts';
 import { orderSchema } from './commerce.ts';
 import { boughtGiftCard } from './gift-cards.ts';
+import { customerRecordOut } from './customer-record.ts';
 
 // The back office: staff roles and what each may do, order statuses and their transitions, and
 // the bodies and answers of /api/admin. One table of permissions serves the API guard, the route
@@ -471,5 +472,9 @@ export const adminCustomer = z.object({
       isDefaultShipping: z.boolean(),
     }),
   ),
+  /** Ring sizes, partner and dates, as the customer keeps them (staff may correct them). */
+  record: customerRecordOut,
+  /** Agreed to the store's e-mails (their account's choice), and not unsubscribed since. */
+  marketing: z.boolean(),
 });
 export type AdminCustomer = z.infer<typeof adminCustomer>;

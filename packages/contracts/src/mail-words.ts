@@ -12,6 +12,7 @@ export const MAIL_WORD_KINDS = [
   'return-approved',
   'service-received',
   'gift-card',
+  'date-note',
 ] as const;
 export type MailWordKind = (typeof MAIL_WORD_KINDS)[number];
 
@@ -90,6 +91,19 @@ export const MAIL_WORDS: Record<MailWordKind, Template> = {
     },
     subject: '{{senderName}} sent you a {{amount}} {{storeName}} gift card',
     body: 'Dear {{recipientName}},\n\n{{senderName}} sent you a {{storeName}} gift card for {{amount}}.',
+  },
+  'date-note': {
+    label: 'A note before a customer’s date',
+    then: 'a button to the store and the unsubscribe line (it goes only to customers who agreed to e-mails)',
+    placeholders: {
+      ...STORE,
+      firstName: 'The customer’s first name',
+      occasion: 'The occasion, in words (Your anniversary, Sam’s birthday)',
+      date: 'The day (June 1)',
+      partnerName: 'The partner’s name (empty when not kept)',
+    },
+    subject: '{{occasion}} is on {{date}}',
+    body: 'Hello {{firstName}},\n\n{{occasion}} is on {{date}}. If you would like to mark it with something made for the day, we would love to help: an engraving, a piece to add to, or an appointment to choose together.',
   },
 };
 

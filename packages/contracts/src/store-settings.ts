@@ -190,6 +190,14 @@ const storeSettingsFields = z
       })
       .strict()
       .default({ on: true, firstMinutes: 60, secondMinutes: 1440 }),
+    /** A note `daysBefore` a customer's anniversary or birthday (their words: E-mails → "A note before a date"). */
+    dateNotes: z
+      .object({
+        on: z.boolean(),
+        daysBefore: z.number().int().min(1, 'At least 1 day').max(60, 'At most 60 days'),
+      })
+      .strict()
+      .default({ on: true, daysBefore: 14 }),
   })
   .strict();
 export const storeSettingsBody = storeSettingsFields.superRefine((s, ctx) => {

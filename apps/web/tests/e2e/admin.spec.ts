@@ -86,6 +86,8 @@ test('a role sees only its pages; a page outside it answers "not for your role"'
     'Service',
     'Layaway',
     'Customers',
+    'Segments',
+    'Left carts',
     'Appointments',
     'Your account',
   ]);
@@ -103,6 +105,8 @@ test('a role sees only its pages; a page outside it answers "not for your role"'
     'Layaway',
     'Quotes',
     'Customers',
+    'Segments',
+    'Left carts',
     'Appointments',
     'Your account',
   ]);
@@ -296,6 +300,9 @@ test('every back-office page passes axe', async ({ browser, page }) => {
     '/admin/quotes',
     '/admin/quotes/new',
     '/admin/layaway',
+    '/admin/segments',
+    '/admin/left-carts',
+    '/admin/emails/date-note',
     '/admin/stones/gemstones/new',
     '/admin/melee',
     '/admin/discounts',
@@ -310,6 +317,7 @@ test('every back-office page passes axe', async ({ browser, page }) => {
   await owner.goto(`/admin/customers?q=${encodeURIComponent(email)}`);
   await owner.getByRole('table').getByRole('link').first().click();
   await expect(owner.getByRole('heading', { name: 'Notes' })).toBeVisible();
+  await expect(owner.getByRole('heading', { name: 'Sizes and dates' })).toBeVisible();
   expect(await axe(owner), 'customer').toEqual([]);
   await owner.goto(`/admin/orders/${order.number}`);
   await expect(owner.getByRole('heading', { name: `Order ${order.number}` })).toBeVisible();

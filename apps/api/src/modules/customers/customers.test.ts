@@ -54,4 +54,57 @@ describe('customers in the back office', () => {
     expect(own.statusCode).toBe(200);
     expect(own.body).not.toContain('Prefers a call');
   });
+
+  it('a customer keeps ring sizes, a partner and dates in the account; staff see and correct them (audited); bad values are refused', async () => {
+    const token = await signUp(t, 'record.keeper@example.com', undefined, 'Rosa');
+    const me = { authorization: `Bearer ${token}` };
+    const empty = await t.app.inject({ method: 'GET', url: '/api/user/record', headers: me });
+    expect(empty.json().data).toEqual({ partnerName: '', ringSizes: [], dates: [] });
+    const record = {
+      partnerName: 'Sam',
+      ringSizes: [
+        { finger: 'ring', hand: 'left', size: 6.25 },
+        { finger: 'middle', hand: 'right', size: 7 },
+      ],
+      dates: [
+        { kind: 'birthday', month: 9, day: 14 },
+        { kind: 'anniversary', month: 6, day: 1 },
+      ],
+    };
+    const put = await t.app.inject({ method: 'PUT', url: '/api/user/record', headers: me, payload: record });
+    expect(put.statusCode, put.body).toBe(200);
+    // Dates come back in the order of the year.
+    expect(put.json().data).toEqual({ ...record, dates: [record.dates[1], record.dates[0]] });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/record',
+      headers: me,
+      payload: { ...record, dates: [{ kind: 'birthday', month: 2, day: 30 }] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/fewer days/);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/record' })).statusCode).toBe(401);
+
+    const support = await staffSession(t, 'support');
+    const [row] = (await adminCall(t, support.cookie, 'GET', '/customers?q=record.keeper')).json().data.rows;
+    const seen = (await adminCall(t, support.cookie, 'GET', `/customers/${row.id}`)).json().data;
+    expect(seen.record.partnerName).toBe('Sam');
+    expect(seen.marketing).toBe(false);
+    const corrected = { ...record, ringSizes: [{ finger: 'ring', hand: 'left', size: 6.5 }] };
+    const fixed = await adminCall(t, support.cookie, 'PUT', `/customers/${row.id}/record`, corrected);
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/record', headers: me })).json().data.ringSizes).toEqual(
+      corrected.ringSizes,
+    );
+    const fulfilment = await staffSession(t, 'fulfilment');
+    expect((await adminCall(t, fulfilment.cookie, 'PUT', `/customers/${row.id}/record`, corrected)).statusCode).toBe(
+      403,
+    );
+    const owner = await staffSession(t, 'owner');
+    const log = (await adminCall(t, owner.cookie, 'GET', '/audit?entity=customer')).json().data;
+    const entry = (log.rows ?? log).find((e: { action: string }) => e.action === 'customer.record');
+    expect(entry).toMatchObject({ staffEmail: support.email });
+    expect(JSON.stringify(entry)).toContain('6.25');
+    expect(JSON.stringify(entry)).toContain('6.5');
+  });
 });

@@ -1,4 +1,4 @@
 import type { FacetModule } from '../../module-kit.ts';
-import { customerAdminRoutes } from './routes.ts';
+import { customerAdminRoutes, customerRecordRoutes } from './routes.ts';
 
-export const facetModule: FacetModule = { admin: [customerAdminRoutes] };
+export const facetModule: FacetModule = { routes: [customerRecordRoutes], admin: [customerAdminRoutes] };

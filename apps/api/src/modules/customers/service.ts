@@ -1,5 +1,6 @@
 import type { AdminCustomer, AdminCustomerList } from '@facet/contracts/admin';
 import type { Db } from '../../db/client.ts';
+import type { CustomerRecord } from '@facet/contracts/customer-record';
 import { NotFound } from '../../errors.ts';
 import { audit, type Actor } from '../audit/index.ts';
 import { customersRepository as repo } from './repository.ts';
@@ -23,6 +24,7 @@ export async function customer(db: Db, id: number): Promise<AdminCustomer> {
     newsletter: c.newsletter === null ? 'not subscribed' : c.newsletter ? 'subscribed' : 'waiting for confirmation',
     orders: c.orders.map((o) => ({ ...o, placedAt: iso(o.placedAt) })),
     notes: c.notes.map((n) => ({ ...n, at: iso(n.at) })),
+    record: await repo.record(db, id),
   };
 }
 
@@ -34,4 +36,26 @@ export async function addCustomerNote(db: Db, actor: Actor, userId: number, note
     await audit(tx, actor, 'customer.note', 'customer', userId, null, { noteId: id, note });
   });
   return customer(db, userId);
+}
+
+/** The customer's record as they keep it (nothing kept: an empty one). */
+export const recordOf = (db: Db, userId: number): Promise<CustomerRecord> => repo.record(db, userId);
+
+/**
+ * The record saved whole, by the customer (their account) or by staff (the customer page, audited
+ * before → after).
+ */
+export async function saveRecord(
+  db: Db,
+  userId: number,
+  record: CustomerRecord,
+  actor?: Actor,
+): Promise<CustomerRecord> {
+  await db.transaction(async (tx) => {
+    if (!(await repo.exists(tx, userId))) throw new NotFound('There is no such customer.');
+    const before = actor ? await repo.record(tx, userId) : null;
+    await repo.saveRecord(tx, userId, record);
+    if (actor) await audit(tx, actor, 'customer.record', 'customer', userId, before, record);
+  });
+  return recordOf(db, userId);
 }

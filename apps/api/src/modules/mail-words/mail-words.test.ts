@@ -49,6 +49,7 @@ describe("the e-mails' words", () => {
       'return-approved',
       'service-received',
       'gift-card',
+      'date-note',
     ]);
     expect(before.every((w) => !w.edited)).toBe(true);
     const plain = await ship('plain.words@example.com');

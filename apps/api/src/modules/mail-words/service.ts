@@ -98,6 +98,9 @@ const EXAMPLE: Record<string, string> = {
   recipientName: 'Sam Rivera',
   senderName: 'Alex Morgan',
   amount: '$250',
+  occasion: 'Your anniversary',
+  date: 'June 1',
+  partnerName: 'Sam',
 };
 
 /**

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { storeValues } from '../store-values/index.ts';
-import { cartContact, cartReminder, cartRestore } from './schema.ts';
+import { cartContact, cartReminder, cartRestore, dateNote } from './schema.ts';
+import type { DateKind } from '@facet/contracts/customer-record';
 
 export interface LeftCart {
   cartId: number;
@@ -36,7 +37,47 @@ const LEFT = (firstMinutes: number, secondMinutes: number) => sql`
   order by c.updated_at
   limit 200`;
 
+export interface DueDate {
+  userId: number;
+  email: string;
+  firstName: string;
+  partnerName: string;
+  kind: DateKind;
+  month: number;
+  day: number;
+}
+
 export const remindersRepository = {
+  /**
+   * Dates falling on one of `days` (month and day), of customers who agreed to e-mails and have not
+   * unsubscribed, not yet written about for that year.
+   */
+  datesOn: async (db: DbOrTx, days: Array<{ month: number; day: number; year: number }>) => {
+    if (!days.length) return [];
+    const wanted = sql.join(
+      days.map((d) => sql`(${d.month}::int, ${d.day}::int, ${d.year}::int)`),
+      sql`, `,
+    );
+    return rowsOf<DueDate & { year: number }>(
+      await db.execute(sql`select d.user_id as "userId", u.email, u.first_name as "firstName",
+          coalesce(p.partner_name, '') as "partnerName", d.kind, d.month, d.day, w.year
+        from customer_date_view d
+        join (values ${wanted}) as w(month, day, year) on w.month = d.month and w.day = d.day
+        join app_user_view u on u.id = d.user_id
+        left join customer_profile_view p on p.user_id = d.user_id
+        where u.marketing_consent
+          and not exists (select 1 from mail_suppression_view s where s.email = u.email)
+          and not exists (select 1 from date_note n where n.user_id = d.user_id and n.kind = d.kind and n.year = w.year)
+        order by d.user_id, d.kind
+        limit 500`),
+    );
+  },
+  /** Claims the note of one date for one year: true for exactly one caller. */
+  claimDateNote: async (
+    tx: DbOrTx,
+    row: { userId: number; kind: DateKind; year: number; occursOn: string; email: string },
+  ) => (await tx.insert(dateNote).values(row).onConflictDoNothing().returning({ year: dateNote.year })).length === 1,
+
   /** The e-mail typed at checkout for a cart, and the "e-mail me" answer (the last one counts). */
   saveContact: (db: DbOrTx, cartId: number, email: string, consent: boolean) =>
     db

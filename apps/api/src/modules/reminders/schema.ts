@@ -12,6 +12,8 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { cart } from '../cart/schema.ts';
+import { appUser } from '../account/schema.ts';
+import type { DateKind } from '@facet/contracts/customer-record';
 
 /** The e-mail a guest typed at checkout for this cart, and whether they ticked "e-mail me". */
 export const cartContact = pgTable('cart_contact', {
@@ -57,4 +59,21 @@ export const cartRestore = pgTable(
     orderedAt: timestamp('ordered_at', { withTimezone: true }),
   },
   (t) => [index('cart_restore_to_idx').on(t.toCartId), index('cart_restore_from_idx').on(t.fromCartId)],
+);
+
+/** A note written before a customer's date: one per date a year, whichever instance writes it. */
+export const dateNote = pgTable(
+  'date_note',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<DateKind>().notNull(),
+    year: smallint('year').notNull(),
+    /** The day it fell on that year (YYYY-MM-DD, the store's calendar). */
+    occursOn: text('occurs_on').notNull(),
+    email: text('email').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.year] })],
 );

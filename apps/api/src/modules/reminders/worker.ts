@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobQueue, Jobs } from '../jobs/index.ts';
 import { sendCartReminders } from './service.ts';
+import { sendDateNotes } from './date-notes.ts';
 
-// Reminders as jobs on the shared queue: every instance asks for a pass each REMINDER_SWEEP_MS, and
+// Reminders (left carts, notes before dates) as jobs on the shared queue: every instance asks for a pass each REMINDER_SWEEP_MS, and
 // the "stately" queue holds at most one waiting and one running, so a pass runs on one instance at a
 // time. Each e-mail is still claimed by its own row, so even two passes at once send it once.
 
@@ -20,6 +21,8 @@ export async function startReminderWorker(app: FastifyInstance, jobs: Jobs): Pro
   await boss.work(REMINDER_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
     const sent = await sendCartReminders(deps);
     if (sent) app.log.info({ sent }, 'left-cart reminders sent');
+    const notes = await sendDateNotes(deps);
+    if (notes) app.log.info({ notes }, 'date notes sent');
   });
   const kick = () =>
     void boss

@@ -51,6 +51,7 @@ export function settingsFromConfig(c: Config): StoreSettings {
     },
     supplierConfirmHours: 48,
     cartReminders: { on: true, firstMinutes: 60, secondMinutes: 1440 },
+    dateNotes: { on: true, daysBefore: 14 },
   };
 }
 

@@ -1,3 +1,5 @@
+import { EmailPreferences } from './email-preferences.tsx';
+import { CustomerRecordSection } from './customer-record.tsx';
 import { RESEND_COUNTDOWN_S } from '@facet/contracts/constants';
 import { useEffect, useRef, useState } from 'react';
 import { Camera } from '~/components/icons.tsx';
@@ -219,6 +221,10 @@ export function Profile({ initial }: { initial: User }) {
               Send me a reset link
             </button>
           </section>
+
+          <CustomerRecordSection />
+
+          <EmailPreferences />
 
           <SavedSearches />
 

@@ -77,6 +77,21 @@ export function Line({ line }: { line: CartLine }) {
             {line.message}
           </p>
         )}
+        {line.alternatives?.length ? (
+          <div className="mt-2 text-sm">
+            <p className="text-muted">Close to it, on sale now:</p>
+            <ul className="mt-1 space-y-1">
+              {line.alternatives.map((a) => (
+                <li key={a.href} className="flex flex-wrap justify-between gap-x-3">
+                  <Link to={a.href} className="text-primary underline underline-offset-4">
+                    {a.title}
+                  </Link>
+                  <span>{formatMoney(a.priceCents)}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <div className="mt-auto flex items-center gap-5 pt-3">
           {line.maxQuantity > 1 ? (
             <div

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { useSavedRingSize } from '~/lib/saved-ring-size.ts';
 import type { VariantChoice as Variant } from '~/lib/product-page.ts';
 import { ChipRadioGroup } from '~/components/ui/chip-radio-group.tsx';
 
@@ -22,6 +24,11 @@ export function VariantOptions({
   onPick: (size: number | null, length: number | null) => void;
 }) {
   const sizes = distinct(variants, selected.metal, (v) => v.fingerSize);
+  // A signed-in shopper's own size is chosen first, once, when the piece comes in it.
+  const saved = useSavedRingSize();
+  useEffect(() => {
+    if (saved !== null && sizes.includes(saved) && selected.fingerSize !== saved) onPick(saved, selected.lengthIn);
+  }, [saved]); // eslint-disable-line react-hooks/exhaustive-deps
   const lengths = distinct(variants, selected.metal, (v) => v.lengthIn);
   return (
     <>

@@ -11,6 +11,7 @@ import { fetchCart, setCart } from '~/lib/cart-store.ts';
 import { callApi, reportApiError } from '~/lib/client-api.ts';
 import { ApiError } from '~/lib/api.ts';
 import { Section } from './section.tsx';
+import { EmailConsent } from './email-consent.tsx';
 import { ShippingAddressStep } from './shipping-address-step.tsx';
 import { ShippingMethodStep } from './shipping-method-step.tsx';
 import { BillingStep } from './billing-step.tsx';
@@ -185,6 +186,7 @@ export function CheckoutForm({ cart, saved }: { cart: Cart; saved: Address[] }) 
             required
             hint={emailOnly ? 'Your confirmation goes here.' : 'Your confirmation and tracking go here.'}
           />
+          {!isLoggedIn && <EmailConsent email={contact.values.email} />}
           {!isLoggedIn && (
             <p className="mt-3 text-sm text-muted">
               Checking out as a guest. Have an account?{' '}

@@ -1,3 +1,4 @@
+import { useSavedRingSize } from '~/lib/saved-ring-size.ts';
 import { COLORS } from '@facet/contracts/grades';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
@@ -35,6 +36,11 @@ export function Configurator({ product, configured, error, metalPicker }: Props)
     }
     navigate(`?${next}`, { replace: true, preventScrollReset: true });
   };
+  // A signed-in shopper's own size is chosen first, unless the address names one (a shared ring).
+  const saved = useSavedRingSize();
+  useEffect(() => {
+    if (saved !== null && !params.has('size') && config.sizes.includes(saved)) set({ size: String(saved) });
+  }, [saved]); // eslint-disable-line react-hooks/exhaustive-deps
   // Show what the server priced (a size it could not make falls back to 7, with the reason shown).
   const size = String(configured?.configuration.size ?? 7);
   const chosen = configured?.configuration.stones ?? [];

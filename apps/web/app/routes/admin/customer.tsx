@@ -8,6 +8,26 @@ import { StatusBadge } from '~/features/admin/shared/status-badge.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { adminApi, adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { NoteForm } from '~/features/admin/shared/note-form.tsx';
+import { CustomerRecordEditor } from '~/components/customer-record-editor.tsx';
+import { DATE_KIND_LABELS, dateText, type CustomerRecord } from '@facet/contracts/customer-record';
+
+/** The record as text, for roles that may read but not change it. */
+function RecordText({ record }: { record: CustomerRecord }) {
+  const parts = [
+    ...(record.partnerName ? [`Partner: ${record.partnerName}`] : []),
+    ...record.ringSizes.map((s) => `${s.hand} ${s.finger}: size ${s.size}`),
+    ...record.dates.map((d) => `${DATE_KIND_LABELS[d.kind]}: ${dateText(d)}`),
+  ];
+  return parts.length ? (
+    <ul className="space-y-1 text-sm">
+      {parts.map((p) => (
+        <li key={p}>{p}</li>
+      ))}
+    </ul>
+  ) : (
+    <p className="text-sm text-muted">Nothing kept yet.</p>
+  );
+}
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   return adminLoad(request, 'GET /customers/:id', { params: { id: params.id } });
@@ -68,8 +88,25 @@ export default function CustomerPage({ loaderData: c }: Route.ComponentProps) {
             {c.phone && <p className="text-sm">{c.phone}</p>}
             <p className="mt-2 text-xs text-muted">
               Customer since {day.format(new Date(c.createdAt))} ·{' '}
-              {c.verified ? 'e-mail verified' : 'e-mail not verified'} · newsletter: {c.newsletter}
+              {c.verified ? 'e-mail verified' : 'e-mail not verified'} · newsletter: {c.newsletter} ·{' '}
+              {c.marketing ? 'agreed to e-mails' : 'no e-mails beyond orders'}
             </p>
+          </section>
+          <section className={box} aria-labelledby="sizes-dates">
+            <h2 id="sizes-dates" className="text-sm font-semibold">
+              Sizes and dates
+            </h2>
+            <div className="mt-2">
+              {can(me.role, 'customers:note') ? (
+                <CustomerRecordEditor
+                  dense
+                  initial={c.record}
+                  onSave={(r) => adminApi('PUT /customers/:id/record', { params: { id: c.id }, body: r })}
+                />
+              ) : (
+                <RecordText record={c.record} />
+              )}
+            </div>
           </section>
           <section className={box} aria-labelledby="notes">
             <h2 id="notes" className="text-sm font-semibold">

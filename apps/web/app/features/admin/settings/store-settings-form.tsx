@@ -71,6 +71,8 @@ const fields = z.object({
   remindOn: z.boolean(),
   remindFirst: whole('minutes'),
   remindSecond: whole('minutes'),
+  notesOn: z.boolean(),
+  notesDays: whole('days'),
   priceRounding: z.enum(ROUNDINGS),
   hours: z.array(z.object({ open: z.boolean(), from: z.string(), to: z.string() })).length(7),
   announcementOn: z.boolean(),
@@ -115,6 +117,8 @@ const valuesOf = (s: StoreSettings): Values => ({
   remindOn: s.cartReminders.on,
   remindFirst: String(s.cartReminders.firstMinutes),
   remindSecond: String(s.cartReminders.secondMinutes),
+  notesOn: s.dateNotes.on,
+  notesDays: String(s.dateNotes.daysBefore),
   priceRounding: s.priceRounding,
   hours: s.openingHours.map((h) => ({ open: h !== null, from: h?.open ?? '', to: h?.close ?? '' })),
   announcementOn: s.announcement.on,
@@ -161,6 +165,7 @@ const settingsOf = (v: Values): StoreSettings => ({
   },
   supplierConfirmHours: Number(v.supplierHours),
   cartReminders: { on: v.remindOn, firstMinutes: Number(v.remindFirst), secondMinutes: Number(v.remindSecond) },
+  dateNotes: { on: v.notesOn, daysBefore: Number(v.notesDays) },
   priceRounding: v.priceRounding,
   openingHours: v.hours.map((d) => (d.open ? { open: d.from, close: d.to } : null)) as StoreSettings['openingHours'],
   announcement: { on: v.announcementOn, text: v.announcementText, href: v.announcementHref },
@@ -198,6 +203,7 @@ const FIELD_OF: Record<string, string> = {
   supplierConfirmHours: 'supplierHours',
   'cartReminders.firstMinutes': 'remindFirst',
   'cartReminders.secondMinutes': 'remindSecond',
+  'dateNotes.daysBefore': 'notesDays',
   'announcement.text': 'announcementText',
   'announcement.href': 'announcementHref',
   'appointments.minutes': 'slotMinutes',
@@ -438,7 +444,7 @@ export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved
 
       <section className="space-y-3 border border-hairline bg-white p-4" aria-labelledby="left-carts">
         <h2 id="left-carts" className="text-sm font-semibold">
-          Left carts
+          Left carts and customers’ dates
         </h2>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" {...register('remindOn')} />
@@ -450,6 +456,15 @@ export function StoreSettingsForm({ answer, onSaved }: { answer: Answer; onSaved
           </Field>
           <Field label="Second reminder after (minutes)" error={e.remindSecond} hint="1440 is a day; 0 for none.">
             {(a) => <input {...a} {...register('remindSecond')} inputMode="numeric" className="field py-2" />}
+          </Field>
+        </div>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" {...register('notesOn')} />
+          E-mail a note before a customer’s anniversary or birthday (their words: E-mails)
+        </label>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Field label="Note this many days before" error={e.notesDays}>
+            {(a) => <input {...a} {...register('notesDays')} inputMode="numeric" className="field py-2" />}
           </Field>
         </div>
       </section>

@@ -9,6 +9,8 @@ export const ADMIN_NAV: Array<{ label: string; href: string; permission: Permiss
   { label: 'Layaway', href: '/admin/layaway', permission: 'orders:read' },
   { label: 'Quotes', href: '/admin/quotes', permission: 'quotes:manage' },
   { label: 'Customers', href: '/admin/customers', permission: 'customers:read' },
+  { label: 'Segments', href: '/admin/segments', permission: 'customers:read' },
+  { label: 'Left carts', href: '/admin/left-carts', permission: 'customers:read' },
   { label: 'Appointments', href: '/admin/appointments', permission: 'appointments:manage' },
   { label: 'Products', href: '/admin/products', permission: 'catalogue:write' },
   { label: 'Stones', href: '/admin/stones', permission: 'catalogue:write' },

@@ -1,0 +1,95 @@
+import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './support/ready.ts';
+import { signUp } from './support/account.ts';
+import { signIn } from './support/staff.ts';
+
+// The customer's record: ring sizes and dates kept in the account; the size chosen first when they
+// design a ring; staff find them by a date coming up in a saved segment.
+
+const axe = async (page: Page) =>
+  (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze()).violations;
+const shots = process.env.E2E_SHOTS;
+const shoot = async (page: Page, name: string) => {
+  if (!shots) return;
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+};
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+test('a ring size kept in the account is chosen first in the configurator; staff find the customer by an anniversary coming up', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const email = `sizes.${Date.now()}@example.com`;
+  await signUp(page, email, 'Maya');
+  await page.goto('/profile');
+  const record = page.getByRole('form', { name: 'Sizes and dates' });
+  await record.getByRole('button', { name: 'Add a ring size' }).click();
+  await record.getByLabel('Hand 1').selectOption('left');
+  await record.getByLabel('Finger 1').selectOption('ring');
+  await record.getByLabel('Size 1').selectOption('8');
+  await record.getByRole('button', { name: 'Add a date' }).click();
+  const soon = new Date(Date.now() + 5 * 86_400_000);
+  await record.getByLabel('Occasion 1').selectOption('anniversary');
+  await record.getByLabel('Month 1').selectOption({ label: MONTHS[soon.getUTCMonth()]! });
+  await record.getByLabel('Day 1').selectOption(String(soon.getUTCDate()));
+  await record.getByLabel('Partner’s name').fill('Jonah');
+  await record.getByRole('button', { name: 'Save sizes and dates' }).click();
+  await expect(record.getByText('Saved.')).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+  await shoot(page, 'account-sizes-dates');
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Sizes and dates' }).getByLabel('Size 1')).toHaveValue('8');
+
+  // A ring designed from its own first stone: size 8 is chosen (7 otherwise).
+  await page.goto(
+    `/category/1102?filters=${encodeURIComponent(JSON.stringify([{ label: 'primary stone shape', matchType: 'exact', options: ['Round'] }]))}`,
+  );
+  await page.getByTestId('product-card').first().getByRole('link').first().click();
+  await page.getByTestId('from-means').getByRole('link', { name: 'Start from this one' }).click();
+  await expect(page).toHaveURL(/size=8(&|$)/);
+  await expect(page.getByLabel('Ring size')).toHaveValue('8');
+  // The shopper can still choose another.
+  await page.getByLabel('Ring size').selectOption('6');
+  await expect(page).toHaveURL(/size=6(&|$)/);
+
+  // Staff: a segment of anniversaries in the next 30 days finds her; her page shows the record.
+  const manager = await signIn(browser, 'manager', '/admin/segments');
+  await manager.getByLabel('Date coming up').selectOption('anniversary');
+  await manager.getByLabel('Days ahead').fill('30');
+  await expect(manager.getByText('Finds: An anniversary in the next 30 days')).toBeVisible();
+  await manager.getByRole('button', { name: 'Preview' }).click();
+  await expect(manager.getByRole('status').getByRole('link', { name: 'Maya Lovelace' })).toBeVisible();
+  const name = `Anniversaries ${Date.now()}`;
+  await manager.getByLabel('Name').fill(name);
+  await manager.getByRole('button', { name: 'Save segment' }).click();
+  const row = manager.getByTestId('segment-row').filter({ hasText: name });
+  await expect(row).toContainText('An anniversary in the next 30 days');
+  await expect(row.getByRole('link', { name: `Export CSV of ${name}` })).toHaveAttribute(
+    'href',
+    /\/api\/admin\/segments\/\d+\/customers\.csv$/,
+  );
+  expect(await axe(manager)).toEqual([]);
+  await shoot(manager, 'admin-segments');
+  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  await manager.getByRole('alertdialog').getByRole('button', { name: 'Delete segment' }).click();
+  await expect(manager.getByTestId('segment-row').filter({ hasText: name })).toHaveCount(0);
+});
