@@ -59,12 +59,14 @@ test('a ring size kept in the account is chosen first in the configurator; staff
   await page.reload();
   await expect(page.getByRole('form', { name: 'Sizes and dates' }).getByLabel('Size 1')).toHaveValue('8');
 
-  // A ring designed from its own first stone: size 8 is chosen (7 otherwise).
+  // A ring's page chooses size 8 on arrival (7 otherwise), and keeps it when the stones are chosen.
   await page.goto(
     `/category/1102?filters=${encodeURIComponent(JSON.stringify([{ label: 'primary stone shape', matchType: 'exact', options: ['Round'] }]))}`,
   );
   await page.getByTestId('product-card').first().getByRole('link').first().click();
-  await page.getByTestId('from-means').getByRole('link', { name: 'Start from this one' }).click();
+  await expect(page).toHaveURL(/size=8(&|$)/);
+  await page.getByTestId('from-means').getByRole('link').click();
+  await expect(page).toHaveURL(/s1=/);
   await expect(page).toHaveURL(/size=8(&|$)/);
   await expect(page.getByLabel('Ring size')).toHaveValue('8');
   // The shopper can still choose another.
