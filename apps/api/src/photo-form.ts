@@ -49,7 +49,8 @@ export async function readPhotoForm(
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, TOO_LARGE);
-    if (code === 'FST_FILES_LIMIT_REACHED') throw new Validation('Please send one photograph at a time.');
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw new Validation('Please send one photograph at a time.');
     throw new Validation('The upload could not be read. Please try again.');
   }
   if (!file?.length) throw new Validation('Choose a photograph to upload.', { photo: 'Required' });

@@ -64,6 +64,8 @@ export const productCard = z.object({
   image: z.string(),
   metals: z.array(z.string()),
   href: z.string(),
+  /** Approved reviews, counted and averaged (absent: none yet). */
+  rating: z.object({ count: z.number().int(), average: z.number() }).optional(),
 });
 export type ProductCard = z.infer<typeof productCard>;
 

@@ -55,6 +55,9 @@ export const paths = {
   serviceTicket: (number: string, token: string) =>
     `/service/${encodeURIComponent(number)}?token=${encodeURIComponent(token)}`,
   /** Asking to return pieces of an order: signed in, or with the token from the delivery e-mail. */
+  /** Reviewing an order's delivered pieces: signed in, or with the delivery e-mail's token. */
+  orderReview: (number: string, token?: string) =>
+    `/orders/${encodeURIComponent(number)}/review${token ? `?token=${encodeURIComponent(token)}` : ''}`,
   orderReturn: (number: string, token?: string) =>
     `/orders/${encodeURIComponent(number)}/return${token ? `?token=${encodeURIComponent(token)}` : ''}`,
   /** Asking for a resize or repair of a piece of an order: signed in, or with the delivery e-mail's token. */

@@ -72,6 +72,7 @@ export function tagsForChange(payload: string): string[] {
     case 'category_placement':
     case 'metal_rate':
     case 'configuration_model':
+    case 'review': // approved, hidden or answered: its piece's page, and the stars on the cards
       return [tags.products, ANY];
     // Settings, menu, categories, content pages, sales — and anything not named above — are on
     // every page: everything goes.

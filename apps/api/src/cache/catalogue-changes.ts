@@ -27,6 +27,8 @@ const PRODUCTS = new Set([
   'category_placement',
   'category',
   'menu_item',
+  // An approved or hidden review: the stars on the listing's cards.
+  'review',
 ]);
 const PRICING = new Set(['metal_rate', 'configuration_model']);
 

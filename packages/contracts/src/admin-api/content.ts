@@ -12,10 +12,29 @@ import {
   contentImageParams,
 } from '../content.ts';
 
-import { op } from './shared.ts';
+import { adminReviewList, REVIEW_STATUSES, reviewAnswerBody, reviewStatusBody } from '../reviews.ts';
+import { idParams, op } from './shared.ts';
 
 /** Pages and words. */
 export const CONTENT_OPS = {
+  /** Buyers' reviews, waiting first: approve (shown on the piece's page), hide, or answer. */
+  'GET /reviews': op({
+    access: 'content:write',
+    query: z.object({ status: z.enum(REVIEW_STATUSES).optional() }).strict(),
+    answer: adminReviewList,
+  }),
+  'POST /reviews/:id/status': op({
+    access: 'content:write',
+    params: idParams,
+    body: reviewStatusBody,
+    answer: adminReviewList,
+  }),
+  'PUT /reviews/:id/answer': op({
+    access: 'content:write',
+    params: idParams,
+    body: reviewAnswerBody,
+    answer: adminReviewList,
+  }),
   'GET /content': op({ access: 'content:write', answer: adminContentList }),
   'GET /content/home': op({ access: 'content:write', answer: adminHomePage }),
   'PUT /content/home': op({ access: 'content:write', body: homePageBody, answer: adminHomePage }),

@@ -35,6 +35,8 @@ export interface GroupCardRow {
   photo: string | null;
   /** The cheapest variant in each metal (a sale may be for some metals only). */
   metalMins: Record<string, number> | null;
+  /** Its approved reviews, counted and averaged (null: none yet). */
+  rating: { count: number; average: number } | null;
 }
 /** A group as the in-process listing keeps it (listing-index.ts). */
 /** A design placed by hand in a category, at `position` (0 first). */
@@ -156,6 +158,7 @@ const CARD_JSON = `json_build_object(
   'id', p.id, 'series', p.series, 'categoryId', p.category_id, 'description', p.description, 'minPriceCents', p.min_price_cents,
   'image', p.image, 'defaultMetal', p.default_metal, 'productId', p.default_product_id, 'metals', p.metals,
   'photo', (select ph.key from product_photo_view ph where ph.group_id = p.id order by ph.position, ph.key limit 1),
+  'rating', (select json_build_object('count', r.count, 'average', r.average) from review_summary_view r where r.group_id = p.id),
   'metalMins', coalesce(p.min_price_by_metal::json, (select json_object_agg(mm.metal, mm.cents) from (
     select v.metal, min(v.price_cents) as cents from product_view v where v.group_id = p.id and v.active group by v.metal) mm)))`;
 const cardJson = sql.raw(CARD_JSON);

@@ -99,6 +99,7 @@ export function toCard(g: GroupCardRow, sales: SaleBook, now = Date.now()): Prod
     image: g.photo ? paths.photo(g.photo, 'small') : itemImageUrl(g.image, g.defaultMetal, g.description),
     metals: (g.metals ?? []).sort((a, b) => order(a) - order(b)),
     href: paths.product({ series: g.series, categoryId: g.categoryId, groupId: g.id, productId: g.productId }),
+    ...(g.rating ? { rating: g.rating } : {}),
   };
 }
 const order = metalOrder;

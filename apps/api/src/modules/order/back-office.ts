@@ -262,7 +262,11 @@ async function stepOrder(
         deps,
         tx,
         o,
-        { kind: 'delivered', returnUrl: `${store.publicUrl}${paths.orderReturn(o.number, token)}` },
+        {
+          kind: 'delivered',
+          returnUrl: `${store.publicUrl}${paths.orderReturn(o.number, token)}`,
+          reviewUrl: `${store.publicUrl}${paths.orderReview(o.number, token)}`,
+        },
         actor,
       );
     }

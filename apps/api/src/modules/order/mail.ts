@@ -2,7 +2,7 @@ import { orderPromises, shipsPieces } from '@facet/contracts/order-promises';
 import { refundDestinationText, type RefundTo } from '@facet/contracts/refunds';
 import { madeToOrderText, type StoreFacts } from '@facet/contracts/store-facts';
 import { paymentText, type Order } from '@facet/contracts/commerce';
-import { esc, layout, opening, type Rendered, type StoreInfo } from '../mail/index.ts';
+import { ACCENT, esc, layout, opening, type Rendered, type StoreInfo } from '../mail/index.ts';
 import { formatMoney } from '@facet/contracts/money';
 import { engravingText } from '@facet/contracts/engraving-rules';
 
@@ -138,7 +138,7 @@ export type OrderUpdate =
       /** Whether the label asks for a signature (unknown for a label bought elsewhere: the store's policy says yes). */
       signature?: boolean;
     }
-  | { kind: 'delivered'; returnUrl: string }
+  | { kind: 'delivered'; returnUrl: string; reviewUrl: string }
   | { kind: 'cancelled'; reason: string; money: CancelledMoney }
   | { kind: 'refunded'; amountCents: number; to: RefundTo };
 
@@ -170,6 +170,8 @@ export function orderUpdate(store: StoreInfo, o: { number: string; name: string 
           'If something is not right, you can ask to return it within the return window, with or without an account.',
         ],
         action: { label: 'Return an item', url: u.returnUrl },
+        htmlBlock: `<p style="margin:0 0 16px;font-size:15px;line-height:1.6">How do you like it? <a href="${esc(u.reviewUrl)}" style="color:${ACCENT}">Review your piece</a> — other shoppers read what buyers say.</p>`,
+        textBlock: `How do you like it? Review your piece: ${u.reviewUrl}`,
         after: [`Signed in, your orders are under ${ordersUrl}.`],
       });
     }
