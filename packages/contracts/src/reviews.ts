@@ -41,7 +41,6 @@ export const shownReview = z.object({
   answer: z.string().nullable(),
   createdAt: z.string(),
 });
-export type ShownReview = z.infer<typeof shownReview>;
 export const productReviews = z.object({
   /** Of approved reviews, to one decimal (null: none yet). */
   average: z.number().nullable(),
@@ -91,6 +90,3 @@ export const reviewAnswerBody = z
       .refine((s) => !PLAIN.test(s), 'Plain words: no links or HTML'),
   })
   .strict();
-
-/** "★★★★☆": stars as a reader sees them (the number goes beside them for screen readers). */
-export const starsText = (n: number) => '★★★★★'.slice(0, Math.round(n)) + '☆☆☆☆☆'.slice(0, 5 - Math.round(n));

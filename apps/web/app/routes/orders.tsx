@@ -91,6 +91,9 @@ function Orders() {
                   {o.status === 'delivered' && (
                     <div className="flex flex-col gap-1 pb-4 sm:items-end sm:pb-0">
                       <ReturnLink number={o.number} />
+                      <Link to={paths.orderReview(o.number)} className="text-sm text-primary underline">
+                        Review your pieces<span className="sr-only"> from {o.number}</span>
+                      </Link>
                       <Link to={paths.orderService(o.number)} className="text-sm text-primary underline">
                         Resize or repair<span className="sr-only"> a piece from {o.number}</span>
                       </Link>

@@ -20,6 +20,8 @@ import { formatMoney } from '@facet/contracts/money';
 import { ListPrice, SaleNote, WasPrice } from '~/components/was-price.tsx';
 import { Breadcrumb } from '~/components/ui/breadcrumb.tsx';
 import { JsonLd } from '~/components/ui/json-ld.tsx';
+import type { ProductReviews } from '@facet/contracts/reviews';
+import { ProductReviewsSection } from '~/features/catalog/product-reviews.tsx';
 import { Gallery } from '~/features/catalog/gallery.tsx';
 import { TrustLine } from '~/features/catalog/trust-line.tsx';
 import { SeeInPerson } from '~/features/appointments/see-in-person.tsx';
@@ -44,9 +46,12 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   if (!Number.isInteger(groupId) || !Number.isInteger(productId) || groupId <= 0 || productId <= 0)
     throw data({ message: 'There is no such piece.' }, { status: 404 });
   try {
-    const product = productPage(
-      await apiRequest<ProductDetail>(`/product/product?groupId=${groupId}&productId=${productId}`, {}, host),
-    );
+    const [detail, reviews] = await Promise.all([
+      apiRequest<ProductDetail>(`/product/product?groupId=${groupId}&productId=${productId}`, {}, host),
+      // Reviews are not the page: without them it still sells (an empty section says none yet).
+      apiRequest<ProductReviews>(`/reviews/${groupId}`, {}, host).catch(() => null),
+    ]);
+    const product = productPage(detail);
     // A design whose address word or category changed answers at its new address: old links keep working.
     if (product.series !== params.series || String(product.category.id) !== params.categoryId) {
       const to = paths.product({ series: product.series, categoryId: product.category.id, groupId, productId });
@@ -66,8 +71,9 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       madeToOrder: page.madeToOrder,
       soldOut: page.soldOut,
       crumbs: page.crumbs,
+      reviews,
     });
-    return { product, configured, configError, publicUrl: host.publicUrl, jsonLd };
+    return { product, configured, configError, publicUrl: host.publicUrl, jsonLd, reviews };
   } catch (e) {
     if (e instanceof ApiError && e.status === 410)
       throw data({ message: e.message, category: e.errors?.category }, { status: 410 });
@@ -294,6 +300,7 @@ export function ProductView({ loaderData }: { loaderData: Route.ComponentProps['
         </div>
       </div>
       <ProductDetails product={p} weightG={selected.weightG} />
+      {loaderData.reviews ? <ProductReviewsSection reviews={loaderData.reviews} /> : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useRouterLinks } from '~/lib/router-links.tsx';
 import type { ProductCard as Card } from '@facet/contracts/catalog';
 import { formatMoney } from '@facet/contracts/money';
+import { starsText } from '@facet/contracts/stars';
 import { MetalSwatches } from './metal-swatches.tsx';
 import { splitName } from './product-name.ts';
 import { WishHeart } from '~/components/wish-heart.tsx';
@@ -53,6 +54,17 @@ export function ProductCard({ card, eager = false }: { card: Card; eager?: boole
         <WasPrice cents={card.wasCents} className="ml-1.5" />
       </p>
       <SaleNote sale={card.sale} className="mt-0.5" />
+      {card.rating && (
+        <p className="mt-0.5 text-xs text-muted" data-testid="card-rating">
+          <span aria-hidden="true" className="text-primary">
+            {starsText(card.rating.average)}
+          </span>{' '}
+          <span className="sr-only">Rated </span>
+          {card.rating.average.toFixed(1)}
+          <span className="sr-only"> out of 5 from</span> ({card.rating.count}
+          <span className="sr-only"> reviews</span>)
+        </p>
+      )}
       <MetalSwatches metals={card.metals} className="mt-2" />
       <WishHeart
         item={{ kind: 'product', id: card.productId }}

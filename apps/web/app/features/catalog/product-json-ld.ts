@@ -2,6 +2,7 @@ import type { ProductPage, Variant } from '~/lib/product-page.ts';
 import { CURRENCY } from '@facet/contracts/constants';
 import { decimalPrice } from '@facet/contracts/money';
 import { breadcrumbJsonLd } from '~/components/ui/breadcrumb.tsx';
+import type { ProductReviews } from '@facet/contracts/reviews';
 
 export interface Crumb {
   label: string;
@@ -21,6 +22,8 @@ export function productJsonLd(o: {
   /** Sold from what is on hand, and none is left. */
   soldOut?: boolean;
   crumbs: Crumb[];
+  /** The approved reviews the page shows (absent or none: no rating is claimed). */
+  reviews?: ProductReviews | null;
 }) {
   const { product: p, variant, publicUrl } = o;
   return [
@@ -48,6 +51,24 @@ export function productJsonLd(o: {
             : 'https://schema.org/InStock',
         itemCondition: 'https://schema.org/NewCondition',
       },
+      ...(o.reviews?.count && o.reviews.average !== null
+        ? {
+            aggregateRating: {
+              '@type': 'AggregateRating',
+              ratingValue: o.reviews.average,
+              reviewCount: o.reviews.count,
+              bestRating: 5,
+              worstRating: 1,
+            },
+            review: o.reviews.reviews.map((r) => ({
+              '@type': 'Review',
+              author: { '@type': 'Person', name: r.name },
+              datePublished: r.createdAt.slice(0, 10),
+              reviewBody: r.body,
+              reviewRating: { '@type': 'Rating', ratingValue: r.stars, bestRating: 5, worstRating: 1 },
+            })),
+          }
+        : {}),
     },
     breadcrumbJsonLd(o.crumbs, publicUrl),
   ];

@@ -10,7 +10,14 @@ import { productPage } from '~/lib/product-page.ts';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   const product = productPage(await adminLoad(request, 'GET /products/:id/preview', { params: { id: params.id } }));
-  return { product, configured: null, configError: null, publicUrl: window.location.origin, jsonLd: undefined };
+  return {
+    product,
+    configured: null,
+    configError: null,
+    publicUrl: window.location.origin,
+    jsonLd: undefined,
+    reviews: null,
+  };
 }
 export const ErrorBoundary = AdminRouteError;
 

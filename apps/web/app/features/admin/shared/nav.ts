@@ -22,6 +22,7 @@ export const ADMIN_NAV: Array<{ label: string; href: string; permission: Permiss
   { label: 'Gift cards', href: '/admin/gift-cards', permission: 'giftcards:manage' },
   { label: 'Imports', href: '/admin/imports', permission: 'imports:run' },
   { label: 'Pages', href: '/admin/content', permission: 'content:write' },
+  { label: 'Reviews', href: '/admin/reviews', permission: 'content:write' },
   { label: 'E-mails', href: '/admin/emails', permission: 'content:write' },
   { label: 'Staff', href: '/admin/staff', permission: 'staff:manage' },
   { label: 'Audit log', href: '/admin/audit', permission: 'audit:read' },
