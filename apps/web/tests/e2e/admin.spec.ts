@@ -302,6 +302,7 @@ test('every back-office page passes axe', async ({ browser, page }) => {
     '/admin/layaway',
     '/admin/segments',
     '/admin/left-carts',
+    '/admin/reviews',
     '/admin/emails/date-note',
     '/admin/stones/gemstones/new',
     '/admin/melee',
