@@ -8,6 +8,7 @@ import { PHOTO_MAX_BYTES } from '@facet/contracts/admin-catalogue';
 import { REVIEW_MAX_PHOTOS, productReviews, reviewFields, reviewableLine } from '@facet/contracts/reviews';
 import { AppError, Validation } from '../../errors.ts';
 import { adminRoute } from '../../plugins/admin-op.ts';
+import { cachedPublic, tags } from '../../cache/index.ts';
 import { orderVisitor } from '../../plugins/auth.ts';
 import { unstorableText } from '../../plugins/input-guard.ts';
 import { actorOf } from '../staff/index.ts';
@@ -95,11 +96,9 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reviews/:groupId',
     { schema: { params: groupParams, response: { 200: envelope(productReviews) } } },
-    async (req, reply) => {
-      // Approving or hiding one drops every kept product page (a trigger tells each instance).
-      reply.header('cache-control', 'no-cache');
-      return { data: await reviewsOf(app.db, req.params.groupId) };
-    },
+    // Kept like the product's own answer: approving, hiding or answering a review drops it with the
+    // product pages on every instance (the review table's trigger names the products' tag).
+    async (req, reply) => cachedPublic(req, reply, () => reviewsOf(app.db, req.params.groupId), [tags.products]),
   );
 };
 
