@@ -14,7 +14,7 @@ import { Readable } from 'node:stream';
 import { importProductFeed, importWaitingDesigns } from './modules/feeds/import-products.ts';
 import { setCategoryMapping } from './modules/feeds/category-mappings.ts';
 import { postgresMediaStore } from './modules/media-store/index.ts';
-import { sendCartReminders } from './modules/reminders/index.ts';
+import { sendCartReminders, sendDateNotes } from './modules/reminders/index.ts';
 import { StoreSettingsCopy } from './modules/settings/index.ts';
 import type { MailOutbox } from './modules/mail/index.ts';
 
@@ -747,6 +747,24 @@ describe('two API instances on one PostgreSQL', () => {
         await q<{ n: number }>(sql`select count(*)::int as n from cart_reminder where email = 'twin.left@example.com'`)
       )[0]!.n,
     ).toBe(1);
+
+    // A note before a date: A's worker and four passes here, one e-mail.
+    const token = await signUp(b, 'twin.dates@example.com');
+    const auth = { authorization: `Bearer ${token}` };
+    expect((await call(a, 'PUT', '/user/preferences', { marketing: true }, auth)).status).toBe(200);
+    const [soon] = await q<{ day: string }>(
+      sql`select to_char((now() at time zone ${config.STORE_TIMEZONE})::date + 14, 'YYYY-MM-DD') as day`,
+    );
+    const [, month, day] = soon!.day.split('-').map(Number);
+    expect((await call(b, 'PUT', '/user/record', { dates: [{ kind: 'anniversary', month, day }] }, auth)).status).toBe(
+      200,
+    );
+    await Promise.all(Array.from({ length: 4 }, () => sendDateNotes(deps)));
+    await smtp.waitFor((m) => m.to.includes('twin.dates@example.com') && /anniversary/i.test(m.subject));
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(
+      smtp.received.filter((m) => m.to.includes('twin.dates@example.com') && /anniversary/i.test(m.subject)),
+    ).toHaveLength(1);
   });
 
   it('the owner changes the free-shipping threshold and a shipping price on one instance; the other charges it within 1 s', async () => {
