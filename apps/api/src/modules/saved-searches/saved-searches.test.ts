@@ -87,6 +87,12 @@ describe('saved diamond searches', () => {
     expect(text).toMatch(/5\.00 ct Heart diamond, F VS1, \$19,000 \(was \$20,000\)/);
     expect(text).not.toContain('7.00 ct');
     expect(text).toContain(`/diamond/SS-NEW/1700/${fresh}/${fresh}`);
+    // A mail program offers its one-click unsubscribe (RFC 8058) for it.
+    const [{ headers }] = (await q<{ headers: Record<string, string> }>(
+      sql`select headers from outbox_mail where to_address = 'watcher@example.com' and kind = 'search-digest'`,
+    )) as [{ headers: Record<string, string> }];
+    expect(headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(headers['List-Unsubscribe']).toMatch(/^<http.+\/api\/unsubscribe\/.+>$/);
 
     // A further cut the same day waits for tomorrow.
     await t.database.db.execute(sql`update diamond set price_cents = 1700000 where id = ${fresh}`);

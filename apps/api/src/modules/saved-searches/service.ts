@@ -18,7 +18,7 @@ import { hashToken, newToken } from '../../secrets.ts';
 import { storeInfo } from '../../store-facts.ts';
 import type { AccountDeps } from '../account/index.ts';
 import { matchStones } from '../catalog/index.ts';
-import { enqueueMail } from '../mail/index.ts';
+import { enqueueMail, unsubscribeLinks } from '../mail/index.ts';
 import { alertMails, type DigestSection } from './mail.ts';
 import { savedSearchRepository as repo, type NewHit, type SearchRow } from './repository.ts';
 import { caratOf } from '@facet/contracts/carats';
@@ -287,10 +287,13 @@ export async function sendDigests(deps: Pick<AccountDeps, 'db' | 'config' | 'set
       );
       if (!sections.length) return false;
       const account = rows.some((r) => r.search.userId !== null);
+      // A mail program's one-click unsubscribe stops the store's refusable e-mails to this address
+      // (alerts among them); each search's own link in the body stops just that one.
       await enqueueMail(tx, {
         kind: 'search-digest',
         to,
         ...alertMails.searchDigest(store, rows[0]!.firstName, sections, account ? `${store.publicUrl}/profile` : null),
+        unsubscribe: await unsubscribeLinks(tx, store.publicUrl, to),
       });
       return true;
     });
