@@ -3,6 +3,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/ready.ts';
 import { signUp } from './support/account.ts';
 import { signIn } from './support/staff.ts';
+import { CATEGORY } from '@facet/contracts/categories';
+import { paths } from '@facet/contracts/paths';
 
 // The customer's record: ring sizes and dates kept in the account; the size chosen first when they
 // design a ring; staff find them by a date coming up in a saved segment.
@@ -69,6 +71,15 @@ test('a ring size kept in the account is chosen first in the configurator; staff
   await expect(page).toHaveURL(/s1=/);
   await expect(page).toHaveURL(/size=8(&|$)/);
   await expect(page.getByLabel('Ring size')).toHaveValue('8');
+  // A band sold as it is, in sizes: size 8 is chosen on arrival there too.
+  const bands = (await (await page.request.get(`/api${paths.category(CATEGORY.plainBands)}?pageSize=8`)).json()) as {
+    data: { products: Array<{ href: string }> };
+  };
+  const band = page.url();
+  await page.goto(bands.data.products.find((p) => !p.href.includes('BAND-BUILDER'))!.href);
+  await expect(page.getByLabel('Ring size')).toHaveValue('8');
+  await page.goto(band);
+
   // The shopper can still choose another.
   await page.getByLabel('Ring size').selectOption('6');
   await expect(page).toHaveURL(/size=6(&|$)/);
