@@ -38,6 +38,7 @@ describe('every path the store links to is a page', () => {
     blogPost: paths.blog('ring-sizes'),
     orders: paths.orders(),
     orderReturn: paths.orderReturn('FCT-ABCDEFGH', 'tok'),
+    orderReview: paths.orderReview('FCT-ABCDEFGH', 'tok'),
     orderService: paths.orderService('FCT-ABCDEFGH', 'tok'),
     serviceTicket: paths.serviceTicket('SVC-ABCDEFGH', 'tok'),
   };

@@ -38,6 +38,12 @@ export const SECRET_ROUTES: readonly SecretRoute[] = [
   { pattern: '/api/quotes/:number', query: ['token'] },
   { pattern: '/pay/:number', query: ['token'] },
   { pattern: '/api/order/:number/balance', query: ['token'] },
+  { pattern: '/cart/restore/:token', path: ['token'] },
+  { pattern: '/unsubscribe/:token', path: ['token'] },
+  { pattern: '/api/unsubscribe/:token', path: ['token'] },
+  { pattern: '/orders/:number/review', query: ['token'] },
+  { pattern: '/api/order/:number/reviews', query: ['token'] },
+  { pattern: '/api/order/:number/lines/:line/review', query: ['token'] },
 ];
 
 /**
