@@ -4,6 +4,7 @@ import { expect, test } from './support/ready.ts';
 import { signUp } from './support/account.ts';
 import { signIn } from './support/staff.ts';
 import { CATEGORY } from '@facet/contracts/categories';
+import { MONTHS } from '@facet/contracts/customer-record';
 import { paths } from '@facet/contracts/paths';
 
 // The customer's record: ring sizes and dates kept in the account; the size chosen first when they
@@ -20,20 +21,6 @@ const shoot = async (page: Page, name: string) => {
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 };
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 test('a ring size kept in the account is chosen first in the configurator; staff find the customer by an anniversary coming up', async ({
   page,
