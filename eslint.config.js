@@ -328,6 +328,21 @@ export default tseslint.config(
     },
   },
   {
+    // Queues are made by the jobs module's ensureQueue, so a job sent wakes its workers at once
+    // (pg-boss's notify) instead of each queue being polled every second.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/modules/jobs/**', 'apps/api/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'createQueue',
+          message: 'Make a queue with ensureQueue from modules/jobs: its jobs wake the workers.',
+        },
+      ],
+    },
+  },
+  {
     // API: SQL and table access live in repository.ts files (and the database layer itself).
     files: ['apps/api/src/**/*.ts'],
     ignores: [

@@ -351,3 +351,21 @@ describe('a module names only its own tables (facet/own-tables, import-x/no-rest
     );
   });
 });
+
+describe('queues are made where their jobs wake the workers (no-restricted-properties)', () => {
+  it('refuses createQueue in a module, and passes ensureQueue', async () => {
+    const file = 'apps/api/src/modules/reminders/worker.ts';
+    expect(
+      await rulesHit(
+        "export const q = (boss: { createQueue(n: string): Promise<void> }) => boss.createQueue('x');\n",
+        file,
+      ),
+    ).toContain('no-restricted-properties');
+    expect(
+      await rulesHit(
+        "import { ensureQueue, type JobQueue } from '../jobs/index.ts';\nexport const q = (boss: JobQueue) => ensureQueue(boss, 'x', {});\n",
+        file,
+      ),
+    ).not.toContain('no-restricted-properties');
+  });
+});

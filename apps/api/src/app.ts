@@ -30,7 +30,7 @@ export interface BuildOptions {
   jobWorkers?: boolean;
 }
 
-/** The API as a plugin under /api: tests inject into it, server.ts adds the storefront beside it. */
+/** The API as a plugin under /api: tests inject into it, main.ts adds the storefront beside it. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database, logger = true, logStream, payments, extraApiRoutes } = options;
   const jobWorkers = options.jobWorkers ?? config.JOB_WORKERS === '1';

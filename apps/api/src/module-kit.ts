@@ -51,12 +51,22 @@ export async function startModules(
     const stop = await m.start?.(app, ctx);
     if (stop) stops.push(stop);
   }
-  if (ctx.jobWorkers)
-    for (const [, m] of modules) {
-      const stop = await m.workers?.(app, ctx);
-      if (stop) stops.push(stop);
+  // The queue's workers are set up behind the opening, not before it: starting the job queue is some
+  // forty statements, which on a machine busy elsewhere held the store's first page back for a minute.
+  // A job sent meanwhile waits in the queue; a worker takes it once it is set up.
+  const workersStarted = (async () => {
+    if (!ctx.jobWorkers) return;
+    for (const [name, m] of modules) {
+      try {
+        const stop = await m.workers?.(app, ctx);
+        if (stop) stops.push(stop);
+      } catch (err) {
+        app.log.error({ err, module: name }, 'background workers could not start');
+      }
     }
+  })();
   return async () => {
+    await workersStarted;
     for (const stop of stops.reverse()) await stop();
   };
 }

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maintainEmbedded } from './embedded-maintenance.ts';
+import { embeddedMaintainer, maintainEmbedded } from './embedded-maintenance.ts';
 
 // The embedded engine on its own (whatever DATABASE_URL says): the server's autovacuum covers PostgreSQL.
 let pg: PGlite;
@@ -57,5 +57,21 @@ describe('embedded database maintenance', () => {
     await grownAndEmptied('under_limit');
     expect(await maintainEmbedded(pg)).toEqual(['under_limit']);
     expect(await pages('under_limit')).toBe(0);
+  });
+
+  it('looks for grown tables only when something was written since its last look', async () => {
+    const maintainer = embeddedMaintainer(pg);
+    await pg.exec(`create table quiet (id int); analyze quiet`);
+    // The first pass looks (and finds nothing grown).
+    expect(await maintainer.pass()).toEqual([]);
+    // Nothing written since: no look at all.
+    expect(await maintainer.pass()).toBeNull();
+    expect(await maintainer.pass()).toBeNull();
+    // A write: the next pass looks, and finds the table grown.
+    await pg.exec(`insert into quiet select g from generate_series(1, 20000) g`);
+    expect(await maintainer.pass()).toEqual(['quiet']);
+    // Its vacuum was a write: one more look, which finds nothing; then quiet again.
+    expect(await maintainer.pass()).toEqual([]);
+    expect(await maintainer.pass()).toBeNull();
   });
 });

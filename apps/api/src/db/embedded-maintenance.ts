@@ -40,12 +40,35 @@ export async function maintainEmbedded(
   return rows.map((r) => r.name);
 }
 
-/** Runs maintainEmbedded every two seconds until the returned stop is called; a failed pass waits for the next. */
+/**
+ * Passes that look only when something was written since the last look: the check for grown tables
+ * sizes every table's file (≈ 25 ms of CPU for ninety tables), which an idle store would otherwise
+ * spend every two seconds; the write position of the log costs a fraction of a millisecond. Answers
+ * null when it did not look.
+ */
+export function embeddedMaintainer(client: PGlite, opts?: { vacuumMaxPages?: number }) {
+  let seen: string | undefined;
+  return {
+    async pass(): Promise<string[] | null> {
+      // Read before the pass: its own vacuum moves the position, so one more look follows and finds nothing.
+      const { rows } = await client.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+      const lsn = rows[0]!.lsn;
+      if (lsn === seen) return null;
+      const done = await maintainEmbedded(client, opts);
+      seen = lsn;
+      return done;
+    },
+  };
+}
+
+/** Runs a maintenance pass every two seconds until the returned stop is called; a failed pass waits for the next. */
 export function startEmbeddedMaintenance(client: PGlite, onError: (err: unknown) => void = () => {}) {
+  const maintainer = embeddedMaintainer(client);
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
     if (running || client.closed) return;
-    running = maintainEmbedded(client)
+    running = maintainer
+      .pass()
       .catch(onError)
       .finally(() => (running = undefined));
   }, EVERY_MS);

@@ -7,7 +7,7 @@ import { seedIfEmpty } from '../seed/seed.ts';
 
 const config = loadConfig({ PORT: '0', HOST: '127.0.0.1' });
 const database = await openDatabase(config);
-// As server.ts does: instances starting together on an empty database migrate and seed once.
+// As main.ts does: instances starting together on an empty database migrate and seed once.
 await database.exclusive(async () => {
   await database.migrate();
   await seedIfEmpty(database.db, { scale: config.SEED_SCALE });

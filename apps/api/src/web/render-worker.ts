@@ -1,6 +1,7 @@
 // A page-render thread. The embedded database belongs to the main thread, so a render here asks
 // the main thread for every API answer its loaders need and streams the page back in chunks; the
 // React rendering and serialising, most of a page's CPU, happen on this thread's core.
+import module from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
@@ -10,7 +11,10 @@ import { ownBytes } from '../bytes.ts';
 import type { FromWorker, Head, ToWorker } from './render-pool.ts';
 
 const port = parentPort!;
+// The storefront build is the thread's largest compile: kept on disk as the main thread's modules are.
+module.enableCompileCache?.();
 const build = (await import(pathToFileURL((workerData as { serverEntry: string }).serverEntry).href)) as ServerBuild;
+module.flushCompileCache?.();
 const render = pageRenderer(async () => build, 'production');
 const send = (m: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage(m, transfer);
 

@@ -114,6 +114,11 @@ test('a feed’s stone shows its photograph, plays its video and opens its repor
   await refused.click();
   await expect(owner.getByText(/MD-2/)).toBeVisible();
   await expect(owner.getByText(/169\.254\.169\.254.*The link was refused/)).toBeVisible();
+  // The refusal can come first: the other photograph is on its stone once none is left waiting.
+  const figure = (label: string) =>
+    owner.locator('div', { has: owner.getByText(label, { exact: true }) }).locator('dd');
+  await expect(figure('Waiting to fetch')).toHaveText('0', { timeout: 30_000 });
+  await expect(figure('On their stones')).toHaveText('1');
 
   // The shopper: the stone with its photograph in the search (with photographs only) and on its page.
   await page.goto('/diamonds?caratMin=7.7&caratMax=7.8&media=photo');

@@ -9,6 +9,8 @@ test('a guest hearts a chain and a diamond, signs in, and finds both with the ac
   page,
   browser,
 }) => {
+  // Three browsers, a sign-up and two accessibility scans: ~25 s alone, more beside a busy suite.
+  test.setTimeout(90_000);
   const email = `wish.${Date.now()}@example.com`;
   // The account already holds a gemstone, saved on another device.
   await page.goto('/');

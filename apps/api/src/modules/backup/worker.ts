@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { JobQueue, Jobs } from '../jobs/index.ts';
+import { ensureQueue, type JobQueue, type Jobs } from '../jobs/index.ts';
 import { dailyBackup } from './daily.ts';
 
 // The daily backup on the job queue: a "stately" queue holds at most one waiting and one running
@@ -11,7 +11,12 @@ const CHECK_MS = 15 * 60_000;
 export async function startBackupWorker(app: FastifyInstance, jobs: Jobs): Promise<() => void> {
   if (app.database.kind !== 'pglite' || app.config.inMemoryDb) return () => {};
   const boss: JobQueue = await jobs.queue();
-  await boss.createQueue(BACKUP_QUEUE, { policy: 'stately', retryLimit: 2, retryDelay: 300, expireInSeconds: 30 * 60 });
+  await ensureQueue(boss, BACKUP_QUEUE, {
+    policy: 'stately',
+    retryLimit: 2,
+    retryDelay: 300,
+    expireInSeconds: 30 * 60,
+  });
   await boss.work(BACKUP_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
     const done = await dailyBackup(app.database, app.config);
     if (done) app.log.info({ file: done.file, bytes: done.bytes, ms: done.ms }, 'daily backup made');

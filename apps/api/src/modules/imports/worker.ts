@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { JobQueue, Jobs } from '../jobs/index.ts';
+import { ensureQueue, type JobQueue, type Jobs } from '../jobs/index.ts';
 import { askStoneMedia, mediaQueue } from '../stone-media/index.ts';
 import { importsRepository as repo } from './repository.ts';
 import { FILE_KEEP_DAYS, IMPORT_QUEUE, failRun, runImport, storedFile } from './service.ts';
@@ -21,7 +21,7 @@ function importQueue(jobs: Jobs): Promise<JobQueue> {
   let q = ready.get(jobs);
   if (!q) {
     q = jobs.queue().then(async (boss) => {
-      await boss.createQueue(IMPORT_QUEUE, {
+      await ensureQueue(boss, IMPORT_QUEUE, {
         heartbeatSeconds: HEARTBEAT_S,
         retryLimit: RETRIES,
         retryDelay: 5,

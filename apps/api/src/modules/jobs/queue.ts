@@ -10,7 +10,23 @@ export type JobQueue = PgBoss;
 
 // Supervision (which fails jobs whose heartbeat stopped, so they are retried) every 15 s rather
 // than pg-boss's 60: a job of a dead instance (heartbeat every 15 s) is taken up again within about 30–40 s.
-const OPTIONS = { schedule: false, superviseIntervalSeconds: 15 } as const;
+// A job sent wakes the workers of its queue at once through LISTEN/NOTIFY (on PGlite in process,
+// on PostgreSQL over one held connection); polling stays only as a slow backstop. Six queues polled
+// every second cost an idle store about a tenth of a core on the embedded database, enough that on
+// a machine busy elsewhere the polls took the share the store needed to start.
+const OPTIONS = { schedule: false, superviseIntervalSeconds: 15, useListenNotify: true } as const;
+
+type QueueOptions = NonNullable<Parameters<PgBoss['createQueue']>[1]>;
+
+/**
+ * Creates a queue whose jobs wake its workers (pg-boss's `notify`); a queue made before by an
+ * earlier release is switched to it. Every queue is made here (lint refuses createQueue elsewhere).
+ */
+export async function ensureQueue(boss: PgBoss, name: string, options: Omit<QueueOptions, 'notify'>): Promise<void> {
+  await boss.createQueue(name, { ...options, notify: true });
+  const made = await boss.getQueue(name);
+  if (made && !made.notify) await boss.updateQueue(name, { notify: true });
+}
 
 /** pg-boss started on first use: an app that never queues a job (most tests) never sets it up. */
 export interface Jobs {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Jobs } from '../jobs/index.ts';
+import { ensureQueue, type Jobs } from '../jobs/index.ts';
 import { sendCartReminders } from './service.ts';
 import { sendDateNotes } from './date-notes.ts';
 
@@ -20,7 +20,7 @@ export function startReminderWorker(app: FastifyInstance, jobs: Jobs): () => voi
   const deps = { db: app.db, config: app.config, settings: app.storeSettings, outbox: app.outbox };
   void (async () => {
     const boss = await jobs.queue();
-    await boss.createQueue(REMINDER_QUEUE, {
+    await ensureQueue(boss, REMINDER_QUEUE, {
       policy: 'stately',
       retryLimit: 3,
       retryDelay: 30,

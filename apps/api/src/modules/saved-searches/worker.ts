@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CATALOGUE_CHANNEL, changedTable } from '../../cache/index.ts';
 import type { Database } from '../../db/client.ts';
-import type { JobQueue, Jobs } from '../jobs/index.ts';
+import { ensureQueue, type JobQueue, type Jobs } from '../jobs/index.ts';
 import { matchSavedSearches, sendDigests } from './service.ts';
 
 // Saved-search alerts as jobs on the shared queue: matching after every change to the diamonds
@@ -20,7 +20,7 @@ function queues(jobs: Jobs): Promise<JobQueue> {
   if (!q) {
     q = jobs.queue().then(async (boss) => {
       for (const name of [MATCH_QUEUE, DIGEST_QUEUE])
-        await boss.createQueue(name, { policy: 'stately', retryLimit: 3, retryDelay: 10, expireInSeconds: 15 * 60 });
+        await ensureQueue(boss, name, { policy: 'stately', retryLimit: 3, retryDelay: 10, expireInSeconds: 15 * 60 });
       return boss;
     });
     ready.set(jobs, q);
