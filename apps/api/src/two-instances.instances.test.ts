@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import path from 'node:path';
@@ -36,6 +38,9 @@ let baseEnv: Record<string, string>;
 let database: Database;
 let smtp: TestSmtp;
 let dropDatabase: () => Promise<void>;
+// A webhook receiver the instances may post to over http (FEED_FETCH_ALLOW), counting what arrives.
+const hooksGot: Array<{ eventId: string; body: string }> = [];
+let hooks: Server;
 
 async function start(env: Record<string, string>): Promise<Instance> {
   let out = '';
@@ -61,7 +66,17 @@ beforeAll(async () => {
   const { url: dbUrl, drop } = await throwawayDatabase(base, 'facet_two');
   dropDatabase = drop;
   smtp = await startSmtp();
+  hooks = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => {
+      hooksGot.push({ eventId: String(req.headers['facet-event-id']), body });
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((r) => hooks.listen(0, '127.0.0.1', r));
   const env = {
+    FEED_FETCH_ALLOW: `127.0.0.1:${(hooks.address() as AddressInfo).port}`,
     DATABASE_URL: dbUrl,
     LOG_LEVEL: 'silent',
     SEED_SCALE: '0.05',
@@ -93,6 +108,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  await new Promise((r) => hooks?.close(r));
   for (const i of [a, b, c])
     if (i && i.child.exitCode === null && i.child.signalCode === null) {
       i.child.kill('SIGTERM');
@@ -1027,6 +1043,39 @@ describe('two API instances on one PostgreSQL', () => {
     });
     const unsent = await q<{ n: number }>(sql`select count(*)::int as n from outbox_mail where sent_at is null`);
     expect(unsent[0]!.n).toBe(0);
+  });
+
+  it('each webhook event is posted once, with both instances sending', async () => {
+    await addStaff(
+      database.db,
+      { email: 'twin.hooks@facet.test', role: 'owner', password: 'Loupe-and-Tweezers-42' },
+      null,
+    );
+    const origin = 'http://store.example';
+    const login = await fetch(`${a.url}/api/admin/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ email: 'twin.hooks@facet.test', password: 'Loupe-and-Tweezers-42' }),
+    });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const made = await fetch(`${a.url}/api/admin/webhooks`, {
+      method: 'POST',
+      headers: { cookie, origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `http://${baseEnv.FEED_FETCH_ALLOW}/hook`, events: ['product.changed'] }),
+    });
+    expect(made.status).toBe(201);
+    // Thirty designs changed in one write: thirty events, and both instances are told at once.
+    await q(
+      sql`update product_group set description = description where id in (select id from product_group order by id limit 30)`,
+    );
+    await within(15_000, async () => hooksGot.length >= 30);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(hooksGot).toHaveLength(30);
+    expect(new Set(hooksGot.map((h) => h.eventId)).size).toBe(30);
+    const left = await q<{ n: number }>(
+      sql`select count(*)::int as n from webhook_delivery where state <> 'delivered'`,
+    );
+    expect(left[0]!.n).toBe(0);
   });
 
   // Last: it kills instance A.

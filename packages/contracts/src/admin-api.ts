@@ -16,6 +16,7 @@ import { PRICING_OPS } from './admin-api/pricing.ts';
 import { IMPORTS_OPS } from './admin-api/imports.ts';
 import { MAIL_WORDS_OPS } from './admin-api/mail-words.ts';
 import { QUOTES_OPS } from './admin-api/quotes.ts';
+import { WEBHOOKS_OPS } from './admin-api/webhooks.ts';
 export type { AdminAccess, AdminOpSpec } from './admin-api/shared.ts';
 
 export const ADMIN_API = {
@@ -32,6 +33,7 @@ export const ADMIN_API = {
   ...IMPORTS_OPS,
   ...MAIL_WORDS_OPS,
   ...QUOTES_OPS,
+  ...WEBHOOKS_OPS,
 } as const;
 
 export type AdminOp = keyof typeof ADMIN_API;

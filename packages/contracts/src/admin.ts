@@ -34,6 +34,7 @@ export const PERMISSIONS = [
   'returns:manage',
   'service:manage',
   'quotes:manage',
+  'webhooks:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

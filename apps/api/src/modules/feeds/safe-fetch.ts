@@ -53,6 +53,8 @@ export interface SafeFetchOptions {
   timeoutMs?: number;
   maxRedirects?: number;
   headers?: Record<string, string>;
+  /** POSTs this body instead of a GET (a webhook); a redirect is answered, not followed. */
+  postBody?: string;
 }
 export interface SafeResponse {
   status: number;
@@ -76,15 +78,19 @@ function guardedLookup(allowed: boolean): LookupFunction {
   };
 }
 
-function getOnce(url: URL, o: Required<Omit<SafeFetchOptions, 'headers'>> & { headers: Record<string, string> }) {
+function getOnce(
+  url: URL,
+  o: Required<Omit<SafeFetchOptions, 'headers' | 'postBody'>> & { headers: Record<string, string>; postBody?: string },
+) {
   const allowed = o.allow.includes(`${url.hostname}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`);
   if (isIP(url.hostname.replace(/^\[|\]$/g, '')) && isPrivateAddress(url.hostname.replace(/^\[|\]$/g, '')) && !allowed)
     return Promise.reject(new RefusedFetch(`${url.hostname} is a private or local address`));
   const lib = url.protocol === 'https:' ? https : http;
   return new Promise<SafeResponse>((resolve, reject) => {
-    const req = lib.get(
+    const req = lib.request(
       url,
       {
+        method: o.postBody === undefined ? 'GET' : 'POST',
         headers: { 'user-agent': 'Facet feed importer', ...o.headers },
         lookup: guardedLookup(allowed),
         timeout: o.timeoutMs,
@@ -118,6 +124,7 @@ function getOnce(url: URL, o: Required<Omit<SafeFetchOptions, 'headers'>> & { he
     req.on('close', () => clearTimeout(timer));
     req.on('timeout', () => req.destroy(new RefusedFetch(`${url} took longer than ${o.timeoutMs} ms`)));
     req.on('error', reject);
+    req.end(o.postBody);
   });
 }
 
@@ -129,6 +136,7 @@ export async function safeFetch(raw: string, opts: SafeFetchOptions = {}): Promi
     timeoutMs: opts.timeoutMs ?? 30_000,
     maxRedirects: opts.maxRedirects ?? 5,
     headers: opts.headers ?? {},
+    postBody: opts.postBody,
   };
   let url: URL;
   try {
@@ -142,7 +150,7 @@ export async function safeFetch(raw: string, opts: SafeFetchOptions = {}): Promi
     if (url.username || url.password) throw new RefusedFetch('URLs with credentials are not fetched');
     const res = await getOnce(url, o);
     const location = res.headers.location;
-    if (res.status >= 300 && res.status < 400 && location) {
+    if (res.status >= 300 && res.status < 400 && location && o.postBody === undefined) {
       if (hop >= o.maxRedirects) throw new RefusedFetch(`more than ${o.maxRedirects} redirects from ${raw}`);
       url = new URL(location, url);
       continue;
