@@ -28,6 +28,7 @@ export const ADMIN_NAV: Array<{ label: string; href: string; permission: Permiss
   { label: 'Audit log', href: '/admin/audit', permission: 'audit:read' },
   { label: 'Store settings', href: '/admin/settings', permission: 'settings:manage' },
   { label: 'Backups', href: '/admin/backups', permission: 'settings:manage' },
+  { label: 'Webhooks', href: '/admin/webhooks', permission: 'webhooks:manage' },
   { label: 'Your account', href: '/admin/account', permission: null },
 ];
 export const navFor = (permissions: readonly Permission[]) =>
