@@ -33,7 +33,8 @@ test('the owner adds a webhook, keeps its secret, pings it and sees the signed d
   // http is refused for a real address.
   await owner.getByLabel('Address (https)').fill('http://books.example.com/facet');
   await owner.getByRole('button', { name: 'Add webhook' }).click();
-  await expect(owner.getByRole('alert')).toContainText('only to https');
+  await expect(owner.getByText('Webhooks are sent only to https:// addresses.')).toBeVisible();
+  await expect(owner.getByLabel('Address (https)')).toHaveAttribute('aria-invalid', 'true');
 
   const url = `http://127.0.0.1:${PORT}/facet-${Date.now()}`;
   await owner.getByLabel('Address (https)').fill(url);

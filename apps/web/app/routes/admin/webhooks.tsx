@@ -16,6 +16,8 @@ import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { ListTable } from '~/features/admin/shared/list-table.tsx';
 import { Confirm } from '~/features/admin/shared/confirm.tsx';
+import { FieldError } from '~/features/admin/shared/field-error.tsx';
+import { useAdminAction } from '~/features/admin/shared/use-admin-action.ts';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const q = new URL(request.url).searchParams;
@@ -53,20 +55,9 @@ export default function AdminWebhooks({ loaderData: { endpoints, deliveries } }:
   const [params, setParams] = useSearchParams();
   const [d, setD] = useState<Draft>(EMPTY);
   const [secret, setSecret] = useState<{ url: string; secret: string } | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [deleting, setDeleting] = useState<AdminWebhookEndpoint | null>(null);
-  const run = async (work: () => Promise<void>) => {
-    setError('');
-    setBusy(true);
-    try {
-      await work();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'That did not work. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run } = useAdminAction();
   const checked = webhookEndpointBody.safeParse({
     url: d.url,
     description: d.description,
@@ -153,15 +144,20 @@ export default function AdminWebhooks({ loaderData: { endpoints, deliveries } }:
         className="mt-6 space-y-4 border border-hairline bg-white p-4"
         onSubmit={(ev) => {
           ev.preventDefault();
-          if (!checked.success) return setError(checked.error.issues[0]!.message);
-          void run(async () => {
-            if (d.id === null) {
-              const made = await adminApi('POST /webhooks', { body: checked.data });
-              setSecret({ url: made.url, secret: made.secret });
-            } else await adminApi('PUT /webhooks/:id', { params: { id: d.id }, body: checked.data });
-            setD(EMPTY);
-            await revalidate();
-          });
+          if (!checked.success)
+            return setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])));
+          setErrors({});
+          void run(
+            async () => {
+              if (d.id === null) {
+                const made = await adminApi('POST /webhooks', { body: checked.data });
+                setSecret({ url: made.url, secret: made.secret });
+              } else await adminApi('PUT /webhooks/:id', { params: { id: d.id }, body: checked.data });
+              setD(EMPTY);
+              await revalidate();
+            },
+            (e) => setErrors(e ?? {}),
+          );
         }}
       >
         <h2 id="webhook-form" className="text-sm font-semibold">
@@ -176,8 +172,11 @@ export default function AdminWebhooks({ loaderData: { endpoints, deliveries } }:
                 type="url"
                 value={d.url}
                 maxLength={500}
+                aria-invalid={errors.url ? true : undefined}
+                aria-describedby="webhook-url-error"
                 onChange={(e) => setD({ ...d, url: e.currentTarget.value })}
               />
+              <FieldError id="webhook-url-error" message={errors.url} />
             </label>
             <label className="block text-sm">
               <span className="mb-1 block font-medium">What it is for (optional)</span>
@@ -197,7 +196,7 @@ export default function AdminWebhooks({ loaderData: { endpoints, deliveries } }:
               Send events (untick to pause)
             </label>
           </div>
-          <fieldset>
+          <fieldset aria-describedby="webhook-events-error">
             <legend className="mb-1 text-sm font-medium">Events</legend>
             <div className="grid gap-1 sm:grid-cols-2">
               {WEBHOOK_EVENTS.map((ev) => (
@@ -216,19 +215,22 @@ export default function AdminWebhooks({ loaderData: { endpoints, deliveries } }:
                 </label>
               ))}
             </div>
+            <FieldError id="webhook-events-error" message={errors.events} />
           </fieldset>
         </div>
-        {error && (
-          <p role="alert" className="text-sm font-medium text-danger">
-            {error}
-          </p>
-        )}
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className="btn-primary py-2" disabled={busy}>
             {d.id === null ? 'Add webhook' : 'Save changes'}
           </button>
           {d.id !== null && (
-            <button type="button" className="text-sm text-primary underline" onClick={() => setD(EMPTY)}>
+            <button
+              type="button"
+              className="text-sm text-primary underline"
+              onClick={() => {
+                setD(EMPTY);
+                setErrors({});
+              }}
+            >
               Cancel editing
             </button>
           )}
