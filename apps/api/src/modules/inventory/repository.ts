@@ -570,6 +570,17 @@ export const supplierStoneRepository = {
 
 // Stones an order takes and gives back (the order module asks; the rows are this module's).
 export const stoneStockRepository = {
+  /** What each diamond cost the store (null: not known), as an order records it at the sale. */
+  diamondCosts: async (db: DbOrTx, ids: number[]) =>
+    new Map(
+      ids.length
+        ? rowsOf<{ id: number; costCents: number | null }>(
+            await db.execute(
+              sql`select id, cost_cents as "costCents" from diamond where id in (${sql.join(ids, sql`, `)})`,
+            ),
+          ).map((r) => [r.id, r.costCents])
+        : [],
+    ),
   /** Which of these diamonds come from a supplier's feed (the store does not have them in hand). */
   fromSuppliers: async (db: DbOrTx, ids: number[]) =>
     ids.length

@@ -74,7 +74,7 @@ export async function placeReplacement(
     requestHash: x.returnNumber,
     answer: {},
   });
-  await repo.insertLines(
+  await orderStock.recordLines(
     tx,
     x.offer.lines.map((l, i) => ({
       orderId: row.id,

@@ -111,7 +111,7 @@ export async function placeDepositOrder(
     requestHash: x.idempotencyKey,
     answer: {},
   });
-  await repo.insertLines(
+  await orderStock.recordLines(
     tx,
     x.lines.map((l, i) => ({
       orderId: row.id,

@@ -391,7 +391,7 @@ const recordLines: Step<PlaceState> = {
   name: 'record lines',
   async run(s) {
     const orderId = s.inserted!.id;
-    await repo.insertLines(
+    await orderStock.recordLines(
       tx(s),
       s.lines!.map((l, i) => ({
         orderId,

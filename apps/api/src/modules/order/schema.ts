@@ -206,6 +206,11 @@ export const orderLine = pgTable(
     discountCents: integer('discount_cents').notNull().default(0),
     /** The words engraved, exactly as the shopper typed them, with the font, the place and what it cost. */
     engraving: jsonb('engraving').$type<EngravingOnLine>(),
+    /**
+     * What the line cost the store, as recorded at the sale (the variant's or the stone's cost then,
+     * times the quantity); null when it was not known. Reports count such lines as "cost unknown".
+     */
+    costCents: integer('cost_cents'),
   },
   (t) => [index('order_line_order_idx').on(t.orderId)],
 );

@@ -8,6 +8,30 @@ import { orderRepository as repo } from './repository.ts';
 // asks through their faces, inside its own transaction.
 
 export const orderStock = {
+  /** An order's lines, each with what it cost the store at the sale (see lineCosts). */
+  async recordLines(tx: DbOrTx, lines: Array<Parameters<typeof repo.insertLines>[1][number]>) {
+    const costs = await orderStock.lineCosts(tx, lines);
+    await repo.insertLines(
+      tx,
+      lines.map((l, i) => ({ ...l, costCents: costs[i] ?? null })),
+    );
+  },
+  /**
+   * What each line cost the store, as known at the sale: a piece's variant cost or a diamond's,
+   * times the quantity. A configured ring's making, a gemstone's or a parcel's cost is not recorded:
+   * null ("cost unknown"), never zero.
+   */
+  async lineCosts(db: DbOrTx, lines: ReadonlyArray<{ kind: string; refId: number; quantity: number }>) {
+    const ids = (kind: string) => lines.filter((l) => l.kind === kind).map((l) => l.refId);
+    const [variant, diamond] = await Promise.all([
+      productStock.costs(db, ids('product')),
+      stoneStock.diamondCosts(db, ids('diamond')),
+    ]);
+    return lines.map((l) => {
+      const unit = l.kind === 'product' ? variant.get(l.refId) : l.kind === 'diamond' ? diamond.get(l.refId) : null;
+      return unit === null || unit === undefined ? null : unit * l.quantity;
+    });
+  },
   /** A piece sold from what is on hand: false when too few are left. */
   takeStock: (tx: DbOrTx, productId: number, quantity: number) => productStock.take(tx, productId, quantity),
   /** Stones from a melee parcel: false when too few are left. */

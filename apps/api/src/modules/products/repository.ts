@@ -528,6 +528,17 @@ export const supplierDesignRepository = {
 
 // Pieces an order takes from what is on hand and gives back (the order module asks).
 export const productStockRepository = {
+  /** What each variant cost the store (null: not known), as an order records it at the sale. */
+  costs: async (db: DbOrTx, ids: number[]) =>
+    new Map(
+      ids.length
+        ? rowsOf<{ id: number; costCents: number | null }>(
+            await db.execute(
+              sql`select id, cost_cents as "costCents" from product where id in (${sql.join(ids, sql`, `)})`,
+            ),
+          ).map((r) => [r.id, r.costCents])
+        : [],
+    ),
   /** Taken only while enough are left (the row lock orders two checkouts). */
   take: async (tx: DbOrTx, productId: number, quantity: number) =>
     rowsOf<{ id: number }>(

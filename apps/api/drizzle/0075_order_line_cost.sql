@@ -1,0 +1,3 @@
+DROP VIEW "public"."order_line_view";--> statement-breakpoint
+ALTER TABLE "order_line" ADD COLUMN "cost_cents" integer;--> statement-breakpoint
+CREATE VIEW "public"."order_line_view" AS (select "id", "order_id", "position", "kind", "ref_id", "title", "details", "image", "configuration", "quantity", "unit_price_cents", "line_total_cents", "was_unit_cents", "sale_name", "discount_cents", "engraving", "cost_cents" from "order_line");
