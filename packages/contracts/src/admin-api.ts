@@ -17,6 +17,7 @@ import { IMPORTS_OPS } from './admin-api/imports.ts';
 import { MAIL_WORDS_OPS } from './admin-api/mail-words.ts';
 import { QUOTES_OPS } from './admin-api/quotes.ts';
 import { WEBHOOKS_OPS } from './admin-api/webhooks.ts';
+import { REPORTS_OPS } from './admin-api/reports.ts';
 export type { AdminAccess, AdminOpSpec } from './admin-api/shared.ts';
 
 export const ADMIN_API = {
@@ -34,6 +35,7 @@ export const ADMIN_API = {
   ...MAIL_WORDS_OPS,
   ...QUOTES_OPS,
   ...WEBHOOKS_OPS,
+  ...REPORTS_OPS,
 } as const;
 
 export type AdminOp = keyof typeof ADMIN_API;

@@ -35,6 +35,7 @@ export const PERMISSIONS = [
   'service:manage',
   'quotes:manage',
   'webhooks:manage',
+  'reports:read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -60,6 +61,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'returns:manage',
     'service:manage',
     'quotes:manage',
+    'reports:read',
   ],
   fulfilment: ['dashboard:read', 'orders:read', 'orders:fulfil', 'orders:note'],
   support: [

@@ -325,3 +325,4 @@ const {
 export const customerOrderView = pgView('customer_order_view').as((qb) => qb.select(orderReadable).from(customerOrder));
 export const orderLineView = pgView('order_line_view').as((qb) => qb.select().from(orderLine));
 export const orderStoneView = pgView('order_stone_view').as((qb) => qb.select().from(orderStone));
+export const orderRefundView = pgView('order_refund_view').as((qb) => qb.select().from(orderRefund));

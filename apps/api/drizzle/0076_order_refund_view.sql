@@ -1,0 +1,1 @@
+CREATE VIEW "public"."order_refund_view" AS (select "id", "order_id", "amount_cents", "reason", "provider_ref", "staff_id", "at" from "order_refund");
