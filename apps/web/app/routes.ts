@@ -69,6 +69,7 @@ export default [
     route('admin/left-carts', 'routes/admin/left-carts.tsx'),
     route('admin/segments', 'routes/admin/segments.tsx'),
     route('admin/webhooks', 'routes/admin/webhooks.tsx'),
+    route('admin/reports', 'routes/admin/reports.tsx'),
     route('admin/reviews', 'routes/admin/reviews.tsx'),
     route('admin/quotes', 'routes/admin/quotes.tsx'),
     route('admin/quotes/new', 'routes/admin/quote-new.tsx'),

@@ -4,6 +4,7 @@ import type { Permission } from '@facet/contracts/admin';
 export const ADMIN_NAV: Array<{ label: string; href: string; permission: Permission | null }> = [
   { label: 'Dashboard', href: '/admin', permission: 'dashboard:read' },
   { label: 'Orders', href: '/admin/orders', permission: 'orders:read' },
+  { label: 'Reports', href: '/admin/reports', permission: 'reports:read' },
   { label: 'Returns', href: '/admin/returns', permission: 'returns:manage' },
   { label: 'Service', href: '/admin/service', permission: 'service:manage' },
   { label: 'Layaway', href: '/admin/layaway', permission: 'orders:read' },

@@ -1,0 +1,168 @@
+import { Form, useNavigation } from 'react-router';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatMoney } from '@facet/contracts/money';
+import { reportQuery, type SalesFigures } from '@facet/contracts/reports';
+import type { Route } from './+types/reports';
+import { adminLoad } from '~/features/admin/shared/admin-api.ts';
+import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
+import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
+import { ListTable } from '~/features/admin/shared/list-table.tsx';
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+/** The month so far, by day, unless the address says otherwise. */
+function asked(url: URL) {
+  const now = new Date();
+  const parsed = reportQuery.safeParse({
+    from: url.searchParams.get('from') ?? isoDay(new Date(now.getFullYear(), now.getMonth(), 1, 12)),
+    to: url.searchParams.get('to') ?? isoDay(now),
+    by: url.searchParams.get('by') ?? 'day',
+  });
+  return parsed.success
+    ? parsed.data
+    : { from: isoDay(new Date(now.getFullYear(), now.getMonth(), 1, 12)), to: isoDay(now), by: 'day' as const };
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const query = asked(new URL(request.url));
+  return { query, sales: await adminLoad(request, 'GET /reports/sales', { query }) };
+}
+export const ErrorBoundary = AdminRouteError;
+
+const FIGURES: Array<[keyof SalesFigures, string]> = [
+  ['netCents', 'Net sales'],
+  ['grossCents', 'Gross sales'],
+  ['saleCents', 'Sale reductions'],
+  ['codeCents', 'Discount codes'],
+  ['refundsCents', 'Refunds'],
+  ['marginCents', 'Margin (lines with a cost)'],
+  ['shippingCents', 'Shipping'],
+  ['taxCents', 'Tax collected'],
+];
+const money = (c: number) => formatMoney(c);
+/** "+12 %" against the period before; nothing to compare with says so. */
+function change(now: number, before: number) {
+  if (before === 0) return now === 0 ? 'no change' : 'none the period before';
+  const pct = Math.round(((now - before) / Math.abs(before)) * 100);
+  return `${pct > 0 ? '+' : ''}${pct} % on the period before`;
+}
+
+/** What the business did: the owner's and manager's sales, margin and what each period brought. */
+export default function AdminReports({ loaderData: { query, sales } }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const t = sales.totals;
+  const csv = `/api/admin/reports/sales.csv?from=${query.from}&to=${query.to}&by=${query.by}`;
+  return (
+    <>
+      <AdminHeading title="Reports" />
+      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3 border border-hairline bg-white p-3 text-sm">
+        <label>
+          <span className="mb-1 block font-medium">From</span>
+          <input type="date" name="from" defaultValue={query.from} className="field py-1.5 text-sm" required />
+        </label>
+        <label>
+          <span className="mb-1 block font-medium">To</span>
+          <input type="date" name="to" defaultValue={query.to} className="field py-1.5 text-sm" required />
+        </label>
+        <label>
+          <span className="mb-1 block font-medium">By</span>
+          <select name="by" defaultValue={query.by} className="field w-auto py-1.5 text-sm">
+            <option value="day">Day</option>
+            <option value="week">Week</option>
+            <option value="month">Month</option>
+          </select>
+        </label>
+        <button type="submit" className="btn-primary py-2" disabled={navigation.state !== 'idle'}>
+          Show
+        </button>
+        <a href={csv} download className="py-2 text-primary underline">
+          Download these rows (CSV)
+        </a>
+      </Form>
+
+      <h2 className="mb-2 text-sm font-semibold">
+        Sales {query.from} to {query.to}{' '}
+        <span className="font-normal text-muted">
+          (compared with {sales.previous.from} to {sales.previous.to}; days in the store’s time zone)
+        </span>
+      </h2>
+      <dl className="mb-4 grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="sales-totals">
+        <div className="border border-hairline bg-white px-3 py-2">
+          <dt className="text-xs text-muted">Orders</dt>
+          <dd className="text-lg font-semibold tabular-nums">{t.orders.toLocaleString('en-US')}</dd>
+          <dd className="text-xs text-muted">{change(t.orders, sales.previousTotals.orders)}</dd>
+        </div>
+        {FIGURES.map(([k, label]) => (
+          <div key={k} className="border border-hairline bg-white px-3 py-2">
+            <dt className="text-xs text-muted">{label}</dt>
+            <dd className="text-lg font-semibold tabular-nums">{money(t[k])}</dd>
+            <dd className="text-xs text-muted">{change(t[k], sales.previousTotals[k])}</dd>
+          </div>
+        ))}
+      </dl>
+      {t.costUnknownLines > 0 && (
+        <p className="mb-4 text-sm">
+          {t.costUnknownLines.toLocaleString('en-US')} {t.costUnknownLines === 1 ? 'line has' : 'lines have'} no
+          recorded cost: {t.costUnknownLines === 1 ? 'it is' : 'they are'} left out of cost and margin, not counted as
+          free.
+        </p>
+      )}
+
+      <figure className="mb-4 border border-hairline bg-white p-3">
+        <figcaption className="mb-2 text-sm font-medium">
+          Net sales by {query.by} (the table below has the figures)
+        </figcaption>
+        {sales.rows.length === 0 ? (
+          <p className="text-sm text-muted">No sales in these days.</p>
+        ) : (
+          <div aria-hidden="true" className="h-56">
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart data={sales.rows.map((r) => ({ period: r.period, net: r.netCents }))}>
+                <CartesianGrid strokeDasharray="3 3" stroke="#e6e6e6" vertical={false} />
+                <XAxis dataKey="period" tick={{ fontSize: 11 }} />
+                <YAxis
+                  tick={{ fontSize: 11 }}
+                  width={64}
+                  tickFormatter={(v: number) => formatMoney(v).replace(/\.00$/, '')}
+                />
+                <Tooltip formatter={(v) => formatMoney(Number(v))} />
+                <Bar dataKey="net" name="Net sales" fill="#1f5e4b" />
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+        )}
+      </figure>
+
+      <ListTable
+        caption={`Sales by ${query.by}`}
+        columns={[
+          'Period',
+          'Orders',
+          'Gross',
+          'Reductions and codes',
+          'Refunds',
+          'Net',
+          'Cost',
+          'Margin',
+          'Cost unknown',
+        ]}
+        rows={sales.rows.length}
+        empty="No sales in these days."
+        minWidth={900}
+      >
+        {sales.rows.map((r) => (
+          <tr key={r.period} className="border-b border-hairline text-sm tabular-nums last:border-0">
+            <td className="px-3 py-2">{r.period}</td>
+            <td className="px-3 py-2 text-right">{r.orders}</td>
+            <td className="px-3 py-2 text-right">{money(r.grossCents)}</td>
+            <td className="px-3 py-2 text-right">{money(r.saleCents + r.codeCents)}</td>
+            <td className="px-3 py-2 text-right">{money(r.refundsCents)}</td>
+            <td className="px-3 py-2 text-right font-medium">{money(r.netCents)}</td>
+            <td className="px-3 py-2 text-right">{money(r.costCents)}</td>
+            <td className="px-3 py-2 text-right">{money(r.marginCents)}</td>
+            <td className="px-3 py-2 text-right">{r.costUnknownLines}</td>
+          </tr>
+        ))}
+      </ListTable>
+    </>
+  );
+}
