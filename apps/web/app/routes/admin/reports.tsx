@@ -1,5 +1,5 @@
 import { Form, useNavigation } from 'react-router';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy, Suspense } from 'react';
 import { formatMoney } from '@facet/contracts/money';
 import { reportQuery, type SalesFigures } from '@facet/contracts/reports';
 import type { Route } from './+types/reports';
@@ -27,6 +27,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { query, sales: await adminLoad(request, 'GET /reports/sales', { query }) };
 }
 export const ErrorBoundary = AdminRouteError;
+
+// The charting library loads with the chart, never with the server's build or another page.
+const SalesChart = lazy(() => import('~/features/admin/reports/sales-chart.tsx'));
 
 const FIGURES: Array<[keyof SalesFigures, string]> = [
   ['netCents', 'Net sales'],
@@ -114,21 +117,9 @@ export default function AdminReports({ loaderData: { query, sales } }: Route.Com
         {sales.rows.length === 0 ? (
           <p className="text-sm text-muted">No sales in these days.</p>
         ) : (
-          <div aria-hidden="true" className="h-56">
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={sales.rows.map((r) => ({ period: r.period, net: r.netCents }))}>
-                <CartesianGrid strokeDasharray="3 3" stroke="#e6e6e6" vertical={false} />
-                <XAxis dataKey="period" tick={{ fontSize: 11 }} />
-                <YAxis
-                  tick={{ fontSize: 11 }}
-                  width={64}
-                  tickFormatter={(v: number) => formatMoney(v).replace(/\.00$/, '')}
-                />
-                <Tooltip formatter={(v) => formatMoney(Number(v))} />
-                <Bar dataKey="net" name="Net sales" fill="#1f5e4b" />
-              </BarChart>
-            </ResponsiveContainer>
-          </div>
+          <Suspense fallback={<div className="h-56" />}>
+            <SalesChart rows={sales.rows} />
+          </Suspense>
         )}
       </figure>
 
