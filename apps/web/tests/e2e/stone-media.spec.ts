@@ -115,8 +115,7 @@ test('a feed’s stone shows its photograph, plays its video and opens its repor
   await expect(owner.getByText(/MD-2/)).toBeVisible();
   await expect(owner.getByText(/169\.254\.169\.254.*The link was refused/)).toBeVisible();
   // The refusal can come first: the other photograph is on its stone once none is left waiting.
-  const figure = (label: string) =>
-    owner.locator('div', { has: owner.getByText(label, { exact: true }) }).locator('dd');
+  const figure = (label: string) => owner.getByText(label, { exact: true }).locator('xpath=../dd');
   await expect(figure('Waiting to fetch')).toHaveText('0', { timeout: 30_000 });
   await expect(figure('On their stones')).toHaveText('1');
 
