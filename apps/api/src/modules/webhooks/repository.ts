@@ -61,12 +61,13 @@ export const webhooksRepository = {
    * Takes up to `limit` due deliveries for `leaseSeconds`: another instance skips them (skip locked
    * while this runs, the lease after), so one attempt is made by one instance only.
    */
-  claimDue: async (tx: DbOrTx, limit: number, leaseSeconds: number) =>
+  claimDue: async (tx: DbOrTx, limit: number, leaseSeconds: number, onlyId?: number) =>
     rowsOf<DueDelivery>(
       await tx.execute(sql`
         with due as (
           select d.id from webhook_delivery d
           where d.state = 'pending' and d.next_at <= now() and (d.claimed_until is null or d.claimed_until < now())
+            and (${onlyId ?? null}::int is null or d.id = ${onlyId ?? null}::int)
           order by d.next_at limit ${limit} for update skip locked)
         update webhook_delivery d set claimed_until = now() + make_interval(secs => ${leaseSeconds})
         from due, webhook_endpoint e

@@ -142,7 +142,8 @@ export async function replay(deps: Deps, actor: Actor, id: number) {
     if (!(await repo.requeue(tx, id))) throw new NotFound('No such delivery');
     await audit(tx, actor, 'webhook.replay', 'webhook_delivery', id, null, null);
   });
-  await sendDue(deps);
+  // Only this one, now: the rest stay with the sender (a replay is not a reason to drain the queue here).
+  await sendDue(deps, id);
   return oneDelivery(deps.db, id);
 }
 
@@ -157,7 +158,7 @@ export async function ping(deps: Deps, id: number) {
     event: 'ping',
     payload: { id: eventId, type: 'ping', created: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), data: {} },
   });
-  await sendDue(deps);
+  await sendDue(deps, d.id);
   return oneDelivery(deps.db, d.id);
 }
 
@@ -200,10 +201,10 @@ async function post(deps: Deps, d: DueDelivery) {
 }
 
 /** Sends every due delivery (in tens), each by one instance; answers how many were delivered. */
-export async function sendDue(deps: Deps): Promise<number> {
+export async function sendDue(deps: Deps, onlyId?: number): Promise<number> {
   let delivered = 0;
   for (;;) {
-    const batch = await deps.db.transaction((tx) => repo.claimDue(tx, 10, LEASE_S));
+    const batch = await deps.db.transaction((tx) => repo.claimDue(tx, 10, LEASE_S, onlyId));
     if (!batch.length) return delivered;
     await Promise.all(
       batch.map(async (d) => {
