@@ -1,4 +1,6 @@
 import { Form, Link } from 'react-router';
+import { useEffect } from 'react';
+import { callApi } from '~/lib/client-api.ts';
 import type { Route } from './+types/search';
 import type { SearchAnswer } from '@facet/contracts/catalog';
 import { apiRequest } from '~/lib/api.ts';
@@ -39,6 +41,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { q, result } = loaderData;
+  // The searches report counts a search when its first page is seen in a browser, so a page any
+  // cache served counts too; only the words and whether anything was found are sent.
+  const found = result && result.page === 1 ? result.count : null;
+  useEffect(() => {
+    if (!q || found === null) return;
+    callApi('/searches/seen', { method: 'POST', body: { q, found } }).catch(() => {});
+  }, [q, found]);
   return (
     <div className="mx-auto max-w-site px-4 pb-10 pt-8 lg:px-8">
       <p className="eyebrow text-primary">Search</p>

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  pgView,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { customerOrder } from '../order/schema.ts';
 
 /**
@@ -77,3 +88,20 @@ export const giftCardPayment = pgTable(
     check('gift_card_payment_returned', sql`returned_cents >= 0 and returned_cents <= cents`),
   ],
 );
+
+/** What other modules may read of a card (never its code's hash): the reports' liability. */
+export const giftCardView = pgView('gift_card_view').as((qb) =>
+  qb
+    .select({
+      id: giftCard.id,
+      last4: giftCard.last4,
+      initialCents: giftCard.initialCents,
+      balanceCents: giftCard.balanceCents,
+      active: giftCard.active,
+      orderId: giftCard.orderId,
+      createdBy: giftCard.createdBy,
+      createdAt: giftCard.createdAt,
+    })
+    .from(giftCard),
+);
+export const giftCardEntryView = pgView('gift_card_entry_view').as((qb) => qb.select().from(giftCardEntry));

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  pgView,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { TaxLine } from '@facet/contracts/commerce';
 import type { DepositRule, QuoteLine } from '@facet/contracts/quotes';
 import { appUser } from '../account/schema.ts';
@@ -98,4 +109,9 @@ export const quoteEvent = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('quote_event_quote_idx').on(t.quoteId, t.at)],
+);
+
+/** Which orders came from a quote (the reports' channel), without the customer's link or address. */
+export const quoteView = pgView('quote_view').as((qb) =>
+  qb.select({ id: quote.id, number: quote.number, status: quote.status, orderNumber: quote.orderNumber }).from(quote),
 );

@@ -1,4 +1,4 @@
 import type { FacetModule } from '../../module-kit.ts';
-import { reportAdminRoutes } from './routes.ts';
+import { reportAdminRoutes, reportRoutes } from './routes.ts';
 
-export const facetModule: FacetModule = { admin: [reportAdminRoutes] };
+export const facetModule: FacetModule = { routes: [reportRoutes], admin: [reportAdminRoutes] };

@@ -58,7 +58,7 @@ describe('sales report', () => {
       shippingCents: total('shipping'),
       taxCents: total('tax'),
       costCents: cost,
-      marginCents: knownNet - cost,
+      marginCents: knownNet - 12_345 - cost,
       costUnknownLines: 1,
     });
     expect(cost).toBeGreaterThan(0);
@@ -72,7 +72,7 @@ describe('sales report', () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const [head, row, sumRow] = csv.body.trim().split('\r\n');
     expect(head).toBe(
-      'Period,Orders,Gross sales,Sale reductions,Discount codes,Refunds,Net sales,Shipping,Tax,Cost (where known),Margin (lines with a cost),Lines with cost unknown',
+      'Period,Orders,Gross sales,Sale reductions,Discount codes,Refunds,Net sales,Shipping,Tax,Cost (where known),Margin (costed lines after refunds),Lines with cost unknown',
     );
     expect(row!.split(',').slice(0, 2)).toEqual([day, '3']);
     expect(sumRow!.split(',')[6]).toBe(((total('lines') - 12_345) / 100).toFixed(2));

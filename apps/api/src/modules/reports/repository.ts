@@ -1,42 +1,138 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import type { SalesFigures } from '@facet/contracts/reports';
 
-// Read through the order module's views (what it lets others read). Days are the store's: an order
-// placed at 11 pm in New York belongs to that day, not to the next one in UTC.
+// The lines a period's sales reports are made of: each piece sold in an order charged in the period
+// (paid, or paid and given back; gift cards are owed, not sold), and each refund given in the
+// period shared out over the lines of its order in proportion to what each sold for (the last line
+// takes the rounding, so the shares add up to the refund to the cent). Days are the store's.
 
-type Period = { period: string } & SalesFigures;
+export type LinesQuery = { tz: string; from: string; to: string; by: 'day' | 'week' | 'month' };
+
+/**
+ * `facts` (one row per line sold and per line's share of a refund: line_id, order_id, period,
+ * gross, sale, code, net, cost, refund, sold) and `line_dims` (what each such line is: kind,
+ * category, metal, origin, channel, piece and its name), as CTEs to select from.
+ */
+function lineFacts(q: LinesQuery): SQL {
+  const inPeriod = (at: SQL) => sql`(${at} at time zone ${q.tz})::date between ${q.from}::date and ${q.to}::date`;
+  const period = (at: SQL) => sql`date_trunc(${q.by}, ${at} at time zone ${q.tz})::date`;
+  return sql`
+    charged as (
+      select id, ${period(sql`placed_at`)} as period
+      from customer_order_view
+      where payment_state in ('paid', 'refunded') and ${inPeriod(sql`placed_at`)}),
+    sold as (
+      select l.id as line_id, l.order_id, c.period,
+        (l.line_total_cents + coalesce(l.was_unit_cents - l.unit_price_cents, 0) * l.quantity)::bigint as gross,
+        (coalesce(l.was_unit_cents - l.unit_price_cents, 0) * l.quantity)::bigint as sale,
+        l.discount_cents::bigint as code,
+        (l.line_total_cents - l.discount_cents)::bigint as net,
+        l.cost_cents::bigint as cost,
+        0::bigint as refund, 1 as sold
+      from order_line_view l join charged c on c.id = l.order_id
+      where l.kind <> 'gift-card'),
+    given as (
+      select r.id, r.order_id, r.amount_cents, ${period(sql`r.at`)} as period
+      from order_refund_view r where ${inPeriod(sql`r.at`)}),
+    shared as (
+      select l.id as line_id, l.order_id, g.period, g.id as refund_id, g.amount_cents, l.cost_cents,
+        floor(case when sum(l.line_total_cents - l.discount_cents) over w > 0
+          then g.amount_cents::numeric * (l.line_total_cents - l.discount_cents)
+            / sum(l.line_total_cents - l.discount_cents) over w
+          else g.amount_cents::numeric / count(*) over w end)::bigint as part,
+        row_number() over (partition by g.id order by l.position desc, l.id desc) as last
+      from given g join order_line_view l on l.order_id = g.order_id and l.kind <> 'gift-card'
+      window w as (partition by g.id)),
+    facts as (
+      select * from sold
+      union all
+      select line_id, order_id, period, 0, 0, 0, 0, cost_cents,
+        case when last = 1 then amount_cents - (sum(part) over (partition by refund_id) - part) else part end, 0
+      from shared),
+    line_dims as (
+      select l.id as line_id, l.kind,
+        coalesce(cat.name, case when l.kind in ('product', 'configured') then 'Uncategorised' end) as category,
+        case when l.kind = 'product' then p.metal when l.kind = 'configured' then l.configuration->>'metal' end as metal,
+        case
+          when l.kind = 'diamond' then d.origin
+          when l.kind = 'melee' then m.origin
+          when l.kind = 'configured' then (
+            select cd.origin from jsonb_array_elements(l.configuration->'stones') s
+            join diamond_view cd on cd.id = (s->>'id')::int
+            where s->>'kind' = 'diamond' order by (s->>'location')::int limit 1)
+        end as origin,
+        case when exists (select 1 from quote_view q where q.order_number = o.number) then 'quote'
+          when o.plan = 'layaway' then 'layaway' else 'web' end as channel,
+        l.kind || ':' || coalesce(g.id, l.ref_id) as piece,
+        l.title
+      from order_line_view l
+      join customer_order_view o on o.id = l.order_id
+      left join product_view p on l.kind = 'product' and p.id = l.ref_id
+      left join product_group_view g on g.id = case l.kind when 'product' then p.group_id when 'configured' then l.ref_id end
+      left join category_view cat on cat.id = g.category_id
+      left join diamond_view d on l.kind = 'diamond' and d.id = l.ref_id
+      left join melee_parcel_view m on l.kind = 'melee' and m.id = l.ref_id
+      where l.id in (select line_id from facts))`;
+}
+
+/** The sums every sales table shows, over `facts f` (with the lines' costs known or not). */
+const FIGURES = sql`
+  count(distinct f.order_id) filter (where f.sold = 1)::int as orders,
+  count(*) filter (where f.sold = 1)::int as lines,
+  sum(f.gross)::float8 as gross,
+  sum(f.sale + f.code)::float8 as reductions,
+  sum(f.refund)::float8 as refunds,
+  sum(f.gross - f.sale - f.code - f.refund)::float8 as net,
+  coalesce(sum(f.cost) filter (where f.sold = 1), 0)::float8 as cost,
+  coalesce(sum(f.net - f.refund) filter (where f.cost is not null), 0)::float8
+    - coalesce(sum(f.cost) filter (where f.sold = 1), 0)::float8 as margin,
+  count(*) filter (where f.sold = 1 and f.cost is null)::int as cost_unknown`;
+
+// Read through the owning modules' views (what they let others read). Days are the store's: an
+// order placed at 11 pm in New York belongs to that day, not to the next one in UTC.
+
+type Period = { period: string } & Omit<SalesFigures, 'netCents'>;
+type Range = { tz: string; from: string; to: string };
+const inRange = (q: Range, at: SQL) =>
+  sql`(${at} at time zone ${q.tz})::date between ${q.from}::date and ${q.to}::date`;
+/** The first moment after the range's last day, in the store's time zone. */
+const endOf = (q: Range) => sql`((${q.to}::date + 1)::timestamp at time zone ${q.tz})`;
+const startOf = (q: Range) => sql`(${q.from}::date::timestamp at time zone ${q.tz})`;
+
+/** What a sales table groups its lines by (a fixed list: the fragment is never the caller's text). */
+export const GROUPS = {
+  category: sql`coalesce(d.category, 'kind:' || d.kind)`,
+  metal: sql`coalesce(d.metal, '')`,
+  origin: sql`coalesce(d.origin, '')`,
+  channel: sql`d.channel`,
+} as const;
+export type Group = keyof typeof GROUPS;
+
+export type Breakdown = {
+  key: string;
+  orders: number;
+  lines: number;
+  gross: number;
+  reductions: number;
+  refunds: number;
+  net: number;
+  cost: number;
+  margin: number;
+  cost_unknown: number;
+};
 
 export const reportsRepository = {
-  /** Sales by period: orders charged (paid, or paid and given back), their lines less gift cards, refunds given. */
-  sales: async (db: DbOrTx, q: { tz: string; from: string; to: string; by: 'day' | 'week' | 'month' }) =>
-    rowsOf<Omit<Period, 'netCents' | 'marginCents'> & { knownNetCents: number }>(
+  /** Sales by period: orders charged and what they took for shipping and tax, their lines, refunds given. */
+  sales: async (db: DbOrTx, q: LinesQuery) =>
+    rowsOf<Period>(
       await db.execute(sql`
-        with o as (
-          select id, shipping_cents, tax_cents,
-            date_trunc(${q.by}, placed_at at time zone ${q.tz})::date as period
-          from customer_order_view
-          where payment_state in ('paid', 'refunded')
-            and (placed_at at time zone ${q.tz})::date between ${q.from}::date and ${q.to}::date),
+        with ${lineFacts(q)},
         orders as (
-          select period, count(*)::int as orders, sum(shipping_cents)::bigint as shipping, sum(tax_cents)::bigint as tax
-          from o group by period),
-        lines as (
-          select o.period,
-            sum(l.line_total_cents + coalesce(l.was_unit_cents - l.unit_price_cents, 0) * l.quantity)::bigint as gross,
-            sum(coalesce(l.was_unit_cents - l.unit_price_cents, 0) * l.quantity)::bigint as sale,
-            sum(l.discount_cents)::bigint as code,
-            sum(l.cost_cents)::bigint as cost,
-            sum(case when l.cost_cents is not null then l.line_total_cents - l.discount_cents end)::bigint as known_net,
-            count(*) filter (where l.cost_cents is null)::int as unknown
-          from order_line_view l join o on o.id = l.order_id
-          where l.kind <> 'gift-card'
-          group by o.period),
-        refunds as (
-          select date_trunc(${q.by}, at at time zone ${q.tz})::date as period, sum(amount_cents)::bigint as refunds
-          from order_refund_view
-          where (at at time zone ${q.tz})::date between ${q.from}::date and ${q.to}::date
-          group by 1),
+          select c.period, count(*)::int as orders, sum(o.shipping_cents)::bigint as shipping, sum(o.tax_cents)::bigint as tax
+          from charged c join customer_order_view o on o.id = c.id group by c.period),
+        lines as (select f.period, ${FIGURES}, sum(f.sale)::float8 as sale, sum(f.code)::float8 as code from facts f group by f.period),
+        refunds as (select period, sum(amount_cents)::bigint as refunds from given group by period),
         periods as (select period from orders union select period from refunds)
         select to_char(p.period, 'YYYY-MM-DD') as period,
           coalesce(orders.orders, 0) as orders,
@@ -47,12 +143,142 @@ export const reportsRepository = {
           coalesce(orders.shipping, 0)::float8 as "shippingCents",
           coalesce(orders.tax, 0)::float8 as "taxCents",
           coalesce(lines.cost, 0)::float8 as "costCents",
-          coalesce(lines.known_net, 0)::float8 as "knownNetCents",
-          coalesce(lines.unknown, 0) as "costUnknownLines"
+          coalesce(lines.margin, 0)::float8 as "marginCents",
+          coalesce(lines.cost_unknown, 0) as "costUnknownLines"
         from periods p
         left join orders using (period)
         left join lines using (period)
         left join refunds using (period)
         order by p.period`),
     ),
+
+  /** The period's lines summed by category, metal, origin or channel. */
+  breakdown: async (db: DbOrTx, q: LinesQuery, by: Group) =>
+    rowsOf<Breakdown>(
+      await db.execute(sql`
+        with ${lineFacts(q)}
+        select ${GROUPS[by]} as key, ${FIGURES}
+        from facts f join line_dims d using (line_id)
+        group by 1 order by net desc, key`),
+    ),
+
+  /** The period's lines summed by piece (a design, a stone, a made ring): what each brought and left. */
+  pieces: async (db: DbOrTx, q: LinesQuery) =>
+    rowsOf<Breakdown & { name: string; kind: string }>(
+      await db.execute(sql`
+        with ${lineFacts(q)}
+        select d.piece as key, min(d.title) as name, min(d.kind) as kind, ${FIGURES}
+        from facts f join line_dims d using (line_id)
+        group by d.piece order by margin desc, net desc, key`),
+    ),
+
+  /**
+   * Tax on the orders charged in the period, by state and jurisdiction as the tax service (or the
+   * store's table) gave it, less what refunds gave back since; a difference between an order's
+   * jurisdictions and its tax (rounding) is shown on its own line rather than lost.
+   */
+  tax: async (db: DbOrTx, q: Range) =>
+    rowsOf<{ state: string; jurisdiction: string; percent: number | null; orders: number; cents: number }>(
+      await db.execute(sql`
+        with o as (
+          select id, shipping_address->>'state' as state, tax_cents, tax_reversed_cents, tax_lines
+          from customer_order_view
+          where payment_state in ('paid', 'refunded') and ${inRange(q, sql`placed_at`)}),
+        parts as (
+          select o.state, t->>'name' as jurisdiction, (t->>'percent')::float8 as percent, o.id, (t->>'cents')::bigint as cents
+          from o cross join lateral jsonb_array_elements(o.tax_lines) t
+          union all
+          select state, 'Rounding between jurisdictions', null, id,
+            tax_cents - coalesce((select sum((t->>'cents')::bigint) from jsonb_array_elements(tax_lines) t), 0)
+          from o where tax_cents <> coalesce((select sum((t->>'cents')::bigint) from jsonb_array_elements(tax_lines) t), 0)
+          union all
+          select state, 'Given back on refunds', null, id, -tax_reversed_cents from o where tax_reversed_cents > 0)
+        select state, jurisdiction, percent, count(distinct id)::int as orders, sum(cents)::float8 as cents
+        from parts group by state, jurisdiction, percent
+        order by state, jurisdiction = 'Given back on refunds', jurisdiction = 'Rounding between jurisdictions', cents desc, jurisdiction`),
+    ),
+
+  /**
+   * Every card that existed by the range's end: what it held at the start, what was issued, spent
+   * (less what came back to it) and otherwise changed in the range, and what it held at the end —
+   * the ledger's own balances, so start + issued − spent + changed = end for each card.
+   */
+  giftCards: async (db: DbOrTx, q: Range) =>
+    rowsOf<{
+      id: number;
+      last4: string | null;
+      issued_on: string;
+      source: string;
+      active: boolean;
+      at_start: number;
+      issued: number;
+      spent: number;
+      changed: number;
+      at_end: number;
+    }>(
+      await db.execute(sql`
+        with e as (
+          select e.card_id, e.kind, e.cents, e.at >= ${startOf(q)} and e.at < ${endOf(q)} as inside
+          from gift_card_entry_view e where e.at < ${endOf(q)})
+        select c.id, c.last4, to_char(c.created_at at time zone ${q.tz}, 'YYYY-MM-DD') as issued_on,
+          case when c.order_id is null then 'Issued by staff' else 'Sold' end as source, c.active,
+          coalesce(sum(e.cents) filter (where not e.inside), 0)::float8 as at_start,
+          coalesce(sum(e.cents) filter (where e.inside and e.kind = 'issue'), 0)::float8 as issued,
+          coalesce(-sum(e.cents) filter (where e.inside and e.kind in ('redeem', 'release', 'refund')), 0)::float8 as spent,
+          coalesce(sum(e.cents) filter (where e.inside and e.kind in ('adjust', 'disable')), 0)::float8 as changed,
+          coalesce(sum(e.cents), 0)::float8 as at_end
+        from gift_card_view c join e on e.card_id = c.id
+        group by c.id, c.last4, c.created_at, c.order_id, c.active order by c.created_at, c.id`),
+    ),
+
+  /** Stones on memo sold in the range and still sold: what each dealer is owed (the cost recorded at the sale). */
+  memo: async (db: DbOrTx, q: Range) =>
+    rowsOf<{ dealer: string; stones: number; serials: string; sold: number; owed: number; unknown: number }>(
+      await db.execute(sql`
+        select d.memo_from as dealer, count(*)::int as stones, string_agg(d.serial, ', ' order by d.serial) as serials,
+          sum(l.line_total_cents - l.discount_cents)::float8 as sold,
+          coalesce(sum(l.cost_cents), 0)::float8 as owed,
+          count(*) filter (where l.cost_cents is null)::int as unknown
+        from order_line_view l
+        join customer_order_view o on o.id = l.order_id
+        join diamond_view d on d.id = l.ref_id
+        where l.kind = 'diamond' and d.memo_from is not null and d.status = 'sold'
+          and o.payment_state in ('paid', 'refunded') and ${inRange(q, sql`o.placed_at`)}
+        group by d.memo_from order by owed desc, dealer`),
+    ),
+
+  /** What the store holds of its own today (pieces in stock, its own loose diamonds) and since when. */
+  stock: async (db: DbOrTx) =>
+    rowsOf<{ kind: string; name: string; ref: string; days: number; units: number; cost: number | null }>(
+      await db.execute(sql`
+        select 'Piece' as kind, g.description as name, p.sku as ref,
+          floor(extract(epoch from now() - g.created_at) / 86400)::int as days, p.stock as units,
+          (p.cost_cents::bigint * p.stock)::float8 as cost
+        from product_view p join product_group_view g on g.id = p.group_id
+        where g.stock_tracked and p.active and p.stock > 0 and g.archived_at is null
+        union all
+        select 'Diamond', initcap(d.shape) || ' ' || to_char(d.carat_points / 100.0, 'FM990.00') || ' ct, '
+          || case d.origin when 'lab' then 'lab-grown' else 'natural' end, d.serial,
+          floor(extract(epoch from now() - d.created_at) / 86400)::int, 1, d.cost_cents::float8
+        from diamond_view d
+        where d.supplier_id is null and d.memo_from is null and d.status in ('available', 'held')
+        order by days desc, ref`),
+    ),
+
+  /** Terms searched in the range: how often, how often they found nothing, and the last day. */
+  searches: async (db: DbOrTx, q: Range) =>
+    rowsOf<{ term: string; searches: number; nothing: number; last: string }>(
+      await db.execute(sql`
+        select term, sum(searches)::int as searches, sum(found_nothing)::int as nothing, to_char(max(day), 'YYYY-MM-DD') as last
+        from search_term_day where day between ${q.from}::date and ${q.to}::date
+        group by term order by searches desc, term limit 5000`),
+    ),
+
+  /** One more search of `term` on the store's day (and whether it found nothing). */
+  countSearch: async (db: DbOrTx, term: string, day: string, nothing: boolean) => {
+    await db.execute(sql`
+      insert into search_term_day (term, day, searches, found_nothing) values (${term}, ${day}::date, 1, ${nothing ? 1 : 0})
+      on conflict (term, day) do update set searches = search_term_day.searches + 1,
+        found_nothing = search_term_day.found_nothing + excluded.found_nothing`);
+  },
 };

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import type { Throttle } from '../throttle/index.ts';
 import type { Db } from '../../db/client.ts';
 import { decimalPrice } from '@facet/contracts/money';
 import type { ReportQuery, SalesFigures, SalesReport } from '@facet/contracts/reports';
@@ -36,11 +38,7 @@ export function previousPeriod(from: string, to: string) {
 
 async function periods(db: Db, tz: string, q: ReportQuery) {
   const rows = await repo.sales(db, { tz, ...q });
-  return rows.map(({ knownNetCents, ...r }) => ({
-    ...r,
-    netCents: r.grossCents - r.saleCents - r.codeCents - r.refundsCents,
-    marginCents: knownNetCents - r.costCents,
-  }));
+  return rows.map((r) => ({ ...r, netCents: r.grossCents - r.saleCents - r.codeCents - r.refundsCents }));
 }
 
 /** Sales of the days asked for (the store's days), by day, week or month, with the period before. */
@@ -61,7 +59,7 @@ const COLUMNS: Array<[string, keyof SalesFigures | 'period']> = [
   ['Shipping', 'shippingCents'],
   ['Tax', 'taxCents'],
   ['Cost (where known)', 'costCents'],
-  ['Margin (lines with a cost)', 'marginCents'],
+  ['Margin (costed lines after refunds)', 'marginCents'],
   ['Lines with cost unknown', 'costUnknownLines'],
 ];
 
@@ -72,4 +70,26 @@ export function* salesCsv(report: SalesReport) {
     k === 'period' ? r.period : k.endsWith('Cents') ? decimalPrice(r[k]) : r[k];
   for (const r of report.rows) yield csvRow(COLUMNS.map(([, k]) => cell(r, k)));
   yield csvRow(COLUMNS.map(([, k]) => cell({ ...report.totals, period: 'Total' }, k)));
+}
+
+/** How a term is counted: lower case, single spaces, so "Tennis  Bracelet" and "tennis bracelet" are one. */
+export const searchTerm = (q: string) => q.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, 120);
+
+/**
+ * One search seen on the storefront. A visitor's same term counts once in ten minutes (a reload or
+ * the next page is not another search), and one address at most 120 terms an hour, so nobody fills
+ * the report by hand; the address is only the throttle's key for that window, never kept with the term.
+ */
+export async function countSearch(
+  deps: { db: Db; throttle: Throttle; tz: string },
+  ip: string,
+  seen: { q: string; found: number },
+) {
+  const term = searchTerm(seen.q);
+  if (!term) return;
+  const visitor = createHash('sha256').update(ip).digest('base64url').slice(0, 22);
+  if ((await deps.throttle.hit(`search-seen:${visitor}:${term}`, 10 * 60_000)).hits > 1) return;
+  if ((await deps.throttle.hit(`search-seen:${visitor}`, 60 * 60_000)).hits > 120) return;
+  const day = new Date().toLocaleDateString('en-CA', { timeZone: deps.tz });
+  await repo.countSearch(deps.db, term, day, seen.found === 0);
 }

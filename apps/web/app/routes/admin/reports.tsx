@@ -1,12 +1,13 @@
 import { Form, useNavigation } from 'react-router';
 import { lazy, Suspense } from 'react';
 import { formatMoney } from '@facet/contracts/money';
-import { reportQuery, type SalesFigures } from '@facet/contracts/reports';
+import { reportQuery, TABLE_REPORTS, type SalesFigures, type TableReportName } from '@facet/contracts/reports';
 import type { Route } from './+types/reports';
 import { adminLoad } from '~/features/admin/shared/admin-api.ts';
 import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { ListTable } from '~/features/admin/shared/list-table.tsx';
+import { change, ReportTabs, TableReportView } from '~/features/admin/reports/table-report.tsx';
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 /** The month so far, by day, unless the address says otherwise. */
@@ -22,14 +23,24 @@ function asked(url: URL) {
     : { from: isoDay(new Date(now.getFullYear(), now.getMonth(), 1, 12)), to: isoDay(now), by: 'day' as const };
 }
 
+const isTable = (r: string | null): r is TableReportName => TABLE_REPORTS.includes(r as TableReportName);
+
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const query = asked(new URL(request.url));
-  return { query, sales: await adminLoad(request, 'GET /reports/sales', { query }) };
+  const url = new URL(request.url);
+  const query = asked(url);
+  const report = url.searchParams.get('report');
+  if (isTable(report))
+    return {
+      query,
+      sales: null,
+      table: await adminLoad(request, 'GET /reports/:report', { params: { report }, query }),
+    };
+  return { query, sales: await adminLoad(request, 'GET /reports/sales', { query }), table: null };
 }
 export const ErrorBoundary = AdminRouteError;
 
 // The charting library loads with the chart, never with the server's build or another page.
-const SalesChart = lazy(() => import('~/features/admin/reports/sales-chart.tsx'));
+const BarsChart = lazy(() => import('~/features/admin/reports/bars-chart.tsx'));
 
 const FIGURES: Array<[keyof SalesFigures, string]> = [
   ['netCents', 'Net sales'],
@@ -42,22 +53,18 @@ const FIGURES: Array<[keyof SalesFigures, string]> = [
   ['taxCents', 'Tax collected'],
 ];
 const money = (c: number) => formatMoney(c);
-/** "+12 %" against the period before; nothing to compare with says so. */
-function change(now: number, before: number) {
-  if (before === 0) return now === 0 ? 'no change' : 'none the period before';
-  const pct = Math.round(((now - before) / Math.abs(before)) * 100);
-  return `${pct > 0 ? '+' : ''}${pct} % on the period before`;
-}
 
 /** What the business did: the owner's and manager's sales, margin and what each period brought. */
-export default function AdminReports({ loaderData: { query, sales } }: Route.ComponentProps) {
+export default function AdminReports({ loaderData: { query, sales, table } }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const t = sales.totals;
-  const csv = `/api/admin/reports/sales.csv?from=${query.from}&to=${query.to}&by=${query.by}`;
+  const range = `from=${query.from}&to=${query.to}&by=${query.by}`;
+  const csv = table ? `/api/admin/reports/${table.report}/rows.csv?${range}` : `/api/admin/reports/sales.csv?${range}`;
   return (
     <>
       <AdminHeading title="Reports" />
+      <ReportTabs current={table?.report ?? 'sales'} range={range} />
       <Form method="get" className="mb-4 flex flex-wrap items-end gap-3 border border-hairline bg-white p-3 text-sm">
+        {table && <input type="hidden" name="report" value={table.report} />}
         <label>
           <span className="mb-1 block font-medium">From</span>
           <input type="date" name="from" defaultValue={query.from} className="field py-1.5 text-sm" required />
@@ -66,7 +73,7 @@ export default function AdminReports({ loaderData: { query, sales } }: Route.Com
           <span className="mb-1 block font-medium">To</span>
           <input type="date" name="to" defaultValue={query.to} className="field py-1.5 text-sm" required />
         </label>
-        <label>
+        <label hidden={!!table}>
           <span className="mb-1 block font-medium">By</span>
           <select name="by" defaultValue={query.by} className="field w-auto py-1.5 text-sm">
             <option value="day">Day</option>
@@ -81,7 +88,21 @@ export default function AdminReports({ loaderData: { query, sales } }: Route.Com
           Download these rows (CSV)
         </a>
       </Form>
+      {table ? <TableReportView report={table} /> : <SalesView query={query} sales={sales!} />}
+    </>
+  );
+}
 
+function SalesView({
+  query,
+  sales,
+}: {
+  query: Route.ComponentProps['loaderData']['query'];
+  sales: NonNullable<Route.ComponentProps['loaderData']['sales']>;
+}) {
+  const t = sales.totals;
+  return (
+    <>
       <h2 className="mb-2 text-sm font-semibold">
         Sales {query.from} to {query.to}{' '}
         <span className="font-normal text-muted">
@@ -118,7 +139,7 @@ export default function AdminReports({ loaderData: { query, sales } }: Route.Com
           <p className="text-sm text-muted">No sales in these days.</p>
         ) : (
           <Suspense fallback={<div className="h-56" />}>
-            <SalesChart rows={sales.rows} />
+            <BarsChart bars={sales.rows.map((r) => ({ label: r.period, cents: r.netCents }))} name="Net sales" />
           </Suspense>
         )}
       </figure>
