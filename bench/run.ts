@@ -2,6 +2,7 @@
 // `npm run bench -- --only import [--db postgres] [--rows N] [--photos N] [--million]`: supplier feed imports and
 // their stones' photographs (bench/imports.ts)
 // `npm run bench -- --only alerts [--db postgres] [--searches N] [--rows N]`: saved-search matching (bench/alerts.ts)
+// `npm run bench -- --only reports [--db postgres] [--orders N] [--turns N]`: every report on a large store (bench/reports.ts)
 // `npm run bench -- --check [--quick] [--db postgres]`: the targeted rows three times each; exits 1
 // when an enforced target's median misses (bench/targets.ts).
 // `npm run bench -- --only TEXT --profile`: the server runs under `node --cpu-prof` (one profile
@@ -26,6 +27,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { BENCH_STAFF, importBench } from './imports.ts';
 import { alertsBench } from './alerts.ts';
+import { reportsBench } from './reports.ts';
 import { PAGE_SIZE_MAX } from '@facet/contracts/constants';
 import { CEILING_ROW, evaluate, TARGETS } from './targets.ts';
 
@@ -176,6 +178,23 @@ async function adminBench(url: string, base: string): Promise<Record<string, str
 }
 
 async function main() {
+  if (only === 'reports') {
+    const result = await reportsBench({
+      databaseUrl: db === 'postgres' ? await postgresUrl() : undefined,
+      orders: Number(arg('orders', '100000')),
+      turns: Number(arg('turns', '20')),
+    });
+    mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+    const file = path.join(
+      root,
+      'bench/results',
+      `${new Date().toISOString().replace(/[:.]/g, '-')}-${db}-reports.json`,
+    );
+    writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), db, node: process.version, result }, null, 2));
+    console.log(`Written to ${path.relative(root, file)}`);
+    pgStop?.();
+    return;
+  }
   if (only === 'alerts') {
     const result = await alertsBench({
       databaseUrl: db === 'postgres' ? await postgresUrl() : undefined,

@@ -18,6 +18,7 @@ import { MAIL_WORDS_OPS } from './admin-api/mail-words.ts';
 import { QUOTES_OPS } from './admin-api/quotes.ts';
 import { WEBHOOKS_OPS } from './admin-api/webhooks.ts';
 import { REPORTS_OPS } from './admin-api/reports.ts';
+import { EXPORTS_OPS } from './admin-api/exports.ts';
 export type { AdminAccess, AdminOpSpec } from './admin-api/shared.ts';
 
 export const ADMIN_API = {
@@ -36,6 +37,7 @@ export const ADMIN_API = {
   ...QUOTES_OPS,
   ...WEBHOOKS_OPS,
   ...REPORTS_OPS,
+  ...EXPORTS_OPS,
 } as const;
 
 export type AdminOp = keyof typeof ADMIN_API;

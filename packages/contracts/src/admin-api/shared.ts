@@ -22,7 +22,7 @@ export interface AdminOpSpec {
   query?: z.ZodType;
   body?: z.ZodType;
   /** A download (a CSV file, a photograph), not `{ data }`: pages link to it rather than call it. */
-  file?: 'text/csv' | 'image/webp' | 'application/pdf';
+  file?: 'text/csv' | 'application/x-ndjson' | 'image/webp' | 'application/pdf';
 }
 export const op = <const S extends AdminOpSpec>(s: S) => s;
 

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, pgView, text, timestamp } from 'drizzle-orm/pg-core';
 import { staff } from '../staff/schema.ts';
 
 /**
@@ -20,3 +20,6 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_entity_idx').on(t.entity, t.entityId)],
 );
+
+/** The log as others may read it (the owner's export): everything staff did, before and after. */
+export const auditLogView = pgView('audit_log_view').as((qb) => qb.select().from(auditLog));

@@ -34,17 +34,21 @@ const SALES_COLUMNS = (first: string): ReportColumn[] => [
   col('margin', 'Margin', 'money'),
   col('costUnknown', 'Lines with cost unknown', 'int'),
 ];
-const salesRow = (group: string, b: Breakdown): Row => ({
-  group,
-  lines: b.lines,
-  gross: b.gross,
-  reductions: b.reductions,
-  refunds: b.refunds,
-  net: b.net,
-  cost: b.cost,
-  margin: b.margin,
-  costUnknown: b.cost_unknown,
-});
+/** A row whose every line sold has no cost has no cost or margin (null: "unknown"), never zero. */
+const salesRow = (group: string, b: Breakdown): Row => {
+  const unknown = b.lines > 0 && b.cost_unknown === b.lines;
+  return {
+    group,
+    lines: b.lines,
+    gross: b.gross,
+    reductions: b.reductions,
+    refunds: b.refunds,
+    net: b.net,
+    cost: unknown ? null : b.cost,
+    margin: unknown ? null : b.margin,
+    costUnknown: b.cost_unknown,
+  };
+};
 
 const KIND_NAMES: Record<string, string> = {
   product: 'Jewelry',
@@ -298,5 +302,5 @@ export function* tableCsv(report: TableReport) {
     return c.kind === 'money' && typeof v === 'number' ? decimalPrice(v) : v;
   };
   for (const r of report.rows) yield csvRow(report.columns.map((c) => cell(r, c)));
-  if (report.totals) yield csvRow(report.columns.map((c) => cell(report.totals!, c)));
+  if (report.totals && report.rows.length > 0) yield csvRow(report.columns.map((c) => cell(report.totals!, c)));
 }

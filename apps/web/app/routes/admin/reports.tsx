@@ -1,4 +1,4 @@
-import { Form, useNavigation } from 'react-router';
+import { Form, useNavigation, useOutletContext } from 'react-router';
 import { lazy, Suspense } from 'react';
 import { formatMoney } from '@facet/contracts/money';
 import { reportQuery, TABLE_REPORTS, type SalesFigures, type TableReportName } from '@facet/contracts/reports';
@@ -8,6 +8,8 @@ import { AdminHeading } from '~/features/admin/shared/admin-shell.tsx';
 import { AdminRouteError } from '~/features/admin/shared/route-error.tsx';
 import { ListTable } from '~/features/admin/shared/list-table.tsx';
 import { change, ReportTabs, TableReportView } from '~/features/admin/reports/table-report.tsx';
+import { ExportsList } from '~/features/admin/reports/exports-list.tsx';
+import { can, type StaffMe } from '@facet/contracts/admin';
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 /** The month so far, by day, unless the address says otherwise. */
@@ -29,13 +31,15 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   const query = asked(url);
   const report = url.searchParams.get('report');
+  if (report === 'exports') return { query, sales: null, table: null, exports: true };
   if (isTable(report))
     return {
       query,
       sales: null,
       table: await adminLoad(request, 'GET /reports/:report', { params: { report }, query }),
+      exports: false,
     };
-  return { query, sales: await adminLoad(request, 'GET /reports/sales', { query }), table: null };
+  return { query, sales: await adminLoad(request, 'GET /reports/sales', { query }), table: null, exports: false };
 }
 export const ErrorBoundary = AdminRouteError;
 
@@ -55,8 +59,17 @@ const FIGURES: Array<[keyof SalesFigures, string]> = [
 const money = (c: number) => formatMoney(c);
 
 /** What the business did: the owner's and manager's sales, margin and what each period brought. */
-export default function AdminReports({ loaderData: { query, sales, table } }: Route.ComponentProps) {
+export default function AdminReports({ loaderData: { query, sales, table, exports } }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const me = useOutletContext<StaffMe>();
+  if (exports)
+    return (
+      <>
+        <AdminHeading title="Reports" />
+        <ReportTabs current="exports" range={`from=${query.from}&to=${query.to}&by=${query.by}`} />
+        <ExportsList canReadAudit={can(me.role, 'audit:read')} />
+      </>
+    );
   const range = `from=${query.from}&to=${query.to}&by=${query.by}`;
   const csv = table ? `/api/admin/reports/${table.report}/rows.csv?${range}` : `/api/admin/reports/sales.csv?${range}`;
   return (

@@ -6,7 +6,7 @@ type Row = ReportTable['rows'][number];
 
 /** A figure as the owner reads it: dollars, a count, a rate, or the words themselves. */
 export function cellText(c: ReportColumn, v: Row[string] | undefined) {
-  if (v === null || v === undefined) return '';
+  if (v === null || v === undefined) return c.kind === 'money' ? 'unknown' : '';
   if (typeof v === 'string') return v;
   if (c.kind === 'money') return formatMoney(v);
   if (c.kind === 'percent') return `${v} %`;
@@ -34,7 +34,8 @@ export function ReportRows({
       columns={columns.map((c) => c.label)}
       rows={rows.length}
       empty={empty}
-      minWidth={Math.max(480, columns.length * 110)}
+      minWidth={Math.max(480, columns.length * 100)}
+      scrollable
     >
       {rows.map((r, i) => (
         <tr key={i} className="border-b border-hairline text-sm tabular-nums last:border-0">

@@ -6,7 +6,7 @@ import { cellText, ReportRows } from './report-table.tsx';
 // The charting library loads with a chart, never with the server's build or another page.
 const BarsChart = lazy(() => import('./bars-chart.tsx'));
 
-const TABS: Array<[TableReportName | 'sales', string]> = [
+const TABS: Array<[TableReportName | 'sales' | 'exports', string]> = [
   ['sales', 'Sales'],
   ['by-category', 'By category'],
   ['by-metal', 'By metal'],
@@ -18,13 +18,14 @@ const TABS: Array<[TableReportName | 'sales', string]> = [
   ['memo', 'Memo stones'],
   ['stock', 'Stock age'],
   ['searches', 'Searches'],
+  ['exports', 'Exports'],
 ];
 
 /** The reports, one link each, keeping the days asked for. */
 export function ReportTabs({ current, range }: { current: string; range: string }) {
   return (
     <nav aria-label="Reports" className="mb-3 overflow-x-auto">
-      <ul className="flex gap-1 border-b border-hairline text-sm">
+      <ul className="flex flex-wrap gap-x-1 border-b border-hairline text-sm">
         {TABS.map(([key, label]) => (
           <li key={key}>
             <Link
@@ -51,7 +52,7 @@ export function change(now: number, before: number) {
 }
 
 /** Rows shown on the page; the CSV has them all. */
-const SHOWN = 200;
+const SHOWN = 100;
 
 /** One of the reports beyond sales: what it counts, its sums, a chart where one helps, and its rows. */
 export function TableReportView({ report }: { report: TableReport }) {
@@ -97,7 +98,14 @@ export function TableReportView({ report }: { report: TableReport }) {
           ))}
         </dl>
       )}
-      {chart && bars.length > 0 && (
+      {typeof report.totals?.costUnknown === 'number' && report.totals.costUnknown > 0 && (
+        <p className="mb-4 text-sm">
+          {report.totals.costUnknown.toLocaleString('en-US')}{' '}
+          {report.totals.costUnknown === 1 ? 'line has' : 'lines have'} no recorded cost: left out of cost and margin,
+          not counted as free.
+        </p>
+      )}
+      {chart && bars.some((b) => b.cents !== 0) && (
         <figure className="mb-4 border border-hairline bg-white p-3">
           <figcaption className="mb-2 text-sm font-medium">{valueLabel} (the table has the figures)</figcaption>
           <Suspense fallback={<div className="h-56" />}>
@@ -116,8 +124,8 @@ export function TableReportView({ report }: { report: TableReport }) {
           />
         </section>
       )}
-      {report.report === 'pieces' ? (
-        <div className="grid gap-4 xl:grid-cols-2">
+      {report.report === 'pieces' && report.rows.length > 10 ? (
+        <div className="space-y-4">
           <section>
             <h3 className="mb-2 text-sm font-semibold">The ten best</h3>
             <ReportRows
@@ -128,18 +136,20 @@ export function TableReportView({ report }: { report: TableReport }) {
             />
           </section>
           <section>
-            <h3 className="mb-2 text-sm font-semibold">The ten worst</h3>
+            <h3 className="mb-2 text-sm font-semibold">
+              The {Math.min(10, report.rows.length - 10)} worst (the CSV has every piece)
+            </h3>
             <ReportRows
-              caption="Margin by piece: the ten worst"
+              caption="Margin by piece: the worst"
               columns={report.columns}
-              rows={report.rows.slice(-10).reverse()}
+              rows={report.rows.slice(10).slice(-10).reverse()}
               empty="No pieces sold in these days."
             />
           </section>
         </div>
       ) : (
         <section>
-          {report.summary && <h3 className="mb-2 text-sm font-semibold">Every row</h3>}
+          {report.summary && <h3 className="mb-2 text-sm font-semibold">All rows</h3>}
           <ReportRows
             caption={report.title}
             columns={report.columns}

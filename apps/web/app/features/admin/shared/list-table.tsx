@@ -12,6 +12,7 @@ export function ListTable({
   rows,
   empty,
   minWidth,
+  scrollable,
   children,
 }: {
   caption: string;
@@ -21,12 +22,17 @@ export function ListTable({
   empty: ReactNode;
   /** Below this width (px) the table scrolls instead of squeezing its columns. */
   minWidth?: number;
+  /** A wide table that may scroll sideways: its frame takes the keyboard's focus (arrow keys scroll it). */
+  scrollable?: boolean;
   children: ReactNode;
 }) {
   if (rows === 0) return <p className="border border-hairline bg-white p-10 text-center text-sm">{empty}</p>;
   return (
     // relative: screen-reader-only texts in the cells are clipped with the table, not left sticking out of the page
-    <div className="relative overflow-x-auto border border-hairline bg-white">
+    <div
+      className="relative overflow-x-auto border border-hairline bg-white"
+      {...(scrollable ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}
+    >
       <table className="w-full text-sm" style={minWidth ? { minWidth } : undefined}>
         <caption className="sr-only">{caption}</caption>
         <TableHead columns={columns} />

@@ -1,0 +1,1 @@
+CREATE VIEW "public"."audit_log_view" AS (select "id", "staff_id", "staff_email", "action", "entity", "entity_id", "before", "after", "at" from "audit_log");
