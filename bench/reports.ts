@@ -38,23 +38,24 @@ async function fill(db: Awaited<ReturnType<typeof openDatabase>>['db'], orders: 
       card_last4, idempotency_scope, idempotency_key, request_hash, answer, placed_at, status, paid_cents, plan)
     select 'B' || lpad(n::text, 7, '0'), 'buyer' || (n % 20000) || '@example.com', md5(n::text),
       ${address}::jsonb, ${address}::jsonb, 'standard',
-      s.sub, 2500, s.sub * 8875 / 100000,
+      s.sub, 2500, s.t1 + s.t2 + s.t3,
       jsonb_build_array(
-        jsonb_build_object('name', 'New York State sales tax', 'percent', 4, 'cents', s.sub * 4000 / 100000),
-        jsonb_build_object('name', 'New York City sales tax', 'percent', 4.5, 'cents', s.sub * 4500 / 100000),
+        jsonb_build_object('name', 'New York State sales tax', 'percent', 4, 'cents', s.t1),
+        jsonb_build_object('name', 'New York City sales tax', 'percent', 4.5, 'cents', s.t2),
         jsonb_build_object('name', 'Metropolitan Commuter Transportation District', 'percent', 0.375,
-          'cents', s.sub * 8875 / 100000 - s.sub * 4000 / 100000 - s.sub * 4500 / 100000)),
-      s.sub + 2500 + s.sub * 8875 / 100000, 'bench', 'ch_' || n, 'visa', '4242', 'bench', 'k' || n, 'h', '{}'::jsonb,
+          'cents', s.t3)),
+      s.sub + 2500 + s.t1 + s.t2 + s.t3, 'bench', 'ch_' || n, 'visa', '4242', 'bench', 'k' || n, 'h', '{}'::jsonb,
       now() - (n % 540) * interval '1 day' - (n % 1440) * interval '1 minute',
       case when n % 7 = 0 then 'delivered' else 'placed' end,
-      s.sub + 2500 + s.sub * 8875 / 100000, case when n % 50 = 0 then 'layaway' else 'full' end
-    from generate_series(1, ${orders}) n, lateral (select 40000 + (n * 7919) % 900000 as sub) s`);
+      s.sub + 2500 + s.t1 + s.t2 + s.t3, case when n % 50 = 0 then 'layaway' else 'full' end
+    from generate_series(1, ${orders}) n, lateral (select sub, round(sub * 0.04)::int as t1, round(sub * 0.045)::int as t2, round(sub * 0.00375)::int as t3
+      from (select 40000 + (n * 7919) % 900000 as sub) x) s`);
   await db.execute(sql`
     insert into order_line (order_id, position, kind, ref_id, title, details, image, quantity, unit_price_cents,
       line_total_cents, was_unit_cents, discount_cents, cost_cents)
     select o.id, 1, 'product', p.id, 'A piece', '[]'::jsonb, '', 1, o.subtotal_cents, o.subtotal_cents,
-      case when o.id % 9 = 0 then o.subtotal_cents * 5 / 4 end, case when o.id % 11 = 0 then o.subtotal_cents / 10 else 0 end,
-      case when o.id % 13 = 0 then null else o.subtotal_cents * 6 / 10 end
+      case when o.id % 9 = 0 then o.subtotal_cents / 4 * 5 end, case when o.id % 11 = 0 then o.subtotal_cents / 10 else 0 end,
+      case when o.id % 13 = 0 then null else o.subtotal_cents / 10 * 6 end
     from customer_order o
     join lateral (select id from product order by id offset (o.id % 500) limit 1) p on true
     where o.payment_provider = 'bench'`);
@@ -62,7 +63,7 @@ async function fill(db: Awaited<ReturnType<typeof openDatabase>>['db'], orders: 
     insert into order_line (order_id, position, kind, ref_id, title, details, image, quantity, unit_price_cents,
       line_total_cents, discount_cents, cost_cents)
     select o.id, 2, 'diamond', d.id, 'A stone', '[]'::jsonb, '', 1, 50000 + (o.id * 31) % 500000,
-      50000 + (o.id * 31) % 500000, 0, (50000 + (o.id * 31) % 500000) * 7 / 10
+      50000 + (o.id * 31) % 500000, 0, (50000 + (o.id * 31) % 500000) / 10 * 7
     from customer_order o
     join lateral (select id from diamond order by id offset (o.id % 300) limit 1) d on true
     where o.payment_provider = 'bench' and o.id % 5 < 3`);

@@ -36,6 +36,10 @@ sub vcl_recv {
     set req.http.x-purged = xkey.purge(req.http.xkey);
     return (synth(200, "Purged " + req.http.x-purged));
   }
+  # The instances' figures are for the operator's Prometheus, straight to each instance, never from here.
+  if (req.url ~ "^/metrics(\?|$)") {
+    return (synth(404, "Not found"));
+  }
   call facet_backend;
   # A request id the store logs too (TRUST_PROXY=1 keeps it), to follow one request through both.
   if (!req.http.x-request-id) {

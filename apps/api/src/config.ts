@@ -75,6 +75,20 @@ const schema = z.object({
    * 10 pages a second, or an office behind one address, stays well under it.
    */
   PAGE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1_800),
+  /**
+   * GET /metrics answers this machine and these addresses (comma-separated; the Prometheus host),
+   * never a request a proxy forwarded. With METRICS_PORT it is served on that port instead, alone.
+   */
+  METRICS_ALLOW: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    ),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
   /** On SIGTERM: how long readiness fails while the instance still serves, before it closes. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().nonnegative().default(5_000),
   /** Time a client has to send a whole request, body included (2 MB at 1.2 Mbit/s fits); then 408. */

@@ -336,4 +336,9 @@ describe('Varnish in front of two instances', () => {
     expect((await get('/shipping-policy')).headers['x-cache']).toBe('miss');
     expect(varnishOut).not.toMatch(/Panic/);
   });
+
+  it('never hands out the instances’ figures, though they answer this machine', async () => {
+    expect((await request(`${front}/metrics`)).status).toBe(404);
+    expect((await request(`${front}/metrics?x=1`)).status).toBe(404);
+  });
 });

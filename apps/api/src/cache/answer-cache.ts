@@ -1,3 +1,4 @@
+import { cacheLookups } from '../metrics.ts';
 interface Entry {
   body: unknown;
   /** A strong validator of `text`, made with it (http-cache.ts). */
@@ -30,7 +31,9 @@ export class AnswerCache {
 
   async get(key: string, load: () => Promise<unknown>): Promise<Entry> {
     const hit = this.entries.get(key);
-    if (hit && Date.now() - hit.at < this.ttlMs) {
+    const fresh = hit && Date.now() - hit.at < this.ttlMs;
+    cacheLookups.inc({ cache: 'answer', result: fresh ? 'hit' : 'miss' });
+    if (hit && fresh) {
       // Refresh recency (Map keeps insertion order: oldest first).
       this.entries.delete(key);
       this.entries.set(key, hit);

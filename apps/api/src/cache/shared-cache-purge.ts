@@ -1,3 +1,4 @@
+import { purges } from '../metrics.ts';
 // Purges a shared cache in front of the store (Varnish with the xkey module, deploy/varnish/facet.vcl)
 // by tag: every instance hears every catalogue change (catalogue-changes.ts) and sends the tags it
 // purges to each address in CACHE_PURGE_URLS, so a change made anywhere (another instance, an
@@ -59,11 +60,15 @@ export class SharedCachePurge {
               signal: AbortSignal.timeout(TIMEOUT_MS),
             });
             await res.arrayBuffer();
+            purges.inc({ result: res.ok ? 'sent' : 'refused' });
             if (res.ok) return;
             this.log.warn({ url, status: res.status }, 'shared cache: purge refused');
             return;
           } catch (err) {
-            if (attempt === 1) this.log.warn({ err, url }, 'shared cache: purge not delivered');
+            if (attempt === 1) {
+              purges.inc({ result: 'failed' });
+              this.log.warn({ err, url }, 'shared cache: purge not delivered');
+            }
           }
         }
       }),

@@ -1,3 +1,4 @@
+import { timeQuery } from '../metrics.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -117,6 +118,7 @@ export async function openDatabase(config: Config): Promise<Database> {
     const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
     // A dropped connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
+    timePool(pool);
     const db = drizzlePg(pool) as unknown as Db;
     registerPostgres(db);
     return {
@@ -161,6 +163,7 @@ export async function openDatabase(config: Config): Promise<Database> {
     releaseLock = lockDataDir(config.DATA_DIR);
   }
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  timePglite(client);
   const db = drizzlePglite(client) as unknown as Db;
   registerPglite(db, client);
   const stopMaintenance = startEmbeddedMaintenance(client);
@@ -276,3 +279,40 @@ async function listenPg(
 
 /** Rows of a raw `db.execute(sql…)` answer; both drivers put them under `rows`. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** Every statement a pooled connection runs (transactions included) is timed for /metrics; and the pool's use. */
+function timePool(pool: pg.Pool) {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...a: unknown[]) => unknown;
+    // A callback-style call answers nothing to time; the store's drivers use promises.
+    (client as { query: unknown }).query = (...a: unknown[]) => {
+      const r = query(...a);
+      return r instanceof Promise ? timeQuery('postgres', () => r) : r;
+    };
+  });
+  dbPoolOf.add(pool);
+}
+const dbPoolOf = new Set<pg.Pool>();
+/** The PostgreSQL pools' connections now (for the /metrics scrape). */
+export const poolUse = () =>
+  [...dbPoolOf].reduce(
+    (t, p) => ({ total: t.total + p.totalCount, idle: t.idle + p.idleCount, waiting: t.waiting + p.waitingCount }),
+    { total: 0, idle: 0, waiting: 0 },
+  );
+
+/** The embedded database's statements, in and out of transactions, timed for /metrics. */
+function timePglite(client: PGlite) {
+  const wrap = <K extends 'query' | 'exec'>(on: Pick<PGlite, K>, k: K) => {
+    const f = (on[k] as (...a: unknown[]) => Promise<unknown>).bind(on);
+    (on as Record<K, unknown>)[k] = (...a: unknown[]) => timeQuery('pglite', () => f(...a));
+  };
+  wrap(client, 'query');
+  wrap(client, 'exec');
+  const transaction = client.transaction.bind(client);
+  client.transaction = (fn) =>
+    transaction((tx) => {
+      wrap(tx, 'query');
+      wrap(tx, 'exec');
+      return fn(tx);
+    });
+}

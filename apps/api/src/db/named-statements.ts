@@ -1,3 +1,4 @@
+import { timeQuery } from '../metrics.ts';
 // Named (prepared) statements for the few statements a hot route runs on every request, on either
 // engine, inside a transaction or not.
 //
@@ -99,14 +100,16 @@ export function registerPglite(db: DbOrTx, client: PGlite) {
       const to = client.serializers[types[i]!];
       return to ? (to(v) as string) : String(v);
     });
-    const { messages } = await client.execProtocol(
-      joinBytes([
-        serialize.bind({ statement: name, values: params }),
-        serialize.describe({ type: 'P' }),
-        serialize.execute({}),
-        serialize.sync(),
-      ]),
-      { syncToFs: false },
+    const { messages } = await timeQuery('pglite', () =>
+      client.execProtocol(
+        joinBytes([
+          serialize.bind({ statement: name, values: params }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+          serialize.sync(),
+        ]),
+        { syncToFs: false },
+      ),
     );
     return (parse.parseResults(messages, client.parsers)[0]?.rows ?? []) as T[];
   };

@@ -1,3 +1,4 @@
+import { cacheLookups, ssrRenders } from '../metrics.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -192,9 +193,14 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
       config.FACET_DEV !== '1' && request.method === 'GET' && cacheablePath(pathname)
         ? `${devMailbox ? 'm' : ''}|${address}`
         : null;
+    const began = performance.now();
     if (cacheKey) {
       const hit = pages.get(cacheKey);
-      if (hit) return answerKept(hit, request, reply, 'hit');
+      cacheLookups.inc({ cache: 'page', result: hit ? 'hit' : 'miss' });
+      if (hit) {
+        ssrRenders.observe({ outcome: 'kept' }, (performance.now() - began) / 1000);
+        return answerKept(hit, request, reply, 'hit');
+      }
     }
     // Made only for a page rendered now: a kept page carries script hashes, not a nonce.
     const nonce = randomBytes(16).toString('base64');
@@ -270,6 +276,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
               : res.body && Readable.fromWeb(res.body as import('node:stream/web').ReadableStream),
           };
         });
+    ssrRenders.observe({ outcome: 'rendered' }, (performance.now() - began) / 1000);
     reply.status(response.status);
     // A page that could not be answered right now tells clients (and crawlers) when to come back.
     if ((response.status === 429 || response.status === 503) && !response.headers.has('retry-after'))

@@ -1,6 +1,7 @@
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { jobsRepository } from './repository.ts';
 
 // Background work on pg-boss, in the store's own database: any instance may take a job, and a job
 // whose instance died (no heartbeat) goes back to the queue for another instance. On the embedded
@@ -58,3 +59,6 @@ export function jobsOn(database: Database, log: FastifyBaseLogger): Jobs {
     },
   };
 }
+
+/** The queues' figures for /metrics (waiting, running, failed in the last hour, oldest wait). */
+export const queueFigures = (db: DbOrTx) => jobsRepository.figures(db);

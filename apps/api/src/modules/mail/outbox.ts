@@ -144,3 +144,6 @@ export class MailOutbox {
     return claimed.length;
   }
 }
+
+/** The outbox's backlog for /metrics: mails not sent yet and how long the oldest has waited. */
+export const outboxBacklog = (db: DbOrTx) => repo.backlog(db);

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { type DbOrTx } from '../../db/client.ts';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { named, namedQuery } from '../../db/named-statements.ts';
 import { mailSuppression, outboxMail } from './schema.ts';
 import { storeValues } from '../store-values/index.ts';
@@ -46,6 +46,13 @@ const markSentSql = (scrub: boolean) =>
   where id = any(string_to_array($1, ',')::int[])`;
 
 export const mailRepository = {
+  /** Mails not sent yet (waiting or between retries) and the age of the oldest, in seconds. */
+  backlog: async (db: DbOrTx) =>
+    rowsOf<{ unsent: number; oldest: number }>(
+      await db.execute(sql`select count(*)::int as unsent,
+        coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as oldest
+        from outbox_mail where sent_at is null`),
+    )[0]!,
   insert: (tx: DbOrTx, rows: OutboxRow[]) => namedQuery(tx, 'outbox_insert', tx.insert(outboxMail).values(rows)),
 
   /** Leases up to `batch` due messages for `leaseS` seconds (skip locked: two processes never claim one). */

@@ -1,3 +1,4 @@
+import { paymentFailures } from '../../metrics.ts';
 import { paymentText, type Order } from '@facet/contracts/commerce';
 import { formatMoney } from '@facet/contracts/money';
 import { addDays, layawayPlan, type LayawayPlan } from '@facet/contracts/payment-plans';
@@ -241,6 +242,7 @@ export const CHARGE_INSTALMENT_STEPS: Array<Step<ChargeState>> = [
         });
         return;
       }
+      paymentFailures.inc({ what: 'instalment' });
       await repo.instalmentRefused(s.tx, due.id, s.refused!, new Date(s.now.getTime() + RETRY_MS));
       await repo.insertEvent(s.tx, {
         orderId: o.id,

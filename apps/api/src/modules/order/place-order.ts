@@ -1,3 +1,4 @@
+import { paymentFailures } from '../../metrics.ts';
 import { randomBytes } from 'node:crypto';
 import { paymentText, type Order } from '@facet/contracts/commerce';
 import type { DbOrTx, Tx } from '../../db/client.ts';
@@ -475,13 +476,19 @@ const pay: Step<PlaceState> = {
       .catch(() => {
         throw unreachable();
       });
-    if (!auth.ok) throw new PaymentDeclined(auth.message);
+    if (!auth.ok) {
+      paymentFailures.inc({ what: 'checkout' });
+      throw new PaymentDeclined(auth.message);
+    }
     s.payment = { ref: auth.ref, brand: auth.brand, last4: auth.last4 };
     if (s.plan) {
       const saved = await payments.saveCard(s.input.card!).catch(() => {
         throw unreachable();
       });
-      if (!saved.ok) throw new PaymentDeclined(saved.message);
+      if (!saved.ok) {
+        paymentFailures.inc({ what: 'checkout' });
+        throw new PaymentDeclined(saved.message);
+      }
       s.savedCard = { ref: saved.ref, customer: null, brand: saved.brand, last4: saved.last4 };
     }
   },

@@ -1,3 +1,4 @@
+import { ordersPlaced } from '../../metrics.ts';
 import type { StoreSettings } from '@facet/contracts/store-settings';
 import { RETURN_STATUS_LABELS, type ReturnStatus } from '@facet/contracts/returns';
 import { createHash } from 'node:crypto';
@@ -105,6 +106,7 @@ export async function placeOrder(
   }
   const order = state.answer!;
   if (state.replayed) return order;
+  ordersPlaced.inc({ plan: state.plan ? 'layaway' : 'full' });
   // A gift card for today goes out now (the sweeper sends later days' on their day).
   if (order.lines.some((l) => l.kind === 'gift-card')) await deliverToday(deps);
   void deps.outbox.kick();

@@ -10,12 +10,14 @@ import type { SalesFigures } from '@facet/contracts/reports';
 export type LinesQuery = { tz: string; from: string; to: string; by: 'day' | 'week' | 'month' };
 
 /**
- * `facts` (one row per line sold and per line's share of a refund: line_id, order_id, period,
- * gross, sale, code, net, cost, refund, sold) and `line_dims` (what each such line is: kind,
- * category, metal, origin, channel, piece and its name), as CTEs to select from.
+ * `facts`: one row per line sold and per line's share of a refund (line_id, order_id, kind, ref_id,
+ * configuration, title, period, gross, sale, code, net, cost, refund, sold), as CTEs to select from.
+ * What a line is (its category, metal…) is looked up only for the grouping asked for (GROUPS).
  */
 function lineFacts(q: LinesQuery): SQL {
-  const inPeriod = (at: SQL) => sql`(${at} at time zone ${q.tz})::date between ${q.from}::date and ${q.to}::date`;
+  // A range of moments (not each row's day worked out): the orders' and refunds' time indexes serve it.
+  const inPeriod = (at: SQL) =>
+    sql`${at} >= (${q.from}::date::timestamp at time zone ${q.tz}) and ${at} < ((${q.to}::date + 1)::timestamp at time zone ${q.tz})`;
   const period = (at: SQL) => sql`date_trunc(${q.by}, ${at} at time zone ${q.tz})::date`;
   return sql`
     charged as (
@@ -23,7 +25,7 @@ function lineFacts(q: LinesQuery): SQL {
       from customer_order_view
       where payment_state in ('paid', 'refunded') and ${inPeriod(sql`placed_at`)}),
     sold as (
-      select l.id as line_id, l.order_id, c.period,
+      select l.id as line_id, l.order_id, l.kind, l.ref_id, l.configuration, l.title, c.period,
         (l.line_total_cents + coalesce(l.was_unit_cents - l.unit_price_cents, 0) * l.quantity)::bigint as gross,
         (coalesce(l.was_unit_cents - l.unit_price_cents, 0) * l.quantity)::bigint as sale,
         l.discount_cents::bigint as code,
@@ -36,7 +38,8 @@ function lineFacts(q: LinesQuery): SQL {
       select r.id, r.order_id, r.amount_cents, ${period(sql`r.at`)} as period
       from order_refund_view r where ${inPeriod(sql`r.at`)}),
     shared as (
-      select l.id as line_id, l.order_id, g.period, g.id as refund_id, g.amount_cents, l.cost_cents,
+      select l.id as line_id, l.order_id, l.kind, l.ref_id, l.configuration, l.title, g.period, g.id as refund_id,
+        g.amount_cents, l.cost_cents,
         floor(case when sum(l.line_total_cents - l.discount_cents) over w > 0
           then g.amount_cents::numeric * (l.line_total_cents - l.discount_cents)
             / sum(l.line_total_cents - l.discount_cents) over w
@@ -47,33 +50,9 @@ function lineFacts(q: LinesQuery): SQL {
     facts as (
       select * from sold
       union all
-      select line_id, order_id, period, 0, 0, 0, 0, cost_cents,
+      select line_id, order_id, kind, ref_id, configuration, title, period, 0, 0, 0, 0, cost_cents,
         case when last = 1 then amount_cents - (sum(part) over (partition by refund_id) - part) else part end, 0
-      from shared),
-    line_dims as (
-      select l.id as line_id, l.kind,
-        coalesce(cat.name, case when l.kind in ('product', 'configured') then 'Uncategorised' end) as category,
-        case when l.kind = 'product' then p.metal when l.kind = 'configured' then l.configuration->>'metal' end as metal,
-        case
-          when l.kind = 'diamond' then d.origin
-          when l.kind = 'melee' then m.origin
-          when l.kind = 'configured' then (
-            select cd.origin from jsonb_array_elements(l.configuration->'stones') s
-            join diamond_view cd on cd.id = (s->>'id')::int
-            where s->>'kind' = 'diamond' order by (s->>'location')::int limit 1)
-        end as origin,
-        case when exists (select 1 from quote_view q where q.order_number = o.number) then 'quote'
-          when o.plan = 'layaway' then 'layaway' else 'web' end as channel,
-        l.kind || ':' || coalesce(g.id, l.ref_id) as piece,
-        l.title
-      from order_line_view l
-      join customer_order_view o on o.id = l.order_id
-      left join product_view p on l.kind = 'product' and p.id = l.ref_id
-      left join product_group_view g on g.id = case l.kind when 'product' then p.group_id when 'configured' then l.ref_id end
-      left join category_view cat on cat.id = g.category_id
-      left join diamond_view d on l.kind = 'diamond' and d.id = l.ref_id
-      left join melee_parcel_view m on l.kind = 'melee' and m.id = l.ref_id
-      where l.id in (select line_id from facts))`;
+      from shared)`;
 }
 
 /** The sums every sales table shows, over `facts f` (with the lines' costs known or not). */
@@ -94,18 +73,43 @@ const FIGURES = sql`
 
 type Period = { period: string } & Omit<SalesFigures, 'netCents'>;
 type Range = { tz: string; from: string; to: string };
-const inRange = (q: Range, at: SQL) =>
-  sql`(${at} at time zone ${q.tz})::date between ${q.from}::date and ${q.to}::date`;
 /** The first moment after the range's last day, in the store's time zone. */
 const endOf = (q: Range) => sql`((${q.to}::date + 1)::timestamp at time zone ${q.tz})`;
 const startOf = (q: Range) => sql`(${q.from}::date::timestamp at time zone ${q.tz})`;
+/** The range's moments (the time indexes serve it, where each row's day worked out would not). */
+const inRange = (q: Range, at: SQL) => sql`${at} >= ${startOf(q)} and ${at} < ${endOf(q)}`;
 
-/** What a sales table groups its lines by (a fixed list: the fragment is never the caller's text). */
+/** A variant's design, for the lines that are pieces (`p`, `g`). */
+const DESIGN = sql`
+  left join product_view p on f.kind = 'product' and p.id = f.ref_id
+  left join product_group_view g on g.id = case f.kind when 'product' then p.group_id when 'configured' then f.ref_id end`;
+
+/**
+ * What a sales table groups its lines by, and only the lookups that grouping needs (a fixed list:
+ * the fragments are never the caller's text).
+ */
 export const GROUPS = {
-  category: sql`coalesce(d.category, 'kind:' || d.kind)`,
-  metal: sql`coalesce(d.metal, '')`,
-  origin: sql`coalesce(d.origin, '')`,
-  channel: sql`d.channel`,
+  category: {
+    key: sql`coalesce(c.name, case when f.kind in ('product', 'configured') then 'Uncategorised' end, 'kind:' || f.kind)`,
+    joins: sql`${DESIGN} left join category_view c on c.id = g.category_id`,
+  },
+  metal: {
+    key: sql`coalesce(case f.kind when 'product' then p.metal when 'configured' then f.configuration->>'metal' end, '')`,
+    joins: sql`left join product_view p on f.kind = 'product' and p.id = f.ref_id`,
+  },
+  origin: {
+    key: sql`coalesce(case f.kind when 'diamond' then d.origin when 'melee' then m.origin when 'configured' then (
+        select cd.origin from jsonb_array_elements(f.configuration->'stones') s
+        join diamond_view cd on cd.id = (s->>'id')::int
+        where s->>'kind' = 'diamond' order by (s->>'location')::int limit 1) end, '')`,
+    joins: sql`left join diamond_view d on f.kind = 'diamond' and d.id = f.ref_id
+      left join melee_parcel_view m on f.kind = 'melee' and m.id = f.ref_id`,
+  },
+  channel: {
+    key: sql`case when q.order_number is not null then 'quote' when o.plan = 'layaway' then 'layaway' else 'web' end`,
+    joins: sql`join customer_order_view o on o.id = f.order_id
+      left join (select distinct order_number from quote_view where order_number is not null) q on q.order_number = o.number`,
+  },
 } as const;
 export type Group = keyof typeof GROUPS;
 
@@ -157,8 +161,8 @@ export const reportsRepository = {
     rowsOf<Breakdown>(
       await db.execute(sql`
         with ${lineFacts(q)}
-        select ${GROUPS[by]} as key, ${FIGURES}
-        from facts f join line_dims d using (line_id)
+        select ${GROUPS[by].key} as key, ${FIGURES}
+        from facts f ${GROUPS[by].joins}
         group by 1 order by net desc, key`),
     ),
 
@@ -167,9 +171,9 @@ export const reportsRepository = {
     rowsOf<Breakdown & { name: string; kind: string }>(
       await db.execute(sql`
         with ${lineFacts(q)}
-        select d.piece as key, min(d.title) as name, min(d.kind) as kind, ${FIGURES}
-        from facts f join line_dims d using (line_id)
-        group by d.piece order by margin desc, net desc, key`),
+        select f.kind || ':' || coalesce(g.id, f.ref_id) as key, min(f.title) as name, min(f.kind) as kind, ${FIGURES}
+        from facts f ${DESIGN}
+        group by 1 order by margin desc nulls last, net desc, key`),
     ),
 
   /**
