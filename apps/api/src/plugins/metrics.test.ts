@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +94,30 @@ describe('METRICS_PORT', () => {
       expect((await own.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
     } finally {
       await own.close();
+    }
+  });
+});
+
+describe('the operator’s dashboard and alerts', () => {
+  it('name only figures the store exports (docs/operations.md, deploy/grafana-dashboard.json)', async () => {
+    const text = (await scrape()).body;
+    const exported = new Set(
+      [...text.matchAll(/^# TYPE (facet_\w+) (\w+)$/gm)].flatMap(([, name, type]) =>
+        type === 'histogram' ? [`${name}_bucket`, `${name}_count`, `${name}_sum`] : [name!],
+      ),
+    );
+    const root = path.resolve(import.meta.dirname, '../../../..');
+    // The operations guide names other things facet_… (database roles): only its metrics section counts.
+    const section = (text: string) =>
+      text.includes('## Metrics (Prometheus)') ? text.split('## Metrics (Prometheus)')[1]!.split('\n## ')[0]! : text;
+    for (const file of ['deploy/grafana-dashboard.json', 'docs/operations.md']) {
+      const named = new Set(
+        [...section(readFileSync(path.join(root, file), 'utf8')).matchAll(/\bfacet_[a-z0-9_]+\b/g)]
+          .map(([m]) => m)
+          .filter((m) => !m.endsWith('_') && m !== 'facet_store'),
+      );
+      expect(named.size, file).toBeGreaterThan(5);
+      for (const m of named) expect(exported.has(m) || exported.has(`${m}_bucket`), `${file}: ${m}`).toBe(true);
     }
   });
 });

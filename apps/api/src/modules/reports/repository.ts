@@ -188,13 +188,15 @@ export const reportsRepository = {
           select id, shipping_address->>'state' as state, tax_cents, tax_reversed_cents, tax_lines
           from customer_order_view
           where payment_state in ('paid', 'refunded') and ${inRange(q, sql`placed_at`)}),
+        line as (
+          select o.id, o.state, t->>'name' as jurisdiction, (t->>'percent')::float8 as percent, (t->>'cents')::bigint as cents
+          from o cross join lateral jsonb_array_elements(o.tax_lines) t),
         parts as (
-          select o.state, t->>'name' as jurisdiction, (t->>'percent')::float8 as percent, o.id, (t->>'cents')::bigint as cents
-          from o cross join lateral jsonb_array_elements(o.tax_lines) t
+          select state, jurisdiction, percent, id, cents from line
           union all
-          select state, 'Rounding between jurisdictions', null, id,
-            tax_cents - coalesce((select sum((t->>'cents')::bigint) from jsonb_array_elements(tax_lines) t), 0)
-          from o where tax_cents <> coalesce((select sum((t->>'cents')::bigint) from jsonb_array_elements(tax_lines) t), 0)
+          select o.state, 'Rounding between jurisdictions', null, o.id, o.tax_cents - coalesce(l.cents, 0)
+          from o left join (select id, sum(cents) as cents from line group by id) l using (id)
+          where o.tax_cents <> coalesce(l.cents, 0)
           union all
           select state, 'Given back on refunds', null, id, -tax_reversed_cents from o where tax_reversed_cents > 0)
         select state, jurisdiction, percent, count(distinct id)::int as orders, sum(cents)::float8 as cents
