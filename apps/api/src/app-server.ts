@@ -1,3 +1,4 @@
+import { traceableId, tracingOn } from './tracing.ts';
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,7 +15,9 @@ export function serverFor(config: Config, logger: boolean, logStream?: NodeJS.Wr
     // Behind a trusted proxy a well-formed X-Request-Id from it is kept, to join both logs.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return config.TRUST_PROXY > 0 && typeof given === 'string' && /^[\w.-]{8,64}$/.test(given) ? given : randomUUID();
+      if (config.TRUST_PROXY > 0 && typeof given === 'string' && /^[\w.-]{8,64}$/.test(given)) return given;
+      // With traces on, an id that is also the request's trace id (tracing.ts).
+      return tracingOn() ? traceableId() : randomUUID();
     },
     bodyLimit: 1_048_576,
     // A client gets REQUEST_TIMEOUT_MS to send its whole request (a body that trickles in is cut

@@ -14,6 +14,7 @@ import { followCatalogueChanges } from './cache/index.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
+import { tracingPlugin } from './plugins/tracing.ts';
 import { mailboxRoutes, outboxBacklog } from './modules/mail/index.ts';
 import { queueFigures } from './modules/jobs/index.ts';
 import type { PaymentProvider } from './modules/payments/index.ts';
@@ -53,6 +54,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await stopFollowing?.();
     await app.outbox.stop();
   });
+  await app.register(tracingPlugin);
   await app.register(securityPlugin);
   await app.register(metricsPlugin, { queues: queueFigures, outbox: outboxBacklog });
   // Pages, JSON and drawn SVGs: a fast brotli level per answer (built assets are pre-compressed).

@@ -1,3 +1,4 @@
+import { activeTraceId } from './tracing.ts';
 import { stdSerializers } from 'pino';
 import { redactUrl } from '@facet/contracts/secret-routes';
 
@@ -11,6 +12,11 @@ export const logOptions = (level: string, stream?: NodeJS.WritableStream) => ({
   level,
   redact: { paths: REDACT, censor: '[redacted]' },
   ...(stream ? { stream } : {}),
+  // The trace of the request (or job) a line belongs to, when traces are on.
+  mixin: (_merge: object, _level: number, logger: { bindings(): Record<string, unknown> }) => {
+    const traceId = activeTraceId(logger.bindings().reqId);
+    return traceId ? { traceId } : {};
+  },
   serializers: {
     err: safeError,
     error: safeError,

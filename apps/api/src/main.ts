@@ -1,3 +1,4 @@
+import { startTracing } from './tracing.ts';
 import cluster from 'node:cluster';
 import module from 'node:module';
 import { loadConfig, devMailboxEnabled, type Config } from './config.ts';
@@ -102,6 +103,8 @@ async function supervise() {
 
 /** One instance: the API and the storefront on one port. */
 async function serve() {
+  // Traces only with an OTLP endpoint; before anything else, so every span has its provider.
+  const stopTracing = await startTracing();
   const database = await open(config);
   if (!isWorker) await prepare(database);
 
@@ -126,6 +129,7 @@ async function serve() {
     timer.unref();
     await app.close();
     await database.close();
+    await stopTracing();
     process.exit(0);
   };
   process.once('SIGINT', () => void close('SIGINT'));

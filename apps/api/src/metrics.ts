@@ -1,3 +1,4 @@
+import { inSpan, SpanKind, tracingOn } from './tracing.ts';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 // What an operator watches, in Prometheus's text format at GET /metrics (plugins/metrics.ts).
@@ -103,7 +104,10 @@ export const outboxOldest = new Gauge({
 /** Times one database statement (its promise), whatever it answers. */
 export function timeQuery<T>(engine: 'pglite' | 'postgres', run: () => Promise<T>): Promise<T> {
   const end = dbQueries.startTimer({ engine });
-  const p = run();
+  // A span per statement when traces are on: its engine only, never its text's values.
+  const p = tracingOn()
+    ? inSpan('db.query', SpanKind.CLIENT, { 'db.system.name': engine === 'postgres' ? 'postgresql' : 'pglite' }, run)
+    : run();
   p.then(
     () => end(),
     () => end(),

@@ -1,3 +1,4 @@
+import { inSpan, SpanKind, tracingOn } from '../../tracing.ts';
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../../db/client.ts';
@@ -45,6 +46,7 @@ export function jobsOn(database: Database, log: FastifyBaseLogger): Jobs {
             ? new PgBoss({ db: fromPglite(database.engine.pglite), backend: 'pglite', ...OPTIONS })
             : new PgBoss({ connectionString: database.engine.url, max: 4, application_name: 'facet-jobs', ...OPTIONS });
         boss.on('error', (err) => log.error({ err }, 'job queue'));
+        traceJobs(boss);
         // Instances starting together: pg-boss installs its schema under its own advisory lock.
         await boss.start();
         return boss;
@@ -62,3 +64,15 @@ export function jobsOn(database: Database, log: FastifyBaseLogger): Jobs {
 
 /** The queues' figures for /metrics (waiting, running, failed in the last hour, oldest wait). */
 export const queueFigures = (db: DbOrTx) => jobsRepository.figures(db);
+
+/** Each job a worker takes runs in a span of its own (its queue's name), when traces are on. */
+function traceJobs(boss: PgBoss) {
+  if (!tracingOn()) return;
+  const work = boss.work.bind(boss) as (...a: unknown[]) => Promise<string>;
+  (boss as { work: unknown }).work = (name: string, ...rest: unknown[]) => {
+    const handler = rest.pop() as (jobs: unknown) => Promise<unknown>;
+    return work(name, ...rest, (jobs: unknown) =>
+      inSpan(`job ${name}`, SpanKind.CONSUMER, { 'messaging.destination.name': name }, () => handler(jobs)),
+    );
+  };
+}

@@ -1,3 +1,4 @@
+import { inSpan, SpanKind } from '../../tracing.ts';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import { devMailboxEnabled } from '../../config.ts';
@@ -24,14 +25,16 @@ export function createTransport(config: Config): MailTransport {
     return {
       kind: 'smtp',
       send: async (m) => {
-        await smtp.sendMail({
-          to: m.to,
-          subject: m.subject,
-          html: m.html,
-          text: m.text,
-          attachments: m.attachments,
-          headers: m.headers,
-        });
+        await inSpan('smtp send', SpanKind.CLIENT, { 'server.address': new URL(config.SMTP_URL!).hostname }, () =>
+          smtp.sendMail({
+            to: m.to,
+            subject: m.subject,
+            html: m.html,
+            text: m.text,
+            attachments: m.attachments,
+            headers: m.headers,
+          }),
+        );
       },
       close: () => smtp.close(),
     };
