@@ -97,13 +97,16 @@ export const GROUPS = {
     key: sql`coalesce(case f.kind when 'product' then p.metal when 'configured' then f.configuration->>'metal' end, '')`,
     joins: sql`left join product_view p on f.kind = 'product' and p.id = f.ref_id`,
   },
+  // Looked up line by line, by the stone's key (a join over every line let PostgreSQL scan the stones for each).
   origin: {
-    key: sql`coalesce(case f.kind when 'diamond' then d.origin when 'melee' then m.origin when 'configured' then (
-        select cd.origin from jsonb_array_elements(f.configuration->'stones') s
-        join diamond_view cd on cd.id = (s->>'id')::int
-        where s->>'kind' = 'diamond' order by (s->>'location')::int limit 1) end, '')`,
-    joins: sql`left join diamond_view d on f.kind = 'diamond' and d.id = f.ref_id
-      left join melee_parcel_view m on f.kind = 'melee' and m.id = f.ref_id`,
+    key: sql`coalesce(case f.kind
+        when 'diamond' then (select d.origin from diamond_view d where d.id = f.ref_id)
+        when 'melee' then (select m.origin from melee_parcel_view m where m.id = f.ref_id)
+        when 'configured' then (
+          select cd.origin from jsonb_array_elements(f.configuration->'stones') s
+          join diamond_view cd on cd.id = (s->>'id')::int
+          where s->>'kind' = 'diamond' order by (s->>'location')::int limit 1) end, '')`,
+    joins: sql``,
   },
   channel: {
     key: sql`case when q.order_number is not null then 'quote' when o.plan = 'layaway' then 'layaway' else 'web' end`,
@@ -199,7 +202,7 @@ export const reportsRepository = {
           where o.tax_cents <> coalesce(l.cents, 0)
           union all
           select state, 'Given back on refunds', null, id, -tax_reversed_cents from o where tax_reversed_cents > 0)
-        select state, jurisdiction, percent, count(distinct id)::int as orders, sum(cents)::float8 as cents
+        select state, jurisdiction, percent, count(*)::int as orders, sum(cents)::float8 as cents
         from parts group by state, jurisdiction, percent
         order by state, jurisdiction = 'Given back on refunds', jurisdiction = 'Rounding between jurisdictions', cents desc, jurisdiction`),
     ),
