@@ -13,10 +13,8 @@ import { loadModules, startModules, type Stop } from './module-kit.ts';
 import { followCatalogueChanges } from './cache/index.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
-import { metricsPlugin } from './plugins/metrics.ts';
-import { tracingPlugin } from './plugins/tracing.ts';
-import { mailboxRoutes, outboxBacklog } from './modules/mail/index.ts';
-import { queueFigures } from './modules/jobs/index.ts';
+import { registerObservability } from './observability.ts';
+import { mailboxRoutes } from './modules/mail/index.ts';
 import type { PaymentProvider } from './modules/payments/index.ts';
 
 export interface BuildOptions {
@@ -54,9 +52,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await stopFollowing?.();
     await app.outbox.stop();
   });
-  await app.register(tracingPlugin);
+  await registerObservability(app);
   await app.register(securityPlugin);
-  await app.register(metricsPlugin, { queues: queueFigures, outbox: outboxBacklog });
   // Pages, JSON and drawn SVGs: a fast brotli level per answer (built assets are pre-compressed).
   // A body that fits one network packet is sent as is: compressing a 1 KB cart answer saved ~470
   // bytes and cost 10 % of an add to cart's rate (docs/quality.md, issue 32).
