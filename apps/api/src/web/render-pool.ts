@@ -44,6 +44,7 @@ interface Thread {
   worker: Worker;
   jobs: Map<number, Job>;
   ready: Promise<void>;
+  loaded: boolean;
 }
 
 export class RenderPool {
@@ -53,24 +54,34 @@ export class RenderPool {
   private readonly serverEntry: string;
   private readonly onError: (err: Error) => void;
 
+  private readonly wanted: number;
+
   constructor(size: number, serverEntry: string, onError: (err: Error) => void) {
     this.serverEntry = serverEntry;
     this.onError = onError;
-    for (let i = 0; i < size; i++) this.threads.push(this.spawn());
+    this.wanted = size;
+    // One thread first: on a machine busy elsewhere, threads loading the build side by side only
+    // share its little CPU and each takes as long as all of them; the others follow once it is up.
+    this.threads.push(this.spawn());
   }
 
   get size() {
-    return this.threads.length;
+    return this.wanted;
   }
 
-  /** Resolves when every thread has loaded the storefront build (a broken build fails the start). */
+  /**
+   * Resolves when the first thread has loaded the storefront build (a broken build fails the
+   * start); the store can render then, and the other threads load behind it, taking pages once up.
+   */
   async ready() {
-    await Promise.all(this.threads.map((t) => t.ready));
+    await this.threads[0]!.ready;
+    while (this.threads.length < this.wanted && !this.closing) this.threads.push(this.spawn());
   }
 
   render(req: PageRequest, api: RawApi, signal?: AbortSignal): Promise<RenderedPage> {
-    // The least busy thread takes the page.
-    const thread = this.threads.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
+    // The least busy thread that has loaded the build takes the page (the first always has).
+    const up = this.threads.filter((t) => t.loaded);
+    const thread = (up.length ? up : this.threads).reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
     const id = this.nextId++;
     return new Promise<RenderedPage>((resolve, reject) => {
       thread.jobs.set(id, { api, resolve, reject });
@@ -94,6 +105,7 @@ export class RenderPool {
     let failReady!: (err: Error) => void;
     const thread: Thread = {
       worker,
+      loaded: false,
       jobs: new Map(),
       ready: new Promise<void>((resolve, reject) => {
         markReady = resolve;
@@ -119,7 +131,10 @@ export class RenderPool {
   }
 
   private onMessage(thread: Thread, m: FromWorker, markReady: () => void) {
-    if (m.type === 'ready') return markReady();
+    if (m.type === 'ready') {
+      thread.loaded = true;
+      return markReady();
+    }
     const job = thread.jobs.get(m.id);
     if (!job) return;
     switch (m.type) {
