@@ -97,16 +97,19 @@ export const GROUPS = {
     key: sql`coalesce(case f.kind when 'product' then p.metal when 'configured' then f.configuration->>'metal' end, '')`,
     joins: sql`left join product_view p on f.kind = 'product' and p.id = f.ref_id`,
   },
-  // Looked up line by line, by the stone's key (a join over every line let PostgreSQL scan the stones for each).
+  // Each stone sold looked up once (the distinct stones of the period), then matched to its lines.
   origin: {
-    key: sql`coalesce(case f.kind
-        when 'diamond' then (select d.origin from diamond_view d where d.id = f.ref_id)
-        when 'melee' then (select m.origin from melee_parcel_view m where m.id = f.ref_id)
-        when 'configured' then (
+    key: sql`coalesce(case f.kind when 'configured' then (
           select cd.origin from jsonb_array_elements(f.configuration->'stones') s
           join diamond_view cd on cd.id = (s->>'id')::int
-          where s->>'kind' = 'diamond' order by (s->>'location')::int limit 1) end, '')`,
-    joins: sql``,
+          where s->>'kind' = 'diamond' order by (s->>'location')::int limit 1)
+        else so.origin end, '')`,
+    joins: sql`left join (
+        select r.kind, r.ref_id, coalesce(d.origin, m.origin) as origin
+        from (select distinct kind, ref_id from facts where kind in ('diamond', 'melee')) r
+        left join diamond_view d on r.kind = 'diamond' and d.id = r.ref_id
+        left join melee_parcel_view m on r.kind = 'melee' and m.id = r.ref_id) so
+      on so.kind = f.kind and so.ref_id = f.ref_id`,
   },
   channel: {
     key: sql`case when q.order_number is not null then 'quote' when o.plan = 'layaway' then 'layaway' else 'web' end`,
