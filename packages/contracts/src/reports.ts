@@ -53,6 +53,7 @@ export const TABLE_REPORTS = [
   'by-metal',
   'by-origin',
   'by-channel',
+  'discounts',
   'pieces',
   'tax',
   'gift-cards',

@@ -63,6 +63,7 @@ test('a search that found nothing is on the searches report; each report is read
     ['By metal', 'Sales by metal'],
     ['Natural or lab', 'Sales by diamond'],
     ['By channel', 'Sales by channel'],
+    ['Discounts', 'Discounts by code and by sale'],
     ['Margin by piece', 'Margin by piece'],
     ['Tax', 'Tax collected by state and jurisdiction'],
     ['Gift cards', 'Gift-card liability'],

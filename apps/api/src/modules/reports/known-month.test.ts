@@ -226,6 +226,18 @@ describe('reports on a known month', () => {
     expect(origins['Natural']?.lines ?? 0).toBe(natural!.n);
   });
 
+  it('discounts: each code and each sale, adding up to what the sales report took off', async () => {
+    const sales = (await adminCall(t, manager, 'GET', `/reports/sales?from=${MONTH.from}&to=${MONTH.to}`)).json()
+      .data as SalesReport;
+    const r = await report('discounts');
+    const code = r.rows.find((row) => row.how === 'Discount code')!;
+    const sale = r.rows.find((row) => row.how === 'Sale')!;
+    expect(String(code.name)).toContain('MARCH10');
+    expect(code).toMatchObject({ orders: 1, lines: 1, cents: sales.totals.codeCents });
+    expect(sale).toMatchObject({ name: 'Chain event', lines: 1, cents: sales.totals.saleCents });
+    expect(r.totals!.cents).toBe(sales.totals.codeCents + sales.totals.saleCents);
+  });
+
   it('margin by piece: best first, a piece without a cost has none, and the pieces add up', async () => {
     const r = await report('pieces');
     const margins = r.rows.filter((row) => row.margin !== null).map((row) => row.margin as number);

@@ -172,6 +172,24 @@ export const reportsRepository = {
         group by 1 order by net desc, key`),
     ),
 
+  /** What each discount code and each sale took off the pieces of the orders charged in the period. */
+  discounts: async (db: DbOrTx, q: Range) =>
+    rowsOf<{ how: 'code' | 'sale'; name: string; orders: number; lines: number; cents: number }>(
+      await db.execute(sql`
+        with l as (
+          select l.order_id, l.quantity, l.unit_price_cents, l.was_unit_cents, l.sale_name, l.discount_cents, o.discount_label
+          from customer_order_view o join order_line_view l on l.order_id = o.id and l.kind <> 'gift-card'
+          where o.payment_state in ('paid', 'refunded') and ${inRange(q, sql`o.placed_at`)})
+        select 'code' as how, coalesce(discount_label, 'A code') as name, count(distinct order_id)::int as orders,
+          count(*)::int as lines, sum(discount_cents)::float8 as cents
+        from l where discount_cents > 0 group by 2
+        union all
+        select 'sale', coalesce(sale_name, 'A sale'), count(distinct order_id)::int, count(*)::int,
+          sum((was_unit_cents - unit_price_cents) * quantity)::float8
+        from l where was_unit_cents is not null and was_unit_cents > unit_price_cents group by 2
+        order by cents desc, name`),
+    ),
+
   /** The period's lines summed by piece (a design, a stone, a made ring): what each brought and left. */
   pieces: async (db: DbOrTx, q: LinesQuery) =>
     rowsOf<Breakdown & { name: string; kind: string }>(
@@ -190,23 +208,20 @@ export const reportsRepository = {
   tax: async (db: DbOrTx, q: Range) =>
     rowsOf<{ state: string; jurisdiction: string; percent: number | null; orders: number; cents: number }>(
       await db.execute(sql`
-        with o as (
-          select id, shipping_address->>'state' as state, tax_cents, tax_reversed_cents, tax_lines
-          from customer_order_view
-          where payment_state in ('paid', 'refunded') and ${inRange(q, sql`placed_at`)}),
-        line as (
-          select o.id, o.state, t->>'name' as jurisdiction, (t->>'percent')::float8 as percent, (t->>'cents')::bigint as cents
-          from o cross join lateral jsonb_array_elements(o.tax_lines) t),
-        parts as (
-          select state, jurisdiction, percent, id, cents from line
+        select o.shipping_address->>'state' as state, t.jurisdiction, t.percent, count(*)::int as orders,
+          sum(t.cents)::float8 as cents
+        from customer_order_view o
+        cross join lateral (
+          select e->>'name' as jurisdiction, (e->>'percent')::float8 as percent, (e->>'cents')::bigint as cents
+          from jsonb_array_elements(o.tax_lines) e
           union all
-          select o.state, 'Rounding between jurisdictions', null, o.id, o.tax_cents - coalesce(l.cents, 0)
-          from o left join (select id, sum(cents) as cents from line group by id) l using (id)
-          where o.tax_cents <> coalesce(l.cents, 0)
+          select 'Rounding between jurisdictions', null,
+            o.tax_cents - (select coalesce(sum((e->>'cents')::bigint), 0) from jsonb_array_elements(o.tax_lines) e)
           union all
-          select state, 'Given back on refunds', null, id, -tax_reversed_cents from o where tax_reversed_cents > 0)
-        select state, jurisdiction, percent, count(*)::int as orders, sum(cents)::float8 as cents
-        from parts group by state, jurisdiction, percent
+          select 'Given back on refunds', null, -o.tax_reversed_cents::bigint where o.tax_reversed_cents > 0) t
+        where o.payment_state in ('paid', 'refunded') and ${inRange(q, sql`o.placed_at`)}
+          and (t.cents <> 0 or t.jurisdiction <> 'Rounding between jurisdictions')
+        group by 1, 2, 3
         order by state, jurisdiction = 'Given back on refunds', jurisdiction = 'Rounding between jurisdictions', cents desc, jurisdiction`),
     ),
 

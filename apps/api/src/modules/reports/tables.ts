@@ -101,6 +101,31 @@ async function make(db: Db, tz: string, name: TableReportName, q: ReportQuery): 
     };
   }
   switch (name) {
+    case 'discounts': {
+      const columns = [
+        col('how', 'Taken off by', 'text'),
+        col('name', 'Code or sale', 'text'),
+        col('orders', 'Orders', 'int'),
+        col('lines', 'Lines', 'int'),
+        col('cents', 'Taken off', 'money'),
+      ];
+      const rows = (await repo.discounts(db, range)).map((r) => ({
+        ...r,
+        how: r.how === 'code' ? 'Discount code' : 'Sale',
+      }));
+      const totals = totalsOf(columns, rows);
+      totals.orders = null; // an order may have a code and a sale
+      return {
+        title: 'Discounts by code and by sale',
+        note: 'What each discount code and each automatic sale took off the pieces of orders charged in these days (a sale: the price before it less the price paid).',
+        columns,
+        rows,
+        totals,
+        summary: null,
+        chart: { label: 'name', value: 'cents' },
+        compare: true,
+      };
+    }
     case 'pieces': {
       const columns = [col('group', 'Piece', 'text'), col('kind', 'Kind', 'text'), ...SALES_COLUMNS('').slice(1)];
       const rows = (await repo.pieces(db, range)).map((b) => ({

@@ -12,6 +12,7 @@ const TABS: Array<[TableReportName | 'sales' | 'exports', string]> = [
   ['by-metal', 'By metal'],
   ['by-origin', 'Natural or lab'],
   ['by-channel', 'By channel'],
+  ['discounts', 'Discounts'],
   ['pieces', 'Margin by piece'],
   ['tax', 'Tax'],
   ['gift-cards', 'Gift cards'],
