@@ -249,6 +249,10 @@ describe('reports on a known month', () => {
     const sales = (await adminCall(t, manager, 'GET', `/reports/sales?from=${MONTH.from}&to=${MONTH.to}`)).json()
       .data as SalesReport;
     expect(r.totals).toMatchObject({ net: sales.totals.netCents, margin: sales.totals.marginCents });
+    // The 13th sold only the piece without a cost: its day's cost and margin are unknown, not $0.
+    const day = await report('pieces', { from: '2026-03-13', to: '2026-03-13' });
+    expect(day.rows).toHaveLength(1);
+    expect(day.totals).toMatchObject({ lines: 1, cost: null, margin: null, costUnknown: 1 });
   });
 
   it('tax: each jurisdiction the orders were charged, less what refunds gave back', async () => {

@@ -14,11 +14,14 @@ function totalsOf(columns: ReportColumn[], rows: Row[]): Row {
   return Object.fromEntries(
     columns.map((c, i) => [
       c.key,
-      c.kind === 'money' || c.kind === 'int'
-        ? rows.reduce((t, r) => t + (Number(r[c.key]) || 0), 0)
-        : i === 0
-          ? 'Total'
-          : null,
+      // A money column unknown on every row is unknown in total too, not $0.
+      c.kind === 'money' && rows.length > 0 && rows.every((r) => r[c.key] === null)
+        ? null
+        : c.kind === 'money' || c.kind === 'int'
+          ? rows.reduce((t, r) => t + (Number(r[c.key]) || 0), 0)
+          : i === 0
+            ? 'Total'
+            : null,
     ]),
   );
 }
