@@ -20,7 +20,7 @@ const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
 
 /** N orders over the 540 days before today, their lines (pieces and stones), refunds and gift cards. */
-async function fill(db: Awaited<ReturnType<typeof openDatabase>>['db'], orders: number) {
+async function fillForBench(db: Awaited<ReturnType<typeof openDatabase>>['db'], orders: number) {
   const address = JSON.stringify({
     name: 'Ada King',
     company: '',
@@ -103,7 +103,7 @@ export async function reportsBench(opts: { databaseUrl?: string; orders: number;
     await seedAll(db, { scale: 0.05 });
     console.log(`Writing ${opts.orders.toLocaleString()} orders with their lines, refunds and gift cards…`);
     const t0 = performance.now();
-    await fill(db, opts.orders);
+    await fillForBench(db, opts.orders);
     console.log(`  written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
     const today = new Date().toLocaleDateString('en-CA', { timeZone: TZ });

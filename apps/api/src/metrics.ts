@@ -1,4 +1,4 @@
-import { inSpan, SpanKind, tracingOn } from './tracing.ts';
+import { inSpan, openSpan, SpanKind, tracingOn } from './tracing.ts';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 // What an operator watches, in Prometheus's text format at GET /metrics (plugins/metrics.ts).
@@ -113,4 +113,16 @@ export function timeQuery<T>(engine: 'pglite' | 'postgres', run: () => Promise<T
     () => end(),
   );
   return p;
+}
+
+/** Starts timing (and, with traces on, a span for) a statement run with a callback; answers its end. */
+export function startQuery(engine: 'pglite' | 'postgres'): (failed?: boolean) => void {
+  const end = dbQueries.startTimer({ engine });
+  const span = openSpan('db.query', SpanKind.CLIENT, {
+    'db.system.name': engine === 'postgres' ? 'postgresql' : 'pglite',
+  });
+  return (failed) => {
+    end();
+    span?.(failed);
+  };
 }

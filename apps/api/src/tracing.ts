@@ -106,6 +106,16 @@ export function activeTraceId(requestId?: unknown): string | undefined {
   return typeof requestId === 'string' && /^[0-9a-f]{32}$/.test(requestId) ? requestId : undefined;
 }
 
+/** Opens a span under the active one and answers how to end it (null when traces are off). */
+export function openSpan(name: string, kind: SpanKind, attributes: Attributes): ((failed?: boolean) => void) | null {
+  if (!tracer) return null;
+  const span = tracer.startSpan(name, { kind, attributes });
+  return (failed) => {
+    if (failed) span.setStatus({ code: SpanStatusCode.ERROR });
+    span.end();
+  };
+}
+
 /** Runs `work` inside a span of its own (a database statement, a job, a mail sent). */
 export function inSpan<T>(name: string, kind: SpanKind, attributes: Attributes, work: () => Promise<T>): Promise<T> {
   if (!tracer) return work();

@@ -1,4 +1,4 @@
-import { timeQuery } from '../metrics.ts';
+import { startQuery, timeQuery } from '../metrics.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -284,10 +284,21 @@ export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).row
 function timePool(pool: pg.Pool) {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...a: unknown[]) => unknown;
-    // A callback-style call answers nothing to time; the store's drivers use promises.
     (client as { query: unknown }).query = (...a: unknown[]) => {
-      const r = query(...a);
-      return r instanceof Promise ? timeQuery('postgres', () => r) : r;
+      // The pool's own query() passes a callback; drizzle's transactions await a promise.
+      const last = a.at(-1);
+      if (typeof last === 'function') {
+        const end = startQuery('postgres');
+        a[a.length - 1] = (err: unknown, ...rest: unknown[]) => {
+          end(!!err);
+          return (last as (...r: unknown[]) => unknown)(err, ...rest);
+        };
+        return query(...a);
+      }
+      // A query object that brings its own handling (a cursor, a stream) is left as it is.
+      const q = a[0] as { submit?: unknown } | undefined;
+      if (q && typeof q === 'object' && typeof q.submit === 'function') return query(...a);
+      return timeQuery('postgres', () => query(...a) as Promise<unknown>);
     };
   });
   dbPoolOf.add(pool);

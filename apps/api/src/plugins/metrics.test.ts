@@ -56,8 +56,9 @@ describe('GET /metrics', () => {
     expect(sample(text, 'facet_cache_lookups_total', { cache: 'answer', result: 'hit' })).toBeGreaterThan(
       sample(before, 'facet_cache_lookups_total', { cache: 'answer', result: 'hit' }),
     );
-    expect(sample(text, 'facet_db_query_duration_seconds_count', { engine: 'pglite' })).toBeGreaterThan(
-      sample(before, 'facet_db_query_duration_seconds_count', { engine: 'pglite' }),
+    const engine = { engine: t.database.kind };
+    expect(sample(text, 'facet_db_query_duration_seconds_count', engine)).toBeGreaterThan(
+      sample(before, 'facet_db_query_duration_seconds_count', engine),
     );
     const [unsent] = rowsOf<{ n: number }>(
       await t.database.db.execute(sql`select count(*)::int as n from outbox_mail where sent_at is null`),

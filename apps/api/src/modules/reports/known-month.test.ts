@@ -53,7 +53,7 @@ beforeAll(async () => {
   const own = await q<{ id: number }>(sql`select id from diamond where status = 'available' and supplier_id is null
     and price_cents between 400000 and 800000 order by id limit 3`);
   stones = { plain: own[0]!.id, memo: own[1]!.id, layaway: own[2]!.id };
-  await q(sql`update diamond set memo_from = 'Antwerp Stone House', cost_cents = 333_300 where id = ${stones.memo}`);
+  await q(sql`update diamond set memo_from = 'Antwerp Stone House', cost_cents = 333300 where id = ${stones.memo}`);
 
   const iso = (ms: number) => new Date(Date.now() + ms).toISOString().replace(/\.\d+Z$/, 'Z');
   const sale = await adminCall(t, manager, 'POST', '/sales', {
