@@ -91,9 +91,11 @@ describe('outgoing webhooks', () => {
     // Only what it listens to: nothing for the steps before shipping.
     expect(got.filter((g) => g.body.includes(order.number))).toHaveLength(3);
 
-    const log = (await adminCall(t, owner, 'GET', `/webhooks/deliveries?endpoint=${id}`)).json()
-      .data as AdminWebhookDelivery[];
-    expect(log.filter((d) => d.state === 'delivered')).toHaveLength(3);
+    // The sender records the answer just after the receiver has it: the log catches up.
+    const logged = async () =>
+      (await adminCall(t, owner, 'GET', `/webhooks/deliveries?endpoint=${id}`)).json().data as AdminWebhookDelivery[];
+    await expect.poll(async () => (await logged()).filter((d) => d.state === 'delivered').length).toBe(3);
+    const log = await logged();
     expect(log[0]!.log[0]).toMatchObject({ status: 200, answer: 'ok', error: null });
   });
 
