@@ -81,7 +81,7 @@ const BREAKDOWNS: Partial<Record<TableReportName, Group>> = {
 };
 
 const SALES_NOTE =
-  'Pieces sold in orders charged in these days (gift cards are owed, not sold). Refunds given in these days are shared over their order’s pieces in proportion to what each sold for. Margin counts only lines with a recorded cost: net, less their refunds, less their cost.';
+  'Pieces sold in orders charged in these days (gift cards are owed, not sold). Refunds given in these days are shared over their order’s pieces in proportion to what each sold for. Margin counts only lines with a recorded cost: net, less their refunds, less their cost. A layaway or a commission counts when its order is placed, its deposit taken.';
 
 type Made = Omit<TableReport, 'report' | 'from' | 'to' | 'previous' | 'previousTotals'> & { compare: boolean };
 
