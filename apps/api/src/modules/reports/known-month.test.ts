@@ -327,6 +327,12 @@ describe('reports on a known month', () => {
     expect(byFirst(r)['emerald tiara']).toMatchObject({ searches: 2, nothing: 2 });
     expect(byFirst(r)['tennis bracelet']).toMatchObject({ searches: 1, nothing: 0 });
     expect(r.summary!.rows).toEqual([{ term: 'emerald tiara', nothing: 2 }]);
+    // One address may count at most 120 terms an hour: the 121st is not counted.
+    for (let i = 0; i < 121; i++)
+      expect((await seen({ q: `filler term ${i}`, found: 1 }, '198.51.100.77')).statusCode).toBe(204);
+    const after = byFirst(await report('searches', { from: today, to: today }));
+    expect(after['filler term 119']).toBeDefined();
+    expect(after['filler term 120']).toBeUndefined();
   });
 
   it('each table downloads exactly its rows, and fulfilment staff cannot read them', async () => {
