@@ -60,6 +60,10 @@ sub vcl_recv {
 }
 
 sub vcl_backend_response {
+  # An instance that is closing answers 503 to what still reaches it: a read goes to the next one.
+  if (beresp.status == 503 && (bereq.method == "GET" || bereq.method == "HEAD") && bereq.retries < 2) {
+    return (retry);
+  }
   if (beresp.http.xkey && beresp.status == 200 && !beresp.http.Set-Cookie &&
       beresp.http.Cache-Control ~ "(^|[ ,])public([ ,]|$)" && beresp.http.Cache-Control !~ "private|no-store") {
     # Kept until a purge names one of its tags (a day at most); the browser still asks each time
@@ -90,6 +94,16 @@ sub vcl_deliver {
     set resp.http.x-cache = "hit";
   } else {
     set resp.http.x-cache = "miss";
+  }
+}
+
+sub vcl_backend_error {
+  # An instance that stopped (a restart, an upgrade) between the probe's last look and this fetch
+  # refuses the connection: a read is asked of the next instance instead (the director skips the
+  # sick). A write is never sent twice — Varnish cannot tell whether the instance began it; the
+  # drain (readiness failing for SHUTDOWN_DRAIN_MS before the instance stops) keeps writes away.
+  if ((bereq.method == "GET" || bereq.method == "HEAD") && bereq.retries < 2) {
+    return (retry);
   }
 }
 

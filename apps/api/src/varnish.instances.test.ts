@@ -5,6 +5,7 @@ import http from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { throwawayDatabase } from './test/build-test-app.ts';
 import { orderBody } from './test/checkout.ts';
@@ -61,20 +62,54 @@ const request = (
   });
 
 let front: string;
+let env: NodeJS.ProcessEnv;
+let ports: number[] = [];
 const instances: Array<{ child: ChildProcess; url: string; out: () => string }> = [];
 let varnish: ChildProcess;
 let varnishOut = '';
 let work: string;
 let dropDatabase: () => Promise<void>;
+let dbUrl: string;
 const get = (p: string, headers: Record<string, string> = {}) => request(`${front}${p}`, { headers });
+
+/** Starts the store on `port` (again, after a restart) and resolves once it says it is open. */
+function startInstance(port: number) {
+  return new Promise<void>((resolve, reject) => {
+    let out = '';
+    const child = spawn(process.execPath, [path.join(root, 'apps/api/src/server.ts')], {
+      env: { ...env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const at = ports.indexOf(port);
+    instances[at] = { child, url: `http://127.0.0.1:${port}`, out: () => out };
+    const read = (d: Buffer) => {
+      out += d;
+      if (out.includes('Facet is open at')) resolve();
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('exit', (code) => reject(new Error(`store exited ${code}: ${out}`)));
+  });
+}
+
+/** SIGTERM, as an orchestrator stops an instance, and the moment it has exited. */
+function stopInstance(at: number) {
+  const { child } = instances[at]!;
+  return new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) return resolve(child.exitCode);
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
 
 beforeAll(async () => {
   const db = await throwawayDatabase(base, 'facet_varnish');
   dropDatabase = db.drop;
+  dbUrl = db.url;
   work = mkdtempSync(path.join(os.tmpdir(), 'facet-varnish-'));
   const [frontPort, one, two] = [await freePort(), await freePort(), await freePort()];
   front = `http://127.0.0.1:${frontPort}`;
-  const env = {
+  env = {
     ...process.env,
     DATABASE_URL: db.url,
     DATA_DIR: work,
@@ -85,7 +120,8 @@ beforeAll(async () => {
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     SEED_SCALE: '0.05',
-    SHUTDOWN_DRAIN_MS: '0',
+    // Long enough for Varnish's probe (every 250 ms, sick after two misses) to see "not ready".
+    SHUTDOWN_DRAIN_MS: '1500',
     TRUST_PROXY: '1',
     CACHE_PURGE_URLS: `${front}/`,
     RATE_LIMIT_MAX: '100000',
@@ -93,33 +129,16 @@ beforeAll(async () => {
     PAGE_RATE_LIMIT_MAX: '100000',
   };
   // Both start at once on an empty database: one migrates and seeds, the other waits for it.
-  await Promise.all(
-    [one, two].map(
-      (port) =>
-        new Promise<void>((resolve, reject) => {
-          let out = '';
-          const child = spawn(process.execPath, [path.join(root, 'apps/api/src/server.ts')], {
-            env: { ...env, PORT: String(port) },
-            stdio: ['ignore', 'pipe', 'pipe'],
-          });
-          instances.push({ child, url: `http://127.0.0.1:${port}`, out: () => out });
-          const read = (d: Buffer) => {
-            out += d;
-            if (out.includes('Facet is open at')) resolve();
-          };
-          child.stdout!.on('data', read);
-          child.stderr!.on('data', read);
-          child.once('exit', (code) => reject(new Error(`store exited ${code}: ${out}`)));
-        }),
-    ),
-  );
+  ports = [one, two];
+  await Promise.all(ports.map((port) => startInstance(port)));
   // The site's part of the configuration: these two instances, and who may purge (this machine's
   // 127.0.0.1, where the instances send from; the test also knocks from 127.0.0.2, which may not).
   writeFileSync(
     path.join(work, 'facet-backends.vcl'),
     `import directors;
-backend one { .host = "127.0.0.1"; .port = "${one}"; }
-backend two { .host = "127.0.0.1"; .port = "${two}"; }
+probe ready { .url = "/api/health"; .interval = 250ms; .timeout = 1s; .window = 3; .threshold = 2; .initial = 2; }
+backend one { .host = "127.0.0.1"; .port = "${one}"; .probe = ready; }
+backend two { .host = "127.0.0.1"; .port = "${two}"; .probe = ready; }
 acl facet_purgers { "127.0.0.1"; }
 sub vcl_init { new facet = directors.round_robin(); facet.add_backend(one); facet.add_backend(two); }
 sub facet_backend { set req.backend_hint = facet.backend(); }
@@ -336,6 +355,106 @@ describe('Varnish in front of two instances', () => {
     expect((await get('/shipping-policy')).headers['x-cache']).toBe('miss');
     expect(varnishOut).not.toMatch(/Panic/);
   });
+
+  it('restarts one instance, then the other, under shoppers browsing, adding to carts and ordering: nothing fails, no order is lost', async () => {
+    const client = new pg.Client({ connectionString: dbUrl });
+    await client.connect();
+    const pieces = (
+      await client.query<{ id: number }>(
+        `select p.id from product p join product_group g on g.id = p.group_id
+          where not g.configurable and not g.stock_tracked order by p.id limit 5`,
+      )
+    ).rows.map((r) => r.id);
+    expect(pieces.length).toBeGreaterThan(0);
+    const failures: string[] = [];
+    const placed: string[] = [];
+    let requests = 0;
+    let running = true;
+    // One request as a shopper's browser makes it: a failure is any 5xx or a request that got no answer.
+    const ask = async (what: string, url: string, opts: Parameters<typeof request>[1] = {}) => {
+      requests++;
+      try {
+        const a = await request(`${front}${url}`, opts);
+        if (a.status >= 500) failures.push(`${what} ${url}: ${a.status} ${a.text.slice(0, 120)}`);
+        return a;
+      } catch (err) {
+        failures.push(`${what} ${url}: ${(err as Error).message}`);
+        return null;
+      }
+    };
+    const shopper = async (n: number) => {
+      for (let round = 0; running; round++) {
+        const session = { 'content-type': 'application/json', 'x-session-id': randomUUID(), origin: front };
+        await ask('page', '/shipping-policy');
+        // A page no one asked for before goes to an instance, not the cache.
+        await ask('page', `/search?q=ring+${n}x${round}`);
+        await ask('answer', `/api/category/1301?pageSize=3&page=${1 + (round % 3)}`);
+        const added = await ask('add to cart', '/api/cart/items', {
+          method: 'POST',
+          headers: session,
+          body: JSON.stringify({ kind: 'product', id: pieces[round % pieces.length] }),
+        });
+        await ask('cart', '/api/cart', { headers: { 'x-session-id': session['x-session-id'] } });
+        if (added?.status !== 200 || round % 2) continue;
+        const order = await ask('order', '/api/order', {
+          method: 'POST',
+          headers: { ...session, 'idempotency-key': randomUUID() },
+          body: JSON.stringify(orderBody(`rolling-${n}-${round}@example.com`)),
+        });
+        if (order?.status === 200) placed.push((JSON.parse(order.text) as { data: { number: string } }).data.number);
+        else if (order) failures.push(`order: ${order.status} ${order.text.slice(0, 200)}`);
+      }
+    };
+    const shoppers = [0, 1, 2, 3].map(shopper);
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const restarts: string[] = [];
+    try {
+      await sleep(1_500);
+      // One instance at a time, as a rolling upgrade does: stopped (it drains), started again, then the next.
+      for (const at of [0, 1]) {
+        const before = requests;
+        const stopped = stopInstance(at);
+        // Not ready from the moment it starts draining, while it still answers.
+        await expect
+          .poll(async () => (await request(`${instances[at]!.url}/api/health`)).status, {
+            timeout: 1_000,
+            interval: 50,
+          })
+          .toBe(503);
+        expect(await stopped).toBe(0);
+        await startInstance(ports[at]!);
+        // Varnish takes it back once two probes in a row find it ready.
+        await sleep(1_500);
+        restarts.push(`instance ${at + 1}: ${requests - before} requests while it restarted`);
+      }
+      await sleep(1_000);
+    } finally {
+      running = false;
+      await Promise.all(shoppers);
+    }
+    try {
+      expect(failures, restarts.join('; ')).toEqual([]);
+      expect(requests).toBeGreaterThan(200);
+      expect(placed.length).toBeGreaterThan(10);
+      // Every order answered is in the database whole: its lines add up to its subtotal and its
+      // payment to its total.
+      const orders = (
+        await client.query<{ number: string; subtotal: number; lines: number; total: number; paid: number }>(
+          `select o.number, o.subtotal_cents as subtotal, o.total_cents as total, o.paid_cents as paid,
+             (select coalesce(sum(l.line_total_cents), 0)::int from order_line l where l.order_id = o.id) as lines
+           from customer_order o where o.number = any($1)`,
+          [placed],
+        )
+      ).rows;
+      expect(orders.map((o) => o.number).sort()).toEqual([...placed].sort());
+      for (const o of orders) {
+        expect(o.lines, o.number).toBe(o.subtotal);
+        expect(o.paid, o.number).toBe(o.total);
+      }
+    } finally {
+      await client.end();
+    }
+  }, 180_000);
 
   it('never hands out the instances’ figures, though they answer this machine', async () => {
     expect((await request(`${front}/metrics`)).status).toBe(404);
