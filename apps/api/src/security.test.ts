@@ -366,6 +366,14 @@ describe('logs', () => {
     // Six random digits also occur inside timings and ids ("responseTime":12.459400…): the code
     // must not appear as a number of its own.
     expect(new RegExp(`(?<![\\d.])${code}(?![\\d])`).test(text), 'log contains the verification code').toBe(false);
+    // Every line is JSON an operator's tools can read, and every line about a request names it.
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { reqId?: string; req?: unknown; res?: unknown; msg?: string });
+    const ofRequests = lines.filter((l) => l.req || l.res);
+    expect(ofRequests.length).toBeGreaterThan(5);
+    for (const l of ofRequests) expect(l.reqId, l.msg).toMatch(/^[\w.-]{8,64}$/);
   });
 
   it('never contain a staff member’s password, two-factor key or recovery codes', async () => {
