@@ -203,6 +203,10 @@ describe('reports on a known month', () => {
         margin: sales.totals.marginCents,
         costUnknown: 1,
       });
+      // Asked for the 31 days after, the month is the period before: its totals are the same sums.
+      const after = await report(name, { from: '2026-04-01', to: '2026-05-01' });
+      expect(after.previous, name).toEqual(MONTH);
+      expect(after.previousTotals, name).toEqual(r.totals);
     }
     const [chains] = await q<{ name: string; net: number }>(sql`
       select c.name, sum(l.line_total_cents - l.discount_cents)::int as net from order_line l

@@ -196,6 +196,10 @@ export const reportsRepository = {
       ),
     ),
 
+  /** The period's lines summed whole (a breakdown's totals, without its lookups). */
+  lineTotals: async (db: DbOrTx, q: LinesQuery) =>
+    rowsOf<Breakdown>(await roomy(db, sql`with ${lineFacts(q)} select 'Total' as key, ${FIGURES} from facts f`))[0]!,
+
   /** What each discount code and each sale took off the pieces of the orders charged in the period. */
   discounts: async (db: DbOrTx, q: Range) =>
     rowsOf<{ how: 'code' | 'sale'; name: string; orders: number; lines: number; cents: number }>(

@@ -83,7 +83,10 @@ const BREAKDOWNS: Partial<Record<TableReportName, Group>> = {
 const SALES_NOTE =
   'Pieces sold in orders charged in these days (gift cards are owed, not sold). Refunds given in these days are shared over their order’s pieces in proportion to what each sold for. Margin counts only lines with a recorded cost: net, less their refunds, less their cost. A layaway or a commission counts when its order is placed, its deposit taken.';
 
-type Made = Omit<TableReport, 'report' | 'from' | 'to' | 'previous' | 'previousTotals'> & { compare: boolean };
+type Made = Omit<TableReport, 'report' | 'from' | 'to' | 'previous' | 'previousTotals'>;
+
+/** The tables where the period before means something (a total then and now). */
+const COMPARED = new Set<TableReportName>(['discounts', 'tax', ...(Object.keys(BREAKDOWNS) as TableReportName[])]);
 
 async function make(db: Db, tz: string, name: TableReportName, q: ReportQuery): Promise<Made> {
   const range = { tz, ...q };
@@ -100,7 +103,6 @@ async function make(db: Db, tz: string, name: TableReportName, q: ReportQuery): 
       totals: totalsOf(columns, rows),
       summary: null,
       chart: { label: 'group', value: 'net' },
-      compare: true,
     };
   }
   switch (name) {
@@ -126,7 +128,6 @@ async function make(db: Db, tz: string, name: TableReportName, q: ReportQuery): 
         totals,
         summary: null,
         chart: { label: 'name', value: 'cents' },
-        compare: true,
       };
     }
     case 'pieces': {
@@ -143,7 +144,6 @@ async function make(db: Db, tz: string, name: TableReportName, q: ReportQuery): 
         totals: totalsOf(columns, rows),
         summary: null,
         chart: null,
-        compare: false,
       };
     }
     case 'tax': {
@@ -177,7 +177,6 @@ async function make(db: Db, tz: string, name: TableReportName, q: ReportQuery): 
           rows: [...states].map(([state, tax]) => ({ state, tax })),
         },
         chart: null,
-        compare: true,
       };
     }
     case 'gift-cards': {
@@ -209,7 +208,6 @@ async function make(db: Db, tz: string, name: TableReportName, q: ReportQuery): 
         totals: totalsOf(columns, rows),
         summary: null,
         chart: null,
-        compare: false,
       };
     }
     case 'memo': {
@@ -230,7 +228,6 @@ async function make(db: Db, tz: string, name: TableReportName, q: ReportQuery): 
         totals: totalsOf(columns, rows),
         summary: null,
         chart: { label: 'dealer', value: 'owed' },
-        compare: false,
       };
     }
     case 'stock': {
@@ -279,7 +276,6 @@ async function make(db: Db, tz: string, name: TableReportName, q: ReportQuery): 
         totals,
         summary,
         chart: { label: 'band', value: 'cost' },
-        compare: false,
       };
     }
     case 'searches': {
@@ -306,7 +302,6 @@ async function make(db: Db, tz: string, name: TableReportName, q: ReportQuery): 
             .map((r) => ({ term: r.term, nothing: r.nothing })),
         },
         chart: null,
-        compare: false,
       };
     }
     default:
@@ -314,12 +309,23 @@ async function make(db: Db, tz: string, name: TableReportName, q: ReportQuery): 
   }
 }
 
-/** One of the tables, with the period before's totals where comparing means something. */
+/**
+ * The period before's totals. A breakdown's are its lines summed whole — the same sums as adding up
+ * its groups, without looking up what each line is or sorting them into groups.
+ */
+async function totalsBefore(db: Db, tz: string, name: TableReportName, q: ReportQuery) {
+  if (!BREAKDOWNS[name]) return (await make(db, tz, name, q)).totals;
+  return totalsOf(SALES_COLUMNS(''), [salesRow('Total', await repo.lineTotals(db, { tz, ...q }))]);
+}
+
+/** One of the tables, with the period before's totals where comparing means something (both asked at once). */
 export async function tableReport(db: Db, tz: string, name: TableReportName, q: ReportQuery): Promise<TableReport> {
-  const { compare, ...made } = await make(db, tz, name, q);
-  const previous = compare ? previousPeriod(q.from, q.to) : null;
-  const before = previous ? await make(db, tz, name, { ...q, ...previous }) : null;
-  return { report: name, from: q.from, to: q.to, ...made, previous, previousTotals: before?.totals ?? null };
+  const previous = COMPARED.has(name) ? previousPeriod(q.from, q.to) : null;
+  const [made, previousTotals] = await Promise.all([
+    make(db, tz, name, q),
+    previous ? totalsBefore(db, tz, name, { ...q, ...previous }) : null,
+  ]);
+  return { report: name, from: q.from, to: q.to, ...made, previous, previousTotals };
 }
 
 /** Exactly the report's rows (and its totals), money in dollars with cents. */
