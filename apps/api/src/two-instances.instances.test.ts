@@ -231,19 +231,9 @@ describe('two API instances on one PostgreSQL', () => {
       sql`select id, shape from diamond where status = 'available' order by price_cents desc limit 1`,
     );
     const { number } = await buyDiamond(a, d!.id, 'twin.cancel@example.com');
-    await addStaff(
-      database.db,
-      { email: 'twin.manager@facet.test', role: 'manager', password: 'Loupe-and-Tweezers-42' },
-      null,
-    );
     const origin = { origin: 'http://store.example' };
-    const login = await fetch(`${a.url}/api/admin/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...origin },
-      body: JSON.stringify({ email: 'twin.manager@facet.test', password: 'Loupe-and-Tweezers-42' }),
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    // The owner's one session: sign-ins from this machine are limited (RATE_LIMIT_AUTH_MAX).
+    const { cookie } = await ownerSession();
     // Signed in on A, served by B: the session is in PostgreSQL.
     const order = await call(b, 'GET', `/admin/orders/${number}`, undefined, { cookie });
     expect(order.status).toBe(200);
@@ -304,18 +294,9 @@ describe('two API instances on one PostgreSQL', () => {
       );
     };
     expect(await onListing(b, g!.description)).toBe(true);
-    await addStaff(
-      database.db,
-      { email: 'twin.editor@facet.test', role: 'manager', password: 'Loupe-and-Tweezers-42' },
-      null,
-    );
     const origin = { origin: 'http://store.example' };
-    const login = await fetch(`${a.url}/api/admin/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...origin },
-      body: JSON.stringify({ email: 'twin.editor@facet.test', password: 'Loupe-and-Tweezers-42' }),
-    });
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    // The owner's one session: sign-ins from this machine are limited (RATE_LIMIT_AUTH_MAX).
+    const { cookie } = await ownerSession();
     const { version } = (await call(a, 'GET', `/admin/products/${g!.id}`, undefined, { cookie })).body.data;
     const name = 'Twin Instance Heirloom Band';
     const edit = await call(
@@ -394,18 +375,9 @@ describe('two API instances on one PostgreSQL', () => {
   });
 
   it('a ring and a diamond made by hand on one instance, and a category hidden there, reach the other within 1 s', async () => {
-    await addStaff(
-      database.db,
-      { email: 'twin.maker@facet.test', role: 'manager', password: 'Loupe-and-Tweezers-42' },
-      null,
-    );
     const origin = { origin: 'http://store.example' };
-    const login = await fetch(`${a.url}/api/admin/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...origin },
-      body: JSON.stringify({ email: 'twin.maker@facet.test', password: 'Loupe-and-Tweezers-42' }),
-    });
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    // The owner's one session: sign-ins from this machine are limited (RATE_LIMIT_AUTH_MAX).
+    const { cookie } = await ownerSession();
     const staff = { cookie, ...origin };
     const [cat] = await q<{ id: number }>(sql`select id from category where parent_id is not null order by id limit 1`);
     const name = `Twin Made Signet ${randomUUID().slice(0, 6)}`;
@@ -838,18 +810,9 @@ describe('two API instances on one PostgreSQL', () => {
   });
 
   it('a sale made on one instance starts and ends on time on both, within 1 s of each moment', async () => {
-    await addStaff(
-      database.db,
-      { email: 'twin.sales@facet.test', role: 'manager', password: 'Loupe-and-Tweezers-42' },
-      null,
-    );
     const origin = { origin: 'http://store.example' };
-    const login = await fetch(`${a.url}/api/admin/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...origin },
-      body: JSON.stringify({ email: 'twin.sales@facet.test', password: 'Loupe-and-Tweezers-42' }),
-    });
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    // The owner's one session: sign-ins from this machine are limited (RATE_LIMIT_AUTH_MAX).
+    const { cookie } = await ownerSession();
     const [g] = await q<{ id: number; productId: number; series: string }>(sql`
       select g.id, g.default_product_id as "productId", g.series from product_group g
       where g.published and not g.configurable order by g.id limit 1`);
@@ -1046,18 +1009,9 @@ describe('two API instances on one PostgreSQL', () => {
   });
 
   it('each webhook event is posted once, with both instances sending', async () => {
-    await addStaff(
-      database.db,
-      { email: 'twin.hooks@facet.test', role: 'owner', password: 'Loupe-and-Tweezers-42' },
-      null,
-    );
     const origin = 'http://store.example';
-    const login = await fetch(`${a.url}/api/admin/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin },
-      body: JSON.stringify({ email: 'twin.hooks@facet.test', password: 'Loupe-and-Tweezers-42' }),
-    });
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    // The owner's one session: sign-ins from this machine are limited (RATE_LIMIT_AUTH_MAX).
+    const { cookie } = await ownerSession();
     const made = await fetch(`${a.url}/api/admin/webhooks`, {
       method: 'POST',
       headers: { cookie, origin, 'content-type': 'application/json' },
@@ -1080,18 +1034,9 @@ describe('two API instances on one PostgreSQL', () => {
 
   // Last: it kills instance A.
   it('a feed uploaded through one instance is imported by a worker, and when its instance dies another takes it up and finishes it', async () => {
-    await addStaff(
-      database.db,
-      { email: 'twin.imports@facet.test', role: 'manager', password: 'Loupe-and-Tweezers-42' },
-      null,
-    );
     const origin = 'http://store.example';
-    const login = await fetch(`${b.url}/api/admin/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin },
-      body: JSON.stringify({ email: 'twin.imports@facet.test', password: 'Loupe-and-Tweezers-42' }),
-    });
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    // The owner's one session: sign-ins from this machine are limited (RATE_LIMIT_AUTH_MAX).
+    const { cookie } = await ownerSession();
     const admin = (method: string, p: string, body?: Buffer | object) =>
       fetch(`${b.url}/api/admin${p}`, {
         method,
