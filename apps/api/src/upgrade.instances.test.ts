@@ -1,12 +1,12 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { throwawayDatabase } from './test/build-test-app.ts';
+import { freePort, stopped } from './test/processes.ts';
 import { orderBody } from './test/checkout.ts';
 
 // An upgrade that adds a migration runs while the previous release still serves (expand, then
@@ -21,15 +21,6 @@ if (!existsSync(path.join(root, 'apps/web/build/server/index.js')))
   throw new Error('The upgrade suite serves the storefront: run "npm run build" first.');
 
 const git = (...args: string[]) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' }).trim();
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
 
 /**
  * The tree of `commit` in a directory of its own, using this checkout's installed packages (the
@@ -115,16 +106,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(
-    running.map(
-      ({ child }) =>
-        new Promise((r) => {
-          if (child.exitCode !== null) return r(null);
-          child.once('exit', r);
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await Promise.all(running.map(({ child }) => stopped(child)));
   await drop?.();
   if (work) rmSync(work, { recursive: true, force: true });
 }, 60_000);

@@ -2,12 +2,12 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { throwawayDatabase } from './test/build-test-app.ts';
+import { freePort, stopped } from './test/processes.ts';
 import { orderBody } from './test/checkout.ts';
 
 // The repository's Varnish configuration (deploy/varnish/facet.vcl, Varnish 7 with the xkey module
@@ -25,15 +25,6 @@ if (!existsSync(VARNISHD))
   throw new Error(
     'The Varnish suite needs Varnish 7 and its modules: apt install varnish varnish-modules (.ci/run does).',
   );
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
 
 interface Answer {
   status: number;
@@ -89,16 +80,6 @@ function startInstance(port: number) {
     child.stdout!.on('data', read);
     child.stderr!.on('data', read);
     child.once('exit', (code) => reject(new Error(`store exited ${code}: ${out}`)));
-  });
-}
-
-/** SIGTERM, as an orchestrator stops an instance, and the moment it has exited. */
-function stopInstance(at: number) {
-  const { child } = instances[at]!;
-  return new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null) return resolve(child.exitCode);
-    child.once('exit', (code) => resolve(code));
-    child.kill('SIGTERM');
   });
 }
 
@@ -177,16 +158,7 @@ sub facet_backend { set req.backend_hint = facet.backend(); }
 
 afterAll(async () => {
   varnish?.kill('SIGTERM');
-  await Promise.all(
-    instances.map(
-      ({ child }) =>
-        new Promise((r) => {
-          if (child.exitCode !== null) return r(null);
-          child.once('exit', r);
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await Promise.all(instances.map(({ child }) => stopped(child)));
   await dropDatabase?.();
   if (work) rmSync(work, { recursive: true, force: true });
 }, 60_000);
@@ -414,7 +386,7 @@ describe('Varnish in front of two instances', () => {
       // One instance at a time, as a rolling upgrade does: stopped (it drains), started again, then the next.
       for (const at of [0, 1]) {
         const before = requests;
-        const stopped = stopInstance(at);
+        const exit = stopped(instances[at]!.child);
         // Not ready from the moment it starts draining, while it still answers.
         await expect
           .poll(async () => (await request(`${instances[at]!.url}/api/health`)).status, {
@@ -422,7 +394,7 @@ describe('Varnish in front of two instances', () => {
             interval: 50,
           })
           .toBe(503);
-        expect(await stopped).toBe(0);
+        expect(await exit).toBe(0);
         await startInstance(ports[at]!);
         // Varnish takes it back once two probes in a row find it ready.
         await sleep(1_500);
