@@ -212,7 +212,11 @@ export const orderLine = pgTable(
      */
     costCents: integer('cost_cents'),
   },
-  (t) => [index('order_line_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_line_order_idx').on(t.orderId),
+    // The lines of a piece or a stone: which days' reports a change to what it is touches.
+    index('order_line_ref_idx').on(t.kind, t.refId),
+  ],
 );
 
 /**

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { rowsOf, type DbOrTx, type Tx } from '../../db/client.ts';
 import type { SalesFigures } from '@facet/contracts/reports';
 
 // The lines a period's sales reports are made of: each piece sold in an order charged in the period
@@ -17,7 +17,7 @@ export type LinesQuery = { tz: string; from: string; to: string; by: 'day' | 'we
 /** A made ring's choices (its stones' origin), carried only on such lines: the rest stay narrow to sort. */
 const CONFIG = sql`case when l.kind = 'configured' then l.configuration end`;
 
-function lineFacts(q: LinesQuery): SQL {
+export function lineFacts(q: LinesQuery): SQL {
   // A range of moments (not each row's day worked out): the orders' and refunds' time indexes serve it.
   const inPeriod = (at: SQL) =>
     sql`${at} >= (${q.from}::date::timestamp at time zone ${q.tz}) and ${at} < ((${q.to}::date + 1)::timestamp at time zone ${q.tz})`;
@@ -59,18 +59,17 @@ function lineFacts(q: LinesQuery): SQL {
       from shared)`;
 }
 
-/** The sums every sales table shows, over `facts f` (with the lines' costs known or not). */
+/** The sums every sales table shows, over the kept days `k` of one grouping. */
 const FIGURES = sql`
-  count(distinct f.order_id) filter (where f.sold = 1)::int as orders,
-  count(*) filter (where f.sold = 1)::int as lines,
-  sum(f.gross)::float8 as gross,
-  sum(f.sale + f.code)::float8 as reductions,
-  sum(f.refund)::float8 as refunds,
-  sum(f.gross - f.sale - f.code - f.refund)::float8 as net,
-  coalesce(sum(f.cost) filter (where f.sold = 1), 0)::float8 as cost,
-  coalesce(sum(f.net - f.refund) filter (where f.cost is not null), 0)::float8
-    - coalesce(sum(f.cost) filter (where f.sold = 1), 0)::float8 as margin,
-  count(*) filter (where f.sold = 1 and f.cost is null)::int as cost_unknown`;
+  sum(k.orders)::int as orders,
+  sum(k.lines)::int as lines,
+  sum(k.gross)::float8 as gross,
+  sum(k.sale + k.code)::float8 as reductions,
+  sum(k.refunds)::float8 as refunds,
+  sum(k.gross - k.sale - k.code - k.refunds)::float8 as net,
+  sum(k.cost)::float8 as cost,
+  (sum(k.costed) - sum(k.cost))::float8 as margin,
+  sum(k.cost_unknown)::int as cost_unknown`;
 
 // Read through the owning modules' views (what they let others read). Days are the store's: an
 // order placed at 11 pm in New York belongs to that day, not to the next one in UTC.
@@ -81,10 +80,12 @@ type Range = { tz: string; from: string; to: string };
 const endOf = (q: Range) => sql`((${q.to}::date + 1)::timestamp at time zone ${q.tz})`;
 const startOf = (q: Range) => sql`(${q.from}::date::timestamp at time zone ${q.tz})`;
 /** The range's moments (the time indexes serve it, where each row's day worked out would not). */
-const inRange = (q: Range, at: SQL) => sql`${at} >= ${startOf(q)} and ${at} < ${endOf(q)}`;
+export const inRange = (q: Range, at: SQL) => sql`${at} >= ${startOf(q)} and ${at} < ${endOf(q)}`;
+/** The kept days of the range (rollups.ts). */
+const keptDays = (q: Range) => sql`day between ${q.from}::date and ${q.to}::date`;
 
 /** A variant's design, for the lines that are pieces (`p`, `g`). */
-const DESIGN = sql`
+export const DESIGN = sql`
   left join product_view p on f.kind = 'product' and p.id = f.ref_id
   left join product_group_view g on g.id = case f.kind when 'product' then p.group_id when 'configured' then f.ref_id end`;
 
@@ -151,54 +152,55 @@ const roomy = (db: DbOrTx, query: SQL) =>
   });
 
 export const reportsRepository = {
-  /** Sales by period: orders charged and what they took for shipping and tax, their lines, refunds given. */
+  /**
+   * Sales by period, from the kept days (refreshRollups first): orders charged and what they took
+   * for shipping and tax, their lines, refunds given.
+   */
   sales: async (db: DbOrTx, q: LinesQuery) =>
     rowsOf<Period>(
-      await roomy(
-        db,
-        sql`
-        with ${lineFacts(q)},
-        orders as (
-          select period, count(*)::int as orders, sum(shipping_cents)::bigint as shipping, sum(tax_cents)::bigint as tax
-          from charged group by period),
-        lines as (select f.period, ${FIGURES}, sum(f.sale)::float8 as sale, sum(f.code)::float8 as code from facts f group by f.period),
-        refunds as (select period, sum(amount_cents)::bigint as refunds from given group by period),
-        periods as (select period from orders union select period from refunds)
-        select to_char(p.period, 'YYYY-MM-DD') as period,
-          coalesce(orders.orders, 0) as orders,
-          coalesce(lines.gross, 0)::float8 as "grossCents",
-          coalesce(lines.sale, 0)::float8 as "saleCents",
-          coalesce(lines.code, 0)::float8 as "codeCents",
-          coalesce(refunds.refunds, 0)::float8 as "refundsCents",
-          coalesce(orders.shipping, 0)::float8 as "shippingCents",
-          coalesce(orders.tax, 0)::float8 as "taxCents",
-          coalesce(lines.cost, 0)::float8 as "costCents",
-          coalesce(lines.margin, 0)::float8 as "marginCents",
-          coalesce(lines.cost_unknown, 0) as "costUnknownLines"
-        from periods p
-        left join orders using (period)
-        left join lines using (period)
-        left join refunds using (period)
-        order by p.period`,
-      ),
+      await db.execute(sql`
+        with days as (
+          select date_trunc(${q.by}, day::timestamp)::date as period, sum(orders)::int as orders,
+            sum(shipping) as shipping, sum(tax) as tax, sum(refunds) as refunds
+          from report_day where ${keptDays(q)} group by 1),
+        lines as (
+          select date_trunc(${q.by}, day::timestamp)::date as period, sum(gross) as gross, sum(sale) as sale, sum(code) as code,
+            sum(cost) as cost, sum(costed) - sum(cost) as margin, sum(cost_unknown)::int as cost_unknown
+          from report_line_day where dim = 'total' and ${keptDays(q)} group by 1)
+        select to_char(d.period, 'YYYY-MM-DD') as period,
+          d.orders,
+          coalesce(l.gross, 0)::float8 as "grossCents",
+          coalesce(l.sale, 0)::float8 as "saleCents",
+          coalesce(l.code, 0)::float8 as "codeCents",
+          d.refunds::float8 as "refundsCents",
+          d.shipping::float8 as "shippingCents",
+          d.tax::float8 as "taxCents",
+          coalesce(l.cost, 0)::float8 as "costCents",
+          coalesce(l.margin, 0)::float8 as "marginCents",
+          coalesce(l.cost_unknown, 0) as "costUnknownLines"
+        from days d left join lines l using (period)
+        order by d.period`),
     ),
 
-  /** The period's lines summed by category, metal, origin or channel. */
-  breakdown: async (db: DbOrTx, q: LinesQuery, by: Group) =>
+  /** The period's lines summed by category, metal, origin or channel (kept days). */
+  breakdown: async (db: DbOrTx, q: Range, by: Group) =>
     rowsOf<Breakdown>(
-      await roomy(
-        db,
-        sql`
-        with ${lineFacts(q)}
-        select ${GROUPS[by].key} as key, ${FIGURES}
-        from facts f ${GROUPS[by].joins}
-        group by 1 order by net desc, key`,
-      ),
+      await db.execute(sql`
+        select k.key, ${FIGURES} from report_line_day k where k.dim = ${by} and ${keptDays(q)}
+        group by 1 order by net desc, key`),
     ),
 
-  /** The period's lines summed whole (a breakdown's totals, without its lookups). */
-  lineTotals: async (db: DbOrTx, q: LinesQuery) =>
-    rowsOf<Breakdown>(await roomy(db, sql`with ${lineFacts(q)} select 'Total' as key, ${FIGURES} from facts f`))[0]!,
+  /** The period's lines summed whole (a breakdown's totals). */
+  lineTotals: async (db: DbOrTx, q: Range) =>
+    rowsOf<Breakdown>(
+      await db.execute(sql`
+        select 'Total' as key, coalesce(sum(k.orders), 0)::int as orders, coalesce(sum(k.lines), 0)::int as lines,
+          coalesce(sum(k.gross), 0)::float8 as gross, coalesce(sum(k.sale + k.code), 0)::float8 as reductions,
+          coalesce(sum(k.refunds), 0)::float8 as refunds, coalesce(sum(k.gross - k.sale - k.code - k.refunds), 0)::float8 as net,
+          coalesce(sum(k.cost), 0)::float8 as cost, coalesce(sum(k.costed) - sum(k.cost), 0)::float8 as margin,
+          coalesce(sum(k.cost_unknown), 0)::int as cost_unknown
+        from report_line_day k where k.dim = 'total' and ${keptDays(q)}`),
+    )[0]!,
 
   /** What each discount code and each sale took off the pieces of the orders charged in the period. */
   discounts: async (db: DbOrTx, q: Range) =>
@@ -222,44 +224,25 @@ export const reportsRepository = {
     ),
 
   /** The period's lines summed by piece (a design, a stone, a made ring): what each brought and left. */
-  pieces: async (db: DbOrTx, q: LinesQuery) =>
+  pieces: async (db: DbOrTx, q: Range) =>
     rowsOf<Breakdown & { name: string; kind: string }>(
-      await roomy(
-        db,
-        sql`
-        with ${lineFacts(q)}
-        select f.kind || ':' || coalesce(g.id, f.ref_id) as key, min(f.title) as name, min(f.kind) as kind, ${FIGURES}
-        from facts f ${DESIGN}
-        group by 1 order by margin desc nulls last, net desc, key`,
-      ),
+      await db.execute(sql`
+        select k.key, min(k.name) as name, split_part(k.key, ':', 1) as kind, ${FIGURES}
+        from report_line_day k where k.dim = 'piece' and ${keptDays(q)}
+        group by 1 order by margin desc nulls last, net desc, key`),
     ),
 
   /**
    * Tax on the orders charged in the period, by state and jurisdiction as the tax service (or the
-   * store's table) gave it, less what refunds gave back since; a difference between an order's
-   * jurisdictions and its tax (rounding) is shown on its own line rather than lost.
+   * store's table) gave it, less what refunds gave back since (kept days).
    */
   tax: async (db: DbOrTx, q: Range) =>
     rowsOf<{ state: string; jurisdiction: string; percent: number | null; orders: number; cents: number }>(
-      await roomy(
-        db,
-        sql`
-        select o.shipping_address->>'state' as state, t.jurisdiction, t.percent, count(*)::int as orders,
-          sum(t.cents)::float8 as cents
-        from customer_order_view o
-        cross join lateral (
-          select e->>'name' as jurisdiction, (e->>'percent')::float8 as percent, (e->>'cents')::bigint as cents
-          from jsonb_array_elements(o.tax_lines) e
-          union all
-          select 'Rounding between jurisdictions', null,
-            o.tax_cents - (select coalesce(sum((e->>'cents')::bigint), 0) from jsonb_array_elements(o.tax_lines) e)
-          union all
-          select 'Given back on refunds', null, -o.tax_reversed_cents::bigint where o.tax_reversed_cents > 0) t
-        where o.payment_state in ('paid', 'refunded') and ${inRange(q, sql`o.placed_at`)}
-          and (t.cents <> 0 or t.jurisdiction <> 'Rounding between jurisdictions')
+      await db.execute(sql`
+        select k.state, k.jurisdiction, k.percent, sum(k.orders)::int as orders, sum(k.cents)::float8 as cents
+        from report_tax_day k where ${keptDays(q)}
         group by 1, 2, 3
-        order by state, jurisdiction = 'Given back on refunds', jurisdiction = 'Rounding between jurisdictions', cents desc, jurisdiction`,
-      ),
+        order by state, jurisdiction = 'Given back on refunds', jurisdiction = 'Rounding between jurisdictions', cents desc, jurisdiction`),
     ),
 
   /**
@@ -345,4 +328,115 @@ export const reportsRepository = {
       on conflict (term, day) do update set searches = search_term_day.searches + 1,
         found_nothing = search_term_day.found_nothing + excluded.found_nothing`);
   },
+};
+
+// The kept days (rollups.ts): a report brings them up to date, then reads them.
+
+/** "The rollups are being brought up to date" on every instance (pg_advisory_xact_lock). */
+const ROLLUP_LOCK = 4_214_551_230;
+
+/** The sums kept per day and grouping, over `facts f`. */
+const SUMS = sql`
+  count(distinct f.order_id) filter (where f.sold = 1), count(*) filter (where f.sold = 1),
+  sum(f.gross), sum(f.sale), sum(f.code), sum(f.refund),
+  coalesce(sum(f.cost) filter (where f.sold = 1), 0),
+  coalesce(sum(f.net - f.refund) filter (where f.cost is not null), 0),
+  count(*) filter (where f.sold = 1 and f.cost is null)`;
+
+/** One grouping's rows of a span, from the span's facts. */
+const grouped = (dim: keyof typeof GROUPS) =>
+  sql`select f.period, ${dim}, ${GROUPS[dim].key}, null, ${SUMS} from facts f ${GROUPS[dim].joins} group by 1, 3`;
+
+type Span = { tz: string; from: string; to: string };
+
+/** Works out the days [from, to] (store days) again: what was kept for them is replaced. */
+async function build(tx: Tx, s: Span) {
+  const days = sql`day between ${s.from}::date and ${s.to}::date`;
+  await tx.execute(sql`delete from report_day where ${days}`);
+  await tx.execute(sql`delete from report_line_day where ${days}`);
+  await tx.execute(sql`delete from report_tax_day where ${days}`);
+  const day = (at: SQL) => sql`(${at} at time zone ${s.tz})::date`;
+  await tx.execute(sql`
+    with charged as (
+      select ${day(sql`placed_at`)} as day, count(*) as orders, sum(shipping_cents) as shipping, sum(tax_cents) as tax
+      from customer_order_view where payment_state in ('paid', 'refunded') and ${inRange(s, sql`placed_at`)} group by 1),
+    given as (
+      select ${day(sql`at`)} as day, sum(amount_cents) as refunds from order_refund_view where ${inRange(s, sql`at`)} group by 1)
+    insert into report_day (day, orders, shipping, tax, refunds)
+    select day, coalesce(c.orders, 0), coalesce(c.shipping, 0), coalesce(c.tax, 0), coalesce(g.refunds, 0)
+    from charged c full join given g using (day)`);
+  await tx.execute(sql`
+    with ${lineFacts({ ...s, by: 'day' })}
+    insert into report_line_day (day, dim, key, name, orders, lines, gross, sale, code, refunds, cost, costed, cost_unknown)
+    select f.period, 'total', '', null, ${SUMS} from facts f group by 1
+    union all ${grouped('category')}
+    union all ${grouped('metal')}
+    union all ${grouped('origin')}
+    union all ${grouped('channel')}
+    union all select f.period, 'piece', f.kind || ':' || coalesce(g.id, f.ref_id), min(f.title), ${SUMS}
+      from facts f ${DESIGN} group by 1, 3`);
+  // Tax as the order was charged, less what its refunds gave back since; a difference between an
+  // order's jurisdictions and its tax (rounding) is a line of its own rather than lost.
+  await tx.execute(sql`
+    insert into report_tax_day (day, state, jurisdiction, percent, orders, cents)
+    select ${day(sql`o.placed_at`)}, o.shipping_address->>'state', t.jurisdiction, t.percent, count(*), sum(t.cents)
+    from customer_order_view o
+    cross join lateral (
+      select e->>'name' as jurisdiction, (e->>'percent')::float8 as percent, (e->>'cents')::bigint as cents
+      from jsonb_array_elements(o.tax_lines) e
+      union all
+      select 'Rounding between jurisdictions', null,
+        o.tax_cents - (select coalesce(sum((e->>'cents')::bigint), 0) from jsonb_array_elements(o.tax_lines) e)
+      union all
+      select 'Given back on refunds', null, -o.tax_reversed_cents::bigint where o.tax_reversed_cents > 0) t
+    where o.payment_state in ('paid', 'refunded') and ${inRange(s, sql`o.placed_at`)}
+      and (t.cents <> 0 or t.jurisdiction <> 'Rounding between jurisdictions')
+    group by 1, 2, 3, 4`);
+}
+
+export const rollupsRepository = {
+  /** One instance at a time, with room to sort a span's lines in memory and no JIT (as `roomy`). */
+  begin: async (tx: Tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ROLLUP_LOCK})`);
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    await tx.execute(sql`set local jit = off`);
+  },
+  /** The time zone the kept days were counted in (null: never counted). */
+  keptZone: async (tx: Tx) =>
+    rowsOf<{ tz: string }>(await tx.execute(sql`select tz from report_rollup where id = 1`))[0]?.tz ?? null,
+  keepZone: async (tx: Tx, tz: string) => {
+    await tx.execute(sql`
+      insert into report_rollup (id, tz, built_at) values (1, ${tz}, now())
+      on conflict (id) do update set tz = excluded.tz, built_at = excluded.built_at`);
+  },
+  /**
+   * The marks committed so far, taken (a change committing meanwhile leaves its own for the next
+   * report), as the store days they overlap: a UTC day is one or two store days.
+   */
+  takeMarkedDays: async (tx: Tx, tz: string) =>
+    rowsOf<{ day: string }>(
+      await tx.execute(sql`
+        with taken as (delete from report_dirty_day returning utc_day)
+        select distinct to_char(d, 'YYYY-MM-DD') as day
+        from (select distinct utc_day from taken) t,
+          generate_series((t.utc_day::timestamp at time zone 'UTC' at time zone ${tz})::date,
+            (((t.utc_day + 1)::timestamp at time zone 'UTC' - interval '1 microsecond') at time zone ${tz})::date,
+            interval '1 day') d
+        order by 1`),
+    ).map((r) => r.day),
+  clear: async (tx: Tx) => {
+    for (const table of [sql`report_day`, sql`report_line_day`, sql`report_tax_day`])
+      await tx.execute(sql`delete from ${table}`);
+  },
+  /** The store days from the first order or refund to the last (null: none yet). */
+  allDays: async (tx: Tx, tz: string) => {
+    const [all] = rowsOf<{ from: string | null; to: string | null }>(
+      await tx.execute(sql`
+        select to_char(min(at at time zone ${tz}), 'YYYY-MM-DD') as from, to_char(max(at at time zone ${tz}), 'YYYY-MM-DD') as to
+        from (select min(placed_at) as at from customer_order_view union all select max(placed_at) from customer_order_view
+          union all select min(at) from order_refund_view union all select max(at) from order_refund_view) m`),
+    );
+    return all?.from && all.to ? { from: all.from, to: all.to } : null;
+  },
+  build,
 };

@@ -5,6 +5,7 @@ import { decimalPrice } from '@facet/contracts/money';
 import type { ReportQuery, SalesFigures, SalesReport } from '@facet/contracts/reports';
 import { csvRow } from '../../csv.ts';
 import { reportsRepository as repo } from './repository.ts';
+import { refreshRollups } from './rollups.ts';
 
 const ZERO: SalesFigures = {
   orders: 0,
@@ -44,6 +45,7 @@ async function periods(db: Db, tz: string, q: ReportQuery) {
 /** Sales of the days asked for (the store's days), by day, week or month, with the period before. */
 export async function salesReport(db: Db, tz: string, q: ReportQuery): Promise<SalesReport> {
   const previous = previousPeriod(q.from, q.to);
+  await refreshRollups(db, tz);
   const [rows, before] = await Promise.all([periods(db, tz, q), periods(db, tz, { ...q, ...previous })]);
   return { from: q.from, to: q.to, by: q.by, previous, totals: sum(rows), previousTotals: sum(before), rows };
 }

@@ -5,6 +5,7 @@ import type { ReportColumn, ReportQuery, ReportTable, TableReport, TableReportNa
 import { csvRow } from '../../csv.ts';
 import { reportsRepository as repo, type Breakdown, type Group } from './repository.ts';
 import { previousPeriod } from './service.ts';
+import { refreshRollups } from './rollups.ts';
 
 type Row = Record<string, string | number | null>;
 const col = (key: string, label: string, kind: ReportColumn['kind']): ReportColumn => ({ key, label, kind });
@@ -87,6 +88,9 @@ type Made = Omit<TableReport, 'report' | 'from' | 'to' | 'previous' | 'previousT
 
 /** The tables where the period before means something (a total then and now). */
 const COMPARED = new Set<TableReportName>(['discounts', 'tax', ...(Object.keys(BREAKDOWNS) as TableReportName[])]);
+
+/** The tables read from the days kept by rollups.ts (brought up to date first). */
+const KEPT = new Set<TableReportName>(['pieces', 'tax', ...(Object.keys(BREAKDOWNS) as TableReportName[])]);
 
 async function make(db: Db, tz: string, name: TableReportName, q: ReportQuery): Promise<Made> {
   const range = { tz, ...q };
@@ -321,6 +325,7 @@ async function totalsBefore(db: Db, tz: string, name: TableReportName, q: Report
 /** One of the tables, with the period before's totals where comparing means something (both asked at once). */
 export async function tableReport(db: Db, tz: string, name: TableReportName, q: ReportQuery): Promise<TableReport> {
   const previous = COMPARED.has(name) ? previousPeriod(q.from, q.to) : null;
+  if (KEPT.has(name)) await refreshRollups(db, tz);
   const [made, previousTotals] = await Promise.all([
     make(db, tz, name, q),
     previous ? totalsBefore(db, tz, name, { ...q, ...previous }) : null,
