@@ -152,7 +152,7 @@ describe('sales figures kept per day', () => {
       ],
       [
         'a line’s cost recorded late',
-        () => q(sql`update order_line set cost_cents = 12_345 where id = (select min(id) from order_line)`),
+        () => q(sql`update order_line set cost_cents = 12345 where id = (select min(id) from order_line)`),
       ],
       [
         'an order deleted',
