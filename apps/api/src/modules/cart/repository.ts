@@ -85,6 +85,8 @@ function ensured(rows: EnsuredRow[]): { cartId: number; codes: string[]; lines: 
   };
 }
 
+const CLEAR = `with lines as (delete from cart_line where cart_id = $1) update cart set discount_codes = '{}' where id = $1`;
+
 export const cartRepository = {
   find: async (db: DbOrTx, owner: Owner) => {
     const rows = owner.userId
@@ -209,8 +211,8 @@ export const cartRepository = {
 
   /** After an order: its lines and the codes entered for it go (a code is for the order it was typed for). */
   clear: async (db: DbOrTx, cartId: number) => {
-    await named(db, 'cart_clear', `delete from cart_line where cart_id = $1`, [cartId]);
-    await named(db, 'cart_clear_codes', `update cart set discount_codes = '{}' where id = $1`, [cartId]);
+    // One statement, one round trip: the lines and the codes together.
+    await named(db, 'cart_clear', CLEAR, [cartId]);
   },
   drop: async (db: DbOrTx, cartId: number) => {
     await db.delete(cart).where(eq(cart.id, cartId));

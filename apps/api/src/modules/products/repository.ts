@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Rounding } from '@facet/contracts/money';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { named } from '../../db/named-statements.ts';
 import type { ImageSpec, ItemKind } from '@facet/contracts/catalog';
 import { productPhoto, type product, type productGroup } from './schema.ts';
 import type { AdminProductQuery, CategoryArrangement } from '@facet/contracts/admin-catalogue';
@@ -527,15 +528,15 @@ export const supplierDesignRepository = {
 };
 
 // Pieces an order takes from what is on hand and gives back (the order module asks).
+// One text whatever the number of variants (a list, not one parameter each): planned once.
+const PRODUCT_COSTS = `select id, cost_cents as "costCents" from product where id = any(string_to_array($1, ',')::int[])`;
 export const productStockRepository = {
   /** What each variant cost the store (null: not known), as an order records it at the sale. */
   costs: async (db: DbOrTx, ids: number[]) =>
     new Map(
       ids.length
-        ? rowsOf<{ id: number; costCents: number | null }>(
-            await db.execute(
-              sql`select id, cost_cents as "costCents" from product where id in (${sql.join(ids, sql`, `)})`,
-            ),
+        ? (
+            await named<{ id: number; costCents: number | null }>(db, 'product_costs', PRODUCT_COSTS, [ids.join(',')])
           ).map((r) => [r.id, r.costCents])
         : [],
     ),

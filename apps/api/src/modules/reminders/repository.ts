@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
+import { named } from '../../db/named-statements.ts';
 import { storeValues } from '../store-values/index.ts';
 import { cartContact, cartReminder, cartRestore, dateNote } from './schema.ts';
 import type { DateKind } from '@facet/contracts/customer-record';
@@ -46,6 +47,10 @@ export interface DueDate {
   month: number;
   day: number;
 }
+
+/** Every order placed from a cart asks this (a restored cart's order is counted as recovered): planned once. */
+const RESTORE_ORDERED = `update cart_restore set order_number = $2, order_cents = $3, ordered_at = now()
+  where to_cart_id = $1 and order_number is null and restored_at > now() - interval '14 days'`;
 
 export const remindersRepository = {
   /**
@@ -103,8 +108,7 @@ export const remindersRepository = {
 
   /** The order placed from a restored cart within 14 days of the restore: counted as recovered. */
   recordOrder: (tx: DbOrTx, cartId: number, number: string, cents: number) =>
-    tx.execute(sql`update cart_restore set order_number = ${number}, order_cents = ${cents}, ordered_at = now()
-      where to_cart_id = ${cartId} and order_number is null and restored_at > now() - interval '14 days'`),
+    named(tx, 'cart_restore_ordered', RESTORE_ORDERED, [cartId, number, cents]),
 
   /** The key that signs restore links: made once, shared by every instance. */
   signingKey: (db: DbOrTx, fresh: string) => storeValues.putIfAbsent(db, 'reminders.restore-key', fresh),
