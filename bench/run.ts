@@ -118,6 +118,8 @@ function cpuSeconds(pid: number): number {
 }
 
 let pgStop: (() => void) | undefined;
+/** The bench's own PostgreSQL cluster's postmaster, when it started one (its CPU is reported per request). */
+let pgPid: number | undefined;
 async function postgresUrl(): Promise<string> {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
   const base = '/usr/lib/postgresql';
@@ -145,6 +147,8 @@ async function postgresUrl(): Promise<string> {
     `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=512MB -c work_mem=32MB`,
     'start',
   ]);
+  // The cluster's CPU is measured beside the server's (its postmaster and every backend under it).
+  pgPid = Number(readFileSync(`${dir}/data/postmaster.pid`, 'utf8').split('\n')[0]);
   pgStop = () => {
     asPg(path.join(bin, 'pg_ctl'), ['-D', `${dir}/data`, '-m', 'fast', 'stop']);
     rmSync(dir, { recursive: true, force: true });
@@ -525,14 +529,25 @@ async function main() {
     errors: number;
     /** Server CPU (all its threads and processes) per request, in ms. */
     cpuMs: number;
+    /** The database's CPU per request (the bench's own PostgreSQL cluster only), in ms. */
+    dbCpuMs?: number;
     /** req/s as a share of the bare route's in the same run: a slower machine does not hide a regression. */
     ofCeiling: number;
     /** A twin row's median share of its plain row, turn by turn (set by the paired rows). */
     ofRatio?: number;
   }> = [];
   /** One measured row: throughput, latency percentiles, server CPU per request, share of the ceiling. */
-  const record = (name: string, p: string, rps: number, times: number[], errors: number, cpu0: number) => {
+  const record = (
+    name: string,
+    p: string,
+    rps: number,
+    times: number[],
+    errors: number,
+    cpu0: number,
+    db0?: number,
+  ) => {
     const cpu = cpuSeconds(server.pid!) - cpu0;
+    const dbCpu = pgPid && db0 !== undefined ? cpuSeconds(pgPid) - db0 : undefined;
     times.sort((a, b) => a - b);
     const pct = (q: number) => times[Math.min(times.length - 1, Math.floor((q / 100) * times.length))] ?? NaN;
     const ceiling = results[0]?.rps ?? rps;
@@ -545,11 +560,12 @@ async function main() {
       p99: pct(99),
       errors,
       cpuMs: times.length ? (cpu * 1000) / times.length : NaN,
+      ...(dbCpu !== undefined && times.length ? { dbCpuMs: (dbCpu * 1000) / times.length } : {}),
       ofCeiling: rps / ceiling,
     };
     results.push(row);
     console.log(
-      `${row.name.padEnd(40)} ${String(row.rps).padStart(7)} req/s  p50 ${row.p50.toFixed(1).padStart(6)} ms  p95 ${row.p95.toFixed(1).padStart(6)} ms  p99 ${row.p99.toFixed(1).padStart(6)} ms  cpu ${row.cpuMs.toFixed(2).padStart(6)} ms/req  ${(row.ofCeiling * 100).toFixed(1).padStart(5)} % of ceiling${row.errors ? `  (${row.errors} errors)` : ''}`,
+      `${row.name.padEnd(40)} ${String(row.rps).padStart(7)} req/s  p50 ${row.p50.toFixed(1).padStart(6)} ms  p95 ${row.p95.toFixed(1).padStart(6)} ms  p99 ${row.p99.toFixed(1).padStart(6)} ms  cpu ${row.cpuMs.toFixed(2).padStart(6)} ms/req${row.dbCpuMs !== undefined ? `  database ${row.dbCpuMs.toFixed(2)} ms/req` : ''}  ${(row.ofCeiling * 100).toFixed(1).padStart(5)} % of ceiling${row.errors ? `  (${row.errors} errors)` : ''}`,
     );
   };
   const wanted = (name: string) =>
@@ -718,8 +734,9 @@ async function main() {
     }
     const t0 = Date.now();
     const cpu0 = cpuSeconds(server.pid!);
+    const db0 = pgPid ? cpuSeconds(pgPid) : undefined;
     await phase(durationS, true, pool);
-    record(name, '', times.length / ((Date.now() - t0) / 1000), times, errors, cpu0);
+    record(name, '', times.length / ((Date.now() - t0) / 1000), times, errors, cpu0, db0);
   };
   const timed = async (url: string, init: RequestInit) => {
     const t = performance.now();
