@@ -104,12 +104,13 @@ END $$;
 --> statement-breakpoint
 -- Updates fire per row, and only when the column a report groups by changed (a stock count or a
 -- price does not); deletes per statement, with the rows deleted as "changed".
-CREATE OR REPLACE FUNCTION "facet_report_products_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- One function for the pieces a line names directly; the trigger says which kind ('product', 'melee').
+CREATE OR REPLACE FUNCTION "facet_report_pieces_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_LEVEL = 'ROW' THEN
-    PERFORM "facet_report_mark_lines"('product', ARRAY[NEW."id"]);
+    PERFORM "facet_report_mark_lines"(TG_ARGV[0], ARRAY[NEW."id"]);
   ELSE
-    PERFORM "facet_report_mark_lines"('product', array(SELECT "id" FROM changed));
+    PERFORM "facet_report_mark_lines"(TG_ARGV[0], array(SELECT "id" FROM changed));
   END IF;
   RETURN NULL;
 END $$;
@@ -144,16 +145,6 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION "facet_report_melee_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_LEVEL = 'ROW' THEN
-    PERFORM "facet_report_mark_lines"('melee', ARRAY[NEW."id"]);
-  ELSE
-    PERFORM "facet_report_mark_lines"('melee', array(SELECT "id" FROM changed));
-  END IF;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
 CREATE TRIGGER "customer_order_report_insert" AFTER INSERT ON "customer_order" REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "facet_report_orders_changed"();--> statement-breakpoint
 CREATE TRIGGER "customer_order_report_delete" AFTER DELETE ON "customer_order" REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "facet_report_orders_changed"();--> statement-breakpoint
 -- Only what a report reads: a status, tracking or note does not touch the figures.
@@ -172,8 +163,8 @@ CREATE TRIGGER "order_refund_report_delete" AFTER DELETE ON "order_refund" REFER
 CREATE TRIGGER "quote_report_update" AFTER UPDATE OF "order_number" ON "quote" FOR EACH ROW
   WHEN (OLD."order_number" IS DISTINCT FROM NEW."order_number") EXECUTE FUNCTION "facet_report_quote_updated"();--> statement-breakpoint
 CREATE TRIGGER "product_report_update" AFTER UPDATE ON "product" FOR EACH ROW
-  WHEN ((OLD."metal", OLD."group_id") IS DISTINCT FROM (NEW."metal", NEW."group_id")) EXECUTE FUNCTION "facet_report_products_changed"();--> statement-breakpoint
-CREATE TRIGGER "product_report_delete" AFTER DELETE ON "product" REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "facet_report_products_changed"();--> statement-breakpoint
+  WHEN ((OLD."metal", OLD."group_id") IS DISTINCT FROM (NEW."metal", NEW."group_id")) EXECUTE FUNCTION "facet_report_pieces_changed"('product');--> statement-breakpoint
+CREATE TRIGGER "product_report_delete" AFTER DELETE ON "product" REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "facet_report_pieces_changed"('product');--> statement-breakpoint
 CREATE TRIGGER "product_group_report_update" AFTER UPDATE ON "product_group" FOR EACH ROW
   WHEN (OLD."category_id" IS DISTINCT FROM NEW."category_id") EXECUTE FUNCTION "facet_report_designs_changed"();--> statement-breakpoint
 CREATE TRIGGER "product_group_report_delete" AFTER DELETE ON "product_group" REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "facet_report_designs_changed"();--> statement-breakpoint
@@ -183,5 +174,5 @@ CREATE TRIGGER "diamond_report_update" AFTER UPDATE ON "diamond" FOR EACH ROW
   WHEN (OLD."origin" IS DISTINCT FROM NEW."origin") EXECUTE FUNCTION "facet_report_diamonds_changed"();--> statement-breakpoint
 CREATE TRIGGER "diamond_report_delete" AFTER DELETE ON "diamond" REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "facet_report_diamonds_changed"();--> statement-breakpoint
 CREATE TRIGGER "melee_parcel_report_update" AFTER UPDATE ON "melee_parcel" FOR EACH ROW
-  WHEN (OLD."origin" IS DISTINCT FROM NEW."origin") EXECUTE FUNCTION "facet_report_melee_changed"();--> statement-breakpoint
-CREATE TRIGGER "melee_parcel_report_delete" AFTER DELETE ON "melee_parcel" REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "facet_report_melee_changed"();
+  WHEN (OLD."origin" IS DISTINCT FROM NEW."origin") EXECUTE FUNCTION "facet_report_pieces_changed"('melee');--> statement-breakpoint
+CREATE TRIGGER "melee_parcel_report_delete" AFTER DELETE ON "melee_parcel" REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "facet_report_pieces_changed"('melee');
