@@ -17,7 +17,7 @@ export default defineConfig({
           groups: [
             {
               name: 'shared',
-              test: /apps[\\/]web[\\/]app[\\/](lib|components[\\/]ui[\\/](breadcrumb|json-ld|chip-radio-group)|components[\\/](was-price|wish-heart|add-to-cart-button|icons)|features[\\/]layout[\\/]menu-status)|packages[\\/]contracts[\\/]src[\\/](constants|paths|patterns|messages|center-fit|money|metals|grades|nav|store-facts|stars|ring-size)\.ts|lucide-react/,
+              test: /apps[\\/]web[\\/]app[\\/](lib|components[\\/]ui[\\/](breadcrumb|json-ld|chip-radio-group)|components[\\/](was-price|wish-heart|add-to-cart-button|icons)|features[\\/]layout[\\/]menu-status)|packages[\\/]contracts[\\/]src[\\/](constants|paths|patterns|messages|center-fit|money|metals|grades|nav|store-facts|stars|ring-size)\.ts|lucide-react|node_modules[\\/](react|react-dom|scheduler)[\\/]/,
               minShareCount: 2,
             },
           ],
