@@ -53,7 +53,8 @@ describe('headers on a built asset', () => {
       expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
       expect(res.headers['cache-control'], url).toMatch(/immutable/);
       expect(res.headers['content-type'], url).toMatch(/javascript|css/);
-      for (const h of [...DOCUMENT_ONLY, 'etag', 'last-modified']) expect(res.headers[h], `${url} ${h}`).toBeUndefined();
+      for (const h of [...DOCUMENT_ONLY, 'etag', 'last-modified'])
+        expect(res.headers[h], `${url} ${h}`).toBeUndefined();
     }
   });
 
