@@ -29,6 +29,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          // A folder for the run's migrated and seeded database templates (test/templates.ts).
+          globalSetup: ['apps/api/src/test/global-setup.ts'],
           // PGlite is single-threaded WASM; two workers match this machine's two cores.
           maxWorkers: 2,
         },

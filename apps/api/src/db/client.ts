@@ -113,7 +113,11 @@ async function migrateUpTo(drizzleDb: object, upTo?: number) {
   await dialect.migrate(wanted, db.session, { migrationsFolder });
 }
 
-export async function openDatabase(config: Config): Promise<Database> {
+/**
+ * `from`: an embedded database's data directory as `dumpDataDir` wrote it, to start from instead
+ * of an empty one (the tests' migrated and seeded template); in memory only.
+ */
+export async function openDatabase(config: Config, opts: { from?: Blob } = {}): Promise<Database> {
   if (config.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
     // A dropped connection must not crash the process; the next query reconnects.
@@ -162,7 +166,11 @@ export async function openDatabase(config: Config): Promise<Database> {
     fs.mkdirSync(dataDir, { recursive: true });
     releaseLock = lockDataDir(config.DATA_DIR);
   }
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm },
+    ...(opts.from && config.inMemoryDb ? { loadDataDir: opts.from } : {}),
+  });
   timePglite(client);
   const db = drizzlePglite(client) as unknown as Db;
   registerPglite(db, client);

@@ -8,6 +8,14 @@ import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { seedAll } from '../seed/seed.ts';
 import { buildApp } from '../app.ts';
+import {
+  claimTemplate,
+  embeddedTemplate,
+  keepEmbeddedTemplate,
+  keepPostgresTemplate,
+  postgresTemplate,
+  templateFolder,
+} from './templates.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -20,6 +28,7 @@ export interface TestApp {
 export async function throwawayDatabase(
   baseUrl: string,
   prefix = 'facet_test',
+  template?: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = async (statement: string) => {
@@ -31,7 +40,7 @@ export async function throwawayDatabase(
       await c.end();
     }
   };
-  await admin(`CREATE DATABASE ${name}`);
+  await admin(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const u = new URL(baseUrl);
   u.pathname = `/${name}`;
   return { url: u.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
@@ -53,24 +62,54 @@ export async function buildTestApp(
   } = {},
 ): Promise<TestApp> {
   const baseUrl = process.env.DATABASE_URL;
-  const throwaway = baseUrl ? await throwawayDatabase(baseUrl) : undefined;
-  const databaseUrl = throwaway?.url;
-  const dropDatabase = throwaway?.drop;
   // Files a store keeps beside its database (its secret key, backups) go to a folder of the test's own.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-test-'));
-  const config = loadConfig(
-    {
-      LOG_LEVEL: 'silent',
-      SEED_SCALE: '0.05',
-      DATA_DIR: dataDir,
-      ...overrides,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-    !databaseUrl,
-  );
-  const database = await openDatabase(config);
-  await database.migrate();
-  if (opts.seed !== false) await seedAll(database.db, { scale: config.SEED_SCALE });
+  const settings = (databaseUrl?: string) =>
+    loadConfig(
+      {
+        LOG_LEVEL: 'silent',
+        SEED_SCALE: '0.05',
+        DATA_DIR: dataDir,
+        ...overrides,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      },
+      !databaseUrl,
+    );
+  const migrated = async (database: Database, scale: number) => {
+    await database.migrate();
+    if (opts.seed !== false) await seedAll(database.db, { scale });
+  };
+  // A migrated (and seeded) database is made once a run for each kind and copied (test/templates.ts).
+  const folder = templateFolder();
+  const kind = opts.seed === false ? 'bare' : `seeded-${settings().SEED_SCALE}`;
+  let config: Config;
+  let database: Database;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (baseUrl) {
+    let template = folder ? postgresTemplate(folder, kind) : undefined;
+    if (folder && !template && claimTemplate(folder, kind)) {
+      const made = await throwawayDatabase(baseUrl, 'facet_template');
+      const db = await openDatabase(settings(made.url));
+      await migrated(db, settings().SEED_SCALE);
+      await db.close();
+      template = new URL(made.url).pathname.slice(1);
+      keepPostgresTemplate(folder, kind, template);
+    }
+    const throwaway = await throwawayDatabase(baseUrl, 'facet_test', template);
+    dropDatabase = throwaway.drop;
+    config = settings(throwaway.url);
+    database = await openDatabase(config);
+    if (!template) await migrated(database, config.SEED_SCALE);
+  } else {
+    config = settings();
+    const template = folder ? embeddedTemplate(folder, kind) : undefined;
+    database = await openDatabase(config, { from: template });
+    if (!template) {
+      await migrated(database, config.SEED_SCALE);
+      if (folder && 'pglite' in database.engine && claimTemplate(folder, kind))
+        await keepEmbeddedTemplate(folder, kind, await database.engine.pglite.dumpDataDir('none'));
+    }
+  }
   const app = await buildApp({
     config,
     database,
