@@ -33,7 +33,9 @@ beforeAll(async () => {
     prefix: '/',
     wildcard: false,
     index: false,
-    setHeaders: (reply) => reply.header('cache-control', 'public, max-age=31536000, immutable'),
+    setHeaders: (reply) => {
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+    },
   });
   app.get('/api/ping', async () => ({ ok: true }));
   await app.ready();
