@@ -3,8 +3,9 @@
 // their stones' photographs (bench/imports.ts)
 // `npm run bench -- --only alerts [--db postgres] [--searches N] [--rows N]`: saved-search matching (bench/alerts.ts)
 // `npm run bench -- --only reports [--db postgres] [--orders N] [--turns N]`: every report on a large store (bench/reports.ts)
-// `npm run bench -- --check [--quick] [--db postgres]`: the targeted rows three times each; exits 1
-// when an enforced target's median misses (bench/targets.ts).
+// `npm run bench -- --check [--quick] [--db postgres] [--enforced]`: the targeted rows three times each; exits 1
+// when an enforced target's median misses (bench/targets.ts). `--enforced` (CI's form): only the rows an
+// enforced target judges; the targets still open are measured by the same command without it.
 // `npm run bench -- --only TEXT --profile`: the server runs under `node --cpu-prof` (one profile
 // per thread or process, in bench/results/profiles/), summarised by bench/profile-summary.ts.
 // Starts the built app on a fresh database, warms it, drives each endpoint with autocannon
@@ -29,7 +30,7 @@ import { BENCH_STAFF, importBench } from './imports.ts';
 import { alertsBench } from './alerts.ts';
 import { reportsBench } from './reports.ts';
 import { PAGE_SIZE_MAX } from '@facet/contracts/constants';
-import { CEILING_ROW, evaluate, TARGETS } from './targets.ts';
+import { CEILING_ROW, evaluate, targeted } from './targets.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -42,6 +43,9 @@ const db = arg('db', 'pglite');
 const quick = args.includes('--quick');
 // --check: only the rows with targets (bench/targets.ts), each run three times, the median judged.
 const check = args.includes('--check');
+// Rows only reported (a target not met yet) can never fail the check: CI leaves them out, they were
+// more than half of its bench time (the commissions' rows make quotes, orders and layaways first).
+const enforcedOnly = check && args.includes('--enforced');
 const repeats = check ? 3 : 1;
 // A feature's cost is read from turns of a pair (twin against plain), whose ratios vary more from turn to turn
 // than a single row's rate: five turns for the median.
@@ -499,8 +503,9 @@ async function main() {
       manyClients: true,
     },
   ];
-  // The back office on PostgreSQL: a manager's order list over 100,000 past orders.
-  if (db === 'postgres' && (!only || only.startsWith('admin'))) {
+  // The back office on PostgreSQL: a manager's order list over 100,000 past orders (not made for
+  // --check, which targets none of its rows: seeding them was minutes of every CI run).
+  if (db === 'postgres' && !check && (!only || only.startsWith('admin'))) {
     const admin = await adminBench(env.DATABASE_URL!, base);
     endpoints.push(
       { name: 'admin order list (100k orders)', path: '/api/admin/orders', headers: admin },
@@ -568,8 +573,7 @@ async function main() {
       `${row.name.padEnd(40)} ${String(row.rps).padStart(7)} req/s  p50 ${row.p50.toFixed(1).padStart(6)} ms  p95 ${row.p95.toFixed(1).padStart(6)} ms  p99 ${row.p99.toFixed(1).padStart(6)} ms  cpu ${row.cpuMs.toFixed(2).padStart(6)} ms/req${row.dbCpuMs !== undefined ? `  database ${row.dbCpuMs.toFixed(2)} ms/req` : ''}  ${(row.ofCeiling * 100).toFixed(1).padStart(5)} % of ceiling${row.errors ? `  (${row.errors} errors)` : ''}`,
     );
   };
-  const wanted = (name: string) =>
-    !mixedS && (check ? TARGETS.some((t) => t.row === name && t.db === db) : name.includes(only));
+  const wanted = (name: string) => !mixedS && (check ? targeted(db, name, enforcedOnly) : name.includes(only));
   /** The median run (by rate) of the last `n` rows stands for them. */
   const keepMedian = (n: number) => {
     if (n < 2) return;
@@ -1142,7 +1146,7 @@ async function main() {
   }
   let checkFailed = false;
   if (check) {
-    const verdict = evaluate(db, results[0]!.rps, results);
+    const verdict = evaluate(db, results[0]!.rps, results, true);
     console.log(
       `\nTargets on ${db} (ceiling ${results[0]!.rps} req/s; scaled from bench/targets.ts):\n${verdict.report}`,
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CEILING_ROW, evaluate, NOISE, REFERENCE_CEILING } from './targets.ts';
+import { CEILING_ROW, evaluate, NOISE, REFERENCE_CEILING, targeted, TARGETS } from './targets.ts';
 
 // The bench's check fails CI when an enforced target is missed: the uncached product page's share
 // of the bare route is one, judged on the median of its turns' shares.
@@ -40,5 +40,38 @@ describe('the uncached product page as a share of the bare route', () => {
     ]);
     expect(v.failed).toBe(true);
     expect(v.report).toMatch(/MISSED\s+product page SSR\s+500 req\/s < 1000/);
+  });
+});
+
+describe('the rows the check runs', () => {
+  it('with --enforced, only the rows an enforced target judges (and what they are judged against)', () => {
+    expect(targeted('pglite', 'product page SSR', true)).toBe(true);
+    expect(targeted('pglite', 'add to cart (new cart each time)', true)).toBe(true);
+    expect(targeted('postgres', 'add to cart (new cart each time)', true)).toBe(false);
+    expect(targeted('pglite', 'accept a quote (test card, deposit)', true)).toBe(false);
+    expect(targeted('postgres', 'place order (test card, one line)', true)).toBe(false);
+    expect(targeted('pglite', CEILING_ROW, true)).toBe(true);
+  });
+
+  it('without it, every row with a target, open ones included', () => {
+    expect(targeted('postgres', 'place order (test card, one line)')).toBe(true);
+    expect(targeted('pglite', 'pay an instalment (test card, layaway)')).toBe(true);
+    expect(targeted('pglite', 'a row nobody targets')).toBe(false);
+  });
+
+  it('fails when an enforced target’s row was not measured, and not for an open one', () => {
+    const enforced = TARGETS.find((t) => t.db === 'pglite' && t.enforced && !t.ofRow)!;
+    const rest = [{ name: CEILING_ROW, rps: ceiling, p95: 0.5, p99: 1 }];
+    const v = evaluate('pglite', ceiling, rest, true);
+    expect(evaluate('pglite', ceiling, rest).failed).toBe(false);
+    expect(v.failed).toBe(true);
+    expect(v.report).toMatch(new RegExp(`NOT MEASURED\\s+${enforced.row.replace(/[()]/g, '\\$&')}`));
+    const enforcedRows = TARGETS.filter((t) => t.db === 'pglite' && t.enforced).map((t) => t.row);
+    const open = TARGETS.filter((t) => t.db === 'pglite' && !t.enforced && !enforcedRows.includes(t.row)).map(
+      (t) => t.row,
+    );
+    expect(v.report.split('\n').filter((l) => l.includes('NOT MEASURED') && open.some((o) => l.endsWith(o)))).toEqual(
+      [],
+    );
   });
 });
