@@ -75,13 +75,14 @@ export async function buildTestApp(
       },
       !databaseUrl,
     );
-  const migrated = async (database: Database, scale: number) => {
+  const scale = settings().SEED_SCALE;
+  const migrated = async (database: Database) => {
     await database.migrate();
     if (opts.seed !== false) await seedAll(database.db, { scale });
   };
   // A migrated (and seeded) database is made once a run for each kind and copied (test/templates.ts).
   const folder = templateFolder();
-  const kind = opts.seed === false ? 'bare' : `seeded-${settings().SEED_SCALE}`;
+  const kind = opts.seed === false ? 'bare' : `seeded-${scale}`;
   let config: Config;
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -90,7 +91,7 @@ export async function buildTestApp(
     if (folder && !template && claimTemplate(folder, kind)) {
       const made = await throwawayDatabase(baseUrl, 'facet_template');
       const db = await openDatabase(settings(made.url));
-      await migrated(db, settings().SEED_SCALE);
+      await migrated(db);
       await db.close();
       template = new URL(made.url).pathname.slice(1);
       keepPostgresTemplate(folder, kind, template);
@@ -99,13 +100,13 @@ export async function buildTestApp(
     dropDatabase = throwaway.drop;
     config = settings(throwaway.url);
     database = await openDatabase(config);
-    if (!template) await migrated(database, config.SEED_SCALE);
+    if (!template) await migrated(database);
   } else {
     config = settings();
     const template = folder ? embeddedTemplate(folder, kind) : undefined;
     database = await openDatabase(config, { from: template });
     if (!template) {
-      await migrated(database, config.SEED_SCALE);
+      await migrated(database);
       if (folder && 'pglite' in database.engine && claimTemplate(folder, kind))
         await keepEmbeddedTemplate(folder, kind, await database.engine.pglite.dumpDataDir('none'));
     }

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { buildTestApp, throwawayDatabase, type TestApp } from './build-test-app.ts';
 import { seedAll } from '../seed/seed.ts';
 import { openDatabase, rowsOf, type Database } from '../db/client.ts';
 import { loadConfig } from '../config.ts';
-import { throwawayDatabase } from './build-test-app.ts';
 import { buildApp } from '../app.ts';
 
 // A test file's database copied from the run's template holds what migrating and seeding its own
