@@ -22,7 +22,7 @@ const slow = [];
 // 2026-12-02, with the route manifest every first visit loads, decision 028; decision 030 says how
 // it came down from 153), so any growth fails;
 // it is lowered as the store's own share comes down (issue 50), never raised to let a page grow.
-const BUDGET = { performanceMobile: 98, accessibility: 100, bestPractices: 95, seo: 100, catalogueJsKb: 139 };
+const BUDGET = { performanceMobile: 98, accessibility: 100, bestPractices: 95, seo: 100, catalogueJsKb: 134 };
 const root = path.resolve(import.meta.dirname, '..');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const freePort = () =>

@@ -5,7 +5,12 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { hostContext } from './lib/host-context.ts';
 import { withWholePage } from '@facet/contracts/host';
+import { DrawnPartsContext } from './features/layout/drawn-parts.tsx';
+import * as footerParts from './features/layout/footer-parts.tsx';
 import { contentFirst, contentFirstWhole, wantsScriptsFirst } from './lib/content-first.ts';
+
+// The parts the browser keeps as the server drew them (features/layout/drawn-parts.tsx): drawn here for real.
+const SERVER_PARTS = { ...footerParts };
 
 // The host server reads this export to hand each request its context (see apps/api/src/plugins/web.ts).
 export { hostContext };
@@ -37,7 +42,9 @@ export default function handleRequest(
       return new Response(body, { headers: responseHeaders, status: responseStatusCode });
     };
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <DrawnPartsContext value={SERVER_PARTS}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </DrawnPartsContext>,
       {
         nonce,
         // A page wanted whole (kept for everyone, or for a crawler) is rendered to one buffer:

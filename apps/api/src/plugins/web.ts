@@ -27,7 +27,7 @@ import {
   TAG_HEADERS,
   type KeptPage,
 } from '../cache/index.ts';
-import { apiAnswer, pageRenderer, type PageRequest } from '../web/render.ts';
+import { apiAnswer, pageRenderer, readShopManifest, type PageRequest } from '../web/render.ts';
 import { wholePageOf } from '@facet/contracts/host';
 import { RenderPool, type RawApi, type RenderedPage } from '../web/render-pool.ts';
 
@@ -91,6 +91,7 @@ export interface WebOptions {
 export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
   const { config } = opts;
   let getBuild: () => Promise<ServerBuild>;
+  let shopManifest: string | null = null;
   let pool: RenderPool | null = null;
 
   if (config.FACET_DEV === '1') {
@@ -113,6 +114,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     // With render threads the main thread never renders: only they load the storefront build.
     let build: Promise<ServerBuild> | undefined;
     getBuild = () => (build ??= import(pathToFileURL(serverEntry).href) as Promise<ServerBuild>);
+    shopManifest = readShopManifest(serverEntry);
     if (opts.renderThreads) {
       pool = new RenderPool(opts.renderThreads, serverEntry, (err) => app.log.error({ err }, 'page-render thread'));
       await pool.ready();
@@ -152,7 +154,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
       .send(busyPage.replace('busy for a moment', 'sorry: something went wrong'));
   });
 
-  const renderHere = pageRenderer(getBuild, config.FACET_DEV === '1' ? 'development' : 'production');
+  const renderHere = pageRenderer(getBuild, config.FACET_DEV === '1' ? 'development' : 'production', shopManifest);
   const pages = new PageCache();
   app.answerCache.onInvalidate((tags) => pages.invalidate(tags));
   const csp = (nonce: string) =>

@@ -6,16 +6,17 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { wholePageOf } from '@facet/contracts/host';
-import { apiAnswer, pageRenderer, type PageRequest } from './render.ts';
+import { apiAnswer, pageRenderer, readShopManifest, type PageRequest } from './render.ts';
 import { ownBytes } from '../bytes.ts';
 import type { FromWorker, Head, ToWorker } from './render-pool.ts';
 
 const port = parentPort!;
 // The storefront build is the thread's largest compile: kept on disk as the main thread's modules are.
 module.enableCompileCache?.();
-const build = (await import(pathToFileURL((workerData as { serverEntry: string }).serverEntry).href)) as ServerBuild;
+const { serverEntry } = workerData as { serverEntry: string };
+const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
 module.flushCompileCache?.();
-const render = pageRenderer(async () => build, 'production');
+const render = pageRenderer(async () => build, 'production', readShopManifest(serverEntry));
 const send = (m: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage(m, transfer);
 
 const calls = new Map<number, (m: { status: number; text: string }) => void>();

@@ -1,5 +1,7 @@
 // One storefront page render, the same on the main thread and in a render thread: the request as
 // plain data (so it can cross to a worker) plus the in-process API the loaders call.
+import fs from 'node:fs';
+import path from 'node:path';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { HostContext } from '@facet/contracts/host';
 
@@ -22,14 +24,41 @@ export interface PageRequest {
   host: PageHost;
 }
 
-export function pageRenderer(getBuild: () => Promise<ServerBuild>, mode: 'development' | 'production') {
+/**
+ * The route manifest a storefront page loads (scripts/shop-manifest.mjs wrote it beside the server
+ * build): the whole manifest without the back office's routes. Null when the build has none (a
+ * development server, an older build): every page then loads the whole manifest.
+ */
+export function readShopManifest(serverEntry: string): string | null {
+  const file = path.join(path.dirname(serverEntry), 'shop-manifest.json');
+  if (!fs.existsSync(file)) return null;
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { url: string }).url;
+}
+
+/** A back-office page: the only pages whose browser moves to back-office routes, so the only ones given them. */
+const backOffice = (url: string) => /^\/admin(\/|$)/.test(new URL(url).pathname);
+
+export function pageRenderer(
+  getBuild: () => Promise<ServerBuild>,
+  mode: 'development' | 'production',
+  shopManifestUrl: string | null = null,
+) {
   // Given a function, React Router re-derives its route tables from the build on every request (so
-  // development can swap builds); a production build never changes, so its handler is made once.
+  // development can swap builds); a production build never changes, so its handlers are made once.
   const reloading = mode === 'development' ? createRequestHandler(getBuild, mode) : null;
-  let fixed: ReturnType<typeof createRequestHandler> | undefined;
+  let whole: ReturnType<typeof createRequestHandler> | undefined;
+  let shop: ReturnType<typeof createRequestHandler> | undefined;
+  const fixed = (build: ServerBuild, url: string) => {
+    whole ??= createRequestHandler(build, mode);
+    if (!shopManifestUrl || backOffice(url)) return whole;
+    // The same build whose pages name the storefront's manifest: React Router writes `assets.url`
+    // into the page's script, and the browser builds its routes from what that file holds.
+    shop ??= createRequestHandler({ ...build, assets: { ...build.assets, url: shopManifestUrl } }, mode);
+    return shop;
+  };
   return async (req: PageRequest, api: PageApi, signal: AbortSignal): Promise<Response> => {
     const build = await getBuild();
-    const handler = reloading ?? (fixed ??= createRequestHandler(build, mode));
+    const handler = reloading ?? fixed(build, req.url);
     const context = new RouterContextProvider();
     context.set((build.entry.module as unknown as WebEntryExports).hostContext, { ...req.host, api });
     const headers = new Headers();

@@ -1,4 +1,4 @@
-import { data, Link } from 'react-router';
+import { data, Link, redirectDocument } from 'react-router';
 import type { Route } from './+types/not-found';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { CATEGORY } from '@facet/contracts/categories';
@@ -6,6 +6,14 @@ import { paths } from '@facet/contracts/paths';
 
 export function loader() {
   return data({}, { status: 404 });
+}
+
+// A storefront page's browser knows no back-office route (scripts/shop-manifest.mjs), so a move to
+// one arrives here: it becomes a document load, which brings the back office with its own routes.
+export function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  if (/^\/admin(\/|$)/.test(url.pathname)) return redirectDocument(url.pathname + url.search + url.hash);
+  return serverLoader();
 }
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: 'Page not found', noindex: true });

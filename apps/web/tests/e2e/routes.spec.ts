@@ -119,3 +119,32 @@ test('robots.txt points to the sitemap index; every URL of every sitemap answers
     );
   expect(failures).toEqual([]);
 });
+
+test('a storefront page knows no back-office route, and a move to one loads the back office as a page of its own', async ({
+  page,
+}) => {
+  const routeIds = () =>
+    page.evaluate(() =>
+      Object.keys((window as unknown as { __reactRouterManifest: { routes: object } }).__reactRouterManifest.routes),
+    );
+  await page.goto('/');
+  const shop = await routeIds();
+  expect(shop).toContain('routes/product');
+  expect(shop).not.toContain('routes/admin/layout');
+  expect(shop).not.toContain('routes/admin/orders');
+  // A link the router moves (the footer's one handler), to an address only the back office has.
+  await page.evaluate(() => {
+    (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    const a = document.createElement('a');
+    a.href = '/admin/orders';
+    a.textContent = 'Back office';
+    document.querySelector('footer')!.append(a);
+  });
+  await page.locator('footer a', { hasText: 'Back office' }).click();
+  // Signed out, the back office sends the visitor on to its sign-in page.
+  await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Forders$/);
+  await expect(page.getByRole('heading', { name: 'Facet back office' })).toBeVisible();
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBeUndefined();
+  expect(await routeIds()).toContain('routes/admin/layout');
+});

@@ -7,12 +7,14 @@ import { DisclosureMenu } from '~/components/ui/disclosure-menu.tsx';
 import { ChevronDown, Menu } from '~/components/icons.tsx';
 import { MEGA_MENU_CLOSE_DELAY_MS } from '@facet/contracts/constants';
 import { useHeaderScroll } from './use-header-scroll.ts';
-import { MegaMenu } from './mega-menu.tsx';
 import { MenuStatus } from './menu-status.tsx';
 import { SearchBox } from './search-box.tsx';
 import { HeaderActions } from './header-actions.tsx';
 import { useMenu } from '~/lib/menu.ts';
 
+// The mega menu's panel loads with its sections, when the shopper first reaches for it.
+const loadMegaMenu = () => import('./mega-menu.tsx');
+const MegaMenu = lazyPart(() => loadMegaMenu().then((m) => ({ default: m.MegaMenu })), 'The menu');
 // The drawer (and its dialog code) loads on the first tap of the menu button.
 const MobileNav = lazyPart(() => import('./mobile-nav.tsx').then((m) => ({ default: m.MobileNav })), 'The menu');
 
@@ -38,6 +40,12 @@ export function Header() {
   const location = useLocation();
   const { hidden, flat } = useHeaderScroll(open || mobileOpen);
   const menu = useMenu(reached || open || mobileOpen);
+  // ArrowDown on Products before the panel is in the document: its first section takes the focus as it arrives.
+  const [focusFirst, setFocusFirst] = useState(false);
+  if (!open && focusFirst) setFocusFirst(false);
+  useEffect(() => {
+    if (reached || open) void loadMegaMenu().catch(() => {});
+  }, [reached, open]);
   // The header is on every page: its links are bare anchors moved by the router through one
   // handler (a <Link> each costs its own hooks on every render); the Pages menu's, drawn only
   // when opened, and the drawer's keep theirs.
@@ -166,6 +174,7 @@ export function Header() {
                       if (e.key === 'ArrowDown') {
                         e.preventDefault();
                         setOpen(true);
+                        setFocusFirst(true);
                         requestAnimationFrame(() =>
                           document.querySelector<HTMLButtonElement>('#mega-menu button')?.focus(),
                         );
@@ -224,7 +233,15 @@ export function Header() {
         </div>
         {open && menu.sections && menu.sections.length > 0 && (
           <div className="hidden lg:block">
-            <MegaMenu sections={menu.sections} active={active} onActivate={setActive} onClose={close} />
+            <Suspense fallback={null}>
+              <MegaMenu
+                sections={menu.sections}
+                active={active}
+                onActivate={setActive}
+                onClose={close}
+                focusFirst={focusFirst}
+              />
+            </Suspense>
           </div>
         )}
         {links.prefetch}

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { ChevronRight } from '~/components/icons.tsx';
 import type { NavSection } from '@facet/contracts/nav';
@@ -10,17 +10,24 @@ interface Props {
   active: number;
   onActivate: (index: number) => void;
   onClose: (returnFocus: boolean) => void;
+  /** Asked for from the keyboard before the panel was drawn: its first section takes the focus. */
+  focusFirst?: boolean;
 }
 
 /**
  * The mega menu panel: section names on the left (hover or focus shows a section), that
  * section's groups on the right. Arrow keys move between sections and into the links.
  */
-export function MegaMenu({ sections, active, onActivate, onClose }: Props) {
+export function MegaMenu({ sections, active, onActivate, onClose, focusFirst = false }: Props) {
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const panelRef = useRef<HTMLDivElement>(null);
   const section = sections[active];
   const diamonds = useCertifiedDiamonds();
+  useEffect(() => {
+    if (focusFirst) tabRefs.current[0]?.focus();
+    // Only as the panel first appears: later focus is the shopper's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const focusTab = (i: number) => {
     const n = (i + sections.length) % sections.length;
