@@ -1,6 +1,7 @@
 import { cacheLookups } from '../metrics.ts';
 interface Entry {
-  body: unknown;
+  /** The answer as read; dropped once `text` is kept (http-cache.ts), since every later reader takes that. */
+  body?: unknown;
   /** A strong validator of `text`, made with it (http-cache.ts). */
   etag?: string;
   at: number;

@@ -31,27 +31,27 @@ export async function cachedPublic<T>(
 ): Promise<{ data: T }> {
   const cache = request.server.answerCache;
   const entry = await cache.get(`${request.method} ${request.url}`, async () => ({ data: await load() }));
-  const body = entry.body as { data: T };
   const current = cache.isCurrent(entry);
   // The text its route makes of it (checked against the response schema), made once and kept with
   // the entry for renders in this process, which read it without a request; the ETag is its digest.
   let text = entry.text;
   let etag = entry.etag;
   if (text === undefined) {
+    const body = entry.body as { data: T };
     text = reply.serialize(body) as string;
     etag = `"${createHash('sha1').update(text).digest('base64url')}"`;
-    if (current) [entry.text, entry.etag] = [text, etag];
+    if (current) {
+      entry.tags = tagHeader(typeof named === 'function' ? named(body.data) : named);
+      [entry.text, entry.etag] = [text, etag];
+      // Kept as its text from now on: the objects it was made from would only be more for every
+      // garbage collection to walk (2,000 answers of hundreds of objects each), never read again.
+      entry.body = undefined;
+    }
   }
   reply.header('cache-control', PUBLIC_ANSWER);
   reply.header('etag', etag);
-  if (current) {
-    entry.tags ??= tagHeader(typeof named === 'function' ? named(body.data) : named);
-    for (const h of TAG_HEADERS) reply.header(h, entry.tags);
-  }
-  if (request.headers['if-none-match'] === etag) {
-    reply.code(304);
-    return body;
-  }
+  if (current) for (const h of TAG_HEADERS) reply.header(h, entry.tags!);
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send() as never;
   // The answer goes out as that text, and a kept one compressed once per encoding: a hit neither
   // serialises nor compresses it again.
   reply.type('application/json; charset=utf-8');

@@ -15,7 +15,7 @@ import { Breadcrumb, breadcrumbJsonLd } from '~/components/ui/breadcrumb.tsx';
 import { SortForm } from '~/features/catalog/sort-form.tsx';
 import { Pagination } from '~/components/ui/pagination.tsx';
 import { JsonLd } from '~/components/ui/json-ld.tsx';
-import { ProductCard, ProductGrid } from '~/features/catalog/product-card.tsx';
+import { ProductCard, ProductGrid, shownCard } from '~/features/catalog/product-card.tsx';
 import { ActiveFilterChips, FacetSidebar } from '~/features/catalog/facet-sidebar.tsx';
 import { CATEGORY } from '@facet/contracts/categories';
 import { paths } from '@facet/contracts/paths';
@@ -36,7 +36,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     // Ring builder: a stone chosen first travels with every setting link (?s1=…).
     const stone = /^[dg]\d{1,10}$/.test(url.searchParams.get('stone') ?? '') ? url.searchParams.get('stone') : null;
     return {
-      answer,
+      answer: { ...answer, products: answer.products.map(shownCard) },
       filters: parsed.filters,
       sort: url.searchParams.get('sort') ?? 'featured',
       stone,
@@ -182,11 +182,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
                 className={`mt-6 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3 xl:grid-cols-4 ${busy ? 'opacity-60 transition-opacity' : ''}`}
               >
                 {products.map((p, i) => (
-                  <ProductCard
-                    key={p.groupId}
-                    card={stone ? { ...p, href: `${p.href}?s1=${stone}` } : p}
-                    eager={i < 4}
-                  />
+                  <ProductCard key={p.href} card={stone ? { ...p, href: `${p.href}?s1=${stone}` } : p} eager={i < 4} />
                 ))}
               </ProductGrid>
             </>

@@ -3,7 +3,7 @@ import type { Route } from './+types/home';
 import type { CategoryAnswer } from '@facet/contracts/catalog';
 import { apiRequest } from '~/lib/api.ts';
 import { formatMoney } from '@facet/contracts/money';
-import { ProductCard, ProductGrid } from '~/features/catalog/product-card.tsx';
+import { ProductCard, ProductGrid, shownCard } from '~/features/catalog/product-card.tsx';
 import { useRootData, type RootData } from '~/root.tsx';
 import { navSections, type MenuSection, type NavSection } from '@facet/contracts/nav';
 import { pageMeta } from '~/lib/page-meta.ts';
@@ -25,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [home, featured, stones, sections] = await Promise.all([
     apiRequest<HomeAnswer>('/content/home', {}, host),
     apiRequest<CategoryAnswer>(`${paths.category(CATEGORY.engagement)}?sort=featured&pageSize=8`, {}, host)
-      .then((a) => a.products)
+      .then((a) => a.products.map(shownCard))
       .catch(() => []),
     apiRequest<StoneType[]>('/product/type-notable-gemstone', {}, host).catch(() => [] as StoneType[]),
     apiRequest<MenuSection[]>('/menu', {}, host).then(navSections, () => [] as NavSection[]),
@@ -59,7 +59,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
           <ProductGrid className="mt-8 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-4">
             {featured.map((p) => (
-              <ProductCard key={p.groupId} card={p} />
+              <ProductCard key={p.href} card={p} />
             ))}
           </ProductGrid>
         </section>

@@ -7,7 +7,7 @@ import { apiRequest } from '~/lib/api.ts';
 import { hostContext } from '~/lib/host-context.ts';
 import { pageMeta } from '~/lib/page-meta.ts';
 import { Pagination } from '~/components/ui/pagination.tsx';
-import { ProductCard, ProductGrid } from '~/features/catalog/product-card.tsx';
+import { ProductCard, ProductGrid, shownCard } from '~/features/catalog/product-card.tsx';
 import { CATEGORY } from '@facet/contracts/categories';
 import { paths } from '@facet/contracts/paths';
 
@@ -23,13 +23,13 @@ const POPULAR = [
 export async function loader({ url, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 120);
   const page = Math.max(1, Math.min(1000, Number(url.searchParams.get('page')) || 1));
-  if (!q) return { q, result: null as SearchAnswer | null };
+  if (!q) return { q, result: null };
   const result = await apiRequest<SearchAnswer>(
     '/product/search-product',
     { method: 'POST', body: { data: q, type: 'all', page } },
     context.get(hostContext),
   );
-  return { q, result };
+  return { q, result: { ...result, products: result.products.map(shownCard) } };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -79,7 +79,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <h2 className="sr-only">Products</h2>
           <ProductGrid className="mt-8 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3 xl:grid-cols-4">
             {result.products.map((p, i) => (
-              <ProductCard key={p.groupId} card={p} eager={i < 4} />
+              <ProductCard key={p.href} card={p} eager={i < 4} />
             ))}
           </ProductGrid>
           <Pagination

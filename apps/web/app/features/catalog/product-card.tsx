@@ -20,7 +20,36 @@ export function ProductGrid({ className, children }: { className: string; childr
   );
 }
 
-export function ProductCard({ card, eager = false }: { card: Card; eager?: boolean }) {
+/** What a card shows: all a page keeps of the API's card (the rest would be serialised into the page and never read). */
+export type ShownCard = Pick<
+  Card,
+  'productId' | 'GroupDescription' | 'href' | 'image' | 'priceCents' | 'wasCents' | 'sale' | 'rating' | 'metals'
+>;
+
+export const shownCard = ({
+  productId,
+  GroupDescription,
+  href,
+  image,
+  priceCents,
+  wasCents,
+  sale,
+  rating,
+  metals,
+}: Card): ShownCard => ({
+  productId,
+  GroupDescription,
+  href,
+  image,
+  priceCents,
+  // Only what is there: an absent field stays absent rather than travelling as undefined.
+  ...(wasCents !== undefined && { wasCents }),
+  ...(sale && { sale }),
+  ...(rating && { rating }),
+  metals,
+});
+
+export function ProductCard({ card, eager = false }: { card: ShownCard; eager?: boolean }) {
   const [head, tail] = splitName(card.GroupDescription);
   return (
     <li className="group relative" data-testid="product-card">
