@@ -4,6 +4,7 @@ import { named } from '../../db/named-statements.ts';
 import type { DiamondRecord, MeleeParcelRecord, NotableGemstoneRecord } from '../inventory/index.ts';
 import type { ImageSpec } from '@facet/contracts/catalog';
 import type { ProductRecord } from '../products/index.ts';
+import type { ModelRow } from '../configurator/index.ts';
 import type { SuggestionEntry } from './suggestions.ts';
 import type { EngravingOffer } from '@facet/contracts/engraving';
 import { centsOf } from '@facet/contracts/money';
@@ -206,6 +207,8 @@ interface GroupRow {
   engraving: EngravingOffer | null;
   attributes: Array<{ label: string; value: string }>;
   photos: Array<{ key: string; alt: string; width: number; height: number; metal: string | null }>;
+  /** How a configurable design can be made (null for one sold as it is, or one with no model yet). */
+  model: Pick<ModelRow, 'metals' | 'sizes' | 'widthsMm' | 'styles' | 'locations'> | null;
 }
 /** A variant as the detail statement sends it: [id, sku, metal, fingerSize, lengthIn, weightG, priceCents, stock, leadDays, listPriceCents]. */
 type VariantTuple = [
@@ -230,7 +233,9 @@ const GROUP_DETAIL = `
     coalesce((select json_agg(json_build_object('label', a.label, 'value', a.value) order by a.label, a.value)
       from product_attribute_view a where a.group_id = g.id), '[]'::json) as attributes,
     coalesce((select json_agg(json_build_object('key', ph.key, 'alt', ph.alt, 'width', ph.width, 'height', ph.height, 'metal', ph.metal)
-      order by ph.position, ph.key) from product_photo_view ph where ph.group_id = g.id), '[]'::json) as photos
+      order by ph.position, ph.key) from product_photo_view ph where ph.group_id = g.id), '[]'::json) as photos,
+    (select json_build_object('metals', m.metals, 'sizes', m.sizes, 'widthsMm', m.widths_mm, 'styles', m.styles, 'locations', m.locations)
+      from configuration_model_view m where g.configurable and m.group_id = g.id) as model
   from product_group_view g where g.id = $1 and (g.published or $2)`;
 
 export const catalogRepository = {
@@ -258,7 +263,7 @@ export const catalogRepository = {
     ),
 
   /**
-   * One design with its variants, attributes and photos: the product page's read, and the cold
+   * One design with its variants, attributes, photos and configurator's model: the product page's read, and the cold
    * one (a variant's address never asked before). A named statement: planned once, not per page
    * (0.87 → 0.34 ms on PGlite); variants come as arrays, not objects (less JSON built and parsed).
    */

@@ -28,7 +28,6 @@ import { itemImageUrl, stoneImageUrl } from '@facet/contracts/paths';
 import { correctWord } from './trigram.ts';
 import { Suggestions, type SuggestionEntry } from './suggestions.ts';
 import { ListingIndex } from './listing-index.ts';
-import { configuratorReads } from '../configurator/index.ts';
 import { perDatabase } from '../../db/per-database.ts';
 import { caratOf } from '@facet/contracts/carats';
 import { countPhrase } from '@facet/contracts/store-facts';
@@ -176,11 +175,8 @@ export async function getProduct(
   const attributes = new Map<string, string[]>();
   for (const a of g.attributes) attributes.set(a.label, [...(attributes.get(a.label) ?? []), a.value]);
   const metals = [...new Set(g.variants.map((v) => v.metal))].sort((a, b) => order(a) - order(b));
-  const [index, model, sales] = await Promise.all([
-    listing(db),
-    g.configurable ? configuratorReads.model(db, g.id, opts.drafts) : Promise.resolve(null),
-    saleBook(db),
-  ]);
+  const [index, sales] = await Promise.all([listing(db), saleBook(db)]);
+  const model = g.configurable ? g.model : null;
   const now = Date.now();
   // From the in-process listing (the category pages' copy), not a statement per page.
   const related = index.related({

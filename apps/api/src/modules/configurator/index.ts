@@ -11,3 +11,4 @@ export {
   meleeUnit,
 } from './service.ts';
 export { addModel, setStoneLocations, stoneLocations } from './models.ts';
+export type { ModelRow } from './repository.ts';

@@ -1,0 +1,1 @@
+CREATE VIEW "public"."configuration_model_view" AS (select "id", "group_id", "casting_labour_cents", "base_weight_g", "metals", "sizes", "locations", "widths_mm", "styles" from "configuration_model");
