@@ -30,6 +30,13 @@ describe('icons', () => {
 
   const names = Object.keys(DRAWINGS) as Array<keyof typeof DRAWINGS>;
 
+  // The drawing itself: the symbol of the sprite the icon uses, as the sprite file says it.
+  const sprite = readFileSync(path.join(import.meta.dirname, 'icons.svg'), 'utf8');
+  const symbol = (id: string) =>
+    new RegExp(`<symbol id="${id}" viewBox="0 0 24 24">(.*?)</symbol>`).exec(sprite)?.[1] ?? `(no symbol ${id})`;
+  // An icon as a browser draws it: the <use> replaced by its symbol's contents.
+  const asDrawn = (markup: string) => markup.replace(/<use href="[^"#]*#(\w+)"><\/use>/, (_, id: string) => symbol(id));
+
   it('draws every icon as lucide does, whatever the props', () => {
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) {
@@ -41,11 +48,20 @@ describe('icons', () => {
         { className: 'h-10 w-10', strokeWidth: 1.4 },
         { 'aria-label': 'Remove', size: 16 },
       ]) {
-        expect(renderToStaticMarkup(<Ours {...props} />), `${name} ${JSON.stringify(props)}`).toBe(
+        const markup = renderToStaticMarkup(<Ours {...props} />);
+        // The page carries a reference to the drawing, never the drawing.
+        expect(markup, name).toMatch(new RegExp(`^<svg[^>]*><use href="[^"]*icons[^"]*\\.svg#${name}"></use></svg>$`));
+        expect(asDrawn(markup), `${name} ${JSON.stringify(props)}`).toBe(
           unpainted(renderToStaticMarkup(<Theirs {...props} />)),
         );
       }
     }
+  });
+
+  it('is caught when a symbol no longer matches lucide', () => {
+    const Ours = ours.Heart;
+    const drawnHere = asDrawn(renderToStaticMarkup(<Ours />)).replace(/d="M/, 'd="m');
+    expect(drawnHere).not.toBe(unpainted(renderToStaticMarkup(<lucide.Heart />)));
   });
 
   it('exports one component per drawing', () => {

@@ -1,11 +1,15 @@
 import type { SVGProps } from 'react';
 import * as DRAWINGS from './icon-drawings.ts';
+import sprite from './icons.svg?url';
 
-// The store's icons, drawn as lucide draws them, each as one element whose inner markup is made
-// once. lucide-react's components rebuild an icon's attributes and children on every render (4 %
-// of an uncached product page's server render, 20-odd icons a page) and load their own machinery
-// in the browser. The drawings come from lucide-react (scripts/icon-drawings.mjs); icons.test.tsx
-// checks that every icon's markup is lucide's own.
+// The store's icons, drawn as lucide draws them. Each is an <svg> that uses its symbol in icons.svg:
+// one file the browser fetches once and keeps, so no page's code or markup carries the drawings
+// (they were 8 KB of every page's first-load script, and each icon's paths in every page's HTML).
+// The browser asks for the file as soon as the header's first icon is parsed; it cannot be
+// preloaded (a <use> fetches with no destination a preload can name, so it would come twice).
+// lucide-react's components rebuild an icon's attributes and children on every render and load
+// their own machinery in the browser. The drawings come from lucide-react
+// (scripts/icon-drawings.mjs); icons.test.tsx checks that every icon draws what lucide draws.
 
 type IconProps = Omit<SVGProps<SVGSVGElement>, 'ref' | 'children' | 'dangerouslySetInnerHTML'> & {
   size?: number | string;
@@ -14,8 +18,8 @@ type IconProps = Omit<SVGProps<SVGSVGElement>, 'ref' | 'children' | 'dangerously
 const labelled = (props: object) =>
   Object.entries(props).some(([k, v]) => v != null && (k.startsWith('aria-') || k === 'role' || k === 'title'));
 
-function drawn({ classes, inner }: { classes: string; inner: string }) {
-  const html = { __html: inner };
+function drawn({ id, classes }: { id: string; classes: string }) {
+  const href = `${sprite}#${id}`;
   return function Icon({ size = 24, strokeWidth = 2, className, ...rest }: IconProps) {
     const extra = className?.trim();
     return (
@@ -27,8 +31,9 @@ function drawn({ classes, inner }: { classes: string; inner: string }) {
         className={extra ? `${classes} ${extra}` : classes}
         aria-hidden={labelled(rest) ? undefined : 'true'}
         {...rest}
-        dangerouslySetInnerHTML={html}
-      />
+      >
+        <use href={href} />
+      </svg>
     );
   };
 }
