@@ -3,8 +3,8 @@
 // their stones' photographs (bench/imports.ts)
 // `npm run bench -- --only alerts [--db postgres] [--searches N] [--rows N]`: saved-search matching (bench/alerts.ts)
 // `npm run bench -- --only reports [--db postgres] [--orders N] [--turns N]`: every report on a large store (bench/reports.ts)
-// `npm run bench -- --check [--quick] [--db postgres] [--enforced]`: the targeted rows three times each; exits 1
-// when an enforced target's median misses (bench/targets.ts). `--enforced` (CI's form): only the rows an
+// `npm run bench -- --check [--quick] [--db postgres] [--enforced]`: the targeted rows three times each, then
+// the reads after 90 s of mixed load; exits 1 when an enforced target's median misses (bench/targets.ts). `--enforced` (CI's form): only the rows an
 // enforced target judges; the targets still open are measured by the same command without it.
 // `npm run bench -- --only TEXT --profile`: the server runs under `node --cpu-prof` (one profile
 // per thread or process, in bench/results/profiles/), summarised by bench/profile-summary.ts.
@@ -30,7 +30,7 @@ import { BENCH_STAFF, importBench } from './imports.ts';
 import { alertsBench } from './alerts.ts';
 import { reportsBench } from './reports.ts';
 import { PAGE_SIZE_MAX } from '@facet/contracts/constants';
-import { CEILING_ROW, evaluate, targeted } from './targets.ts';
+import { CEILING_ROW, evaluate, MIXED_READS, targeted } from './targets.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -54,7 +54,11 @@ const pairTurns = Number(arg('turns', check ? '5' : '1'));
 const only = arg('only', '');
 // `--mixed SECONDS`: the cached read rows on a fresh server, then after that long of mixed load
 // (uncached pages, cold listings and searches, carts and orders), each as a share of its fresh rate.
-const mixedS = Number(arg('mixed', '0'));
+// `--check` without `--enforced` runs it too, after the targeted rows (90 s), for the open targets
+// on the reads after it (bench/targets.ts).
+const mixedS = Number(arg('mixed', check && !enforcedOnly ? '90' : '0'));
+/** `--mixed` on its own: only the mixed-load comparison, no other row. */
+const mixedOnly = mixedS > 0 && !check;
 const warmupS = Number(arg('warmup', quick ? '2' : '5'));
 const durationS = Number(arg('duration', quick ? '5' : '15'));
 
@@ -573,7 +577,7 @@ async function main() {
       `${row.name.padEnd(40)} ${String(row.rps).padStart(7)} req/s  p50 ${row.p50.toFixed(1).padStart(6)} ms  p95 ${row.p95.toFixed(1).padStart(6)} ms  p99 ${row.p99.toFixed(1).padStart(6)} ms  cpu ${row.cpuMs.toFixed(2).padStart(6)} ms/req${row.dbCpuMs !== undefined ? `  database ${row.dbCpuMs.toFixed(2)} ms/req` : ''}  ${(row.ofCeiling * 100).toFixed(1).padStart(5)} % of ceiling${row.errors ? `  (${row.errors} errors)` : ''}`,
     );
   };
-  const wanted = (name: string) => !mixedS && (check ? targeted(db, name, enforcedOnly) : name.includes(only));
+  const wanted = (name: string) => !mixedOnly && (check ? targeted(db, name, enforcedOnly) : name.includes(only));
   /** The median run (by rate) of the last `n` rows stands for them. */
   const keepMedian = (n: number) => {
     if (n < 2) return;
@@ -863,7 +867,7 @@ async function main() {
       [saleOrderName, placeOrder, 'place order, sale and code on', fillCartWithCode, true],
     ],
   ] as const) {
-    const rows = pair.filter(([name, , word]) => !mixedS && (check ? wanted(name) : word.includes(only)));
+    const rows = pair.filter(([name, , word]) => !mixedOnly && (check ? wanted(name) : word.includes(only)));
     if (!rows.length) continue;
     if (rows.some(([, , , , promoted]) => promoted)) saleOn ??= await promotions();
     // The pair runs in turns, and in the other order each turn: each run grows the database the
@@ -902,7 +906,7 @@ async function main() {
   const balanceName = 'pay a balance (test card)';
   const instalmentName = 'pay an instalment (test card, layaway)';
   const quoteRows = [quoteName, balanceName, instalmentName].filter((n) =>
-    check ? wanted(n) : !mixedS && n.includes(only),
+    check ? wanted(n) : !mixedOnly && n.includes(only),
   );
   if (quoteRows.length) {
     const staff = await staffHeaders();
@@ -1077,14 +1081,7 @@ async function main() {
     );
   }
   if (mixedS > 0) {
-    const READS = [
-      'category listing, 3 filters',
-      'diamond search, 4C filters',
-      'search (full text)',
-      'autosuggest',
-      'product detail API',
-    ];
-    const reads = endpoints.filter((e) => READS.includes(e.name));
+    const reads = endpoints.filter((e) => MIXED_READS.includes(e.name));
     const rss = () =>
       Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
     // Each read beside a ceiling run of its own: the share of the bare route, so the machine's drift
@@ -1139,6 +1136,12 @@ async function main() {
       `  mixed load: ${done} requests in ${mixedS} s; server memory ${Math.round(rssFresh)} MB fresh, ${Math.round(rssMixed)} MB after`,
     );
     const after = await readAll('after mixed load');
+    // Each read after the load as a share of itself fresh, both taken beside the bare route's rate
+    // of their moment: what the check judges (bench/targets.ts).
+    for (const e of reads) {
+      const row = results.find((r) => r.name === `${e.name} (after mixed load)`);
+      if (row) row.ofRatio = after[e.name]! / fresh[e.name]!;
+    }
     for (const e of reads)
       console.log(
         `  ${e.name.padEnd(36)} rate ${Math.round(rates.fresh[e.name]!)} → ${Math.round(rates.after[e.name]!)} req/s (${Math.round((rates.after[e.name]! / rates.fresh[e.name]!) * 100)} %); share of the bare route beside it ${(fresh[e.name]! * 100).toFixed(1)} → ${(after[e.name]! * 100).toFixed(1)} % (${Math.round((after[e.name]! / fresh[e.name]!) * 100)} %)`,
