@@ -7,10 +7,15 @@ import { hostContext } from './lib/host-context.ts';
 import { withWholePage } from '@facet/contracts/host';
 import { DrawnPartsContext } from './features/layout/drawn-parts.tsx';
 import * as footerParts from './features/layout/footer-parts.tsx';
+import { HomePartsContext } from './features/home/drawn-parts.tsx';
+import { Hero } from './features/home/hero.tsx';
+import { CategoryTiles } from './features/home/category-tiles.tsx';
+import { Promises } from './features/home/promises.tsx';
 import { contentFirst, contentFirstWhole, wantsScriptsFirst } from './lib/content-first.ts';
 
 // The parts the browser keeps as the server drew them (features/layout/drawn-parts.tsx): drawn here for real.
 const SERVER_PARTS = { ...footerParts };
+const HOME_PARTS = { Hero, CategoryTiles, Promises };
 
 // The host server reads this export to hand each request its context (see apps/api/src/plugins/web.ts).
 export { hostContext };
@@ -43,7 +48,9 @@ export default function handleRequest(
     };
     const { pipe, abort } = renderToPipeableStream(
       <DrawnPartsContext value={SERVER_PARTS}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <HomePartsContext value={HOME_PARTS}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </HomePartsContext>
       </DrawnPartsContext>,
       {
         nonce,

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import type { CategoryAnswer } from '@facet/contracts/catalog';
@@ -9,10 +10,10 @@ import { navSections, type MenuSection, type NavSection } from '@facet/contracts
 import { pageMeta } from '~/lib/page-meta.ts';
 import { hostContext } from '~/lib/host-context.ts';
 import { certifiedDiamonds } from '~/lib/store-facts.ts';
-import { Hero } from '~/features/home/hero.tsx';
-import { CategoryTiles } from '~/features/home/category-tiles.tsx';
+import { preloadHomeParts, useHomeParts } from '~/features/home/drawn-parts.tsx';
 import { RecentlyViewed } from '~/features/catalog/recently-viewed.tsx';
-import { Promises } from '~/features/home/promises.tsx';
+import { KeptMarkup, versionOf } from '~/lib/kept-markup.tsx';
+import { useRouterLinks } from '~/lib/router-links.tsx';
 import { CATEGORY } from '@facet/contracts/categories';
 import { paths } from '@facet/contracts/paths';
 import type { HomeAnswer } from '@facet/contracts/home';
@@ -33,6 +34,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { canonical: `${host.publicUrl}/`, home, featured, stones, sections };
 }
 
+// The kept parts' code is never needed on a first visit here (the server's markup stays). It is
+// fetched ahead for a move here from another page, so the page draws with its data and not after
+// (a part that suspends the move holds the page back about 300 ms): when this module is first
+// evaluated for such a move (no kept markup in the document), the module waits for it, loading
+// beside the page's data; and when the shopper leaves the page, for a return. (A clientLoader would
+// do the same at the cost of one more file on a first visit.)
+if (typeof document !== 'undefined' && !document.querySelector('[data-kept="home-hero"]')) await preloadHomeParts();
+
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta({
     title: 'Facet Fine Jewelry — engagement rings, diamonds and gemstones',
@@ -43,10 +52,23 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { home, featured, stones, sections } = loaderData;
   const root = useRootData();
+  const Parts = useHomeParts();
+  useEffect(() => () => void preloadHomeParts(), []);
+  // The kept parts' anchors (the first screen's and the tiles') move the router through one handler.
+  const links = useRouterLinks();
   return (
-    <>
-      <Hero hero={home.hero} photo={home.heroPhoto} />
-      <CategoryTiles sections={sections} tiles={home.tiles} />
+    <div {...links.handlers}>
+      {links.prefetch}
+      <KeptMarkup
+        id="home-hero"
+        version={versionOf([home.hero, home.heroPhoto])}
+        render={() => <Parts.Hero hero={home.hero} photo={home.heroPhoto} />}
+      />
+      <KeptMarkup
+        id="home-tiles"
+        version={versionOf([sections, home.tiles])}
+        render={() => <Parts.CategoryTiles sections={sections} tiles={home.tiles} />}
+      />
       {featured.length > 0 && (
         <section className="mx-auto max-w-site px-5 pb-16 lg:px-8" aria-labelledby="featured-rings">
           <div className="flex items-end justify-between gap-4">
@@ -114,7 +136,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       )}
-      <Promises facts={root?.facts} />
-    </>
+      <KeptMarkup
+        id="home-promises"
+        version={versionOf(root?.facts ?? null)}
+        render={() => <Parts.Promises facts={root?.facts} />}
+      />
+    </div>
   );
 }
