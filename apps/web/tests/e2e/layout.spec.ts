@@ -258,6 +258,38 @@ test.describe('mobile', () => {
   });
 });
 
+test('the home page keeps its first screen, tiles and promises as drawn; a move back draws them in the same document', async ({
+  page,
+}) => {
+  const partsLoaded = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name).pathname)
+        .filter((p) => /\/assets\/(hero|category-tiles|promises)-[\w-]+\.js$/.test(p)),
+    );
+  await page.goto('/');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Shop by category' })).toBeVisible();
+  await expect(page.getByText(/-day returns/).first()).toBeVisible();
+  // A first visit never loads the parts' code: the server's markup is what the shopper sees.
+  expect(await partsLoaded()).toEqual([]);
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  // A tile's anchor is moved by the router, not loaded as a new document.
+  const tile = page.locator('section[aria-labelledby="shop-by-category"] a').first();
+  const href = (await tile.getAttribute('href'))!;
+  await tile.click();
+  await expect(page).toHaveURL(new RegExp(`${href.replace(/[?]/g, '\\$&')}$`));
+  // Back home by the router: the parts are drawn afresh, their code loaded ahead of the move.
+  await page.locator('header a[href="/"]:visible').first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Shop by category' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect((await partsLoaded()).length).toBe(3);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
+
 test('the footer and the parts below the fold are laid out as they come near, at their own size', async ({ page }) => {
   // They are skipped in the page's first work (content-visibility); a shopper who jumps to the end
   // must land on the footer's last line, not on a space the page then grows past.
