@@ -41,7 +41,10 @@ export function KeptMarkup({
   }
   return (
     <div data-kept={id} data-version={version} className={className}>
-      <Suspense fallback={null}>{render()}</Suspense>
+      {/* The server draws the real part, in place: a Suspense boundary there would let React send
+          a large part after the rest of the page, moved in by a script (the home page's first
+          heading and photograph arriving last). Only the browser's lazy part can suspend. */}
+      {typeof document === 'undefined' ? render() : <Suspense fallback={null}>{render()}</Suspense>}
     </div>
   );
 }

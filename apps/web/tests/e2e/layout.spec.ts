@@ -258,6 +258,17 @@ test.describe('mobile', () => {
   });
 });
 
+test('kept parts are drawn in place by the server, not sent after the rest of the page', async ({ request }) => {
+  // A Suspense boundary on the server lets React send a large part last, moved in by a script:
+  // the home page's first heading and photograph would arrive after everything else.
+  const html = await (
+    await request.get('/', { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140' } })
+  ).text();
+  for (const id of ['home-hero', 'home-tiles', 'home-promises', 'footer-columns', 'footer-social', 'footer-bottom'])
+    expect(html, id).toMatch(new RegExp(`data-kept="${id}"[^>]*><(?!!--)`));
+  expect(html).toMatch(/data-kept="home-hero"[^>]*><section[^]*?<h1/);
+});
+
 test('the home page keeps its first screen, tiles and promises as drawn; a move back draws them in the same document', async ({
   page,
 }) => {
