@@ -18,11 +18,11 @@ const perfAdvisory = process.argv.includes('--perf-advisory');
 // `--only NAME`: just the pages whose name contains NAME (a quick look at one page; CI runs them all).
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : '';
 const slow = [];
-// Catalogue JS is a ratchet: the heaviest page's figure as last recorded (a product page, 139 KB on
-// 2026-12-02, with the route manifest every first visit loads, decision 028; decision 030 says how
-// it came down from 153), so any growth fails;
+// Catalogue JS is a ratchet: the heaviest page's figure as last recorded (a product page, 133 KB on
+// 2026-12-03 after the icons' sprite, decision 039; 139 on 2026-12-02 with the route manifest every
+// first visit loads, decision 028; decision 030 says how it came down from 153), so any growth fails;
 // it is lowered as the store's own share comes down (issue 50), never raised to let a page grow.
-const BUDGET = { performanceMobile: 98, accessibility: 100, bestPractices: 95, seo: 100, catalogueJsKb: 134 };
+const BUDGET = { performanceMobile: 98, accessibility: 100, bestPractices: 95, seo: 100, catalogueJsKb: 133 };
 const root = path.resolve(import.meta.dirname, '..');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const freePort = () =>
