@@ -1,4 +1,7 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+
+/** A kept part's component, as the server's real one and the browser's lazy one both are. */
+export type KeptPart<C extends ComponentType<any>> = ComponentType<ComponentProps<C>>;
 
 /**
  * A part of the page that never changes once drawn (the footer's columns, its payment marks): the

@@ -51,3 +51,22 @@ export function lazyPart<T extends ComponentType<any>>(load: () => Promise<{ def
     }
   });
 }
+
+/**
+ * lazyPart that can also be loaded ahead (`preload`, never rejecting): once its code is here the
+ * part is drawn at once, without suspending (a move to a page that waits on it is held back).
+ */
+export function preloadablePart<P extends object>(load: () => Promise<ComponentType<P>>, what: string) {
+  let ready: ComponentType<P> | null = null;
+  const fetchIt = () =>
+    load().then((c) => {
+      ready = c;
+      return c;
+    });
+  const Lazy = lazyPart(() => fetchIt().then((c) => ({ default: c })), what);
+  const Part = (props: P) => {
+    const Drawn = ready ?? Lazy;
+    return <Drawn {...props} />;
+  };
+  return Object.assign(Part, { preload: () => fetchIt().catch(() => null) });
+}

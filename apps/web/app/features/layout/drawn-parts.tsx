@@ -1,4 +1,5 @@
-import { createContext, useContext, type ComponentProps, type ComponentType } from 'react';
+import { createContext, useContext } from 'react';
+import type { KeptPart } from '~/lib/kept-markup.tsx';
 import { lazyPart } from '~/lib/lazy-part.tsx';
 import type * as FooterParts from './footer-parts.tsx';
 
@@ -6,11 +7,10 @@ import type * as FooterParts from './footer-parts.tsx';
 // hands the real components through this context (entry.server.tsx, a module only the server
 // loads); in the browser the default is lazy versions, loaded only when a part must be drawn
 // afresh. A static import here would put the parts' code in every page's first load.
-type Part<C extends ComponentType<any>> = ComponentType<ComponentProps<C>>;
 export interface DrawnParts {
-  FooterColumns: Part<typeof FooterParts.FooterColumns>;
-  FooterSocial: Part<typeof FooterParts.FooterSocial>;
-  FooterBottom: Part<typeof FooterParts.FooterBottom>;
+  FooterColumns: KeptPart<typeof FooterParts.FooterColumns>;
+  FooterSocial: KeptPart<typeof FooterParts.FooterSocial>;
+  FooterBottom: KeptPart<typeof FooterParts.FooterBottom>;
 }
 
 const footer = () => import('./footer-parts.tsx');
