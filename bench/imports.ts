@@ -31,7 +31,7 @@ interface MediaCounts {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function generate(root: string, rows: number, file: string, seed = 7, images?: string) {
+export function generate(root: string, rows: number, file: string, seed = 7, images?: string) {
   const r = spawnSync(
     process.execPath,
     [path.join(root, 'bench/diamond-feed.ts'), String(rows), file, String(seed), ...(images ? [images] : [])],
@@ -70,6 +70,58 @@ async function searchP95(base: string, seconds: number): Promise<{ p95: number; 
   return { p95: times[Math.floor(times.length * 0.95)] ?? NaN, rps: Math.round(res.requests.average) };
 }
 
+/**
+ * The bench owner signed in at `base`, with the import screen's own steps: a diamond feed sent in
+ * 4 MB pieces and queued (a dry run or applied), and a run waited for until it is done or failed.
+ */
+export async function feedImporter(base: string, feedBytes: Buffer = Buffer.alloc(0)) {
+  const login = await fetch(`${base}/api/admin/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(BENCH_STAFF),
+  });
+  if (!login.ok) throw new Error(`bench staff sign-in: ${login.status}`);
+  const headers = { cookie: login.headers.get('set-cookie')!.split(';')[0]!, origin: base };
+  const api = async <T>(p: string, init: RequestInit = {}): Promise<T> => {
+    const res = await fetch(`${base}/api/admin${p}`, { ...init, headers: { ...headers, ...init.headers } });
+    if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+    return res.status === 204 ? (undefined as T) : ((await res.json()) as { data: T }).data;
+  };
+  const finished = async (id: string) => {
+    for (;;) {
+      const run = await api<Run>(`/imports/${id}`);
+      if (run.state === 'done' || run.state === 'failed') return run;
+      await sleep(200);
+    }
+  };
+  /** Sends the feed as the upload form does and queues it; answers the run and the upload's seconds. */
+  const upload = async (supplier: string, dryRun: boolean, bytes = feedBytes) => {
+    const t0 = Date.now();
+    const run = await api<Run>('/imports', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        supplier,
+        kind: 'diamonds',
+        dryRun,
+        full: false,
+        fileName: 'feed.csv',
+        fileBytes: bytes.length,
+      }),
+    });
+    for (let seq = 0; seq * PIECE < bytes.length; seq++)
+      await api(`/imports/${run.id}/pieces/${seq}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/octet-stream' },
+        body: bytes.subarray(seq * PIECE, (seq + 1) * PIECE),
+      });
+    const uploadS = (Date.now() - t0) / 1000;
+    await api(`/imports/${run.id}/start`, { method: 'POST' });
+    return { run, uploadS };
+  };
+  return { api, upload, finished };
+}
+
 export async function importBench(opts: {
   root: string;
   base: string;
@@ -91,52 +143,8 @@ export async function importBench(opts: {
     generate(root, rows, file, 7, 'none');
     const feedBytes = readFileSync(file);
     const bytes = feedBytes;
-    const login = await fetch(`${base}/api/admin/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify(BENCH_STAFF),
-    });
-    if (!login.ok) throw new Error(`bench staff sign-in: ${login.status}`);
-    const headers = { cookie: login.headers.get('set-cookie')!.split(';')[0]!, origin: base };
-    const api = async <T>(p: string, init: RequestInit = {}): Promise<T> => {
-      const res = await fetch(`${base}/api/admin${p}`, { ...init, headers: { ...headers, ...init.headers } });
-      if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
-      return res.status === 204 ? (undefined as T) : ((await res.json()) as { data: T }).data;
-    };
-    const finished = async (id: string) => {
-      for (;;) {
-        const run = await api<Run>(`/imports/${id}`);
-        if (run.state === 'done' || run.state === 'failed') return run;
-        await sleep(200);
-      }
-    };
+    const { api, upload, finished } = await feedImporter(base, feedBytes);
     const seconds = (r: Run) => (Date.parse(r.finishedAt!) - Date.parse(r.startedAt!)) / 1000;
-
-    /** Sends the feed as the upload form does and queues it; answers the run and the upload's seconds. */
-    const upload = async (supplier: string, dryRun: boolean, bytes = feedBytes) => {
-      const t0 = Date.now();
-      const run = await api<Run>('/imports', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          supplier,
-          kind: 'diamonds',
-          dryRun,
-          full: false,
-          fileName: 'feed.csv',
-          fileBytes: bytes.length,
-        }),
-      });
-      for (let seq = 0; seq * PIECE < bytes.length; seq++)
-        await api(`/imports/${run.id}/pieces/${seq}`, {
-          method: 'PUT',
-          headers: { 'content-type': 'application/octet-stream' },
-          body: bytes.subarray(seq * PIECE, (seq + 1) * PIECE),
-        });
-      const uploadS = (Date.now() - t0) / 1000;
-      await api(`/imports/${run.id}/start`, { method: 'POST' });
-      return { run, uploadS };
-    };
 
     // The import's own time, with nothing else asking the store anything.
     const { run, uploadS } = await upload('BENCH', true);

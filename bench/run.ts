@@ -26,7 +26,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { BENCH_STAFF, importBench } from './imports.ts';
+import { BENCH_STAFF, feedImporter, generate, importBench } from './imports.ts';
 import { alertsBench } from './alerts.ts';
 import { reportsBench } from './reports.ts';
 import { PAGE_SIZE_MAX } from '@facet/contracts/constants';
@@ -52,10 +52,13 @@ const repeats = check ? 3 : 1;
 const pairTurns = Number(arg('turns', check ? '5' : '1'));
 // Only the endpoints whose name contains TEXT (the baseline always runs).
 const only = arg('only', '');
-// `--mixed SECONDS`: the cached read rows on a fresh server, then after that long of mixed load
-// (uncached pages, cold listings and searches, carts and orders), each as a share of its fresh rate.
-// `--check` without `--enforced` runs it too, after the targeted rows (90 s), for the open targets
-// on the reads after it (bench/targets.ts).
+// `--mixed SECONDS [--mixed-turns N] [--mixed-feed ROWS] [--mixed-profile]`: that long of mixed load
+// (uncached pages, cold listings and searches, carts and orders, a supplier feed's import), then the
+// cached read rows on this server and on a fresh twin (the same store, the same feed), in turns;
+// each read after as a share of it fresh, the median of its turns. `--mixed-profile`: each read's
+// first turn profiled on both (bench/profile-summary.ts reads the files). `--check` without
+// `--enforced` runs it too, after the targeted rows (90 s), for the open targets on the reads after
+// it (bench/targets.ts). `--server-node-args "…"`: Node's flags for the servers, for experiments.
 const mixedS = Number(arg('mixed', check && !enforcedOnly ? '90' : '0'));
 /** `--mixed` on its own: only the mixed-load comparison, no other row. */
 const mixedOnly = mixedS > 0 && !check;
@@ -123,6 +126,90 @@ function cpuSeconds(pid: number): number {
   };
   walk(pid);
   return total;
+}
+
+/** The API server on `env`'s port and store, once its health route answers. */
+async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<ChildProcess> {
+  const server = spawn(process.execPath, [...nodeArgs, 'apps/api/src/server.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    if (server.exitCode !== null) throw new Error('server exited during start');
+    try {
+      if ((await fetch(`http://127.0.0.1:${env.PORT}/api/health`)).ok) return server;
+    } catch {
+      /* not up yet */
+    }
+    await sleep(500);
+  }
+}
+
+/**
+ * A second, empty database beside `url`'s (dropped first if a last run left it): the mixed-load
+ * comparison's fresh twin seeds its own store there, so the loaded server's orders never touch it.
+ */
+function twinDatabaseUrl(url: string): string {
+  const psql = path.join('/usr/lib/postgresql', readdirSync('/usr/lib/postgresql').sort().at(-1)!, 'bin/psql');
+  for (const sql of ['drop database if exists facet_bench_twin', 'create database facet_bench_twin']) {
+    const r = spawnSync(psql, [url, '-qc', sql], { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (r.status !== 0) throw new Error(`the twin database: ${sql} failed`);
+  }
+  const u = new URL(url);
+  u.pathname = '/facet_bench_twin';
+  return u.toString();
+}
+
+/** The bench's owner (who imports, runs promotions and backups) in `env`'s store, before its server opens it. */
+function addBenchOwner(env: Record<string, string>) {
+  const made = spawnSync(process.execPath, ['apps/api/src/cli/staff.ts', 'add', BENCH_STAFF.email, '--role', 'owner'], {
+    cwd: root,
+    env,
+    input: `${BENCH_STAFF.password}\n`,
+    stdio: ['pipe', 'ignore', 'inherit'],
+  });
+  if (made.status !== 0) throw new Error('could not add the bench owner');
+}
+
+/** `server` stopped and started again on the same store. */
+async function restart(server: ChildProcess, env: Record<string, string>, nodeArgs: string[] = []) {
+  server.kill('SIGTERM');
+  if (server.exitCode === null) await new Promise((r) => server.once('exit', r));
+  return startServer(env, nodeArgs);
+}
+
+/** A CPU profile of the process whose inspector listens on `port`, started now; `stop()` answers it. */
+async function cpuProfile(port: number) {
+  const [target] = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as Array<{
+    webSocketDebuggerUrl: string;
+  }>;
+  const ws = new WebSocket(target!.webSocketDebuggerUrl);
+  await new Promise((r, j) => {
+    ws.onopen = r;
+    ws.onerror = j;
+  });
+  let id = 0;
+  const waiting = new Map<number, (result: unknown) => void>();
+  ws.onmessage = (m) => {
+    const msg = JSON.parse(String(m.data)) as { id?: number; result?: unknown };
+    if (msg.id !== undefined) waiting.get(msg.id)?.(msg.result);
+  };
+  const send = (method: string, params = {}) =>
+    new Promise<unknown>((r) => {
+      waiting.set(++id, r);
+      ws.send(JSON.stringify({ id, method, params }));
+    });
+  await send('Profiler.enable');
+  await send('Profiler.setSamplingInterval', { interval: 200 });
+  await send('Profiler.start');
+  return {
+    stop: async () => {
+      const { profile } = (await send('Profiler.stop')) as { profile: unknown };
+      ws.close();
+      return profile;
+    },
+  };
 }
 
 let pgStop: (() => void) | undefined;
@@ -252,38 +339,25 @@ async function main() {
   if (importMode) env.FEED_FETCH_ALLOW = `127.0.0.1:${imagePort}`;
   // The import bench, the promotions rows and the backups sign in as the owner (backups are the
   // owner's), made before the server starts (the embedded database belongs to one process at a time).
-  {
-    const made = spawnSync(
-      process.execPath,
-      ['apps/api/src/cli/staff.ts', 'add', BENCH_STAFF.email, '--role', 'owner'],
-      { cwd: root, env, input: `${BENCH_STAFF.password}\n`, stdio: ['pipe', 'ignore', 'inherit'] },
-    );
-    if (made.status !== 0) throw new Error('could not add the bench owner');
-  }
+  addBenchOwner(env);
   console.log(`Seeding scale ${scale} on ${db} and starting the server…`);
   const started = Date.now();
   const profileDir = path.join(root, 'bench/results/profiles', new Date().toISOString().replace(/[:.]/g, '-'));
   const profiling = args.includes('--profile');
   if (profiling) mkdirSync(profileDir, { recursive: true });
-  const server: ChildProcess = spawn(
-    process.execPath,
-    [...(profiling ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), 'apps/api/src/server.ts'],
-    {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+  // `--mixed-profile`: each read's first turn of the mixed-load comparison is profiled on both
+  // servers (through the inspector), into bench/results/profiles/… as loaded-NAME and fresh-NAME.
+  const mixedProfile = args.includes('--mixed-profile');
+  if (mixedProfile) mkdirSync(profileDir, { recursive: true });
+  const inspectPort = mixedProfile ? await freePort() : 0;
+  // `--server-node-args "…"`: Node's flags for the server (and the mixed-load twin), for experiments.
+  const serverNodeArgs = arg('server-node-args', '').split(' ').filter(Boolean);
+  const server = await startServer(env, [
+    ...serverNodeArgs,
+    ...(profiling ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
+    ...(mixedProfile ? [`--inspect=127.0.0.1:${inspectPort}`] : []),
+  ]);
   const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error('server exited during start');
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    await sleep(500);
-  }
   const ready = Date.now();
   const settled = await settle(server.pid!);
   console.log(
@@ -554,8 +628,9 @@ async function main() {
     errors: number,
     cpu0: number,
     db0?: number,
+    pid = server.pid!,
   ) => {
-    const cpu = cpuSeconds(server.pid!) - cpu0;
+    const cpu = cpuSeconds(pid) - cpu0;
     const dbCpu = pgPid && db0 !== undefined ? cpuSeconds(pgPid) - db0 : undefined;
     times.sort((a, b) => a - b);
     const pct = (q: number) => times[Math.min(times.length - 1, Math.floor((q / 100) * times.length))] ?? NaN;
@@ -586,14 +661,14 @@ async function main() {
     results.push(median);
     console.log(`${'  median'.padEnd(40)} ${String(median.rps).padStart(7)} req/s`);
   };
-  /** One autocannon run of an endpoint; with `record`, each response's time is kept. */
-  const load = (e: (typeof endpoints)[number], seconds: number, record: boolean) =>
+  /** One autocannon run of an endpoint (at `at`, this server unless told); with `record`, each response's time is kept. */
+  const load = (e: (typeof endpoints)[number], seconds: number, record: boolean, at = base) =>
     new Promise<{ rps: number; times: number[]; errors: number; non2xx: number }>((resolve, reject) => {
       const times: number[] = [];
       let n = Math.floor(Math.random() * 1e6);
       const inst = autocannon(
         {
-          url: base + (e.path || '/'),
+          url: at + (e.path || '/'),
           method: e.method ?? 'GET',
           body: e.body,
           headers: { ...(e.body ? { 'content-type': 'application/json' } : {}), ...e.headers },
@@ -635,11 +710,20 @@ async function main() {
         });
     });
   /** A measured run of an endpoint after its warm-up: its rate and the rest, recorded as a row. */
-  const measure = async (e: (typeof endpoints)[number]) => {
-    await load(e, warmupS, false);
-    const cpu0 = cpuSeconds(server.pid!);
-    const r = await load(e, durationS, true);
-    record(e.name, e.path || e.vary!(0), r.rps, r.times, r.errors + (e.refusedByDesign ? 0 : r.non2xx), cpu0);
+  const measure = async (e: (typeof endpoints)[number], on = { base, pid: server.pid! }) => {
+    await load(e, warmupS, false, on.base);
+    const cpu0 = cpuSeconds(on.pid);
+    const r = await load(e, durationS, true, on.base);
+    record(
+      e.name,
+      e.path || e.vary!(0),
+      r.rps,
+      r.times,
+      r.errors + (e.refusedByDesign ? 0 : r.non2xx),
+      cpu0,
+      undefined,
+      on.pid,
+    );
   };
   /** The bare route's rate now (a run of its own, not a row), on a server done with the last run. */
   const ceilingNow = async () => {
@@ -886,7 +970,8 @@ async function main() {
       const turns = (name: string) => results.filter((r) => r.name === name);
       const [plain, twin] = [turns(rows[0][0]), turns(rows[1][0])];
       const ratios = twin.map((r, i) => r.rps / plain[i]!.rps).sort((a, b) => a - b);
-      const ofRatio = ratios[Math.floor(ratios.length / 2)]!;
+      const mid = ratios.length / 2;
+      const ofRatio = ratios.length % 2 ? ratios[Math.floor(mid)]! : (ratios[mid - 1]! + ratios[mid]!) / 2;
       for (const r of twin) r.ofRatio = ofRatio;
       console.log(`  turn by turn ${rows[1][0]}: ${ratios.map((x) => `${Math.round(x * 100)} %`).join(', ')}`);
     }
@@ -1082,42 +1167,81 @@ async function main() {
   }
   if (mixedS > 0) {
     const reads = endpoints.filter((e) => MIXED_READS.includes(e.name));
-    const rss = () =>
-      Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-    // Each read beside a ceiling run of its own: the share of the bare route, so the machine's drift
-    // between the fresh and the later reads does not pass for the server's.
-    const readAll = async (label: string) => {
-      const out: Record<string, number> = {};
+    const rss = (pid: number) =>
+      Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+    // The fresh side is a twin: a second server seeded alike on a store of its own, which serves
+    // nothing but these reads. Each read is then measured on both in turns (in the other order each
+    // turn), so the machine's drift over the minutes between a fresh run and a later one — a tenth
+    // to a third here — falls on both sides of every turn's ratio instead of passing for the
+    // server's (docs/quality.md).
+    const twinPort = await freePort();
+    const twinEnv: Record<string, string> = {
+      ...env,
+      PORT: String(twinPort),
+      PUBLIC_URL: `http://127.0.0.1:${twinPort}`,
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'facet-bench-twin-')),
+    };
+    if (db === 'postgres') twinEnv.DATABASE_URL = twinDatabaseUrl(env.DATABASE_URL!);
+    addBenchOwner(twinEnv);
+    const twinInspect = mixedProfile ? await freePort() : 0;
+    const twinArgs = [...serverNodeArgs, ...(mixedProfile ? [`--inspect=127.0.0.1:${twinInspect}`] : [])];
+    let twinServer = await startServer(twinEnv, twinArgs);
+    await settle(twinServer.pid!);
+    const twin = { base: `http://127.0.0.1:${twinPort}`, pid: twinServer.pid! };
+    const loaded = { base, pid: server.pid! };
+    /** The reads whose answers differ between the twin and the loaded server. */
+    const unlike = async () => {
+      const out: string[] = [];
       for (const e of reads) {
-        const ceiling = await ceilingNow();
-        await quietProcess(server.pid!);
-        await measure(e);
-        const row = results.at(-1)!;
-        row.name = `${e.name} (${label})`;
-        out[e.name] = row.rps / ceiling;
-        (rates[label === 'fresh' ? 'fresh' : 'after'] as Record<string, number>)[e.name] = row.rps;
+        const ask = (on: typeof twin) =>
+          fetch(on.base + e.path, {
+            method: e.method ?? 'GET',
+            headers: { ...(e.body ? json : {}), ...e.headers },
+            body: e.body,
+          }).then((r) => r.text());
+        const [a, b] = await Promise.all([ask(twin), ask(loaded)]);
+        if (a !== b) out.push(`${e.name} (${a.length} and ${b.length} bytes)`);
       }
       return out;
     };
-    const rates = { fresh: {} as Record<string, number>, after: {} as Record<string, number> };
-    const fresh = await readAll('fresh');
-    const rssFresh = rss();
-    // The mixed load: 10 shoppers, each turn one of an uncached product page, a cold listing, a cold
-    // search, or a cart filled and ordered.
+    const before = await unlike();
+    if (before.length) throw new Error(`the twin answers differently: ${before.join(', ')}`);
+    // A supplier's feed, applied through the import screen's steps while the shoppers shop.
+    const feedDir = mkdtempSync(path.join(os.tmpdir(), 'facet-bench-mixed-feed-'));
+    const feedFile = path.join(feedDir, 'feed.csv');
+    generate(root, Number(arg('mixed-feed', '5000')), feedFile, 13, 'none');
+    const feed = readFileSync(feedFile);
+    const applyFeed = async (on: typeof twin) => {
+      const importer = await feedImporter(on.base, feed);
+      const { run } = await importer.upload('MIXED', false);
+      const r = await importer.finished(run.id);
+      if (r.state !== 'done') throw new Error(`the mixed load's feed import failed: ${r.message}`);
+      return r;
+    };
+    const rssFresh = rss(server.pid!);
+    // The mixed load, on the loaded server only: 10 shoppers, each turn one of an uncached product
+    // page, a cold listing, a cold search, or a cart filled and ordered; and the feed's import.
     const cold = endpoints.filter((e) => e.vary || e.varyBody);
     let n = 0;
     let done = 0;
     const until = Date.now() + mixedS * 1000;
-    await Promise.all(
-      Array.from({ length: 10 }, async () => {
+    // `--mixed-only page,cold,order,import`: the load made of those kinds alone (to tell which leaves its mark).
+    const kinds = arg('mixed-only', 'page,cold,order,import').split(',');
+    const shopperTurns = (['page', 'cold', 'cold', 'order'] as const).filter((k) => kinds.includes(k));
+    const importing = kinds.includes('import');
+    let imported: Awaited<ReturnType<typeof applyFeed>> | undefined;
+    await Promise.all([
+      importing ? applyFeed(loaded).then((r) => (imported = r)) : undefined,
+      sleep(mixedS * 1000),
+      ...Array.from({ length: shopperTurns.length ? 10 : 0 }, async () => {
         while (Date.now() < until) {
           const k = n++;
-          const turn = k % 4;
-          if (turn === 3) {
+          const turn = shopperTurns[k % shopperTurns.length];
+          if (turn === 'order') {
             const session = randomUUID();
             await fillCart(session);
             await placeOrder(session);
-          } else if (turn === 0) {
+          } else if (turn === 'page') {
             await fetch(`${base}${product}?mixed=${k}`).then((r) => r.arrayBuffer());
           } else {
             const e = cold[k % cold.length]!;
@@ -1130,22 +1254,78 @@ async function main() {
           done++;
         }
       }),
-    );
-    const rssMixed = rss();
+    ]);
     console.log(
-      `  mixed load: ${done} requests in ${mixedS} s; server memory ${Math.round(rssFresh)} MB fresh, ${Math.round(rssMixed)} MB after`,
+      `  mixed load: ${done} requests in ${mixedS} s; server memory ${Math.round(rssFresh)} MB before, ${Math.round(rss(server.pid!))} MB after (the twin: ${Math.round(rss(twin.pid))} MB)`,
     );
-    const after = await readAll('after mixed load');
-    // Each read after the load as a share of itself fresh, both taken beside the bare route's rate
-    // of their moment: what the check judges (bench/targets.ts).
-    for (const e of reads) {
-      const row = results.find((r) => r.name === `${e.name} (after mixed load)`);
-      if (row) row.ofRatio = after[e.name]! / fresh[e.name]!;
+    // The same feed on the twin, which then starts again: a fresh process on the same stones.
+    // `--mixed-restart-twin`: the twin starts again even without the feed (how much a new process alone is worth).
+    if (importing || args.includes('--mixed-restart-twin')) {
+      if (importing) await applyFeed(twin);
+      twinServer = await restart(twinServer, twinEnv, twinArgs);
+      await settle(twinServer.pid!);
+      twin.pid = twinServer.pid!;
     }
-    for (const e of reads)
+    rmSync(feedDir, { recursive: true, force: true });
+    const after = await unlike();
+    console.log(
+      `  ${importing ? `the feed (${imported!.report!.added} new stones) applied on both; ` : ''}answers still alike: ${after.length ? `all but ${after.join(', ')}` : 'all'}`,
+    );
+    // What each server's heap holds and its collector has spent (its /metrics), after the load.
+    const heap = async (on: typeof twin) => {
+      const text = await (await fetch(`${on.base}/metrics`)).text();
+      const sum = (re: RegExp) => [...text.matchAll(re)].reduce((a, m) => a + Number(m[1]), 0);
+      return {
+        used: sum(/^facet_nodejs_heap_size_used_bytes\{[^}]*\} (\S+)/gm) / 2 ** 20,
+        gc: sum(/^facet_nodejs_gc_duration_seconds_sum\{[^}]*\} (\S+)$/gm),
+        major: sum(/^facet_nodejs_gc_duration_seconds_sum\{[^}]*kind="major"[^}]*\} (\S+)$/gm),
+      };
+    };
+    const showHeap = async (when: string) => {
+      const [f, a] = await Promise.all([heap(twin), heap(loaded)]);
       console.log(
-        `  ${e.name.padEnd(36)} rate ${Math.round(rates.fresh[e.name]!)} → ${Math.round(rates.after[e.name]!)} req/s (${Math.round((rates.after[e.name]! / rates.fresh[e.name]!) * 100)} %); share of the bare route beside it ${(fresh[e.name]! * 100).toFixed(1)} → ${(after[e.name]! * 100).toFixed(1)} % (${Math.round((after[e.name]! / fresh[e.name]!) * 100)} %)`,
+        `  heap ${when}: twin ${Math.round(f.used)} MB used, GC ${f.gc.toFixed(1)} s (major ${f.major.toFixed(1)}); loaded ${Math.round(a.used)} MB, GC ${a.gc.toFixed(1)} s (major ${a.major.toFixed(1)})`,
       );
+    };
+    await showHeap('after the load');
+    const turns = Number(arg('mixed-turns', '4'));
+    for (const e of reads) {
+      const ratios: number[] = [];
+      const sides = { fresh: [] as typeof results, after: [] as typeof results };
+      for (let t = 0; t < turns; t++) {
+        for (const side of t % 2 === 0 ? (['fresh', 'after'] as const) : (['after', 'fresh'] as const)) {
+          const on = side === 'fresh' ? twin : loaded;
+          await quietProcess(on.pid);
+          const profile =
+            mixedProfile && t === 0 ? await cpuProfile(side === 'fresh' ? twinInspect : inspectPort) : null;
+          await measure(e, on);
+          if (profile)
+            writeFileSync(
+              path.join(
+                profileDir,
+                `${side === 'fresh' ? 'fresh' : 'loaded'}-${e.name.replace(/\W+/g, '-')}.cpuprofile`,
+              ),
+              JSON.stringify(await profile.stop()),
+            );
+          sides[side].push(results.pop()!);
+        }
+        ratios.push(sides.after.at(-1)!.rps / sides.fresh.at(-1)!.rps);
+      }
+      const inTurn = [...ratios];
+      ratios.sort((x, y) => x - y);
+      const median = (rows: typeof results) => [...rows].sort((x, y) => x.rps - y.rps)[Math.floor(rows.length / 2)]!;
+      const mid = ratios.length / 2;
+      const ofRatio = ratios.length % 2 ? ratios[Math.floor(mid)]! : (ratios[mid - 1]! + ratios[mid]!) / 2;
+      results.push({ ...median(sides.fresh), name: `${e.name} (fresh)` });
+      results.push({ ...median(sides.after), name: `${e.name} (after mixed load)`, ofRatio });
+      console.log(
+        `  ${e.name.padEnd(36)} after / fresh, turn by turn: ${inTurn.map((r) => `${Math.round(r * 100)} %`).join(', ')} → median ${Math.round(ofRatio * 100)} %`,
+      );
+    }
+    await showHeap('after the turns');
+    twinServer.kill('SIGTERM');
+    await new Promise((r) => (twinServer.exitCode !== null ? r(null) : twinServer.once('exit', r)));
+    rmSync(twinEnv.DATA_DIR!, { recursive: true, force: true });
   }
   let checkFailed = false;
   if (check) {
