@@ -62,6 +62,14 @@ export const TARGETS: Target[] = [
     ofRow: { row: CEILING_ROW, minRatio: 0.05 },
     enforced: true,
   },
+  // On PostgreSQL, 10.0–16.5 % on 2026-12-03 (497–1,009 req/s; full-text search 4.3–5.7 %, diamonds
+  // 21.5–23.3 % in the same runs). Reported: CI's PostgreSQL check has no minutes to spare for it.
+  {
+    row: 'product detail API (cold)',
+    db: 'postgres',
+    ofRow: { row: CEILING_ROW, minRatio: 0.08 },
+    enforced: false,
+  },
   { row: 'add to cart (new cart each time)', db: 'postgres', minRps: 800, enforced: false },
   { row: 'add to cart (new cart each time)', db: 'pglite', minRps: 400, enforced: true },
   { row: 'place order (test card, one line)', db: 'postgres', minRps: 300, enforced: false },
