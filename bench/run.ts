@@ -58,7 +58,8 @@ const only = arg('only', '');
 // each read after as a share of it fresh, the median of its turns. `--mixed-profile`: each read's
 // first turn profiled on both (bench/profile-summary.ts reads the files). `--check` without
 // `--enforced` runs it too, after the targeted rows (90 s), for the open targets on the reads after
-// it (bench/targets.ts). `--server-node-args "…"`: Node's flags for the servers, for experiments.
+// it (bench/targets.ts). `--server-node-args "…"`: Node's flags for the servers, for experiments;
+// `--mixed-bare`: an address Node answers before the framework (bench/bare-answer.ts), in the turns.
 const mixedS = Number(arg('mixed', check && !enforcedOnly ? '90' : '0'));
 /** `--mixed` on its own: only the mixed-load comparison, no other row. */
 const mixedOnly = mixedS > 0 && !check;
@@ -352,6 +353,9 @@ async function main() {
   const inspectPort = mixedProfile ? await freePort() : 0;
   // `--server-node-args "…"`: Node's flags for the server (and the mixed-load twin), for experiments.
   const serverNodeArgs = arg('server-node-args', '').split(' ').filter(Boolean);
+  // `--mixed-bare`: an address Node answers itself in both servers (bench/bare-answer.ts), measured in the turns.
+  const mixedBare = mixedS > 0 && args.includes('--mixed-bare');
+  if (mixedBare) serverNodeArgs.push('--import', path.join(root, 'bench/bare-answer.ts'));
   const server = await startServer(env, [
     ...serverNodeArgs,
     ...(profiling ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
@@ -1169,6 +1173,8 @@ async function main() {
     // The bare route first, beside them: whether what the load leaves is in the reads' own code or
     // in the path every request takes.
     const reads = endpoints.filter((e) => e.name === CEILING_ROW || MIXED_READS.includes(e.name));
+    if (mixedBare)
+      reads.unshift({ name: 'bare Node answer (no framework)', path: '/__bench-bare' } as (typeof reads)[number]);
     const rss = (pid: number) =>
       Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
     // The fresh side is a twin: a second server seeded alike on a store of its own, which serves
