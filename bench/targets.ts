@@ -116,7 +116,8 @@ export const TARGETS: Target[] = [
   // The cached reads on a process that has just served 90 s of mixed load (uncached pages, cold
   // reads, carts and orders, a feed's import), within a tenth of a fresh twin on the same stones,
   // measured in turns against it. Open: medians of 74–114 % by what the load was made of, and no
-  // cause in the store's data, caches or heap (docs/quality.md).
+  // cause in the store's data, caches or heap — an answer Node makes itself, before the framework,
+  // slows alike (docs/quality.md).
   ...MIXED_READS.flatMap((name) =>
     both({ row: `${name} (after mixed load)`, ofRow: { row: `${name} (fresh)`, minRatio: 0.9 }, enforced: false }),
   ),
