@@ -152,7 +152,7 @@ async function startServer(env: Record<string, string>, nodeArgs: string[] = [])
  * comparison's fresh twin seeds its own store there, so the loaded server's orders never touch it.
  */
 function twinDatabaseUrl(url: string): string {
-  const psql = path.join('/usr/lib/postgresql', readdirSync('/usr/lib/postgresql').sort().at(-1)!, 'bin/psql');
+  const psql = path.join(pgBin(), 'psql');
   for (const sql of ['drop database if exists facet_bench_twin', 'create database facet_bench_twin']) {
     const r = spawnSync(psql, [url, '-qc', sql], { stdio: ['ignore', 'ignore', 'inherit'] });
     if (r.status !== 0) throw new Error(`the twin database: ${sql} failed`);
@@ -216,12 +216,17 @@ async function cpuProfile(port: number) {
 let pgStop: (() => void) | undefined;
 /** The bench's own PostgreSQL cluster's postmaster, when it started one (its CPU is reported per request). */
 let pgPid: number | undefined;
-async function postgresUrl(): Promise<string> {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+/** The newest PostgreSQL's programs of Debian's packages. */
+function pgBin(): string {
   const base = '/usr/lib/postgresql';
   const ver = existsSync(base) ? readdirSync(base).sort().at(-1) : undefined;
   if (!ver) throw new Error("--db postgres needs DATABASE_URL or Debian's postgresql package");
-  const bin = path.join(base, ver, 'bin');
+  return path.join(base, ver, 'bin');
+}
+
+async function postgresUrl(): Promise<string> {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const bin = pgBin();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'facet-bench-pg-'));
   const port = await freePort();
   const asPg = (cmd: string, a: string[]) =>
@@ -1215,10 +1220,14 @@ async function main() {
     const before = await unlike();
     if (before.length) throw new Error(`the twin answers differently: ${before.join(', ')}`);
     // A supplier's feed, applied through the import screen's steps while the shoppers shop.
+    // `--mixed-only page,cold,order,import`: the load made of those kinds alone (to tell which leaves its mark).
+    const kinds = arg('mixed-only', 'page,cold,order,import').split(',');
+    const shopperTurns = (['page', 'cold', 'cold', 'order'] as const).filter((k) => kinds.includes(k));
+    const importing = kinds.includes('import');
     const feedDir = mkdtempSync(path.join(os.tmpdir(), 'facet-bench-mixed-feed-'));
     const feedFile = path.join(feedDir, 'feed.csv');
-    generate(root, Number(arg('mixed-feed', '5000')), feedFile, 13, 'none');
-    const feed = readFileSync(feedFile);
+    if (importing) generate(root, Number(arg('mixed-feed', '5000')), feedFile, 13, 'none');
+    const feed = importing ? readFileSync(feedFile) : Buffer.alloc(0);
     const applyFeed = async (on: typeof twin) => {
       const importer = await feedImporter(on.base, feed);
       const { run } = await importer.upload('MIXED', false);
@@ -1233,10 +1242,6 @@ async function main() {
     let n = 0;
     let done = 0;
     const until = Date.now() + mixedS * 1000;
-    // `--mixed-only page,cold,order,import`: the load made of those kinds alone (to tell which leaves its mark).
-    const kinds = arg('mixed-only', 'page,cold,order,import').split(',');
-    const shopperTurns = (['page', 'cold', 'cold', 'order'] as const).filter((k) => kinds.includes(k));
-    const importing = kinds.includes('import');
     let imported: Awaited<ReturnType<typeof applyFeed>> | undefined;
     await Promise.all([
       importing ? applyFeed(loaded).then((r) => (imported = r)) : undefined,
